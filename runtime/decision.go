@@ -1,0 +1,107 @@
+package runtime
+
+import "slices"
+
+// DecisionKind says what the engine is waiting for.
+type DecisionKind uint8
+
+const (
+	DecideNone     DecisionKind = iota
+	DecidePriority              // Player holds priority: pass, or take an action
+	DecideCards                 // Player chooses exactly N cards from their Zone
+	DecideGameOver              // the game has ended; Player is the winner, -1 for a draw
+	DecideStuck                 // the rules never reached a decision (a step repeating forever)
+)
+
+var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck"}
+
+func (k DecisionKind) String() string { return decisionNames[k] }
+
+// Decision is a question the engine asks a player.
+type Decision struct {
+	Kind   DecisionKind
+	Player int
+	N      int    // how many cards, for DecideCards
+	Zone   Zone   // where they come from, for DecideCards
+	Verb   string // what happens to them ("discard")
+	Rule   string // the rule that asks
+}
+
+// AnswerKind is the shape of an answer.
+type AnswerKind uint8
+
+const (
+	Pass     AnswerKind = iota // pass priority
+	PlayLand                   // play Obj as the turn's land (a special action)
+	Cast                       // cast Obj, paying with the pool and untapped lands
+	TapMana                    // tap land Obj for mana
+	Choose                     // the cards Objs, for DecideCards
+)
+
+// Answer answers the pending decision.
+type Answer struct {
+	Kind AnswerKind
+	Obj  ObjID
+	Objs []ObjID
+}
+
+// Pending is the decision the engine waits for (Kind DecideNone if Advance
+// has not been called since the last answer).
+func (g *Game) Pending() Decision { return g.pending }
+
+// Submit answers the pending decision. An illegal answer is refused with the
+// rule it breaks, and the game is left exactly as it was.
+func (g *Game) Submit(a Answer) error {
+	d := g.pending
+	switch d.Kind {
+	case DecideNone:
+		return refuse("", "no decision is pending: call Advance first")
+	case DecideGameOver, DecideStuck:
+		return refuse("", "the game is over")
+	case DecidePriority:
+		return g.submitPriority(d, a)
+	case DecideCards:
+		return g.submitCards(d, a)
+	}
+	return refuse("", "unknown decision")
+}
+
+func (g *Game) submitCards(d Decision, a Answer) error {
+	if a.Kind != Choose {
+		return refuse(d.Rule, "%s must choose %d card(s) to %s", g.PlayerName(d.Player), d.N, d.Verb)
+	}
+	if len(a.Objs) != d.N {
+		return refuse(d.Rule, "%s must choose exactly %d card(s) to %s, not %d", g.PlayerName(d.Player), d.N, d.Verb, len(a.Objs))
+	}
+	list := *g.zoneList(d.Player, d.Zone)
+	for i, x := range a.Objs {
+		if !slices.Contains(list, x) {
+			return refuse(d.Rule, "%s is not in %s's %s", g.nameOf(x), g.PlayerName(d.Player), d.Zone)
+		}
+		if slices.Contains(a.Objs[:i], x) {
+			return refuse(d.Rule, "%s was chosen twice", g.nameOf(x))
+		}
+	}
+	g.answer = append(g.answer[:0], a.Objs...)
+	g.hasAnswer = true
+	g.pending = Decision{}
+	return nil
+}
+
+// takeAnswer returns the answer to the decision an action asked for, or
+// records the decision and reports false.
+func (g *Game) takeAnswer(d Decision) ([]ObjID, bool) {
+	if g.hasAnswer {
+		g.hasAnswer = false
+		return g.answer, true
+	}
+	g.pending = d
+	return nil, false
+}
+
+func (g *Game) nameOf(x ObjID) string {
+	if x < 0 || int(x) >= len(g.Objs) {
+		return "object ?"
+	}
+	return "'" + g.Objs[x].Name + "'"
+}

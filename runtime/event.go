@@ -1,0 +1,189 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+)
+
+// EventKind says what happened.
+type EventKind uint8
+
+const (
+	EvTurn EventKind = iota + 1
+	EvBeginPhase
+	EvEndPhase
+	EvBeginStep
+	EvEndStep
+	EvRepeatStep
+	EvSkip
+	EvNoPriority
+	EvPriority
+	EvPass
+	EvUntap
+	EvTap
+	EvPhaseOut
+	EvPhaseIn
+	EvDraw
+	EvDrawEmpty
+	EvDiscard
+	EvRemoveDamage
+	EvDamage
+	EvEndEffect
+	EvEmptyMana
+	EvAddMana
+	EvPlayLand
+	EvCast
+	EvTrigger
+	EvResolve
+	EvLifeGain
+	EvLifeLoss
+	EvCounters
+	EvDestroy
+	EvMove
+	EvLose
+	EvWin
+	EvDrawGame
+)
+
+// Event is one entry of the game log. Every event cites the rule that caused
+// it; events caused by .mtg code cite the rule number the .mtg gave.
+type Event struct {
+	Kind   EventKind
+	Rule   string
+	Player int8  // the player concerned, or the object's controller at the time
+	Obj    ObjID // NoObj when none
+	N      int32
+	Name   string // a phase, step, zone or effect name
+}
+
+func (g *Game) emit(e Event) { g.Log = append(g.Log, e) }
+
+func (g *Game) emitObj(k EventKind, rule string, x ObjID, n int32) {
+	g.Log = append(g.Log, Event{Kind: k, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n})
+}
+
+func (g *Game) emitPlayer(k EventKind, rule string, p int, n int32) {
+	g.Log = append(g.Log, Event{Kind: k, Rule: rule, Player: int8(p), Obj: NoObj, N: n})
+}
+
+// Format renders an event as one trace line: the rule, then what happened.
+func (g *Game) Format(e Event) string {
+	var b strings.Builder
+	if e.Rule != "" {
+		b.WriteString(e.Rule)
+		b.WriteByte(' ')
+	}
+	b.WriteString(g.describe(e))
+	return b.String()
+}
+
+func (g *Game) obj(e Event) string {
+	if e.Obj == NoObj || int(e.Obj) >= len(g.Objs) {
+		return "?"
+	}
+	return fmt.Sprintf("'%s' (%s)", g.Objs[e.Obj].Name, g.PlayerName(int(e.Player)))
+}
+
+func (g *Game) describe(e Event) string {
+	p := g.PlayerName(int(e.Player))
+	switch e.Kind {
+	case EvTurn:
+		return fmt.Sprintf("turn %d %s", e.N, p)
+	case EvBeginPhase:
+		return "begin phase " + e.Name
+	case EvEndPhase:
+		return "end phase " + e.Name
+	case EvBeginStep:
+		return "begin step " + e.Name
+	case EvEndStep:
+		return "end step " + e.Name
+	case EvRepeatStep:
+		return "repeat step " + e.Name
+	case EvSkip:
+		if e.N == 1 {
+			return "skip phase " + e.Name
+		}
+		return "skip step " + e.Name
+	case EvNoPriority:
+		return "no priority in " + e.Name
+	case EvPriority:
+		return "priority " + p
+	case EvPass:
+		return "pass " + p
+	case EvUntap:
+		return "untap " + g.obj(e)
+	case EvTap:
+		return "tap " + g.obj(e)
+	case EvPhaseOut:
+		return "phase out " + g.obj(e)
+	case EvPhaseIn:
+		return "phase in " + g.obj(e)
+	case EvDraw:
+		return "draw " + g.obj(e)
+	case EvDrawEmpty:
+		return "draw from empty library " + p
+	case EvDiscard:
+		return "discard " + g.obj(e)
+	case EvRemoveDamage:
+		return fmt.Sprintf("remove %d damage from %s", e.N, g.obj(e))
+	case EvDamage:
+		return fmt.Sprintf("mark %d damage on %s", e.N, g.obj(e))
+	case EvEndEffect:
+		if e.Obj == NoObj {
+			return fmt.Sprintf("end effect '%s'", e.Name)
+		}
+		return fmt.Sprintf("end effect '%s' on %s", e.Name, g.obj(e))
+	case EvEmptyMana:
+		return fmt.Sprintf("empty mana pool %s (%d)", p, e.N)
+	case EvAddMana:
+		return fmt.Sprintf("add %s from %s", Color(e.N).Letter(), g.obj(e))
+	case EvPlayLand:
+		return "play land " + g.obj(e)
+	case EvCast:
+		return "cast " + g.obj(e)
+	case EvTrigger:
+		return fmt.Sprintf("trigger '%s' of %s", e.Name, g.obj(e))
+	case EvResolve:
+		if e.Name != "" {
+			return fmt.Sprintf("resolve '%s' of %s", e.Name, g.obj(e))
+		}
+		return "resolve " + g.obj(e)
+	case EvLifeGain:
+		return fmt.Sprintf("%s gains %d life", p, e.N)
+	case EvLifeLoss:
+		return fmt.Sprintf("%s loses %d life", p, e.N)
+	case EvCounters:
+		return fmt.Sprintf("%+d %s counters on %s", e.N, e.Name, g.obj(e))
+	case EvDestroy:
+		return "destroy " + g.obj(e)
+	case EvMove:
+		return fmt.Sprintf("move %s to %s", g.obj(e), e.Name)
+	case EvLose:
+		return p + " loses the game"
+	case EvWin:
+		return p + " wins the game"
+	case EvDrawGame:
+		return "the game is a draw"
+	}
+	return fmt.Sprintf("event %d", e.Kind)
+}
+
+// Letter is the one-letter name of a color of mana.
+func (c Color) Letter() string {
+	if c < NumColors {
+		return colorLetters[c : c+1]
+	}
+	return "?"
+}
+
+// Trace renders the log from event index from on.
+func (g *Game) Trace(from int) []string {
+	if from < 0 {
+		from = 0
+	}
+	out := make([]string, 0, len(g.Log)-min(from, len(g.Log)))
+	for _, e := range g.Log[min(from, len(g.Log)):] {
+		out = append(out, g.Format(e))
+	}
+	return out
+}

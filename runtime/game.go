@@ -1,0 +1,301 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+)
+
+const maxPlan = 64 // steps one turn can hold, extra ones included
+
+type stage uint8
+
+const (
+	stNewTurn stage = iota
+	stBeginSeg
+	stActions
+	stPriority
+	stRepeat
+	stEndStep
+	stEndStepEvery
+	stEndPhase
+	stEndPhaseEvery
+)
+
+// planEntry is one step of the current turn.
+type planEntry struct {
+	Ref        StepRef
+	PhaseStart bool
+	PhaseEnd   bool
+}
+
+type prioState struct {
+	on     bool
+	holder int
+	passes int
+	rule   string
+}
+
+type skipReq struct {
+	Player int8
+	Name   string
+}
+
+// Game is the whole state of one game. Copy it only with Clone.
+type Game struct {
+	Rules *Rules
+
+	Players     []Player
+	Objs        []Object
+	Battlefield []ObjID // in the order permanents arrived
+	Stack       []StackItem
+	Waiting     []StackItem // triggered abilities not yet put on the stack
+	Delayed     []Delayed
+	Effects     []Effect
+	ExtraTurns  []int8
+	Skips       []skipReq
+	Log         []Event
+
+	TurnNum    int32
+	Active     int
+	Starting   int
+	lastNormal int
+	started    bool
+
+	plan    [maxPlan]planEntry
+	planLen int
+	pos     int
+	stage   stage
+	ai      int // next action within the current list
+	inPhase bool
+	repeat  bool
+	// skipName is the segment whose skip clauses are being evaluated.
+	skipName string
+
+	prio            prioState
+	stepHadPriority bool
+
+	pending   Decision
+	hasAnswer bool
+	answer    []ObjID
+
+	over     bool
+	winner   int // -1 for a draw
+	lossRule string
+
+	RNG   RNG
+	clock uint32
+
+	scratch []ObjID
+	hits    []sbaHit
+}
+
+// PlayerConfig names a player and their deck (top of library last after the
+// shuffle).
+type PlayerConfig struct {
+	Name string
+	Deck []Card
+}
+
+// Config describes a new game.
+type Config struct {
+	Players  []PlayerConfig
+	Seed     uint64
+	Starting int  // index of the player who takes the first turn
+	NoShuffle bool // keep deck order (the last card is the top)
+	NoOpeningHand bool
+}
+
+// New starts a game under the given rules. Libraries are shuffled with the
+// seed and opening hands drawn; nothing has happened yet in turn terms.
+func New(r *Rules, cfg Config) (*Game, error) {
+	if len(cfg.Players) == 0 {
+		return nil, errors.New("a game needs at least one player")
+	}
+	if cfg.Starting < 0 || cfg.Starting >= len(cfg.Players) {
+		return nil, fmt.Errorf("starting player %d out of range", cfg.Starting)
+	}
+	g := &Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1}
+	g.Players = make([]Player, len(cfg.Players))
+	for i, pc := range cfg.Players {
+		name := pc.Name
+		if name == "" {
+			name = fmt.Sprintf("p%d", i+1)
+		}
+		g.Players[i] = Player{
+			Name:        name,
+			Life:        r.Defaults.Life,
+			MaxHandSize: r.Defaults.MaxHandSize,
+			LandPlays:   r.Defaults.LandPlays,
+		}
+	}
+	for i, pc := range cfg.Players {
+		for _, c := range pc.Deck {
+			if _, err := g.Create(c, i, ZoneLibrary); err != nil {
+				return nil, err
+			}
+		}
+		if !cfg.NoShuffle {
+			g.RNG.Shuffle(g.Players[i].Library)
+		}
+	}
+	if !cfg.NoOpeningHand {
+		for i := range g.Players {
+			for n := int32(0); n < r.Defaults.OpeningHand; n++ {
+				lib := g.Players[i].Library
+				if len(lib) == 0 {
+					break
+				}
+				g.move(lib[len(lib)-1], ZoneHand, i)
+			}
+		}
+	}
+	return g, nil
+}
+
+// Create makes a new object from a card description in owner's zone.
+func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
+	var kw KeywordSet
+	for _, k := range c.Keywords {
+		i := g.Rules.Keyword(k)
+		if i < 0 {
+			return NoObj, fmt.Errorf("unknown keyword %q (the rules declare %v)", k, g.Rules.Keywords)
+		}
+		kw |= 1 << uint(i)
+	}
+	id := ObjID(len(g.Objs))
+	g.Objs = append(g.Objs, Object{
+		Name: c.Name, Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
+		Types: c.Types, Super: c.Super, Subtypes: c.Subtypes,
+		Power: c.Power, Toughness: c.Toughness, Keywords: kw, Cost: c.Cost,
+		Token: c.Token, Triggers: c.Triggers, AttachedTo: NoObj,
+	})
+	g.move(id, z, owner)
+	return id, nil
+}
+
+// Clone returns an independent copy of the game. The log's existing events
+// are shared (they are never modified); everything else is copied.
+func (g *Game) Clone() *Game {
+	c := new(Game)
+	*c = *g
+	c.Players = append([]Player(nil), g.Players...)
+	total := len(g.Battlefield)
+	for i := range g.Players {
+		p := &g.Players[i]
+		total += len(p.Library) + len(p.Hand) + len(p.Graveyard) + len(p.Exile)
+	}
+	buf := make([]ObjID, 0, total)
+	take := func(s []ObjID) []ObjID {
+		start := len(buf)
+		buf = append(buf, s...)
+		return buf[start:len(buf):len(buf)]
+	}
+	c.Battlefield = take(g.Battlefield)
+	for i := range c.Players {
+		p := &c.Players[i]
+		p.Library, p.Hand, p.Graveyard, p.Exile = take(p.Library), take(p.Hand), take(p.Graveyard), take(p.Exile)
+	}
+	c.Objs = append([]Object(nil), g.Objs...)
+	c.Stack = cloneSlice(g.Stack)
+	c.Waiting = cloneSlice(g.Waiting)
+	c.Delayed = cloneSlice(g.Delayed)
+	c.Effects = cloneSlice(g.Effects)
+	c.ExtraTurns = cloneSlice(g.ExtraTurns)
+	c.Skips = cloneSlice(g.Skips)
+	c.answer = cloneSlice(g.answer)
+	c.Log = g.Log[:len(g.Log):len(g.Log)]
+	c.scratch, c.hits = nil, nil
+	return c
+}
+
+func cloneSlice[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return append([]T(nil), s...)
+}
+
+// Turn is the number of the current turn (1 for the first).
+func (g *Game) Turn() int32 { return g.TurnNum }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Winner is the winning player, or -1 for a draw or a game not over.
+func (g *Game) Winner() int { return g.winner }
+
+// StepHadPriority reports whether a player received priority during the
+// current step.
+func (g *Game) StepHadPriority() bool { return g.stepHadPriority }
+
+// current returns the step being played; ok is false between turns.
+func (g *Game) current() (*Phase, *Step, bool) {
+	if g.stage == stNewTurn || g.pos >= g.planLen {
+		return nil, nil, false
+	}
+	ref := g.plan[g.pos].Ref
+	ph := &g.Rules.Phases[ref.Phase]
+	return ph, &ph.Steps[ref.Step], true
+}
+
+// CurrentStep is the name of the current step (the phase's name for a phase
+// without steps), or "" between turns.
+func (g *Game) CurrentStep() string {
+	if _, st, ok := g.current(); ok {
+		return st.Name
+	}
+	return ""
+}
+
+// CurrentPhase is the name of the current phase, or "" between turns.
+func (g *Game) CurrentPhase() string {
+	if ph, _, ok := g.current(); ok {
+		return ph.Name
+	}
+	return ""
+}
+
+// StartAt places the game at the beginning of the named step (or phase) of
+// turn number turn, with active as the active player: a fixture for tests
+// and analysis tools. Nothing before that step happens.
+func (g *Game) StartAt(turn int32, active int, step string) error {
+	if active < 0 || active >= len(g.Players) {
+		return fmt.Errorf("no player %d", active)
+	}
+	ref, ok := g.Rules.FindStep(step)
+	if !ok {
+		return fmt.Errorf("the rules have no step or phase %q", step)
+	}
+	g.TurnNum, g.Active, g.lastNormal, g.started = turn, active, active, true
+	g.buildPlan()
+	for i := 0; i < g.planLen; i++ {
+		if g.plan[i].Ref == ref {
+			g.pos = i
+			g.inPhase = !g.plan[i].PhaseStart
+			g.stage = stBeginSeg
+			g.prio = prioState{}
+			g.pending = Decision{}
+			g.stepHadPriority = false
+			return nil
+		}
+	}
+	return fmt.Errorf("step %q is not part of the turn", step)
+}
+
+func (g *Game) buildPlan() {
+	g.planLen = 0
+	for pi := range g.Rules.Phases {
+		g.appendPhase(pi)
+	}
+}
+
+func (g *Game) appendPhase(pi int) {
+	ph := &g.Rules.Phases[pi]
+	for si := range ph.Steps {
+		if g.planLen == maxPlan {
+			return
+		}
+		g.plan[g.planLen] = planEntry{Ref: StepRef{int16(pi), int16(si)}, PhaseStart: si == 0, PhaseEnd: si == len(ph.Steps)-1}
+		g.planLen++
+	}
+}

@@ -1,0 +1,247 @@
+package runtime
+
+// The priority system (CR 116): who may act, and when a step may end.
+
+func (g *Game) priority() {
+	_, st, _ := g.current()
+	if !g.prio.on {
+		if st.Priority == nil || (st.PriorityIf != nil && !st.PriorityIf(g)) {
+			g.stage = stRepeat
+			return
+		}
+		g.prio = prioState{on: true, holder: st.Priority(g), rule: st.PriorityRule}
+		g.stepHadPriority = true
+	}
+	if g.prio.passes >= g.NumPlayers() {
+		if len(g.Stack) == 0 {
+			g.prio = prioState{}
+			g.stage = stRepeat
+			return
+		}
+		g.resolveTop()
+		g.prio.passes = 0
+		g.prio.holder = g.Active // 116.3b
+		return
+	}
+	// 116.5: state-based actions, then triggered abilities, until neither
+	// happens, each time a player would receive priority.
+	for {
+		for g.CheckSBA() {
+			if g.over {
+				return
+			}
+		}
+		if !g.stackTriggers() {
+			break
+		}
+	}
+	if !g.InGame(g.prio.holder) {
+		g.prio.holder = g.NextPlayer(g.prio.holder)
+	}
+	g.emitPlayer(EvPriority, g.prio.rule, g.prio.holder, 0)
+	g.pending = Decision{Kind: DecidePriority, Player: g.prio.holder, Rule: g.prio.rule}
+}
+
+func (g *Game) submitPriority(d Decision, a Answer) error {
+	p := d.Player
+	switch a.Kind {
+	case Pass:
+		g.emitPlayer(EvPass, "116.3d", p, 0)
+		g.prio.passes++
+		g.prio.holder = g.NextPlayer(p)
+	case PlayLand:
+		if err := g.CanPlayLand(p, a.Obj); err != nil {
+			return err
+		}
+		g.Players[p].LandsPlayed++
+		g.move(a.Obj, ZoneBattlefield, p)
+		g.emitObj(EvPlayLand, "115.2a", a.Obj, 0)
+		g.prio.passes = 0 // 115.3: the player receives priority again
+	case Cast:
+		if err := g.CanCast(p, a.Obj); err != nil {
+			return err
+		}
+		g.cast(p, a.Obj)
+		g.prio.passes = 0 // 116.3c
+	case TapMana:
+		if err := g.canTapForMana(p, a.Obj); err != nil {
+			return err
+		}
+		g.tapForMana(a.Obj)
+	default:
+		return refuse("116.1", "%s holds priority: pass, play a land, cast a spell or tap a land for mana", g.PlayerName(p))
+	}
+	g.pending = Decision{}
+	return nil
+}
+
+// sorceryTiming checks the common timing of lands and sorcery-speed spells.
+func (g *Game) sorceryTiming(p int, allowed, rule, what string) error {
+	if allowed == "" {
+		return refuse(rule, "%s can't be played during the %s", what, g.CurrentStep())
+	}
+	if p != g.Active {
+		return refuse(allowed, "%s can be played only during its controller's own turn", what)
+	}
+	if len(g.Stack) > 0 {
+		return refuse(allowed, "%s can be played only while the stack is empty", what)
+	}
+	return nil
+}
+
+// CanPlayLand reports why player p may not play land x now, or nil.
+func (g *Game) CanPlayLand(p int, x ObjID) error {
+	if err := g.holds(p); err != nil {
+		return err
+	}
+	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&TypeLand == 0 {
+		return refuse("115.2a", "%s is not a land card in %s's hand", g.nameOf(x), g.PlayerName(p))
+	}
+	_, st, _ := g.current()
+	if err := g.sorceryTiming(p, st.AllowLand, g.Rules.LandRule, "a land"); err != nil {
+		return err
+	}
+	if pl := &g.Players[p]; pl.LandsPlayed >= pl.LandPlays {
+		return refuse(st.AllowLand, "%s has already played %d land(s) this turn", pl.Name, pl.LandsPlayed)
+	}
+	return nil
+}
+
+// CanCast reports why player p may not cast x now, or nil.
+func (g *Game) CanCast(p int, x ObjID) error {
+	if err := g.holds(p); err != nil {
+		return err
+	}
+	o := &g.Objs[x]
+	if !g.inZone(x, p, ZoneHand) || o.Types&TypeLand != 0 {
+		return refuse("116.1a", "%s is not a spell card in %s's hand", g.nameOf(x), g.PlayerName(p))
+	}
+	if o.Types&TypeInstant == 0 {
+		_, st, _ := g.current()
+		if err := g.sorceryTiming(p, st.AllowSorcery, g.Rules.SorceryRule, "a "+o.Types.String()+" spell"); err != nil {
+			return err
+		}
+	}
+	if !g.canPay(p, o.Cost) {
+		return refuse("116.1a", "%s can't pay %s for %s", g.PlayerName(p), o.Cost, g.nameOf(x))
+	}
+	return nil
+}
+
+func (g *Game) holds(p int) error {
+	if g.pending.Kind != DecidePriority || g.pending.Player != p {
+		return refuse("116.1", "%s does not hold priority", g.PlayerName(p))
+	}
+	return nil
+}
+
+func (g *Game) inZone(x ObjID, p int, z Zone) bool {
+	if x < 0 || int(x) >= len(g.Objs) {
+		return false
+	}
+	o := &g.Objs[x]
+	return o.Zone == z && int(o.Owner) == p
+}
+
+func (g *Game) canTapForMana(p int, x ObjID) error {
+	if err := g.holds(p); err != nil {
+		return err
+	}
+	if x < 0 || int(x) >= len(g.Objs) {
+		return refuse("116.1d", "no such land")
+	}
+	o := &g.Objs[x]
+	if _, ok := o.manaColor(); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut {
+		return refuse("116.1d", "%s is not a land %s controls that makes mana", g.nameOf(x), g.PlayerName(p))
+	}
+	if o.Tapped {
+		return refuse("116.1d", "%s is already tapped", g.nameOf(x))
+	}
+	return nil
+}
+
+func (g *Game) tapForMana(x ObjID) {
+	o := &g.Objs[x]
+	c, _ := o.manaColor()
+	o.Tapped = true
+	g.Players[o.Controller].Mana[c]++
+	g.emitObj(EvAddMana, "116.1d", x, int32(c))
+}
+
+// canPay reports whether p's pool plus p's untapped lands cover cost.
+func (g *Game) canPay(p int, cost Cost) bool {
+	avail := g.Players[p].Mana
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if c, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut {
+			avail[c]++
+		}
+	}
+	var total int32
+	for c := Color(0); c < 5; c++ {
+		if avail[c] < cost.Colored[c] {
+			return false
+		}
+		total += avail[c] - cost.Colored[c]
+	}
+	return total+avail[Colorless] >= cost.Generic
+}
+
+// pay taps lands as needed and pays cost from p's pool; canPay must hold.
+func (g *Game) pay(p int, cost Cost) {
+	need := cost.Colored
+	pool := &g.Players[p].Mana
+	// Tap for colored needs the pool can't cover, then for generic.
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		c, ok := o.manaColor()
+		if ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && pool[c] < need[c] {
+			g.tapForMana(x)
+		}
+	}
+	for c := Color(0); c < 5; c++ {
+		pool[c] -= need[c]
+	}
+	generic := cost.Generic
+	for _, x := range g.Battlefield {
+		if pool.Total() >= generic {
+			break
+		}
+		o := &g.Objs[x]
+		if _, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut {
+			g.tapForMana(x)
+		}
+	}
+	for c := Colorless; generic > 0; c-- {
+		take := min(pool[c], generic)
+		pool[c] -= take
+		generic -= take
+		if c == 0 {
+			break
+		}
+	}
+}
+
+func (g *Game) cast(p int, x ObjID) {
+	g.pay(p, g.Objs[x].Cost)
+	g.move(x, ZoneStack, p)
+	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p)})
+	g.emitObj(EvCast, "116.1a", x, 0)
+}
+
+// LegalActions appends to buf every legal answer to a priority decision.
+func (g *Game) LegalActions(buf []Answer) []Answer {
+	d := g.pending
+	if d.Kind != DecidePriority {
+		return buf
+	}
+	buf = append(buf, Answer{Kind: Pass})
+	for _, x := range g.Players[d.Player].Hand {
+		if g.CanPlayLand(d.Player, x) == nil {
+			buf = append(buf, Answer{Kind: PlayLand, Obj: x})
+		} else if g.Objs[x].Types&TypeLand == 0 && g.CanCast(d.Player, x) == nil {
+			buf = append(buf, Answer{Kind: Cast, Obj: x})
+		}
+	}
+	return buf
+}

@@ -1,0 +1,151 @@
+package runtime
+
+// Rules is what generated code hands the runtime: the turn structure, the
+// turn-based actions, the state-based actions and the defaults of one
+// edition, each carrying the rule numbers and .mtg positions it came from.
+// The runtime interprets the shape (phases made of steps, actions that run
+// in order, priority, repeats, skips); the meaning is all in the functions.
+type Rules struct {
+	Edition    string
+	Title      string
+	SourceHash string // hash of the .mtg sources the tables were generated from
+
+	Defaults PlayerDefaults
+	Keywords []string // bit i of a KeywordSet
+
+	TurnRule              string // cited when a turn begins
+	ExtraTurnsRule        string
+	ExtraTurnsNewestFirst bool
+
+	Phases []Phase // in turn order
+
+	EveryStep  SegmentHooks
+	EveryPhase SegmentHooks
+
+	SBAs []SBA
+
+	// The first rules that allow playing lands and sorcery-speed spells,
+	// cited when such an action is refused outside the steps that allow it.
+	LandRule    string
+	SorceryRule string
+}
+
+// PlayerDefaults are the starting values from the .mtg player block.
+type PlayerDefaults struct {
+	Life        int32
+	MaxHandSize int32
+	LandPlays   int32
+	OpeningHand int32
+}
+
+// SegmentHooks apply to every step or every phase.
+type SegmentHooks struct {
+	Skip     func(*Game) bool
+	SkipRule string
+	OnEnd    []Action
+}
+
+// Phase is one phase of the turn. A phase without steps of its own gets one
+// step with the phase's name (Implicit), which carries its clauses.
+type Phase struct {
+	Name     string
+	Rules    []string
+	Pos      string
+	Implicit bool
+	Steps    []Step
+	Skip     func(*Game) bool
+	SkipRule string
+	OnEnd    []Action
+}
+
+// Step is one step: actions run in order when it begins, then priority if
+// any, then it may repeat.
+type Step struct {
+	Name  string
+	Rules []string
+	Pos   string
+
+	Skip     func(*Game) bool
+	SkipRule string
+
+	Actions []Action
+
+	NoPriorityRule string
+	Priority       func(*Game) int // the player who receives priority first; nil: nobody
+	PriorityIf     func(*Game) bool
+	PriorityRule   string
+
+	Repeat     func(*Game) bool
+	RepeatRule string
+
+	AllowLand    string // rule that allows playing lands in this step
+	AllowSorcery string // rule that allows sorcery-speed spells in this step
+
+	OnEnd []Action
+}
+
+// Action is a block of generated code. Run returns false when it needs a
+// decision; it is then run again from the start once the decision is
+// answered, so it must not change the game before asking.
+type Action struct {
+	Rules []string
+	Pos   string
+	Run   func(*Game) bool
+}
+
+// Over says what a state-based action's query ranges over.
+type Over uint8
+
+const (
+	OverPlayers Over = iota + 1
+	OverObjects      // every object on the battlefield, phased out or not
+	OverPermanents   // phased-in permanents whose types intersect SBA.Types (all if 0)
+)
+
+// SBA is one state-based action: a query and what to do with each match.
+// All SBAs are matched against the same state before any is performed.
+type SBA struct {
+	Rule  string
+	Pos   string
+	Over  Over
+	Types TypeSet
+	Match func(g *Game, x int32) bool
+	Do    func(g *Game, x int32)
+}
+
+// Keyword returns the bit of a keyword name, or -1.
+func (r *Rules) Keyword(name string) int {
+	for i, k := range r.Keywords {
+		if k == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// StepRef locates a step within the rules.
+type StepRef struct{ Phase, Step int16 }
+
+// FindStep finds a step (or an implicit phase step) by name.
+func (r *Rules) FindStep(name string) (StepRef, bool) {
+	for pi := range r.Phases {
+		for si := range r.Phases[pi].Steps {
+			if r.Phases[pi].Steps[si].Name == name {
+				return StepRef{int16(pi), int16(si)}, true
+			}
+		}
+	}
+	return StepRef{}, false
+}
+
+// FindPhase finds a phase by name.
+func (r *Rules) FindPhase(name string) (int, bool) {
+	for pi := range r.Phases {
+		if r.Phases[pi].Name == name {
+			return pi, true
+		}
+	}
+	return 0, false
+}
+
+func (r *Rules) step(s StepRef) *Step { return &r.Phases[s.Phase].Steps[s.Step] }

@@ -1,0 +1,139 @@
+package runtime
+
+// TriggerOn is the event a triggered ability waits for.
+type TriggerOn uint8
+
+const (
+	OnBegin  TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
+	OnUntap                       // "whenever this permanent becomes untapped"
+)
+
+// TriggerDoes is what a triggered ability does when it resolves.
+type TriggerDoes uint8
+
+const (
+	DoGainLife TriggerDoes = iota + 1
+	DoLoseLife
+	DoDraw
+	DoDelayed // create a delayed trigger: at the beginning of the next Then, gain N life
+)
+
+// Trigger is a triggered ability printed on an object.
+type Trigger struct {
+	Label   string
+	On      TriggerOn
+	Segment string
+	Yours   bool // only on its controller's turn
+	Does    TriggerDoes
+	N       int32
+	Then    string // the segment a DoDelayed trigger waits for
+}
+
+// Delayed is a delayed triggered ability waiting for the next beginning of
+// a step or phase (it triggers once).
+type Delayed struct {
+	Source     ObjID
+	Controller int8
+	Trigger    Trigger
+}
+
+// StackItem is a spell (Trigger.On == 0) or a triggered ability.
+type StackItem struct {
+	Source     ObjID
+	Controller int8
+	Trigger    Trigger
+}
+
+// fireBegin triggers the abilities that wait for the beginning of segment.
+func (g *Game) fireBegin(segment string) {
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if o.PhasedOut {
+			continue
+		}
+		for _, t := range o.Triggers {
+			if t.On == OnBegin && t.Segment == segment && (!t.Yours || int(o.Controller) == g.Active) {
+				g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t})
+			}
+		}
+	}
+	kept := g.Delayed[:0]
+	for _, d := range g.Delayed {
+		if d.Trigger.Segment == segment {
+			g.Waiting = append(g.Waiting, StackItem(d))
+		} else {
+			kept = append(kept, d)
+		}
+	}
+	g.Delayed = kept
+}
+
+func (g *Game) fireUntap(x ObjID) {
+	o := &g.Objs[x]
+	for _, t := range o.Triggers {
+		if t.On == OnUntap {
+			g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t})
+		}
+	}
+}
+
+// stackTriggers puts waiting triggered abilities on the stack, the active
+// player's first and then in turn order (APNAP), and reports whether any were.
+func (g *Game) stackTriggers() bool {
+	if len(g.Waiting) == 0 {
+		return false
+	}
+	p := g.Active
+	for range g.Players {
+		for _, it := range g.Waiting {
+			if int(it.Controller) == p {
+				g.Stack = append(g.Stack, it)
+				g.Log = append(g.Log, Event{Kind: EvTrigger, Rule: "116.2a", Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+			}
+		}
+		p = (p + 1) % len(g.Players)
+	}
+	g.Waiting = g.Waiting[:0]
+	return true
+}
+
+func (g *Game) resolveTop() {
+	it := g.Stack[len(g.Stack)-1]
+	g.Stack = g.Stack[:len(g.Stack)-1]
+	p := int(it.Controller)
+	if it.Trigger.On == 0 {
+		g.emitObj(EvResolve, "116.4", it.Source, 0)
+		o := &g.Objs[it.Source]
+		if o.Types&(TypeInstant|TypeSorcery) != 0 {
+			g.move(it.Source, ZoneGraveyard, int(o.Owner))
+			return
+		}
+		g.move(it.Source, ZoneBattlefield, p)
+		return
+	}
+	t := it.Trigger
+	g.Log = append(g.Log, Event{Kind: EvResolve, Rule: "116.4", Player: it.Controller, Obj: it.Source, Name: t.Label})
+	switch t.Does {
+	case DoGainLife:
+		g.GainLife(p, t.N, "116.4")
+	case DoLoseLife:
+		g.LoseLife(p, t.N, "116.4")
+	case DoDraw:
+		g.Draw(p, t.N, "116.4")
+	case DoDelayed:
+		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller,
+			Trigger: Trigger{Label: t.Label + " (delayed)", On: OnBegin, Segment: t.Then, Does: DoGainLife, N: t.N}})
+	}
+}
+
+// AddWaiting records a triggered ability that has triggered; it goes on the
+// stack the next time a player would receive priority.
+func (g *Game) AddWaiting(source ObjID, t Trigger) {
+	g.Waiting = append(g.Waiting, StackItem{Source: source, Controller: g.Objs[source].Controller, Trigger: t})
+}
+
+// AddDelayed creates a delayed triggered ability for the next beginning of
+// the named step or phase.
+func (g *Game) AddDelayed(source ObjID, t Trigger) {
+	g.Delayed = append(g.Delayed, Delayed{Source: source, Controller: g.Objs[source].Controller, Trigger: t})
+}

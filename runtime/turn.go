@@ -1,0 +1,329 @@
+package runtime
+
+// maxTransitions bounds one Advance call, so that rules that never end a
+// step (a step that always repeats) stop with an error instead of hanging.
+const maxTransitions = 1 << 20
+
+// Advance plays the game until a decision is needed or the game is over,
+// and returns that decision.
+func (g *Game) Advance() Decision {
+	for n := 0; g.pending.Kind == DecideNone; n++ {
+		if g.over {
+			g.pending = Decision{Kind: DecideGameOver, Player: g.winner}
+			break
+		}
+		if n == maxTransitions {
+			g.pending = Decision{Kind: DecideStuck, Player: g.Active}
+			break
+		}
+		g.transition()
+	}
+	return g.pending
+}
+
+func (g *Game) transition() {
+	switch g.stage {
+	case stNewTurn:
+		g.beginTurn()
+	case stBeginSeg:
+		g.beginSegment()
+	case stActions:
+		_, st, _ := g.current()
+		if !g.runActions(st.Actions) {
+			return
+		}
+		if st.Priority == nil && st.NoPriorityRule != "" {
+			g.emit(Event{Kind: EvNoPriority, Rule: st.NoPriorityRule, Player: int8(g.Active), Obj: NoObj, Name: st.Name})
+		}
+		g.stage = stPriority
+	case stPriority:
+		g.priority()
+	case stRepeat:
+		_, st, _ := g.current()
+		g.repeat = st.Repeat != nil && st.Repeat(g)
+		g.stage, g.ai = stEndStep, 0
+	case stEndStep:
+		g.endStep()
+	case stEndStepEvery:
+		g.endStepEvery()
+	case stEndPhase:
+		g.endPhase()
+	case stEndPhaseEvery:
+		g.endPhaseEvery()
+	}
+}
+
+// runActions runs list from g.ai on; false means it stopped for a decision.
+func (g *Game) runActions(list []Action) bool {
+	for g.ai < len(list) {
+		if !list[g.ai].Run(g) {
+			return false
+		}
+		g.ai++
+		if g.over {
+			return false
+		}
+	}
+	g.ai = 0
+	return true
+}
+
+func (g *Game) beginTurn() {
+	p := g.Starting
+	if len(g.ExtraTurns) > 0 {
+		i := 0
+		if g.Rules.ExtraTurnsNewestFirst {
+			i = len(g.ExtraTurns) - 1
+		}
+		p = int(g.ExtraTurns[i])
+		g.ExtraTurns = append(g.ExtraTurns[:i], g.ExtraTurns[i+1:]...)
+	} else {
+		if g.started {
+			p = g.NextPlayer(g.lastNormal)
+		}
+		g.lastNormal = p
+	}
+	g.started = true
+	g.TurnNum++
+	g.Active = p
+	for i := range g.Players {
+		g.Players[i].LandsPlayed = 0
+	}
+	for _, x := range g.Battlefield {
+		if int(g.Objs[x].Controller) == p {
+			g.Objs[x].Fresh = false
+		}
+	}
+	g.emitPlayer(EvTurn, g.Rules.TurnRule, p, g.TurnNum)
+	g.buildPlan()
+	g.pos, g.inPhase, g.stage = 0, false, stBeginSeg
+}
+
+func (g *Game) beginSegment() {
+	if g.pos >= g.planLen {
+		g.stage = stNewTurn
+		return
+	}
+	e := g.plan[g.pos]
+	ph := &g.Rules.Phases[e.Ref.Phase]
+	st := &ph.Steps[e.Ref.Step]
+	if !g.inPhase {
+		if rule, skip := g.skipped(ph.Name, ph.Skip, ph.SkipRule, &g.Rules.EveryPhase); skip {
+			g.emit(Event{Kind: EvSkip, Rule: rule, Player: int8(g.Active), Obj: NoObj, N: 1, Name: ph.Name})
+			for g.pos < g.planLen && !g.plan[g.pos].PhaseEnd {
+				g.pos++
+			}
+			g.pos++
+			return
+		}
+		g.inPhase = true
+		g.emit(Event{Kind: EvBeginPhase, Rule: first(ph.Rules), Player: int8(g.Active), Obj: NoObj, Name: ph.Name})
+		g.fireBegin(ph.Name)
+	}
+	if !ph.Implicit {
+		if rule, skip := g.skipped(st.Name, st.Skip, st.SkipRule, &g.Rules.EveryStep); skip {
+			g.emit(Event{Kind: EvSkip, Rule: rule, Player: int8(g.Active), Obj: NoObj, Name: st.Name})
+			g.ai = 0
+			if e.PhaseEnd {
+				g.stage = stEndPhase
+			} else {
+				g.pos++
+			}
+			return
+		}
+		g.emit(Event{Kind: EvBeginStep, Rule: first(st.Rules), Player: int8(g.Active), Obj: NoObj, Name: st.Name})
+		g.fireBegin(st.Name)
+	}
+	g.stepHadPriority = false
+	g.repeat = false
+	g.stage, g.ai = stActions, 0
+}
+
+// skipped evaluates a segment's own skip clause, then the clause shared by
+// every segment of its kind; a skip effect on the segment is consumed.
+func (g *Game) skipped(name string, own func(*Game) bool, ownRule string, every *SegmentHooks) (string, bool) {
+	g.skipName = name
+	defer func() { g.skipName = "" }()
+	rule, skip := "", false
+	if own != nil && own(g) {
+		rule, skip = ownRule, true
+	} else if every.Skip != nil && every.Skip(g) {
+		rule, skip = every.SkipRule, true
+	}
+	if skip {
+		for i, s := range g.Skips {
+			if s.Name == name && int(s.Player) == g.Active {
+				g.Skips = append(g.Skips[:i], g.Skips[i+1:]...)
+				break
+			}
+		}
+	}
+	return rule, skip
+}
+
+func (g *Game) endStep() {
+	ph, st, _ := g.current()
+	if !g.runActions(st.OnEnd) {
+		return
+	}
+	if !ph.Implicit {
+		g.stage = stEndStepEvery
+		return
+	}
+	g.finishStep(st)
+}
+
+func (g *Game) endStepEvery() {
+	_, st, _ := g.current()
+	if !g.runActions(g.Rules.EveryStep.OnEnd) {
+		return
+	}
+	g.emit(Event{Kind: EvEndStep, Rule: first(st.Rules), Player: int8(g.Active), Obj: NoObj, Name: st.Name})
+	g.finishStep(st)
+}
+
+func (g *Game) finishStep(st *Step) {
+	if g.repeat {
+		g.repeat = false
+		g.emit(Event{Kind: EvRepeatStep, Rule: st.RepeatRule, Player: int8(g.Active), Obj: NoObj, Name: st.Name})
+		g.stage, g.ai = stBeginSeg, 0
+		return
+	}
+	if !g.plan[g.pos].PhaseEnd {
+		g.pos++
+		g.stage, g.ai = stBeginSeg, 0
+		return
+	}
+	g.stage, g.ai = stEndPhase, 0
+}
+
+func (g *Game) endPhase() {
+	ph, _, _ := g.current()
+	if !g.runActions(ph.OnEnd) {
+		return
+	}
+	g.stage = stEndPhaseEvery
+}
+
+func (g *Game) endPhaseEvery() {
+	ph, _, _ := g.current()
+	if !g.runActions(g.Rules.EveryPhase.OnEnd) {
+		return
+	}
+	g.emit(Event{Kind: EvEndPhase, Rule: first(ph.Rules), Player: int8(g.Active), Obj: NoObj, Name: ph.Name})
+	g.inPhase = false
+	g.pos++
+	g.stage, g.ai = stBeginSeg, 0
+}
+
+// SkipEffect reports whether an effect asked to skip the segment whose skip
+// clauses are being evaluated.
+func (g *Game) SkipEffect() bool {
+	for _, s := range g.Skips {
+		if s.Name == g.skipName && int(s.Player) == g.Active {
+			return true
+		}
+	}
+	return false
+}
+
+// AddSkip records an effect that skips the next segment called name of
+// player p's turns.
+func (g *Game) AddSkip(p int, name string) { g.Skips = append(g.Skips, skipReq{int8(p), name}) }
+
+// AddExtraTurn gives player p an extra turn after this one.
+func (g *Game) AddExtraTurn(p int) { g.ExtraTurns = append(g.ExtraTurns, int8(p)) }
+
+// AddExtraPhase inserts a phase after the next (or current) occurrence of
+// phase after in this turn.
+func (g *Game) AddExtraPhase(name, after string) error {
+	pi, ok := g.Rules.FindPhase(name)
+	if !ok {
+		return errorf("no phase %q", name)
+	}
+	ai, ok := g.Rules.FindPhase(after)
+	if !ok {
+		return errorf("no phase %q", after)
+	}
+	at := -1
+	for i := g.pos; i < g.planLen; i++ {
+		if int(g.plan[i].Ref.Phase) == ai && g.plan[i].PhaseEnd {
+			at = i + 1
+			break
+		}
+	}
+	if at < 0 {
+		return errorf("no %s phase left this turn", after)
+	}
+	n := len(g.Rules.Phases[pi].Steps)
+	if g.planLen+n > maxPlan {
+		return errorf("too many extra steps this turn")
+	}
+	copy(g.plan[at+n:], g.plan[at:g.planLen])
+	for si := 0; si < n; si++ {
+		g.plan[at+si] = planEntry{Ref: StepRef{int16(pi), int16(si)}, PhaseStart: si == 0, PhaseEnd: si == n-1}
+	}
+	g.planLen += n
+	return nil
+}
+
+// AddExtraStep inserts step name directly after (or before) the next
+// occurrence of step anchor in this turn, within the anchor's phase.
+func (g *Game) AddExtraStep(name, anchor string, before bool) error {
+	ref, ok := g.Rules.FindStep(name)
+	if !ok {
+		return errorf("no step %q", name)
+	}
+	aref, ok := g.Rules.FindStep(anchor)
+	if !ok {
+		return errorf("no step %q", anchor)
+	}
+	if ref.Phase != aref.Phase || g.Rules.Phases[ref.Phase].Implicit {
+		return errorf("step %q is not part of the phase of %q", name, anchor)
+	}
+	start := g.pos
+	if g.stage != stBeginSeg {
+		start++ // the current step has begun
+	}
+	for i := start; i < g.planLen; i++ {
+		if g.plan[i].Ref != aref {
+			continue
+		}
+		if g.planLen == maxPlan {
+			return errorf("too many extra steps this turn")
+		}
+		at := i + 1
+		if before {
+			at = i
+		}
+		copy(g.plan[at+1:], g.plan[at:g.planLen])
+		g.planLen++
+		ne := planEntry{Ref: ref}
+		if before {
+			ne.PhaseStart = g.plan[at+1].PhaseStart
+			g.plan[at+1].PhaseStart = false
+		} else {
+			ne.PhaseEnd = g.plan[i].PhaseEnd
+			g.plan[i].PhaseEnd = false
+		}
+		g.plan[at] = ne
+		return nil
+	}
+	return errorf("no %s step left this turn", anchor)
+}
+
+// Plan lists the steps left in this turn, current one first.
+func (g *Game) Plan() []string {
+	var out []string
+	for i := g.pos; i < g.planLen; i++ {
+		out = append(out, g.Rules.step(g.plan[i].Ref).Name)
+	}
+	return out
+}
+
+func first(rules []string) string {
+	if len(rules) == 0 {
+		return ""
+	}
+	return rules[0]
+}

@@ -1,0 +1,253 @@
+package runtime
+
+import "slices"
+
+// move puts x into zone z of player p's (the controller's for the
+// battlefield and the stack, the owner's elsewhere). An object that changes
+// zones is a new object (CR 400.7): its permanent state and the effects on
+// it are gone.
+func (g *Game) move(x ObjID, z Zone, p int) {
+	o := &g.Objs[x]
+	if o.Zone != ZoneNone && o.Zone != ZoneStack {
+		list := g.zoneList(int(o.Owner), o.Zone)
+		if i := slices.Index(*list, x); i >= 0 {
+			*list = append((*list)[:i], (*list)[i+1:]...)
+		}
+	}
+	if o.Zone == ZoneStack {
+		for i := len(g.Stack) - 1; i >= 0; i-- {
+			if g.Stack[i].Source == x && g.Stack[i].Trigger.On == 0 {
+				g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
+				break
+			}
+		}
+	}
+	if o.Zone == ZoneBattlefield {
+		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [NumCounterKinds]int32{}, NoObj
+		g.dropEffects(x)
+	}
+	o.Zone = z
+	g.clock++
+	o.Timestamp = g.clock
+	switch z {
+	case ZoneBattlefield, ZoneStack:
+		o.Controller = int8(p)
+		o.Fresh = true
+	default:
+		o.Controller = o.Owner
+	}
+	if z == ZoneStack || z == ZoneNone {
+		return
+	}
+	owner := int(o.Owner)
+	if z == ZoneBattlefield {
+		owner = p
+	}
+	list := g.zoneList(owner, z)
+	*list = append(*list, x)
+}
+
+func (g *Game) dropEffects(x ObjID) {
+	kept := g.Effects[:0]
+	for _, e := range g.Effects {
+		if e.Target != x {
+			kept = append(kept, e)
+		}
+	}
+	g.Effects = kept
+}
+
+// Untap untaps x.
+func (g *Game) Untap(x ObjID, rule string) {
+	o := &g.Objs[x]
+	if !o.Tapped {
+		return
+	}
+	o.Tapped = false
+	g.emitObj(EvUntap, rule, x, 0)
+	g.fireUntap(x)
+}
+
+// Tap taps x.
+func (g *Game) Tap(x ObjID, rule string) {
+	o := &g.Objs[x]
+	if o.Tapped {
+		return
+	}
+	o.Tapped = true
+	g.emitObj(EvTap, rule, x, 0)
+}
+
+// PhaseOut phases x out; PhaseIn phases it in; PhaseToggle does whichever applies.
+func (g *Game) PhaseOut(x ObjID, rule string) {
+	if o := &g.Objs[x]; !o.PhasedOut {
+		o.PhasedOut = true
+		g.emitObj(EvPhaseOut, rule, x, 0)
+	}
+}
+
+// PhaseIn phases x in.
+func (g *Game) PhaseIn(x ObjID, rule string) {
+	if o := &g.Objs[x]; o.PhasedOut {
+		o.PhasedOut = false
+		g.emitObj(EvPhaseIn, rule, x, 0)
+	}
+}
+
+// PhaseToggle phases x out if it is phased in, and in if it is phased out.
+func (g *Game) PhaseToggle(x ObjID, rule string) {
+	if g.Objs[x].PhasedOut {
+		g.PhaseIn(x, rule)
+	} else {
+		g.PhaseOut(x, rule)
+	}
+}
+
+// Draw makes player p draw n cards. Drawing from an empty library draws
+// nothing and is remembered for the state-based actions.
+func (g *Game) Draw(p int, n int32, rule string) {
+	for i := int32(0); i < n; i++ {
+		lib := g.Players[p].Library
+		if len(lib) == 0 {
+			g.Players[p].DrewFromEmpty = true
+			g.emitPlayer(EvDrawEmpty, rule, p, 0)
+			continue
+		}
+		x := lib[len(lib)-1]
+		g.move(x, ZoneHand, p)
+		g.emitObj(EvDraw, rule, x, 0)
+	}
+}
+
+// DiscardTo has player p discard cards of their choice until they hold at
+// most n. It reports false when it is waiting for that choice.
+func (g *Game) DiscardTo(p int, n int32, rule string) bool {
+	excess := len(g.Players[p].Hand) - int(max(n, 0))
+	if excess <= 0 {
+		return true
+	}
+	chosen, ok := g.takeAnswer(Decision{Kind: DecideCards, Player: p, N: excess, Zone: ZoneHand, Verb: "discard", Rule: rule})
+	if !ok {
+		return false
+	}
+	for _, x := range chosen {
+		g.move(x, ZoneGraveyard, p)
+		g.emitObj(EvDiscard, rule, x, 0)
+	}
+	return true
+}
+
+// MarkDamage marks n damage on x.
+func (g *Game) MarkDamage(x ObjID, n int32, rule string) {
+	g.Objs[x].Damage += n
+	g.emitObj(EvDamage, rule, x, n)
+}
+
+// RemoveDamage removes all damage marked on x.
+func (g *Game) RemoveDamage(x ObjID, rule string) {
+	o := &g.Objs[x]
+	if o.Damage == 0 {
+		return
+	}
+	g.emitObj(EvRemoveDamage, rule, x, o.Damage)
+	o.Damage = 0
+}
+
+// EmptyMana empties player p's mana pool.
+func (g *Game) EmptyMana(p int, rule string) {
+	pl := &g.Players[p]
+	if t := pl.Mana.Total(); t > 0 {
+		g.emitPlayer(EvEmptyMana, rule, p, t)
+		pl.Mana = Mana{}
+	}
+}
+
+// GainLife and LoseLife change a life total.
+func (g *Game) GainLife(p int, n int32, rule string) {
+	if n <= 0 {
+		return
+	}
+	g.Players[p].Life += n
+	g.emitPlayer(EvLifeGain, rule, p, n)
+}
+
+// LoseLife makes player p lose n life.
+func (g *Game) LoseLife(p int, n int32, rule string) {
+	if n <= 0 {
+		return
+	}
+	g.Players[p].Life -= n
+	g.emitPlayer(EvLifeLoss, rule, p, n)
+}
+
+// AddCounters puts n counters of kind k on x (n may be negative to remove).
+func (g *Game) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
+	c := &g.Objs[x].Counters[k]
+	if *c+n < 0 {
+		n = -*c
+	}
+	if n == 0 {
+		return
+	}
+	*c += n
+	g.Log = append(g.Log, Event{Kind: EvCounters, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n, Name: k.String()})
+}
+
+// Destroy puts permanent x into its owner's graveyard.
+func (g *Game) Destroy(x ObjID, rule string) {
+	if g.Objs[x].Zone != ZoneBattlefield {
+		return
+	}
+	g.emitObj(EvDestroy, rule, x, 0)
+	g.move(x, ZoneGraveyard, int(g.Objs[x].Owner))
+}
+
+// Move puts x into its owner's zone z.
+func (g *Game) Move(x ObjID, z Zone, rule string) {
+	if g.Objs[x].Zone == z {
+		return
+	}
+	g.Log = append(g.Log, Event{Kind: EvMove, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Name: z.String()})
+	g.move(x, z, int(g.Objs[x].Owner))
+}
+
+// Lose makes player p lose the game. The game ends when one player or none
+// is left (see settle).
+func (g *Game) Lose(p int, rule string) {
+	if g.Players[p].Lost {
+		return
+	}
+	g.Players[p].Lost = true
+	g.emitPlayer(EvLose, rule, p, 0)
+	g.lossRule = rule
+}
+
+// settle ends the game if at most one player is left after losses.
+func (g *Game) settle() {
+	if g.over {
+		return
+	}
+	left, last := 0, -1
+	for i := range g.Players {
+		if !g.Players[i].Lost {
+			left++
+			last = i
+		}
+	}
+	if left == len(g.Players) || (left == 1 && len(g.Players) == 1) {
+		return
+	}
+	if left > 1 {
+		return
+	}
+	g.over = true
+	g.pending = Decision{}
+	if left == 1 {
+		g.winner = last
+		g.Players[last].Won = true
+		g.emitPlayer(EvWin, g.lossRule, last, 0)
+		return
+	}
+	g.winner = -1
+	g.emitPlayer(EvDrawGame, g.lossRule, -1, 0)
+}
