@@ -17,7 +17,7 @@ func SampleDeck(color string) []Card {
 	for i := 0; i < 17; i++ {
 		deck = append(deck, Card{Name: landName, Types: TypeLand, Super: SuperBasic, Subtypes: []string{land}})
 	}
-	stats := [][3]int32{{2, 2, 2}, {3, 3, 3}, {6, 4, 6}}
+	stats := [][3]int32{{2, 2, 2}, {3, 3, 3}, {6, 6, 4}}
 	for i := 0; i < 23; i++ {
 		s := stats[i%3]
 		generic := s[0] - 1

@@ -11,6 +11,11 @@ type sbaHit struct {
 func (g *Game) CheckSBA() bool {
 	hits := g.matchSBAs(g.hits[:0], false)
 	g.hits = hits
+	// "Since the last time state-based actions were checked" (a draw from
+	// an empty library) starts over at every check.
+	for i := range g.Players {
+		g.Players[i].DrewFromEmpty = false
+	}
 	if len(hits) == 0 {
 		return false
 	}

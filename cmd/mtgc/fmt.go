@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+)
+
+var fmtList, fmtDiff, fmtWrite bool
+
+var fmtCmd = &command{
+	name:  "fmt",
+	args:  "[path ...]",
+	short: "Format .mtg files canonically (like gofmt); with no path, standard input.",
+	flags: func(fs *flag.FlagSet) {
+		fs.BoolVar(&fmtList, "l", false, "list files whose formatting differs")
+		fs.BoolVar(&fmtDiff, "d", false, "print diffs instead of formatted files")
+		fs.BoolVar(&fmtWrite, "w", false, "write the result back to the file (atomically)")
+	},
+	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
+		if len(args) == 0 {
+			if fmtWrite {
+				return fmt.Errorf("fmt -w needs file arguments")
+			}
+			src, err := io.ReadAll(os.Stdin)
+			if err != nil {
+				return err
+			}
+			return fmtOne(ctx, "<stdin>", src, false)
+		}
+		files, err := mtgFiles(args)
+		if err != nil {
+			return err
+		}
+		failed := false
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err == nil {
+				err = fmtOne(ctx, f, src, true)
+			}
+			if err != nil {
+				fmt.Fprintln(ctx.stderr, err)
+				failed = true
+			}
+		}
+		if failed {
+			return errFailed
+		}
+		return nil
+	},
+}
+
+// fmtOne formats one file; a file that does not parse is never rewritten.
+func fmtOne(ctx *cli, name string, src []byte, isFile bool) error {
+	out, err := grammar.FormatSource(name, src)
+	if err != nil {
+		return err
+	}
+	changed := !bytes.Equal(src, out)
+	if fmtList && changed {
+		fmt.Fprintln(ctx.stdout, name)
+	}
+	if fmtDiff && changed {
+		ctx.stdout.Write(diff.Diff(name+".orig", src, name, out))
+	}
+	if fmtWrite && isFile && changed {
+		if err := writeFileAtomic(name, out); err != nil {
+			return err
+		}
+	}
+	if !fmtList && !fmtDiff && !fmtWrite {
+		ctx.stdout.Write(out)
+	}
+	return nil
+}
+
+// mtgFiles expands directories into their .mtg files.
+func mtgFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(a, "*.mtg"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(m)
+		out = append(out, m...)
+	}
+	return out, nil
+}
+
+func readFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// titleOf returns the index title of a rule, or "".
+func titleOf(titles map[string]string, n string) string {
+	return strings.TrimSpace(titles[n])
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+var (
+	playSeed  uint64
+	playTurns int
+	playQuiet bool
+)
+
+var playCmd = &command{
+	name:  "play",
+	args:  "",
+	short: "Play a seeded sample game between two built-in decks and print the rule-cited trace.",
+	flags: func(fs *flag.FlagSet) {
+		fs.Uint64Var(&playSeed, "seed", 1, "seed for shuffles and the players' random choices")
+		fs.IntVar(&playTurns, "turns", 40, "stop after this many turns")
+		fs.BoolVar(&playQuiet, "q", false, "omit priority and pass events from the trace")
+	},
+	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
+		if len(args) != 0 {
+			return errUsage
+		}
+		g, err := engine.New(rt.Config{
+			Players: []rt.PlayerConfig{
+				{Name: "p1", Deck: rt.SampleDeck("green")},
+				{Name: "p2", Deck: rt.SampleDeck("red")},
+			},
+			Seed: playSeed,
+		})
+		if err != nil {
+			return err
+		}
+		pol := &rt.RandomPolicy{RNG: rt.RNG{State: playSeed ^ 0x5eed}}
+		printed := 0
+		flush := func() {
+			for _, e := range g.Log[printed:] {
+				if playQuiet && (e.Kind == rt.EvPriority || e.Kind == rt.EvPass) {
+					continue
+				}
+				fmt.Fprintln(ctx.stdout, g.Format(e))
+			}
+			printed = len(g.Log)
+		}
+		for {
+			d := g.Advance()
+			flush()
+			if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || int(g.TurnNum) > playTurns {
+				break
+			}
+			if err := g.Submit(pol.Decide(g, d)); err != nil {
+				return fmt.Errorf("turn %d: %v", g.TurnNum, err)
+			}
+		}
+		switch {
+		case g.Over() && g.Winner() >= 0:
+			fmt.Fprintf(ctx.stdout, "result: %s wins on turn %d\n", g.PlayerName(g.Winner()), g.TurnNum)
+		case g.Over():
+			fmt.Fprintf(ctx.stdout, "result: draw on turn %d\n", g.TurnNum)
+		default:
+			fmt.Fprintf(ctx.stdout, "result: stopped after %d turns\n", playTurns)
+		}
+		return nil
+	},
+}

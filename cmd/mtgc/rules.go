@@ -1,0 +1,46 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+)
+
+var rulesMissing bool
+
+var rulesCmd = &command{
+	name:  "rules",
+	args:  "[rules-dir]",
+	short: "List the numbered rules of the edition and where the .mtg cites each.",
+	flags: func(fs *flag.FlagSet) {
+		fs.BoolVar(&rulesMissing, "missing", false, "list only rules no .mtg cites")
+	},
+	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
+		dir, err := oneDir(args)
+		if err != nil {
+			return err
+		}
+		p, err := loadRules(dir)
+		if err != nil {
+			return err
+		}
+		where := map[string][]string{}
+		for _, c := range p.Cites {
+			where[c.Rule] = append(where[c.Rule], fmt.Sprintf("%s:%d (%s)", c.Pos.File, c.Pos.Line, c.What))
+		}
+		tw := tabwriter.NewWriter(ctx.stdout, 0, 4, 2, ' ', 0)
+		for _, n := range p.Index.Numbers {
+			w := where[n]
+			if rulesMissing && len(w) > 0 {
+				continue
+			}
+			loc := "-"
+			if len(w) > 0 {
+				loc = strings.Join(w, ", ")
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", n, titleOf(p.Index.Titles, n), loc)
+		}
+		return tw.Flush()
+	},
+}

@@ -1,0 +1,476 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+)
+
+type checker struct {
+	files   []*grammar.File
+	indexes map[string][]byte
+	index   *Index
+	errs    grammar.ErrorList
+	p       *Program
+
+	phases   map[string]*grammar.PhaseDecl
+	steps    map[string]grammar.Pos
+	keywords map[string]int
+	defined  map[string]grammar.Pos // rule numbers that name a definition
+}
+
+func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
+	return &checker{
+		files: files, indexes: indexes, p: &Program{Files: files},
+		phases: map[string]*grammar.PhaseDecl{}, steps: map[string]grammar.Pos{},
+		keywords: map[string]int{}, defined: map[string]grammar.Pos{},
+	}
+}
+
+func (c *checker) errorf(pos grammar.Pos, format string, args ...any) {
+	c.errs = append(c.errs, &grammar.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+var nameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var ruleRE = regexp.MustCompile(`^[0-9]{3}(\.[0-9]+[a-z]?)?$`)
+
+func (c *checker) check() *Program {
+	c.edition()
+	if c.index == nil {
+		return c.p
+	}
+	// Declarations that others refer to come first: keywords and phases.
+	var turns []*grammar.TurnDecl
+	for _, f := range c.files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *grammar.KeywordDecl:
+				c.keyword(d)
+			case *grammar.PhaseDecl:
+				c.name(d.Name, "phase")
+				if prev, ok := c.phases[d.Name.Name]; ok {
+					c.errorf(d.Name.Pos, "phase %s already declared at %s", d.Name.Name, prev.Pos)
+					continue
+				}
+				c.phases[d.Name.Name] = d
+			case *grammar.TurnDecl:
+				turns = append(turns, d)
+			}
+		}
+	}
+	var players []*grammar.PlayerDecl
+	var everySteps, everyPhases []*grammar.EveryDecl
+	for _, f := range c.files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *grammar.PlayerDecl:
+				players = append(players, d)
+			case *grammar.EveryDecl:
+				switch d.Kind.Name {
+				case "step":
+					everySteps = append(everySteps, d)
+				case "phase":
+					everyPhases = append(everyPhases, d)
+				default:
+					c.errorf(d.Kind.Pos, "every %s: want \"every step\" or \"every phase\"", d.Kind.Name)
+				}
+			case *grammar.SbaDecl:
+				c.sba(d)
+			}
+		}
+	}
+	c.players(players)
+	c.turn(turns)
+	c.p.EveryStep = c.every(everySteps, "step")
+	c.p.EveryPhase = c.every(everyPhases, "phase")
+	return c.p
+}
+
+func (c *checker) edition() {
+	var first *grammar.Edition
+	for _, f := range c.files {
+		e := f.Edition
+		if e == nil {
+			continue
+		}
+		if first == nil {
+			first = e
+			continue
+		}
+		if e.Name.Name != first.Name.Name {
+			c.errorf(e.Name.Pos, "edition %s differs from edition %s declared at %s", e.Name.Name, first.Name.Name, first.Pos)
+		}
+	}
+	if first == nil {
+		c.errorf(grammar.Pos{File: c.files[0].Path, Line: 1, Col: 1}, "no edition declared")
+		return
+	}
+	c.p.Edition, c.p.Title = first.Name.Name, first.Title
+	data, ok := c.indexes[first.Name.Name]
+	if !ok {
+		c.errorf(first.Name.Pos, "no rule index for edition %s: put %s.tsv next to the .mtg files", first.Name.Name, first.Name.Name)
+		return
+	}
+	idx, err := ReadIndex(first.Name.Name+".tsv", strings.NewReader(string(data)))
+	if err != nil {
+		c.errorf(first.Name.Pos, "%v", err)
+		return
+	}
+	idx.Edition = first.Name.Name
+	c.index, c.p.Index = idx, idx
+}
+
+func (c *checker) name(id grammar.Ident, what string) bool {
+	if !nameRE.MatchString(id.Name) {
+		c.errorf(id.Pos, "%s name %q is not an identifier", what, id.Name)
+		return false
+	}
+	return true
+}
+
+// rules checks cited rule numbers against the index and records them.
+func (c *checker) rules(rs []grammar.Rule, what string, define bool) []string {
+	var out []string
+	for i, r := range rs {
+		if !ruleRE.MatchString(r.Number) {
+			c.errorf(r.Pos, "%q is not a rule number (want e.g. \"502.1\" or \"704.5g\")", r.Number)
+			continue
+		}
+		if !c.index.Has(r.Number) {
+			c.errorf(r.Pos, "rule %s is not in the %s index%s", r.Number, c.index.Edition, didYouMean(c.index.Suggest(r.Number)))
+			continue
+		}
+		if define && i == 0 {
+			if prev, ok := c.defined[r.Number]; ok {
+				c.errorf(r.Pos, "rule %s is already defined at %s", r.Number, prev)
+			} else {
+				c.defined[r.Number] = r.Pos
+			}
+		}
+		out = append(out, r.Number)
+		c.p.Cites = append(c.p.Cites, Cite{Rule: r.Number, Pos: r.Pos, What: what})
+	}
+	return out
+}
+
+func (c *checker) needRules(pos grammar.Pos, rs []string, n int, what string) {
+	if n == 0 && len(rs) == 0 {
+		c.errorf(pos, "%s needs a rule number", what)
+	}
+}
+
+func (c *checker) keyword(d *grammar.KeywordDecl) {
+	if !c.name(d.Name, "keyword") {
+		return
+	}
+	if _, dup := c.keywords[d.Name.Name]; dup {
+		c.errorf(d.Name.Pos, "keyword %s already declared", d.Name.Name)
+		return
+	}
+	if len(c.p.Keywords) == 64 {
+		c.errorf(d.Name.Pos, "too many keywords (at most 64)")
+		return
+	}
+	c.keywords[d.Name.Name] = len(c.p.Keywords)
+	c.p.Keywords = append(c.p.Keywords, &Keyword{Name: d.Name.Name, Rules: c.rules(d.Rules, "keyword", true), Pos: d.Pos})
+}
+
+func (c *checker) players(ds []*grammar.PlayerDecl) {
+	c.p.Defaults = Defaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7}
+	seen := map[string]grammar.Pos{}
+	for _, d := range ds {
+		for _, s := range d.Settings {
+			if !settings[s.Name.Name] {
+				c.errorf(s.Name.Pos, "unknown player setting %s%s", s.Name.Name, didYouMean(closest(s.Name.Name, keys(settings), 1)))
+				continue
+			}
+			if prev, ok := seen[s.Name.Name]; ok {
+				c.errorf(s.Name.Pos, "player setting %s already set at %s", s.Name.Name, prev)
+				continue
+			}
+			seen[s.Name.Name] = s.Pos
+			v, ok := constInt(s.Value)
+			if !ok || v < 0 || v > 1<<20 {
+				c.errorf(s.Value.Position(), "player setting %s wants a non-negative whole number", s.Name.Name)
+				continue
+			}
+			switch s.Name.Name {
+			case "life":
+				c.p.Defaults.Life = v
+			case "max_hand_size":
+				c.p.Defaults.MaxHandSize = v
+			case "land_plays":
+				c.p.Defaults.LandPlays = v
+			case "opening_hand":
+				c.p.Defaults.OpeningHand = v
+			}
+		}
+	}
+}
+
+func constInt(e grammar.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *grammar.IntLit:
+		return e.Value, true
+	case *grammar.ParenExpr:
+		return constInt(e.X)
+	case *grammar.Unary:
+		if v, ok := constInt(e.X); ok && e.Op == "-" {
+			return -v, true
+		}
+	}
+	return 0, false
+}
+
+func (c *checker) turn(ts []*grammar.TurnDecl) {
+	if len(ts) == 0 {
+		pos := grammar.Pos{File: c.files[0].Path, Line: 1, Col: 1}
+		c.errorf(pos, "no turn declaration: add turn \"500.1\" { order ... }")
+		return
+	}
+	for _, t := range ts[1:] {
+		c.errorf(t.Pos, "turn already declared at %s", ts[0].Pos)
+	}
+	t := ts[0]
+	c.p.TurnRules = c.rules(t.Rules, "turn", true)
+	c.needRules(t.Pos, c.p.TurnRules, len(t.Rules), "turn")
+	if len(t.Order) == 0 {
+		c.errorf(t.Pos, "turn has no order: list its phases, e.g. order beginning, precombat_main, ...")
+	}
+	listed := map[string]bool{}
+	for _, id := range t.Order {
+		d, ok := c.phases[id.Name]
+		if !ok {
+			c.errorf(id.Pos, "unknown phase %s%s", id.Name, didYouMean(closest(id.Name, keys(c.phases), 1)))
+			continue
+		}
+		if listed[id.Name] {
+			c.errorf(id.Pos, "phase %s listed twice in the turn order", id.Name)
+			continue
+		}
+		listed[id.Name] = true
+		c.p.Phases = append(c.p.Phases, c.phase(d))
+	}
+	for _, f := range c.files {
+		for _, d := range f.Decls {
+			if d, ok := d.(*grammar.PhaseDecl); ok && !listed[d.Name.Name] && c.phases[d.Name.Name] == d && len(t.Order) > 0 {
+				c.errorf(d.Name.Pos, "phase %s is not in the turn order", d.Name.Name)
+			}
+		}
+	}
+	if t.ExtraMode != nil {
+		c.p.ExtraRules = c.rules(t.ExtraRules, "extra_turns", true)
+		switch t.ExtraMode.Name {
+		case "newest_first":
+			c.p.NewestFirst = true
+		case "oldest_first":
+		default:
+			c.errorf(t.ExtraMode.Pos, "extra_turns wants newest_first or oldest_first, not %s", t.ExtraMode.Name)
+		}
+	}
+}
+
+func (c *checker) phase(d *grammar.PhaseDecl) *Phase {
+	ph := &Phase{Name: d.Name.Name, Pos: d.Pos, Rules: c.rules(d.Rules, "phase", true)}
+	c.needRules(d.Pos, ph.Rules, len(d.Rules), "phase")
+	var own []grammar.Clause
+	for _, it := range d.Items {
+		switch it := it.(type) {
+		case *grammar.StepDecl:
+			ph.Steps = append(ph.Steps, c.step(it))
+		case *grammar.OnEnd:
+			ph.OnEnd = append(ph.OnEnd, c.block(it.Rules, it.Body, it.Pos, "on_end", false))
+		case *grammar.Skip:
+			if ph.Skip != nil {
+				c.errorf(it.Pos, "phase %s already has a skip clause", ph.Name)
+				continue
+			}
+			ph.Skip = c.cond(it.Rules, it.If, it.Pos, "skip")
+		default:
+			own = append(own, it)
+		}
+	}
+	if len(ph.Steps) == 0 {
+		ph.Implicit = true
+		st := &Step{Name: ph.Name, Rules: ph.Rules, Pos: d.Pos}
+		c.clauses(st, own)
+		ph.Steps = []*Step{st}
+	} else if len(own) > 0 {
+		c.errorf(own[0].Position(), "phase %s has steps: put this clause in one of its steps", ph.Name)
+	}
+	return ph
+}
+
+func (c *checker) step(d *grammar.StepDecl) *Step {
+	if c.name(d.Name, "step") {
+		if prev, ok := c.steps[d.Name.Name]; ok {
+			c.errorf(d.Name.Pos, "step %s already declared at %s", d.Name.Name, prev)
+		} else if _, ok := c.phases[d.Name.Name]; ok {
+			c.errorf(d.Name.Pos, "step %s has the name of a phase", d.Name.Name)
+		}
+		c.steps[d.Name.Name] = d.Pos
+	}
+	st := &Step{Name: d.Name.Name, Pos: d.Pos, Rules: c.rules(d.Rules, "step", true)}
+	c.needRules(d.Pos, st.Rules, len(d.Rules), "step")
+	c.clauses(st, d.Clauses)
+	return st
+}
+
+func (c *checker) clauses(st *Step, cs []grammar.Clause) {
+	for _, cl := range cs {
+		switch cl := cl.(type) {
+		case *grammar.Action:
+			st.Actions = append(st.Actions, c.block(cl.Rules, cl.Body, cl.Pos, "action", true))
+		case *grammar.Priority:
+			if st.Priority != nil {
+				c.errorf(cl.Pos, "step %s already gives priority at %s", st.Name, st.Priority.Pos)
+				continue
+			}
+			code := c.cond(cl.Rules, nil, cl.Pos, "priority")
+			code.Expr = c.typed(cl.Player, newScope(), Player, "the player who receives priority")
+			st.Priority = code
+			if cl.If != nil {
+				st.PriorityIf = &Code{Rules: code.Rules, Pos: cl.If.Position(), Expr: c.typed(cl.If, newScope(), Bool, "a priority condition")}
+			}
+		case *grammar.NoPriority:
+			if st.NoPriority != nil {
+				c.errorf(cl.Pos, "step %s already says no_priority", st.Name)
+				continue
+			}
+			st.NoPriority = &Code{Rules: c.rules(cl.Rules, "no_priority", false), Pos: cl.Pos}
+		case *grammar.Skip:
+			if st.Skip != nil {
+				c.errorf(cl.Pos, "step %s already has a skip clause", st.Name)
+				continue
+			}
+			st.Skip = c.cond(cl.Rules, cl.If, cl.Pos, "skip")
+		case *grammar.Repeat:
+			if st.Repeat != nil {
+				c.errorf(cl.Pos, "step %s already has a repeat clause", st.Name)
+				continue
+			}
+			st.Repeat = c.cond(cl.Rules, cl.If, cl.Pos, "repeat")
+		case *grammar.Allow:
+			code := &Code{Rules: c.rules(cl.Rules, "allow", false), Pos: cl.Pos}
+			c.needRules(cl.Pos, code.Rules, len(cl.Rules), "allow")
+			switch cl.What.Name {
+			case "land":
+				st.AllowLand = code
+				if c.p.LandRule == "" && len(code.Rules) > 0 {
+					c.p.LandRule = code.Rules[0]
+				}
+			case "sorcery":
+				st.AllowSpell = code
+				if c.p.SorceryRule == "" && len(code.Rules) > 0 {
+					c.p.SorceryRule = code.Rules[0]
+				}
+			default:
+				c.errorf(cl.What.Pos, "allow wants land or sorcery, not %s", cl.What.Name)
+			}
+		case *grammar.OnEnd:
+			st.OnEnd = append(st.OnEnd, c.block(cl.Rules, cl.Body, cl.Pos, "on_end", false))
+		case *grammar.StepDecl:
+			c.errorf(cl.Pos, "a step cannot contain a step")
+		}
+	}
+	if st.NoPriority != nil && st.Priority != nil && st.PriorityIf == nil {
+		c.errorf(st.NoPriority.Pos, "step %s says no_priority but gives priority unconditionally at %s", st.Name, st.Priority.Pos)
+	}
+}
+
+func (c *checker) every(ds []*grammar.EveryDecl, kind string) Every {
+	var ev Every
+	for _, d := range ds {
+		for _, o := range d.OnEnd {
+			ev.OnEnd = append(ev.OnEnd, c.block(o.Rules, o.Body, o.Pos, "on_end", false))
+		}
+		for _, s := range everySkips(d) {
+			if ev.Skip != nil {
+				c.errorf(s.Pos, "every %s already has a skip clause", kind)
+				continue
+			}
+			ev.Skip = c.cond(s.Rules, s.If, s.Pos, "skip")
+		}
+	}
+	return ev
+}
+
+// cond checks a clause made of rules and an optional condition.
+func (c *checker) cond(rs []grammar.Rule, cond grammar.Expr, pos grammar.Pos, what string) *Code {
+	code := &Code{Rules: c.rules(rs, what, false), Pos: pos}
+	c.needRules(pos, code.Rules, len(rs), what)
+	if cond != nil {
+		code.Expr = c.typed(cond, newScope(), Bool, "a "+what+" condition")
+	}
+	return code
+}
+
+// block checks a block of statements; in an action a choice may be the only
+// statement, elsewhere choices are not allowed.
+func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, what string, action bool) *Code {
+	code := &Code{Rules: c.rules(rs, what, action), Pos: pos}
+	c.needRules(pos, code.Rules, len(rs), what)
+	rule := ""
+	if len(code.Rules) > 0 {
+		rule = code.Rules[0]
+	}
+	g := &gen{c: c, rule: rule, choiceOK: action && len(b.Stmts) == 1, what: what}
+	code.Body = g.block(b, newScope())
+	return code
+}
+
+func (c *checker) sba(d *grammar.SbaDecl) {
+	s := &SBA{Rules: c.rules(d.Rules, "sba", true), Pos: d.Pos}
+	c.needRules(d.Pos, s.Rules, len(d.Rules), "sba")
+	if len(d.Body.Stmts) != 1 {
+		c.errorf(d.Pos, "an sba is one query: for each KIND v where CONDITION { ... }")
+		return
+	}
+	f, ok := d.Body.Stmts[0].(*grammar.ForStmt)
+	if !ok {
+		c.errorf(d.Body.Stmts[0].Position(), "an sba is one query: for each KIND v where CONDITION { ... }")
+		return
+	}
+	k, ok := kinds[f.Kind.Name]
+	if !ok {
+		c.errorf(f.Kind.Pos, "unknown kind %s%s", f.Kind.Name, didYouMean(closest(f.Kind.Name, keys(kinds), 1)))
+		return
+	}
+	if f.Where == nil {
+		c.errorf(f.Pos, "an sba needs a where condition")
+		return
+	}
+	rule := ""
+	if len(s.Rules) > 0 {
+		rule = s.Rules[0]
+	}
+	s.Over, s.Types, s.IsObj = k.over, k.types, k.over != "OverPlayers"
+	sc := newScope()
+	t := Object
+	if !s.IsObj {
+		t = Player
+	}
+	s.Var = sc.declare(f.Var.Name, t)
+	if !c.name(f.Var, "variable") {
+		return
+	}
+	s.Match = c.typed(f.Where, sc, Bool, "an sba condition")
+	g := &gen{c: c, rule: rule, what: "sba"}
+	s.Do = g.block(f.Body, sc)
+	c.p.SBAs = append(c.p.SBAs, s)
+}
+
+// typed translates e and checks that it has type want.
+func (c *checker) typed(e grammar.Expr, sc *scope, want Type, what string) string {
+	g := &gen{c: c}
+	code, t := g.expr(e, sc)
+	if t != Invalid && t != want {
+		c.errorf(e.Position(), "%s must be %s, not %s", what, want, t)
+	}
+	return code
+}
+
+func quote(s string) string { return strconv.Quote(s) }

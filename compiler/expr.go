@@ -1,0 +1,178 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+)
+
+// expr translates an expression to Go and returns its type. On error it
+// reports once and returns Invalid, which silences errors about the parts
+// that contain it.
+func (g *gen) expr(e grammar.Expr, sc *scope) (string, Type) {
+	c := g.c
+	switch e := e.(type) {
+	case *grammar.IntLit:
+		if e.Value > 1<<30 {
+			c.errorf(e.Pos, "%s is too large", e.Text)
+			return "0", Invalid
+		}
+		return fmt.Sprint(e.Value), Int
+	case *grammar.StringLit:
+		return quote(e.Value), Str
+	case *grammar.ParenExpr:
+		code, t := g.expr(e.X, sc)
+		return "(" + code + ")", t
+	case *grammar.Ident:
+		return g.ident(e, sc)
+	case *grammar.Unary:
+		code, t := g.expr(e.X, sc)
+		switch {
+		case t == Invalid:
+			return "", Invalid
+		case e.Op == "not" && t == Bool:
+			return "!(" + code + ")", Bool
+		case e.Op == "-" && t == Int:
+			return "-(" + code + ")", Int
+		}
+		c.errorf(e.Pos, "%s cannot apply to %s", e.Op, t)
+		return "", Invalid
+	case *grammar.Binary:
+		return g.binary(e, sc)
+	case *grammar.Selector:
+		return g.selector(e, sc)
+	case *grammar.HasExpr:
+		x, t := g.expr(e.X, sc)
+		k, ok := c.keywords[e.Keyword.Name]
+		if !ok {
+			c.errorf(e.Keyword.Pos, "unknown keyword %s%s", e.Keyword.Name, didYouMean(closest(e.Keyword.Name, keys(c.keywords), 1)))
+			return "", Invalid
+		}
+		if t == Invalid {
+			return "", Invalid
+		}
+		if t != Object {
+			c.errorf(e.Pos, "only objects have keywords, not %s", t)
+			return "", Invalid
+		}
+		return fmt.Sprintf("g.HasKeyword(%s, %s)", x, keywordConst(c.p.Keywords[k].Name)), Bool
+	case *grammar.CallExpr:
+		return g.callExpr(e, sc)
+	}
+	c.errorf(e.Position(), "unsupported expression")
+	return "", Invalid
+}
+
+func keywordConst(name string) string { return "kw_" + name }
+
+func (g *gen) ident(e *grammar.Ident, sc *scope) (string, Type) {
+	if t, ok := sc.lookup(e.Name); ok {
+		return goVar(e.Name), t
+	}
+	switch e.Name {
+	case "active":
+		return "g.Active", Player
+	case "game":
+		return "", Game
+	case "true":
+		return "true", Bool
+	case "false":
+		return "false", Bool
+	}
+	var names []string
+	for s := sc; s != nil; s = s.parent {
+		names = append(names, keys(s.vars)...)
+	}
+	names = append(names, "active", "game")
+	g.c.errorf(e.Pos, "undefined: %s%s", e.Name, didYouMean(closest(e.Name, names, 1)))
+	return "", Invalid
+}
+
+func (g *gen) selector(e *grammar.Selector, sc *scope) (string, Type) {
+	x, t := g.expr(e.X, sc)
+	var table map[string]attr
+	switch t {
+	case Invalid:
+		return "", Invalid
+	case Object:
+		table = objectAttrs
+	case Player:
+		table = playerAttrs
+	case Game:
+		table = gameAttrs
+	default:
+		g.c.errorf(e.Sel.Pos, "%s has no attributes", t)
+		return "", Invalid
+	}
+	a, ok := table[e.Sel.Name]
+	if !ok {
+		g.c.errorf(e.Sel.Pos, "%s has no attribute %s%s", t, e.Sel.Name, didYouMean(closest(e.Sel.Name, keys(table), 2)))
+		return "", Invalid
+	}
+	if t == Game {
+		return a.code, a.t
+	}
+	return fmt.Sprintf(a.code, x), a.t
+}
+
+var goOps = map[string]string{"or": "||", "and": "&&", "==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "+": "+", "-": "-", "*": "*"}
+
+func (g *gen) binary(e *grammar.Binary, sc *scope) (string, Type) {
+	x, tx := g.expr(e.X, sc)
+	y, ty := g.expr(e.Y, sc)
+	op, ok := goOps[e.Op]
+	if !ok {
+		g.c.errorf(e.Pos, "unknown operator %s", e.Op)
+		return "", Invalid
+	}
+	if tx == Invalid || ty == Invalid {
+		return "", Invalid
+	}
+	code := x + " " + op + " " + y
+	switch e.Op {
+	case "or", "and":
+		if tx == Bool && ty == Bool {
+			return code, Bool
+		}
+	case "==", "!=":
+		if tx == ty && (tx == Int || tx == Bool || tx == Player || tx == Object) {
+			return code, Bool
+		}
+	case "<", "<=", ">", ">=":
+		if tx == Int && ty == Int {
+			return code, Bool
+		}
+	default:
+		if tx == Int && ty == Int {
+			return code, Int
+		}
+	}
+	g.c.errorf(e.Pos, "mismatched types %s %s %s", tx, e.Op, ty)
+	return "", Invalid
+}
+
+func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
+	switch e.Fun.Name {
+	case "min", "max":
+		if len(e.Args) < 2 {
+			g.c.errorf(e.Pos, "%s takes at least 2 arguments", e.Fun.Name)
+			return "", Invalid
+		}
+		var args []string
+		for i, a := range e.Args {
+			args = append(args, g.c.typedIn(g, a, sc, Int, fmt.Sprintf("argument %d of %s", i+1, e.Fun.Name)))
+		}
+		return e.Fun.Name + "(" + strings.Join(args, ", ") + ")", Int
+	case "counters":
+		if len(e.Args) != 2 {
+			g.c.errorf(e.Pos, "counters takes 2 arguments (object, \"kind\")")
+			return "", Invalid
+		}
+		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of counters")
+		k := g.arg(e.Args[1], Counter, sc, "counters", 2)
+		return fmt.Sprintf("g.Objs[%s].Counters[%s]", x, k), Int
+	}
+	g.c.errorf(e.Fun.Pos, "unknown function %s%s", e.Fun.Name, didYouMean(closest(e.Fun.Name, []string{"counters", "max", "min"}, 1)))
+	return "", Invalid
+}

@@ -1,0 +1,107 @@
+package compiler
+
+import "github.com/mtgc-dev/mtgc/grammar"
+
+// Program is a checked ruleset: the .mtg files of one edition, resolved and
+// typed, with each piece of behaviour already translated to Go statements.
+type Program struct {
+	Edition string
+	Title   string
+	Hash    string // see SourceHash
+	Dir     string // the rules directory name used in positions
+	Files   []*grammar.File
+	Index   *Index
+
+	Defaults Defaults
+	Keywords []*Keyword
+
+	TurnRules   []string
+	ExtraRules  []string
+	NewestFirst bool
+
+	Phases     []*Phase // in turn order
+	EveryStep  Every
+	EveryPhase Every
+	SBAs       []*SBA
+
+	LandRule    string
+	SorceryRule string
+
+	// Cites lists every rule number the .mtg cites, in source order, with
+	// where and how: the data behind `mtgc rules` and coverage.
+	Cites []Cite
+}
+
+// Defaults are the values of the player block.
+type Defaults struct {
+	Life, MaxHandSize, LandPlays, OpeningHand int64
+}
+
+// Keyword is a declared keyword; its bit is its index.
+type Keyword struct {
+	Name  string
+	Rules []string
+	Pos   grammar.Pos
+}
+
+// Phase is a checked phase.
+type Phase struct {
+	Name     string
+	Rules    []string
+	Pos      grammar.Pos
+	Implicit bool // no steps of its own: Steps holds one step with its clauses
+	Steps    []*Step
+	Skip     *Code
+	OnEnd    []*Code
+}
+
+// Step is a checked step.
+type Step struct {
+	Name       string
+	Rules      []string
+	Pos        grammar.Pos
+	Skip       *Code
+	Actions    []*Code
+	NoPriority *Code // only Rules and Pos are set
+	Priority   *Code // Expr is the player
+	PriorityIf *Code
+	Repeat     *Code
+	AllowLand  *Code
+	AllowSpell *Code
+	OnEnd      []*Code
+}
+
+// Every holds clauses shared by every step or every phase.
+type Every struct {
+	Skip  *Code
+	OnEnd []*Code
+}
+
+// Code is a translated clause: Go statements (Body) or a Go expression
+// (Expr), with the rules it cites and where it is.
+type Code struct {
+	Rules []string
+	Pos   grammar.Pos
+	Body  string
+	Expr  string
+}
+
+// SBA is a checked state-based action: a query over players or permanents
+// and a body run for each match.
+type SBA struct {
+	Rules []string
+	Pos   grammar.Pos
+	Over  string // "OverPlayers", "OverObjects" or "OverPermanents"
+	Types string // Go expression of a TypeSet, or ""
+	Var   string // Go name of the query variable
+	IsObj bool
+	Match string
+	Do    string
+}
+
+// Cite is one citation of a rule number.
+type Cite struct {
+	Rule string
+	Pos  grammar.Pos
+	What string // "phase", "step", "action", "priority", ...
+}

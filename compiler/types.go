@@ -1,0 +1,138 @@
+package compiler
+
+// Type is the type of a .mtg expression.
+type Type uint8
+
+const (
+	Invalid Type = iota
+	Int
+	Bool
+	Player
+	Object
+	Str
+	Game   // the `game` namespace
+	ZoneT  // a zone name, as a verb argument
+	EndT   // which effects end, as a verb argument
+	Counter
+)
+
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter"}
+
+func (t Type) String() string { return typeNames[t] }
+
+// attr is an attribute of players, objects or the game.
+type attr struct {
+	t    Type
+	code string // Go expression; %s is the receiver
+}
+
+var objectAttrs = map[string]attr{
+	"power":        {Int, "g.Power(%s)"},
+	"toughness":    {Int, "g.Toughness(%s)"},
+	"damage":       {Int, "g.Objs[%s].Damage"},
+	"tapped":       {Bool, "g.Objs[%s].Tapped"},
+	"phased_out":   {Bool, "g.Objs[%s].PhasedOut"},
+	"token":        {Bool, "g.Objs[%s].Token"},
+	"fresh":        {Bool, "g.Objs[%s].Fresh"},
+	"controller":   {Player, "int(g.Objs[%s].Controller)"},
+	"owner":        {Player, "int(g.Objs[%s].Owner)"},
+	"artifact":     {Bool, "g.Is(%s, rt.TypeArtifact)"},
+	"creature":     {Bool, "g.Is(%s, rt.TypeCreature)"},
+	"enchantment":  {Bool, "g.Is(%s, rt.TypeEnchantment)"},
+	"land":         {Bool, "g.Is(%s, rt.TypeLand)"},
+	"planeswalker": {Bool, "g.Is(%s, rt.TypePlaneswalker)"},
+}
+
+var playerAttrs = map[string]attr{
+	"life":            {Int, "g.Players[%s].Life"},
+	"poison":          {Int, "g.Players[%s].Poison"},
+	"max_hand_size":   {Int, "g.Players[%s].MaxHandSize"},
+	"land_plays":      {Int, "g.Players[%s].LandPlays"},
+	"lands_played":    {Int, "g.Players[%s].LandsPlayed"},
+	"hand":            {Int, "int32(len(g.Players[%s].Hand))"},
+	"library":         {Int, "int32(len(g.Players[%s].Library))"},
+	"graveyard":       {Int, "int32(len(g.Players[%s].Graveyard))"},
+	"mana":            {Int, "g.Players[%s].Mana.Total()"},
+	"drew_from_empty": {Bool, "g.Players[%s].DrewFromEmpty"},
+}
+
+var gameAttrs = map[string]attr{
+	"turn":         {Int, "g.TurnNum"},
+	"players":      {Int, "int32(g.NumPlayers())"},
+	"pending":      {Bool, "g.ActionsPending()"},
+	"had_priority": {Bool, "g.StepHadPriority()"},
+	"skip_effect":  {Bool, "g.SkipEffect()"},
+	"stack":        {Int, "int32(len(g.Stack))"},
+}
+
+// Query kinds of `for each KIND v`.
+type kind struct {
+	over  string // runtime.Over constant
+	types string // TypeSet expression or ""
+}
+
+var kinds = map[string]kind{
+	"player":       {"OverPlayers", ""},
+	"object":       {"OverObjects", ""},
+	"permanent":    {"OverPermanents", ""},
+	"artifact":     {"OverPermanents", "rt.TypeArtifact"},
+	"creature":     {"OverPermanents", "rt.TypeCreature"},
+	"enchantment":  {"OverPermanents", "rt.TypeEnchantment"},
+	"land":         {"OverPermanents", "rt.TypeLand"},
+	"planeswalker": {"OverPermanents", "rt.TypePlaneswalker"},
+}
+
+var zones = map[string]string{
+	"library": "rt.ZoneLibrary", "hand": "rt.ZoneHand", "graveyard": "rt.ZoneGraveyard", "exile": "rt.ZoneExile",
+}
+
+var endings = map[string]string{
+	"until_end_of_turn":  "rt.EndUntilEndOfTurn",
+	"this_turn":          "rt.EndThisTurn",
+	"until_end_of_step":  "rt.EndUntilEndOfStep",
+	"until_end_of_phase": "rt.EndUntilEndOfPhase",
+}
+
+var counters = map[string]string{
+	"+1/+1": "rt.CounterPlus", "-1/-1": "rt.CounterMinus", "loyalty": "rt.CounterLoyalty", "charge": "rt.CounterCharge",
+}
+
+// verb is a statement of the language. Its Go form receives the argument
+// expressions and the cited rule (a quoted Go string) in order.
+type verb struct {
+	args     []Type
+	code     string
+	blocking bool // asks a player to decide: must be an action's only statement
+}
+
+var verbs = map[string]verb{
+	"untap":           {[]Type{Object}, "g.Untap(%s, %s)", false},
+	"tap":             {[]Type{Object}, "g.Tap(%s, %s)", false},
+	"phase_in":        {[]Type{Object}, "g.PhaseIn(%s, %s)", false},
+	"phase_out":       {[]Type{Object}, "g.PhaseOut(%s, %s)", false},
+	"phase_toggle":    {[]Type{Object}, "g.PhaseToggle(%s, %s)", false},
+	"draw":            {[]Type{Player, Int}, "g.Draw(%s, %s, %s)", false},
+	"discard_to":      {[]Type{Player, Int}, "if !g.DiscardTo(%s, %s, %s) {\nreturn false\n}", true},
+	"remove_damage":   {[]Type{Object}, "g.RemoveDamage(%s, %s)", false},
+	"mark_damage":     {[]Type{Object, Int}, "g.MarkDamage(%s, %s, %s)", false},
+	"end_effects":     {[]Type{EndT}, "g.EndEffects(%s, %s)", false},
+	"empty_mana":      {[]Type{Player}, "g.EmptyMana(%s, %s)", false},
+	"gain_life":       {[]Type{Player, Int}, "g.GainLife(%s, %s, %s)", false},
+	"lose_life":       {[]Type{Player, Int}, "g.LoseLife(%s, %s, %s)", false},
+	"add_counters":    {[]Type{Object, Counter, Int}, "g.AddCounters(%s, %s, %s, %s)", false},
+	"remove_counters": {[]Type{Object, Counter, Int}, "g.AddCounters(%s, %s, -(%s), %s)", false},
+	"destroy":         {[]Type{Object}, "g.Destroy(%s, %s)", false},
+	"move":            {[]Type{Object, ZoneT}, "g.Move(%s, %s, %s)", false},
+	"lose":            {[]Type{Player}, "g.Lose(%s, %s)", false},
+}
+
+var settings = map[string]bool{"life": true, "max_hand_size": true, "land_plays": true, "opening_hand": true}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}

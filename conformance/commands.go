@@ -1,0 +1,642 @@
+package conformance
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/rogpeppe/go-internal/testscript"
+
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// Commands returns the conformance command vocabulary. Keep it stable and
+// grow it additively: scripts outside this repository depend on it, through
+// README.md.
+func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	return map[string]func(*testscript.TestScript, bool, []string){
+		// Setting up.
+		"game":        cmdGame,
+		"library":     zoneCmd(rt.ZoneLibrary),
+		"hand":        zoneCmd(rt.ZoneHand),
+		"battlefield": zoneCmd(rt.ZoneBattlefield),
+		"graveyard":   zoneCmd(rt.ZoneGraveyard),
+		"exile":       zoneCmd(rt.ZoneExile),
+		"set":         cmdSet,
+		"effect":      cmdEffect,
+		"trigger":     cmdTrigger,
+		"triggered":   cmdTriggered,
+		"extra":       cmdExtra,
+		"skipnext":    cmdSkipNext,
+		"at":          cmdAt,
+		// Playing.
+		"advance": cmdAdvance,
+		"pass":    cmdPass,
+		"until":   cmdUntil,
+		"play":    actionCmd(rt.PlayLand),
+		"cast":    actionCmd(rt.Cast),
+		"tapmana": actionCmd(rt.TapMana),
+		"choose":  cmdChoose,
+		// Checking.
+		"expect":  cmdExpect,
+		"trace":   cmdTrace,
+		"pending": cmdPending,
+	}
+}
+
+func fail(ts *testscript.TestScript, format string, args ...any) {
+	ts.Fatalf(format, args...)
+}
+
+// noNeg refuses "!" on commands that set things up.
+func noNeg(ts *testscript.TestScript, neg bool, name string) {
+	if neg {
+		fail(ts, "%s does not support \"!\"", name)
+	}
+}
+
+func need(ts *testscript.TestScript, args []string, n int, usage string) {
+	if len(args) < n {
+		fail(ts, "usage: %s", usage)
+	}
+}
+
+func atoi(ts *testscript.TestScript, s, what string) int32 {
+	n, err := strconv.ParseInt(s, 10, 32)
+	if err != nil {
+		fail(ts, "%s: %q is not a whole number", what, s)
+	}
+	return int32(n)
+}
+
+// options splits key=value arguments from the others.
+func options(args []string) (map[string]string, []string) {
+	opts := map[string]string{}
+	var rest []string
+	for _, a := range args {
+		if k, v, ok := strings.Cut(a, "="); ok && !strings.ContainsAny(k, " '") && k != "" {
+			opts[k] = v
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return opts, rest
+}
+
+// game [players=N] [seed=N] [starting=pK]
+func cmdGame(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "game")
+	s := st(ts)
+	opts, rest := options(args)
+	if len(rest) > 0 {
+		fail(ts, "usage: game [players=N] [seed=N] [starting=pK]; unexpected %q", rest[0])
+	}
+	n := int32(2)
+	if v, ok := opts["players"]; ok {
+		n = atoi(ts, v, "players")
+	}
+	if n < 1 || n > 8 {
+		fail(ts, "players must be 1 to 8")
+	}
+	cfg := rt.Config{NoShuffle: true, NoOpeningHand: true}
+	for i := int32(0); i < n; i++ {
+		cfg.Players = append(cfg.Players, rt.PlayerConfig{Name: fmt.Sprintf("p%d", i+1)})
+	}
+	if v, ok := opts["seed"]; ok {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			fail(ts, "seed: %q is not a number", v)
+		}
+		cfg.Seed = seed
+	}
+	if v, ok := opts["starting"]; ok {
+		cfg.Starting = playerIndex(ts, cfg.Players, v)
+	}
+	for k := range opts {
+		if k != "players" && k != "seed" && k != "starting" {
+			fail(ts, "game: unknown option %s=", k)
+		}
+	}
+	g, err := rt.New(s.rules, cfg)
+	ts.Check(err)
+	s.g, s.mark = g, 0
+}
+
+func playerIndex(ts *testscript.TestScript, ps []rt.PlayerConfig, name string) int {
+	for i, p := range ps {
+		if p.Name == name {
+			return i
+		}
+	}
+	fail(ts, "unknown player %q", name)
+	return 0
+}
+
+func (s *state) player(ts *testscript.TestScript, name string) int {
+	g := s.game(ts)
+	p, ok := g.PlayerIndex(name)
+	if !ok {
+		fail(ts, "unknown player %q (players are p1..p%d)", name, len(g.Players))
+	}
+	return p
+}
+
+// card finds an object by name; "Name#k" picks the k-th object so named.
+func (s *state) card(ts *testscript.TestScript, name string) rt.ObjID {
+	g := s.game(ts)
+	want := 1
+	base := name
+	if i := strings.LastIndexByte(name, '#'); i > 0 {
+		if k, err := strconv.Atoi(name[i+1:]); err == nil && k > 0 {
+			base, want = name[:i], k
+		}
+	}
+	var found []rt.ObjID
+	for i := range g.Objs {
+		if g.Objs[i].Name == base {
+			found = append(found, rt.ObjID(i))
+		}
+	}
+	switch {
+	case len(found) == 0:
+		fail(ts, "no card named %q", base)
+	case base == name && len(found) > 1:
+		fail(ts, "%d cards are named %q: say %q to %q", len(found), base, base+"#1", fmt.Sprintf("%s#%d", base, len(found)))
+	case want > len(found):
+		fail(ts, "there are only %d cards named %q", len(found), base)
+	}
+	return found[want-1]
+}
+
+// zone commands: <zone> <player> <name> [attributes...]
+func zoneCmd(z rt.Zone) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		noNeg(ts, neg, z.String())
+		s := st(ts)
+		need(ts, args, 2, z.String()+" <player> <name> [attributes...]")
+		g := s.game(ts)
+		p := s.player(ts, args[0])
+		c, post, count := s.parseCard(ts, args[1], args[2:])
+		for i := int32(0); i < count; i++ {
+			x, err := g.Create(c, p, z)
+			ts.Check(err)
+			post(x)
+		}
+	}
+}
+
+// parseCard reads card attributes; post applies the ones that are state
+// rather than characteristics.
+func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string) (rt.Card, func(rt.ObjID), int32) {
+	g := s.game(ts)
+	c := rt.Card{Name: name}
+	var tapped, phased, fresh, hasFresh bool
+	var damage int32
+	count := int32(1)
+	type ctr struct {
+		k rt.CounterKind
+		n int32
+	}
+	var ctrs []ctr
+	for _, a := range attrs {
+		if t, ok := rt.ParseType(a); ok {
+			c.Types |= t
+			continue
+		}
+		if t, ok := rt.ParseSuper(a); ok {
+			c.Super |= t
+			continue
+		}
+		if k, v, ok := strings.Cut(a, "="); ok {
+			switch k {
+			case "cost":
+				cost, ok := rt.ParseCost(v)
+				if !ok {
+					fail(ts, "cost %q: want e.g. 1G, 2WW or 0", v)
+				}
+				c.Cost = cost
+			case "damage":
+				damage = atoi(ts, v, "damage")
+			case "count":
+				count = atoi(ts, v, "count")
+			case "counter":
+				kind, n, ok := strings.Cut(v, ":")
+				ck, ok2 := rt.ParseCounter(kind)
+				if !ok || !ok2 {
+					fail(ts, "counter=%s: want counter=KIND:N, e.g. counter=+1/+1:2", v)
+				}
+				ctrs = append(ctrs, ctr{ck, atoi(ts, n, "counter")})
+			case "subtype":
+				c.Subtypes = append(c.Subtypes, v)
+			default:
+				fail(ts, "unknown card attribute %s=", k)
+			}
+			continue
+		}
+		if pw, tg, ok := strings.Cut(a, "/"); ok {
+			c.Power, c.Toughness = atoi(ts, pw, "power"), atoi(ts, tg, "toughness")
+			continue
+		}
+		switch a {
+		case "tapped":
+			tapped = true
+		case "phased_out":
+			phased = true
+		case "token":
+			c.Token = true
+		case "fresh":
+			fresh, hasFresh = true, true
+		case "plains", "island", "swamp", "mountain", "forest":
+			c.Subtypes = append(c.Subtypes, a)
+		default:
+			if g.Rules.Keyword(a) < 0 {
+				fail(ts, "unknown card attribute %q: not a type, supertype, basic land type, P/T, state (tapped, phased_out, token, fresh) or keyword of these rules (%s)", a, strings.Join(g.Rules.Keywords, ", "))
+			}
+			c.Keywords = append(c.Keywords, a)
+		}
+	}
+	post := func(x rt.ObjID) {
+		o := g.Obj(x)
+		o.Tapped, o.PhasedOut, o.Damage = tapped, phased, damage
+		// A permanent set up by a script has been under its controller's
+		// control since the turn began unless it says fresh.
+		o.Fresh = hasFresh && fresh
+		for _, c := range ctrs {
+			o.Counters[c.k] += c.n
+		}
+	}
+	return c, post, count
+}
+
+// set life|poison|maxhand|landsplayed|landplays <player> <n>
+// set mana <player> <pool>
+// set damage <card> <n>
+// set counter <card> <kind> <n>
+// set drewempty <player>
+func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "set")
+	s := st(ts)
+	need(ts, args, 2, "set <what> <player|card> [value]")
+	g := s.game(ts)
+	switch args[0] {
+	case "life", "poison", "maxhand", "landsplayed", "landplays":
+		need(ts, args, 3, "set "+args[0]+" <player> <n>")
+		p := g.P(s.player(ts, args[1]))
+		n := atoi(ts, args[2], args[0])
+		switch args[0] {
+		case "life":
+			p.Life = n
+		case "poison":
+			p.Poison = n
+		case "maxhand":
+			p.MaxHandSize = n
+		case "landsplayed":
+			p.LandsPlayed = n
+		case "landplays":
+			p.LandPlays = n
+		}
+	case "mana":
+		need(ts, args, 3, "set mana <player> <pool, e.g. GG>")
+		m, ok := rt.ParseMana(args[2])
+		if !ok {
+			fail(ts, "mana %q: want letters of WUBRGC", args[2])
+		}
+		g.P(s.player(ts, args[1])).Mana = m
+	case "drewempty":
+		g.P(s.player(ts, args[1])).DrewFromEmpty = true
+	case "damage":
+		need(ts, args, 3, "set damage <card> <n>")
+		g.Obj(s.card(ts, args[1])).Damage = atoi(ts, args[2], "damage")
+	case "counter":
+		need(ts, args, 4, "set counter <card> <kind> <n>")
+		k, ok := rt.ParseCounter(args[2])
+		if !ok {
+			fail(ts, "unknown counter kind %q", args[2])
+		}
+		g.Obj(s.card(ts, args[1])).Counters[k] = atoi(ts, args[3], "counters")
+	case "tapped", "untapped", "phased_out", "phased_in":
+		o := g.Obj(s.card(ts, args[1]))
+		switch args[0] {
+		case "tapped", "untapped":
+			o.Tapped = args[0] == "tapped"
+		default:
+			o.PhasedOut = args[0] == "phased_out"
+		}
+	default:
+		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, mana, drewempty, damage, counter, tapped, untapped, phased_out, phased_in)", args[0])
+	}
+}
+
+// parseDuration reads end-of-turn, this-turn or end-of:<step or phase>.
+func parseDuration(ts *testscript.TestScript, s string) rt.Duration {
+	switch {
+	case s == "end-of-turn":
+		return rt.Duration{Kind: rt.UntilEndOfTurn}
+	case s == "this-turn":
+		return rt.Duration{Kind: rt.ThisTurn}
+	case strings.HasPrefix(s, "end-of:"):
+		return rt.Duration{Kind: rt.UntilEndOf, Segment: strings.TrimPrefix(s, "end-of:")}
+	}
+	fail(ts, "duration %q: want end-of-turn, this-turn or end-of:<step or phase>", s)
+	return rt.Duration{}
+}
+
+// effect <card> <label> <duration> [+P/+T] [keyword...]
+func cmdEffect(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "effect")
+	s := st(ts)
+	need(ts, args, 3, "effect <card> <label> <duration> [+P/+T] [keyword...]")
+	g := s.game(ts)
+	e := rt.Effect{Target: s.card(ts, args[0]), Label: args[1], Dur: parseDuration(ts, args[2])}
+	for _, a := range args[3:] {
+		if pw, tg, ok := strings.Cut(a, "/"); ok {
+			e.Power, e.Toughness = atoi(ts, pw, "power"), atoi(ts, tg, "toughness")
+			continue
+		}
+		k := g.Rules.Keyword(a)
+		if k < 0 {
+			fail(ts, "effect: %q is neither +P/+T nor a keyword of these rules", a)
+		}
+		e.Keywords |= 1 << uint(k)
+	}
+	g.AddEffect(e)
+}
+
+// parseTrigger reads <event> <does>: events begin:<seg>, your-begin:<seg>,
+// untap; does gain:N, lose:N, draw:N, delayed:<seg>:N.
+func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigger {
+	t := rt.Trigger{Label: label}
+	switch {
+	case strings.HasPrefix(event, "begin:"):
+		t.On, t.Segment = rt.OnBegin, strings.TrimPrefix(event, "begin:")
+	case strings.HasPrefix(event, "your-begin:"):
+		t.On, t.Segment, t.Yours = rt.OnBegin, strings.TrimPrefix(event, "your-begin:"), true
+	case event == "untap":
+		t.On = rt.OnUntap
+	default:
+		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step> or untap", event)
+	}
+	parts := strings.Split(does, ":")
+	switch {
+	case len(parts) == 2 && parts[0] == "gain":
+		t.Does = rt.DoGainLife
+	case len(parts) == 2 && parts[0] == "lose":
+		t.Does = rt.DoLoseLife
+	case len(parts) == 2 && parts[0] == "draw":
+		t.Does = rt.DoDraw
+	case len(parts) == 3 && parts[0] == "delayed":
+		t.Does, t.Then = rt.DoDelayed, parts[1]
+	default:
+		fail(ts, "trigger effect %q: want gain:N, lose:N, draw:N or delayed:<step>:N", does)
+	}
+	t.N = atoi(ts, parts[len(parts)-1], "trigger amount")
+	return t
+}
+
+// trigger <card> <label> <event> <does>: give a permanent a triggered ability.
+func cmdTrigger(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "trigger")
+	s := st(ts)
+	need(ts, args, 4, "trigger <card> <label> <event> <does>")
+	g := s.game(ts)
+	x := s.card(ts, args[0])
+	o := g.Obj(x)
+	o.Triggers = append(append([]rt.Trigger(nil), o.Triggers...), parseTrigger(ts, args[1], args[2], args[3]))
+}
+
+// triggered <card> <label> <does>: an ability of card has just triggered.
+// delayed <card> <label> <step> gain:N: create a delayed trigger.
+func cmdTriggered(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "triggered")
+	s := st(ts)
+	need(ts, args, 3, "triggered <card> <label> <does>")
+	g := s.game(ts)
+	x := s.card(ts, args[0])
+	t := parseTrigger(ts, args[1], "untap", args[2])
+	t.On = rt.OnBegin
+	if t.Does == rt.DoDelayed {
+		// "triggered X L delayed:end:1" creates the delayed trigger itself.
+		g.AddDelayed(x, rt.Trigger{Label: args[1], On: rt.OnBegin, Segment: t.Then, Does: rt.DoGainLife, N: t.N})
+		return
+	}
+	g.AddWaiting(x, t)
+}
+
+// extra turn <player> | extra phase <phase> after <phase> | extra step <step> after|before <step>
+func cmdExtra(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "extra")
+	s := st(ts)
+	g := s.game(ts)
+	need(ts, args, 2, "extra turn <player> | extra phase <phase> after <phase> | extra step <step> after|before <step>")
+	switch args[0] {
+	case "turn":
+		g.AddExtraTurn(s.player(ts, args[1]))
+	case "phase":
+		need(ts, args, 4, "extra phase <phase> after <phase>")
+		ts.Check(g.AddExtraPhase(args[1], args[3]))
+	case "step":
+		need(ts, args, 4, "extra step <step> after|before <step>")
+		if args[2] != "after" && args[2] != "before" {
+			fail(ts, "extra step: want after or before, not %q", args[2])
+		}
+		ts.Check(g.AddExtraStep(args[1], args[3], args[2] == "before"))
+	default:
+		fail(ts, "extra: want turn, phase or step, not %q", args[0])
+	}
+}
+
+// skipnext <player> <step or phase>: an effect skips that player's next one.
+func cmdSkipNext(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "skipnext")
+	s := st(ts)
+	need(ts, args, 2, "skipnext <player> <step or phase>")
+	s.game(ts).AddSkip(s.player(ts, args[0]), args[1])
+}
+
+// at <step or phase> [turn=N] [active=pK]
+func cmdAt(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "at")
+	s := st(ts)
+	opts, rest := options(args)
+	if len(rest) != 1 {
+		fail(ts, "usage: at <step or phase> [turn=N] [active=pK]")
+	}
+	g := s.game(ts)
+	turn := int32(2)
+	if v, ok := opts["turn"]; ok {
+		turn = atoi(ts, v, "turn")
+	}
+	active := 0
+	if v, ok := opts["active"]; ok {
+		active = s.player(ts, v)
+	}
+	ts.Check(g.StartAt(turn, active, rest[0]))
+}
+
+// advance: play until a decision is needed.
+func cmdAdvance(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "advance")
+	st(ts).game(ts).Advance()
+}
+
+// pass [N]: advance, then pass priority, N times (default 1).
+func cmdPass(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "pass")
+	s := st(ts)
+	g := s.game(ts)
+	n := int32(1)
+	if len(args) > 0 {
+		n = atoi(ts, args[0], "pass count")
+	}
+	for i := int32(0); i < n; i++ {
+		d := g.Advance()
+		if d.Kind != rt.DecidePriority {
+			fail(ts, "pass: the engine is waiting for %s, not priority", describe(g, d))
+		}
+		ts.Check(g.Submit(rt.Answer{Kind: rt.Pass}))
+	}
+}
+
+// until <step or phase> [turn=N]: pass priority until a decision is pending
+// in that step (the current one counts).
+func cmdUntil(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "until")
+	s := st(ts)
+	opts, rest := options(args)
+	if len(rest) != 1 {
+		fail(ts, "usage: until <step or phase> [turn=N]")
+	}
+	g := s.game(ts)
+	turn := int32(-1)
+	if v, ok := opts["turn"]; ok {
+		turn = atoi(ts, v, "turn")
+	}
+	for i := 0; i < 100000; i++ {
+		d := g.Advance()
+		if (g.CurrentStep() == rest[0] || g.CurrentPhase() == rest[0]) && (turn < 0 || g.TurnNum == turn) {
+			return
+		}
+		if d.Kind != rt.DecidePriority {
+			fail(ts, "until %s: the engine is waiting for %s in the %s step of turn %d", rest[0], describe(g, d), g.CurrentStep(), g.TurnNum)
+		}
+		if turn >= 0 && g.TurnNum > turn {
+			fail(ts, "until %s: turn %d went by without it", rest[0], turn)
+		}
+		ts.Check(g.Submit(rt.Answer{Kind: rt.Pass}))
+	}
+	fail(ts, "until %s: not reached after 100000 passes", rest[0])
+}
+
+func describe(g *rt.Game, d rt.Decision) string {
+	switch d.Kind {
+	case rt.DecidePriority:
+		return "priority for " + g.PlayerName(d.Player)
+	case rt.DecideCards:
+		return fmt.Sprintf("%s to choose %d card(s) to %s (%s)", g.PlayerName(d.Player), d.N, d.Verb, d.Rule)
+	case rt.DecideGameOver:
+		if d.Player < 0 {
+			return "nothing: the game is over (a draw)"
+		}
+		return "nothing: the game is over (" + g.PlayerName(d.Player) + " won)"
+	}
+	return d.Kind.String()
+}
+
+// snapshotOpts compare two games' whole state, unexported fields included.
+var snapshotOpts = []cmp.Option{
+	cmp.Exporter(func(reflect.Type) bool { return true }),
+	cmpopts.IgnoreFields(rt.Game{}, "Rules"),
+	cmpopts.EquateEmpty(),
+}
+
+// submit answers the pending decision. With neg the answer must be refused,
+// the refusal is printed to stdout, and the game must be left unchanged.
+func submit(ts *testscript.TestScript, neg bool, g *rt.Game, a rt.Answer) {
+	before := g.Clone()
+	err := g.Submit(a)
+	switch {
+	case err == nil && neg:
+		fail(ts, "the answer was accepted, but the script expects it to be refused")
+	case err != nil && !neg:
+		fail(ts, "refused: %v", err)
+	case err != nil:
+		fmt.Fprintf(ts.Stdout(), "refused: %v\n", err)
+		if d := cmp.Diff(before, g, snapshotOpts...); d != "" {
+			fail(ts, "a refused answer changed the game (-before +after):\n%s", d)
+		}
+	}
+}
+
+// play|cast|tapmana <player> <card>
+func actionCmd(kind rt.AnswerKind) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		s := st(ts)
+		need(ts, args, 2, "play|cast|tapmana <player> <card>")
+		g := s.game(ts)
+		p := s.player(ts, args[0])
+		x := s.card(ts, args[1])
+		d := g.Advance()
+		if d.Kind != rt.DecidePriority || d.Player != p {
+			if !neg {
+				fail(ts, "%s can't act: the engine is waiting for %s", args[0], describe(g, d))
+			}
+		}
+		if d.Kind == rt.DecidePriority && d.Player != p {
+			// Refuse through the runtime so the rule is reported the same way.
+			fmt.Fprintf(ts.Stdout(), "refused: 116.1: %s does not hold priority\n", args[0])
+			return
+		}
+		submit(ts, neg, g, rt.Answer{Kind: kind, Obj: x})
+	}
+}
+
+// choose <player> <card>...: answer a pending choice of cards.
+func cmdChoose(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	need(ts, args, 1, "choose <player> <card>...")
+	g := s.game(ts)
+	p := s.player(ts, args[0])
+	d := g.Advance()
+	if d.Kind != rt.DecideCards || d.Player != p {
+		fail(ts, "choose: the engine is waiting for %s", describe(g, d))
+	}
+	var xs []rt.ObjID
+	for _, a := range args[1:] {
+		xs = append(xs, s.card(ts, a))
+	}
+	submit(ts, neg, g, rt.Answer{Kind: rt.Choose, Objs: xs})
+}
+
+// pending: advance and print the decision the engine waits for.
+func cmdPending(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "pending")
+	g := st(ts).game(ts)
+	d := g.Advance()
+	fmt.Fprintf(ts.Stdout(), "%s\n", describe(g, d))
+}
+
+// trace [rule-prefix...]: print the events logged since the last trace.
+func cmdTrace(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "trace")
+	s := st(ts)
+	g := s.game(ts)
+	for _, e := range g.Log[s.mark:] {
+		if len(args) > 0 && !hasPrefix(e.Rule, args) {
+			continue
+		}
+		fmt.Fprintln(ts.Stdout(), g.Format(e))
+	}
+	s.mark = len(g.Log)
+}
+
+func hasPrefix(rule string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if rule == p || strings.HasPrefix(rule, p+".") || (strings.HasPrefix(rule, p) && len(rule) > len(p) && rule[len(p)] >= 'a') {
+			return true
+		}
+	}
+	return false
+}

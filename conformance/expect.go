@@ -1,0 +1,153 @@
+package conformance
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// expect <what> <args...>: assert something about the game. With "!" the
+// assertion must be false. It never advances the game.
+func cmdExpect(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	need(ts, args, 1, "expect <what> ...")
+	g := s.game(ts)
+	got, want, what := s.observe(ts, g, args)
+	if (got == want) == neg {
+		if neg {
+			fail(ts, "expect %s: got %s, which the script says it must not be", what, got)
+		}
+		fail(ts, "expect %s: got %s, want %s", what, got, want)
+	}
+}
+
+func num(n int32) string { return strconv.Itoa(int(n)) }
+
+func boolStr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// observe returns what the game shows for an assertion and what the script
+// wants, as comparable strings.
+func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (got, want, what string) {
+	arg := func(i int, usage string) string {
+		need(ts, args, i+1, "expect "+usage)
+		return args[i]
+	}
+	what = args[0]
+	switch args[0] {
+	case "life", "poison", "hand", "library", "graveyard", "exile", "maxhand", "landsplayed":
+		usage := args[0] + " <player> <n>"
+		p := g.P(s.player(ts, arg(1, usage)))
+		want = strconv.Itoa(int(atoi(ts, arg(2, usage), args[0])))
+		switch args[0] {
+		case "life":
+			got = num(p.Life)
+		case "poison":
+			got = num(p.Poison)
+		case "hand":
+			got = strconv.Itoa(len(p.Hand))
+		case "library":
+			got = strconv.Itoa(len(p.Library))
+		case "graveyard":
+			got = strconv.Itoa(len(p.Graveyard))
+		case "exile":
+			got = strconv.Itoa(len(p.Exile))
+		case "maxhand":
+			got = num(p.MaxHandSize)
+		case "landsplayed":
+			got = num(p.LandsPlayed)
+		}
+		what += " of " + args[1]
+	case "mana":
+		p := g.P(s.player(ts, arg(1, "mana <player> <pool>")))
+		m, ok := rt.ParseMana(arg(2, "mana <player> <pool>"))
+		if !ok {
+			fail(ts, "mana %q: want letters of WUBRGC or 0", args[2])
+		}
+		got, want, what = p.Mana.String(), m.String(), "mana of "+args[1]
+	case "zone":
+		x := s.card(ts, arg(1, "zone <card> <zone>"))
+		if _, ok := rt.ParseZone(arg(2, "zone <card> <zone>")); !ok && args[2] != "none" {
+			fail(ts, "unknown zone %q", args[2])
+		}
+		got, want, what = g.Obj(x).Zone.String(), args[2], "zone of "+args[1]
+	case "tapped", "phased_out", "token", "fresh":
+		x := s.card(ts, arg(1, args[0]+" <card>"))
+		o := g.Obj(x)
+		b := map[string]bool{"tapped": o.Tapped, "phased_out": o.PhasedOut, "token": o.Token, "fresh": o.Fresh}[args[0]]
+		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
+	case "damage":
+		x := s.card(ts, arg(1, "damage <card> <n>"))
+		got, want, what = num(g.Obj(x).Damage), num(atoi(ts, arg(2, "damage <card> <n>"), "damage")), "damage on "+args[1]
+	case "pt":
+		x := s.card(ts, arg(1, "pt <card> <P/T>"))
+		got, want, what = fmt.Sprintf("%d/%d", g.Power(x), g.Toughness(x)), arg(2, "pt <card> <P/T>"), "P/T of "+args[1]
+	case "counter":
+		usage := "counter <card> <kind> <n>"
+		x := s.card(ts, arg(1, usage))
+		k, ok := rt.ParseCounter(arg(2, usage))
+		if !ok {
+			fail(ts, "unknown counter kind %q", args[2])
+		}
+		got, want, what = num(g.Obj(x).Counters[k]), num(atoi(ts, arg(3, usage), "counters")), args[2]+" counters on "+args[1]
+	case "keyword":
+		x := s.card(ts, arg(1, "keyword <card> <keyword>"))
+		got, want, what = boolStr(g.HasKeywordNamed(x, arg(2, "keyword <card> <keyword>"))), "true", args[1]+" has "+args[2]
+	case "step":
+		got, want = g.CurrentStep(), arg(1, "step <name>")
+	case "phase":
+		got, want = g.CurrentPhase(), arg(1, "phase <name>")
+	case "turn":
+		got, want = num(g.TurnNum), num(atoi(ts, arg(1, "turn <n>"), "turn"))
+	case "active":
+		got, want = g.PlayerName(g.Active), arg(1, "active <player>")
+	case "stack", "waiting", "effects", "delayed":
+		n := map[string]int{"stack": len(g.Stack), "waiting": len(g.Waiting), "effects": len(g.Effects), "delayed": len(g.Delayed)}[args[0]]
+		got, want = strconv.Itoa(n), strconv.Itoa(int(atoi(ts, arg(1, args[0]+" <n>"), args[0])))
+	case "lost":
+		p := g.P(s.player(ts, arg(1, "lost <player>")))
+		got, want, what = boolStr(p.Lost), "true", args[1]+" lost"
+	case "over":
+		got, want = boolStr(g.Over()), "true"
+	case "winner":
+		w := "none"
+		if g.Over() {
+			w = "draw"
+			if g.Winner() >= 0 {
+				w = g.PlayerName(g.Winner())
+			}
+		}
+		got, want = w, arg(1, "winner <player|draw|none>")
+	case "pending":
+		d := g.Pending()
+		got = d.Kind.String()
+		if d.Kind == rt.DecidePriority || d.Kind == rt.DecideCards {
+			got += " " + g.PlayerName(d.Player)
+		}
+		if d.Kind == rt.DecideCards {
+			got += " " + strconv.Itoa(d.N)
+		}
+		want = joinArgs(args[1:])
+	default:
+		fail(ts, "expect: unknown %q (see conformance/README.md)", args[0])
+	}
+	return got, want, what
+}
+
+func joinArgs(a []string) string {
+	out := ""
+	for i, s := range a {
+		if i > 0 {
+			out += " "
+		}
+		out += s
+	}
+	return out
+}

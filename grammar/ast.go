@@ -1,0 +1,361 @@
+package grammar
+
+import "fmt"
+
+// Pos is a source position. Line and Col are 1-based (Col counts bytes);
+// Offset is the 0-based byte offset. The zero Pos means "unknown".
+type Pos struct {
+	File   string
+	Line   int
+	Col    int
+	Offset int
+}
+
+// IsValid reports whether p carries a line number.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String formats p as "file:line:col", leaving out the file when it is empty.
+func (p Pos) String() string {
+	s := p.File
+	if p.IsValid() {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	if s == "" {
+		s = "-"
+	}
+	return s
+}
+
+// Node is any syntax tree node.
+type Node interface{ Position() Pos }
+
+// File is a parsed .mtg file.
+type File struct {
+	Path     string
+	Pos      Pos
+	Edition  *Edition
+	Decls    []Decl
+	Comments []*Comment // every comment of the file, in source order
+}
+
+// Comment is a "#" comment; Text includes the '#' but no trailing blanks.
+type Comment struct {
+	Pos  Pos
+	Text string
+}
+
+// Edition is the `edition name "title"` line that starts a file.
+type Edition struct {
+	Pos   Pos
+	Name  Ident
+	Title string
+}
+
+// Ident is a name.
+type Ident struct {
+	Pos  Pos
+	Name string
+}
+
+// Rule is a Comprehensive Rules reference such as "502.1", stored unquoted.
+type Rule struct {
+	Pos    Pos
+	Number string
+}
+
+// Decl is a top-level declaration: *PlayerDecl, *KeywordDecl, *TurnDecl,
+// *EveryDecl, *PhaseDecl or *SbaDecl.
+type Decl interface {
+	Node
+	declNode()
+}
+
+// PlayerDecl gives the starting values of a player.
+type PlayerDecl struct {
+	Pos      Pos
+	Settings []*Setting
+}
+
+// Setting is one `name = value` line of a player declaration.
+type Setting struct {
+	Pos   Pos
+	Name  Ident
+	Value Expr
+}
+
+// KeywordDecl declares a keyword ability that rules can test with `has`.
+type KeywordDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+}
+
+// TurnDecl gives the order of the phases and how extra turns are taken.
+type TurnDecl struct {
+	Pos        Pos
+	Rules      []Rule
+	Order      []Ident
+	OrderPos   Pos
+	ExtraRules []Rule
+	ExtraMode  *Ident // nil when there is no extra_turns line
+}
+
+// EveryDecl holds clauses that apply to every step or every phase.
+type EveryDecl struct {
+	Pos   Pos
+	Kind  Ident // "step" or "phase"
+	OnEnd []*OnEnd
+}
+
+// PhaseDecl declares a phase; Items may include *StepDecl.
+type PhaseDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+	Items []Clause
+}
+
+// StepDecl declares a step of a phase.
+type StepDecl struct {
+	Pos     Pos
+	Name    Ident
+	Rules   []Rule
+	Clauses []Clause
+}
+
+// Clause is an item of a phase or step: *StepDecl, *Action, *Priority,
+// *NoPriority, *Skip, *Repeat, *Allow or *OnEnd.
+type Clause interface {
+	Node
+	clauseNode()
+}
+
+// Action is a turn-based action.
+type Action struct {
+	Pos   Pos
+	Rules []Rule
+	Body  *Block
+}
+
+// Priority says which player receives priority, optionally only if If holds.
+type Priority struct {
+	Pos    Pos
+	Rules  []Rule
+	Player Expr
+	If     Expr // nil when absent
+}
+
+// NoPriority says that no player receives priority.
+type NoPriority struct {
+	Pos   Pos
+	Rules []Rule
+}
+
+// Skip says the step or phase is skipped when If holds.
+type Skip struct {
+	Pos   Pos
+	Rules []Rule
+	If    Expr
+}
+
+// Repeat says the step or phase starts over when If holds.
+type Repeat struct {
+	Pos   Pos
+	Rules []Rule
+	If    Expr
+}
+
+// Allow permits a kind of play (such as sorcery or land) in the phase or step.
+type Allow struct {
+	Pos   Pos
+	Rules []Rule
+	What  Ident
+}
+
+// OnEnd runs its body as the step or phase ends.
+type OnEnd struct {
+	Pos   Pos
+	Rules []Rule
+	Body  *Block
+}
+
+// SbaDecl is a state-based action.
+type SbaDecl struct {
+	Pos   Pos
+	Rules []Rule
+	Body  *Block
+}
+
+// Block is a braced statement list; Pos is its "{" and End its "}".
+type Block struct {
+	Pos, End Pos
+	Stmts    []Stmt
+}
+
+// Stmt is a statement: *ForStmt, *IfStmt, *LetStmt or *CallStmt.
+type Stmt interface {
+	Node
+	stmtNode()
+}
+
+// ForStmt is `for each kind var [where cond] { ... }`.
+type ForStmt struct {
+	Pos   Pos
+	Kind  Ident
+	Var   Ident
+	Where Expr // nil when absent
+	Body  *Block
+}
+
+// IfStmt is `if cond { ... }` with at most one of ElseIf and Else set.
+type IfStmt struct {
+	Pos    Pos
+	Cond   Expr
+	Then   *Block
+	ElseIf *IfStmt
+	Else   *Block
+}
+
+// LetStmt is `let name = value`.
+type LetStmt struct {
+	Pos   Pos
+	Name  Ident
+	Value Expr
+}
+
+// CallStmt is a verb applied to its arguments, as in `move c, graveyard`.
+type CallStmt struct {
+	Pos  Pos
+	Verb Ident
+	Args []Expr
+}
+
+// Expr is an expression: *Ident, *IntLit, *StringLit, *Binary, *Unary,
+// *Selector, *HasExpr, *CallExpr or *ParenExpr.
+type Expr interface {
+	Node
+	exprNode()
+}
+
+// IntLit is a decimal integer; Text is its source spelling.
+type IntLit struct {
+	Pos   Pos
+	Value int64
+	Text  string
+}
+
+// StringLit is a string literal; Value is unquoted.
+type StringLit struct {
+	Pos   Pos
+	Value string
+}
+
+// Binary is a binary operation; Op is one of
+// or and == != < <= > >= + - *.
+type Binary struct {
+	Pos  Pos
+	Op   string
+	X, Y Expr
+}
+
+// Unary is `not X` or `-X`.
+type Unary struct {
+	Pos Pos
+	Op  string
+	X   Expr
+}
+
+// Selector is `X.Sel`.
+type Selector struct {
+	Pos Pos
+	X   Expr
+	Sel Ident
+}
+
+// HasExpr is `X has Keyword`.
+type HasExpr struct {
+	Pos     Pos
+	X       Expr
+	Keyword Ident
+}
+
+// CallExpr is `Fun(Args...)`.
+type CallExpr struct {
+	Pos  Pos
+	Fun  Ident
+	Args []Expr
+}
+
+// ParenExpr is a parenthesized expression.
+type ParenExpr struct {
+	Pos Pos
+	X   Expr
+}
+
+func (n *File) Position() Pos        { return n.Pos }
+func (n *Comment) Position() Pos     { return n.Pos }
+func (n *Edition) Position() Pos     { return n.Pos }
+func (n *Ident) Position() Pos       { return n.Pos }
+func (n *Rule) Position() Pos        { return n.Pos }
+func (n *PlayerDecl) Position() Pos  { return n.Pos }
+func (n *Setting) Position() Pos     { return n.Pos }
+func (n *KeywordDecl) Position() Pos { return n.Pos }
+func (n *TurnDecl) Position() Pos    { return n.Pos }
+func (n *EveryDecl) Position() Pos   { return n.Pos }
+func (n *PhaseDecl) Position() Pos   { return n.Pos }
+func (n *StepDecl) Position() Pos    { return n.Pos }
+func (n *Action) Position() Pos      { return n.Pos }
+func (n *Priority) Position() Pos    { return n.Pos }
+func (n *NoPriority) Position() Pos  { return n.Pos }
+func (n *Skip) Position() Pos        { return n.Pos }
+func (n *Repeat) Position() Pos      { return n.Pos }
+func (n *Allow) Position() Pos       { return n.Pos }
+func (n *OnEnd) Position() Pos       { return n.Pos }
+func (n *SbaDecl) Position() Pos     { return n.Pos }
+func (n *Block) Position() Pos       { return n.Pos }
+func (n *ForStmt) Position() Pos     { return n.Pos }
+func (n *IfStmt) Position() Pos      { return n.Pos }
+func (n *LetStmt) Position() Pos     { return n.Pos }
+func (n *CallStmt) Position() Pos    { return n.Pos }
+func (n *IntLit) Position() Pos      { return n.Pos }
+func (n *StringLit) Position() Pos   { return n.Pos }
+func (n *Binary) Position() Pos      { return n.Pos }
+func (n *Unary) Position() Pos       { return n.Pos }
+func (n *Selector) Position() Pos    { return n.Pos }
+func (n *HasExpr) Position() Pos     { return n.Pos }
+func (n *CallExpr) Position() Pos    { return n.Pos }
+func (n *ParenExpr) Position() Pos   { return n.Pos }
+
+func (*PlayerDecl) declNode()  {}
+func (*KeywordDecl) declNode() {}
+func (*TurnDecl) declNode()    {}
+func (*EveryDecl) declNode()   {}
+func (*PhaseDecl) declNode()   {}
+func (*SbaDecl) declNode()     {}
+
+func (*StepDecl) clauseNode()   {}
+func (*Action) clauseNode()     {}
+func (*Priority) clauseNode()   {}
+func (*NoPriority) clauseNode() {}
+func (*Skip) clauseNode()       {}
+func (*Repeat) clauseNode()     {}
+func (*Allow) clauseNode()      {}
+func (*OnEnd) clauseNode()      {}
+
+func (*ForStmt) stmtNode()  {}
+func (*IfStmt) stmtNode()   {}
+func (*LetStmt) stmtNode()  {}
+func (*CallStmt) stmtNode() {}
+
+func (*Ident) exprNode()     {}
+func (*IntLit) exprNode()    {}
+func (*StringLit) exprNode() {}
+func (*Binary) exprNode()    {}
+func (*Unary) exprNode()     {}
+func (*Selector) exprNode()  {}
+func (*HasExpr) exprNode()   {}
+func (*CallExpr) exprNode()  {}
+func (*ParenExpr) exprNode() {}

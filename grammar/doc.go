@@ -1,0 +1,60 @@
+// Package grammar parses and formats .mtg files, the declarative
+// description of Magic: The Gathering turn rules that mtgc compiles to Go.
+//
+// ParseFile turns source into a *File; on failure it returns an ErrorList
+// with every syntax error it could find, one per broken top-level
+// declaration at least. Format and Print write a File back in canonical
+// form, keeping its comments; Inspect walks a tree.
+//
+// The syntax, in EBNF; whitespace is insignificant and # starts a comment
+// that runs to the end of the line:
+//
+//	File        = Edition { Decl } .
+//	Edition     = "edition" Ident String .
+//	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl .
+//	PlayerDecl  = "player" "{" { Setting } "}" .
+//	Setting     = Ident "=" Expr .
+//	KeywordDecl = "keyword" Ident { Rule } .
+//	TurnDecl    = "turn" Rule { Rule } "{" { "order" Ident { "," Ident } | "extra_turns" Rule { Rule } Ident } "}" .
+//	EveryDecl   = "every" ( "step" | "phase" ) "{" { OnEnd } "}" .
+//	PhaseDecl   = "phase" Ident Rule { Rule } "{" { StepDecl | Clause } "}" .
+//	StepDecl    = "step" Ident Rule { Rule } "{" { Clause } "}" .
+//	Clause      = Action | Priority | NoPriority | Skip | Repeat | Allow | OnEnd .
+//	Action      = "action" Rule { Rule } Block .
+//	Priority    = "priority" Rule { Rule } Expr [ "if" Expr ] .
+//	NoPriority  = "no_priority" Rule { Rule } .
+//	Skip        = "skip" Rule { Rule } "if" Expr .
+//	Repeat      = "repeat" Rule { Rule } "if" Expr .
+//	Allow       = "allow" Rule { Rule } Ident .
+//	OnEnd       = "on_end" Rule { Rule } Block .
+//	SbaDecl     = "sba" Rule { Rule } Block .
+//	Rule        = String .            (a rule number like "502.1", stored unquoted)
+//	Block       = "{" { Stmt } "}" .
+//	Stmt        = For | If | Let | Call .
+//	For         = "for" "each" Ident Ident [ "where" Expr ] Block .     (kind, variable)
+//	If          = "if" Expr Block [ "else" ( If | Block ) ] .
+//	Let         = "let" Ident "=" Expr .
+//	Call        = Ident Expr { "," Expr } .          (a verb with at least one argument)
+//	Expr        = And { "or" And } .
+//	And         = Not { "and" Not } .
+//	Not         = "not" Not | Cmp .
+//	Cmp         = Sum [ ("=="|"!="|"<="|">="|"<"|">") Sum ] .
+//	Sum         = Term { ("+"|"-") Term } .
+//	Term        = Unary { "*" Unary } .
+//	Unary       = "-" Unary | Postfix .
+//	Postfix     = Primary { "." Ident } [ "has" Ident ] .
+//	Primary     = Int | String | Ident [ "(" [ Expr { "," Expr } ] ")" ] | "(" Expr ")" .
+//
+// Ident is [A-Za-z_][A-Za-z0-9_]*, Int is decimal digits and String is
+// double-quoted with Go escapes. Binary operators are left-associative;
+// `not x has k` means `not (x has k)`.
+//
+// These words are reserved and cannot be used as names: edition player
+// keyword turn order extra_turns every step phase action priority
+// no_priority skip repeat allow on_end sba for each where if else let and
+// or not has. Three places accept some of them anyway, where no other
+// reading is possible: the kind of a for loop may be `player`
+// (`for each player p`); an operand may be one of the nouns step, phase,
+// turn and player (`step.had_priority`); and any word may follow a dot
+// (`game.turn`).
+package grammar

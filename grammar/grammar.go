@@ -1,0 +1,298 @@
+package grammar
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// The participle grammar. These types mirror the EBNF in doc.go and never
+// leave the package: convert.go turns them into the public syntax tree.
+
+type pFile struct {
+	Edition *pEdition `parser:"@@"`
+	Decls   []*pDecl  `parser:"@@*"`
+}
+
+// pDecls is the root used to re-parse one declaration during recovery.
+type pDecls struct {
+	Decls []*pDecl `parser:"@@*"`
+}
+
+type pEdition struct {
+	Pos   lexer.Position
+	Name  pIdent  `parser:"'edition' @@"`
+	Title pString `parser:"@@"`
+}
+
+type pIdent struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+}
+
+type pString struct {
+	Pos lexer.Position
+	Raw string `parser:"@String"`
+}
+
+type pDecl struct {
+	Player  *pPlayer  `parser:"  @@"`
+	Keyword *pKeyword `parser:"| @@"`
+	Turn    *pTurn    `parser:"| @@"`
+	Every   *pEvery   `parser:"| @@"`
+	Phase   *pPhase   `parser:"| @@"`
+	Sba     *pSba     `parser:"| @@"`
+}
+
+type pPlayer struct {
+	Pos      lexer.Position
+	Settings []*pSetting `parser:"'player' '{' @@* '}'"`
+}
+
+type pSetting struct {
+	Pos   lexer.Position
+	Name  pIdent `parser:"@@ '='"`
+	Value *pExpr `parser:"@@"`
+}
+
+type pKeyword struct {
+	Pos   lexer.Position
+	Name  pIdent    `parser:"'keyword' @@"`
+	Rules []pString `parser:"@@*"`
+}
+
+type pTurn struct {
+	Pos   lexer.Position
+	Rules []pString    `parser:"'turn' @@+ '{'"`
+	Items []*pTurnItem `parser:"@@* '}'"`
+}
+
+type pTurnItem struct {
+	Pos        lexer.Position
+	Order      []pIdent  `parser:"  'order' @@ ( ',' @@ )*"`
+	ExtraRules []pString `parser:"| 'extra_turns' @@+"`
+	ExtraMode  *pIdent   `parser:"  @@"`
+}
+
+type pEvery struct {
+	Pos   lexer.Position
+	Kind  pEveryKind `parser:"'every' @@ '{'"`
+	OnEnd []*pOnEnd  `parser:"@@* '}'"`
+}
+
+type pEveryKind struct {
+	Pos  lexer.Position
+	Name string `parser:"@( 'step' | 'phase' )"`
+}
+
+type pPhase struct {
+	Pos   lexer.Position
+	Name  pIdent        `parser:"'phase' @@"`
+	Rules []pString     `parser:"@@+ '{'"`
+	Items []*pPhaseItem `parser:"@@* '}'"`
+}
+
+type pPhaseItem struct {
+	Step   *pStep   `parser:"  @@"`
+	Clause *pClause `parser:"| @@"`
+}
+
+type pStep struct {
+	Pos     lexer.Position
+	Name    pIdent     `parser:"'step' @@"`
+	Rules   []pString  `parser:"@@+ '{'"`
+	Clauses []*pClause `parser:"@@* '}'"`
+}
+
+type pClause struct {
+	Action     *pAction     `parser:"  @@"`
+	Priority   *pPriority   `parser:"| @@"`
+	NoPriority *pNoPriority `parser:"| @@"`
+	Skip       *pSkip       `parser:"| @@"`
+	Repeat     *pRepeat     `parser:"| @@"`
+	Allow      *pAllow      `parser:"| @@"`
+	OnEnd      *pOnEnd      `parser:"| @@"`
+}
+
+type pAction struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'action' @@+"`
+	Body  *pBlock   `parser:"@@"`
+}
+
+type pPriority struct {
+	Pos    lexer.Position
+	Rules  []pString `parser:"'priority' @@+"`
+	Player *pExpr    `parser:"@@"`
+	If     *pExpr    `parser:"( 'if' @@ )?"`
+}
+
+type pNoPriority struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'no_priority' @@+"`
+}
+
+type pSkip struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'skip' @@+"`
+	If    *pExpr    `parser:"'if' @@"`
+}
+
+type pRepeat struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'repeat' @@+"`
+	If    *pExpr    `parser:"'if' @@"`
+}
+
+type pAllow struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'allow' @@+"`
+	What  pIdent    `parser:"@@"`
+}
+
+type pOnEnd struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'on_end' @@+"`
+	Body  *pBlock   `parser:"@@"`
+}
+
+type pSba struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'sba' @@+"`
+	Body  *pBlock   `parser:"@@"`
+}
+
+type pBlock struct {
+	Pos   lexer.Position
+	Stmts []*pStmt `parser:"'{' @@*"`
+	End   pClose   `parser:"@@"`
+}
+
+type pClose struct {
+	Pos   lexer.Position
+	Brace string `parser:"@'}'"`
+}
+
+type pStmt struct {
+	For  *pFor  `parser:"  @@"`
+	If   *pIf   `parser:"| @@"`
+	Let  *pLet  `parser:"| @@"`
+	Call *pCall `parser:"| @@"`
+}
+
+type pFor struct {
+	Pos   lexer.Position
+	Kind  pForKind `parser:"'for' 'each' @@"`
+	Var   pIdent   `parser:"@@"`
+	Where *pExpr   `parser:"( 'where' @@ )?"`
+	Body  *pBlock  `parser:"@@"`
+}
+
+// pForKind also accepts `player`, as in `for each player p`.
+type pForKind struct {
+	Pos  lexer.Position
+	Name string `parser:"@( Ident | 'player' )"`
+}
+
+type pIf struct {
+	Pos    lexer.Position
+	Cond   *pExpr  `parser:"'if' @@"`
+	Then   *pBlock `parser:"@@"`
+	ElseIf *pIf    `parser:"( 'else' ( @@"`
+	Else   *pBlock `parser:"         | @@ ) )?"`
+}
+
+type pLet struct {
+	Pos   lexer.Position
+	Name  pIdent `parser:"'let' @@ '='"`
+	Value *pExpr `parser:"@@"`
+}
+
+type pCall struct {
+	Pos  lexer.Position
+	Verb pIdent   `parser:"@@"`
+	Args []*pExpr `parser:"@@ ( ',' @@ )*"`
+}
+
+// Each precedence level is a head operand and a list of (operator, operand)
+// pairs; convert.go folds them to the left.
+
+type pExpr struct {
+	X    *pAnd      `parser:"@@"`
+	Rest []*pOrTail `parser:"@@*"`
+}
+
+type pOrTail struct {
+	Op string `parser:"@'or'"`
+	Y  *pAnd  `parser:"@@"`
+}
+
+type pAnd struct {
+	X    *pNot       `parser:"@@"`
+	Rest []*pAndTail `parser:"@@*"`
+}
+
+type pAndTail struct {
+	Op string `parser:"@'and'"`
+	Y  *pNot  `parser:"@@"`
+}
+
+type pNot struct {
+	Pos lexer.Position
+	Not *pNot `parser:"  'not' @@"`
+	Cmp *pCmp `parser:"| @@"`
+}
+
+type pCmp struct {
+	X  *pSum  `parser:"@@"`
+	Op string `parser:"( @( '==' | '!=' | '<=' | '>=' | '<' | '>' )"`
+	Y  *pSum  `parser:"  @@ )?"`
+}
+
+type pSum struct {
+	X    *pTerm      `parser:"@@"`
+	Rest []*pSumTail `parser:"@@*"`
+}
+
+type pSumTail struct {
+	Op string `parser:"@( '+' | '-' )"`
+	Y  *pTerm `parser:"@@"`
+}
+
+type pTerm struct {
+	X    *pUnary      `parser:"@@"`
+	Rest []*pTermTail `parser:"@@*"`
+}
+
+type pTermTail struct {
+	Op string  `parser:"@'*'"`
+	Y  *pUnary `parser:"@@"`
+}
+
+type pUnary struct {
+	Pos lexer.Position
+	Neg *pUnary   `parser:"  '-' @@"`
+	X   *pPostfix `parser:"| @@"`
+}
+
+type pPostfix struct {
+	X    *pPrimary `parser:"@@"`
+	Sels []pSel    `parser:"( '.' @@ )*"`
+	Has  *pIdent   `parser:"( 'has' @@ )?"`
+}
+
+// pSel accepts reserved words too, as in `game.turn`: after a dot a word
+// cannot be anything but an attribute.
+type pSel struct {
+	Pos  lexer.Position
+	Name string `parser:"@( Ident | Keyword )"`
+}
+
+// pPrimary accepts the nouns step, phase, turn and player as plain names
+// so that rules can say `step.had_priority`.
+type pPrimary struct {
+	Pos   lexer.Position
+	Int   *string  `parser:"  @Int"`
+	Str   *string  `parser:"| @String"`
+	Name  *string  `parser:"| @Ident"`
+	Call  bool     `parser:"  ( @'('"`
+	Args  []*pExpr `parser:"    ( @@ ( ',' @@ )* )? ')' )?"`
+	Noun  *string  `parser:"| @( 'step' | 'phase' | 'turn' | 'player' )"`
+	Paren *pExpr   `parser:"| '(' @@ ')'"`
+}

@@ -1,0 +1,365 @@
+package grammar
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The grammar is LL(1). Lookahead 0 makes participle commit to a branch as
+// soon as it has consumed a token, so an error is reported where it is
+// (`let for`) rather than where the enclosing list gave up (`expected "}"`).
+var (
+	fileParser  = participle.MustBuild[pFile](participle.Lexer(lexDef{}), participle.UseLookahead(0))
+	declsParser = participle.MustBuild[pDecls](participle.Lexer(lexDef{}), participle.UseLookahead(0))
+)
+
+// maxNesting bounds bracket nesting and runs of prefix operators, so that
+// hostile input cannot exhaust the stack of the recursive parser.
+const maxNesting = 100
+
+// ParseFile parses the .mtg source src; path is used in positions only.
+// On failure the error is an ErrorList holding every error found.
+func ParseFile(path string, src []byte) (f *File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f = nil
+			err = ErrorList{{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: fmt.Sprintf("internal parser error: %v", r)}}
+		}
+	}()
+	sc := scan(path, src)
+	errs := sc.errs
+	if e := checkNesting(sc.toks); e != nil {
+		return nil, append(errs, e).normalize()
+	}
+	pf, perr := parseTokens(fileParser, sc.toks)
+	if perr != nil {
+		errs = append(errs, recoverErrors(sc, perr)...)
+		return nil, errs.normalize()
+	}
+	c := &converter{}
+	f = c.file(path, pf)
+	f.Comments = sc.comments
+	if errs = append(errs, c.errs...); len(errs) > 0 {
+		return nil, errs.normalize()
+	}
+	return f, nil
+}
+
+func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (*G, error) {
+	pl, err := lexer.Upgrade(&tokenLexer{toks: toks})
+	if err != nil {
+		return nil, err
+	}
+	return p.ParseFromLexer(pl)
+}
+
+func checkNesting(toks []lexer.Token) *Error {
+	depth, run := 0, 0
+	for _, t := range toks {
+		if t.Type == tokPunct || t.Type == tokKeyword {
+			switch t.Value {
+			case "(", "{":
+				depth++
+			case ")", "}":
+				depth--
+			}
+		}
+		if t.Value == "not" || t.Value == "-" {
+			run++
+		} else {
+			run = 0
+		}
+		if depth > maxNesting || run > maxNesting {
+			return &Error{Pos: toPos(t.Pos), Msg: "too deeply nested"}
+		}
+	}
+	return nil
+}
+
+// A chunkParser parses the tokens of one chunk of a file (ending with EOF)
+// and returns a function that converts the result, for its errors.
+type chunkParser func(toks []lexer.Token) (func(*converter), error)
+
+func parseHead(toks []lexer.Token) (func(*converter), error) {
+	p, err := parseTokens(fileParser, toks)
+	if err != nil {
+		return nil, err
+	}
+	return func(c *converter) { c.file("", p) }, nil
+}
+
+func parseDecls(toks []lexer.Token) (func(*converter), error) {
+	p, err := parseTokens(declsParser, toks)
+	if err != nil {
+		return nil, err
+	}
+	return func(c *converter) { c.decls(p.Decls) }, nil
+}
+
+var declKeywords = map[string]bool{
+	"edition": true, "player": true, "keyword": true, "turn": true,
+	"every": true, "phase": true, "sba": true,
+}
+
+// recoverErrors is called when the file does not parse. Participle stops at
+// the first error, so the file is cut into top-level declarations and each
+// is parsed on its own, so that every broken declaration is reported.
+func recoverErrors(sc *scanned, full error) ErrorList {
+	toks := sc.toks
+	var errs ErrorList
+	starts := chunkStarts(toks)
+	for i, start := range starts {
+		if len(errs) >= maxErrors {
+			break
+		}
+		end := len(toks) - 1
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		parse := parseDecls
+		if i == 0 {
+			if toks[0].Value == "edition" {
+				parse = parseHead
+			} else {
+				errs = append(errs, &Error{Pos: toPos(toks[0].Pos),
+					Msg: fmt.Sprintf(`expected "edition" at start of file, found %s`, describe(toks[0]))})
+				if !declKeywords[toks[0].Value] {
+					continue
+				}
+			}
+		}
+		chunk := make([]lexer.Token, 0, end-start+1)
+		chunk = append(chunk, toks[start:end]...)
+		chunk = append(chunk, lexer.EOFToken(toks[end].Pos))
+		conv, err := parse(chunk)
+		if err != nil {
+			if e := chunkError(parse, chunk, toks[end], err); !lexErrorBefore(sc.errs, chunk[0].Pos, e.Pos) {
+				errs = append(errs, e)
+			}
+			continue
+		}
+		c := &converter{}
+		conv(c)
+		errs = append(errs, c.errs...)
+	}
+	if len(errs) == 0 {
+		// The file as a whole is wrong where each piece is right: report
+		// the error of the whole.
+		e := chunkError(parseHead, toks, toks[len(toks)-1], full)
+		if !lexErrorBefore(sc.errs, toks[0].Pos, e.Pos) {
+			errs = append(errs, e)
+		}
+	}
+	return errs
+}
+
+// chunkStarts returns the index of the first token of each top-level
+// declaration: a declaration keyword outside braces, or one at the start of
+// a line in column 1, which survives a missing "}".
+func chunkStarts(toks []lexer.Token) []int {
+	starts := []int{0}
+	depth := 0
+	for i := 1; i < len(toks)-1; i++ {
+		t := toks[i]
+		switch {
+		case t.Type == tokPunct && t.Value == "{":
+			depth++
+		case t.Type == tokPunct && t.Value == "}":
+			depth = max(depth-1, 0)
+		case t.Type == tokKeyword && declKeywords[t.Value] && toks[i-1].Value != "every" &&
+			(depth == 0 || t.Pos.Column == 1):
+			starts = append(starts, i)
+			depth = 0
+		}
+	}
+	return starts
+}
+
+// lexErrorBefore reports whether a scanning error lies between from and to;
+// a parse error there is most likely its consequence.
+func lexErrorBefore(errs ErrorList, from lexer.Position, to Pos) bool {
+	for _, e := range errs {
+		if e.Pos.Offset >= from.Offset && e.Pos.Offset <= to.Offset {
+			return true
+		}
+	}
+	return false
+}
+
+// chunkError turns participle's error into a positioned, readable Error.
+// follow is the token after the chunk, shown when the chunk ends too soon.
+func chunkError(parse chunkParser, chunk []lexer.Token, follow lexer.Token, err error) *Error {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return &Error{Pos: toPos(chunk[0].Pos), Msg: err.Error()}
+	}
+	pos := perr.Position()
+	for i, t := range chunk {
+		if t.Pos.Offset != pos.Offset {
+			continue
+		}
+		found := t
+		if t.EOF() {
+			found = follow
+		}
+		return &Error{Pos: toPos(found.Pos), Msg: expectedMessage(probe(parse, chunk, i), chunk, i, found)}
+	}
+	return &Error{Pos: toPos(pos), Msg: perr.Message()}
+}
+
+// candidates stand for every kind of token in probe.
+var candidates = func() []lexer.Token {
+	ts := []lexer.Token{
+		{Type: tokIdent, Value: "x"},
+		{Type: tokInt, Value: "1"},
+		{Type: tokString, Value: `"1"`},
+	}
+	for _, k := range keywords {
+		ts = append(ts, lexer.Token{Type: tokKeyword, Value: k})
+	}
+	for _, p := range puncts {
+		ts = append(ts, lexer.Token{Type: tokPunct, Value: p})
+	}
+	return ts
+}()
+
+// probe finds which tokens the grammar accepts at chunk[i], where parsing
+// failed, by putting each candidate there and checking whether the parser
+// gets past it. Participle's own "expected" text is a fragment of its
+// grammar, which reads badly as a message.
+func probe(parse chunkParser, chunk []lexer.Token, i int) map[string]bool {
+	ok := map[string]bool{}
+	at := chunk[i].Pos
+	for _, c := range candidates {
+		c.Pos = at
+		toks := make([]lexer.Token, 0, len(chunk)+1)
+		toks = append(toks, chunk[:i]...)
+		toks = append(toks, c)
+		if chunk[i].EOF() {
+			eof := chunk[i]
+			eof.Pos.Offset++
+			toks = append(toks, eof)
+		} else {
+			toks = append(toks, chunk[i+1:]...)
+		}
+		_, err := parse(toks)
+		var perr participle.Error
+		if err == nil || errors.As(err, &perr) && perr.Position().Offset > at.Offset {
+			ok[candidateKey(c)] = true
+		}
+	}
+	return ok
+}
+
+func candidateKey(t lexer.Token) string {
+	switch t.Type {
+	case tokIdent:
+		return "<ident>"
+	case tokInt:
+		return "<int>"
+	case tokString:
+		return "<string>"
+	}
+	return t.Value
+}
+
+// Sets of tokens that are named as one thing in messages.
+var (
+	operatorTokens = []string{"or", "and", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", ".", "has", "("}
+	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "step", "phase", "turn", "player"}
+	stmtTokens     = []string{"for", "if", "let", "<ident>"}
+	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba"}
+	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}
+	cmpOps         = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
+)
+
+// expectedMessage phrases the set of acceptable tokens at chunk[i].
+func expectedMessage(ok map[string]bool, chunk []lexer.Token, i int, found lexer.Token) string {
+	if found.Type == tokKeyword && ok["<ident>"] {
+		return fmt.Sprintf("%q is a reserved word", found.Value)
+	}
+	if ok["or"] && !ok["=="] && cmpOps[found.Value] {
+		return fmt.Sprintf("unexpected %q: comparisons do not chain, use parentheses", found.Value)
+	}
+	var words []string
+	group := func(name string, need []string, also ...string) {
+		for _, t := range need {
+			if !ok[t] {
+				return
+			}
+		}
+		for _, t := range append(need, also...) {
+			delete(ok, t)
+		}
+		words = append(words, name)
+	}
+	operator := ok["or"]
+	if operator {
+		for _, t := range operatorTokens {
+			delete(ok, t)
+		}
+	}
+	group("declaration", declTokens)
+	if ok["step"] && ok["action"] {
+		group("step", []string{"step"})
+	}
+	group("clause", clauseTokens)
+	group("expression", exprTokens[:5], exprTokens[5:]...)
+	group("statement", stmtTokens)
+	if ok["<ident>"] {
+		words = append(words, "name")
+	}
+	if ok["<string>"] {
+		if i >= 2 && chunk[i-2].Value == "edition" {
+			words = append(words, "edition title")
+		} else {
+			words = append(words, "rule number")
+		}
+	}
+	if ok["<int>"] {
+		words = append(words, "number")
+	}
+	for _, c := range candidates {
+		if c.Type == tokKeyword || c.Type == tokPunct {
+			if ok[c.Value] {
+				words = append(words, strconv.Quote(c.Value))
+			}
+		}
+	}
+	if operator {
+		words = append(words, "operator")
+	}
+	if len(words) == 0 {
+		return "unexpected " + describe(found)
+	}
+	return fmt.Sprintf("expected %s, found %s", joinOr(words), describe(found))
+}
+
+func joinOr(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// describe names a token for "found ..." in messages.
+func describe(t lexer.Token) string {
+	switch t.Type {
+	case lexer.EOF:
+		return "end of file"
+	case tokString:
+		v := t.Value
+		if len(v) > 24 {
+			v = v[:20] + `..."`
+		}
+		return "string " + v
+	case tokInt:
+		return "number " + t.Value
+	}
+	return strconv.Quote(t.Value)
+}

@@ -1,0 +1,572 @@
+package grammar
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Print writes the canonical text of f to w.
+func Print(w io.Writer, f *File) error {
+	_, err := w.Write(Format(f))
+	return err
+}
+
+// FormatSource parses src and returns its canonical text.
+func FormatSource(path string, src []byte) ([]byte, error) {
+	f, err := ParseFile(path, src)
+	if err != nil {
+		return nil, err
+	}
+	return Format(f), nil
+}
+
+// Format returns the canonical text of f: two-space indentation, one
+// clause or statement per line, a blank line between declarations, and
+// f.Comments placed back next to the code they were next to.
+//
+// The tree is first printed as a list of lines, each remembering the
+// source positions of its first and last tokens; the comments are then
+// placed between those lines by position.
+func Format(f *File) []byte {
+	p := &printer{group: -1}
+	p.file(f)
+	p.placeComments(f.Comments)
+	return p.render()
+}
+
+// A line is one output line of code. Its leading comments are printed
+// before it, its trailing comment after it on the same line.
+type line struct {
+	indent      int
+	text        strings.Builder
+	first, last Pos // positions of the first and last positioned tokens
+	// close marks a line that starts with "}": its leading comments belong
+	// inside the block, one level deeper.
+	close bool
+	// closeCol is, for a "}" whose position the tree does not record, the
+	// column of the keyword that opened the declaration.
+	closeCol int
+	group    int  // -1 for the edition, i for f.Decls[i]
+	keyword  bool // the group is a KeywordDecl
+	leading  []*Comment
+	trailing *Comment
+}
+
+type printer struct {
+	lines   []*line
+	cur     *line
+	indent  int
+	group   int
+	keyword bool
+	eof     []*Comment // comments after the last line
+}
+
+func (p *printer) newLine() {
+	p.cur = &line{indent: p.indent, group: p.group, keyword: p.keyword}
+	p.lines = append(p.lines, p.cur)
+}
+
+// tok writes a token whose source position is known.
+func (p *printer) tok(pos Pos, s string) {
+	if pos.IsValid() {
+		if !p.cur.first.IsValid() {
+			p.cur.first = pos
+		}
+		p.cur.last = pos
+	}
+	p.cur.text.WriteString(s)
+}
+
+func (p *printer) text(s string) { p.cur.text.WriteString(s) }
+
+func (p *printer) ident(id Ident) { p.tok(id.Pos, id.Name) }
+
+func (p *printer) rules(rules []Rule) {
+	for _, r := range rules {
+		p.text(" ")
+		p.tok(r.Pos, strconv.Quote(r.Number))
+	}
+}
+
+// openBody ends a declaration header with " {" and indents what follows.
+func (p *printer) openBody() {
+	p.text(" {")
+	p.indent++
+}
+
+// closeBody writes the "}" of a declaration that starts at start.
+func (p *printer) closeBody(start Pos) {
+	p.indent--
+	p.newLine()
+	p.cur.close = true
+	p.cur.closeCol = start.Col
+	p.text("}")
+}
+
+func (p *printer) file(f *File) {
+	if f.Edition != nil {
+		p.newLine()
+		p.tok(f.Edition.Pos, "edition")
+		p.text(" ")
+		p.ident(f.Edition.Name)
+		p.text(" " + strconv.Quote(f.Edition.Title))
+	}
+	for i, d := range f.Decls {
+		p.group = i
+		_, p.keyword = d.(*KeywordDecl)
+		p.decl(d)
+	}
+}
+
+func (p *printer) decl(d Decl) {
+	p.newLine()
+	switch d := d.(type) {
+	case *PlayerDecl:
+		p.tok(d.Pos, "player")
+		p.openBody()
+		for _, s := range d.Settings {
+			p.newLine()
+			p.ident(s.Name)
+			p.text(" = ")
+			p.expr(s.Value, 0)
+		}
+		p.closeBody(d.Pos)
+	case *KeywordDecl:
+		p.tok(d.Pos, "keyword ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+	case *TurnDecl:
+		p.tok(d.Pos, "turn")
+		p.rules(d.Rules)
+		p.openBody()
+		if len(d.Order) > 0 {
+			p.newLine()
+			p.tok(d.OrderPos, "order ")
+			for i, id := range d.Order {
+				if i > 0 {
+					p.text(", ")
+				}
+				p.ident(id)
+			}
+		}
+		if d.ExtraMode != nil {
+			p.newLine()
+			p.text("extra_turns")
+			p.rules(d.ExtraRules)
+			p.text(" ")
+			p.ident(*d.ExtraMode)
+		}
+		p.closeBody(d.Pos)
+	case *EveryDecl:
+		p.tok(d.Pos, "every ")
+		p.ident(d.Kind)
+		p.openBody()
+		for _, o := range d.OnEnd {
+			p.newLine()
+			p.clause(o)
+		}
+		p.closeBody(d.Pos)
+	case *PhaseDecl:
+		p.tok(d.Pos, "phase ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		p.openBody()
+		for _, c := range d.Items {
+			p.newLine()
+			p.clause(c)
+		}
+		p.closeBody(d.Pos)
+	case *SbaDecl:
+		p.tok(d.Pos, "sba")
+		p.rules(d.Rules)
+		p.text(" ")
+		p.block(d.Body)
+	}
+}
+
+func (p *printer) clause(c Clause) {
+	switch c := c.(type) {
+	case *StepDecl:
+		p.tok(c.Pos, "step ")
+		p.ident(c.Name)
+		p.rules(c.Rules)
+		p.openBody()
+		for _, cl := range c.Clauses {
+			p.newLine()
+			p.clause(cl)
+		}
+		p.closeBody(c.Pos)
+	case *Action:
+		p.tok(c.Pos, "action")
+		p.rules(c.Rules)
+		p.text(" ")
+		p.block(c.Body)
+	case *Priority:
+		p.tok(c.Pos, "priority")
+		p.rules(c.Rules)
+		p.text(" ")
+		// A leading string would be read back as one more rule.
+		if startsWithString(c.Player) {
+			p.paren(c.Player)
+		} else {
+			p.expr(c.Player, 0)
+		}
+		if c.If != nil {
+			p.text(" if ")
+			p.expr(c.If, 0)
+		}
+	case *NoPriority:
+		p.tok(c.Pos, "no_priority")
+		p.rules(c.Rules)
+	case *Skip:
+		p.tok(c.Pos, "skip")
+		p.rules(c.Rules)
+		p.text(" if ")
+		p.expr(c.If, 0)
+	case *Repeat:
+		p.tok(c.Pos, "repeat")
+		p.rules(c.Rules)
+		p.text(" if ")
+		p.expr(c.If, 0)
+	case *Allow:
+		p.tok(c.Pos, "allow")
+		p.rules(c.Rules)
+		p.text(" ")
+		p.ident(c.What)
+	case *OnEnd:
+		p.tok(c.Pos, "on_end")
+		p.rules(c.Rules)
+		p.text(" ")
+		p.block(c.Body)
+	}
+}
+
+// block writes "{" at the end of the current line, the statements, and
+// "}" on a line of its own.
+func (p *printer) block(b *Block) {
+	if b == nil {
+		b = &Block{}
+	}
+	p.tok(b.Pos, "{")
+	p.indent++
+	for _, s := range b.Stmts {
+		p.newLine()
+		p.stmt(s)
+	}
+	p.indent--
+	p.newLine()
+	p.cur.close = true
+	p.tok(b.End, "}")
+}
+
+func (p *printer) stmt(s Stmt) {
+	switch s := s.(type) {
+	case *ForStmt:
+		p.tok(s.Pos, "for each ")
+		p.ident(s.Kind)
+		p.text(" ")
+		p.ident(s.Var)
+		if s.Where != nil {
+			p.text(" where ")
+			p.expr(s.Where, 0)
+		}
+		p.text(" ")
+		p.block(s.Body)
+	case *IfStmt:
+		p.ifStmt(s)
+	case *LetStmt:
+		p.tok(s.Pos, "let ")
+		p.ident(s.Name)
+		p.text(" = ")
+		p.expr(s.Value, 0)
+	case *CallStmt:
+		p.ident(s.Verb)
+		for i, a := range s.Args {
+			if i > 0 {
+				p.text(",")
+			}
+			p.text(" ")
+			p.expr(a, 0)
+		}
+	}
+}
+
+// ifStmt writes an if statement; an else branch continues the line of the
+// closing "}".
+func (p *printer) ifStmt(s *IfStmt) {
+	p.tok(s.Pos, "if ")
+	p.expr(s.Cond, 0)
+	p.text(" ")
+	p.block(s.Then)
+	switch {
+	case s.ElseIf != nil:
+		p.text(" else ")
+		p.ifStmt(s.ElseIf)
+	case s.Else != nil:
+		p.text(" else ")
+		p.block(s.Else)
+	}
+}
+
+// Binding strength of each kind of expression, loosest first, as in the
+// grammar: or, and, not, comparison, + -, *, unary -, has, selector,
+// operand.
+const (
+	precOr = 1 + iota
+	precAnd
+	precNot
+	precCmp
+	precSum
+	precTerm
+	precNeg
+	precHas
+	precSel
+	precOperand
+)
+
+var binaryPrec = map[string]int{
+	"or": precOr, "and": precAnd,
+	"==": precCmp, "!=": precCmp, "<": precCmp, "<=": precCmp, ">": precCmp, ">=": precCmp,
+	"+": precSum, "-": precSum, "*": precTerm,
+}
+
+func prec(e Expr) int {
+	switch e := e.(type) {
+	case *Binary:
+		return binaryPrec[e.Op]
+	case *Unary:
+		if e.Op == "not" {
+			return precNot
+		}
+		return precNeg
+	case *HasExpr:
+		return precHas
+	case *Selector:
+		return precSel
+	}
+	return precOperand
+}
+
+// expr writes e, in parentheses if it binds looser than min requires.
+func (p *printer) expr(e Expr, min int) {
+	if prec(e) < min {
+		p.paren(e)
+		return
+	}
+	switch e := e.(type) {
+	case *Ident:
+		p.ident(*e)
+	case *IntLit:
+		p.tok(e.Pos, intText(e))
+	case *StringLit:
+		p.tok(e.Pos, strconv.Quote(e.Value))
+	case *Binary:
+		// Left-associative, and comparisons do not chain.
+		l := prec(e)
+		left := l
+		if l == precCmp {
+			left = precSum
+		}
+		p.expr(e.X, left)
+		p.text(" " + e.Op + " ")
+		p.expr(e.Y, l+1)
+	case *Unary:
+		if e.Op == "not" {
+			p.tok(e.Pos, "not ")
+			p.expr(e.X, precNot)
+		} else {
+			p.tok(e.Pos, "-")
+			p.expr(e.X, precNeg)
+		}
+	case *Selector:
+		p.expr(e.X, precSel)
+		p.text(".")
+		p.ident(e.Sel)
+	case *HasExpr:
+		p.expr(e.X, precSel)
+		p.text(" has ")
+		p.ident(e.Keyword)
+	case *CallExpr:
+		p.ident(e.Fun)
+		p.text("(")
+		for i, a := range e.Args {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.expr(a, 0)
+		}
+		p.text(")")
+	case *ParenExpr:
+		p.tok(e.Pos, "(")
+		p.expr(e.X, 0)
+		p.text(")")
+	}
+}
+
+func (p *printer) paren(e Expr) {
+	p.text("(")
+	p.expr(e, 0)
+	p.text(")")
+}
+
+func intText(e *IntLit) string {
+	if v, err := strconv.ParseInt(e.Text, 10, 64); err == nil && v == e.Value {
+		return e.Text
+	}
+	return strconv.FormatInt(e.Value, 10)
+}
+
+func startsWithString(e Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *StringLit:
+			return true
+		case *Binary:
+			e = x.X
+		case *Selector:
+			e = x.X
+		case *HasExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// placeComments gives each comment, in order, a place:
+//   - inside the source span of a line: before that line;
+//   - on the source line where a line ends: after it, on the same line;
+//   - otherwise before the next line, or before an earlier "}" of unknown
+//     position if the comment is indented deeper than that "}".
+//
+// Places never go backwards, so comments keep their order.
+func (p *printer) placeComments(comments []*Comment) {
+	// Places are numbered 2i (before line i), 2i+1 (after line i) and
+	// 2*len(p.lines) (end of file).
+	min := 0
+	for _, c := range comments {
+		at := max(p.commentPlace(c), min)
+		if at%2 == 1 && p.lines[at/2].trailing != nil {
+			at++
+		}
+		switch {
+		case at == 2*len(p.lines):
+			p.eof = append(p.eof, c)
+		case at%2 == 0:
+			p.lines[at/2].leading = append(p.lines[at/2].leading, c)
+		default:
+			p.lines[at/2].trailing = c
+		}
+		min = at
+	}
+}
+
+func (p *printer) commentPlace(c *Comment) int {
+	next := len(p.lines)
+	for i, l := range p.lines {
+		if l.first.IsValid() && l.first.Offset > c.Pos.Offset {
+			next = i
+			break
+		}
+	}
+	prev := -1
+	for i := next - 1; i >= 0; i-- {
+		if p.lines[i].first.IsValid() {
+			prev = i
+			break
+		}
+	}
+	if prev >= 0 {
+		l := p.lines[prev]
+		if c.Pos.Offset < l.last.Offset {
+			return 2 * prev
+		}
+		if c.Pos.Line == l.last.Line {
+			return 2*prev + 1
+		}
+	}
+	for i := prev + 1; i < next; i++ {
+		if col := p.lines[i].closeCol; col > 0 && col < c.Pos.Col {
+			return 2 * i
+		}
+	}
+	return 2 * next
+}
+
+// render writes out the lines and comments. Blank lines appear only at the
+// top level: between declarations (except between keyword declarations
+// that were adjacent in the source), and where the source had one between
+// top-level comments and declarations.
+func (p *printer) render() []byte {
+	var b bytes.Buffer
+	srcLine := 0 // last source line written, to detect blank lines in the source
+	blankAfter := func(line int) {
+		if srcLine > 0 && line-srcLine > 1 && b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+	}
+	comment := func(indent int, c *Comment) {
+		writeIndent(&b, indent)
+		b.WriteString(c.Text)
+		b.WriteByte('\n')
+		srcLine = max(srcLine, c.Pos.Line)
+	}
+	for i, l := range p.lines {
+		if i == 0 || l.group != p.lines[i-1].group {
+			// First line of a top-level declaration.
+			first := l.first.Line
+			if len(l.leading) > 0 {
+				first = l.leading[0].Pos.Line
+			}
+			if b.Len() > 0 && (i == 0 || !l.keyword || !p.lines[i-1].keyword) {
+				b.WriteByte('\n')
+			} else {
+				blankAfter(first)
+			}
+			for j, c := range l.leading {
+				if j > 0 {
+					blankAfter(c.Pos.Line)
+				}
+				comment(0, c)
+			}
+			if len(l.leading) > 0 {
+				blankAfter(l.first.Line)
+			}
+		} else {
+			indent := l.indent
+			if l.close {
+				indent++
+			}
+			for _, c := range l.leading {
+				comment(indent, c)
+			}
+		}
+		writeIndent(&b, l.indent)
+		b.WriteString(l.text.String())
+		if l.trailing != nil {
+			b.WriteString(" " + l.trailing.Text)
+			srcLine = max(srcLine, l.trailing.Pos.Line)
+		}
+		b.WriteByte('\n')
+		if l.close && !l.first.IsValid() {
+			// A "}" of unknown position: once formatted, it is on the
+			// line after the previous one.
+			srcLine++
+		} else {
+			srcLine = max(srcLine, l.last.Line)
+		}
+	}
+	for _, c := range p.eof {
+		blankAfter(c.Pos.Line)
+		comment(0, c)
+	}
+	return b.Bytes()
+}
+
+func writeIndent(b *bytes.Buffer, n int) {
+	for range n {
+		b.WriteString("  ")
+	}
+}

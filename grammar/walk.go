@@ -1,0 +1,139 @@
+package grammar
+
+// Inspect traverses the tree rooted at n in source order, like
+// go/ast.Inspect: it calls f(n), and if that returns true, visits each
+// child of n, then calls f(nil). Value fields such as names and rules are
+// passed as pointers into their parent, so f may change them in place.
+func Inspect(n Node, f func(Node) bool) {
+	if n == nil || !f(n) {
+		return
+	}
+	switch n := n.(type) {
+	case *File:
+		if n.Edition != nil {
+			Inspect(n.Edition, f)
+		}
+		for _, d := range n.Decls {
+			Inspect(d, f)
+		}
+	case *Edition:
+		Inspect(&n.Name, f)
+	case *PlayerDecl:
+		for _, s := range n.Settings {
+			Inspect(s, f)
+		}
+	case *Setting:
+		Inspect(&n.Name, f)
+		Inspect(n.Value, f)
+	case *KeywordDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+	case *TurnDecl:
+		inspectRules(n.Rules, f)
+		for i := range n.Order {
+			Inspect(&n.Order[i], f)
+		}
+		inspectRules(n.ExtraRules, f)
+		if n.ExtraMode != nil {
+			Inspect(n.ExtraMode, f)
+		}
+	case *EveryDecl:
+		Inspect(&n.Kind, f)
+		for _, o := range n.OnEnd {
+			Inspect(o, f)
+		}
+	case *PhaseDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		for _, c := range n.Items {
+			Inspect(c, f)
+		}
+	case *StepDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		for _, c := range n.Clauses {
+			Inspect(c, f)
+		}
+	case *Action:
+		inspectRules(n.Rules, f)
+		inspectBlock(n.Body, f)
+	case *Priority:
+		inspectRules(n.Rules, f)
+		Inspect(n.Player, f)
+		Inspect(n.If, f)
+	case *NoPriority:
+		inspectRules(n.Rules, f)
+	case *Skip:
+		inspectRules(n.Rules, f)
+		Inspect(n.If, f)
+	case *Repeat:
+		inspectRules(n.Rules, f)
+		Inspect(n.If, f)
+	case *Allow:
+		inspectRules(n.Rules, f)
+		Inspect(&n.What, f)
+	case *OnEnd:
+		inspectRules(n.Rules, f)
+		inspectBlock(n.Body, f)
+	case *SbaDecl:
+		inspectRules(n.Rules, f)
+		inspectBlock(n.Body, f)
+	case *Block:
+		for _, s := range n.Stmts {
+			Inspect(s, f)
+		}
+	case *ForStmt:
+		Inspect(&n.Kind, f)
+		Inspect(&n.Var, f)
+		Inspect(n.Where, f)
+		inspectBlock(n.Body, f)
+	case *IfStmt:
+		Inspect(n.Cond, f)
+		inspectBlock(n.Then, f)
+		if n.ElseIf != nil {
+			Inspect(n.ElseIf, f)
+		}
+		inspectBlock(n.Else, f)
+	case *LetStmt:
+		Inspect(&n.Name, f)
+		Inspect(n.Value, f)
+	case *CallStmt:
+		Inspect(&n.Verb, f)
+		for _, a := range n.Args {
+			Inspect(a, f)
+		}
+	case *Binary:
+		Inspect(n.X, f)
+		Inspect(n.Y, f)
+	case *Unary:
+		Inspect(n.X, f)
+	case *Selector:
+		Inspect(n.X, f)
+		Inspect(&n.Sel, f)
+	case *HasExpr:
+		Inspect(n.X, f)
+		Inspect(&n.Keyword, f)
+	case *CallExpr:
+		Inspect(&n.Fun, f)
+		for _, a := range n.Args {
+			Inspect(a, f)
+		}
+	case *ParenExpr:
+		Inspect(n.X, f)
+	}
+	f(nil)
+}
+
+func inspectRules(rules []Rule, f func(Node) bool) {
+	for i := range rules {
+		Inspect(&rules[i], f)
+	}
+}
+
+// inspectBlock skips nil blocks, which a plain Inspect call would see as a
+// non-nil Node holding a nil pointer.
+func inspectBlock(b *Block, f func(Node) bool) {
+	if b != nil {
+		Inspect(b, f)
+	}
+}
