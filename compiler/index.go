@@ -64,7 +64,11 @@ func closest(s string, candidates []string, max int) []string {
 	}
 	var hits []hit
 	for _, c := range candidates {
-		if d := distance(s, c); d <= limit {
+		d := distance(s, c)
+		if d > limit && len(s) >= 3 && (strings.HasPrefix(c, s) || strings.HasPrefix(s, c)) {
+			d = limit // a prefix is a near miss too: max_hand for max_hand_size
+		}
+		if d <= limit {
 			hits = append(hits, hit{c, d})
 		}
 	}

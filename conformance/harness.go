@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/tools/txtar"
@@ -43,9 +44,10 @@ func Params(rules *rt.Rules, dir string, update bool) testscript.Params {
 	}
 }
 
-// Run runs the corpus in dir against rules as subtests of t.
-func Run(t testscript.T, rules *rt.Rules, dir string, update bool) {
-	testscript.RunT(t, Params(rules, dir, update))
+// Run runs the corpus in dir against rules as subtests of t: the entry
+// point for a project that generated its own engine.
+func Run(t *testing.T, rules *rt.Rules, dir string, update bool) {
+	testscript.Run(t, Params(rules, dir, update))
 }
 
 func st(ts *testscript.TestScript) *state { return ts.Value(stateKey).(*state) }

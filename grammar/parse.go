@@ -280,7 +280,7 @@ var (
 
 // expectedMessage phrases the set of acceptable tokens at chunk[i].
 func expectedMessage(ok map[string]bool, chunk []lexer.Token, i int, found lexer.Token) string {
-	if found.Type == tokKeyword && ok["<ident>"] {
+	if found.Type == tokKeyword && ok["<ident>"] && !ok["<int>"] {
 		return fmt.Sprintf("%q is a reserved word", found.Value)
 	}
 	if ok["or"] && !ok["=="] && cmpOps[found.Value] {
@@ -297,6 +297,16 @@ func expectedMessage(ok map[string]bool, chunk []lexer.Token, i int, found lexer
 			delete(ok, t)
 		}
 		words = append(words, name)
+	}
+	anyWord := ok["<ident>"]
+	for _, k := range keywords {
+		anyWord = anyWord && ok[k]
+	}
+	if anyWord {
+		// After a dot, where reserved words are attribute names too.
+		for _, k := range keywords {
+			delete(ok, k)
+		}
 	}
 	operator := ok["or"]
 	if operator {

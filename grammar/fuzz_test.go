@@ -1,0 +1,59 @@
+package grammar_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mtgc-dev/mtgc/grammar"
+)
+
+// FuzzParse checks that ParseFile never fails internally, that its errors
+// are positioned, sorted and capped, and that whatever parses formats to
+// text that parses back to the same tree and formats the same again.
+func FuzzParse(f *testing.F) {
+	for _, glob := range []string{"../rules/*.mtg", "testdata/*.mtg", "testdata/errors/*.mtg"} {
+		files, _ := filepath.Glob(glob)
+		for _, file := range files {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(src)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file, err := grammar.ParseFile("fuzz.mtg", src)
+		if err != nil {
+			var list grammar.ErrorList
+			if !errors.As(err, &list) || len(list) == 0 || len(list) > 50 {
+				t.Fatalf("bad error %T: %v", err, err)
+			}
+			for i, e := range list {
+				if strings.Contains(e.Msg, "internal") || e.Pos.Line < 1 || e.Pos.Col < 1 {
+					t.Fatalf("bad error: %v", e)
+				}
+				if i > 0 && (e.Pos.Line < list[i-1].Pos.Line ||
+					e.Pos.Line == list[i-1].Pos.Line && e.Pos.Col < list[i-1].Pos.Col) {
+					t.Fatalf("errors not sorted: %v", err)
+				}
+			}
+			return
+		}
+		out := grammar.Format(file)
+		again, err := grammar.ParseFile("fuzz.mtg", out)
+		if err != nil {
+			t.Fatalf("formatted output does not parse: %v\n%s", err, out)
+		}
+		if diff := cmp.Diff(file, again, ignorePos); diff != "" {
+			t.Fatalf("tree changed by formatting (-before +after)\n%s", diff)
+		}
+		if out2 := grammar.Format(again); !bytes.Equal(out, out2) {
+			t.Fatalf("Format is not idempotent:\n%s", cmp.Diff(string(out), string(out2)))
+		}
+	})
+}
