@@ -445,9 +445,11 @@ func startsWithString(e Expr) bool {
 func (p *printer) placeComments(comments []*Comment) {
 	// Places are numbered 2i (before line i), 2i+1 (after line i) and
 	// 2*len(p.lines) (end of file).
-	min := 0
+	min, next := 0, 0
 	for _, c := range comments {
-		at := max(p.commentPlace(c), min)
+		var at int
+		at, next = p.commentPlace(c, next)
+		at = max(at, min)
 		if at%2 == 1 && p.lines[at/2].trailing != nil {
 			at++
 		}
@@ -463,10 +465,13 @@ func (p *printer) placeComments(comments []*Comment) {
 	}
 }
 
-func (p *printer) commentPlace(c *Comment) int {
-	next := len(p.lines)
-	for i, l := range p.lines {
-		if l.first.IsValid() && l.first.Offset > c.Pos.Offset {
+// commentPlace returns the place of c and the index of the first line
+// that starts after c. That index only grows from one comment to the next,
+// so the search starts at from, the index found for the previous comment.
+func (p *printer) commentPlace(c *Comment, from int) (place, next int) {
+	next = len(p.lines)
+	for i := from; i < len(p.lines); i++ {
+		if l := p.lines[i]; l.first.IsValid() && l.first.Offset > c.Pos.Offset {
 			next = i
 			break
 		}
@@ -481,18 +486,18 @@ func (p *printer) commentPlace(c *Comment) int {
 	if prev >= 0 {
 		l := p.lines[prev]
 		if c.Pos.Offset < l.last.Offset {
-			return 2 * prev
+			return 2 * prev, next
 		}
 		if c.Pos.Line == l.last.Line {
-			return 2*prev + 1
+			return 2*prev + 1, next
 		}
 	}
 	for i := prev + 1; i < next; i++ {
 		if col := p.lines[i].closeCol; col > 0 && col < c.Pos.Col {
-			return 2 * i
+			return 2 * i, next
 		}
 	}
-	return 2 * next
+	return 2 * next, next
 }
 
 // render writes out the lines and comments. Blank lines appear only at the
