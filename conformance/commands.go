@@ -482,7 +482,8 @@ func cmdAdvance(ts *testscript.TestScript, neg bool, args []string) {
 	st(ts).game(ts).Advance()
 }
 
-// pass [N]: advance, then pass priority, N times (default 1).
+// pass [N]: advance, pass priority, N times (default 1), then advance to
+// the next decision so that what the passes caused has happened.
 func cmdPass(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "pass")
 	s := st(ts)
@@ -498,6 +499,7 @@ func cmdPass(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		ts.Check(g.Submit(rt.Answer{Kind: rt.Pass}))
 	}
+	g.Advance()
 }
 
 // until <step or phase> [turn=N]: pass priority until a decision is pending
@@ -574,6 +576,7 @@ func submit(ts *testscript.TestScript, neg bool, g *rt.Game, a rt.Answer) {
 func actionCmd(kind rt.AnswerKind) func(*testscript.TestScript, bool, []string) {
 	return func(ts *testscript.TestScript, neg bool, args []string) {
 		s := st(ts)
+		ts.Stdout() // a refusal is printed; no refusal leaves stdout empty
 		need(ts, args, 2, "play|cast|tapmana <player> <card>")
 		g := s.game(ts)
 		p := s.player(ts, args[0])
@@ -596,6 +599,7 @@ func actionCmd(kind rt.AnswerKind) func(*testscript.TestScript, bool, []string) 
 // choose <player> <card>...: answer a pending choice of cards.
 func cmdChoose(ts *testscript.TestScript, neg bool, args []string) {
 	s := st(ts)
+	ts.Stdout()
 	need(ts, args, 1, "choose <player> <card>...")
 	g := s.game(ts)
 	p := s.player(ts, args[0])
@@ -623,11 +627,12 @@ func cmdTrace(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "trace")
 	s := st(ts)
 	g := s.game(ts)
+	w := ts.Stdout() // even an empty trace replaces the previous stdout
 	for _, e := range g.Log[s.mark:] {
 		if len(args) > 0 && !hasPrefix(e.Rule, args) {
 			continue
 		}
-		fmt.Fprintln(ts.Stdout(), g.Format(e))
+		fmt.Fprintln(w, g.Format(e))
 	}
 	s.mark = len(g.Log)
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6368545a9854f72f2c47f960fe8a1ff5"
+const SourceHash = "sha256:e31995c5d30185446bf7a0f3068f3d9e"
 
 // Keyword bits.
 const (
@@ -166,7 +166,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:92",
 					Actions: []rt.Action{
 						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:93", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:97", Run: step_cleanup_action_1},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:98", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -309,14 +309,11 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:97 (514.2, 703.4n)
+// rules/turn.mtg:98 (514.2, 703.4n)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if g.Objs[v_x].PhasedOut {
-				continue
-			}
 			if g.Objs[v_x].Damage > 0 {
 				g.Push(int32(v_x))
 			}
@@ -333,17 +330,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:107 (514.3a)
+// rules/turn.mtg:108 (514.3a)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:107 (514.3a)
+// rules/turn.mtg:108 (514.3a)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:108 (514.3a)
+// rules/turn.mtg:109 (514.3a)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }

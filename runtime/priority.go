@@ -6,6 +6,9 @@ func (g *Game) priority() {
 	_, st, _ := g.current()
 	if !g.prio.on {
 		if st.Priority == nil || (st.PriorityIf != nil && !st.PriorityIf(g)) {
+			if st.NoPriorityRule != "" {
+				g.emit(Event{Kind: EvNoPriority, Rule: st.NoPriorityRule, Player: int8(g.Active), Obj: NoObj, Name: st.Name})
+			}
 			g.stage = stRepeat
 			return
 		}

@@ -32,9 +32,6 @@ func (g *Game) transition() {
 		if !g.runActions(st.Actions) {
 			return
 		}
-		if st.Priority == nil && st.NoPriorityRule != "" {
-			g.emit(Event{Kind: EvNoPriority, Rule: st.NoPriorityRule, Player: int8(g.Active), Obj: NoObj, Name: st.Name})
-		}
 		g.stage = stPriority
 	case stPriority:
 		g.priority()
@@ -281,9 +278,11 @@ func (g *Game) AddExtraStep(name, anchor string, before bool) error {
 	if ref.Phase != aref.Phase || g.Rules.Phases[ref.Phase].Implicit {
 		return errorf("step %q is not part of the phase of %q", name, anchor)
 	}
+	// "After" may name the current step ("after this step"); "before"
+	// cannot name a step that has already begun.
 	start := g.pos
-	if g.stage != stBeginSeg {
-		start++ // the current step has begun
+	if before && g.stage != stBeginSeg {
+		start++
 	}
 	for i := start; i < g.planLen; i++ {
 		if g.plan[i].Ref != aref {
