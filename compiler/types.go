@@ -10,9 +10,9 @@ const (
 	Player
 	Object
 	Str
-	Game   // the `game` namespace
-	ZoneT  // a zone name, as a verb argument
-	EndT   // which effects end, as a verb argument
+	Game  // the `game` namespace
+	ZoneT // a zone name, as a verb argument
+	EndT  // which effects end, as a verb argument
 	Counter
 )
 

@@ -32,10 +32,10 @@ func (g *Game) AddEffect(e Effect) { g.Effects = append(g.Effects, e) }
 type Ending uint8
 
 const (
-	EndUntilEndOfTurn   Ending = iota + 1 // "until end of turn" effects
-	EndThisTurn                           // "this turn" effects
-	EndUntilEndOfStep                     // "until end of" the current step
-	EndUntilEndOfPhase                    // "until end of" the current phase
+	EndUntilEndOfTurn  Ending = iota + 1 // "until end of turn" effects
+	EndThisTurn                          // "this turn" effects
+	EndUntilEndOfStep                    // "until end of" the current step
+	EndUntilEndOfPhase                   // "until end of" the current phase
 )
 
 // EndEffects ends the selected effects.

@@ -98,10 +98,10 @@ type PlayerConfig struct {
 
 // Config describes a new game.
 type Config struct {
-	Players  []PlayerConfig
-	Seed     uint64
-	Starting int  // index of the player who takes the first turn
-	NoShuffle bool // keep deck order (the last card is the top)
+	Players       []PlayerConfig
+	Seed          uint64
+	Starting      int  // index of the player who takes the first turn
+	NoShuffle     bool // keep deck order (the last card is the top)
 	NoOpeningHand bool
 }
 

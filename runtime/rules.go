@@ -97,9 +97,9 @@ type Action struct {
 type Over uint8
 
 const (
-	OverPlayers Over = iota + 1
-	OverObjects      // every object on the battlefield, phased out or not
-	OverPermanents   // phased-in permanents whose types intersect SBA.Types (all if 0)
+	OverPlayers    Over = iota + 1
+	OverObjects         // every object on the battlefield, phased out or not
+	OverPermanents      // phased-in permanents whose types intersect SBA.Types (all if 0)
 )
 
 // SBA is one state-based action: a query and what to do with each match.

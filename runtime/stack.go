@@ -4,8 +4,8 @@ package runtime
 type TriggerOn uint8
 
 const (
-	OnBegin  TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
-	OnUntap                       // "whenever this permanent becomes untapped"
+	OnBegin TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
+	OnUntap                      // "whenever this permanent becomes untapped"
 )
 
 // TriggerDoes is what a triggered ability does when it resolves.

@@ -116,8 +116,8 @@ func (s KeywordSet) Has(k int) bool { return s&(1<<uint(k)) != 0 }
 type CounterKind uint8
 
 const (
-	CounterPlus CounterKind = iota // +1/+1
-	CounterMinus                   // -1/-1
+	CounterPlus  CounterKind = iota // +1/+1
+	CounterMinus                    // -1/-1
 	CounterLoyalty
 	CounterCharge
 	NumCounterKinds
