@@ -136,7 +136,7 @@ func (g *gen) binary(e *grammar.Binary, sc *scope) (string, Type) {
 			return code, Bool
 		}
 	case "==", "!=":
-		if tx == ty && (tx == Int || tx == Bool || tx == Player || tx == Object) {
+		if tx == ty && (tx == Int || tx == Bool || tx == Player || tx == Object || tx == Str) {
 			return code, Bool
 		}
 	case "<", "<=", ">", ">=":
@@ -172,7 +172,72 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of counters")
 		k := g.arg(e.Args[1], Counter, sc, "counters", 2)
 		return fmt.Sprintf("g.Objs[%s].Counters[%s]", x, k), Int
+	case "subtype":
+		if len(e.Args) != 2 {
+			g.c.errorf(e.Pos, "subtype takes 2 arguments (object, \"subtype\")")
+			return "", Invalid
+		}
+		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of subtype")
+		s := g.c.typedIn(g, e.Args[1], sc, Str, "argument 2 of subtype")
+		return fmt.Sprintf("g.HasSubtype(%s, %s)", x, s), Bool
+	case "shares_subtype":
+		if len(e.Args) != 2 {
+			g.c.errorf(e.Pos, "shares_subtype takes 2 objects")
+			return "", Invalid
+		}
+		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of shares_subtype")
+		y := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of shares_subtype")
+		return fmt.Sprintf("g.SharesSubtype(%s, %s)", x, y), Bool
+	case "count":
+		return g.count(e, sc)
 	}
-	g.c.errorf(e.Fun.Pos, "unknown function %s%s", e.Fun.Name, didYouMean(closest(e.Fun.Name, []string{"counters", "max", "min"}, 1)))
+	g.c.errorf(e.Fun.Pos, "unknown function %s%s", e.Fun.Name, didYouMean(closest(e.Fun.Name, functions, 1)))
 	return "", Invalid
+}
+
+var functions = []string{"count", "counters", "max", "min", "shares_subtype", "subtype"}
+
+// count(KIND, v, CONDITION) counts the objects or players of a kind for
+// which the condition holds; v names each in the condition.
+func (g *gen) count(e *grammar.CallExpr, sc *scope) (string, Type) {
+	if len(e.Args) != 3 {
+		g.c.errorf(e.Pos, "count takes 3 arguments: count(KIND, variable, condition)")
+		return "", Invalid
+	}
+	kid, ok1 := e.Args[0].(*grammar.Ident)
+	vid, ok2 := e.Args[1].(*grammar.Ident)
+	if !ok1 || !ok2 {
+		g.c.errorf(e.Pos, "count takes a kind and a variable name first: count(permanent, y, y.legendary)")
+		return "", Invalid
+	}
+	k, ok := kinds[kid.Name]
+	if !ok {
+		g.c.errorf(kid.Pos, "unknown kind %s%s", kid.Name, didYouMean(closest(kid.Name, keys(kinds), 1)))
+		return "", Invalid
+	}
+	inner := sc.child()
+	t := Object
+	if k.over == "OverPlayers" {
+		t = Player
+	}
+	v := g.declare(*vid, t, inner)
+	cond := g.c.typedIn(g, e.Args[2], inner, Bool, "the condition of count")
+	var w strings.Builder
+	w.WriteString("func() int32 {\nn := int32(0)\n")
+	switch k.over {
+	case "OverPlayers":
+		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
+	case "OverAnything":
+		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone == rt.ZoneNone {\ncontinue\n}\n", v)
+	default:
+		fmt.Fprintf(&w, "for _, %s := range g.Battlefield {\n", v)
+		if k.over == "OverPermanents" {
+			fmt.Fprintf(&w, "if g.Objs[%s].PhasedOut {\ncontinue\n}\n", v)
+		}
+		if k.types != "" {
+			fmt.Fprintf(&w, "if !g.Is(%s, %s) {\ncontinue\n}\n", v, k.types)
+		}
+	}
+	fmt.Fprintf(&w, "if %s {\nn++\n}\n}\nreturn n\n}()", cond)
+	return w.String(), Int
 }

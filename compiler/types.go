@@ -27,20 +27,38 @@ type attr struct {
 }
 
 var objectAttrs = map[string]attr{
-	"power":        {Int, "g.Power(%s)"},
-	"toughness":    {Int, "g.Toughness(%s)"},
-	"damage":       {Int, "g.Objs[%s].Damage"},
-	"tapped":       {Bool, "g.Objs[%s].Tapped"},
-	"phased_out":   {Bool, "g.Objs[%s].PhasedOut"},
-	"token":        {Bool, "g.Objs[%s].Token"},
-	"fresh":        {Bool, "g.Objs[%s].Fresh"},
-	"controller":   {Player, "int(g.Objs[%s].Controller)"},
-	"owner":        {Player, "int(g.Objs[%s].Owner)"},
-	"artifact":     {Bool, "g.Is(%s, rt.TypeArtifact)"},
-	"creature":     {Bool, "g.Is(%s, rt.TypeCreature)"},
-	"enchantment":  {Bool, "g.Is(%s, rt.TypeEnchantment)"},
-	"land":         {Bool, "g.Is(%s, rt.TypeLand)"},
-	"planeswalker": {Bool, "g.Is(%s, rt.TypePlaneswalker)"},
+	"power":                {Int, "g.Power(%s)"},
+	"toughness":            {Int, "g.Toughness(%s)"},
+	"damage":               {Int, "g.Objs[%s].Damage"},
+	"tapped":               {Bool, "g.Objs[%s].Tapped"},
+	"phased_out":           {Bool, "g.Objs[%s].PhasedOut"},
+	"token":                {Bool, "g.Objs[%s].Token"},
+	"fresh":                {Bool, "g.Objs[%s].Fresh"},
+	"controller":           {Player, "int(g.Objs[%s].Controller)"},
+	"owner":                {Player, "int(g.Objs[%s].Owner)"},
+	"name":                 {Str, "g.Objs[%s].Name"},
+	"timestamp":            {Int, "int32(g.Objs[%s].Timestamp)"},
+	"legendary":            {Bool, "g.Objs[%s].Super&rt.SuperLegendary != 0"},
+	"world":                {Bool, "g.Objs[%s].Super&rt.SuperWorld != 0"},
+	"basic":                {Bool, "g.Objs[%s].Super&rt.SuperBasic != 0"},
+	"spell_copy":           {Bool, "g.Objs[%s].Copy == rt.SpellCopy"},
+	"card_copy":            {Bool, "g.Objs[%s].Copy == rt.CardCopy"},
+	"on_battlefield":       {Bool, "g.Objs[%s].Zone == rt.ZoneBattlefield"},
+	"on_stack":             {Bool, "g.Objs[%s].Zone == rt.ZoneStack"},
+	"deathtouch_damage":    {Bool, "g.Objs[%s].DeathtouchHit"},
+	"attached":             {Bool, "g.Attached(%s)"},
+	"attached_legally":     {Bool, "g.AttachedLegally(%s)"},
+	"attached_to_creature": {Bool, "g.AttachedToIs(%s, rt.TypeCreature)"},
+	"attached_to_land":     {Bool, "g.AttachedToIs(%s, rt.TypeLand)"},
+	"over_counter_max":     {Bool, "g.OverCounterMax(%s)"},
+	"aura":                 {Bool, "g.HasSubtype(%s, \"aura\")"},
+	"equipment":            {Bool, "g.HasSubtype(%s, \"equipment\")"},
+	"fortification":        {Bool, "g.HasSubtype(%s, \"fortification\")"},
+	"artifact":             {Bool, "g.Is(%s, rt.TypeArtifact)"},
+	"creature":             {Bool, "g.Is(%s, rt.TypeCreature)"},
+	"enchantment":          {Bool, "g.Is(%s, rt.TypeEnchantment)"},
+	"land":                 {Bool, "g.Is(%s, rt.TypeLand)"},
+	"planeswalker":         {Bool, "g.Is(%s, rt.TypePlaneswalker)"},
 }
 
 var playerAttrs = map[string]attr{
@@ -72,6 +90,7 @@ type kind struct {
 }
 
 var kinds = map[string]kind{
+	"anything":     {"OverAnything", ""},
 	"player":       {"OverPlayers", ""},
 	"object":       {"OverObjects", ""},
 	"permanent":    {"OverPermanents", ""},
@@ -124,6 +143,9 @@ var verbs = map[string]verb{
 	"destroy":         {[]Type{Object}, "g.Destroy(%s, %s)", false},
 	"move":            {[]Type{Object, ZoneT}, "g.Move(%s, %s, %s)", false},
 	"lose":            {[]Type{Player}, "g.Lose(%s, %s)", false},
+	"cease":           {[]Type{Object}, "g.Cease(%s, %s)", false},
+	"unattach":        {[]Type{Object}, "g.Unattach(%s, %s)", false},
+	"trim_counters":   {[]Type{Object}, "g.TrimCounters(%s, %s)", false},
 }
 
 var settings = map[string]bool{"life": true, "max_hand_size": true, "land_plays": true, "opening_hand": true}

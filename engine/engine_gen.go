@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e31995c5d30185446bf7a0f3068f3d9e"
+const SourceHash = "sha256:f96fe0fa036dfa42086da05304cce287"
 
 // Keyword bits.
 const (
@@ -191,11 +191,21 @@ var Rules = &rt.Rules{
 		},
 	},
 	SBAs: []rt.SBA{
-		{Rule: "704.5a", Pos: "rules/sba.mtg:5", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do},
-		{Rule: "704.5b", Pos: "rules/sba.mtg:11", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do},
-		{Rule: "704.5c", Pos: "rules/sba.mtg:17", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do},
-		{Rule: "704.5f", Pos: "rules/sba.mtg:23", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5f_match, Do: sba_704_5f_do},
-		{Rule: "704.5g", Pos: "rules/sba.mtg:29", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5g_match, Do: sba_704_5g_do},
+		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do},
+		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do},
+		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do},
+		{Rule: "704.5d", Pos: "rules/sba.mtg:26", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do},
+		{Rule: "704.5e", Pos: "rules/sba.mtg:32", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do},
+		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5f_match, Do: sba_704_5f_do},
+		{Rule: "704.5g", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5g_match, Do: sba_704_5g_do},
+		{Rule: "704.5h", Pos: "rules/sba.mtg:52", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5h_match, Do: sba_704_5h_do},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5i_match, Do: sba_704_5i_do},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:66", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:72", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do},
+		{Rule: "704.5p", Pos: "rules/sba.mtg:78", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:84", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:98", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do},
 	},
 }
 
@@ -407,72 +417,226 @@ func every_phase_end_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/sba.mtg:5 (704.5a)
+// rules/sba.mtg:7 (704.5a)
 func sba_704_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return g.Players[v_p].Life <= 0
 }
 
-// rules/sba.mtg:5 (704.5a)
+// rules/sba.mtg:7 (704.5a)
 func sba_704_5a_do(g *rt.Game, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5a")
 }
 
-// rules/sba.mtg:11 (704.5b)
+// rules/sba.mtg:14 (704.5b)
 func sba_704_5b_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return g.Players[v_p].DrewFromEmpty
 }
 
-// rules/sba.mtg:11 (704.5b)
+// rules/sba.mtg:14 (704.5b)
 func sba_704_5b_do(g *rt.Game, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5b")
 }
 
-// rules/sba.mtg:17 (704.5c)
+// rules/sba.mtg:20 (704.5c)
 func sba_704_5c_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return g.Players[v_p].Poison >= 10
 }
 
-// rules/sba.mtg:17 (704.5c)
+// rules/sba.mtg:20 (704.5c)
 func sba_704_5c_do(g *rt.Game, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5c")
 }
 
-// rules/sba.mtg:23 (704.5f)
+// rules/sba.mtg:26 (704.5d)
+func sba_704_5d_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Objs[v_x].Token && (!(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut)
+}
+
+// rules/sba.mtg:26 (704.5d)
+func sba_704_5d_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Cease(v_x, "704.5d")
+}
+
+// rules/sba.mtg:32 (704.5e)
+func sba_704_5e_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return (g.Objs[v_x].Copy == rt.SpellCopy && !(g.Objs[v_x].Zone == rt.ZoneStack)) || (g.Objs[v_x].Copy == rt.CardCopy && !(g.Objs[v_x].Zone == rt.ZoneStack) && !(g.Objs[v_x].Zone == rt.ZoneBattlefield))
+}
+
+// rules/sba.mtg:32 (704.5e)
+func sba_704_5e_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Cease(v_x, "704.5e")
+}
+
+// rules/sba.mtg:40 (704.5f)
 func sba_704_5f_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:23 (704.5f)
+// rules/sba.mtg:40 (704.5f)
 func sba_704_5f_do(g *rt.Game, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "704.5f")
 }
 
-// rules/sba.mtg:29 (704.5g)
+// rules/sba.mtg:46 (704.5g)
 func sba_704_5g_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && g.Objs[v_c].Damage >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:29 (704.5g)
+// rules/sba.mtg:46 (704.5g)
 func sba_704_5g_do(g *rt.Game, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5g")
+}
+
+// rules/sba.mtg:52 (704.5h)
+func sba_704_5h_match(g *rt.Game, x int32) bool {
+	v_c := rt.ObjID(x)
+	_ = v_c
+	return g.Toughness(v_c) > 0 && g.Objs[v_c].DeathtouchHit
+}
+
+// rules/sba.mtg:52 (704.5h)
+func sba_704_5h_do(g *rt.Game, x int32) {
+	v_c := rt.ObjID(x)
+	_ = v_c
+	g.Destroy(v_c, "704.5h")
+}
+
+// rules/sba.mtg:58 (704.5i)
+func sba_704_5i_match(g *rt.Game, x int32) bool {
+	v_w := rt.ObjID(x)
+	_ = v_w
+	return g.Objs[v_w].Counters[rt.CounterLoyalty] <= 0
+}
+
+// rules/sba.mtg:58 (704.5i)
+func sba_704_5i_do(g *rt.Game, x int32) {
+	v_w := rt.ObjID(x)
+	_ = v_w
+	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
+}
+
+// rules/sba.mtg:66 (704.5m)
+func sba_704_5m_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Objs[v_x].Super&rt.SuperWorld != 0 && func() int32 {
+		n := int32(0)
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if g.Objs[v_y].Super&rt.SuperWorld != 0 && v_y != v_x && int32(g.Objs[v_y].Timestamp) >= int32(g.Objs[v_x].Timestamp) {
+				n++
+			}
+		}
+		return n
+	}() > 0
+}
+
+// rules/sba.mtg:66 (704.5m)
+func sba_704_5m_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
+}
+
+// rules/sba.mtg:72 (704.5n)
+func sba_704_5n_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.HasSubtype(v_x, "aura") && !(g.AttachedLegally(v_x))
+}
+
+// rules/sba.mtg:72 (704.5n)
+func sba_704_5n_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "704.5n")
+}
+
+// rules/sba.mtg:78 (704.5p)
+func sba_704_5p_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return (g.HasSubtype(v_x, "equipment") && g.Attached(v_x) && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.HasSubtype(v_x, "fortification") && g.Attached(v_x) && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand)))
+}
+
+// rules/sba.mtg:78 (704.5p)
+func sba_704_5p_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Unattach(v_x, "704.5p")
+}
+
+// rules/sba.mtg:84 (704.5q)
+func sba_704_5q_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Attached(v_x) && !(g.HasSubtype(v_x, "aura")) && !(g.HasSubtype(v_x, "equipment")) && !(g.HasSubtype(v_x, "fortification"))
+}
+
+// rules/sba.mtg:84 (704.5q)
+func sba_704_5q_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Unattach(v_x, "704.5q")
+}
+
+// rules/sba.mtg:90 (704.5r)
+func sba_704_5r_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Objs[v_x].Counters[rt.CounterPlus] > 0 && g.Objs[v_x].Counters[rt.CounterMinus] > 0
+}
+
+// rules/sba.mtg:90 (704.5r)
+func sba_704_5r_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	v_n := min(g.Objs[v_x].Counters[rt.CounterPlus], g.Objs[v_x].Counters[rt.CounterMinus])
+	_ = v_n
+	g.AddCounters(v_x, rt.CounterPlus, -(v_n), "704.5r")
+	g.AddCounters(v_x, rt.CounterMinus, -(v_n), "704.5r")
+}
+
+// rules/sba.mtg:98 (704.5s)
+func sba_704_5s_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.OverCounterMax(v_x)
+}
+
+// rules/sba.mtg:98 (704.5s)
+func sba_704_5s_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.TrimCounters(v_x, "704.5s")
 }

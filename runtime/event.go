@@ -43,6 +43,10 @@ const (
 	EvLose
 	EvWin
 	EvDrawGame
+	EvPrevented
+	EvRegenerate
+	EvCease
+	EvUnattach
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -164,6 +168,14 @@ func (g *Game) describe(e Event) string {
 		return p + " wins the game"
 	case EvDrawGame:
 		return "the game is a draw"
+	case EvPrevented:
+		return "not destroyed " + g.obj(e)
+	case EvRegenerate:
+		return "regenerate " + g.obj(e)
+	case EvCease:
+		return "cease to exist " + g.obj(e)
+	case EvUnattach:
+		return "unattach " + g.obj(e)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

@@ -84,6 +84,7 @@ type Game struct {
 
 	RNG   RNG
 	clock uint32
+	batch uint32 // the state-based-action batch being performed, or 0
 
 	scratch []ObjID
 	hits    []sbaHit

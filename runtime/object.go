@@ -1,5 +1,7 @@
 package runtime
 
+import "strings"
+
 // Object is a card, token or copy in some zone. Fields that are slices
 // (Subtypes, Triggers) are never mutated in place, so clones share them.
 type Object struct {
@@ -25,7 +27,32 @@ type Object struct {
 	AttachedTo ObjID
 	Triggers   []Trigger
 	Timestamp  uint32 // when it entered its zone
+	// Copy says whether this is a copy of a spell or of a card (such copies
+	// cease to exist outside the zones they may be in).
+	Copy CopyKind
+	// DeathtouchHit: dealt damage by a source with deathtouch since state-
+	// based actions were last checked.
+	DeathtouchHit bool
+	// Regen counts regeneration shields: the next destruction is replaced.
+	Regen int32
+	// Enchant lists the card types an Aura may be attached to (0: any).
+	Enchant TypeSet
+	// CounterMax caps counters of a kind on this object; Capped marks which.
+	CounterMax [NumCounterKinds]int32
+	Capped     uint8
+	// batch is the state-based-action batch that last replaced a
+	// destruction of this object (one replacement covers identical results).
+	batch uint32
 }
+
+// CopyKind says what an object is a copy of.
+type CopyKind uint8
+
+const (
+	NotCopy CopyKind = iota
+	SpellCopy
+	CardCopy
+)
 
 // Card describes an object to create: decks, tokens, test fixtures.
 type Card struct {
@@ -38,6 +65,8 @@ type Card struct {
 	Keywords  []string
 	Cost      Cost
 	Token     bool
+	Copy      CopyKind
+	Enchant   TypeSet
 	Triggers  []Trigger
 }
 
@@ -105,3 +134,79 @@ func (o *Object) manaColor() (Color, bool) {
 	}
 	return 0, false
 }
+
+// HasSubtype reports whether x has the subtype (case-insensitive).
+func (g *Game) HasSubtype(x ObjID, sub string) bool {
+	for _, s := range g.Objs[x].Subtypes {
+		if strings.EqualFold(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// SharesSubtype reports whether x and y have a subtype in common among the
+// subtypes of kind types that x has (e.g. planeswalker types).
+func (g *Game) SharesSubtype(x, y ObjID) bool {
+	for _, s := range g.Objs[x].Subtypes {
+		if g.HasSubtype(y, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Attached reports whether x is attached to an object.
+func (g *Game) Attached(x ObjID) bool { return g.Objs[x].AttachedTo != NoObj }
+
+// AttachedLegally reports whether x is attached to a phased-in permanent on
+// the battlefield that its enchant restriction (if any) allows.
+func (g *Game) AttachedLegally(x ObjID) bool {
+	o := &g.Objs[x]
+	t := o.AttachedTo
+	if t == NoObj || int(t) >= len(g.Objs) || t == x {
+		return false
+	}
+	h := &g.Objs[t]
+	if h.Zone != ZoneBattlefield || h.PhasedOut {
+		return false
+	}
+	return o.Enchant == 0 || h.Types&o.Enchant != 0
+}
+
+// AttachedTo returns the object x is attached to, if any.
+func (g *Game) AttachedTo(x ObjID) (ObjID, bool) {
+	t := g.Objs[x].AttachedTo
+	return t, t != NoObj
+}
+
+// AttachedToIs reports whether x is attached to an object with one of types.
+func (g *Game) AttachedToIs(x ObjID, t TypeSet) bool {
+	h, ok := g.AttachedTo(x)
+	return ok && g.Objs[h].Types&t != 0
+}
+
+// OverCounterMax reports whether x has more counters of some kind than its
+// stated maximum.
+func (g *Game) OverCounterMax(x ObjID) bool {
+	o := &g.Objs[x]
+	for k := CounterKind(0); k < NumCounterKinds; k++ {
+		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// TrimCounters removes the counters of x above their stated maximums.
+func (g *Game) TrimCounters(x ObjID, rule string) {
+	o := &g.Objs[x]
+	for k := CounterKind(0); k < NumCounterKinds; k++ {
+		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
+			g.AddCounters(x, k, o.CounterMax[k]-o.Counters[k], rule)
+		}
+	}
+}
+
+// SameName reports whether x and y have the same name.
+func (g *Game) SameName(x, y ObjID) bool { return g.Objs[x].Name == g.Objs[y].Name }

@@ -24,10 +24,21 @@ type Rules struct {
 
 	SBAs []SBA
 
+	// Prevent lists keywords that stop an event from happening to the
+	// object that has them ("indestructible" prevents "destroy").
+	Prevent []Prevention
+
 	// The first rules that allow playing lands and sorcery-speed spells,
 	// cited when such an action is refused outside the steps that allow it.
 	LandRule    string
 	SorceryRule string
+}
+
+// Prevention: objects with Keyword are not affected by Event; Rule is cited.
+type Prevention struct {
+	Keyword int
+	Event   string
+	Rule    string
 }
 
 // PlayerDefaults are the starting values from the .mtg player block.
@@ -100,6 +111,7 @@ const (
 	OverPlayers    Over = iota + 1
 	OverObjects         // every object on the battlefield, phased out or not
 	OverPermanents      // phased-in permanents whose types intersect SBA.Types (all if 0)
+	OverAnything        // every object that exists, in any zone
 )
 
 // SBA is one state-based action: a query and what to do with each match.

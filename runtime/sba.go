@@ -16,12 +16,18 @@ func (g *Game) CheckSBA() bool {
 	for i := range g.Players {
 		g.Players[i].DrewFromEmpty = false
 	}
+	for _, x := range g.Battlefield {
+		g.Objs[x].DeathtouchHit = false
+	}
 	if len(hits) == 0 {
 		return false
 	}
+	g.clock++
+	g.batch = g.clock
 	for _, h := range hits {
 		g.Rules.SBAs[h.sba].Do(g, h.x)
 	}
+	g.batch = 0
 	g.settle()
 	return true
 }
@@ -43,6 +49,12 @@ func (g *Game) matchSBAs(hits []sbaHit, first bool) []sbaHit {
 			for p := range g.Players {
 				if !g.Players[p].Lost && s.Match(g, int32(p)) {
 					hits = append(hits, sbaHit{i, int32(p)})
+				}
+			}
+		case OverAnything:
+			for x := range g.Objs {
+				if g.Objs[x].Zone != ZoneNone && s.Match(g, int32(x)) {
+					hits = append(hits, sbaHit{i, int32(x)})
 				}
 			}
 		case OverObjects, OverPermanents:

@@ -4,8 +4,9 @@ package runtime
 type TriggerOn uint8
 
 const (
-	OnBegin TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
-	OnUntap                      // "whenever this permanent becomes untapped"
+	OnBegin        TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
+	OnUntap                             // "whenever this permanent becomes untapped"
+	OnCreatureDies                      // "whenever a creature dies"; N is its last known power
 )
 
 // TriggerDoes is what a triggered ability does when it resolves.
@@ -15,7 +16,8 @@ const (
 	DoGainLife TriggerDoes = iota + 1
 	DoLoseLife
 	DoDraw
-	DoDelayed // create a delayed trigger: at the beginning of the next Then, gain N life
+	DoDelayed   // create a delayed trigger: at the beginning of the next Then, gain N life
+	DoGainPower // gain life equal to the last known power of the creature it is about
 )
 
 // Trigger is a triggered ability printed on an object.
@@ -42,6 +44,7 @@ type StackItem struct {
 	Source     ObjID
 	Controller int8
 	Trigger    Trigger
+	About      ObjID // the object the trigger is about (the creature that died)
 }
 
 // fireBegin triggers the abilities that wait for the beginning of segment.
@@ -60,7 +63,7 @@ func (g *Game) fireBegin(segment string) {
 	kept := g.Delayed[:0]
 	for _, d := range g.Delayed {
 		if d.Trigger.Segment == segment {
-			g.Waiting = append(g.Waiting, StackItem(d))
+			g.Waiting = append(g.Waiting, StackItem{Source: d.Source, Controller: d.Controller, Trigger: d.Trigger, About: NoObj})
 		} else {
 			kept = append(kept, d)
 		}
@@ -114,7 +117,7 @@ func (g *Game) resolveTop() {
 	t := it.Trigger
 	g.Log = append(g.Log, Event{Kind: EvResolve, Rule: "116.4", Player: it.Controller, Obj: it.Source, Name: t.Label})
 	switch t.Does {
-	case DoGainLife:
+	case DoGainLife, DoGainPower:
 		g.GainLife(p, t.N, "116.4")
 	case DoLoseLife:
 		g.LoseLife(p, t.N, "116.4")

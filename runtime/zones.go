@@ -24,6 +24,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 	}
 	if o.Zone == ZoneBattlefield {
 		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [NumCounterKinds]int32{}, NoObj
+		o.DeathtouchHit, o.Regen = false, 0
 		g.dropEffects(x)
 	}
 	o.Zone = z
@@ -143,6 +144,14 @@ func (g *Game) MarkDamage(x ObjID, n int32, rule string) {
 	g.emitObj(EvDamage, rule, x, n)
 }
 
+// MarkDeathtouchDamage marks n damage on x from a source with deathtouch.
+func (g *Game) MarkDeathtouchDamage(x ObjID, n int32, rule string) {
+	g.MarkDamage(x, n, rule)
+	if n > 0 {
+		g.Objs[x].DeathtouchHit = true
+	}
+}
+
 // RemoveDamage removes all damage marked on x.
 func (g *Game) RemoveDamage(x ObjID, rule string) {
 	o := &g.Objs[x]
@@ -193,14 +202,84 @@ func (g *Game) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 	g.Log = append(g.Log, Event{Kind: EvCounters, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n, Name: k.String()})
 }
 
-// Destroy puts permanent x into its owner's graveyard.
+// Destroy puts permanent x into its owner's graveyard, unless a keyword the
+// rules declare prevents destruction (indestructible) or a regeneration
+// shield replaces it. Within one batch of state-based actions a replaced
+// destruction is replaced once for all identical results.
 func (g *Game) Destroy(x ObjID, rule string) {
-	if g.Objs[x].Zone != ZoneBattlefield {
+	o := &g.Objs[x]
+	if o.Zone != ZoneBattlefield {
+		return
+	}
+	if g.batch != 0 && o.batch == g.batch {
+		return
+	}
+	for _, im := range g.Rules.Prevent {
+		if im.Event == "destroy" && g.HasKeyword(x, im.Keyword) {
+			g.emitObj(EvPrevented, im.Rule, x, 0)
+			o.batch = g.batch
+			return
+		}
+	}
+	if o.Regen > 0 {
+		o.Regen--
+		o.batch = g.batch
+		g.emitObj(EvRegenerate, rule, x, 0)
+		g.Tap(x, rule)
+		g.RemoveDamage(x, rule)
 		return
 	}
 	g.emitObj(EvDestroy, rule, x, 0)
-	g.move(x, ZoneGraveyard, int(g.Objs[x].Owner))
+	g.dies(x)
+	g.move(x, ZoneGraveyard, int(o.Owner))
 }
+
+// dies triggers "whenever a creature dies" abilities with the dying
+// creature's last known information, before it leaves the battlefield.
+func (g *Game) dies(x ObjID) {
+	o := &g.Objs[x]
+	if o.Types&TypeCreature == 0 {
+		return
+	}
+	power := g.Power(x)
+	for _, y := range g.Battlefield {
+		w := &g.Objs[y]
+		if w.PhasedOut {
+			continue
+		}
+		for _, t := range w.Triggers {
+			if t.On == OnCreatureDies {
+				if t.Does == DoGainPower {
+					t.N = power
+				}
+				g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: w.Controller, Trigger: t, About: x})
+			}
+		}
+	}
+}
+
+// Cease makes x cease to exist (tokens and copies out of place).
+func (g *Game) Cease(x ObjID, rule string) {
+	o := &g.Objs[x]
+	if o.Zone == ZoneNone {
+		return
+	}
+	g.emitObj(EvCease, rule, x, 0)
+	g.move(x, ZoneNone, int(o.Owner))
+}
+
+// Unattach makes x stop being attached to anything.
+func (g *Game) Unattach(x ObjID, rule string) {
+	o := &g.Objs[x]
+	if o.AttachedTo == NoObj {
+		return
+	}
+	g.emitObj(EvUnattach, rule, x, 0)
+	o.AttachedTo = NoObj
+}
+
+// Attach attaches x to y.
+func (g *Game) Attach(x, y ObjID) { g.Objs[x].AttachedTo = y }
 
 // Move puts x into its owner's zone z.
 func (g *Game) Move(x ObjID, z Zone, rule string) {
@@ -208,6 +287,9 @@ func (g *Game) Move(x ObjID, z Zone, rule string) {
 		return
 	}
 	g.Log = append(g.Log, Event{Kind: EvMove, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Name: z.String()})
+	if g.Objs[x].Zone == ZoneBattlefield && z == ZoneGraveyard {
+		g.dies(x)
+	}
 	g.move(x, z, int(g.Objs[x].Owner))
 }
 
