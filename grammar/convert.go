@@ -188,58 +188,116 @@ func (c *converter) optExpr(p *pExpr) Expr {
 }
 
 func (c *converter) expr(p *pExpr) Expr {
-	x := c.and(p.X)
+	e := &exprParser{c: c, operands: []*pOperand{p.X}, ops: p.Rest}
 	for _, t := range p.Rest {
-		x = binary(t.Op, x, c.and(t.Y))
+		e.operands = append(e.operands, t.Y)
+	}
+	return e.or()
+}
+
+// exprParser applies precedence to a flat expression, by recursive descent
+// over its operands and operators, one method per level of the grammar.
+type exprParser struct {
+	c        *converter
+	operands []*pOperand
+	ops      []*pTail // ops[i] comes after operands[i]
+	next     int      // index of the next operand to read
+	nots     int      // how many nots of operands[next] are applied
+	pending  bool     // ops[next-1] is not read yet
+}
+
+// peek returns the operator after the last operand read, or "".
+func (e *exprParser) peek() string {
+	if !e.pending {
+		return ""
+	}
+	return e.ops[e.next-1].Op
+}
+
+// take reads the operator peek returned.
+func (e *exprParser) take() *pTail {
+	e.pending = false
+	return e.ops[e.next-1]
+}
+
+func (e *exprParser) or() Expr {
+	x := e.and()
+	for e.peek() == "or" {
+		e.take()
+		x = binary("or", x, e.and())
 	}
 	return x
 }
 
-func (c *converter) and(p *pAnd) Expr {
-	x := c.not(p.X)
-	for _, t := range p.Rest {
-		x = binary(t.Op, x, c.not(t.Y))
+func (e *exprParser) and() Expr {
+	x := e.not()
+	for e.peek() == "and" {
+		e.take()
+		x = binary("and", x, e.not())
 	}
 	return x
 }
 
-func (c *converter) not(p *pNot) Expr {
-	if p.Not != nil {
-		return &Unary{Pos: toPos(p.Pos), Op: "not", X: c.not(p.Not)}
+func (e *exprParser) not() Expr {
+	if o := e.operands[e.next]; e.nots < len(o.Nots) {
+		pos := toPos(o.Nots[e.nots].Pos)
+		e.nots++
+		return &Unary{Pos: pos, Op: "not", X: e.not()}
 	}
-	x := c.sum(p.Cmp.X)
-	if p.Cmp.Op != "" {
-		x = binary(p.Cmp.Op, x, c.sum(p.Cmp.Y))
+	return e.cmp()
+}
+
+func (e *exprParser) cmp() Expr {
+	x := e.sum()
+	chained := false
+	for cmpOps[e.peek()] {
+		t := e.take()
+		if chained {
+			e.c.errorf(toPos(t.Pos), "unexpected %q: comparisons do not chain, use parentheses", t.Op)
+		}
+		chained = true
+		x = binary(t.Op, x, e.sum())
 	}
 	return x
 }
 
-func (c *converter) sum(p *pSum) Expr {
-	x := c.term(p.X)
-	for _, t := range p.Rest {
-		x = binary(t.Op, x, c.term(t.Y))
+func (e *exprParser) sum() Expr {
+	x := e.term()
+	for op := e.peek(); op == "+" || op == "-"; op = e.peek() {
+		e.take()
+		x = binary(op, x, e.term())
 	}
 	return x
 }
 
-func (c *converter) term(p *pTerm) Expr {
-	x := c.unary(p.X)
-	for _, t := range p.Rest {
-		x = binary(t.Op, x, c.unary(t.Y))
+func (e *exprParser) term() Expr {
+	x := e.operand()
+	for e.peek() == "*" {
+		e.take()
+		x = binary("*", x, e.operand())
 	}
 	return x
 }
 
-func (c *converter) unary(p *pUnary) Expr {
-	if p.Neg != nil {
-		return &Unary{Pos: toPos(p.Pos), Op: "-", X: c.unary(p.Neg)}
+// operand reads the next operand. Its nots, if any are left, come after an
+// operator that binds tighter than not, as in `a == not b`.
+func (e *exprParser) operand() Expr {
+	o := e.operands[e.next]
+	if e.nots < len(o.Nots) {
+		e.c.errorf(toPos(o.Nots[e.nots].Pos), `"not" after %q needs parentheses`, e.ops[e.next-1].Op)
 	}
-	x := c.primary(p.X.X)
-	for _, s := range p.X.Sels {
+	e.next++
+	e.nots = 0
+	e.pending = e.next-1 < len(e.ops)
+	x := e.c.primary(o.X)
+	for _, s := range o.Sels {
 		x = &Selector{Pos: x.Position(), X: x, Sel: Ident{Pos: toPos(s.Pos), Name: s.Name}}
 	}
-	if p.X.Has != nil {
-		x = &HasExpr{Pos: x.Position(), X: x, Keyword: ident(*p.X.Has)}
+	if o.Has != nil {
+		x = &HasExpr{Pos: x.Position(), X: x, Keyword: ident(*o.Has)}
+	}
+	for i := len(o.Negs) - 1; i >= 0; i-- {
+		x = &Unary{Pos: toPos(o.Negs[i].Pos), Op: "-", X: x}
 	}
 	return x
 }
@@ -269,6 +327,8 @@ func (c *converter) primary(p *pPrimary) Expr {
 		return &ParenExpr{Pos: pos, X: c.expr(p.Paren)}
 	}
 }
+
+var cmpOps = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
 
 func binary(op string, x, y Expr) Expr {
 	return &Binary{Pos: x.Position(), Op: op, X: x, Y: y}

@@ -2,8 +2,8 @@
 // description of Magic: The Gathering turn rules that mtgc compiles to Go.
 //
 // ParseFile turns source into a *File; on failure it returns an ErrorList
-// with every syntax error it could find, one per broken top-level
-// declaration at least. Format and Print write a File back in canonical
+// holding every lexical error and the first syntax error of each broken
+// top-level declaration. Format and Print write a File back in canonical
 // form, keeping its comments; Inspect walks a tree.
 //
 // The syntax, in EBNF; whitespace is insignificant and # starts a comment

@@ -210,71 +210,38 @@ type pCall struct {
 	Args []*pExpr `parser:"@@ ( ',' @@ )*"`
 }
 
-// Each precedence level is a head operand and a list of (operator, operand)
-// pairs; convert.go folds them to the left.
-
+// An expression is parsed flat, as operands separated by binary operators;
+// convert.go applies precedence and rejects what the flat form lets
+// through (`a == b == c`, `a == not b`). This keeps participle's nesting,
+// and so its cost per operand, low: error probing parses a lot.
 type pExpr struct {
-	X    *pAnd      `parser:"@@"`
-	Rest []*pOrTail `parser:"@@*"`
+	X    *pOperand `parser:"@@"`
+	Rest []*pTail  `parser:"@@*"`
 }
 
-type pOrTail struct {
-	Op string `parser:"@'or'"`
-	Y  *pAnd  `parser:"@@"`
+type pTail struct {
+	Pos lexer.Position
+	Op  string    `parser:"@( 'or' | 'and' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '+' | '-' | '*' )"`
+	Y   *pOperand `parser:"@@"`
 }
 
-type pAnd struct {
-	X    *pNot       `parser:"@@"`
-	Rest []*pAndTail `parser:"@@*"`
-}
-
-type pAndTail struct {
-	Op string `parser:"@'and'"`
-	Y  *pNot  `parser:"@@"`
+// pOperand is { "not" } { "-" } Postfix.
+type pOperand struct {
+	Nots []pNot    `parser:"@@*"`
+	Negs []pNeg    `parser:"@@*"`
+	X    *pPrimary `parser:"@@"`
+	Sels []pSel    `parser:"( '.' @@ )*"`
+	Has  *pIdent   `parser:"( 'has' @@ )?"`
 }
 
 type pNot struct {
 	Pos lexer.Position
-	Not *pNot `parser:"  'not' @@"`
-	Cmp *pCmp `parser:"| @@"`
+	Op  string `parser:"@'not'"`
 }
 
-type pCmp struct {
-	X  *pSum  `parser:"@@"`
-	Op string `parser:"( @( '==' | '!=' | '<=' | '>=' | '<' | '>' )"`
-	Y  *pSum  `parser:"  @@ )?"`
-}
-
-type pSum struct {
-	X    *pTerm      `parser:"@@"`
-	Rest []*pSumTail `parser:"@@*"`
-}
-
-type pSumTail struct {
-	Op string `parser:"@( '+' | '-' )"`
-	Y  *pTerm `parser:"@@"`
-}
-
-type pTerm struct {
-	X    *pUnary      `parser:"@@"`
-	Rest []*pTermTail `parser:"@@*"`
-}
-
-type pTermTail struct {
-	Op string  `parser:"@'*'"`
-	Y  *pUnary `parser:"@@"`
-}
-
-type pUnary struct {
+type pNeg struct {
 	Pos lexer.Position
-	Neg *pUnary   `parser:"  '-' @@"`
-	X   *pPostfix `parser:"| @@"`
-}
-
-type pPostfix struct {
-	X    *pPrimary `parser:"@@"`
-	Sels []pSel    `parser:"( '.' @@ )*"`
-	Has  *pIdent   `parser:"( 'has' @@ )?"`
+	Op  string `parser:"@'-'"`
 }
 
 // pSel accepts reserved words too, as in `game.turn`: after a dot a word

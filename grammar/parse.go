@@ -229,24 +229,21 @@ var candidates = func() []lexer.Token {
 }()
 
 // probe finds which tokens the grammar accepts at chunk[i], where parsing
-// failed, by putting each candidate there and checking whether the parser
-// gets past it. Participle's own "expected" text is a fragment of its
-// grammar, which reads badly as a message.
+// failed, by putting each candidate there, followed by the end of input,
+// and checking whether the parser gets past it. Participle's own
+// "expected" text is a fragment of its grammar, which reads badly as a
+// message.
 func probe(parse chunkParser, chunk []lexer.Token, i int) map[string]bool {
 	ok := map[string]bool{}
 	at := chunk[i].Pos
+	eof := lexer.EOFToken(at)
+	eof.Pos.Offset++
+	toks := make([]lexer.Token, i+2)
+	copy(toks, chunk[:i])
+	toks[i+1] = eof
 	for _, c := range candidates {
 		c.Pos = at
-		toks := make([]lexer.Token, 0, len(chunk)+1)
-		toks = append(toks, chunk[:i]...)
-		toks = append(toks, c)
-		if chunk[i].EOF() {
-			eof := chunk[i]
-			eof.Pos.Offset++
-			toks = append(toks, eof)
-		} else {
-			toks = append(toks, chunk[i+1:]...)
-		}
+		toks[i] = c
 		_, err := parse(toks)
 		var perr participle.Error
 		if err == nil || errors.As(err, &perr) && perr.Position().Offset > at.Offset {
@@ -275,16 +272,12 @@ var (
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
 	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}
-	cmpOps         = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
 )
 
 // expectedMessage phrases the set of acceptable tokens at chunk[i].
 func expectedMessage(ok map[string]bool, chunk []lexer.Token, i int, found lexer.Token) string {
 	if found.Type == tokKeyword && ok["<ident>"] && !ok["<int>"] {
 		return fmt.Sprintf("%q is a reserved word", found.Value)
-	}
-	if ok["or"] && !ok["=="] && cmpOps[found.Value] {
-		return fmt.Sprintf("unexpected %q: comparisons do not chain, use parentheses", found.Value)
 	}
 	var words []string
 	group := func(name string, need []string, also ...string) {
@@ -363,11 +356,10 @@ func describe(t lexer.Token) string {
 	case lexer.EOF:
 		return "end of file"
 	case tokString:
-		v := t.Value
-		if len(v) > 24 {
-			v = v[:20] + `..."`
+		if r := []rune(t.Value); len(r) > 24 {
+			return "string " + string(r[:20]) + `..."`
 		}
-		return "string " + v
+		return "string " + t.Value
 	case tokInt:
 		return "number " + t.Value
 	}

@@ -30,6 +30,9 @@ func FormatSource(path string, src []byte) ([]byte, error) {
 // source positions of its first and last tokens; the comments are then
 // placed between those lines by position.
 func Format(f *File) []byte {
+	if f == nil {
+		return nil
+	}
 	p := &printer{group: -1}
 	p.file(f)
 	p.placeComments(f.Comments)

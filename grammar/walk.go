@@ -4,6 +4,7 @@ package grammar
 // go/ast.Inspect: it calls f(n), and if that returns true, visits each
 // child of n, then calls f(nil). Value fields such as names and rules are
 // passed as pointers into their parent, so f may change them in place.
+// Comments are not visited.
 func Inspect(n Node, f func(Node) bool) {
 	if n == nil || !f(n) {
 		return
