@@ -175,7 +175,16 @@ func (c *checker) keyword(d *grammar.KeywordDecl) {
 		return
 	}
 	c.keywords[d.Name.Name] = len(c.p.Keywords)
-	c.p.Keywords = append(c.p.Keywords, &Keyword{Name: d.Name.Name, Rules: c.rules(d.Rules, "keyword", true), Pos: d.Pos})
+	k := &Keyword{Name: d.Name.Name, Rules: c.rules(d.Rules, "keyword", true), Pos: d.Pos}
+	if d.Prevents != nil {
+		if !preventable[d.Prevents.Name] {
+			c.errorf(d.Prevents.Pos, "%s cannot be prevented (want one of %s)", d.Prevents.Name, strings.Join(keys(preventable), ", "))
+		}
+		k.Prevents = d.Prevents.Name
+		k.PreventRules = c.rules(d.PreventRules, "prevents", false)
+		c.needRules(d.Prevents.Pos, k.PreventRules, len(d.PreventRules), "prevents")
+	}
+	c.p.Keywords = append(c.p.Keywords, k)
 }
 
 func (c *checker) players(ds []*grammar.PlayerDecl) {
@@ -384,15 +393,19 @@ func (c *checker) clauses(st *Step, cs []grammar.Clause) {
 func (c *checker) every(ds []*grammar.EveryDecl, kind string) Every {
 	var ev Every
 	for _, d := range ds {
-		for _, o := range d.OnEnd {
-			ev.OnEnd = append(ev.OnEnd, c.block(o.Rules, o.Body, o.Pos, "on_end", false))
-		}
-		for _, s := range everySkips(d) {
-			if ev.Skip != nil {
-				c.errorf(s.Pos, "every %s already has a skip clause", kind)
-				continue
+		for _, it := range d.Items {
+			switch it := it.(type) {
+			case *grammar.OnEnd:
+				ev.OnEnd = append(ev.OnEnd, c.block(it.Rules, it.Body, it.Pos, "on_end", false))
+			case *grammar.Skip:
+				if ev.Skip != nil {
+					c.errorf(it.Pos, "every %s already has a skip clause", kind)
+					continue
+				}
+				ev.Skip = c.cond(it.Rules, it.If, it.Pos, "skip")
+			default:
+				c.errorf(it.Position(), "every %s allows only on_end and skip clauses", kind)
 			}
-			ev.Skip = c.cond(s.Rules, s.If, s.Pos, "skip")
 		}
 	}
 	return ev

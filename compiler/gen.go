@@ -106,6 +106,15 @@ func (w *writer) file(pkg string) {
 	w.printf("},\n")
 	w.printf("EveryStep: %s,\n", w.every(&p.EveryStep, "every_step"))
 	w.printf("EveryPhase: %s,\n", w.every(&p.EveryPhase, "every_phase"))
+	var prevents []string
+	for _, k := range p.Keywords {
+		if k.Prevents != "" {
+			prevents = append(prevents, fmt.Sprintf("{Keyword: %s, Event: %s, Rule: %s},", keywordConst(k.Name), quote(k.Prevents), quote(first(k.PreventRules))))
+		}
+	}
+	if len(prevents) > 0 {
+		w.printf("Prevent: []rt.Prevention{\n%s\n},\n", strings.Join(prevents, "\n"))
+	}
 	w.printf("SBAs: []rt.SBA{\n")
 	for _, s := range p.SBAs {
 		w.sba(s)

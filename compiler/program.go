@@ -39,9 +39,11 @@ type Defaults struct {
 
 // Keyword is a declared keyword; its bit is its index.
 type Keyword struct {
-	Name  string
-	Rules []string
-	Pos   grammar.Pos
+	Name         string
+	Rules        []string
+	Pos          grammar.Pos
+	Prevents     string // an event objects with the keyword are not affected by
+	PreventRules []string
 }
 
 // Phase is a checked phase.

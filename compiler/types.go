@@ -148,6 +148,9 @@ var verbs = map[string]verb{
 	"trim_counters":   {[]Type{Object}, "g.TrimCounters(%s, %s)", false},
 }
 
+// preventable lists the events a keyword can prevent.
+var preventable = map[string]bool{"destroy": true}
+
 var settings = map[string]bool{"life": true, "max_hand_size": true, "land_plays": true, "opening_hand": true}
 
 func keys[V any](m map[string]V) []string {

@@ -87,10 +87,14 @@ type Setting struct {
 }
 
 // KeywordDecl declares a keyword ability that rules can test with `has`.
+// "prevents EVENT RULE..." says that objects with it are not affected by
+// an event ("indestructible" prevents "destroy").
 type KeywordDecl struct {
-	Pos   Pos
-	Name  Ident
-	Rules []Rule
+	Pos          Pos
+	Name         Ident
+	Rules        []Rule
+	Prevents     *Ident // nil when absent
+	PreventRules []Rule
 }
 
 // TurnDecl gives the order of the phases and how extra turns are taken.
@@ -103,11 +107,12 @@ type TurnDecl struct {
 	ExtraMode  *Ident // nil when there is no extra_turns line
 }
 
-// EveryDecl holds clauses that apply to every step or every phase.
+// EveryDecl holds clauses that apply to every step or every phase (the
+// checker allows on_end and skip), in source order.
 type EveryDecl struct {
 	Pos   Pos
 	Kind  Ident // "step" or "phase"
-	OnEnd []*OnEnd
+	Items []Clause
 }
 
 // PhaseDecl declares a phase; Items may include *StepDecl.

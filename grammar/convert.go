@@ -42,13 +42,18 @@ func (c *converter) decl(p *pDecl) Decl {
 		}
 		return d
 	case p.Keyword != nil:
-		return &KeywordDecl{Pos: toPos(p.Keyword.Pos), Name: ident(p.Keyword.Name), Rules: c.rules(p.Keyword.Rules)}
+		d := &KeywordDecl{Pos: toPos(p.Keyword.Pos), Name: ident(p.Keyword.Name), Rules: c.rules(p.Keyword.Rules)}
+		if p.Keyword.Prevents != nil {
+			id := ident(*p.Keyword.Prevents)
+			d.Prevents, d.PreventRules = &id, c.rules(p.Keyword.PreventRules)
+		}
+		return d
 	case p.Turn != nil:
 		return c.turn(p.Turn)
 	case p.Every != nil:
 		d := &EveryDecl{Pos: toPos(p.Every.Pos), Kind: Ident{Pos: toPos(p.Every.Kind.Pos), Name: p.Every.Kind.Name}}
-		for _, o := range p.Every.OnEnd {
-			d.OnEnd = append(d.OnEnd, c.onEnd(o))
+		for _, it := range p.Every.Items {
+			d.Items = append(d.Items, c.clause(it))
 		}
 		return d
 	case p.Phase != nil:

@@ -52,9 +52,11 @@ type pSetting struct {
 }
 
 type pKeyword struct {
-	Pos   lexer.Position
-	Name  pIdent    `parser:"'keyword' @@"`
-	Rules []pString `parser:"@@*"`
+	Pos          lexer.Position
+	Name         pIdent    `parser:"'keyword' @@"`
+	Rules        []pString `parser:"@@*"`
+	Prevents     *pIdent   `parser:"( 'prevents' @@"`
+	PreventRules []pString `parser:"  @@+ )?"`
 }
 
 type pTurn struct {
@@ -73,7 +75,7 @@ type pTurnItem struct {
 type pEvery struct {
 	Pos   lexer.Position
 	Kind  pEveryKind `parser:"'every' @@ '{'"`
-	OnEnd []*pOnEnd  `parser:"@@* '}'"`
+	Items []*pClause `parser:"@@* '}'"`
 }
 
 type pEveryKind struct {

@@ -157,7 +157,7 @@ sba "704.5a" {
 			&grammar.KeywordDecl{Name: grammar.Ident{Name: "phasing"}, Rules: rules("702.26")},
 			&grammar.TurnDecl{Rules: rules("500.1"), Order: []grammar.Ident{{Name: "a"}, {Name: "b"}},
 				ExtraRules: rules("500.7"), ExtraMode: id("newest_first")},
-			&grammar.EveryDecl{Kind: grammar.Ident{Name: "phase"}, OnEnd: []*grammar.OnEnd{{Rules: rules("500.5"),
+			&grammar.EveryDecl{Kind: grammar.Ident{Name: "phase"}, Items: []grammar.Clause{&grammar.OnEnd{Rules: rules("500.5"),
 				Body: &grammar.Block{Stmts: []grammar.Stmt{&grammar.CallStmt{Verb: grammar.Ident{Name: "end_effects"},
 					Args: []grammar.Expr{id("until_end_of_phase")}}}}}}},
 			&grammar.PhaseDecl{Name: grammar.Ident{Name: "beginning"}, Rules: rules("501", "501.1"), Items: []grammar.Clause{

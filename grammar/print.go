@@ -140,6 +140,11 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "keyword ")
 		p.ident(d.Name)
 		p.rules(d.Rules)
+		if d.Prevents != nil {
+			p.text(" prevents ")
+			p.ident(*d.Prevents)
+			p.rules(d.PreventRules)
+		}
 	case *TurnDecl:
 		p.tok(d.Pos, "turn")
 		p.rules(d.Rules)
@@ -166,9 +171,9 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "every ")
 		p.ident(d.Kind)
 		p.openBody()
-		for _, o := range d.OnEnd {
+		for _, c := range d.Items {
 			p.newLine()
-			p.clause(o)
+			p.clause(c)
 		}
 		p.closeBody(d.Pos)
 	case *PhaseDecl:

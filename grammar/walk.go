@@ -29,6 +29,10 @@ func Inspect(n Node, f func(Node) bool) {
 	case *KeywordDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)
+		if n.Prevents != nil {
+			Inspect(n.Prevents, f)
+			inspectRules(n.PreventRules, f)
+		}
 	case *TurnDecl:
 		inspectRules(n.Rules, f)
 		for i := range n.Order {
@@ -40,8 +44,8 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *EveryDecl:
 		Inspect(&n.Kind, f)
-		for _, o := range n.OnEnd {
-			Inspect(o, f)
+		for _, c := range n.Items {
+			Inspect(c, f)
 		}
 	case *PhaseDecl:
 		Inspect(&n.Name, f)
