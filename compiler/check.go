@@ -470,8 +470,8 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	if !c.name(f.Var, "variable") {
 		return
 	}
-	s.Match = c.typed(f.Where, sc, Bool, "an sba condition")
 	g := &gen{c: c, rule: rule, what: "sba"}
+	s.Match = c.typedIn(g, f.Where, sc, Bool, "an sba condition")
 	s.Do = g.block(f.Body, sc)
 	c.p.SBAs = append(c.p.SBAs, s)
 }

@@ -190,12 +190,36 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		return fmt.Sprintf("g.SharesSubtype(%s, %s)", x, y), Bool
 	case "count":
 		return g.count(e, sc)
+	case "keeps":
+		return g.keeps(e, sc)
 	}
 	g.c.errorf(e.Fun.Pos, "unknown function %s%s", e.Fun.Name, didYouMean(closest(e.Fun.Name, functions, 1)))
 	return "", Invalid
 }
 
-var functions = []string{"count", "counters", "max", "min", "shares_subtype", "subtype"}
+var functions = []string{"count", "counters", "keeps", "max", "min", "shares_subtype", "subtype"}
+
+// keeps(P, x, KIND, v, CONDITION): player P chooses one of the objects of
+// KIND for which CONDITION holds (v names each) to keep; true if x is the
+// one kept. Allowed only in sba conditions, where the choice is made
+// before any result is performed.
+func (g *gen) keeps(e *grammar.CallExpr, sc *scope) (string, Type) {
+	if g.what != "sba" {
+		g.c.errorf(e.Pos, "keeps is allowed only in an sba condition")
+		return "", Invalid
+	}
+	if len(e.Args) != 5 {
+		g.c.errorf(e.Pos, "keeps takes 5 arguments: keeps(player, object, KIND, variable, condition)")
+		return "", Invalid
+	}
+	p := g.c.typedIn(g, e.Args[0], sc, Player, "argument 1 of keeps")
+	x := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of keeps")
+	loop, ok := g.query(e.Args[2], e.Args[3], e.Args[4], sc, "keeps", func(v string) string { return "g.Push(int32(" + v + "))" })
+	if !ok {
+		return "", Invalid
+	}
+	return fmt.Sprintf("func() bool {\nmark := g.Mark()\n%sk := g.Keeps(%s, g.Selected(mark), %s, %s)\ng.Release(mark)\nreturn k\n}()", loop, p, x, quote(g.rule)), Bool
+}
 
 // count(KIND, v, CONDITION) counts the objects or players of a kind for
 // which the condition holds; v names each in the condition.
@@ -204,16 +228,26 @@ func (g *gen) count(e *grammar.CallExpr, sc *scope) (string, Type) {
 		g.c.errorf(e.Pos, "count takes 3 arguments: count(KIND, variable, condition)")
 		return "", Invalid
 	}
-	kid, ok1 := e.Args[0].(*grammar.Ident)
-	vid, ok2 := e.Args[1].(*grammar.Ident)
-	if !ok1 || !ok2 {
-		g.c.errorf(e.Pos, "count takes a kind and a variable name first: count(permanent, y, y.legendary)")
+	loop, ok := g.query(e.Args[0], e.Args[1], e.Args[2], sc, "count", func(string) string { return "n++" })
+	if !ok {
 		return "", Invalid
+	}
+	return "func() int32 {\nn := int32(0)\n" + loop + "return n\n}()", Int
+}
+
+// query translates "KIND, v, CONDITION" arguments to a loop that runs the
+// statement action(v) for each match.
+func (g *gen) query(kindE, varE, condE grammar.Expr, sc *scope, fn string, action func(v string) string) (string, bool) {
+	kid, ok1 := kindE.(*grammar.Ident)
+	vid, ok2 := varE.(*grammar.Ident)
+	if !ok1 || !ok2 {
+		g.c.errorf(kindE.Position(), "%s wants a kind and a variable name, e.g. %s(..., permanent, y, y.legendary)", fn, fn)
+		return "", false
 	}
 	k, ok := kinds[kid.Name]
 	if !ok {
 		g.c.errorf(kid.Pos, "unknown kind %s%s", kid.Name, didYouMean(closest(kid.Name, keys(kinds), 1)))
-		return "", Invalid
+		return "", false
 	}
 	inner := sc.child()
 	t := Object
@@ -221,9 +255,8 @@ func (g *gen) count(e *grammar.CallExpr, sc *scope) (string, Type) {
 		t = Player
 	}
 	v := g.declare(*vid, t, inner)
-	cond := g.c.typedIn(g, e.Args[2], inner, Bool, "the condition of count")
+	cond := g.c.typedIn(g, condE, inner, Bool, "the condition of "+fn)
 	var w strings.Builder
-	w.WriteString("func() int32 {\nn := int32(0)\n")
 	switch k.over {
 	case "OverPlayers":
 		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
@@ -238,6 +271,6 @@ func (g *gen) count(e *grammar.CallExpr, sc *scope) (string, Type) {
 			fmt.Fprintf(&w, "if !g.Is(%s, %s) {\ncontinue\n}\n", v, k.types)
 		}
 	}
-	fmt.Fprintf(&w, "if %s {\nn++\n}\n}\nreturn n\n}()", cond)
-	return w.String(), Int
+	fmt.Fprintf(&w, "if %s {\n%s\n}\n}\n", cond, action(v))
+	return w.String(), true
 }

@@ -29,7 +29,7 @@ func Generate(p *Program, opt Options) ([]byte, error) {
 	out, err := format.Source(w.buf.Bytes())
 	if err != nil {
 		// A bug in the generator, not in the rules: show the source.
-		return nil, fmt.Errorf("mtgc generated invalid Go (please report): %v\n%s", err, w.buf.Bytes())
+		return nil, fmt.Errorf("mtgc generated invalid Go (please report, with the rules): %v", err)
 	}
 	return out, nil
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7738e558a4cbbe93142d15c9b3d5c257"
+const SourceHash = "sha256:04b2a9d0041863902a19f8ca6bdef2b1"
 
 // Keyword bits.
 const (
@@ -225,6 +225,8 @@ var Rules = &rt.Rules{
 		{Rule: "704.5q", Pos: "rules/sba.mtg:84", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
 		{Rule: "704.5r", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
 		{Rule: "704.5s", Pos: "rules/sba.mtg:98", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5j_match, Do: sba_704_5j_do},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:112", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
 	},
 }
 
@@ -668,4 +670,61 @@ func sba_704_5s_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5s")
+}
+
+// rules/sba.mtg:106 (704.5j)
+func sba_704_5j_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return !(func() bool {
+		mark := g.Mark()
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if !g.Is(v_y, rt.TypePlaneswalker) {
+				continue
+			}
+			if int(g.Objs[v_y].Controller) == int(g.Objs[v_x].Controller) && (v_y == v_x || g.SharesSubtype(v_x, v_y)) {
+				g.Push(int32(v_y))
+			}
+		}
+		k := g.Keeps(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5j")
+		g.Release(mark)
+		return k
+	}())
+}
+
+// rules/sba.mtg:106 (704.5j)
+func sba_704_5j_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
+}
+
+// rules/sba.mtg:112 (704.5k)
+func sba_704_5k_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Objs[v_x].Super&rt.SuperLegendary != 0 && !(func() bool {
+		mark := g.Mark()
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if g.Objs[v_y].Super&rt.SuperLegendary != 0 && int(g.Objs[v_y].Controller) == int(g.Objs[v_x].Controller) && g.Objs[v_y].Name == g.Objs[v_x].Name {
+				g.Push(int32(v_y))
+			}
+		}
+		k := g.Keeps(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5k")
+		g.Release(mark)
+		return k
+	}())
+}
+
+// rules/sba.mtg:112 (704.5k)
+func sba_704_5k_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }

@@ -21,10 +21,11 @@ func (k DecisionKind) String() string { return decisionNames[k] }
 type Decision struct {
 	Kind   DecisionKind
 	Player int
-	N      int    // how many cards, for DecideCards
-	Zone   Zone   // where they come from, for DecideCards
-	Verb   string // what happens to them ("discard")
-	Rule   string // the rule that asks
+	N      int     // how many cards, for DecideCards
+	Zone   Zone    // where they come from, for DecideCards
+	Verb   string  // what happens to them ("discard", "keep")
+	Rule   string  // the rule that asks
+	From   []ObjID // the candidates, when not the whole Zone
 }
 
 // AnswerKind is the shape of an answer.
@@ -73,18 +74,28 @@ func (g *Game) submitCards(d Decision, a Answer) error {
 	if len(a.Objs) != d.N {
 		return refuse(d.Rule, "%s must choose exactly %d card(s) to %s, not %d", g.PlayerName(d.Player), d.N, d.Verb, len(a.Objs))
 	}
-	list := *g.zoneList(d.Player, d.Zone)
+	list := d.From
+	if list == nil {
+		list = *g.zoneList(d.Player, d.Zone)
+	}
 	for i, x := range a.Objs {
 		if !slices.Contains(list, x) {
+			if d.From != nil {
+				return refuse(d.Rule, "%s is not one of the cards %s may %s", g.nameOf(x), g.PlayerName(d.Player), d.Verb)
+			}
 			return refuse(d.Rule, "%s is not in %s's %s", g.nameOf(x), g.PlayerName(d.Player), d.Zone)
 		}
 		if slices.Contains(a.Objs[:i], x) {
 			return refuse(d.Rule, "%s was chosen twice", g.nameOf(x))
 		}
 	}
+	g.pending = Decision{}
+	if d.From != nil {
+		g.kept = append(g.kept, keptChoice{set: d.From, chosen: a.Objs[0]})
+		return nil
+	}
 	g.answer = append(g.answer[:0], a.Objs...)
 	g.hasAnswer = true
-	g.pending = Decision{}
 	return nil
 }
 

@@ -77,6 +77,8 @@ type Game struct {
 	pending   Decision
 	hasAnswer bool
 	answer    []ObjID
+	kept      []keptChoice // choices made for the state-based actions being checked
+	dry       bool         // matching state-based actions without asking
 
 	over     bool
 	winner   int // -1 for a draw
@@ -204,6 +206,7 @@ func (g *Game) Clone() *Game {
 	c.ExtraTurns = cloneSlice(g.ExtraTurns)
 	c.Skips = cloneSlice(g.Skips)
 	c.answer = cloneSlice(g.answer)
+	c.kept = cloneSlice(g.kept)
 	c.Log = g.Log[:len(g.Log):len(g.Log)]
 	c.scratch, c.hits = nil, nil
 	return c

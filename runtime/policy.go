@@ -11,7 +11,7 @@ type PassPolicy struct{}
 // Decide implements Policy.
 func (PassPolicy) Decide(g *Game, d Decision) Answer {
 	if d.Kind == DecideCards {
-		return Answer{Kind: Choose, Objs: (*g.zoneList(d.Player, d.Zone))[:d.N]}
+		return Answer{Kind: Choose, Objs: candidates(g, d)[:d.N]}
 	}
 	return Answer{Kind: Pass}
 }
@@ -29,8 +29,7 @@ type RandomPolicy struct {
 func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 	switch d.Kind {
 	case DecideCards:
-		list := *g.zoneList(d.Player, d.Zone)
-		r.pick = append(r.pick[:0], list...)
+		r.pick = append(r.pick[:0], candidates(g, d)...)
 		r.RNG.Shuffle(r.pick)
 		return Answer{Kind: Choose, Objs: r.pick[:d.N]}
 	case DecidePriority:
@@ -59,4 +58,12 @@ func (g *Game) Run(pol Policy, maxDecisions int) Decision {
 		}
 	}
 	return g.Advance()
+}
+
+// candidates lists what a DecideCards decision chooses from.
+func candidates(g *Game, d Decision) []ObjID {
+	if d.From != nil {
+		return d.From
+	}
+	return *g.zoneList(d.Player, d.Zone)
 }

@@ -34,6 +34,9 @@ func (g *Game) priority() {
 				return
 			}
 		}
+		if g.pending.Kind != DecideNone {
+			return // a state-based action waits for a choice
+		}
 		if !g.stackTriggers() {
 			break
 		}

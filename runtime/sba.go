@@ -11,6 +11,10 @@ type sbaHit struct {
 func (g *Game) CheckSBA() bool {
 	hits := g.matchSBAs(g.hits[:0], false)
 	g.hits = hits
+	if g.pending.Kind != DecideNone {
+		return false // a player must choose first (Keeps)
+	}
+	g.kept = g.kept[:0]
 	// "Since the last time state-based actions were checked" (a draw from
 	// an empty library) starts over at every check.
 	for i := range g.Players {
@@ -33,8 +37,60 @@ func (g *Game) CheckSBA() bool {
 }
 
 // SBAPending reports whether any state-based action would be performed.
+// It asks no player anything: a choice not yet made counts as pending.
 func (g *Game) SBAPending() bool {
-	return len(g.matchSBAs(g.hits[:0], true)) > 0
+	g.dry = true
+	n := len(g.matchSBAs(g.hits[:0], true))
+	g.dry = false
+	return n > 0
+}
+
+// keptChoice is a player's answer to "keep one of these".
+type keptChoice struct {
+	set    []ObjID
+	chosen ObjID
+}
+
+// Keeps has player p choose one of cands to keep, for a state-based action
+// whose other results are then performed (the legend rule), and reports
+// whether x is the one kept. Until p has chosen, it records the decision
+// and the check performs nothing.
+func (g *Game) Keeps(p int, cands []ObjID, x ObjID, rule string) bool {
+	if len(cands) <= 1 {
+		return true
+	}
+	for _, k := range g.kept {
+		if sameSet(k.set, cands) {
+			return k.chosen == x
+		}
+	}
+	if g.dry {
+		return false
+	}
+	if g.pending.Kind == DecideNone {
+		g.pending = Decision{Kind: DecideCards, Player: p, N: 1, Zone: ZoneBattlefield, Verb: "keep", Rule: rule,
+			From: append([]ObjID(nil), cands...)}
+	}
+	return true
+}
+
+func sameSet(a, b []ObjID) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			if x == y {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // ActionsPending reports whether state-based actions would be performed or
