@@ -193,14 +193,14 @@ func zoneCmd(z rt.Zone) func(*testscript.TestScript, bool, []string) {
 func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string) (rt.Card, func(rt.ObjID), int32) {
 	g := s.game(ts)
 	c := rt.Card{Name: name}
-	var tapped, phased, fresh, hasFresh bool
-	var damage int32
+	var tapped, phased, fresh, hasFresh, deathtouched, hasStamp bool
+	var damage, regen, stamp int32
 	count := int32(1)
 	type ctr struct {
 		k rt.CounterKind
 		n int32
 	}
-	var ctrs []ctr
+	var ctrs, caps []ctr
 	for _, a := range attrs {
 		if t, ok := rt.ParseType(a); ok {
 			c.Types |= t
@@ -231,6 +231,32 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 				ctrs = append(ctrs, ctr{ck, atoi(ts, n, "counter")})
 			case "subtype":
 				c.Subtypes = append(c.Subtypes, v)
+			case "copy":
+				switch v {
+				case "spell":
+					c.Copy = rt.SpellCopy
+				case "card":
+					c.Copy = rt.CardCopy
+				default:
+					fail(ts, "copy=%s: want copy=spell or copy=card", v)
+				}
+			case "enchant":
+				t, ok := rt.ParseType(v)
+				if !ok {
+					fail(ts, "enchant=%s: want a card type", v)
+				}
+				c.Enchant |= t
+			case "regen":
+				regen = atoi(ts, v, "regen")
+			case "timestamp":
+				stamp, hasStamp = atoi(ts, v, "timestamp"), true
+			case "max":
+				kind, n, ok := strings.Cut(v, ":")
+				ck, ok2 := rt.ParseCounter(kind)
+				if !ok || !ok2 {
+					fail(ts, "max=%s: want max=KIND:N, e.g. max=charge:3", v)
+				}
+				caps = append(caps, ctr{ck, atoi(ts, n, "max")})
 			default:
 				fail(ts, "unknown card attribute %s=", k)
 			}
@@ -249,6 +275,8 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			c.Token = true
 		case "fresh":
 			fresh, hasFresh = true, true
+		case "deathtouched":
+			deathtouched = true
 		case "plains", "island", "swamp", "mountain", "forest":
 			c.Subtypes = append(c.Subtypes, a)
 		default:
@@ -264,8 +292,16 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		// A permanent set up by a script has been under its controller's
 		// control since the turn began unless it says fresh.
 		o.Fresh = hasFresh && fresh
+		o.DeathtouchHit, o.Regen = deathtouched, regen
+		if hasStamp {
+			o.Timestamp = uint32(stamp)
+		}
 		for _, c := range ctrs {
 			o.Counters[c.k] += c.n
+		}
+		for _, c := range caps {
+			o.CounterMax[c.k] = c.n
+			o.Capped |= 1 << c.k
 		}
 	}
 	return c, post, count
@@ -308,8 +344,26 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 	case "drewempty":
 		g.P(s.player(ts, args[1])).DrewFromEmpty = true
 	case "damage":
-		need(ts, args, 3, "set damage <card> <n>")
-		g.Obj(s.card(ts, args[1])).Damage = atoi(ts, args[2], "damage")
+		need(ts, args, 3, "set damage <card> <n> [deathtouch]")
+		o := g.Obj(s.card(ts, args[1]))
+		o.Damage = atoi(ts, args[2], "damage")
+		if len(args) > 3 && args[3] == "deathtouch" {
+			o.DeathtouchHit = true
+		}
+	case "regen":
+		need(ts, args, 3, "set regen <card> <n>")
+		g.Obj(s.card(ts, args[1])).Regen = atoi(ts, args[2], "regen")
+	case "attach":
+		need(ts, args, 3, "set attach <card> <card|nothing>")
+		x := s.card(ts, args[1])
+		if args[2] == "nothing" {
+			g.Obj(x).AttachedTo = rt.NoObj
+		} else {
+			g.Attach(x, s.card(ts, args[2]))
+		}
+	case "controller":
+		need(ts, args, 3, "set controller <card> <player>")
+		g.Obj(s.card(ts, args[1])).Controller = int8(s.player(ts, args[2]))
 	case "counter":
 		need(ts, args, 4, "set counter <card> <kind> <n>")
 		k, ok := rt.ParseCounter(args[2])
@@ -326,7 +380,7 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 			o.PhasedOut = args[0] == "phased_out"
 		}
 	default:
-		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, mana, drewempty, damage, counter, tapped, untapped, phased_out, phased_in)", args[0])
+		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, mana, drewempty, damage, regen, attach, controller, counter, tapped, untapped, phased_out, phased_in)", args[0])
 	}
 }
 
@@ -376,8 +430,10 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.On, t.Segment, t.Yours = rt.OnBegin, strings.TrimPrefix(event, "your-begin:"), true
 	case event == "untap":
 		t.On = rt.OnUntap
+	case event == "dies":
+		t.On = rt.OnCreatureDies
 	default:
-		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step> or untap", event)
+		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap or dies", event)
 	}
 	parts := strings.Split(does, ":")
 	switch {
@@ -387,6 +443,9 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.Does = rt.DoLoseLife
 	case len(parts) == 2 && parts[0] == "draw":
 		t.Does = rt.DoDraw
+	case len(parts) == 1 && parts[0] == "gain-power":
+		t.Does = rt.DoGainPower
+		return t
 	case len(parts) == 3 && parts[0] == "delayed":
 		t.Does, t.Then = rt.DoDelayed, parts[1]
 	default:
@@ -622,14 +681,23 @@ func cmdPending(ts *testscript.TestScript, neg bool, args []string) {
 	fmt.Fprintf(ts.Stdout(), "%s\n", describe(g, d))
 }
 
-// trace [rule-prefix...]: print the events logged since the last trace.
+// trace [-titles] [rule-prefix...]: print the events logged since the last
+// trace; -titles adds the short title of each rule (see TitledLine).
 func cmdTrace(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "trace")
 	s := st(ts)
 	g := s.game(ts)
+	titles := len(args) > 0 && args[0] == "-titles"
+	if titles {
+		args = args[1:]
+	}
 	w := ts.Stdout() // even an empty trace replaces the previous stdout
 	for _, e := range g.Log[s.mark:] {
 		if len(args) > 0 && !hasPrefix(e.Rule, args) {
+			continue
+		}
+		if titles {
+			fmt.Fprintln(w, TitledLine(g, e, s.idx))
 			continue
 		}
 		fmt.Fprintln(w, g.Format(e))

@@ -3,7 +3,6 @@ package conformance_test
 import (
 	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,97 +14,64 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files of failing cmp commands")
 
-// TestConformance runs the corpus against the generated engine.
+// TestConformance runs the corpus against the generated engine; scripts of
+// known-failures.tsv must fail.
 func TestConformance(t *testing.T) {
-	conformance.Run(t, engine.Rules, "testdata", *update)
+	conformance.RunWith(t, conformance.Config{
+		Rules:  engine.Rules,
+		Update: *update,
+		Known:  lists(t).Known(),
+	}, "testdata")
 }
 
 // TestHeaders checks that every script names the rules it checks, and that
 // each named rule is in the edition's index.
 func TestHeaders(t *testing.T) {
-	idx := index(t)
 	scripts, err := conformance.ReadCorpus("testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range scripts {
-		for _, r := range s.Header.Rules {
-			if !idx.Has(r) {
-				t.Errorf("%s: # rules: names %s, which is not in the cr2017 index", s.Path, r)
-			}
-		}
+	if err := conformance.CheckHeaders(scripts, program(t).Index); err != nil {
+		t.Error(err)
 	}
 }
 
-func index(t *testing.T) *compiler.Index {
-	f, err := rules.FS.Open("cr2017.tsv")
+func program(t *testing.T) *compiler.Program {
+	t.Helper()
+	p, err := compiler.LoadAs(rules.FS, ".", rules.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	idx, err := compiler.ReadIndex("cr2017.tsv", f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return idx
+	return p
 }
 
-// TestCoverage checks that every rule the foundation must cover has at
-// least one script: 500-505, 512-514 and 703.4a-c, 703.4m-p.
+// lists reads the lists of this directory, checked against the index and
+// the corpus.
+func lists(t *testing.T) conformance.Lists {
+	t.Helper()
+	l, err := conformance.ReadLists(os.DirFS("."), ".", "conformance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scripts, err := conformance.ReadCorpus("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Check(program(t).Index, scripts); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestCoverage checks what `mtgc coverage -strict` checks: every rule of
+// scope.tsv is implemented and has a script, or is excluded with a reason.
 func TestCoverage(t *testing.T) {
-	idx := index(t)
 	scripts, err := conformance.ReadCorpus("testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
-	covered := map[string]bool{}
-	for _, s := range scripts {
-		for _, r := range s.Header.Rules {
-			covered[r] = true
-		}
+	c := conformance.BuildCoverage(conformance.CoverageInput{Program: program(t), Scripts: scripts, Lists: lists(t)})
+	if len(c.Problems) > 0 {
+		t.Errorf("%d coverage problems:\n%s", len(c.Problems), strings.Join(c.Problems, "\n"))
 	}
-	excluded := readExclusions(t)
-	var missing []string
-	for _, n := range idx.Numbers {
-		if !inScope(n) || covered[n] || excluded[n] {
-			continue
-		}
-		missing = append(missing, n)
-	}
-	if len(missing) > 0 {
-		t.Errorf("%d rules in scope have no conformance script and no exclusion: %s", len(missing), strings.Join(missing, " "))
-	}
-}
-
-func inScope(n string) bool {
-	for _, p := range []string{"500", "501", "502", "503", "504", "505", "512", "513", "514"} {
-		if n == p || strings.HasPrefix(n, p+".") {
-			return true
-		}
-	}
-	switch n {
-	case "703.4a", "703.4b", "703.4c", "703.4m", "703.4n", "703.4p":
-		return true
-	}
-	return false
-}
-
-// readExclusions reads exclusions.tsv: rule number, tab, reason.
-func readExclusions(t *testing.T) map[string]bool {
-	data, err := os.ReadFile(filepath.Join("exclusions.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]bool{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rule, reason, ok := strings.Cut(line, "\t")
-		if !ok || strings.TrimSpace(reason) == "" {
-			t.Fatalf("exclusions.tsv:%d: want RULE<TAB>REASON", i+1)
-		}
-		out[rule] = true
-	}
-	return out
 }

@@ -97,6 +97,19 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 			fail(ts, "unknown counter kind %q", args[2])
 		}
 		got, want, what = num(g.Obj(x).Counters[k]), num(atoi(ts, arg(3, usage), "counters")), args[2]+" counters on "+args[1]
+	case "attached":
+		x := s.card(ts, arg(1, "attached <card> <card|nothing>"))
+		got = "nothing"
+		if h, ok := g.AttachedTo(x); ok {
+			got = g.Obj(h).Name
+		}
+		want, what = arg(2, "attached <card> <card|nothing>"), "what "+args[1]+" is attached to"
+		if want != "nothing" {
+			want = g.Obj(s.card(ts, want)).Name
+		}
+	case "regen":
+		x := s.card(ts, arg(1, "regen <card> <n>"))
+		got, want, what = num(g.Obj(x).Regen), num(atoi(ts, arg(2, "regen <card> <n>"), "regen")), "regeneration shields of "+args[1]
 	case "keyword":
 		x := s.card(ts, arg(1, "keyword <card> <keyword>"))
 		got, want, what = boolStr(g.HasKeywordNamed(x, arg(2, "keyword <card> <keyword>"))), "true", args[1]+" has "+args[2]

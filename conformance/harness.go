@@ -16,6 +16,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/tools/txtar"
 
+	"github.com/mtgc-dev/mtgc/compiler"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -24,30 +25,193 @@ const stateKey = "mtgc-game"
 // state is one script's game.
 type state struct {
 	rules *rt.Rules
+	idx   *compiler.Index // nil: events are not checked
 	g     *rt.Game
 	mark  int // first log event not yet printed by trace
+
+	// The audit of events: every event of every game the script plays is
+	// checked once, after the command that caused it.
+	ts      *testscript.TestScript
+	audited *rt.Game
+	seen    int
+	fired   map[string]bool
+}
+
+// Config says how to run scripts against an engine.
+type Config struct {
+	Rules *rt.Rules
+	// Index is the rule index of the edition. Every rule a script's "# rules:"
+	// line names, and every rule an event of its games cites, must be in it:
+	// a script whose game logs an event citing another rule fails. Nil means
+	// DefaultIndex(Rules.Edition); when this module has no index of that
+	// edition, nothing is checked.
+	Index *compiler.Index
+	// Update rewrites the golden files of failing cmp commands.
+	Update bool
+	// Known maps the names of scripts expected to fail to the reason (the
+	// known-failures list). RunWith reports them as skipped while they
+	// fail, and fails when one passes.
+	Known map[string]string
+	// Fired, if not nil, records the rules the events of each script cited.
+	Fired *Fired
 }
 
 // Params returns testscript parameters that run the scripts of dir against
 // rules. update rewrites the golden files of failing cmp commands.
 func Params(rules *rt.Rules, dir string, update bool) testscript.Params {
+	return Config{Rules: rules, Update: update}.Params(dir)
+}
+
+// index returns the index scripts are checked against, or nil.
+func (c Config) index() *compiler.Index {
+	if c.Index != nil {
+		return c.Index
+	}
+	idx, err := DefaultIndex(c.Rules.Edition)
+	if err != nil {
+		panic(err) // the embedded index does not parse: a broken build
+	}
+	return idx
+}
+
+// Params returns testscript parameters that run the scripts of dir (or,
+// with dir "", those of the Files field the caller sets) under c.
+func (c Config) Params(dir string) testscript.Params {
+	idx := c.index()
+	cmds := Commands()
+	for name, cmd := range cmds {
+		cmds[name] = audited(cmd)
+	}
 	return testscript.Params{
 		Dir:                 dir,
-		UpdateScripts:       update,
+		UpdateScripts:       c.Update,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
-			env.Values[stateKey] = &state{rules: rules}
+			s := &state{rules: c.Rules, idx: idx, fired: map[string]bool{}}
+			env.Values[stateKey] = s
+			name := strings.TrimPrefix(filepath.Base(env.WorkDir), "script-")
+			t := env.T()
+			env.Defer(func() {
+				if c.Fired != nil {
+					c.Fired.add(name, s.fired)
+				}
+				if f, ok := t.(interface{ Failed() bool }); ok && f.Failed() && s.ts != nil && s.g != nil {
+					s.ts.Logf("%s", GameLog(s.g, idx, s.mark))
+				}
+			})
 			return nil
 		},
-		Cmds: Commands(),
+		Cmds: cmds,
+	}
+}
+
+// audited wraps a command so that the events its game logged are checked
+// and recorded after it runs, even when it fails.
+func audited(cmd func(*testscript.TestScript, bool, []string)) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		s := st(ts)
+		s.ts = ts
+		defer func() {
+			if r := recover(); r != nil {
+				s.audit(ts, false)
+				panic(r)
+			}
+		}()
+		cmd(ts, neg, args)
+		s.audit(ts, true)
+	}
+}
+
+// audit records the rules the new events of the game cite and, with check,
+// fails the script if one is not in the index.
+func (s *state) audit(ts *testscript.TestScript, check bool) {
+	if s.g == nil {
+		return
+	}
+	if s.g != s.audited {
+		s.audited, s.seen = s.g, 0
+	}
+	var bad []string
+	for _, e := range s.g.Log[s.seen:] {
+		if e.Rule != "" {
+			s.fired[e.Rule] = true
+		}
+		if s.idx != nil && !s.idx.Has(e.Rule) {
+			bad = append(bad, s.g.Format(e))
+		}
+	}
+	s.seen = len(s.g.Log)
+	if check && len(bad) > 0 {
+		fail(ts, "%d event(s) cite a rule that is not in the %s index (every event must cite an indexed rule):\n\t%s",
+			len(bad), s.idx.Edition, strings.Join(bad, "\n\t"))
 	}
 }
 
 // Run runs the corpus in dir against rules as subtests of t: the entry
-// point for a project that generated its own engine.
+// point for a project that generated its own engine. It checks the scripts'
+// "# rules:" lines against the edition's index first (see Config.Index).
 func Run(t *testing.T, rules *rt.Rules, dir string, update bool) {
-	testscript.Run(t, Params(rules, dir, update))
+	RunWith(t, Config{Rules: rules, Update: update}, dir)
+}
+
+// RunWith runs the corpus in dir under c as subtests of t, one per script.
+// Scripts in c.Known are run too: each is a skipped subtest while it fails
+// and a failed one once it passes.
+func RunWith(t *testing.T, c Config, dir string) {
+	t.Helper()
+	scripts, err := ReadCorpus(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scripts) == 0 {
+		t.Fatalf("%s: no scripts (*.txtar)", dir)
+	}
+	if idx := c.index(); idx != nil {
+		if err := CheckHeaders(scripts, idx); err != nil {
+			t.Error(err)
+		}
+	}
+	var files []string
+	var known []Script
+	for _, s := range scripts {
+		if _, ok := c.Known[s.Name]; ok {
+			known = append(known, s)
+			continue
+		}
+		files = append(files, s.Path)
+	}
+	if len(files) > 0 {
+		p := c.Params("")
+		p.Files = files
+		testscript.Run(t, p)
+	}
+	for _, s := range known {
+		t.Run(s.Name, func(t *testing.T) {
+			c := c
+			c.Update = false
+			r := RunScripts(c, []Script{s}, false)[0]
+			if !r.Failed {
+				t.Fatalf("%s passes, but the known-failures list says it fails (%s): remove it from the list", s.Name, c.Known[s.Name])
+			}
+			t.Skipf("known failure (%s)", c.Known[s.Name])
+		})
+	}
+}
+
+// RunCorpus runs this module's own corpus (the embedded Corpus, with its
+// known-failures list) against rules as subtests of t.
+func RunCorpus(t *testing.T, rules *rt.Rules) {
+	t.Helper()
+	dir, err := Extract(CorpusFS(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lists, err := EmbeddedLists()
+	if err != nil {
+		t.Fatal(err)
+	}
+	RunWith(t, Config{Rules: rules, Known: lists.Known()}, dir)
 }
 
 func st(ts *testscript.TestScript) *state { return ts.Value(stateKey).(*state) }
@@ -63,6 +227,7 @@ func (s *state) game(ts *testscript.TestScript) *rt.Game {
 // Header is what a script's first lines declare.
 type Header struct {
 	Rules []string
+	Line  int // the line of "# rules:"
 }
 
 var rulesLine = regexp.MustCompile(`^#\s*rules:\s*(.*)$`)
@@ -71,20 +236,22 @@ var rulesLine = regexp.MustCompile(`^#\s*rules:\s*(.*)$`)
 func ReadHeader(name string, data []byte) (Header, error) {
 	ar := txtar.Parse(data)
 	sc := bufio.NewScanner(strings.NewReader(string(ar.Comment)))
+	n := 0
 	for sc.Scan() {
+		n++
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {
 			continue
 		}
 		m := rulesLine.FindStringSubmatch(line)
 		if m == nil {
-			return Header{}, fmt.Errorf("%s:1: a script must start with \"# rules: N [N...]\"", name)
+			return Header{}, fmt.Errorf("%s:%d: a script must start with \"# rules: N [N...]\"", name, n)
 		}
 		f := strings.Fields(m[1])
 		if len(f) == 0 {
-			return Header{}, fmt.Errorf("%s:1: \"# rules:\" names no rule", name)
+			return Header{}, fmt.Errorf("%s:%d: \"# rules:\" names no rule", name, n)
 		}
-		return Header{Rules: f}, nil
+		return Header{Rules: f, Line: n}, nil
 	}
 	return Header{}, fmt.Errorf("%s: empty script", name)
 }

@@ -5,7 +5,7 @@
 //
 //	mtgc <command> [flags] [arguments]
 //
-// Commands: check, gen, fmt, test, play, rules. Run "mtgc <command> -h" for
+// Commands: check, gen, fmt, test, coverage, play, rules. Run "mtgc <command> -h" for
 // each command's flags. Exit status: 0 success, 1 failures or errors found,
 // 2 usage errors.
 package main
@@ -40,7 +40,7 @@ var (
 )
 
 func commands() []*command {
-	return []*command{checkCmd, genCmd, fmtCmd, testCmd, playCmd, rulesCmd}
+	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, rulesCmd}
 }
 
 func main() {
@@ -50,7 +50,7 @@ func main() {
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "mtgc compiles the rules of a Magic: The Gathering turn, written in .mtg, into Go.\n\nUsage:\n\n\tmtgc <command> [flags] [arguments]\n\nCommands:\n\n")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "\t%-6s %s\n", c.name, c.short)
+		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
 	}
 	fmt.Fprintf(w, "\nRun \"mtgc <command> -h\" for a command's flags. Without a rules directory,\ncommands use the embedded default ruleset (edition cr2017).\n")
 }

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
@@ -11,7 +13,8 @@ import (
 var (
 	playSeed  uint64
 	playTurns int
-	playQuiet bool
+	playQuiet  bool
+	playTitles bool
 )
 
 var playCmd = &command{
@@ -22,6 +25,7 @@ var playCmd = &command{
 		fs.Uint64Var(&playSeed, "seed", 1, "seed for shuffles and the players' random choices")
 		fs.IntVar(&playTurns, "turns", 40, "stop after this many turns")
 		fs.BoolVar(&playQuiet, "q", false, "omit priority and pass events from the trace")
+		fs.BoolVar(&playTitles, "titles", false, "follow each event with the short title of its rule: \"RULE EVENT  # TITLE\"")
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		if len(args) != 0 {
@@ -37,11 +41,21 @@ var playCmd = &command{
 		if err != nil {
 			return err
 		}
+		var idx *compiler.Index
+		if playTitles {
+			if idx, err = conformance.DefaultIndex(engine.Edition); err != nil {
+				return err
+			}
+		}
 		pol := &rt.RandomPolicy{RNG: rt.RNG{State: playSeed ^ 0x5eed}}
 		printed := 0
 		flush := func() {
 			for _, e := range g.Log[printed:] {
 				if playQuiet && (e.Kind == rt.EvPriority || e.Kind == rt.EvPass) {
+					continue
+				}
+				if playTitles {
+					fmt.Fprintln(ctx.stdout, conformance.TitledLine(g, e, idx))
 					continue
 				}
 				fmt.Fprintln(ctx.stdout, g.Format(e))

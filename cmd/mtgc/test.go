@@ -1,20 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"regexp"
-	"runtime"
+	"io"
 	"sort"
 	"strings"
-	"sync"
+	"time"
 
-	"github.com/rogpeppe/go-internal/testscript"
-
+	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/engine"
 )
@@ -24,6 +18,10 @@ var (
 	testRun     string
 	testVerbose bool
 	testUpdate  bool
+	testJSON    bool
+	testJUnit   string
+	testShard   string
+	testKnown   string
 )
 
 var testCmd = &command{
@@ -32,94 +30,282 @@ var testCmd = &command{
 	short: "Run a conformance corpus (default: the embedded one) against the compiled engine.",
 	flags: func(fs *flag.FlagSet) {
 		fs.StringVar(&testRules, "rules", "", "rules directory the engine must have been generated from (default: the embedded rules)")
-		fs.StringVar(&testRun, "run", "", "run only scripts whose name or # rules: line matches this regexp")
+		fs.StringVar(&testRun, "run", "", "run only the scripts of a rule and its subrules (-run 509.1), or whose name or # rules: line matches a regexp")
 		fs.BoolVar(&testVerbose, "v", false, "print every script's log, not only failures'")
 		fs.BoolVar(&testUpdate, "update", false, "rewrite golden files of failing cmp commands in the scripts (needs a corpus directory)")
+		fs.BoolVar(&testJSON, "json", false, "print a go test -json event stream instead of text (docs/ci.md)")
+		fs.StringVar(&testJUnit, "junit", "", "also write a JUnit XML report to this file (atomically)")
+		fs.StringVar(&testShard, "shard", "", "run only shard I of N (I/N, 1 <= I <= N) of the scripts sorted by name")
+		fs.StringVar(&testKnown, "known-failures", "", "known-failures file (SCRIPT<TAB>REASON) instead of the corpus's "+conformance.KnownFailuresFile)
 	},
 	run: runTest,
 }
+
+// outcome is what a script's run means for the suite.
+type outcome string
+
+const (
+	outPass  outcome = "pass"
+	outFail  outcome = "fail"
+	outSkip  outcome = "skip"
+	outXFail outcome = "xfail" // a known failure that failed
+	outXPass outcome = "xpass" // a known failure that passed: fails the run
+)
+
+// scriptResult is one script's result, judged against the known failures.
+type scriptResult struct {
+	conformance.Result
+	Outcome outcome
+	Path    string // as the user knows it
+	Known   string // the reason, for a known failure
+	KnownAt string // file:line of the known-failures entry
+}
+
+// failed reports whether the result fails the run.
+func (r scriptResult) failed() bool { return r.Outcome == outFail || r.Outcome == outXPass }
 
 func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 	dir, err := oneDir(args)
 	if err != nil {
 		return err
 	}
-	// Never test an engine older than the rules it claims to implement.
-	hash, err := rulesHash(testRules)
-	if err != nil {
-		return err
-	}
-	if hash != engine.SourceHash {
-		where := "the embedded rules"
-		if testRules != "" {
-			where = testRules
-		}
-		return fmt.Errorf("mtgc test: the compiled engine was generated from other rules than %s\n\t(engine %s, rules %s)\n\trun go generate ./... and rebuild mtgc, then test again", where, engine.SourceHash, hash)
-	}
 	if testUpdate && dir == "" {
 		return fmt.Errorf("mtgc test -update needs the corpus directory to rewrite")
 	}
-	if dir == "" {
-		tmp, err := os.MkdirTemp("", "mtgc-test")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(tmp)
-		sub, err := fs.Sub(conformance.Corpus, "testdata")
-		if err != nil {
-			return err
-		}
-		if dir, err = conformance.Extract(sub, tmp); err != nil {
-			return err
-		}
+	if err := checkEngine(testRules, "test"); err != nil {
+		return err
 	}
-	scripts, err := conformance.ReadCorpus(dir)
+	p, err := loadRules(testRules)
 	if err != nil {
 		return err
 	}
-	var files []string
-	var re *regexp.Regexp
-	if testRun != "" {
-		if re, err = regexp.Compile(testRun); err != nil {
-			return fmt.Errorf("-run: %v", err)
+	c, err := openCorpus(dir, p.Index, testKnown)
+	if err != nil {
+		return err
+	}
+	defer c.cleanup()
+	scripts, err := selectScripts(c.scripts, testRun)
+	if err != nil {
+		return fmt.Errorf("mtgc test: %v", err)
+	}
+	if testShard != "" {
+		i, n, err := parseShard(testShard)
+		if err != nil {
+			return err
+		}
+		if scripts = shard(scripts, i, n); len(scripts) == 0 {
+			return fmt.Errorf("mtgc test: shard %d/%d holds none of the %d selected scripts: ran 0 scripts", i, n, len(c.scripts))
 		}
 	}
+
+	start := time.Now()
+	results := runScripts(c, p.Index, scripts)
+	elapsed := time.Since(start)
+
+	if testJUnit != "" {
+		if err := writeFileAtomic(testJUnit, junitReport(results, elapsed)); err != nil {
+			return err
+		}
+	}
+	if testJSON {
+		err = writeTestJSON(ctx.stdout, c.shown, results, elapsed, start)
+	} else {
+		err = writeTestText(ctx.stdout, results)
+	}
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if r.failed() {
+			return errFailed
+		}
+	}
+	return nil
+}
+
+// checkEngine refuses to test an engine older than the rules it claims to
+// implement.
+func checkEngine(rulesDir, verb string) error {
+	hash, err := rulesHash(rulesDir)
+	if err != nil {
+		return err
+	}
+	if hash == engine.SourceHash {
+		return nil
+	}
+	where := "the embedded rules"
+	if rulesDir != "" {
+		where = rulesDir
+	}
+	return fmt.Errorf("mtgc %s: the compiled engine was generated from other rules than %s\n\t(engine %s, rules %s)\n\trun go generate ./... and rebuild mtgc, then %s again", verb, where, engine.SourceHash, hash, verb)
+}
+
+// runScripts runs scripts against the compiled engine and judges each
+// against the known failures, sorted by name. Known failures are never
+// updated by -update.
+func runScripts(c *corpus, idx *compiler.Index, scripts []conformance.Script) []scriptResult {
+	known := c.lists.Known()
+	at := map[string]string{}
+	for _, e := range c.lists.KnownFailures {
+		at[e.Key] = e.Pos()
+	}
+	var normal, expected []conformance.Script
 	for _, s := range scripts {
-		if re == nil || re.MatchString(s.Name) || re.MatchString(strings.Join(s.Header.Rules, " ")) {
-			files = append(files, s.Path)
-		}
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("mtgc test: no script matches -run %q", testRun)
-	}
-	p := conformance.Params(engine.Rules, "", testUpdate)
-	p.Files = files
-	root := &scriptT{name: "corpus", verbose: testVerbose}
-	root.do(func(t *scriptT) { testscript.RunT(t, p) })
-	sort.Slice(root.children, func(i, j int) bool { return root.children[i].name < root.children[j].name })
-	passed, failed := 0, 0
-	for _, c := range root.children {
-		status := "PASS"
-		if c.failed {
-			status = "FAIL"
-			failed++
+		if _, ok := known[s.Name]; ok {
+			expected = append(expected, s)
 		} else {
-			passed++
-		}
-		if c.failed || testVerbose {
-			fmt.Fprintf(ctx.stdout, "--- %s: %s\n%s", status, c.name, indent(c.log.String()))
-		} else {
-			fmt.Fprintf(ctx.stdout, "ok   %s\n", c.name)
+			normal = append(normal, s)
 		}
 	}
-	if root.failed && len(root.children) == 0 {
-		fmt.Fprint(ctx.stdout, root.log.String())
-		failed++
+	cfg := conformance.Config{Rules: engine.Rules, Index: idx, Update: testUpdate}
+	res := conformance.RunScripts(cfg, normal, testVerbose)
+	cfg.Update = false
+	res = append(res, conformance.RunScripts(cfg, expected, testVerbose)...)
+	out := make([]scriptResult, len(res))
+	for i, r := range res {
+		sr := scriptResult{Result: r, Path: c.path(r.Script)}
+		sr.Log = c.show(sr.Log)
+		reason, isKnown := known[r.Script.Name]
+		switch {
+		case isKnown && r.Failed:
+			sr.Outcome, sr.Known, sr.KnownAt = outXFail, reason, at[r.Script.Name]
+		case isKnown:
+			sr.Outcome, sr.Known, sr.KnownAt = outXPass, reason, at[r.Script.Name]
+		case r.Failed:
+			sr.Outcome = outFail
+		case r.Skipped:
+			sr.Outcome = outSkip
+		default:
+			sr.Outcome = outPass
+		}
+		out[i] = sr
 	}
-	fmt.Fprintf(ctx.stdout, "%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
-		return errFailed
+	sort.Slice(out, func(i, j int) bool { return out[i].Script.Name < out[j].Script.Name })
+	return out
+}
+
+// message is the one-line verdict of a result that is not a plain pass.
+func (r scriptResult) message() string {
+	switch r.Outcome {
+	case outXFail:
+		return fmt.Sprintf("known failure (%s: %s)", r.KnownAt, r.Known)
+	case outXPass:
+		return fmt.Sprintf("passes, but %s lists it as a known failure (%s): remove it from the list", r.KnownAt, r.Known)
+	case outFail:
+		return "FAIL: " + r.Path
+	case outSkip:
+		return "skipped"
 	}
+	return ""
+}
+
+// writeTestText prints one line per passing script, the log of the others,
+// the table of sections and the totals.
+func writeTestText(w io.Writer, results []scriptResult) error {
+	for _, r := range results {
+		switch {
+		case r.Outcome == outPass && !testVerbose:
+			fmt.Fprintf(w, "ok   %s\n", r.Script.Name)
+		case r.Outcome == outPass:
+			fmt.Fprintf(w, "--- PASS: %s\n%s", r.Script.Name, indent(r.Log))
+		case r.Outcome == outXFail && !testVerbose:
+			fmt.Fprintf(w, "xfail %s: %s\n", r.Script.Name, r.message())
+		case r.Outcome == outXFail:
+			fmt.Fprintf(w, "--- XFAIL: %s: %s\n%s", r.Script.Name, r.message(), indent(r.Log))
+		case r.Outcome == outXPass:
+			fmt.Fprintf(w, "--- XPASS: %s: %s\n", r.Script.Name, r.message())
+		case r.Outcome == outSkip:
+			fmt.Fprintf(w, "--- SKIP: %s\n%s", r.Script.Name, indent(r.Log))
+		default:
+			fmt.Fprintf(w, "--- FAIL: %s\n%s", r.Script.Name, indent(r.Log))
+		}
+	}
+	fmt.Fprintln(w)
+	if err := writeSectionTable(w, results); err != nil {
+		return err
+	}
+	t := tally(results)
+	fmt.Fprintf(w, "%d passed, %d failed", t.passed, t.failed+t.xpassed)
+	if t.xfailed > 0 {
+		fmt.Fprintf(w, ", %d known failures", t.xfailed)
+	}
+	if t.xpassed > 0 {
+		fmt.Fprintf(w, ", %d known failures passed", t.xpassed)
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+type counts struct{ scripts, passed, failed, xfailed, xpassed, skipped int }
+
+func (c *counts) add(r scriptResult) {
+	c.scripts++
+	switch r.Outcome {
+	case outPass:
+		c.passed++
+	case outFail:
+		c.failed++
+	case outXFail:
+		c.xfailed++
+	case outXPass:
+		c.xpassed++
+	case outSkip:
+		c.skipped++
+	}
+}
+
+func tally(results []scriptResult) counts {
+	var c counts
+	for _, r := range results {
+		c.add(r)
+	}
+	return c
+}
+
+// sectionsOf lists the sections a script's # rules: line names, in order.
+func sectionsOf(s conformance.Script) []string {
+	var out []string
+	for _, r := range s.Header.Rules {
+		sec := conformance.Section(r)
+		if !contains(out, sec) {
+			out = append(out, sec)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// writeSectionTable prints, per section, the scripts that name one of its
+// rules and how they did; a script naming rules of two sections counts in
+// both.
+func writeSectionTable(w io.Writer, results []scriptResult) error {
+	by := map[string]*counts{}
+	var secs []string
+	for _, r := range results {
+		for _, sec := range sectionsOf(r.Script) {
+			if by[sec] == nil {
+				by[sec] = &counts{}
+				secs = append(secs, sec)
+			}
+			by[sec].add(r)
+		}
+	}
+	sort.Strings(secs)
+	fmt.Fprintf(w, "%-8s %7s %7s %7s %7s\n", "section", "scripts", "passed", "failed", "known")
+	for _, sec := range secs {
+		c := by[sec]
+		fmt.Fprintf(w, "%-8s %7d %7d %7d %7d\n", sec, c.scripts, c.passed, c.failed+c.xpassed, c.xfailed)
+	}
+	t := tally(results)
+	fmt.Fprintf(w, "%-8s %7d %7d %7d %7d\n", "total", t.scripts, t.passed, t.failed+t.xpassed, t.xfailed)
 	return nil
 }
 
@@ -129,62 +315,4 @@ func indent(s string) string {
 	}
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return "    " + strings.Join(lines, "\n    ") + "\n"
-}
-
-// scriptT implements testscript.T outside "go test": each Run is a
-// goroutine so that Fatal/FailNow/Skip can stop it with runtime.Goexit.
-type scriptT struct {
-	name     string
-	verbose  bool
-	failed   bool
-	skipped  bool
-	mu       sync.Mutex
-	log      bytes.Buffer
-	children []*scriptT
-}
-
-func (t *scriptT) do(f func(*scriptT)) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f(t)
-	}()
-	<-done
-}
-
-func (t *scriptT) Skip(args ...any) {
-	t.Log(args...)
-	t.skipped = true
-	runtime.Goexit()
-}
-
-func (t *scriptT) Fatal(args ...any) {
-	t.Log(args...)
-	t.FailNow()
-}
-
-func (t *scriptT) FailNow() {
-	t.failed = true
-	runtime.Goexit()
-}
-
-func (t *scriptT) Parallel() {}
-
-func (t *scriptT) Log(args ...any) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	fmt.Fprintln(&t.log, args...)
-}
-
-func (t *scriptT) Verbose() bool { return t.verbose }
-
-func (t *scriptT) Run(name string, f func(testscript.T)) {
-	c := &scriptT{name: filepath.Base(name), verbose: t.verbose}
-	c.do(func(c *scriptT) { f(c) })
-	t.mu.Lock()
-	t.children = append(t.children, c)
-	if c.failed {
-		t.failed = true
-	}
-	t.mu.Unlock()
 }

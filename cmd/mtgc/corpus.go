@@ -1,0 +1,186 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/conformance"
+)
+
+// corpus is a conformance corpus ready to run: its scripts, checked against
+// the index, and its lists.
+type corpus struct {
+	dir     string // where the scripts are (a temporary copy of the embedded corpus)
+	shown   string // the directory messages name: conformance/testdata for the embedded one
+	scripts []conformance.Script
+	lists   conformance.Lists
+	cleanup func()
+}
+
+// openCorpus opens the corpus in dir, or the embedded one when dir is "".
+// Its lists are those next to it (the embedded ones, or the .tsv files of
+// dir's parent directory); knownFile, if set, replaces its known failures.
+// Scripts naming rules outside the index, and malformed or wrong lists, are
+// errors.
+func openCorpus(dir string, idx *compiler.Index, knownFile string) (*corpus, error) {
+	c := &corpus{dir: dir, shown: dir, cleanup: func() {}}
+	var errs []string
+	var listErr error
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "mtgc-corpus")
+		if err != nil {
+			return nil, err
+		}
+		c.cleanup = func() { os.RemoveAll(tmp) }
+		if c.dir, err = conformance.Extract(conformance.CorpusFS(), tmp); err != nil {
+			c.cleanup()
+			return nil, err
+		}
+		c.shown = "conformance/testdata"
+		c.lists, listErr = conformance.EmbeddedLists()
+	} else {
+		st, err := os.Stat(dir)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			return nil, fmt.Errorf("%s is not a directory of conformance scripts (*.txtar)", dir)
+		}
+		parent := filepath.Dir(filepath.Clean(dir))
+		c.lists, listErr = conformance.ReadLists(os.DirFS(parent), ".", parent)
+	}
+	if listErr != nil {
+		errs = append(errs, listErr.Error())
+	}
+	if knownFile != "" {
+		data, err := os.ReadFile(knownFile)
+		if err != nil {
+			c.cleanup()
+			return nil, err
+		}
+		if c.lists.KnownFailures, err = conformance.ParseList(conformance.KnownFailuresFile, knownFile, data); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	scripts, err := conformance.ReadCorpus(c.dir)
+	if err != nil {
+		errs = append(errs, err.Error())
+	}
+	c.scripts = scripts
+	if err := conformance.CheckHeaders(scripts, idx); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if err := c.lists.Check(idx, scripts); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if len(scripts) == 0 && len(errs) == 0 {
+		errs = append(errs, fmt.Sprintf("%s: no conformance scripts (*.txtar)", c.shown))
+	}
+	if len(errs) > 0 {
+		c.cleanup()
+		return nil, fmt.Errorf("%s", c.show(strings.Join(errs, "\n")))
+	}
+	return c, nil
+}
+
+// show names the embedded corpus's scripts as in the repository.
+func (c *corpus) show(s string) string {
+	if c.dir == c.shown {
+		return s
+	}
+	return strings.ReplaceAll(s, c.dir, c.shown)
+}
+
+// shownDir is the corpus directory as the user knows it.
+func (c *corpus) shownDir() string { return filepath.FromSlash(c.shown) }
+
+// root is the directory the paths of the lists (runtime.tsv's Go files) are
+// relative to: the repository root, the parent of the lists' directory.
+func (c *corpus) root() string {
+	if c.dir != c.shown {
+		return "."
+	}
+	return filepath.Dir(filepath.Dir(filepath.Clean(c.dir)))
+}
+
+// path is where a script is, as the user knows it.
+func (c *corpus) path(s conformance.Script) string {
+	return filepath.ToSlash(filepath.Join(c.shown, s.Name+".txtar"))
+}
+
+// ruleArg is what -run treats as a rule number rather than a regexp.
+var ruleArg = regexp.MustCompile(`^[0-9]{3}(\.[0-9]+[a-z]?)?$`)
+
+// selectScripts keeps the scripts -run matches: with a rule number, those
+// whose # rules: line names it or one of its subrules; otherwise those whose
+// name or # rules: line matches the regexp.
+func selectScripts(scripts []conformance.Script, run string) ([]conformance.Script, error) {
+	if run == "" {
+		return scripts, nil
+	}
+	var match func(conformance.Script) bool
+	if ruleArg.MatchString(run) {
+		match = func(s conformance.Script) bool {
+			for _, r := range s.Header.Rules {
+				if conformance.MatchRule(r, run) {
+					return true
+				}
+			}
+			return false
+		}
+	} else {
+		re, err := regexp.Compile(run)
+		if err != nil {
+			return nil, fmt.Errorf("-run: %v", err)
+		}
+		match = func(s conformance.Script) bool {
+			return re.MatchString(s.Name) || re.MatchString(strings.Join(s.Header.Rules, " "))
+		}
+	}
+	var out []conformance.Script
+	for _, s := range scripts {
+		if match(s) {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no script matches -run %q: ran 0 scripts", run)
+	}
+	return out, nil
+}
+
+// parseShard reads -shard I/N: shard I (1 to N) of N.
+func parseShard(s string) (i, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	if ok {
+		i, err = strconv.Atoi(a)
+		if err == nil {
+			n, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("-shard %q: want I/N with 1 <= I <= N, e.g. 2/4", s)
+	}
+	return i, n, nil
+}
+
+// shard keeps shard i of n of the scripts: sorted by name, the k-th script
+// (from 0) goes to shard k mod n + 1. The split depends only on the names,
+// so every job of a CI matrix computes the same one.
+func shard(scripts []conformance.Script, i, n int) []conformance.Script {
+	sorted := append([]conformance.Script(nil), scripts...)
+	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Name < sorted[b].Name })
+	var out []conformance.Script
+	for k, s := range sorted {
+		if k%n == i-1 {
+			out = append(out, s)
+		}
+	}
+	return out
+}

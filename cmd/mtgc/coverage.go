@@ -1,0 +1,149 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/engine"
+)
+
+var (
+	covRules  string
+	covJSON   bool
+	covHTML   string
+	covStrict bool
+	covStatic bool
+)
+
+var coverageCmd = &command{
+	name:  "coverage",
+	args:  "[corpus-dir]",
+	short: "Report, for every rule of the edition, where it is implemented, which scripts test it, and what is missing.",
+	flags: func(fs *flag.FlagSet) {
+		fs.StringVar(&covRules, "rules", "", "rules directory (default: the embedded rules)")
+		fs.BoolVar(&covJSON, "json", false, "print the report as JSON (schema "+conformance.CoverageSchema+", docs/coverage.md)")
+		fs.StringVar(&covHTML, "html", "", "also write a self-contained HTML page to this file (atomically)")
+		fs.BoolVar(&covStrict, "strict", false, "exit 1 if a rule in scope is not implemented or has no script (and is not excluded)")
+		fs.BoolVar(&covStatic, "static", false, "do not run the corpus: no runtime coverage (which rules the events cited)")
+	},
+	run: runCoverage,
+}
+
+func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
+	dir, err := oneDir(args)
+	if err != nil {
+		return err
+	}
+	p, err := loadRules(covRules)
+	if err != nil {
+		return err
+	}
+	c, err := openCorpus(dir, p.Index, "")
+	if err != nil {
+		return err
+	}
+	defer c.cleanup()
+	in := conformance.CoverageInput{Program: p, Scripts: c.scripts, Lists: c.lists}
+	if !covStatic {
+		if err := checkEngine(covRules, "coverage"); err != nil {
+			return fmt.Errorf("%v\n\tor run mtgc coverage -static, which does not run the corpus", err)
+		}
+		in.Results = conformance.RunScripts(conformance.Config{Rules: engine.Rules, Index: p.Index}, c.scripts, false)
+	}
+	cov := conformance.BuildCoverage(in)
+	if covHTML != "" {
+		page, err := coverageHTML(cov, linker{rulesDir: covRules, corpus: c, page: covHTML})
+		if err != nil {
+			return err
+		}
+		if err := writeFileAtomic(covHTML, page); err != nil {
+			return fmt.Errorf("mtgc coverage -html %s: %v", covHTML, err)
+		}
+	}
+	if covJSON {
+		enc := json.NewEncoder(ctx.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(cov); err != nil {
+			return err
+		}
+	} else if err := writeCoverageText(ctx.stdout, cov); err != nil {
+		return err
+	}
+	if covStrict && len(cov.Problems) > 0 {
+		fmt.Fprintf(ctx.stderr, "mtgc coverage -strict: %d problems:\n", len(cov.Problems))
+		for _, pr := range cov.Problems {
+			fmt.Fprintln(ctx.stderr, pr)
+		}
+		return errFailed
+	}
+	return nil
+}
+
+// writeCoverageText prints one line per rule, then the summary per section,
+// then the problems.
+func writeCoverageText(w io.Writer, cov *conformance.Coverage) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "rule\tstatus\tfired\timplemented\tscripts\ttitle\n")
+	for _, r := range cov.Rules {
+		impl := "-"
+		switch {
+		case r.Excluded != "":
+			impl = "excluded: " + r.Excluded
+		case len(r.Implemented) > 0:
+			var where []string
+			for _, i := range r.Implemented {
+				where = append(where, i.String())
+			}
+			impl = strings.Join(where, ", ")
+		case r.Heading:
+			impl = "(heading)"
+		}
+		scripts := "-"
+		if len(r.Scripts) > 0 {
+			scripts = strings.Join(r.Scripts, ", ")
+		}
+		if len(r.Failing) > 0 {
+			scripts += " (failing: " + strings.Join(r.Failing, ", ") + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Rule, r.Status, firedText(cov, r), impl, scripts, r.Title)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, s := range cov.Sections {
+		fmt.Fprintln(w, s.Summary())
+	}
+	fmt.Fprintln(w, cov.Total.Summary())
+	if cov.Ran {
+		fmt.Fprintf(w, "%d scripts run; %d tested rules never cited by an event (fired \"never\")\n", cov.Scripts, cov.Total.NeverFired)
+	} else {
+		fmt.Fprintf(w, "%d scripts, not run (-static)\n", cov.Scripts)
+	}
+	if len(cov.Problems) > 0 {
+		fmt.Fprintf(w, "\n%d problems (mtgc coverage -strict fails on them):\n", len(cov.Problems))
+		for _, p := range cov.Problems {
+			fmt.Fprintln(w, p)
+		}
+	}
+	return nil
+}
+
+// firedText says how many scripts' events cited the rule: "3", "never"
+// (scripts name it, no event cited it), or "-".
+func firedText(cov *conformance.Coverage, r conformance.RuleCoverage) string {
+	switch {
+	case !cov.Ran:
+		return "-"
+	case r.NeverFired:
+		return "never"
+	case len(r.Fired) > 0:
+		return fmt.Sprint(len(r.Fired))
+	}
+	return "-"
+}
