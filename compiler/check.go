@@ -340,9 +340,10 @@ func (c *checker) clauses(st *Step, cs []grammar.Clause) {
 			}
 			code := c.cond(cl.Rules, nil, cl.Pos, "priority")
 			code.Expr = c.typed(cl.Player, newScope(), Player, "the player who receives priority")
+			code.Cond = cl.Player
 			st.Priority = code
 			if cl.If != nil {
-				st.PriorityIf = &Code{Rules: code.Rules, Pos: cl.If.Position(), Expr: c.typed(cl.If, newScope(), Bool, "a priority condition")}
+				st.PriorityIf = &Code{Rules: code.Rules, Pos: cl.If.Position(), Expr: c.typed(cl.If, newScope(), Bool, "a priority condition"), Cond: cl.If}
 			}
 		case *grammar.NoPriority:
 			if st.NoPriority != nil {
@@ -413,7 +414,7 @@ func (c *checker) every(ds []*grammar.EveryDecl, kind string) Every {
 
 // cond checks a clause made of rules and an optional condition.
 func (c *checker) cond(rs []grammar.Rule, cond grammar.Expr, pos grammar.Pos, what string) *Code {
-	code := &Code{Rules: c.rules(rs, what, false), Pos: pos}
+	code := &Code{Rules: c.rules(rs, what, false), Pos: pos, Cond: cond}
 	c.needRules(pos, code.Rules, len(rs), what)
 	if cond != nil {
 		code.Expr = c.typed(cond, newScope(), Bool, "a "+what+" condition")
@@ -424,7 +425,7 @@ func (c *checker) cond(rs []grammar.Rule, cond grammar.Expr, pos grammar.Pos, wh
 // block checks a block of statements; in an action a choice may be the only
 // statement, elsewhere choices are not allowed.
 func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, what string, action bool) *Code {
-	code := &Code{Rules: c.rules(rs, what, action), Pos: pos}
+	code := &Code{Rules: c.rules(rs, what, action), Pos: pos, Block: b}
 	c.needRules(pos, code.Rules, len(rs), what)
 	rule := ""
 	if len(code.Rules) > 0 {
@@ -437,6 +438,11 @@ func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, wh
 
 func (c *checker) sba(d *grammar.SbaDecl) {
 	s := &SBA{Rules: c.rules(d.Rules, "sba", true), Pos: d.Pos}
+	defer func() {
+		if len(c.p.SBAs) > 0 && c.p.SBAs[len(c.p.SBAs)-1] == s {
+			s.For = d.Body.Stmts[0].(*grammar.ForStmt)
+		}
+	}()
 	c.needRules(d.Pos, s.Rules, len(d.Rules), "sba")
 	if len(d.Body.Stmts) != 1 {
 		c.errorf(d.Pos, "an sba is one query: for each KIND v where CONDITION { ... }")

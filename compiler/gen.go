@@ -119,7 +119,12 @@ func (w *writer) file(pkg string) {
 	for _, s := range p.SBAs {
 		w.sba(s)
 	}
-	w.printf("},\n}\n\n")
+	w.printf("},\n")
+	if len(p.SBAs) > 0 {
+		w.printf("MatchSBAs: sba_match_all,\n")
+		w.matchAll()
+	}
+	w.printf("}\n\n")
 	w.buf.Write(w.fns.Bytes())
 }
 
@@ -235,4 +240,59 @@ func (w *writer) sba(s *SBA) {
 		types = "Types: " + s.Types + ", "
 	}
 	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Over, types, name, name)
+}
+
+// matchAll emits one function that matches every state-based action in a
+// single pass over the players and the objects, calling each sba's match
+// function (small ones are inlined): the same results as matching each
+// sba in turn, which the runtime sorts back into rule order.
+func (w *writer) matchAll() {
+	var b strings.Builder
+	hit := func(i int, s *SBA) {
+		fmt.Fprintf(&b, "if sba_%s_match(g, x) {\nhits = append(hits, rt.SBAHit{SBA: %d, X: x})\nif first {\nreturn hits\n}\n}\n", ruleName(first(s.Rules)), i)
+	}
+	group := func(over string) (out []int) {
+		for i, s := range w.p.SBAs {
+			if s.Over == over {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	if ids := group("OverPlayers"); len(ids) > 0 {
+		b.WriteString("for p := range g.Players {\nif g.Players[p].Lost {\ncontinue\n}\nx := int32(p)\n")
+		for _, i := range ids {
+			hit(i, w.p.SBAs[i])
+		}
+		b.WriteString("}\n")
+	}
+	objs, perms := group("OverObjects"), group("OverPermanents")
+	if len(objs)+len(perms) > 0 {
+		b.WriteString("for _, id := range g.Battlefield {\nx := int32(id)\n")
+		for _, i := range objs {
+			hit(i, w.p.SBAs[i])
+		}
+		if len(perms) > 0 {
+			b.WriteString("if g.Objs[id].PhasedOut {\ncontinue\n}\ntypes := g.Objs[id].Types\n_ = types\n")
+			for _, i := range perms {
+				s := w.p.SBAs[i]
+				if s.Types != "" {
+					fmt.Fprintf(&b, "if types&(%s) != 0 {\n", s.Types)
+					hit(i, s)
+					b.WriteString("}\n")
+				} else {
+					hit(i, s)
+				}
+			}
+		}
+		b.WriteString("}\n")
+	}
+	if ids := group("OverAnything"); len(ids) > 0 {
+		b.WriteString("for i := range g.Objs {\nif g.Objs[i].Zone == rt.ZoneNone {\ncontinue\n}\nx := int32(i)\n")
+		for _, i := range ids {
+			hit(i, w.p.SBAs[i])
+		}
+		b.WriteString("}\n")
+	}
+	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {\n%sreturn hits\n}\n\n", b.String())
 }

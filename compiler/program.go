@@ -86,6 +86,11 @@ type Code struct {
 	Pos   grammar.Pos
 	Body  string
 	Expr  string
+	// The checked source: Block for statements, Cond for an expression
+	// (both nil for clauses with neither). Other back ends, such as an
+	// interpreter, start from these.
+	Block *grammar.Block
+	Cond  grammar.Expr
 }
 
 // SBA is a checked state-based action: a query over players or permanents
@@ -99,6 +104,8 @@ type SBA struct {
 	IsObj bool
 	Match string
 	Do    string
+	// The checked query: For.Where is the condition, For.Body the body.
+	For *grammar.ForStmt
 }
 
 // Cite is one citation of a rule number.

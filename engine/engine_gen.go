@@ -228,6 +228,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5j_match, Do: sba_704_5j_do},
 		{Rule: "704.5k", Pos: "rules/sba.mtg:112", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
 	},
+	MatchSBAs: sba_match_all,
 }
 
 // rules/turn.mtg:53 (502.1, 703.4a)
@@ -727,4 +728,142 @@ func sba_704_5k_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
+}
+
+// sba_match_all matches every state-based action against the same state
+// in one pass.
+func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
+	for p := range g.Players {
+		if g.Players[p].Lost {
+			continue
+		}
+		x := int32(p)
+		if sba_704_5a_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 0, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5b_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 1, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5c_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+			if first {
+				return hits
+			}
+		}
+	}
+	for _, id := range g.Battlefield {
+		x := int32(id)
+		if g.Objs[id].PhasedOut {
+			continue
+		}
+		types := g.Objs[id].Types
+		_ = types
+		if types&(rt.TypeCreature) != 0 {
+			if sba_704_5f_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if types&(rt.TypeCreature) != 0 {
+			if sba_704_5g_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if types&(rt.TypeCreature) != 0 {
+			if sba_704_5h_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if types&(rt.TypePlaneswalker) != 0 {
+			if sba_704_5i_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 8, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if sba_704_5m_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 9, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5n_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 10, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5p_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 11, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5q_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 12, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5r_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 13, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5s_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 14, X: x})
+			if first {
+				return hits
+			}
+		}
+		if types&(rt.TypePlaneswalker) != 0 {
+			if sba_704_5j_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if sba_704_5k_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 16, X: x})
+			if first {
+				return hits
+			}
+		}
+	}
+	for i := range g.Objs {
+		if g.Objs[i].Zone == rt.ZoneNone {
+			continue
+		}
+		x := int32(i)
+		if sba_704_5d_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+			if first {
+				return hits
+			}
+		}
+		if sba_704_5e_match(g, x) {
+			hits = append(hits, rt.SBAHit{SBA: 4, X: x})
+			if first {
+				return hits
+			}
+		}
+	}
+	return hits
 }

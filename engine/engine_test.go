@@ -117,7 +117,7 @@ func BenchmarkPriorityPass(b *testing.B) {
 		if err := g.Submit(rt.Answer{Kind: rt.Pass}); err != nil {
 			b.Fatal(err)
 		}
-		if g.CurrentStep() == "cleanup" {
+		if g.CurrentStep() == "end" {
 			recycle(g)
 		}
 	}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 const maxPlan = 64 // steps one turn can hold, extra ones included
@@ -89,7 +90,7 @@ type Game struct {
 	batch uint32 // the state-based-action batch being performed, or 0
 
 	scratch []ObjID
-	hits    []sbaHit
+	hits    []SBAHit
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -164,6 +165,13 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 			return NoObj, fmt.Errorf("unknown keyword %q (the rules declare %v)", k, g.Rules.Keywords)
 		}
 		kw |= 1 << uint(i)
+	}
+	if len(c.Subtypes) > 0 {
+		subs := make([]string, len(c.Subtypes))
+		for i, s := range c.Subtypes {
+			subs[i] = strings.ToLower(s)
+		}
+		c.Subtypes = subs
 	}
 	id := ObjID(len(g.Objs))
 	g.Objs = append(g.Objs, Object{

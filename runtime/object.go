@@ -1,7 +1,5 @@
 package runtime
 
-import "strings"
-
 // Object is a card, token or copy in some zone. Fields that are slices
 // (Subtypes, Triggers) are never mutated in place, so clones share them.
 type Object struct {
@@ -135,10 +133,11 @@ func (o *Object) manaColor() (Color, bool) {
 	return 0, false
 }
 
-// HasSubtype reports whether x has the subtype (case-insensitive).
+// HasSubtype reports whether x has the subtype (subtypes are stored in
+// lower case; sub must be lower case).
 func (g *Game) HasSubtype(x ObjID, sub string) bool {
 	for _, s := range g.Objs[x].Subtypes {
-		if strings.EqualFold(s, sub) {
+		if s == sub {
 			return true
 		}
 	}

@@ -23,6 +23,10 @@ type Rules struct {
 	EveryPhase SegmentHooks
 
 	SBAs []SBA
+	// MatchSBAs, if set, matches every SBA in one pass (generated code fuses
+	// the queries); it appends hits in any order and may stop at the first
+	// when first is true. Without it each SBA's Match is called in turn.
+	MatchSBAs func(g *Game, hits []SBAHit, first bool) []SBAHit
 
 	// Prevent lists keywords that stop an event from happening to the
 	// object that has them ("indestructible" prevents "destroy").

@@ -1,8 +1,10 @@
 package runtime
 
-type sbaHit struct {
-	sba int
-	x   int32
+// SBAHit is one result of matching the state-based actions: SBA is the
+// index in Rules.SBAs, X the player or object it concerns.
+type SBAHit struct {
+	SBA int32
+	X   int32
 }
 
 // CheckSBA matches every state-based action against the same state, then
@@ -29,7 +31,7 @@ func (g *Game) CheckSBA() bool {
 	g.clock++
 	g.batch = g.clock
 	for _, h := range hits {
-		g.Rules.SBAs[h.sba].Do(g, h.x)
+		g.Rules.SBAs[h.SBA].Do(g, h.X)
 	}
 	g.batch = 0
 	g.settle()
@@ -97,20 +99,30 @@ func sameSet(a, b []ObjID) bool {
 // triggered abilities wait to be put on the stack.
 func (g *Game) ActionsPending() bool { return len(g.Waiting) > 0 || g.SBAPending() }
 
-func (g *Game) matchSBAs(hits []sbaHit, first bool) []sbaHit {
+func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
+	if m := g.Rules.MatchSBAs; m != nil {
+		hits = m(g, hits, first)
+		// Perform in the order of the rules, whatever order matching found.
+		for i := 1; i < len(hits); i++ {
+			for j := i; j > 0 && hits[j].SBA < hits[j-1].SBA; j-- {
+				hits[j], hits[j-1] = hits[j-1], hits[j]
+			}
+		}
+		return hits
+	}
 	for i := range g.Rules.SBAs {
 		s := &g.Rules.SBAs[i]
 		switch s.Over {
 		case OverPlayers:
 			for p := range g.Players {
 				if !g.Players[p].Lost && s.Match(g, int32(p)) {
-					hits = append(hits, sbaHit{i, int32(p)})
+					hits = append(hits, SBAHit{int32(i), int32(p)})
 				}
 			}
 		case OverAnything:
 			for x := range g.Objs {
 				if g.Objs[x].Zone != ZoneNone && s.Match(g, int32(x)) {
-					hits = append(hits, sbaHit{i, int32(x)})
+					hits = append(hits, SBAHit{int32(i), int32(x)})
 				}
 			}
 		case OverObjects, OverPermanents:
@@ -120,7 +132,7 @@ func (g *Game) matchSBAs(hits []sbaHit, first bool) []sbaHit {
 					continue
 				}
 				if s.Match(g, int32(x)) {
-					hits = append(hits, sbaHit{i, int32(x)})
+					hits = append(hits, SBAHit{int32(i), int32(x)})
 				}
 			}
 		}
