@@ -119,6 +119,9 @@ func audited(cmd func(*testscript.TestScript, bool, []string)) func(*testscript.
 			}
 		}()
 		cmd(ts, neg, args)
+		if s.g != nil {
+			s.g.Touch() // set-up commands write the game's fields directly
+		}
 		s.audit(ts, true)
 	}
 }

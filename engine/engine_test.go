@@ -78,6 +78,7 @@ func recycle(g *rt.Game) {
 		g.Obj(x).Tapped = true
 	}
 	g.Log = g.Log[:0]
+	g.Touch()
 }
 
 func benchTurns(b *testing.B, perPlayer int) {

@@ -26,7 +26,10 @@ type Effect struct {
 }
 
 // AddEffect starts a continuous effect.
-func (g *Game) AddEffect(e Effect) { g.Effects = append(g.Effects, e) }
+func (g *Game) AddEffect(e Effect) {
+	g.Effects = append(g.Effects, e)
+	g.changes++
+}
 
 // Ending selects which effects end.
 type Ending uint8
@@ -43,7 +46,7 @@ func (g *Game) EndEffects(which Ending, rule string) {
 	kept := g.Effects[:0]
 	for _, e := range g.Effects {
 		if g.ends(e.Dur, which) {
-			g.Log = append(g.Log, Event{Kind: EvEndEffect, Rule: rule, Player: g.ctl(e.Target), Obj: e.Target, Name: e.Label})
+			g.emit(Event{Kind: EvEndEffect, Rule: rule, Player: g.ctl(e.Target), Obj: e.Target, Name: e.Label})
 			continue
 		}
 		kept = append(kept, e)

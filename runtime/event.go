@@ -60,14 +60,21 @@ type Event struct {
 	Name   string // a phase, step, zone or effect name
 }
 
-func (g *Game) emit(e Event) { g.Log = append(g.Log, e) }
+// emit logs an event. Every change to the game is logged, so events other
+// than priority and passing also mark the state as changed (see Touch).
+func (g *Game) emit(e Event) {
+	g.Log = append(g.Log, e)
+	if e.Kind != EvPriority && e.Kind != EvPass {
+		g.changes++
+	}
+}
 
 func (g *Game) emitObj(k EventKind, rule string, x ObjID, n int32) {
-	g.Log = append(g.Log, Event{Kind: k, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n})
+	g.emit(Event{Kind: k, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n})
 }
 
 func (g *Game) emitPlayer(k EventKind, rule string, p int, n int32) {
-	g.Log = append(g.Log, Event{Kind: k, Rule: rule, Player: int8(p), Obj: NoObj, N: n})
+	g.emit(Event{Kind: k, Rule: rule, Player: int8(p), Obj: NoObj, N: n})
 }
 
 // Format renders an event as one trace line: the rule, then what happened.

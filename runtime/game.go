@@ -87,6 +87,10 @@ type Game struct {
 
 	RNG   RNG
 	clock uint32
+	// changes counts changes to the game; sbaClean is changes+1 when the
+	// last state-based-action check at that count found nothing to do.
+	changes  uint32
+	sbaClean uint32
 	batch uint32 // the state-based-action batch being performed, or 0
 
 	scratch []ObjID
@@ -173,6 +177,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		}
 		c.Subtypes = subs
 	}
+	g.changes++
 	id := ObjID(len(g.Objs))
 	g.Objs = append(g.Objs, Object{
 		Name: c.Name, Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
@@ -227,6 +232,11 @@ func cloneSlice[T any](s []T) []T {
 	return append([]T(nil), s...)
 }
 
+// Touch tells the game that its exported fields were changed directly (as
+// test fixtures do): the next state-based-action check must look again.
+// Changes made through the game's methods need no Touch.
+func (g *Game) Touch() { g.changes++ }
+
 // Turn is the number of the current turn (1 for the first).
 func (g *Game) Turn() int32 { return g.TurnNum }
 
@@ -278,6 +288,7 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 	if !ok {
 		return fmt.Errorf("the rules have no step or phase %q", step)
 	}
+	g.changes++
 	g.TurnNum, g.Active, g.lastNormal, g.started = turn, active, active, true
 	g.buildPlan()
 	for i := 0; i < g.planLen; i++ {

@@ -11,6 +11,9 @@ type SBAHit struct {
 // performs every result, and reports whether anything was performed. The
 // caller repeats it until it reports false.
 func (g *Game) CheckSBA() bool {
+	if g.sbaClean == g.changes+1 {
+		return false // nothing changed since a check that found nothing
+	}
 	hits := g.matchSBAs(g.hits[:0], false)
 	g.hits = hits
 	if g.pending.Kind != DecideNone {
@@ -26,6 +29,7 @@ func (g *Game) CheckSBA() bool {
 		g.Objs[x].DeathtouchHit = false
 	}
 	if len(hits) == 0 {
+		g.sbaClean = g.changes + 1
 		return false
 	}
 	g.clock++
@@ -41,6 +45,9 @@ func (g *Game) CheckSBA() bool {
 // SBAPending reports whether any state-based action would be performed.
 // It asks no player anything: a choice not yet made counts as pending.
 func (g *Game) SBAPending() bool {
+	if g.sbaClean == g.changes+1 {
+		return false
+	}
 	g.dry = true
 	n := len(g.matchSBAs(g.hits[:0], true))
 	g.dry = false

@@ -91,7 +91,7 @@ func (g *Game) stackTriggers() bool {
 		for _, it := range g.Waiting {
 			if int(it.Controller) == p {
 				g.Stack = append(g.Stack, it)
-				g.Log = append(g.Log, Event{Kind: EvTrigger, Rule: "116.2a", Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+				g.emit(Event{Kind: EvTrigger, Rule: "116.2a", Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
 			}
 		}
 		p = (p + 1) % len(g.Players)
@@ -115,7 +115,7 @@ func (g *Game) resolveTop() {
 		return
 	}
 	t := it.Trigger
-	g.Log = append(g.Log, Event{Kind: EvResolve, Rule: "116.4", Player: it.Controller, Obj: it.Source, Name: t.Label})
+	g.emit(Event{Kind: EvResolve, Rule: "116.4", Player: it.Controller, Obj: it.Source, Name: t.Label})
 	switch t.Does {
 	case DoGainLife, DoGainPower:
 		g.GainLife(p, t.N, "116.4")

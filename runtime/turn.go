@@ -9,7 +9,7 @@ const maxTransitions = 1 << 20
 func (g *Game) Advance() Decision {
 	for n := 0; g.pending.Kind == DecideNone; n++ {
 		if g.over {
-			g.pending = Decision{Kind: DecideGameOver, Player: g.winner}
+			g.pending = Decision{Kind: DecideGameOver, Player: g.winner, Rule: g.lossRule}
 			break
 		}
 		if n == maxTransitions {

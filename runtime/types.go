@@ -156,13 +156,7 @@ const colorLetters = "WUBRGC"
 type Mana [NumColors]int32
 
 // Total is the amount of mana of all colors.
-func (m Mana) Total() int32 {
-	var t int32
-	for _, n := range m {
-		t += n
-	}
-	return t
-}
+func (m Mana) Total() int32 { return m[0] + m[1] + m[2] + m[3] + m[4] + m[5] }
 
 func (m Mana) String() string {
 	var b strings.Builder

@@ -199,7 +199,7 @@ func (g *Game) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 		return
 	}
 	*c += n
-	g.Log = append(g.Log, Event{Kind: EvCounters, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n, Name: k.String()})
+	g.emit(Event{Kind: EvCounters, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n, Name: k.String()})
 }
 
 // Destroy puts permanent x into its owner's graveyard, unless a keyword the
@@ -279,14 +279,17 @@ func (g *Game) Unattach(x ObjID, rule string) {
 }
 
 // Attach attaches x to y.
-func (g *Game) Attach(x, y ObjID) { g.Objs[x].AttachedTo = y }
+func (g *Game) Attach(x, y ObjID) {
+	g.Objs[x].AttachedTo = y
+	g.changes++
+}
 
 // Move puts x into its owner's zone z.
 func (g *Game) Move(x ObjID, z Zone, rule string) {
 	if g.Objs[x].Zone == z {
 		return
 	}
-	g.Log = append(g.Log, Event{Kind: EvMove, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Name: z.String()})
+	g.emit(Event{Kind: EvMove, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Name: z.String()})
 	if g.Objs[x].Zone == ZoneBattlefield && z == ZoneGraveyard {
 		g.dies(x)
 	}
