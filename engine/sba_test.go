@@ -1,0 +1,186 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// sbaBoard builds two players with 20 permanents each on which no
+// state-based action applies: creatures (some with +1/+1 counters),
+// lands, a legend, an aura and an equipment legally attached, a
+// planeswalker with loyalty.
+func sbaBoard(tb testing.TB) *rt.Game {
+	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mk := func(c rt.Card, p int) rt.ObjID {
+		x, err := g.Create(c, p, rt.ZoneBattlefield)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return x
+	}
+	for p := 0; p < 2; p++ {
+		var bear rt.ObjID
+		for i := 0; i < 8; i++ {
+			bear = mk(rt.Card{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2}, p)
+			if i%3 == 0 {
+				g.Obj(bear).Counters[rt.CounterPlus] = 1
+				g.Obj(bear).Damage = 1
+			}
+		}
+		for i := 0; i < 8; i++ {
+			mk(rt.Card{Name: "Forest", Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{"forest"}}, p)
+		}
+		mk(rt.Card{Name: "Legend", Types: rt.TypeCreature, Super: rt.SuperLegendary, Power: 3, Toughness: 3}, p)
+		aura := mk(rt.Card{Name: "Aura", Types: rt.TypeEnchantment, Subtypes: []string{"aura"}, Enchant: rt.TypeCreature}, p)
+		g.Attach(aura, bear)
+		eq := mk(rt.Card{Name: "Sword", Types: rt.TypeArtifact, Subtypes: []string{"equipment"}}, p)
+		g.Attach(eq, bear)
+		w := mk(rt.Card{Name: "Walker", Types: rt.TypePlaneswalker, Subtypes: []string{"jace"}}, p)
+		g.Obj(w).Counters[rt.CounterLoyalty] = 3
+	}
+	g.Touch()
+	return g
+}
+
+// BenchmarkSBACheck: the generated state-based-action check on a board of
+// 40 permanents where nothing applies (the check is forced every time).
+func BenchmarkSBACheck(b *testing.B) {
+	g := sbaBoard(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g.Touch()
+		if g.CheckSBA() {
+			b.Fatal("a state-based action applied")
+		}
+	}
+}
+
+// BenchmarkSBAHandWritten: the same checks written by hand, the reference
+// the generated code is measured against.
+func BenchmarkSBAHandWritten(b *testing.B) {
+	g := sbaBoard(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if handSBA(g) {
+			b.Fatal("a state-based action applied")
+		}
+	}
+}
+
+// handSBA is a plain Go version of the 704.5 conditions of rules/sba.mtg:
+// it reports whether any would apply.
+func handSBA(g *rt.Game) bool {
+	for i := range g.Players {
+		p := &g.Players[i]
+		if !p.Lost && (p.Life <= 0 || p.DrewFromEmpty || p.Poison >= 10) {
+			return true
+		}
+	}
+	for i := range g.Objs {
+		o := &g.Objs[i]
+		if o.Zone == rt.ZoneNone {
+			continue
+		}
+		if o.Token && (o.Zone != rt.ZoneBattlefield || o.PhasedOut) {
+			return true
+		}
+		if (o.Copy == rt.SpellCopy && o.Zone != rt.ZoneStack) || (o.Copy == rt.CardCopy && o.Zone != rt.ZoneStack && o.Zone != rt.ZoneBattlefield) {
+			return true
+		}
+	}
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if o.PhasedOut {
+			continue
+		}
+		if o.Types&rt.TypeCreature != 0 {
+			t := g.Toughness(x)
+			if t <= 0 || o.Damage >= t || o.DeathtouchHit {
+				return true
+			}
+		}
+		if o.Types&rt.TypePlaneswalker != 0 && o.Counters[rt.CounterLoyalty] <= 0 {
+			return true
+		}
+		aura, equip, fort := g.HasSubtype(x, "aura"), g.HasSubtype(x, "equipment"), g.HasSubtype(x, "fortification")
+		if aura && !g.AttachedLegally(x) {
+			return true
+		}
+		if o.AttachedTo != rt.NoObj {
+			if equip && !(g.AttachedLegally(x) && g.AttachedToIs(x, rt.TypeCreature)) ||
+				fort && !(g.AttachedLegally(x) && g.AttachedToIs(x, rt.TypeLand)) ||
+				!aura && !equip && !fort {
+				return true
+			}
+		}
+		if o.Counters[rt.CounterPlus] > 0 && o.Counters[rt.CounterMinus] > 0 || g.OverCounterMax(x) {
+			return true
+		}
+		if o.Super&(rt.SuperLegendary|rt.SuperWorld) == 0 && o.Types&rt.TypePlaneswalker == 0 {
+			continue
+		}
+		for _, y := range g.Battlefield {
+			q := &g.Objs[y]
+			if y == x || q.PhasedOut || q.Controller != o.Controller {
+				continue
+			}
+			if o.Super&rt.SuperLegendary != 0 && q.Super&rt.SuperLegendary != 0 && q.Name == o.Name {
+				return true
+			}
+			if o.Types&q.Types&rt.TypePlaneswalker != 0 && g.SharesSubtype(x, y) {
+				return true
+			}
+			if o.Super&q.Super&rt.SuperWorld != 0 && q.Timestamp >= o.Timestamp {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestSBAReference: the generated check and the hand-written one agree on
+// boards where nothing applies and on each single change that makes one
+// state-based action apply.
+func TestSBAReference(t *testing.T) {
+	changes := map[string]func(g *rt.Game){
+		"nothing":        func(*rt.Game) {},
+		"life 0":         func(g *rt.Game) { g.P(1).Life = 0 },
+		"poison 10":      func(g *rt.Game) { g.P(0).Poison = 10 },
+		"lethal damage":  func(g *rt.Game) { g.Obj(0).Damage = 5 },
+		"toughness 0":    func(g *rt.Game) { g.Obj(0).Toughness = -1 },
+		"deathtouch":     func(g *rt.Game) { g.Obj(1).DeathtouchHit = true },
+		"both counters":  func(g *rt.Game) { g.Obj(1).Counters[rt.CounterMinus] = 1; g.Obj(1).Counters[rt.CounterPlus] = 1 },
+		"aura detached":  func(g *rt.Game) { g.Obj(17).AttachedTo = rt.NoObj },
+		"second legend":  func(g *rt.Game) { g.Obj(2).Name, g.Obj(2).Super = "Legend", rt.SuperLegendary },
+		"loyalty 0":      func(g *rt.Game) { g.Obj(19).Counters[rt.CounterLoyalty] = 0 },
+		"token in grave": func(g *rt.Game) { g.Obj(3).Token = true; g.Destroy(3, "test") },
+	}
+	for name, change := range changes {
+		g := sbaBoard(t)
+		change(g)
+		g.Touch()
+		want := handSBA(g)
+		got := g.SBAPending()
+		if got != want {
+			t.Errorf("%s: generated check says %v, hand-written says %v", name, got, want)
+		}
+		if (name == "nothing") == got {
+			t.Errorf("%s: pending = %v", name, got)
+		}
+	}
+}
+
+// TestSBACheckAllocatesNothing guards the hot path.
+func TestSBACheckAllocatesNothing(t *testing.T) {
+	g := sbaBoard(t)
+	if n := testing.AllocsPerRun(100, func() { g.Touch(); g.CheckSBA() }); n != 0 {
+		t.Errorf("the check allocates %.1f times", n)
+	}
+}
