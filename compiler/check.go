@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 type checker struct {
@@ -79,6 +80,8 @@ func (c *checker) check() *Program {
 				}
 			case *grammar.SbaDecl:
 				c.sba(d)
+			case *grammar.PredicateDecl:
+				c.predicate(d)
 			}
 		}
 	}
@@ -493,3 +496,39 @@ func (c *checker) typed(e grammar.Expr, sc *scope, want Type, what string) strin
 }
 
 func quote(s string) string { return strconv.Quote(s) }
+
+func (c *checker) predicate(d *grammar.PredicateDecl) {
+	k, ok := rt.ParsePredKind(d.Kind.Name)
+	if !ok {
+		c.errorf(d.Kind.Pos, "unknown predicate %s (want one of %s)%s", d.Kind.Name, strings.Join(predicateNames(), ", "), didYouMean(closest(d.Kind.Name, predicateNames(), 1)))
+		return
+	}
+	p := &Predicate{Kind: d.Kind.Name, Const: predConst(k), Rules: c.rules(d.Rules, "predicate", false), Pos: d.Pos, Decl: d}
+	c.needRules(d.Pos, p.Rules, len(d.Rules), "predicate")
+	if len(d.Params) != k.Arity() {
+		c.errorf(d.Kind.Pos, "predicate %s takes %d object(s), not %d", d.Kind.Name, k.Arity(), len(d.Params))
+		return
+	}
+	sc := newScope()
+	rule := ""
+	if len(p.Rules) > 0 {
+		rule = p.Rules[0]
+	}
+	g := &gen{c: c, rule: rule, what: "predicate"}
+	for _, id := range d.Params {
+		p.Params = append(p.Params, g.declare(id, Object, sc))
+	}
+	p.Expr = c.typedIn(g, d.If, sc, Bool, "a predicate condition")
+	c.p.Predicates = append(c.p.Predicates, p)
+}
+
+func predicateNames() []string { return rt.PredKindNames() }
+
+// predConst is the runtime constant of a predicate kind ("CanAttack").
+func predConst(k rt.PredKind) string {
+	var b strings.Builder
+	for _, part := range strings.Split(k.String(), "_") {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}

@@ -124,6 +124,20 @@ func (w *writer) file(pkg string) {
 		w.printf("MatchSBAs: sba_match_all,\n")
 		w.matchAll()
 	}
+	if len(p.Predicates) > 0 {
+		w.printf("Predicates: []rt.Predicate{\n")
+		for i, pr := range p.Predicates {
+			name := fmt.Sprintf("pred_%s_%d", pr.Kind, i)
+			sig := "(g *rt.Game, " + strings.Join(pr.Params, ", ") + " rt.ObjID) bool"
+			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\nreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, pr.Expr)
+			field := "Test"
+			if len(pr.Params) == 2 {
+				field = "Test2"
+			}
+			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, %s: %s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), field, name)
+		}
+		w.printf("},\n")
+	}
 	w.printf("}\n\n")
 	w.buf.Write(w.fns.Bytes())
 }

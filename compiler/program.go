@@ -23,6 +23,7 @@ type Program struct {
 	EveryStep  Every
 	EveryPhase Every
 	SBAs       []*SBA
+	Predicates []*Predicate
 
 	LandRule    string
 	SorceryRule string
@@ -113,4 +114,15 @@ type Cite struct {
 	Rule string
 	Pos  grammar.Pos
 	What string // "phase", "step", "action", "priority", ...
+}
+
+// Predicate is a checked combat predicate (see runtime.PredKind).
+type Predicate struct {
+	Kind   string // e.g. "can_attack"
+	Const  string // the runtime constant, e.g. "CanAttack"
+	Rules  []string
+	Pos    grammar.Pos
+	Params []string // Go names of the parameters
+	Expr   string
+	Decl   *grammar.PredicateDecl
 }

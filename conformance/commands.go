@@ -580,6 +580,11 @@ func cmdUntil(ts *testscript.TestScript, neg bool, args []string) {
 		if (g.CurrentStep() == rest[0] || g.CurrentPhase() == rest[0]) && (turn < 0 || g.TurnNum == turn) {
 			return
 		}
+		if d.Kind == rt.DecideAttackers || d.Kind == rt.DecideBlockers {
+			// Passing through combat declares no attackers or blockers.
+			ts.Check(g.Submit(rt.Answer{Kind: rt.Declare}))
+			continue
+		}
 		if d.Kind != rt.DecidePriority {
 			fail(ts, "until %s: the engine is waiting for %s in the %s step of turn %d", rest[0], describe(g, d), g.CurrentStep(), g.TurnNum)
 		}

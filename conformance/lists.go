@@ -3,9 +3,9 @@ package conformance
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -142,7 +142,7 @@ func ReadLists(fsys fs.FS, dir, shown string) (Lists, error) {
 	for _, kind := range []string{ScopeFile, ExclusionsFile, RuntimeFile, KnownFailuresFile} {
 		data, err := fs.ReadFile(fsys, filepath.ToSlash(filepath.Join(dir, kind)))
 		if err != nil {
-			if os.IsNotExist(err) || errorsIsNotExist(err) {
+			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
 			return l, err
@@ -166,11 +166,6 @@ func ReadLists(fsys fs.FS, dir, shown string) (Lists, error) {
 		return l, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
 	return l, nil
-}
-
-func errorsIsNotExist(err error) bool {
-	pe, ok := err.(*fs.PathError)
-	return ok && os.IsNotExist(pe.Err)
 }
 
 // Check checks the lists against an index and a corpus: every rule they

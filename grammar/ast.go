@@ -364,3 +364,17 @@ func (*Selector) exprNode()  {}
 func (*HasExpr) exprNode()   {}
 func (*CallExpr) exprNode()  {}
 func (*ParenExpr) exprNode() {}
+
+// PredicateDecl is a predicate the engine consults, e.g. which creatures
+// can attack: `predicate can_attack "508.1a" (a) if not a.tapped`.
+type PredicateDecl struct {
+	Pos    Pos
+	Kind   Ident
+	Rules  []Rule
+	Params []Ident
+	If     Expr
+}
+
+// Position implements Node.
+func (n *PredicateDecl) Position() Pos { return n.Pos }
+func (*PredicateDecl) declNode()       {}

@@ -38,6 +38,15 @@ type pDecl struct {
 	Every   *pEvery   `parser:"| @@"`
 	Phase   *pPhase   `parser:"| @@"`
 	Sba     *pSba     `parser:"| @@"`
+	Pred    *pPred    `parser:"| @@"`
+}
+
+type pPred struct {
+	Pos    lexer.Position
+	Kind   pIdent    `parser:"'predicate' @@"`
+	Rules  []pString `parser:"@@+ '('"`
+	Params []pIdent  `parser:"@@ ( ',' @@ )* ')'"`
+	If     *pExpr    `parser:"'if' @@"`
 }
 
 type pPlayer struct {

@@ -191,6 +191,19 @@ func (p *printer) decl(d Decl) {
 		p.rules(d.Rules)
 		p.text(" ")
 		p.block(d.Body)
+	case *PredicateDecl:
+		p.tok(d.Pos, "predicate ")
+		p.ident(d.Kind)
+		p.rules(d.Rules)
+		p.text(" (")
+		for i, id := range d.Params {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.ident(id)
+		}
+		p.text(") if ")
+		p.expr(d.If, 0)
 	}
 }
 

@@ -83,6 +83,13 @@ func Inspect(n Node, f func(Node) bool) {
 	case *SbaDecl:
 		inspectRules(n.Rules, f)
 		inspectBlock(n.Body, f)
+	case *PredicateDecl:
+		Inspect(&n.Kind, f)
+		inspectRules(n.Rules, f)
+		for i := range n.Params {
+			Inspect(&n.Params[i], f)
+		}
+		Inspect(n.If, f)
 	case *Block:
 		for _, s := range n.Stmts {
 			Inspect(s, f)

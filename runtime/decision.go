@@ -6,14 +6,18 @@ import "slices"
 type DecisionKind uint8
 
 const (
-	DecideNone     DecisionKind = iota
-	DecidePriority              // Player holds priority: pass, or take an action
-	DecideCards                 // Player chooses exactly N cards from their Zone
-	DecideGameOver              // the game has ended; Player is the winner, -1 for a draw
-	DecideStuck                 // the rules never reached a decision (a step repeating forever)
+	DecideNone      DecisionKind = iota
+	DecidePriority               // Player holds priority: pass, or take an action
+	DecideCards                  // Player chooses exactly N cards from their Zone
+	DecideGameOver               // the game has ended; Player is the winner, -1 for a draw
+	DecideStuck                  // the rules never reached a decision (a step repeating forever)
+	DecideAttackers              // Player declares attackers: Objs, with Targets
+	DecideBlockers               // Player declares blockers: Objs, with the attacker each blocks in Targets
+	DecideOrder                  // Player orders From (the blockers of Obj): Objs
+	DecideDamage                 // Player divides Obj's combat damage (N) among From: Objs with Amounts
 )
 
-var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck"}
+var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage"}
 
 func (k DecisionKind) String() string { return decisionNames[k] }
 
@@ -26,6 +30,7 @@ type Decision struct {
 	Verb   string  // what happens to them ("discard", "keep")
 	Rule   string  // the rule that asks
 	From   []ObjID // the candidates, when not the whole Zone
+	Obj    ObjID   // the creature an order or a damage assignment is for
 }
 
 // AnswerKind is the shape of an answer.
@@ -37,6 +42,7 @@ const (
 	Cast                       // cast Obj, paying with the pool and untapped lands
 	TapMana                    // tap land Obj for mana
 	Choose                     // the cards Objs, for DecideCards
+	Declare                    // attackers, blockers, an order or a damage assignment
 )
 
 // Answer answers the pending decision.
@@ -44,6 +50,13 @@ type Answer struct {
 	Kind AnswerKind
 	Obj  ObjID
 	Objs []ObjID
+	// Targets: for DecideAttackers, what each of Objs attacks (a
+	// planeswalker's ObjID, or -1-p for player p; empty: the defending
+	// player); for DecideBlockers, the attacker each of Objs blocks.
+	Targets []int32
+	// Amounts: for DecideDamage, the damage assigned to each of Objs
+	// (NoObj in Objs stands for the player or planeswalker attacked).
+	Amounts []int32
 }
 
 // Pending is the decision the engine waits for (Kind DecideNone if Advance
@@ -63,6 +76,14 @@ func (g *Game) Submit(a Answer) error {
 		return g.submitPriority(d, a)
 	case DecideCards:
 		return g.submitCards(d, a)
+	case DecideAttackers:
+		return g.submitAttackers(d, a)
+	case DecideBlockers:
+		return g.submitBlockers(d, a)
+	case DecideOrder:
+		return g.submitOrder(d, a)
+	case DecideDamage:
+		return g.submitDamage(d, a)
 	}
 	return refuse("", "unknown decision")
 }

@@ -47,6 +47,11 @@ const (
 	EvRegenerate
 	EvCease
 	EvUnattach
+	EvAttack
+	EvBlock
+	EvOrder
+	EvCombatDamage
+	EvLeaveCombat
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -58,6 +63,9 @@ type Event struct {
 	Obj    ObjID // NoObj when none
 	N      int32
 	Name   string // a phase, step, zone or effect name
+	// Other is the second party of a combat event: an ObjID, or -1-p for
+	// player p (see Target).
+	Other int32
 }
 
 // emit logs an event. Every change to the game is logged, so events other
@@ -183,6 +191,16 @@ func (g *Game) describe(e Event) string {
 		return "cease to exist " + g.obj(e)
 	case EvUnattach:
 		return "unattach " + g.obj(e)
+	case EvAttack:
+		return fmt.Sprintf("%s attacks %s", g.obj(e), g.party(e.Other))
+	case EvBlock:
+		return fmt.Sprintf("%s blocks %s", g.obj(e), g.party(e.Other))
+	case EvOrder:
+		return fmt.Sprintf("damage assignment order of %s: %d. %s", g.obj(e), e.N, g.party(e.Other))
+	case EvCombatDamage:
+		return fmt.Sprintf("%s deals %d combat damage to %s", g.obj(e), e.N, g.party(e.Other))
+	case EvLeaveCombat:
+		return "remove from combat " + g.obj(e)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }
@@ -205,4 +223,16 @@ func (g *Game) Trace(from int) []string {
 		out = append(out, g.Format(e))
 	}
 	return out
+}
+
+// party names an object ('Name' (p1)) or, for -1-p, player p.
+func (g *Game) party(code int32) string {
+	if code < 0 {
+		return g.PlayerName(int(-1 - code))
+	}
+	if int(code) >= len(g.Objs) {
+		return "?"
+	}
+	o := &g.Objs[code]
+	return fmt.Sprintf("'%s' (%s)", o.Name, g.PlayerName(int(o.Controller)))
 }

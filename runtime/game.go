@@ -54,6 +54,7 @@ type Game struct {
 	Effects     []Effect
 	ExtraTurns  []int8
 	Skips       []skipReq
+	Combat      Combat
 	Log         []Event
 
 	TurnNum    int32
@@ -91,7 +92,7 @@ type Game struct {
 	// last state-based-action check at that count found nothing to do.
 	changes  uint32
 	sbaClean uint32
-	batch uint32 // the state-based-action batch being performed, or 0
+	batch    uint32 // the state-based-action batch being performed, or 0
 
 	scratch []ObjID
 	hits    []SBAHit
@@ -183,7 +184,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Name: c.Name, Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
 		Types: c.Types, Super: c.Super, Subtypes: c.Subtypes,
 		Power: c.Power, Toughness: c.Toughness, Keywords: kw, Cost: c.Cost,
-		Token: c.Token, Triggers: c.Triggers, AttachedTo: NoObj,
+		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj,
 	})
 	g.move(id, z, owner)
 	return id, nil
@@ -218,6 +219,7 @@ func (g *Game) Clone() *Game {
 	c.Effects = cloneSlice(g.Effects)
 	c.ExtraTurns = cloneSlice(g.ExtraTurns)
 	c.Skips = cloneSlice(g.Skips)
+	c.Combat = g.Combat.clone()
 	c.answer = cloneSlice(g.answer)
 	c.kept = cloneSlice(g.kept)
 	c.Log = g.Log[:len(g.Log):len(g.Log)]

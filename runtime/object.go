@@ -41,6 +41,13 @@ type Object struct {
 	// batch is the state-based-action batch that last replaced a
 	// destruction of this object (one replacement covers identical results).
 	batch uint32
+	// lkiPower is the power this object had before the state-based-action
+	// batch lkiBatch was performed.
+	lkiPower int32
+	lkiBatch uint32
+	// leftBatch is the batch in which it left the battlefield: its
+	// leaves-the-battlefield abilities still see that batch's events.
+	leftBatch uint32
 }
 
 // CopyKind says what an object is a copy of.

@@ -10,8 +10,15 @@ type PassPolicy struct{}
 
 // Decide implements Policy.
 func (PassPolicy) Decide(g *Game, d Decision) Answer {
-	if d.Kind == DecideCards {
+	switch d.Kind {
+	case DecideCards:
 		return Answer{Kind: Choose, Objs: candidates(g, d)[:d.N]}
+	case DecideAttackers, DecideBlockers:
+		return Answer{Kind: Declare}
+	case DecideOrder:
+		return Answer{Kind: Declare, Objs: d.From}
+	case DecideDamage:
+		return g.DefaultDamage(d)
 	}
 	return Answer{Kind: Pass}
 }
@@ -19,9 +26,10 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 // RandomPolicy takes a random legal action, drawing from its own seeded RNG
 // so that the same seed plays the same game.
 type RandomPolicy struct {
-	RNG  RNG
-	buf  []Answer
-	pick []ObjID
+	RNG     RNG
+	buf     []Answer
+	pick    []ObjID
+	targets []int32
 }
 
 // Decide implements Policy. It prefers playing a land and casting spells to
@@ -32,6 +40,44 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		r.pick = append(r.pick[:0], candidates(g, d)...)
 		r.RNG.Shuffle(r.pick)
 		return Answer{Kind: Choose, Objs: r.pick[:d.N]}
+	case DecideAttackers:
+		// Each untapped creature attacks with probability 1/2; an illegal
+		// pick falls back to no attack in Run.
+		r.pick = r.pick[:0]
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			if int(o.Controller) == d.Player && o.Types&TypeCreature != 0 && !o.Tapped && !o.PhasedOut && r.RNG.Intn(2) == 0 {
+				if ok, _ := g.pred(CanAttack, x, true); ok {
+					if no, _ := g.pred(CantAttack, x, false); !no {
+						r.pick = append(r.pick, x)
+					}
+				}
+			}
+		}
+		return Answer{Kind: Declare, Objs: r.pick}
+	case DecideBlockers:
+		r.pick, r.targets = r.pick[:0], r.targets[:0]
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			if int(o.Controller) != d.Player || o.Types&TypeCreature == 0 || o.Tapped || o.PhasedOut || r.RNG.Intn(2) == 0 {
+				continue
+			}
+			for _, at := range g.Combat.Attacks {
+				if int(at.Player) == d.Player {
+					if no, _ := g.pred2(CantBlock, x, at.Attacker); !no {
+						r.pick, r.targets = append(r.pick, x), append(r.targets, int32(at.Attacker))
+						break
+					}
+				}
+			}
+		}
+		return Answer{Kind: Declare, Objs: r.pick, Targets: r.targets}
+	case DecideOrder:
+		r.pick = append(r.pick[:0], d.From...)
+		r.RNG.Shuffle(r.pick)
+		return Answer{Kind: Declare, Objs: r.pick}
+	case DecideDamage:
+		return g.DefaultDamage(d)
 	case DecidePriority:
 		r.buf = g.LegalActions(r.buf[:0])
 		if len(r.buf) > 1 {

@@ -26,6 +26,7 @@ func (g *Game) priority() {
 		g.prio.holder = g.Active // 116.3b
 		return
 	}
+	g.checkLeavesCombat()
 	// 116.5: state-based actions, then triggered abilities, until neither
 	// happens, each time a player would receive priority.
 	for {

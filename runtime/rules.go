@@ -28,6 +28,9 @@ type Rules struct {
 	// when first is true. Without it each SBA's Match is called in turn.
 	MatchSBAs func(g *Game, hits []SBAHit, first bool) []SBAHit
 
+	// Predicates are the combat predicates (see PredKind).
+	Predicates []Predicate
+
 	// Prevent lists keywords that stop an event from happening to the
 	// object that has them ("indestructible" prevents "destroy").
 	Prevent []Prevention

@@ -34,6 +34,14 @@ func (g *Game) CheckSBA() bool {
 	}
 	g.clock++
 	g.batch = g.clock
+	// Last known information comes from the state before any result of
+	// this check is performed.
+	for _, h := range hits {
+		if s := &g.Rules.SBAs[h.SBA]; s.Over != OverPlayers {
+			o := &g.Objs[h.X]
+			o.lkiPower, o.lkiBatch = g.Power(ObjID(h.X)), g.batch
+		}
+	}
 	for _, h := range hits {
 		g.Rules.SBAs[h.SBA].Do(g, h.X)
 	}

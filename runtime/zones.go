@@ -23,6 +23,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		}
 	}
 	if o.Zone == ZoneBattlefield {
+		o.leftBatch = g.batch
 		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [NumCounterKinds]int32{}, NoObj
 		o.DeathtouchHit, o.Regen = false, 0
 		g.dropEffects(x)
@@ -242,9 +243,16 @@ func (g *Game) dies(x ObjID) {
 		return
 	}
 	power := g.Power(x)
-	for _, y := range g.Battlefield {
+	if g.batch != 0 && o.lkiBatch == g.batch {
+		power = o.lkiPower
+	}
+	// Abilities that trigger on leaving the battlefield look back in time:
+	// a watcher that left in the same batch of results sees this death too.
+	for i := range g.Objs {
+		y := ObjID(i)
 		w := &g.Objs[y]
-		if w.PhasedOut {
+		onField := w.Zone == ZoneBattlefield && !w.PhasedOut
+		if !onField && (g.batch == 0 || w.leftBatch != g.batch) {
 			continue
 		}
 		for _, t := range w.Triggers {

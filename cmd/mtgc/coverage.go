@@ -23,7 +23,7 @@ var (
 var coverageCmd = &command{
 	name:  "coverage",
 	args:  "[corpus-dir]",
-	short: "Report, for every rule of the edition, where it is implemented, which scripts test it, and what is missing.",
+	short: "For every rule of the edition: where it is implemented, which scripts test it, what is missing.",
 	flags: func(fs *flag.FlagSet) {
 		fs.StringVar(&covRules, "rules", "", "rules directory (default: the embedded rules)")
 		fs.BoolVar(&covJSON, "json", false, "print the report as JSON (schema "+conformance.CoverageSchema+", docs/coverage.md)")

@@ -11,8 +11,8 @@ import (
 )
 
 var (
-	playSeed  uint64
-	playTurns int
+	playSeed   uint64
+	playTurns  int
 	playQuiet  bool
 	playTitles bool
 )

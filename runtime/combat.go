@@ -1,0 +1,241 @@
+package runtime
+
+import "slices"
+
+// Combat mechanics: who attacks whom, who blocks whom, damage assignment
+// orders, assigning and dealing combat damage. Which creatures may attack
+// or block, evasion, what lethal damage is, trample, deathtouch, lifelink
+// and which creatures deal damage in which damage step are predicates the
+// rules supply (Rules.Predicates); refusals cite the predicate's rule.
+
+// PredKind names a combat predicate the rules supply.
+type PredKind uint8
+
+const (
+	CanAttack        PredKind = iota + 1 // (a) every one must hold for a to attack
+	CantAttack                           // (a) any one forbids a to attack
+	MustAttack                           // (a) a attacks if able
+	AttackerTaps                         // (a) a becomes tapped when declared
+	CanBlock                             // (b) every one must hold for b to block
+	CantBlock                            // (b, a) any one forbids b to block a
+	NeedsTwoBlockers                     // (a) a can't be blocked except by two or more
+	Deathtouch                           // (s) any damage s deals is lethal; marks deathtouch damage
+	Trample                              // (a) excess damage may go to what a attacks
+	Lifelink                             // (s) damage s deals makes its controller gain that much life
+	FirstStrike                          // (s) s deals damage in the first of two damage steps only
+	DoubleStrike                         // (s) s deals damage in both damage steps
+	LeavesCombat                         // (x) x is removed from combat
+	numPredKinds
+)
+
+var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "first_strike", "double_strike", "leaves_combat"}
+
+func (k PredKind) String() string { return predNames[k] }
+
+// PredKindNames lists the predicate names.
+func PredKindNames() []string { return append([]string(nil), predNames[1:]...) }
+
+// ParsePredKind maps a predicate name to its kind.
+func ParsePredKind(s string) (PredKind, bool) {
+	for i, n := range predNames {
+		if n == s && i > 0 {
+			return PredKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// Arity is the number of objects a predicate of this kind takes.
+func (k PredKind) Arity() int {
+	if k == CantBlock {
+		return 2
+	}
+	return 1
+}
+
+// Predicate is a combat predicate: Test for one object, Test2 for two.
+type Predicate struct {
+	Kind  PredKind
+	Rule  string
+	Pos   string
+	Test  func(g *Game, x ObjID) bool
+	Test2 func(g *Game, x, y ObjID) bool
+}
+
+// Attack is one attacking creature.
+type Attack struct {
+	Attacker ObjID
+	Player   int8  // the player it attacks, or the controller of Target
+	Target   ObjID // the planeswalker it attacks, or NoObj
+	Blocked  bool  // stays true for the combat once blocked (even if blockers leave)
+}
+
+// Block is one blocker blocking one attacker; Order places the blocker in
+// the attacker's damage assignment order.
+type Block struct {
+	Blocker  ObjID
+	Attacker ObjID
+	Order    int16
+}
+
+// Assigned is combat damage assigned but not yet dealt. To is an object,
+// or NoObj for the player ToPlayer.
+type Assigned struct {
+	Source   ObjID
+	To       ObjID
+	ToPlayer int8
+	Amount   int32
+}
+
+// Combat is the state of the current combat.
+type Combat struct {
+	Attacks        []Attack
+	Blocks         []Block
+	Assigned       []Assigned
+	AttackersDone  bool   // attackers were declared this combat
+	BlockersDone   uint16 // defending players (bits) who declared blockers
+	OrdersDone     bool
+	DamageSteps    int8    // combat damage steps begun this combat
+	SecondStep     bool    // a second combat damage step was added
+	DealtFirst     []ObjID // creatures that dealt damage in the first step
+	AssignedSource []ObjID // sources whose assignment is decided in this step
+	dealers        []ObjID // creatures that deal damage in this step
+	assigning      bool    // a combat damage step is assigning damage
+}
+
+func (c *Combat) clone() Combat {
+	return Combat{
+		Attacks: cloneSlice(c.Attacks), Blocks: cloneSlice(c.Blocks), Assigned: cloneSlice(c.Assigned),
+		AttackersDone: c.AttackersDone, BlockersDone: c.BlockersDone, OrdersDone: c.OrdersDone,
+		DamageSteps: c.DamageSteps, SecondStep: c.SecondStep,
+		DealtFirst: cloneSlice(c.DealtFirst), AssignedSource: cloneSlice(c.AssignedSource),
+		dealers: cloneSlice(c.dealers), assigning: c.assigning,
+	}
+}
+
+// pred reports whether predicates of kind hold for x: with all, every one
+// must hold (true when there are none); otherwise any one (false when
+// none). It returns the rule of the deciding predicate.
+func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
+	for i := range g.Rules.Predicates {
+		p := &g.Rules.Predicates[i]
+		if p.Kind != k {
+			continue
+		}
+		if p.Test(g, x) != all {
+			return !all, p.Rule
+		}
+	}
+	return all, ""
+}
+
+func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
+	for i := range g.Rules.Predicates {
+		p := &g.Rules.Predicates[i]
+		if p.Kind == k && p.Test2(g, x, y) {
+			return true, p.Rule
+		}
+	}
+	return false, ""
+}
+
+func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); return ok }
+
+// Attacking reports whether x is an attacking creature.
+func (g *Game) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }
+
+func (g *Game) attackIndex(x ObjID) int {
+	for i := range g.Combat.Attacks {
+		if g.Combat.Attacks[i].Attacker == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// Blocking reports whether x is a blocking creature.
+func (g *Game) Blocking(x ObjID) bool {
+	for _, b := range g.Combat.Blocks {
+		if b.Blocker == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Blocked reports whether attacking creature x is blocked.
+func (g *Game) Blocked(x ObjID) bool {
+	i := g.attackIndex(x)
+	return i >= 0 && g.Combat.Attacks[i].Blocked
+}
+
+// NumAttackers counts the attacking creatures.
+func (g *Game) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
+
+// Blockers returns the creatures blocking attacker x in its damage
+// assignment order.
+func (g *Game) Blockers(x ObjID) []ObjID {
+	var out []ObjID
+	for o := int16(0); o < int16(len(g.Combat.Blocks)); o++ {
+		for _, b := range g.Combat.Blocks {
+			if b.Attacker == x && b.Order == o {
+				out = append(out, b.Blocker)
+			}
+		}
+	}
+	return out
+}
+
+// RemoveFromCombat removes x from combat (attacking or blocking). A blocked
+// attacker stays blocked; the others' damage assignment orders keep their
+// relative order.
+func (g *Game) RemoveFromCombat(x ObjID, rule string) {
+	c := &g.Combat
+	removed := false
+	if i := g.attackIndex(x); i >= 0 {
+		c.Attacks = slices.Delete(c.Attacks, i, i+1)
+		removed = true
+	}
+	kept := c.Blocks[:0]
+	for _, b := range c.Blocks {
+		if b.Blocker == x || b.Attacker == x {
+			removed = true
+			continue
+		}
+		kept = append(kept, b)
+	}
+	c.Blocks = kept
+	if removed {
+		g.emitObj(EvLeaveCombat, rule, x, 0)
+	}
+}
+
+// EndCombat removes every creature from combat and forgets the combat.
+func (g *Game) EndCombat(rule string) {
+	for len(g.Combat.Attacks) > 0 {
+		g.RemoveFromCombat(g.Combat.Attacks[0].Attacker, rule)
+	}
+	for len(g.Combat.Blocks) > 0 {
+		g.RemoveFromCombat(g.Combat.Blocks[0].Blocker, rule)
+	}
+	g.Combat = Combat{}
+}
+
+// checkLeavesCombat removes from combat what the rules say leaves it.
+func (g *Game) checkLeavesCombat() {
+	for i := 0; i < len(g.Combat.Attacks); i++ {
+		x := g.Combat.Attacks[i].Attacker
+		if ok, rule := g.pred(LeavesCombat, x, false); ok {
+			g.RemoveFromCombat(x, rule)
+			i--
+		}
+	}
+	for i := 0; i < len(g.Combat.Blocks); i++ {
+		x := g.Combat.Blocks[i].Blocker
+		if ok, rule := g.pred(LeavesCombat, x, false); ok {
+			g.RemoveFromCombat(x, rule)
+			i--
+		}
+	}
+}

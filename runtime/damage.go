@@ -1,0 +1,252 @@
+package runtime
+
+import "slices"
+
+// Combat damage: which creatures deal damage in this step, their
+// assignment (decided by the player when there is a choice, checked as a
+// whole), and dealing all of it at once.
+
+// CombatDamage runs one combat damage step. It reports false while it
+// waits for a player to divide a creature's damage.
+func (g *Game) CombatDamage(rule string) bool {
+	c := &g.Combat
+	if !c.assigning {
+		g.beginDamageStep()
+	}
+	for _, at := range c.Attacks {
+		x := at.Attacker
+		if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
+			continue
+		}
+		if !g.assignAttacker(at, rule) {
+			return false
+		}
+	}
+	for _, bl := range c.Blocks {
+		x := bl.Blocker
+		if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
+			continue
+		}
+		c.AssignedSource = append(c.AssignedSource, x)
+		if n := g.Power(x); n > 0 && g.Attacking(bl.Attacker) {
+			c.Assigned = append(c.Assigned, Assigned{Source: x, To: bl.Attacker, Amount: n})
+		}
+	}
+	g.dealCombatDamage(rule)
+	return true
+}
+
+// dealers is the set of creatures that deal damage in the current step.
+func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
+
+func (g *Game) beginDamageStep() {
+	c := &g.Combat
+	g.checkLeavesCombat()
+	c.assigning = true
+	c.DamageSteps++
+	c.Assigned, c.AssignedSource, c.dealers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0]
+	var all []ObjID
+	for _, a := range c.Attacks {
+		all = append(all, a.Attacker)
+	}
+	for _, b := range c.Blocks {
+		if !slices.Contains(all, b.Blocker) {
+			all = append(all, b.Blocker)
+		}
+	}
+	strikes := func(x ObjID) bool { return g.has(FirstStrike, x) || g.has(DoubleStrike, x) }
+	switch {
+	case c.DamageSteps == 1 && slices.ContainsFunc(all, strikes):
+		// A second combat damage step follows this one.
+		for _, x := range all {
+			if strikes(x) {
+				c.dealers = append(c.dealers, x)
+			}
+		}
+		c.SecondStep = true
+		if step := g.CurrentStep(); step != "" {
+			_ = g.AddExtraStep(step, step, false)
+		}
+	case c.SecondStep:
+		for _, x := range all {
+			if g.has(DoubleStrike, x) || (!slices.Contains(c.DealtFirst, x) && !g.has(FirstStrike, x)) {
+				c.dealers = append(c.dealers, x)
+			}
+		}
+	default:
+		c.dealers = append(c.dealers, all...)
+	}
+}
+
+// lethal is the damage that is lethal to blocker b from source s, counting
+// damage already marked and damage already assigned this step.
+func (g *Game) lethal(s, b ObjID) int32 {
+	if g.has(Deathtouch, s) {
+		return 1
+	}
+	n := g.Toughness(b) - g.Objs[b].Damage
+	for _, a := range g.Combat.Assigned {
+		if a.To == b {
+			n -= a.Amount
+		}
+	}
+	return max(n, 0)
+}
+
+// assignAttacker assigns attacker at's damage, or asks its controller.
+func (g *Game) assignAttacker(at Attack, rule string) bool {
+	c := &g.Combat
+	x := at.Attacker
+	power := g.Power(x)
+	target, toPlayer := at.Target, at.Player
+	if target != NoObj && (g.Objs[target].Zone != ZoneBattlefield || g.Objs[target].PhasedOut) {
+		target, toPlayer = NoObj, -1 // the planeswalker it attacked is gone
+	}
+	done := func(to ObjID, p int8, n int32) bool {
+		c.AssignedSource = append(c.AssignedSource, x)
+		if n > 0 && (to != NoObj || p >= 0) {
+			c.Assigned = append(c.Assigned, Assigned{Source: x, To: to, ToPlayer: p, Amount: n})
+		}
+		return true
+	}
+	if power <= 0 {
+		return done(NoObj, -1, 0)
+	}
+	if !at.Blocked {
+		return done(target, toPlayer, power)
+	}
+	blockers := g.Blockers(x)
+	trample := g.has(Trample, x)
+	switch {
+	case len(blockers) == 0 && trample:
+		return done(target, toPlayer, power)
+	case len(blockers) == 0:
+		return done(NoObj, -1, 0)
+	case len(blockers) == 1 && !trample:
+		return done(blockers[0], -1, power)
+	}
+	from := blockers
+	if trample {
+		from = append(from, NoObj)
+	}
+	g.pending = Decision{Kind: DecideDamage, Player: int(g.Objs[x].Controller), Obj: x, From: from, N: int(power), Rule: rule}
+	return false
+}
+
+// DefaultDamage is the assignment a simple caller can accept: lethal
+// damage to each blocker in order, the rest to the last one, or with
+// trample to the player or planeswalker attacked.
+func (g *Game) DefaultDamage(d Decision) Answer {
+	a := Answer{Kind: Declare, Objs: d.From, Amounts: make([]int32, len(d.From))}
+	left := int32(d.N)
+	for i, b := range d.From {
+		if b == NoObj {
+			a.Amounts[i] = left
+			left = 0
+			break
+		}
+		n := min(g.lethal(d.Obj, b), left)
+		a.Amounts[i] = n
+		left -= n
+	}
+	if left > 0 {
+		a.Amounts[len(d.From)-1] += left
+	}
+	return a
+}
+
+func (g *Game) submitDamage(d Decision, a Answer) error {
+	x := d.Obj
+	if a.Kind != Declare || len(a.Objs) != len(a.Amounts) {
+		return refuse(d.Rule, "assign %s's %d damage: give an amount for each recipient", g.nameOf(x), d.N)
+	}
+	amount := make([]int32, len(d.From))
+	var total int32
+	for i, to := range a.Objs {
+		j := slices.Index(d.From, to)
+		if j < 0 {
+			return refuse(d.Rule, "%s can't assign damage to %s", g.nameOf(x), g.nameOf(to))
+		}
+		if a.Amounts[i] < 0 {
+			return refuse(d.Rule, "damage amounts can't be negative")
+		}
+		amount[j] += a.Amounts[i]
+		total += a.Amounts[i]
+	}
+	if total != int32(d.N) {
+		return refuse(d.Rule, "%s assigns exactly %d damage, not %d", g.nameOf(x), d.N, total)
+	}
+	// Lethal damage to each blocker in order before any to the next, or
+	// (with trample) to the player or planeswalker.
+	for i, to := range d.From {
+		if amount[i] == 0 {
+			continue
+		}
+		for j := 0; j < i; j++ {
+			if need := g.lethal(x, d.From[j]); amount[j] < need {
+				what := "the next blocker"
+				if to == NoObj {
+					what = "the player or planeswalker it attacks"
+				}
+				return refuse(d.Rule, "%s must assign lethal damage (%d) to %s before assigning any to %s", g.nameOf(x), need, g.nameOf(d.From[j]), what)
+			}
+		}
+	}
+	c := &g.Combat
+	at := c.Attacks[g.attackIndex(x)]
+	for i, to := range d.From {
+		if amount[i] == 0 {
+			continue
+		}
+		if to == NoObj {
+			c.Assigned = append(c.Assigned, Assigned{Source: x, To: at.Target, ToPlayer: at.Player, Amount: amount[i]})
+			continue
+		}
+		c.Assigned = append(c.Assigned, Assigned{Source: x, To: to, ToPlayer: -1, Amount: amount[i]})
+	}
+	c.AssignedSource = append(c.AssignedSource, x)
+	g.pending = Decision{}
+	return nil
+}
+
+// dealCombatDamage deals all assigned combat damage at once.
+func (g *Game) dealCombatDamage(rule string) {
+	c := &g.Combat
+	for _, a := range c.Assigned {
+		other := int32(a.To)
+		if a.To == NoObj {
+			other = PlayerCode(int(a.ToPlayer))
+		}
+		g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[a.Source].Controller, Obj: a.Source, N: a.Amount, Other: other})
+		switch {
+		case a.To == NoObj:
+			g.Players[a.ToPlayer].Life -= a.Amount
+		case g.Objs[a.To].Types&TypeCreature != 0:
+			g.Objs[a.To].Damage += a.Amount
+			if g.has(Deathtouch, a.Source) {
+				g.Objs[a.To].DeathtouchHit = true
+			}
+		case g.Objs[a.To].Types&TypePlaneswalker != 0:
+			g.Objs[a.To].Counters[CounterLoyalty] = max(0, g.Objs[a.To].Counters[CounterLoyalty]-a.Amount)
+		}
+	}
+	// Lifelink: each source's controller gains the damage it dealt.
+	for i, a := range c.Assigned {
+		if !g.has(Lifelink, a.Source) || slices.ContainsFunc(c.Assigned[:i], func(b Assigned) bool { return b.Source == a.Source }) {
+			continue
+		}
+		var n int32
+		for _, b := range c.Assigned[i:] {
+			if b.Source == a.Source {
+				n += b.Amount
+			}
+		}
+		_, lrule := g.pred(Lifelink, a.Source, false)
+		g.GainLife(int(g.Objs[a.Source].Controller), n, lrule)
+	}
+	if c.SecondStep && c.DamageSteps == 1 {
+		c.DealtFirst = append(c.DealtFirst[:0], c.dealers...)
+	}
+	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
+	c.assigning = false
+}

@@ -1,0 +1,241 @@
+package runtime
+
+import "slices"
+
+// Declarations of attackers and blockers and damage assignment orders. A
+// declaration is checked whole against the rules' predicates and applied
+// at once, or refused citing the rule it breaks with nothing changed.
+
+// PlayerCode is the code of player p in Answer.Targets and Event.Other.
+func PlayerCode(p int) int32 { return int32(-1 - p) }
+
+// DeclareAttackers asks player p to declare attackers, once per combat.
+func (g *Game) DeclareAttackers(p int, rule string) bool {
+	if g.Combat.AttackersDone {
+		return true
+	}
+	if !g.canDeclareAttack(p) {
+		g.Combat.AttackersDone = true // no creature could attack: nothing to ask
+		return true
+	}
+	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj}
+	return false
+}
+
+// defendingPlayer is the opponent attacked by default: the next player in
+// turn order.
+func (g *Game) defendingPlayer(p int) int { return g.NextPlayer(p) }
+
+func (g *Game) submitAttackers(d Decision, a Answer) error {
+	if a.Kind != Declare {
+		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
+	}
+	if len(a.Targets) != 0 && len(a.Targets) != len(a.Objs) {
+		return refuse(d.Rule, "give one target per attacker, or none")
+	}
+	p := d.Player
+	for i, x := range a.Objs {
+		if !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || g.Objs[x].PhasedOut || int(g.Objs[x].Controller) != p {
+			return refuse(d.Rule, "%s is not a permanent %s controls", g.nameOf(x), g.PlayerName(p))
+		}
+		if slices.Contains(a.Objs[:i], x) {
+			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
+		}
+		if ok, rule := g.pred(CanAttack, x, true); !ok {
+			return refuse(rule, "%s can't attack", g.nameOf(x))
+		}
+		if no, rule := g.pred(CantAttack, x, false); no {
+			return refuse(rule, "%s can't attack", g.nameOf(x))
+		}
+		if len(a.Targets) > 0 {
+			if err := g.checkTarget(d, p, x, a.Targets[i]); err != nil {
+				return err
+			}
+		}
+	}
+	// Requirements: each "attacks if able" is independent and the
+	// restrictions above are per creature, so the most requirements that
+	// can be obeyed is: every such creature able to attack attacks.
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if int(o.Controller) != p || o.PhasedOut || slices.Contains(a.Objs, x) {
+			continue
+		}
+		must, mrule := g.pred(MustAttack, x, false)
+		can, _ := g.pred(CanAttack, x, true)
+		cant, _ := g.pred(CantAttack, x, false)
+		if must && can && !cant {
+			return refuse(mrule, "%s attacks each combat if able, and it is able", g.nameOf(x))
+		}
+	}
+	g.Combat.AttackersDone = true
+	for i, x := range a.Objs {
+		t := PlayerCode(g.defendingPlayer(p))
+		if len(a.Targets) > 0 {
+			t = a.Targets[i]
+		}
+		at := Attack{Attacker: x, Target: NoObj}
+		if t < 0 {
+			at.Player = int8(-1 - t)
+		} else {
+			at.Target, at.Player = ObjID(t), g.Objs[t].Controller
+		}
+		g.Combat.Attacks = append(g.Combat.Attacks, at)
+		g.emit(Event{Kind: EvAttack, Rule: d.Rule, Player: int8(p), Obj: x, Other: t})
+	}
+	for _, x := range a.Objs {
+		if taps, rule := g.pred(AttackerTaps, x, false); taps {
+			g.Tap(x, rule)
+		}
+	}
+	g.pending = Decision{}
+	return nil
+}
+
+func (g *Game) checkTarget(d Decision, p int, x ObjID, t int32) error {
+	if t < 0 {
+		q := int(-1 - t)
+		if q >= len(g.Players) || q == p || g.Players[q].Lost {
+			return refuse(d.Rule, "%s can't attack %s: not an opponent in the game", g.nameOf(x), g.PlayerName(q))
+		}
+		return nil
+	}
+	w := ObjID(t)
+	if !g.valid(w) || g.Objs[w].Zone != ZoneBattlefield || g.Objs[w].PhasedOut || g.Objs[w].Types&TypePlaneswalker == 0 || int(g.Objs[w].Controller) == p {
+		return refuse(d.Rule, "%s can't attack %s: only opponents and their planeswalkers can be attacked", g.nameOf(x), g.nameOf(w))
+	}
+	return nil
+}
+
+// canDeclareAttack reports whether some creature of p could attack.
+func (g *Game) canDeclareAttack(p int) bool {
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if int(o.Controller) != p || o.PhasedOut {
+			continue
+		}
+		if ok, _ := g.pred(CanAttack, x, true); !ok {
+			continue
+		}
+		if no, _ := g.pred(CantAttack, x, false); !no {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
+
+// DeclareBlockers asks each player attacked by p's creatures, in turn
+// order, to declare blockers, once per combat.
+func (g *Game) DeclareBlockers(p int, rule string) bool {
+	for i := 1; i < len(g.Players); i++ {
+		q := (p + i) % len(g.Players)
+		if g.Players[q].Lost || g.Combat.BlockersDone&(1<<q) != 0 || !g.attacked(q) {
+			continue
+		}
+		g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj}
+		return false
+	}
+	return true
+}
+
+// attacked reports whether creatures attack player q or q's planeswalkers.
+func (g *Game) attacked(q int) bool {
+	for _, a := range g.Combat.Attacks {
+		if int(a.Player) == q {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) submitBlockers(d Decision, a Answer) error {
+	if a.Kind != Declare || len(a.Targets) != len(a.Objs) {
+		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
+	}
+	q := d.Player
+	count := map[ObjID]int{}
+	for i, b := range a.Objs {
+		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut || int(g.Objs[b].Controller) != q {
+			return refuse(d.Rule, "%s is not a permanent %s controls", g.nameOf(b), g.PlayerName(q))
+		}
+		if slices.Contains(a.Objs[:i], b) {
+			return refuse(d.Rule, "%s can block only one attacker", g.nameOf(b))
+		}
+		at := ObjID(a.Targets[i])
+		j := g.attackIndex(at)
+		if j < 0 || int(g.Combat.Attacks[j].Player) != q {
+			return refuse(d.Rule, "%s is not attacking %s or a planeswalker %s controls", g.nameOf(at), g.PlayerName(q), g.PlayerName(q))
+		}
+		if ok, rule := g.pred(CanBlock, b, true); !ok {
+			return refuse(rule, "%s can't block", g.nameOf(b))
+		}
+		if no, rule := g.pred2(CantBlock, b, at); no {
+			return refuse(rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
+		}
+		count[at]++
+	}
+	for at, n := range count {
+		if two, rule := g.pred(NeedsTwoBlockers, at, false); two && n < 2 {
+			return refuse(rule, "%s can't be blocked except by two or more creatures", g.nameOf(at))
+		}
+	}
+	g.Combat.BlockersDone |= 1 << q
+	for i, b := range a.Objs {
+		at := ObjID(a.Targets[i])
+		n := int16(0)
+		for _, bl := range g.Combat.Blocks {
+			if bl.Attacker == at {
+				n++
+			}
+		}
+		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n})
+		g.Combat.Attacks[g.attackIndex(at)].Blocked = true
+		g.emit(Event{Kind: EvBlock, Rule: d.Rule, Player: int8(q), Obj: b, Other: int32(at)})
+	}
+	g.pending = Decision{}
+	return nil
+}
+
+// OrderBlockers asks player p to put the blockers of each of p's attackers
+// blocked by two or more creatures in a damage assignment order.
+func (g *Game) OrderBlockers(p int, rule string) bool {
+	if g.Combat.OrdersDone {
+		return true
+	}
+	for _, at := range g.Combat.Attacks {
+		if slices.Contains(g.Combat.AssignedSource, at.Attacker) {
+			continue
+		}
+		if bs := g.Blockers(at.Attacker); len(bs) >= 2 {
+			g.pending = Decision{Kind: DecideOrder, Player: p, Rule: rule, Obj: at.Attacker, From: bs, N: len(bs)}
+			return false
+		}
+	}
+	g.Combat.OrdersDone = true
+	g.Combat.AssignedSource = g.Combat.AssignedSource[:0]
+	return true
+}
+
+func (g *Game) submitOrder(d Decision, a Answer) error {
+	if a.Kind != Declare || len(a.Objs) != len(d.From) {
+		return refuse(d.Rule, "put all %d blockers of %s in order", len(d.From), g.nameOf(d.Obj))
+	}
+	for i, b := range a.Objs {
+		if !slices.Contains(d.From, b) || slices.Contains(a.Objs[:i], b) {
+			return refuse(d.Rule, "the order must list each blocker of %s once", g.nameOf(d.Obj))
+		}
+	}
+	for i, b := range a.Objs {
+		for j := range g.Combat.Blocks {
+			if bl := &g.Combat.Blocks[j]; bl.Blocker == b && bl.Attacker == d.Obj {
+				bl.Order = int16(i)
+			}
+		}
+		g.emit(Event{Kind: EvOrder, Rule: d.Rule, Player: int8(d.Player), Obj: d.Obj, N: int32(i + 1), Other: int32(b)})
+	}
+	g.Combat.AssignedSource = append(g.Combat.AssignedSource, d.Obj)
+	g.pending = Decision{}
+	return nil
+}
