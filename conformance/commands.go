@@ -40,6 +40,10 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"cast":    actionCmd(rt.Cast),
 		"tapmana": actionCmd(rt.TapMana),
 		"choose":  cmdChoose,
+		"attack":  cmdAttack,
+		"block":   cmdBlock,
+		"order":   cmdOrder,
+		"assign":  cmdAssign,
 		// Checking.
 		"expect":  cmdExpect,
 		"trace":   cmdTrace,
@@ -717,4 +721,115 @@ func hasPrefix(rule string, prefixes []string) bool {
 		}
 	}
 	return false
+}
+
+// await advances and fails unless the engine waits for kind from player.
+func awaitDecision(ts *testscript.TestScript, g *rt.Game, p int, kind rt.DecisionKind, cmd string) rt.Decision {
+	d := g.Advance()
+	if d.Kind != kind || d.Player != p {
+		fail(ts, "%s: the engine is waiting for %s", cmd, describe(g, d))
+	}
+	return d
+}
+
+// attack <player> [<card>[:<target>]...]: declare attackers; a target is a
+// player (p2) or a planeswalker, by default the defending player.
+func cmdAttack(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 1, "attack <player> [<card>[:<player or planeswalker>]...]")
+	g := s.game(ts)
+	p := s.player(ts, args[0])
+	awaitDecision(ts, g, p, rt.DecideAttackers, "attack")
+	a := rt.Answer{Kind: rt.Declare}
+	targeted := 0
+	for _, arg := range args[1:] {
+		name, target, ok := strings.Cut(arg, ":")
+		a.Objs = append(a.Objs, s.card(ts, name))
+		code := int32(0)
+		if ok {
+			targeted++
+			if q, isPlayer := g.PlayerIndex(target); isPlayer {
+				code = rt.PlayerCode(q)
+			} else {
+				code = int32(s.card(ts, target))
+			}
+		}
+		a.Targets = append(a.Targets, code)
+	}
+	switch targeted {
+	case 0:
+		a.Targets = nil // every attacker attacks the defending player
+	case len(a.Objs):
+	default:
+		fail(ts, "attack: give every attacker a target, or none")
+	}
+	submit(ts, neg, g, a)
+}
+
+// block <player> [<blocker>:<attacker>...]: declare blockers.
+func cmdBlock(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 1, "block <player> [<blocker>:<attacker>...]")
+	g := s.game(ts)
+	p := s.player(ts, args[0])
+	awaitDecision(ts, g, p, rt.DecideBlockers, "block")
+	a := rt.Answer{Kind: rt.Declare}
+	for _, arg := range args[1:] {
+		b, at, ok := strings.Cut(arg, ":")
+		if !ok {
+			fail(ts, "block: %q: want <blocker>:<attacker>", arg)
+		}
+		a.Objs = append(a.Objs, s.card(ts, b))
+		a.Targets = append(a.Targets, int32(s.card(ts, at)))
+	}
+	submit(ts, neg, g, a)
+}
+
+// order <player> <blocker>...: the damage assignment order of the
+// attacker the engine asks about (expect pending order p1 shows it).
+func cmdOrder(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 1, "order <player> <blocker>...")
+	g := s.game(ts)
+	p := s.player(ts, args[0])
+	awaitDecision(ts, g, p, rt.DecideOrder, "order")
+	a := rt.Answer{Kind: rt.Declare}
+	for _, name := range args[1:] {
+		a.Objs = append(a.Objs, s.card(ts, name))
+	}
+	submit(ts, neg, g, a)
+}
+
+// assign <player> <recipient>:<n>...: divide the combat damage of the
+// creature the engine asks about; the recipient "player" is the player or
+// planeswalker it attacks (trample). "assign <player> default" accepts the
+// engine's default assignment.
+func cmdAssign(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 2, "assign <player> <recipient>:<n>... | assign <player> default")
+	g := s.game(ts)
+	p := s.player(ts, args[0])
+	d := awaitDecision(ts, g, p, rt.DecideDamage, "assign")
+	if args[1] == "default" {
+		submit(ts, neg, g, g.DefaultDamage(d))
+		return
+	}
+	a := rt.Answer{Kind: rt.Declare}
+	for _, arg := range args[1:] {
+		to, n, ok := strings.Cut(arg, ":")
+		if !ok {
+			fail(ts, "assign: %q: want <recipient>:<n>", arg)
+		}
+		x := rt.NoObj
+		if to != "player" {
+			x = s.card(ts, to)
+		}
+		a.Objs = append(a.Objs, x)
+		a.Amounts = append(a.Amounts, atoi(ts, n, "damage"))
+	}
+	submit(ts, neg, g, a)
 }

@@ -97,6 +97,12 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 			fail(ts, "unknown counter kind %q", args[2])
 		}
 		got, want, what = num(g.Obj(x).Counters[k]), num(atoi(ts, arg(3, usage), "counters")), args[2]+" counters on "+args[1]
+	case "attacking", "blocking", "blocked":
+		x := s.card(ts, arg(1, args[0]+" <card>"))
+		b := map[string]bool{"attacking": g.Attacking(x), "blocking": g.Blocking(x), "blocked": g.Blocked(x)}[args[0]]
+		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
+	case "attackers":
+		got, want = num(g.NumAttackers()), num(atoi(ts, arg(1, "attackers <n>"), "attackers"))
 	case "attached":
 		x := s.card(ts, arg(1, "attached <card> <card|nothing>"))
 		got = "nothing"
@@ -141,8 +147,11 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 	case "pending":
 		d := g.Pending()
 		got = d.Kind.String()
-		if d.Kind == rt.DecidePriority || d.Kind == rt.DecideCards {
+		switch d.Kind {
+		case rt.DecidePriority, rt.DecideCards, rt.DecideAttackers, rt.DecideBlockers:
 			got += " " + g.PlayerName(d.Player)
+		case rt.DecideOrder, rt.DecideDamage:
+			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name
 		}
 		if d.Kind == rt.DecideCards {
 			got += " " + strconv.Itoa(d.N)

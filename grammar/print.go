@@ -52,7 +52,7 @@ type line struct {
 	// column of the keyword that opened the declaration.
 	closeCol int
 	group    int  // -1 for the edition, i for f.Decls[i]
-	keyword  bool // the group is a KeywordDecl
+	keyword  bool // the group is a one-line declaration (keyword, predicate)
 	leading  []*Comment
 	trailing *Comment
 }
@@ -118,7 +118,13 @@ func (p *printer) file(f *File) {
 	}
 	for i, d := range f.Decls {
 		p.group = i
-		_, p.keyword = d.(*KeywordDecl)
+		// One-line declarations adjacent in the source stay together.
+		switch d.(type) {
+		case *KeywordDecl, *PredicateDecl:
+			p.keyword = true
+		default:
+			p.keyword = false
+		}
 		p.decl(d)
 	}
 }

@@ -72,7 +72,7 @@ type Event struct {
 // than priority and passing also mark the state as changed (see Touch).
 func (g *Game) emit(e Event) {
 	g.Log = append(g.Log, e)
-	if e.Kind != EvPriority && e.Kind != EvPass {
+	if e.Kind != EvPriority && e.Kind != EvPass && e.Kind != EvPrevented {
 		g.changes++
 	}
 }

@@ -42,11 +42,19 @@ func (g *Game) CheckSBA() bool {
 			o.lkiPower, o.lkiBatch = g.Power(ObjID(h.X)), g.batch
 		}
 	}
+	before := g.changes
 	for _, h := range hits {
 		g.Rules.SBAs[h.SBA].Do(g, h.X)
 	}
 	g.batch = 0
 	g.settle()
+	if g.changes == before {
+		// Every result was prevented (an indestructible creature with
+		// lethal damage): nothing was performed, and checking again
+		// before something changes would find the same.
+		g.sbaClean = g.changes + 1
+		return false
+	}
 	return true
 }
 
