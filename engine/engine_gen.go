@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:cbdb9b6ec13109576ea8fef2cc46bfb7"
+const SourceHash = "sha256:8b594d9227c90fee260ea549bba63d0c"
 
 // Keyword bits.
 const (
@@ -530,14 +530,14 @@ func every_phase_end_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/sba.mtg:7 (704.5a)
+// rules/sba.mtg:7 (704.5a, 704.5)
 func sba_704_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return g.Players[v_p].Life <= 0
 }
 
-// rules/sba.mtg:7 (704.5a)
+// rules/sba.mtg:7 (704.5a, 704.5)
 func sba_704_5a_do(g *rt.Game, x int32) {
 	v_p := int(x)
 	_ = v_p
