@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:04b2a9d0041863902a19f8ca6bdef2b1"
+const SourceHash = "sha256:8b594d9227c90fee260ea549bba63d0c"
 
 // Keyword bits.
 const (
@@ -101,45 +101,62 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/combat.mtg:6 (506, 506.1)
+		{ // rules/combat.mtg:7 (506, 506.1)
 			Name:  "combat",
 			Rules: []string{"506", "506.1"},
-			Pos:   "rules/combat.mtg:6",
+			Pos:   "rules/combat.mtg:7",
 			Steps: []rt.Step{
-				{ // rules/combat.mtg:7 (507, 507.1)
+				{ // rules/combat.mtg:8 (507, 507.1)
 					Name:         "beginning_of_combat",
 					Rules:        []string{"507", "507.1"},
-					Pos:          "rules/combat.mtg:7",
+					Pos:          "rules/combat.mtg:8",
 					Priority:     step_beginning_of_combat_priority,
 					PriorityRule: "507.2",
 				},
-				{ // rules/combat.mtg:10 (508)
-					Name:         "declare_attackers",
-					Rules:        []string{"508"},
-					Pos:          "rules/combat.mtg:10",
+				{ // rules/combat.mtg:11 (508)
+					Name:  "declare_attackers",
+					Rules: []string{"508"},
+					Pos:   "rules/combat.mtg:11",
+					Actions: []rt.Action{
+						{Rules: []string{"508.1", "703.4f"}, Pos: "rules/combat.mtg:12", Run: step_declare_attackers_action_0},
+					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:13 (509)
-					Name:         "declare_blockers",
-					Rules:        []string{"509"},
-					Pos:          "rules/combat.mtg:13",
+				{ // rules/combat.mtg:19 (509)
+					Name:     "declare_blockers",
+					Rules:    []string{"509"},
+					Pos:      "rules/combat.mtg:19",
+					Skip:     step_declare_blockers_skip,
+					SkipRule: "508.5",
+					Actions: []rt.Action{
+						{Rules: []string{"509.1", "703.4g"}, Pos: "rules/combat.mtg:21", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.2", "703.4h"}, Pos: "rules/combat.mtg:24", Run: step_declare_blockers_action_1},
+					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
 				},
-				{ // rules/combat.mtg:16 (510)
-					Name:         "combat_damage",
-					Rules:        []string{"510"},
-					Pos:          "rules/combat.mtg:16",
+				{ // rules/combat.mtg:29 (510)
+					Name:     "combat_damage",
+					Rules:    []string{"510"},
+					Pos:      "rules/combat.mtg:29",
+					Skip:     step_combat_damage_skip,
+					SkipRule: "508.5",
+					Actions: []rt.Action{
+						{Rules: []string{"510.1", "510.2", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:31", Run: step_combat_damage_action_0},
+					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:19 (511, 511.1)
+				{ // rules/combat.mtg:36 (511, 511.1)
 					Name:         "end_of_combat",
 					Rules:        []string{"511", "511.1"},
-					Pos:          "rules/combat.mtg:19",
+					Pos:          "rules/combat.mtg:36",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.2",
+					OnEnd: []rt.Action{
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:38", Run: step_end_of_combat_end_0},
+					},
 				},
 			},
 		},
@@ -222,13 +239,27 @@ var Rules = &rt.Rules{
 		{Rule: "704.5m", Pos: "rules/sba.mtg:66", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do},
 		{Rule: "704.5n", Pos: "rules/sba.mtg:72", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do},
 		{Rule: "704.5p", Pos: "rules/sba.mtg:78", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
-		{Rule: "704.5q", Pos: "rules/sba.mtg:84", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:98", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5j_match, Do: sba_704_5j_do},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:112", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:86", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:100", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:108", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5j_match, Do: sba_704_5j_do},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:114", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
 	},
 	MatchSBAs: sba_match_all,
+	Predicates: []rt.Predicate{
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:46", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:47", Test: pred_cant_attack_1},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:48", Test: pred_attacker_taps_2},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:50", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:51", Test2: pred_cant_block_4},
+		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:52", Test: pred_needs_two_blockers_5},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:54", Test: pred_deathtouch_6},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:55", Test: pred_trample_7},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:56", Test: pred_lifelink_8},
+		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:57", Test: pred_first_strike_9},
+		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:58", Test: pred_double_strike_10},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:62", Test: pred_leaves_combat_11},
+	},
 }
 
 // rules/turn.mtg:53 (502.1, 703.4a)
@@ -298,29 +329,79 @@ func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:8 (507.2)
+// rules/combat.mtg:9 (507.2)
 func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:11 (508.2)
+// rules/combat.mtg:12 (508.1, 703.4f)
+func step_declare_attackers_action_0(g *rt.Game) bool {
+	if !g.DeclareAttackers(g.Active, "508.1") {
+		return false
+	}
+	return true
+}
+
+// rules/combat.mtg:15 (508.2)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:14 (509.4)
+// rules/combat.mtg:20 (508.5)
+func step_declare_blockers_skip(g *rt.Game) bool {
+	return g.NumAttackers() == 0
+}
+
+// rules/combat.mtg:21 (509.1, 703.4g)
+func step_declare_blockers_action_0(g *rt.Game) bool {
+	if !g.DeclareBlockers(g.Active, "509.1") {
+		return false
+	}
+	return true
+}
+
+// rules/combat.mtg:24 (509.2, 703.4h)
+func step_declare_blockers_action_1(g *rt.Game) bool {
+	if !g.OrderBlockers(g.Active, "509.2") {
+		return false
+	}
+	return true
+}
+
+// rules/combat.mtg:27 (509.4)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:17 (510.3)
+// rules/combat.mtg:30 (508.5)
+func step_combat_damage_skip(g *rt.Game) bool {
+	return g.NumAttackers() == 0
+}
+
+// rules/combat.mtg:31 (510.1, 510.2, 703.4j, 703.4k)
+func step_combat_damage_action_0(g *rt.Game) bool {
+	_ = g.Active
+	if !g.CombatDamage("510.1") {
+		return false
+	}
+	return true
+}
+
+// rules/combat.mtg:34 (510.3)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:20 (511.2)
+// rules/combat.mtg:37 (511.2)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
+}
+
+// rules/combat.mtg:38 (511.3)
+func step_end_of_combat_end_0(g *rt.Game) bool {
+	_ = g.Active
+	g.EndCombat("511.3")
+	return true
 }
 
 // rules/turn.mtg:86 (505.4)
@@ -449,14 +530,14 @@ func every_phase_end_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/sba.mtg:7 (704.5a)
+// rules/sba.mtg:7 (704.5a, 704.5)
 func sba_704_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return g.Players[v_p].Life <= 0
 }
 
-// rules/sba.mtg:7 (704.5a)
+// rules/sba.mtg:7 (704.5a, 704.5)
 func sba_704_5a_do(g *rt.Game, x int32) {
 	v_p := int(x)
 	_ = v_p
@@ -628,28 +709,28 @@ func sba_704_5p_do(g *rt.Game, x int32) {
 	g.Unattach(v_x, "704.5p")
 }
 
-// rules/sba.mtg:84 (704.5q)
+// rules/sba.mtg:86 (704.5q)
 func sba_704_5q_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && !(g.HasSubtype(v_x, "aura")) && !(g.HasSubtype(v_x, "equipment")) && !(g.HasSubtype(v_x, "fortification"))
+	return g.Attached(v_x) && (g.Is(v_x, rt.TypeCreature) || !(g.HasSubtype(v_x, "aura") || g.HasSubtype(v_x, "equipment") || g.HasSubtype(v_x, "fortification")))
 }
 
-// rules/sba.mtg:84 (704.5q)
+// rules/sba.mtg:86 (704.5q)
 func sba_704_5q_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5q")
 }
 
-// rules/sba.mtg:90 (704.5r)
+// rules/sba.mtg:92 (704.5r)
 func sba_704_5r_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].Counters[rt.CounterPlus] > 0 && g.Objs[v_x].Counters[rt.CounterMinus] > 0
 }
 
-// rules/sba.mtg:90 (704.5r)
+// rules/sba.mtg:92 (704.5r)
 func sba_704_5r_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -659,21 +740,21 @@ func sba_704_5r_do(g *rt.Game, x int32) {
 	g.AddCounters(v_x, rt.CounterMinus, -(v_n), "704.5r")
 }
 
-// rules/sba.mtg:98 (704.5s)
+// rules/sba.mtg:100 (704.5s)
 func sba_704_5s_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:98 (704.5s)
+// rules/sba.mtg:100 (704.5s)
 func sba_704_5s_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5s")
 }
 
-// rules/sba.mtg:106 (704.5j)
+// rules/sba.mtg:108 (704.5j)
 func sba_704_5j_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -696,14 +777,14 @@ func sba_704_5j_match(g *rt.Game, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:106 (704.5j)
+// rules/sba.mtg:108 (704.5j)
 func sba_704_5j_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/sba.mtg:112 (704.5k)
+// rules/sba.mtg:114 (704.5k)
 func sba_704_5k_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -723,7 +804,7 @@ func sba_704_5k_match(g *rt.Game, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:112 (704.5k)
+// rules/sba.mtg:114 (704.5k)
 func sba_704_5k_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -866,4 +947,64 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 	}
 	return hits
+}
+
+// rules/combat.mtg:46 (508.1a)
+func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
+	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
+}
+
+// rules/combat.mtg:47 (702.3b)
+func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_defender)
+}
+
+// rules/combat.mtg:48 (508.1f)
+func pred_attacker_taps_2(g *rt.Game, v_a rt.ObjID) bool {
+	return !(g.HasKeyword(v_a, kw_vigilance))
+}
+
+// rules/combat.mtg:50 (509.1a)
+func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
+	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
+}
+
+// rules/combat.mtg:51 (702.9b)
+func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
+}
+
+// rules/combat.mtg:52 (702.110b)
+func pred_needs_two_blockers_5(g *rt.Game, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_menace)
+}
+
+// rules/combat.mtg:54 (702.2c)
+func pred_deathtouch_6(g *rt.Game, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_s, kw_deathtouch)
+}
+
+// rules/combat.mtg:55 (702.19b)
+func pred_trample_7(g *rt.Game, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_trample)
+}
+
+// rules/combat.mtg:56 (702.15b)
+func pred_lifelink_8(g *rt.Game, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_s, kw_lifelink)
+}
+
+// rules/combat.mtg:57 (702.7b)
+func pred_first_strike_9(g *rt.Game, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_s, kw_first_strike)
+}
+
+// rules/combat.mtg:58 (702.4b)
+func pred_double_strike_10(g *rt.Game, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_s, kw_double_strike)
+}
+
+// rules/combat.mtg:62 (506.4)
+func pred_leaves_combat_11(g *rt.Game, v_x rt.ObjID) bool {
+	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature))
 }
