@@ -1,0 +1,225 @@
+package engine_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// combatAt builds a game at the declare attackers step of turn 2 (p1
+// active) with the given creatures, and returns it with their IDs.
+func combatAt(tb testing.TB, cards [2][]rt.Card) (*rt.Game, [2][]rt.ObjID) {
+	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var ids [2][]rt.ObjID
+	for p := 0; p < 2; p++ {
+		for _, c := range cards[p] {
+			x, err := g.Create(c, p, rt.ZoneBattlefield)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			g.Obj(x).Fresh = false
+			ids[p] = append(ids[p], x)
+		}
+	}
+	if err := g.StartAt(2, 0, "declare_attackers"); err != nil {
+		tb.Fatal(err)
+	}
+	return g, ids
+}
+
+// until answers priority with passes until the engine asks kind.
+func until(tb testing.TB, g *rt.Game, kind rt.DecisionKind) rt.Decision {
+	for i := 0; i < 100; i++ {
+		d := g.Advance()
+		if d.Kind == kind {
+			return d
+		}
+		if d.Kind != rt.DecidePriority {
+			tb.Fatalf("waiting for %v, got %v", kind, d.Kind)
+		}
+		if err := g.Submit(rt.Answer{Kind: rt.Pass}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	tb.Fatalf("never asked for %v", kind)
+	return rt.Decision{}
+}
+
+// TestDamageAssignmentOracle checks every possible division of a blocked
+// attacker's damage against a brute-force reading of 510.1c-d and 702.19b,
+// 702.2c: the engine must accept exactly the legal ones, and leave the game
+// unchanged when it refuses.
+func TestDamageAssignmentOracle(t *testing.T) {
+	rng := rt.RNG{State: 42}
+	cases := 300
+	if testing.Short() {
+		cases = 60
+	}
+	for n := 0; n < cases; n++ {
+		var kws []string
+		trample, deathtouch := rng.Intn(2) == 0, rng.Intn(3) == 0
+		if trample {
+			kws = append(kws, "trample")
+		}
+		if deathtouch {
+			kws = append(kws, "deathtouch")
+		}
+		power := int32(1 + rng.Intn(6))
+		nb := 1 + rng.Intn(3)
+		if nb == 1 && !trample {
+			nb = 2 // a single blocker without trample leaves no choice
+		}
+		var blockers []rt.Card
+		var damage []int32
+		for i := 0; i < nb; i++ {
+			blockers = append(blockers, rt.Card{Name: fmt.Sprintf("B%d", i), Types: rt.TypeCreature, Power: 0, Toughness: int32(1 + rng.Intn(4))})
+			damage = append(damage, int32(rng.Intn(2)))
+		}
+		g, ids := combatAt(t, [2][]rt.Card{{{Name: "A", Types: rt.TypeCreature, Power: power, Toughness: 9, Keywords: kws}}, blockers})
+		for i, x := range ids[1] {
+			if damage[i] < blockers[i].Toughness {
+				g.Obj(x).Damage = damage[i]
+			}
+		}
+		g.Touch()
+		until(t, g, rt.DecideAttackers)
+		if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: ids[0]}); err != nil {
+			t.Fatal(err)
+		}
+		until(t, g, rt.DecideBlockers)
+		b := rt.Answer{Kind: rt.Declare, Objs: ids[1]}
+		for range ids[1] {
+			b.Targets = append(b.Targets, int32(ids[0][0]))
+		}
+		if err := g.Submit(b); err != nil {
+			t.Fatal(err)
+		}
+		d := g.Advance()
+		if d.Kind == rt.DecideOrder {
+			if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: d.From}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d = until(t, g, rt.DecideDamage)
+		lethal := make([]int32, len(d.From))
+		for i, x := range d.From {
+			if x == rt.NoObj {
+				continue
+			}
+			if deathtouch {
+				lethal[i] = 1
+			} else {
+				lethal[i] = max(0, g.Toughness(x)-g.Obj(x).Damage)
+			}
+		}
+		// Enumerate every division of power among d.From.
+		amounts := make([]int32, len(d.From))
+		var walk func(i int, left int32)
+		walk = func(i int, left int32) {
+			if i == len(amounts)-1 {
+				amounts[i] = left
+				legal := true
+				for k := range amounts {
+					if amounts[k] == 0 {
+						continue
+					}
+					for j := 0; j < k; j++ {
+						if amounts[j] < lethal[j] {
+							legal = false
+						}
+					}
+				}
+				before := g.Clone()
+				c := g.Clone()
+				err := c.Submit(rt.Answer{Kind: rt.Declare, Objs: d.From, Amounts: append([]int32(nil), amounts...)})
+				if (err == nil) != legal {
+					t.Fatalf("case %d: power %d trample %v deathtouch %v lethal %v: assignment %v: engine error %v, oracle legal %v", n, power, trample, deathtouch, lethal, amounts, err, legal)
+				}
+				if err != nil {
+					// The refusal happened on the clone; the game is untouched.
+					if len(g.Log) != len(before.Log) {
+						t.Fatalf("a refused assignment changed the game")
+					}
+				}
+				return
+			}
+			for a := int32(0); a <= left; a++ {
+				amounts[i] = a
+				walk(i+1, left-a)
+			}
+		}
+		walk(0, power)
+	}
+}
+
+// BenchmarkCombatTurn: a whole turn with 8 creatures per side with mixed
+// keywords, every creature of the active player attacking, the defender
+// blocking one for one, default damage assignment.
+func BenchmarkCombatTurn(b *testing.B) {
+	kws := [][]string{nil, {"flying"}, {"first_strike"}, {"trample"}, {"deathtouch"}, {"lifelink"}, {"double_strike"}, {"vigilance"}}
+	var sides [2][]rt.Card
+	for p := 0; p < 2; p++ {
+		for i := 0; i < 8; i++ {
+			sides[p] = append(sides[p], rt.Card{Name: fmt.Sprintf("C%d%d", p, i), Types: rt.TypeCreature, Power: 2, Toughness: 3, Keywords: kws[i]})
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		g, ids := combatAt(b, sides)
+		b.StartTimer()
+		for {
+			d := g.Advance()
+			if g.CurrentStep() == "postcombat_main" || d.Kind == rt.DecideGameOver {
+				break
+			}
+			var a rt.Answer
+			switch d.Kind {
+			case rt.DecidePriority:
+				a = rt.Answer{Kind: rt.Pass}
+			case rt.DecideAttackers:
+				a = rt.Answer{Kind: rt.Declare, Objs: ids[0]}
+			case rt.DecideBlockers:
+				a = rt.Answer{Kind: rt.Declare}
+				for j, x := range ids[1] {
+					if j != 1 { // nothing without flying or reach blocks the flyer
+						a.Objs = append(a.Objs, x)
+						a.Targets = append(a.Targets, int32(ids[0][j]))
+					}
+				}
+			default:
+				a = rt.PassPolicy{}.Decide(g, d)
+			}
+			if err := g.Submit(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkDeclareAttackers20: checking a declaration of 20 attackers,
+// with 20 creatures on the other side, some that must attack if able.
+func BenchmarkDeclareAttackers20(b *testing.B) {
+	var sides [2][]rt.Card
+	for p := 0; p < 2; p++ {
+		for i := 0; i < 20; i++ {
+			sides[p] = append(sides[p], rt.Card{Name: "C", Types: rt.TypeCreature, Power: 1, Toughness: 1})
+		}
+	}
+	g, ids := combatAt(b, sides)
+	until(b, g, rt.DecideAttackers)
+	a := rt.Answer{Kind: rt.Declare, Objs: ids[0]}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := g.Clone()
+		if err := c.Submit(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
