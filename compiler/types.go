@@ -150,6 +150,7 @@ var verbs = map[string]verb{
 	"cease":              {[]Type{Object}, "g.Cease(%s, %s)", false},
 	"unattach":           {[]Type{Object}, "g.Unattach(%s, %s)", false},
 	"trim_counters":      {[]Type{Object}, "g.TrimCounters(%s, %s)", false},
+	"choose_defender":    {[]Type{Player}, "if !g.ChooseDefender(%s, %s) {\nreturn false\n}", true},
 	"declare_attackers":  {[]Type{Player}, "if !g.DeclareAttackers(%s, %s) {\nreturn false\n}", true},
 	"declare_blockers":   {[]Type{Player}, "if !g.DeclareBlockers(%s, %s) {\nreturn false\n}", true},
 	"order_blockers":     {[]Type{Player}, "if !g.OrderBlockers(%s, %s) {\nreturn false\n}", true},

@@ -41,6 +41,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"tapmana": actionCmd(rt.TapMana),
 		"choose":  cmdChoose,
 		"attack":  cmdAttack,
+		"defend":  cmdDefend,
 		"block":   cmdBlock,
 		"order":   cmdOrder,
 		"assign":  cmdAssign,
@@ -436,8 +437,12 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.On = rt.OnUntap
 	case event == "dies":
 		t.On = rt.OnCreatureDies
+	case event == "attacks":
+		t.On = rt.OnAttacks
+	case event == "blocks":
+		t.On = rt.OnBlocks
 	default:
-		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap or dies", event)
+		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks or blocks", event)
 	}
 	parts := strings.Split(does, ":")
 	switch {
@@ -584,9 +589,10 @@ func cmdUntil(ts *testscript.TestScript, neg bool, args []string) {
 		if (g.CurrentStep() == rest[0] || g.CurrentPhase() == rest[0]) && (turn < 0 || g.TurnNum == turn) {
 			return
 		}
-		if d.Kind == rt.DecideAttackers || d.Kind == rt.DecideBlockers {
-			// Passing through combat declares no attackers or blockers.
-			ts.Check(g.Submit(rt.Answer{Kind: rt.Declare}))
+		if d.Kind == rt.DecideAttackers || d.Kind == rt.DecideBlockers || d.Kind == rt.DecideDefender {
+			// Passing through combat declares no attackers or blockers,
+			// and chooses the next opponent as the defending player.
+			ts.Check(g.Submit(rt.PassPolicy{}.Decide(g, d)))
 			continue
 		}
 		if d.Kind != rt.DecidePriority {
@@ -832,4 +838,15 @@ func cmdAssign(ts *testscript.TestScript, neg bool, args []string) {
 		a.Amounts = append(a.Amounts, atoi(ts, n, "damage"))
 	}
 	submit(ts, neg, g, a)
+}
+
+// defend <player> <opponent>: the active player chooses the defending player.
+func cmdDefend(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 2, "defend <player> <opponent>")
+	g := s.game(ts)
+	p := s.player(ts, args[0])
+	awaitDecision(ts, g, p, rt.DecideDefender, "defend")
+	submit(ts, neg, g, rt.Answer{Kind: rt.Declare, Targets: []int32{rt.PlayerCode(s.player(ts, args[1]))}})
 }

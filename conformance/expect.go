@@ -148,7 +148,7 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		d := g.Pending()
 		got = d.Kind.String()
 		switch d.Kind {
-		case rt.DecidePriority, rt.DecideCards, rt.DecideAttackers, rt.DecideBlockers:
+		case rt.DecidePriority, rt.DecideCards, rt.DecideAttackers, rt.DecideBlockers, rt.DecideDefender:
 			got += " " + g.PlayerName(d.Player)
 		case rt.DecideOrder, rt.DecideDamage:
 			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8b594d9227c90fee260ea549bba63d0c"
+const SourceHash = "sha256:085464b995e4f669d4d306a040d1131d"
 
 // Keyword bits.
 const (
@@ -106,56 +106,59 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			Steps: []rt.Step{
-				{ // rules/combat.mtg:8 (507, 507.1)
-					Name:         "beginning_of_combat",
-					Rules:        []string{"507", "507.1"},
-					Pos:          "rules/combat.mtg:8",
+				{ // rules/combat.mtg:8 (507)
+					Name:  "beginning_of_combat",
+					Rules: []string{"507"},
+					Pos:   "rules/combat.mtg:8",
+					Actions: []rt.Action{
+						{Rules: []string{"507.1", "506.2a", "703.4e"}, Pos: "rules/combat.mtg:11", Run: step_beginning_of_combat_action_0},
+					},
 					Priority:     step_beginning_of_combat_priority,
 					PriorityRule: "507.2",
 				},
-				{ // rules/combat.mtg:11 (508)
+				{ // rules/combat.mtg:16 (508)
 					Name:  "declare_attackers",
 					Rules: []string{"508"},
-					Pos:   "rules/combat.mtg:11",
+					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "703.4f"}, Pos: "rules/combat.mtg:12", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1", "703.4f"}, Pos: "rules/combat.mtg:17", Run: step_declare_attackers_action_0},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:19 (509)
+				{ // rules/combat.mtg:24 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:19",
+					Pos:      "rules/combat.mtg:24",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "703.4g"}, Pos: "rules/combat.mtg:21", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.2", "703.4h"}, Pos: "rules/combat.mtg:24", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1", "703.4g"}, Pos: "rules/combat.mtg:26", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.2", "703.4h"}, Pos: "rules/combat.mtg:29", Run: step_declare_blockers_action_1},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
 				},
-				{ // rules/combat.mtg:29 (510)
+				{ // rules/combat.mtg:34 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:29",
+					Pos:      "rules/combat.mtg:34",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"510.1", "510.2", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:31", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.1", "510.2", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:36", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:36 (511, 511.1)
+				{ // rules/combat.mtg:41 (511, 511.1)
 					Name:         "end_of_combat",
 					Rules:        []string{"511", "511.1"},
-					Pos:          "rules/combat.mtg:36",
+					Pos:          "rules/combat.mtg:41",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.2",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:38", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:43", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -247,18 +250,18 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:46", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:47", Test: pred_cant_attack_1},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:48", Test: pred_attacker_taps_2},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:50", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:51", Test2: pred_cant_block_4},
-		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:52", Test: pred_needs_two_blockers_5},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:54", Test: pred_deathtouch_6},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:55", Test: pred_trample_7},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:56", Test: pred_lifelink_8},
-		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:57", Test: pred_first_strike_9},
-		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:58", Test: pred_double_strike_10},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:62", Test: pred_leaves_combat_11},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:51", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:52", Test: pred_cant_attack_1},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:53", Test: pred_attacker_taps_2},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:55", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:56", Test2: pred_cant_block_4},
+		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:57", Test: pred_needs_two_blockers_5},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:59", Test: pred_deathtouch_6},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:60", Test: pred_trample_7},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:61", Test: pred_lifelink_8},
+		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:62", Test: pred_first_strike_9},
+		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:63", Test: pred_double_strike_10},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:67", Test: pred_leaves_combat_11},
 	},
 }
 
@@ -329,12 +332,20 @@ func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:9 (507.2)
+// rules/combat.mtg:11 (507.1, 506.2a, 703.4e)
+func step_beginning_of_combat_action_0(g *rt.Game) bool {
+	if !g.ChooseDefender(g.Active, "507.1") {
+		return false
+	}
+	return true
+}
+
+// rules/combat.mtg:14 (507.2)
 func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:12 (508.1, 703.4f)
+// rules/combat.mtg:17 (508.1, 703.4f)
 func step_declare_attackers_action_0(g *rt.Game) bool {
 	if !g.DeclareAttackers(g.Active, "508.1") {
 		return false
@@ -342,17 +353,17 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:15 (508.2)
+// rules/combat.mtg:20 (508.2)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:20 (508.5)
+// rules/combat.mtg:25 (508.5)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:21 (509.1, 703.4g)
+// rules/combat.mtg:26 (509.1, 703.4g)
 func step_declare_blockers_action_0(g *rt.Game) bool {
 	if !g.DeclareBlockers(g.Active, "509.1") {
 		return false
@@ -360,7 +371,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:24 (509.2, 703.4h)
+// rules/combat.mtg:29 (509.2, 703.4h)
 func step_declare_blockers_action_1(g *rt.Game) bool {
 	if !g.OrderBlockers(g.Active, "509.2") {
 		return false
@@ -368,17 +379,17 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:27 (509.4)
+// rules/combat.mtg:32 (509.4)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:30 (508.5)
+// rules/combat.mtg:35 (508.5)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:31 (510.1, 510.2, 703.4j, 703.4k)
+// rules/combat.mtg:36 (510.1, 510.2, 703.4j, 703.4k)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	_ = g.Active
 	if !g.CombatDamage("510.1") {
@@ -387,17 +398,17 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:34 (510.3)
+// rules/combat.mtg:39 (510.3)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:37 (511.2)
+// rules/combat.mtg:42 (511.2)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:38 (511.3)
+// rules/combat.mtg:43 (511.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	_ = g.Active
 	g.EndCombat("511.3")
@@ -949,62 +960,62 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:46 (508.1a)
+// rules/combat.mtg:51 (508.1a)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// rules/combat.mtg:47 (702.3b)
+// rules/combat.mtg:52 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:48 (508.1f)
+// rules/combat.mtg:53 (508.1f)
 func pred_attacker_taps_2(g *rt.Game, v_a rt.ObjID) bool {
 	return !(g.HasKeyword(v_a, kw_vigilance))
 }
 
-// rules/combat.mtg:50 (509.1a)
+// rules/combat.mtg:55 (509.1a)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:51 (702.9b)
+// rules/combat.mtg:56 (702.9b)
 func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:52 (702.110b)
+// rules/combat.mtg:57 (702.110b)
 func pred_needs_two_blockers_5(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace)
 }
 
-// rules/combat.mtg:54 (702.2c)
+// rules/combat.mtg:59 (702.2c)
 func pred_deathtouch_6(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:55 (702.19b)
+// rules/combat.mtg:60 (702.19b)
 func pred_trample_7(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:56 (702.15b)
+// rules/combat.mtg:61 (702.15b)
 func pred_lifelink_8(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:57 (702.7b)
+// rules/combat.mtg:62 (702.7b)
 func pred_first_strike_9(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// rules/combat.mtg:58 (702.4b)
+// rules/combat.mtg:63 (702.4b)
 func pred_double_strike_10(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:62 (506.4)
+// rules/combat.mtg:67 (506.4)
 func pred_leaves_combat_11(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature))
 }

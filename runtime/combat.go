@@ -102,6 +102,8 @@ type Combat struct {
 	AssignedSource []ObjID // sources whose assignment is decided in this step
 	dealers        []ObjID // creatures that deal damage in this step
 	assigning      bool    // a combat damage step is assigning damage
+	Defender       int8    // the defending player chosen this combat
+	DefenderChosen bool
 }
 
 func (c *Combat) clone() Combat {
@@ -111,6 +113,7 @@ func (c *Combat) clone() Combat {
 		DamageSteps: c.DamageSteps, SecondStep: c.SecondStep,
 		DealtFirst: cloneSlice(c.DealtFirst), AssignedSource: cloneSlice(c.AssignedSource),
 		dealers: cloneSlice(c.dealers), assigning: c.assigning,
+		Defender: c.Defender, DefenderChosen: c.DefenderChosen,
 	}
 }
 

@@ -15,9 +15,10 @@ const (
 	DecideBlockers               // Player declares blockers: Objs, with the attacker each blocks in Targets
 	DecideOrder                  // Player orders From (the blockers of Obj): Objs
 	DecideDamage                 // Player divides Obj's combat damage (N) among From: Objs with Amounts
+	DecideDefender               // Player chooses the defending player among opponents: Targets[0] = PlayerCode
 )
 
-var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage"}
+var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender"}
 
 func (k DecisionKind) String() string { return decisionNames[k] }
 
@@ -84,6 +85,8 @@ func (g *Game) Submit(a Answer) error {
 		return g.submitOrder(d, a)
 	case DecideDamage:
 		return g.submitDamage(d, a)
+	case DecideDefender:
+		return g.submitDefender(d, a)
 	}
 	return refuse("", "unknown decision")
 }

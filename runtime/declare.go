@@ -22,9 +22,48 @@ func (g *Game) DeclareAttackers(p int, rule string) bool {
 	return false
 }
 
-// defendingPlayer is the opponent attacked by default: the next player in
-// turn order.
-func (g *Game) defendingPlayer(p int) int { return g.NextPlayer(p) }
+// defendingPlayer is the opponent attacked by default: the one chosen this
+// combat, else the next player in turn order.
+func (g *Game) defendingPlayer(p int) int {
+	if g.Combat.DefenderChosen {
+		return int(g.Combat.Defender)
+	}
+	return g.NextPlayer(p)
+}
+
+// ChooseDefender has player p choose which opponent is the defending
+// player this combat, when there is more than one.
+func (g *Game) ChooseDefender(p int, rule string) bool {
+	if g.Combat.DefenderChosen {
+		return true
+	}
+	opponents := 0
+	for q := range g.Players {
+		if q != p && !g.Players[q].Lost {
+			opponents++
+		}
+	}
+	if opponents <= 1 {
+		g.Combat.Defender, g.Combat.DefenderChosen = int8(g.NextPlayer(p)), true
+		return true
+	}
+	g.pending = Decision{Kind: DecideDefender, Player: p, Rule: rule, Obj: NoObj}
+	return false
+}
+
+func (g *Game) submitDefender(d Decision, a Answer) error {
+	if a.Kind != Declare || len(a.Targets) != 1 || a.Targets[0] >= 0 {
+		return refuse(d.Rule, "%s must choose one opponent as the defending player", g.PlayerName(d.Player))
+	}
+	q := int(-1 - a.Targets[0])
+	if q >= len(g.Players) || q == d.Player || g.Players[q].Lost {
+		return refuse(d.Rule, "%s is not an opponent of %s in the game", g.PlayerName(q), g.PlayerName(d.Player))
+	}
+	g.Combat.Defender, g.Combat.DefenderChosen = int8(q), true
+	g.emit(Event{Kind: EvDefender, Rule: d.Rule, Player: int8(d.Player), Obj: NoObj, Other: PlayerCode(q)})
+	g.pending = Decision{}
+	return nil
+}
 
 func (g *Game) submitAttackers(d Decision, a Answer) error {
 	if a.Kind != Declare {
@@ -82,6 +121,7 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 		}
 		g.Combat.Attacks = append(g.Combat.Attacks, at)
 		g.emit(Event{Kind: EvAttack, Rule: d.Rule, Player: int8(p), Obj: x, Other: t})
+		g.fireSelf(x, OnAttacks)
 	}
 	for _, x := range a.Objs {
 		if taps, rule := g.pred(AttackerTaps, x, false); taps {
@@ -98,11 +138,17 @@ func (g *Game) checkTarget(d Decision, p int, x ObjID, t int32) error {
 		if q >= len(g.Players) || q == p || g.Players[q].Lost {
 			return refuse(d.Rule, "%s can't attack %s: not an opponent in the game", g.nameOf(x), g.PlayerName(q))
 		}
+		if g.Combat.DefenderChosen && q != int(g.Combat.Defender) {
+			return refuse(d.Rule, "%s can attack only the defending player, %s, or a planeswalker %s controls", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)), g.PlayerName(int(g.Combat.Defender)))
+		}
 		return nil
 	}
 	w := ObjID(t)
 	if !g.valid(w) || g.Objs[w].Zone != ZoneBattlefield || g.Objs[w].PhasedOut || g.Objs[w].Types&TypePlaneswalker == 0 || int(g.Objs[w].Controller) == p {
 		return refuse(d.Rule, "%s can't attack %s: only opponents and their planeswalkers can be attacked", g.nameOf(x), g.nameOf(w))
+	}
+	if g.Combat.DefenderChosen && g.Objs[w].Controller != g.Combat.Defender {
+		return refuse(d.Rule, "%s can attack only the defending player or a planeswalker %s controls", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)))
 	}
 	return nil
 }
@@ -193,6 +239,7 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n})
 		g.Combat.Attacks[g.attackIndex(at)].Blocked = true
 		g.emit(Event{Kind: EvBlock, Rule: d.Rule, Player: int8(q), Obj: b, Other: int32(at)})
+		g.fireSelf(b, OnBlocks)
 	}
 	g.pending = Decision{}
 	return nil

@@ -52,6 +52,7 @@ const (
 	EvOrder
 	EvCombatDamage
 	EvLeaveCombat
+	EvDefender
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -199,6 +200,8 @@ func (g *Game) describe(e Event) string {
 		return fmt.Sprintf("damage assignment order of %s: %d. %s", g.obj(e), e.N, g.party(e.Other))
 	case EvCombatDamage:
 		return fmt.Sprintf("%s deals %d combat damage to %s", g.obj(e), e.N, g.party(e.Other))
+	case EvDefender:
+		return fmt.Sprintf("%s chooses %s as the defending player", p, g.party(e.Other))
 	case EvLeaveCombat:
 		return "remove from combat " + g.obj(e)
 	}

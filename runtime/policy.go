@@ -15,6 +15,8 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 		return Answer{Kind: Choose, Objs: candidates(g, d)[:d.N]}
 	case DecideAttackers, DecideBlockers:
 		return Answer{Kind: Declare}
+	case DecideDefender:
+		return Answer{Kind: Declare, Targets: []int32{PlayerCode(g.NextPlayer(d.Player))}}
 	case DecideOrder:
 		return Answer{Kind: Declare, Objs: d.From}
 	case DecideDamage:
@@ -78,6 +80,14 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		return Answer{Kind: Declare, Objs: r.pick}
 	case DecideDamage:
 		return g.DefaultDamage(d)
+	case DecideDefender:
+		q := g.NextPlayer(d.Player)
+		for n := r.RNG.Intn(len(g.Players)); n > 0; n-- {
+			if next := g.NextPlayer(q); next != d.Player {
+				q = next
+			}
+		}
+		return Answer{Kind: Declare, Targets: []int32{PlayerCode(q)}}
 	case DecidePriority:
 		r.buf = g.LegalActions(r.buf[:0])
 		if len(r.buf) > 1 {

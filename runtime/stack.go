@@ -7,6 +7,8 @@ const (
 	OnBegin        TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
 	OnUntap                             // "whenever this permanent becomes untapped"
 	OnCreatureDies                      // "whenever a creature dies"; N is its last known power
+	OnAttacks                           // "whenever this creature attacks" (when declared as an attacker)
+	OnBlocks                            // "whenever this creature blocks" (once per combat)
 )
 
 // TriggerDoes is what a triggered ability does when it resolves.
@@ -71,11 +73,14 @@ func (g *Game) fireBegin(segment string) {
 	g.Delayed = kept
 }
 
-func (g *Game) fireUntap(x ObjID) {
+func (g *Game) fireUntap(x ObjID) { g.fireSelf(x, OnUntap) }
+
+// fireSelf triggers x's abilities that wait for event on of x itself.
+func (g *Game) fireSelf(x ObjID, on TriggerOn) {
 	o := &g.Objs[x]
 	for _, t := range o.Triggers {
-		if t.On == OnUntap {
-			g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t})
+		if t.On == on {
+			g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t, About: NoObj})
 		}
 	}
 }
