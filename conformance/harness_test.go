@@ -150,3 +150,30 @@ func TestCheckHeaders(t *testing.T) {
 		t.Fatalf("error = %v, want prefix %q", err, want)
 	}
 }
+
+// TestBadScripts: a script with an unknown command, wrong arguments or an
+// unknown card fails with a message naming its file and line.
+func TestBadScripts(t *testing.T) {
+	tests := []struct {
+		name, script, message string
+	}{
+		{"unknown-command", "# rules: 502.2\ngame\nuntapp p1\n", `unknown-command.txtar:3: unknown command "untapp"`},
+		{"wrong-arguments", "# rules: 502.2\ngame\nset life p1\n", "wrong-arguments.txtar:3: usage: set life <player> <n>"},
+		{"unknown-card", "# rules: 502.2\ngame\nexpect tapped Bears\n", `unknown-card.txtar:3: no card named "Bears"`},
+		{"unknown-player", "# rules: 502.2\ngame\nset life p7 3\n", `unknown-player.txtar:3: unknown player "p7"`},
+		{"bad-attribute", "# rules: 502.2\ngame\nbattlefield p1 Bears creature flyng\n", `bad-attribute.txtar:3: unknown card attribute "flyng"`},
+		{"no-game", "# rules: 502.2\nadvance\n", "no-game.txtar:2: no game: start one with the game command"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			scripts := writeScripts(t, map[string]string{tt.name: tt.script})
+			r := conformance.RunScripts(conformance.Config{Rules: engine.Rules}, scripts, false)[0]
+			if !r.Failed {
+				t.Fatalf("the script passed:\n%s", r.Log)
+			}
+			if !strings.Contains(r.Log, tt.message) {
+				t.Errorf("log does not contain %q:\n%s", tt.message, r.Log)
+			}
+		})
+	}
+}
