@@ -51,6 +51,7 @@ var objectAttrs = map[string]attr{
 	"attached_to_creature": {Bool, "g.AttachedToIs(%s, rt.TypeCreature)"},
 	"attached_to_land":     {Bool, "g.AttachedToIs(%s, rt.TypeLand)"},
 	"over_counter_max":     {Bool, "g.OverCounterMax(%s)"},
+	"combat_controller":    {Player, "g.CombatController(%s)"},
 	"attacking":            {Bool, "g.Attacking(%s)"},
 	"blocking":             {Bool, "g.Blocking(%s)"},
 	"blocked":              {Bool, "g.Blocked(%s)"},

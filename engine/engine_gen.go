@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:085464b995e4f669d4d306a040d1131d"
+const SourceHash = "sha256:9a897f5a04de488575bafd3e007ad76f"
 
 // Keyword bits.
 const (
@@ -261,7 +261,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:61", Test: pred_lifelink_8},
 		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:62", Test: pred_first_strike_9},
 		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:63", Test: pred_double_strike_10},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:67", Test: pred_leaves_combat_11},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:68", Test: pred_leaves_combat_11},
 	},
 }
 
@@ -1015,7 +1015,7 @@ func pred_double_strike_10(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:67 (506.4)
+// rules/combat.mtg:68 (506.4)
 func pred_leaves_combat_11(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature))
+	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }

@@ -65,18 +65,20 @@ type Predicate struct {
 
 // Attack is one attacking creature.
 type Attack struct {
-	Attacker ObjID
-	Player   int8  // the player it attacks, or the controller of Target
-	Target   ObjID // the planeswalker it attacks, or NoObj
-	Blocked  bool  // stays true for the combat once blocked (even if blockers leave)
+	Attacker   ObjID
+	Controller int8  // its controller when it was declared
+	Player     int8  // the player it attacks, or the controller of Target
+	Target     ObjID // the planeswalker it attacks, or NoObj
+	Blocked    bool  // stays true for the combat once blocked (even if blockers leave)
 }
 
 // Block is one blocker blocking one attacker; Order places the blocker in
 // the attacker's damage assignment order.
 type Block struct {
-	Blocker  ObjID
-	Attacker ObjID
-	Order    int16
+	Blocker    ObjID
+	Controller int8 // the blocker's controller when it was declared
+	Attacker   ObjID
+	Order      int16
 }
 
 // Assigned is combat damage assigned but not yet dealt. To is an object,
@@ -178,16 +180,39 @@ func (g *Game) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
 
 // Blockers returns the creatures blocking attacker x in its damage
 // assignment order.
+// Orders may have gaps once blockers leave combat; their relative order
+// is what counts.
 func (g *Game) Blockers(x ObjID) []ObjID {
 	var out []ObjID
-	for o := int16(0); o < int16(len(g.Combat.Blocks)); o++ {
-		for _, b := range g.Combat.Blocks {
-			if b.Attacker == x && b.Order == o {
-				out = append(out, b.Blocker)
-			}
+	var order []int16
+	for _, b := range g.Combat.Blocks {
+		if b.Attacker != x {
+			continue
 		}
+		i := len(order)
+		for i > 0 && order[i-1] > b.Order {
+			i--
+		}
+		out = slices.Insert(out, i, b.Blocker)
+		order = slices.Insert(order, i, b.Order)
 	}
 	return out
+}
+
+// CombatController is the controller x had when it was declared as an
+// attacker or blocker (its current controller when it is not in combat).
+func (g *Game) CombatController(x ObjID) int {
+	for _, a := range g.Combat.Attacks {
+		if a.Attacker == x {
+			return int(a.Controller)
+		}
+	}
+	for _, b := range g.Combat.Blocks {
+		if b.Blocker == x {
+			return int(b.Controller)
+		}
+	}
+	return int(g.Objs[x].Controller)
 }
 
 // RemoveFromCombat removes x from combat (attacking or blocking). A blocked

@@ -113,7 +113,7 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 		if len(a.Targets) > 0 {
 			t = a.Targets[i]
 		}
-		at := Attack{Attacker: x, Target: NoObj}
+		at := Attack{Attacker: x, Target: NoObj, Controller: int8(p)}
 		if t < 0 {
 			at.Player = int8(-1 - t)
 		} else {
@@ -236,7 +236,7 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 				n++
 			}
 		}
-		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n})
+		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n, Controller: int8(q)})
 		g.Combat.Attacks[g.attackIndex(at)].Blocked = true
 		g.emit(Event{Kind: EvBlock, Rule: d.Rule, Player: int8(q), Obj: b, Other: int32(at)})
 		g.fireSelf(b, OnBlocks)

@@ -52,6 +52,7 @@ func (g *Game) EndEffects(which Ending, rule string) {
 		kept = append(kept, e)
 	}
 	g.Effects = kept
+	g.checkLeavesCombat()
 }
 
 func (g *Game) ends(d Duration, which Ending) bool {

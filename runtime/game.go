@@ -237,7 +237,10 @@ func cloneSlice[T any](s []T) []T {
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again.
 // Changes made through the game's methods need no Touch.
-func (g *Game) Touch() { g.changes++ }
+func (g *Game) Touch() {
+	g.changes++
+	g.checkLeavesCombat()
+}
 
 // Turn is the number of the current turn (1 for the first).
 func (g *Game) Turn() int32 { return g.TurnNum }

@@ -47,6 +47,7 @@ func (g *Game) CheckSBA() bool {
 		g.Rules.SBAs[h.SBA].Do(g, h.X)
 	}
 	g.batch = 0
+	g.checkLeavesCombat()
 	g.settle()
 	if g.changes == before {
 		// Every result was prevented (an indestructible creature with

@@ -39,6 +39,9 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		o.Controller = o.Owner
 	}
 	if z == ZoneStack || z == ZoneNone {
+		if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
+			g.checkLeavesCombat()
+		}
 		return
 	}
 	owner := int(o.Owner)
@@ -47,6 +50,9 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 	}
 	list := g.zoneList(owner, z)
 	*list = append(*list, x)
+	if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
+		g.checkLeavesCombat()
+	}
 }
 
 func (g *Game) dropEffects(x ObjID) {
@@ -85,6 +91,7 @@ func (g *Game) PhaseOut(x ObjID, rule string) {
 	if o := &g.Objs[x]; !o.PhasedOut {
 		o.PhasedOut = true
 		g.emitObj(EvPhaseOut, rule, x, 0)
+		g.checkLeavesCombat()
 	}
 }
 
@@ -228,6 +235,7 @@ func (g *Game) Destroy(x ObjID, rule string) {
 		g.emitObj(EvRegenerate, rule, x, 0)
 		g.Tap(x, rule)
 		g.RemoveDamage(x, rule)
+		g.RemoveFromCombat(x, rule) // regeneration removes it from combat
 		return
 	}
 	g.emitObj(EvDestroy, rule, x, 0)
