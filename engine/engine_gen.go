@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9a897f5a04de488575bafd3e007ad76f"
+const SourceHash = "sha256:a03e6a6a4728fbace1d0c32896afb0f1"
 
 // Keyword bits.
 const (
@@ -710,7 +710,7 @@ func sba_704_5n_do(g *rt.Game, x int32) {
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return (g.HasSubtype(v_x, "equipment") && g.Attached(v_x) && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.HasSubtype(v_x, "fortification") && g.Attached(v_x) && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand)))
+	return g.Attached(v_x) && ((g.HasSubtype(v_x, "equipment") && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.HasSubtype(v_x, "fortification") && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand))))
 }
 
 // rules/sba.mtg:78 (704.5p)
