@@ -729,24 +729,25 @@ func hasPrefix(rule string, prefixes []string) bool {
 	return false
 }
 
-// await advances and fails unless the engine waits for kind from player.
-func awaitDecision(ts *testscript.TestScript, g *rt.Game, p int, kind rt.DecisionKind, cmd string) rt.Decision {
+// answering starts a command that answers a decision of kind: the first
+// argument names the player, who must be the one the engine asks.
+func answering(ts *testscript.TestScript, args []string, kind rt.DecisionKind, cmd, usage string) (*state, *rt.Game, rt.Decision) {
+	s := st(ts)
+	ts.Stdout() // a refusal is printed; no refusal leaves stdout empty
+	need(ts, args, 1, usage)
+	g := s.game(ts)
+	p := s.player(ts, args[0])
 	d := g.Advance()
 	if d.Kind != kind || d.Player != p {
 		fail(ts, "%s: the engine is waiting for %s", cmd, describe(g, d))
 	}
-	return d
+	return s, g, d
 }
 
 // attack <player> [<card>[:<target>]...]: declare attackers; a target is a
 // player (p2) or a planeswalker, by default the defending player.
 func cmdAttack(ts *testscript.TestScript, neg bool, args []string) {
-	s := st(ts)
-	ts.Stdout()
-	need(ts, args, 1, "attack <player> [<card>[:<player or planeswalker>]...]")
-	g := s.game(ts)
-	p := s.player(ts, args[0])
-	awaitDecision(ts, g, p, rt.DecideAttackers, "attack")
+	s, g, _ := answering(ts, args, rt.DecideAttackers, "attack", "attack <player> [<card>[:<player or planeswalker>]...]")
 	a := rt.Answer{Kind: rt.Declare}
 	targeted := 0
 	for _, arg := range args[1:] {
@@ -775,12 +776,7 @@ func cmdAttack(ts *testscript.TestScript, neg bool, args []string) {
 
 // block <player> [<blocker>:<attacker>...]: declare blockers.
 func cmdBlock(ts *testscript.TestScript, neg bool, args []string) {
-	s := st(ts)
-	ts.Stdout()
-	need(ts, args, 1, "block <player> [<blocker>:<attacker>...]")
-	g := s.game(ts)
-	p := s.player(ts, args[0])
-	awaitDecision(ts, g, p, rt.DecideBlockers, "block")
+	s, g, _ := answering(ts, args, rt.DecideBlockers, "block", "block <player> [<blocker>:<attacker>...]")
 	a := rt.Answer{Kind: rt.Declare}
 	for _, arg := range args[1:] {
 		b, at, ok := strings.Cut(arg, ":")
@@ -796,12 +792,7 @@ func cmdBlock(ts *testscript.TestScript, neg bool, args []string) {
 // order <player> <blocker>...: the damage assignment order of the
 // attacker the engine asks about (expect pending order p1 shows it).
 func cmdOrder(ts *testscript.TestScript, neg bool, args []string) {
-	s := st(ts)
-	ts.Stdout()
-	need(ts, args, 1, "order <player> <blocker>...")
-	g := s.game(ts)
-	p := s.player(ts, args[0])
-	awaitDecision(ts, g, p, rt.DecideOrder, "order")
+	s, g, _ := answering(ts, args, rt.DecideOrder, "order", "order <player> <blocker>...")
 	a := rt.Answer{Kind: rt.Declare}
 	for _, name := range args[1:] {
 		a.Objs = append(a.Objs, s.card(ts, name))
@@ -814,12 +805,8 @@ func cmdOrder(ts *testscript.TestScript, neg bool, args []string) {
 // planeswalker it attacks (trample). "assign <player> default" accepts the
 // engine's default assignment.
 func cmdAssign(ts *testscript.TestScript, neg bool, args []string) {
-	s := st(ts)
-	ts.Stdout()
+	s, g, d := answering(ts, args, rt.DecideDamage, "assign", "assign <player> <recipient>:<n>... | assign <player> default")
 	need(ts, args, 2, "assign <player> <recipient>:<n>... | assign <player> default")
-	g := s.game(ts)
-	p := s.player(ts, args[0])
-	d := awaitDecision(ts, g, p, rt.DecideDamage, "assign")
 	if args[1] == "default" {
 		submit(ts, neg, g, g.DefaultDamage(d))
 		return
@@ -842,11 +829,7 @@ func cmdAssign(ts *testscript.TestScript, neg bool, args []string) {
 
 // defend <player> <opponent>: the active player chooses the defending player.
 func cmdDefend(ts *testscript.TestScript, neg bool, args []string) {
-	s := st(ts)
-	ts.Stdout()
+	s, g, _ := answering(ts, args, rt.DecideDefender, "defend", "defend <player> <opponent>")
 	need(ts, args, 2, "defend <player> <opponent>")
-	g := s.game(ts)
-	p := s.player(ts, args[0])
-	awaitDecision(ts, g, p, rt.DecideDefender, "defend")
 	submit(ts, neg, g, rt.Answer{Kind: rt.Declare, Targets: []int32{rt.PlayerCode(s.player(ts, args[1]))}})
 }
