@@ -25,11 +25,12 @@ const (
 	FirstStrike                          // (s) s deals damage in the first of two damage steps only
 	DoubleStrike                         // (s) s deals damage in both damage steps
 	LeavesCombat                         // (x) x is removed from combat
+	CanTap                               // (x) every one must hold for x's tap abilities (mana) to be activated
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "first_strike", "double_strike", "leaves_combat"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "first_strike", "double_strike", "leaves_combat", "can_tap"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -227,9 +228,14 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 	}
 	kept := c.Blocks[:0]
 	for _, b := range c.Blocks {
-		if b.Blocker == x || b.Attacker == x {
+		if b.Blocker == x {
 			removed = true
 			continue
+		}
+		if b.Attacker == x {
+			// A blocker stays a blocking creature when what it blocks
+			// leaves combat; it just blocks nothing.
+			b.Attacker = NoObj
 		}
 		kept = append(kept, b)
 	}

@@ -69,7 +69,10 @@ func (g *Game) beginDamageStep() {
 		}
 	case c.SecondStep:
 		for _, x := range all {
-			if g.has(DoubleStrike, x) || (!slices.Contains(c.DealtFirst, x) && !g.has(FirstStrike, x)) {
+			// Those that had neither first nor double strike as the first
+			// step began (gaining first strike since changes nothing), and
+			// those that have double strike now.
+			if g.has(DoubleStrike, x) || !slices.Contains(c.DealtFirst, x) {
 				c.dealers = append(c.dealers, x)
 			}
 		}
@@ -245,7 +248,7 @@ func (g *Game) dealCombatDamage(rule string) {
 		g.GainLife(int(g.Objs[a.Source].Controller), n, lrule)
 	}
 	if c.SecondStep && c.DamageSteps == 1 {
-		c.DealtFirst = append(c.DealtFirst[:0], c.dealers...)
+		c.DealtFirst = append(c.DealtFirst[:0], c.dealers...) // had first or double strike
 	}
 	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
 	c.assigning = false

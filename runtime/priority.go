@@ -164,6 +164,9 @@ func (g *Game) canTapForMana(p int, x ObjID) error {
 	if o.Tapped {
 		return refuse("116.1d", "%s is already tapped", g.nameOf(x))
 	}
+	if ok, rule := g.pred(CanTap, x, true); !ok {
+		return refuse(rule, "%s can't be tapped for mana now", g.nameOf(x))
+	}
 	return nil
 }
 
@@ -180,7 +183,7 @@ func (g *Game) canPay(p int, cost Cost) bool {
 	avail := g.Players[p].Mana
 	for _, x := range g.Battlefield {
 		o := &g.Objs[x]
-		if c, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut {
+		if c, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
 			avail[c]++
 		}
 	}
@@ -202,7 +205,7 @@ func (g *Game) pay(p int, cost Cost) {
 	for _, x := range g.Battlefield {
 		o := &g.Objs[x]
 		c, ok := o.manaColor()
-		if ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && pool[c] < need[c] {
+		if ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && pool[c] < need[c] && g.canTap(x) {
 			g.tapForMana(x)
 		}
 	}
@@ -215,7 +218,7 @@ func (g *Game) pay(p int, cost Cost) {
 			break
 		}
 		o := &g.Objs[x]
-		if _, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut {
+		if _, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
 			g.tapForMana(x)
 		}
 	}
@@ -252,3 +255,5 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 	}
 	return buf
 }
+
+func (g *Game) canTap(x ObjID) bool { ok, _ := g.pred(CanTap, x, true); return ok }

@@ -5,7 +5,7 @@
 //
 //	mtgc <command> [flags] [arguments]
 //
-// Commands: check, gen, fmt, test, coverage, play, rules. Run "mtgc <command> -h" for
+// Commands: check, gen, fmt, test, coverage, play, rules, mutate. Run "mtgc <command> -h" for
 // each command's flags. Exit status: 0 success, 1 failures or errors found,
 // 2 usage errors.
 package main
@@ -40,7 +40,7 @@ var (
 )
 
 func commands() []*command {
-	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, rulesCmd}
+	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, rulesCmd, mutateCmd}
 }
 
 func main() {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
-	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -15,6 +14,8 @@ var (
 	playTurns  int
 	playQuiet  bool
 	playTitles bool
+	playRules  string
+	playEngine string
 )
 
 var playCmd = &command{
@@ -26,12 +27,25 @@ var playCmd = &command{
 		fs.IntVar(&playTurns, "turns", 40, "stop after this many turns")
 		fs.BoolVar(&playQuiet, "q", false, "omit priority and pass events from the trace")
 		fs.BoolVar(&playTitles, "titles", false, "follow each event with the short title of its rule: \"RULE EVENT  # TITLE\"")
+		fs.StringVar(&playRules, "rules", "", "rules directory to play (default: the embedded rules); rules the engine was not generated from run on the interpreter")
+		engineFlag(fs, &playEngine)
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		if len(args) != 0 {
 			return errUsage
 		}
-		g, err := engine.New(rt.Config{
+		p, err := loadRules(playRules)
+		if err != nil {
+			return err
+		}
+		rules, note, err := selectEngine(playEngine, p, playRules, "play")
+		if err != nil {
+			return err
+		}
+		if note != "" {
+			fmt.Fprintln(ctx.stderr, note)
+		}
+		g, err := rt.New(rules, rt.Config{
 			Players: []rt.PlayerConfig{
 				{Name: "p1", Deck: rt.SampleDeck("green")},
 				{Name: "p2", Deck: rt.SampleDeck("red")},
@@ -43,9 +57,7 @@ var playCmd = &command{
 		}
 		var idx *compiler.Index
 		if playTitles {
-			if idx, err = conformance.DefaultIndex(engine.Edition); err != nil {
-				return err
-			}
+			idx = p.Index
 		}
 		pol := &rt.RandomPolicy{RNG: rt.RNG{State: playSeed ^ 0x5eed}}
 		printed := 0

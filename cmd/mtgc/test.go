@@ -11,6 +11,7 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 var (
@@ -22,14 +23,15 @@ var (
 	testJUnit   string
 	testShard   string
 	testKnown   string
+	testEngine  string
 )
 
 var testCmd = &command{
 	name:  "test",
 	args:  "[corpus-dir]",
-	short: "Run a conformance corpus (default: the embedded one) against the compiled engine.",
+	short: "Run a conformance corpus (default: the embedded one) against the engine (or, for changed rules, the interpreter).",
 	flags: func(fs *flag.FlagSet) {
-		fs.StringVar(&testRules, "rules", "", "rules directory the engine must have been generated from (default: the embedded rules)")
+		fs.StringVar(&testRules, "rules", "", "rules directory to test (default: the embedded rules); rules the engine was not generated from run on the interpreter")
 		fs.StringVar(&testRun, "run", "", "run only the scripts of a rule and its subrules (-run 509.1), or whose name or # rules: line matches a regexp")
 		fs.BoolVar(&testVerbose, "v", false, "print every script's log, not only failures'")
 		fs.BoolVar(&testUpdate, "update", false, "rewrite golden files of failing cmp commands in the scripts (needs a corpus directory)")
@@ -37,6 +39,7 @@ var testCmd = &command{
 		fs.StringVar(&testJUnit, "junit", "", "also write a JUnit XML report to this file (atomically)")
 		fs.StringVar(&testShard, "shard", "", "run only shard I of N (I/N, 1 <= I <= N) of the scripts sorted by name")
 		fs.StringVar(&testKnown, "known-failures", "", "known-failures file (SCRIPT<TAB>REASON) instead of the corpus's "+conformance.KnownFailuresFile)
+		engineFlag(fs, &testEngine)
 	},
 	run: runTest,
 }
@@ -72,12 +75,16 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 	if testUpdate && dir == "" {
 		return fmt.Errorf("mtgc test -update needs the corpus directory to rewrite")
 	}
-	if err := checkEngine(testRules, "test"); err != nil {
-		return err
-	}
 	p, err := loadRules(testRules)
 	if err != nil {
 		return err
+	}
+	rules, note, err := selectEngine(testEngine, p, testRules, "test")
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		fmt.Fprintln(ctx.stderr, note)
 	}
 	c, err := openCorpus(dir, p.Index, testKnown)
 	if err != nil {
@@ -99,7 +106,7 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 	}
 
 	start := time.Now()
-	results := runScripts(c, p.Index, scripts)
+	results := runScripts(c, rules, p.Index, scripts)
 	elapsed := time.Since(start)
 
 	if testJUnit != "" {
@@ -140,10 +147,10 @@ func checkEngine(rulesDir, verb string) error {
 	return fmt.Errorf("mtgc %s: the compiled engine was generated from other rules than %s\n\t(engine %s, rules %s)\n\trun go generate ./... and rebuild mtgc, then %s again", verb, where, engine.SourceHash, hash, verb)
 }
 
-// runScripts runs scripts against the compiled engine and judges each
+// runScripts runs scripts against rules and judges each
 // against the known failures, sorted by name. Known failures are never
 // updated by -update.
-func runScripts(c *corpus, idx *compiler.Index, scripts []conformance.Script) []scriptResult {
+func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, scripts []conformance.Script) []scriptResult {
 	known := c.lists.Known()
 	at := map[string]string{}
 	for _, e := range c.lists.KnownFailures {
@@ -157,7 +164,7 @@ func runScripts(c *corpus, idx *compiler.Index, scripts []conformance.Script) []
 			normal = append(normal, s)
 		}
 	}
-	cfg := conformance.Config{Rules: engine.Rules, Index: idx, Update: testUpdate}
+	cfg := conformance.Config{Rules: rules, Index: idx, Update: testUpdate}
 	res := conformance.RunScripts(cfg, normal, testVerbose)
 	cfg.Update = false
 	res = append(res, conformance.RunScripts(cfg, expected, testVerbose)...)
