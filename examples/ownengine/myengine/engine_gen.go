@@ -12,22 +12,22 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8b594d9227c90fee260ea549bba63d0c"
+const SourceHash = "sha256:7d567004dddcd08f79ab3f6a4bcf5420"
 
 // Keyword bits.
 const (
-	kw_deathtouch     = 0  // rules/keywords.mtg:5 (702.2)
-	kw_defender       = 1  // rules/keywords.mtg:6 (702.3)
-	kw_double_strike  = 2  // rules/keywords.mtg:7 (702.4)
-	kw_first_strike   = 3  // rules/keywords.mtg:8 (702.7)
-	kw_flying         = 4  // rules/keywords.mtg:9 (702.9)
-	kw_haste          = 5  // rules/keywords.mtg:10 (702.10)
-	kw_indestructible = 6  // rules/keywords.mtg:11 (702.12)
-	kw_lifelink       = 7  // rules/keywords.mtg:12 (702.15)
-	kw_reach          = 8  // rules/keywords.mtg:13 (702.17)
-	kw_trample        = 9  // rules/keywords.mtg:14 (702.19)
-	kw_vigilance      = 10 // rules/keywords.mtg:15 (702.20)
-	kw_menace         = 11 // rules/keywords.mtg:16 (702.110)
+	kw_deathtouch     = 0  // rules/keywords.mtg:6 (702.2, 702.2a, 702.2f)
+	kw_defender       = 1  // rules/keywords.mtg:7 (702.3, 702.3a, 702.3c)
+	kw_double_strike  = 2  // rules/keywords.mtg:8 (702.4, 702.4a, 702.4e)
+	kw_first_strike   = 3  // rules/keywords.mtg:9 (702.7, 702.7a, 702.7d)
+	kw_flying         = 4  // rules/keywords.mtg:10 (702.9, 702.9a, 702.9c)
+	kw_haste          = 5  // rules/keywords.mtg:11 (702.10, 702.10a, 702.10d)
+	kw_indestructible = 6  // rules/keywords.mtg:12 (702.12, 702.12a, 702.12c)
+	kw_lifelink       = 7  // rules/keywords.mtg:13 (702.15, 702.15a, 702.15f)
+	kw_reach          = 8  // rules/keywords.mtg:14 (702.17, 702.17a, 702.17c)
+	kw_trample        = 9  // rules/keywords.mtg:15 (702.19, 702.19a, 702.19e)
+	kw_vigilance      = 10 // rules/keywords.mtg:16 (702.20, 702.20a, 702.20c)
+	kw_menace         = 11 // rules/keywords.mtg:17 (702.110, 702.110a, 702.110c)
 	kw_phasing        = 12 // rules/turn.mtg:13
 	kw_doesnt_untap   = 13 // rules/turn.mtg:14
 )
@@ -105,57 +105,63 @@ var Rules = &rt.Rules{
 			Name:  "combat",
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
+			OnEnd: []rt.Action{
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:59", Run: phase_combat_end_0},
+			},
 			Steps: []rt.Step{
-				{ // rules/combat.mtg:8 (507, 507.1)
-					Name:         "beginning_of_combat",
-					Rules:        []string{"507", "507.1"},
-					Pos:          "rules/combat.mtg:8",
+				{ // rules/combat.mtg:8 (507)
+					Name:  "beginning_of_combat",
+					Rules: []string{"507"},
+					Pos:   "rules/combat.mtg:8",
+					Actions: []rt.Action{
+						{Rules: []string{"507.1", "506.2", "506.2a", "703.4e"}, Pos: "rules/combat.mtg:11", Run: step_beginning_of_combat_action_0},
+					},
 					Priority:     step_beginning_of_combat_priority,
 					PriorityRule: "507.2",
 				},
-				{ // rules/combat.mtg:11 (508)
+				{ // rules/combat.mtg:16 (508)
 					Name:  "declare_attackers",
 					Rules: []string{"508"},
-					Pos:   "rules/combat.mtg:11",
+					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "703.4f"}, Pos: "rules/combat.mtg:12", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1k", "508.1m", "508.4", "703.4f"}, Pos: "rules/combat.mtg:21", Run: step_declare_attackers_action_0},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:19 (509)
+				{ // rules/combat.mtg:28 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:19",
+					Pos:      "rules/combat.mtg:28",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "703.4g"}, Pos: "rules/combat.mtg:21", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.2", "703.4h"}, Pos: "rules/combat.mtg:24", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1", "509.1b", "509.1g", "509.1h", "509.1i", "509.5a", "703.4g"}, Pos: "rules/combat.mtg:30", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.2", "509.2a", "703.4h"}, Pos: "rules/combat.mtg:35", Run: step_declare_blockers_action_1},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
 				},
-				{ // rules/combat.mtg:29 (510)
+				{ // rules/combat.mtg:40 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:29",
+					Pos:      "rules/combat.mtg:40",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"510.1", "510.2", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:31", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.1e", "510.2", "510.4", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:47", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:36 (511, 511.1)
+				{ // rules/combat.mtg:52 (511)
 					Name:         "end_of_combat",
-					Rules:        []string{"511", "511.1"},
-					Pos:          "rules/combat.mtg:36",
+					Rules:        []string{"511"},
+					Pos:          "rules/combat.mtg:52",
 					Priority:     step_end_of_combat_priority,
-					PriorityRule: "511.2",
+					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:38", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:54", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -247,18 +253,19 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:46", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:47", Test: pred_cant_attack_1},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:48", Test: pred_attacker_taps_2},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:50", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:51", Test2: pred_cant_block_4},
-		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:52", Test: pred_needs_two_blockers_5},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:54", Test: pred_deathtouch_6},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:55", Test: pred_trample_7},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:56", Test: pred_lifelink_8},
-		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:57", Test: pred_first_strike_9},
-		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:58", Test: pred_double_strike_10},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:62", Test: pred_leaves_combat_11},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:66", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:67", Test: pred_cant_attack_1},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:68", Test: pred_attacker_taps_2},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:71", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:73", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:74", Test2: pred_cant_block_5},
+		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:75", Test: pred_needs_two_blockers_6},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:77", Test: pred_deathtouch_7},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:78", Test: pred_trample_8},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:79", Test: pred_lifelink_9},
+		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:80", Test: pred_first_strike_10},
+		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:81", Test: pred_double_strike_11},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:86", Test: pred_leaves_combat_12},
 	},
 }
 
@@ -329,12 +336,26 @@ func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:9 (507.2)
+// rules/combat.mtg:59 (511.2)
+func phase_combat_end_0(g *rt.Game) bool {
+	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
+	return true
+}
+
+// rules/combat.mtg:11 (507.1, 506.2, 506.2a, 703.4e)
+func step_beginning_of_combat_action_0(g *rt.Game) bool {
+	if !g.ChooseDefender(g.Active, "507.1") {
+		return false
+	}
+	return true
+}
+
+// rules/combat.mtg:14 (507.2)
 func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:12 (508.1, 703.4f)
+// rules/combat.mtg:21 (508.1, 508.1b, 508.1c, 508.1k, 508.1m, 508.4, 703.4f)
 func step_declare_attackers_action_0(g *rt.Game) bool {
 	if !g.DeclareAttackers(g.Active, "508.1") {
 		return false
@@ -342,17 +363,17 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:15 (508.2)
+// rules/combat.mtg:24 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:20 (508.5)
+// rules/combat.mtg:29 (508.5)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:21 (509.1, 703.4g)
+// rules/combat.mtg:30 (509.1, 509.1b, 509.1g, 509.1h, 509.1i, 509.5a, 703.4g)
 func step_declare_blockers_action_0(g *rt.Game) bool {
 	if !g.DeclareBlockers(g.Active, "509.1") {
 		return false
@@ -360,7 +381,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:24 (509.2, 703.4h)
+// rules/combat.mtg:35 (509.2, 509.2a, 703.4h)
 func step_declare_blockers_action_1(g *rt.Game) bool {
 	if !g.OrderBlockers(g.Active, "509.2") {
 		return false
@@ -368,17 +389,17 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:27 (509.4)
+// rules/combat.mtg:38 (509.4, 509.4a)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:30 (508.5)
+// rules/combat.mtg:41 (508.5)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:31 (510.1, 510.2, 703.4j, 703.4k)
+// rules/combat.mtg:47 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4j, 703.4k)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	_ = g.Active
 	if !g.CombatDamage("510.1") {
@@ -387,17 +408,17 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:34 (510.3)
+// rules/combat.mtg:50 (510.3, 510.3a)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:37 (511.2)
+// rules/combat.mtg:53 (511.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:38 (511.3)
+// rules/combat.mtg:54 (511.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	_ = g.Active
 	g.EndCombat("511.3")
@@ -628,14 +649,14 @@ func sba_704_5g_do(g *rt.Game, x int32) {
 	g.Destroy(v_c, "704.5g")
 }
 
-// rules/sba.mtg:52 (704.5h)
+// rules/sba.mtg:52 (704.5h, 702.2b)
 func sba_704_5h_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && g.Objs[v_c].DeathtouchHit
 }
 
-// rules/sba.mtg:52 (704.5h)
+// rules/sba.mtg:52 (704.5h, 702.2b)
 func sba_704_5h_do(g *rt.Game, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
@@ -699,7 +720,7 @@ func sba_704_5n_do(g *rt.Game, x int32) {
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return (g.HasSubtype(v_x, "equipment") && g.Attached(v_x) && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.HasSubtype(v_x, "fortification") && g.Attached(v_x) && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand)))
+	return g.Attached(v_x) && ((g.HasSubtype(v_x, "equipment") && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.HasSubtype(v_x, "fortification") && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand))))
 }
 
 // rules/sba.mtg:78 (704.5p)
@@ -949,62 +970,67 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:46 (508.1a)
+// rules/combat.mtg:66 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// rules/combat.mtg:47 (702.3b)
+// rules/combat.mtg:67 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:48 (508.1f)
+// rules/combat.mtg:68 (508.1f, 702.20b)
 func pred_attacker_taps_2(g *rt.Game, v_a rt.ObjID) bool {
 	return !(g.HasKeyword(v_a, kw_vigilance))
 }
 
-// rules/combat.mtg:50 (509.1a)
-func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:71 (702.10c)
+func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
+	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
+}
+
+// rules/combat.mtg:73 (509.1a)
+func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:51 (702.9b)
-func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:74 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:52 (702.110b)
-func pred_needs_two_blockers_5(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:75 (702.110b)
+func pred_needs_two_blockers_6(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace)
 }
 
-// rules/combat.mtg:54 (702.2c)
-func pred_deathtouch_6(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:77 (702.2c)
+func pred_deathtouch_7(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:55 (702.19b)
-func pred_trample_7(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:78 (702.19b, 702.19c, 702.19d)
+func pred_trample_8(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:56 (702.15b)
-func pred_lifelink_8(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:79 (702.15b, 702.15e)
+func pred_lifelink_9(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:57 (702.7b)
-func pred_first_strike_9(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:80 (702.7b, 702.7c)
+func pred_first_strike_10(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// rules/combat.mtg:58 (702.4b)
-func pred_double_strike_10(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:81 (702.4b, 702.4c, 702.4d)
+func pred_double_strike_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:62 (506.4)
-func pred_leaves_combat_11(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature))
+// rules/combat.mtg:86 (506.4, 506.4a, 506.4b, 506.4c)
+func pred_leaves_combat_12(g *rt.Game, v_x rt.ObjID) bool {
+	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
