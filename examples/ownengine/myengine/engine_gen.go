@@ -12,24 +12,25 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7d567004dddcd08f79ab3f6a4bcf5420"
+const SourceHash = "sha256:5d2931ec560948817d59c3d3490ecac3"
 
 // Keyword bits.
 const (
-	kw_deathtouch     = 0  // rules/keywords.mtg:6 (702.2, 702.2a, 702.2f)
-	kw_defender       = 1  // rules/keywords.mtg:7 (702.3, 702.3a, 702.3c)
-	kw_double_strike  = 2  // rules/keywords.mtg:8 (702.4, 702.4a, 702.4e)
-	kw_first_strike   = 3  // rules/keywords.mtg:9 (702.7, 702.7a, 702.7d)
-	kw_flying         = 4  // rules/keywords.mtg:10 (702.9, 702.9a, 702.9c)
-	kw_haste          = 5  // rules/keywords.mtg:11 (702.10, 702.10a, 702.10d)
-	kw_indestructible = 6  // rules/keywords.mtg:12 (702.12, 702.12a, 702.12c)
-	kw_lifelink       = 7  // rules/keywords.mtg:13 (702.15, 702.15a, 702.15f)
-	kw_reach          = 8  // rules/keywords.mtg:14 (702.17, 702.17a, 702.17c)
-	kw_trample        = 9  // rules/keywords.mtg:15 (702.19, 702.19a, 702.19e)
-	kw_vigilance      = 10 // rules/keywords.mtg:16 (702.20, 702.20a, 702.20c)
-	kw_menace         = 11 // rules/keywords.mtg:17 (702.110, 702.110a, 702.110c)
-	kw_phasing        = 12 // rules/turn.mtg:13
-	kw_doesnt_untap   = 13 // rules/turn.mtg:14
+	kw_deathtouch          = 0  // rules/keywords.mtg:6 (702.2, 702.2a, 702.2f)
+	kw_defender            = 1  // rules/keywords.mtg:7 (702.3, 702.3a, 702.3c)
+	kw_double_strike       = 2  // rules/keywords.mtg:8 (702.4, 702.4a, 702.4e)
+	kw_first_strike        = 3  // rules/keywords.mtg:9 (702.7, 702.7a, 702.7d)
+	kw_flying              = 4  // rules/keywords.mtg:10 (702.9, 702.9a, 702.9c)
+	kw_haste               = 5  // rules/keywords.mtg:11 (702.10, 702.10a, 702.10d)
+	kw_indestructible      = 6  // rules/keywords.mtg:12 (702.12, 702.12a, 702.12c)
+	kw_lifelink            = 7  // rules/keywords.mtg:13 (702.15, 702.15a, 702.15f)
+	kw_reach               = 8  // rules/keywords.mtg:14 (702.17, 702.17a, 702.17c)
+	kw_trample             = 9  // rules/keywords.mtg:15 (702.19, 702.19a, 702.19e)
+	kw_vigilance           = 10 // rules/keywords.mtg:16 (702.20, 702.20a, 702.20c)
+	kw_menace              = 11 // rules/keywords.mtg:17 (702.110, 702.110a, 702.110c)
+	kw_attacks_each_combat = 12 // rules/keywords.mtg:20
+	kw_phasing             = 13 // rules/turn.mtg:13
+	kw_doesnt_untap        = 14 // rules/turn.mtg:14
 )
 
 // New starts a game under these rules.
@@ -41,7 +42,7 @@ var Rules = &rt.Rules{
 	Title:                 "Comprehensive Rules, effective 2017-07-08",
 	SourceHash:            SourceHash,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "phasing", "doesnt_untap"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -255,17 +256,18 @@ var Rules = &rt.Rules{
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:66", Test: pred_can_attack_0},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:67", Test: pred_cant_attack_1},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:68", Test: pred_attacker_taps_2},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:71", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:73", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:74", Test2: pred_cant_block_5},
-		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:75", Test: pred_needs_two_blockers_6},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:77", Test: pred_deathtouch_7},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:78", Test: pred_trample_8},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:79", Test: pred_lifelink_9},
-		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:80", Test: pred_first_strike_10},
-		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:81", Test: pred_double_strike_11},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:86", Test: pred_leaves_combat_12},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:69", Test: pred_must_attack_2},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:70", Test: pred_attacker_taps_3},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:73", Test: pred_can_tap_4},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:75", Test: pred_can_block_5},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:76", Test2: pred_cant_block_6},
+		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:77", Test: pred_needs_two_blockers_7},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:79", Test: pred_deathtouch_8},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:80", Test: pred_trample_9},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:81", Test: pred_lifelink_10},
+		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:82", Test: pred_first_strike_11},
+		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:83", Test: pred_double_strike_12},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:88", Test: pred_leaves_combat_13},
 	},
 }
 
@@ -980,57 +982,62 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:68 (508.1f, 702.20b)
-func pred_attacker_taps_2(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:69 (508.1d)
+func pred_must_attack_2(g *rt.Game, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_attacks_each_combat)
+}
+
+// rules/combat.mtg:70 (508.1f, 702.20b)
+func pred_attacker_taps_3(g *rt.Game, v_a rt.ObjID) bool {
 	return !(g.HasKeyword(v_a, kw_vigilance))
 }
 
-// rules/combat.mtg:71 (702.10c)
-func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:73 (702.10c)
+func pred_can_tap_4(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:73 (509.1a)
-func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:75 (509.1a)
+func pred_can_block_5(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:74 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:76 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:75 (702.110b)
-func pred_needs_two_blockers_6(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:77 (702.110b)
+func pred_needs_two_blockers_7(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace)
 }
 
-// rules/combat.mtg:77 (702.2c)
-func pred_deathtouch_7(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:79 (702.2c)
+func pred_deathtouch_8(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:78 (702.19b, 702.19c, 702.19d)
-func pred_trample_8(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:80 (702.19b, 702.19c, 702.19d)
+func pred_trample_9(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:79 (702.15b, 702.15e)
-func pred_lifelink_9(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:81 (702.15b, 702.15e)
+func pred_lifelink_10(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:80 (702.7b, 702.7c)
-func pred_first_strike_10(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:82 (702.7b, 702.7c)
+func pred_first_strike_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// rules/combat.mtg:81 (702.4b, 702.4c, 702.4d)
-func pred_double_strike_11(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:83 (702.4b, 702.4c, 702.4d)
+func pred_double_strike_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:86 (506.4, 506.4a, 506.4b, 506.4c)
-func pred_leaves_combat_12(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:88 (506.4, 506.4a, 506.4b, 506.4c)
+func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
