@@ -1,0 +1,122 @@
+package difftest
+
+import rt "github.com/mtgc-dev/mtgc/runtime"
+
+// chaosRule is what the chaos events cite: they stand for instants and
+// abilities resolving (116.4), which is how such things happen in a game.
+const chaosRule = "116.4"
+
+// chaos stands for the cards the built-in decks do not have: between a
+// decision and its answer it sometimes does to the game what a resolving
+// spell would (damage, counters, life, attachments, continuous effects,
+// regeneration shields, skipped steps, extra turns), through the runtime's
+// own logging methods, so that random games reach the state-based actions
+// and the clauses that a deck of vanilla creatures never would. It chooses
+// from one game and returns an action that does the same to any game in
+// the same state.
+type chaos struct {
+	rng rt.RNG
+}
+
+func pick(rng *rt.RNG, xs []rt.ObjID) rt.ObjID {
+	if len(xs) == 0 {
+		return rt.NoObj
+	}
+	return xs[rng.Intn(len(xs))]
+}
+
+func (c *chaos) next(g *rt.Game) func(*rt.Game) {
+	if c.rng.Intn(5) != 0 {
+		return nil
+	}
+	var creatures, perms, attachable []rt.ObjID
+	for _, x := range g.Battlefield {
+		o := g.Obj(x)
+		if o.PhasedOut {
+			continue
+		}
+		perms = append(perms, x)
+		if o.Types&rt.TypeCreature != 0 {
+			creatures = append(creatures, x)
+		}
+		for _, s := range o.Subtypes {
+			if s == "aura" || s == "equipment" {
+				attachable = append(attachable, x)
+			}
+		}
+	}
+	rng := &c.rng
+	switch rng.Intn(9) {
+	case 0, 1:
+		x, n := pick(rng, creatures), int32(1+rng.Intn(3))
+		if x == rt.NoObj {
+			return nil
+		}
+		if rng.Intn(4) == 0 {
+			return func(g *rt.Game) { g.MarkDeathtouchDamage(x, n, chaosRule) }
+		}
+		return func(g *rt.Game) { g.MarkDamage(x, n, chaosRule) }
+	case 2:
+		x := pick(rng, perms)
+		k, n := rt.CounterKind(rng.Intn(int(rt.NumCounterKinds))), int32(rng.Intn(5)-1)
+		if x == rt.NoObj {
+			return nil
+		}
+		return func(g *rt.Game) { g.AddCounters(x, k, n, chaosRule) }
+	case 3:
+		p, n := rng.Intn(len(g.Players)), int32(1+rng.Intn(6))
+		if g.P(p).Lost {
+			return nil
+		}
+		if rng.Intn(3) == 0 {
+			return func(g *rt.Game) { g.GainLife(p, n, chaosRule) }
+		}
+		return func(g *rt.Game) { g.LoseLife(p, n, chaosRule) }
+	case 4:
+		x, y := pick(rng, attachable), pick(rng, perms)
+		if x == rt.NoObj || y == rt.NoObj {
+			return nil
+		}
+		return func(g *rt.Game) { g.Attach(x, y) }
+	case 5:
+		x := pick(rng, creatures)
+		if x == rt.NoObj {
+			return nil
+		}
+		e := rt.Effect{Target: x, Label: "chaos", Power: int32(rng.Intn(5) - 2), Toughness: int32(rng.Intn(5) - 2)}
+		if kws := len(g.Rules.Keywords); kws > 0 && rng.Intn(2) == 0 {
+			e.Keywords = 1 << uint(rng.Intn(kws))
+		}
+		switch rng.Intn(4) {
+		case 0:
+			e.Dur = rt.Duration{Kind: rt.UntilEndOfTurn}
+		case 1:
+			e.Dur = rt.Duration{Kind: rt.ThisTurn}
+		case 2:
+			e.Dur = rt.Duration{Kind: rt.UntilEndOf, Segment: g.CurrentStep()}
+		default:
+			e.Dur = rt.Duration{Kind: rt.UntilEndOf, Segment: g.CurrentPhase()}
+		}
+		return func(g *rt.Game) { g.AddEffect(e) }
+	case 6:
+		x := pick(rng, creatures)
+		if x == rt.NoObj {
+			return nil
+		}
+		return func(g *rt.Game) { g.Obj(x).Regen++; g.Touch() }
+	case 7:
+		p := rng.Intn(len(g.Players))
+		names := g.Plan()
+		if len(names) == 0 || g.P(p).Lost {
+			return nil
+		}
+		name := names[rng.Intn(len(names))]
+		return func(g *rt.Game) { g.AddSkip(p, name) }
+	default:
+		p := rng.Intn(len(g.Players))
+		if g.P(p).Lost || rng.Intn(4) != 0 {
+			return nil
+		}
+		return func(g *rt.Game) { g.AddExtraTurn(p) }
+	}
+}

@@ -1,0 +1,88 @@
+// Package difftest plays seeded random games on two engines in lockstep
+// and reports the first difference in their traces, decisions or states,
+// checking invariants of the runtime after every answer on the way. The
+// compiled engine and the interpreter are the intended pair: each is the
+// other's oracle.
+package difftest
+
+import (
+	"fmt"
+
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// Deck returns a seeded random deck of 40 cards in one color: 17 basic
+// lands and 23 spells, mostly creatures with random power, toughness and
+// keywords (among the rules' keywords), plus the odd permanent that state-
+// based actions care about: legends sharing a name, planeswalkers, world
+// enchantments, Auras, Equipment, a token and a copy of a card.
+func Deck(rng *rt.RNG, keywords []string, color string) []rt.Card {
+	land, sub, c := "Forest", "forest", "G"
+	if color == "red" {
+		land, sub, c = "Mountain", "mountain", "R"
+	}
+	colored, _ := rt.ParseMana(c)
+	var deck []rt.Card
+	for i := 0; i < 17; i++ {
+		deck = append(deck, rt.Card{Name: land, Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{sub}})
+	}
+	cost := func() rt.Cost { return rt.Cost{Generic: int32(rng.Intn(4)), Colored: colored} }
+	for i := 0; i < 23; i++ {
+		card := rt.Card{Cost: cost()}
+		switch r := rng.Intn(20); {
+		case r < 13:
+			card.Name = fmt.Sprintf("%s Creature %d", color, i)
+			card.Types = rt.TypeCreature
+			card.Power, card.Toughness = int32(rng.Intn(6)), int32(rng.Intn(6))
+			for n := rng.Intn(3); n > 0 && len(keywords) > 0; n-- {
+				card.Keywords = append(card.Keywords, keywords[rng.Intn(len(keywords))])
+			}
+		case r < 15:
+			card.Name = "Legend " + color
+			card.Types, card.Super = rt.TypeCreature, rt.SuperLegendary
+			card.Power, card.Toughness = 2, 2
+		case r < 16:
+			card.Name = fmt.Sprintf("%s Walker %d", color, i)
+			card.Types = rt.TypePlaneswalker
+			card.Subtypes = []string{[]string{"jace", "chandra"}[rng.Intn(2)]}
+		case r < 17:
+			card.Name = fmt.Sprintf("%s World %d", color, i)
+			card.Types, card.Super = rt.TypeEnchantment, rt.SuperWorld
+		case r < 18:
+			card.Name = fmt.Sprintf("%s Aura %d", color, i)
+			card.Types, card.Subtypes = rt.TypeEnchantment, []string{"aura"}
+			card.Enchant = rt.TypeCreature
+		case r < 19:
+			card.Name = fmt.Sprintf("%s Equipment %d", color, i)
+			card.Types, card.Subtypes = rt.TypeArtifact, []string{"equipment"}
+		default:
+			card.Name = fmt.Sprintf("%s Oddity %d", color, i)
+			card.Types = rt.TypeCreature
+			card.Power, card.Toughness = 1, 1
+			if rng.Intn(2) == 0 {
+				card.Token = true // ceases to exist at the first check (704.5d)
+			} else {
+				card.Copy = rt.CardCopy // the same (704.5e)
+			}
+		}
+		deck = append(deck, card)
+	}
+	return deck
+}
+
+// GameConfig is the configuration of the random game of a seed: two
+// players with random decks of two colors (or, for one seed in four,
+// three players), shuffled with the seed.
+func GameConfig(r *rt.Rules, seed uint64) rt.Config {
+	rng := rt.RNG{State: seed ^ 0xdec4}
+	n := 2
+	if rng.Intn(4) == 0 {
+		n = 3
+	}
+	cfg := rt.Config{Seed: seed, Starting: rng.Intn(n)}
+	for i := 0; i < n; i++ {
+		color := []string{"green", "red"}[i%2]
+		cfg.Players = append(cfg.Players, rt.PlayerConfig{Name: fmt.Sprintf("p%d", i+1), Deck: Deck(&rng, r.Keywords, color)})
+	}
+	return cfg
+}

@@ -1,0 +1,89 @@
+package mutate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+)
+
+const sitesSrc = `edition cr2017 "t"
+
+turn "500.1" {
+  order beginning, ending
+  extra_turns "500.7" newest_first
+}
+
+keyword indestructible "702.12" prevents destroy "702.12b"
+
+phase beginning "501" {
+  step draw "504" {
+    skip "500.10" if game.turn == 1
+    action "504.1" {
+      draw active, 1
+    }
+  }
+}
+
+phase ending "512" {
+  step cleanup "514" {
+    action "514.2" {
+      for each permanent x where x.damage > 0 {
+        remove_damage x
+      }
+      end_effects this_turn
+    }
+  }
+}
+`
+
+// TestSites: every operator appears, on the nodes it applies to, and
+// applying then undoing a site leaves the file as it was.
+func TestSites(t *testing.T) {
+	f, err := grammar.ParseFile("x.mtg", []byte(sitesSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := string(grammar.Format(f))
+	got := map[string]string{}
+	for _, s := range sitesOf(0, f) {
+		undo := s.apply()
+		text, line := string(grammar.Format(f)), s.show()
+		undo()
+		if text == orig {
+			t.Errorf("%s %s changed nothing", s.pos, s.op)
+		}
+		if _, err := grammar.ParseFile("m.mtg", []byte(text)); err != nil {
+			t.Errorf("%s %s: the mutant does not parse: %v\n%s", s.pos, s.op, err, text)
+		}
+		if after := string(grammar.Format(f)); after != orig {
+			t.Fatalf("%s %s: undo left\n%s", s.pos, s.op, after)
+		}
+		got[strings.Join(s.clause.Rules, " ")+" | "+s.op] = line
+	}
+	want := map[string]string{
+		"500.1 | swap phases beginning and ending":            `turn "500.1" {`,
+		"500.7 | extra turns oldest_first":                    `turn "500.1" {`,
+		"702.12b | drop the prevention":                       `keyword indestructible "702.12"`,
+		"500.10 | delete the clause":                          `skip "500.10" if game.turn == 1`,
+		"500.10 | negate the condition":                       `skip "500.10" if not (game.turn == 1)`,
+		"500.10 | condition always true":                      `skip "500.10" if true`,
+		"500.10 | == to !=":                                   `skip "500.10" if game.turn != 1`,
+		"500.10 | 1 to 2":                                     `skip "500.10" if game.turn == 2`,
+		"500.10 | 1 to 0":                                     `skip "500.10" if game.turn == 0`,
+		"504.1 | delete the statement":                        `draw active, 1`,
+		"504.1 | the other players instead of the active one": `for each player other_1 where other_1 != active { draw other_1, 1 }`,
+		"514.2 | for each object":                             `for each object x where x.damage > 0 {`,
+		"514.2 | drop the where condition":                    `for each permanent x {`,
+		"514.2 | > to <=":                                     `for each permanent x where x.damage <= 0 {`,
+		"514.2 | swap with the next statement":                `for each permanent x where x.damage > 0 {`,
+		"514.2 | this_turn to until_end_of_turn":              `end_effects until_end_of_turn`,
+	}
+	for k, line := range want {
+		if g, ok := got[k]; !ok {
+			t.Errorf("no site %q", k)
+		} else if g != line {
+			t.Errorf("%s: shows %q, want %q", k, g, line)
+		}
+	}
+}

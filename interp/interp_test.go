@@ -1,0 +1,135 @@
+package interp_test
+
+import (
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/engine"
+	"github.com/mtgc-dev/mtgc/interp"
+	"github.com/mtgc-dev/mtgc/rules"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+func program(t testing.TB) *compiler.Program {
+	t.Helper()
+	p, err := compiler.LoadAs(rules.FS, ".", rules.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func interpRules(t testing.TB) *rt.Rules {
+	t.Helper()
+	r, err := interp.Rules(program(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestConformanceInterp runs the whole corpus on the interpreter, with the
+// same known failures as the compiled engine.
+func TestConformanceInterp(t *testing.T) {
+	lists, err := conformance.ReadLists(os.DirFS("../conformance"), ".", "conformance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conformance.RunWith(t, conformance.Config{Rules: interpRules(t), Known: lists.Known()}, "../conformance/testdata")
+}
+
+// TestTablesMatchGenerated: the interpreter's rules have the same tables
+// (phases, steps, rules cited, positions, keywords, sbas) as the generated
+// engine; only the functions differ.
+func TestTablesMatchGenerated(t *testing.T) {
+	p := program(t)
+	if p.Hash != engine.SourceHash {
+		t.Skipf("engine/engine_gen.go is stale (engine %s, rules %s): run go generate ./...", engine.SourceHash, p.Hash)
+	}
+	got := interpRules(t)
+	funcs := cmp.FilterPath(func(path cmp.Path) bool {
+		return path.Last().Type().Kind() == reflect.Func
+	}, cmp.Ignore())
+	if d := cmp.Diff(engine.Rules, got, funcs, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("interpreted tables differ from the generated ones (-generated +interpreted):\n%s", d)
+	}
+	// Ignoring functions must not hide a missing one.
+	present := func(r *rt.Rules) []string {
+		var out []string
+		var walk func(path string, v reflect.Value)
+		walk = func(path string, v reflect.Value) {
+			switch v.Kind() {
+			case reflect.Pointer:
+				if !v.IsNil() {
+					walk(path, v.Elem())
+				}
+			case reflect.Struct:
+				for i := 0; i < v.NumField(); i++ {
+					walk(path+"."+v.Type().Field(i).Name, v.Field(i))
+				}
+			case reflect.Slice:
+				for i := 0; i < v.Len(); i++ {
+					walk(path+"[]", v.Index(i))
+				}
+			case reflect.Func:
+				if !v.IsNil() {
+					out = append(out, path)
+				}
+			}
+		}
+		walk("", reflect.ValueOf(r))
+		sort.Strings(out)
+		return out
+	}
+	if d := cmp.Diff(present(engine.Rules), present(got)); d != "" {
+		t.Errorf("functions set differ (-generated +interpreted):\n%s", d)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestVocabulary: every name the compiler accepts has an interpreter
+// counterpart of the same type, and the interpreter knows no other. A verb
+// or attribute added to compiler/types.go alone fails here.
+func TestVocabulary(t *testing.T) {
+	v := compiler.Vocab()
+	iv := interp.Vocab()
+	cases := []struct {
+		name      string
+		want, got any
+	}{
+		{"object attributes", v.ObjectAttrs, iv.ObjectAttrs},
+		{"player attributes", v.PlayerAttrs, iv.PlayerAttrs},
+		{"game attributes", v.GameAttrs, iv.GameAttrs},
+		{"kinds", v.Kinds, iv.Kinds},
+		{"verbs", v.Verbs, iv.Verbs},
+		{"zones", v.Zones, iv.Zones},
+		{"endings", v.Endings, iv.Endings},
+		{"counters", v.Counters, iv.Counters},
+		{"functions", v.Functions, iv.Functions},
+		{"preventable events", v.Preventable, iv.Preventable},
+	}
+	for _, c := range cases {
+		if d := cmp.Diff(c.want, c.got, cmpopts.EquateEmpty()); d != "" {
+			t.Errorf("%s: the interpreter differs from the compiler (-compiler +interp):\n%s", c.name, d)
+		}
+	}
+	if !strings.Contains(strings.Join(v.Zones, " "), "graveyard") {
+		t.Fatalf("compiler.Vocab looks empty: %+v", v)
+	}
+}

@@ -1,0 +1,350 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+func (c *clause) block(b *grammar.Block, sc *scope) (stmtFn, error) {
+	var list []stmtFn
+	for _, s := range b.Stmts {
+		f, err := c.stmt(s, sc)
+		if err != nil {
+			return nil, err
+		}
+		if f != nil {
+			list = append(list, f)
+		}
+	}
+	switch len(list) {
+	case 0:
+		return func(*rt.Game, int) bool { return true }, nil
+	case 1:
+		return list[0], nil
+	}
+	return func(g *rt.Game, fp int) bool {
+		for _, f := range list {
+			if !f(g, fp) {
+				return false
+			}
+		}
+		return true
+	}, nil
+}
+
+func (c *clause) stmt(s grammar.Stmt, sc *scope) (stmtFn, error) {
+	switch s := s.(type) {
+	case *grammar.ForStmt:
+		return c.forStmt(s, sc)
+	case *grammar.IfStmt:
+		return c.ifStmt(s, sc)
+	case *grammar.LetStmt:
+		x, err := c.expr(s.Value, sc)
+		if err != nil {
+			return nil, err
+		}
+		switch x.t {
+		case compiler.Int, compiler.Bool, compiler.Player, compiler.Object:
+		default:
+			return nil, errorf(s.Value.Position(), "let wants an int, bool, player or object value, not %s", x.t)
+		}
+		return store(c.declare(sc, s.Name.Name, x.t), x), nil
+	case *grammar.CallStmt:
+		return c.call(s, sc)
+	}
+	return nil, errorf(s.Position(), "unsupported statement")
+}
+
+func (c *clause) ifStmt(s *grammar.IfStmt, sc *scope) (stmtFn, error) {
+	cond, err := c.typed(s.Cond, sc, compiler.Bool, "an if condition")
+	if err != nil {
+		return nil, err
+	}
+	then, err := c.block(s.Then, sc.child())
+	if err != nil {
+		return nil, err
+	}
+	var els stmtFn
+	switch {
+	case s.ElseIf != nil:
+		els, err = c.ifStmt(s.ElseIf, sc)
+	case s.Else != nil:
+		els, err = c.block(s.Else, sc.child())
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := cond.b
+	if els == nil {
+		return func(g *rt.Game, fp int) bool {
+			if b(g, fp) {
+				return then(g, fp)
+			}
+			return true
+		}, nil
+	}
+	return func(g *rt.Game, fp int) bool {
+		if b(g, fp) {
+			return then(g, fp)
+		}
+		return els(g, fp)
+	}, nil
+}
+
+func (c *clause) call(s *grammar.CallStmt, sc *scope) (stmtFn, error) {
+	v, ok := verbs[s.Verb.Name]
+	if !ok {
+		return nil, errorf(s.Verb.Pos, "unknown statement %s", s.Verb.Name)
+	}
+	if len(s.Args) != len(v.args) {
+		return nil, errorf(s.Verb.Pos, "%s takes %d argument(s), not %d", s.Verb.Name, len(v.args), len(s.Args))
+	}
+	args := make([]arg, len(s.Args))
+	for i, e := range s.Args {
+		var err error
+		switch want := v.args[i]; want {
+		case compiler.ZoneT:
+			args[i].zone, err = enumArg(e, zones, "zone", false)
+		case compiler.EndT:
+			args[i].ending, err = enumArg(e, endings, "ending", false)
+		case compiler.Counter:
+			args[i].counter, err = enumArg(e, counters, "counter kind", true)
+		default:
+			args[i].v, err = c.typed(e, sc, want, fmt.Sprintf("argument %d of %s", i+1, s.Verb.Name))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return v.build(args, c.rule), nil
+}
+
+// query is "KIND v where COND" as for-each, count() and keeps() use it.
+type query struct {
+	kind kindSpec
+	v    variable
+	cond boolFn // nil: every one
+}
+
+func (c *clause) newQuery(kindID, varID grammar.Ident, where grammar.Expr, sc *scope) (*query, *scope, error) {
+	k, ok := kinds[kindID.Name]
+	if !ok {
+		return nil, nil, errorf(kindID.Pos, "unknown kind %s", kindID.Name)
+	}
+	inner := sc.child()
+	t := compiler.Object
+	if k.over == rt.OverPlayers {
+		t = compiler.Player
+	}
+	q := &query{kind: k, v: c.declare(inner, varID.Name, t)}
+	if where != nil {
+		cond, err := c.typed(where, inner, compiler.Bool, "a where condition")
+		if err != nil {
+			return nil, nil, err
+		}
+		q.cond = cond.b
+	}
+	return q, inner, nil
+}
+
+// query builds the query of count(KIND, v, COND) and keeps(..., KIND, v, COND).
+func (c *clause) query(kindE, varE, condE grammar.Expr, sc *scope, fn string) (*query, error) {
+	kid, ok1 := kindE.(*grammar.Ident)
+	vid, ok2 := varE.(*grammar.Ident)
+	if !ok1 || !ok2 {
+		return nil, errorf(kindE.Position(), "%s wants a kind and a variable name", fn)
+	}
+	q, _, err := c.newQuery(*kid, *vid, condE, sc)
+	return q, err
+}
+
+// set stores x in the query's variable.
+func (q *query) set(g *rt.Game, fp int, x rt.ObjID) { g.Selected(fp)[q.v.slot] = x }
+
+func (q *query) holds(g *rt.Game, fp int) bool { return q.cond == nil || q.cond(g, fp) }
+
+// each calls f for every match, in the order of the compiler's query loop
+// (players by index, skipping those who lost; objects by ID; permanents in
+// battlefield order).
+func (q *query) each(g *rt.Game, fp int, f func(x rt.ObjID)) {
+	switch q.kind.over {
+	case rt.OverPlayers:
+		for p := range g.Players {
+			if g.Players[p].Lost {
+				continue
+			}
+			q.set(g, fp, rt.ObjID(p))
+			if q.holds(g, fp) {
+				f(rt.ObjID(p))
+			}
+		}
+	case rt.OverAnything:
+		for i := range g.Objs {
+			v := rt.ObjID(i)
+			if g.Objs[v].Zone == rt.ZoneNone {
+				continue
+			}
+			q.set(g, fp, v)
+			if q.holds(g, fp) {
+				f(v)
+			}
+		}
+	default:
+		for _, v := range g.Battlefield {
+			if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut {
+				continue
+			}
+			if q.kind.types != 0 && !g.Is(v, q.kind.types) {
+				continue
+			}
+			q.set(g, fp, v)
+			if q.holds(g, fp) {
+				f(v)
+			}
+		}
+	}
+}
+
+func (q *query) count() intFn {
+	return func(g *rt.Game, fp int) int32 {
+		n := int32(0)
+		// Written out rather than through each: a closure per call would
+		// allocate.
+		switch q.kind.over {
+		case rt.OverPlayers:
+			for p := range g.Players {
+				if g.Players[p].Lost {
+					continue
+				}
+				q.set(g, fp, rt.ObjID(p))
+				if q.holds(g, fp) {
+					n++
+				}
+			}
+		case rt.OverAnything:
+			for i := range g.Objs {
+				v := rt.ObjID(i)
+				if g.Objs[v].Zone == rt.ZoneNone {
+					continue
+				}
+				q.set(g, fp, v)
+				if q.holds(g, fp) {
+					n++
+				}
+			}
+		default:
+			for _, v := range g.Battlefield {
+				if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut {
+					continue
+				}
+				if q.kind.types != 0 && !g.Is(v, q.kind.types) {
+					continue
+				}
+				q.set(g, fp, v)
+				if q.holds(g, fp) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+}
+
+// push pushes every match onto the scratch stack.
+func (q *query) push(g *rt.Game, fp int) {
+	switch q.kind.over {
+	case rt.OverPlayers:
+		for p := range g.Players {
+			if g.Players[p].Lost {
+				continue
+			}
+			q.set(g, fp, rt.ObjID(p))
+			if q.holds(g, fp) {
+				g.Push(int32(p))
+			}
+		}
+	case rt.OverAnything:
+		for i := range g.Objs {
+			v := rt.ObjID(i)
+			if g.Objs[v].Zone == rt.ZoneNone {
+				continue
+			}
+			q.set(g, fp, v)
+			if q.holds(g, fp) {
+				g.Push(int32(v))
+			}
+		}
+	default:
+		for _, v := range g.Battlefield {
+			if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut {
+				continue
+			}
+			if q.kind.types != 0 && !g.Is(v, q.kind.types) {
+				continue
+			}
+			q.set(g, fp, v)
+			if q.holds(g, fp) {
+				g.Push(int32(v))
+			}
+		}
+	}
+}
+
+// keeps: player p chooses which match to keep; true if x is the one.
+func (q *query) keeps(p plFn, x objFn, rule string) boolFn {
+	return func(g *rt.Game, fp int) bool {
+		mark := g.Mark()
+		q.push(g, fp)
+		k := g.Keeps(p(g, fp), g.Selected(mark), x(g, fp), rule)
+		g.Release(mark)
+		return k
+	}
+}
+
+// forStmt is for-each: the matches are selected first (a snapshot), then
+// the body runs for each, exactly as the compiler's loop does. Players
+// come in APNAP order, starting with the active player.
+func (c *clause) forStmt(s *grammar.ForStmt, sc *scope) (stmtFn, error) {
+	q, inner, err := c.newQuery(s.Kind, s.Var, s.Where, sc)
+	if err != nil {
+		return nil, err
+	}
+	body, err := c.block(s.Body, inner)
+	if err != nil {
+		return nil, err
+	}
+	run := func(g *rt.Game, fp, mark int) bool {
+		for _, x := range g.Selected(mark) {
+			q.set(g, fp, x)
+			if !body(g, fp) {
+				return false // waiting for a decision: the action runs again
+			}
+		}
+		g.Release(mark)
+		return true
+	}
+	if q.kind.over == rt.OverPlayers {
+		return func(g *rt.Game, fp int) bool {
+			mark := g.Mark()
+			g.PushPlayers()
+			n := 0
+			for _, x := range g.Selected(mark) {
+				q.set(g, fp, x)
+				if q.holds(g, fp) {
+					g.Selected(mark)[n] = x
+					n++
+				}
+			}
+			g.Release(mark + n)
+			return run(g, fp, mark)
+		}, nil
+	}
+	return func(g *rt.Game, fp int) bool {
+		mark := g.Mark()
+		q.push(g, fp)
+		return run(g, fp, mark)
+	}, nil
+}
