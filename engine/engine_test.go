@@ -155,3 +155,16 @@ func TestEmptyBoardTurnAllocatesNothing(t *testing.T) {
 		t.Errorf("a turn allocates %.1f times, want 0", allocs)
 	}
 }
+
+// BenchmarkCopyFrom40: copying a game with 40 permanents into a game whose
+// buffers are reused, as a search does.
+func BenchmarkCopyFrom40(b *testing.B) {
+	g := newBench(b, 20)
+	playTurn(b, g)
+	dst := g.Clone()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		dst.CopyFrom(g)
+	}
+}

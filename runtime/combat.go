@@ -109,15 +109,14 @@ type Combat struct {
 	DefenderChosen bool
 }
 
-func (c *Combat) clone() Combat {
-	return Combat{
-		Attacks: cloneSlice(c.Attacks), Blocks: cloneSlice(c.Blocks), Assigned: cloneSlice(c.Assigned),
-		AttackersDone: c.AttackersDone, BlockersDone: c.BlockersDone, OrdersDone: c.OrdersDone,
-		DamageSteps: c.DamageSteps, SecondStep: c.SecondStep,
-		DealtFirst: cloneSlice(c.DealtFirst), AssignedSource: cloneSlice(c.AssignedSource),
-		dealers: cloneSlice(c.dealers), assigning: c.assigning,
-		Defender: c.Defender, DefenderChosen: c.DefenderChosen,
-	}
+// copyFrom makes c a copy of src, reusing the buffers of old.
+func (c *Combat) copyFrom(old, src *Combat) {
+	c.Attacks = append(old.Attacks[:0], src.Attacks...)
+	c.Blocks = append(old.Blocks[:0], src.Blocks...)
+	c.Assigned = append(old.Assigned[:0], src.Assigned...)
+	c.DealtFirst = append(old.DealtFirst[:0], src.DealtFirst...)
+	c.AssignedSource = append(old.AssignedSource[:0], src.AssignedSource...)
+	c.dealers = append(old.dealers[:0], src.dealers...)
 }
 
 // pred reports whether predicates of kind hold for x: with all, every one

@@ -96,6 +96,7 @@ type Game struct {
 
 	scratch []ObjID
 	hits    []SBAHit
+	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -194,37 +195,49 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 // are shared (they are never modified); everything else is copied.
 func (g *Game) Clone() *Game {
 	c := new(Game)
-	*c = *g
-	c.Players = append([]Player(nil), g.Players...)
-	total := len(g.Battlefield)
-	for i := range g.Players {
-		p := &g.Players[i]
+	c.CopyFrom(g)
+	return c
+}
+
+// CopyFrom makes g an independent copy of src, reusing g's buffers: a
+// search that copies positions into the same few games allocates nothing
+// once the buffers have grown.
+func (g *Game) CopyFrom(src *Game) {
+	keep := *g
+	*g = *src
+	total := len(src.Battlefield)
+	for i := range src.Players {
+		p := &src.Players[i]
 		total += len(p.Library) + len(p.Hand) + len(p.Graveyard) + len(p.Exile)
 	}
-	buf := make([]ObjID, 0, total)
+	buf := keep.zoneBuf[:0]
+	if cap(buf) < total {
+		buf = make([]ObjID, 0, total)
+	}
 	take := func(s []ObjID) []ObjID {
 		start := len(buf)
 		buf = append(buf, s...)
-		return buf[start:len(buf):len(buf)]
+		return buf[start:len(buf):len(buf)] // appends reallocate, never overwrite a neighbour
 	}
-	c.Battlefield = take(g.Battlefield)
-	for i := range c.Players {
-		p := &c.Players[i]
+	g.Players = append(keep.Players[:0], src.Players...)
+	g.Battlefield = take(src.Battlefield)
+	for i := range g.Players {
+		p := &g.Players[i]
 		p.Library, p.Hand, p.Graveyard, p.Exile = take(p.Library), take(p.Hand), take(p.Graveyard), take(p.Exile)
 	}
-	c.Objs = append([]Object(nil), g.Objs...)
-	c.Stack = cloneSlice(g.Stack)
-	c.Waiting = cloneSlice(g.Waiting)
-	c.Delayed = cloneSlice(g.Delayed)
-	c.Effects = cloneSlice(g.Effects)
-	c.ExtraTurns = cloneSlice(g.ExtraTurns)
-	c.Skips = cloneSlice(g.Skips)
-	c.Combat = g.Combat.clone()
-	c.answer = cloneSlice(g.answer)
-	c.kept = cloneSlice(g.kept)
-	c.Log = g.Log[:len(g.Log):len(g.Log)]
-	c.scratch, c.hits = nil, nil
-	return c
+	g.zoneBuf = buf
+	g.Objs = append(keep.Objs[:0], src.Objs...)
+	g.Stack = append(keep.Stack[:0], src.Stack...)
+	g.Waiting = append(keep.Waiting[:0], src.Waiting...)
+	g.Delayed = append(keep.Delayed[:0], src.Delayed...)
+	g.Effects = append(keep.Effects[:0], src.Effects...)
+	g.ExtraTurns = append(keep.ExtraTurns[:0], src.ExtraTurns...)
+	g.Skips = append(keep.Skips[:0], src.Skips...)
+	g.Combat.copyFrom(&keep.Combat, &src.Combat)
+	g.answer = append(keep.answer[:0], src.answer...)
+	g.kept = append(keep.kept[:0], src.kept...)
+	g.Log = src.Log[:len(src.Log):len(src.Log)]
+	g.scratch, g.hits = keep.scratch[:0], keep.hits[:0]
 }
 
 func cloneSlice[T any](s []T) []T {

@@ -45,7 +45,7 @@ func (o Options) turns() int32 {
 // (compared event by event) and the runtime's scratch buffers.
 var StateOpts = []cmp.Option{
 	cmp.Exporter(func(reflect.Type) bool { return true }),
-	cmpopts.IgnoreFields(rt.Game{}, "Rules", "Log", "scratch", "hits"),
+	cmpopts.IgnoreFields(rt.Game{}, "Rules", "Log", "scratch", "hits", "zoneBuf"),
 	cmpopts.EquateEmpty(),
 }
 
@@ -82,6 +82,9 @@ type Result struct {
 	Events  int
 	Answers int
 	Over    bool
+	// Stopped says why a game stopped before its end: no answer the
+	// policies tried was legal.
+	Stopped string
 }
 
 // Compare plays the random game of seed on a and b in lockstep: the same
@@ -163,7 +166,11 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 			return res, diverged("answer %+v: %s says %v, %s says %v", ans, a.Name, erra, b.Name, errb)
 		}
 		if erra != nil {
-			return res, diverged("both engines refused the fallback answer %+v: %v", ans, erra)
+			// Neither the policy nor the fallback found a legal answer
+			// (runtime.Run stops there too): the game ends here, alike
+			// on both engines.
+			res.Stopped = erra.Error()
+			return res, states()
 		}
 		res.Answers++
 	}
@@ -227,7 +234,8 @@ func Play(e Engine, seed uint64, opt Options) (Result, error) {
 		}
 		if err := g.Submit(pol.Decide(g, d)); err != nil {
 			if err := g.Submit(rt.PassPolicy{}.Decide(g, d)); err != nil {
-				return res, err
+				res.Stopped = err.Error()
+				return res, nil
 			}
 		}
 		res.Answers++
