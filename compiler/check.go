@@ -482,6 +482,9 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	g := &gen{c: c, rule: rule, what: "sba"}
 	s.Match = c.typedIn(g, f.Where, sc, Bool, "an sba condition")
 	s.Do = g.block(f.Body, sc)
+	if g.position {
+		c.p.SBAsReadPosition = true
+	}
 	c.p.SBAs = append(c.p.SBAs, s)
 }
 

@@ -72,8 +72,10 @@ func (g *gen) ident(e *grammar.Ident, sc *scope) (string, Type) {
 	}
 	switch e.Name {
 	case "active":
+		g.position = true
 		return "g.Active", Player
 	case "game":
+		g.position = true
 		return "", Game
 	case "true":
 		return "true", Bool

@@ -120,6 +120,9 @@ func (w *writer) file(pkg string) {
 		w.sba(s)
 	}
 	w.printf("},\n")
+	if p.SBAsReadPosition {
+		w.printf("SBAsReadPosition: true,\n")
+	}
 	if len(p.SBAs) > 0 {
 		w.printf("MatchSBAs: sba_match_all,\n")
 		w.matchAll()

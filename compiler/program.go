@@ -23,7 +23,9 @@ type Program struct {
 	EveryStep  Every
 	EveryPhase Every
 	SBAs       []*SBA
-	Predicates []*Predicate
+	// SBAsReadPosition: some sba reads the active player or game.*.
+	SBAsReadPosition bool
+	Predicates       []*Predicate
 
 	LandRule    string
 	SorceryRule string

@@ -59,6 +59,7 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		ExtraTurnsNewestFirst: p.NewestFirst,
 		LandRule:              p.LandRule,
 		SorceryRule:           p.SorceryRule,
+		SBAsReadPosition:      p.SBAsReadPosition,
 	}
 	for _, k := range p.Keywords {
 		r.Keywords = append(r.Keywords, k.Name)

@@ -73,7 +73,15 @@ type Event struct {
 // than priority and passing also mark the state as changed (see Touch).
 func (g *Game) emit(e Event) {
 	g.Log = append(g.Log, e)
-	if e.Kind != EvPriority && e.Kind != EvPass && e.Kind != EvPrevented {
+	switch e.Kind {
+	case EvPriority, EvPass, EvPrevented:
+	case EvTurn, EvBeginPhase, EvEndPhase, EvBeginStep, EvEndStep, EvRepeatStep, EvSkip, EvNoPriority:
+		// The turn moving on changes what the state-based actions look at
+		// only if they read the game's position (the active player...).
+		if g.Rules.SBAsReadPosition {
+			g.changes++
+		}
+	default:
 		g.changes++
 	}
 }

@@ -27,6 +27,10 @@ type Rules struct {
 	// the queries); it appends hits in any order and may stop at the first
 	// when first is true. Without it each SBA's Match is called in turn.
 	MatchSBAs func(g *Game, hits []SBAHit, first bool) []SBAHit
+	// SBAsReadPosition says whether an SBA looks at the game's position
+	// (active player, turn, step): then the turn moving on is a change
+	// after which they must be checked again.
+	SBAsReadPosition bool
 
 	// Predicates are the combat predicates (see PredKind).
 	Predicates []Predicate
