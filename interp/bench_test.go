@@ -252,3 +252,20 @@ func BenchmarkCorpus(b *testing.B) {
 		})
 	}
 }
+
+// TestTurnAllocatesNothing: the interpreter keeps its variables on the
+// game's scratch stack, so a whole turn allocates nothing, as the compiled
+// engine's does.
+func TestTurnAllocatesNothing(t *testing.T) {
+	g := newBench(t, interpRules(t), 20)
+	playTurn(t, g)
+	playTurn(t, g)
+	recycle(g)
+	allocs := testing.AllocsPerRun(50, func() {
+		playTurn(t, g)
+		recycle(g)
+	})
+	if allocs != 0 {
+		t.Errorf("an interpreted turn allocates %.1f times, want 0", allocs)
+	}
+}

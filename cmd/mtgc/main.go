@@ -5,9 +5,9 @@
 //
 //	mtgc <command> [flags] [arguments]
 //
-// Commands: check, gen, fmt, test, coverage, play, rules, mutate. Run "mtgc <command> -h" for
-// each command's flags. Exit status: 0 success, 1 failures or errors found,
-// 2 usage errors.
+// Commands: check, gen, fmt, test, coverage, play, rules, mutate,
+// difftest. Run "mtgc <command> -h" for each command's flags. Exit status:
+// 0 success, 1 failures or errors found, 2 usage errors.
 package main
 
 import (
@@ -40,7 +40,7 @@ var (
 )
 
 func commands() []*command {
-	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, rulesCmd, mutateCmd}
+	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, rulesCmd, mutateCmd, difftestCmd}
 }
 
 func main() {

@@ -151,24 +151,27 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 				act(gb)
 			}
 		}
-		ans := pol.Decide(ga, da)
-		erra, errb := ga.Submit(ans), gb.Submit(ans)
-		if erra != nil && errb == nil {
-			return res, diverged("%s refused %+v (%v), %s accepted it", a.Name, ans, erra, b.Name)
-		}
-		if erra != nil {
-			// As runtime.Run does: an answer refused falls back to passing
-			// or the first cards, always legal.
-			ans = rt.PassPolicy{}.Decide(ga, da)
+		// The policy may pick an illegal answer (attackers without one that
+		// must attack): it tries again, then falls back to passing or the
+		// first cards, as runtime.Run does. Both engines must refuse alike.
+		var ans rt.Answer
+		var erra error
+		for try := 0; try <= maxTries; try++ {
+			ans = pol.Decide(ga, da)
+			if try == maxTries {
+				ans = rt.PassPolicy{}.Decide(ga, da)
+			}
+			var errb error
 			erra, errb = ga.Submit(ans), gb.Submit(ans)
-		}
-		if fmt.Sprint(erra) != fmt.Sprint(errb) {
-			return res, diverged("answer %+v: %s says %v, %s says %v", ans, a.Name, erra, b.Name, errb)
+			if fmt.Sprint(erra) != fmt.Sprint(errb) {
+				return res, diverged("answer %+v: %s says %v, %s says %v", ans, a.Name, erra, b.Name, errb)
+			}
+			if erra == nil {
+				break
+			}
 		}
 		if erra != nil {
-			// Neither the policy nor the fallback found a legal answer
-			// (runtime.Run stops there too): the game ends here, alike
-			// on both engines.
+			// No legal answer found: the game ends here, alike on both.
 			res.Stopped = erra.Error()
 			return res, states()
 		}
@@ -204,6 +207,10 @@ func compareLogs(ga, gb *rt.Game, na, nb string, from int) string {
 	return ""
 }
 
+// maxTries is how many answers the random policy may try before the
+// fallback.
+const maxTries = 8
+
 // Play plays the random game of seed on one engine, checking the
 // invariants after every Advance.
 func Play(e Engine, seed uint64, opt Options) (Result, error) {
@@ -232,11 +239,19 @@ func Play(e Engine, seed uint64, opt Options) (Result, error) {
 				act(g)
 			}
 		}
-		if err := g.Submit(pol.Decide(g, d)); err != nil {
-			if err := g.Submit(rt.PassPolicy{}.Decide(g, d)); err != nil {
-				res.Stopped = err.Error()
-				return res, nil
+		var err error
+		for try := 0; try <= maxTries; try++ {
+			ans := pol.Decide(g, d)
+			if try == maxTries {
+				ans = rt.PassPolicy{}.Decide(g, d)
 			}
+			if err = g.Submit(ans); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			res.Stopped = err.Error()
+			return res, nil
 		}
 		res.Answers++
 	}

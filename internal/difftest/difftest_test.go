@@ -17,7 +17,7 @@ import (
 )
 
 var (
-	games = flag.Int("difftest.games", 300, "random games to compare (a long run: -difftest.games=100000)")
+	games = flag.Int("difftest.games", 200, "random games to compare (a long run: -difftest.games=100000)")
 	first = flag.Uint64("difftest.seed", 1, "seed of the first game (a divergence names the seed to reproduce it: -difftest.seed=N -difftest.games=1)")
 	turns = flag.Int("difftest.turns", 60, "turns per game at most")
 )
@@ -48,7 +48,7 @@ func TestDifferential(t *testing.T) {
 		n = min(n, 40)
 	}
 	start := time.Now()
-	var events, answers, over int
+	var events, answers, over, stopped int
 	for seed := *first; seed < *first+uint64(n); seed++ {
 		opt := difftest.Options{Turns: int32(*turns), Chaos: seed%4 != 0, Index: idx}
 		if seed%16 == 1 {
@@ -63,8 +63,14 @@ func TestDifferential(t *testing.T) {
 		if res.Over {
 			over++
 		}
+		if res.Stopped != "" {
+			stopped++
+			if stopped == 1 {
+				t.Logf("seed %d stopped: no legal answer found: %s", seed, res.Stopped)
+			}
+		}
 	}
-	t.Logf("%d games (%d over before %d turns), %d answers, %d events in %v", n, over, *turns, answers, events, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d games (%d over before %d turns, %d stopped for want of a legal answer), %d answers, %d events in %v", n, over, *turns, stopped, answers, events, time.Since(start).Round(time.Millisecond))
 	if over == 0 {
 		t.Errorf("no game ended: the random games do not reach the end of a game")
 	}

@@ -207,7 +207,7 @@ func generate(srcs []compiler.Source, keep func([]string) bool) ([]candidate, er
 			return nil, err
 		}
 		orig := grammar.Format(f)
-		for _, st := range sitesOf(i, f) {
+		for _, st := range sitesOf(f) {
 			if !keep(st.clause.Rules) {
 				continue
 			}
@@ -254,7 +254,8 @@ func coveringScripts(all []conformance.Script, rules []string) []conformance.Scr
 	return out
 }
 
-// errTimeout stops a script whose mutant never ends.
+// watchdog counts the calls a mutant's rules take and ends the script
+// (or random game) whose mutant never ends.
 type watchdog struct {
 	n, limit int64
 	tripped  atomic.Bool

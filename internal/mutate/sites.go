@@ -14,17 +14,14 @@ import (
 	"github.com/mtgc-dev/mtgc/grammar"
 )
 
-// clauseRef is the clause a mutation site belongs to.
+// clauseRef is the clause a mutation site belongs to: the rules it cites.
 type clauseRef struct {
 	Rules []string
-	Pos   grammar.Pos
-	Node  grammar.Node // what to print to show the mutated line
 }
 
 // site is one mutation: apply changes the tree in place and returns the
 // undo; show, called while applied, prints the mutated line.
 type site struct {
-	file   int
 	clause *clauseRef
 	pos    grammar.Pos
 	op     string
@@ -33,14 +30,13 @@ type site struct {
 }
 
 type walker struct {
-	file   int
 	clause *clauseRef
 	sites  []site
 	fresh  int // for the names of variables mutations introduce
 }
 
 func (w *walker) add(pos grammar.Pos, op string, show grammar.Node, apply func() func()) {
-	w.sites = append(w.sites, site{file: w.file, clause: w.clause, pos: pos, op: op, apply: apply, show: func() string {
+	w.sites = append(w.sites, site{clause: w.clause, pos: pos, op: op, apply: apply, show: func() string {
 		return firstLine(grammar.FormatNode(show))
 	}})
 }
@@ -58,13 +54,13 @@ func ruleNumbers(rs []grammar.Rule) []string {
 	return out
 }
 
-// sites lists the mutations of a file, in source order.
-func sitesOf(file int, f *grammar.File) []site {
-	w := &walker{file: file}
+// sitesOf lists the mutations of a file, in source order.
+func sitesOf(f *grammar.File) []site {
+	w := &walker{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *grammar.TurnDecl:
-			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules), Pos: d.Pos, Node: d}
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			for i := 0; i+1 < len(d.Order); i++ {
 				i := i
 				w.add(d.Order[i].Pos, fmt.Sprintf("swap phases %s and %s", d.Order[i].Name, d.Order[i+1].Name), d, func() func() {
@@ -73,7 +69,7 @@ func sitesOf(file int, f *grammar.File) []site {
 				})
 			}
 			if d.ExtraMode != nil {
-				w.clause = &clauseRef{Rules: ruleNumbers(d.ExtraRules), Pos: d.ExtraMode.Pos, Node: d}
+				w.clause = &clauseRef{Rules: ruleNumbers(d.ExtraRules)}
 				old := d.ExtraMode.Name
 				other := map[string]string{"newest_first": "oldest_first", "oldest_first": "newest_first"}[old]
 				w.add(d.ExtraMode.Pos, "extra turns "+other, d, func() func() {
@@ -83,7 +79,7 @@ func sitesOf(file int, f *grammar.File) []site {
 			}
 		case *grammar.KeywordDecl:
 			if d.Prevents != nil {
-				w.clause = &clauseRef{Rules: ruleNumbers(d.PreventRules), Pos: d.Prevents.Pos, Node: d}
+				w.clause = &clauseRef{Rules: ruleNumbers(d.PreventRules)}
 				w.add(d.Prevents.Pos, "drop the prevention", d, func() func() {
 					p, r := d.Prevents, d.PreventRules
 					d.Prevents, d.PreventRules = nil, nil
@@ -95,14 +91,14 @@ func sitesOf(file int, f *grammar.File) []site {
 		case *grammar.PhaseDecl:
 			w.clauses(&d.Items)
 		case *grammar.SbaDecl:
-			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules), Pos: d.Pos, Node: d}
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			if len(d.Body.Stmts) == 1 {
 				if f, ok := d.Body.Stmts[0].(*grammar.ForStmt); ok {
 					w.forStmt(f, false)
 				}
 			}
 		case *grammar.PredicateDecl:
-			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules), Pos: d.Pos, Node: d}
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			w.cond(&d.If, d, true)
 		}
 	}
@@ -134,7 +130,7 @@ func (w *walker) clauses(list *[]grammar.Clause) {
 		case *grammar.Allow:
 			rules = c.Rules
 		}
-		w.clause = &clauseRef{Rules: ruleNumbers(rules), Pos: c.Position(), Node: c}
+		w.clause = &clauseRef{Rules: ruleNumbers(rules)}
 		i, c := i, c
 		w.add(c.Position(), "delete the clause", c, func() func() {
 			old := *list
@@ -143,9 +139,9 @@ func (w *walker) clauses(list *[]grammar.Clause) {
 		})
 		switch c := c.(type) {
 		case *grammar.Action:
-			w.block(c.Body, c)
+			w.block(c.Body)
 		case *grammar.OnEnd:
-			w.block(c.Body, c)
+			w.block(c.Body)
 		case *grammar.Skip:
 			w.cond(&c.If, c, true)
 		case *grammar.Repeat:
@@ -159,7 +155,7 @@ func (w *walker) clauses(list *[]grammar.Clause) {
 }
 
 // block visits statements: each can be deleted or swapped with the next.
-func (w *walker) block(b *grammar.Block, show grammar.Node) {
+func (w *walker) block(b *grammar.Block) {
 	for i, s := range b.Stmts {
 		i, s := i, s
 		w.add(s.Position(), "delete the statement", s, func() func() {
@@ -175,12 +171,12 @@ func (w *walker) block(b *grammar.Block, show grammar.Node) {
 				return func() { b.Stmts = old }
 			})
 		}
-		w.stmt(&b.Stmts[i], b)
+		w.stmt(&b.Stmts[i])
 	}
 }
 
 // stmt visits one statement through the slot that holds it.
-func (w *walker) stmt(ref *grammar.Stmt, b *grammar.Block) {
+func (w *walker) stmt(ref *grammar.Stmt) {
 	switch s := (*ref).(type) {
 	case *grammar.ForStmt:
 		w.forStmt(s, true)
@@ -213,17 +209,17 @@ func (w *walker) forStmt(f *grammar.ForStmt, dropWhere bool) {
 		}
 		w.cond(&f.Where, f, false)
 	}
-	w.block(f.Body, f)
+	w.block(f.Body)
 }
 
 func (w *walker) ifStmt(s *grammar.IfStmt) {
 	w.cond(&s.Cond, s, true)
-	w.block(s.Then, s)
+	w.block(s.Then)
 	switch {
 	case s.ElseIf != nil:
 		w.ifStmt(s.ElseIf)
 	case s.Else != nil:
-		w.block(s.Else, s)
+		w.block(s.Else)
 		w.add(s.Else.Pos, "drop the else branch", s, func() func() {
 			old := s.Else
 			s.Else = nil
@@ -364,7 +360,7 @@ func (w *walker) call(ref *grammar.Stmt, s *grammar.CallStmt) {
 		loop := &grammar.ForStmt{Pos: s.Pos, Kind: grammar.Ident{Pos: s.Pos, Name: "player"}, Var: grammar.Ident{Pos: s.Pos, Name: v},
 			Where: &grammar.Binary{Pos: s.Pos, Op: "!=", X: &grammar.Ident{Pos: s.Pos, Name: v}, Y: &grammar.Ident{Pos: s.Pos, Name: "active"}},
 			Body:  &grammar.Block{Pos: s.Pos, End: s.Pos, Stmts: []grammar.Stmt{swapped}}}
-		w.sites = append(w.sites, site{file: w.file, clause: w.clause, pos: s.Pos, op: "the other players instead of the active one",
+		w.sites = append(w.sites, site{clause: w.clause, pos: s.Pos, op: "the other players instead of the active one",
 			apply: func() func() {
 				old := *ref
 				*ref = loop

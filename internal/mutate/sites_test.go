@@ -46,7 +46,7 @@ func TestSites(t *testing.T) {
 	}
 	orig := string(grammar.Format(f))
 	got := map[string]string{}
-	for _, s := range sitesOf(0, f) {
+	for _, s := range sitesOf(f) {
 		undo := s.apply()
 		text, line := string(grammar.Format(f)), s.show()
 		undo()

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	"github.com/mtgc-dev/mtgc/internal/difftest"
+	"github.com/mtgc-dev/mtgc/interp"
+)
+
+var (
+	diffGames int
+	diffSeed  uint64
+	diffTurns int
+)
+
+var difftestCmd = &command{
+	name:  "difftest",
+	args:  "",
+	short: "Play seeded random games on the compiled engine and the interpreter and report the first difference.",
+	flags: func(fs *flag.FlagSet) {
+		fs.IntVar(&diffGames, "games", 1000, "number of games")
+		fs.Uint64Var(&diffSeed, "seed", 1, "seed of the first game (a difference names the seed that reproduces it)")
+		fs.IntVar(&diffTurns, "turns", 60, "turns per game at most")
+	},
+	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
+		if len(args) != 0 {
+			return errUsage
+		}
+		// The compiled engine is only comparable with the rules it was
+		// generated from: the embedded ones.
+		if err := checkEngine("", "difftest"); err != nil {
+			return err
+		}
+		p, err := loadRules("")
+		if err != nil {
+			return err
+		}
+		r, err := interp.Rules(p)
+		if err != nil {
+			return err
+		}
+		a := difftest.Engine{Name: "compiled", Rules: engine.Rules}
+		b := difftest.Engine{Name: "interpreted", Rules: r}
+		start := time.Now()
+		var over, stopped, events int
+		for i := 0; i < diffGames; i++ {
+			seed := diffSeed + uint64(i)
+			opt := difftest.Options{Turns: int32(diffTurns), Chaos: seed%4 != 0, Index: p.Index}
+			res, err := difftest.Compare(a, b, seed, opt)
+			if err != nil {
+				fmt.Fprintf(ctx.stdout, "%v\nreproduce: mtgc difftest -seed %d -games 1\n", err, seed)
+				return errFailed
+			}
+			events += res.Events
+			if res.Over {
+				over++
+			}
+			if res.Stopped != "" {
+				stopped++
+			}
+		}
+		fmt.Fprintf(ctx.stdout, "%d games (seeds %d-%d), %d ended, %d stopped for want of a legal answer, %d events: the engines agree, no invariant broken (%s)\n",
+			diffGames, diffSeed, diffSeed+uint64(diffGames)-1, over, stopped, events, time.Since(start).Round(time.Millisecond))
+		return nil
+	},
+}
