@@ -403,8 +403,7 @@ func step_combat_damage_skip(g *rt.Game) bool {
 
 // rules/combat.mtg:47 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4j, 703.4k)
 func step_combat_damage_action_0(g *rt.Game) bool {
-	_ = g.Active
-	if !g.CombatDamage("510.1") {
+	if !g.CombatDamage(g.Active, "510.1") {
 		return false
 	}
 	return true

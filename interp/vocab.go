@@ -240,7 +240,7 @@ var verbs = map[string]verbSpec{
 	// end_combat (they name whose combat it is, which the runtime knows).
 	"combat_damage": {args: []compiler.Type{compiler.Player}, blocking: true, build: func(a []arg, rule string) stmtFn {
 		p := a[0].v.p
-		return func(g *rt.Game, fp int) bool { _ = p(g, fp); return g.CombatDamage(rule) }
+		return func(g *rt.Game, fp int) bool { return g.CombatDamage(p(g, fp), rule) }
 	}},
 	"end_combat": {args: []compiler.Type{compiler.Player}, build: func(a []arg, rule string) stmtFn {
 		p := a[0].v.p

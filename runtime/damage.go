@@ -6,10 +6,14 @@ import "slices"
 // assignment (decided by the player when there is a choice, checked as a
 // whole), and dealing all of it at once.
 
-// CombatDamage runs one combat damage step. It reports false while it
-// waits for a player to divide a creature's damage.
-func (g *Game) CombatDamage(rule string) bool {
+// CombatDamage runs one combat damage step of the creatures attacking for
+// player p and those blocking them. It reports false while it waits for a
+// player to divide a creature's damage.
+func (g *Game) CombatDamage(p int, rule string) bool {
 	c := &g.Combat
+	if !slices.ContainsFunc(c.Attacks, func(a Attack) bool { return int(a.Controller) == p }) {
+		return true // p attacks with nothing
+	}
 	if !c.assigning {
 		g.beginDamageStep()
 	}

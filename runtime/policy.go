@@ -48,7 +48,8 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		r.pick = r.pick[:0]
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
-			if int(o.Controller) == d.Player && o.Types&TypeCreature != 0 && !o.Tapped && !o.PhasedOut && r.RNG.Intn(2) == 0 {
+			must, _ := g.pred(MustAttack, x, false)
+			if int(o.Controller) == d.Player && o.Types&TypeCreature != 0 && !o.Tapped && !o.PhasedOut && (must || r.RNG.Intn(2) == 0) {
 				if ok, _ := g.pred(CanAttack, x, true); ok {
 					if no, _ := g.pred(CantAttack, x, false); !no {
 						r.pick = append(r.pick, x)
