@@ -481,6 +481,11 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	}
 	g := &gen{c: c, rule: rule, what: "sba"}
 	s.Match = c.typedIn(g, f.Where, sc, Bool, "an sba condition")
+	// The first test of an "and" chain guards the call to the match
+	// function in the fused check: most objects fail it at once.
+	if first := leftmostAnd(f.Where); first != f.Where {
+		s.Guard, _ = (&gen{c: c, rule: rule, what: "sba"}).expr(first, sc)
+	}
 	s.Do = g.block(f.Body, sc)
 	if g.position {
 		c.p.SBAsReadPosition = true
@@ -534,4 +539,16 @@ func predConst(k rt.PredKind) string {
 		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
 	}
 	return b.String()
+}
+
+// leftmostAnd returns the first operand of an "and" chain (e itself if it
+// is not one).
+func leftmostAnd(e grammar.Expr) grammar.Expr {
+	for {
+		b, ok := e.(*grammar.Binary)
+		if !ok || b.Op != "and" {
+			return e
+		}
+		e = b.X
+	}
 }

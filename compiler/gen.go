@@ -87,6 +87,11 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf(")\n\n")
 	}
+	w.printf("// Subtype bits (runtime.Object.SubBits).\nconst (\n")
+	for i, st := range BitSubtypes {
+		w.printf("st_%s = 1 << %d\n", st, i)
+	}
+	w.printf(")\n\n")
 	w.printf("// New starts a game under these rules.\nfunc New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }\n\n")
 	w.printf("// Rules is the ruleset, for rt.New.\nvar Rules = &rt.Rules{\n")
 	w.printf("Edition: %s,\nTitle: %s,\nSourceHash: SourceHash,\n", quote(p.Edition), quote(p.Title))
@@ -97,6 +102,7 @@ func (w *writer) file(pkg string) {
 		kws = append(kws, k.Name)
 	}
 	w.printf("Keywords: %s,\n", strs(kws))
+	w.printf("Subtypes: %s,\n", strs(BitSubtypes))
 	w.printf("TurnRule: %s,\nExtraTurnsRule: %s,\nExtraTurnsNewestFirst: %v,\n", quote(first(p.TurnRules)), quote(first(p.ExtraRules)), p.NewestFirst)
 	w.printf("LandRule: %s,\nSorceryRule: %s,\n", quote(p.LandRule), quote(p.SorceryRule))
 	w.printf("Phases: []rt.Phase{\n")
@@ -266,7 +272,17 @@ func (w *writer) sba(s *SBA) {
 func (w *writer) matchAll() {
 	var b strings.Builder
 	hit := func(i int, s *SBA) {
-		fmt.Fprintf(&b, "if sba_%s_match(g, x) {\nhits = append(hits, rt.SBAHit{SBA: %d, X: x})\nif first {\nreturn hits\n}\n}\n", ruleName(first(s.Rules)), i)
+		cond := fmt.Sprintf("sba_%s_match(g, x)", ruleName(first(s.Rules)))
+		bind := ""
+		if s.Guard != "" {
+			// The guard reads the sba's own variable: bind it in a block.
+			bind = fmt.Sprintf("%s := rt.ObjID(x)\n", s.Var)
+			if !s.IsObj {
+				bind = fmt.Sprintf("%s := int(x)\n", s.Var)
+			}
+			cond = "(" + s.Guard + ") && " + cond
+		}
+		fmt.Fprintf(&b, "{\n%sif %s {\nhits = append(hits, rt.SBAHit{SBA: %d, X: x})\nif first {\nreturn hits\n}\n}\n}\n", bind, cond, i)
 	}
 	group := func(over string) (out []int) {
 		for i, s := range w.p.SBAs {

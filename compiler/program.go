@@ -106,6 +106,7 @@ type SBA struct {
 	Var   string // Go name of the query variable
 	IsObj bool
 	Match string
+	Guard string // Go code of a cheap necessary condition of Match, or ""
 	Do    string
 	// The checked query: For.Where is the condition, For.Body the body.
 	For *grammar.ForStmt

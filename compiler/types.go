@@ -55,9 +55,9 @@ var objectAttrs = map[string]attr{
 	"attacking":            {Bool, "g.Attacking(%s)"},
 	"blocking":             {Bool, "g.Blocking(%s)"},
 	"blocked":              {Bool, "g.Blocked(%s)"},
-	"aura":                 {Bool, "g.HasSubtype(%s, \"aura\")"},
-	"equipment":            {Bool, "g.HasSubtype(%s, \"equipment\")"},
-	"fortification":        {Bool, "g.HasSubtype(%s, \"fortification\")"},
+	"aura":                 {Bool, "g.Objs[%s].SubBits&st_aura != 0"},
+	"equipment":            {Bool, "g.Objs[%s].SubBits&st_equipment != 0"},
+	"fortification":        {Bool, "g.Objs[%s].SubBits&st_fortification != 0"},
 	"artifact":             {Bool, "g.Is(%s, rt.TypeArtifact)"},
 	"creature":             {Bool, "g.Is(%s, rt.TypeCreature)"},
 	"enchantment":          {Bool, "g.Is(%s, rt.TypeEnchantment)"},
@@ -159,6 +159,10 @@ var verbs = map[string]verb{
 	"end_combat":         {[]Type{Player}, "_ = %s\ng.EndCombat(%s)", false},
 	"remove_from_combat": {[]Type{Object}, "g.RemoveFromCombat(%s, %s)", false},
 }
+
+// BitSubtypes are the subtypes the attributes of the same names test; the
+// runtime keeps them as bits on each object (Rules.Subtypes).
+var BitSubtypes = []string{"aura", "equipment", "fortification"}
 
 // preventable lists the events a keyword can prevent.
 var preventable = map[string]bool{"destroy": true}

@@ -61,6 +61,7 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		SorceryRule:           p.SorceryRule,
 		SBAsReadPosition:      p.SBAsReadPosition,
 	}
+	r.Subtypes = append([]string(nil), compiler.BitSubtypes...)
 	for _, k := range p.Keywords {
 		r.Keywords = append(r.Keywords, k.Name)
 		if k.Prevents != "" {

@@ -172,10 +172,16 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		}
 		kw |= 1 << uint(i)
 	}
+	var subBits uint64
 	if len(c.Subtypes) > 0 {
 		subs := make([]string, len(c.Subtypes))
 		for i, s := range c.Subtypes {
 			subs[i] = strings.ToLower(s)
+			for b, t := range g.Rules.Subtypes {
+				if t == subs[i] && b < 64 {
+					subBits |= 1 << uint(b)
+				}
+			}
 		}
 		c.Subtypes = subs
 	}
@@ -185,7 +191,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Name: c.Name, Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
 		Types: c.Types, Super: c.Super, Subtypes: c.Subtypes,
 		Power: c.Power, Toughness: c.Toughness, Keywords: kw, Cost: c.Cost,
-		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj,
+		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
 	})
 	g.move(id, z, owner)
 	return id, nil

@@ -48,6 +48,8 @@ type Object struct {
 	// leftBatch is the batch in which it left the battlefield: its
 	// leaves-the-battlefield abilities still see that batch's events.
 	leftBatch uint32
+	// SubBits has bit i set when the object has subtype Rules.Subtypes[i].
+	SubBits uint64
 }
 
 // CopyKind says what an object is a copy of.

@@ -33,6 +33,13 @@ const (
 	kw_doesnt_untap        = 14 // rules/turn.mtg:14
 )
 
+// Subtype bits (runtime.Object.SubBits).
+const (
+	st_aura          = 1 << 0
+	st_equipment     = 1 << 1
+	st_fortification = 1 << 2
+)
+
 // New starts a game under these rules.
 func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
@@ -43,6 +50,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "phasing", "doesnt_untap"},
+	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -707,7 +715,7 @@ func sba_704_5m_do(g *rt.Game, x int32) {
 func sba_704_5n_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.HasSubtype(v_x, "aura") && !(g.AttachedLegally(v_x))
+	return g.Objs[v_x].SubBits&st_aura != 0 && !(g.AttachedLegally(v_x))
 }
 
 // rules/sba.mtg:72 (704.5n)
@@ -721,7 +729,7 @@ func sba_704_5n_do(g *rt.Game, x int32) {
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && ((g.HasSubtype(v_x, "equipment") && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.HasSubtype(v_x, "fortification") && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand))))
+	return g.Attached(v_x) && ((g.Objs[v_x].SubBits&st_equipment != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.Objs[v_x].SubBits&st_fortification != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand))))
 }
 
 // rules/sba.mtg:78 (704.5p)
@@ -735,7 +743,7 @@ func sba_704_5p_do(g *rt.Game, x int32) {
 func sba_704_5q_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && (g.Is(v_x, rt.TypeCreature) || !(g.HasSubtype(v_x, "aura") || g.HasSubtype(v_x, "equipment") || g.HasSubtype(v_x, "fortification")))
+	return g.Attached(v_x) && (g.Is(v_x, rt.TypeCreature) || !(g.Objs[v_x].SubBits&st_aura != 0 || g.Objs[v_x].SubBits&st_equipment != 0 || g.Objs[v_x].SubBits&st_fortification != 0))
 }
 
 // rules/sba.mtg:86 (704.5q)
@@ -841,22 +849,28 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			continue
 		}
 		x := int32(p)
-		if sba_704_5a_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 0, X: x})
-			if first {
-				return hits
+		{
+			if sba_704_5a_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 0, X: x})
+				if first {
+					return hits
+				}
 			}
 		}
-		if sba_704_5b_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 1, X: x})
-			if first {
-				return hits
+		{
+			if sba_704_5b_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 1, X: x})
+				if first {
+					return hits
+				}
 			}
 		}
-		if sba_704_5c_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 2, X: x})
-			if first {
-				return hits
+		{
+			if sba_704_5c_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+				if first {
+					return hits
+				}
 			}
 		}
 	}
@@ -868,85 +882,117 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		types := g.Objs[id].Types
 		_ = types
 		if types&(rt.TypeCreature) != 0 {
-			if sba_704_5f_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+			{
+				if sba_704_5f_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+					if first {
+						return hits
+					}
+				}
+			}
+		}
+		if types&(rt.TypeCreature) != 0 {
+			{
+				v_c := rt.ObjID(x)
+				if (g.Toughness(v_c) > 0) && sba_704_5g_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+					if first {
+						return hits
+					}
+				}
+			}
+		}
+		if types&(rt.TypeCreature) != 0 {
+			{
+				v_c := rt.ObjID(x)
+				if (g.Toughness(v_c) > 0) && sba_704_5h_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 7, X: x})
+					if first {
+						return hits
+					}
+				}
+			}
+		}
+		if types&(rt.TypePlaneswalker) != 0 {
+			{
+				if sba_704_5i_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 8, X: x})
+					if first {
+						return hits
+					}
+				}
+			}
+		}
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Super&rt.SuperWorld != 0) && sba_704_5m_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
 				if first {
 					return hits
 				}
 			}
 		}
-		if types&(rt.TypeCreature) != 0 {
-			if sba_704_5g_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].SubBits&st_aura != 0) && sba_704_5n_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
 				if first {
 					return hits
 				}
 			}
 		}
-		if types&(rt.TypeCreature) != 0 {
-			if sba_704_5h_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
+		{
+			v_x := rt.ObjID(x)
+			if (g.Attached(v_x)) && sba_704_5p_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			v_x := rt.ObjID(x)
+			if (g.Attached(v_x)) && sba_704_5q_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Counters[rt.CounterPlus] > 0) && sba_704_5r_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			if sba_704_5s_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
 				if first {
 					return hits
 				}
 			}
 		}
 		if types&(rt.TypePlaneswalker) != 0 {
-			if sba_704_5i_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 8, X: x})
-				if first {
-					return hits
+			{
+				if sba_704_5j_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 15, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
 		}
-		if sba_704_5m_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 9, X: x})
-			if first {
-				return hits
-			}
-		}
-		if sba_704_5n_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 10, X: x})
-			if first {
-				return hits
-			}
-		}
-		if sba_704_5p_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 11, X: x})
-			if first {
-				return hits
-			}
-		}
-		if sba_704_5q_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 12, X: x})
-			if first {
-				return hits
-			}
-		}
-		if sba_704_5r_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 13, X: x})
-			if first {
-				return hits
-			}
-		}
-		if sba_704_5s_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 14, X: x})
-			if first {
-				return hits
-			}
-		}
-		if types&(rt.TypePlaneswalker) != 0 {
-			if sba_704_5j_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_704_5k_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
 				if first {
 					return hits
 				}
-			}
-		}
-		if sba_704_5k_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 16, X: x})
-			if first {
-				return hits
 			}
 		}
 	}
@@ -955,16 +1001,21 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			continue
 		}
 		x := int32(i)
-		if sba_704_5d_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 3, X: x})
-			if first {
-				return hits
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Token) && sba_704_5d_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+				if first {
+					return hits
+				}
 			}
 		}
-		if sba_704_5e_match(g, x) {
-			hits = append(hits, rt.SBAHit{SBA: 4, X: x})
-			if first {
-				return hits
+		{
+			if sba_704_5e_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
+				if first {
+					return hits
+				}
 			}
 		}
 	}
