@@ -258,6 +258,12 @@ func (g *gen) query(kindE, varE, condE grammar.Expr, sc *scope, fn string, actio
 	}
 	v := g.declare(*vid, t, inner)
 	cond := g.c.typedIn(g, condE, inner, Bool, "the condition of "+fn)
+	return loopOver(k, v, cond, action(v)), true
+}
+
+// loopOver is a Go loop running stmt for each object or player of kind k
+// (named v) for which cond holds. Players come in seat order.
+func loopOver(k kind, v, cond, stmt string) string {
 	var w strings.Builder
 	switch k.over {
 	case "OverPlayers":
@@ -273,6 +279,6 @@ func (g *gen) query(kindE, varE, condE grammar.Expr, sc *scope, fn string, actio
 			fmt.Fprintf(&w, "if !g.Is(%s, %s) {\ncontinue\n}\n", v, k.types)
 		}
 	}
-	fmt.Fprintf(&w, "if %s {\n%s\n}\n}\n", cond, action(v))
-	return w.String(), true
+	fmt.Fprintf(&w, "if %s {\n%s\n}\n}\n", cond, stmt)
+	return w.String()
 }

@@ -113,17 +113,8 @@ func (g *gen) forStmt(s *grammar.ForStmt, sc *scope) string {
 	switch k.over {
 	case "OverPlayers":
 		fmt.Fprintf(&w, "g.PushPlayers()\nn := 0\nfor _, x := range g.Selected(mark) {\n%s := int(x)\n_ = %[1]s\nif %s {\ng.Selected(mark)[n] = x\nn++\n}\n}\ng.Release(mark + n)\n", v, cond)
-	case "OverAnything":
-		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone != rt.ZoneNone && %s {\ng.Push(int32(%[1]s))\n}\n}\n", v, cond)
 	default:
-		fmt.Fprintf(&w, "for _, %s := range g.Battlefield {\n", v)
-		if k.over == "OverPermanents" {
-			fmt.Fprintf(&w, "if g.Objs[%s].PhasedOut {\ncontinue\n}\n", v)
-		}
-		if k.types != "" {
-			fmt.Fprintf(&w, "if !g.Is(%s, %s) {\ncontinue\n}\n", v, k.types)
-		}
-		fmt.Fprintf(&w, "if %s {\ng.Push(int32(%s))\n}\n}\n", cond, v)
+		w.WriteString(loopOver(k, v, cond, "g.Push(int32("+v+"))"))
 	}
 	conv := "x"
 	if t == Player {
