@@ -79,13 +79,15 @@ var playerAttrs = map[string]attr{
 }
 
 var gameAttrs = map[string]attr{
-	"turn":         {Int, "g.TurnNum"},
-	"players":      {Int, "int32(g.NumPlayers())"},
-	"pending":      {Bool, "g.ActionsPending()"},
-	"had_priority": {Bool, "g.StepHadPriority()"},
-	"skip_effect":  {Bool, "g.SkipEffect()"},
-	"stack":        {Int, "int32(len(g.Stack))"},
-	"attackers":    {Int, "g.NumAttackers()"},
+	"turn":               {Int, "g.TurnNum"},
+	"players":            {Int, "int32(g.NumPlayers())"},
+	"pending":            {Bool, "g.ActionsPending()"},
+	"had_priority":       {Bool, "g.StepHadPriority()"},
+	"skip_effect":        {Bool, "g.SkipEffect()"},
+	"stack":              {Int, "int32(len(g.Stack))"},
+	"attackers_declared": {Bool, "g.AttackersDeclared()"},
+	"blockers_declared":  {Bool, "g.BlockersDeclared()"},
+	"attackers":          {Int, "g.NumAttackers()"},
 }
 
 // Query kinds of `for each KIND v`.

@@ -33,18 +33,20 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"skipnext":    cmdSkipNext,
 		"at":          cmdAt,
 		// Playing.
-		"advance": cmdAdvance,
-		"pass":    cmdPass,
-		"until":   cmdUntil,
-		"play":    actionCmd(rt.PlayLand),
-		"cast":    actionCmd(rt.Cast),
-		"tapmana": actionCmd(rt.TapMana),
-		"choose":  cmdChoose,
-		"attack":  cmdAttack,
-		"defend":  cmdDefend,
-		"block":   cmdBlock,
-		"order":   cmdOrder,
-		"assign":  cmdAssign,
+		"advance":      cmdAdvance,
+		"pass":         cmdPass,
+		"until":        cmdUntil,
+		"play":         actionCmd(rt.PlayLand),
+		"cast":         actionCmd(rt.Cast),
+		"tapmana":      actionCmd(rt.TapMana),
+		"choose":       cmdChoose,
+		"attack":       cmdAttack,
+		"defend":       cmdDefend,
+		"putattacking": cmdPutAttacking,
+		"putblocking":  cmdPutBlocking,
+		"block":        cmdBlock,
+		"order":        cmdOrder,
+		"assign":       cmdAssign,
 		// Checking.
 		"expect":  cmdExpect,
 		"trace":   cmdTrace,
@@ -441,8 +443,12 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.On = rt.OnAttacks
 	case event == "blocks":
 		t.On = rt.OnBlocks
+	case event == "becomes-blocked":
+		t.On = rt.OnBecomesBlocked
+	case event == "blocked-by":
+		t.On = rt.OnBlockedBy
 	default:
-		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks or blocks", event)
+		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks, blocks, becomes-blocked or blocked-by", event)
 	}
 	parts := strings.Split(does, ":")
 	switch {
@@ -832,4 +838,37 @@ func cmdDefend(ts *testscript.TestScript, neg bool, args []string) {
 	s, g, _ := answering(ts, args, rt.DecideDefender, "defend", "defend <player> <opponent>")
 	need(ts, args, 2, "defend <player> <opponent>")
 	submit(ts, neg, g, rt.Answer{Kind: rt.Declare, Targets: []int32{rt.PlayerCode(s.player(ts, args[1]))}})
+}
+
+// putattacking <card> [<player or planeswalker>]: an effect puts the
+// creature (already created on the battlefield) into combat attacking.
+func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 1, "putattacking <card> [<player or planeswalker>]")
+	g := s.game(ts)
+	x := s.card(ts, args[0])
+	target := rt.PlayerCode(g.NextPlayer(int(g.Obj(x).Controller)))
+	if len(args) > 1 {
+		if q, ok := g.PlayerIndex(args[1]); ok {
+			target = rt.PlayerCode(q)
+		} else {
+			target = int32(s.card(ts, args[1]))
+		}
+	}
+	if ok := g.PutAttacking(x, target, "508.3"); ok == neg {
+		fail(ts, "putattacking %s: attacking = %v", args[0], ok)
+	}
+}
+
+// putblocking <card> <attacker>: an effect puts the creature (already
+// created on the battlefield) into combat blocking the attacker.
+func cmdPutBlocking(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 2, "putblocking <card> <attacker>")
+	g := s.game(ts)
+	if ok := g.PutBlocking(s.card(ts, args[0]), s.card(ts, args[1]), "509.7"); ok == neg {
+		fail(ts, "putblocking %s: blocking = %v", args[0], ok)
+	}
 }

@@ -101,6 +101,17 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		x := s.card(ts, arg(1, args[0]+" <card>"))
 		b := map[string]bool{"attacking": g.Attacking(x), "blocking": g.Blocking(x), "blocked": g.Blocked(x)}[args[0]]
 		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
+	case "declared":
+		what := arg(1, "declared attackers|blockers")
+		switch what {
+		case "attackers":
+			got = boolStr(g.AttackersDeclared())
+		case "blockers":
+			got = boolStr(g.BlockersDeclared())
+		default:
+			fail(ts, "expect declared: want attackers or blockers, not %q", what)
+		}
+		want = "true"
 	case "attackers":
 		got, want = num(g.NumAttackers()), num(atoi(ts, arg(1, "attackers <n>"), "attackers"))
 	case "attached":

@@ -107,13 +107,15 @@ type gameAttr struct {
 }
 
 var gameAttrs = map[string]gameAttr{
-	"turn":         {t: compiler.Int, i: func(g *rt.Game) int32 { return g.TurnNum }},
-	"players":      {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(g.NumPlayers()) }},
-	"pending":      {t: compiler.Bool, b: (*rt.Game).ActionsPending},
-	"had_priority": {t: compiler.Bool, b: (*rt.Game).StepHadPriority},
-	"skip_effect":  {t: compiler.Bool, b: (*rt.Game).SkipEffect},
-	"stack":        {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(len(g.Stack)) }},
-	"attackers":    {t: compiler.Int, i: (*rt.Game).NumAttackers},
+	"turn":               {t: compiler.Int, i: func(g *rt.Game) int32 { return g.TurnNum }},
+	"players":            {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(g.NumPlayers()) }},
+	"pending":            {t: compiler.Bool, b: (*rt.Game).ActionsPending},
+	"had_priority":       {t: compiler.Bool, b: (*rt.Game).StepHadPriority},
+	"skip_effect":        {t: compiler.Bool, b: (*rt.Game).SkipEffect},
+	"stack":              {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(len(g.Stack)) }},
+	"attackers":          {t: compiler.Int, i: (*rt.Game).NumAttackers},
+	"attackers_declared": {t: compiler.Bool, b: (*rt.Game).AttackersDeclared},
+	"blockers_declared":  {t: compiler.Bool, b: (*rt.Game).BlockersDeclared},
 }
 
 // kindSpec is what a query kind ranges over.

@@ -237,9 +237,14 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 			}
 		}
 		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n, Controller: int8(q)})
-		g.Combat.Attacks[g.attackIndex(at)].Blocked = true
+		ai := g.attackIndex(at)
+		if !g.Combat.Attacks[ai].Blocked {
+			g.fireSelf(at, OnBecomesBlocked)
+		}
+		g.Combat.Attacks[ai].Blocked = true
 		g.emit(Event{Kind: EvBlock, Rule: d.Rule, Player: int8(q), Obj: b, Other: int32(at)})
 		g.fireSelf(b, OnBlocks)
+		g.fireSelf(at, OnBlockedBy)
 	}
 	g.pending = Decision{}
 	return nil
@@ -286,3 +291,72 @@ func (g *Game) submitOrder(d Decision, a Answer) error {
 	g.pending = Decision{}
 	return nil
 }
+
+// PutAttacking puts x, already on the battlefield, into combat attacking
+// target (a PlayerCode or a planeswalker), as an effect that puts a
+// creature onto the battlefield attacking does: it was never declared as
+// an attacker, so no "whenever attacks" ability triggers and no attack
+// requirement or restriction applies. It reports false, doing nothing,
+// when x can't be attacking: it is not a creature, or its controller is
+// not the active player, or the target is not an opponent of it.
+func (g *Game) PutAttacking(x ObjID, target int32, rule string) bool {
+	o := &g.Objs[x]
+	p := int(o.Controller)
+	if o.Zone != ZoneBattlefield || o.Types&TypeCreature == 0 || p != g.Active || g.Attacking(x) {
+		return false
+	}
+	at := Attack{Attacker: x, Target: NoObj, Controller: int8(p)}
+	if target < 0 {
+		q := int(-1 - target)
+		if q >= len(g.Players) || q == p || g.Players[q].Lost {
+			return false
+		}
+		at.Player = int8(q)
+	} else {
+		w := ObjID(target)
+		if !g.valid(w) || g.Objs[w].Zone != ZoneBattlefield || g.Objs[w].Types&TypePlaneswalker == 0 || int(g.Objs[w].Controller) == p {
+			return false
+		}
+		at.Target, at.Player = w, g.Objs[w].Controller
+	}
+	g.Combat.Attacks = append(g.Combat.Attacks, at)
+	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(p), Obj: x, Other: target})
+	return true
+}
+
+// PutBlocking puts x, already on the battlefield, into combat blocking
+// attacker a, as an effect that puts a creature onto the battlefield
+// blocking does: it was never declared as a blocker (no "whenever blocks"
+// ability triggers, no restriction or requirement applies), it goes last
+// in a's damage assignment order, and a becomes blocked ("becomes blocked"
+// abilities trigger if it was not, "becomes blocked by a creature" ones
+// always). It reports false, doing nothing, when a is not attacking x's
+// controller or one of their planeswalkers.
+func (g *Game) PutBlocking(x, a ObjID, rule string) bool {
+	o := &g.Objs[x]
+	i := g.attackIndex(a)
+	if o.Zone != ZoneBattlefield || o.Types&TypeCreature == 0 || i < 0 || g.Combat.Attacks[i].Player != o.Controller || g.Blocking(x) {
+		return false
+	}
+	n := int16(0)
+	for _, bl := range g.Combat.Blocks {
+		if bl.Attacker == a && bl.Order >= n {
+			n = bl.Order + 1
+		}
+	}
+	g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: x, Attacker: a, Order: n, Controller: o.Controller})
+	g.emit(Event{Kind: EvBlock, Rule: rule, Player: o.Controller, Obj: x, Other: int32(a)})
+	if !g.Combat.Attacks[i].Blocked {
+		g.Combat.Attacks[i].Blocked = true
+		g.fireSelf(a, OnBecomesBlocked)
+	}
+	g.fireSelf(a, OnBlockedBy)
+	return true
+}
+
+// AttackersDeclared and BlockersDeclared say whether those declarations
+// were made in this combat (timing windows "after attackers are declared").
+func (g *Game) AttackersDeclared() bool { return g.Combat.AttackersDone }
+
+// BlockersDeclared reports whether some player declared blockers this combat.
+func (g *Game) BlockersDeclared() bool { return g.Combat.BlockersDone != 0 }

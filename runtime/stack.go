@@ -4,11 +4,13 @@ package runtime
 type TriggerOn uint8
 
 const (
-	OnBegin        TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
-	OnUntap                             // "whenever this permanent becomes untapped"
-	OnCreatureDies                      // "whenever a creature dies"; N is its last known power
-	OnAttacks                           // "whenever this creature attacks" (when declared as an attacker)
-	OnBlocks                            // "whenever this creature blocks" (once per combat)
+	OnBegin          TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
+	OnUntap                               // "whenever this permanent becomes untapped"
+	OnCreatureDies                        // "whenever a creature dies"; N is its last known power
+	OnAttacks                             // "whenever this creature attacks" (when declared as an attacker)
+	OnBlocks                              // "whenever this creature blocks" (once per combat)
+	OnBecomesBlocked                      // "whenever this creature becomes blocked" (once per combat)
+	OnBlockedBy                           // "whenever this creature becomes blocked by a creature" (once per blocker)
 )
 
 // TriggerDoes is what a triggered ability does when it resolves.

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5d2931ec560948817d59c3d3490ecac3"
+const SourceHash = "sha256:b3c9cba33c18f2c2aa7190164d75d5c4"
 
 // Keyword bits.
 const (
@@ -620,7 +620,7 @@ func sba_704_5d_do(g *rt.Game, x int32) {
 func sba_704_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return (g.Objs[v_x].Copy == rt.SpellCopy && !(g.Objs[v_x].Zone == rt.ZoneStack)) || (g.Objs[v_x].Copy == rt.CardCopy && !(g.Objs[v_x].Zone == rt.ZoneStack) && !(g.Objs[v_x].Zone == rt.ZoneBattlefield))
+	return (g.Objs[v_x].Copy == rt.SpellCopy || g.Objs[v_x].Copy == rt.CardCopy) && !(g.Objs[v_x].Zone == rt.ZoneStack) && (g.Objs[v_x].Copy == rt.SpellCopy || !(g.Objs[v_x].Zone == rt.ZoneBattlefield))
 }
 
 // rules/sba.mtg:32 (704.5e)
@@ -1011,7 +1011,8 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 		}
 		{
-			if sba_704_5e_match(g, x) {
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Copy == rt.SpellCopy || g.Objs[v_x].Copy == rt.CardCopy) && sba_704_5e_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 				if first {
 					return hits
