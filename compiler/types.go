@@ -157,6 +157,7 @@ var verbs = map[string]verb{
 	"declare_attackers":  {[]Type{Player}, "if !g.DeclareAttackers(%s, %s) {\nreturn false\n}", true},
 	"declare_blockers":   {[]Type{Player}, "if !g.DeclareBlockers(%s, %s) {\nreturn false\n}", true},
 	"order_blockers":     {[]Type{Player}, "if !g.OrderBlockers(%s, %s) {\nreturn false\n}", true},
+	"order_attackers":    {[]Type{Player}, "if !g.OrderAttackers(%s, %s) {\nreturn false\n}", true},
 	"combat_damage":      {[]Type{Player}, "if !g.CombatDamage(%s, %s) {\nreturn false\n}", true},
 	"end_combat":         {[]Type{Player}, "_ = %s\ng.EndCombat(%s)", false},
 	"remove_from_combat": {[]Type{Object}, "g.RemoveFromCombat(%s, %s)", false},

@@ -238,6 +238,16 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 				ctrs = append(ctrs, ctr{ck, atoi(ts, n, "counter")})
 			case "subtype":
 				c.Subtypes = append(c.Subtypes, v)
+			case "attackcost", "blockcost":
+				cost, ok := rt.ParseCost(v)
+				if !ok {
+					fail(ts, "%s=%s: want a cost, e.g. 1G, 2 or 0", k, v)
+				}
+				if k == "attackcost" {
+					c.AttackCost = cost
+				} else {
+					c.BlockCost = cost
+				}
 			case "copy":
 				switch v {
 				case "spell":

@@ -238,6 +238,7 @@ var verbs = map[string]verbSpec{
 	"declare_attackers": playerChoice((*rt.Game).DeclareAttackers),
 	"declare_blockers":  playerChoice((*rt.Game).DeclareBlockers),
 	"order_blockers":    playerChoice((*rt.Game).OrderBlockers),
+	"order_attackers":   playerChoice((*rt.Game).OrderAttackers),
 	// The compiler evaluates and drops the player of combat_damage and
 	// end_combat (they name whose combat it is, which the runtime knows).
 	"combat_damage": {args: []compiler.Type{compiler.Player}, blocking: true, build: func(a []arg, rule string) stmtFn {

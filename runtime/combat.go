@@ -26,11 +26,13 @@ const (
 	DoubleStrike                         // (s) s deals damage in both damage steps
 	LeavesCombat                         // (x) x is removed from combat
 	CanTap                               // (x) every one must hold for x's tap abilities (mana) to be activated
+	MustBlock                            // (b) b blocks if able
+	ExtraBlock                           // (b) b can block an additional attacker
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "first_strike", "double_strike", "leaves_combat", "can_tap"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "first_strike", "double_strike", "leaves_combat", "can_tap", "must_block", "extra_block"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -79,7 +81,8 @@ type Block struct {
 	Blocker    ObjID
 	Controller int8 // the blocker's controller when it was declared
 	Attacker   ObjID
-	Order      int16
+	Order      int16 // place of Blocker in Attacker's damage assignment order
+	BOrder     int16 // place of Attacker in Blocker's damage assignment order
 }
 
 // Assigned is combat damage assigned but not yet dealt. To is an object,
@@ -96,9 +99,9 @@ type Combat struct {
 	Attacks        []Attack
 	Blocks         []Block
 	Assigned       []Assigned
-	AttackersDone  bool   // attackers were declared this combat
-	BlockersDone   uint16 // defending players (bits) who declared blockers
-	OrdersDone     bool
+	AttackersDone  bool    // attackers were declared this combat
+	BlockersDone   uint16  // defending players (bits) who declared blockers
+	Ordered        []ObjID // creatures whose damage assignment order was given
 	DamageSteps    int8    // combat damage steps begun this combat
 	SecondStep     bool    // a second combat damage step was added
 	DealtFirst     []ObjID // creatures that dealt damage in the first step
@@ -116,6 +119,7 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.Assigned = append(old.Assigned[:0], src.Assigned...)
 	c.DealtFirst = append(old.DealtFirst[:0], src.DealtFirst...)
 	c.AssignedSource = append(old.AssignedSource[:0], src.AssignedSource...)
+	c.Ordered = append(old.Ordered[:0], src.Ordered...)
 	c.dealers = append(old.dealers[:0], src.dealers...)
 }
 

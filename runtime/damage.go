@@ -31,9 +31,17 @@ func (g *Game) CombatDamage(p int, rule string) bool {
 		if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
 			continue
 		}
+		attackers := g.BlockedBy(x)
+		n := g.Power(x)
+		if n > 0 && len(attackers) >= 2 {
+			// A blocker of several attackers divides its damage along its
+			// damage assignment order: its controller decides.
+			g.pending = Decision{Kind: DecideDamage, Player: int(g.Objs[x].Controller), Obj: x, From: attackers, N: int(n), Rule: rule}
+			return false
+		}
 		c.AssignedSource = append(c.AssignedSource, x)
-		if n := g.Power(x); n > 0 && g.Attacking(bl.Attacker) {
-			c.Assigned = append(c.Assigned, Assigned{Source: x, To: bl.Attacker, Amount: n})
+		if n > 0 && len(attackers) == 1 {
+			c.Assigned = append(c.Assigned, Assigned{Source: x, To: attackers[0], Amount: n})
 		}
 	}
 	g.dealCombatDamage(rule)
@@ -200,12 +208,12 @@ func (g *Game) submitDamage(d Decision, a Answer) error {
 		}
 	}
 	c := &g.Combat
-	at := c.Attacks[g.attackIndex(x)]
 	for i, to := range d.From {
 		if amount[i] == 0 {
 			continue
 		}
-		if to == NoObj {
+		if to == NoObj { // trample: the player or planeswalker attacked
+			at := c.Attacks[g.attackIndex(x)]
 			c.Assigned = append(c.Assigned, Assigned{Source: x, To: at.Target, ToPlayer: at.Player, Amount: amount[i]})
 			continue
 		}

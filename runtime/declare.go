@@ -107,7 +107,19 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 			return refuse(mrule, "%s attacks each combat if able, and it is able", g.nameOf(x))
 		}
 	}
+	// Costs to attack: totalled and locked, then paid in full, or the
+	// declaration is illegal.
+	var cost Cost
+	for _, x := range a.Objs {
+		cost = cost.Add(g.Objs[x].AttackCost)
+	}
+	if cost.ManaValue() > 0 && !g.canPay(p, cost) {
+		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
+	}
 	g.Combat.AttackersDone = true
+	if cost.ManaValue() > 0 {
+		g.pay(p, cost)
+	}
 	for i, x := range a.Objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if len(a.Targets) > 0 {
@@ -206,10 +218,15 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut || int(g.Objs[b].Controller) != q {
 			return refuse(d.Rule, "%s is not a permanent %s controls", g.nameOf(b), g.PlayerName(q))
 		}
-		if slices.Contains(a.Objs[:i], b) {
-			return refuse(d.Rule, "%s can block only one attacker", g.nameOf(b))
-		}
 		at := ObjID(a.Targets[i])
+		if countBlocks(a, i, b, at) > 0 {
+			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(b), g.nameOf(at))
+		}
+		if n := countBlocks(a, i, b, NoObj); n > 0 {
+			if extra, _ := g.pred(ExtraBlock, b, false); n > 1 || !extra {
+				return refuse(d.Rule, "%s can block only one attacker", g.nameOf(b))
+			}
+		}
 		j := g.attackIndex(at)
 		if j < 0 || int(g.Combat.Attacks[j].Player) != q {
 			return refuse(d.Rule, "%s is not attacking %s or a planeswalker %s controls", g.nameOf(at), g.PlayerName(q), g.PlayerName(q))
@@ -227,6 +244,45 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 			return refuse(rule, "%s can't be blocked except by two or more creatures", g.nameOf(at))
 		}
 	}
+	// Requirements: a creature that blocks if able and is left out must
+	// not be able to block any attacker without breaking a restriction.
+	for _, b := range g.Battlefield {
+		o := &g.Objs[b]
+		if int(o.Controller) != q || o.PhasedOut || slices.Contains(a.Objs, b) {
+			continue
+		}
+		must, mrule := g.pred(MustBlock, b, false)
+		if !must {
+			continue
+		}
+		if can, _ := g.pred(CanBlock, b, true); !can {
+			continue
+		}
+		for _, at := range g.Combat.Attacks {
+			if int(at.Player) != q {
+				continue
+			}
+			if no, _ := g.pred2(CantBlock, b, at.Attacker); no {
+				continue
+			}
+			if two, _ := g.pred(NeedsTwoBlockers, at.Attacker, false); two && count[at.Attacker] == 0 {
+				continue
+			}
+			return refuse(mrule, "%s blocks each combat if able, and it is able to block %s", g.nameOf(b), g.nameOf(at.Attacker))
+		}
+	}
+	var cost Cost
+	for i, b := range a.Objs {
+		if countBlocks(a, i, b, NoObj) == 0 { // each blocker's cost once
+			cost = cost.Add(g.Objs[b].BlockCost)
+		}
+	}
+	if cost.ManaValue() > 0 && !g.canPay(q, cost) {
+		return refuse(d.Rule, "%s can't pay %s, the total cost to block with these creatures", g.PlayerName(q), cost)
+	}
+	if cost.ManaValue() > 0 {
+		g.pay(q, cost)
+	}
 	g.Combat.BlockersDone |= 1 << q
 	for i, b := range a.Objs {
 		at := ObjID(a.Targets[i])
@@ -236,14 +292,16 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 				n++
 			}
 		}
-		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n, Controller: int8(q)})
+		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n, Controller: int8(q), BOrder: int16(countBlocks(a, i, b, NoObj))})
 		ai := g.attackIndex(at)
 		if !g.Combat.Attacks[ai].Blocked {
 			g.fireSelf(at, OnBecomesBlocked)
 		}
 		g.Combat.Attacks[ai].Blocked = true
 		g.emit(Event{Kind: EvBlock, Rule: d.Rule, Player: int8(q), Obj: b, Other: int32(at)})
-		g.fireSelf(b, OnBlocks)
+		if countBlocks(a, i, b, NoObj) == 0 {
+			g.fireSelf(b, OnBlocks) // once per combat
+		}
 		g.fireSelf(at, OnBlockedBy)
 	}
 	g.pending = Decision{}
@@ -253,11 +311,8 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 // OrderBlockers asks player p to put the blockers of each of p's attackers
 // blocked by two or more creatures in a damage assignment order.
 func (g *Game) OrderBlockers(p int, rule string) bool {
-	if g.Combat.OrdersDone {
-		return true
-	}
 	for _, at := range g.Combat.Attacks {
-		if slices.Contains(g.Combat.AssignedSource, at.Attacker) {
+		if int(at.Controller) != p || slices.Contains(g.Combat.Ordered, at.Attacker) {
 			continue
 		}
 		if bs := g.Blockers(at.Attacker); len(bs) >= 2 {
@@ -265,29 +320,36 @@ func (g *Game) OrderBlockers(p int, rule string) bool {
 			return false
 		}
 	}
-	g.Combat.OrdersDone = true
-	g.Combat.AssignedSource = g.Combat.AssignedSource[:0]
 	return true
 }
 
 func (g *Game) submitOrder(d Decision, a Answer) error {
+	what := "blockers of"
+	if !g.Attacking(d.Obj) {
+		what = "attackers blocked by"
+	}
 	if a.Kind != Declare || len(a.Objs) != len(d.From) {
-		return refuse(d.Rule, "put all %d blockers of %s in order", len(d.From), g.nameOf(d.Obj))
+		return refuse(d.Rule, "put all %d %s %s in order", len(d.From), what, g.nameOf(d.Obj))
 	}
 	for i, b := range a.Objs {
 		if !slices.Contains(d.From, b) || slices.Contains(a.Objs[:i], b) {
-			return refuse(d.Rule, "the order must list each blocker of %s once", g.nameOf(d.Obj))
+			return refuse(d.Rule, "the order must list each of the %s %s once", what, g.nameOf(d.Obj))
 		}
 	}
-	for i, b := range a.Objs {
+	attacker := g.Attacking(d.Obj) // else the order of a blocker's attackers
+	for i, y := range a.Objs {
 		for j := range g.Combat.Blocks {
-			if bl := &g.Combat.Blocks[j]; bl.Blocker == b && bl.Attacker == d.Obj {
+			bl := &g.Combat.Blocks[j]
+			switch {
+			case attacker && bl.Blocker == y && bl.Attacker == d.Obj:
 				bl.Order = int16(i)
+			case !attacker && bl.Blocker == d.Obj && bl.Attacker == y:
+				bl.BOrder = int16(i)
 			}
 		}
-		g.emit(Event{Kind: EvOrder, Rule: d.Rule, Player: int8(d.Player), Obj: d.Obj, N: int32(i + 1), Other: int32(b)})
+		g.emit(Event{Kind: EvOrder, Rule: d.Rule, Player: int8(d.Player), Obj: d.Obj, N: int32(i + 1), Other: int32(y)})
 	}
-	g.Combat.AssignedSource = append(g.Combat.AssignedSource, d.Obj)
+	g.Combat.Ordered = append(g.Combat.Ordered, d.Obj)
 	g.pending = Decision{}
 	return nil
 }
@@ -360,3 +422,50 @@ func (g *Game) AttackersDeclared() bool { return g.Combat.AttackersDone }
 
 // BlockersDeclared reports whether some player declared blockers this combat.
 func (g *Game) BlockersDeclared() bool { return g.Combat.BlockersDone != 0 }
+
+// countBlocks counts the blocks of b among the first i of a declaration,
+// of attacker at only unless at is NoObj.
+func countBlocks(a Answer, i int, b, at ObjID) int {
+	n := 0
+	for j := 0; j < i; j++ {
+		if a.Objs[j] == b && (at == NoObj || ObjID(a.Targets[j]) == at) {
+			n++
+		}
+	}
+	return n
+}
+
+// BlockedBy returns the attackers blocker b blocks, in its damage
+// assignment order.
+func (g *Game) BlockedBy(b ObjID) []ObjID {
+	var out []ObjID
+	var order []int16
+	for _, bl := range g.Combat.Blocks {
+		if bl.Blocker != b || bl.Attacker == NoObj {
+			continue
+		}
+		i := len(order)
+		for i > 0 && order[i-1] > bl.BOrder {
+			i--
+		}
+		out = slices.Insert(out, i, bl.Attacker)
+		order = slices.Insert(order, i, bl.BOrder)
+	}
+	return out
+}
+
+// OrderAttackers asks each player whose creature blocks two or more of
+// p's attackers to put those attackers in a damage assignment order.
+func (g *Game) OrderAttackers(p int, rule string) bool {
+	for _, bl := range g.Combat.Blocks {
+		b := bl.Blocker
+		if slices.Contains(g.Combat.Ordered, b) {
+			continue
+		}
+		if as := g.BlockedBy(b); len(as) >= 2 {
+			g.pending = Decision{Kind: DecideOrder, Player: int(g.Objs[b].Controller), Rule: rule, Obj: b, From: as, N: len(as)}
+			return false
+		}
+	}
+	return true
+}

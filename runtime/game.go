@@ -192,6 +192,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Types: c.Types, Super: c.Super, Subtypes: c.Subtypes,
 		Power: c.Power, Toughness: c.Toughness, Keywords: kw, Cost: c.Cost,
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
+		AttackCost: c.AttackCost, BlockCost: c.BlockCost,
 	})
 	g.move(id, z, owner)
 	return id, nil

@@ -49,7 +49,9 @@ type Object struct {
 	// leaves-the-battlefield abilities still see that batch's events.
 	leftBatch uint32
 	// SubBits has bit i set when the object has subtype Rules.Subtypes[i].
-	SubBits uint64
+	SubBits    uint64
+	AttackCost Cost // mana to pay for it to attack
+	BlockCost  Cost // mana to pay for it to block
 }
 
 // CopyKind says what an object is a copy of.
@@ -72,9 +74,12 @@ type Card struct {
 	Keywords  []string
 	Cost      Cost
 	Token     bool
-	Copy      CopyKind
-	Enchant   TypeSet
-	Triggers  []Trigger
+	// AttackCost and BlockCost are costs to attack or block with it.
+	AttackCost Cost
+	BlockCost  Cost
+	Copy       CopyKind
+	Enchant    TypeSet
+	Triggers   []Trigger
 }
 
 // Obj returns the object with the given ID. The pointer is valid until the

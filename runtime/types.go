@@ -216,6 +216,15 @@ func ParseCost(s string) (Cost, bool) {
 	return c, true
 }
 
+// Add returns the sum of two costs.
+func (c Cost) Add(o Cost) Cost {
+	c.Generic += o.Generic
+	for i := range c.Colored {
+		c.Colored[i] += o.Colored[i]
+	}
+	return c
+}
+
 // ManaValue is the total amount of mana the cost asks for.
 func (c Cost) ManaValue() int32 { return c.Generic + c.Colored.Total() }
 

@@ -12,25 +12,27 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b3c9cba33c18f2c2aa7190164d75d5c4"
+const SourceHash = "sha256:1d65715a2ff51cdc9f45fff2e6f63aff"
 
 // Keyword bits.
 const (
-	kw_deathtouch          = 0  // rules/keywords.mtg:6 (702.2, 702.2a, 702.2f)
-	kw_defender            = 1  // rules/keywords.mtg:7 (702.3, 702.3a, 702.3c)
-	kw_double_strike       = 2  // rules/keywords.mtg:8 (702.4, 702.4a, 702.4e)
-	kw_first_strike        = 3  // rules/keywords.mtg:9 (702.7, 702.7a, 702.7d)
-	kw_flying              = 4  // rules/keywords.mtg:10 (702.9, 702.9a, 702.9c)
-	kw_haste               = 5  // rules/keywords.mtg:11 (702.10, 702.10a, 702.10d)
-	kw_indestructible      = 6  // rules/keywords.mtg:12 (702.12, 702.12a, 702.12c)
-	kw_lifelink            = 7  // rules/keywords.mtg:13 (702.15, 702.15a, 702.15f)
-	kw_reach               = 8  // rules/keywords.mtg:14 (702.17, 702.17a, 702.17c)
-	kw_trample             = 9  // rules/keywords.mtg:15 (702.19, 702.19a, 702.19e)
-	kw_vigilance           = 10 // rules/keywords.mtg:16 (702.20, 702.20a, 702.20c)
-	kw_menace              = 11 // rules/keywords.mtg:17 (702.110, 702.110a, 702.110c)
-	kw_attacks_each_combat = 12 // rules/keywords.mtg:20
-	kw_phasing             = 13 // rules/turn.mtg:13
-	kw_doesnt_untap        = 14 // rules/turn.mtg:14
+	kw_deathtouch                 = 0  // rules/keywords.mtg:6 (702.2, 702.2a, 702.2f)
+	kw_defender                   = 1  // rules/keywords.mtg:7 (702.3, 702.3a, 702.3c)
+	kw_double_strike              = 2  // rules/keywords.mtg:8 (702.4, 702.4a, 702.4e)
+	kw_first_strike               = 3  // rules/keywords.mtg:9 (702.7, 702.7a, 702.7d)
+	kw_flying                     = 4  // rules/keywords.mtg:10 (702.9, 702.9a, 702.9c)
+	kw_haste                      = 5  // rules/keywords.mtg:11 (702.10, 702.10a, 702.10d)
+	kw_indestructible             = 6  // rules/keywords.mtg:12 (702.12, 702.12a, 702.12c)
+	kw_lifelink                   = 7  // rules/keywords.mtg:13 (702.15, 702.15a, 702.15f)
+	kw_reach                      = 8  // rules/keywords.mtg:14 (702.17, 702.17a, 702.17c)
+	kw_trample                    = 9  // rules/keywords.mtg:15 (702.19, 702.19a, 702.19e)
+	kw_vigilance                  = 10 // rules/keywords.mtg:16 (702.20, 702.20a, 702.20c)
+	kw_menace                     = 11 // rules/keywords.mtg:17 (702.110, 702.110a, 702.110c)
+	kw_attacks_each_combat        = 12 // rules/keywords.mtg:21
+	kw_blocks_each_combat         = 13 // rules/keywords.mtg:22
+	kw_blocks_additional_creature = 14 // rules/keywords.mtg:23
+	kw_phasing                    = 15 // rules/turn.mtg:13
+	kw_doesnt_untap               = 16 // rules/turn.mtg:14
 )
 
 // Subtype bits (runtime.Object.SubBits).
@@ -49,7 +51,7 @@ var Rules = &rt.Rules{
 	Title:                 "Comprehensive Rules, effective 2017-07-08",
 	SourceHash:            SourceHash,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "phasing", "doesnt_untap"},
 	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
@@ -115,7 +117,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:59", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:64", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -133,7 +135,7 @@ var Rules = &rt.Rules{
 					Rules: []string{"508"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1k", "508.1m", "508.4", "703.4f"}, Pos: "rules/combat.mtg:21", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1g", "508.1h", "508.1i", "508.1j", "508.1k", "508.1m", "508.4", "703.4f"}, Pos: "rules/combat.mtg:21", Run: step_declare_attackers_action_0},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
@@ -145,32 +147,33 @@ var Rules = &rt.Rules{
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1g", "509.1h", "509.1i", "509.5a", "703.4g"}, Pos: "rules/combat.mtg:30", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "509.1e", "509.1f", "509.1g", "509.1h", "509.1i", "509.5a", "703.4g"}, Pos: "rules/combat.mtg:30", Run: step_declare_blockers_action_0},
 						{Rules: []string{"509.2", "509.2a", "703.4h"}, Pos: "rules/combat.mtg:35", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.3", "509.3a", "703.4i"}, Pos: "rules/combat.mtg:40", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
 				},
-				{ // rules/combat.mtg:40 (510)
+				{ // rules/combat.mtg:45 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:40",
+					Pos:      "rules/combat.mtg:45",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.1e", "510.2", "510.4", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:47", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.1e", "510.2", "510.4", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:52", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:52 (511)
+				{ // rules/combat.mtg:57 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:52",
+					Pos:          "rules/combat.mtg:57",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:54", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:59", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -262,20 +265,22 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:66", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:67", Test: pred_cant_attack_1},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:69", Test: pred_must_attack_2},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:70", Test: pred_attacker_taps_3},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:73", Test: pred_can_tap_4},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:75", Test: pred_can_block_5},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:76", Test2: pred_cant_block_6},
-		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:77", Test: pred_needs_two_blockers_7},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:79", Test: pred_deathtouch_8},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:80", Test: pred_trample_9},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:81", Test: pred_lifelink_10},
-		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:82", Test: pred_first_strike_11},
-		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:83", Test: pred_double_strike_12},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:88", Test: pred_leaves_combat_13},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:71", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:72", Test: pred_cant_attack_1},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:74", Test: pred_must_attack_2},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:75", Test: pred_attacker_taps_3},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:78", Test: pred_can_tap_4},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:80", Test: pred_can_block_5},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:81", Test2: pred_cant_block_6},
+		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:82", Test: pred_needs_two_blockers_7},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:84", Test: pred_extra_block_8},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:86", Test: pred_must_block_9},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:88", Test: pred_deathtouch_10},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:89", Test: pred_trample_11},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:90", Test: pred_lifelink_12},
+		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:91", Test: pred_first_strike_13},
+		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:92", Test: pred_double_strike_14},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:97", Test: pred_leaves_combat_15},
 	},
 }
 
@@ -346,7 +351,7 @@ func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:59 (511.2)
+// rules/combat.mtg:64 (511.2)
 func phase_combat_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -365,7 +370,7 @@ func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:21 (508.1, 508.1b, 508.1c, 508.1k, 508.1m, 508.4, 703.4f)
+// rules/combat.mtg:21 (508.1, 508.1b, 508.1c, 508.1g, 508.1h, 508.1i, 508.1j, 508.1k, 508.1m, 508.4, 703.4f)
 func step_declare_attackers_action_0(g *rt.Game) bool {
 	if !g.DeclareAttackers(g.Active, "508.1") {
 		return false
@@ -383,7 +388,7 @@ func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:30 (509.1, 509.1b, 509.1g, 509.1h, 509.1i, 509.5a, 703.4g)
+// rules/combat.mtg:30 (509.1, 509.1b, 509.1d, 509.1e, 509.1f, 509.1g, 509.1h, 509.1i, 509.5a, 703.4g)
 func step_declare_blockers_action_0(g *rt.Game) bool {
 	if !g.DeclareBlockers(g.Active, "509.1") {
 		return false
@@ -399,17 +404,25 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:38 (509.4, 509.4a)
+// rules/combat.mtg:40 (509.3, 509.3a, 703.4i)
+func step_declare_blockers_action_2(g *rt.Game) bool {
+	if !g.OrderAttackers(g.Active, "509.3") {
+		return false
+	}
+	return true
+}
+
+// rules/combat.mtg:43 (509.4, 509.4a)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:41 (508.5)
+// rules/combat.mtg:46 (508.5)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:47 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4j, 703.4k)
+// rules/combat.mtg:52 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4j, 703.4k)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	if !g.CombatDamage(g.Active, "510.1") {
 		return false
@@ -417,17 +430,17 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:50 (510.3, 510.3a)
+// rules/combat.mtg:55 (510.3, 510.3a)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:53 (511.1)
+// rules/combat.mtg:58 (511.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:54 (511.3)
+// rules/combat.mtg:59 (511.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	_ = g.Active
 	g.EndCombat("511.3")
@@ -1023,72 +1036,82 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:66 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:71 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// rules/combat.mtg:67 (702.3b)
+// rules/combat.mtg:72 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:69 (508.1d)
+// rules/combat.mtg:74 (508.1d)
 func pred_must_attack_2(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat)
 }
 
-// rules/combat.mtg:70 (508.1f, 702.20b)
+// rules/combat.mtg:75 (508.1f, 702.20b)
 func pred_attacker_taps_3(g *rt.Game, v_a rt.ObjID) bool {
 	return !(g.HasKeyword(v_a, kw_vigilance))
 }
 
-// rules/combat.mtg:73 (702.10c)
+// rules/combat.mtg:78 (702.10c)
 func pred_can_tap_4(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:75 (509.1a)
+// rules/combat.mtg:80 (509.1a)
 func pred_can_block_5(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:76 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:81 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:77 (702.110b)
+// rules/combat.mtg:82 (702.110b)
 func pred_needs_two_blockers_7(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace)
 }
 
-// rules/combat.mtg:79 (702.2c)
-func pred_deathtouch_8(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:84 (509.1a)
+func pred_extra_block_8(g *rt.Game, v_b rt.ObjID) bool {
+	return g.HasKeyword(v_b, kw_blocks_additional_creature)
+}
+
+// rules/combat.mtg:86 (509.1c)
+func pred_must_block_9(g *rt.Game, v_b rt.ObjID) bool {
+	return g.HasKeyword(v_b, kw_blocks_each_combat)
+}
+
+// rules/combat.mtg:88 (702.2c)
+func pred_deathtouch_10(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:80 (702.19b, 702.19c, 702.19d)
-func pred_trample_9(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:89 (702.19b, 702.19c, 702.19d)
+func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:81 (702.15b, 702.15e)
-func pred_lifelink_10(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:90 (702.15b, 702.15e)
+func pred_lifelink_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:82 (702.7b, 702.7c)
-func pred_first_strike_11(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:91 (702.7b, 702.7c)
+func pred_first_strike_13(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// rules/combat.mtg:83 (702.4b, 702.4c, 702.4d)
-func pred_double_strike_12(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:92 (702.4b, 702.4c, 702.4d)
+func pred_double_strike_14(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:88 (506.4, 506.4a, 506.4b, 506.4c)
-func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:97 (506.4, 506.4a, 506.4b, 506.4c)
+func pred_leaves_combat_15(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
