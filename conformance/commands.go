@@ -457,8 +457,10 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.On = rt.OnBecomesBlocked
 	case event == "blocked-by":
 		t.On = rt.OnBlockedBy
+	case event == "unblocked":
+		t.On = rt.OnUnblocked
 	default:
-		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks, blocks, becomes-blocked or blocked-by", event)
+		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks, blocks, becomes-blocked, blocked-by or unblocked", event)
 	}
 	parts := strings.Split(does, ":")
 	switch {

@@ -108,6 +108,7 @@ type Combat struct {
 	AssignedSource []ObjID // sources whose assignment is decided in this step
 	dealers        []ObjID // creatures that deal damage in this step
 	assigning      bool    // a combat damage step is assigning damage
+	unblockedFired bool    // "attacks and isn't blocked" abilities have triggered
 	Defender       int8    // the defending player chosen this combat
 	DefenderChosen bool
 }

@@ -195,6 +195,14 @@ func (g *Game) DeclareBlockers(p int, rule string) bool {
 		g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj}
 		return false
 	}
+	if !g.Combat.unblockedFired {
+		g.Combat.unblockedFired = true
+		for _, at := range g.Combat.Attacks {
+			if !at.Blocked {
+				g.fireSelf(at.Attacker, OnUnblocked)
+			}
+		}
+	}
 	return true
 }
 

@@ -11,6 +11,7 @@ const (
 	OnBlocks                              // "whenever this creature blocks" (once per combat)
 	OnBecomesBlocked                      // "whenever this creature becomes blocked" (once per combat)
 	OnBlockedBy                           // "whenever this creature becomes blocked by a creature" (once per blocker)
+	OnUnblocked                           // "whenever this creature attacks and isn\'t blocked" (once blockers are declared)
 )
 
 // TriggerDoes is what a triggered ability does when it resolves.
