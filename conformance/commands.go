@@ -44,6 +44,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"defend":       cmdDefend,
 		"putattacking": cmdPutAttacking,
 		"putblocking":  cmdPutBlocking,
+		"makeblock":    cmdMakeBlock,
 		"block":        cmdBlock,
 		"order":        cmdOrder,
 		"assign":       cmdAssign,
@@ -882,5 +883,17 @@ func cmdPutBlocking(ts *testscript.TestScript, neg bool, args []string) {
 	g := s.game(ts)
 	if ok := g.PutBlocking(s.card(ts, args[0]), s.card(ts, args[1]), "509.7"); ok == neg {
 		fail(ts, "putblocking %s: blocking = %v", args[0], ok)
+	}
+}
+
+// makeblock <card> <attacker>: an effect makes a creature on the
+// battlefield block the attacker (509.6).
+func cmdMakeBlock(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 2, "makeblock <card> <attacker>")
+	g := s.game(ts)
+	if ok := g.MakeBlock(s.card(ts, args[0]), s.card(ts, args[1]), "509.6"); ok == neg {
+		fail(ts, "makeblock %s: blocking = %v", args[0], ok)
 	}
 }

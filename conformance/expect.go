@@ -101,6 +101,14 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		x := s.card(ts, arg(1, args[0]+" <card>"))
 		b := map[string]bool{"attacking": g.Attacking(x), "blocking": g.Blocking(x), "blocked": g.Blocked(x)}[args[0]]
 		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
+	case "alone":
+		how := arg(1, "alone attacks|attacking|blocks|blocking <card>")
+		x := s.card(ts, arg(2, "alone attacks|attacking|blocks|blocking <card>"))
+		f := map[string]func(rt.ObjID) bool{"attacks": g.AttacksAlone, "attacking": g.AttackingAlone, "blocks": g.BlocksAlone, "blocking": g.BlockingAlone}[how]
+		if f == nil {
+			fail(ts, "expect alone: want attacks, attacking, blocks or blocking, not %q", how)
+		}
+		got, want, what = boolStr(f(x)), "true", args[2]+" "+how+" alone"
 	case "declared":
 		what := arg(1, "declared attackers|blockers")
 		switch what {

@@ -73,6 +73,7 @@ type Attack struct {
 	Player     int8  // the player it attacks, or the controller of Target
 	Target     ObjID // the planeswalker it attacks, or NoObj
 	Blocked    bool  // stays true for the combat once blocked (even if blockers leave)
+	Declared   bool  // declared as an attacker, not put into combat attacking
 }
 
 // Block is one blocker blocking one attacker; Order places the blocker in
@@ -96,21 +97,23 @@ type Assigned struct {
 
 // Combat is the state of the current combat.
 type Combat struct {
-	Attacks        []Attack
-	Blocks         []Block
-	Assigned       []Assigned
-	AttackersDone  bool    // attackers were declared this combat
-	BlockersDone   uint16  // defending players (bits) who declared blockers
-	Ordered        []ObjID // creatures whose damage assignment order was given
-	DamageSteps    int8    // combat damage steps begun this combat
-	SecondStep     bool    // a second combat damage step was added
-	DealtFirst     []ObjID // creatures that dealt damage in the first step
-	AssignedSource []ObjID // sources whose assignment is decided in this step
-	dealers        []ObjID // creatures that deal damage in this step
-	assigning      bool    // a combat damage step is assigning damage
-	unblockedFired bool    // "attacks and isn't blocked" abilities have triggered
-	Defender       int8    // the defending player chosen this combat
-	DefenderChosen bool
+	Attacks           []Attack
+	Blocks            []Block
+	Assigned          []Assigned
+	AttackersDone     bool    // attackers were declared this combat
+	BlockersDone      uint16  // defending players (bits) who declared blockers
+	Ordered           []ObjID // creatures whose damage assignment order was given
+	DamageSteps       int8    // combat damage steps begun this combat
+	SecondStep        bool    // a second combat damage step was added
+	DealtFirst        []ObjID // creatures that dealt damage in the first step
+	AssignedSource    []ObjID // sources whose assignment is decided in this step
+	dealers           []ObjID // creatures that deal damage in this step
+	assigning         bool    // a combat damage step is assigning damage
+	unblockedFired    bool    // "attacks and isn't blocked" abilities have triggered
+	DeclaredAttackers int8    // how many creatures were declared as attackers
+	DeclaredBlockers  int8    // how many creatures were declared as blockers
+	Defender          int8    // the defending player chosen this combat
+	DefenderChosen    bool
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.

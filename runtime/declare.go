@@ -117,6 +117,7 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
 	}
 	g.Combat.AttackersDone = true
+	g.Combat.DeclaredAttackers = int8(len(a.Objs))
 	if cost.ManaValue() > 0 {
 		g.pay(p, cost)
 	}
@@ -125,7 +126,7 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 		if len(a.Targets) > 0 {
 			t = a.Targets[i]
 		}
-		at := Attack{Attacker: x, Target: NoObj, Controller: int8(p)}
+		at := Attack{Attacker: x, Target: NoObj, Controller: int8(p), Declared: true}
 		if t < 0 {
 			at.Player = int8(-1 - t)
 		} else {
@@ -293,6 +294,11 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 	}
 	g.Combat.BlockersDone |= 1 << q
 	for i, b := range a.Objs {
+		if countBlocks(a, i, b, NoObj) == 0 {
+			g.Combat.DeclaredBlockers++
+		}
+	}
+	for i, b := range a.Objs {
 		at := ObjID(a.Targets[i])
 		n := int16(0)
 		for _, bl := range g.Combat.Blocks {
@@ -402,10 +408,12 @@ func (g *Game) PutAttacking(x ObjID, target int32, rule string) bool {
 // abilities trigger if it was not, "becomes blocked by a creature" ones
 // always). It reports false, doing nothing, when a is not attacking x's
 // controller or one of their planeswalkers.
-func (g *Game) PutBlocking(x, a ObjID, rule string) bool {
+func (g *Game) PutBlocking(x, a ObjID, rule string) bool { return g.putBlocking(x, a, rule, false) }
+
+func (g *Game) putBlocking(x, a ObjID, rule string, again bool) bool {
 	o := &g.Objs[x]
 	i := g.attackIndex(a)
-	if o.Zone != ZoneBattlefield || o.Types&TypeCreature == 0 || i < 0 || g.Combat.Attacks[i].Player != o.Controller || g.Blocking(x) {
+	if o.Zone != ZoneBattlefield || o.Types&TypeCreature == 0 || i < 0 || g.Combat.Attacks[i].Player != o.Controller || (g.Blocking(x) && !again) {
 		return false
 	}
 	n := int16(0)
@@ -474,6 +482,56 @@ func (g *Game) OrderAttackers(p int, rule string) bool {
 			g.pending = Decision{Kind: DecideOrder, Player: int(g.Objs[b].Controller), Rule: rule, Obj: b, From: as, N: len(as)}
 			return false
 		}
+	}
+	return true
+}
+
+// AttacksAlone: x was the only creature declared as an attacker.
+func (g *Game) AttacksAlone(x ObjID) bool {
+	i := g.attackIndex(x)
+	return g.Combat.DeclaredAttackers == 1 && i >= 0 && g.Combat.Attacks[i].Declared
+}
+
+// AttackingAlone: x is attacking and no other creature is.
+func (g *Game) AttackingAlone(x ObjID) bool {
+	return len(g.Combat.Attacks) == 1 && g.Combat.Attacks[0].Attacker == x
+}
+
+// BlocksAlone: x was the only creature declared as a blocker.
+func (g *Game) BlocksAlone(x ObjID) bool {
+	return g.Combat.DeclaredBlockers == 1 && g.Blocking(x)
+}
+
+// BlockingAlone: x is blocking and no other creature is.
+func (g *Game) BlockingAlone(x ObjID) bool {
+	for _, b := range g.Combat.Blocks {
+		if b.Blocker != x {
+			return false
+		}
+	}
+	return g.Blocking(x)
+}
+
+// MakeBlock has x, a creature on the battlefield, block attacker a because
+// an effect says so: it is not declared (no restriction or requirement
+// applies), it goes last in a's damage assignment order, and "whenever
+// this blocks" triggers if it was not blocking yet. It reports false,
+// doing nothing, when a is not attacking x's controller or their
+// planeswalkers.
+func (g *Game) MakeBlock(x, a ObjID, rule string) bool {
+	was := g.Blocking(x)
+	if was {
+		for _, b := range g.Combat.Blocks {
+			if b.Blocker == x && b.Attacker == a {
+				return false
+			}
+		}
+	}
+	if !g.putBlocking(x, a, rule, was) {
+		return false
+	}
+	if !was {
+		g.fireSelf(x, OnBlocks)
 	}
 	return true
 }
