@@ -56,6 +56,7 @@ var objectAttrs = map[string]attr{
 	"attacking_alone":      {Bool, "g.AttackingAlone(%s)"},
 	"blocks_alone":         {Bool, "g.BlocksAlone(%s)"},
 	"blocking_alone":       {Bool, "g.BlockingAlone(%s)"},
+	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
 	"attacking":            {Bool, "g.Attacking(%s)"},
 	"blocking":             {Bool, "g.Blocking(%s)"},
 	"blocked":              {Bool, "g.Blocked(%s)"},

@@ -101,6 +101,9 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		x := s.card(ts, arg(1, args[0]+" <card>"))
 		b := map[string]bool{"attacking": g.Attacking(x), "blocking": g.Blocking(x), "blocked": g.Blocked(x)}[args[0]]
 		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
+	case "defending":
+		x := s.card(ts, arg(1, "defending <card> <player|nobody>"))
+		got, want, what = g.PlayerName(g.DefendingPlayer(x)), arg(2, "defending <card> <player|nobody>"), "defending player of "+args[1]
 	case "alone":
 		how := arg(1, "alone attacks|attacking|blocks|blocking <card>")
 		x := s.card(ts, arg(2, "alone attacks|attacking|blocks|blocking <card>"))

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1d65715a2ff51cdc9f45fff2e6f63aff"
+const SourceHash = "sha256:1488968d8953f2a9d1ade8878a7f09fe"
 
 // Keyword bits.
 const (
@@ -135,7 +135,7 @@ var Rules = &rt.Rules{
 					Rules: []string{"508"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1g", "508.1h", "508.1i", "508.1j", "508.1k", "508.1m", "508.4", "703.4f"}, Pos: "rules/combat.mtg:21", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1g", "508.1h", "508.1i", "508.1j", "508.1k", "508.1m", "508.4", "508.4a", "703.4f"}, Pos: "rules/combat.mtg:21", Run: step_declare_attackers_action_0},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
@@ -370,7 +370,7 @@ func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:21 (508.1, 508.1b, 508.1c, 508.1g, 508.1h, 508.1i, 508.1j, 508.1k, 508.1m, 508.4, 703.4f)
+// rules/combat.mtg:21 (508.1, 508.1b, 508.1c, 508.1g, 508.1h, 508.1i, 508.1j, 508.1k, 508.1m, 508.4, 508.4a, 703.4f)
 func step_declare_attackers_action_0(g *rt.Game) bool {
 	if !g.DeclareAttackers(g.Active, "508.1") {
 		return false

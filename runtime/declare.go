@@ -535,3 +535,12 @@ func (g *Game) MakeBlock(x, a ObjID, rule string) bool {
 	}
 	return true
 }
+
+// DefendingPlayer is the player attacking creature x attacks, or the
+// controller of the planeswalker it attacks; -1 if x is not attacking.
+func (g *Game) DefendingPlayer(x ObjID) int {
+	if i := g.attackIndex(x); i >= 0 {
+		return int(g.Combat.Attacks[i].Player)
+	}
+	return -1
+}
