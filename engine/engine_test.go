@@ -4,31 +4,12 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
+	"github.com/mtgc-dev/mtgc/internal/benchgame"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
-// newBench returns a two-player game at the start of turn 1 with perPlayer
-// permanents each (half lands, half creatures) and a library to draw from.
 func newBench(tb testing.TB, perPlayer int) *rt.Game {
-	g, err := engine.New(rt.Config{
-		Players:       []rt.PlayerConfig{{Name: "p1", Deck: filler(10)}, {Name: "p2", Deck: filler(10)}},
-		NoOpeningHand: true,
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for p := 0; p < 2; p++ {
-		for i := 0; i < perPlayer; i++ {
-			c := rt.Card{Name: "Forest", Types: rt.TypeLand, Subtypes: []string{"forest"}}
-			if i%2 == 1 {
-				c = rt.Card{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2}
-			}
-			if _, err := g.Create(c, p, rt.ZoneBattlefield); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
-	return g
+	return benchgame.New(tb, engine.Rules, perPlayer)
 }
 
 func filler(n int) []rt.Card {
@@ -39,52 +20,9 @@ func filler(n int) []rt.Card {
 	return deck
 }
 
-// playTurn passes priority until the next turn begins. It returns the
-// number of decisions answered.
-func playTurn(tb testing.TB, g *rt.Game) int {
-	turn := g.TurnNum
-	n := 0
-	for {
-		d := g.Advance()
-		if g.TurnNum != turn && turn != 0 {
-			return n
-		}
-		answer := rt.Answer{Kind: rt.Pass}
-		switch d.Kind {
-		case rt.DecidePriority:
-		case rt.DecideAttackers, rt.DecideBlockers:
-			answer = rt.Answer{Kind: rt.Declare} // no combat
-		default:
-			tb.Fatalf("unexpected decision %v", d.Kind)
-		}
-		if err := g.Submit(answer); err != nil {
-			tb.Fatal(err)
-		}
-		n++
-		if turn == 0 {
-			turn = g.TurnNum
-		}
-	}
-}
+func playTurn(tb testing.TB, g *rt.Game) int { return benchgame.PlayTurn(tb, g) }
 
-// recycle keeps a benchmark game in a steady state: the drawn cards go
-// back to the library, the log is emptied, permanents are tapped again.
-func recycle(g *rt.Game) {
-	for p := range g.Players {
-		pl := g.P(p)
-		for len(pl.Hand) > 0 {
-			x := pl.Hand[len(pl.Hand)-1]
-			pl.Hand = pl.Hand[:len(pl.Hand)-1]
-			pl.Library = append(pl.Library, x)
-			g.Obj(x).Zone = rt.ZoneLibrary
-		}
-	}
-	for _, x := range g.Battlefield {
-		g.Obj(x).Tapped = true
-	}
-	g.Log = g.Log[:0]
-	g.Touch()
-}
+func recycle(g *rt.Game) { benchgame.Recycle(g) }
 
 func benchTurns(b *testing.B, perPlayer int) {
 	g := newBench(b, perPlayer)

@@ -6,6 +6,7 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/engine"
+	"github.com/mtgc-dev/mtgc/internal/benchgame"
 	"github.com/mtgc-dev/mtgc/internal/difftest"
 	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
@@ -26,78 +27,13 @@ var sides = []side{
 	{"engine=interpreted", interpRules},
 }
 
-// newBench mirrors engine_test.newBench: two players, perPlayer permanents
-// each (half lands, half creatures) and a library to draw from.
 func newBench(tb testing.TB, r *rt.Rules, perPlayer int) *rt.Game {
-	deck := make([]rt.Card, 10)
-	for i := range deck {
-		deck[i] = rt.Card{Name: "Card", Types: rt.TypeCreature, Power: 1, Toughness: 1}
-	}
-	g, err := rt.New(r, rt.Config{
-		Players:       []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}},
-		NoOpeningHand: true,
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for p := 0; p < 2; p++ {
-		for i := 0; i < perPlayer; i++ {
-			c := rt.Card{Name: "Forest", Types: rt.TypeLand, Subtypes: []string{"forest"}}
-			if i%2 == 1 {
-				c = rt.Card{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2}
-			}
-			if _, err := g.Create(c, p, rt.ZoneBattlefield); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
-	return g
+	return benchgame.New(tb, r, perPlayer)
 }
 
-// playTurn passes priority until the next turn begins (attacking and
-// blocking with nothing).
-func playTurn(tb testing.TB, g *rt.Game) {
-	turn := g.TurnNum
-	for {
-		d := g.Advance()
-		if g.TurnNum != turn && turn != 0 {
-			return
-		}
-		a := rt.Answer{Kind: rt.Pass}
-		switch d.Kind {
-		case rt.DecidePriority:
-		case rt.DecideCards:
-			a = rt.PassPolicy{}.Decide(g, d)
-		default:
-			a = rt.Answer{Kind: rt.Declare}
-		}
-		if err := g.Submit(a); err != nil {
-			tb.Fatal(err)
-		}
-		if turn == 0 {
-			turn = g.TurnNum
-		}
-	}
-}
+func playTurn(tb testing.TB, g *rt.Game) { benchgame.PlayTurn(tb, g) }
 
-// recycle keeps a game in a steady state: drawn cards go back, the log is
-// emptied, permanents are tapped again.
-func recycle(g *rt.Game) {
-	for p := range g.Players {
-		pl := g.P(p)
-		for len(pl.Hand) > 0 {
-			x := pl.Hand[len(pl.Hand)-1]
-			pl.Hand = pl.Hand[:len(pl.Hand)-1]
-			pl.Library = append(pl.Library, x)
-			g.Obj(x).Zone = rt.ZoneLibrary
-		}
-	}
-	for _, x := range g.Battlefield {
-		g.Obj(x).Tapped = true
-	}
-	g.Log = g.Log[:0]
-	g.Touch()
-}
+func recycle(g *rt.Game) { benchgame.Recycle(g) }
 
 func benchTurns(b *testing.B, perPlayer int) {
 	for _, s := range sides {
