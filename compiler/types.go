@@ -57,6 +57,7 @@ var objectAttrs = map[string]attr{
 	"blocks_alone":         {Bool, "g.BlocksAlone(%s)"},
 	"blocking_alone":       {Bool, "g.BlockingAlone(%s)"},
 	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
+	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
 	"attacking":            {Bool, "g.Attacking(%s)"},
 	"blocking":             {Bool, "g.Blocking(%s)"},
 	"blocked":              {Bool, "g.Blocked(%s)"},

@@ -22,8 +22,8 @@ const (
 	Deathtouch                           // (s) any damage s deals is lethal; marks deathtouch damage
 	Trample                              // (a) excess damage may go to what a attacks
 	Lifelink                             // (s) damage s deals makes its controller gain that much life
-	FirstStrike                          // (s) s deals damage in the first of two damage steps only
-	DoubleStrike                         // (s) s deals damage in both damage steps
+	DealsFirst                           // (s) s deals damage in a first combat damage step, before the others
+	DealsSecond                          // (s) after a first step, s deals damage in the second one
 	LeavesCombat                         // (x) x is removed from combat
 	CanTap                               // (x) every one must hold for x's tap abilities (mana) to be activated
 	MustBlock                            // (b) b blocks if able
@@ -32,7 +32,7 @@ const (
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "first_strike", "double_strike", "leaves_combat", "can_tap", "must_block", "extra_block"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -280,3 +280,7 @@ func (g *Game) checkLeavesCombat() {
 		}
 	}
 }
+
+// InFirstStep reports whether x was one of the creatures dealing damage in
+// this combat's first combat damage step.
+func (g *Game) InFirstStep(x ObjID) bool { return slices.Contains(g.Combat.DealtFirst, x) }

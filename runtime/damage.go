@@ -66,25 +66,24 @@ func (g *Game) beginDamageStep() {
 			all = append(all, b.Blocker)
 		}
 	}
-	strikes := func(x ObjID) bool { return g.has(FirstStrike, x) || g.has(DoubleStrike, x) }
+	first := func(x ObjID) bool { return g.has(DealsFirst, x) }
 	switch {
-	case c.DamageSteps == 1 && slices.ContainsFunc(all, strikes):
-		// A second combat damage step follows this one.
+	case c.DamageSteps == 1 && slices.ContainsFunc(all, first):
+		// Only those deal damage now, and a second combat damage step
+		// follows this one.
 		for _, x := range all {
-			if strikes(x) {
+			if first(x) {
 				c.dealers = append(c.dealers, x)
 			}
 		}
 		c.SecondStep = true
+		c.DealtFirst = append(c.DealtFirst[:0], c.dealers...)
 		if step := g.CurrentStep(); step != "" {
 			_ = g.AddExtraStep(step, step, false)
 		}
 	case c.SecondStep:
 		for _, x := range all {
-			// Those that had neither first nor double strike as the first
-			// step began (gaining first strike since changes nothing), and
-			// those that have double strike now.
-			if g.has(DoubleStrike, x) || !slices.Contains(c.DealtFirst, x) {
+			if g.has(DealsSecond, x) {
 				c.dealers = append(c.dealers, x)
 			}
 		}
@@ -258,9 +257,6 @@ func (g *Game) dealCombatDamage(rule string) {
 		}
 		_, lrule := g.pred(Lifelink, a.Source, false)
 		g.GainLife(int(g.Objs[a.Source].Controller), n, lrule)
-	}
-	if c.SecondStep && c.DamageSteps == 1 {
-		c.DealtFirst = append(c.DealtFirst[:0], c.dealers...) // had first or double strike
 	}
 	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
 	c.assigning = false

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1488968d8953f2a9d1ade8878a7f09fe"
+const SourceHash = "sha256:6e1908979d9e10d45849fab53f066ad7"
 
 // Keyword bits.
 const (
@@ -278,9 +278,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:88", Test: pred_deathtouch_10},
 		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:89", Test: pred_trample_11},
 		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:90", Test: pred_lifelink_12},
-		{Kind: rt.FirstStrike, Rule: "702.7b", Pos: "rules/combat.mtg:91", Test: pred_first_strike_13},
-		{Kind: rt.DoubleStrike, Rule: "702.4b", Pos: "rules/combat.mtg:92", Test: pred_double_strike_14},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:97", Test: pred_leaves_combat_15},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:97", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:98", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:103", Test: pred_leaves_combat_15},
 	},
 }
 
@@ -1101,17 +1101,17 @@ func pred_lifelink_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:91 (702.7b, 702.7c)
-func pred_first_strike_13(g *rt.Game, v_s rt.ObjID) bool {
-	return g.HasKeyword(v_s, kw_first_strike)
+// rules/combat.mtg:97 (510.4, 702.7b, 702.4b)
+func pred_deals_first_13(g *rt.Game, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:92 (702.4b, 702.4c, 702.4d)
-func pred_double_strike_14(g *rt.Game, v_s rt.ObjID) bool {
-	return g.HasKeyword(v_s, kw_double_strike)
+// rules/combat.mtg:98 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_14(g *rt.Game, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:97 (506.4, 506.4a, 506.4b, 506.4c)
+// rules/combat.mtg:103 (506.4, 506.4a, 506.4b, 506.4c)
 func pred_leaves_combat_15(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
