@@ -526,7 +526,16 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 	for _, id := range d.Params {
 		p.Params = append(p.Params, g.declare(id, Object, sc))
 	}
-	p.Expr = c.typedIn(g, d.If, sc, Bool, "a predicate condition")
+	switch {
+	case k.IsValue() && !d.Value:
+		c.errorf(d.Kind.Pos, "predicate %s is a value: write = EXPR, not if", d.Kind.Name)
+	case !k.IsValue() && d.Value:
+		c.errorf(d.Kind.Pos, "predicate %s is a condition: write if CONDITION, not =", d.Kind.Name)
+	case k.IsValue():
+		p.Expr, p.IsValue = c.typedIn(g, d.If, sc, Int, "a predicate value"), true
+	default:
+		p.Expr = c.typedIn(g, d.If, sc, Bool, "a predicate condition")
+	}
 	c.p.Predicates = append(c.p.Predicates, p)
 }
 

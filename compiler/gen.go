@@ -137,12 +137,15 @@ func (w *writer) file(pkg string) {
 		w.printf("Predicates: []rt.Predicate{\n")
 		for i, pr := range p.Predicates {
 			name := fmt.Sprintf("pred_%s_%d", pr.Kind, i)
-			sig := "(g *rt.Game, " + strings.Join(pr.Params, ", ") + " rt.ObjID) bool"
-			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\nreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, pr.Expr)
-			field := "Test"
+			result, field := "bool", "Test"
 			if len(pr.Params) == 2 {
 				field = "Test2"
 			}
+			if pr.IsValue {
+				result, field = "int32", "Value2"
+			}
+			sig := "(g *rt.Game, " + strings.Join(pr.Params, ", ") + " rt.ObjID) " + result
+			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\nreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, pr.Expr)
 			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, %s: %s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), field, name)
 		}
 		w.printf("},\n")

@@ -121,11 +121,12 @@ type Cite struct {
 
 // Predicate is a checked combat predicate (see runtime.PredKind).
 type Predicate struct {
-	Kind   string // e.g. "can_attack"
-	Const  string // the runtime constant, e.g. "CanAttack"
-	Rules  []string
-	Pos    grammar.Pos
-	Params []string // Go names of the parameters
-	Expr   string
-	Decl   *grammar.PredicateDecl
+	Kind    string // e.g. "can_attack"
+	Const   string // the runtime constant, e.g. "CanAttack"
+	Rules   []string
+	Pos     grammar.Pos
+	Params  []string // Go names of the parameters
+	Expr    string
+	IsValue bool // Expr is an int (Value2), not a condition
+	Decl    *grammar.PredicateDecl
 }

@@ -58,6 +58,7 @@ var objectAttrs = map[string]attr{
 	"blocking_alone":       {Bool, "g.BlockingAlone(%s)"},
 	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
 	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
+	"assigned_damage":      {Int, "g.AssignedDamage(%s)"},
 	"attacking":            {Bool, "g.Attacking(%s)"},
 	"blocking":             {Bool, "g.Blocking(%s)"},
 	"blocked":              {Bool, "g.Blocked(%s)"},

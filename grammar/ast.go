@@ -372,7 +372,8 @@ type PredicateDecl struct {
 	Kind   Ident
 	Rules  []Rule
 	Params []Ident
-	If     Expr
+	If     Expr // the condition, or the value when Value is set
+	Value  bool // "= expr": a value (e.g. lethal_damage) rather than "if cond"
 }
 
 // Position implements Node.

@@ -69,7 +69,12 @@ func (c *converter) decl(p *pDecl) Decl {
 	default:
 		return &SbaDecl{Pos: toPos(p.Sba.Pos), Rules: c.rules(p.Sba.Rules), Body: c.block(p.Sba.Body)}
 	case p.Pred != nil:
-		d := &PredicateDecl{Pos: toPos(p.Pred.Pos), Kind: ident(p.Pred.Kind), Rules: c.rules(p.Pred.Rules), If: c.expr(p.Pred.If)}
+		d := &PredicateDecl{Pos: toPos(p.Pred.Pos), Kind: ident(p.Pred.Kind), Rules: c.rules(p.Pred.Rules)}
+		if p.Pred.Value != nil {
+			d.If, d.Value = c.expr(p.Pred.Value), true
+		} else {
+			d.If = c.expr(p.Pred.If)
+		}
 		for _, id := range p.Pred.Params {
 			d.Params = append(d.Params, ident(id))
 		}

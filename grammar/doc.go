@@ -28,7 +28,7 @@
 //	Allow       = "allow" Rule { Rule } Ident .
 //	OnEnd       = "on_end" Rule { Rule } Block .
 //	SbaDecl     = "sba" Rule { Rule } Block .
-//	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" "if" Expr .
+//	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
 //	Stmt        = For | If | Let | Call .

@@ -46,7 +46,8 @@ type pPred struct {
 	Kind   pIdent    `parser:"'predicate' @@"`
 	Rules  []pString `parser:"@@+ '('"`
 	Params []pIdent  `parser:"@@ ( ',' @@ )* ')'"`
-	If     *pExpr    `parser:"'if' @@"`
+	If     *pExpr    `parser:"( 'if' @@"`
+	Value  *pExpr    `parser:"| '=' @@ )"`
 }
 
 type pPlayer struct {

@@ -208,7 +208,11 @@ func (p *printer) decl(d Decl) {
 			}
 			p.ident(id)
 		}
-		p.text(") if ")
+		if d.Value {
+			p.text(") = ")
+		} else {
+			p.text(") if ")
+		}
 		p.expr(d.If, 0)
 	}
 }

@@ -318,11 +318,26 @@ func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
 	for _, id := range pr.Decl.Params {
 		params = append(params, c.declare(sc, id.Name, compiler.Object).slot)
 	}
-	v, err := c.typed(pr.Decl.If, sc, compiler.Bool, "a predicate condition")
+	want := compiler.Bool
+	if k.IsValue() {
+		want = compiler.Int
+	}
+	v, err := c.typed(pr.Decl.If, sc, want, "a predicate")
 	if err != nil {
 		return out, err
 	}
 	f, slots := v.b, c.slots
+	if k.IsValue() && len(params) == 2 {
+		s, t, fi := params[0], params[1], v.i
+		out.Value2 = func(g *rt.Game, x, y rt.ObjID) int32 {
+			fp := b.frame(g, slots)
+			g.Selected(fp)[s], g.Selected(fp)[t] = x, y
+			r := fi(g, fp)
+			g.Release(fp)
+			return r
+		}
+		return out, nil
+	}
 	switch len(params) {
 	case 1:
 		s := params[0]

@@ -75,6 +75,7 @@ var objectAttrs = map[string]objAttr{
 	"planeswalker":      {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypePlaneswalker) }},
 	"attacking":         {t: compiler.Bool, b: (*rt.Game).Attacking},
 	"attacks_alone":     {t: compiler.Bool, b: (*rt.Game).AttacksAlone},
+	"assigned_damage":   {t: compiler.Int, i: (*rt.Game).AssignedDamage},
 	"in_first_step":     {t: compiler.Bool, b: (*rt.Game).InFirstStep},
 	"defending_player":  {t: compiler.Player, p: (*rt.Game).DefendingPlayer},
 	"attacking_alone":   {t: compiler.Bool, b: (*rt.Game).AttackingAlone},

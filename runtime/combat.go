@@ -28,11 +28,12 @@ const (
 	CanTap                               // (x) every one must hold for x's tap abilities (mana) to be activated
 	MustBlock                            // (b) b blocks if able
 	ExtraBlock                           // (b) b can block an additional attacker
+	LethalDamage                         // (s, b) = the damage from s that is lethal to b (a value)
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -51,19 +52,24 @@ func ParsePredKind(s string) (PredKind, bool) {
 
 // Arity is the number of objects a predicate of this kind takes.
 func (k PredKind) Arity() int {
-	if k == CantBlock {
+	if k == CantBlock || k == LethalDamage {
 		return 2
 	}
 	return 1
 }
 
+// IsValue reports whether predicates of this kind give a number (Value2)
+// rather than a condition.
+func (k PredKind) IsValue() bool { return k == LethalDamage }
+
 // Predicate is a combat predicate: Test for one object, Test2 for two.
 type Predicate struct {
-	Kind  PredKind
-	Rule  string
-	Pos   string
-	Test  func(g *Game, x ObjID) bool
-	Test2 func(g *Game, x, y ObjID) bool
+	Kind   PredKind
+	Rule   string
+	Pos    string
+	Test   func(g *Game, x ObjID) bool
+	Test2  func(g *Game, x, y ObjID) bool
+	Value2 func(g *Game, x, y ObjID) int32
 }
 
 // Attack is one attacking creature.
@@ -284,3 +290,15 @@ func (g *Game) checkLeavesCombat() {
 // InFirstStep reports whether x was one of the creatures dealing damage in
 // this combat's first combat damage step.
 func (g *Game) InFirstStep(x ObjID) bool { return slices.Contains(g.Combat.DealtFirst, x) }
+
+// AssignedDamage is the combat damage assigned to x so far in this combat
+// damage step (not yet dealt).
+func (g *Game) AssignedDamage(x ObjID) int32 {
+	var n int32
+	for _, a := range g.Combat.Assigned {
+		if a.To == x {
+			n += a.Amount
+		}
+	}
+	return n
+}

@@ -98,13 +98,12 @@ func (g *Game) lethal(s, b ObjID) int32 {
 	if g.has(Deathtouch, s) {
 		return 1
 	}
-	n := g.Toughness(b) - g.Objs[b].Damage
-	for _, a := range g.Combat.Assigned {
-		if a.To == b {
-			n -= a.Amount
+	for i := range g.Rules.Predicates {
+		if p := &g.Rules.Predicates[i]; p.Kind == LethalDamage {
+			return max(p.Value2(g, s, b), 0)
 		}
 	}
-	return max(n, 0)
+	return max(g.Toughness(b)-g.Objs[b].Damage-g.AssignedDamage(b), 0)
 }
 
 // assignAttacker assigns attacker at's damage, or asks its controller.
