@@ -440,7 +440,7 @@ func cmdEffect(ts *testscript.TestScript, neg bool, args []string) {
 // parseTrigger reads <event> <does>: events begin:<seg>, your-begin:<seg>,
 // untap; does gain:N, lose:N, draw:N, delayed:<seg>:N.
 func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigger {
-	t := rt.Trigger{Label: label}
+	t := rt.Trigger{Label: label, Keyword: -1}
 	switch {
 	case strings.HasPrefix(event, "begin:"):
 		t.On, t.Segment = rt.OnBegin, strings.TrimPrefix(event, "begin:")
@@ -460,8 +460,15 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.On = rt.OnBlockedBy
 	case event == "unblocked":
 		t.On = rt.OnUnblocked
+	case strings.HasPrefix(event, "blocked-by-"):
+		t.On, t.Count = rt.OnBlockedByCount, atoi(ts, strings.TrimPrefix(event, "blocked-by-"), "blocker count")
+	case event == "creature-blocks" || strings.HasPrefix(event, "creature-blocks:"):
+		t.On, t.Keyword = rt.OnCreatureBlocks, -1
+		if kw, ok := strings.CutPrefix(event, "creature-blocks:"); ok {
+			t.Keyword = keywordIndex(ts, kw)
+		}
 	default:
-		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks, blocks, becomes-blocked, blocked-by or unblocked", event)
+		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks, blocks, becomes-blocked, blocked-by, blocked-by-N, creature-blocks[:KEYWORD] or unblocked", event)
 	}
 	parts := strings.Split(does, ":")
 	switch {
@@ -896,4 +903,13 @@ func cmdMakeBlock(ts *testscript.TestScript, neg bool, args []string) {
 	if ok := g.MakeBlock(s.card(ts, args[0]), s.card(ts, args[1]), "509.6"); ok == neg {
 		fail(ts, "makeblock %s: blocking = %v", args[0], ok)
 	}
+}
+
+// keywordIndex is the bit of a keyword of the script's rules.
+func keywordIndex(ts *testscript.TestScript, name string) int {
+	k := st(ts).game(ts).Rules.Keyword(name)
+	if k < 0 {
+		fail(ts, "%q is not a keyword of these rules", name)
+	}
+	return k
 }

@@ -202,6 +202,13 @@ func (g *Game) DeclareBlockers(p int, rule string) bool {
 			if !at.Blocked {
 				g.fireSelf(at.Attacker, OnUnblocked)
 			}
+			n := int32(len(g.Blockers(at.Attacker)))
+			o := &g.Objs[at.Attacker]
+			for _, t := range o.Triggers {
+				if t.On == OnBlockedByCount && t.Count == n {
+					g.Waiting = append(g.Waiting, StackItem{Source: at.Attacker, Controller: o.Controller, Trigger: t, About: NoObj})
+				}
+			}
 		}
 	}
 	return true
@@ -315,6 +322,7 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 		g.emit(Event{Kind: EvBlock, Rule: d.Rule, Player: int8(q), Obj: b, Other: int32(at)})
 		if countBlocks(a, i, b, NoObj) == 0 {
 			g.fireSelf(b, OnBlocks) // once per combat
+			g.fireWatchers(b)
 		}
 		g.fireSelf(at, OnBlockedBy)
 	}
@@ -543,4 +551,20 @@ func (g *Game) DefendingPlayer(x ObjID) int {
 		return int(g.Combat.Attacks[i].Player)
 	}
 	return -1
+}
+
+// fireWatchers triggers the "whenever a creature [with a keyword] blocks"
+// abilities of permanents, judged as blocker b blocks.
+func (g *Game) fireWatchers(b ObjID) {
+	for _, y := range g.Battlefield {
+		w := &g.Objs[y]
+		if w.PhasedOut {
+			continue
+		}
+		for _, t := range w.Triggers {
+			if t.On == OnCreatureBlocks && (t.Keyword < 0 || g.HasKeyword(b, t.Keyword)) {
+				g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: w.Controller, Trigger: t, About: b})
+			}
+		}
+	}
 }

@@ -12,6 +12,8 @@ const (
 	OnBecomesBlocked                      // "whenever this creature becomes blocked" (once per combat)
 	OnBlockedBy                           // "whenever this creature becomes blocked by a creature" (once per blocker)
 	OnUnblocked                           // "whenever this creature attacks and isn\'t blocked" (once blockers are declared)
+	OnBlockedByCount                      // "whenever this becomes blocked by exactly Count creatures" (as blockers are declared)
+	OnCreatureBlocks                      // "whenever a creature [with Keyword] blocks", judged as it blocks
 )
 
 // TriggerDoes is what a triggered ability does when it resolves.
@@ -34,6 +36,10 @@ type Trigger struct {
 	Does    TriggerDoes
 	N       int32
 	Then    string // the segment a DoDelayed trigger waits for
+	// Count: for OnBlockedByCount, how many blockers; Keyword: for
+	// OnCreatureBlocks, the keyword the blocker must have (-1: any).
+	Count   int32
+	Keyword int
 }
 
 // Delayed is a delayed triggered ability waiting for the next beginning of
