@@ -368,6 +368,17 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		if len(args) > 3 && args[3] == "deathtouch" {
 			o.DeathtouchHit = true
 		}
+	case "types":
+		need(ts, args, 3, "set types <card> <type>...")
+		var t rt.TypeSet
+		for _, a := range args[2:] {
+			b, ok := rt.ParseType(a)
+			if !ok {
+				fail(ts, "set types: %q is not a card type", a)
+			}
+			t |= b
+		}
+		g.Obj(s.card(ts, args[1])).Types = t
 	case "regen":
 		need(ts, args, 3, "set regen <card> <n>")
 		g.Obj(s.card(ts, args[1])).Regen = atoi(ts, args[2], "regen")

@@ -112,8 +112,8 @@ func (g *Game) assignAttacker(at Attack, rule string) bool {
 	x := at.Attacker
 	power := g.Power(x)
 	target, toPlayer := at.Target, at.Player
-	if target != NoObj && (g.Objs[target].Zone != ZoneBattlefield || g.Objs[target].PhasedOut) {
-		target, toPlayer = NoObj, -1 // the planeswalker it attacked is gone
+	if target != NoObj && (g.Objs[target].Zone != ZoneBattlefield || g.Objs[target].PhasedOut || g.Objs[target].Types&TypePlaneswalker == 0) {
+		target, toPlayer = NoObj, -1 // what it attacked is gone, or no longer a planeswalker
 	}
 	done := func(to ObjID, p int8, n int32) bool {
 		c.AssignedSource = append(c.AssignedSource, x)

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2435f5e7021688e4603e6e4adbc70658"
+const SourceHash = "sha256:3717be4dfd36bec9bef2f0231baf34d8"
 
 // Keyword bits.
 const (
@@ -1117,7 +1117,7 @@ func pred_deals_second_15(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:107 (506.4, 506.4a, 506.4b, 506.4c)
+// rules/combat.mtg:107 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_16(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
