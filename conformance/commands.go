@@ -489,6 +489,8 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.Does = rt.DoLoseLife
 	case len(parts) == 2 && parts[0] == "draw":
 		t.Does = rt.DoDraw
+	case len(parts) == 2 && parts[0] == "damage-each":
+		t.Does = rt.DoDamageEach
 	case len(parts) == 1 && parts[0] == "gain-power":
 		t.Does = rt.DoGainPower
 		return t

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3717be4dfd36bec9bef2f0231baf34d8"
+const SourceHash = "sha256:d493365a0764ecf0cb3f7670aa02b2b8"
 
 // Keyword bits.
 const (
@@ -1092,7 +1092,7 @@ func pred_lethal_damage_10(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// rules/combat.mtg:92 (702.2c)
+// rules/combat.mtg:92 (702.2c, 702.2d)
 func pred_deathtouch_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
@@ -1102,7 +1102,7 @@ func pred_trample_12(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:94 (702.15b, 702.15e)
+// rules/combat.mtg:94 (702.15b, 702.15d, 702.15e)
 func pred_lifelink_13(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }

@@ -260,3 +260,19 @@ func (g *Game) dealCombatDamage(rule string) {
 	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
 	c.assigning = false
 }
+
+// DealDamage has source s deal n noncombat damage to creature x, wherever s
+// is: deathtouch and lifelink (the rules' predicates) apply from any zone.
+func (g *Game) DealDamage(s, x ObjID, n int32, rule string) {
+	if n <= 0 {
+		return
+	}
+	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: int32(x), Name: "noncombat"})
+	g.Objs[x].Damage += n
+	if ok, _ := g.pred(Deathtouch, s, false); ok {
+		g.Objs[x].DeathtouchHit = true
+	}
+	if ok, lrule := g.pred(Lifelink, s, false); ok {
+		g.GainLife(int(g.Objs[s].Owner), n, lrule)
+	}
+}

@@ -207,6 +207,9 @@ func (g *Game) describe(e Event) string {
 	case EvOrder:
 		return fmt.Sprintf("damage assignment order of %s: %d. %s", g.obj(e), e.N, g.party(e.Other))
 	case EvCombatDamage:
+		if e.Name == "noncombat" {
+			return fmt.Sprintf("%s deals %d damage to %s", g.obj(e), e.N, g.party(e.Other))
+		}
 		return fmt.Sprintf("%s deals %d combat damage to %s", g.obj(e), e.N, g.party(e.Other))
 	case EvDefender:
 		return fmt.Sprintf("%s chooses %s as the defending player", p, g.party(e.Other))

@@ -23,8 +23,9 @@ const (
 	DoGainLife TriggerDoes = iota + 1
 	DoLoseLife
 	DoDraw
-	DoDelayed   // create a delayed trigger: at the beginning of the next Then, gain N life
-	DoGainPower // gain life equal to the last known power of the creature it is about
+	DoDelayed    // create a delayed trigger: at the beginning of the next Then, gain N life
+	DoGainPower  // gain life equal to the last known power of the creature it is about
+	DoDamageEach // the source deals N damage to each creature its controller's opponents control
 )
 
 // Trigger is a triggered ability printed on an object.
@@ -137,6 +138,12 @@ func (g *Game) resolveTop() {
 		g.LoseLife(p, t.N, "116.4")
 	case DoDraw:
 		g.Draw(p, t.N, "116.4")
+	case DoDamageEach:
+		for _, x := range g.Battlefield {
+			if o := &g.Objs[x]; int(o.Controller) != p && o.Types&TypeCreature != 0 && !o.PhasedOut {
+				g.DealDamage(it.Source, x, t.N, "116.4")
+			}
+		}
 	case DoDelayed:
 		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller,
 			Trigger: Trigger{Label: t.Label + " (delayed)", On: OnBegin, Segment: t.Then, Does: DoGainLife, N: t.N}})
