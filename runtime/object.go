@@ -48,6 +48,9 @@ type Object struct {
 	// leftBatch is the batch in which it left the battlefield: its
 	// leaves-the-battlefield abilities still see that batch's events.
 	leftBatch uint32
+	// lkiKeywords are the keywords effects gave it as it last left the
+	// battlefield: its last known information while it is elsewhere.
+	lkiKeywords KeywordSet
 	// SubBits has bit i set when the object has subtype Rules.Subtypes[i].
 	SubBits    uint64
 	AttackCost Cost // mana to pay for it to attack
@@ -92,7 +95,7 @@ func (g *Game) Is(x ObjID, t TypeSet) bool { return g.Objs[x].Types&t != 0 }
 // HasKeyword reports whether x has keyword k, printed or granted by an effect.
 func (g *Game) HasKeyword(x ObjID, k int) bool {
 	o := &g.Objs[x]
-	if o.Keywords.Has(k) {
+	if o.Keywords.Has(k) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)) {
 		return true
 	}
 	for i := range g.Effects {

@@ -22,8 +22,14 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 			}
 		}
 	}
+	o.lkiKeywords = 0
 	if o.Zone == ZoneBattlefield {
 		o.leftBatch = g.batch
+		for i := range g.Effects {
+			if g.Effects[i].Target == x {
+				o.lkiKeywords |= g.Effects[i].Keywords
+			}
+		}
 		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [NumCounterKinds]int32{}, NoObj
 		o.DeathtouchHit, o.Regen = false, 0
 		g.dropEffects(x)
