@@ -367,8 +367,14 @@ func (c *checker) clauses(st *Step, cs []grammar.Clause) {
 			}
 			st.Repeat = c.cond(cl.Rules, cl.If, cl.Pos, "repeat")
 		case *grammar.Allow:
-			code := &Code{Rules: c.rules(cl.Rules, "allow", false), Pos: cl.Pos}
+			code := &Code{Rules: c.rules(cl.Rules, "allow", false), Pos: cl.Pos, Cond: cl.If}
 			c.needRules(cl.Pos, code.Rules, len(cl.Rules), "allow")
+			if cl.If != nil {
+				// `player` is the player who would play the land or spell.
+				sc := newScope()
+				sc.declare("player", Player)
+				code.Expr = c.typed(cl.If, sc, Bool, "an allow condition")
+			}
 			switch cl.What.Name {
 			case "land":
 				st.AllowLand = code

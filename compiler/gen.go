@@ -227,11 +227,21 @@ func (w *writer) step(st *Step) {
 	if st.Repeat != nil {
 		w.printf("Repeat: %s,\nRepeatRule: %s,\n", w.cond(pre+"_repeat", st.Repeat), quote(first(st.Repeat.Rules)))
 	}
+	allowIf := func(name string, c *Code) string {
+		fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, %s int) bool {\nreturn %s\n}\n\n", comment(c.Pos, c.Rules), name, goVar("player"), c.Expr)
+		return name
+	}
 	if st.AllowLand != nil {
 		w.printf("AllowLand: %s,\n", quote(first(st.AllowLand.Rules)))
+		if st.AllowLand.Expr != "" {
+			w.printf("LandIf: %s,\n", allowIf(pre+"_land_if", st.AllowLand))
+		}
 	}
 	if st.AllowSpell != nil {
 		w.printf("AllowSorcery: %s,\n", quote(first(st.AllowSpell.Rules)))
+		if st.AllowSpell.Expr != "" {
+			w.printf("SorceryIf: %s,\n", allowIf(pre+"_sorcery_if", st.AllowSpell))
+		}
 	}
 	if len(st.OnEnd) > 0 {
 		w.printf("OnEnd: %s,\n", w.actions(pre+"_end", st.OnEnd))

@@ -178,6 +178,7 @@ type Allow struct {
 	Pos   Pos
 	Rules []Rule
 	What  Ident
+	If    Expr // nil when absent; `player` names the player who would act
 }
 
 // OnEnd runs its body as the step or phase ends.

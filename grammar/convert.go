@@ -132,7 +132,11 @@ func (c *converter) clause(p *pClause) Clause {
 	case p.Repeat != nil:
 		return &Repeat{Pos: toPos(p.Repeat.Pos), Rules: c.rules(p.Repeat.Rules), If: c.expr(p.Repeat.If)}
 	case p.Allow != nil:
-		return &Allow{Pos: toPos(p.Allow.Pos), Rules: c.rules(p.Allow.Rules), What: ident(p.Allow.What)}
+		a := &Allow{Pos: toPos(p.Allow.Pos), Rules: c.rules(p.Allow.Rules), What: ident(p.Allow.What)}
+		if p.Allow.If != nil {
+			a.If = c.expr(p.Allow.If)
+		}
+		return a
 	default:
 		return c.onEnd(p.OnEnd)
 	}

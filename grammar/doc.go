@@ -25,7 +25,7 @@
 //	NoPriority  = "no_priority" Rule { Rule } .
 //	Skip        = "skip" Rule { Rule } "if" Expr .
 //	Repeat      = "repeat" Rule { Rule } "if" Expr .
-//	Allow       = "allow" Rule { Rule } Ident .
+//	Allow       = "allow" Rule { Rule } Ident [ "if" Expr ] .
 //	OnEnd       = "on_end" Rule { Rule } Block .
 //	SbaDecl     = "sba" Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .

@@ -156,6 +156,7 @@ type pAllow struct {
 	Pos   lexer.Position
 	Rules []pString `parser:"'allow' @@+"`
 	What  pIdent    `parser:"@@"`
+	If    *pExpr    `parser:"( 'if' @@ )?"`
 }
 
 type pOnEnd struct {

@@ -266,6 +266,10 @@ func (p *printer) clause(c Clause) {
 		p.rules(c.Rules)
 		p.text(" ")
 		p.ident(c.What)
+		if c.If != nil {
+			p.text(" if ")
+			p.expr(c.If, 0)
+		}
 	case *OnEnd:
 		p.tok(c.Pos, "on_end")
 		p.rules(c.Rules)

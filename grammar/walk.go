@@ -77,6 +77,9 @@ func Inspect(n Node, f func(Node) bool) {
 	case *Allow:
 		inspectRules(n.Rules, f)
 		Inspect(&n.What, f)
+		if n.If != nil {
+			Inspect(n.If, f)
+		}
 	case *OnEnd:
 		inspectRules(n.Rules, f)
 		inspectBlock(n.Body, f)

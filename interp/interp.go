@@ -168,9 +168,15 @@ func (b *builder) step(st *compiler.Step) (rt.Step, error) {
 	}
 	if st.AllowLand != nil {
 		out.AllowLand = first(st.AllowLand.Rules)
+		if out.LandIf, err = b.allowIf(st.AllowLand); err != nil {
+			return out, err
+		}
 	}
 	if st.AllowSpell != nil {
 		out.AllowSorcery = first(st.AllowSpell.Rules)
+		if out.SorceryIf, err = b.allowIf(st.AllowSpell); err != nil {
+			return out, err
+		}
 	}
 	if out.OnEnd, err = b.actions(st.OnEnd); err != nil {
 		return out, err
@@ -225,6 +231,29 @@ func (b *builder) actions(list []*compiler.Code) ([]rt.Action, error) {
 		out = append(out, rt.Action{Rules: a.Rules, Pos: where(a.Pos), Run: run})
 	}
 	return out, nil
+}
+
+// allowIf builds the condition of an allow clause, over the player who
+// would act (nil when the clause has none).
+func (b *builder) allowIf(code *compiler.Code) (func(*rt.Game, int) bool, error) {
+	if code.Cond == nil {
+		return nil, nil
+	}
+	c := &clause{b: b}
+	sc := &scope{vars: map[string]variable{}}
+	s := c.declare(sc, "player", compiler.Player).slot
+	v, err := c.typed(code.Cond, sc, compiler.Bool, "an allow condition")
+	if err != nil {
+		return nil, err
+	}
+	f, slots := v.b, c.slots
+	return func(g *rt.Game, p int) bool {
+		fp := b.frame(g, slots)
+		g.Selected(fp)[s] = rt.ObjID(p)
+		r := f(g, fp)
+		g.Release(fp)
+		return r
+	}, nil
 }
 
 // cond builds a condition clause (skip, repeat, priority if).

@@ -82,16 +82,14 @@ func (g *Game) submitPriority(d Decision, a Answer) error {
 	return nil
 }
 
-// sorceryTiming checks the common timing of lands and sorcery-speed spells.
-func (g *Game) sorceryTiming(p int, allowed, rule, what string) error {
+// sorceryTiming checks a permission of the current step: the rules allow
+// what (a land, a sorcery-speed spell) in it, on their conditions.
+func (g *Game) sorceryTiming(p int, allowed string, cond func(*Game, int) bool, rule, what string) error {
 	if allowed == "" {
 		return refuse(rule, "%s can't be played during the %s", what, g.CurrentStep())
 	}
-	if p != g.Active {
-		return refuse(allowed, "%s can be played only during its controller's own turn", what)
-	}
-	if len(g.Stack) > 0 {
-		return refuse(allowed, "%s can be played only while the stack is empty", what)
+	if cond != nil && !cond(g, p) {
+		return refuse(allowed, "%s can't play %s now (not the active player, the stack not empty, or no land play left)", g.PlayerName(p), what)
 	}
 	return nil
 }
@@ -105,13 +103,7 @@ func (g *Game) CanPlayLand(p int, x ObjID) error {
 		return refuse("115.2a", "%s is not a land card in %s's hand", g.nameOf(x), g.PlayerName(p))
 	}
 	_, st, _ := g.current()
-	if err := g.sorceryTiming(p, st.AllowLand, g.Rules.LandRule, "a land"); err != nil {
-		return err
-	}
-	if pl := &g.Players[p]; pl.LandsPlayed >= pl.LandPlays {
-		return refuse(st.AllowLand, "%s has already played %d land(s) this turn", pl.Name, pl.LandsPlayed)
-	}
-	return nil
+	return g.sorceryTiming(p, st.AllowLand, st.LandIf, g.Rules.LandRule, "a land")
 }
 
 // CanCast reports why player p may not cast x now, or nil.
@@ -125,7 +117,7 @@ func (g *Game) CanCast(p int, x ObjID) error {
 	}
 	if o.Types&TypeInstant == 0 {
 		_, st, _ := g.current()
-		if err := g.sorceryTiming(p, st.AllowSorcery, g.Rules.SorceryRule, "a "+o.Types.String()+" spell"); err != nil {
+		if err := g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+o.Types.String()+" spell"); err != nil {
 			return err
 		}
 	}

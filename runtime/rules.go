@@ -104,6 +104,10 @@ type Step struct {
 
 	AllowLand    string // rule that allows playing lands in this step
 	AllowSorcery string // rule that allows sorcery-speed spells in this step
+	// LandIf and SorceryIf, if set, are the further conditions of those
+	// permissions for the player who would act.
+	LandIf    func(g *Game, player int) bool
+	SorceryIf func(g *Game, player int) bool
 
 	OnEnd []Action
 }

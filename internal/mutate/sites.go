@@ -150,6 +150,10 @@ func (w *walker) clauses(list *[]grammar.Clause) {
 			if c.If != nil {
 				w.cond(&c.If, c, true)
 			}
+		case *grammar.Allow:
+			if c.If != nil {
+				w.cond(&c.If, c, true)
+			}
 		}
 	}
 }

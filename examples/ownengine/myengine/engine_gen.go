@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d493365a0764ecf0cb3f7670aa02b2b8"
+const SourceHash = "sha256:5b643a14a198f16b439e4349392d2eb3"
 
 // Keyword bits.
 const (
@@ -108,7 +108,9 @@ var Rules = &rt.Rules{
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
+					LandIf:       step_precombat_main_land_if,
 					AllowSorcery: "505.4a",
+					SorceryIf:    step_precombat_main_sorcery_if,
 				},
 			},
 		},
@@ -191,7 +193,9 @@ var Rules = &rt.Rules{
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
+					LandIf:       step_postcombat_main_land_if,
 					AllowSorcery: "505.4a",
+					SorceryIf:    step_postcombat_main_sorcery_if,
 				},
 			},
 		},
@@ -352,6 +356,16 @@ func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
+// rules/turn.mtg:82 (505.4b)
+func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+}
+
+// rules/turn.mtg:81 (505.4a)
+func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+	return v_player == g.Active && int32(len(g.Stack)) == 0
+}
+
 // rules/combat.mtg:64 (511.2)
 func phase_combat_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
@@ -451,6 +465,16 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 // rules/turn.mtg:86 (505.4)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
+}
+
+// rules/turn.mtg:88 (505.4b)
+func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+}
+
+// rules/turn.mtg:87 (505.4a)
+func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
 // rules/turn.mtg:93 (513.1)
