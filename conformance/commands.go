@@ -43,8 +43,8 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"attack":       cmdAttack,
 		"defend":       cmdDefend,
 		"putattacking": cmdPutAttacking,
-		"putblocking":  cmdPutBlocking,
-		"makeblock":    cmdMakeBlock,
+		"putblocking":  blockCmd("putblocking", "509.7", (*rt.Game).PutBlocking),
+		"makeblock":    blockCmd("makeblock", "509.6", (*rt.Game).MakeBlock),
 		"block":        cmdBlock,
 		"order":        cmdOrder,
 		"assign":       cmdAssign,
@@ -895,26 +895,18 @@ func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // putblocking <card> <attacker>: an effect puts the creature (already
-// created on the battlefield) into combat blocking the attacker.
-func cmdPutBlocking(ts *testscript.TestScript, neg bool, args []string) {
-	s := st(ts)
-	ts.Stdout()
-	need(ts, args, 2, "putblocking <card> <attacker>")
-	g := s.game(ts)
-	if ok := g.PutBlocking(s.card(ts, args[0]), s.card(ts, args[1]), "509.7"); ok == neg {
-		fail(ts, "putblocking %s: blocking = %v", args[0], ok)
-	}
-}
-
+// created on the battlefield) into combat blocking the attacker (509.7).
 // makeblock <card> <attacker>: an effect makes a creature on the
 // battlefield block the attacker (509.6).
-func cmdMakeBlock(ts *testscript.TestScript, neg bool, args []string) {
-	s := st(ts)
-	ts.Stdout()
-	need(ts, args, 2, "makeblock <card> <attacker>")
-	g := s.game(ts)
-	if ok := g.MakeBlock(s.card(ts, args[0]), s.card(ts, args[1]), "509.6"); ok == neg {
-		fail(ts, "makeblock %s: blocking = %v", args[0], ok)
+func blockCmd(name, rule string, do func(g *rt.Game, x, a rt.ObjID, rule string) bool) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		s := st(ts)
+		ts.Stdout()
+		need(ts, args, 2, name+" <card> <attacker>")
+		g := s.game(ts)
+		if ok := do(g, s.card(ts, args[0]), s.card(ts, args[1]), rule); ok == neg {
+			fail(ts, "%s %s: blocking = %v", name, args[0], ok)
+		}
 	}
 }
 
