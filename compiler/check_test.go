@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -160,9 +161,12 @@ phase main "505" {
 		t.Fatalf("generated code does not parse: %v", err)
 	}
 	for _, d := range f.Decls {
-		if fd, ok := d.(interface{ Pos() token.Pos }); ok && fd != nil && strings.Contains(fmt.Sprint(fd), "init") {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "init" {
 			t.Errorf("an init function was injected")
 		}
+	}
+	if f.Name.Name != "engine" {
+		t.Errorf("package %q, want engine", f.Name.Name)
 	}
 	if strings.Contains(string(out), "\npackage evil") {
 		t.Errorf("a newline from a .mtg string reached the Go source")
