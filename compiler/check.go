@@ -21,13 +21,15 @@ type checker struct {
 	steps    map[string]grammar.Pos
 	keywords map[string]int
 	defined  map[string]grammar.Pos // rule numbers that name a definition
+	timings  map[string]grammar.Pos
+	segs     map[string][2]int // see segments
 }
 
 func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
 	return &checker{
 		files: files, indexes: indexes, p: &Program{Files: files},
 		phases: map[string]*grammar.PhaseDecl{}, steps: map[string]grammar.Pos{},
-		keywords: map[string]int{}, defined: map[string]grammar.Pos{},
+		keywords: map[string]int{}, defined: map[string]grammar.Pos{}, timings: map[string]grammar.Pos{},
 	}
 }
 
@@ -82,6 +84,8 @@ func (c *checker) check() *Program {
 				c.sba(d)
 			case *grammar.PredicateDecl:
 				c.predicate(d)
+			case *grammar.TimingDecl:
+				c.timing(d)
 			}
 		}
 	}
@@ -543,6 +547,62 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 		p.Expr = c.typedIn(g, d.If, sc, Bool, "a predicate condition")
 	}
 	c.p.Predicates = append(c.p.Predicates, p)
+}
+
+func (c *checker) timing(d *grammar.TimingDecl) {
+	if !c.name(d.Name, "timing") {
+		return
+	}
+	if prev, dup := c.timings[d.Name.Name]; dup {
+		c.errorf(d.Name.Pos, "timing %s already declared at %s", d.Name.Name, prev)
+		return
+	}
+	c.timings[d.Name.Name] = d.Pos
+	t := &Timing{Name: d.Name.Name, Rules: c.rules(d.Rules, "timing", false), Pos: d.Pos, Decl: d}
+	c.needRules(d.Pos, t.Rules, len(d.Rules), "timing")
+	g := &gen{c: c, rule: first(t.Rules), what: "timing"}
+	sc := newScope()
+	t.Param = g.declare(d.Param, Player, sc)
+	t.Expr = c.typedIn(g, d.If, sc, Bool, "a timing condition")
+	c.p.Timings = append(c.p.Timings, t)
+}
+
+// segments maps the names of steps and phases to their place in the turn:
+// a phase to {phase index, -1}, a step to {phase index, step index}, the
+// indexes of Program.Phases (the turn order) and of their Steps. A phase
+// without steps of its own is named as the phase.
+func (c *checker) segments() map[string][2]int {
+	if c.segs != nil {
+		return c.segs
+	}
+	c.segs = map[string][2]int{}
+	var order []grammar.Ident
+	for _, f := range c.files {
+		for _, d := range f.Decls {
+			if t, ok := d.(*grammar.TurnDecl); ok && order == nil {
+				order = t.Order
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, id := range order {
+		d, ok := c.phases[id.Name]
+		if !ok || seen[id.Name] {
+			continue
+		}
+		seen[id.Name] = true
+		pi, si := len(seen)-1, 0
+		for _, it := range d.Items {
+			if st, ok := it.(*grammar.StepDecl); ok {
+				if _, dup := c.segs[st.Name.Name]; !dup {
+					c.segs[st.Name.Name] = [2]int{pi, si}
+				}
+				si++
+			}
+		}
+		c.segs[id.Name] = [2]int{pi, -1}
+	}
+	return c.segs
 }
 
 func predicateNames() []string { return rt.PredKindNames() }

@@ -190,6 +190,8 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of shares_subtype")
 		y := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of shares_subtype")
 		return fmt.Sprintf("g.SharesSubtype(%s, %s)", x, y), Bool
+	case "began", "ended", "during":
+		return g.segmentQuery(e)
 	case "count":
 		return g.count(e, sc)
 	case "keeps":
@@ -199,7 +201,28 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 	return "", Invalid
 }
 
-var functions = []string{"count", "counters", "keeps", "max", "min", "shares_subtype", "subtype"}
+var functions = []string{"began", "count", "counters", "during", "ended", "keeps", "max", "min", "shares_subtype", "subtype"}
+
+// segmentQuery: began(S) and ended(S), whether step or phase S has begun
+// (ended) this turn; during(S), whether the game is in it now.
+func (g *gen) segmentQuery(e *grammar.CallExpr) (string, Type) {
+	var name *grammar.Ident
+	if len(e.Args) == 1 {
+		name, _ = e.Args[0].(*grammar.Ident)
+	}
+	if name == nil {
+		g.c.errorf(e.Pos, "%s takes the name of a step or phase, e.g. %s(declare_blockers)", e.Fun.Name, e.Fun.Name)
+		return "", Invalid
+	}
+	seg, ok := g.c.segments()[name.Name]
+	if !ok {
+		g.c.errorf(name.Pos, "unknown step or phase %s%s", name.Name, didYouMean(closest(name.Name, keys(g.c.segments()), 1)))
+		return "", Invalid
+	}
+	g.position = true
+	method := map[string]string{"began": "Began", "ended": "Ended", "during": "During"}[e.Fun.Name]
+	return fmt.Sprintf("g.%s(%d, %d)", method, seg[0], seg[1]), Bool
+}
 
 // keeps(P, x, KIND, v, CONDITION): player P chooses one of the objects of
 // KIND for which CONDITION holds (v names each) to keep; true if x is the

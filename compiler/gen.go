@@ -150,6 +150,15 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf("},\n")
 	}
+	if len(p.Timings) > 0 {
+		w.printf("Timings: []rt.Timing{\n")
+		for i, t := range p.Timings {
+			name := fmt.Sprintf("timing_%d", i)
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, %s int) bool {\nreturn %s\n}\n\n", comment(t.Pos, t.Rules), name, t.Param, t.Expr)
+			w.printf("{Name: %s, Rules: %s, Pos: %s, Allows: %s},\n", quote(t.Name), strs(t.Rules), quote(where(t.Pos)), name)
+		}
+		w.printf("},\n")
+	}
 	w.printf("}\n\n")
 	w.buf.Write(w.fns.Bytes())
 }

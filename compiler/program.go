@@ -26,6 +26,7 @@ type Program struct {
 	// SBAsReadPosition: some sba reads the active player or game.*.
 	SBAsReadPosition bool
 	Predicates       []*Predicate
+	Timings          []*Timing
 
 	LandRule    string
 	SorceryRule string
@@ -129,4 +130,36 @@ type Predicate struct {
 	Expr    string
 	IsValue bool // Expr is an int (Value2), not a condition
 	Decl    *grammar.PredicateDecl
+}
+
+// Timing is a checked timing restriction.
+type Timing struct {
+	Name  string
+	Rules []string
+	Pos   grammar.Pos
+	Param string // Go name of the player parameter
+	Expr  string
+	Decl  *grammar.TimingDecl
+}
+
+// Segment returns the place in the turn of the named step or phase: the
+// index of its phase in Phases and of the step in the phase's Steps (-1
+// for a phase). A phase without steps of its own is found as the phase.
+func (p *Program) Segment(name string) (phase, step int, ok bool) {
+	for pi, ph := range p.Phases {
+		if ph.Name == name {
+			return pi, -1, true
+		}
+	}
+	for pi, ph := range p.Phases {
+		if ph.Implicit {
+			continue
+		}
+		for si, st := range ph.Steps {
+			if st.Name == name {
+				return pi, si, true
+			}
+		}
+	}
+	return 0, 0, false
 }

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"effect":      cmdEffect,
 		"trigger":     cmdTrigger,
 		"triggered":   cmdTriggered,
+		"ability":     cmdAbility,
 		"extra":       cmdExtra,
 		"skipnext":    cmdSkipNext,
 		"at":          cmdAt,
@@ -39,6 +41,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"play":         actionCmd(rt.PlayLand),
 		"cast":         actionCmd(rt.Cast),
 		"tapmana":      actionCmd(rt.TapMana),
+		"activate":     cmdActivate,
 		"choose":       cmdChoose,
 		"attack":       cmdAttack,
 		"defend":       cmdDefend,
@@ -239,6 +242,11 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 				ctrs = append(ctrs, ctr{ck, atoi(ts, n, "counter")})
 			case "subtype":
 				c.Subtypes = append(c.Subtypes, v)
+			case "timing":
+				if g.Rules.Timing(v) < 0 {
+					fail(ts, "timing=%s: the rules declare no such timing (they declare %v)", v, g.Rules.TimingNames())
+				}
+				c.Timing = v
 			case "attackcost", "blockcost":
 				cost, ok := rt.ParseCost(v)
 				if !ok {
@@ -481,6 +489,12 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 	default:
 		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks, blocks, becomes-blocked, blocked-by, blocked-by-N, creature-blocks[:KEYWORD] or unblocked", event)
 	}
+	parseDoes(ts, &t, does)
+	return t
+}
+
+// parseDoes reads what an ability does when it resolves into t.
+func parseDoes(ts *testscript.TestScript, t *rt.Trigger, does string) {
 	parts := strings.Split(does, ":")
 	switch {
 	case len(parts) == 2 && parts[0] == "gain":
@@ -493,14 +507,56 @@ func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigg
 		t.Does = rt.DoDamageEach
 	case len(parts) == 1 && parts[0] == "gain-power":
 		t.Does = rt.DoGainPower
-		return t
+		return
 	case len(parts) == 3 && parts[0] == "delayed":
 		t.Does, t.Then = rt.DoDelayed, parts[1]
 	default:
-		fail(ts, "trigger effect %q: want gain:N, lose:N, draw:N or delayed:<step>:N", does)
+		fail(ts, "effect %q: want gain:N, lose:N, draw:N, damage-each:N, gain-power or delayed:<step>:N", does)
 	}
-	t.N = atoi(ts, parts[len(parts)-1], "trigger amount")
-	return t
+	t.N = atoi(ts, parts[len(parts)-1], "effect amount")
+}
+
+// ability <card> <label> <does> [timing=NAME]: give a permanent an
+// activated ability (free to activate), limited by a timing of the rules.
+func cmdAbility(ts *testscript.TestScript, neg bool, args []string) {
+	noNeg(ts, neg, "ability")
+	s := st(ts)
+	opts, rest := options(args)
+	if len(rest) != 3 {
+		fail(ts, "usage: ability <card> <label> <does> [timing=NAME]")
+	}
+	g := s.game(ts)
+	x := s.card(ts, rest[0])
+	a := rt.Ability{Label: rest[1], Timing: opts["timing"], Effect: rt.Trigger{Label: rest[1], On: rt.OnActivated, Keyword: -1}}
+	if a.Timing != "" && g.Rules.Timing(a.Timing) < 0 {
+		fail(ts, "ability %s: the rules declare no timing %q (they declare %v)", rest[1], a.Timing, g.Rules.TimingNames())
+	}
+	parseDoes(ts, &a.Effect, rest[2])
+	o := g.Obj(x)
+	o.Abilities = append(append([]rt.Ability(nil), o.Abilities...), a)
+}
+
+// activate <player> <card> <label>: activate an activated ability.
+func cmdActivate(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 3, "activate <player> <card> <label>")
+	g := s.game(ts)
+	p := s.player(ts, args[0])
+	x := s.card(ts, args[1])
+	i := slices.IndexFunc(g.Obj(x).Abilities, func(a rt.Ability) bool { return a.Label == args[2] })
+	if i < 0 {
+		fail(ts, "%s has no ability %q", args[1], args[2])
+	}
+	d := g.Advance()
+	if (d.Kind != rt.DecidePriority || d.Player != p) && !neg {
+		fail(ts, "%s can't act: the engine is waiting for %s", args[0], describe(g, d))
+	}
+	if d.Kind == rt.DecidePriority && d.Player != p {
+		fmt.Fprintf(ts.Stdout(), "refused: 116.1: %s does not hold priority\n", args[0])
+		return
+	}
+	submit(ts, neg, g, rt.Answer{Kind: rt.Activate, Obj: x, Ability: i})
 }
 
 // trigger <card> <label> <event> <does>: give a permanent a triggered ability.

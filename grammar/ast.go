@@ -380,3 +380,18 @@ type PredicateDecl struct {
 // Position implements Node.
 func (n *PredicateDecl) Position() Pos { return n.Pos }
 func (*PredicateDecl) declNode()       {}
+
+// TimingDecl names a restriction on when a spell or an activated ability
+// may be used, over the player who would use it: `timing before_blockers
+// "506.6b" (p) if not game.began(declare_blockers)`. Cards carry it by name.
+type TimingDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+	Param Ident
+	If    Expr
+}
+
+// Position implements Node.
+func (n *TimingDecl) Position() Pos { return n.Pos }
+func (*TimingDecl) declNode()       {}

@@ -79,6 +79,9 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Params = append(d.Params, ident(id))
 		}
 		return d
+	case p.Timing != nil:
+		t := p.Timing
+		return &TimingDecl{Pos: toPos(t.Pos), Name: ident(t.Name), Rules: c.rules(t.Rules), Param: ident(t.Param), If: c.expr(t.If)}
 	}
 }
 

@@ -39,6 +39,15 @@ type pDecl struct {
 	Phase   *pPhase   `parser:"| @@"`
 	Sba     *pSba     `parser:"| @@"`
 	Pred    *pPred    `parser:"| @@"`
+	Timing  *pTiming  `parser:"| @@"`
+}
+
+type pTiming struct {
+	Pos   lexer.Position
+	Name  pIdent    `parser:"'timing' @@"`
+	Rules []pString `parser:"@@+ '('"`
+	Param pIdent    `parser:"@@ ')'"`
+	If    *pExpr    `parser:"'if' @@"`
 }
 
 type pPred struct {

@@ -120,7 +120,7 @@ func (p *printer) file(f *File) {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *PredicateDecl:
+		case *KeywordDecl, *PredicateDecl, *TimingDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -213,6 +213,14 @@ func (p *printer) decl(d Decl) {
 		} else {
 			p.text(") if ")
 		}
+		p.expr(d.If, 0)
+	case *TimingDecl:
+		p.tok(d.Pos, "timing ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		p.text(" (")
+		p.ident(d.Param)
+		p.text(") if ")
 		p.expr(d.If, 0)
 	}
 }

@@ -93,6 +93,11 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(&n.Params[i], f)
 		}
 		Inspect(n.If, f)
+	case *TimingDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		Inspect(&n.Param, f)
+		Inspect(n.If, f)
 	case *Block:
 		for _, s := range n.Stmts {
 			Inspect(s, f)

@@ -401,6 +401,25 @@ func (c *clause) callExpr(e *grammar.CallExpr, sc *scope) (value, error) {
 		}
 		fx, fy := x.o, y.o
 		return boolV(func(g *rt.Game, fp int) bool { return g.SharesSubtype(fx(g, fp), fy(g, fp)) }), nil
+	case "began", "ended", "during":
+		var name *grammar.Ident
+		if len(e.Args) == 1 {
+			name, _ = e.Args[0].(*grammar.Ident)
+		}
+		if name == nil {
+			return value{}, errorf(e.Pos, "%s takes the name of a step or phase", e.Fun.Name)
+		}
+		ph, st, ok := c.b.p.Segment(name.Name)
+		if !ok {
+			return value{}, errorf(name.Pos, "unknown step or phase %s", name.Name)
+		}
+		switch e.Fun.Name {
+		case "began":
+			return boolV(func(g *rt.Game, _ int) bool { return g.Began(ph, st) }), nil
+		case "ended":
+			return boolV(func(g *rt.Game, _ int) bool { return g.Ended(ph, st) }), nil
+		}
+		return boolV(func(g *rt.Game, _ int) bool { return g.During(ph, st) }), nil
 	case "count":
 		if len(e.Args) != 3 {
 			return value{}, errorf(e.Pos, "count takes 3 arguments: count(KIND, variable, condition)")

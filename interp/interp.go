@@ -99,6 +99,13 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		}
 		r.Predicates = append(r.Predicates, rp)
 	}
+	for _, t := range p.Timings {
+		f, err := b.playerCond(t.Decl.If, t.Decl.Param.Name, "a timing condition")
+		if err != nil {
+			return nil, err
+		}
+		r.Timings = append(r.Timings, rt.Timing{Name: t.Name, Rules: t.Rules, Pos: where(t.Pos), Allows: f})
+	}
 	return r, nil
 }
 
@@ -239,10 +246,15 @@ func (b *builder) allowIf(code *compiler.Code) (func(*rt.Game, int) bool, error)
 	if code.Cond == nil {
 		return nil, nil
 	}
+	return b.playerCond(code.Cond, "player", "an allow condition")
+}
+
+// playerCond builds a condition over one player, named param.
+func (b *builder) playerCond(cond grammar.Expr, param, what string) (func(*rt.Game, int) bool, error) {
 	c := &clause{b: b}
 	sc := &scope{vars: map[string]variable{}}
-	s := c.declare(sc, "player", compiler.Player).slot
-	v, err := c.typed(code.Cond, sc, compiler.Bool, "an allow condition")
+	s := c.declare(sc, param, compiler.Player).slot
+	v, err := c.typed(cond, sc, compiler.Bool, what)
 	if err != nil {
 		return nil, err
 	}

@@ -44,6 +44,7 @@ const (
 	TapMana                    // tap land Obj for mana
 	Choose                     // the cards Objs, for DecideCards
 	Declare                    // attackers, blockers, an order or a damage assignment
+	Activate                   // activate the activated ability Ability of Obj
 )
 
 // Answer answers the pending decision.
@@ -58,6 +59,8 @@ type Answer struct {
 	// Amounts: for DecideDamage, the damage assigned to each of Objs
 	// (NoObj in Objs stands for the player or planeswalker attacked).
 	Amounts []int32
+	// Ability: for Activate, the index of the ability among Obj's.
+	Ability int
 }
 
 // Pending is the decision the engine waits for (Kind DecideNone if Advance

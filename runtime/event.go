@@ -53,6 +53,7 @@ const (
 	EvCombatDamage
 	EvLeaveCombat
 	EvDefender
+	EvActivate
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -171,6 +172,8 @@ func (g *Game) describe(e Event) string {
 		return "cast " + g.obj(e)
 	case EvTrigger:
 		return fmt.Sprintf("trigger '%s' of %s", e.Name, g.obj(e))
+	case EvActivate:
+		return fmt.Sprintf("activate '%s' of %s", e.Name, g.obj(e))
 	case EvResolve:
 		if e.Name != "" {
 			return fmt.Sprintf("resolve '%s' of %s", e.Name, g.obj(e))

@@ -75,6 +75,9 @@ type Game struct {
 
 	prio            prioState
 	stepHadPriority bool
+	// segBegan and segEnded: the steps and phases that began and ended
+	// this turn (see Began).
+	segBegan, segEnded segSet
 
 	pending   Decision
 	hasAnswer bool
@@ -124,6 +127,9 @@ func New(r *Rules, cfg Config) (*Game, error) {
 	if cfg.Starting < 0 || cfg.Starting >= len(cfg.Players) {
 		return nil, fmt.Errorf("starting player %d out of range", cfg.Starting)
 	}
+	if err := checkSegments(r); err != nil {
+		return nil, err
+	}
 	g := &Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1}
 	g.Players = make([]Player, len(cfg.Players))
 	for i, pc := range cfg.Players {
@@ -172,6 +178,19 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		}
 		kw |= 1 << uint(i)
 	}
+	var timing uint8
+	if c.Timing != "" {
+		i := g.Rules.Timing(c.Timing)
+		if i < 0 || i > 254 {
+			return NoObj, fmt.Errorf("unknown timing restriction %q (the rules declare %v)", c.Timing, g.Rules.TimingNames())
+		}
+		timing = uint8(i + 1)
+	}
+	for _, a := range c.Abilities {
+		if a.Timing != "" && g.Rules.Timing(a.Timing) < 0 {
+			return NoObj, fmt.Errorf("ability %q: unknown timing restriction %q (the rules declare %v)", a.Label, a.Timing, g.Rules.TimingNames())
+		}
+	}
 	var subBits uint64
 	if len(c.Subtypes) > 0 {
 		subs := make([]string, len(c.Subtypes))
@@ -192,7 +211,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Types: c.Types, Super: c.Super, Subtypes: c.Subtypes,
 		Power: c.Power, Toughness: c.Toughness, Keywords: kw, Cost: c.Cost,
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
-		AttackCost: c.AttackCost, BlockCost: c.BlockCost,
+		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities,
 	})
 	g.move(id, z, owner)
 	return id, nil
@@ -324,10 +343,35 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 			g.prio = prioState{}
 			g.pending = Decision{}
 			g.stepHadPriority = false
+			g.assumeHistory(i)
 			return nil
 		}
 	}
 	return fmt.Errorf("step %q is not part of the turn", step)
+}
+
+// assumeHistory records the steps and phases before plan entry i as begun
+// and ended (none skipped), and i's phase as begun if i does not start it.
+func (g *Game) assumeHistory(i int) {
+	g.segBegan, g.segEnded = segSet{}, segSet{}
+	for j := 0; j <= i; j++ {
+		e := g.plan[j]
+		p, s := int(e.Ref.Phase), int(e.Ref.Step)
+		if j == i {
+			if !e.PhaseStart {
+				g.segBegan.add(p, -1)
+			}
+			break
+		}
+		g.segBegan.add(p, -1)
+		if !g.Rules.Phases[p].Implicit {
+			g.segBegan.add(p, s)
+			g.segEnded.add(p, s)
+		}
+		if e.PhaseEnd {
+			g.segEnded.add(p, -1)
+		}
+	}
 }
 
 func (g *Game) buildPlan() {

@@ -1,7 +1,7 @@
 package runtime
 
 // Object is a card, token or copy in some zone. Fields that are slices
-// (Subtypes, Triggers) are never mutated in place, so clones share them.
+// (Subtypes, Triggers, Abilities) are never mutated in place, so clones share them.
 type Object struct {
 	Name       string
 	Owner      int8
@@ -55,6 +55,10 @@ type Object struct {
 	SubBits    uint64
 	AttackCost Cost // mana to pay for it to attack
 	BlockCost  Cost // mana to pay for it to block
+	// Timing is 1 + the index in Rules.Timings of the restriction on when
+	// it may be cast; 0: none.
+	Timing    uint8
+	Abilities []Ability // activated abilities
 }
 
 // CopyKind says what an object is a copy of.
@@ -83,6 +87,10 @@ type Card struct {
 	Copy       CopyKind
 	Enchant    TypeSet
 	Triggers   []Trigger
+	// Timing names a timing restriction of the rules on casting it ("cast
+	// only before blockers are declared"); empty: none.
+	Timing    string
+	Abilities []Ability
 }
 
 // Obj returns the object with the given ID. The pointer is valid until the

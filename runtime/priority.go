@@ -75,8 +75,14 @@ func (g *Game) submitPriority(d Decision, a Answer) error {
 			return err
 		}
 		g.tapForMana(a.Obj)
+	case Activate:
+		if err := g.CanActivate(p, a.Obj, a.Ability); err != nil {
+			return err
+		}
+		g.activate(p, a.Obj, a.Ability)
+		g.prio.passes = 0 // 116.3c
 	default:
-		return refuse("116.1", "%s holds priority: pass, play a land, cast a spell or tap a land for mana", g.PlayerName(p))
+		return refuse("116.1", "%s holds priority: pass, play a land, cast a spell, activate an ability or tap a land for mana", g.PlayerName(p))
 	}
 	g.pending = Decision{}
 	return nil
@@ -118,6 +124,11 @@ func (g *Game) CanCast(p int, x ObjID) error {
 	if o.Types&TypeInstant == 0 {
 		_, st, _ := g.current()
 		if err := g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+o.Types.String()+" spell"); err != nil {
+			return err
+		}
+	}
+	if o.Timing != 0 {
+		if err := g.timingAllows(int(o.Timing)-1, p, "cast "+g.nameOf(x)); err != nil {
 			return err
 		}
 	}
@@ -243,6 +254,13 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 			buf = append(buf, Answer{Kind: PlayLand, Obj: x})
 		} else if g.Objs[x].Types&TypeLand == 0 && g.CanCast(d.Player, x) == nil {
 			buf = append(buf, Answer{Kind: Cast, Obj: x})
+		}
+	}
+	for _, x := range g.Battlefield {
+		for i := range g.Objs[x].Abilities {
+			if g.CanActivate(d.Player, x, i) == nil {
+				buf = append(buf, Answer{Kind: Activate, Obj: x, Ability: i})
+			}
 		}
 	}
 	return buf

@@ -37,6 +37,10 @@ type Rules struct {
 	// Predicates are the combat predicates (see PredKind).
 	Predicates []Predicate
 
+	// Timings are the named timing restrictions spells and activated
+	// abilities may carry (Card.Timing, Ability.Timing).
+	Timings []Timing
+
 	// Prevent lists keywords that stop an event from happening to the
 	// object that has them ("indestructible" prevents "destroy").
 	Prevent []Prevention

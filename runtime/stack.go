@@ -14,6 +14,7 @@ const (
 	OnUnblocked                           // "whenever this creature attacks and isn\'t blocked" (once blockers are declared)
 	OnBlockedByCount                      // "whenever this becomes blocked by exactly Count creatures" (as blockers are declared)
 	OnCreatureBlocks                      // "whenever a creature [with Keyword] blocks", judged as it blocks
+	OnActivated                           // not a trigger: the effect of an activated ability
 )
 
 // TriggerDoes is what a triggered ability does when it resolves.
@@ -51,7 +52,8 @@ type Delayed struct {
 	Trigger    Trigger
 }
 
-// StackItem is a spell (Trigger.On == 0) or a triggered ability.
+// StackItem is a spell (Trigger.On == 0), a triggered ability or an
+// activated ability (Trigger.On == OnActivated).
 type StackItem struct {
 	Source     ObjID
 	Controller int8

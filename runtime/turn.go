@@ -92,6 +92,7 @@ func (g *Game) beginTurn() {
 		}
 	}
 	g.emitPlayer(EvTurn, g.Rules.TurnRule, p, g.TurnNum)
+	g.segBegan, g.segEnded = segSet{}, segSet{}
 	g.buildPlan()
 	g.pos, g.inPhase, g.stage = 0, false, stBeginSeg
 }
@@ -114,6 +115,7 @@ func (g *Game) beginSegment() {
 			return
 		}
 		g.inPhase = true
+		g.segBegan.add(int(e.Ref.Phase), -1)
 		g.emit(Event{Kind: EvBeginPhase, Rule: first(ph.Rules), Player: int8(g.Active), Obj: NoObj, Name: ph.Name})
 		g.fireBegin(ph.Name)
 	}
@@ -128,6 +130,7 @@ func (g *Game) beginSegment() {
 			}
 			return
 		}
+		g.segBegan.add(int(e.Ref.Phase), int(e.Ref.Step))
 		g.emit(Event{Kind: EvBeginStep, Rule: first(st.Rules), Player: int8(g.Active), Obj: NoObj, Name: st.Name})
 		g.fireBegin(st.Name)
 	}
@@ -175,6 +178,8 @@ func (g *Game) endStepEvery() {
 	if !g.runActions(g.Rules.EveryStep.OnEnd) {
 		return
 	}
+	ref := g.plan[g.pos].Ref
+	g.segEnded.add(int(ref.Phase), int(ref.Step))
 	g.emit(Event{Kind: EvEndStep, Rule: first(st.Rules), Player: int8(g.Active), Obj: NoObj, Name: st.Name})
 	g.finishStep(st)
 }
@@ -207,6 +212,7 @@ func (g *Game) endPhaseEvery() {
 	if !g.runActions(g.Rules.EveryPhase.OnEnd) {
 		return
 	}
+	g.segEnded.add(int(g.plan[g.pos].Ref.Phase), -1)
 	g.emit(Event{Kind: EvEndPhase, Rule: first(ph.Rules), Player: int8(g.Active), Obj: NoObj, Name: ph.Name})
 	g.inPhase = false
 	g.pos++
