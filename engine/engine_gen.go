@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6da6882d31d40b8be7b66a68cdd88360"
+const SourceHash = "sha256:894813526c553f945a1d524a58efc9fd"
 
 // Keyword bits.
 const (
@@ -289,12 +289,12 @@ var Rules = &rt.Rules{
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:118", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:119", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:120", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:121", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:122", Allows: timing_4},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:126", Allows: timing_5},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:127", Allows: timing_6},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:121", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:122", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:123", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:124", Allows: timing_4},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:129", Allows: timing_5},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:130", Allows: timing_6},
 	},
 }
 
@@ -1160,32 +1160,32 @@ func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:119 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:121 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
-	return !(g.Began(2, 2)) && !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
+	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:120 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:122 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:121 (506.6a, 506.6d)
+// rules/combat.mtg:123 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:122 (506.6b, 506.6d)
+// rules/combat.mtg:124 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:126 (506.6c)
+// rules/combat.mtg:129 (506.6c)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:127 (506.6c, 506.6f)
+// rules/combat.mtg:130 (506.6c, 506.6f)
 func timing_6(g *rt.Game, v_p int) bool {
-	return g.During(2, -1) && g.BlockersDeclared()
+	return g.BlockersDeclared()
 }

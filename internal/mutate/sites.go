@@ -100,6 +100,9 @@ func sitesOf(f *grammar.File) []site {
 		case *grammar.PredicateDecl:
 			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			w.cond(&d.If, d, true)
+		case *grammar.TimingDecl:
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
+			w.cond(&d.If, d, true)
 		}
 	}
 	return w.sites
