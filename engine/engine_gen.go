@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5b643a14a198f16b439e4349392d2eb3"
+const SourceHash = "sha256:e75b9656e15a264c3df0e99bd9d6865a"
 
 // Keyword bits.
 const (
@@ -280,12 +280,13 @@ var Rules = &rt.Rules{
 		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:84", Test: pred_extra_block_8},
 		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:86", Test: pred_must_block_9},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:91", Value2: pred_lethal_damage_10},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:92", Test: pred_deathtouch_11},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:93", Test: pred_trample_12},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:94", Test: pred_lifelink_13},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:101", Test: pred_deals_first_14},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:102", Test: pred_deals_second_15},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:107", Test: pred_leaves_combat_16},
+		{Kind: rt.LethalAssigned, Rule: "702.2c", Pos: "rules/combat.mtg:95", Test: pred_lethal_assigned_11},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:96", Test: pred_deathtouch_12},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:97", Test: pred_trample_13},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:98", Test: pred_lifelink_14},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:105", Test: pred_deals_first_15},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:106", Test: pred_deals_second_16},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:111", Test: pred_leaves_combat_17},
 	},
 }
 
@@ -1116,32 +1117,37 @@ func pred_lethal_damage_10(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// rules/combat.mtg:92 (702.2c, 702.2d)
-func pred_deathtouch_11(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:95 (702.2c)
+func pred_lethal_assigned_11(g *rt.Game, v_b rt.ObjID) bool {
+	return g.DeathtouchAssigned(v_b)
+}
+
+// rules/combat.mtg:96 (702.2c, 702.2d)
+func pred_deathtouch_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:93 (702.19b, 702.19c, 702.19d)
-func pred_trample_12(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:97 (702.19b, 702.19c, 702.19d)
+func pred_trample_13(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:94 (702.15b, 702.15d, 702.15e)
-func pred_lifelink_13(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:98 (702.15b, 702.15d, 702.15e)
+func pred_lifelink_14(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:101 (510.4, 702.7b, 702.4b)
-func pred_deals_first_14(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:105 (510.4, 702.7b, 702.4b)
+func pred_deals_first_15(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:102 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_15(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:106 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_16(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:107 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_16(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:111 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_17(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
