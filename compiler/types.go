@@ -59,6 +59,7 @@ var objectAttrs = map[string]attr{
 	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
 	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
 	"assigned_damage":      {Int, "g.AssignedDamage(%s)"},
+	"deathtouch_assigned":  {Bool, "g.DeathtouchAssigned(%s)"},
 	"attacking":            {Bool, "g.Attacking(%s)"},
 	"blocking":             {Bool, "g.Blocking(%s)"},
 	"blocked":              {Bool, "g.Blocked(%s)"},

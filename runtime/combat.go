@@ -29,11 +29,13 @@ const (
 	MustBlock                            // (b) b blocks if able
 	ExtraBlock                           // (b) b can block an additional attacker
 	LethalDamage                         // (s, b) = the damage from s that is lethal to b (a value)
+	LethalAssigned                       // (b) b has lethal damage assigned already, whatever its toughness
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage",
+	"lethal_assigned"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -290,6 +292,18 @@ func (g *Game) checkLeavesCombat() {
 // InFirstStep reports whether x was one of the creatures dealing damage in
 // this combat's first combat damage step.
 func (g *Game) InFirstStep(x ObjID) bool { return slices.Contains(g.Combat.DealtFirst, x) }
+
+// DeathtouchAssigned reports whether a source with deathtouch (the rules'
+// predicate) has assigned combat damage to x so far in this combat damage
+// step.
+func (g *Game) DeathtouchAssigned(x ObjID) bool {
+	for _, a := range g.Combat.Assigned {
+		if a.To == x && a.Amount > 0 && g.has(Deathtouch, a.Source) {
+			return true
+		}
+	}
+	return false
+}
 
 // AssignedDamage is the combat damage assigned to x so far in this combat
 // damage step (not yet dealt).

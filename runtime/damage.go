@@ -17,31 +17,40 @@ func (g *Game) CombatDamage(p int, rule string) bool {
 	if !c.assigning {
 		g.beginDamageStep()
 	}
-	for _, at := range c.Attacks {
-		x := at.Attacker
-		if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
-			continue
+	// The assignments that leave no choice are made first, so that a
+	// player dividing a creature's damage counts all of them in what is
+	// lethal (the lethal damage predicate reads the damage assigned so far
+	// in the step), whatever the creatures' order.
+	for _, ask := range [2]bool{false, true} {
+		for _, at := range c.Attacks {
+			x := at.Attacker
+			if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
+				continue
+			}
+			if !g.assignAttacker(at, rule, ask) {
+				return false
+			}
 		}
-		if !g.assignAttacker(at, rule) {
-			return false
-		}
-	}
-	for _, bl := range c.Blocks {
-		x := bl.Blocker
-		if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
-			continue
-		}
-		attackers := g.BlockedBy(x)
-		n := g.Power(x)
-		if n > 0 && len(attackers) >= 2 {
-			// A blocker of several attackers divides its damage along its
-			// damage assignment order: its controller decides.
-			g.pending = Decision{Kind: DecideDamage, Player: int(g.Objs[x].Controller), Obj: x, From: attackers, N: int(n), Rule: rule}
-			return false
-		}
-		c.AssignedSource = append(c.AssignedSource, x)
-		if n > 0 && len(attackers) == 1 {
-			c.Assigned = append(c.Assigned, Assigned{Source: x, To: attackers[0], Amount: n})
+		for _, bl := range c.Blocks {
+			x := bl.Blocker
+			if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
+				continue
+			}
+			attackers := g.BlockedBy(x)
+			n := g.Power(x)
+			if n > 0 && len(attackers) >= 2 {
+				if !ask {
+					continue
+				}
+				// A blocker of several attackers divides its damage along
+				// its damage assignment order: its controller decides.
+				g.pending = Decision{Kind: DecideDamage, Player: int(g.Objs[x].Controller), Obj: x, From: attackers, N: int(n), Rule: rule}
+				return false
+			}
+			c.AssignedSource = append(c.AssignedSource, x)
+			if n > 0 && len(attackers) == 1 {
+				c.Assigned = append(c.Assigned, Assigned{Source: x, To: attackers[0], Amount: n})
+			}
 		}
 	}
 	g.dealCombatDamage(rule)
@@ -93,21 +102,29 @@ func (g *Game) beginDamageStep() {
 }
 
 // lethal is the damage that is lethal to blocker b from source s, counting
-// damage already marked and damage already assigned this step.
+// damage already marked and damage already assigned this step: none when b
+// has lethal damage assigned already, at most 1 from a deathtouch source.
 func (g *Game) lethal(s, b ObjID) int32 {
-	if g.has(Deathtouch, s) {
-		return 1
+	if g.has(LethalAssigned, b) {
+		return 0
 	}
+	n := max(g.Toughness(b)-g.Objs[b].Damage-g.AssignedDamage(b), 0)
 	for i := range g.Rules.Predicates {
 		if p := &g.Rules.Predicates[i]; p.Kind == LethalDamage {
-			return max(p.Value2(g, s, b), 0)
+			n = max(p.Value2(g, s, b), 0)
+			break
 		}
 	}
-	return max(g.Toughness(b)-g.Objs[b].Damage-g.AssignedDamage(b), 0)
+	if g.has(Deathtouch, s) {
+		return min(n, 1)
+	}
+	return n
 }
 
-// assignAttacker assigns attacker at's damage, or asks its controller.
-func (g *Game) assignAttacker(at Attack, rule string) bool {
+// assignAttacker assigns attacker at's damage, or asks its controller
+// when there is a choice and ask is set (reporting true, doing nothing,
+// when there is a choice and ask is not set).
+func (g *Game) assignAttacker(at Attack, rule string, ask bool) bool {
 	c := &g.Combat
 	x := at.Attacker
 	power := g.Power(x)
@@ -137,6 +154,9 @@ func (g *Game) assignAttacker(at Attack, rule string) bool {
 		return done(NoObj, -1, 0)
 	case len(blockers) == 1 && !trample:
 		return done(blockers[0], -1, power)
+	}
+	if !ask {
+		return true
 	}
 	from := blockers
 	if trample {
@@ -222,9 +242,12 @@ func (g *Game) submitDamage(d Decision, a Answer) error {
 	return nil
 }
 
-// dealCombatDamage deals all assigned combat damage at once.
+// dealCombatDamage deals all assigned combat damage at once, logged in the
+// order of the creatures (attackers, then blockers), whatever the order in
+// which their damage was assigned.
 func (g *Game) dealCombatDamage(rule string) {
 	c := &g.Combat
+	slices.SortStableFunc(c.Assigned, func(a, b Assigned) int { return g.dealerRank(a.Source) - g.dealerRank(b.Source) })
 	for _, a := range c.Assigned {
 		other := int32(a.To)
 		if a.To == NoObj {
@@ -259,6 +282,21 @@ func (g *Game) dealCombatDamage(rule string) {
 	}
 	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
 	c.assigning = false
+}
+
+// dealerRank places combat damage source x among the creatures in combat:
+// the attackers in order, then the blockers.
+func (g *Game) dealerRank(x ObjID) int {
+	c := &g.Combat
+	if i := g.attackIndex(x); i >= 0 {
+		return i
+	}
+	for j, bl := range c.Blocks {
+		if bl.Blocker == x {
+			return len(c.Attacks) + j
+		}
+	}
+	return len(c.Attacks) + len(c.Blocks)
 }
 
 // DealDamage has source s deal n noncombat damage to creature x, wherever s
