@@ -895,29 +895,39 @@ func cmdOrder(ts *testscript.TestScript, neg bool, args []string) {
 	submit(ts, neg, g, a)
 }
 
-// assign <player> <recipient>:<n>...: divide the combat damage of the
-// creature the engine asks about; the recipient "player" is the player or
-// planeswalker it attacks (trample). "assign <player> default" accepts the
-// engine's default assignment.
+// assign <player> [<creature>] <recipient>:<n>... [<creature> <recipient>:<n>...]:
+// divide the combat damage of the creatures the engine asks about, all at
+// once; a creature's name introduces its division (it may be left out when
+// the engine asks about one creature). The recipient "player" is the player
+// or planeswalker it attacks (trample). "assign <player> default" accepts
+// the engine's default assignment.
 func cmdAssign(ts *testscript.TestScript, neg bool, args []string) {
-	s, g, d := answering(ts, args, rt.DecideDamage, "assign", "assign <player> <recipient>:<n>... | assign <player> default")
-	need(ts, args, 2, "assign <player> <recipient>:<n>... | assign <player> default")
+	const usage = "assign <player> [<creature>] <recipient>:<n>... | assign <player> default"
+	s, g, d := answering(ts, args, rt.DecideDamage, "assign", usage)
+	need(ts, args, 2, usage)
 	if args[1] == "default" {
 		submit(ts, neg, g, g.DefaultDamage(d))
 		return
 	}
 	a := rt.Answer{Kind: rt.Declare}
+	var div *rt.Division
 	for _, arg := range args[1:] {
 		to, n, ok := strings.Cut(arg, ":")
 		if !ok {
-			fail(ts, "assign: %q: want <recipient>:<n>", arg)
+			a.Damage = append(a.Damage, rt.Division{Source: s.card(ts, arg)})
+			div = &a.Damage[len(a.Damage)-1]
+			continue
+		}
+		if div == nil {
+			a.Damage = append(a.Damage, rt.Division{Source: d.Obj})
+			div = &a.Damage[len(a.Damage)-1]
 		}
 		x := rt.NoObj
 		if to != "player" {
 			x = s.card(ts, to)
 		}
-		a.Objs = append(a.Objs, x)
-		a.Amounts = append(a.Amounts, atoi(ts, n, "damage"))
+		div.To = append(div.To, x)
+		div.Amounts = append(div.Amounts, atoi(ts, n, "damage"))
 	}
 	submit(ts, neg, g, a)
 }

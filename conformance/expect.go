@@ -172,8 +172,13 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		switch d.Kind {
 		case rt.DecidePriority, rt.DecideCards, rt.DecideAttackers, rt.DecideBlockers, rt.DecideDefender:
 			got += " " + g.PlayerName(d.Player)
-		case rt.DecideOrder, rt.DecideDamage:
+		case rt.DecideOrder:
 			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name
+		case rt.DecideDamage:
+			got += " " + g.PlayerName(d.Player)
+			for _, gr := range d.Groups {
+				got += " " + g.Obj(gr.Source).Name
+			}
 		}
 		if d.Kind == rt.DecideCards {
 			got += " " + strconv.Itoa(d.N)

@@ -21,16 +21,18 @@ import (
 //
 //   - the engine asks for exactly the assignments that leave a choice (a
 //     blocked creature with two or more blockers or with trample and a
-//     blocker, a blocker of two attackers), with the recipients in the
-//     damage assignment order the test declared;
-//   - of every division of the damage among the recipients, the engine
-//     accepts exactly the legal ones, and a refused one leaves the game
-//     unchanged. Lethal damage to a recipient counts damage already marked
-//     on it and damage other creatures assign to it in the same step (every
-//     assignment that leaves no choice, and the divisions decided before
-//     this one); a recipient already assigned damage by a deathtouch source
-//     in this step has lethal damage assigned (702.2c), and from a
-//     deathtouch source any nonzero amount is lethal;
+//     blocker, a blocker of two attackers), all of a player's at once
+//     (510.1: each player announces their creatures' assignments), with
+//     the recipients in the damage assignment order the test declared;
+//   - of every combination of divisions of those creatures' damage (or
+//     3000 drawn at random when there are more), the engine accepts exactly
+//     the legal ones, and a refused one leaves the game unchanged. Lethal
+//     damage to a recipient counts damage already marked on it and damage
+//     other creatures assign to it in the same step (every assignment that
+//     leaves no choice, the other player's announcement, and the other
+//     divisions of the same announcement); a recipient already assigned
+//     damage by a deathtouch source in this step has lethal damage assigned
+//     (702.2c), and from a deathtouch source any nonzero amount is lethal;
 //   - the game goes on with a random legal division, so that later
 //     assignments of the step see it, and once the damage is dealt each
 //     creature's marked damage, deaths and both life totals (lifelink) match
@@ -47,9 +49,9 @@ func TestCombatDamageOracle(t *testing.T) {
 		o := newOracleCase(t, n, &rng, &st)
 		o.play()
 	}
-	t.Logf("%d cases, %d damage steps, %d assignment decisions (%d counting other creatures' damage, %d a deathtouch source's), %d divisions enumerated (%d legal), %d refusals compared whole, in %v",
-		cases, st.steps, st.decisions, st.shared, st.deathtouch, st.divisions, st.legal, st.compared, time.Since(start).Round(time.Millisecond))
-	if st.decisions < cases/2 || st.shared == 0 || st.deathtouch == 0 {
+	t.Logf("%d cases, %d damage steps, %d assignment decisions (%d about several creatures at once, %d counting other creatures' damage, %d a deathtouch source's), %d divisions enumerated (%d legal), %d refusals compared whole, in %v",
+		cases, st.steps, st.decisions, st.joint, st.shared, st.deathtouch, st.divisions, st.legal, st.compared, time.Since(start).Round(time.Millisecond))
+	if st.decisions < cases/2 || st.joint == 0 || st.shared == 0 || st.deathtouch == 0 {
 		t.Errorf("the generator leaves too few choices: %d assignment decisions in %d cases, %d counting other creatures' damage, %d a deathtouch source's", st.decisions, cases, st.shared, st.deathtouch)
 	}
 }
@@ -57,6 +59,7 @@ func TestCombatDamageOracle(t *testing.T) {
 type oracleStats struct {
 	steps      int // combat damage steps checked
 	decisions  int // damage assignment decisions
+	joint      int // decisions about two or more creatures at once
 	shared     int // decisions where other creatures' damage to a recipient counts
 	deathtouch int // decisions where a deathtouch source's damage to a recipient counts
 	divisions  int // divisions submitted
@@ -396,17 +399,20 @@ func (o *oracleCase) beginStep(k int) {
 }
 
 // lethalNeed is the damage s must assign to r for r to have lethal damage
-// assigned, from what the oracle knows of the step so far.
-func (o *oracleCase) lethalNeed(s, r rt.ObjID) int32 {
+// assigned, from what the oracle knows of the step so far and what the
+// other creatures announced with s assign (others).
+func (o *oracleCase) lethalNeed(s, r rt.ObjID, others map[rt.ObjID]map[rt.ObjID]int32) int32 {
 	left := o.by[r].tough - o.pre.damage[r]
-	for src, m := range o.known {
-		if src == s || m[r] == 0 {
-			continue
+	for _, known := range []map[rt.ObjID]map[rt.ObjID]int32{o.known, others} {
+		for src, m := range known {
+			if src == s || m[r] == 0 {
+				continue
+			}
+			if o.by[src].kw["deathtouch"] {
+				return 0 // 702.2c: already assigned lethal damage
+			}
+			left -= m[r]
 		}
-		if o.by[src].kw["deathtouch"] {
-			return 0 // 702.2c: already assigned lethal damage
-		}
-		left -= m[r]
 	}
 	left = max(left, 0)
 	if o.by[s].kw["deathtouch"] {
@@ -415,31 +421,168 @@ func (o *oracleCase) lethalNeed(s, r rt.ObjID) int32 {
 	return left
 }
 
-// assign checks a damage assignment decision against the oracle and
-// answers it with a random legal division.
+// divisions lists every division of n damage among k recipients.
+func divisions(k int, n int32) [][]int32 {
+	var out [][]int32
+	cur := make([]int32, k)
+	var walk func(i int, left int32)
+	walk = func(i int, left int32) {
+		if i == k-1 {
+			cur[i] = left
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for a := int32(0); a <= left; a++ {
+			cur[i] = a
+			walk(i+1, left-a)
+		}
+	}
+	walk(0, n)
+	return out
+}
+
+// maxCombos caps the combinations of divisions tried for one decision:
+// beyond it, that many are drawn at random.
+const maxCombos = 3000
+
+// assign checks a damage assignment decision against the oracle: the
+// player is asked about all of their creatures that have a choice at once,
+// and of the combinations of their divisions the engine accepts exactly
+// those where each creature assigns lethal damage in order, counting what
+// the others assign. It answers with a random legal combination.
 func (o *oracleCase) assign(d rt.Decision) rt.Answer {
-	s := d.Obj
-	c := o.by[s]
-	if c == nil || !slices.Contains(o.choosers, s) || slices.Contains(o.asked, s) {
-		o.fatalf("damage assignment asked for %d; the oracle expects %v (asked already: %v)", s, o.choosers, o.asked)
+	var want []rt.ObjID
+	for _, x := range o.choosers {
+		if o.by[x].side == d.Player && !slices.Contains(o.asked, x) {
+			want = append(want, x)
+		}
 	}
-	o.asked = append(o.asked, s)
-	to, _ := o.recipients(c, o.pre.alive)
-	if !slices.Equal(d.From, to) || d.N != int(c.power) || d.Player != c.side {
-		o.fatalf("damage assignment of %v: p%d assigns %d among %v, want p%d %d among %v", c, d.Player+1, d.N, d.From, c.side+1, c.power, to)
+	var got []rt.ObjID
+	for _, gr := range d.Groups {
+		got = append(got, gr.Source)
 	}
+	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) || len(got) == 0 || d.Obj != got[0] {
+		o.fatalf("damage assignment asked of p%d for %v (first %d); the oracle expects %v (asked already: %v)", d.Player+1, got, d.Obj, want, o.asked)
+	}
+	o.asked = append(o.asked, got...)
 	o.st.decisions++
-	need := make([]int32, len(to))
-	shared, deathtouch := false, false
-	for i, r := range to {
-		if r == rt.NoObj {
+	if len(got) > 1 {
+		o.st.joint++
+	}
+	tos := make([][]rt.ObjID, len(got))
+	options := make([][][]int32, len(got))
+	combos := 1
+	for i, gr := range d.Groups {
+		c := o.by[gr.Source]
+		to, _ := o.recipients(c, o.pre.alive)
+		if !slices.Equal(gr.From, to) || gr.N != int(c.power) || c.side != d.Player {
+			o.fatalf("damage assignment of %v: p%d assigns %d among %v, want p%d %d among %v", c, d.Player+1, gr.N, gr.From, c.side+1, c.power, to)
+		}
+		tos[i] = to
+		options[i] = divisions(len(to), c.power)
+		combos *= len(options[i])
+	}
+	// Enumerate the combinations, or draw maxCombos of them.
+	pick := make([]int, len(got))
+	var all [][]int
+	if combos <= maxCombos {
+		var walk func(i int)
+		walk = func(i int) {
+			if i == len(pick) {
+				all = append(all, slices.Clone(pick))
+				return
+			}
+			for k := range options[i] {
+				pick[i] = k
+				walk(i + 1)
+			}
+		}
+		walk(0)
+	} else {
+		for n := 0; n < maxCombos; n++ {
+			for i := range pick {
+				pick[i] = o.rng.Intn(len(options[i]))
+			}
+			all = append(all, slices.Clone(pick))
+		}
+	}
+	g := o.g
+	trial := g.Clone()
+	compared, shared, deathtouch := false, false, false
+	var legal []map[rt.ObjID]map[rt.ObjID]int32
+	var legalAnswers []rt.Answer
+	for _, combo := range all {
+		assigned := map[rt.ObjID]map[rt.ObjID]int32{}
+		a := rt.Answer{Kind: rt.Declare}
+		for i, k := range combo {
+			m := map[rt.ObjID]int32{}
+			for j, r := range tos[i] {
+				if n := options[i][k][j]; n > 0 {
+					m[r] += n
+				}
+			}
+			assigned[got[i]] = m
+			a.Damage = append(a.Damage, rt.Division{Source: got[i], To: slices.Clone(tos[i]), Amounts: slices.Clone(options[i][k])})
+		}
+		ok := true
+		for i, k := range combo {
+			s := got[i]
+			others := map[rt.ObjID]map[rt.ObjID]int32{}
+			for src, m := range assigned {
+				if src != s {
+					others[src] = m
+				}
+			}
+			amounts := options[i][k]
+			for j := range amounts {
+				r := tos[i][j]
+				if r == rt.NoObj {
+					continue
+				}
+				for src, m := range assigned {
+					if src != s && m[r] > 0 {
+						shared = true
+						deathtouch = deathtouch || o.by[src].kw["deathtouch"]
+					}
+				}
+				for src, m := range o.known {
+					if src != s && m[r] > 0 {
+						shared = true
+						deathtouch = deathtouch || o.by[src].kw["deathtouch"]
+					}
+				}
+				if amounts[j] >= o.lethalNeed(s, r, others) {
+					continue
+				}
+				for later := j + 1; later < len(amounts); later++ {
+					if amounts[later] > 0 {
+						ok = false
+					}
+				}
+			}
+		}
+		o.st.divisions++
+		trial.CopyFrom(g)
+		err := trial.Submit(a)
+		if (err == nil) != ok {
+			o.fatalf("damage assignment %v of %v among %v: engine error %v, oracle legal %v", a.Damage, got, tos, err, ok)
+		}
+		if ok {
+			o.st.legal++
+			legal = append(legal, assigned)
+			legalAnswers = append(legalAnswers, a)
 			continue
 		}
-		need[i] = o.lethalNeed(s, r)
-		for src, m := range o.known {
-			if src != s && m[r] > 0 {
-				shared = true
-				deathtouch = deathtouch || o.by[src].kw["deathtouch"]
+		// The refusal left the game as it was: cheaply each time, whole
+		// for the first refusal of each decision.
+		if len(trial.Log) != len(g.Log) || len(trial.Combat.Assigned) != len(g.Combat.Assigned) || trial.Pending().Kind != rt.DecideDamage {
+			o.fatalf("the refused assignment %v changed the game", a.Damage)
+		}
+		if !compared {
+			compared = true
+			o.st.compared++
+			if diff := cmp.Diff(g, trial, stateOpts...); diff != "" {
+				o.fatalf("the refused assignment %v changed the game:\n%s", a.Damage, diff)
 			}
 		}
 	}
@@ -449,69 +592,28 @@ func (o *oracleCase) assign(d rt.Decision) rt.Answer {
 	if deathtouch {
 		o.st.deathtouch++
 	}
-	g := o.g
-	var legal [][]int32
-	trial := g.Clone()
-	compared := false
-	amounts := make([]int32, len(to))
-	var walk func(i int, left int32)
-	walk = func(i int, left int32) {
-		if i < len(amounts)-1 {
-			for a := int32(0); a <= left; a++ {
-				amounts[i] = a
-				walk(i+1, left-a)
-			}
-			return
-		}
-		amounts[i] = left
-		o.st.divisions++
-		ok := true
-		for k := range amounts {
-			if amounts[k] == 0 {
-				continue
-			}
-			for j := 0; j < k; j++ {
-				if amounts[j] < need[j] {
-					ok = false
-				}
-			}
-		}
-		trial.CopyFrom(g)
-		err := trial.Submit(rt.Answer{Kind: rt.Declare, Objs: slices.Clone(to), Amounts: slices.Clone(amounts)})
-		if (err == nil) != ok {
-			o.fatalf("damage assignment of %v (lethal %v) among %v: %v: engine error %v, oracle legal %v", c, need, to, amounts, err, ok)
-		}
-		if ok {
-			o.st.legal++
-			legal = append(legal, slices.Clone(amounts))
-			return
-		}
-		// The refusal left the game as it was: cheaply each time, whole
-		// for the first refusal of each decision.
-		if len(trial.Log) != len(g.Log) || len(trial.Combat.Assigned) != len(g.Combat.Assigned) || trial.Pending().Kind != rt.DecideDamage {
-			o.fatalf("the refused assignment %v changed the game", amounts)
-		}
-		if !compared {
-			compared = true
-			o.st.compared++
-			if diff := cmp.Diff(g, trial, stateOpts...); diff != "" {
-				o.fatalf("the refused assignment %v changed the game:\n%s", amounts, diff)
-			}
-		}
-	}
-	walk(0, c.power)
 	if len(legal) == 0 {
-		o.fatalf("no legal assignment for %v among %v", c, to)
-	}
-	pick := legal[o.rng.Intn(len(legal))]
-	m := map[rt.ObjID]int32{}
-	for i, r := range to {
-		if pick[i] > 0 {
-			m[r] += pick[i]
+		if combos > maxCombos {
+			// None drawn at random was legal: the default always is.
+			a := g.DefaultDamage(d)
+			for _, dv := range a.Damage {
+				m := map[rt.ObjID]int32{}
+				for j, r := range dv.To {
+					if dv.Amounts[j] > 0 {
+						m[r] += dv.Amounts[j]
+					}
+				}
+				o.known[dv.Source] = m
+			}
+			return a
 		}
+		o.fatalf("no legal assignment for %v among %v", got, tos)
 	}
-	o.known[s] = m
-	return rt.Answer{Kind: rt.Declare, Objs: slices.Clone(to), Amounts: pick}
+	k := o.rng.Intn(len(legal))
+	for src, m := range legal[k] {
+		o.known[src] = m
+	}
+	return legalAnswers[k]
 }
 
 // checkOutcome compares the game after a combat damage step with what the

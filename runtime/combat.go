@@ -199,20 +199,51 @@ func (g *Game) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
 // Orders may have gaps once blockers leave combat; their relative order
 // is what counts.
 func (g *Game) Blockers(x ObjID) []ObjID {
-	var out []ObjID
-	var order []int16
-	for _, b := range g.Combat.Blocks {
-		if b.Attacker != x {
+	return g.ordered(g.numBlockers(x), func(b *Block) (ObjID, int16, bool) { return b.Blocker, b.Order, b.Attacker == x })
+}
+
+// ordered returns the n creatures pick selects among the blocks, sorted by
+// the order pick gives them (allocating once).
+func (g *Game) ordered(n int, pick func(*Block) (ObjID, int16, bool)) []ObjID {
+	if n == 0 {
+		return nil
+	}
+	out := make([]ObjID, 0, n)
+	keys := make([]int16, 0, n)
+	for i := range g.Combat.Blocks {
+		x, k, ok := pick(&g.Combat.Blocks[i])
+		if !ok {
 			continue
 		}
-		i := len(order)
-		for i > 0 && order[i-1] > b.Order {
-			i--
+		j := len(keys)
+		for j > 0 && keys[j-1] > k {
+			j--
 		}
-		out = slices.Insert(out, i, b.Blocker)
-		order = slices.Insert(order, i, b.Order)
+		out, keys = slices.Insert(out, j, x), slices.Insert(keys, j, k)
 	}
 	return out
+}
+
+// numBlockers counts the creatures blocking attacker x.
+func (g *Game) numBlockers(x ObjID) int {
+	n := 0
+	for i := range g.Combat.Blocks {
+		if g.Combat.Blocks[i].Attacker == x {
+			n++
+		}
+	}
+	return n
+}
+
+// numBlockedBy counts the attackers blocker b blocks.
+func (g *Game) numBlockedBy(b ObjID) int {
+	n := 0
+	for i := range g.Combat.Blocks {
+		if bl := &g.Combat.Blocks[i]; bl.Blocker == b && bl.Attacker != NoObj {
+			n++
+		}
+	}
+	return n
 }
 
 // CombatController is the controller x had when it was declared as an

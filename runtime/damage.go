@@ -8,7 +8,7 @@ import "slices"
 
 // CombatDamage runs one combat damage step of the creatures attacking for
 // player p and those blocking them. It reports false while it waits for a
-// player to divide a creature's damage.
+// player to divide creatures' damage.
 func (g *Game) CombatDamage(p int, rule string) bool {
 	c := &g.Combat
 	if !slices.ContainsFunc(c.Attacks, func(a Attack) bool { return int(a.Controller) == p }) {
@@ -16,45 +16,72 @@ func (g *Game) CombatDamage(p int, rule string) bool {
 	}
 	if !c.assigning {
 		g.beginDamageStep()
-	}
-	// The assignments that leave no choice are made first, so that a
-	// player dividing a creature's damage counts all of them in what is
-	// lethal (the lethal damage predicate reads the damage assigned so far
-	// in the step), whatever the creatures' order.
-	for _, ask := range [2]bool{false, true} {
+		// The assignments that leave no choice are made first, so that a
+		// player dividing damage counts all of them in what is lethal
+		// (the lethal damage predicate reads the damage assigned so far
+		// in the step), whatever the creatures' order.
 		for _, at := range c.Attacks {
-			x := at.Attacker
-			if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
-				continue
+			if c.deals(at.Attacker) {
+				g.attackerDamage(at, true)
 			}
-			if !g.assignAttacker(at, rule, ask) {
-				return false
+		}
+		for _, bl := range c.Blocks {
+			if c.deals(bl.Blocker) && !slices.Contains(c.AssignedSource, bl.Blocker) {
+				g.blockerDamage(bl.Blocker, true)
+			}
+		}
+	}
+	// Then each player, the attacking player first, divides the damage of
+	// all of their creatures that have a choice, at once.
+	n := len(g.Players)
+	for i := 0; i < n; i++ {
+		q := (p + i) % n
+		var groups []DamageGroup
+		for _, at := range c.Attacks {
+			if x := at.Attacker; int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) {
+				from, power := g.attackerDamage(at, false)
+				groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
 			}
 		}
 		for _, bl := range c.Blocks {
 			x := bl.Blocker
-			if !c.deals(x) || slices.Contains(c.AssignedSource, x) {
-				continue
+			if int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) &&
+				!slices.ContainsFunc(groups, func(gr DamageGroup) bool { return gr.Source == x }) {
+				from, power := g.blockerDamage(x, false)
+				groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
 			}
-			attackers := g.BlockedBy(x)
-			n := g.Power(x)
-			if n > 0 && len(attackers) >= 2 {
-				if !ask {
-					continue
-				}
-				// A blocker of several attackers divides its damage along
-				// its damage assignment order: its controller decides.
-				g.pending = Decision{Kind: DecideDamage, Player: int(g.Objs[x].Controller), Obj: x, From: attackers, N: int(n), Rule: rule}
-				return false
-			}
-			c.AssignedSource = append(c.AssignedSource, x)
-			if n > 0 && len(attackers) == 1 {
-				c.Assigned = append(c.Assigned, Assigned{Source: x, To: attackers[0], Amount: n})
-			}
+		}
+		if len(groups) > 0 {
+			g.pending = Decision{Kind: DecideDamage, Player: q, Obj: groups[0].Source, From: groups[0].From, N: groups[0].N, Groups: groups, Rule: rule}
+			return false
 		}
 	}
 	g.dealCombatDamage(rule)
 	return true
+}
+
+// blockerDamage assigns blocker x's damage when there is no choice (when
+// record is set), or returns the attackers among which it divides it.
+func (g *Game) blockerDamage(x ObjID, record bool) ([]ObjID, int32) {
+	c := &g.Combat
+	n := g.Power(x)
+	if n > 0 && g.numBlockedBy(x) >= 2 {
+		// A blocker of several attackers divides its damage along its
+		// damage assignment order: its controller decides.
+		if record {
+			return nil, 0
+		}
+		return g.BlockedBy(x), n
+	}
+	c.AssignedSource = append(c.AssignedSource, x)
+	if n > 0 {
+		for _, bl := range c.Blocks {
+			if bl.Blocker == x && bl.Attacker != NoObj {
+				c.Assigned = append(c.Assigned, Assigned{Source: x, To: bl.Attacker, Amount: n})
+			}
+		}
+	}
+	return nil, 0
 }
 
 // dealers is the set of creatures that deal damage in the current step.
@@ -121,23 +148,29 @@ func (g *Game) lethal(s, b ObjID) int32 {
 	return n
 }
 
-// assignAttacker assigns attacker at's damage, or asks its controller
-// when there is a choice and ask is set (reporting true, doing nothing,
-// when there is a choice and ask is not set).
-func (g *Game) assignAttacker(at Attack, rule string, ask bool) bool {
+// attackedNow is what attacker at attacks, as a recipient of its damage:
+// nothing (NoObj, -1) if that planeswalker is gone or no longer one.
+func (g *Game) attackedNow(at Attack) (ObjID, int8) {
+	if t := at.Target; t != NoObj && (g.Objs[t].Zone != ZoneBattlefield || g.Objs[t].PhasedOut || g.Objs[t].Types&TypePlaneswalker == 0) {
+		return NoObj, -1
+	}
+	return at.Target, at.Player
+}
+
+// attackerDamage assigns attacker at's damage when there is no choice
+// (when record is set), or returns the recipients among which it divides
+// it (NoObj standing for what it attacks, with trample) and its power.
+func (g *Game) attackerDamage(at Attack, record bool) ([]ObjID, int32) {
 	c := &g.Combat
 	x := at.Attacker
 	power := g.Power(x)
-	target, toPlayer := at.Target, at.Player
-	if target != NoObj && (g.Objs[target].Zone != ZoneBattlefield || g.Objs[target].PhasedOut || g.Objs[target].Types&TypePlaneswalker == 0) {
-		target, toPlayer = NoObj, -1 // what it attacked is gone, or no longer a planeswalker
-	}
-	done := func(to ObjID, p int8, n int32) bool {
+	target, toPlayer := g.attackedNow(at)
+	done := func(to ObjID, p int8, n int32) ([]ObjID, int32) {
 		c.AssignedSource = append(c.AssignedSource, x)
 		if n > 0 && (to != NoObj || p >= 0) {
 			c.Assigned = append(c.Assigned, Assigned{Source: x, To: to, ToPlayer: p, Amount: n})
 		}
-		return true
+		return nil, 0
 	}
 	if power <= 0 {
 		return done(NoObj, -1, 0)
@@ -145,100 +178,188 @@ func (g *Game) assignAttacker(at Attack, rule string, ask bool) bool {
 	if !at.Blocked {
 		return done(target, toPlayer, power)
 	}
-	blockers := g.Blockers(x)
 	trample := g.has(Trample, x)
-	switch {
-	case len(blockers) == 0 && trample:
+	switch nb := g.numBlockers(x); {
+	case nb == 0 && trample:
 		return done(target, toPlayer, power)
-	case len(blockers) == 0:
+	case nb == 0:
 		return done(NoObj, -1, 0)
-	case len(blockers) == 1 && !trample:
-		return done(blockers[0], -1, power)
+	case nb == 1 && !trample:
+		for _, bl := range c.Blocks {
+			if bl.Attacker == x {
+				return done(bl.Blocker, -1, power)
+			}
+		}
 	}
-	if !ask {
-		return true
+	if record {
+		return nil, 0
 	}
-	from := blockers
+	from := g.Blockers(x)
 	if trample {
 		from = append(from, NoObj)
 	}
-	g.pending = Decision{Kind: DecideDamage, Player: int(g.Objs[x].Controller), Obj: x, From: from, N: int(power), Rule: rule}
-	return false
+	return from, power
 }
 
-// DefaultDamage is the assignment a simple caller can accept: lethal
-// damage to each blocker in order, the rest to the last one, or with
+// DefaultDamage is the assignment a simple caller can accept: for each
+// creature in turn, lethal damage to each recipient in order (counting the
+// damage of the creatures before it), the rest to the last one, or with
 // trample to the player or planeswalker attacked.
 func (g *Game) DefaultDamage(d Decision) Answer {
-	a := Answer{Kind: Declare, Objs: d.From, Amounts: make([]int32, len(d.From))}
-	left := int32(d.N)
-	for i, b := range d.From {
-		if b == NoObj {
-			a.Amounts[i] = left
-			left = 0
-			break
-		}
-		n := min(g.lethal(d.Obj, b), left)
-		a.Amounts[i] = n
-		left -= n
+	groups := d.Groups
+	if len(groups) == 0 {
+		groups = []DamageGroup{{Source: d.Obj, From: d.From, N: d.N}}
 	}
-	if left > 0 {
-		a.Amounts[len(d.From)-1] += left
+	c := &g.Combat
+	base := len(c.Assigned)
+	a := Answer{Kind: Declare}
+	for _, gr := range groups {
+		amounts := make([]int32, len(gr.From))
+		left := int32(gr.N)
+		for i, b := range gr.From {
+			if b == NoObj {
+				amounts[i], left = left, 0
+				break
+			}
+			n := min(g.lethal(gr.Source, b), left)
+			amounts[i] = n
+			left -= n
+		}
+		if left > 0 {
+			amounts[len(gr.From)-1] += left
+		}
+		g.addDivision(gr, amounts)
+		a.Damage = append(a.Damage, Division{Source: gr.Source, To: gr.From, Amounts: amounts})
+	}
+	c.Assigned = c.Assigned[:base]
+	if len(a.Damage) == 1 {
+		a.Objs, a.Amounts = a.Damage[0].To, a.Damage[0].Amounts
 	}
 	return a
 }
 
+// addDivision records group gr's damage, amounts[i] to gr.From[i].
+func (g *Game) addDivision(gr DamageGroup, amounts []int32) {
+	c := &g.Combat
+	for i, to := range gr.From {
+		if amounts[i] == 0 {
+			continue
+		}
+		if to == NoObj { // trample: the player or planeswalker attacked
+			if ai := g.attackIndex(gr.Source); ai >= 0 {
+				if t, p := g.attackedNow(c.Attacks[ai]); t != NoObj || p >= 0 {
+					c.Assigned = append(c.Assigned, Assigned{Source: gr.Source, To: t, ToPlayer: p, Amount: amounts[i]})
+				}
+			}
+			continue
+		}
+		c.Assigned = append(c.Assigned, Assigned{Source: gr.Source, To: to, ToPlayer: -1, Amount: amounts[i]})
+	}
+}
+
 func (g *Game) submitDamage(d Decision, a Answer) error {
-	x := d.Obj
-	if a.Kind != Declare || len(a.Objs) != len(a.Amounts) {
-		return refuse(d.Rule, "assign %s's %d damage: give an amount for each recipient", g.nameOf(x), d.N)
+	groups := d.Groups
+	if len(groups) == 0 {
+		groups = []DamageGroup{{Source: d.Obj, From: d.From, N: d.N}}
 	}
-	amount := make([]int32, len(d.From))
+	divs := a.Damage
+	if len(divs) == 0 && len(groups) == 1 {
+		divs = []Division{{Source: groups[0].Source, To: a.Objs, Amounts: a.Amounts}}
+	}
+	if a.Kind != Declare || len(divs) != len(groups) {
+		return refuse(d.Rule, "%s assigns the combat damage of %s at once: give one division for each", g.PlayerName(d.Player), g.names(groupSources(groups)))
+	}
+	amounts := make([][]int32, len(groups))
+	for _, dv := range divs {
+		gi := slices.IndexFunc(groups, func(gr DamageGroup) bool { return gr.Source == dv.Source })
+		if gi < 0 || amounts[gi] != nil {
+			return refuse(d.Rule, "%s assigns the combat damage of %s, each once, not of %s", g.PlayerName(d.Player), g.names(groupSources(groups)), g.nameOf(dv.Source))
+		}
+		var err error
+		if amounts[gi], err = g.division(groups[gi], dv, d.Rule); err != nil {
+			return err
+		}
+	}
+	// What is lethal counts the damage every other creature is
+	// assigning in this step, these included.
+	c := &g.Combat
+	base := len(c.Assigned)
+	for gi, gr := range groups {
+		for gj := range groups {
+			if gj != gi {
+				g.addDivision(groups[gj], amounts[gj])
+			}
+		}
+		err := g.lethalFirst(gr, amounts[gi], d.Rule)
+		c.Assigned = c.Assigned[:base]
+		if err != nil {
+			return err
+		}
+	}
+	for gi, gr := range groups {
+		g.addDivision(gr, amounts[gi])
+		c.AssignedSource = append(c.AssignedSource, gr.Source)
+	}
+	g.pending = Decision{}
+	return nil
+}
+
+func groupSources(groups []DamageGroup) []ObjID {
+	out := make([]ObjID, len(groups))
+	for i, gr := range groups {
+		out[i] = gr.Source
+	}
+	return out
+}
+
+// division checks that dv gives exactly gr.N damage to gr's recipients and
+// returns the amount for each of gr.From.
+func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, error) {
+	x := gr.Source
+	if len(dv.To) != len(dv.Amounts) {
+		return nil, refuse(rule, "assign %s's %d damage: give an amount for each recipient", g.nameOf(x), gr.N)
+	}
+	amount := make([]int32, len(gr.From))
 	var total int32
-	for i, to := range a.Objs {
-		j := slices.Index(d.From, to)
+	for i, to := range dv.To {
+		j := slices.Index(gr.From, to)
 		if j < 0 {
-			return refuse(d.Rule, "%s can't assign damage to %s", g.nameOf(x), g.nameOf(to))
+			return nil, refuse(rule, "%s can't assign damage to %s", g.nameOf(x), g.nameOf(to))
 		}
-		if a.Amounts[i] < 0 {
-			return refuse(d.Rule, "damage amounts can't be negative")
+		if dv.Amounts[i] < 0 {
+			return nil, refuse(rule, "damage amounts can't be negative")
 		}
-		amount[j] += a.Amounts[i]
-		total += a.Amounts[i]
+		amount[j] += dv.Amounts[i]
+		total += dv.Amounts[i]
 	}
-	if total != int32(d.N) {
-		return refuse(d.Rule, "%s assigns exactly %d damage, not %d", g.nameOf(x), d.N, total)
+	if total != int32(gr.N) {
+		return nil, refuse(rule, "%s assigns exactly %d damage, not %d", g.nameOf(x), gr.N, total)
 	}
-	// Lethal damage to each blocker in order before any to the next, or
-	// (with trample) to the player or planeswalker.
-	for i, to := range d.From {
+	return amount, nil
+}
+
+// lethalFirst checks that gr's division gives lethal damage to each
+// recipient in order before any to the next, or (with trample) to the
+// player or planeswalker.
+func (g *Game) lethalFirst(gr DamageGroup, amount []int32, rule string) error {
+	x := gr.Source
+	for i, to := range gr.From {
 		if amount[i] == 0 {
 			continue
 		}
 		for j := 0; j < i; j++ {
-			if need := g.lethal(x, d.From[j]); amount[j] < need {
+			if need := g.lethal(x, gr.From[j]); amount[j] < need {
 				what := "the next blocker"
+				if !g.Attacking(x) {
+					what = "the next attacker"
+				}
 				if to == NoObj {
 					what = "the player or planeswalker it attacks"
 				}
-				return refuse(d.Rule, "%s must assign lethal damage (%d) to %s before assigning any to %s", g.nameOf(x), need, g.nameOf(d.From[j]), what)
+				return refuse(rule, "%s must assign lethal damage (%d) to %s before assigning any to %s", g.nameOf(x), need, g.nameOf(gr.From[j]), what)
 			}
 		}
 	}
-	c := &g.Combat
-	for i, to := range d.From {
-		if amount[i] == 0 {
-			continue
-		}
-		if to == NoObj { // trample: the player or planeswalker attacked
-			at := c.Attacks[g.attackIndex(x)]
-			c.Assigned = append(c.Assigned, Assigned{Source: x, To: at.Target, ToPlayer: at.Player, Amount: amount[i]})
-			continue
-		}
-		c.Assigned = append(c.Assigned, Assigned{Source: x, To: to, ToPlayer: -1, Amount: amount[i]})
-	}
-	c.AssignedSource = append(c.AssignedSource, x)
-	g.pending = Decision{}
 	return nil
 }
 

@@ -1,6 +1,9 @@
 package runtime
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // DecisionKind says what the engine is waiting for.
 type DecisionKind uint8
@@ -14,7 +17,7 @@ const (
 	DecideAttackers              // Player declares attackers: Objs, with Targets
 	DecideBlockers               // Player declares blockers: Objs, with the attacker each blocks in Targets
 	DecideOrder                  // Player orders From (the blockers of Obj): Objs
-	DecideDamage                 // Player divides Obj's combat damage (N) among From: Objs with Amounts
+	DecideDamage                 // Player divides the combat damage of each of Groups (the first is Obj, N, From): Damage, or Objs with Amounts for one
 	DecideDefender               // Player chooses the defending player among opponents: Targets[0] = PlayerCode
 )
 
@@ -32,6 +35,28 @@ type Decision struct {
 	Rule   string  // the rule that asks
 	From   []ObjID // the candidates, when not the whole Zone
 	Obj    ObjID   // the creature an order or a damage assignment is for
+	// Groups: for DecideDamage, every creature of Player whose combat
+	// damage must be divided in this step, all announced together (the rules
+	// counts each one's damage in what is lethal for the others). Obj, N
+	// and From are the first of them.
+	Groups []DamageGroup
+}
+
+// DamageGroup is one creature's combat damage to divide: N among From, in
+// damage assignment order (NoObj stands for the player or planeswalker it
+// attacks, with trample).
+type DamageGroup struct {
+	Source ObjID
+	From   []ObjID
+	N      int
+}
+
+// Division is how one creature's combat damage is divided: Amounts[i] to
+// To[i].
+type Division struct {
+	Source  ObjID
+	To      []ObjID
+	Amounts []int32
 }
 
 // AnswerKind is the shape of an answer.
@@ -56,9 +81,13 @@ type Answer struct {
 	// planeswalker's ObjID, or -1-p for player p; empty: the defending
 	// player); for DecideBlockers, the attacker each of Objs blocks.
 	Targets []int32
-	// Amounts: for DecideDamage, the damage assigned to each of Objs
-	// (NoObj in Objs stands for the player or planeswalker attacked).
+	// Amounts: for DecideDamage with one group, the damage assigned to
+	// each of Objs (NoObj in Objs stands for the player or planeswalker
+	// attacked).
 	Amounts []int32
+	// Damage: for DecideDamage, one division per group (required when the
+	// decision has several).
+	Damage []Division
 	// Ability: for Activate, the index of the ability among Obj's.
 	Ability int
 }
@@ -135,6 +164,18 @@ func (g *Game) takeAnswer(d Decision) ([]ObjID, bool) {
 	}
 	g.pending = d
 	return nil, false
+}
+
+// names lists objects' names: 'A', 'B'.
+func (g *Game) names(xs []ObjID) string {
+	var b strings.Builder
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(g.nameOf(x))
+	}
+	return b.String()
 }
 
 func (g *Game) nameOf(x ObjID) string {

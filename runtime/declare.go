@@ -202,7 +202,7 @@ func (g *Game) DeclareBlockers(p int, rule string) bool {
 			if !at.Blocked {
 				g.fireSelf(at.Attacker, OnUnblocked)
 			}
-			n := int32(len(g.Blockers(at.Attacker)))
+			n := int32(g.numBlockers(at.Attacker))
 			o := &g.Objs[at.Attacker]
 			for _, t := range o.Triggers {
 				if t.On == OnBlockedByCount && t.Count == n {
@@ -337,7 +337,8 @@ func (g *Game) OrderBlockers(p int, rule string) bool {
 		if int(at.Controller) != p || slices.Contains(g.Combat.Ordered, at.Attacker) {
 			continue
 		}
-		if bs := g.Blockers(at.Attacker); len(bs) >= 2 {
+		if g.numBlockers(at.Attacker) >= 2 {
+			bs := g.Blockers(at.Attacker)
 			g.pending = Decision{Kind: DecideOrder, Player: p, Rule: rule, Obj: at.Attacker, From: bs, N: len(bs)}
 			return false
 		}
@@ -462,20 +463,9 @@ func countBlocks(a Answer, i int, b, at ObjID) int {
 // BlockedBy returns the attackers blocker b blocks, in its damage
 // assignment order.
 func (g *Game) BlockedBy(b ObjID) []ObjID {
-	var out []ObjID
-	var order []int16
-	for _, bl := range g.Combat.Blocks {
-		if bl.Blocker != b || bl.Attacker == NoObj {
-			continue
-		}
-		i := len(order)
-		for i > 0 && order[i-1] > bl.BOrder {
-			i--
-		}
-		out = slices.Insert(out, i, bl.Attacker)
-		order = slices.Insert(order, i, bl.BOrder)
-	}
-	return out
+	return g.ordered(g.numBlockedBy(b), func(bl *Block) (ObjID, int16, bool) {
+		return bl.Attacker, bl.BOrder, bl.Blocker == b && bl.Attacker != NoObj
+	})
 }
 
 // OrderAttackers asks each player whose creature blocks two or more of
@@ -486,7 +476,8 @@ func (g *Game) OrderAttackers(p int, rule string) bool {
 		if slices.Contains(g.Combat.Ordered, b) {
 			continue
 		}
-		if as := g.BlockedBy(b); len(as) >= 2 {
+		if g.numBlockedBy(b) >= 2 {
+			as := g.BlockedBy(b)
 			g.pending = Decision{Kind: DecideOrder, Player: int(g.Objs[b].Controller), Rule: rule, Obj: b, From: as, N: len(as)}
 			return false
 		}
