@@ -59,12 +59,34 @@ func (g *gen) expr(e grammar.Expr, sc *scope) (string, Type) {
 		return fmt.Sprintf("g.HasKeyword(%s, %s)", x, keywordConst(c.p.Keywords[k].Name)), Bool
 	case *grammar.CallExpr:
 		return g.callExpr(e, sc)
+	case *grammar.CondExpr:
+		return g.condExpr(e, sc)
 	}
 	c.errorf(e.Position(), "unsupported expression")
 	return "", Invalid
 }
 
 func keywordConst(name string) string { return "kw_" + name }
+
+// goTypes are the Go types of the values of expressions.
+var goTypes = map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string"}
+
+// condExpr translates `if C then A else B` to a function literal the Go
+// compiler inlines: only the branch taken is evaluated.
+func (g *gen) condExpr(e *grammar.CondExpr, sc *scope) (string, Type) {
+	cond := g.c.typedIn(g, e.Cond, sc, Bool, "the condition of if ... then ... else")
+	a, ta := g.expr(e.Then, sc)
+	b, tb := g.expr(e.Else, sc)
+	if ta == Invalid || tb == Invalid {
+		return "", Invalid
+	}
+	gt, ok := goTypes[ta]
+	if ta != tb || !ok {
+		g.c.errorf(e.Pos, "the branches of if ... then ... else must have the same type (of a value), not %s and %s", ta, tb)
+		return "", Invalid
+	}
+	return fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", gt, cond, a, b), ta
+}
 
 func (g *gen) ident(e *grammar.Ident, sc *scope) (string, Type) {
 	if t, ok := sc.lookup(e.Name); ok {

@@ -365,6 +365,17 @@ func (*Selector) exprNode()  {}
 func (*HasExpr) exprNode()   {}
 func (*CallExpr) exprNode()  {}
 func (*ParenExpr) exprNode() {}
+func (*CondExpr) exprNode()  {}
+
+// CondExpr is `if Cond then Then else Else`: Then when Cond holds, else
+// Else (the branches have the same type).
+type CondExpr struct {
+	Pos              Pos
+	Cond, Then, Else Expr
+}
+
+// Position implements Node.
+func (n *CondExpr) Position() Pos { return n.Pos }
 
 // PredicateDecl is a predicate the engine consults, e.g. which creatures
 // can attack: `predicate can_attack "508.1a" (a) if not a.tapped`.

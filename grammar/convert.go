@@ -346,6 +346,8 @@ func (c *converter) primary(p *pPrimary) Expr {
 		return &Ident{Pos: pos, Name: *p.Name}
 	case p.Noun != nil:
 		return &Ident{Pos: pos, Name: *p.Noun}
+	case p.Cond != nil:
+		return &CondExpr{Pos: toPos(p.Cond.Pos), Cond: c.expr(p.Cond.If), Then: c.expr(p.Cond.Then), Else: c.expr(p.Cond.Else)}
 	default:
 		return &ParenExpr{Pos: pos, X: c.expr(p.Paren)}
 	}

@@ -45,7 +45,8 @@
 //	Term        = Unary { "*" Unary } .
 //	Unary       = "-" Unary | Postfix .
 //	Postfix     = Primary { "." Ident } [ "has" Ident ] .
-//	Primary     = Int | String | Ident [ "(" [ Expr { "," Expr } ] ")" ] | "(" Expr ")" .
+//	Primary     = Int | String | Ident [ "(" [ Expr { "," Expr } ] ")" ] | "(" Expr ")" | Cond .
+//	Cond        = "if" Expr "then" Expr "else" Expr .     (the else branch takes all that follows)
 //
 // Ident is [A-Za-z_][A-Za-z0-9_]*, Int is decimal digits and String is
 // double-quoted with Go escapes. Binary operators are left-associative;
@@ -54,7 +55,7 @@
 // These words are reserved and cannot be used as names: edition player
 // keyword turn order extra_turns every step phase action priority
 // no_priority skip repeat allow on_end sba for each where if else let and
-// or not has prevents predicate timing. Three places accept some of them anyway, where no other
+// or not has prevents predicate timing then. Three places accept some of them anyway, where no other
 // reading is possible: the kind of a for loop may be `player`
 // (`for each player p`); an operand may be one of the nouns step, phase,
 // turn and player (`step.had_priority`); and any word may follow a dot

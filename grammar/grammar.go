@@ -283,5 +283,15 @@ type pPrimary struct {
 	Call  bool     `parser:"  ( @'('"`
 	Args  []*pExpr `parser:"    ( @@ ( ',' @@ )* )? ')' )?"`
 	Noun  *string  `parser:"| @( 'step' | 'phase' | 'turn' | 'player' )"`
+	Cond  *pCond   `parser:"| @@"`
 	Paren *pExpr   `parser:"| '(' @@ ')'"`
+}
+
+// pCond is `if C then A else B`; the else branch extends as far as an
+// expression can.
+type pCond struct {
+	Pos  lexer.Position
+	If   *pExpr `parser:"'if' @@"`
+	Then *pExpr `parser:"'then' @@"`
+	Else *pExpr `parser:"'else' @@"`
 }

@@ -268,7 +268,7 @@ func candidateKey(t lexer.Token) string {
 // Sets of tokens that are named as one thing in messages.
 var (
 	operatorTokens = []string{"or", "and", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", ".", "has", "("}
-	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "step", "phase", "turn", "player"}
+	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "if", "step", "phase", "turn", "player"}
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
 	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "predicate", "timing"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}

@@ -357,7 +357,8 @@ func (p *printer) ifStmt(s *IfStmt) {
 // grammar: or, and, not, comparison, + -, *, unary -, has, selector,
 // operand.
 const (
-	precOr = 1 + iota
+	precCond = iota // loosest: its else branch takes all that follows
+	precOr
 	precAnd
 	precNot
 	precCmp
@@ -388,6 +389,8 @@ func prec(e Expr) int {
 		return precHas
 	case *Selector:
 		return precSel
+	case *CondExpr:
+		return precCond
 	}
 	return precOperand
 }
@@ -445,6 +448,13 @@ func (p *printer) expr(e Expr, min int) {
 		p.tok(e.Pos, "(")
 		p.expr(e.X, 0)
 		p.text(")")
+	case *CondExpr:
+		p.tok(e.Pos, "if ")
+		p.expr(e.Cond, 0)
+		p.text(" then ")
+		p.expr(e.Then, 0)
+		p.text(" else ")
+		p.expr(e.Else, 0)
 	}
 }
 

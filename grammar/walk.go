@@ -140,6 +140,10 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *ParenExpr:
 		Inspect(n.X, f)
+	case *CondExpr:
+		Inspect(n.Cond, f)
+		Inspect(n.Then, f)
+		Inspect(n.Else, f)
 	}
 	f(nil)
 }

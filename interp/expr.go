@@ -135,6 +135,8 @@ func (c *clause) expr(e grammar.Expr, sc *scope) (value, error) {
 		return value{t: compiler.Str, s: func(*rt.Game, int) string { return s }}, nil
 	case *grammar.ParenExpr:
 		return c.expr(e.X, sc)
+	case *grammar.CondExpr:
+		return c.condExpr(e, sc)
 	case *grammar.Ident:
 		return c.ident(e, sc)
 	case *grammar.Unary:
@@ -467,4 +469,67 @@ func enumArg[T any](e grammar.Expr, m map[string]T, what string, str bool) (T, e
 		return zero, errorf(e.Pos, "unknown %s %q", what, e.Value)
 	}
 	return zero, errorf(e.Position(), "want a %s name", what)
+}
+
+// condExpr evaluates `if C then A else B`, only the branch taken.
+func (c *clause) condExpr(e *grammar.CondExpr, sc *scope) (value, error) {
+	cv, err := c.typed(e.Cond, sc, compiler.Bool, "the condition of if ... then ... else")
+	if err != nil {
+		return cv, err
+	}
+	a, err := c.expr(e.Then, sc)
+	if err != nil {
+		return a, err
+	}
+	b, err := c.expr(e.Else, sc)
+	if err != nil {
+		return b, err
+	}
+	if a.t != b.t {
+		return value{}, errorf(e.Pos, "the branches of if ... then ... else must have the same type (of a value), not %s and %s", a.t, b.t)
+	}
+	cf := cv.b
+	switch a.t {
+	case compiler.Int:
+		x, y := a.i, b.i
+		return intV(func(g *rt.Game, fp int) int32 {
+			if cf(g, fp) {
+				return x(g, fp)
+			}
+			return y(g, fp)
+		}), nil
+	case compiler.Bool:
+		x, y := a.b, b.b
+		return boolV(func(g *rt.Game, fp int) bool {
+			if cf(g, fp) {
+				return x(g, fp)
+			}
+			return y(g, fp)
+		}), nil
+	case compiler.Player:
+		x, y := a.p, b.p
+		return value{t: compiler.Player, p: func(g *rt.Game, fp int) int {
+			if cf(g, fp) {
+				return x(g, fp)
+			}
+			return y(g, fp)
+		}}, nil
+	case compiler.Object:
+		x, y := a.o, b.o
+		return value{t: compiler.Object, o: func(g *rt.Game, fp int) rt.ObjID {
+			if cf(g, fp) {
+				return x(g, fp)
+			}
+			return y(g, fp)
+		}}, nil
+	case compiler.Str:
+		x, y := a.s, b.s
+		return value{t: compiler.Str, s: func(g *rt.Game, fp int) string {
+			if cf(g, fp) {
+				return x(g, fp)
+			}
+			return y(g, fp)
+		}}, nil
+	}
+	return value{}, errorf(e.Pos, "the branches of if ... then ... else must have the same type (of a value), not %s and %s", a.t, b.t)
 }

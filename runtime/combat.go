@@ -29,13 +29,11 @@ const (
 	MustBlock                            // (b) b blocks if able
 	ExtraBlock                           // (b) b can block an additional attacker
 	LethalDamage                         // (s, b) = the damage from s that is lethal to b (a value)
-	LethalAssigned                       // (b) b has lethal damage assigned already, whatever its toughness
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage",
-	"lethal_assigned"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage"}
 
 func (k PredKind) String() string { return predNames[k] }
 

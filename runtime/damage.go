@@ -128,24 +128,16 @@ func (g *Game) beginDamageStep() {
 	}
 }
 
-// lethal is the damage that is lethal to blocker b from source s, counting
-// damage already marked and damage already assigned this step: none when b
-// has lethal damage assigned already, at most 1 from a deathtouch source.
+// lethal is the damage that is lethal to b from source s: the rules'
+// lethal_damage predicate (counting damage marked and assigned, deathtouch);
+// rules without one get toughness less damage marked and assigned.
 func (g *Game) lethal(s, b ObjID) int32 {
-	if g.has(LethalAssigned, b) {
-		return 0
-	}
-	n := max(g.Toughness(b)-g.Objs[b].Damage-g.AssignedDamage(b), 0)
 	for i := range g.Rules.Predicates {
 		if p := &g.Rules.Predicates[i]; p.Kind == LethalDamage {
-			n = max(p.Value2(g, s, b), 0)
-			break
+			return max(p.Value2(g, s, b), 0)
 		}
 	}
-	if g.has(Deathtouch, s) {
-		return min(n, 1)
-	}
-	return n
+	return max(g.Toughness(b)-g.Objs[b].Damage-g.AssignedDamage(b), 0)
 }
 
 // attackedNow is what attacker at attacks, as a recipient of its damage:

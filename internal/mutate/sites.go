@@ -294,6 +294,16 @@ func (w *walker) expr(ref *grammar.Expr, show grammar.Node) {
 		w.expr(&e.X, show)
 	case *grammar.ParenExpr:
 		w.expr(&e.X, show)
+	case *grammar.CondExpr:
+		w.add(e.Pos, "swap the branches of if", show, func() func() {
+			e.Then, e.Else = e.Else, e.Then
+			return func() { e.Then, e.Else = e.Else, e.Then }
+		})
+		w.add(e.Then.Position(), "keep only the then branch", show, replace(ref, e.Then))
+		w.add(e.Else.Position(), "keep only the else branch", show, replace(ref, e.Else))
+		w.expr(&e.Cond, show)
+		w.expr(&e.Then, show)
+		w.expr(&e.Else, show)
 	case *grammar.Selector:
 		w.expr(&e.X, show)
 	case *grammar.HasExpr:
@@ -419,6 +429,10 @@ func renameIdent(e grammar.Expr, old, name string) grammar.Expr {
 	case *grammar.ParenExpr:
 		c := *x
 		c.X = renameIdent(x.X, old, name)
+		return &c
+	case *grammar.CondExpr:
+		c := *x
+		c.Cond, c.Then, c.Else = renameIdent(x.Cond, old, name), renameIdent(x.Then, old, name), renameIdent(x.Else, old, name)
 		return &c
 	case *grammar.HasExpr:
 		c := *x
