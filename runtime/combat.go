@@ -114,6 +114,7 @@ type Combat struct {
 	DealtFirst        []ObjID // creatures that dealt damage in the first step
 	AssignedSource    []ObjID // sources whose assignment is decided in this step
 	dealers           []ObjID // creatures that deal damage in this step
+	inCombat          []ObjID // scratch: the creatures in combat as a damage step begins
 	assigning         bool    // a combat damage step is assigning damage
 	unblockedFired    bool    // "attacks and isn't blocked" abilities have triggered
 	DeclaredAttackers int8    // how many creatures were declared as attackers
@@ -131,6 +132,15 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.AssignedSource = append(old.AssignedSource[:0], src.AssignedSource...)
 	c.Ordered = append(old.Ordered[:0], src.Ordered...)
 	c.dealers = append(old.dealers[:0], src.dealers...)
+	c.inCombat = old.inCombat[:0]
+}
+
+// reset ends the combat, keeping the buffers for the next one.
+func (c *Combat) reset() {
+	*c = Combat{
+		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
+		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0], inCombat: c.inCombat[:0],
+	}
 }
 
 // pred reports whether predicates of kind hold for x: with all, every one
@@ -197,17 +207,25 @@ func (g *Game) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
 // Orders may have gaps once blockers leave combat; their relative order
 // is what counts.
 func (g *Game) Blockers(x ObjID) []ObjID {
-	return g.ordered(g.numBlockers(x), func(b *Block) (ObjID, int16, bool) { return b.Blocker, b.Order, b.Attacker == x })
-}
-
-// ordered returns the n creatures pick selects among the blocks, sorted by
-// the order pick gives them (allocating once).
-func (g *Game) ordered(n int, pick func(*Block) (ObjID, int16, bool)) []ObjID {
+	n := g.numBlockers(x)
 	if n == 0 {
 		return nil
 	}
-	out := make([]ObjID, 0, n)
-	keys := make([]int16, 0, n)
+	return g.appendBlockers(make([]ObjID, 0, n), x)
+}
+
+// appendBlockers appends the creatures blocking x to out, in x's damage
+// assignment order.
+func (g *Game) appendBlockers(out []ObjID, x ObjID) []ObjID {
+	return g.appendOrdered(out, func(b *Block) (ObjID, int16, bool) { return b.Blocker, b.Order, b.Attacker == x })
+}
+
+// appendOrdered appends to out the creatures pick selects among the
+// blocks, sorted by the order pick gives them.
+func (g *Game) appendOrdered(out []ObjID, pick func(*Block) (ObjID, int16, bool)) []ObjID {
+	start := len(out)
+	var kb [16]int16
+	keys := kb[:0]
 	for i := range g.Combat.Blocks {
 		x, k, ok := pick(&g.Combat.Blocks[i])
 		if !ok {
@@ -217,7 +235,7 @@ func (g *Game) ordered(n int, pick func(*Block) (ObjID, int16, bool)) []ObjID {
 		for j > 0 && keys[j-1] > k {
 			j--
 		}
-		out, keys = slices.Insert(out, j, x), slices.Insert(keys, j, k)
+		out, keys = slices.Insert(out, start+j, x), slices.Insert(keys, j, k)
 	}
 	return out
 }
@@ -297,7 +315,7 @@ func (g *Game) EndCombat(rule string) {
 	for len(g.Combat.Blocks) > 0 {
 		g.RemoveFromCombat(g.Combat.Blocks[0].Blocker, rule)
 	}
-	g.Combat = Combat{}
+	g.Combat.reset()
 }
 
 // checkLeavesCombat removes from combat what the rules say leaves it.

@@ -93,7 +93,7 @@ func (g *Game) beginDamageStep() {
 	c.assigning = true
 	c.DamageSteps++
 	c.Assigned, c.AssignedSource, c.dealers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0]
-	var all []ObjID
+	all := c.inCombat[:0]
 	for _, a := range c.Attacks {
 		all = append(all, a.Attacker)
 	}
@@ -102,6 +102,7 @@ func (g *Game) beginDamageStep() {
 			all = append(all, b.Blocker)
 		}
 	}
+	c.inCombat = all
 	first := func(x ObjID) bool { return g.has(DealsFirst, x) }
 	switch {
 	case c.DamageSteps == 1 && slices.ContainsFunc(all, first):
@@ -171,7 +172,8 @@ func (g *Game) attackerDamage(at Attack, record bool) ([]ObjID, int32) {
 		return done(target, toPlayer, power)
 	}
 	trample := g.has(Trample, x)
-	switch nb := g.numBlockers(x); {
+	nb := g.numBlockers(x)
+	switch {
 	case nb == 0 && trample:
 		return done(target, toPlayer, power)
 	case nb == 0:
@@ -186,7 +188,7 @@ func (g *Game) attackerDamage(at Attack, record bool) ([]ObjID, int32) {
 	if record {
 		return nil, 0
 	}
-	from := g.Blockers(x)
+	from := g.appendBlockers(make([]ObjID, 0, nb+1), x)
 	if trample {
 		from = append(from, NoObj)
 	}

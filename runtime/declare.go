@@ -463,7 +463,11 @@ func countBlocks(a Answer, i int, b, at ObjID) int {
 // BlockedBy returns the attackers blocker b blocks, in its damage
 // assignment order.
 func (g *Game) BlockedBy(b ObjID) []ObjID {
-	return g.ordered(g.numBlockedBy(b), func(bl *Block) (ObjID, int16, bool) {
+	n := g.numBlockedBy(b)
+	if n == 0 {
+		return nil
+	}
+	return g.appendOrdered(make([]ObjID, 0, n), func(bl *Block) (ObjID, int16, bool) {
 		return bl.Attacker, bl.BOrder, bl.Blocker == b && bl.Attacker != NoObj
 	})
 }
