@@ -132,7 +132,7 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.AssignedSource = append(old.AssignedSource[:0], src.AssignedSource...)
 	c.Ordered = append(old.Ordered[:0], src.Ordered...)
 	c.dealers = append(old.dealers[:0], src.dealers...)
-	c.inCombat = old.inCombat[:0]
+	c.inCombat = append(old.inCombat[:0], src.inCombat...)
 }
 
 // reset ends the combat, keeping the buffers for the next one.
