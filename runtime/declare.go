@@ -183,6 +183,30 @@ func (g *Game) canDeclareAttack(p int) bool {
 	return false
 }
 
+// canDeclareBlock reports whether some creature of player q could block
+// some creature attacking q or q's planeswalkers (restrictions on several
+// blockers aside).
+func (g *Game) canDeclareBlock(q int) bool {
+	for _, b := range g.Battlefield {
+		o := &g.Objs[b]
+		if int(o.Controller) != q || o.PhasedOut {
+			continue
+		}
+		if ok, _ := g.pred(CanBlock, b, true); !ok {
+			continue
+		}
+		for _, at := range g.Combat.Attacks {
+			if int(at.Player) != q {
+				continue
+			}
+			if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
 // DeclareBlockers asks each player attacked by p's creatures, in turn
@@ -191,6 +215,10 @@ func (g *Game) DeclareBlockers(p int, rule string) bool {
 	for i := 1; i < len(g.Players); i++ {
 		q := (p + i) % len(g.Players)
 		if g.Players[q].Lost || g.Combat.BlockersDone&(1<<q) != 0 || !g.attacked(q) {
+			continue
+		}
+		if !g.canDeclareBlock(q) {
+			g.Combat.BlockersDone |= 1 << q // no creature could block: nothing to ask
 			continue
 		}
 		g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj}
