@@ -205,7 +205,7 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 	g := s.game(ts)
 	c := rt.Card{Name: name}
 	var tapped, phased, fresh, hasFresh, deathtouched, hasStamp bool
-	var damage, regen, stamp int32
+	var damage, regen, stamp, prevent int32
 	count := int32(1)
 	type ctr struct {
 		k rt.CounterKind
@@ -274,6 +274,8 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 				c.Enchant |= t
 			case "regen":
 				regen = atoi(ts, v, "regen")
+			case "prevent":
+				prevent = atoi(ts, v, "prevent")
 			case "timestamp":
 				stamp, hasStamp = atoi(ts, v, "timestamp"), true
 			case "max":
@@ -318,7 +320,7 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		// A permanent set up by a script has been under its controller's
 		// control since the turn began unless it says fresh.
 		o.Fresh = hasFresh && fresh
-		o.DeathtouchHit, o.Regen = deathtouched, regen
+		o.DeathtouchHit, o.Regen, o.PreventNext = deathtouched, regen, prevent
 		if hasStamp {
 			o.Timestamp = uint32(stamp)
 		}

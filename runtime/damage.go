@@ -363,10 +363,13 @@ func (g *Game) lethalFirst(gr DamageGroup, amount []int32, rule string) error {
 func (g *Game) dealCombatDamage(rule string) {
 	c := &g.Combat
 	slices.SortStableFunc(c.Assigned, func(a, b Assigned) int { return g.dealerRank(a.Source) - g.dealerRank(b.Source) })
-	for _, a := range c.Assigned {
+	for i := range c.Assigned {
+		a := &c.Assigned[i]
 		other := int32(a.To)
 		if a.To == NoObj {
 			other = PlayerCode(int(a.ToPlayer))
+		} else if a.Amount = g.prevent(a.To, a.Amount, rule); a.Amount == 0 {
+			continue
 		}
 		g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[a.Source].Controller, Obj: a.Source, N: a.Amount, Other: other})
 		switch {
@@ -417,7 +420,7 @@ func (g *Game) dealerRank(x ObjID) int {
 // DealDamage has source s deal n noncombat damage to creature x, wherever s
 // is: deathtouch and lifelink (the rules' predicates) apply from any zone.
 func (g *Game) DealDamage(s, x ObjID, n int32, rule string) {
-	if n <= 0 {
+	if n = g.prevent(x, n, rule); n <= 0 {
 		return
 	}
 	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: int32(x), Name: "noncombat"})
@@ -428,4 +431,17 @@ func (g *Game) DealDamage(s, x ObjID, n int32, rule string) {
 	if ok, lrule := g.pred(Lifelink, s, false); ok {
 		g.GainLife(int(g.Objs[s].Owner), n, lrule)
 	}
+}
+
+// prevent applies x's prevention shield to n damage about to be dealt to
+// it and returns what is left to deal.
+func (g *Game) prevent(x ObjID, n int32, rule string) int32 {
+	o := &g.Objs[x]
+	if o.PreventNext <= 0 || n <= 0 {
+		return n
+	}
+	p := min(o.PreventNext, n)
+	o.PreventNext -= p
+	g.emit(Event{Kind: EvPreventDamage, Rule: rule, Player: o.Controller, Obj: x, N: p})
+	return n - p
 }

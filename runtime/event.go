@@ -54,6 +54,7 @@ const (
 	EvLeaveCombat
 	EvDefender
 	EvActivate
+	EvPreventDamage
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -172,6 +173,8 @@ func (g *Game) describe(e Event) string {
 		return "cast " + g.obj(e)
 	case EvTrigger:
 		return fmt.Sprintf("trigger '%s' of %s", e.Name, g.obj(e))
+	case EvPreventDamage:
+		return fmt.Sprintf("prevent %d damage to %s", e.N, g.obj(e))
 	case EvActivate:
 		return fmt.Sprintf("activate '%s' of %s", e.Name, g.obj(e))
 	case EvResolve:

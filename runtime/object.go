@@ -33,6 +33,9 @@ type Object struct {
 	DeathtouchHit bool
 	// Regen counts regeneration shields: the next destruction is replaced.
 	Regen int32
+	// PreventNext: the next PreventNext damage that would be dealt to it is
+	// prevented (a prevention shield).
+	PreventNext int32
 	// Enchant lists the card types an Aura may be attached to (0: any).
 	Enchant TypeSet
 	// CounterMax caps counters of a kind on this object; Capped marks which.
