@@ -212,22 +212,80 @@ func BenchmarkCombatTurn(b *testing.B) {
 	}
 }
 
-// BenchmarkDeclareAttackers20: checking a declaration of 20 attackers,
-// with 20 creatures on the other side, some that must attack if able.
-func BenchmarkDeclareAttackers20(b *testing.B) {
+// requirementSides: 20 creatures per side with mixed restrictions and
+// requirements (508.1d, 509.1c): every third must attack / block if able,
+// some fly, some have reach or menace, some have defender.
+func requirementSides() [2][]rt.Card {
 	var sides [2][]rt.Card
 	for p := 0; p < 2; p++ {
 		for i := 0; i < 20; i++ {
-			sides[p] = append(sides[p], rt.Card{Name: "C", Types: rt.TypeCreature, Power: 1, Toughness: 1})
+			c := rt.Card{Name: fmt.Sprintf("C%d", i), Types: rt.TypeCreature, Power: 1, Toughness: 1}
+			switch {
+			case i%3 == 0 && p == 0:
+				c.Keywords = []string{"attacks_each_combat"}
+			case i%3 == 0:
+				c.Keywords = []string{"blocks_each_combat"}
+			case i%5 == 1:
+				c.Keywords = []string{"flying"}
+			case i%5 == 2 && p == 1:
+				c.Keywords = []string{"reach"}
+			case i%7 == 4 && p == 0:
+				c.Keywords = []string{"menace"}
+			}
+			sides[p] = append(sides[p], c)
 		}
 	}
-	g, ids := combatAt(b, sides)
+	return sides
+}
+
+// BenchmarkDeclareAttackers20: checking (and making) a declaration of 20
+// attackers, some that must attack if able, with 20 creatures on the other
+// side; the game is copied back before each try.
+func BenchmarkDeclareAttackers20(b *testing.B) {
+	g, ids := combatAt(b, requirementSides())
 	until(b, g, rt.DecideAttackers)
 	a := rt.Answer{Kind: rt.Declare, Objs: ids[0]}
+	c := g.Clone()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		c := g.Clone()
+		c.CopyFrom(g)
+		if err := c.Submit(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDeclareBlockers20: checking (and making) a declaration of 20
+// blockers against 20 attackers, with requirements (every third blocks if
+// able), flying, reach and menace.
+func BenchmarkDeclareBlockers20(b *testing.B) {
+	g, ids := combatAt(b, requirementSides())
+	until(b, g, rt.DecideAttackers)
+	if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: ids[0]}); err != nil {
+		b.Fatal(err)
+	}
+	until(b, g, rt.DecideBlockers)
+	// Each blocker blocks the attacker with its index when it can (a flyer
+	// only by a flyer or reach, a menace creature by two), else none.
+	a := rt.Answer{Kind: rt.Declare}
+	kw := func(x rt.ObjID, k string) bool { return g.HasKeywordNamed(x, k) }
+	for i, x := range ids[1] {
+		at := ids[0][i]
+		if kw(at, "flying") && !kw(x, "flying") && !kw(x, "reach") || kw(at, "menace") {
+			continue
+		}
+		a.Objs = append(a.Objs, x)
+		a.Targets = append(a.Targets, int32(at))
+	}
+	c := g.Clone()
+	if err := c.Submit(a); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.CopyFrom(g)
 		if err := c.Submit(a); err != nil {
 			b.Fatal(err)
 		}
