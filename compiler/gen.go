@@ -146,7 +146,7 @@ func (w *writer) file(pkg string) {
 			}
 			sig := "(g *rt.Game, " + strings.Join(pr.Params, ", ") + " rt.ObjID) " + result
 			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\nreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, pr.Expr)
-			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, %s: %s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), field, name)
+			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name)
 		}
 		w.printf("},\n")
 	}

@@ -348,6 +348,9 @@ func (b *builder) sba(s *compiler.SBA) (rt.SBA, error) {
 // (Test) or two (Test2), its parameters.
 func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
 	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos)}
+	if pr.Decl != nil {
+		out.Text = grammar.FormatNode(pr.Decl.If)
+	}
 	k, ok := rt.ParsePredKind(pr.Kind)
 	if !ok || pr.Decl == nil {
 		return out, errorf(pr.Pos, "unknown predicate %s", pr.Kind)

@@ -64,9 +64,12 @@ func (k PredKind) IsValue() bool { return k == LethalDamage }
 
 // Predicate is a combat predicate: Test for one object, Test2 for two.
 type Predicate struct {
-	Kind   PredKind
-	Rule   string
-	Pos    string
+	Kind PredKind
+	Rule string
+	Pos  string
+	// Text is the predicate's condition (or value) as the .mtg says it,
+	// quoted in refusals so that they show what was not met.
+	Text   string
 	Test   func(g *Game, x ObjID) bool
 	Test2  func(g *Game, x, y ObjID) bool
 	Value2 func(g *Game, x, y ObjID) int32
@@ -167,6 +170,17 @@ func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// because names, for a refusal, the predicate of kind k that cites rule:
+// " (cant_block, rules/combat.mtg:81: a has flying and ...)", or "".
+func (g *Game) because(k PredKind, rule string) string {
+	for i := range g.Rules.Predicates {
+		if p := &g.Rules.Predicates[i]; p.Kind == k && p.Rule == rule && p.Text != "" {
+			return " (" + k.String() + ", " + p.Pos + ": " + p.Text + ")"
+		}
+	}
+	return ""
 }
 
 func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); return ok }

@@ -81,10 +81,10 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
 		}
 		if ok, rule := g.pred(CanAttack, x, true); !ok {
-			return refuse(rule, "%s can't attack", g.nameOf(x))
+			return refuse(rule, "%s can't attack%s", g.nameOf(x), g.because(CanAttack, rule))
 		}
 		if no, rule := g.pred(CantAttack, x, false); no {
-			return refuse(rule, "%s can't attack", g.nameOf(x))
+			return refuse(rule, "%s can't attack%s", g.nameOf(x), g.because(CantAttack, rule))
 		}
 		if len(a.Targets) > 0 {
 			if err := g.checkTarget(d, p, x, a.Targets[i]); err != nil {
@@ -104,7 +104,7 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 		can, _ := g.pred(CanAttack, x, true)
 		cant, _ := g.pred(CantAttack, x, false)
 		if must && can && !cant {
-			return refuse(mrule, "%s attacks each combat if able, and it is able", g.nameOf(x))
+			return refuse(mrule, "%s attacks each combat if able, and it is able%s", g.nameOf(x), g.because(MustAttack, mrule))
 		}
 	}
 	// Costs to attack: totalled and locked, then paid in full, or the
@@ -276,16 +276,16 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 			return refuse(d.Rule, "%s is not attacking %s or a planeswalker %s controls", g.nameOf(at), g.PlayerName(q), g.PlayerName(q))
 		}
 		if ok, rule := g.pred(CanBlock, b, true); !ok {
-			return refuse(rule, "%s can't block", g.nameOf(b))
+			return refuse(rule, "%s can't block%s", g.nameOf(b), g.because(CanBlock, rule))
 		}
 		if no, rule := g.pred2(CantBlock, b, at); no {
-			return refuse(rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
+			return refuse(rule, "%s can't block %s%s", g.nameOf(b), g.nameOf(at), g.because(CantBlock, rule))
 		}
 		count[at]++
 	}
 	for at, n := range count {
 		if two, rule := g.pred(NeedsTwoBlockers, at, false); two && n < 2 {
-			return refuse(rule, "%s can't be blocked except by two or more creatures", g.nameOf(at))
+			return refuse(rule, "%s can't be blocked except by two or more creatures%s", g.nameOf(at), g.because(NeedsTwoBlockers, rule))
 		}
 	}
 	// Requirements: a creature that blocks if able and is left out must
@@ -312,7 +312,7 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 			if two, _ := g.pred(NeedsTwoBlockers, at.Attacker, false); two && count[at.Attacker] == 0 {
 				continue
 			}
-			return refuse(mrule, "%s blocks each combat if able, and it is able to block %s", g.nameOf(b), g.nameOf(at.Attacker))
+			return refuse(mrule, "%s blocks each combat if able, and it is able to block %s%s", g.nameOf(b), g.nameOf(at.Attacker), g.because(MustBlock, mrule))
 		}
 	}
 	var cost Cost
