@@ -142,7 +142,10 @@ func (w *writer) file(pkg string) {
 				field = "Test2"
 			}
 			if pr.IsValue {
-				result, field = "int32", "Value2"
+				result, field = "int32", "Value"
+				if len(pr.Params) == 2 {
+					field = "Value2"
+				}
 			}
 			sig := "(g *rt.Game, " + strings.Join(pr.Params, ", ") + " rt.ObjID) " + result
 			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\nreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, pr.Expr)

@@ -382,6 +382,17 @@ func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
 		}
 		return out, nil
 	}
+	if k.IsValue() && len(params) == 1 {
+		s, fi := params[0], v.i
+		out.Value = func(g *rt.Game, x rt.ObjID) int32 {
+			fp := b.frame(g, slots)
+			g.Selected(fp)[s] = x
+			r := fi(g, fp)
+			g.Release(fp)
+			return r
+		}
+		return out, nil
+	}
 	switch len(params) {
 	case 1:
 		s := params[0]

@@ -29,11 +29,12 @@ const (
 	MustBlock                            // (b) b blocks if able
 	ExtraBlock                           // (b) b can block an additional attacker
 	LethalDamage                         // (s, b) = the damage from s that is lethal to b (a value)
+	AssignsDamage                        // (s) = the combat damage s assigns (a value; 0: none)
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -60,7 +61,7 @@ func (k PredKind) Arity() int {
 
 // IsValue reports whether predicates of this kind give a number (Value2)
 // rather than a condition.
-func (k PredKind) IsValue() bool { return k == LethalDamage }
+func (k PredKind) IsValue() bool { return k == LethalDamage || k == AssignsDamage }
 
 // Predicate is a combat predicate: Test for one object, Test2 for two.
 type Predicate struct {
@@ -72,6 +73,7 @@ type Predicate struct {
 	Text   string
 	Test   func(g *Game, x ObjID) bool
 	Test2  func(g *Game, x, y ObjID) bool
+	Value  func(g *Game, x ObjID) int32
 	Value2 func(g *Game, x, y ObjID) int32
 }
 

@@ -64,7 +64,7 @@ func (g *Game) CombatDamage(p int, rule string) bool {
 // record is set), or returns the attackers among which it divides it.
 func (g *Game) blockerDamage(x ObjID, record bool) ([]ObjID, int32) {
 	c := &g.Combat
-	n := g.Power(x)
+	n := g.assigns(x)
 	if n > 0 && g.numBlockedBy(x) >= 2 {
 		// A blocker of several attackers divides its damage along its
 		// damage assignment order: its controller decides.
@@ -156,7 +156,7 @@ func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 func (g *Game) attackerDamage(at Attack, record bool) ([]ObjID, int32) {
 	c := &g.Combat
 	x := at.Attacker
-	power := g.Power(x)
+	power := g.assigns(x)
 	target, toPlayer := g.attackedNow(at)
 	done := func(to ObjID, p int8, n int32) ([]ObjID, int32) {
 		c.AssignedSource = append(c.AssignedSource, x)
@@ -444,4 +444,15 @@ func (g *Game) prevent(x ObjID, n int32, rule string) int32 {
 	o.PreventNext -= p
 	g.emit(Event{Kind: EvPreventDamage, Rule: rule, Player: o.Controller, Obj: x, N: p})
 	return n - p
+}
+
+// assigns is the combat damage x assigns: the rules' assigns_damage
+// predicate, or its power; 0 or less is none.
+func (g *Game) assigns(x ObjID) int32 {
+	for i := range g.Rules.Predicates {
+		if p := &g.Rules.Predicates[i]; p.Kind == AssignsDamage {
+			return max(p.Value(g, x), 0)
+		}
+	}
+	return max(g.Power(x), 0)
 }

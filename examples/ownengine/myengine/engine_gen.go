@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:be069cd491e44712ee1a83128196874f"
+const SourceHash = "sha256:e196b508752c92f994d7fe5275e31d01"
 
 // Keyword bits.
 const (
@@ -279,22 +279,23 @@ var Rules = &rt.Rules{
 		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:82", Text: "a has menace", Test: pred_needs_two_blockers_7},
 		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:84", Text: "b has blocks_additional_creature", Test: pred_extra_block_8},
 		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:86", Text: "b has blocks_each_combat", Test: pred_must_block_9},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:93", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_10},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:94", Text: "s has deathtouch", Test: pred_deathtouch_11},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:95", Text: "a has trample", Test: pred_trample_12},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:96", Text: "s has lifelink", Test: pred_lifelink_13},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:103", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:104", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:109", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:90", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:96", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_11},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:97", Text: "s has deathtouch", Test: pred_deathtouch_12},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:98", Text: "a has trample", Test: pred_trample_13},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:99", Text: "s has lifelink", Test: pred_lifelink_14},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:106", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_15},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:107", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_16},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:112", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_17},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:120", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:123", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:124", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:125", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:126", Allows: timing_4},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:131", Allows: timing_5},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:132", Allows: timing_6},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:123", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:126", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:127", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:128", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:129", Allows: timing_4},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:134", Allows: timing_5},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:135", Allows: timing_6},
 	},
 }
 
@@ -1120,8 +1121,13 @@ func pred_must_block_9(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat)
 }
 
-// rules/combat.mtg:93 (510.1c, 702.2c)
-func pred_lethal_damage_10(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:90 (510.1a)
+func pred_assigns_damage_10(g *rt.Game, v_s rt.ObjID) int32 {
+	return max(0, g.Power(v_s))
+}
+
+// rules/combat.mtg:96 (510.1c, 702.2c)
+func pred_lethal_damage_11(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -1135,67 +1141,67 @@ func pred_lethal_damage_10(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:94 (702.2c, 702.2d)
-func pred_deathtouch_11(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:97 (702.2c, 702.2d)
+func pred_deathtouch_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:95 (702.19b, 702.19c, 702.19d)
-func pred_trample_12(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:98 (702.19b, 702.19c, 702.19d)
+func pred_trample_13(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:96 (702.15b, 702.15d, 702.15e)
-func pred_lifelink_13(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:99 (702.15b, 702.15d, 702.15e)
+func pred_lifelink_14(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:103 (510.4, 702.7b, 702.4b)
-func pred_deals_first_14(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:106 (510.4, 702.7b, 702.4b)
+func pred_deals_first_15(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:104 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_15(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:107 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_16(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:109 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_16(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:112 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_17(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:120 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:123 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:123 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:126 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:124 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:127 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:125 (506.6a, 506.6d)
+// rules/combat.mtg:128 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:126 (506.6b, 506.6d)
+// rules/combat.mtg:129 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:131 (506.6c)
+// rules/combat.mtg:134 (506.6c)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:132 (506.6c, 506.6f)
+// rules/combat.mtg:135 (506.6c, 506.6f)
 func timing_6(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
