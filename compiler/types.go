@@ -58,6 +58,8 @@ var objectAttrs = map[string]attr{
 	"blocking_alone":       {Bool, "g.BlockingAlone(%s)"},
 	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
 	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
+	"attack_cost":          {Bool, "g.HasAttackCost(%s)"},
+	"block_cost":           {Bool, "g.HasBlockCost(%s)"},
 	"assigned_damage":      {Int, "g.AssignedDamage(%s)"},
 	"deathtouch_assigned":  {Bool, "g.DeathtouchAssigned(%s)"},
 	"attacking":            {Bool, "g.Attacking(%s)"},

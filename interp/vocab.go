@@ -78,6 +78,8 @@ var objectAttrs = map[string]objAttr{
 	"assigned_damage":     {t: compiler.Int, i: (*rt.Game).AssignedDamage},
 	"deathtouch_assigned": {t: compiler.Bool, b: (*rt.Game).DeathtouchAssigned},
 	"in_first_step":       {t: compiler.Bool, b: (*rt.Game).InFirstStep},
+	"attack_cost":         {t: compiler.Bool, b: (*rt.Game).HasAttackCost},
+	"block_cost":          {t: compiler.Bool, b: (*rt.Game).HasBlockCost},
 	"defending_player":    {t: compiler.Player, p: (*rt.Game).DefendingPlayer},
 	"attacking_alone":     {t: compiler.Bool, b: (*rt.Game).AttackingAlone},
 	"blocks_alone":        {t: compiler.Bool, b: (*rt.Game).BlocksAlone},

@@ -92,20 +92,13 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 			}
 		}
 	}
-	// Requirements: each "attacks if able" is independent and the
-	// restrictions above are per creature, so the most requirements that
-	// can be obeyed is: every such creature able to attack attacks.
-	for _, x := range g.Battlefield {
-		o := &g.Objs[x]
-		if int(o.Controller) != p || o.PhasedOut || slices.Contains(a.Objs, x) {
-			continue
+	if len(a.Objs) == 1 {
+		if alone, rule := g.pred(CantAttackAlone, a.Objs[0], false); alone {
+			return refuse(rule, "%s can't attack alone%s", g.nameOf(a.Objs[0]), g.because(CantAttackAlone, rule))
 		}
-		must, mrule := g.pred(MustAttack, x, false)
-		can, _ := g.pred(CanAttack, x, true)
-		cant, _ := g.pred(CantAttack, x, false)
-		if must && can && !cant {
-			return refuse(mrule, "%s attacks each combat if able, and it is able%s", g.nameOf(x), g.because(MustAttack, mrule))
-		}
+	}
+	if err := g.attackRequirements(p, a.Objs); err != nil {
+		return err
 	}
 	// Costs to attack: totalled and locked, then paid in full, or the
 	// declaration is illegal.
@@ -206,6 +199,57 @@ func (g *Game) canDeclareBlock(q int) bool {
 	}
 	return false
 }
+
+// attackRequirements checks that a declaration of attackers obeys as many
+// "attacks if able" requirements as possible without breaking a
+// restriction. The restrictions are per creature, but for "can't attack
+// alone": so all the required creatures able to attack can attack
+// together, unless the only one "can't attack alone" and no other creature
+// could join it without a cost paid (its controller need not pay).
+func (g *Game) attackRequirements(p int, declared []ObjID) error {
+	var missing, required ObjID = NoObj, NoObj
+	nRequired, nFree := 0, 0
+	rule := ""
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if int(o.Controller) != p || o.PhasedOut {
+			continue
+		}
+		if can, _ := g.pred(CanAttack, x, true); !can {
+			continue
+		}
+		if cant, _ := g.pred(CantAttack, x, false); cant {
+			continue
+		}
+		if !g.HasAttackCost(x) {
+			nFree++
+		}
+		must, mrule := g.pred(MustAttack, x, false)
+		if !must {
+			continue
+		}
+		nRequired++
+		required = x
+		if missing == NoObj && !slices.Contains(declared, x) {
+			missing, rule = x, mrule
+		}
+	}
+	if missing == NoObj {
+		return nil
+	}
+	if nRequired == 1 && nFree == 1 {
+		if alone, _ := g.pred(CantAttackAlone, required, false); alone {
+			return nil // it could attack only alone, which it can't
+		}
+	}
+	return refuse(rule, "%s attacks each combat if able, and it is able%s", g.nameOf(missing), g.because(MustAttack, rule))
+}
+
+// HasAttackCost reports whether x needs a cost paid to attack.
+func (g *Game) HasAttackCost(x ObjID) bool { return g.Objs[x].AttackCost.ManaValue() > 0 }
+
+// HasBlockCost reports whether x needs a cost paid to block.
+func (g *Game) HasBlockCost(x ObjID) bool { return g.Objs[x].BlockCost.ManaValue() > 0 }
 
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 

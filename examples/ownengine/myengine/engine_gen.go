@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e196b508752c92f994d7fe5275e31d01"
+const SourceHash = "sha256:644e705238d28a62604c212aacf654c0"
 
 // Keyword bits.
 const (
@@ -28,11 +28,12 @@ const (
 	kw_trample                    = 9  // rules/keywords.mtg:15 (702.19, 702.19a, 702.19e)
 	kw_vigilance                  = 10 // rules/keywords.mtg:16 (702.20, 702.20a, 702.20c)
 	kw_menace                     = 11 // rules/keywords.mtg:17 (702.110, 702.110a, 702.110c)
-	kw_attacks_each_combat        = 12 // rules/keywords.mtg:21
-	kw_blocks_each_combat         = 13 // rules/keywords.mtg:22
-	kw_blocks_additional_creature = 14 // rules/keywords.mtg:23
-	kw_phasing                    = 15 // rules/turn.mtg:13
-	kw_doesnt_untap               = 16 // rules/turn.mtg:14
+	kw_attacks_each_combat        = 12 // rules/keywords.mtg:22
+	kw_blocks_each_combat         = 13 // rules/keywords.mtg:23
+	kw_blocks_additional_creature = 14 // rules/keywords.mtg:24
+	kw_cant_attack_alone          = 15 // rules/keywords.mtg:25
+	kw_phasing                    = 16 // rules/turn.mtg:13
+	kw_doesnt_untap               = 17 // rules/turn.mtg:14
 )
 
 // Subtype bits (runtime.Object.SubBits).
@@ -51,7 +52,7 @@ var Rules = &rt.Rules{
 	Title:                 "Comprehensive Rules, effective 2017-07-08",
 	SourceHash:            SourceHash,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "phasing", "doesnt_untap"},
 	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
@@ -271,31 +272,32 @@ var Rules = &rt.Rules{
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:71", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:72", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:74", Text: "a has attacks_each_combat", Test: pred_must_attack_2},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:75", Text: "not a has vigilance", Test: pred_attacker_taps_3},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:78", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_4},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:80", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:81", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_6},
-		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:82", Text: "a has menace", Test: pred_needs_two_blockers_7},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:84", Text: "b has blocks_additional_creature", Test: pred_extra_block_8},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:86", Text: "b has blocks_each_combat", Test: pred_must_block_9},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:90", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:96", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_11},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:97", Text: "s has deathtouch", Test: pred_deathtouch_12},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:98", Text: "a has trample", Test: pred_trample_13},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:99", Text: "s has lifelink", Test: pred_lifelink_14},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:106", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_15},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:107", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_16},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:112", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_17},
+		{Kind: rt.CantAttackAlone, Rule: "508.1c", Pos: "rules/combat.mtg:74", Text: "a has cant_attack_alone", Test: pred_cant_attack_alone_2},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:78", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_3},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:79", Text: "not a has vigilance", Test: pred_attacker_taps_4},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:82", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:84", Text: "b.creature and not b.tapped", Test: pred_can_block_6},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:85", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_7},
+		{Kind: rt.NeedsTwoBlockers, Rule: "702.110b", Pos: "rules/combat.mtg:86", Text: "a has menace", Test: pred_needs_two_blockers_8},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:88", Text: "b has blocks_additional_creature", Test: pred_extra_block_9},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:90", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_10},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:94", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:100", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_12},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:101", Text: "s has deathtouch", Test: pred_deathtouch_13},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:102", Text: "a has trample", Test: pred_trample_14},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:103", Text: "s has lifelink", Test: pred_lifelink_15},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:110", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_16},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:111", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_17},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:116", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_18},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:123", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:126", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:127", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:128", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:129", Allows: timing_4},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:134", Allows: timing_5},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:135", Allows: timing_6},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:127", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:130", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:131", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:132", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:133", Allows: timing_4},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:138", Allows: timing_5},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:139", Allows: timing_6},
 	},
 }
 
@@ -1081,53 +1083,58 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:74 (508.1d)
-func pred_must_attack_2(g *rt.Game, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_attacks_each_combat)
+// rules/combat.mtg:74 (508.1c)
+func pred_cant_attack_alone_2(g *rt.Game, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_cant_attack_alone)
 }
 
-// rules/combat.mtg:75 (508.1f, 702.20b)
-func pred_attacker_taps_3(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:78 (508.1d)
+func pred_must_attack_3(g *rt.Game, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
+}
+
+// rules/combat.mtg:79 (508.1f, 702.20b)
+func pred_attacker_taps_4(g *rt.Game, v_a rt.ObjID) bool {
 	return !(g.HasKeyword(v_a, kw_vigilance))
 }
 
-// rules/combat.mtg:78 (702.10c)
-func pred_can_tap_4(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:82 (702.10c)
+func pred_can_tap_5(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:80 (509.1a)
-func pred_can_block_5(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:84 (509.1a)
+func pred_can_block_6(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:81 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:85 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_7(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:82 (702.110b)
-func pred_needs_two_blockers_7(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:86 (702.110b)
+func pred_needs_two_blockers_8(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace)
 }
 
-// rules/combat.mtg:84 (509.1a)
-func pred_extra_block_8(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:88 (509.1a)
+func pred_extra_block_9(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// rules/combat.mtg:86 (509.1c)
-func pred_must_block_9(g *rt.Game, v_b rt.ObjID) bool {
-	return g.HasKeyword(v_b, kw_blocks_each_combat)
+// rules/combat.mtg:90 (509.1c)
+func pred_must_block_10(g *rt.Game, v_b rt.ObjID) bool {
+	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:90 (510.1a)
-func pred_assigns_damage_10(g *rt.Game, v_s rt.ObjID) int32 {
+// rules/combat.mtg:94 (510.1a)
+func pred_assigns_damage_11(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:96 (510.1c, 702.2c)
-func pred_lethal_damage_11(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:100 (510.1c, 702.2c)
+func pred_lethal_damage_12(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -1141,67 +1148,67 @@ func pred_lethal_damage_11(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:97 (702.2c, 702.2d)
-func pred_deathtouch_12(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:101 (702.2c, 702.2d)
+func pred_deathtouch_13(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:98 (702.19b, 702.19c, 702.19d)
-func pred_trample_13(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:102 (702.19b, 702.19c, 702.19d)
+func pred_trample_14(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:99 (702.15b, 702.15d, 702.15e)
-func pred_lifelink_14(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:103 (702.15b, 702.15d, 702.15e)
+func pred_lifelink_15(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:106 (510.4, 702.7b, 702.4b)
-func pred_deals_first_15(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:110 (510.4, 702.7b, 702.4b)
+func pred_deals_first_16(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:107 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_16(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:111 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_17(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:112 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_17(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:116 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_18(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:123 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:127 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:126 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:130 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:127 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:131 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:128 (506.6a, 506.6d)
+// rules/combat.mtg:132 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:129 (506.6b, 506.6d)
+// rules/combat.mtg:133 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:134 (506.6c)
+// rules/combat.mtg:138 (506.6c)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:135 (506.6c, 506.6f)
+// rules/combat.mtg:139 (506.6c, 506.6f)
 func timing_6(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
