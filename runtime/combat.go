@@ -175,15 +175,17 @@ func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
 	return false, ""
 }
 
-// because names, for a refusal, the predicate of kind k that cites rule:
-// " (cant_block, rules/combat.mtg:81: a has flying and ...)", or "".
-func (g *Game) because(k PredKind, rule string) string {
+// refusePred is a refusal by the predicate of kind k that cites rule,
+// quoting it (Refusal.Why).
+func (g *Game) refusePred(k PredKind, rule, format string, args ...any) *Refusal {
+	r := refuse(rule, format, args...)
 	for i := range g.Rules.Predicates {
 		if p := &g.Rules.Predicates[i]; p.Kind == k && p.Rule == rule && p.Text != "" {
-			return " (" + k.String() + ", " + p.Pos + ": " + p.Text + ")"
+			r.Why = k.String() + ", " + p.Pos + ": " + p.Text
+			break
 		}
 	}
-	return ""
+	return r
 }
 
 func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); return ok }

@@ -81,10 +81,10 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
 		}
 		if ok, rule := g.pred(CanAttack, x, true); !ok {
-			return refuse(rule, "%s can't attack%s", g.nameOf(x), g.because(CanAttack, rule))
+			return g.refusePred(CanAttack, rule, "%s can't attack", g.nameOf(x))
 		}
 		if no, rule := g.pred(CantAttack, x, false); no {
-			return refuse(rule, "%s can't attack%s", g.nameOf(x), g.because(CantAttack, rule))
+			return g.refusePred(CantAttack, rule, "%s can't attack", g.nameOf(x))
 		}
 		if len(a.Targets) > 0 {
 			if err := g.checkTarget(d, p, x, a.Targets[i]); err != nil {
@@ -94,7 +94,7 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 	}
 	if len(a.Objs) == 1 {
 		if alone, rule := g.pred(CantAttackAlone, a.Objs[0], false); alone {
-			return refuse(rule, "%s can't attack alone%s", g.nameOf(a.Objs[0]), g.because(CantAttackAlone, rule))
+			return g.refusePred(CantAttackAlone, rule, "%s can't attack alone", g.nameOf(a.Objs[0]))
 		}
 	}
 	if err := g.attackRequirements(p, a.Objs); err != nil {
@@ -242,7 +242,7 @@ func (g *Game) attackRequirements(p int, declared []ObjID) error {
 			return nil // it could attack only alone, which it can't
 		}
 	}
-	return refuse(rule, "%s attacks each combat if able, and it is able%s", g.nameOf(missing), g.because(MustAttack, rule))
+	return g.refusePred(MustAttack, rule, "%s attacks each combat if able, and it is able", g.nameOf(missing))
 }
 
 // HasAttackCost reports whether x needs a cost paid to attack.
@@ -320,16 +320,16 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 			return refuse(d.Rule, "%s is not attacking %s or a planeswalker %s controls", g.nameOf(at), g.PlayerName(q), g.PlayerName(q))
 		}
 		if ok, rule := g.pred(CanBlock, b, true); !ok {
-			return refuse(rule, "%s can't block%s", g.nameOf(b), g.because(CanBlock, rule))
+			return g.refusePred(CanBlock, rule, "%s can't block", g.nameOf(b))
 		}
 		if no, rule := g.pred2(CantBlock, b, at); no {
-			return refuse(rule, "%s can't block %s%s", g.nameOf(b), g.nameOf(at), g.because(CantBlock, rule))
+			return g.refusePred(CantBlock, rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
 		}
 		count[at]++
 	}
 	for at, n := range count {
 		if two, rule := g.pred(NeedsTwoBlockers, at, false); two && n < 2 {
-			return refuse(rule, "%s can't be blocked except by two or more creatures%s", g.nameOf(at), g.because(NeedsTwoBlockers, rule))
+			return g.refusePred(NeedsTwoBlockers, rule, "%s can't be blocked except by two or more creatures", g.nameOf(at))
 		}
 	}
 	// Requirements: a creature that blocks if able and is left out must
@@ -356,7 +356,7 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 			if two, _ := g.pred(NeedsTwoBlockers, at.Attacker, false); two && count[at.Attacker] == 0 {
 				continue
 			}
-			return refuse(mrule, "%s blocks each combat if able, and it is able to block %s%s", g.nameOf(b), g.nameOf(at.Attacker), g.because(MustBlock, mrule))
+			return g.refusePred(MustBlock, mrule, "%s blocks each combat if able, and it is able to block %s", g.nameOf(b), g.nameOf(at.Attacker))
 		}
 	}
 	var cost Cost
@@ -549,7 +549,7 @@ func (g *Game) BlockedBy(b ObjID) []ObjID {
 func (g *Game) OrderAttackers(p int, rule string) bool {
 	for _, bl := range g.Combat.Blocks {
 		b := bl.Blocker
-		if slices.Contains(g.Combat.Ordered, b) {
+		if bl.Attacker == NoObj || g.CombatController(bl.Attacker) != p || slices.Contains(g.Combat.Ordered, b) {
 			continue
 		}
 		if g.numBlockedBy(b) >= 2 {

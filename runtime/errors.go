@@ -7,13 +7,20 @@ import "fmt"
 type Refusal struct {
 	Rule string // the rule the attempt breaks
 	Msg  string
+	// Why quotes the .mtg predicate that refused, with its position:
+	// "cant_block, rules/combat.mtg:81: a has flying and ...", or "".
+	Why string
 }
 
 func (r *Refusal) Error() string {
-	if r.Rule == "" {
-		return r.Msg
+	s := r.Msg
+	if r.Rule != "" {
+		s = r.Rule + ": " + s
 	}
-	return r.Rule + ": " + r.Msg
+	if r.Why != "" {
+		s += " (" + r.Why + ")"
+	}
+	return s
 }
 
 func refuse(rule, format string, args ...any) *Refusal {

@@ -168,7 +168,7 @@ func (g *Game) canTapForMana(p int, x ObjID) error {
 		return refuse("116.1d", "%s is already tapped", g.nameOf(x))
 	}
 	if ok, rule := g.pred(CanTap, x, true); !ok {
-		return refuse(rule, "%s can't be tapped for mana now%s", g.nameOf(x), g.because(CanTap, rule))
+		return g.refusePred(CanTap, rule, "%s can't be tapped for mana now", g.nameOf(x))
 	}
 	return nil
 }

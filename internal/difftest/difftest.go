@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -163,7 +164,7 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 			}
 			var errb error
 			erra, errb = ga.Submit(ans), gb.Submit(ans)
-			if fmt.Sprint(erra) != fmt.Sprint(errb) {
+			if refusalKey(erra) != refusalKey(errb) {
 				return res, diverged("answer %+v: %s says %v, %s says %v", ans, a.Name, erra, b.Name, errb)
 			}
 			if erra == nil {
@@ -255,4 +256,15 @@ func Play(e Engine, seed uint64, opt Options) (Result, error) {
 		}
 		res.Answers++
 	}
+}
+
+// refusalKey is what two engines must agree on about a refusal: the rule
+// and the message, not where the .mtg predicate that refused is (a mutant's
+// source has other positions).
+func refusalKey(err error) string {
+	var r *rt.Refusal
+	if errors.As(err, &r) {
+		return r.Rule + ": " + r.Msg
+	}
+	return fmt.Sprint(err)
 }
