@@ -344,6 +344,7 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 			g.pending = Decision{}
 			g.stepHadPriority = false
 			g.assumeHistory(i)
+			g.Combat.reset() // a combat in progress elsewhere is over
 			return nil
 		}
 	}
