@@ -100,6 +100,8 @@ type Game struct {
 	scratch []ObjID
 	hits    []SBAHit
 	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
+	// sbaScratch is a game SBAPending performs a check on, never shared.
+	sbaScratch *Game
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -264,6 +266,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.kept = append(keep.kept[:0], src.kept...)
 	g.Log = src.Log[:len(src.Log):len(src.Log)]
 	g.scratch, g.hits = keep.scratch[:0], keep.hits[:0]
+	g.sbaScratch = keep.sbaScratch
 }
 
 func cloneSlice[T any](s []T) []T {

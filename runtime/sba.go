@@ -68,7 +68,20 @@ func (g *Game) SBAPending() bool {
 	g.dry = true
 	n := len(g.matchSBAs(g.hits[:0], true))
 	g.dry = false
-	return n > 0
+	if n == 0 {
+		return false
+	}
+	// A check whose results would all change nothing (an indestructible
+	// creature with lethal damage) performs nothing, as CheckSBA finds:
+	// find out on a copy (a choice to make counts as pending).
+	s := g.sbaScratch
+	if s == nil {
+		s = new(Game)
+		g.sbaScratch = s
+	}
+	s.CopyFrom(g)
+	s.Log = s.Log[:0:0] // the copy's events are not wanted
+	return s.CheckSBA() || s.pending.Kind != DecideNone
 }
 
 // keptChoice is a player's answer to "keep one of these".
