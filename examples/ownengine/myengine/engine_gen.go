@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:644e705238d28a62604c212aacf654c0"
+const SourceHash = "sha256:6137cc3e856e64dce6d4877544ebf8b9"
 
 // Keyword bits.
 const (
@@ -296,8 +296,13 @@ var Rules = &rt.Rules{
 		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:131", Allows: timing_2},
 		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:132", Allows: timing_3},
 		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:133", Allows: timing_4},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:138", Allows: timing_5},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:139", Allows: timing_6},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:134", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:136", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:137", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:140", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:141", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:146", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:147", Allows: timing_11},
 	},
 }
 
@@ -1203,12 +1208,37 @@ func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:138 (506.6c)
+// rules/combat.mtg:134 (506.6, 506.6d)
 func timing_5(g *rt.Game, v_p int) bool {
+	return g.Began(2, 3)
+}
+
+// rules/combat.mtg:136 (506.6, 506.6d, 506.6e)
+func timing_6(g *rt.Game, v_p int) bool {
+	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
+}
+
+// rules/combat.mtg:137 (506.6, 506.6d)
+func timing_7(g *rt.Game, v_p int) bool {
+	return g.Began(2, 4)
+}
+
+// rules/combat.mtg:140 (506.6, 506.6d, 506.6e)
+func timing_8(g *rt.Game, v_p int) bool {
+	return !(g.Ended(1, -1))
+}
+
+// rules/combat.mtg:141 (506.6, 506.6d)
+func timing_9(g *rt.Game, v_p int) bool {
+	return g.Ended(2, -1)
+}
+
+// rules/combat.mtg:146 (506.6c)
+func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:139 (506.6c, 506.6f)
-func timing_6(g *rt.Game, v_p int) bool {
+// rules/combat.mtg:147 (506.6c, 506.6f)
+func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
