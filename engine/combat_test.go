@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
@@ -287,4 +288,58 @@ func BenchmarkDeclareBlockers20(b *testing.B) {
 		a.Targets = append(a.Targets, int32(at))
 	}
 	benchSubmit(b, g, a)
+}
+
+// TestDefaultDeclare: the default declarations (what PassPolicy answers)
+// obey the requirements, so a simple caller is never refused.
+func TestDefaultDeclare(t *testing.T) {
+	card := func(name string, kws ...string) rt.Card {
+		return rt.Card{Name: name, Types: rt.TypeCreature, Power: 1, Toughness: 1, Keywords: kws}
+	}
+	cases := []struct {
+		name             string
+		sides            [2][]rt.Card
+		attackers, block []string
+	}{
+		{"nothing required", [2][]rt.Card{{card("A"), card("B")}, {card("X")}}, nil, nil},
+		{"must attack", [2][]rt.Card{{card("A", "attacks_each_combat"), card("B")}, {card("X")}}, []string{"A"}, nil},
+		{"can't attack alone", [2][]rt.Card{{card("A", "attacks_each_combat", "cant_attack_alone"), card("B")}, {card("X")}}, []string{"A", "B"}, nil},
+		{"alone and nobody to join", [2][]rt.Card{{card("A", "attacks_each_combat", "cant_attack_alone")}, {card("X")}}, nil, nil},
+		{"must block", [2][]rt.Card{{card("A", "attacks_each_combat")}, {card("X", "blocks_each_combat"), card("Y")}}, []string{"A"}, []string{"X"}},
+		{"can't block a flyer", [2][]rt.Card{{card("A", "attacks_each_combat", "flying")}, {card("X", "blocks_each_combat")}}, []string{"A"}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, _ := combatAt(t, c.sides)
+			names := func(xs []rt.ObjID) []string {
+				var out []string
+				for _, x := range xs {
+					out = append(out, g.Obj(x).Name)
+				}
+				return out
+			}
+			for _, want := range [][]string{c.attackers, c.block} {
+				d := g.Advance()
+				for d.Kind == rt.DecidePriority {
+					if err := g.Submit(rt.Answer{Kind: rt.Pass}); err != nil {
+						t.Fatal(err)
+					}
+					d = g.Advance()
+				}
+				if d.Kind != rt.DecideAttackers && d.Kind != rt.DecideBlockers {
+					if len(want) > 0 {
+						t.Fatalf("waiting for %v, want a declaration of %v", d.Kind, want)
+					}
+					return
+				}
+				a := rt.PassPolicy{}.Decide(g, d)
+				if got := names(a.Objs); !slices.Equal(got, want) {
+					t.Errorf("%v: default declares %v, want %v", d.Kind, got, want)
+				}
+				if err := g.Submit(a); err != nil {
+					t.Fatalf("%v: the default declaration is refused: %v", d.Kind, err)
+				}
+			}
+		})
+	}
 }

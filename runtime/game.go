@@ -100,8 +100,9 @@ type Game struct {
 	scratch []ObjID
 	hits    []SBAHit
 	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
-	// sbaScratch is a game SBAPending performs a check on, never shared.
-	sbaScratch *Game
+	// scratchGame is a copy SBAPending and DefaultDeclare try things on,
+	// never shared.
+	scratchGame *Game
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -266,7 +267,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.kept = append(keep.kept[:0], src.kept...)
 	g.Log = src.Log[:len(src.Log):len(src.Log)]
 	g.scratch, g.hits = keep.scratch[:0], keep.hits[:0]
-	g.sbaScratch = keep.sbaScratch
+	g.scratchGame = keep.scratchGame
 }
 
 func cloneSlice[T any](s []T) []T {

@@ -14,7 +14,7 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 	case DecideCards:
 		return Answer{Kind: Choose, Objs: candidates(g, d)[:d.N]}
 	case DecideAttackers, DecideBlockers:
-		return Answer{Kind: Declare}
+		return g.DefaultDeclare(d)
 	case DecideDefender:
 		return Answer{Kind: Declare, Targets: []int32{PlayerCode(g.NextPlayer(d.Player))}}
 	case DecideOrder:
@@ -107,8 +107,8 @@ func (g *Game) Run(pol Policy, maxDecisions int) Decision {
 			return d
 		}
 		if err := g.Submit(pol.Decide(g, d)); err != nil {
-			// A policy answered illegally: fall back to passing or the
-			// first legal cards, which are always legal.
+			// A policy answered illegally: fall back to passing, the
+			// first cards or the default declaration, which are legal.
 			if err := g.Submit(PassPolicy{}.Decide(g, d)); err != nil {
 				return d
 			}
@@ -123,4 +123,67 @@ func candidates(g *Game, d Decision) []ObjID {
 		return d.From
 	}
 	return *g.zoneList(d.Player, d.Zone)
+}
+
+// DefaultDeclare is a declaration of attackers or blockers a simple caller
+// can accept: only what the requirements make attack or block. Each
+// creature that must attack attacks the defending player (with a companion
+// if the only one can't attack alone); each creature that must block blocks
+// the first attacker it can block alone. If that is refused (requirements
+// the simple reading misses), it is no creature at all.
+func (g *Game) DefaultDeclare(d Decision) Answer {
+	a := Answer{Kind: Declare}
+	switch d.Kind {
+	case DecideAttackers:
+		var companion ObjID = NoObj
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			if int(o.Controller) != d.Player || o.PhasedOut || !g.can(CanAttack, x) || g.has(CantAttack, x) {
+				continue
+			}
+			if g.has(MustAttack, x) {
+				a.Objs = append(a.Objs, x)
+			} else if companion == NoObj && !g.HasAttackCost(x) {
+				companion = x
+			}
+		}
+		if len(a.Objs) == 1 && g.has(CantAttackAlone, a.Objs[0]) && companion != NoObj {
+			a.Objs = append(a.Objs, companion)
+		}
+	case DecideBlockers:
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			if int(o.Controller) != d.Player || o.PhasedOut || !g.can(CanBlock, x) || !g.has(MustBlock, x) {
+				continue
+			}
+			for _, at := range g.Combat.Attacks {
+				if int(at.Player) == d.Player && !g.has(NeedsTwoBlockers, at.Attacker) {
+					if no, _ := g.pred2(CantBlock, x, at.Attacker); !no {
+						a.Objs, a.Targets = append(a.Objs, x), append(a.Targets, int32(at.Attacker))
+						break
+					}
+				}
+			}
+		}
+	}
+	if len(a.Objs) > 0 && !g.accepts(a) {
+		return Answer{Kind: Declare}
+	}
+	return a
+}
+
+// can reports whether every predicate of kind k holds for x.
+func (g *Game) can(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, true); return ok }
+
+// accepts reports whether the pending decision would accept a, trying it on
+// a scratch copy of the game.
+func (g *Game) accepts(a Answer) bool {
+	s := g.scratchGame
+	if s == nil {
+		s = new(Game)
+		g.scratchGame = s
+	}
+	s.CopyFrom(g)
+	s.Log = s.Log[:0:0]
+	return s.Submit(a) == nil
 }

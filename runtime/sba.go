@@ -74,10 +74,10 @@ func (g *Game) SBAPending() bool {
 	// A check whose results would all change nothing (an indestructible
 	// creature with lethal damage) performs nothing, as CheckSBA finds:
 	// find out on a copy (a choice to make counts as pending).
-	s := g.sbaScratch
+	s := g.scratchGame
 	if s == nil {
 		s = new(Game)
-		g.sbaScratch = s
+		g.scratchGame = s
 	}
 	s.CopyFrom(g)
 	s.Log = s.Log[:0:0] // the copy's events are not wanted
