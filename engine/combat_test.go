@@ -307,6 +307,8 @@ func TestDefaultDeclare(t *testing.T) {
 		{"alone and nobody to join", [2][]rt.Card{{card("A", "attacks_each_combat", "cant_attack_alone")}, {card("X")}}, nil, nil},
 		{"must block", [2][]rt.Card{{card("A", "attacks_each_combat")}, {card("X", "blocks_each_combat"), card("Y")}}, []string{"A"}, []string{"X"}},
 		{"can't block a flyer", [2][]rt.Card{{card("A", "attacks_each_combat", "flying")}, {card("X", "blocks_each_combat")}}, []string{"A"}, nil},
+		{"menace, with a companion", [2][]rt.Card{{card("A", "attacks_each_combat", "menace")}, {card("X", "blocks_each_combat"), card("Y")}}, []string{"A"}, []string{"X", "Y"}},
+		{"menace, alone", [2][]rt.Card{{card("A", "attacks_each_combat", "menace")}, {card("X", "blocks_each_combat")}}, []string{"A"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -245,6 +245,21 @@ func (g *Game) attackRequirements(p int, declared []ObjID) error {
 	return g.refusePred(MustAttack, rule, "%s attacks each combat if able, and it is able", g.nameOf(missing))
 }
 
+// otherBlocker reports whether a creature of player q other than b, and not
+// among declared, could block attacker at with no cost to pay.
+func (g *Game) otherBlocker(q int, b, at ObjID, declared []ObjID) bool {
+	for _, c := range g.Battlefield {
+		o := &g.Objs[c]
+		if c == b || int(o.Controller) != q || o.PhasedOut || slices.Contains(declared, c) || g.HasBlockCost(c) || !g.can(CanBlock, c) {
+			continue
+		}
+		if no, _ := g.pred2(CantBlock, c, at); !no {
+			return true
+		}
+	}
+	return false
+}
+
 // HasAttackCost reports whether x needs a cost paid to attack.
 func (g *Game) HasAttackCost(x ObjID) bool { return g.Objs[x].AttackCost.ManaValue() > 0 }
 
@@ -334,6 +349,9 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 	}
 	// Requirements: a creature that blocks if able and is left out must
 	// not be able to block any attacker without breaking a restriction.
+	// An attacker that can't be blocked except by two or more creatures,
+	// and that nobody blocks, can be blocked by it if another creature left
+	// out could block it too (with no cost to pay for it).
 	for _, b := range g.Battlefield {
 		o := &g.Objs[b]
 		if int(o.Controller) != q || o.PhasedOut || slices.Contains(a.Objs, b) {
@@ -353,7 +371,7 @@ func (g *Game) submitBlockers(d Decision, a Answer) error {
 			if no, _ := g.pred2(CantBlock, b, at.Attacker); no {
 				continue
 			}
-			if two, _ := g.pred(NeedsTwoBlockers, at.Attacker, false); two && count[at.Attacker] == 0 {
+			if two, _ := g.pred(NeedsTwoBlockers, at.Attacker, false); two && count[at.Attacker] == 0 && !g.otherBlocker(q, b, at.Attacker, a.Objs) {
 				continue
 			}
 			return g.refusePred(MustBlock, mrule, "%s blocks each combat if able, and it is able to block %s", g.nameOf(b), g.nameOf(at.Attacker))

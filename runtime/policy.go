@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // Policy answers decisions for a player: a bot, a default, a test double.
 type Policy interface {
 	Decide(g *Game, d Decision) Answer
@@ -151,18 +153,41 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 			a.Objs = append(a.Objs, companion)
 		}
 	case DecideBlockers:
+		var left []ObjID // creatures that must block but found no attacker they can block alone
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
 			if int(o.Controller) != d.Player || o.PhasedOut || !g.can(CanBlock, x) || !g.has(MustBlock, x) {
 				continue
 			}
-			for _, at := range g.Combat.Attacks {
-				if int(at.Player) == d.Player && !g.has(NeedsTwoBlockers, at.Attacker) {
-					if no, _ := g.pred2(CantBlock, x, at.Attacker); !no {
-						a.Objs, a.Targets = append(a.Objs, x), append(a.Targets, int32(at.Attacker))
-						break
-					}
+			if at := g.blockable(d.Player, x, false); at != NoObj {
+				a.Objs, a.Targets = append(a.Objs, x), append(a.Targets, int32(at))
+			} else {
+				left = append(left, x)
+			}
+		}
+		// Those left block an attacker that needs two blockers, with a
+		// companion: another of them, or a creature free to block it.
+		for _, x := range left {
+			if slices.Contains(a.Objs, x) {
+				continue
+			}
+			at := g.blockable(d.Player, x, true)
+			if at == NoObj {
+				continue
+			}
+			var mate ObjID = NoObj
+			for _, y := range g.Battlefield {
+				o := &g.Objs[y]
+				if y == x || int(o.Controller) != d.Player || o.PhasedOut || slices.Contains(a.Objs, y) || g.HasBlockCost(y) || !g.can(CanBlock, y) {
+					continue
 				}
+				if no, _ := g.pred2(CantBlock, y, at); !no {
+					mate = y
+					break
+				}
+			}
+			if mate != NoObj {
+				a.Objs, a.Targets = append(a.Objs, x, mate), append(a.Targets, int32(at), int32(at))
 			}
 		}
 	}
@@ -170,6 +195,21 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 		return Answer{Kind: Declare}
 	}
 	return a
+}
+
+// blockable is the first creature attacking player q (or q's
+// planeswalkers) that x could block: one that needs two blockers only if
+// two is set, else one that doesn't; NoObj if none.
+func (g *Game) blockable(q int, x ObjID, two bool) ObjID {
+	for _, at := range g.Combat.Attacks {
+		if int(at.Player) != q || g.has(NeedsTwoBlockers, at.Attacker) != two {
+			continue
+		}
+		if no, _ := g.pred2(CantBlock, x, at.Attacker); !no {
+			return at.Attacker
+		}
+	}
+	return NoObj
 }
 
 // can reports whether every predicate of kind k holds for x.
