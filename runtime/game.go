@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 const maxPlan = 64 // steps one turn can hold, extra ones included
@@ -100,9 +101,6 @@ type Game struct {
 	scratch []ObjID
 	hits    []SBAHit
 	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
-	// scratchGame is a copy SBAPending and DefaultDeclare try things on,
-	// never shared.
-	scratchGame *Game
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -267,7 +265,22 @@ func (g *Game) CopyFrom(src *Game) {
 	g.kept = append(keep.kept[:0], src.kept...)
 	g.Log = src.Log[:len(src.Log):len(src.Log)]
 	g.scratch, g.hits = keep.scratch[:0], keep.hits[:0]
-	g.scratchGame = keep.scratchGame
+}
+
+// scratchGames hold copies that SBAPending and DefaultDeclare try things
+// on, so that a game's answers and checks leave it untouched.
+var scratchGames = sync.Pool{New: func() any { return new(Game) }}
+
+// tryOn runs f on a scratch copy of g (without g's log) and returns its
+// result.
+func (g *Game) tryOn(f func(s *Game) bool) bool {
+	s := scratchGames.Get().(*Game)
+	s.CopyFrom(g)
+	s.Log = s.Log[:0:0]
+	ok := f(s)
+	s.Rules = nil // keep no rules alive through the pool
+	scratchGames.Put(s)
+	return ok
 }
 
 func cloneSlice[T any](s []T) []T {

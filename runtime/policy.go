@@ -218,12 +218,5 @@ func (g *Game) can(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, true); retu
 // accepts reports whether the pending decision would accept a, trying it on
 // a scratch copy of the game.
 func (g *Game) accepts(a Answer) bool {
-	s := g.scratchGame
-	if s == nil {
-		s = new(Game)
-		g.scratchGame = s
-	}
-	s.CopyFrom(g)
-	s.Log = s.Log[:0:0]
-	return s.Submit(a) == nil
+	return g.tryOn(func(s *Game) bool { return s.Submit(a) == nil })
 }

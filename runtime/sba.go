@@ -74,14 +74,7 @@ func (g *Game) SBAPending() bool {
 	// A check whose results would all change nothing (an indestructible
 	// creature with lethal damage) performs nothing, as CheckSBA finds:
 	// find out on a copy (a choice to make counts as pending).
-	s := g.scratchGame
-	if s == nil {
-		s = new(Game)
-		g.scratchGame = s
-	}
-	s.CopyFrom(g)
-	s.Log = s.Log[:0:0] // the copy's events are not wanted
-	return s.CheckSBA() || s.pending.Kind != DecideNone
+	return g.tryOn(func(s *Game) bool { return s.CheckSBA() || s.pending.Kind != DecideNone })
 }
 
 // keptChoice is a player's answer to "keep one of these".
