@@ -251,7 +251,7 @@ func (g *Game) addDivision(gr DamageGroup, amounts []int32) {
 	}
 }
 
-func (g *Game) submitDamage(d Decision, a Answer) error {
+func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	groups := d.Groups
 	if len(groups) == 0 {
 		groups = []DamageGroup{{Source: d.Obj, From: d.From, N: d.N}}

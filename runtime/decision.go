@@ -27,14 +27,15 @@ func (k DecisionKind) String() string { return decisionNames[k] }
 
 // Decision is a question the engine asks a player.
 type Decision struct {
+	// (Fields are ordered to pack: a Decision is copied at every priority.)
 	Kind   DecisionKind
+	Zone   Zone  // where they come from, for DecideCards
+	Obj    ObjID // the creature an order or a damage assignment is for
 	Player int
 	N      int     // how many cards, for DecideCards
-	Zone   Zone    // where they come from, for DecideCards
 	Verb   string  // what happens to them ("discard", "keep")
 	Rule   string  // the rule that asks
 	From   []ObjID // the candidates, when not the whole Zone
-	Obj    ObjID   // the creature an order or a damage assignment is for
 	// Groups: for DecideDamage, every creature of Player whose combat
 	// damage must be divided in this step, all announced together (the rules
 	// counts each one's damage in what is lethal for the others). Obj, N
@@ -106,24 +107,24 @@ func (g *Game) Submit(a Answer) error {
 	case DecideGameOver, DecideStuck:
 		return refuse("", "the game is over")
 	case DecidePriority:
-		return g.submitPriority(d, a)
+		return g.submitPriority(&d, &a)
 	case DecideCards:
-		return g.submitCards(d, a)
+		return g.submitCards(&d, &a)
 	case DecideAttackers:
-		return g.submitAttackers(d, a)
+		return g.submitAttackers(&d, &a)
 	case DecideBlockers:
-		return g.submitBlockers(d, a)
+		return g.submitBlockers(&d, &a)
 	case DecideOrder:
-		return g.submitOrder(d, a)
+		return g.submitOrder(&d, &a)
 	case DecideDamage:
-		return g.submitDamage(d, a)
+		return g.submitDamage(&d, &a)
 	case DecideDefender:
-		return g.submitDefender(d, a)
+		return g.submitDefender(&d, &a)
 	}
 	return refuse("", "unknown decision")
 }
 
-func (g *Game) submitCards(d Decision, a Answer) error {
+func (g *Game) submitCards(d *Decision, a *Answer) error {
 	if a.Kind != Choose {
 		return refuse(d.Rule, "%s must choose %d card(s) to %s", g.PlayerName(d.Player), d.N, d.Verb)
 	}

@@ -51,7 +51,7 @@ func (g *Game) ChooseDefender(p int, rule string) bool {
 	return false
 }
 
-func (g *Game) submitDefender(d Decision, a Answer) error {
+func (g *Game) submitDefender(d *Decision, a *Answer) error {
 	if a.Kind != Declare || len(a.Targets) != 1 || a.Targets[0] >= 0 {
 		return refuse(d.Rule, "%s must choose one opponent as the defending player", g.PlayerName(d.Player))
 	}
@@ -65,7 +65,7 @@ func (g *Game) submitDefender(d Decision, a Answer) error {
 	return nil
 }
 
-func (g *Game) submitAttackers(d Decision, a Answer) error {
+func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	if a.Kind != Declare {
 		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
 	}
@@ -138,7 +138,7 @@ func (g *Game) submitAttackers(d Decision, a Answer) error {
 	return nil
 }
 
-func (g *Game) checkTarget(d Decision, p int, x ObjID, t int32) error {
+func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
 	if t < 0 {
 		q := int(-1 - t)
 		if q >= len(g.Players) || q == p || g.Players[q].Lost {
@@ -311,7 +311,7 @@ func (g *Game) attacked(q int) bool {
 	return false
 }
 
-func (g *Game) submitBlockers(d Decision, a Answer) error {
+func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 	if a.Kind != Declare || len(a.Targets) != len(a.Objs) {
 		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
 	}
@@ -436,7 +436,7 @@ func (g *Game) OrderBlockers(p int, rule string) bool {
 	return true
 }
 
-func (g *Game) submitOrder(d Decision, a Answer) error {
+func (g *Game) submitOrder(d *Decision, a *Answer) error {
 	what := "blockers of"
 	if !g.Attacking(d.Obj) {
 		what = "attackers blocked by"
@@ -540,7 +540,7 @@ func (g *Game) BlockersDeclared() bool { return g.Combat.BlockersDone != 0 }
 
 // countBlocks counts the blocks of b among the first i of a declaration,
 // of attacker at only unless at is NoObj.
-func countBlocks(a Answer, i int, b, at ObjID) int {
+func countBlocks(a *Answer, i int, b, at ObjID) int {
 	n := 0
 	for j := 0; j < i; j++ {
 		if a.Objs[j] == b && (at == NoObj || ObjID(a.Targets[j]) == at) {

@@ -49,7 +49,7 @@ func (g *Game) priority() {
 	g.pending = Decision{Kind: DecidePriority, Player: g.prio.holder, Rule: g.prio.rule}
 }
 
-func (g *Game) submitPriority(d Decision, a Answer) error {
+func (g *Game) submitPriority(d *Decision, a *Answer) error {
 	p := d.Player
 	switch a.Kind {
 	case Pass:
