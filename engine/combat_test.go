@@ -309,6 +309,8 @@ func TestDefaultDeclare(t *testing.T) {
 		{"can't block a flyer", [2][]rt.Card{{card("A", "attacks_each_combat", "flying")}, {card("X", "blocks_each_combat")}}, []string{"A"}, nil},
 		{"menace, with a companion", [2][]rt.Card{{card("A", "attacks_each_combat", "menace")}, {card("X", "blocks_each_combat"), card("Y")}}, []string{"A"}, []string{"X", "Y"}},
 		{"menace, alone", [2][]rt.Card{{card("A", "attacks_each_combat", "menace")}, {card("X", "blocks_each_combat")}}, []string{"A"}, nil},
+		{"can't block alone, with a companion", [2][]rt.Card{{card("A", "attacks_each_combat")}, {card("X", "blocks_each_combat", "cant_block_alone"), card("Y")}}, []string{"A"}, []string{"X", "Y"}},
+		{"can't block alone, alone", [2][]rt.Card{{card("A", "attacks_each_combat")}, {card("X", "blocks_each_combat", "cant_block_alone")}}, []string{"A"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

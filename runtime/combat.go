@@ -31,11 +31,12 @@ const (
 	LethalDamage                         // (s, b) = the damage from s that is lethal to b (a value)
 	AssignsDamage                        // (s) = the combat damage s assigns (a value; 0: none)
 	CantAttackAlone                      // (a) a can't be the only creature declared as an attacker
+	CantBlockAlone                       // (b) b can't be the only creature declared as a blocker
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "cant_attack_alone"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "cant_attack_alone", "cant_block_alone"}
 
 func (k PredKind) String() string { return predNames[k] }
 

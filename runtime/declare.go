@@ -245,6 +245,35 @@ func (g *Game) attackRequirements(p int, declared []ObjID) error {
 	return g.refusePred(MustAttack, rule, "%s attacks each combat if able, and it is able", g.nameOf(missing))
 }
 
+// onlyBlocker returns the creature a declaration of blockers declares, if
+// it declares exactly one (possibly blocking several attackers).
+func (g *Game) onlyBlocker(a *Answer) (ObjID, bool) {
+	if len(a.Objs) == 0 {
+		return NoObj, false
+	}
+	for _, b := range a.Objs[1:] {
+		if b != a.Objs[0] {
+			return NoObj, false
+		}
+	}
+	return a.Objs[0], true
+}
+
+// companion reports whether a creature of player q other than b could
+// block alongside b blocking at, with no cost to pay: block at too, or
+// another attacker that one creature may block.
+func (g *Game) companion(q int, b, at ObjID) bool {
+	if g.otherBlocker(q, b, at, nil) {
+		return true
+	}
+	for _, other := range g.Combat.Attacks {
+		if int(other.Player) == q && other.Attacker != at && !g.has(NeedsTwoBlockers, other.Attacker) && g.otherBlocker(q, b, other.Attacker, nil) {
+			return true
+		}
+	}
+	return false
+}
+
 // otherBlocker reports whether a creature of player q other than b, and not
 // among declared, could block attacker at with no cost to pay.
 func (g *Game) otherBlocker(q int, b, at ObjID, declared []ObjID) bool {
@@ -347,11 +376,17 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 			return g.refusePred(NeedsTwoBlockers, rule, "%s can't be blocked except by two or more creatures", g.nameOf(at))
 		}
 	}
+	if b, alone := g.onlyBlocker(a); alone {
+		if no, rule := g.pred(CantBlockAlone, b, false); no {
+			return g.refusePred(CantBlockAlone, rule, "%s can't block alone", g.nameOf(b))
+		}
+	}
 	// Requirements: a creature that blocks if able and is left out must
 	// not be able to block any attacker without breaking a restriction.
 	// An attacker that can't be blocked except by two or more creatures,
 	// and that nobody blocks, can be blocked by it if another creature left
-	// out could block it too (with no cost to pay for it).
+	// out could block it too (with no cost to pay for it); likewise a
+	// creature that can't block alone, when nothing else blocks.
 	for _, b := range g.Battlefield {
 		o := &g.Objs[b]
 		if int(o.Controller) != q || o.PhasedOut || slices.Contains(a.Objs, b) {
@@ -372,6 +407,9 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 				continue
 			}
 			if two, _ := g.pred(NeedsTwoBlockers, at.Attacker, false); two && count[at.Attacker] == 0 && !g.otherBlocker(q, b, at.Attacker, a.Objs) {
+				continue
+			}
+			if alone, _ := g.pred(CantBlockAlone, b, false); alone && len(a.Objs) == 0 && !g.companion(q, b, at.Attacker) {
 				continue
 			}
 			return g.refusePred(MustBlock, mrule, "%s blocks each combat if able, and it is able to block %s", g.nameOf(b), g.nameOf(at.Attacker))

@@ -190,6 +190,21 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 				a.Objs, a.Targets = append(a.Objs, x, mate), append(a.Targets, int32(at), int32(at))
 			}
 		}
+		// A lone blocker that can't block alone gets a companion on the
+		// same attacker.
+		if b, alone := g.onlyBlocker(&a); alone && g.has(CantBlockAlone, b) {
+			at := ObjID(a.Targets[0])
+			for _, y := range g.Battlefield {
+				o := &g.Objs[y]
+				if y == b || int(o.Controller) != d.Player || o.PhasedOut || g.HasBlockCost(y) || !g.can(CanBlock, y) {
+					continue
+				}
+				if no, _ := g.pred2(CantBlock, y, at); !no {
+					a.Objs, a.Targets = append(a.Objs, y), append(a.Targets, int32(at))
+					break
+				}
+			}
+		}
 	}
 	if len(a.Objs) > 0 && !g.accepts(a) {
 		return Answer{Kind: Declare}
