@@ -277,16 +277,22 @@ func (g *Game) companion(q int, b, at ObjID) bool {
 // otherBlocker reports whether a creature of player q other than b, and not
 // among declared, could block attacker at with no cost to pay.
 func (g *Game) otherBlocker(q int, b, at ObjID, declared []ObjID) bool {
+	return g.freeBlocker(q, b, at, declared) != NoObj
+}
+
+// freeBlocker is a creature of player q other than b, and not among
+// declared, that could block attacker at with no cost to pay, or NoObj.
+func (g *Game) freeBlocker(q int, b, at ObjID, declared []ObjID) ObjID {
 	for _, c := range g.Battlefield {
 		o := &g.Objs[c]
 		if c == b || int(o.Controller) != q || o.PhasedOut || slices.Contains(declared, c) || g.HasBlockCost(c) || !g.can(CanBlock, c) {
 			continue
 		}
 		if no, _ := g.pred2(CantBlock, c, at); !no {
-			return true
+			return c
 		}
 	}
-	return false
+	return NoObj
 }
 
 // HasAttackCost reports whether x needs a cost paid to attack.

@@ -175,18 +175,7 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 			if at == NoObj {
 				continue
 			}
-			var mate ObjID = NoObj
-			for _, y := range g.Battlefield {
-				o := &g.Objs[y]
-				if y == x || int(o.Controller) != d.Player || o.PhasedOut || slices.Contains(a.Objs, y) || g.HasBlockCost(y) || !g.can(CanBlock, y) {
-					continue
-				}
-				if no, _ := g.pred2(CantBlock, y, at); !no {
-					mate = y
-					break
-				}
-			}
-			if mate != NoObj {
+			if mate := g.freeBlocker(d.Player, x, at, a.Objs); mate != NoObj {
 				a.Objs, a.Targets = append(a.Objs, x, mate), append(a.Targets, int32(at), int32(at))
 			}
 		}
@@ -194,15 +183,8 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 		// same attacker.
 		if b, alone := g.onlyBlocker(&a); alone && g.has(CantBlockAlone, b) {
 			at := ObjID(a.Targets[0])
-			for _, y := range g.Battlefield {
-				o := &g.Objs[y]
-				if y == b || int(o.Controller) != d.Player || o.PhasedOut || g.HasBlockCost(y) || !g.can(CanBlock, y) {
-					continue
-				}
-				if no, _ := g.pred2(CantBlock, y, at); !no {
-					a.Objs, a.Targets = append(a.Objs, y), append(a.Targets, int32(at))
-					break
-				}
+			if mate := g.freeBlocker(d.Player, b, at, a.Objs); mate != NoObj {
+				a.Objs, a.Targets = append(a.Objs, mate), append(a.Targets, int32(at))
 			}
 		}
 	}
