@@ -532,7 +532,7 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 	if len(p.Rules) > 0 {
 		rule = p.Rules[0]
 	}
-	g := &gen{c: c, rule: rule, what: "predicate"}
+	g := &gen{c: c, rule: rule, what: "predicate", pred: d.Kind.Name}
 	for _, id := range d.Params {
 		p.Params = append(p.Params, g.declare(id, Object, sc))
 	}

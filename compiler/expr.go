@@ -214,6 +214,21 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		return fmt.Sprintf("g.SharesSubtype(%s, %s)", x, y), Bool
 	case "began", "ended", "during":
 		return g.segmentQuery(e)
+	case "assigning", "lethal":
+		// assigning(s, b): the damage s is dividing to b in the division
+		// being checked; lethal(s, b): the value of lethal_damage.
+		if len(e.Args) != 2 {
+			g.c.errorf(e.Pos, "%s takes 2 objects (source, recipient)", e.Fun.Name)
+			return "", Invalid
+		}
+		if e.Fun.Name == "lethal" && g.pred == "lethal_damage" {
+			g.c.errorf(e.Pos, "lethal() can't be used in lethal_damage, which defines it")
+			return "", Invalid
+		}
+		s := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of "+e.Fun.Name)
+		b := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of "+e.Fun.Name)
+		method := map[string]string{"assigning": "Assigning", "lethal": "Lethal"}[e.Fun.Name]
+		return fmt.Sprintf("g.%s(%s, %s)", method, s, b), Int
 	case "count":
 		return g.count(e, sc)
 	case "keeps":
@@ -223,7 +238,7 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 	return "", Invalid
 }
 
-var functions = []string{"began", "count", "counters", "during", "ended", "keeps", "max", "min", "shares_subtype", "subtype"}
+var functions = []string{"assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype"}
 
 // segmentQuery: began(S) and ended(S), whether step or phase S has begun
 // (ended) this turn; during(S), whether the game is in it now.

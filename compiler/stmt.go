@@ -44,7 +44,8 @@ type gen struct {
 	rule     string // the rule events cite
 	choiceOK bool
 	what     string
-	position bool // the code read the game's position (active, game.*)
+	pred     string // the kind of the predicate being checked, if any
+	position bool   // the code read the game's position (active, game.*)
 }
 
 func (g *gen) block(b *grammar.Block, sc *scope) string {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:380816d856af91540f483fc5e9abd6e8"
+const SourceHash = "sha256:5de40613df72c5de9554551d86e33991"
 
 // Keyword bits.
 const (
@@ -285,26 +285,28 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlockAlone, Rule: "509.1b", Pos: "rules/combat.mtg:92", Text: "b has cant_block_alone", Test: pred_cant_block_alone_11},
 		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:96", Text: "max(0, s.power)", Value: pred_assigns_damage_12},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:102", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:103", Text: "s has deathtouch", Test: pred_deathtouch_14},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:104", Text: "a has trample", Test: pred_trample_15},
-		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:105", Text: "s has lifelink", Test: pred_lifelink_16},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:112", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_17},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:113", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_18},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:118", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_19},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "rules/combat.mtg:107", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_14},
+		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:108", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_15},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:109", Text: "s has deathtouch", Test: pred_deathtouch_16},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:110", Text: "a has trample", Test: pred_trample_17},
+		{Kind: rt.Lifelink, Rule: "702.15b", Pos: "rules/combat.mtg:111", Text: "s has lifelink", Test: pred_lifelink_18},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:118", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_19},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:119", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_20},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:124", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:129", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:132", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:133", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:134", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:135", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:136", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:138", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:139", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:142", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:143", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:148", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:149", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:135", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:138", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:139", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:140", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:141", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:142", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:144", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:145", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:148", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:149", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:154", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:155", Allows: timing_11},
 	},
 }
 
@@ -1160,92 +1162,102 @@ func pred_lethal_damage_13(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:103 (702.2c, 702.2d)
-func pred_deathtouch_14(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:107 (510.1c)
+func pred_assign_past_14(g *rt.Game, v_s, v_b rt.ObjID) bool {
+	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
+}
+
+// rules/combat.mtg:108 (702.19b)
+func pred_trample_past_15(g *rt.Game, v_s, v_b rt.ObjID) bool {
+	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
+}
+
+// rules/combat.mtg:109 (702.2c, 702.2d)
+func pred_deathtouch_16(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:104 (702.19b, 702.19c, 702.19d)
-func pred_trample_15(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:110 (702.19b, 702.19c, 702.19d)
+func pred_trample_17(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:105 (702.15b, 702.15d, 702.15e)
-func pred_lifelink_16(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:111 (702.15b, 702.15d, 702.15e)
+func pred_lifelink_18(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_lifelink)
 }
 
-// rules/combat.mtg:112 (510.4, 702.7b, 702.4b)
-func pred_deals_first_17(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:118 (510.4, 702.7b, 702.4b)
+func pred_deals_first_19(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:113 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_18(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:119 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_20(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:118 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_19(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:124 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_21(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:129 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:135 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:132 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:138 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:133 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:139 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:134 (506.6a, 506.6d)
+// rules/combat.mtg:140 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:135 (506.6b, 506.6d)
+// rules/combat.mtg:141 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:136 (506.6, 506.6d)
+// rules/combat.mtg:142 (506.6, 506.6d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:138 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:144 (506.6, 506.6d, 506.6e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:139 (506.6, 506.6d)
+// rules/combat.mtg:145 (506.6, 506.6d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:142 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:148 (506.6, 506.6d, 506.6e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:143 (506.6, 506.6d)
+// rules/combat.mtg:149 (506.6, 506.6d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:148 (506.6c)
+// rules/combat.mtg:154 (506.6c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:149 (506.6c, 506.6f)
+// rules/combat.mtg:155 (506.6c, 506.6f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }

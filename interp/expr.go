@@ -403,6 +403,23 @@ func (c *clause) callExpr(e *grammar.CallExpr, sc *scope) (value, error) {
 		}
 		fx, fy := x.o, y.o
 		return boolV(func(g *rt.Game, fp int) bool { return g.SharesSubtype(fx(g, fp), fy(g, fp)) }), nil
+	case "assigning", "lethal":
+		if len(e.Args) != 2 {
+			return value{}, errorf(e.Pos, "%s takes 2 objects (source, recipient)", e.Fun.Name)
+		}
+		x, err := c.typed(e.Args[0], sc, compiler.Object, "argument 1 of "+e.Fun.Name)
+		if err != nil {
+			return x, err
+		}
+		y, err := c.typed(e.Args[1], sc, compiler.Object, "argument 2 of "+e.Fun.Name)
+		if err != nil {
+			return y, err
+		}
+		fx, fy := x.o, y.o
+		if e.Fun.Name == "lethal" {
+			return intV(func(g *rt.Game, fp int) int32 { return g.Lethal(fx(g, fp), fy(g, fp)) }), nil
+		}
+		return intV(func(g *rt.Game, fp int) int32 { return g.Assigning(fx(g, fp), fy(g, fp)) }), nil
 	case "began", "ended", "during":
 		var name *grammar.Ident
 		if len(e.Args) == 1 {

@@ -270,7 +270,7 @@ func playerChoice(f func(g *rt.Game, p int, rule string) bool) verbSpec {
 }
 
 // functions are the built-in functions of expressions (see callExpr).
-var functions = []string{"began", "count", "counters", "during", "ended", "keeps", "max", "min", "shares_subtype", "subtype"}
+var functions = []string{"assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype"}
 
 // preventable lists the events rt.Game checks Rules.Prevent for.
 var preventable = []string{"destroy"}

@@ -32,11 +32,13 @@ const (
 	AssignsDamage                        // (s) = the combat damage s assigns (a value; 0: none)
 	CantAttackAlone                      // (a) a can't be the only creature declared as an attacker
 	CantBlockAlone                       // (b) b can't be the only creature declared as a blocker
+	AssignPast                           // (s, b) s's division may give damage to the creatures after b in its order
+	TramplePast                          // (s, b) s's division may give damage past blocker b to what s attacks (trample)
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "cant_attack_alone", "cant_block_alone"}
+	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "cant_attack_alone", "cant_block_alone", "assign_past", "trample_past"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -55,7 +57,8 @@ func ParsePredKind(s string) (PredKind, bool) {
 
 // Arity is the number of objects a predicate of this kind takes.
 func (k PredKind) Arity() int {
-	if k == CantBlock || k == LethalDamage {
+	switch k {
+	case CantBlock, LethalDamage, AssignPast, TramplePast:
 		return 2
 	}
 	return 1
@@ -113,20 +116,22 @@ type Combat struct {
 	Attacks           []Attack
 	Blocks            []Block
 	Assigned          []Assigned
-	AttackersDone     bool    // attackers were declared this combat
-	BlockersDone      uint16  // defending players (bits) who declared blockers
-	Ordered           []ObjID // creatures whose damage assignment order was given
-	DamageSteps       int8    // combat damage steps begun this combat
-	SecondStep        bool    // a second combat damage step was added
-	DealtFirst        []ObjID // creatures that dealt damage in the first step
-	AssignedSource    []ObjID // sources whose assignment is decided in this step
-	dealers           []ObjID // creatures that deal damage in this step
-	inCombat          []ObjID // scratch: the creatures in combat as a damage step begins
-	assigning         bool    // a combat damage step is assigning damage
-	unblockedFired    bool    // "attacks and isn't blocked" abilities have triggered
-	DeclaredAttackers int8    // how many creatures were declared as attackers
-	DeclaredBlockers  int8    // how many creatures were declared as blockers
-	Defender          int8    // the defending player chosen this combat
+	AttackersDone     bool        // attackers were declared this combat
+	BlockersDone      uint16      // defending players (bits) who declared blockers
+	Ordered           []ObjID     // creatures whose damage assignment order was given
+	DamageSteps       int8        // combat damage steps begun this combat
+	SecondStep        bool        // a second combat damage step was added
+	DealtFirst        []ObjID     // creatures that dealt damage in the first step
+	AssignedSource    []ObjID     // sources whose assignment is decided in this step
+	dealers           []ObjID     // creatures that deal damage in this step
+	inCombat          []ObjID     // scratch: the creatures in combat as a damage step begins
+	dividing          DamageGroup // the division being checked (see Assigning)
+	dividingAmounts   []int32
+	assigning         bool // a combat damage step is assigning damage
+	unblockedFired    bool // "attacks and isn't blocked" abilities have triggered
+	DeclaredAttackers int8 // how many creatures were declared as attackers
+	DeclaredBlockers  int8 // how many creatures were declared as blockers
+	Defender          int8 // the defending player chosen this combat
 	DefenderChosen    bool
 }
 

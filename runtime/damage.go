@@ -215,7 +215,21 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 				amounts[i], left = left, 0
 				break
 			}
-			n := min(g.lethal(gr.Source, b), left)
+			if i == len(gr.From)-1 {
+				break // the last one takes the rest
+			}
+			// The least that lets the division go on past b.
+			k := AssignPast
+			if gr.From[i+1] == NoObj {
+				k = TramplePast
+			}
+			n := int32(0)
+			for ; n < left; n++ {
+				amounts[i] = n
+				if ok, _ := g.mayPass(k, gr, amounts, i); ok {
+					break
+				}
+			}
 			amounts[i] = n
 			left -= n
 		}
@@ -332,17 +346,23 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 	return amount, nil
 }
 
-// lethalFirst checks that gr's division gives lethal damage to each
-// recipient in order before any to the next, or (with trample) to the
-// player or planeswalker.
+// lethalFirst checks that gr's division gives each recipient enough before
+// any to the next: the rules' assign_past predicate says when a division
+// may go on past a creature to the next in order, trample_past when past
+// the last blocker to the player or planeswalker attacked. Rules without
+// them require lethal damage (lethal_damage).
 func (g *Game) lethalFirst(gr DamageGroup, amount []int32, rule string) error {
 	x := gr.Source
 	for i, to := range gr.From {
 		if amount[i] == 0 {
 			continue
 		}
+		k := AssignPast
+		if to == NoObj {
+			k = TramplePast
+		}
 		for j := 0; j < i; j++ {
-			if need := g.lethal(x, gr.From[j]); amount[j] < need {
+			if ok, prule := g.mayPass(k, gr, amount, j); !ok {
 				what := "the next blocker"
 				if !g.Attacking(x) {
 					what = "the next attacker"
@@ -350,12 +370,61 @@ func (g *Game) lethalFirst(gr DamageGroup, amount []int32, rule string) error {
 				if to == NoObj {
 					what = "the player or planeswalker it attacks"
 				}
-				return refuse(rule, "%s must assign lethal damage (%d) to %s before assigning any to %s", g.nameOf(x), need, g.nameOf(gr.From[j]), what)
+				if prule == "" {
+					prule = rule
+				}
+				return g.refusePred(k, prule, "%s must assign enough damage to %s (it assigns %d, lethal damage is %d) before assigning any to %s", g.nameOf(x), g.nameOf(gr.From[j]), amount[j], g.lethal(x, gr.From[j]), what)
 			}
 		}
 	}
 	return nil
 }
+
+// mayPass evaluates predicate kind k (AssignPast or TramplePast) for the
+// source of gr and its j-th recipient, with gr's division being amount (the
+// rules read it as assigning(s, b)); it returns the rule of a predicate
+// that does not hold.
+func (g *Game) mayPass(k PredKind, gr DamageGroup, amount []int32, j int) (bool, string) {
+	c := &g.Combat
+	c.dividing, c.dividingAmounts = gr, amount
+	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
+	s, b := gr.Source, gr.From[j]
+	found := false
+	for i := range g.Rules.Predicates {
+		p := &g.Rules.Predicates[i]
+		if p.Kind != k {
+			continue
+		}
+		found = true
+		if !p.Test2(g, s, b) {
+			return false, p.Rule
+		}
+	}
+	if !found {
+		return amount[j] >= g.lethal(s, b), ""
+	}
+	return true, ""
+}
+
+// Assigning is the damage source s is dividing to b in the division being
+// checked, 0 outside such a check.
+func (g *Game) Assigning(s, b ObjID) int32 {
+	c := &g.Combat
+	if c.dividing.Source != s || s == NoObj {
+		return 0
+	}
+	var n int32
+	for i, to := range c.dividing.From {
+		if to == b && i < len(c.dividingAmounts) {
+			n += c.dividingAmounts[i]
+		}
+	}
+	return n
+}
+
+// Lethal is the damage from s that is lethal to b (the rules'
+// lethal_damage predicate).
+func (g *Game) Lethal(s, b ObjID) int32 { return g.lethal(s, b) }
 
 // dealCombatDamage deals all assigned combat damage at once, logged in the
 // order of the creatures (attackers, then blockers), whatever the order in
