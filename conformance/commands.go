@@ -518,18 +518,26 @@ func parseDoes(ts *testscript.TestScript, t *rt.Trigger, does string) {
 	t.N = atoi(ts, parts[len(parts)-1], "effect amount")
 }
 
-// ability <card> <label> <does> [timing=NAME]: give a permanent an
-// activated ability (free to activate), limited by a timing of the rules.
+// ability <card> <label> <does> [timing=NAME] [cost=COST] [tap=true]: give
+// a permanent an activated ability, with a mana cost and {T} if said,
+// limited by a timing of the rules.
 func cmdAbility(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "ability")
 	s := st(ts)
 	opts, rest := options(args)
 	if len(rest) != 3 {
-		fail(ts, "usage: ability <card> <label> <does> [timing=NAME]")
+		fail(ts, "usage: ability <card> <label> <does> [timing=NAME] [cost=COST] [tap=true]")
 	}
 	g := s.game(ts)
 	x := s.card(ts, rest[0])
-	a := rt.Ability{Label: rest[1], Timing: opts["timing"], Effect: rt.Trigger{Label: rest[1], On: rt.OnActivated, Keyword: -1}}
+	a := rt.Ability{Label: rest[1], Timing: opts["timing"], Tap: opts["tap"] == "true", Effect: rt.Trigger{Label: rest[1], On: rt.OnActivated, Keyword: -1}}
+	if v, ok := opts["cost"]; ok {
+		cost, ok := rt.ParseCost(v)
+		if !ok {
+			fail(ts, "ability %s: cost=%s: want e.g. 1G, 2 or 0", rest[1], v)
+		}
+		a.Cost = cost
+	}
 	if a.Timing != "" && g.Rules.Timing(a.Timing) < 0 {
 		fail(ts, "ability %s: the rules declare no timing %q (they declare %v)", rest[1], a.Timing, g.Rules.TimingNames())
 	}

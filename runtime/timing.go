@@ -38,12 +38,15 @@ func (r *Rules) TimingNames() []string {
 	return out
 }
 
-// Ability is an activated ability printed on an object: activating it puts
-// Effect on the stack (Effect.On is OnActivated). Timing names a timing
-// restriction of the rules, or is empty.
+// Ability is an activated ability printed on an object: activating it pays
+// Cost (mana) and, if Tap is set, taps the object ({T}: the rules' can_tap
+// predicate must allow it), then puts Effect on the stack (Effect.On is
+// OnActivated). Timing names a timing restriction of the rules, or is empty.
 type Ability struct {
 	Label  string
 	Timing string
+	Cost   Cost
+	Tap    bool
 	Effect Trigger
 }
 
@@ -116,14 +119,32 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 	if i < 0 || i >= len(o.Abilities) {
 		return refuse("116.1b", "%s has no activated ability %d", g.nameOf(x), i)
 	}
-	if a := &o.Abilities[i]; a.Timing != "" {
-		return g.timingAllows(g.Rules.Timing(a.Timing), p, fmt.Sprintf("activate '%s' of %s", a.Label, g.nameOf(x)))
+	a := &o.Abilities[i]
+	if a.Timing != "" {
+		if err := g.timingAllows(g.Rules.Timing(a.Timing), p, fmt.Sprintf("activate '%s' of %s", a.Label, g.nameOf(x))); err != nil {
+			return err
+		}
+	}
+	if a.Tap {
+		if o.Tapped {
+			return refuse("116.1b", "%s is tapped: '%s' needs it to tap", g.nameOf(x), a.Label)
+		}
+		if ok, rule := g.pred(CanTap, x, true); !ok {
+			return g.refusePred(CanTap, rule, "%s can't be tapped to activate '%s' now", g.nameOf(x), a.Label)
+		}
+	}
+	if !g.canPay(p, a.Cost) {
+		return refuse("116.1b", "%s can't pay %s to activate '%s' of %s", g.PlayerName(p), a.Cost, a.Label, g.nameOf(x))
 	}
 	return nil
 }
 
 func (g *Game) activate(p int, x ObjID, i int) {
 	a := &g.Objs[x].Abilities[i]
+	if a.Tap {
+		g.Tap(x, "116.1b")
+	}
+	g.pay(p, a.Cost)
 	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p), Trigger: a.Effect, About: NoObj})
 	g.emit(Event{Kind: EvActivate, Rule: "116.1b", Player: int8(p), Obj: x, Name: a.Label})
 }
