@@ -93,7 +93,43 @@ func (c *checker) check() *Program {
 	c.turn(turns)
 	c.p.EveryStep = c.every(everySteps, "step")
 	c.p.EveryPhase = c.every(everyPhases, "phase")
+	c.combatPredicates()
 	return c.p
+}
+
+// damagePredicates are what a ruleset that deals combat damage must say:
+// the runtime knows no amount, lethal damage or assignment rule of its own.
+var damagePredicates = []string{"assigns_damage", "lethal_damage", "assign_past", "trample_past"}
+
+// combatPredicates requires the damage predicates of a ruleset whose
+// actions deal combat damage, reporting at the first combat_damage.
+func (c *checker) combatPredicates() {
+	var at *grammar.CallStmt
+	for _, f := range c.files {
+		grammar.Inspect(f, func(n grammar.Node) bool {
+			if s, ok := n.(*grammar.CallStmt); ok && s.Verb.Name == "combat_damage" && at == nil {
+				at = s
+			}
+			return at == nil
+		})
+	}
+	if at == nil {
+		return
+	}
+	have := map[string]bool{}
+	for _, p := range c.p.Predicates {
+		have[p.Kind] = true
+	}
+	for _, k := range damagePredicates {
+		if !have[k] {
+			c.errorf(at.Pos, "combat_damage needs the predicate %s: the rules must say %s", k, map[string]string{
+				"assigns_damage": "how much combat damage a creature assigns",
+				"lethal_damage":  "what lethal damage is",
+				"assign_past":    "when a division of damage may go on to the next creature in order",
+				"trample_past":   "when a trampler's division may go on to the player or planeswalker it attacks",
+			}[k])
+		}
+	}
 }
 
 func (c *checker) edition() {

@@ -130,15 +130,15 @@ func (g *Game) beginDamageStep() {
 }
 
 // lethal is the damage that is lethal to b from source s: the rules'
-// lethal_damage predicate (counting damage marked and assigned, deathtouch);
-// rules without one get toughness less damage marked and assigned.
+// lethal_damage predicate (the checker requires it of rules that deal
+// combat damage; without one, nothing is needed).
 func (g *Game) lethal(s, b ObjID) int32 {
 	for i := range g.Rules.Predicates {
 		if p := &g.Rules.Predicates[i]; p.Kind == LethalDamage {
 			return max(p.Value2(g, s, b), 0)
 		}
 	}
-	return max(g.Toughness(b)-g.Objs[b].Damage-g.AssignedDamage(b), 0)
+	return 0
 }
 
 // attackedNow is what attacker at attacks, as a recipient of its damage:
@@ -349,8 +349,8 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 // lethalFirst checks that gr's division gives each recipient enough before
 // any to the next: the rules' assign_past predicate says when a division
 // may go on past a creature to the next in order, trample_past when past
-// the last blocker to the player or planeswalker attacked. Rules without
-// them require lethal damage (lethal_damage).
+// the last blocker to the player or planeswalker attacked (the checker
+// requires both of rules that deal combat damage).
 func (g *Game) lethalFirst(gr DamageGroup, amount []int32, rule string) error {
 	x := gr.Source
 	for i, to := range gr.From {
@@ -389,19 +389,10 @@ func (g *Game) mayPass(k PredKind, gr DamageGroup, amount []int32, j int) (bool,
 	c.dividing, c.dividingAmounts = gr, amount
 	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
 	s, b := gr.Source, gr.From[j]
-	found := false
 	for i := range g.Rules.Predicates {
-		p := &g.Rules.Predicates[i]
-		if p.Kind != k {
-			continue
-		}
-		found = true
-		if !p.Test2(g, s, b) {
+		if p := &g.Rules.Predicates[i]; p.Kind == k && !p.Test2(g, s, b) {
 			return false, p.Rule
 		}
-	}
-	if !found {
-		return amount[j] >= g.lethal(s, b), ""
 	}
 	return true, ""
 }
@@ -516,12 +507,13 @@ func (g *Game) prevent(x ObjID, n int32, rule string) int32 {
 }
 
 // assigns is the combat damage x assigns: the rules' assigns_damage
-// predicate, or its power; 0 or less is none.
+// predicate (required of rules that deal combat damage; without one,
+// none); 0 or less is none.
 func (g *Game) assigns(x ObjID) int32 {
 	for i := range g.Rules.Predicates {
 		if p := &g.Rules.Predicates[i]; p.Kind == AssignsDamage {
 			return max(p.Value(g, x), 0)
 		}
 	}
-	return max(g.Power(x), 0)
+	return 0
 }
