@@ -22,6 +22,7 @@ type checker struct {
 	keywords map[string]int
 	defined  map[string]grammar.Pos // rule numbers that name a definition
 	timings  map[string]grammar.Pos
+	mechs    map[string]grammar.Pos
 	segs     map[string][2]int // see segments
 }
 
@@ -30,6 +31,7 @@ func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
 		files: files, indexes: indexes, p: &Program{Files: files},
 		phases: map[string]*grammar.PhaseDecl{}, steps: map[string]grammar.Pos{},
 		keywords: map[string]int{}, defined: map[string]grammar.Pos{}, timings: map[string]grammar.Pos{},
+		mechs: map[string]grammar.Pos{},
 	}
 }
 
@@ -86,6 +88,8 @@ func (c *checker) check() *Program {
 				c.predicate(d)
 			case *grammar.TimingDecl:
 				c.timing(d)
+			case *grammar.MechanismDecl:
+				c.mechanism(d)
 			}
 		}
 	}
@@ -94,6 +98,7 @@ func (c *checker) check() *Program {
 	c.p.EveryStep = c.every(everySteps, "step")
 	c.p.EveryPhase = c.every(everyPhases, "phase")
 	c.combatPredicates()
+	c.mechanismsCited()
 	return c.p
 }
 

@@ -148,7 +148,11 @@ phase main "505" {
   priority "505.4" active
 }
 `
-	p, err := Compile([]Source{{Name: "rules/evil.mtg", Data: []byte(src)}}, index(t))
+	mech, err := fs.ReadFile(rules.FS, "priority.mtg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile([]Source{{Name: "rules/evil.mtg", Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}}, index(t))
 	if err != nil {
 		t.Fatal(err)
 	}

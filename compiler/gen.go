@@ -105,6 +105,13 @@ func (w *writer) file(pkg string) {
 	w.printf("Subtypes: %s,\n", strs(BitSubtypes))
 	w.printf("TurnRule: %s,\nExtraTurnsRule: %s,\nExtraTurnsNewestFirst: %v,\n", quote(first(p.TurnRules)), quote(first(p.ExtraRules)), p.NewestFirst)
 	w.printf("LandRule: %s,\nSorceryRule: %s,\n", quote(p.LandRule), quote(p.SorceryRule))
+	if len(p.Mechanisms) > 0 {
+		w.printf("Cite: [rt.NumMechanisms]string{\n")
+		for _, m := range p.Mechanisms {
+			w.printf("rt.%s: %s, %s\n", m.Mech.Const(), quote(first(m.Rules)), comment(m.Pos, m.Rules))
+		}
+		w.printf("},\n")
+	}
 	w.printf("Phases: []rt.Phase{\n")
 	for _, ph := range p.Phases {
 		w.phase(ph)

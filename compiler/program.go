@@ -1,6 +1,9 @@
 package compiler
 
-import "github.com/mtgc-dev/mtgc/grammar"
+import (
+	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
 
 // Program is a checked ruleset: the .mtg files of one edition, resolved and
 // typed, with each piece of behaviour already translated to Go statements.
@@ -27,6 +30,9 @@ type Program struct {
 	SBAsReadPosition bool
 	Predicates       []*Predicate
 	Timings          []*Timing
+	// Mechanisms are the rules the runtime's mechanisms cite, in source
+	// order.
+	Mechanisms []*Mechanism
 
 	LandRule    string
 	SorceryRule string
@@ -140,6 +146,15 @@ type Timing struct {
 	Param string // Go name of the player parameter
 	Expr  string
 	Decl  *grammar.TimingDecl
+}
+
+// Mechanism is a checked mechanism declaration: the rules a generic
+// mechanism of the runtime (runtime.Mechanism) cites.
+type Mechanism struct {
+	Name  string
+	Mech  rt.Mechanism
+	Rules []string
+	Pos   grammar.Pos
 }
 
 // Segment returns the place in the turn of the named step or phase: the

@@ -11,7 +11,7 @@ import (
 )
 
 // TestReadmeVocabulary keeps the language summary of README.md complete:
-// every attribute, verb, function, query kind and predicate the checker
+// every attribute, verb, function, query kind, predicate and mechanism the checker
 // accepts is named there.
 func TestReadmeVocabulary(t *testing.T) {
 	data, err := os.ReadFile("../README.md")
@@ -27,6 +27,7 @@ func TestReadmeVocabulary(t *testing.T) {
 		"kind":             mapKeys(v.Kinds),
 		"function":         v.Functions,
 		"predicate":        rt.PredKindNames(),
+		"mechanism":        rt.MechanismNames(),
 	}
 	for what, list := range names {
 		for _, n := range list {

@@ -563,7 +563,7 @@ func cmdActivate(ts *testscript.TestScript, neg bool, args []string) {
 		fail(ts, "%s can't act: the engine is waiting for %s", args[0], describe(g, d))
 	}
 	if d.Kind == rt.DecidePriority && d.Player != p {
-		fmt.Fprintf(ts.Stdout(), "refused: 116.1: %s does not hold priority\n", args[0])
+		fmt.Fprintf(ts.Stdout(), "refused: %s: %s does not hold priority\n", g.Rules.Cite[rt.MechHoldPriority], args[0])
 		return
 	}
 	submit(ts, neg, g, rt.Answer{Kind: rt.Activate, Obj: x, Ability: i})
@@ -768,7 +768,7 @@ func actionCmd(kind rt.AnswerKind) func(*testscript.TestScript, bool, []string) 
 		}
 		if d.Kind == rt.DecidePriority && d.Player != p {
 			// Refuse through the runtime so the rule is reported the same way.
-			fmt.Fprintf(ts.Stdout(), "refused: 116.1: %s does not hold priority\n", args[0])
+			fmt.Fprintf(ts.Stdout(), "refused: %s: %s does not hold priority\n", g.Rules.Cite[rt.MechHoldPriority], args[0])
 			return
 		}
 		submit(ts, neg, g, rt.Answer{Kind: kind, Obj: x})

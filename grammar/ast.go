@@ -67,7 +67,8 @@ type Rule struct {
 }
 
 // Decl is a top-level declaration: *PlayerDecl, *KeywordDecl, *TurnDecl,
-// *EveryDecl, *PhaseDecl or *SbaDecl.
+// *EveryDecl, *PhaseDecl, *SbaDecl, *PredicateDecl, *TimingDecl or
+// *MechanismDecl.
 type Decl interface {
 	Node
 	declNode()
@@ -406,3 +407,16 @@ type TimingDecl struct {
 // Position implements Node.
 func (n *TimingDecl) Position() Pos { return n.Pos }
 func (*TimingDecl) declNode()       {}
+
+// MechanismDecl names the rule a generic mechanism of the runtime cites:
+// `mechanism pass_priority "116.3d"`. The runtime knows what passing
+// priority does; the edition says which of its rules that is.
+type MechanismDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+}
+
+// Position implements Node.
+func (n *MechanismDecl) Position() Pos { return n.Pos }
+func (*MechanismDecl) declNode()       {}

@@ -82,6 +82,8 @@ func (c *converter) decl(p *pDecl) Decl {
 	case p.Timing != nil:
 		t := p.Timing
 		return &TimingDecl{Pos: toPos(t.Pos), Name: ident(t.Name), Rules: c.rules(t.Rules), Param: ident(t.Param), If: c.expr(t.If)}
+	case p.Mech != nil:
+		return &MechanismDecl{Pos: toPos(p.Mech.Pos), Name: ident(p.Mech.Name), Rules: c.rules(p.Mech.Rules)}
 	}
 }
 

@@ -11,7 +11,7 @@
 //
 //	File        = Edition { Decl } .
 //	Edition     = "edition" Ident String .
-//	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl .
+//	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl | MechanismDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
 //	KeywordDecl = "keyword" Ident { Rule } .
@@ -30,6 +30,7 @@
 //	SbaDecl     = "sba" Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
+//	MechanismDecl = "mechanism" Ident { Rule } .   (the rule a runtime mechanism cites)
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
 //	Stmt        = For | If | Let | Call .
@@ -55,7 +56,7 @@
 // These words are reserved and cannot be used as names: edition player
 // keyword turn order extra_turns every step phase action priority
 // no_priority skip repeat allow on_end sba for each where if else let and
-// or not has prevents predicate timing then. Three places accept some of them anyway, where no other
+// or not has prevents predicate timing then mechanism. Three places accept some of them anyway, where no other
 // reading is possible: the kind of a for loop may be `player`
 // (`for each player p`); an operand may be one of the nouns step, phase,
 // turn and player (`step.had_priority`); and any word may follow a dot

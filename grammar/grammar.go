@@ -40,6 +40,13 @@ type pDecl struct {
 	Sba     *pSba     `parser:"| @@"`
 	Pred    *pPred    `parser:"| @@"`
 	Timing  *pTiming  `parser:"| @@"`
+	Mech    *pMech    `parser:"| @@"`
+}
+
+type pMech struct {
+	Pos   lexer.Position
+	Name  pIdent    `parser:"'mechanism' @@"`
+	Rules []pString `parser:"@@*"`
 }
 
 type pTiming struct {

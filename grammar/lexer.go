@@ -33,7 +33,7 @@ var keywords = []string{
 	"edition", "player", "keyword", "turn", "order", "extra_turns", "every",
 	"step", "phase", "action", "priority", "no_priority", "skip", "repeat",
 	"allow", "on_end", "sba", "for", "each", "where", "if", "else", "let",
-	"and", "or", "not", "has", "prevents", "predicate", "timing", "then",
+	"and", "or", "not", "has", "prevents", "predicate", "timing", "then", "mechanism",
 }
 
 var isKeyword = func() map[string]bool {

@@ -120,7 +120,7 @@ func (p *printer) file(f *File) {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *PredicateDecl, *TimingDecl:
+		case *KeywordDecl, *PredicateDecl, *TimingDecl, *MechanismDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -214,6 +214,10 @@ func (p *printer) decl(d Decl) {
 			p.text(") if ")
 		}
 		p.expr(d.If, 0)
+	case *MechanismDecl:
+		p.tok(d.Pos, "mechanism ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
 	case *TimingDecl:
 		p.tok(d.Pos, "timing ")
 		p.ident(d.Name)

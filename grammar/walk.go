@@ -93,6 +93,9 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(&n.Params[i], f)
 		}
 		Inspect(n.If, f)
+	case *MechanismDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
 	case *TimingDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)

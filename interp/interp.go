@@ -62,6 +62,9 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		SBAsReadPosition:      p.SBAsReadPosition,
 	}
 	r.Subtypes = append([]string(nil), compiler.BitSubtypes...)
+	for _, m := range p.Mechanisms {
+		r.Cite[m.Mech] = first(m.Rules)
+	}
 	for _, k := range p.Keywords {
 		r.Keywords = append(r.Keywords, k.Name)
 		if k.Prevents != "" {

@@ -131,6 +131,9 @@ func New(r *Rules, cfg Config) (*Game, error) {
 	if err := checkSegments(r); err != nil {
 		return nil, err
 	}
+	if err := checkCites(r); err != nil {
+		return nil, err
+	}
 	g := &Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1}
 	g.Players = make([]Player, len(cfg.Players))
 	for i, pc := range cfg.Players {

@@ -53,7 +53,7 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 	p := d.Player
 	switch a.Kind {
 	case Pass:
-		g.emitPlayer(EvPass, "116.3d", p, 0)
+		g.emitPlayer(EvPass, g.Rules.Cite[MechPassPriority], p, 0)
 		g.prio.passes++
 		g.prio.holder = g.NextPlayer(p)
 	case PlayLand:
@@ -62,7 +62,7 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 		}
 		g.Players[p].LandsPlayed++
 		g.move(a.Obj, ZoneBattlefield, p)
-		g.emitObj(EvPlayLand, "115.2a", a.Obj, 0)
+		g.emitObj(EvPlayLand, g.Rules.Cite[MechPlayLand], a.Obj, 0)
 		g.prio.passes = 0 // 115.3: the player receives priority again
 	case Cast:
 		if err := g.CanCast(p, a.Obj); err != nil {
@@ -82,7 +82,7 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 		g.activate(p, a.Obj, a.Ability)
 		g.prio.passes = 0 // 116.3c
 	default:
-		return refuse("116.1", "%s holds priority: pass, play a land, cast a spell, activate an ability or tap a land for mana", g.PlayerName(p))
+		return refuse(g.Rules.Cite[MechHoldPriority], "%s holds priority: pass, play a land, cast a spell, activate an ability or tap a land for mana", g.PlayerName(p))
 	}
 	g.pending = Decision{}
 	return nil
@@ -106,7 +106,7 @@ func (g *Game) CanPlayLand(p int, x ObjID) error {
 		return err
 	}
 	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&TypeLand == 0 {
-		return refuse("115.2a", "%s is not a land card in %s's hand", g.nameOf(x), g.PlayerName(p))
+		return refuse(g.Rules.Cite[MechPlayLand], "%s is not a land card in %s's hand", g.nameOf(x), g.PlayerName(p))
 	}
 	_, st, _ := g.current()
 	return g.sorceryTiming(p, st.AllowLand, st.LandIf, g.Rules.LandRule, "a land")
@@ -119,7 +119,7 @@ func (g *Game) CanCast(p int, x ObjID) error {
 	}
 	o := &g.Objs[x]
 	if !g.inZone(x, p, ZoneHand) || o.Types&TypeLand != 0 {
-		return refuse("116.1a", "%s is not a spell card in %s's hand", g.nameOf(x), g.PlayerName(p))
+		return refuse(g.Rules.Cite[MechCast], "%s is not a spell card in %s's hand", g.nameOf(x), g.PlayerName(p))
 	}
 	if o.Types&TypeInstant == 0 {
 		_, st, _ := g.current()
@@ -133,14 +133,14 @@ func (g *Game) CanCast(p int, x ObjID) error {
 		}
 	}
 	if !g.canPay(p, o.Cost) {
-		return refuse("116.1a", "%s can't pay %s for %s", g.PlayerName(p), o.Cost, g.nameOf(x))
+		return refuse(g.Rules.Cite[MechCast], "%s can't pay %s for %s", g.PlayerName(p), o.Cost, g.nameOf(x))
 	}
 	return nil
 }
 
 func (g *Game) holds(p int) error {
 	if g.pending.Kind != DecidePriority || g.pending.Player != p {
-		return refuse("116.1", "%s does not hold priority", g.PlayerName(p))
+		return refuse(g.Rules.Cite[MechHoldPriority], "%s does not hold priority", g.PlayerName(p))
 	}
 	return nil
 }
@@ -158,14 +158,14 @@ func (g *Game) canTapForMana(p int, x ObjID) error {
 		return err
 	}
 	if x < 0 || int(x) >= len(g.Objs) {
-		return refuse("116.1d", "no such land")
+		return refuse(g.Rules.Cite[MechTapMana], "no such land")
 	}
 	o := &g.Objs[x]
 	if _, ok := o.manaColor(); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut {
-		return refuse("116.1d", "%s is not a land %s controls that makes mana", g.nameOf(x), g.PlayerName(p))
+		return refuse(g.Rules.Cite[MechTapMana], "%s is not a land %s controls that makes mana", g.nameOf(x), g.PlayerName(p))
 	}
 	if o.Tapped {
-		return refuse("116.1d", "%s is already tapped", g.nameOf(x))
+		return refuse(g.Rules.Cite[MechTapMana], "%s is already tapped", g.nameOf(x))
 	}
 	if ok, rule := g.pred(CanTap, x, true); !ok {
 		return g.refusePred(CanTap, rule, "%s can't be tapped for mana now", g.nameOf(x))
@@ -178,7 +178,7 @@ func (g *Game) tapForMana(x ObjID) {
 	c, _ := o.manaColor()
 	o.Tapped = true
 	g.Players[o.Controller].Mana[c]++
-	g.emitObj(EvAddMana, "116.1d", x, int32(c))
+	g.emitObj(EvAddMana, g.Rules.Cite[MechTapMana], x, int32(c))
 }
 
 // canPay reports whether p's pool plus p's untapped lands cover cost.
@@ -239,7 +239,7 @@ func (g *Game) cast(p int, x ObjID) {
 	g.pay(p, g.Objs[x].Cost)
 	g.move(x, ZoneStack, p)
 	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p)})
-	g.emitObj(EvCast, "116.1a", x, 0)
+	g.emitObj(EvCast, g.Rules.Cite[MechCast], x, 0)
 }
 
 // LegalActions appends to buf every legal answer to a priority decision.

@@ -45,6 +45,10 @@ type Rules struct {
 	// object that has them ("indestructible" prevents "destroy").
 	Prevent []Prevention
 
+	// Cite is the rule each mechanism of the runtime cites (see Mechanism),
+	// as the edition's mechanism declarations give it.
+	Cite [NumMechanisms]string
+
 	// The first rules that allow playing lands and sorcery-speed spells,
 	// cited when such an action is refused outside the steps that allow it.
 	LandRule    string

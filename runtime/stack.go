@@ -108,7 +108,7 @@ func (g *Game) stackTriggers() bool {
 		for _, it := range g.Waiting {
 			if int(it.Controller) == p {
 				g.Stack = append(g.Stack, it)
-				g.emit(Event{Kind: EvTrigger, Rule: "116.2a", Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+				g.emit(Event{Kind: EvTrigger, Rule: g.Rules.Cite[MechStackTriggers], Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
 			}
 		}
 		p = (p + 1) % len(g.Players)
@@ -122,7 +122,7 @@ func (g *Game) resolveTop() {
 	g.Stack = g.Stack[:len(g.Stack)-1]
 	p := int(it.Controller)
 	if it.Trigger.On == 0 {
-		g.emitObj(EvResolve, "116.4", it.Source, 0)
+		g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
 		o := &g.Objs[it.Source]
 		if o.Types&(TypeInstant|TypeSorcery) != 0 {
 			g.move(it.Source, ZoneGraveyard, int(o.Owner))
@@ -132,18 +132,19 @@ func (g *Game) resolveTop() {
 		return
 	}
 	t := it.Trigger
-	g.emit(Event{Kind: EvResolve, Rule: "116.4", Player: it.Controller, Obj: it.Source, Name: t.Label})
+	rule := g.Rules.Cite[MechResolve]
+	g.emit(Event{Kind: EvResolve, Rule: rule, Player: it.Controller, Obj: it.Source, Name: t.Label})
 	switch t.Does {
 	case DoGainLife, DoGainPower:
-		g.GainLife(p, t.N, "116.4")
+		g.GainLife(p, t.N, rule)
 	case DoLoseLife:
-		g.LoseLife(p, t.N, "116.4")
+		g.LoseLife(p, t.N, rule)
 	case DoDraw:
-		g.Draw(p, t.N, "116.4")
+		g.Draw(p, t.N, rule)
 	case DoDamageEach:
 		for _, x := range g.Battlefield {
 			if o := &g.Objs[x]; int(o.Controller) != p && o.Types&TypeCreature != 0 && !o.PhasedOut {
-				g.DealDamage(it.Source, x, t.N, "116.4")
+				g.DealDamage(it.Source, x, t.N, rule)
 			}
 		}
 	case DoDelayed:

@@ -94,7 +94,7 @@ func (g *Game) During(p, s int) bool {
 // for player p, about to do what ("cast 'Shock'").
 func (g *Game) timingAllows(i, p int, what string) error {
 	if i < 0 || i >= len(g.Rules.Timings) {
-		return refuse("116.1", "%s has a timing restriction the rules do not declare", what)
+		return refuse(g.Rules.Cite[MechUndeclaredTiming], "%s has a timing restriction the rules do not declare", what)
 	}
 	t := &g.Rules.Timings[i]
 	if !t.Allows(g, p) {
@@ -110,14 +110,14 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 		return err
 	}
 	if x < 0 || int(x) >= len(g.Objs) {
-		return refuse("116.1b", "no such permanent")
+		return refuse(g.Rules.Cite[MechActivate], "no such permanent")
 	}
 	o := &g.Objs[x]
 	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p {
-		return refuse("116.1b", "%s is not a permanent %s controls", g.nameOf(x), g.PlayerName(p))
+		return refuse(g.Rules.Cite[MechActivate], "%s is not a permanent %s controls", g.nameOf(x), g.PlayerName(p))
 	}
 	if i < 0 || i >= len(o.Abilities) {
-		return refuse("116.1b", "%s has no activated ability %d", g.nameOf(x), i)
+		return refuse(g.Rules.Cite[MechActivate], "%s has no activated ability %d", g.nameOf(x), i)
 	}
 	a := &o.Abilities[i]
 	if a.Timing != "" {
@@ -127,14 +127,14 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 	}
 	if a.Tap {
 		if o.Tapped {
-			return refuse("116.1b", "%s is tapped: '%s' needs it to tap", g.nameOf(x), a.Label)
+			return refuse(g.Rules.Cite[MechActivate], "%s is tapped: '%s' needs it to tap", g.nameOf(x), a.Label)
 		}
 		if ok, rule := g.pred(CanTap, x, true); !ok {
 			return g.refusePred(CanTap, rule, "%s can't be tapped to activate '%s' now", g.nameOf(x), a.Label)
 		}
 	}
 	if !g.canPay(p, a.Cost) {
-		return refuse("116.1b", "%s can't pay %s to activate '%s' of %s", g.PlayerName(p), a.Cost, a.Label, g.nameOf(x))
+		return refuse(g.Rules.Cite[MechActivate], "%s can't pay %s to activate '%s' of %s", g.PlayerName(p), a.Cost, a.Label, g.nameOf(x))
 	}
 	return nil
 }
@@ -142,9 +142,9 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 func (g *Game) activate(p int, x ObjID, i int) {
 	a := &g.Objs[x].Abilities[i]
 	if a.Tap {
-		g.Tap(x, "116.1b")
+		g.Tap(x, g.Rules.Cite[MechActivate])
 	}
 	g.pay(p, a.Cost)
 	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p), Trigger: a.Effect, About: NoObj})
-	g.emit(Event{Kind: EvActivate, Rule: "116.1b", Player: int8(p), Obj: x, Name: a.Label})
+	g.emit(Event{Kind: EvActivate, Rule: g.Rules.Cite[MechActivate], Player: int8(p), Obj: x, Name: a.Label})
 }

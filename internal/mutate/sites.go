@@ -103,9 +103,43 @@ func sitesOf(f *grammar.File) []site {
 		case *grammar.TimingDecl:
 			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			w.cond(&d.If, d, true)
+		case *grammar.MechanismDecl:
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
+			w.mechanism(d, f.Decls)
 		}
 	}
 	return w.sites
+}
+
+// mechanism: the mechanism cites the rule the next mechanism of the file
+// cites (the first that differs), as a maintainer copying a line would.
+func (w *walker) mechanism(d *grammar.MechanismDecl, decls []grammar.Decl) {
+	if len(d.Rules) == 0 {
+		return
+	}
+	var others []string // the first rules of the mechanisms after d, then before
+	for _, pass := range []bool{true, false} {
+		after := false
+		for _, o := range decls {
+			if o == grammar.Decl(d) {
+				after = true
+				continue
+			}
+			if m, ok := o.(*grammar.MechanismDecl); ok && after == pass && len(m.Rules) > 0 {
+				others = append(others, m.Rules[0].Number)
+			}
+		}
+	}
+	old := d.Rules[0].Number
+	for _, other := range others {
+		if other != old {
+			w.add(d.Rules[0].Pos, fmt.Sprintf("cite %s instead of %s", other, old), d, func() func() {
+				d.Rules[0].Number = other
+				return func() { d.Rules[0].Number = old }
+			})
+			return
+		}
+	}
 }
 
 // clauses visits a list of clauses: each can be deleted, and its

@@ -16,6 +16,10 @@ turn "500.1" {
 
 keyword indestructible "702.12" prevents destroy "702.12b"
 
+mechanism hold_priority "116.1"
+mechanism pass_priority "116.3d"
+mechanism undeclared_timing "116.1c"
+
 phase beginning "501" {
   step draw "504" {
     skip "500.10" if game.turn == 1
@@ -78,6 +82,9 @@ func TestSites(t *testing.T) {
 		"514.2 | > to <=":                                     `for each permanent x where x.damage <= 0 {`,
 		"514.2 | swap with the next statement":                `for each permanent x where x.damage > 0 {`,
 		"514.2 | this_turn to until_end_of_turn":              `end_effects until_end_of_turn`,
+		"116.1 | cite 116.3d instead of 116.1":                `mechanism hold_priority "116.3d"`,
+		"116.3d | cite 116.1c instead of 116.3d":              `mechanism pass_priority "116.1c"`,
+		"116.1c | cite 116.1 instead of 116.1c":               `mechanism undeclared_timing "116.1"`,
 	}
 	for k, line := range want {
 		if g, ok := got[k]; !ok {

@@ -1,0 +1,53 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// mechanism checks `mechanism NAME RULE...`: the rules a generic mechanism
+// of the runtime cites (runtime.Mechanism), the first in its events.
+func (c *checker) mechanism(d *grammar.MechanismDecl) {
+	m, ok := rt.ParseMechanism(d.Name.Name)
+	if !ok {
+		names := rt.MechanismNames()
+		c.errorf(d.Name.Pos, "unknown mechanism %s (want one of %s)%s", d.Name.Name, strings.Join(names, ", "), didYouMean(closest(d.Name.Name, names, 1)))
+		return
+	}
+	if prev, dup := c.mechs[d.Name.Name]; dup {
+		c.errorf(d.Name.Pos, "mechanism %s already declared at %s", d.Name.Name, prev)
+		return
+	}
+	c.mechs[d.Name.Name] = d.Pos
+	mc := &Mechanism{Name: d.Name.Name, Mech: m, Rules: c.rules(d.Rules, "mechanism", false), Pos: d.Pos}
+	c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+	c.p.Mechanisms = append(c.p.Mechanisms, mc)
+}
+
+// mechanismsCited requires a rule for every mechanism of rules that give
+// priority, where all of them run: otherwise an event would cite nothing.
+// The error is at the first priority clause and lists what is missing.
+func (c *checker) mechanismsCited() {
+	var at *Code
+	for _, ph := range c.p.Phases {
+		for _, st := range ph.Steps {
+			if st.Priority != nil && at == nil {
+				at = st.Priority
+			}
+		}
+	}
+	if at == nil {
+		return
+	}
+	var missing []string
+	for _, name := range rt.MechanismNames() {
+		if _, ok := c.mechs[name]; !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		c.errorf(at.Pos, "the rules give priority, so they must say which rule each mechanism of the runtime cites: missing mechanism %s (declare e.g. mechanism %s \"RULE\")", strings.Join(missing, ", "), missing[0])
+	}
+}

@@ -1,0 +1,110 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Mechanism is a generic piece of the runtime that cites a rule: the
+// priority loop, special actions, casting, activating, the stack. The
+// runtime knows what each one does but not which rule of the edition says
+// so: the .mtg declares it (`mechanism pass_priority "116.3d"`), and the
+// runtime cites Rules.Cite[m].
+type Mechanism uint8
+
+const (
+	MechHoldPriority     Mechanism = iota // who holds priority: acting without it, or answering it with something else
+	MechPassPriority                      // a player passes priority
+	MechPlayLand                          // playing a land (a special action)
+	MechCast                              // casting a spell
+	MechActivate                          // activating an activated ability
+	MechTapMana                           // tapping a land for mana (a mana ability)
+	MechStackTriggers                     // triggered abilities go on the stack, active player's first (APNAP)
+	MechResolve                           // the top object of the stack resolves
+	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
+	NumMechanisms
+)
+
+// MechSpec describes a mechanism: its name in .mtg, the Go constant
+// generated code writes, and what it cites a rule for.
+type MechSpec struct {
+	Name  string
+	Const string
+	Doc   string
+}
+
+// mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
+var mechanisms = [NumMechanisms]MechSpec{
+	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else"},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority"},
+	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused"},
+	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event"},
+	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event"},
+	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana"},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, the active player's first, then in turn order"},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does"},
+	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare"},
+}
+
+func (m Mechanism) String() string {
+	if m < NumMechanisms {
+		return mechanisms[m].Name
+	}
+	return fmt.Sprintf("Mechanism(%d)", m)
+}
+
+// Const is the name of the mechanism's Go constant ("MechPassPriority").
+func (m Mechanism) Const() string { return mechanisms[m].Const }
+
+// Doc says what the mechanism cites its rule for.
+func (m Mechanism) Doc() string { return mechanisms[m].Doc }
+
+// MechanismNames lists the mechanisms' names, in order.
+func MechanismNames() []string {
+	out := make([]string, NumMechanisms)
+	for i := range mechanisms {
+		out[i] = mechanisms[i].Name
+	}
+	return out
+}
+
+// ParseMechanism maps a mechanism's name to the mechanism.
+func ParseMechanism(name string) (Mechanism, bool) {
+	for i := range mechanisms {
+		if mechanisms[i].Name == name {
+			return Mechanism(i), true
+		}
+	}
+	return 0, false
+}
+
+// GivesPriority reports whether some step of the rules gives priority: the
+// mechanisms run only then, so such rules must cite a rule for each.
+func (r *Rules) GivesPriority() bool {
+	for pi := range r.Phases {
+		for si := range r.Phases[pi].Steps {
+			if r.Phases[pi].Steps[si].Priority != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkCites refuses rules that give priority without a rule for every
+// mechanism: an event would cite nothing.
+func checkCites(r *Rules) error {
+	if !r.GivesPriority() {
+		return nil
+	}
+	var missing []string
+	for m := range NumMechanisms {
+		if r.Cite[m] == "" {
+			missing = append(missing, m.String())
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the rules give priority but cite no rule for the mechanisms %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
