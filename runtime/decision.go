@@ -98,14 +98,22 @@ type Answer struct {
 func (g *Game) Pending() Decision { return g.pending }
 
 // Submit answers the pending decision. An illegal answer is refused with the
-// rule it breaks, and the game is left exactly as it was.
+// rule it breaks, and the game is left exactly as it was. Every field of
+// the answer is untrusted: indexes out of range are refused, not read.
+//
+// The zero Answer{} is a Pass: it answers a priority decision (the player
+// passes) and nothing else; to any other decision it is refused like any
+// answer of the wrong kind. An answer with no decision pending is refused
+// with ErrNoDecision, one after the game ended with ErrGameOver (citing the
+// rule that ended it).
 func (g *Game) Submit(a Answer) error {
 	d := g.pending
 	switch d.Kind {
 	case DecideNone:
-		return refuse("", "no decision is pending: call Advance first")
+		return &Refusal{Msg: ErrNoDecision.Error(), Err: ErrNoDecision}
 	case DecideGameOver, DecideStuck:
-		return refuse("", "the game is over")
+		// The rule that ended the game, if one did (a stuck game has none).
+		return &Refusal{Rule: d.Rule, Msg: ErrGameOver.Error(), Err: ErrGameOver}
 	case DecidePriority:
 		return g.submitPriority(&d, &a)
 	case DecideCards:

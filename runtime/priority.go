@@ -117,10 +117,10 @@ func (g *Game) CanCast(p int, x ObjID) error {
 	if err := g.holds(p); err != nil {
 		return err
 	}
-	o := &g.Objs[x]
-	if !g.inZone(x, p, ZoneHand) || o.Types&TypeLand != 0 {
+	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&TypeLand != 0 {
 		return refuse(g.Rules.Cite[MechCast], "%s is not a spell card in %s's hand", g.nameOf(x), g.PlayerName(p))
 	}
+	o := &g.Objs[x]
 	if o.Types&TypeInstant == 0 {
 		_, st, _ := g.current()
 		if err := g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+o.Types.String()+" spell"); err != nil {
