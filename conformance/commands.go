@@ -191,6 +191,7 @@ func zoneCmd(z rt.Zone) func(*testscript.TestScript, bool, []string) {
 		g := s.game(ts)
 		p := s.player(ts, args[0])
 		c, post, count := s.parseCard(ts, args[1], args[2:])
+		s.budget.create(ts, len(g.Objs), count)
 		for i := int32(0); i < count; i++ {
 			x, err := g.Create(c, p, z)
 			ts.Check(err)
@@ -666,6 +667,7 @@ func cmdPass(ts *testscript.TestScript, neg bool, args []string) {
 		n = atoi(ts, args[0], "pass count")
 	}
 	for i := int32(0); i < n; i++ {
+		s.budget.pass(ts)
 		d := g.Advance()
 		if d.Kind != rt.DecidePriority {
 			fail(ts, "pass: the engine is waiting for %s, not priority", describe(g, d))
@@ -689,7 +691,13 @@ func cmdUntil(ts *testscript.TestScript, neg bool, args []string) {
 	if v, ok := opts["turn"]; ok {
 		turn = atoi(ts, v, "turn")
 	}
+	if _, ok := g.Rules.FindStep(rest[0]); !ok {
+		if _, ok := g.Rules.FindPhase(rest[0]); !ok {
+			fail(ts, "until %s: the rules have no step or phase %q", rest[0], rest[0])
+		}
+	}
 	for i := 0; i < 100000; i++ {
+		s.budget.pass(ts)
 		d := g.Advance()
 		if (g.CurrentStep() == rest[0] || g.CurrentPhase() == rest[0]) && (turn < 0 || g.TurnNum == turn) {
 			return

@@ -35,6 +35,8 @@ type state struct {
 	audited *rt.Game
 	seen    int
 	fired   map[string]bool
+
+	budget *budget // what is left of the script's limits
 }
 
 // Config says how to run scripts against an engine.
@@ -54,6 +56,8 @@ type Config struct {
 	Known map[string]string
 	// Fired, if not nil, records the rules the events of each script cited.
 	Fired *Fired
+	// Limits bound each script's time, objects and passes.
+	Limits Limits
 }
 
 // Params returns testscript parameters that run the scripts of dir against
@@ -76,6 +80,11 @@ func (c Config) index() *compiler.Index {
 
 // Params returns testscript parameters that run the scripts of dir (or,
 // with dir "", those of the Files field the caller sets) under c.
+//
+// Scripts are untrusted (see CheckScript): with dir, Setup refuses a script
+// that uses a forbidden command; Run, RunWith, RunScripts and mtgc test
+// check every script before testscript extracts its files, which Params
+// alone can't do.
 func (c Config) Params(dir string) testscript.Params {
 	idx := c.index()
 	cmds := Commands()
@@ -88,9 +97,14 @@ func (c Config) Params(dir string) testscript.Params {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
-			s := &state{rules: c.Rules, idx: idx, fired: map[string]bool{}}
+			s := &state{rules: c.Rules, idx: idx, fired: map[string]bool{}, budget: newBudget(c.Limits)}
 			env.Values[stateKey] = s
 			name := strings.TrimPrefix(filepath.Base(env.WorkDir), "script-")
+			if dir != "" {
+				if err := checkScriptFile(dir, name); err != nil {
+					return err
+				}
+			}
 			t := env.T()
 			env.Defer(func() {
 				if c.Fired != nil {
@@ -118,6 +132,7 @@ func audited(cmd func(*testscript.TestScript, bool, []string)) func(*testscript.
 				panic(r)
 			}
 		}()
+		s.budget.check(ts)
 		cmd(ts, neg, args)
 		if s.g != nil {
 			s.g.Touch() // set-up commands write the game's fields directly
@@ -176,8 +191,12 @@ func RunWith(t *testing.T, c Config, dir string) {
 		}
 	}
 	var files []string
-	var known []Script
+	var known, unsafe []Script
 	for _, s := range scripts {
+		if s.Unsafe != nil {
+			unsafe = append(unsafe, s)
+			continue
+		}
 		if _, ok := c.Known[s.Name]; ok {
 			known = append(known, s)
 			continue
@@ -188,6 +207,9 @@ func RunWith(t *testing.T, c Config, dir string) {
 		p := c.Params("")
 		p.Files = files
 		testscript.Run(t, p)
+	}
+	for _, s := range unsafe {
+		t.Run(s.Name, func(t *testing.T) { t.Fatal(s.Unsafe) })
 	}
 	for _, s := range known {
 		t.Run(s.Name, func(t *testing.T) {
@@ -264,6 +286,9 @@ type Script struct {
 	Name   string // file name without .txtar
 	Path   string
 	Header Header
+	// Unsafe, if not nil, is why the script may not run (CheckScript): the
+	// runners fail it without running it.
+	Unsafe error
 }
 
 // ReadCorpus lists the scripts of dir with their headers.
@@ -284,7 +309,7 @@ func ReadCorpus(dir string) ([]Script, error) {
 			errs = append(errs, err.Error())
 			continue
 		}
-		out = append(out, Script{Name: strings.TrimSuffix(filepath.Base(p), ".txtar"), Path: p, Header: h})
+		out = append(out, Script{Name: strings.TrimSuffix(filepath.Base(p), ".txtar"), Path: p, Header: h, Unsafe: CheckScript(p, data)})
 	}
 	if len(errs) > 0 {
 		return out, fmt.Errorf("%s", strings.Join(errs, "\n"))

@@ -3,6 +3,7 @@ package conformance
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -35,10 +36,15 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 	}
 	c.Fired = fired
 	p := c.Params("")
+	unsafe := map[string]error{}
 	for _, s := range scripts {
+		if err := checkScript(s); err != nil {
+			unsafe[s.Name] = err
+			continue
+		}
 		p.Files = append(p.Files, s.Path)
 	}
-	root := &scriptT{name: "corpus", verbose: verbose}
+	root := &scriptT{name: "corpus", verbose: verbose, timeout: c.Limits.timeout()}
 	if len(p.Files) > 0 {
 		root.do(func(t *scriptT) { testscript.RunT(t, p) })
 	}
@@ -51,8 +57,12 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 		r := Result{Script: s, Fired: fired.Rules(s.Name)}
 		ch := byName[s.Name]
 		switch {
+		case unsafe[s.Name] != nil:
+			r.Failed, r.Log = true, unsafe[s.Name].Error()+"\n"
 		case ch != nil:
+			ch.mu.Lock()
 			r.Failed, r.Skipped, r.Log, r.Elapsed = ch.failed, ch.skipped, ch.log.String(), ch.elapsed
+			ch.mu.Unlock()
 		case root.failed:
 			// testscript failed before running the script (a bad Params).
 			r.Failed, r.Log = true, root.log.String()
@@ -64,17 +74,38 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 	return out
 }
 
+// checkScript is s.Unsafe, or what CheckScript says of its file now.
+func checkScript(s Script) error {
+	if s.Unsafe != nil {
+		return s.Unsafe
+	}
+	data, err := os.ReadFile(s.Path)
+	if err != nil {
+		return err
+	}
+	return CheckScript(s.Path, data)
+}
+
+// grace is how long past its timeout a script that does not stop by
+// itself (stuck outside the commands that check the time) is waited for
+// before it is abandoned and reported as timed out.
+var grace = 5 * time.Second
+
 // scriptT implements testscript.T outside "go test": each Run is a
 // goroutine so that Fatal/FailNow/Skip can stop it with runtime.Goexit.
 type scriptT struct {
-	name     string
-	verbose  bool
-	failed   bool
-	skipped  bool
-	elapsed  time.Duration
-	mu       sync.Mutex
-	log      bytes.Buffer
-	children []*scriptT
+	name    string
+	verbose bool
+	timeout time.Duration // per script, for Run's children
+	// abandoned: the script ran past its time and was given up on; what
+	// its goroutine does from then on is not recorded.
+	abandoned bool
+	failed    bool
+	skipped   bool
+	elapsed   time.Duration
+	mu        sync.Mutex
+	log       bytes.Buffer
+	children  []*scriptT
 }
 
 func (t *scriptT) do(f func(*scriptT)) {
@@ -86,9 +117,33 @@ func (t *scriptT) do(f func(*scriptT)) {
 	<-done
 }
 
+// doWithin is do, giving up after d (0: never) and reporting false; the
+// abandoned goroutine runs on until it stops by itself.
+func (t *scriptT) doWithin(f func(*scriptT), d time.Duration) bool {
+	if d <= grace {
+		t.do(f)
+		return true
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(t)
+	}()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-done:
+		return true
+	case <-timer.C:
+		return false
+	}
+}
+
 func (t *scriptT) Skip(args ...any) {
 	t.Log(args...)
-	t.skipped = true
+	t.mu.Lock()
+	t.skipped = t.skipped || !t.abandoned
+	t.mu.Unlock()
 	runtime.Goexit()
 }
 
@@ -98,20 +153,28 @@ func (t *scriptT) Fatal(args ...any) {
 }
 
 func (t *scriptT) FailNow() {
+	t.mu.Lock()
 	t.failed = true
+	t.mu.Unlock()
 	runtime.Goexit()
 }
 
 // Failed reports whether the script has failed: the harness prints the
 // game log of failed scripts.
-func (t *scriptT) Failed() bool { return t.failed }
+func (t *scriptT) Failed() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.failed
+}
 
 func (t *scriptT) Parallel() {}
 
 func (t *scriptT) Log(args ...any) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	fmt.Fprintln(&t.log, args...)
+	if !t.abandoned {
+		fmt.Fprintln(&t.log, args...)
+	}
 }
 
 func (t *scriptT) Verbose() bool { return t.verbose }
@@ -119,7 +182,12 @@ func (t *scriptT) Verbose() bool { return t.verbose }
 func (t *scriptT) Run(name string, f func(testscript.T)) {
 	c := &scriptT{name: filepath.Base(name), verbose: t.verbose}
 	start := time.Now()
-	c.do(func(c *scriptT) { f(c) })
+	if !c.doWithin(func(c *scriptT) { f(c) }, t.timeout+grace) {
+		c.mu.Lock()
+		fmt.Fprintln(&c.log, timedOut(t.timeout))
+		c.failed, c.abandoned = true, true
+		c.mu.Unlock()
+	}
 	c.elapsed = time.Since(start)
 	t.mu.Lock()
 	t.children = append(t.children, c)

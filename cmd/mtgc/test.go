@@ -24,6 +24,7 @@ var (
 	testShard   string
 	testKnown   string
 	testEngine  string
+	testLimits  conformance.Limits
 )
 
 var testCmd = &command{
@@ -39,6 +40,9 @@ var testCmd = &command{
 		fs.StringVar(&testJUnit, "junit", "", "also write a JUnit XML report to this file (atomically)")
 		fs.StringVar(&testShard, "shard", "", "run only shard I of N (I/N, 1 <= I <= N) of the scripts sorted by name")
 		fs.StringVar(&testKnown, "known-failures", "", "known-failures file (SCRIPT<TAB>REASON) instead of the corpus's "+conformance.KnownFailuresFile)
+		fs.DurationVar(&testLimits.Timeout, "timeout", conformance.DefaultTimeout, "wall-clock limit per script: a script past it fails alone (\"timed out after ...\") and the suite goes on")
+		fs.IntVar(&testLimits.Objects, "max-objects", conformance.DefaultObjects, "objects one script's game may hold (library ... count=N past it fails the script)")
+		fs.IntVar(&testLimits.Passes, "max-passes", conformance.DefaultPasses, "priority passes one script may make in all (pass N, until)")
 		engineFlag(fs, &testEngine)
 	},
 	run: runTest,
@@ -71,6 +75,9 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 	dir, err := oneDir(args)
 	if err != nil {
 		return err
+	}
+	if testLimits.Timeout <= 0 || testLimits.Objects <= 0 || testLimits.Passes <= 0 {
+		return fmt.Errorf("mtgc test: -timeout, -max-objects and -max-passes must be positive")
 	}
 	if testUpdate && dir == "" {
 		return fmt.Errorf("mtgc test -update needs the corpus directory to rewrite")
@@ -164,7 +171,7 @@ func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, scripts []confo
 			normal = append(normal, s)
 		}
 	}
-	cfg := conformance.Config{Rules: rules, Index: idx, Update: testUpdate}
+	cfg := conformance.Config{Rules: rules, Index: idx, Update: testUpdate, Limits: testLimits}
 	res := conformance.RunScripts(cfg, normal, testVerbose)
 	cfg.Update = false
 	res = append(res, conformance.RunScripts(cfg, expected, testVerbose)...)
