@@ -137,7 +137,7 @@ func selectScripts(scripts []conformance.Script, run string) ([]conformance.Scri
 	} else {
 		re, err := regexp.Compile(run)
 		if err != nil {
-			return nil, fmt.Errorf("-run: %v", err)
+			return nil, usagef("-run: %v", err)
 		}
 		match = func(s conformance.Script) bool {
 			return re.MatchString(s.Name) || re.MatchString(strings.Join(s.Header.Rules, " "))
@@ -165,7 +165,7 @@ func parseShard(s string) (i, n int, err error) {
 		}
 	}
 	if !ok || err != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("-shard %q: want I/N with 1 <= I <= N, e.g. 2/4", s)
+		return 0, 0, usagef("-shard %q: want I/N with 1 <= I <= N, e.g. 2/4", s)
 	}
 	return i, n, nil
 }

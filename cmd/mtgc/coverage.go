@@ -71,7 +71,7 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 		if err := enc.Encode(cov); err != nil {
 			return err
 		}
-	} else if err := writeCoverageText(ctx.stdout, cov); err != nil {
+	} else if err := writeCoverageText(ctx.stdout, cov, !covStrict); err != nil {
 		return err
 	}
 	if covStrict && len(cov.Problems) > 0 {
@@ -85,8 +85,8 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 }
 
 // writeCoverageText prints one line per rule, then the summary per section,
-// then the problems.
-func writeCoverageText(w io.Writer, cov *conformance.Coverage) error {
+// then the problems unless -strict prints them on stderr.
+func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "rule\tstatus\tfired\timplemented\tscripts\ttitle\n")
 	for _, r := range cov.Rules {
@@ -125,7 +125,7 @@ func writeCoverageText(w io.Writer, cov *conformance.Coverage) error {
 	} else {
 		fmt.Fprintf(w, "%d scripts, not run (-static)\n", cov.Scripts)
 	}
-	if len(cov.Problems) > 0 {
+	if problems && len(cov.Problems) > 0 {
 		fmt.Fprintf(w, "\n%d problems (mtgc coverage -strict fails on them):\n", len(cov.Problems))
 		for _, p := range cov.Problems {
 			fmt.Fprintln(w, p)

@@ -40,5 +40,5 @@ func selectEngine(mode string, p *compiler.Program, rulesDir, verb string) (r *r
 		}
 		return r, fmt.Sprintf("mtgc %s: %s differ from the rules mtgc's engine was generated from: running them on the interpreter (-engine=compiled to refuse)", verb, where), err
 	}
-	return nil, "", fmt.Errorf("-engine %q: want compiled, interp or auto", mode)
+	return nil, "", usagef("-engine %q: want compiled, interp or auto", mode)
 }

@@ -29,7 +29,7 @@ var fmtCmd = &command{
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		if len(args) == 0 {
 			if fmtWrite {
-				return fmt.Errorf("fmt -w needs file arguments")
+				return usagef("-w needs file arguments")
 			}
 			src, err := io.ReadAll(os.Stdin)
 			if err != nil {

@@ -57,7 +57,7 @@ var genCmd = &command{
 		}
 		if genCheck {
 			if genOut == "-" {
-				return fmt.Errorf("gen -check needs -o FILE")
+				return usagef("-check needs -o FILE")
 			}
 			old, _ := readFile(genOut)
 			if !bytes.Equal(old, src) {

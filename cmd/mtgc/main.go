@@ -6,8 +6,8 @@
 //	mtgc <command> [flags] [arguments]
 //
 // Commands: check, gen, fmt, test, coverage, play, rules, mutate,
-// difftest. Run "mtgc <command> -h" for each command's flags. Exit status:
-// 0 success, 1 failures or errors found, 2 usage errors.
+// difftest, lsp, version. Run "mtgc help <command>" for each command's
+// flags. Exit status: 0 success, 1 failures or errors found, 2 usage errors.
 package main
 
 import (
@@ -39,8 +39,19 @@ var (
 	errFailed = errors.New("failed")
 )
 
+// usageError is a usage error with a message: a bad flag value, a missing
+// argument. It exits 2 like errUsage.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string        { return e.msg }
+func (e usageError) Is(target error) bool { return target == errUsage }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
+
 func commands() []*command {
-	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, rulesCmd, mutateCmd, difftestCmd}
+	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, rulesCmd, mutateCmd, difftestCmd, versionCmd}
 }
 
 func main() {
@@ -52,56 +63,98 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
 	}
-	fmt.Fprintf(w, "\nRun \"mtgc <command> -h\" for a command's flags. Without a rules directory,\ncommands use the embedded default ruleset (edition cr2017).\n")
+	fmt.Fprintf(w, "\t%-8s %s\n", "help", "Print a command's help: mtgc help <command>.")
+	fmt.Fprintf(w, "\nRun \"mtgc help <command>\" for a command's flags. Without a rules directory,\ncommands use the embedded default ruleset (edition cr2017).\n")
 }
 
 func run(ctx *cli, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(ctx.stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(ctx.stdout)
 		return 0
+	case "help":
+		return help(ctx, args[1:])
 	}
-	for _, c := range commands() {
-		if c.name != args[0] {
-			continue
-		}
-		fs := flag.NewFlagSet("mtgc "+c.name, flag.ContinueOnError)
-		fs.SetOutput(ctx.stderr)
-		fs.Usage = func() {
-			fmt.Fprintf(ctx.stderr, "usage: mtgc %s [flags] %s\n\n%s\n", c.name, c.args, c.short)
-			if hasFlags(fs) {
-				fmt.Fprintf(ctx.stderr, "\nFlags:\n")
-				fs.PrintDefaults()
-			}
-		}
-		if c.flags != nil {
-			c.flags(fs)
-		}
-		if err := fs.Parse(args[1:]); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		err := c.run(ctx, fs, fs.Args())
-		switch {
-		case err == nil:
+	c := findCommand(args[0])
+	if c == nil {
+		fmt.Fprintf(ctx.stderr, "mtgc: unknown command %q\n", args[0])
+		usage(ctx.stderr)
+		return 2
+	}
+	fs := newFlagSet(c, ctx.stderr)
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
 			return 0
-		case errors.Is(err, errUsage):
+		}
+		return 2
+	}
+	err := c.run(ctx, fs, fs.Args())
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(ctx.stderr, "mtgc %s: %s\nRun 'mtgc help %s' for usage.\n", c.name, ue.msg, c.name)
+		return 2
+	case errors.Is(err, errUsage):
+		fs.Usage()
+		return 2
+	case errors.Is(err, errFailed):
+		return 1
+	default:
+		fmt.Fprintln(ctx.stderr, err)
+		return 1
+	}
+}
+
+// help prints a command's help on stdout (mtgc help test), or the list of
+// commands.
+func help(ctx *cli, args []string) int {
+	switch len(args) {
+	case 0:
+		usage(ctx.stdout)
+		return 0
+	case 1:
+		if c := findCommand(args[0]); c != nil {
+			fs := newFlagSet(c, ctx.stdout)
 			fs.Usage()
-			return 2
-		case errors.Is(err, errFailed):
-			return 1
-		default:
-			fmt.Fprintln(ctx.stderr, err)
-			return 1
+			return 0
+		}
+		fmt.Fprintf(ctx.stderr, "mtgc help: unknown command %q\n", args[0])
+	default:
+		fmt.Fprintf(ctx.stderr, "usage: mtgc help <command>\n")
+	}
+	return 2
+}
+
+func findCommand(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
 		}
 	}
-	fmt.Fprintf(ctx.stderr, "mtgc: unknown command %q\n", args[0])
-	usage(ctx.stderr)
-	return 2
+	return nil
+}
+
+// newFlagSet makes c's flag set, its usage printed on w.
+func newFlagSet(c *command, w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("mtgc "+c.name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprintf(w, "usage: mtgc %s [flags] %s\n\n%s\n", c.name, c.args, c.short)
+		if hasFlags(fs) {
+			fmt.Fprintf(w, "\nFlags:\n")
+			fs.PrintDefaults()
+		}
+	}
+	if c.flags != nil {
+		c.flags(fs)
+	}
+	return fs
 }
 
 func hasFlags(fs *flag.FlagSet) bool {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -99,7 +100,9 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 	}
 	defer c.cleanup()
 	scripts, err := selectScripts(c.scripts, testRun)
-	if err != nil {
+	if errors.Is(err, errUsage) {
+		return err
+	} else if err != nil {
 		return fmt.Errorf("mtgc test: %v", err)
 	}
 	if testShard != "" {
