@@ -66,7 +66,7 @@ func ReadDirAs(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, erro
 		}
 	}
 	if len(srcs) == 0 {
-		return nil, nil, fmt.Errorf("%s: no .mtg files", dir)
+		return nil, nil, fmt.Errorf("%s: no .mtg files", shown)
 	}
 	return srcs, idx, nil
 }

@@ -34,6 +34,9 @@ var playCmd = &command{
 		if len(args) != 0 {
 			return errUsage
 		}
+		if playTurns < 1 {
+			return fmt.Errorf("mtgc play: -turns %d: want 1 or more turns", playTurns)
+		}
 		p, err := loadRules(playRules)
 		if err != nil {
 			return err

@@ -21,6 +21,9 @@ func loadRules(dir string) (*compiler.Program, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory of .mtg files", dir)
 	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*.mtg")); len(m) == 0 {
+		return nil, fmt.Errorf("%s has no .mtg files: give a directory of rules (.mtg files and the edition's .tsv index), e.g. mtgc check rules", dir)
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -52,37 +55,4 @@ func oneDir(args []string) (string, error) {
 		return args[0], nil
 	}
 	return "", errUsage
-}
-
-// writeFileAtomic writes data to a temporary file in path's directory and
-// renames it over path, so readers never see a partial file.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	if err := os.Chmod(tmp, mode); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }
