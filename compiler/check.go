@@ -479,7 +479,13 @@ func (c *checker) cond(rs []grammar.Rule, cond grammar.Expr, pos grammar.Pos, wh
 // block checks a block of statements; in an action a choice may be the only
 // statement, elsewhere choices are not allowed.
 func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, what string, action bool) *Code {
+	from := len(c.p.Cites)
 	code := &Code{Rules: c.rules(rs, what, action), Pos: pos, Block: b}
+	if v := procedureOf(b); v != "" {
+		for i := from; i < len(c.p.Cites); i++ {
+			c.p.Cites[i].Procedure = v
+		}
+	}
 	c.needRules(pos, code.Rules, len(rs), what)
 	rule := ""
 	if len(code.Rules) > 0 {

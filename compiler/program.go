@@ -124,6 +124,10 @@ type Cite struct {
 	Rule string
 	Pos  grammar.Pos
 	What string // "phase", "step", "action", "priority", ...
+	// Procedure names the verb whose Go holds the behaviour, when the
+	// citing clause's body is that one procedure verb (procedureVerbs):
+	// the clause only says when it runs.
+	Procedure string
 }
 
 // Predicate is a checked combat predicate (see runtime.PredKind).

@@ -32,6 +32,8 @@ type Coverage struct {
 	Rules    []RuleCoverage    `json:"rules"`
 	Sections []SectionCoverage `json:"sections"`
 	Total    SectionCoverage   `json:"total"`
+	// Meaning sums where the meaning of the rules in scope lives.
+	Meaning MeaningSummary `json:"meaning"`
 	// Problems are what `mtgc coverage -strict` fails on, each
 	// "file:line: message".
 	Problems []string `json:"problems"`
@@ -60,6 +62,9 @@ type RuleCoverage struct {
 	// (500.2: a step ends when all pass); this is information, not a failure.
 	NeverFired bool   `json:"never_fired"`
 	Excluded   string `json:"excluded,omitempty"` // the reason
+	// Meaning says where the rule's behaviour is written: MeaningMtg,
+	// MeaningRuntime, MeaningBoth, or MeaningNone (see meaningOf).
+	Meaning string `json:"meaning"`
 }
 
 // Impl is one place that implements a rule.
@@ -68,6 +73,9 @@ type Impl struct {
 	Line int    `json:"line,omitempty"` // 0 for runtime entries
 	What string `json:"what"`           // the .mtg construct ("step", "action", ...) or "runtime"
 	Note string `json:"note,omitempty"` // runtime entries: how
+	// Procedure: the citing clause's body is this one procedure verb, whose
+	// behaviour is Go's (compiler.ProcedureVerb).
+	Procedure string `json:"procedure,omitempty"`
 }
 
 // SectionCoverage sums the rules of one section (or of all, for Total).
@@ -80,6 +88,10 @@ type SectionCoverage struct {
 	Missing    int    `json:"missing"` // untested, unimplemented or missing
 	OutOfScope int    `json:"out_of_scope"`
 	NeverFired int    `json:"never_fired"`
+	// Where the meaning of the section's rules in scope lives (MeaningSummary).
+	MeaningMtg     int `json:"meaning_mtg"`
+	MeaningRuntime int `json:"meaning_runtime"`
+	MeaningBoth    int `json:"meaning_both"`
 }
 
 // CoverageInput is what coverage is computed from.
@@ -105,7 +117,7 @@ func BuildCoverage(in CoverageInput) *Coverage {
 	}
 	impl := map[string][]Impl{}
 	for _, ct := range in.Program.Cites {
-		impl[ct.Rule] = append(impl[ct.Rule], Impl{File: ct.Pos.File, Line: ct.Pos.Line, What: ct.What})
+		impl[ct.Rule] = append(impl[ct.Rule], Impl{File: ct.Pos.File, Line: ct.Pos.Line, What: ct.What, Procedure: ct.Procedure})
 	}
 	for _, e := range in.Lists.Runtime {
 		impl[e.Key] = append(impl[e.Key], Impl{File: e.Where, What: "runtime", Note: e.Reason})
@@ -192,6 +204,8 @@ func BuildCoverage(in CoverageInput) *Coverage {
 			c.Problems = append(c.Problems, fmt.Sprintf("%s: %s (%s) is in scope, but nothing implements it and no script names it: implement and test it, or exclude it with a reason in %s", scope.Pos(), n, r.Title, ExclusionsFile))
 		}
 		r.NeverFired = c.Ran && tested && !r.Heading && len(r.Fired) == 0
+		r.Meaning = meaningOf(r.Implemented)
+		c.Meaning.add(r)
 		c.Rules = append(c.Rules, r)
 	}
 
@@ -227,6 +241,16 @@ func (s *SectionCoverage) add(r RuleCoverage) {
 	}
 	if r.NeverFired {
 		s.NeverFired++
+	}
+	if counted(r) {
+		switch r.Meaning {
+		case MeaningMtg:
+			s.MeaningMtg++
+		case MeaningRuntime:
+			s.MeaningRuntime++
+		case MeaningBoth:
+			s.MeaningBoth++
+		}
 	}
 }
 

@@ -88,7 +88,7 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 // then the problems unless -strict prints them on stderr.
 func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "rule\tstatus\tfired\timplemented\tscripts\ttitle\n")
+	fmt.Fprintf(tw, "rule\tstatus\tmeaning\tfired\timplemented\tscripts\ttitle\n")
 	for _, r := range cov.Rules {
 		impl := "-"
 		switch {
@@ -110,7 +110,7 @@ func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems bool) er
 		if len(r.Failing) > 0 {
 			scripts += " (failing: " + strings.Join(r.Failing, ", ") + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Rule, r.Status, firedText(cov, r), impl, scripts, r.Title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Rule, r.Status, r.Meaning, firedText(cov, r), impl, scripts, r.Title)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -120,6 +120,7 @@ func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems bool) er
 		fmt.Fprintln(w, s.Summary())
 	}
 	fmt.Fprintln(w, cov.Total.Summary())
+	fmt.Fprintln(w, cov.Meaning.Line())
 	if cov.Ran {
 		fmt.Fprintf(w, "%d scripts run; %d tested rules never cited by an event (fired \"never\")\n", cov.Scripts, cov.Total.NeverFired)
 	} else {

@@ -110,6 +110,9 @@ func coverageHTML(cov *conformance.Coverage, l linker) ([]byte, error) {
 			if i.What != "runtime" {
 				text += " (" + i.What + ")"
 			}
+			if i.Procedure != "" {
+				text += " (" + i.Procedure + ": Go)"
+			}
 			h.Impl = append(h.Impl, htmlLink{Text: text, Href: l.impl(i), Title: i.Note})
 		}
 		for _, s := range r.Scripts {
@@ -177,7 +180,8 @@ a { color: #1a5fb4; }
 <h1>Conformance coverage of {{.Cov.Edition}}</h1>
 <p class="totals">{{.Cov.Total.Rules}} rules: <b>{{.Cov.Total.Tested}} tested</b>, {{.Cov.Total.Excluded}} excluded, <b>{{.Cov.Total.Missing}} missing</b>, {{.Cov.Total.OutOfScope}} out of scope.
 {{.Cov.Scripts}} scripts{{if .Cov.Ran}}, run: {{.Cov.Total.NeverFired}} tested rules were never cited by an event (dashed border){{else}}, not run{{end}}.
-{{if .Cov.Problems}}<b>{{len .Cov.Problems}} problems</b> (listed at the end).{{else}}No problems: <code>mtgc coverage -strict</code> passes.{{end}}</p>
+{{if .Cov.Problems}}<b>{{len .Cov.Problems}} problems</b> (listed at the end).{{else}}No problems: <code>mtgc coverage -strict</code> passes.{{end}}<br/>
+<b>{{.Cov.Meaning.Line}}</b> <span class="note">(meaning: where a rule's behaviour is written, .mtg or the runtime's Go)</span></p>
 <ul class="legend">{{range .Legend}}
 <li><span class="cell {{.Text}}">&#160;</span> <b>{{.Text}}</b> <span class="note">{{.Title}}</span></li>{{end}}
 <li><span class="cell out-of-scope never">&#160;</span> <span class="note">never cited by an event in the run</span></li>
@@ -186,15 +190,15 @@ a { color: #1a5fb4; }
 {{range .Sections}}
 <section id="s-{{.Section}}">
 <h2>{{.Section}} {{.Title}}</h2>
-<p class="sum">{{.Rules}} rules · {{.Tested}} tested · {{.Excluded}} excluded · {{.Missing}} missing · {{.OutOfScope}} out of scope</p>
+<p class="sum">{{.Rules}} rules · {{.Tested}} tested · {{.Excluded}} excluded · {{.Missing}} missing · {{.OutOfScope}} out of scope · meaning of those in scope: {{.MeaningMtg}} mtg, {{.MeaningRuntime}} runtime, {{.MeaningBoth}} both</p>
 <div class="grid">{{range .List}}
 <a class="cell {{.Class}}" href="#r-{{.Rule}}" title="{{.Tip}}">{{.Rule}}</a>{{end}}
 </div>
 <details{{if .Open}} open="open"{{end}}>
 <summary>rules of {{.Section}}</summary>
 <table>
-<tr><th>rule</th><th>status</th><th>title</th><th>implemented</th><th>scripts</th><th>fired</th></tr>{{range .List}}
-<tr id="r-{{.Rule}}"><td class="n">{{.Rule}}</td><td class="s"><span class="{{.Status}}"></span>{{.Status}}</td><td>{{.Title}}{{if .Excluded}}<br/><span class="note">excluded: {{.Excluded}}</span>{{end}}</td>
+<tr><th>rule</th><th>status</th><th>meaning</th><th>title</th><th>implemented</th><th>scripts</th><th>fired</th></tr>{{range .List}}
+<tr id="r-{{.Rule}}"><td class="n">{{.Rule}}</td><td class="s"><span class="{{.Status}}"></span>{{.Status}}</td><td>{{.Meaning}}</td><td>{{.Title}}{{if .Excluded}}<br/><span class="note">excluded: {{.Excluded}}</span>{{end}}</td>
 <td>{{range $i, $l := .Impl}}{{if $i}}<br/>{{end}}<a href="{{$l.Href}}"{{if $l.Title}} title="{{$l.Title}}"{{end}}>{{$l.Text}}</a>{{else}}{{if .Heading}}<span class="note">(heading)</span>{{end}}{{end}}</td>
 <td>{{range $i, $l := .Scripts}}{{if $i}}<br/>{{end}}<a href="{{$l.Href}}"{{if $l.Title}} title="{{$l.Title}}"{{end}}>{{$l.Text}}</a>{{if $l.Title}} <b>(failed)</b>{{end}}{{end}}</td>
 <td>{{.Seen}}</td></tr>{{end}}

@@ -150,6 +150,7 @@ func TestCoverageJSONDocumented(t *testing.T) {
 		reflect.TypeOf(conformance.RuleCoverage{}),
 		reflect.TypeOf(conformance.Impl{}),
 		reflect.TypeOf(conformance.SectionCoverage{}),
+		reflect.TypeOf(conformance.MeaningSummary{}),
 	} {
 		for i := 0; i < typ.NumField(); i++ {
 			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
@@ -158,7 +159,8 @@ func TestCoverageJSONDocumented(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{conformance.StatusTested, conformance.StatusExcluded, conformance.StatusUntested, conformance.StatusUnimplemented, conformance.StatusMissing, conformance.StatusOutOfScope} {
+	for _, s := range []string{conformance.StatusTested, conformance.StatusExcluded, conformance.StatusUntested, conformance.StatusUnimplemented, conformance.StatusMissing, conformance.StatusOutOfScope,
+		conformance.MeaningMtg, conformance.MeaningRuntime, conformance.MeaningBoth, conformance.MeaningNone} {
 		if !bytes.Contains(doc, []byte("`"+s+"`")) {
 			t.Errorf("docs/coverage.md does not document status %s", s)
 		}

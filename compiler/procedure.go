@@ -1,0 +1,41 @@
+package compiler
+
+import "github.com/mtgc-dev/mtgc/grammar"
+
+// procedureVerbs are the verbs whose behaviour is all Go: each runs a
+// whole rule (a declaration, an order, a division of damage) in the
+// runtime, asking players and checking their answers there, with only the
+// predicates the rules declare to consult. A clause whose body is one of
+// them says when the rule happens, not what it does; coverage counts the
+// rules it cites as the runtime's meaning (docs/coverage.md). The other
+// verbs are primitives (untap x, draw p, n, discard_to p, n) whose every
+// argument, and so the rule's content, the .mtg gives.
+var procedureVerbs = map[string]string{
+	"choose_defender":   "the active player picks the defending player among the opponents, in Go",
+	"declare_attackers": "the declaration is asked, checked whole against the predicates and made, in Go",
+	"declare_blockers":  "the declaration is asked, checked whole against the predicates and made, in Go",
+	"order_blockers":    "each attacking player orders the blockers of each attacker, in Go",
+	"order_attackers":   "each defending player orders the attackers each blocker blocks, in Go",
+	"combat_damage":     "damage is divided (lethal first, by the predicates), checked and dealt, in Go",
+	"end_combat":        "every creature is removed from combat, in Go",
+}
+
+// procedureOf returns the procedure verb a block consists of, or "".
+func procedureOf(b *grammar.Block) string {
+	if b == nil || len(b.Stmts) != 1 {
+		return ""
+	}
+	if s, ok := b.Stmts[0].(*grammar.CallStmt); ok {
+		if _, proc := procedureVerbs[s.Verb.Name]; proc {
+			return s.Verb.Name
+		}
+	}
+	return ""
+}
+
+// ProcedureVerb reports whether verb is a procedure verb, and why its
+// behaviour is Go's.
+func ProcedureVerb(verb string) (why string, ok bool) {
+	why, ok = procedureVerbs[verb]
+	return why, ok
+}

@@ -1,0 +1,102 @@
+package conformance_test
+
+import (
+	"io/fs"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/rules"
+)
+
+// meaningSrc has one rule of each kind: behaviour in .mtg (turn, phase,
+// step, priority, a predicate, an action of statements), in Go (an action
+// that is one procedure verb, a mechanism, a runtime.tsv entry), in both
+// (a procedure's rule a predicate also cites; a priority rule runtime.tsv
+// also lists) and in neither (508.1b: nothing cites it).
+const meaningSrc = `edition cr2017 "meaning"
+turn "500.1" {
+  order combat
+}
+phase combat "506" {
+  step declare_attackers "508" {
+    action "508.1" "508.1c" {
+      declare_attackers active
+    }
+    priority "508.2" active
+  }
+  step end_of_combat "511" {
+    action "511.2" {
+      end_effects until_end_of_phase
+    }
+    on_end "511.3" {
+      end_combat active
+    }
+  }
+}
+keyword lonely
+predicate can_attack "508.1a" (a) if a.creature
+predicate cant_attack_alone "508.1c" (a) if a has lonely
+`
+
+// TestMeaning: each rule is classified as its citations say, and the
+// summary counts the rules in scope that something implements.
+func TestMeaning(t *testing.T) {
+	index, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mech, err := fs.ReadFile(rules.FS, "priority.mtg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.Compile([]compiler.Source{
+		{Name: "rules/a.mtg", Data: []byte(meaningSrc)},
+		{Name: "rules/priority.mtg", Data: mech},
+	}, map[string][]byte{"cr2017": index})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scope, err := conformance.ParseList(conformance.ScopeFile, "scope.tsv", []byte("500.1\n500.2\n506\n508\n511\n116.3d\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime, err := conformance.ParseList(conformance.RuntimeFile, "runtime.tsv", []byte("500.2\truntime/priority.go\tall pass\n508.2\truntime/priority.go\tpriority\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov := conformance.BuildCoverage(conformance.CoverageInput{Program: p, Lists: conformance.Lists{Scope: scope, Runtime: runtime}})
+	got := map[string]string{}
+	for _, r := range cov.Rules {
+		got[r.Rule] = r.Meaning
+	}
+	want := map[string]string{
+		"500.1": "mtg", "506": "mtg", "508": "mtg", "508.1a": "mtg", "511": "mtg", "511.2": "mtg",
+		"500.2": "runtime", "508.1": "runtime", "511.3": "runtime", "116.3d": "runtime", "115.2a": "runtime",
+		"508.1c": "both", "508.2": "both",
+		"508.1b": "none", "704.5g": "none",
+	}
+	for rule, m := range want {
+		if got[rule] != m {
+			t.Errorf("%s: meaning %q, want %q", rule, got[rule], m)
+		}
+	}
+	// 115.2a is out of scope: not counted.
+	if d := cmp.Diff(conformance.MeaningSummary{Rules: 12, Mtg: 6, Runtime: 4, Both: 2}, cov.Meaning); d != "" {
+		t.Errorf("summary (-want +got):\n%s", d)
+	}
+	if line := cov.Meaning.Line(); line != "meaning in .mtg: 6 of 12 rules in scope (50.0%); runtime 4, both 2" {
+		t.Errorf("line %q", line)
+	}
+	var sec conformance.SectionCoverage
+	for _, s := range cov.Sections {
+		if s.Section == "508" {
+			sec = s
+		}
+	}
+	if sec.MeaningMtg != 2 || sec.MeaningRuntime != 1 || sec.MeaningBoth != 2 {
+		t.Errorf("section 508: mtg %d runtime %d both %d, want 2 1 2", sec.MeaningMtg, sec.MeaningRuntime, sec.MeaningBoth)
+	}
+}
