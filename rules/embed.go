@@ -1,14 +1,86 @@
-// Package rules holds the default ruleset, edition cr2017: the .mtg sources
-// and the edition's rule index, embedded so that mtgc can run without a
-// checkout.
+// Package rules holds the rulesets mtgc embeds: the default edition cr2017
+// at the root (the .mtg sources and the edition's rule index), and older
+// editions each in a directory of their own, side by side (cr1999/,
+// cr2008/), with their index, their conformance lists and their corpus
+// (testdata/). See Editions.
 package rules
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
 
-// FS holds the .mtg files and cr2017.tsv.
+// FS holds the .mtg files and cr2017.tsv at its root, and one directory per
+// other edition.
 //
-//go:embed *.mtg *.tsv
+//go:embed *.mtg *.tsv cr1999
 var FS embed.FS
 
 // Dir is the name positions use for files of FS ("rules/turn.mtg").
 const Dir = "rules"
+
+// Default is the name of the edition at the root of FS.
+const Default = "cr2017"
+
+// Edition is one embedded ruleset.
+type Edition struct {
+	Name  string // the edition the .mtg declare, also the name of its index (<Name>.tsv)
+	Dir   string // its directory in FS: "." for the default
+	Shown string // the directory as in the repository: "rules", "rules/cr1999"
+}
+
+// Corpus is the directory of FS holding the edition's conformance scripts,
+// "" for the default edition (its corpus is package conformance's).
+func (e Edition) Corpus() string {
+	if e.Dir == "." {
+		return ""
+	}
+	return path.Join(e.Dir, "testdata")
+}
+
+// Editions lists the embedded editions, the default first, then the
+// directories of FS that hold .mtg files, by name. A directory's name is
+// its edition's.
+func Editions() []Edition {
+	out := []Edition{{Name: Default, Dir: ".", Shown: Dir}}
+	entries, err := fs.ReadDir(FS, ".")
+	if err != nil {
+		panic(err) // an embed.FS root is always readable
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if mtg, _ := fs.Glob(FS, e.Name()+"/*.mtg"); len(mtg) > 0 {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		out = append(out, Edition{Name: n, Dir: n, Shown: Dir + "/" + n})
+	}
+	return out
+}
+
+// Lookup returns the embedded edition of that name.
+func Lookup(name string) (Edition, bool) {
+	for _, e := range Editions() {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return Edition{}, false
+}
+
+// Names lists the embedded editions' names, comma-separated, for messages.
+func Names() string {
+	var names []string
+	for _, e := range Editions() {
+		names = append(names, e.Name)
+	}
+	return strings.Join(names, ", ")
+}

@@ -23,27 +23,36 @@ type corpus struct {
 	cleanup func()
 }
 
-// openCorpus opens the corpus in dir, or the embedded one when dir is "".
-// Its lists are those next to it (the embedded ones, or the .tsv files of
-// dir's parent directory); knownFile, if set, replaces its known failures.
-// Scripts naming rules outside the index, and malformed or wrong lists, are
-// errors.
-func openCorpus(dir string, idx *compiler.Index, knownFile string) (*corpus, error) {
+// openCorpus opens the corpus in dir or, when dir is "", the corpus of
+// ruleset rs: the testdata directory next to its .mtg files, or the
+// embedded corpus of p's edition. Its lists are those next to it (the
+// embedded ones, or the .tsv files of dir's parent directory); knownFile, if
+// set, replaces its known failures. Scripts naming rules outside p's index,
+// and malformed or wrong lists, are errors.
+func openCorpus(dir string, rs ruleset, p *compiler.Program, knownFile string) (*corpus, error) {
+	idx := p.Index
+	if dir == "" {
+		dir = rs.corpusDir()
+	}
 	c := &corpus{dir: dir, shown: dir, cleanup: func() {}}
 	var errs []string
 	var listErr error
 	if dir == "" {
+		embedded, lists, shown, err := conformance.EditionCorpus(p.Edition)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v: name a corpus directory", rs, err)
+		}
 		tmp, err := os.MkdirTemp("", "mtgc-corpus")
 		if err != nil {
 			return nil, err
 		}
 		c.cleanup = func() { os.RemoveAll(tmp) }
-		if c.dir, err = conformance.Extract(conformance.CorpusFS(), tmp); err != nil {
+		if c.dir, err = conformance.Extract(embedded, tmp); err != nil {
 			c.cleanup()
 			return nil, err
 		}
-		c.shown = "conformance/testdata"
-		c.lists, listErr = conformance.EmbeddedLists()
+		c.shown = shown
+		c.lists = lists
 	} else {
 		st, err := os.Stat(dir)
 		if err != nil {

@@ -9,11 +9,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/mtgc-dev/mtgc/conformance"
-	"github.com/mtgc-dev/mtgc/engine"
 )
 
 var (
 	covRules  string
+	covEd     string
 	covJSON   bool
 	covHTML   string
 	covStrict bool
@@ -25,7 +25,7 @@ var coverageCmd = &command{
 	args:  "[corpus-dir]",
 	short: "For every rule of the edition: where it is implemented, which scripts test it, what is missing.",
 	flags: func(fs *flag.FlagSet) {
-		fs.StringVar(&covRules, "rules", "", "rules directory (default: the embedded rules)")
+		rulesFlags(fs, &covRules, &covEd)
 		fs.BoolVar(&covJSON, "json", false, "print the report as JSON (schema "+conformance.CoverageSchema+", docs/coverage.md)")
 		fs.StringVar(&covHTML, "html", "", "also write a self-contained HTML page to this file (atomically)")
 		fs.BoolVar(&covStrict, "strict", false, "exit 1 if a rule in scope is not implemented or has no script (and is not excluded)")
@@ -39,21 +39,26 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := loadRules(covRules)
+	rs, err := resolveRules(covRules, covEd, dir)
 	if err != nil {
 		return err
 	}
-	c, err := openCorpus(dir, p.Index, "")
+	p, err := rs.load()
+	if err != nil {
+		return err
+	}
+	c, err := openCorpus(dir, rs, p, "")
 	if err != nil {
 		return err
 	}
 	defer c.cleanup()
 	in := conformance.CoverageInput{Program: p, Scripts: c.scripts, Lists: c.lists}
 	if !covStatic {
-		if err := checkEngine(covRules, "coverage"); err != nil {
+		compiled, err := checkEngine(rs, "coverage")
+		if err != nil {
 			return fmt.Errorf("%v\n\tor run mtgc coverage -static, which does not run the corpus", err)
 		}
-		in.Results = conformance.RunScripts(conformance.Config{Rules: engine.Rules, Index: p.Index}, c.scripts, false)
+		in.Results = conformance.RunScripts(conformance.Config{Rules: compiled, Index: p.Index}, c.scripts, false)
 	}
 	cov := conformance.BuildCoverage(in)
 	if covHTML != "" {

@@ -5,15 +5,16 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/internal/difftest"
 	"github.com/mtgc-dev/mtgc/interp"
+	"github.com/mtgc-dev/mtgc/rules"
 )
 
 var (
 	diffGames int
 	diffSeed  uint64
 	diffTurns int
+	diffEd    string
 )
 
 var difftestCmd = &command{
@@ -24,17 +25,23 @@ var difftestCmd = &command{
 		fs.IntVar(&diffGames, "games", 1000, "number of games")
 		fs.Uint64Var(&diffSeed, "seed", 1, "seed of the first game (a difference names the seed that reproduces it)")
 		fs.IntVar(&diffTurns, "turns", 60, "turns per game at most")
+		fs.StringVar(&diffEd, "edition", "", "embedded edition whose compiled engine and interpreter are compared: "+rules.Names()+" (default "+rules.Default+")")
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		if len(args) != 0 {
 			return errUsage
 		}
-		// The compiled engine is only comparable with the rules it was
+		// A compiled engine is only comparable with the rules it was
 		// generated from: the embedded ones.
-		if err := checkEngine("", "difftest"); err != nil {
+		rs, err := resolveRules("", diffEd, "")
+		if err != nil {
 			return err
 		}
-		p, err := loadRules("")
+		compiled, err := checkEngine(rs, "difftest")
+		if err != nil {
+			return err
+		}
+		p, err := rs.load()
 		if err != nil {
 			return err
 		}
@@ -42,7 +49,7 @@ var difftestCmd = &command{
 		if err != nil {
 			return err
 		}
-		a := difftest.Engine{Name: "compiled", Rules: engine.Rules}
+		a := difftest.Engine{Name: "compiled", Rules: compiled}
 		b := difftest.Engine{Name: "interpreted", Rules: r}
 		start := time.Now()
 		var over, stopped, events int

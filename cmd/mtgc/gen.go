@@ -6,18 +6,28 @@ import (
 	"fmt"
 
 	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/rules"
 )
+
+var checkEd string
 
 var checkCmd = &command{
 	name:  "check",
 	args:  "[rules-dir]",
 	short: "Parse and check a ruleset; print every error as file:line:col: message.",
+	flags: func(fs *flag.FlagSet) {
+		fs.StringVar(&checkEd, "edition", "", "embedded edition to check instead of a directory: "+rules.Names())
+	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		dir, err := oneDir(args)
 		if err != nil {
 			return err
 		}
-		p, err := loadRules(dir)
+		rs, err := resolveRules(dir, checkEd, "")
+		if err != nil {
+			return err
+		}
+		p, err := rs.load()
 		if err != nil {
 			return err
 		}

@@ -5,17 +5,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/internal/mutate"
-	"github.com/mtgc-dev/mtgc/rules"
 )
 
 var (
 	mutRules string
+	mutEd    string
 	mutRun   string
 	mutJSON  bool
 	mutMin   float64
@@ -29,7 +27,7 @@ var mutateCmd = &command{
 	args:  "[corpus-dir]",
 	short: "Mutation-test the rules: change each rule in memory, run its scripts on the interpreter, report the changes no script notices.",
 	flags: func(fs *flag.FlagSet) {
-		fs.StringVar(&mutRules, "rules", "", "rules directory to mutate (default: the embedded rules); its files are only read")
+		rulesFlags(fs, &mutRules, &mutEd)
 		fs.StringVar(&mutRun, "run", "", "mutate only a rule and its subrules (-run 704.5g), or the rules matching a regexp")
 		fs.BoolVar(&mutJSON, "json", false, "print the report as JSON")
 		fs.Float64Var(&mutMin, "min", 0, "exit 1 if the overall mutation score (percent) is below this")
@@ -45,17 +43,11 @@ func runMutate(ctx *cli, _ *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	var srcs []compiler.Source
-	var idx map[string][]byte
-	if mutRules == "" {
-		srcs, idx, err = compiler.ReadDirAs(rules.FS, ".", rules.Dir)
-	} else {
-		abs, aerr := filepath.Abs(mutRules)
-		if aerr != nil {
-			return aerr
-		}
-		srcs, idx, err = compiler.ReadDirAs(os.DirFS(abs), ".", filepath.Base(abs))
+	rs, err := resolveRules(mutRules, mutEd, dir)
+	if err != nil {
+		return err
 	}
+	srcs, idx, err := rs.read()
 	if err != nil {
 		return err
 	}
@@ -63,7 +55,7 @@ func runMutate(ctx *cli, _ *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := openCorpus(dir, p.Index, mutKnown)
+	c, err := openCorpus(dir, rs, p, mutKnown)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ var (
 	playQuiet  bool
 	playTitles bool
 	playRules  string
+	playEd     string
 	playEngine string
 )
 
@@ -27,7 +28,7 @@ var playCmd = &command{
 		fs.IntVar(&playTurns, "turns", 40, "stop after this many turns")
 		fs.BoolVar(&playQuiet, "q", false, "omit priority and pass events from the trace")
 		fs.BoolVar(&playTitles, "titles", false, "follow each event with the short title of its rule: \"RULE EVENT  # TITLE\"")
-		fs.StringVar(&playRules, "rules", "", "rules directory to play (default: the embedded rules); rules the engine was not generated from run on the interpreter")
+		rulesFlags(fs, &playRules, &playEd)
 		engineFlag(fs, &playEngine)
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
@@ -37,11 +38,15 @@ var playCmd = &command{
 		if playTurns < 1 {
 			return fmt.Errorf("mtgc play: -turns %d: want 1 or more turns", playTurns)
 		}
-		p, err := loadRules(playRules)
+		rs, err := resolveRules(playRules, playEd, "")
 		if err != nil {
 			return err
 		}
-		rules, note, err := selectEngine(playEngine, p, playRules, "play")
+		p, err := rs.load()
+		if err != nil {
+			return err
+		}
+		rules, note, err := selectEngine(playEngine, p, rs, "play")
 		if err != nil {
 			return err
 		}

@@ -1,50 +1,140 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
-// loadRules compiles the ruleset in dir, or the embedded one when dir is "".
-func loadRules(dir string) (*compiler.Program, error) {
-	if dir == "" {
-		return compiler.LoadAs(rules.FS, ".", rules.Dir)
-	}
-	st, err := os.Stat(dir)
-	if err != nil {
-		return nil, err
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("%s is not a directory of .mtg files", dir)
-	}
-	if m, _ := filepath.Glob(filepath.Join(dir, "*.mtg")); len(m) == 0 {
-		return nil, fmt.Errorf("%s has no .mtg files: give a directory of rules (.mtg files and the edition's .tsv index), e.g. mtgc check rules", dir)
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	return compiler.LoadAs(os.DirFS(abs), ".", filepath.Base(abs))
+// ruleset is the rules a command works on: an embedded edition (the
+// default, cr2017, or one named with -edition) or a directory (-rules).
+type ruleset struct {
+	dir string        // a directory of .mtg files, or "" for an embedded edition
+	ed  rules.Edition // the embedded edition when dir is ""
 }
 
-// rulesHash is the source hash of the ruleset in dir ("" = embedded).
-func rulesHash(dir string) (string, error) {
-	if dir == "" {
-		srcs, _, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
-		if err != nil {
-			return "", err
+// rulesFlags registers -rules and -edition, which name the rules a command
+// works on.
+func rulesFlags(fs *flag.FlagSet, dir, edition *string) {
+	fs.StringVar(dir, "rules", "", "rules directory (default: the embedded rules of -edition); rules the engine was not generated from run on the interpreter")
+	fs.StringVar(edition, "edition", "", "embedded edition: "+rules.Names()+" (default "+rules.Default+", or the edition whose directory holds the corpus named)")
+}
+
+// resolveRules returns the ruleset -rules dir and -edition name select.
+// With neither, a corpus directory whose parent holds .mtg files is that
+// ruleset's corpus (rules/cr1999/testdata: rules/cr1999), so an edition's
+// scripts find their rules and index by themselves; otherwise the default
+// edition.
+func resolveRules(dir, edition, corpus string) (ruleset, error) {
+	switch {
+	case dir != "" && edition != "":
+		return ruleset{}, fmt.Errorf("-rules and -edition both name rules: give one")
+	case edition != "":
+		ed, ok := rules.Lookup(edition)
+		if !ok {
+			return ruleset{}, fmt.Errorf("-edition %s: no such embedded edition (there are %s)", edition, rules.Names())
 		}
-		return compiler.SourceHash(srcs), nil
+		return ruleset{ed: ed}, nil
+	case dir != "":
+		return ruleset{dir: dir}, nil
+	case corpus != "":
+		parent := filepath.Dir(filepath.Clean(corpus))
+		if mtg, _ := filepath.Glob(filepath.Join(parent, "*.mtg")); len(mtg) > 0 {
+			return ruleset{dir: parent}, nil
+		}
 	}
-	srcs, _, err := compiler.ReadDir(os.DirFS(dir), ".")
+	ed, _ := rules.Lookup(rules.Default)
+	return ruleset{ed: ed}, nil
+}
+
+// embeddedRules is the default embedded edition.
+func embeddedRules() ruleset {
+	ed, _ := rules.Lookup(rules.Default)
+	return ruleset{ed: ed}
+}
+
+// String names the rules in messages.
+func (r ruleset) String() string {
+	switch {
+	case r.dir != "":
+		return r.dir
+	case r.ed.Name == rules.Default:
+		return "the embedded rules"
+	}
+	return "the embedded " + r.ed.Name + " rules (" + r.ed.Shown + ")"
+}
+
+// read returns the ruleset's sources and indexes.
+func (r ruleset) read() ([]compiler.Source, map[string][]byte, error) {
+	if r.dir == "" {
+		return compiler.ReadDirAs(rules.FS, r.ed.Dir, r.ed.Shown)
+	}
+	st, err := os.Stat(r.dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !st.IsDir() {
+		return nil, nil, fmt.Errorf("%s is not a directory of .mtg files", r.dir)
+	}
+	if m, _ := filepath.Glob(filepath.Join(r.dir, "*.mtg")); len(m) == 0 {
+		return nil, nil, fmt.Errorf("%s has no .mtg files: give a directory of rules (.mtg files and the edition's .tsv index), e.g. mtgc check rules", r.dir)
+	}
+	abs, err := filepath.Abs(r.dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return compiler.ReadDirAs(os.DirFS(abs), ".", filepath.Base(abs))
+}
+
+// load compiles the ruleset.
+func (r ruleset) load() (*compiler.Program, error) {
+	srcs, idx, err := r.read()
+	if err != nil {
+		return nil, err
+	}
+	p, err := compiler.Compile(srcs, idx)
+	if p != nil {
+		p.Dir = path.Base(srcs[0].Name[:max(0, strings.LastIndex(srcs[0].Name, "/"))])
+	}
+	return p, err
+}
+
+// hash is the source hash of the ruleset.
+func (r ruleset) hash() (string, error) {
+	srcs, _, err := r.read()
 	if err != nil {
 		return "", err
 	}
 	return compiler.SourceHash(srcs), nil
+}
+
+// corpusDir is the corpus the ruleset's commands run by default: the
+// testdata directory next to a rules directory's .mtg files, if there is
+// one, else "" (the embedded corpus of the ruleset's edition).
+func (r ruleset) corpusDir() string {
+	if r.dir == "" {
+		return ""
+	}
+	d := filepath.Join(r.dir, "testdata")
+	if st, err := os.Stat(d); err == nil && st.IsDir() {
+		return d
+	}
+	return ""
+}
+
+// loadRules compiles the ruleset in dir, or the default embedded one when
+// dir is "".
+func loadRules(dir string) (*compiler.Program, error) {
+	if dir == "" {
+		return embeddedRules().load()
+	}
+	return ruleset{dir: dir}.load()
 }
 
 func oneDir(args []string) (string, error) {

@@ -11,12 +11,12 @@ import (
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
-	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 var (
 	testRules   string
+	testEdition string
 	testRun     string
 	testVerbose bool
 	testUpdate  bool
@@ -33,7 +33,7 @@ var testCmd = &command{
 	args:  "[corpus-dir]",
 	short: "Run a conformance corpus (default: the embedded one) against the engine (or, for changed rules, the interpreter).",
 	flags: func(fs *flag.FlagSet) {
-		fs.StringVar(&testRules, "rules", "", "rules directory to test (default: the embedded rules); rules the engine was not generated from run on the interpreter")
+		rulesFlags(fs, &testRules, &testEdition)
 		fs.StringVar(&testRun, "run", "", "run only the scripts of a rule and its subrules (-run 509.1), or whose name or # rules: line matches a regexp")
 		fs.BoolVar(&testVerbose, "v", false, "print every script's log, not only failures'")
 		fs.BoolVar(&testUpdate, "update", false, "rewrite golden files of failing cmp commands in the scripts (needs a corpus directory)")
@@ -83,18 +83,22 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 	if testUpdate && dir == "" {
 		return fmt.Errorf("mtgc test -update needs the corpus directory to rewrite")
 	}
-	p, err := loadRules(testRules)
+	rs, err := resolveRules(testRules, testEdition, dir)
 	if err != nil {
 		return err
 	}
-	rules, note, err := selectEngine(testEngine, p, testRules, "test")
+	p, err := rs.load()
+	if err != nil {
+		return err
+	}
+	rules, note, err := selectEngine(testEngine, p, rs, "test")
 	if err != nil {
 		return err
 	}
 	if note != "" {
 		fmt.Fprintln(ctx.stderr, note)
 	}
-	c, err := openCorpus(dir, p.Index, testKnown)
+	c, err := openCorpus(dir, rs, p, testKnown)
 	if err != nil {
 		return err
 	}
@@ -138,23 +142,6 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 		}
 	}
 	return nil
-}
-
-// checkEngine refuses to test an engine older than the rules it claims to
-// implement.
-func checkEngine(rulesDir, verb string) error {
-	hash, err := rulesHash(rulesDir)
-	if err != nil {
-		return err
-	}
-	if hash == engine.SourceHash {
-		return nil
-	}
-	where := "the embedded rules"
-	if rulesDir != "" {
-		where = rulesDir
-	}
-	return fmt.Errorf("mtgc %s: the compiled engine was generated from other rules than %s\n\t(engine %s, rules %s)\n\trun go generate ./... and rebuild mtgc, then %s again", verb, where, engine.SourceHash, hash, verb)
 }
 
 // runScripts runs scripts against rules and judges each
