@@ -3,12 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io/fs"
-	"path"
 	"runtime/debug"
-	"strings"
 
-	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
@@ -27,26 +23,13 @@ var versionCmd = &command{
 			}
 		}
 		fmt.Fprintf(ctx.stdout, "mtgc %s %s\n", version, goVersion)
-		for _, e := range builtinEditions() {
+		for _, e := range rules.Editions() {
 			note := "embedded rules"
-			if e == engine.Edition {
+			if compiledOf(e.Name) != nil {
 				note += ", compiled engine"
 			}
-			fmt.Fprintf(ctx.stdout, "edition %s (%s)\n", e, note)
+			fmt.Fprintf(ctx.stdout, "edition %s (%s)\n", e.Name, note)
 		}
 		return nil
 	},
-}
-
-// builtinEditions lists the editions whose rule index is embedded: each
-// <edition>.tsv of the embedded rules, in subdirectories too.
-func builtinEditions() []string {
-	var out []string
-	fs.WalkDir(rules.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && path.Ext(p) == ".tsv" {
-			out = append(out, strings.TrimSuffix(path.Base(p), ".tsv"))
-		}
-		return nil
-	})
-	return out
 }
