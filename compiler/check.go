@@ -17,13 +17,14 @@ type checker struct {
 	errs    grammar.ErrorList
 	p       *Program
 
-	phases   map[string]*grammar.PhaseDecl
-	steps    map[string]grammar.Pos
-	keywords map[string]int
-	defined  map[string]grammar.Pos // rule numbers that name a definition
-	timings  map[string]grammar.Pos
-	mechs    map[string]grammar.Pos
-	segs     map[string][2]int // see segments
+	phases    map[string]*grammar.PhaseDecl
+	steps     map[string]grammar.Pos
+	keywords  map[string]int
+	defined   map[string]grammar.Pos // rule numbers that name a definition
+	timings   map[string]grammar.Pos
+	mechs     map[string]grammar.Pos
+	segs      map[string][2]int // see segments
+	stackObjs map[string]*StackObject
 }
 
 func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
@@ -31,7 +32,8 @@ func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
 		files: files, indexes: indexes, p: &Program{Files: files},
 		phases: map[string]*grammar.PhaseDecl{}, steps: map[string]grammar.Pos{},
 		keywords: map[string]int{}, defined: map[string]grammar.Pos{}, timings: map[string]grammar.Pos{},
-		mechs: map[string]grammar.Pos{},
+		mechs:     map[string]grammar.Pos{},
+		stackObjs: map[string]*StackObject{},
 	}
 }
 
@@ -63,6 +65,8 @@ func (c *checker) check() *Program {
 				c.phases[d.Name.Name] = d
 			case *grammar.TurnDecl:
 				turns = append(turns, d)
+			case *grammar.StackObjectDecl:
+				c.stackSig(d)
 			}
 		}
 	}
@@ -90,6 +94,10 @@ func (c *checker) check() *Program {
 				c.timing(d)
 			case *grammar.MechanismDecl:
 				c.mechanism(d)
+			case *grammar.StackObjectDecl:
+				c.stackBody(d)
+			case *grammar.DamageDecl:
+				c.damage(d)
 			}
 		}
 	}
@@ -99,6 +107,7 @@ func (c *checker) check() *Program {
 	c.p.EveryPhase = c.every(everyPhases, "phase")
 	c.combatPredicates()
 	c.mechanismsCited()
+	c.damageHooks()
 	return c.p
 }
 
@@ -112,7 +121,7 @@ func (c *checker) combatPredicates() {
 	var at *grammar.CallStmt
 	for _, f := range c.files {
 		grammar.Inspect(f, func(n grammar.Node) bool {
-			if s, ok := n.(*grammar.CallStmt); ok && s.Verb.Name == "combat_damage" && at == nil {
+			if s, ok := n.(*grammar.CallStmt); ok && s.Verb.Name == "assign_combat_damage" && at == nil {
 				at = s
 			}
 			return at == nil
@@ -127,7 +136,7 @@ func (c *checker) combatPredicates() {
 	}
 	for _, k := range damagePredicates {
 		if !have[k] {
-			c.errorf(at.Pos, "combat_damage needs the predicate %s: the rules must say %s", k, map[string]string{
+			c.errorf(at.Pos, "assign_combat_damage needs the predicate %s: the rules must say %s", k, map[string]string{
 				"assigns_damage": "how much combat damage a creature assigns",
 				"lethal_damage":  "what lethal damage is",
 				"assign_past":    "when a division of damage may go on to the next creature in order",
@@ -476,8 +485,8 @@ func (c *checker) cond(rs []grammar.Rule, cond grammar.Expr, pos grammar.Pos, wh
 	return code
 }
 
-// block checks a block of statements; in an action a choice may be the only
-// statement, elsewhere choices are not allowed.
+// block checks a block of statements; in an action a choice may be the
+// first statement, elsewhere choices are not allowed.
 func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, what string, action bool) *Code {
 	from := len(c.p.Cites)
 	code := &Code{Rules: c.rules(rs, what, action), Pos: pos, Block: b}
@@ -491,7 +500,7 @@ func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, wh
 	if len(code.Rules) > 0 {
 		rule = code.Rules[0]
 	}
-	g := &gen{c: c, rule: rule, choiceOK: action && len(b.Stmts) == 1, what: what}
+	g := &gen{c: c, rule: rule, choiceFirst: action, what: what}
 	code.Body = g.block(b, newScope())
 	return code
 }

@@ -169,8 +169,52 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf("},\n")
 	}
+	w.hooks(p)
 	w.printf("}\n\n")
 	w.buf.Write(w.fns.Bytes())
+}
+
+// hooks emits the rules' damage hooks and stack objects.
+func (w *writer) hooks(p *Program) {
+	if len(p.Damage) > 0 {
+		w.printf("Damage: []rt.DamageHook{\n")
+		for i, h := range p.Damage {
+			name := fmt.Sprintf("on_damage_%s_%d", h.To, i)
+			var bind strings.Builder
+			fmt.Fprintf(&bind, "%s := s\n_ = %[1]s\n", h.Params[0])
+			if len(h.Params) == 3 {
+				conv := "int(r)"
+				if h.To == "object" {
+					conv = "rt.ObjID(r)"
+				}
+				fmt.Fprintf(&bind, "%s := %s\n_ = %[1]s\n", h.Params[1], conv)
+			}
+			fmt.Fprintf(&bind, "%s := n\n_ = %[1]s\n", h.Params[len(h.Params)-1])
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, s rt.ObjID, r int32, n int32) {\n%s%s}\n\n", comment(h.Pos, h.Rules), name, bind.String(), h.Body)
+			w.printf("{To: rt.%s, Rules: %s, Pos: %s, Run: %s},\n", h.Const, strs(h.Rules), quote(where(h.Pos)), name)
+		}
+		w.printf("},\n")
+	}
+	if len(p.StackObjects) > 0 {
+		w.printf("StackObjects: []rt.StackObject{\n")
+		for i, so := range p.StackObjects {
+			name := fmt.Sprintf("stack_object_%d", i)
+			var bind strings.Builder
+			for j, v := range so.Params {
+				conv := "it.Args[%d]"
+				switch so.Types[j] {
+				case Player:
+					conv = "int(it.Args[%d])"
+				case Object:
+					conv = "rt.ObjID(it.Args[%d])"
+				}
+				fmt.Fprintf(&bind, "%s := "+conv+"\n_ = %[1]s\n", v, j)
+			}
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, it *rt.StackItem) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, bind.String(), so.Body)
+			w.printf("{Name: %s, Rules: %s, Pos: %s, Params: %d, Resolve: %s},\n", quote(so.Name), strs(so.Rules), quote(where(so.Pos)), len(so.Params), name)
+		}
+		w.printf("},\n")
+	}
 }
 
 // sanitizeComment keeps a .mtg string from ending a Go comment line.

@@ -32,7 +32,9 @@ type Program struct {
 	Timings          []*Timing
 	// Mechanisms are the rules the runtime's mechanisms cite, in source
 	// order.
-	Mechanisms []*Mechanism
+	Mechanisms   []*Mechanism
+	StackObjects []*StackObject
+	Damage       []*DamageHook
 
 	LandRule    string
 	SorceryRule string
@@ -140,6 +142,29 @@ type Predicate struct {
 	Expr    string
 	IsValue bool // Expr is an int (Value2), not a condition
 	Decl    *grammar.PredicateDecl
+}
+
+// StackObject is a checked stack object: its parameters' types and Go
+// names, and its body.
+type StackObject struct {
+	Name   string
+	Rules  []string
+	Pos    grammar.Pos
+	Types  []Type
+	Params []string // Go names
+	Body   string
+	Decl   *grammar.StackObjectDecl
+}
+
+// DamageHook is a checked on_damage declaration.
+type DamageHook struct {
+	To     string // "player", "object" or "source"
+	Const  string // the runtime constant, e.g. "DamageToPlayer"
+	Rules  []string
+	Pos    grammar.Pos
+	Params []string // Go names: source, recipient (not for "source"), amount
+	Body   string
+	Decl   *grammar.DamageDecl
 }
 
 // Timing is a checked timing restriction.

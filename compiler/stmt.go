@@ -43,17 +43,24 @@ type gen struct {
 	c        *checker
 	rule     string // the rule events cite
 	choiceOK bool
-	what     string
-	pred     string // the kind of the predicate being checked, if any
-	position bool   // the code read the game's position (active, game.*)
+	// choiceFirst: the block is an action's, whose first statement may
+	// ask a player (the action runs again from the start once answered).
+	choiceFirst bool
+	what        string
+	pred        string // the kind of the predicate being checked, if any
+	position    bool   // the code read the game's position (active, game.*)
 }
 
 func (g *gen) block(b *grammar.Block, sc *scope) string {
 	var w strings.Builder
-	for _, s := range b.Stmts {
+	first := g.choiceFirst
+	g.choiceFirst = false
+	for i, s := range b.Stmts {
+		g.choiceOK = first && i == 0
 		w.WriteString(g.stmt(s, sc))
 		w.WriteByte('\n')
 	}
+	g.choiceOK = false
 	return w.String()
 }
 
@@ -138,6 +145,9 @@ func (g *gen) ifStmt(s *grammar.IfStmt, sc *scope) string {
 }
 
 func (g *gen) call(s *grammar.CallStmt, sc *scope) string {
+	if s.Verb.Name == "put_on_stack" {
+		return g.putOnStack(s, sc)
+	}
 	v, ok := verbs[s.Verb.Name]
 	if !ok {
 		g.c.errorf(s.Verb.Pos, "unknown statement %s%s", s.Verb.Name, didYouMean(closest(s.Verb.Name, keys(verbs), 2)))
@@ -145,7 +155,7 @@ func (g *gen) call(s *grammar.CallStmt, sc *scope) string {
 	}
 	if v.blocking && !g.choiceOK {
 		if g.what == "action" {
-			g.c.errorf(s.Pos, "%s asks a player to choose: it must be the only statement of its action", s.Verb.Name)
+			g.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its action", s.Verb.Name)
 		} else {
 			g.c.errorf(s.Pos, "%s asks a player to choose: it is allowed only in an action, not in %s", s.Verb.Name, g.what)
 		}

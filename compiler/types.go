@@ -89,15 +89,17 @@ var playerAttrs = map[string]attr{
 }
 
 var gameAttrs = map[string]attr{
-	"turn":               {Int, "g.TurnNum"},
-	"players":            {Int, "int32(g.NumPlayers())"},
-	"pending":            {Bool, "g.ActionsPending()"},
-	"had_priority":       {Bool, "g.StepHadPriority()"},
-	"skip_effect":        {Bool, "g.SkipEffect()"},
-	"stack":              {Int, "int32(len(g.Stack))"},
-	"attackers_declared": {Bool, "g.AttackersDeclared()"},
-	"blockers_declared":  {Bool, "g.BlockersDeclared()"},
-	"attackers":          {Int, "g.NumAttackers()"},
+	"turn":                  {Int, "g.TurnNum"},
+	"players":               {Int, "int32(g.NumPlayers())"},
+	"pending":               {Bool, "g.ActionsPending()"},
+	"had_priority":          {Bool, "g.StepHadPriority()"},
+	"skip_effect":           {Bool, "g.SkipEffect()"},
+	"stack":                 {Int, "int32(len(g.Stack))"},
+	"attackers_declared":    {Bool, "g.AttackersDeclared()"},
+	"blockers_declared":     {Bool, "g.BlockersDeclared()"},
+	"attackers":             {Int, "g.NumAttackers()"},
+	"dealing_combat_damage": {Bool, "g.DealingCombatDamage()"},
+	"combat_damage_pending": {Int, "g.CombatDamagePending()"},
 }
 
 // Query kinds of `for each KIND v`.
@@ -138,39 +140,41 @@ var counters = map[string]string{
 type verb struct {
 	args     []Type
 	code     string
-	blocking bool // asks a player to decide: must be an action's only statement
+	blocking bool // asks a player to decide: must be the first statement of an action
 }
 
 var verbs = map[string]verb{
-	"untap":              {[]Type{Object}, "g.Untap(%s, %s)", false},
-	"tap":                {[]Type{Object}, "g.Tap(%s, %s)", false},
-	"phase_in":           {[]Type{Object}, "g.PhaseIn(%s, %s)", false},
-	"phase_out":          {[]Type{Object}, "g.PhaseOut(%s, %s)", false},
-	"phase_toggle":       {[]Type{Object}, "g.PhaseToggle(%s, %s)", false},
-	"draw":               {[]Type{Player, Int}, "g.Draw(%s, %s, %s)", false},
-	"discard_to":         {[]Type{Player, Int}, "if !g.DiscardTo(%s, %s, %s) {\nreturn false\n}", true},
-	"remove_damage":      {[]Type{Object}, "g.RemoveDamage(%s, %s)", false},
-	"mark_damage":        {[]Type{Object, Int}, "g.MarkDamage(%s, %s, %s)", false},
-	"end_effects":        {[]Type{EndT}, "g.EndEffects(%s, %s)", false},
-	"empty_mana":         {[]Type{Player}, "g.EmptyMana(%s, %s)", false},
-	"gain_life":          {[]Type{Player, Int}, "g.GainLife(%s, %s, %s)", false},
-	"lose_life":          {[]Type{Player, Int}, "g.LoseLife(%s, %s, %s)", false},
-	"add_counters":       {[]Type{Object, Counter, Int}, "g.AddCounters(%s, %s, %s, %s)", false},
-	"remove_counters":    {[]Type{Object, Counter, Int}, "g.AddCounters(%s, %s, -(%s), %s)", false},
-	"destroy":            {[]Type{Object}, "g.Destroy(%s, %s)", false},
-	"move":               {[]Type{Object, ZoneT}, "g.Move(%s, %s, %s)", false},
-	"lose":               {[]Type{Player}, "g.Lose(%s, %s)", false},
-	"cease":              {[]Type{Object}, "g.Cease(%s, %s)", false},
-	"unattach":           {[]Type{Object}, "g.Unattach(%s, %s)", false},
-	"trim_counters":      {[]Type{Object}, "g.TrimCounters(%s, %s)", false},
-	"choose_defender":    {[]Type{Player}, "if !g.ChooseDefender(%s, %s) {\nreturn false\n}", true},
-	"declare_attackers":  {[]Type{Player}, "if !g.DeclareAttackers(%s, %s) {\nreturn false\n}", true},
-	"declare_blockers":   {[]Type{Player}, "if !g.DeclareBlockers(%s, %s) {\nreturn false\n}", true},
-	"order_blockers":     {[]Type{Player}, "if !g.OrderBlockers(%s, %s) {\nreturn false\n}", true},
-	"order_attackers":    {[]Type{Player}, "if !g.OrderAttackers(%s, %s) {\nreturn false\n}", true},
-	"combat_damage":      {[]Type{Player}, "if !g.CombatDamage(%s, %s) {\nreturn false\n}", true},
-	"end_combat":         {[]Type{Player}, "_ = %s\ng.EndCombat(%s)", false},
-	"remove_from_combat": {[]Type{Object}, "g.RemoveFromCombat(%s, %s)", false},
+	"untap":                {[]Type{Object}, "g.Untap(%s, %s)", false},
+	"tap":                  {[]Type{Object}, "g.Tap(%s, %s)", false},
+	"phase_in":             {[]Type{Object}, "g.PhaseIn(%s, %s)", false},
+	"phase_out":            {[]Type{Object}, "g.PhaseOut(%s, %s)", false},
+	"phase_toggle":         {[]Type{Object}, "g.PhaseToggle(%s, %s)", false},
+	"draw":                 {[]Type{Player, Int}, "g.Draw(%s, %s, %s)", false},
+	"discard_to":           {[]Type{Player, Int}, "if !g.DiscardTo(%s, %s, %s) {\nreturn false\n}", true},
+	"remove_damage":        {[]Type{Object}, "g.RemoveDamage(%s, %s)", false},
+	"mark_damage":          {[]Type{Object, Int}, "g.MarkDamage(%s, %s, %s)", false},
+	"end_effects":          {[]Type{EndT}, "g.EndEffects(%s, %s)", false},
+	"empty_mana":           {[]Type{Player}, "g.EmptyMana(%s, %s)", false},
+	"gain_life":            {[]Type{Player, Int}, "g.GainLife(%s, %s, %s)", false},
+	"lose_life":            {[]Type{Player, Int}, "g.LoseLife(%s, %s, %s)", false},
+	"add_counters":         {[]Type{Object, Counter, Int}, "g.AddCounters(%s, %s, %s, %s)", false},
+	"remove_counters":      {[]Type{Object, Counter, Int}, "g.AddCounters(%s, %s, -(%s), %s)", false},
+	"destroy":              {[]Type{Object}, "g.Destroy(%s, %s)", false},
+	"move":                 {[]Type{Object, ZoneT}, "g.Move(%s, %s, %s)", false},
+	"lose":                 {[]Type{Player}, "g.Lose(%s, %s)", false},
+	"cease":                {[]Type{Object}, "g.Cease(%s, %s)", false},
+	"unattach":             {[]Type{Object}, "g.Unattach(%s, %s)", false},
+	"trim_counters":        {[]Type{Object}, "g.TrimCounters(%s, %s)", false},
+	"choose_defender":      {[]Type{Player}, "if !g.ChooseDefender(%s, %s) {\nreturn false\n}", true},
+	"declare_attackers":    {[]Type{Player}, "if !g.DeclareAttackers(%s, %s) {\nreturn false\n}", true},
+	"declare_blockers":     {[]Type{Player}, "if !g.DeclareBlockers(%s, %s) {\nreturn false\n}", true},
+	"order_blockers":       {[]Type{Player}, "if !g.OrderBlockers(%s, %s) {\nreturn false\n}", true},
+	"order_attackers":      {[]Type{Player}, "if !g.OrderAttackers(%s, %s) {\nreturn false\n}", true},
+	"assign_combat_damage": {[]Type{Player}, "if !g.AssignCombatDamage(%s, %s) {\nreturn false\n}", true},
+	"deal_combat_damage":   {[]Type{Player}, "g.DealCombatDamage(%s, %s)", false},
+	"mark_deathtouch":      {[]Type{Object}, "g.MarkDeathtouch(%s, %s)", false},
+	"end_combat":           {[]Type{Player}, "_ = %s\ng.EndCombat(%s)", false},
+	"remove_from_combat":   {[]Type{Object}, "g.RemoveFromCombat(%s, %s)", false},
 }
 
 // BitSubtypes are the subtypes the attributes of the same names test; the
@@ -179,6 +183,9 @@ var BitSubtypes = []string{"aura", "equipment", "fortification"}
 
 // preventable lists the events a keyword can prevent.
 var preventable = map[string]bool{"destroy": true}
+
+// paramTypes are the types a stack object's parameters may have.
+var paramTypes = map[string]Type{"player": Player, "object": Object, "int": Int}
 
 var settings = map[string]bool{"life": true, "max_hand_size": true, "land_plays": true, "opening_hand": true}
 

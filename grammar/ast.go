@@ -393,6 +393,44 @@ type PredicateDecl struct {
 func (n *PredicateDecl) Position() Pos { return n.Pos }
 func (*PredicateDecl) declNode()       {}
 
+// StackObjectDecl is an object the rules put on the stack (with the
+// put_on_stack statement): as it resolves, Body runs with the parameters
+// bound to what the statement gave it: `stack_object combat_damage "310.4"
+// (player p) { deal_combat_damage p }`.
+type StackObjectDecl struct {
+	Pos    Pos
+	Name   Ident
+	Rules  []Rule
+	Params []Param
+	Body   *Block
+}
+
+// Param is a typed parameter: `player p`, `object x`, `int n`.
+type Param struct {
+	Type Ident
+	Name Ident
+}
+
+// Position implements Node.
+func (n *StackObjectDecl) Position() Pos { return n.Pos }
+func (*StackObjectDecl) declNode()       {}
+
+// DamageDecl says what damage does: Body runs for each amount of damage
+// dealt to a player or an object (To "player", "object"; Params source,
+// recipient, amount), or once per source of a damage event with all it
+// dealt (To "source"; Params source, amount).
+type DamageDecl struct {
+	Pos    Pos
+	To     Ident
+	Rules  []Rule
+	Params []Ident
+	Body   *Block
+}
+
+// Position implements Node.
+func (n *DamageDecl) Position() Pos { return n.Pos }
+func (*DamageDecl) declNode()       {}
+
 // TimingDecl names a restriction on when a spell or an activated ability
 // may be used, over the player who would use it: `timing before_blockers
 // "506.6b" (p) if not game.began(declare_blockers)`. Cards carry it by name.

@@ -84,6 +84,20 @@ func (c *converter) decl(p *pDecl) Decl {
 		return &TimingDecl{Pos: toPos(t.Pos), Name: ident(t.Name), Rules: c.rules(t.Rules), Param: ident(t.Param), If: c.expr(t.If)}
 	case p.Mech != nil:
 		return &MechanismDecl{Pos: toPos(p.Mech.Pos), Name: ident(p.Mech.Name), Rules: c.rules(p.Mech.Rules)}
+	case p.Stack != nil:
+		s := p.Stack
+		d := &StackObjectDecl{Pos: toPos(s.Pos), Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
+		for _, pr := range s.Params {
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name)})
+		}
+		return d
+	case p.Damage != nil:
+		s := p.Damage
+		d := &DamageDecl{Pos: toPos(s.Pos), To: Ident{Pos: toPos(s.To.Pos), Name: s.To.Name}, Rules: c.rules(s.Rules), Body: c.block(s.Body)}
+		for _, id := range s.Params {
+			d.Params = append(d.Params, ident(id))
+		}
+		return d
 	}
 }
 

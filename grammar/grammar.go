@@ -41,12 +41,36 @@ type pDecl struct {
 	Pred    *pPred    `parser:"| @@"`
 	Timing  *pTiming  `parser:"| @@"`
 	Mech    *pMech    `parser:"| @@"`
+	Stack   *pStack   `parser:"| @@"`
+	Damage  *pDamage  `parser:"| @@"`
 }
 
 type pMech struct {
 	Pos   lexer.Position
 	Name  pIdent    `parser:"'mechanism' @@"`
 	Rules []pString `parser:"@@*"`
+}
+
+type pStack struct {
+	Pos    lexer.Position
+	Name   pIdent    `parser:"'stack_object' @@"`
+	Rules  []pString `parser:"@@+ '('"`
+	Params []*pParam `parser:"( @@ ( ',' @@ )* )? ')'"`
+	Body   *pBlock   `parser:"@@"`
+}
+
+type pParam struct {
+	Pos  lexer.Position
+	Type pForKind `parser:"@@"`
+	Name pIdent   `parser:"@@"`
+}
+
+type pDamage struct {
+	Pos    lexer.Position
+	To     pForKind  `parser:"'on_damage' @@"`
+	Rules  []pString `parser:"@@+ '('"`
+	Params []pIdent  `parser:"@@ ( ',' @@ )* ')'"`
+	Body   *pBlock   `parser:"@@"`
 }
 
 type pTiming struct {

@@ -226,6 +226,34 @@ func (p *printer) decl(d Decl) {
 		p.ident(d.Param)
 		p.text(") if ")
 		p.expr(d.If, 0)
+	case *StackObjectDecl:
+		p.tok(d.Pos, "stack_object ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		p.text(" (")
+		for i, pr := range d.Params {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.ident(pr.Type)
+			p.text(" ")
+			p.ident(pr.Name)
+		}
+		p.text(") ")
+		p.block(d.Body)
+	case *DamageDecl:
+		p.tok(d.Pos, "on_damage ")
+		p.ident(d.To)
+		p.rules(d.Rules)
+		p.text(" (")
+		for i, id := range d.Params {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.ident(id)
+		}
+		p.text(") ")
+		p.block(d.Body)
 	}
 }
 

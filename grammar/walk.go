@@ -101,6 +101,21 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectRules(n.Rules, f)
 		Inspect(&n.Param, f)
 		Inspect(n.If, f)
+	case *StackObjectDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		for i := range n.Params {
+			Inspect(&n.Params[i].Type, f)
+			Inspect(&n.Params[i].Name, f)
+		}
+		inspectBlock(n.Body, f)
+	case *DamageDecl:
+		Inspect(&n.To, f)
+		inspectRules(n.Rules, f)
+		for i := range n.Params {
+			Inspect(&n.Params[i], f)
+		}
+		inspectBlock(n.Body, f)
 	case *Block:
 		for _, s := range n.Stmts {
 			Inspect(s, f)

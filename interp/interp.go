@@ -109,6 +109,9 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		}
 		r.Timings = append(r.Timings, rt.Timing{Name: t.Name, Rules: t.Rules, Pos: where(t.Pos), Allows: f})
 	}
+	if err := b.hooks(r); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -95,6 +95,9 @@ func (c *clause) ifStmt(s *grammar.IfStmt, sc *scope) (stmtFn, error) {
 }
 
 func (c *clause) call(s *grammar.CallStmt, sc *scope) (stmtFn, error) {
+	if s.Verb.Name == "put_on_stack" {
+		return c.putOnStack(s, sc)
+	}
 	v, ok := verbs[s.Verb.Name]
 	if !ok {
 		return nil, errorf(s.Verb.Pos, "unknown statement %s", s.Verb.Name)

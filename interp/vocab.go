@@ -117,15 +117,17 @@ type gameAttr struct {
 }
 
 var gameAttrs = map[string]gameAttr{
-	"turn":               {t: compiler.Int, i: func(g *rt.Game) int32 { return g.TurnNum }},
-	"players":            {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(g.NumPlayers()) }},
-	"pending":            {t: compiler.Bool, b: (*rt.Game).ActionsPending},
-	"had_priority":       {t: compiler.Bool, b: (*rt.Game).StepHadPriority},
-	"skip_effect":        {t: compiler.Bool, b: (*rt.Game).SkipEffect},
-	"stack":              {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(len(g.Stack)) }},
-	"attackers":          {t: compiler.Int, i: (*rt.Game).NumAttackers},
-	"attackers_declared": {t: compiler.Bool, b: (*rt.Game).AttackersDeclared},
-	"blockers_declared":  {t: compiler.Bool, b: (*rt.Game).BlockersDeclared},
+	"turn":                  {t: compiler.Int, i: func(g *rt.Game) int32 { return g.TurnNum }},
+	"players":               {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(g.NumPlayers()) }},
+	"pending":               {t: compiler.Bool, b: (*rt.Game).ActionsPending},
+	"had_priority":          {t: compiler.Bool, b: (*rt.Game).StepHadPriority},
+	"skip_effect":           {t: compiler.Bool, b: (*rt.Game).SkipEffect},
+	"stack":                 {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(len(g.Stack)) }},
+	"attackers":             {t: compiler.Int, i: (*rt.Game).NumAttackers},
+	"attackers_declared":    {t: compiler.Bool, b: (*rt.Game).AttackersDeclared},
+	"blockers_declared":     {t: compiler.Bool, b: (*rt.Game).BlockersDeclared},
+	"dealing_combat_damage": {t: compiler.Bool, b: (*rt.Game).DealingCombatDamage},
+	"combat_damage_pending": {t: compiler.Int, i: (*rt.Game).CombatDamagePending},
 }
 
 // kindSpec is what a query kind ranges over.
@@ -244,17 +246,19 @@ var verbs = map[string]verbSpec{
 	"unattach":      objVerb((*rt.Game).Unattach),
 	"trim_counters": objVerb((*rt.Game).TrimCounters),
 	// Combat: the declarations ask the players, so they are blocking.
-	"choose_defender":   playerChoice((*rt.Game).ChooseDefender),
-	"declare_attackers": playerChoice((*rt.Game).DeclareAttackers),
-	"declare_blockers":  playerChoice((*rt.Game).DeclareBlockers),
-	"order_blockers":    playerChoice((*rt.Game).OrderBlockers),
-	"order_attackers":   playerChoice((*rt.Game).OrderAttackers),
-	// The compiler evaluates and drops the player of combat_damage and
-	// end_combat (they name whose combat it is, which the runtime knows).
-	"combat_damage": {args: []compiler.Type{compiler.Player}, blocking: true, build: func(a []arg, rule string) stmtFn {
+	"choose_defender":      playerChoice((*rt.Game).ChooseDefender),
+	"declare_attackers":    playerChoice((*rt.Game).DeclareAttackers),
+	"declare_blockers":     playerChoice((*rt.Game).DeclareBlockers),
+	"order_blockers":       playerChoice((*rt.Game).OrderBlockers),
+	"order_attackers":      playerChoice((*rt.Game).OrderAttackers),
+	"assign_combat_damage": playerChoice((*rt.Game).AssignCombatDamage),
+	"deal_combat_damage": {args: []compiler.Type{compiler.Player}, build: func(a []arg, rule string) stmtFn {
 		p := a[0].v.p
-		return func(g *rt.Game, fp int) bool { return g.CombatDamage(p(g, fp), rule) }
+		return func(g *rt.Game, fp int) bool { g.DealCombatDamage(p(g, fp), rule); return true }
 	}},
+	"mark_deathtouch": objVerb((*rt.Game).MarkDeathtouch),
+	// The compiler evaluates and drops the player of end_combat (it names
+	// whose combat it is, which the runtime knows).
 	"end_combat": {args: []compiler.Type{compiler.Player}, build: func(a []arg, rule string) stmtFn {
 		p := a[0].v.p
 		return func(g *rt.Game, fp int) bool { _ = p(g, fp); g.EndCombat(rule); return true }

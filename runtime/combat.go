@@ -21,7 +21,6 @@ const (
 	NeedsTwoBlockers                     // (a) a can't be blocked except by two or more
 	Deathtouch                           // (s) any damage s deals is lethal; marks deathtouch damage
 	Trample                              // (a) excess damage may go to what a attacks
-	Lifelink                             // (s) damage s deals makes its controller gain that much life
 	DealsFirst                           // (s) s deals damage in a first combat damage step, before the others
 	DealsSecond                          // (s) after a first step, s deals damage in the second one
 	LeavesCombat                         // (x) x is removed from combat
@@ -38,7 +37,7 @@ const (
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "lifelink", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "cant_attack_alone", "cant_block_alone", "assign_past", "trample_past"}
+	"needs_two_blockers", "deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "cant_attack_alone", "cant_block_alone", "assign_past", "trample_past"}
 
 func (k PredKind) String() string { return predNames[k] }
 

@@ -6,10 +6,12 @@ import "slices"
 // assignment (decided by the player when there is a choice, checked as a
 // whole), and dealing all of it at once.
 
-// CombatDamage runs one combat damage step of the creatures attacking for
-// player p and those blocking them. It reports false while it waits for a
-// player to divide creatures' damage.
-func (g *Game) CombatDamage(p int, rule string) bool {
+// AssignCombatDamage assigns the combat damage of one combat damage step
+// of the creatures attacking for player p and those blocking them, and
+// records it for DealCombatDamage (or for a stack object that takes it
+// with it, PutOnStack). It reports false while it waits for a player to
+// divide creatures' damage.
+func (g *Game) AssignCombatDamage(p int, rule string) bool {
 	c := &g.Combat
 	if !slices.ContainsFunc(c.Attacks, func(a Attack) bool { return int(a.Controller) == p }) {
 		return true // p attacks with nothing
@@ -56,7 +58,7 @@ func (g *Game) CombatDamage(p int, rule string) bool {
 			return false
 		}
 	}
-	g.dealCombatDamage(rule)
+	c.assigning = false
 	return true
 }
 
@@ -328,19 +330,22 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 		return nil, refuse(rule, "assign %s's %d damage: give an amount for each recipient", g.nameOf(x), gr.N)
 	}
 	amount := make([]int32, len(gr.From))
-	var total int32
+	var total int64
 	for i, to := range dv.To {
 		j := slices.Index(gr.From, to)
 		if j < 0 {
 			return nil, refuse(rule, "%s can't assign damage to %s", g.nameOf(x), g.nameOf(to))
 		}
+		if slices.Contains(dv.To[:i], to) {
+			return nil, refuse(rule, "%s's division names %s twice: give each recipient one amount", g.nameOf(x), g.nameOf(to))
+		}
 		if dv.Amounts[i] < 0 {
 			return nil, refuse(rule, "damage amounts can't be negative")
 		}
-		amount[j] += dv.Amounts[i]
-		total += dv.Amounts[i]
+		amount[j] = dv.Amounts[i]
+		total += int64(dv.Amounts[i])
 	}
-	if total != int32(gr.N) {
+	if total != int64(gr.N) {
 		return nil, refuse(rule, "%s assigns exactly %d damage, not %d", g.nameOf(x), gr.N, total)
 	}
 	return amount, nil
@@ -417,50 +422,59 @@ func (g *Game) Assigning(s, b ObjID) int32 {
 // lethal_damage predicate).
 func (g *Game) Lethal(s, b ObjID) int32 { return g.lethal(s, b) }
 
-// dealCombatDamage deals all assigned combat damage at once, logged in the
-// order of the creatures (attackers, then blockers), whatever the order in
-// which their damage was assigned.
-func (g *Game) dealCombatDamage(rule string) {
+// DealCombatDamage deals all the combat damage assigned and not yet dealt
+// at once, logged in the order of the creatures (attackers, then
+// blockers), whatever the order in which it was assigned; each amount's
+// results are the rules' damage hooks. The player says whose combat it is
+// (the record knows).
+func (g *Game) DealCombatDamage(p int, rule string) {
+	_ = p
 	c := &g.Combat
-	slices.SortStableFunc(c.Assigned, func(a, b Assigned) int { return g.dealerRank(a.Source) - g.dealerRank(b.Source) })
-	for i := range c.Assigned {
-		a := &c.Assigned[i]
+	// The record is taken out first: what the hooks do (a stack object
+	// they put on the stack) starts from no damage assigned.
+	dealt := append(g.dealBuf[:0], c.Assigned...)
+	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
+	slices.SortStableFunc(dealt, func(a, b Assigned) int { return g.dealerRank(a.Source) - g.dealerRank(b.Source) })
+	g.dealingCombat = true
+	for i := range dealt {
+		a := &dealt[i]
 		other := int32(a.To)
+		if a.To != NoObj && (g.Objs[a.To].Zone != ZoneBattlefield || g.Objs[a.To].PhasedOut) {
+			// Its recipient is gone (damage on the stack, dealt later):
+			// there is nothing to deal it to.
+			a.Amount = 0
+			continue
+		}
 		if a.To == NoObj {
 			other = PlayerCode(int(a.ToPlayer))
 		} else if a.Amount = g.prevent(a.To, a.Amount, rule); a.Amount == 0 {
 			continue
 		}
 		g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[a.Source].Controller, Obj: a.Source, N: a.Amount, Other: other})
-		switch {
-		case a.To == NoObj:
-			g.Players[a.ToPlayer].Life -= a.Amount
-		case g.Objs[a.To].Types&TypeCreature != 0:
-			g.Objs[a.To].Damage += a.Amount
-			if g.has(Deathtouch, a.Source) {
-				g.Objs[a.To].DeathtouchHit = true
-			}
-		case g.Objs[a.To].Types&TypePlaneswalker != 0:
-			g.Objs[a.To].Counters[CounterLoyalty] = max(0, g.Objs[a.To].Counters[CounterLoyalty]-a.Amount)
-		}
+		g.damageDealt(a.Source, other, a.Amount)
 	}
-	// Lifelink: each source's controller gains the damage it dealt.
-	for i, a := range c.Assigned {
-		if !g.has(Lifelink, a.Source) || slices.ContainsFunc(c.Assigned[:i], func(b Assigned) bool { return b.Source == a.Source }) {
+	// Then each source's hooks, with all the damage it dealt.
+	for i, a := range dealt {
+		if slices.ContainsFunc(dealt[:i], func(b Assigned) bool { return b.Source == a.Source }) {
 			continue
 		}
 		var n int32
-		for _, b := range c.Assigned[i:] {
+		for _, b := range dealt[i:] {
 			if b.Source == a.Source {
 				n += b.Amount
 			}
 		}
-		_, lrule := g.pred(Lifelink, a.Source, false)
-		g.GainLife(int(g.Objs[a.Source].Controller), n, lrule)
+		if n > 0 {
+			g.dealtBy(a.Source, n)
+		}
 	}
-	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
-	c.assigning = false
+	g.dealingCombat = false
+	g.dealBuf = dealt[:0]
 }
+
+// CombatDamagePending is how many amounts of combat damage are assigned
+// and not yet dealt.
+func (g *Game) CombatDamagePending() int32 { return int32(len(g.Combat.Assigned)) }
 
 // dealerRank places combat damage source x among the creatures in combat:
 // the attackers in order, then the blockers.
@@ -478,19 +492,14 @@ func (g *Game) dealerRank(x ObjID) int {
 }
 
 // DealDamage has source s deal n noncombat damage to creature x, wherever s
-// is: deathtouch and lifelink (the rules' predicates) apply from any zone.
+// is; its results are the rules' damage hooks.
 func (g *Game) DealDamage(s, x ObjID, n int32, rule string) {
 	if n = g.prevent(x, n, rule); n <= 0 {
 		return
 	}
 	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: int32(x), Name: "noncombat"})
-	g.Objs[x].Damage += n
-	if ok, _ := g.pred(Deathtouch, s, false); ok {
-		g.Objs[x].DeathtouchHit = true
-	}
-	if ok, lrule := g.pred(Lifelink, s, false); ok {
-		g.GainLife(int(g.Objs[s].Owner), n, lrule)
-	}
+	g.damageDealt(s, int32(x), n)
+	g.dealtBy(s, n)
 }
 
 // prevent applies x's prevention shield to n damage about to be dealt to

@@ -55,6 +55,7 @@ const (
 	EvDefender
 	EvActivate
 	EvPreventDamage
+	EvPutOnStack
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -74,6 +75,10 @@ type Event struct {
 // emit logs an event. Every change to the game is logged, so events other
 // than priority and passing also mark the state as changed (see Touch).
 func (g *Game) emit(e Event) {
+	if g.folded > 0 {
+		g.changes++
+		return
+	}
 	g.Log = append(g.Log, e)
 	switch e.Kind {
 	case EvPriority, EvPass, EvPrevented:
@@ -177,7 +182,12 @@ func (g *Game) describe(e Event) string {
 		return fmt.Sprintf("prevent %d damage to %s", e.N, g.obj(e))
 	case EvActivate:
 		return fmt.Sprintf("activate '%s' of %s", e.Name, g.obj(e))
+	case EvPutOnStack:
+		return fmt.Sprintf("put '%s' on the stack (%s)", e.Name, p)
 	case EvResolve:
+		if e.Obj == NoObj {
+			return fmt.Sprintf("resolve '%s' (%s)", e.Name, p)
+		}
 		if e.Name != "" {
 			return fmt.Sprintf("resolve '%s' of %s", e.Name, g.obj(e))
 		}

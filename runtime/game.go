@@ -98,6 +98,12 @@ type Game struct {
 	sbaClean uint32
 	batch    uint32 // the state-based-action batch being performed, or 0
 
+	// folded counts the damage hooks running: what they change is part of
+	// the damage event and logs nothing of its own.
+	folded        int
+	dealingCombat bool
+	dealBuf       []Assigned // scratch of DealCombatDamage
+
 	scratch []ObjID
 	hits    []SBAHit
 	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
@@ -267,7 +273,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.answer = append(keep.answer[:0], src.answer...)
 	g.kept = append(keep.kept[:0], src.kept...)
 	g.Log = src.Log[:len(src.Log):len(src.Log)]
-	g.scratch, g.hits = keep.scratch[:0], keep.hits[:0]
+	g.scratch, g.hits, g.dealBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0]
 }
 
 // scratchGames hold copies that SBAPending and DefaultDeclare try things

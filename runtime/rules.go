@@ -37,6 +37,11 @@ type Rules struct {
 	// Predicates are the combat predicates (see PredKind).
 	Predicates []Predicate
 
+	// Damage are the rules' hooks of what damage does, in source order.
+	Damage []DamageHook
+	// StackObjects are the objects the rules' statements put on the stack.
+	StackObjects []StackObject
+
 	// Timings are the named timing restrictions spells and activated
 	// abilities may carry (Card.Timing, Ability.Timing).
 	Timings []Timing

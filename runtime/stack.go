@@ -59,6 +59,12 @@ type StackItem struct {
 	Controller int8
 	Trigger    Trigger
 	About      ObjID // the object the trigger is about (the creature that died)
+	// Object, if not 0, is 1 + the index of the rules' stack object this
+	// is (Rules.StackObjects), with the arguments it captured and the
+	// combat damage it deals as it resolves.
+	Object int16
+	Args   [MaxStackArgs]int32
+	Damage []Assigned
 }
 
 // fireBegin triggers the abilities that wait for the beginning of segment.
@@ -121,6 +127,10 @@ func (g *Game) resolveTop() {
 	it := g.Stack[len(g.Stack)-1]
 	g.Stack = g.Stack[:len(g.Stack)-1]
 	p := int(it.Controller)
+	if it.Object > 0 {
+		g.resolveObject(&it)
+		return
+	}
 	if it.Trigger.On == 0 {
 		g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
 		o := &g.Objs[it.Source]

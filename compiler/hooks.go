@@ -1,0 +1,147 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// Stack objects and damage hooks: the rules' own objects on the stack and
+// what damage does.
+
+// stackSig records a stack object's name and parameter types, so that
+// put_on_stack statements anywhere can be checked against it.
+func (c *checker) stackSig(d *grammar.StackObjectDecl) {
+	if !c.name(d.Name, "stack object") {
+		return
+	}
+	if prev, dup := c.stackObjs[d.Name.Name]; dup {
+		c.errorf(d.Name.Pos, "stack object %s already declared at %s", d.Name.Name, prev.Pos)
+		return
+	}
+	so := &StackObject{Name: d.Name.Name, Pos: d.Pos, Decl: d}
+	if len(d.Params) > rt.MaxStackArgs {
+		c.errorf(d.Pos, "stack object %s takes at most %d parameters, not %d", d.Name.Name, rt.MaxStackArgs, len(d.Params))
+	}
+	for _, p := range d.Params {
+		t, ok := paramTypes[p.Type.Name]
+		if !ok {
+			c.errorf(p.Type.Pos, "unknown parameter type %s (want one of %s)%s", p.Type.Name, strings.Join(keys(paramTypes), ", "), didYouMean(closest(p.Type.Name, keys(paramTypes), 1)))
+			t = Invalid
+		}
+		so.Types = append(so.Types, t)
+	}
+	c.stackObjs[d.Name.Name] = so
+	c.p.StackObjects = append(c.p.StackObjects, so)
+}
+
+// stackBody checks a stack object's rules and body.
+func (c *checker) stackBody(d *grammar.StackObjectDecl) {
+	so, ok := c.stackObjs[d.Name.Name]
+	if !ok || so.Decl != d {
+		return
+	}
+	so.Rules = c.rules(d.Rules, "stack object", false)
+	c.needRules(d.Pos, so.Rules, len(d.Rules), "stack object")
+	g := &gen{c: c, rule: first(so.Rules), what: "a stack object"}
+	sc := newScope()
+	for i, p := range d.Params {
+		so.Params = append(so.Params, g.declare(p.Name, so.Types[i], sc))
+	}
+	so.Body = g.block(d.Body, sc)
+}
+
+// damageKinds are the targets of on_damage declarations.
+var damageKinds = map[string]rt.DamageTo{"player": rt.DamageToPlayer, "object": rt.DamageToObject, "source": rt.DamageBySource}
+
+func (c *checker) damage(d *grammar.DamageDecl) {
+	to, ok := damageKinds[d.To.Name]
+	if !ok {
+		c.errorf(d.To.Pos, "on_damage %s: want player, object or source%s", d.To.Name, didYouMean(closest(d.To.Name, keys(damageKinds), 1)))
+		return
+	}
+	h := &DamageHook{To: d.To.Name, Const: "DamageTo" + strings.ToUpper(d.To.Name[:1]) + d.To.Name[1:], Rules: c.rules(d.Rules, "on_damage", false), Pos: d.Pos, Decl: d}
+	if to == rt.DamageBySource {
+		h.Const = "DamageBySource"
+	}
+	c.needRules(d.Pos, h.Rules, len(d.Rules), "on_damage")
+	types := []Type{Object, Player, Int}
+	want := "(source, player, amount)"
+	switch to {
+	case rt.DamageToObject:
+		types, want = []Type{Object, Object, Int}, "(source, object, amount)"
+	case rt.DamageBySource:
+		types, want = []Type{Object, Int}, "(source, amount)"
+	}
+	if len(d.Params) != len(types) {
+		c.errorf(d.To.Pos, "on_damage %s takes %d parameters %s, not %d", d.To.Name, len(types), want, len(d.Params))
+		return
+	}
+	g := &gen{c: c, rule: first(h.Rules), what: "on_damage"}
+	sc := newScope()
+	for i, id := range d.Params {
+		h.Params = append(h.Params, g.declare(id, types[i], sc))
+	}
+	h.Body = g.block(d.Body, sc)
+	c.p.Damage = append(c.p.Damage, h)
+}
+
+// putOnStack translates `put_on_stack NAME, PLAYER, ARGS...`.
+func (g *gen) putOnStack(s *grammar.CallStmt, sc *scope) string {
+	if len(s.Args) < 2 {
+		g.c.errorf(s.Verb.Pos, "put_on_stack takes a stack object's name, the player who controls it and its arguments")
+		return ""
+	}
+	id, ok := s.Args[0].(*grammar.Ident)
+	if !ok {
+		g.c.errorf(s.Args[0].Position(), "argument 1 of put_on_stack must be a stack object's name")
+		return ""
+	}
+	so, ok := g.c.stackObjs[id.Name]
+	if !ok {
+		names := make([]string, 0, len(g.c.stackObjs))
+		for n := range g.c.stackObjs {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		g.c.errorf(id.Pos, "unknown stack object %s%s", id.Name, didYouMean(closest(id.Name, names, 2)))
+		return ""
+	}
+	player := g.c.typedIn(g, s.Args[1], sc, Player, "argument 2 of put_on_stack (who controls it)")
+	args := s.Args[2:]
+	if len(args) != len(so.Types) {
+		g.c.errorf(s.Verb.Pos, "stack object %s takes %d argument(s) (%s), not %d", so.Name, len(so.Types), typeList(so.Types), len(args))
+		return ""
+	}
+	vals := []string{"0", "0", "0"}
+	for i, a := range args {
+		vals[i] = "int32(" + g.c.typedIn(g, a, sc, so.Types[i], fmt.Sprintf("argument %d of put_on_stack %s", i+3, so.Name)) + ")"
+	}
+	idx := 0
+	for i, o := range g.c.p.StackObjects {
+		if o == so {
+			idx = i
+		}
+	}
+	return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", idx, player, strings.Join(vals, ", "))
+}
+
+// damageDealt requires what damage does of a ruleset that deals combat
+// damage: without an on_damage declaration, damage would change nothing.
+func (c *checker) damageHooks() {
+	var at *grammar.CallStmt
+	for _, f := range c.files {
+		grammar.Inspect(f, func(n grammar.Node) bool {
+			if s, ok := n.(*grammar.CallStmt); ok && s.Verb.Name == "deal_combat_damage" && at == nil {
+				at = s
+			}
+			return at == nil
+		})
+	}
+	if at != nil && len(c.p.Damage) == 0 {
+		c.errorf(at.Pos, "deal_combat_damage needs on_damage declarations: the rules must say what damage dealt to a player and to an object does")
+	}
+}

@@ -1,0 +1,126 @@
+package runtime
+
+// What damage does and the objects the rules put on the stack are the
+// rules' (Rules.Damage, Rules.StackObjects): the runtime only runs them at
+// the right moment.
+
+// DamageTo says what a damage hook runs for.
+type DamageTo uint8
+
+const (
+	DamageToPlayer DamageTo = iota + 1 // each amount dealt to a player: Run(g, s, p, n)
+	DamageToObject                     // each amount dealt to an object: Run(g, s, x, n)
+	DamageBySource                     // once per source of a damage event, with all it dealt: Run(g, s, -1, n)
+)
+
+var damageToNames = [...]string{"", "player", "object", "source"}
+
+func (d DamageTo) String() string {
+	if int(d) < len(damageToNames) {
+		return damageToNames[d]
+	}
+	return "?"
+}
+
+// ParseDamageTo maps "player", "object" or "source" to its DamageTo.
+func ParseDamageTo(s string) (DamageTo, bool) {
+	for i, n := range damageToNames {
+		if n == s && i > 0 {
+			return DamageTo(i), true
+		}
+	}
+	return 0, false
+}
+
+// DamageHook is a rule about what damage does. The hooks of an amount dealt
+// to a player or an object are its results: what they change is part of
+// the damage event and logs no event of its own. A source's hooks
+// (DamageBySource) run once all the event's damage is dealt and log as any
+// statement does.
+type DamageHook struct {
+	To    DamageTo
+	Rules []string
+	Pos   string
+	Run   func(g *Game, s ObjID, r int32, n int32)
+}
+
+// StackObject is an object the rules put on the stack (a statement's
+// PutOnStack): it waits there as any spell or ability does and, as it
+// resolves, runs the rules' statements with the arguments it captured.
+type StackObject struct {
+	Name    string
+	Rules   []string
+	Pos     string
+	Params  int
+	Resolve func(g *Game, it *StackItem)
+}
+
+// MaxStackArgs is how many arguments a rules' stack object captures.
+const MaxStackArgs = 3
+
+// PutOnStack puts the rules' stack object number obj (an index of
+// Rules.StackObjects) on the stack under player p's control, with its
+// arguments. Combat damage assigned and not yet dealt goes with it: it is
+// dealt, as assigned, when the object resolves (DealCombatDamage).
+func (g *Game) PutOnStack(obj int, p int, a0, a1, a2 int32) {
+	so := &g.Rules.StackObjects[obj]
+	it := StackItem{Source: NoObj, Controller: int8(p), About: NoObj, Object: int16(obj + 1), Args: [MaxStackArgs]int32{a0, a1, a2}}
+	if c := &g.Combat; len(c.Assigned) > 0 {
+		it.Damage = append([]Assigned(nil), c.Assigned...)
+		c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
+	}
+	g.Stack = append(g.Stack, it)
+	g.emit(Event{Kind: EvPutOnStack, Rule: first(so.Rules), Player: int8(p), Obj: NoObj, Name: so.Name})
+}
+
+// resolveObject resolves a rules' stack object: the damage it carries is
+// assigned again, then its statements run.
+func (g *Game) resolveObject(it *StackItem) {
+	so := &g.Rules.StackObjects[it.Object-1]
+	g.emit(Event{Kind: EvResolve, Rule: first(so.Rules), Player: it.Controller, Obj: NoObj, Name: so.Name})
+	if it.Damage != nil {
+		g.Combat.Assigned = append(g.Combat.Assigned[:0], it.Damage...)
+	}
+	so.Resolve(g, it)
+}
+
+// damageDealt runs the rules' hooks for n damage dealt by s to r (an
+// object, or a player given as PlayerCode): its results, folded into the
+// damage event that was just logged.
+func (g *Game) damageDealt(s ObjID, r int32, n int32) {
+	to, code := DamageToObject, r
+	if r < 0 {
+		to, code = DamageToPlayer, -1-r
+	}
+	g.folded++
+	for i := range g.Rules.Damage {
+		if h := &g.Rules.Damage[i]; h.To == to {
+			h.Run(g, s, code, n)
+		}
+	}
+	g.folded--
+}
+
+// dealtBy runs the rules' hooks of source s, which dealt n damage in all in
+// the damage event just performed.
+func (g *Game) dealtBy(s ObjID, n int32) {
+	for i := range g.Rules.Damage {
+		if h := &g.Rules.Damage[i]; h.To == DamageBySource {
+			h.Run(g, s, -1, n)
+		}
+	}
+}
+
+// MarkDeathtouch records that x was dealt damage by a source with
+// deathtouch since state-based actions were last checked.
+func (g *Game) MarkDeathtouch(x ObjID, rule string) {
+	_ = rule // logged with the damage event it results from
+	if !g.Objs[x].DeathtouchHit {
+		g.Objs[x].DeathtouchHit = true
+		g.changes++
+	}
+}
+
+// DealingCombatDamage reports whether the damage being dealt is combat
+// damage (for the rules' damage hooks).
+func (g *Game) DealingCombatDamage() bool { return g.dealingCombat }
