@@ -106,6 +106,12 @@ func sitesOf(f *grammar.File) []site {
 		case *grammar.MechanismDecl:
 			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			w.mechanism(d, f.Decls)
+		case *grammar.DamageDecl:
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
+			w.block(d.Body)
+		case *grammar.StackObjectDecl:
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
+			w.block(d.Body)
 		}
 	}
 	return w.sites

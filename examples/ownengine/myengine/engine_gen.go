@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8a1658c4c235c0fb6bf27c524a556b22"
+const SourceHash = "sha256:90b38acf66fac7c214b4523cce0e5e8b"
 
 // Keyword bits.
 const (
@@ -1308,7 +1308,7 @@ func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if g.Is(v_x, rt.TypeCreature) && g.HasKeyword(v_s, kw_deathtouch) {
+	if g.HasKeyword(v_s, kw_deathtouch) {
 		g.MarkDeathtouch(v_x, "702.2b")
 	}
 }
