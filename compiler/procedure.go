@@ -11,13 +11,13 @@ import "github.com/mtgc-dev/mtgc/grammar"
 // verbs are primitives (untap x, draw p, n, discard_to p, n) whose every
 // argument, and so the rule's content, the .mtg gives.
 var procedureVerbs = map[string]string{
-	"choose_defender":   "the active player picks the defending player among the opponents, in Go",
-	"declare_attackers": "the declaration is asked, checked whole against the predicates and made, in Go",
-	"declare_blockers":  "the declaration is asked, checked whole against the predicates and made, in Go",
-	"order_blockers":    "each attacking player orders the blockers of each attacker, in Go",
-	"order_attackers":   "each defending player orders the attackers each blocker blocks, in Go",
-	"combat_damage":     "damage is divided (lethal first, by the predicates), checked and dealt, in Go",
-	"end_combat":        "every creature is removed from combat, in Go",
+	"choose_defender":      "the active player picks the defending player among the opponents, in Go",
+	"declare_attackers":    "the declaration is asked, checked whole against the predicates and made, in Go",
+	"declare_blockers":     "the declaration is asked, checked whole against the predicates and made, in Go",
+	"order_blockers":       "each attacking player orders the blockers of each attacker, in Go",
+	"order_attackers":      "each defending player orders the attackers each blocker blocks, in Go",
+	"assign_combat_damage": "damage is divided (lethal first, by the predicates) and checked, in Go",
+	"end_combat":           "every creature is removed from combat, in Go",
 }
 
 // procedureOf returns the procedure verb a block consists of, or "".

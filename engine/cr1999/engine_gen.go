@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:02d4635b2491a893c71f56031b0bbab4"
+const SourceHash = "sha256:c0c68dd4ca0bfc8eb7a504d318a6e786"
 
 // Keyword bits.
 const (
@@ -161,14 +161,14 @@ var Rules = &rt.Rules{
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // cr1999/combat.mtg:37 (311)
+				{ // cr1999/combat.mtg:38 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr1999/combat.mtg:37",
+					Pos:          "cr1999/combat.mtg:38",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2"}, Pos: "cr1999/combat.mtg:39", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2"}, Pos: "cr1999/combat.mtg:40", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -244,20 +244,24 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:47", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:48", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
-		{Kind: rt.AttackerTaps, Rule: "308.2", Pos: "cr1999/combat.mtg:50", Text: "a.creature", Test: pred_attacker_taps_2},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr1999/combat.mtg:51", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:53", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:54", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:57", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:59", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:61", Text: "true", Test2: pred_assign_past_8},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:63", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:64", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:67", Text: "s has first_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:68", Text: "not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:72", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:48", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:49", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
+		{Kind: rt.AttackerTaps, Rule: "308.2", Pos: "cr1999/combat.mtg:51", Text: "a.creature", Test: pred_attacker_taps_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr1999/combat.mtg:52", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:54", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:55", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:58", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:60", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:62", Text: "true", Test2: pred_assign_past_8},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:64", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:65", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:68", Text: "s has first_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:69", Text: "not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:73", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+	},
+	Damage: []rt.DamageHook{
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:76", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:79", Run: on_damage_object_1},
 	},
 }
 
@@ -375,23 +379,24 @@ func step_combat_damage_skip(g *rt.Game) bool {
 
 // cr1999/combat.mtg:32 (310.1, 310.1a, 310.1b, 310.1c, 310.1d, 310.4)
 func step_combat_damage_action_0(g *rt.Game) bool {
-	if !g.CombatDamage(g.Active, "310.1") {
+	if !g.AssignCombatDamage(g.Active, "310.1") {
 		return false
 	}
+	g.DealCombatDamage(g.Active, "310.1")
 	return true
 }
 
-// cr1999/combat.mtg:35 (310.2)
+// cr1999/combat.mtg:36 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:38 (311.1)
+// cr1999/combat.mtg:39 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:39 (306.2)
+// cr1999/combat.mtg:40 (306.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	_ = g.Active
 	g.EndCombat("306.2")
@@ -704,72 +709,96 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr1999/combat.mtg:47 (308.1, 502.5)
+// cr1999/combat.mtg:48 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr1999/combat.mtg:48 (308.1)
+// cr1999/combat.mtg:49 (308.1)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:50 (308.2)
+// cr1999/combat.mtg:51 (308.2)
 func pred_attacker_taps_2(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature)
 }
 
-// cr1999/combat.mtg:51 (502.5)
+// cr1999/combat.mtg:52 (502.5)
 func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:53 (309.1)
+// cr1999/combat.mtg:54 (309.1)
 func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr1999/combat.mtg:54 (502.4)
+// cr1999/combat.mtg:55 (502.4)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:57 (310.1a)
+// cr1999/combat.mtg:58 (310.1a)
 func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:59 (420.5c)
+// cr1999/combat.mtg:60 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:61 (310.1c)
+// cr1999/combat.mtg:62 (310.1c)
 func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:63 (502.9)
+// cr1999/combat.mtg:64 (502.9)
 func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:64 (502.9)
+// cr1999/combat.mtg:65 (502.9)
 func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:67 (502.2)
+// cr1999/combat.mtg:68 (502.2)
 func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:68 (502.2)
+// cr1999/combat.mtg:69 (502.2)
 func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:72 (306.2)
+// cr1999/combat.mtg:73 (306.2)
 func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
+}
+
+// cr1999/combat.mtg:76 (310.4)
+func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
+	v_s := s
+	_ = v_s
+	v_p := int(r)
+	_ = v_p
+	v_n := n
+	_ = v_n
+	g.LoseLife(v_p, v_n, "310.4")
+}
+
+// cr1999/combat.mtg:79 (310.4)
+func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
+	v_s := s
+	_ = v_s
+	v_x := rt.ObjID(r)
+	_ = v_x
+	v_n := n
+	_ = v_n
+	if g.Is(v_x, rt.TypeCreature) {
+		g.MarkDamage(v_x, v_n, "310.4")
+	}
 }
