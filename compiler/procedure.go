@@ -20,6 +20,12 @@ var procedureVerbs = map[string]string{
 	"end_combat":           "every creature is removed from combat, in Go",
 }
 
+// primitiveChoices are the verbs that ask a player but are not procedures:
+// the .mtg gives who chooses and how much, the runtime only asks.
+var primitiveChoices = map[string]string{
+	"discard_to": "the .mtg says who discards down to how many; the player picks the cards",
+}
+
 // procedureOf returns the procedure verb a block consists of, or "".
 func procedureOf(b *grammar.Block) string {
 	if b == nil || len(b.Stmts) != 1 {
