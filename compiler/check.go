@@ -490,9 +490,9 @@ func (c *checker) cond(rs []grammar.Rule, cond grammar.Expr, pos grammar.Pos, wh
 func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, what string, action bool) *Code {
 	from := len(c.p.Cites)
 	code := &Code{Rules: c.rules(rs, what, action), Pos: pos, Block: b}
-	if v := procedureOf(b); v != "" {
+	if v, mixed := procedureOf(b); v != "" {
 		for i := from; i < len(c.p.Cites); i++ {
-			c.p.Cites[i].Procedure = v
+			c.p.Cites[i].Procedure, c.p.Cites[i].Mixed = v, mixed
 		}
 	}
 	c.needRules(pos, code.Rules, len(rs), what)

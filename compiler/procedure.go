@@ -7,7 +7,8 @@ import "github.com/mtgc-dev/mtgc/grammar"
 // runtime, asking players and checking their answers there, with only the
 // predicates the rules declare to consult. A clause whose body is one of
 // them says when the rule happens, not what it does; coverage counts the
-// rules it cites as the runtime's meaning (docs/coverage.md). The other
+// rules it cites as the runtime's meaning, or as both the runtime's and
+// the .mtg's when the clause has other statements too (docs/coverage.md). The other
 // verbs are primitives (untap x, draw p, n, discard_to p, n) whose every
 // argument, and so the rule's content, the .mtg gives.
 var procedureVerbs = map[string]string{
@@ -26,17 +27,25 @@ var primitiveChoices = map[string]string{
 	"discard_to": "the .mtg says who discards down to how many; the player picks the cards",
 }
 
-// procedureOf returns the procedure verb a block consists of, or "".
-func procedureOf(b *grammar.Block) string {
-	if b == nil || len(b.Stmts) != 1 {
-		return ""
+// procedureOf returns the first procedure verb among a block's
+// statements, or "", and whether the block has statements of another kind
+// too (then its rules are part Go, part .mtg).
+func procedureOf(b *grammar.Block) (verb string, mixed bool) {
+	if b == nil {
+		return "", false
 	}
-	if s, ok := b.Stmts[0].(*grammar.CallStmt); ok {
-		if _, proc := procedureVerbs[s.Verb.Name]; proc {
-			return s.Verb.Name
+	for _, st := range b.Stmts {
+		if s, ok := st.(*grammar.CallStmt); ok {
+			if _, proc := procedureVerbs[s.Verb.Name]; proc {
+				if verb == "" {
+					verb = s.Verb.Name
+				}
+				continue
+			}
 		}
+		mixed = true
 	}
-	return ""
+	return verb, mixed && verb != ""
 }
 
 // ProcedureVerb reports whether verb is a procedure verb, and why its
@@ -45,3 +54,6 @@ func ProcedureVerb(verb string) (why string, ok bool) {
 	why, ok = procedureVerbs[verb]
 	return why, ok
 }
+
+// ProcedureVerbNames lists the procedure verbs, sorted.
+func ProcedureVerbNames() []string { return keys(procedureVerbs) }

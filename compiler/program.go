@@ -126,10 +126,11 @@ type Cite struct {
 	Rule string
 	Pos  grammar.Pos
 	What string // "phase", "step", "action", "priority", ...
-	// Procedure names the verb whose Go holds the behaviour, when the
-	// citing clause's body is that one procedure verb (procedureVerbs):
-	// the clause only says when it runs.
+	// Procedure names a procedure verb (ProcedureVerb) among the citing
+	// clause's statements: Go holds that part of the behaviour. Mixed: the
+	// clause has other statements too, which the .mtg gives.
 	Procedure string
+	Mixed     bool
 }
 
 // Predicate is a checked combat predicate (see runtime.PredKind).

@@ -73,9 +73,13 @@ type Impl struct {
 	Line int    `json:"line,omitempty"` // 0 for runtime entries
 	What string `json:"what"`           // the .mtg construct ("step", "action", ...) or "runtime"
 	Note string `json:"note,omitempty"` // runtime entries: how
-	// Procedure: the citing clause's body is this one procedure verb, whose
+	// Procedure: the citing clause runs this procedure verb, whose
 	// behaviour is Go's (compiler.ProcedureVerb).
 	Procedure string `json:"procedure,omitempty"`
+	// Meaning: where this implementation's behaviour is written: "mtg",
+	// "runtime" or "both" (a clause of a procedure verb and other
+	// statements).
+	Meaning string `json:"meaning"`
 }
 
 // SectionCoverage sums the rules of one section (or of all, for Total).
@@ -117,10 +121,17 @@ func BuildCoverage(in CoverageInput) *Coverage {
 	}
 	impl := map[string][]Impl{}
 	for _, ct := range in.Program.Cites {
-		impl[ct.Rule] = append(impl[ct.Rule], Impl{File: ct.Pos.File, Line: ct.Pos.Line, What: ct.What, Procedure: ct.Procedure})
+		im := Impl{File: ct.Pos.File, Line: ct.Pos.Line, What: ct.What, Procedure: ct.Procedure, Meaning: MeaningMtg}
+		switch {
+		case ct.What == "mechanism" || (ct.Procedure != "" && !ct.Mixed):
+			im.Meaning = MeaningRuntime
+		case ct.Procedure != "":
+			im.Meaning = MeaningBoth
+		}
+		impl[ct.Rule] = append(impl[ct.Rule], im)
 	}
 	for _, e := range in.Lists.Runtime {
-		impl[e.Key] = append(impl[e.Key], Impl{File: e.Where, What: "runtime", Note: e.Reason})
+		impl[e.Key] = append(impl[e.Key], Impl{File: e.Where, What: "runtime", Note: e.Reason, Meaning: MeaningRuntime})
 	}
 	scripts := map[string][]string{}
 	for _, s := range in.Scripts {

@@ -11,24 +11,24 @@ const (
 	MeaningNone    = "none"    // nothing implements it itself (excluded, missing, or a heading no clause cites)
 )
 
-// fromRuntime reports whether an implementation of a rule is Go's: a
-// runtime.tsv entry, a mechanism declaration (the .mtg names the rule, the
-// runtime does it) or a clause that is one procedure verb (the .mtg says
-// when, the runtime what). Every other .mtg citation gives behaviour: a
-// condition, statements, a predicate, a timing, the shape of the turn.
-func fromRuntime(i Impl) bool {
-	return i.What == "runtime" || i.What == "mechanism" || i.Procedure != ""
-}
-
-// meaningOf classifies a rule by its implementations: "mtg" if all of them
-// are .mtg behaviour, "runtime" if all are Go's, "both" if some of each,
-// "none" if there are none.
+// meaningOf classifies a rule by its implementations (Impl.Meaning, set
+// as BuildCoverage reads them): "mtg" if every one is .mtg behaviour,
+// "runtime" if every one is Go's, "both" otherwise, "none" if there are
+// none. An implementation is Go's if it is a runtime.tsv entry, a
+// mechanism declaration (the .mtg names the rule, the runtime does it) or
+// a clause that is only procedure verbs (the .mtg says when, the runtime
+// what); both if the clause has a procedure verb and other statements;
+// every other .mtg citation gives behaviour: a condition, statements, a
+// predicate, a timing, the shape of the turn.
 func meaningOf(impls []Impl) string {
 	var mtg, rt bool
 	for _, i := range impls {
-		if fromRuntime(i) {
+		switch i.Meaning {
+		case MeaningRuntime:
 			rt = true
-		} else {
+		case MeaningBoth:
+			mtg, rt = true, true
+		default:
 			mtg = true
 		}
 	}

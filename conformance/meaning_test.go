@@ -15,7 +15,8 @@ import (
 // step, priority, a predicate, an action of statements), in Go (an action
 // that is one procedure verb, a mechanism, a runtime.tsv entry), in both
 // (a procedure's rule a predicate also cites; a priority rule runtime.tsv
-// also lists) and in neither (508.1b: nothing cites it).
+// also lists; a clause of a procedure verb and another statement) and in
+// neither (508.1b: nothing cites it).
 const meaningSrc = `edition cr2017 "meaning"
 turn "500.1" {
   order combat
@@ -31,8 +32,9 @@ phase combat "506" {
     action "511.2" {
       end_effects until_end_of_phase
     }
-    on_end "511.3" {
+    on_end "511.3" "511.1" {
       end_combat active
+      end_effects this_turn
     }
   }
 }
@@ -74,8 +76,8 @@ func TestMeaning(t *testing.T) {
 	}
 	want := map[string]string{
 		"500.1": "mtg", "506": "mtg", "508": "mtg", "508.1a": "mtg", "511": "mtg", "511.2": "mtg",
-		"500.2": "runtime", "508.1": "runtime", "511.3": "runtime", "116.3d": "runtime", "115.2a": "runtime",
-		"508.1c": "both", "508.2": "both",
+		"500.2": "runtime", "508.1": "runtime", "116.3d": "runtime", "115.2a": "runtime",
+		"508.1c": "both", "508.2": "both", "511.3": "both", "511.1": "both",
 		"508.1b": "none", "704.5g": "none",
 	}
 	for rule, m := range want {
@@ -84,11 +86,22 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// 115.2a is out of scope: not counted.
-	if d := cmp.Diff(conformance.MeaningSummary{Rules: 12, Mtg: 6, Runtime: 4, Both: 2}, cov.Meaning); d != "" {
+	if d := cmp.Diff(conformance.MeaningSummary{Rules: 13, Mtg: 6, Runtime: 3, Both: 4}, cov.Meaning); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)
 	}
-	if line := cov.Meaning.Line(); line != "meaning in .mtg: 6 of 12 rules in scope (50.0%); runtime 4, both 2" {
+	if line := cov.Meaning.Line(); line != "meaning in .mtg: 6 of 13 rules in scope (46.2%); runtime 3, both 4" {
 		t.Errorf("line %q", line)
+	}
+	var impls []string
+	for _, r := range cov.Rules {
+		if r.Rule == "511.3" || r.Rule == "508.1" {
+			for _, i := range r.Implemented {
+				impls = append(impls, r.Rule+" "+i.What+" "+i.Procedure+" "+i.Meaning)
+			}
+		}
+	}
+	if d := cmp.Diff([]string{"508.1 action declare_attackers runtime", "511.3 on_end end_combat both"}, impls); d != "" {
+		t.Errorf("implementations (-want +got):\n%s", d)
 	}
 	var sec conformance.SectionCoverage
 	for _, s := range cov.Sections {

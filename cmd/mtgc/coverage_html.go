@@ -110,7 +110,10 @@ func coverageHTML(cov *conformance.Coverage, l linker) ([]byte, error) {
 			if i.What != "runtime" {
 				text += " (" + i.What + ")"
 			}
-			if i.Procedure != "" {
+			switch {
+			case i.Procedure != "" && i.Meaning == conformance.MeaningBoth:
+				text += " (" + i.Procedure + ": Go, with .mtg statements)"
+			case i.Procedure != "":
 				text += " (" + i.Procedure + ": Go)"
 			}
 			h.Impl = append(h.Impl, htmlLink{Text: text, Href: l.impl(i), Title: i.Note})

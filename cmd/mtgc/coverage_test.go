@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 )
 
@@ -163,6 +164,11 @@ func TestCoverageJSONDocumented(t *testing.T) {
 		conformance.MeaningMtg, conformance.MeaningRuntime, conformance.MeaningBoth, conformance.MeaningNone} {
 		if !bytes.Contains(doc, []byte("`"+s+"`")) {
 			t.Errorf("docs/coverage.md does not document status %s", s)
+		}
+	}
+	for _, v := range compiler.ProcedureVerbNames() {
+		if !bytes.Contains(doc, []byte("`"+v+"`")) {
+			t.Errorf("docs/coverage.md does not name the procedure verb %s", v)
 		}
 	}
 }
