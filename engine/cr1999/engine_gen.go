@@ -12,7 +12,7 @@ const _ = rt.APIVersion1
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c0c68dd4ca0bfc8eb7a504d318a6e786"
+const SourceHash = "sha256:52aa0b892b94f15b6d18ee77b3e8e2ba"
 
 // Keyword bits.
 const (
@@ -85,23 +85,23 @@ var Rules = &rt.Rules{
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:57", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:60", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:67 (305, 305.1, 305.2)
+		{ // cr1999/turn.mtg:74 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "cr1999/turn.mtg:67",
+			Pos:      "cr1999/turn.mtg:74",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:67 (305, 305.1, 305.2)
+				{ // cr1999/turn.mtg:74 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "cr1999/turn.mtg:67",
+					Pos:          "cr1999/turn.mtg:74",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -156,33 +156,33 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"310.1", "310.1a", "310.1b", "310.1c", "310.1d", "310.4"}, Pos: "cr1999/combat.mtg:32", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1", "310.1a", "310.1b", "310.1c", "310.1d"}, Pos: "cr1999/combat.mtg:36", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // cr1999/combat.mtg:38 (311)
+				{ // cr1999/combat.mtg:44 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr1999/combat.mtg:38",
+					Pos:          "cr1999/combat.mtg:44",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2"}, Pos: "cr1999/combat.mtg:40", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2"}, Pos: "cr1999/combat.mtg:46", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:73 (305.1)
+		{ // cr1999/turn.mtg:80 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "cr1999/turn.mtg:73",
+			Pos:      "cr1999/turn.mtg:80",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:73 (305.1)
+				{ // cr1999/turn.mtg:80 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "cr1999/turn.mtg:73",
+					Pos:          "cr1999/turn.mtg:80",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -192,25 +192,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:79 (312, 312.1)
+		{ // cr1999/turn.mtg:86 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "cr1999/turn.mtg:79",
+			Pos:   "cr1999/turn.mtg:86",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:80 (313, 313.1)
+				{ // cr1999/turn.mtg:87 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "cr1999/turn.mtg:80",
+					Pos:          "cr1999/turn.mtg:87",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // cr1999/turn.mtg:83 (314, 314.1)
+				{ // cr1999/turn.mtg:90 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "cr1999/turn.mtg:83",
+					Pos:   "cr1999/turn.mtg:90",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:84", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:87", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:91", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:94", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -244,24 +244,28 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:48", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:49", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
-		{Kind: rt.AttackerTaps, Rule: "308.2", Pos: "cr1999/combat.mtg:51", Text: "a.creature", Test: pred_attacker_taps_2},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr1999/combat.mtg:52", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:54", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:55", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:58", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:60", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:62", Text: "true", Test2: pred_assign_past_8},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:64", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:65", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:68", Text: "s has first_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:69", Text: "not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:73", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:54", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:55", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
+		{Kind: rt.AttackerTaps, Rule: "308.2", Pos: "cr1999/combat.mtg:57", Text: "a.creature", Test: pred_attacker_taps_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr1999/combat.mtg:58", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:60", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:61", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:64", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:66", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:68", Text: "true", Test2: pred_assign_past_8},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:70", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:71", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:74", Text: "s has first_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:75", Text: "not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:79", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:76", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:79", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:92", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:96", Run: on_damage_object_1},
+	},
+	StackObjects: []rt.StackObject{
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:85", Params: 0, Resolve: stack_object_0},
+		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
 	},
 }
 
@@ -297,28 +301,28 @@ func step_draw_skip(g *rt.Game) bool {
 	return g.TurnNum == 1
 }
 
-// cr1999/turn.mtg:57 (304.1)
+// cr1999/turn.mtg:60 (304.1)
 func step_draw_action_0(g *rt.Game) bool {
-	g.Draw(g.Active, 1, "304.1")
+	g.PutOnStack(1, g.Active, 0, 0, 0)
 	return true
 }
 
-// cr1999/turn.mtg:60 (304.1)
+// cr1999/turn.mtg:63 (304.1)
 func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:68 (305.3)
+// cr1999/turn.mtg:75 (305.3)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:70 (305.4, 408.2d)
+// cr1999/turn.mtg:77 (305.4, 408.2d)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
 }
 
-// cr1999/turn.mtg:69 (408.1d)
+// cr1999/turn.mtg:76 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
@@ -377,53 +381,55 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:32 (310.1, 310.1a, 310.1b, 310.1c, 310.1d, 310.4)
+// cr1999/combat.mtg:36 (310.1, 310.1a, 310.1b, 310.1c, 310.1d)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	if !g.AssignCombatDamage(g.Active, "310.1") {
 		return false
 	}
-	g.DealCombatDamage(g.Active, "310.1")
+	if g.CombatDamagePending() > 0 {
+		g.PutOnStack(0, g.Active, 0, 0, 0)
+	}
 	return true
 }
 
-// cr1999/combat.mtg:36 (310.2)
+// cr1999/combat.mtg:42 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:39 (311.1)
+// cr1999/combat.mtg:45 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:40 (306.2)
+// cr1999/combat.mtg:46 (306.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	_ = g.Active
 	g.EndCombat("306.2")
 	return true
 }
 
-// cr1999/turn.mtg:74 (305.3)
+// cr1999/turn.mtg:81 (305.3)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:76 (305.4, 408.2d)
+// cr1999/turn.mtg:83 (305.4, 408.2d)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
 }
 
-// cr1999/turn.mtg:75 (408.1d)
+// cr1999/turn.mtg:82 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
-// cr1999/turn.mtg:81 (313.1)
+// cr1999/turn.mtg:88 (313.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:84 (314.1a)
+// cr1999/turn.mtg:91 (314.1a)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, g.Players[g.Active].MaxHandSize, "314.1a") {
 		return false
@@ -431,7 +437,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:87 (314.1b)
+// cr1999/turn.mtg:94 (314.1b)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -455,17 +461,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:97 (314.1c)
+// cr1999/turn.mtg:104 (314.1c)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:97 (314.1c)
+// cr1999/turn.mtg:104 (314.1c)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// cr1999/turn.mtg:98 (314.1c)
+// cr1999/turn.mtg:105 (314.1c)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
@@ -709,77 +715,77 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr1999/combat.mtg:48 (308.1, 502.5)
+// cr1999/combat.mtg:54 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr1999/combat.mtg:49 (308.1)
+// cr1999/combat.mtg:55 (308.1)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:51 (308.2)
+// cr1999/combat.mtg:57 (308.2)
 func pred_attacker_taps_2(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature)
 }
 
-// cr1999/combat.mtg:52 (502.5)
+// cr1999/combat.mtg:58 (502.5)
 func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:54 (309.1)
+// cr1999/combat.mtg:60 (309.1)
 func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr1999/combat.mtg:55 (502.4)
+// cr1999/combat.mtg:61 (502.4)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:58 (310.1a)
+// cr1999/combat.mtg:64 (310.1a)
 func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:60 (420.5c)
+// cr1999/combat.mtg:66 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:62 (310.1c)
+// cr1999/combat.mtg:68 (310.1c)
 func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:64 (502.9)
+// cr1999/combat.mtg:70 (502.9)
 func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:65 (502.9)
+// cr1999/combat.mtg:71 (502.9)
 func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:68 (502.2)
+// cr1999/combat.mtg:74 (502.2)
 func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:69 (502.2)
+// cr1999/combat.mtg:75 (502.2)
 func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:73 (306.2)
+// cr1999/combat.mtg:79 (306.2)
 func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr1999/combat.mtg:76 (310.4)
+// cr1999/combat.mtg:92 (310.4)
 func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -790,7 +796,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:79 (310.4)
+// cr1999/combat.mtg:96 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -801,4 +807,14 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	if g.Is(v_x, rt.TypeCreature) {
 		g.MarkDamage(v_x, v_n, "310.4")
 	}
+}
+
+// cr1999/combat.mtg:85 (310.4, 310.3)
+func stack_object_0(g *rt.Game, it *rt.StackItem) {
+	g.DealCombatDamage(g.Active, "310.4")
+}
+
+// cr1999/turn.mtg:67 (304.1)
+func stack_object_1(g *rt.Game, it *rt.StackItem) {
+	g.Draw(g.Active, 1, "304.1")
 }
