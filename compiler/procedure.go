@@ -5,11 +5,11 @@ import "github.com/mtgc-dev/mtgc/grammar"
 // procedureVerbs are the verbs whose behaviour is all Go: each runs a
 // whole rule (a declaration, an order, a division of damage) in the
 // runtime, asking players and checking their answers there, with only the
-// predicates the rules declare to consult. A clause whose body is one of
-// them says when the rule happens, not what it does; coverage counts the
-// rules it cites as the runtime's meaning, or as both the runtime's and
-// the .mtg's when the clause has other statements too (docs/coverage.md). The other
-// verbs are primitives (untap x, draw p, n, discard_to p, n) whose every
+// predicates the rules declare to consult. A clause made of them says when
+// the rule happens, not what it does: coverage counts the rules it cites
+// as the runtime's meaning, or as both the runtime's and the .mtg's when
+// the clause has other statements too (docs/coverage.md). The other verbs
+// are primitives (untap x, draw p, n, discard_to p, n) whose every
 // argument, and so the rule's content, the .mtg gives.
 var procedureVerbs = map[string]string{
 	"choose_defender":      "the active player picks the defending player among the opponents, in Go",
