@@ -104,6 +104,24 @@ func TestDivergenceReported(t *testing.T) {
 	}
 }
 
+// TestMechanismCitesCompared: the engines' events carry the rules their
+// mechanisms cite (Rules.Cite, from the .mtg), so an engine whose passing
+// priority cites another rule diverges at the first pass.
+func TestMechanismCitesCompared(t *testing.T) {
+	a, b, idx := engines(t)
+	broken := *b.Rules
+	broken.Cite[rt.MechPassPriority] = broken.Cite[rt.MechResolve]
+	b.Rules = &broken
+	_, err := difftest.Compare(a, b, 7, difftest.Options{Index: idx})
+	var d *difftest.Divergence
+	if !errors.As(err, &d) {
+		t.Fatalf("no divergence reported: %v", err)
+	}
+	if want := a.Rules.Cite[rt.MechPassPriority] + " pass"; !strings.Contains(err.Error(), want) {
+		t.Errorf("the report lacks %q:\n%v", want, err)
+	}
+}
+
 func newGame(t *testing.T) *rt.Game {
 	t.Helper()
 	g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoShuffle: true, NoOpeningHand: true})
