@@ -134,6 +134,7 @@ func cmdGame(ts *testscript.TestScript, neg bool, args []string) {
 	g, err := rt.New(s.rules, cfg)
 	ts.Check(err)
 	s.g, s.mark = g, 0
+	s.games = append(s.games, g)
 }
 
 func playerIndex(ts *testscript.TestScript, ps []rt.PlayerConfig, name string) int {

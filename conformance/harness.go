@@ -27,6 +27,7 @@ type state struct {
 	rules *rt.Rules
 	idx   *compiler.Index // nil: events are not checked
 	g     *rt.Game
+	games []*rt.Game // every game the script started, g the last
 	mark  int // first log event not yet printed by trace
 
 	// The audit of events: every event of every game the script plays is
@@ -56,6 +57,8 @@ type Config struct {
 	Known map[string]string
 	// Fired, if not nil, records the rules the events of each script cited.
 	Fired *Fired
+	// Games, if not nil, records the games each script played.
+	Games *Games
 	// Limits bound each script's time, objects and passes.
 	Limits Limits
 }
@@ -109,6 +112,9 @@ func (c Config) Params(dir string) testscript.Params {
 			env.Defer(func() {
 				if c.Fired != nil {
 					c.Fired.add(name, s.fired)
+				}
+				if c.Games != nil {
+					c.Games.add(name, s.games)
 				}
 				if f, ok := t.(interface{ Failed() bool }); ok && f.Failed() && s.ts != nil && s.g != nil {
 					s.ts.Logf("%s", GameLog(s.g, idx, s.mark))

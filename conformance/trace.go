@@ -107,3 +107,26 @@ func (f *Fired) Scripts() map[string][]string {
 	}
 	return out
 }
+
+// Games records the games each script played, in the order it started
+// them (Config.Games): what mtgc diff-editions compares.
+type Games struct {
+	mu sync.Mutex
+	by map[string][]*rt.Game
+}
+
+func (g *Games) add(script string, games []*rt.Game) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.by == nil {
+		g.by = map[string][]*rt.Game{}
+	}
+	g.by[script] = append(g.by[script], games...)
+}
+
+// Of returns the games a script played.
+func (g *Games) Of(script string) []*rt.Game {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.by[script]
+}
