@@ -63,6 +63,7 @@ var objectAttrs = map[string]attr{
 	"assigned_damage":      {Int, "g.AssignedDamage(%s)"},
 	"deathtouch_assigned":  {Bool, "g.DeathtouchAssigned(%s)"},
 	"attacking":            {Bool, "g.Attacking(%s)"},
+	"blockers":             {Int, "g.BlockerCount(%s)"},
 	"blocking":             {Bool, "g.Blocking(%s)"},
 	"blocked":              {Bool, "g.Blocked(%s)"},
 	"aura":                 {Bool, "g.Objs[%s].SubBits&st_aura != 0"},
@@ -173,7 +174,7 @@ var verbs = map[string]verb{
 	"assign_combat_damage": {[]Type{Player}, "if !g.AssignCombatDamage(%s, %s) {\nreturn false\n}", true},
 	"deal_combat_damage":   {[]Type{Player}, "g.DealCombatDamage(%s, %s)", false},
 	"mark_deathtouch":      {[]Type{Object}, "g.MarkDeathtouch(%s, %s)", false},
-	"end_combat":           {[]Type{Player}, "_ = %s\ng.EndCombat(%s)", false},
+	"end_combat":           {[]Type{Player}, "g.EndCombat(%s, %s)", false},
 	"remove_from_combat":   {[]Type{Object}, "g.RemoveFromCombat(%s, %s)", false},
 }
 

@@ -40,7 +40,7 @@ phase combat "506" {
 }
 keyword lonely
 predicate can_attack "508.1a" (a) if a.creature
-predicate cant_attack_alone "508.1c" (a) if a has lonely
+predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
 `
 
 // TestMeaning: each rule is classified as its citations say, and the

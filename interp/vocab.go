@@ -74,6 +74,7 @@ var objectAttrs = map[string]objAttr{
 	"land":                {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypeLand) }},
 	"planeswalker":        {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypePlaneswalker) }},
 	"attacking":           {t: compiler.Bool, b: (*rt.Game).Attacking},
+	"blockers":            {t: compiler.Int, i: (*rt.Game).BlockerCount},
 	"attacks_alone":       {t: compiler.Bool, b: (*rt.Game).AttacksAlone},
 	"assigned_damage":     {t: compiler.Int, i: (*rt.Game).AssignedDamage},
 	"deathtouch_assigned": {t: compiler.Bool, b: (*rt.Game).DeathtouchAssigned},
@@ -257,11 +258,9 @@ var verbs = map[string]verbSpec{
 		return func(g *rt.Game, fp int) bool { g.DealCombatDamage(p(g, fp), rule); return true }
 	}},
 	"mark_deathtouch": objVerb((*rt.Game).MarkDeathtouch),
-	// The compiler evaluates and drops the player of end_combat (it names
-	// whose combat it is, which the runtime knows).
 	"end_combat": {args: []compiler.Type{compiler.Player}, build: func(a []arg, rule string) stmtFn {
 		p := a[0].v.p
-		return func(g *rt.Game, fp int) bool { _ = p(g, fp); g.EndCombat(rule); return true }
+		return func(g *rt.Game, fp int) bool { g.EndCombat(p(g, fp), rule); return true }
 	}},
 	"remove_from_combat": objVerb((*rt.Game).RemoveFromCombat),
 }

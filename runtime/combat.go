@@ -18,7 +18,6 @@ const (
 	AttackerTaps                         // (a) a becomes tapped when declared
 	CanBlock                             // (b) every one must hold for b to block
 	CantBlock                            // (b, a) any one forbids b to block a
-	NeedsTwoBlockers                     // (a) a can't be blocked except by two or more
 	Deathtouch                           // (s) any damage s deals is lethal; marks deathtouch damage
 	Trample                              // (a) excess damage may go to what a attacks
 	DealsFirst                           // (s) s deals damage in a first combat damage step, before the others
@@ -29,15 +28,15 @@ const (
 	ExtraBlock                           // (b) b can block an additional attacker
 	LethalDamage                         // (s, b) = the damage from s that is lethal to b (a value)
 	AssignsDamage                        // (s) = the combat damage s assigns (a value; 0: none)
-	CantAttackAlone                      // (a) a can't be the only creature declared as an attacker
-	CantBlockAlone                       // (b) b can't be the only creature declared as a blocker
+	AttackRestriction                    // (x) with the attack declared, any one that holds for a creature makes it illegal
+	BlockRestriction                     // (x) with the blocks declared, any one that holds for a creature makes it illegal
 	AssignPast                           // (s, b) s's division may give damage to the creatures after b in its order
 	TramplePast                          // (s, b) s's division may give damage past blocker b to what s attacks (trample)
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"needs_two_blockers", "deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "cant_attack_alone", "cant_block_alone", "assign_past", "trample_past"}
+	"deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "attack_restriction", "block_restriction", "assign_past", "trample_past"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -331,8 +330,12 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 	}
 }
 
-// EndCombat removes every creature from combat and forgets the combat.
-func (g *Game) EndCombat(rule string) {
+// EndCombat ends player p's combat: every creature is removed from combat and
+// the combat is forgotten. It does nothing to a combat of another player.
+func (g *Game) EndCombat(p int, rule string) {
+	if len(g.Combat.Attacks) > 0 && int(g.Combat.Attacks[0].Controller) != p {
+		return // the combat is another player's
+	}
 	for len(g.Combat.Attacks) > 0 {
 		g.RemoveFromCombat(g.Combat.Attacks[0].Attacker, rule)
 	}

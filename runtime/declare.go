@@ -92,10 +92,8 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 			}
 		}
 	}
-	if len(a.Objs) == 1 {
-		if alone, rule := g.pred(CantAttackAlone, a.Objs[0], false); alone {
-			return g.refusePred(CantAttackAlone, rule, "%s can't attack alone", g.nameOf(a.Objs[0]))
-		}
+	if bad, rule := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
+		return g.refusePred(AttackRestriction, rule, "the declaration breaks a restriction on %s", g.nameOf(bad))
 	}
 	if err := g.attackRequirements(p, a.Objs); err != nil {
 		return err
@@ -200,101 +198,6 @@ func (g *Game) canDeclareBlock(q int) bool {
 	return false
 }
 
-// attackRequirements checks that a declaration of attackers obeys as many
-// "attacks if able" requirements as possible without breaking a
-// restriction. The restrictions are per creature, but for "can't attack
-// alone": so all the required creatures able to attack can attack
-// together, unless the only one "can't attack alone" and no other creature
-// could join it without a cost paid (its controller need not pay).
-func (g *Game) attackRequirements(p int, declared []ObjID) error {
-	var missing, required ObjID = NoObj, NoObj
-	nRequired, nFree := 0, 0
-	rule := ""
-	for _, x := range g.Battlefield {
-		o := &g.Objs[x]
-		if int(o.Controller) != p || o.PhasedOut {
-			continue
-		}
-		if can, _ := g.pred(CanAttack, x, true); !can {
-			continue
-		}
-		if cant, _ := g.pred(CantAttack, x, false); cant {
-			continue
-		}
-		if !g.HasAttackCost(x) {
-			nFree++
-		}
-		must, mrule := g.pred(MustAttack, x, false)
-		if !must {
-			continue
-		}
-		nRequired++
-		required = x
-		if missing == NoObj && !slices.Contains(declared, x) {
-			missing, rule = x, mrule
-		}
-	}
-	if missing == NoObj {
-		return nil
-	}
-	if nRequired == 1 && nFree == 1 {
-		if alone, _ := g.pred(CantAttackAlone, required, false); alone {
-			return nil // it could attack only alone, which it can't
-		}
-	}
-	return g.refusePred(MustAttack, rule, "%s attacks each combat if able, and it is able", g.nameOf(missing))
-}
-
-// onlyBlocker returns the creature a declaration of blockers declares, if
-// it declares exactly one (possibly blocking several attackers).
-func (g *Game) onlyBlocker(a *Answer) (ObjID, bool) {
-	if len(a.Objs) == 0 {
-		return NoObj, false
-	}
-	for _, b := range a.Objs[1:] {
-		if b != a.Objs[0] {
-			return NoObj, false
-		}
-	}
-	return a.Objs[0], true
-}
-
-// companion reports whether a creature of player q other than b could
-// block alongside b blocking at, with no cost to pay: block at too, or
-// another attacker that one creature may block.
-func (g *Game) companion(q int, b, at ObjID) bool {
-	if g.otherBlocker(q, b, at, nil) {
-		return true
-	}
-	for _, other := range g.Combat.Attacks {
-		if int(other.Player) == q && other.Attacker != at && !g.has(NeedsTwoBlockers, other.Attacker) && g.otherBlocker(q, b, other.Attacker, nil) {
-			return true
-		}
-	}
-	return false
-}
-
-// otherBlocker reports whether a creature of player q other than b, and not
-// among declared, could block attacker at with no cost to pay.
-func (g *Game) otherBlocker(q int, b, at ObjID, declared []ObjID) bool {
-	return g.freeBlocker(q, b, at, declared) != NoObj
-}
-
-// freeBlocker is a creature of player q other than b, and not among
-// declared, that could block attacker at with no cost to pay, or NoObj.
-func (g *Game) freeBlocker(q int, b, at ObjID, declared []ObjID) ObjID {
-	for _, c := range g.Battlefield {
-		o := &g.Objs[c]
-		if c == b || int(o.Controller) != q || o.PhasedOut || slices.Contains(declared, c) || g.HasBlockCost(c) || !g.can(CanBlock, c) {
-			continue
-		}
-		if no, _ := g.pred2(CantBlock, c, at); !no {
-			return c
-		}
-	}
-	return NoObj
-}
-
 // HasAttackCost reports whether x needs a cost paid to attack.
 func (g *Game) HasAttackCost(x ObjID) bool { return g.Objs[x].AttackCost.ManaValue() > 0 }
 
@@ -351,7 +254,6 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
 	}
 	q := d.Player
-	count := map[ObjID]int{}
 	for i, b := range a.Objs {
 		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut || int(g.Objs[b].Controller) != q {
 			return refuse(d.Rule, "%s is not a permanent %s controls", g.nameOf(b), g.PlayerName(q))
@@ -375,51 +277,12 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 		if no, rule := g.pred2(CantBlock, b, at); no {
 			return g.refusePred(CantBlock, rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
 		}
-		count[at]++
 	}
-	for at, n := range count {
-		if two, rule := g.pred(NeedsTwoBlockers, at, false); two && n < 2 {
-			return g.refusePred(NeedsTwoBlockers, rule, "%s can't be blocked except by two or more creatures", g.nameOf(at))
-		}
+	if bad, rule := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
+		return g.refusePred(BlockRestriction, rule, "the declaration breaks a restriction on %s", g.nameOf(bad))
 	}
-	if b, alone := g.onlyBlocker(a); alone {
-		if no, rule := g.pred(CantBlockAlone, b, false); no {
-			return g.refusePred(CantBlockAlone, rule, "%s can't block alone", g.nameOf(b))
-		}
-	}
-	// Requirements: a creature that blocks if able and is left out must
-	// not be able to block any attacker without breaking a restriction.
-	// An attacker that can't be blocked except by two or more creatures,
-	// and that nobody blocks, can be blocked by it if another creature left
-	// out could block it too (with no cost to pay for it); likewise a
-	// creature that can't block alone, when nothing else blocks.
-	for _, b := range g.Battlefield {
-		o := &g.Objs[b]
-		if int(o.Controller) != q || o.PhasedOut || slices.Contains(a.Objs, b) {
-			continue
-		}
-		must, mrule := g.pred(MustBlock, b, false)
-		if !must {
-			continue
-		}
-		if can, _ := g.pred(CanBlock, b, true); !can {
-			continue
-		}
-		for _, at := range g.Combat.Attacks {
-			if int(at.Player) != q {
-				continue
-			}
-			if no, _ := g.pred2(CantBlock, b, at.Attacker); no {
-				continue
-			}
-			if two, _ := g.pred(NeedsTwoBlockers, at.Attacker, false); two && count[at.Attacker] == 0 && !g.otherBlocker(q, b, at.Attacker, a.Objs) {
-				continue
-			}
-			if alone, _ := g.pred(CantBlockAlone, b, false); alone && len(a.Objs) == 0 && !g.companion(q, b, at.Attacker) {
-				continue
-			}
-			return g.refusePred(MustBlock, mrule, "%s blocks each combat if able, and it is able to block %s", g.nameOf(b), g.nameOf(at.Attacker))
-		}
+	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
+		return err
 	}
 	var cost Cost
 	for i, b := range a.Objs {

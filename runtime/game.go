@@ -103,6 +103,7 @@ type Game struct {
 	folded        int
 	dealingCombat bool
 	dealBuf       []Assigned // scratch of DealCombatDamage
+	flipBuf       []int32    // scratch of blockRestricted
 
 	scratch []ObjID
 	hits    []SBAHit
@@ -273,7 +274,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.answer = append(keep.answer[:0], src.answer...)
 	g.kept = append(keep.kept[:0], src.kept...)
 	g.Log = src.Log[:len(src.Log):len(src.Log)]
-	g.scratch, g.hits, g.dealBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0]
+	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
 }
 
 // scratchGames hold copies that SBAPending and DefaultDeclare try things

@@ -129,62 +129,44 @@ func candidates(g *Game, d Decision) []ObjID {
 
 // DefaultDeclare is a declaration of attackers or blockers a simple caller
 // can accept: only what the requirements make attack or block. Each
-// creature that must attack attacks the defending player (with a companion
-// if the only one can't attack alone); each creature that must block blocks
-// the first attacker it can block alone. If that is refused (requirements
-// the simple reading misses), it is no creature at all.
+// creature that must attack (block) is added if the rules' restrictions
+// allow it (blocking the first attacker it may), or else with a companion
+// that needs no cost paid (on the same attacker, or another); a creature
+// that could join only once others have is tried again. If that is refused
+// (requirements the simple reading misses), it is no creature at all.
 func (g *Game) DefaultDeclare(d Decision) Answer {
 	a := Answer{Kind: Declare}
 	switch d.Kind {
 	case DecideAttackers:
-		var companion ObjID = NoObj
-		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			if int(o.Controller) != d.Player || o.PhasedOut || !g.can(CanAttack, x) || g.has(CantAttack, x) {
-				continue
+		p := d.Player
+		for pass := 0; pass < 2; pass++ {
+			for _, x := range g.Battlefield {
+				if slices.Contains(a.Objs, x) || !g.mayAttack(p, x) || !g.has(MustAttack, x) {
+					continue
+				}
+				if bad, _ := g.attackRestricted(p, append(a.Objs, x), nil); bad == NoObj {
+					a.Objs = append(a.Objs, x)
+					continue
+				}
+				for _, y := range g.Battlefield {
+					if y == x || slices.Contains(a.Objs, y) || g.HasAttackCost(y) || !g.mayAttack(p, y) {
+						continue
+					}
+					if bad, _ := g.attackRestricted(p, append(a.Objs, x, y), nil); bad == NoObj {
+						a.Objs = append(a.Objs, x, y)
+						break
+					}
+				}
 			}
-			if g.has(MustAttack, x) {
-				a.Objs = append(a.Objs, x)
-			} else if companion == NoObj && !g.HasAttackCost(x) {
-				companion = x
-			}
-		}
-		if len(a.Objs) == 1 && g.has(CantAttackAlone, a.Objs[0]) && companion != NoObj {
-			a.Objs = append(a.Objs, companion)
 		}
 	case DecideBlockers:
-		var left []ObjID // creatures that must block but found no attacker they can block alone
-		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			if int(o.Controller) != d.Player || o.PhasedOut || !g.can(CanBlock, x) || !g.has(MustBlock, x) {
-				continue
-			}
-			if at := g.blockable(d.Player, x, false); at != NoObj {
-				a.Objs, a.Targets = append(a.Objs, x), append(a.Targets, int32(at))
-			} else {
-				left = append(left, x)
-			}
-		}
-		// Those left block an attacker that needs two blockers, with a
-		// companion: another of them, or a creature free to block it.
-		for _, x := range left {
-			if slices.Contains(a.Objs, x) {
-				continue
-			}
-			at := g.blockable(d.Player, x, true)
-			if at == NoObj {
-				continue
-			}
-			if mate := g.freeBlocker(d.Player, x, at, a.Objs); mate != NoObj {
-				a.Objs, a.Targets = append(a.Objs, x, mate), append(a.Targets, int32(at), int32(at))
-			}
-		}
-		// A lone blocker that can't block alone gets a companion on the
-		// same attacker.
-		if b, alone := g.onlyBlocker(&a); alone && g.has(CantBlockAlone, b) {
-			at := ObjID(a.Targets[0])
-			if mate := g.freeBlocker(d.Player, b, at, a.Objs); mate != NoObj {
-				a.Objs, a.Targets = append(a.Objs, mate), append(a.Targets, int32(at))
+		q := d.Player
+		for pass := 0; pass < 2; pass++ {
+			for _, b := range g.Battlefield {
+				if slices.Contains(a.Objs, b) || int(g.Objs[b].Controller) != q || !g.can(CanBlock, b) || !g.has(MustBlock, b) {
+					continue
+				}
+				a.Objs, a.Targets = g.defaultBlock(q, b, a.Objs, a.Targets)
 			}
 		}
 	}
@@ -194,19 +176,39 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 	return a
 }
 
-// blockable is the first creature attacking player q (or q's
-// planeswalkers) that x could block: one that needs two blockers only if
-// two is set, else one that doesn't; NoObj if none.
-func (g *Game) blockable(q int, x ObjID, two bool) ObjID {
+// defaultBlock adds b to the blocks (objs[i] blocking targets[i]) if the
+// restrictions allow it on some attacker, alone or with a companion.
+func (g *Game) defaultBlock(q int, b ObjID, objs []ObjID, targets []int32) ([]ObjID, []int32) {
+	legal := func(o []ObjID, t []int32) bool { bad, _ := g.blockRestricted(q, o, t); return bad == NoObj }
 	for _, at := range g.Combat.Attacks {
-		if int(at.Player) != q || g.has(NeedsTwoBlockers, at.Attacker) != two {
-			continue
-		}
-		if no, _ := g.pred2(CantBlock, x, at.Attacker); !no {
-			return at.Attacker
+		if a := at.Attacker; int(at.Player) == q && g.mayBlock(q, b, a) {
+			if o, t := append(objs, b), append(targets, int32(a)); legal(o, t) {
+				return o, t
+			}
 		}
 	}
-	return NoObj
+	for _, at := range g.Combat.Attacks {
+		a := at.Attacker
+		if int(at.Player) != q || !g.mayBlock(q, b, a) {
+			continue
+		}
+		for _, c := range g.Battlefield {
+			if c == b || slices.Contains(objs, c) || g.HasBlockCost(c) {
+				continue
+			}
+			if g.mayBlock(q, c, a) {
+				if o, t := append(objs, b, c), append(targets, int32(a), int32(a)); legal(o, t) {
+					return o, t
+				}
+			}
+			if other := g.firstBlockable(q, c, a); other != NoObj {
+				if o, t := append(objs, b, c), append(targets, int32(a), int32(other)); legal(o, t) {
+					return o, t
+				}
+			}
+		}
+	}
+	return objs, targets
 }
 
 // can reports whether every predicate of kind k holds for x.

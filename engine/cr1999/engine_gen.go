@@ -404,8 +404,7 @@ func step_end_of_combat_priority(g *rt.Game) int {
 
 // cr1999/combat.mtg:46 (306.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
-	_ = g.Active
-	g.EndCombat("306.2")
+	g.EndCombat(g.Active, "306.2")
 	return true
 }
 
