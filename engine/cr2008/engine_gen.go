@@ -427,8 +427,7 @@ func step_end_of_combat_priority(g *rt.Game) int {
 
 // cr2008/combat.mtg:48 (311.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
-	_ = g.Active
-	g.EndCombat("311.2")
+	g.EndCombat(g.Active, "311.2")
 	return true
 }
 
