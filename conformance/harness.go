@@ -28,7 +28,7 @@ type state struct {
 	idx   *compiler.Index // nil: events are not checked
 	g     *rt.Game
 	games []*rt.Game // every game the script started, g the last
-	mark  int // first log event not yet printed by trace
+	mark  int        // first log event not yet printed by trace
 
 	// The audit of events: every event of every game the script plays is
 	// checked once, after the command that caused it.
