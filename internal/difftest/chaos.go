@@ -3,8 +3,9 @@ package difftest
 import rt "github.com/mtgc-dev/mtgc/runtime"
 
 // chaosRule is what the chaos events cite: they stand for instants and
-// abilities resolving (116.4), which is how such things happen in a game.
-const chaosRule = "116.4"
+// abilities resolving, which is how such things happen in a game, so they
+// cite the rule the edition gives the resolve mechanism (116.4 in cr2017).
+func chaosRule(g *rt.Game) string { return g.Rules.Cite[rt.MechResolve] }
 
 // chaos stands for the cards the built-in decks do not have: between a
 // decision and its answer it sometimes does to the game what a resolving
@@ -53,25 +54,25 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 			return nil
 		}
 		if rng.Intn(4) == 0 {
-			return func(g *rt.Game) { g.MarkDeathtouchDamage(x, n, chaosRule) }
+			return func(g *rt.Game) { g.MarkDeathtouchDamage(x, n, chaosRule(g)) }
 		}
-		return func(g *rt.Game) { g.MarkDamage(x, n, chaosRule) }
+		return func(g *rt.Game) { g.MarkDamage(x, n, chaosRule(g)) }
 	case 2:
 		x := pick(rng, perms)
 		k, n := rt.CounterKind(rng.Intn(int(rt.NumCounterKinds))), int32(rng.Intn(5)-1)
 		if x == rt.NoObj {
 			return nil
 		}
-		return func(g *rt.Game) { g.AddCounters(x, k, n, chaosRule) }
+		return func(g *rt.Game) { g.AddCounters(x, k, n, chaosRule(g)) }
 	case 3:
 		p, n := rng.Intn(len(g.Players)), int32(1+rng.Intn(6))
 		if g.P(p).Lost {
 			return nil
 		}
 		if rng.Intn(3) == 0 {
-			return func(g *rt.Game) { g.GainLife(p, n, chaosRule) }
+			return func(g *rt.Game) { g.GainLife(p, n, chaosRule(g)) }
 		}
-		return func(g *rt.Game) { g.LoseLife(p, n, chaosRule) }
+		return func(g *rt.Game) { g.LoseLife(p, n, chaosRule(g)) }
 	case 4:
 		x, y := pick(rng, attachable), pick(rng, perms)
 		if x == rt.NoObj || y == rt.NoObj {
