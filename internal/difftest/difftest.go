@@ -86,6 +86,8 @@ type Result struct {
 	// Stopped says why a game stopped before its end: no answer the
 	// policies tried was legal.
 	Stopped string
+	// StackObjects counts the rules' stack objects put on the stack.
+	StackObjects int
 }
 
 // Compare plays the random game of seed on a and b in lockstep: the same
@@ -133,6 +135,11 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 		}
 		if err := invb.Check(gb, db); err != nil {
 			return res, diverged("%s: %v", b.Name, err)
+		}
+		for _, e := range ga.Log[res.Events:] {
+			if e.Kind == rt.EvPutOnStack {
+				res.StackObjects++
+			}
 		}
 		res.Turns, res.Events = ga.TurnNum, len(ga.Log)
 		end := da.Kind == rt.DecideGameOver || da.Kind == rt.DecideStuck || ga.TurnNum > opt.turns()
