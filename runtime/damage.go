@@ -220,15 +220,23 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 			if i == len(gr.From)-1 {
 				break // the last one takes the rest
 			}
-			// The least that lets the division go on past b.
+			// The least that lets the division go on past b, to the next
+			// blocker and, with trample, on to what the creature attacks
+			// (rules where blockers may be passed freely still want
+			// lethal damage to each before the player).
 			k := AssignPast
 			if gr.From[i+1] == NoObj {
 				k = TramplePast
 			}
+			trample := gr.From[len(gr.From)-1] == NoObj
 			n := int32(0)
 			for ; n < left; n++ {
 				amounts[i] = n
-				if ok, _ := g.mayPass(k, gr, amounts, i); ok {
+				ok, _ := g.mayPass(k, gr, amounts, i)
+				if ok && trample && k != TramplePast {
+					ok, _ = g.mayPass(TramplePast, gr, amounts, i)
+				}
+				if ok {
 					break
 				}
 			}
