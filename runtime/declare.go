@@ -92,8 +92,8 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 			}
 		}
 	}
-	if bad, rule := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
-		return g.refusePred(AttackRestriction, rule, "the declaration breaks a restriction on %s", g.nameOf(bad))
+	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
+		return g.refuseRestriction(bad, i)
 	}
 	if err := g.attackRequirements(p, a.Objs); err != nil {
 		return err
@@ -278,8 +278,8 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 			return g.refusePred(CantBlock, rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
 		}
 	}
-	if bad, rule := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
-		return g.refusePred(BlockRestriction, rule, "the declaration breaks a restriction on %s", g.nameOf(bad))
+	if bad, i := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
+		return g.refuseRestriction(bad, i)
 	}
 	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
 		return err

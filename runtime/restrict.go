@@ -19,9 +19,9 @@ import "slices"
 // or planeswalkers of targets, or the defending player) for the time of the
 // check and returns a creature a restriction forbids it for, with the
 // restriction's rule; NoObj if none.
-func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, string) {
+func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, int) {
 	if !g.hasPred(AttackRestriction) {
-		return NoObj, ""
+		return NoObj, -1
 	}
 	c := &g.Combat
 	n0, d0 := len(c.Attacks), c.DeclaredAttackers
@@ -42,9 +42,9 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, st
 
 // blockRestricted is attackRestricted for q's proposed blocks (objs[i]
 // blocking targets[i]).
-func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, string) {
+func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int) {
 	if !g.hasPred(BlockRestriction) {
-		return NoObj, ""
+		return NoObj, -1
 	}
 	c := &g.Combat
 	n0, d0 := len(c.Blocks), c.DeclaredBlockers
@@ -69,18 +69,32 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, str
 	return bad, rule
 }
 
-// restricted returns the first creature on the battlefield for which a
-// restriction of kind k holds, and its rule.
-func (g *Game) restricted(k PredKind) (ObjID, string) {
+// restricted returns the first permanent on the battlefield for which a
+// restriction of kind k holds, and the restriction (its index in
+// Rules.Predicates).
+func (g *Game) restricted(k PredKind) (ObjID, int) {
 	for _, x := range g.Battlefield {
 		if g.Objs[x].PhasedOut {
 			continue
 		}
-		if r, rule := g.pred(k, x, false); r {
-			return x, rule
+		for i := range g.Rules.Predicates {
+			if p := &g.Rules.Predicates[i]; p.Kind == k && p.Test(g, x) {
+				return x, i
+			}
 		}
 	}
-	return NoObj, ""
+	return NoObj, -1
+}
+
+// refuseRestriction is the refusal of a declaration that restriction i
+// forbids for x, quoting it.
+func (g *Game) refuseRestriction(x ObjID, i int) *Refusal {
+	p := &g.Rules.Predicates[i]
+	r := refuse(p.Rule, "the declaration breaks a restriction on %s", g.nameOf(x))
+	if p.Text != "" {
+		r.Why = p.Kind.String() + ", " + p.Pos + ": " + p.Text
+	}
+	return r
 }
 
 // hasPred reports whether the rules declare a predicate of kind k.
