@@ -118,15 +118,7 @@ var damagePredicates = []string{"assigns_damage", "lethal_damage", "assign_past"
 // combatPredicates requires the damage predicates of a ruleset whose
 // actions deal combat damage, reporting at the first combat_damage.
 func (c *checker) combatPredicates() {
-	var at *grammar.CallStmt
-	for _, f := range c.files {
-		grammar.Inspect(f, func(n grammar.Node) bool {
-			if s, ok := n.(*grammar.CallStmt); ok && s.Verb.Name == "assign_combat_damage" && at == nil {
-				at = s
-			}
-			return at == nil
-		})
-	}
+	at := c.firstCall("assign_combat_damage")
 	if at == nil {
 		return
 	}

@@ -129,19 +129,24 @@ func (g *gen) putOnStack(s *grammar.CallStmt, sc *scope) string {
 	return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", idx, player, strings.Join(vals, ", "))
 }
 
-// damageDealt requires what damage does of a ruleset that deals combat
-// damage: without an on_damage declaration, damage would change nothing.
-func (c *checker) damageHooks() {
+// firstCall returns the first statement of the verb in the files, or nil.
+func (c *checker) firstCall(verb string) *grammar.CallStmt {
 	var at *grammar.CallStmt
 	for _, f := range c.files {
 		grammar.Inspect(f, func(n grammar.Node) bool {
-			if s, ok := n.(*grammar.CallStmt); ok && s.Verb.Name == "deal_combat_damage" && at == nil {
+			if s, ok := n.(*grammar.CallStmt); ok && s.Verb.Name == verb && at == nil {
 				at = s
 			}
 			return at == nil
 		})
 	}
-	if at != nil && len(c.p.Damage) == 0 {
+	return at
+}
+
+// damageHooks requires what damage does of a ruleset that deals combat
+// damage: without an on_damage declaration, damage would change nothing.
+func (c *checker) damageHooks() {
+	if at := c.firstCall("deal_combat_damage"); at != nil && len(c.p.Damage) == 0 {
 		c.errorf(at.Pos, "deal_combat_damage needs on_damage declarations: the rules must say what damage dealt to a player and to an object does")
 	}
 }

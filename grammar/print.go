@@ -201,13 +201,7 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "predicate ")
 		p.ident(d.Kind)
 		p.rules(d.Rules)
-		p.text(" (")
-		for i, id := range d.Params {
-			if i > 0 {
-				p.text(", ")
-			}
-			p.ident(id)
-		}
+		p.params(d.Params)
 		if d.Value {
 			p.text(") = ")
 		} else {
@@ -245,15 +239,20 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "on_damage ")
 		p.ident(d.To)
 		p.rules(d.Rules)
-		p.text(" (")
-		for i, id := range d.Params {
-			if i > 0 {
-				p.text(", ")
-			}
-			p.ident(id)
-		}
+		p.params(d.Params)
 		p.text(") ")
 		p.block(d.Body)
+	}
+}
+
+// params prints " (a, b, c" (the caller closes the list).
+func (p *printer) params(ids []Ident) {
+	p.text(" (")
+	for i, id := range ids {
+		if i > 0 {
+			p.text(", ")
+		}
+		p.ident(id)
 	}
 }
 
