@@ -70,7 +70,13 @@ func (g *Game) PutOnStack(obj int, p int, a0, a1, a2 int32) {
 		c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
 	}
 	g.Stack = append(g.Stack, it)
+	// A new object on the stack is not a result of the damage being dealt
+	// (a damage hook may put a triggered ability on the stack): it is
+	// logged even from there.
+	folded := g.folded
+	g.folded = 0
 	g.emit(Event{Kind: EvPutOnStack, Rule: first(so.Rules), Player: int8(p), Obj: NoObj, Name: so.Name})
+	g.folded = folded
 }
 
 // resolveObject resolves a rules' stack object: the damage it carries is
