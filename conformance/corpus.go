@@ -106,3 +106,21 @@ func RunEdition(t *testing.T, r *rt.Rules) {
 	}
 	RunWith(t, Config{Rules: r, Known: lists.Known()}, dir)
 }
+
+// EachEdition runs f as a subtest of t for each embedded edition beside the
+// default one (those with a corpus of their own), with its checked rules.
+func EachEdition(t *testing.T, f func(t *testing.T, ed rules.Edition, p *compiler.Program)) {
+	t.Helper()
+	for _, ed := range rules.Editions() {
+		if ed.Corpus() == "" {
+			continue
+		}
+		t.Run(ed.Name, func(t *testing.T) {
+			p, err := compiler.LoadAs(rules.FS, ed.Dir, ed.Shown)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, ed, p)
+		})
+	}
+}

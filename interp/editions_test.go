@@ -12,20 +12,11 @@ import (
 // TestEditionsInterp runs each embedded edition's corpus on the
 // interpreter, with the edition's known failures.
 func TestEditionsInterp(t *testing.T) {
-	for _, ed := range rules.Editions() {
-		if ed.Corpus() == "" {
-			continue
+	conformance.EachEdition(t, func(t *testing.T, _ rules.Edition, p *compiler.Program) {
+		r, err := interp.Rules(p)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Run(ed.Name, func(t *testing.T) {
-			p, err := compiler.LoadAs(rules.FS, ed.Dir, ed.Shown)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := interp.Rules(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			conformance.RunEdition(t, r)
-		})
-	}
+		conformance.RunEdition(t, r)
+	})
 }
