@@ -103,6 +103,10 @@ type Game struct {
 	folded        int
 	dealingCombat bool
 	dealBuf       []Assigned // scratch of DealCombatDamage
+	// resolving is the rules' stack object being resolved: held here, not
+	// in a local whose address goes to generated code, so that resolving
+	// one allocates nothing.
+	resolving StackItem
 	flipBuf       []int32    // scratch of blockRestricted
 
 	scratch []ObjID

@@ -128,7 +128,9 @@ func (g *Game) resolveTop() {
 	g.Stack = g.Stack[:len(g.Stack)-1]
 	p := int(it.Controller)
 	if it.Object > 0 {
-		g.resolveObject(&it)
+		g.resolving = it
+		g.resolveObject(&g.resolving)
+		g.resolving = StackItem{}
 		return
 	}
 	if it.Trigger.On == 0 {
