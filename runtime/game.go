@@ -107,7 +107,7 @@ type Game struct {
 	// in a local whose address goes to generated code, so that resolving
 	// one allocates nothing.
 	resolving StackItem
-	flipBuf       []int32    // scratch of blockRestricted
+	flipBuf   []int32 // scratch of blockRestricted
 
 	scratch []ObjID
 	hits    []SBAHit
