@@ -253,7 +253,19 @@ type DiffSummary struct {
 	Stopped int          `json:"stopped"`
 	Skipped int          `json:"skipped"`
 	Changes []RuleChange `json:"changes"`
+	// Stops groups the stopped scenarios by edition and reason, most
+	// scripts first: what the scenarios need that an edition lacks.
+	Stops []Stop `json:"stops"`
 }
+
+// Stop is a reason scenarios stopped under an edition.
+type Stop struct {
+	Edition string   `json:"edition"`
+	Reason  string   `json:"reason"`
+	Scripts []string `json:"scripts"`
+}
+
+var stopLine = regexp.MustCompile(`^line \d+: `)
 
 // RuleChange is a pair of rules at which scenarios first differ.
 type RuleChange struct {
@@ -266,13 +278,24 @@ type RuleChange struct {
 func Summarize(diffs []ScriptDiff) DiffSummary {
 	s := DiffSummary{Scripts: len(diffs)}
 	by := map[string]*RuleChange{}
-	var keys []string
+	var keys, stops []string
 	for _, d := range diffs {
 		switch d.Status {
 		case "agree":
 			s.Agree++
 		case "stopped":
 			s.Stopped++
+			for _, side := range []DiffSide{d.A, d.B} {
+				if side.Stopped == "" {
+					continue
+				}
+				k := "stop\x00" + side.Edition + "\x00" + stopLine.ReplaceAllString(side.Stopped, "")
+				if by[k] == nil {
+					by[k] = &RuleChange{A: DiffSide{Edition: side.Edition, Stopped: stopLine.ReplaceAllString(side.Stopped, "")}}
+					stops = append(stops, k)
+				}
+				by[k].Scripts = append(by[k].Scripts, d.Script)
+			}
 		case "skipped":
 			s.Skipped++
 		case "differ":
@@ -289,5 +312,10 @@ func Summarize(diffs []ScriptDiff) DiffSummary {
 		s.Changes = append(s.Changes, *by[k])
 	}
 	sort.SliceStable(s.Changes, func(i, j int) bool { return len(s.Changes[i].Scripts) > len(s.Changes[j].Scripts) })
+	for _, k := range stops {
+		c := by[k]
+		s.Stops = append(s.Stops, Stop{Edition: c.A.Edition, Reason: c.A.Stopped, Scripts: c.Scripts})
+	}
+	sort.SliceStable(s.Stops, func(i, j int) bool { return len(s.Stops[i].Scripts) > len(s.Stops[j].Scripts) })
 	return s
 }

@@ -151,12 +151,21 @@ func writeDiffText(w io.Writer, a, b, corpus string, diffs []conformance.ScriptD
 		}
 	}
 	fmt.Fprintf(w, "\n%d scripts: %d agree, %d differ, %d stopped under one edition, %d skipped\n", sum.Scripts, sum.Agree, sum.Differ, sum.Stopped, sum.Skipped)
-	if len(sum.Changes) == 0 {
-		return
+	if len(sum.Changes) > 0 {
+		fmt.Fprintf(w, "\nfirst differences, by rule (%s / %s), most scripts first:\n", a, b)
+		for _, c := range sum.Changes {
+			fmt.Fprintf(w, "%4d  %s %s / %s %s: %s\n", len(c.Scripts), ruleOrNone(c.A.Rule), quoteTitle(c.A.Title), ruleOrNone(c.B.Rule), quoteTitle(c.B.Title), strings.Join(c.Scripts, ", "))
+		}
 	}
-	fmt.Fprintf(w, "\nfirst differences, by rule (%s / %s), most scripts first:\n", a, b)
-	for _, c := range sum.Changes {
-		fmt.Fprintf(w, "%4d  %s %s / %s %s: %s\n", len(c.Scripts), ruleOrNone(c.A.Rule), quoteTitle(c.A.Title), ruleOrNone(c.B.Rule), quoteTitle(c.B.Title), strings.Join(c.Scripts, ", "))
+	if len(sum.Stops) > 0 {
+		fmt.Fprintf(w, "\nscenarios stopped, by edition and reason:\n")
+		for _, st := range sum.Stops {
+			reason := st.Reason
+			if len(reason) > 100 {
+				reason = reason[:100] + "..."
+			}
+			fmt.Fprintf(w, "%4d  %s: %s: %s\n", len(st.Scripts), st.Edition, reason, strings.Join(st.Scripts, ", "))
+		}
 	}
 }
 
