@@ -231,6 +231,8 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		return fmt.Sprintf("g.%s(%s, %s)", method, s, b), Int
 	case "count":
 		return g.count(e, sc)
+	case "any", "all", "sum":
+		return g.quantifier(e, sc)
 	case "keeps":
 		return g.keeps(e, sc)
 	}
@@ -238,7 +240,7 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 	return "", Invalid
 }
 
-var functions = []string{"assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype"}
+var functions = []string{"all", "any", "assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // segmentQuery: began(S) and ended(S), whether step or phase S has begun
 // (ended) this turn; during(S), whether the game is in it now.
@@ -297,9 +299,56 @@ func (g *gen) count(e *grammar.CallExpr, sc *scope) (string, Type) {
 	return "func() int32 {\nn := int32(0)\n" + loop + "return n\n}()", Int
 }
 
+// quantifier translates any(KIND, v, COND) (some match), all(KIND, v,
+// COND) (every one of the kind matches) and sum(KIND, v, COND, VALUE) (the
+// total of VALUE over the matches; v names each in COND and VALUE).
+func (g *gen) quantifier(e *grammar.CallExpr, sc *scope) (string, Type) {
+	fn := e.Fun.Name
+	want := 3
+	if fn == "sum" {
+		want = 4
+	}
+	if len(e.Args) != want {
+		if fn == "sum" {
+			g.c.errorf(e.Pos, "sum takes 4 arguments: sum(KIND, variable, condition, value)")
+		} else {
+			g.c.errorf(e.Pos, "%s takes 3 arguments: %[1]s(KIND, variable, condition)", fn)
+		}
+		return "", Invalid
+	}
+	cond := e.Args[2]
+	if fn == "all" {
+		// Every one matches: no one fails the condition.
+		cond = &grammar.Unary{Pos: cond.Position(), Op: "not", X: &grammar.ParenExpr{Pos: cond.Position(), X: cond}}
+	}
+	if fn != "sum" {
+		found, other := "true", "false" // any: stop at the first match
+		if fn == "all" {
+			found, other = "false", "true" // all: stop at the first that fails
+		}
+		loop, ok := g.query(e.Args[0], e.Args[1], cond, sc, fn, func(string) string { return "return " + found })
+		if !ok {
+			return "", Invalid
+		}
+		return "func() bool {\n" + loop + "return " + other + "\n}()", Bool
+	}
+	loop, ok := g.queryIn(e.Args[0], e.Args[1], cond, sc, fn, func(_ string, inner *scope) string {
+		return "n += " + g.c.typedIn(g, e.Args[3], inner, Int, "the value of sum")
+	})
+	if !ok {
+		return "", Invalid
+	}
+	return "func() int32 {\nn := int32(0)\n" + loop + "return n\n}()", Int
+}
+
 // query translates "KIND, v, CONDITION" arguments to a loop that runs the
 // statement action(v) for each match.
 func (g *gen) query(kindE, varE, condE grammar.Expr, sc *scope, fn string, action func(v string) string) (string, bool) {
+	return g.queryIn(kindE, varE, condE, sc, fn, func(v string, _ *scope) string { return action(v) })
+}
+
+// queryIn is query with an action translated in the query's scope.
+func (g *gen) queryIn(kindE, varE, condE grammar.Expr, sc *scope, fn string, action func(v string, inner *scope) string) (string, bool) {
 	kid, ok1 := kindE.(*grammar.Ident)
 	vid, ok2 := varE.(*grammar.Ident)
 	if !ok1 || !ok2 {
@@ -318,7 +367,7 @@ func (g *gen) query(kindE, varE, condE grammar.Expr, sc *scope, fn string, actio
 	}
 	v := g.declare(*vid, t, inner)
 	cond := g.c.typedIn(g, condE, inner, Bool, "the condition of "+fn)
-	return loopOver(k, v, cond, action(v)), true
+	return loopOver(k, v, cond, action(v, inner)), true
 }
 
 // loopOver is a Go loop running stmt for each object or player of kind k

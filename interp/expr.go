@@ -448,6 +448,8 @@ func (c *clause) callExpr(e *grammar.CallExpr, sc *scope) (value, error) {
 			return value{}, err
 		}
 		return intV(q.count()), nil
+	case "any", "all", "sum":
+		return c.quantifier(e, sc)
 	case "keeps":
 		if len(e.Args) != 5 {
 			return value{}, errorf(e.Pos, "keeps takes 5 arguments")

@@ -351,3 +351,97 @@ func (c *clause) forStmt(s *grammar.ForStmt, sc *scope) (stmtFn, error) {
 		return run(g, fp, mark)
 	}, nil
 }
+
+// quantifier builds any(KIND, v, COND), all(KIND, v, COND) and sum(KIND,
+// v, COND, VALUE) (see the compiler's).
+func (c *clause) quantifier(e *grammar.CallExpr, sc *scope) (value, error) {
+	fn := e.Fun.Name
+	want := 3
+	if fn == "sum" {
+		want = 4
+	}
+	if len(e.Args) != want {
+		return value{}, errorf(e.Pos, "%s takes %d arguments", fn, want)
+	}
+	kid, ok1 := e.Args[0].(*grammar.Ident)
+	vid, ok2 := e.Args[1].(*grammar.Ident)
+	if !ok1 || !ok2 {
+		return value{}, errorf(e.Args[0].Position(), "%s wants a kind and a variable name", fn)
+	}
+	q, inner, err := c.newQuery(*kid, *vid, e.Args[2], sc)
+	if err != nil {
+		return value{}, err
+	}
+	switch fn {
+	case "any":
+		return boolV(func(g *rt.Game, fp int) bool { return q.fold(g, fp, foldAny, nil) != 0 }), nil
+	case "all":
+		return boolV(func(g *rt.Game, fp int) bool { return q.fold(g, fp, foldAll, nil) != 0 }), nil
+	}
+	v, err := c.typed(e.Args[3], inner, compiler.Int, "the value of sum")
+	if err != nil {
+		return value{}, err
+	}
+	return intV(func(g *rt.Game, fp int) int32 { return q.fold(g, fp, foldSum, v.i) }), nil
+}
+
+type foldMode uint8
+
+const (
+	foldAny foldMode = iota // 1 at the first match, else 0
+	foldAll                 // 0 at the first of the kind that does not match, else 1
+	foldSum                 // the total of val over the matches
+)
+
+// fold runs the query in the compiler's loop order (see each), written
+// once with no closure per call.
+func (q *query) fold(g *rt.Game, fp int, mode foldMode, val intFn) int32 {
+	n := int32(0)
+	for i := 0; ; i++ {
+		var v rt.ObjID
+		switch q.kind.over {
+		case rt.OverPlayers:
+			if i >= len(g.Players) {
+				return q.end(mode, n)
+			}
+			if g.Players[i].Lost {
+				continue
+			}
+			v = rt.ObjID(i)
+		case rt.OverAnything:
+			if i >= len(g.Objs) {
+				return q.end(mode, n)
+			}
+			if v = rt.ObjID(i); g.Objs[v].Zone == rt.ZoneNone {
+				continue
+			}
+		default:
+			if i >= len(g.Battlefield) {
+				return q.end(mode, n)
+			}
+			v = g.Battlefield[i]
+			if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut || q.kind.types != 0 && !g.Is(v, q.kind.types) {
+				continue
+			}
+		}
+		q.set(g, fp, v)
+		switch holds := q.holds(g, fp); {
+		case mode == foldAny && holds:
+			return 1
+		case mode == foldAll && !holds:
+			return 0
+		case mode == foldSum && holds:
+			n += val(g, fp)
+		}
+	}
+}
+
+func (q *query) end(mode foldMode, n int32) int32 {
+	switch mode {
+	case foldAny:
+		return 0
+	case foldAll:
+		return 1
+	}
+	return n
+}

@@ -273,7 +273,7 @@ func playerChoice(f func(g *rt.Game, p int, rule string) bool) verbSpec {
 }
 
 // functions are the built-in functions of expressions (see callExpr).
-var functions = []string{"assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype"}
+var functions = []string{"all", "any", "assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // preventable lists the events rt.Game checks Rules.Prevent for.
 var preventable = []string{"destroy"}

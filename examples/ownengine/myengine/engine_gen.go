@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f38255b34fa5cb8cfbcb08e7f1f2a29e"
+const SourceHash = "sha256:471f3dd688f158511414eff26ed089a7"
 
 // Keyword bits.
 const (
@@ -767,18 +767,17 @@ func sba_704_5i_do(g *rt.Game, x int32) {
 func sba_704_5m_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperWorld != 0 && func() int32 {
-		n := int32(0)
+	return g.Objs[v_x].Super&rt.SuperWorld != 0 && func() bool {
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
 			if g.Objs[v_y].Super&rt.SuperWorld != 0 && v_y != v_x && int32(g.Objs[v_y].Timestamp) >= int32(g.Objs[v_x].Timestamp) {
-				n++
+				return true
 			}
 		}
-		return n
-	}() > 0
+		return false
+	}()
 }
 
 // rules/sba.mtg:66 (704.5m)
