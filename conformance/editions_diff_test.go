@@ -39,13 +39,14 @@ func TestSummarize(t *testing.T) {
 		{Script: "b", Status: "differ", A: side("x", "300.4"), B: side("y", "500.4")},
 		{Script: "c", Status: "differ", A: side("x", "310.4"), B: side("y", "510.1")},
 		{Script: "d", Status: "differ", A: side("x", "310.4"), B: side("y", "510.1")},
-		{Script: "e", Status: "stopped"},
+		{Script: "e", Status: "stopped", A: conformance.DiffSide{Edition: "x", Stopped: "line 4: unknown keyword"}, B: side("y", "")},
+		{Script: "g", Status: "stopped", A: conformance.DiffSide{Edition: "x", Stopped: "line 9: unknown keyword"}, B: side("y", "")},
 		{Script: "f", Status: "skipped"},
 	}
-	want := conformance.DiffSummary{Scripts: 6, Agree: 1, Differ: 3, Stopped: 1, Skipped: 1, Changes: []conformance.RuleChange{
+	want := conformance.DiffSummary{Scripts: 7, Agree: 1, Differ: 3, Stopped: 2, Skipped: 1, Changes: []conformance.RuleChange{
 		{A: side("x", "310.4"), B: side("y", "510.1"), Scripts: []string{"c", "d"}},
 		{A: side("x", "300.4"), B: side("y", "500.4"), Scripts: []string{"b"}},
-	}}
+	}, Stops: []conformance.Stop{{Edition: "x", Reason: "unknown keyword", Scripts: []string{"e", "g"}}}}
 	if diff := cmp.Diff(want, conformance.Summarize(diffs)); diff != "" {
 		t.Errorf("Summarize (-want +got):\n%s", diff)
 	}
