@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:35122148c08806f7ce4968ef46e5641f"
+const SourceHash = "sha256:fcb9d2f79ff8dd626925a8ecbc02c20c"
 
 // Keyword bits.
 const (
@@ -81,7 +81,7 @@ var Rules = &rt.Rules{
 					Rules:        []string{"303"},
 					Pos:          "cr2008/turn.mtg:62",
 					Priority:     step_upkeep_priority,
-					PriorityRule: "408.1c",
+					PriorityRule: "303.1",
 				},
 				{ // cr2008/turn.mtg:65 (304)
 					Name:     "draw",
@@ -90,23 +90,23 @@ var Rules = &rt.Rules{
 					Skip:     step_draw_skip,
 					SkipRule: "300.9",
 					Actions: []rt.Action{
-						{Rules: []string{"423.1"}, Pos: "cr2008/turn.mtg:70", Run: step_draw_action_0},
+						{Rules: []string{"304.1", "423.1"}, Pos: "cr2008/turn.mtg:72", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
-					PriorityRule: "408.1c",
+					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // cr2008/turn.mtg:79 (305, 305.1, 305.2)
+		{ // cr2008/turn.mtg:81 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "cr2008/turn.mtg:79",
+			Pos:      "cr2008/turn.mtg:81",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr2008/turn.mtg:79 (305, 305.1, 305.2)
+				{ // cr2008/turn.mtg:81 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "cr2008/turn.mtg:79",
+					Pos:          "cr2008/turn.mtg:81",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -177,16 +177,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr2008/turn.mtg:85 (305.1)
+		{ // cr2008/turn.mtg:87 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "cr2008/turn.mtg:85",
+			Pos:      "cr2008/turn.mtg:87",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr2008/turn.mtg:85 (305.1)
+				{ // cr2008/turn.mtg:87 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "cr2008/turn.mtg:85",
+					Pos:          "cr2008/turn.mtg:87",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -196,25 +196,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr2008/turn.mtg:91 (312, 312.1)
+		{ // cr2008/turn.mtg:93 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "cr2008/turn.mtg:91",
+			Pos:   "cr2008/turn.mtg:93",
 			Steps: []rt.Step{
-				{ // cr2008/turn.mtg:92 (313, 313.1)
+				{ // cr2008/turn.mtg:94 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "cr2008/turn.mtg:92",
+					Pos:          "cr2008/turn.mtg:94",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // cr2008/turn.mtg:95 (314)
+				{ // cr2008/turn.mtg:97 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "cr2008/turn.mtg:95",
+					Pos:   "cr2008/turn.mtg:97",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "cr2008/turn.mtg:96", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "cr2008/turn.mtg:99", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "cr2008/turn.mtg:98", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "cr2008/turn.mtg:101", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -319,7 +319,7 @@ func step_untap_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/turn.mtg:63 (408.1c)
+// cr2008/turn.mtg:63 (303.1)
 func step_upkeep_priority(g *rt.Game) int {
 	return g.Active
 }
@@ -329,28 +329,28 @@ func step_draw_skip(g *rt.Game) bool {
 	return g.TurnNum == 1 && int32(g.NumPlayers()) == 2
 }
 
-// cr2008/turn.mtg:70 (423.1)
+// cr2008/turn.mtg:72 (304.1, 423.1)
 func step_draw_action_0(g *rt.Game) bool {
-	g.Draw(g.Active, 1, "423.1")
+	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
-// cr2008/turn.mtg:73 (408.1c)
+// cr2008/turn.mtg:75 (304.1)
 func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/turn.mtg:80 (305.3)
+// cr2008/turn.mtg:82 (305.3)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/turn.mtg:82 (305.4)
+// cr2008/turn.mtg:84 (305.4)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
 }
 
-// cr2008/turn.mtg:81 (305.3)
+// cr2008/turn.mtg:83 (305.3)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
@@ -431,27 +431,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/turn.mtg:86 (305.3)
+// cr2008/turn.mtg:88 (305.3)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/turn.mtg:88 (305.4)
+// cr2008/turn.mtg:90 (305.4)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
 }
 
-// cr2008/turn.mtg:87 (305.3)
+// cr2008/turn.mtg:89 (305.3)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
-// cr2008/turn.mtg:93 (313.1)
+// cr2008/turn.mtg:95 (313.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/turn.mtg:96 (314.1)
+// cr2008/turn.mtg:98 (314.1)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, g.Players[g.Active].MaxHandSize, "314.1") {
 		return false
@@ -459,7 +459,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/turn.mtg:99 (314.2)
+// cr2008/turn.mtg:101 (314.2)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -480,17 +480,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/turn.mtg:107 (314.3)
+// cr2008/turn.mtg:109 (314.3)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/turn.mtg:107 (314.3)
+// cr2008/turn.mtg:109 (314.3)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// cr2008/turn.mtg:108 (314.3)
+// cr2008/turn.mtg:110 (314.3)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
