@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:659c2910e50c74973a6db916b9c1133e"
+const SourceHash = "sha256:7608475dcc01077868d2124e5509899e"
 
 // Keyword bits.
 const (
@@ -20,6 +20,12 @@ const (
 	kw_flying       = 1 // cr1999/keywords.mtg:5 (502.4)
 	kw_haste        = 2 // cr1999/keywords.mtg:6 (502.5)
 	kw_trample      = 3 // cr1999/keywords.mtg:7 (502.9)
+	kw_shadow       = 4 // cr1999/keywords.mtg:8 (502.8)
+	kw_forestwalk   = 5 // cr1999/keywords.mtg:11 (502.6)
+	kw_islandwalk   = 6 // cr1999/keywords.mtg:12
+	kw_mountainwalk = 7 // cr1999/keywords.mtg:13
+	kw_plainswalk   = 8 // cr1999/keywords.mtg:14
+	kw_swampwalk    = 9 // cr1999/keywords.mtg:15
 )
 
 // Subtype bits (runtime.Object.SubBits).
@@ -38,7 +44,7 @@ var Rules = &rt.Rules{
 	Title:                 "Comprehensive Rules, c.1999 (6th Edition era)",
 	SourceHash:            SourceHash,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"first_strike", "flying", "haste", "trample"},
+	Keywords:              []string{"first_strike", "flying", "haste", "trample", "shadow", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
 	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
@@ -250,21 +256,23 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:60", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:62", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:63", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:66", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:68", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:70", Text: "true", Test2: pred_assign_past_8},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:72", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:73", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:76", Text: "s has first_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:77", Text: "not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:81", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:66", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_6},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:69", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_7},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:72", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:74", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_9},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:76", Text: "true", Test2: pred_assign_past_10},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:78", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_11},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:79", Text: "a has trample", Test: pred_trample_12},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:82", Text: "s has first_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:83", Text: "not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:87", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:94", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:98", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:100", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:104", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:87", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:93", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
 	},
 }
@@ -744,47 +752,127 @@ func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:66 (310.1a)
-func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
+// cr1999/combat.mtg:66 (502.8)
+func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
+	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
+}
+
+// cr1999/combat.mtg:69 (502.6)
+func pred_cant_block_7(g *rt.Game, v_b, v_a rt.ObjID) bool {
+	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
+		n := int32(0)
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, rt.TypeLand) {
+				continue
+			}
+			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "forest") {
+				n++
+			}
+		}
+		return n
+	}() > 0) || (g.HasKeyword(v_a, kw_islandwalk) && func() int32 {
+		n := int32(0)
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, rt.TypeLand) {
+				continue
+			}
+			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "island") {
+				n++
+			}
+		}
+		return n
+	}() > 0) || (g.HasKeyword(v_a, kw_mountainwalk) && func() int32 {
+		n := int32(0)
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, rt.TypeLand) {
+				continue
+			}
+			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "mountain") {
+				n++
+			}
+		}
+		return n
+	}() > 0) || (g.HasKeyword(v_a, kw_plainswalk) && func() int32 {
+		n := int32(0)
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, rt.TypeLand) {
+				continue
+			}
+			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "plains") {
+				n++
+			}
+		}
+		return n
+	}() > 0) || (g.HasKeyword(v_a, kw_swampwalk) && func() int32 {
+		n := int32(0)
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, rt.TypeLand) {
+				continue
+			}
+			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "swamp") {
+				n++
+			}
+		}
+		return n
+	}() > 0)
+}
+
+// cr1999/combat.mtg:72 (310.1a)
+func pred_assigns_damage_8(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:68 (420.5c)
-func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// cr1999/combat.mtg:74 (420.5c)
+func pred_lethal_damage_9(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:70 (310.1c)
-func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr1999/combat.mtg:76 (310.1c)
+func pred_assign_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:72 (502.9)
-func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr1999/combat.mtg:78 (502.9)
+func pred_trample_past_11(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:73 (502.9)
-func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
+// cr1999/combat.mtg:79 (502.9)
+func pred_trample_12(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:76 (502.2)
-func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
+// cr1999/combat.mtg:82 (502.2)
+func pred_deals_first_13(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:77 (502.2)
-func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
+// cr1999/combat.mtg:83 (502.2)
+func pred_deals_second_14(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:81 (306.2)
-func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
+// cr1999/combat.mtg:87 (306.2)
+func pred_leaves_combat_15(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr1999/combat.mtg:94 (310.4)
+// cr1999/combat.mtg:100 (310.4)
 func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -795,7 +883,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:98 (310.4)
+// cr1999/combat.mtg:104 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -808,7 +896,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr1999/combat.mtg:87 (310.4, 310.3)
+// cr1999/combat.mtg:93 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
