@@ -110,12 +110,25 @@ func (c *corpus) show(s string) string {
 func (c *corpus) shownDir() string { return filepath.FromSlash(c.shown) }
 
 // root is the directory the paths of the lists (runtime.tsv's Go files) are
-// relative to: the repository root, the parent of the lists' directory.
+// relative to: the repository root (the module root above the lists).
 func (c *corpus) root() string {
 	if c.dir != c.shown {
 		return "."
 	}
-	return filepath.Dir(filepath.Dir(filepath.Clean(c.dir)))
+	lists := filepath.Dir(filepath.Clean(c.dir))
+	// The module root holding the lists (rules/cr1999/ is two levels
+	// down, conformance/ one); without one, the lists' parent.
+	for d := lists; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	return filepath.Dir(lists)
 }
 
 // path is where a script is, as the user knows it.

@@ -62,7 +62,7 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 	}
 	cov := conformance.BuildCoverage(in)
 	if covHTML != "" {
-		page, err := coverageHTML(cov, linker{rulesDir: covRules, corpus: c, page: covHTML})
+		page, err := coverageHTML(cov, linker{rulesDir: rs.linkDir(), corpus: c, page: covHTML})
 		if err != nil {
 			return err
 		}

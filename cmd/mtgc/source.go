@@ -114,6 +114,17 @@ func (r ruleset) hash() (string, error) {
 	return compiler.SourceHash(srcs), nil
 }
 
+// linkDir is where the ruleset's files are, relative to the working
+// directory, for links: its directory, or for an embedded edition other
+// than the default its place in the repository (run mtgc at the root); ""
+// for the default, whose files are named from the root already.
+func (r ruleset) linkDir() string {
+	if r.dir != "" || r.ed.Dir == "." {
+		return r.dir
+	}
+	return filepath.FromSlash(r.ed.Shown)
+}
+
 // corpusDir is the corpus the ruleset's commands run by default: the
 // testdata directory next to a rules directory's .mtg files, if there is
 // one, else "" (the embedded corpus of the ruleset's edition).
