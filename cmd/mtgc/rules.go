@@ -5,9 +5,14 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/mtgc-dev/mtgc/rules"
 )
 
-var rulesMissing bool
+var (
+	rulesMissing bool
+	rulesEd      string
+)
 
 var rulesCmd = &command{
 	name:  "rules",
@@ -15,13 +20,18 @@ var rulesCmd = &command{
 	short: "List the numbered rules of the edition and where the .mtg cites each.",
 	flags: func(fs *flag.FlagSet) {
 		fs.BoolVar(&rulesMissing, "missing", false, "list only rules no .mtg cites")
+		fs.StringVar(&rulesEd, "edition", "", "embedded edition to list instead of a directory: "+rules.Names())
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		dir, err := oneDir(args)
 		if err != nil {
 			return err
 		}
-		p, err := loadRules(dir)
+		rs, err := resolveRules(dir, rulesEd, "")
+		if err != nil {
+			return err
+		}
+		p, err := rs.load()
 		if err != nil {
 			return err
 		}
