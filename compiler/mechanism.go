@@ -42,8 +42,8 @@ func (c *checker) mechanismsCited() {
 		return
 	}
 	var missing []string
-	for _, name := range rt.MechanismNames() {
-		if _, ok := c.mechs[name]; !ok {
+	for i, name := range rt.MechanismNames() {
+		if _, ok := c.mechs[name]; !ok && !rt.Mechanism(i).Optional() {
 			missing = append(missing, name)
 		}
 	}

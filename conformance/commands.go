@@ -46,8 +46,8 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"attack":       cmdAttack,
 		"defend":       cmdDefend,
 		"putattacking": cmdPutAttacking,
-		"putblocking":  blockCmd("putblocking", "509.7", (*rt.Game).PutBlocking),
-		"makeblock":    blockCmd("makeblock", "509.6", (*rt.Game).MakeBlock),
+		"putblocking":  blockCmd("putblocking", rt.MechPutBlocking, (*rt.Game).PutBlocking),
+		"makeblock":    blockCmd("makeblock", rt.MechMakeBlock, (*rt.Game).MakeBlock),
 		"block":        cmdBlock,
 		"order":        cmdOrder,
 		"assign":       cmdAssign,
@@ -974,7 +974,7 @@ func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 			target = int32(s.card(ts, args[1]))
 		}
 	}
-	if ok := g.PutAttacking(x, target, "508.3"); ok == neg {
+	if ok := g.PutAttacking(x, target, effectRule(ts, g, rt.MechPutAttacking)); ok == neg {
 		fail(ts, "putattacking %s: attacking = %v", args[0], ok)
 	}
 }
@@ -983,16 +983,26 @@ func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 // created on the battlefield) into combat blocking the attacker (509.7).
 // makeblock <card> <attacker>: an effect makes a creature on the
 // battlefield block the attacker (509.6).
-func blockCmd(name, rule string, do func(g *rt.Game, x, a rt.ObjID, rule string) bool) func(*testscript.TestScript, bool, []string) {
+func blockCmd(name string, m rt.Mechanism, do func(g *rt.Game, x, a rt.ObjID, rule string) bool) func(*testscript.TestScript, bool, []string) {
 	return func(ts *testscript.TestScript, neg bool, args []string) {
 		s := st(ts)
 		ts.Stdout()
 		need(ts, args, 2, name+" <card> <attacker>")
 		g := s.game(ts)
-		if ok := do(g, s.card(ts, args[0]), s.card(ts, args[1]), rule); ok == neg {
+		if ok := do(g, s.card(ts, args[0]), s.card(ts, args[1]), effectRule(ts, g, m)); ok == neg {
 			fail(ts, "%s %s: blocking = %v", name, args[0], ok)
 		}
 	}
+}
+
+// effectRule is the rule the script's rules give mechanism m, which the
+// effect commands cite; an edition that has no such effect declares none.
+func effectRule(ts *testscript.TestScript, g *rt.Game, m rt.Mechanism) string {
+	rule := g.Rules.Cite[m]
+	if rule == "" {
+		fail(ts, "the rules declare no mechanism %s: this edition has no such effect", m)
+	}
+	return rule
 }
 
 // keywordIndex is the bit of a keyword of the script's rules.

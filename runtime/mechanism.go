@@ -22,6 +22,9 @@ const (
 	MechStackTriggers                     // triggered abilities go on the stack, active player's first (APNAP)
 	MechResolve                           // the top object of the stack resolves
 	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
+	MechPutAttacking                      // an effect puts a creature into combat attacking (optional)
+	MechPutBlocking                       // an effect puts a creature into combat blocking (optional)
+	MechMakeBlock                         // an effect makes a creature on the battlefield block (optional)
 	NumMechanisms
 )
 
@@ -31,19 +34,25 @@ type MechSpec struct {
 	Name  string
 	Const string
 	Doc   string
+	// Optional: an edition may leave it undeclared (its rules have no
+	// such effect); the runtime then refuses to do it.
+	Optional bool
 }
 
 // mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
 var mechanisms = [NumMechanisms]MechSpec{
-	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else"},
-	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority"},
-	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused"},
-	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event"},
-	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event"},
-	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana"},
-	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, the active player's first, then in turn order"},
-	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does"},
-	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare"},
+	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false},
+	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused", false},
+	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false},
+	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false},
+	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, the active player's first, then in turn order", false},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false},
+	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false},
+	MechPutAttacking:     {"put_attacking", "MechPutAttacking", "an effect puts a creature into combat attacking: never declared, no restriction applies", true},
+	MechPutBlocking:      {"put_blocking", "MechPutBlocking", "an effect puts a creature into combat blocking an attacker: never declared", true},
+	MechMakeBlock:        {"make_block", "MechMakeBlock", "an effect makes a creature on the battlefield block an attacker", true},
 }
 
 func (m Mechanism) String() string {
@@ -58,6 +67,9 @@ func (m Mechanism) Const() string { return mechanisms[m].Const }
 
 // Doc says what the mechanism cites its rule for.
 func (m Mechanism) Doc() string { return mechanisms[m].Doc }
+
+// Optional reports whether rules may leave the mechanism undeclared.
+func (m Mechanism) Optional() bool { return mechanisms[m].Optional }
 
 // MechanismNames lists the mechanisms' names, in order.
 func MechanismNames() []string {
@@ -99,7 +111,7 @@ func checkCites(r *Rules) error {
 	}
 	var missing []string
 	for m := range NumMechanisms {
-		if r.Cite[m] == "" {
+		if r.Cite[m] == "" && !m.Optional() {
 			missing = append(missing, m.String())
 		}
 	}

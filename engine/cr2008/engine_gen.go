@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:fcb9d2f79ff8dd626925a8ecbc02c20c"
+const SourceHash = "sha256:c66b932060200b783c10c4ec44c228cf"
 
 // Keyword bits.
 const (
@@ -59,6 +59,8 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "408.1b", // cr2008/priority.mtg:11 (408.1b)
 		rt.MechResolve:          "408.1c", // cr2008/priority.mtg:12 (408.1c)
 		rt.MechUndeclaredTiming: "408.1a", // cr2008/priority.mtg:13 (408.1a)
+		rt.MechPutAttacking:     "308.4",  // cr2008/priority.mtg:15 (308.4, 306.3a)
+		rt.MechPutBlocking:      "309.5",  // cr2008/priority.mtg:16 (309.5, 306.3a)
 	},
 	Phases: []rt.Phase{
 		{ // cr2008/turn.mtg:48 (301, 301.1)
