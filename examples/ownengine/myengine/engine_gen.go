@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:471f3dd688f158511414eff26ed089a7"
+const SourceHash = "sha256:22cfc73aa3caafab1d36e7651db1ef4f"
 
 // Keyword bits.
 const (
@@ -71,6 +71,9 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:14 (116.2a, 116.5)
 		rt.MechResolve:          "116.4",  // rules/priority.mtg:15 (116.4, 116.3b)
 		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:16 (116.1)
+		rt.MechPutAttacking:     "508.3",  // rules/priority.mtg:18 (508.3, 508.3a, 508.3b, 506.3b, 506.3c)
+		rt.MechPutBlocking:      "509.7",  // rules/priority.mtg:19 (509.7, 509.7a, 509.7b, 506.3d)
+		rt.MechMakeBlock:        "509.6",  // rules/priority.mtg:20 (509.6)
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:49 (501, 501.1)
