@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -566,6 +567,7 @@ func cmdActivate(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if d.Kind == rt.DecidePriority && d.Player != p {
 		fmt.Fprintf(ts.Stdout(), "refused: %s: %s does not hold priority\n", g.Rules.Cite[rt.MechHoldPriority], args[0])
+		st(ts).fired[g.Rules.Cite[rt.MechHoldPriority]] = true
 		return
 	}
 	submit(ts, neg, g, rt.Answer{Kind: rt.Activate, Obj: x, Ability: i})
@@ -754,6 +756,11 @@ func submit(ts *testscript.TestScript, neg bool, g *rt.Game, a rt.Answer) {
 		fail(ts, "refused: %v", err)
 	case err != nil:
 		fmt.Fprintf(ts.Stdout(), "refused: %v\n", err)
+		// A refusal the script expects proves the rule it cites.
+		var r *rt.Refusal
+		if errors.As(err, &r) && r.Rule != "" {
+			st(ts).fired[r.Rule] = true
+		}
 		if d := cmp.Diff(before, g, snapshotOpts...); d != "" {
 			fail(ts, "a refused answer changed the game (-before +after):\n%s", d)
 		}
@@ -778,6 +785,7 @@ func actionCmd(kind rt.AnswerKind) func(*testscript.TestScript, bool, []string) 
 		if d.Kind == rt.DecidePriority && d.Player != p {
 			// Refuse through the runtime so the rule is reported the same way.
 			fmt.Fprintf(ts.Stdout(), "refused: %s: %s does not hold priority\n", g.Rules.Cite[rt.MechHoldPriority], args[0])
+			st(ts).fired[g.Rules.Cite[rt.MechHoldPriority]] = true
 			return
 		}
 		submit(ts, neg, g, rt.Answer{Kind: kind, Obj: x})

@@ -12,12 +12,13 @@ import (
 )
 
 var (
-	covRules  string
-	covEd     string
-	covJSON   bool
-	covHTML   string
-	covStrict bool
-	covStatic bool
+	covRules   string
+	covEd      string
+	covJSON    bool
+	covHTML    string
+	covStrict  bool
+	covStatic  bool
+	covVerbose bool
 )
 
 var coverageCmd = &command{
@@ -30,6 +31,7 @@ var coverageCmd = &command{
 		fs.StringVar(&covHTML, "html", "", "also write a self-contained HTML page to this file (atomically)")
 		fs.BoolVar(&covStrict, "strict", false, "exit 1 if a rule in scope is not implemented or has no script (and is not excluded)")
 		fs.BoolVar(&covStatic, "static", false, "do not run the corpus: no runtime coverage (which rules the events cited)")
+		fs.BoolVar(&covVerbose, "v", false, "list, for each rule, every place that implements it and every script that names it (a wide table)")
 	},
 	run: runCoverage,
 }
@@ -76,7 +78,7 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 		if err := enc.Encode(cov); err != nil {
 			return err
 		}
-	} else if err := writeCoverageText(ctx.stdout, cov, !covStrict); err != nil {
+	} else if err := writeCoverageText(ctx.stdout, cov, !covStrict, covVerbose); err != nil {
 		return err
 	}
 	if covStrict && len(cov.Problems) > 0 {
@@ -90,9 +92,74 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 }
 
 // writeCoverageText prints one line per rule, then the summary per section,
-// then the problems unless -strict prints them on stderr.
-func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems bool) error {
+// then the problems unless -strict prints them on stderr. The table fits
+// 100 columns (counts, titles cut short); verbose lists every place and
+// script.
+func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems, verbose bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	if verbose {
+		writeCoverageRows(tw, cov)
+	} else {
+		writeCoverageCounts(tw, cov)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, s := range cov.Sections {
+		fmt.Fprintln(w, s.Summary())
+	}
+	fmt.Fprintln(w, cov.Total.Summary())
+	fmt.Fprintln(w, cov.Meaning.Line())
+	if cov.Ran {
+		fmt.Fprintf(w, "%d scripts run; %d tested rules never cited by an event or a refusal (fired \"never\")\n", cov.Scripts, cov.Total.NeverFired)
+	} else {
+		fmt.Fprintf(w, "%d scripts, not run (-static)\n", cov.Scripts)
+	}
+	if problems && len(cov.Problems) > 0 {
+		fmt.Fprintf(w, "\n%d problems (mtgc coverage -strict fails on them):\n", len(cov.Problems))
+		for _, p := range cov.Problems {
+			fmt.Fprintln(w, p)
+		}
+	}
+	return nil
+}
+
+// coverageWidth is the width the compact table keeps to.
+const coverageWidth = 100
+
+// writeCoverageCounts writes one short line per rule: how many places
+// implement it and how many scripts name it, and its title cut to fit.
+func writeCoverageCounts(tw io.Writer, cov *conformance.Coverage) {
+	fmt.Fprintf(tw, "rule\tstatus\tmeaning\tfired\timpl\tscripts\ttitle\n")
+	// rule 8, status 13, meaning 7, fired 5, impl 4, scripts 7, each with
+	// 2 of padding: the title gets the rest.
+	room := coverageWidth - (10 + 15 + 9 + 7 + 6 + 9)
+	for _, r := range cov.Rules {
+		impl := "-"
+		switch {
+		case r.Excluded != "":
+			impl = "excl"
+		case len(r.Implemented) > 0:
+			impl = fmt.Sprint(len(r.Implemented))
+		case r.Heading:
+			impl = "head"
+		}
+		scripts := fmt.Sprint(len(r.Scripts))
+		if len(r.Failing) > 0 {
+			scripts += "!"
+		}
+		title := r.Title
+		if n := []rune(title); len(n) > room {
+			title = string(n[:room-1]) + "…"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Rule, r.Status, r.Meaning, firedText(cov, r), impl, scripts, title)
+	}
+}
+
+// writeCoverageRows writes one line per rule with every place that
+// implements it and every script that names it.
+func writeCoverageRows(tw io.Writer, cov *conformance.Coverage) {
 	fmt.Fprintf(tw, "rule\tstatus\tmeaning\tfired\timplemented\tscripts\ttitle\n")
 	for _, r := range cov.Rules {
 		impl := "-"
@@ -117,27 +184,6 @@ func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems bool) er
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Rule, r.Status, r.Meaning, firedText(cov, r), impl, scripts, r.Title)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
-	for _, s := range cov.Sections {
-		fmt.Fprintln(w, s.Summary())
-	}
-	fmt.Fprintln(w, cov.Total.Summary())
-	fmt.Fprintln(w, cov.Meaning.Line())
-	if cov.Ran {
-		fmt.Fprintf(w, "%d scripts run; %d tested rules never cited by an event (fired \"never\")\n", cov.Scripts, cov.Total.NeverFired)
-	} else {
-		fmt.Fprintf(w, "%d scripts, not run (-static)\n", cov.Scripts)
-	}
-	if problems && len(cov.Problems) > 0 {
-		fmt.Fprintf(w, "\n%d problems (mtgc coverage -strict fails on them):\n", len(cov.Problems))
-		for _, p := range cov.Problems {
-			fmt.Fprintln(w, p)
-		}
-	}
-	return nil
 }
 
 // firedText says how many scripts' events cited the rule: "3", "never"

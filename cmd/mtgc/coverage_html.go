@@ -182,12 +182,12 @@ a { color: #1a5fb4; }
 <body>
 <h1>Conformance coverage of {{.Cov.Edition}}</h1>
 <p class="totals">{{.Cov.Total.Rules}} rules: <b>{{.Cov.Total.Tested}} tested</b>, {{.Cov.Total.Excluded}} excluded, <b>{{.Cov.Total.Missing}} missing</b>, {{.Cov.Total.OutOfScope}} out of scope.
-{{.Cov.Scripts}} scripts{{if .Cov.Ran}}, run: {{.Cov.Total.NeverFired}} tested rules were never cited by an event (dashed border){{else}}, not run{{end}}.
+{{.Cov.Scripts}} scripts{{if .Cov.Ran}}, run: {{.Cov.Total.NeverFired}} tested rules were never cited by an event or an expected refusal (dashed border){{else}}, not run{{end}}.
 {{if .Cov.Problems}}<b>{{len .Cov.Problems}} problems</b> (listed at the end).{{else}}No problems: <code>mtgc coverage -strict</code> passes.{{end}}<br/>
 <b>{{.Cov.Meaning.Line}}</b> <span class="note">(meaning: where a rule's behaviour is written, .mtg or the runtime's Go)</span></p>
 <ul class="legend">{{range .Legend}}
 <li><span class="cell {{.Text}}">&#160;</span> <b>{{.Text}}</b> <span class="note">{{.Title}}</span></li>{{end}}
-<li><span class="cell out-of-scope never">&#160;</span> <span class="note">never cited by an event in the run</span></li>
+<li><span class="cell out-of-scope never">&#160;</span> <span class="note">never cited by an event or an expected refusal in the run</span></li>
 <li><span class="cell tested failing">&#160;</span> <span class="note">a script naming it failed</span></li>
 </ul>
 {{range .Sections}}

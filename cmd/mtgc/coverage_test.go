@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
@@ -169,6 +170,23 @@ func TestCoverageJSONDocumented(t *testing.T) {
 	for _, v := range compiler.ProcedureVerbNames() {
 		if !bytes.Contains(doc, []byte("`"+v+"`")) {
 			t.Errorf("docs/coverage.md does not name the procedure verb %s", v)
+		}
+	}
+}
+
+// TestCoverageWidth: the text table without -v fits 100 columns.
+func TestCoverageWidth(t *testing.T) {
+	cov := &conformance.Coverage{Ran: true, Rules: []conformance.RuleCoverage{
+		{Rule: "702.110b", Status: conformance.StatusUnimplemented, Meaning: "runtime", Title: strings.Repeat("a very long title ", 20),
+			Implemented: []conformance.Impl{{File: "rules/combat.mtg", Line: 1}}, Scripts: []string{"a", "b"}, Failing: []string{"a"}},
+	}}
+	var b strings.Builder
+	if err := writeCoverageText(&b, cov, false, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if n := utf8.RuneCountInString(line); n > coverageWidth {
+			t.Errorf("%d columns: %q", n, line)
 		}
 	}
 }
