@@ -1,0 +1,67 @@
+package sim_test
+
+import (
+	goruntime "runtime"
+	"testing"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// vanillaDeck is the workload of issue 12: 24 Forest and 36 vanilla 2/2
+// creatures costing {1}{G}.
+func vanillaDeck() []rt.Card {
+	deck := make([]rt.Card, 0, 60)
+	for i := 0; i < 24; i++ {
+		deck = append(deck, rt.Card{Name: "Forest", Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{"forest"}})
+	}
+	for i := 0; i < 36; i++ {
+		deck = append(deck, rt.Card{Name: "Bear", Types: rt.TypeCreature, Power: 2, Toughness: 2,
+			Cost: rt.Cost{Generic: 1, Colored: rt.Mana{rt.Green: 1}}})
+	}
+	return deck
+}
+
+// BenchmarkRandomGameVanilla plays whole games between two vanilla decks,
+// a uniformly random player on both sides, until the game ends or turn 100.
+func BenchmarkRandomGameVanilla(b *testing.B) {
+	deck := vanillaDeck()
+	pol := newUniform(1)
+	var decisions, allocs uint64
+	var ms goruntime.MemStats
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g, err := engine.New(rt.Config{
+			Players: []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}},
+			Seed:    uint64(i),
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		goruntime.ReadMemStats(&ms)
+		before := ms.Mallocs
+		n := playGame(b, g, pol, 100)
+		goruntime.ReadMemStats(&ms)
+		allocs += ms.Mallocs - before
+		decisions += uint64(n)
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(b.N)/sec, "games/s")
+	b.ReportMetric(float64(decisions)/sec, "decisions/s")
+	b.ReportMetric(float64(allocs)/float64(decisions), "allocs/decision")
+}
+
+func playGame(tb testing.TB, g *rt.Game, pol rt.Policy, turns int32) int {
+	n := 0
+	for {
+		d := g.Advance()
+		if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || g.TurnNum > turns {
+			return n
+		}
+		if err := g.Submit(pol.Decide(g, d)); err != nil {
+			tb.Fatalf("decision %d (%v): %v", n, d.Kind, err)
+		}
+		n++
+	}
+}
