@@ -79,7 +79,7 @@ func (g *Game) emit(e Event) {
 		g.changes++
 		return
 	}
-	g.Log = append(g.Log, e)
+	g.record(e)
 	switch e.Kind {
 	case EvPriority, EvPass, EvPrevented:
 	case EvTurn, EvBeginPhase, EvEndPhase, EvBeginStep, EvEndStep, EvRepeatStep, EvSkip, EvNoPriority:

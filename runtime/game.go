@@ -56,7 +56,7 @@ type Game struct {
 	ExtraTurns  []int8
 	Skips       []skipReq
 	Combat      Combat
-	Log         []Event
+	Log         []Event // the events kept (see LogConfig)
 
 	TurnNum    int32
 	Active     int
@@ -109,6 +109,10 @@ type Game struct {
 	resolving StackItem
 	flipBuf   []int32 // scratch of blockRestricted
 
+	logc    LogConfig
+	logBase int  // events logged before Log[0]
+	logOwn  bool // Log's buffer is this game's alone (LogCap rewrites it)
+
 	scratch []ObjID
 	hits    []SBAHit
 	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
@@ -128,41 +132,82 @@ type Config struct {
 	Starting      int  // index of the player who takes the first turn
 	NoShuffle     bool // keep deck order (the last card is the top)
 	NoOpeningHand bool
+	Log           LogConfig // keep (default), cap, stream or drop the events
 }
 
 // New starts a game under the given rules. Libraries are shuffled with the
 // seed and opening hands drawn; nothing has happened yet in turn terms.
 func New(r *Rules, cfg Config) (*Game, error) {
+	g := new(Game)
+	if err := g.Reset(r, cfg); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Reset makes g a new game under r, as New would, reusing g's buffers: a
+// simulator that plays game after game in the same few Games allocates
+// little more than the cards' objects. Games cloned from g are not
+// affected. On error g is left as it was.
+func (g *Game) Reset(r *Rules, cfg Config) error {
 	if len(cfg.Players) == 0 {
-		return nil, errors.New("a game needs at least one player")
+		return errors.New("a game needs at least one player")
 	}
 	if cfg.Starting < 0 || cfg.Starting >= len(cfg.Players) {
-		return nil, fmt.Errorf("starting player %d out of range", cfg.Starting)
+		return fmt.Errorf("starting player %d out of range", cfg.Starting)
 	}
 	if err := checkSegments(r); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkCites(r); err != nil {
-		return nil, err
+		return err
 	}
-	g := &Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1}
-	g.Players = make([]Player, len(cfg.Players))
+	total := 0
+	for _, pc := range cfg.Players {
+		total += len(pc.Deck)
+		for _, c := range pc.Deck {
+			if _, _, err := r.cardBits(c); err != nil {
+				return err
+			}
+		}
+	}
+	keep := *g
+	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1}
+	g.SetLog(cfg.Log)
+	// Buffers sized for every card up front: a game grows none as its
+	// cards move. The log's is not reused: clones may share it.
+	g.Objs = grow(keep.Objs, total)
+	g.Battlefield, g.scratch = grow(keep.Battlefield, total), grow(keep.scratch, total)
+	g.Stack, g.Waiting, g.answer, g.hits = keep.Stack[:0], keep.Waiting[:0], keep.answer[:0], keep.hits[:0]
+	g.Delayed, g.Effects, g.ExtraTurns, g.Skips, g.kept = keep.Delayed[:0], keep.Effects[:0], keep.ExtraTurns[:0], keep.Skips[:0], keep.kept[:0]
+	g.zoneBuf, g.dealBuf, g.flipBuf = keep.zoneBuf[:0], keep.dealBuf[:0], keep.flipBuf[:0]
+	g.Combat.copyFrom(&keep.Combat, &Combat{})
+	g.Players = grow(keep.Players, len(cfg.Players))[:len(cfg.Players)]
 	for i, pc := range cfg.Players {
 		name := pc.Name
 		if name == "" {
 			name = fmt.Sprintf("p%d", i+1)
 		}
+		var old Player
+		if i < len(keep.Players) {
+			old = keep.Players[i]
+		}
+		n := len(pc.Deck)
 		g.Players[i] = Player{
 			Name:        name,
 			Life:        r.Defaults.Life,
 			MaxHandSize: r.Defaults.MaxHandSize,
 			LandPlays:   r.Defaults.LandPlays,
+			Library:     grow(old.Library, n),
+			Hand:        grow(old.Hand, n),
+			Graveyard:   grow(old.Graveyard, n),
+			Exile:       old.Exile[:0],
 		}
 	}
 	for i, pc := range cfg.Players {
 		for _, c := range pc.Deck {
 			if _, err := g.Create(c, i, ZoneLibrary); err != nil {
-				return nil, err
+				return err // checked above: not reached
 			}
 		}
 		if !cfg.NoShuffle {
@@ -180,39 +225,66 @@ func New(r *Rules, cfg Config) (*Game, error) {
 			}
 		}
 	}
-	return g, nil
+	return nil
 }
 
-// Create makes a new object from a card description in owner's zone.
-func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
+// cardBits checks that the rules know a card's keywords and timings, and
+// returns them as the object's bits.
+func (r *Rules) cardBits(c Card) (KeywordSet, uint8, error) {
 	var kw KeywordSet
 	for _, k := range c.Keywords {
-		i := g.Rules.Keyword(k)
+		i := r.Keyword(k)
 		if i < 0 {
-			return NoObj, fmt.Errorf("unknown keyword %q (the rules declare %v)", k, g.Rules.Keywords)
+			return 0, 0, fmt.Errorf("unknown keyword %q (the rules declare %v)", k, r.Keywords)
 		}
 		kw |= 1 << uint(i)
 	}
 	var timing uint8
 	if c.Timing != "" {
-		i := g.Rules.Timing(c.Timing)
+		i := r.Timing(c.Timing)
 		if i < 0 || i > 254 {
-			return NoObj, fmt.Errorf("unknown timing restriction %q (the rules declare %v)", c.Timing, g.Rules.TimingNames())
+			return 0, 0, fmt.Errorf("unknown timing restriction %q (the rules declare %v)", c.Timing, r.TimingNames())
 		}
 		timing = uint8(i + 1)
 	}
 	for _, a := range c.Abilities {
-		if a.Timing != "" && g.Rules.Timing(a.Timing) < 0 {
-			return NoObj, fmt.Errorf("ability %q: unknown timing restriction %q (the rules declare %v)", a.Label, a.Timing, g.Rules.TimingNames())
+		if a.Timing != "" && r.Timing(a.Timing) < 0 {
+			return 0, 0, fmt.Errorf("ability %q: unknown timing restriction %q (the rules declare %v)", a.Label, a.Timing, r.TimingNames())
 		}
+	}
+	return kw, timing, nil
+}
+
+// grow returns s emptied, with room for n elements.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
+}
+
+// Create makes a new object from a card description in owner's zone.
+func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
+	kw, timing, err := g.Rules.cardBits(c)
+	if err != nil {
+		return NoObj, err
 	}
 	var subBits uint64
 	if len(c.Subtypes) > 0 {
-		subs := make([]string, len(c.Subtypes))
+		subs, own := c.Subtypes, false // shared with the card (never written) when already lower case
+		for _, s := range c.Subtypes {
+			if s != strings.ToLower(s) {
+				subs, own = make([]string, len(c.Subtypes)), true
+				break
+			}
+		}
 		for i, s := range c.Subtypes {
-			subs[i] = strings.ToLower(s)
+			low := strings.ToLower(s)
+			if own {
+				subs[i] = low
+			}
 			for b, t := range g.Rules.Subtypes {
-				if t == subs[i] && b < 64 {
+				if t == low && b < 64 {
 					subBits |= 1 << uint(b)
 				}
 			}
@@ -277,7 +349,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.Combat.copyFrom(&keep.Combat, &src.Combat)
 	g.answer = append(keep.answer[:0], src.answer...)
 	g.kept = append(keep.kept[:0], src.kept...)
-	g.Log = src.Log[:len(src.Log):len(src.Log)]
+	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
 }
 
@@ -290,7 +362,7 @@ var scratchGames = sync.Pool{New: func() any { return new(Game) }}
 func (g *Game) tryOn(f func(s *Game) bool) bool {
 	s := scratchGames.Get().(*Game)
 	s.CopyFrom(g)
-	s.Log = s.Log[:0:0]
+	s.quiet()
 	ok := f(s)
 	s.Rules = nil // keep no rules alive through the pool
 	scratchGames.Put(s)

@@ -123,8 +123,8 @@ func (g *Game) CanCast(p int, x ObjID) error {
 	o := &g.Objs[x]
 	if o.Types&TypeInstant == 0 {
 		_, st, _ := g.current()
-		if err := g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+o.Types.String()+" spell"); err != nil {
-			return err
+		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g, p)) { // the refusal's words only when refused
+			return g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+o.Types.String()+" spell")
 		}
 	}
 	if o.Timing != 0 {
@@ -242,23 +242,25 @@ func (g *Game) cast(p int, x ObjID) {
 	g.emitObj(EvCast, g.Rules.Cite[MechCast], x, 0)
 }
 
-// LegalActions appends to buf every legal answer to a priority decision.
+// LegalActions appends to buf every legal answer to a priority decision
+// but tapping lands for mana (Options lists those too).
 func (g *Game) LegalActions(buf []Answer) []Answer {
 	d := g.pending
 	if d.Kind != DecidePriority {
 		return buf
 	}
 	buf = append(buf, Answer{Kind: Pass})
+	avail := g.available(d.Player)
 	for _, x := range g.Players[d.Player].Hand {
-		if g.CanPlayLand(d.Player, x) == nil {
+		if g.mayPlayLand(d.Player, x) {
 			buf = append(buf, Answer{Kind: PlayLand, Obj: x})
-		} else if g.Objs[x].Types&TypeLand == 0 && g.CanCast(d.Player, x) == nil {
+		} else if g.mayCast(d.Player, x, &avail) {
 			buf = append(buf, Answer{Kind: Cast, Obj: x})
 		}
 	}
 	for _, x := range g.Battlefield {
 		for i := range g.Objs[x].Abilities {
-			if g.CanActivate(d.Player, x, i) == nil {
+			if g.mayActivate(d.Player, x, i, &avail) {
 				buf = append(buf, Answer{Kind: Activate, Obj: x, Ability: i})
 			}
 		}

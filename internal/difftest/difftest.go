@@ -121,6 +121,7 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 		return nil
 	}
 	logged := 0
+	var opts optionBufs
 	for {
 		da, db := ga.Advance(), gb.Advance()
 		if err := compareLogs(ga, gb, a.Name, b.Name, logged); err != "" {
@@ -129,6 +130,9 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 		logged = len(ga.Log)
 		if !reflect.DeepEqual(da, db) {
 			return res, diverged("%s waits for %+v, %s for %+v", a.Name, da, b.Name, db)
+		}
+		if err := compareOptions(ga, gb, a.Name, b.Name, &opts); err != "" {
+			return res, diverged("%s", err)
 		}
 		if err := inva.Check(ga, da); err != nil {
 			return res, diverged("%s: %v", a.Name, err)
@@ -170,7 +174,11 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 				ans = rt.PassPolicy{}.Decide(ga, da)
 			}
 			var errb error
+			checked := ga.Check(ans)
 			erra, errb = ga.Submit(ans), gb.Submit(ans)
+			if errString(checked) != errString(erra) {
+				return res, diverged("answer %+v: Check says %v, Submit says %v", ans, checked, erra)
+			}
 			if refusalKey(erra) != refusalKey(errb) {
 				return res, diverged("answer %+v: %s says %v, %s says %v", ans, a.Name, erra, b.Name, errb)
 			}

@@ -1,0 +1,59 @@
+package runtime
+
+// Check reports whether Submit would accept a, without changing the game:
+// nil, or the refusal Submit would give (the same rule, the same words).
+// A legal answer to a priority decision is checked without allocating;
+// the refusal of an illegal one is built only then. Declarations are
+// tried on a scratch copy of the game (see CopyFrom), which allocates
+// nothing in steady state when they are legal.
+func (g *Game) Check(a Answer) error {
+	if g.pending.Kind == DecidePriority && g.mayAnswer(&a) {
+		return nil
+	}
+	return g.trySubmit(&a)
+}
+
+// mayAnswer is the test of a priority answer that builds no refusal.
+func (g *Game) mayAnswer(a *Answer) bool {
+	p := g.pending.Player
+	switch a.Kind {
+	case Pass:
+		return true
+	case PlayLand:
+		return g.mayPlayLand(p, a.Obj)
+	case Cast:
+		avail := g.available(p)
+		return g.mayCast(p, a.Obj, &avail)
+	case Activate:
+		if !g.valid(a.Obj) {
+			return false
+		}
+		avail := g.available(p)
+		return g.mayActivate(p, a.Obj, a.Ability, &avail)
+	case TapMana:
+		return g.mayTapForMana(p, a.Obj)
+	}
+	return false
+}
+
+// trySubmit submits a to a scratch copy of g and returns its verdict.
+func (g *Game) trySubmit(a *Answer) error {
+	s := scratchGames.Get().(*Game)
+	s.CopyFrom(g)
+	s.quiet()
+	err := s.Submit(*a)
+	s.Rules = nil // keep no rules alive through the pool
+	scratchGames.Put(s)
+	return err
+}
+
+// quiet makes a scratch copy log nothing, and share no buffer of the log
+// it was copied from.
+func (s *Game) quiet() {
+	if s.logOwn {
+		s.Log = s.Log[:0]
+	} else {
+		s.Log = s.Log[:0:0]
+	}
+	s.logc = LogConfig{Mode: LogNone}
+}

@@ -1,0 +1,328 @@
+package runtime
+
+// Options lists what is legal in the pending decision, computed by the
+// same predicates and permissions Submit checks, into a caller's buffer:
+// in steady state it allocates nothing.
+
+// Option is one legal choice of the pending decision.
+//
+//   - DecidePriority: Kind is Pass, PlayLand, Cast, Activate (Ability is
+//     the ability's index) or TapMana (a mana ability), Obj the card or
+//     permanent; Answer gives the answer.
+//   - DecideAttackers: Obj can attack Target (a planeswalker's ObjID or a
+//     PlayerCode). Restrictions and requirements over the whole
+//     declaration (attacking alone, attacks if able, costs) are Check's.
+//   - DecideBlockers: Obj can block the attacker Target; likewise.
+//   - DecideOrder, DecideCards: Obj is one of the objects to order or to
+//     choose among.
+//   - DecideDamage: Obj (a source) may assign damage to Target (an ObjID,
+//     or NoObj for the player or planeswalker it attacks, with trample),
+//     in damage assignment order; Amount is the damage lethal to Target
+//     from Obj alone (0 for NoObj). DefaultDamage is a legal division.
+//   - DecideDefender: Target is the PlayerCode of an opponent.
+//
+// With grouping, Count is the number of identical cards the option stands
+// for (Obj is the first of them); otherwise it is 1.
+type Option struct {
+	Kind    AnswerKind
+	Obj     ObjID
+	Target  int32
+	Ability int32
+	Amount  int32
+	Count   int32
+}
+
+// Answer is the answer that takes a priority option or chooses a
+// defender; the other kinds of decision are answered by a declaration
+// built from several options.
+func (o Option) Answer() Answer {
+	switch o.Kind {
+	case Declare:
+		if o.Obj == NoObj { // a defender
+			return Answer{Kind: Declare, Targets: []int32{o.Target}}
+		}
+	}
+	return Answer{Kind: o.Kind, Obj: o.Obj, Ability: int(o.Ability)}
+}
+
+// Options appends to buf every legal option of the pending decision. With
+// group, identical cards (same characteristics and state) in the same
+// situation are one option, its Count the number of them.
+func (g *Game) Options(buf []Option, group bool) []Option {
+	d := &g.pending
+	start := len(buf)
+	attached := group && g.anyAttached()
+	add := func(o Option) {
+		o.Count = 1
+		if group && o.Obj != NoObj {
+			for i := start; i < len(buf); i++ {
+				b := &buf[i]
+				if b.Kind == o.Kind && b.Target == o.Target && b.Ability == o.Ability && b.Amount == o.Amount && b.Obj != NoObj && g.sameCard(b.Obj, o.Obj, attached) {
+					b.Count++
+					return
+				}
+			}
+		}
+		buf = append(buf, o)
+	}
+	p := d.Player
+	switch d.Kind {
+	case DecidePriority:
+		add(Option{Kind: Pass, Obj: NoObj})
+		// One pass over the battlefield finds the mana abilities and the
+		// mana available for costs.
+		avail := g.Players[p].Mana
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			if int(o.Controller) != p || o.PhasedOut || o.Tapped {
+				continue
+			}
+			if c, ok := o.manaColor(); ok && g.canTap(x) {
+				avail[c]++
+				add(Option{Kind: TapMana, Obj: x})
+			}
+		}
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			for i := range o.Abilities {
+				if g.mayActivate(p, x, i, &avail) {
+					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
+				}
+			}
+		}
+		land, sorcery := g.permissions(p)
+		for _, x := range g.Players[p].Hand {
+			o := &g.Objs[x]
+			switch {
+			case o.Types&TypeLand != 0:
+				if land {
+					add(Option{Kind: PlayLand, Obj: x})
+				}
+			case (sorcery || o.Types&TypeInstant != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost):
+				add(Option{Kind: Cast, Obj: x})
+			}
+		}
+	case DecideAttackers:
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			if int(o.Controller) != p || o.PhasedOut || !g.can(CanAttack, x) || g.has(CantAttack, x) {
+				continue
+			}
+			for q := range g.Players {
+				if q == p || g.Players[q].Lost || (g.Combat.DefenderChosen && q != int(g.Combat.Defender)) {
+					continue
+				}
+				add(Option{Kind: Declare, Obj: x, Target: PlayerCode(q)})
+				for _, w := range g.Battlefield {
+					ow := &g.Objs[w]
+					if ow.Types&TypePlaneswalker != 0 && !ow.PhasedOut && int(ow.Controller) == q {
+						add(Option{Kind: Declare, Obj: x, Target: int32(w)})
+					}
+				}
+			}
+		}
+	case DecideBlockers:
+		for _, b := range g.Battlefield {
+			o := &g.Objs[b]
+			if int(o.Controller) != p || o.PhasedOut || !g.can(CanBlock, b) {
+				continue
+			}
+			for _, at := range g.Combat.Attacks {
+				if int(at.Player) != p {
+					continue
+				}
+				if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+					add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
+				}
+			}
+		}
+	case DecideOrder:
+		for _, x := range d.From {
+			buf = append(buf, Option{Kind: Declare, Obj: x, Count: 1})
+		}
+	case DecideCards:
+		for _, x := range candidates(g, *d) {
+			add(Option{Kind: Choose, Obj: x})
+		}
+	case DecideDamage:
+		g.damageOptions(d, func(gr DamageGroup) {
+			for _, to := range gr.From {
+				o := Option{Kind: Declare, Obj: gr.Source, Target: int32(to), Count: 1}
+				if to != NoObj {
+					o.Amount = g.lethal(gr.Source, to)
+				}
+				buf = append(buf, o)
+			}
+		})
+	case DecideDefender:
+		for q := range g.Players {
+			if q != p && !g.Players[q].Lost {
+				buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(q), Count: 1})
+			}
+		}
+	}
+	return buf
+}
+
+func (g *Game) damageOptions(d *Decision, f func(DamageGroup)) {
+	if len(d.Groups) == 0 {
+		f(DamageGroup{Source: d.Obj, From: d.From, N: d.N})
+		return
+	}
+	for _, gr := range d.Groups {
+		f(gr)
+	}
+}
+
+// The may* tests below are CanPlayLand, CanCast, CanActivate and the
+// check of TapMana without their refusals: they allocate nothing. A test
+// (options_test.go) holds them equal to those over random games.
+
+// permissions reports whether the current step lets p play a land and
+// cast a sorcery-speed spell now.
+func (g *Game) permissions(p int) (land, sorcery bool) {
+	_, st, ok := g.current()
+	if !ok {
+		return false, false
+	}
+	land = st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g, p))
+	sorcery = st.AllowSorcery != "" && (st.SorceryIf == nil || st.SorceryIf(g, p))
+	return land, sorcery
+}
+
+func (g *Game) mayPlayLand(p int, x ObjID) bool {
+	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&TypeLand == 0 {
+		return false
+	}
+	_, st, _ := g.current()
+	return st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g, p))
+}
+
+func (g *Game) mayCast(p int, x ObjID, avail *Mana) bool {
+	if !g.inZone(x, p, ZoneHand) {
+		return false
+	}
+	o := &g.Objs[x]
+	if o.Types&TypeLand != 0 {
+		return false
+	}
+	if o.Types&TypeInstant == 0 {
+		_, st, _ := g.current()
+		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g, p)) {
+			return false
+		}
+	}
+	if o.Timing != 0 && !g.timingOK(int(o.Timing)-1, p) {
+		return false
+	}
+	return covers(avail, o.Cost)
+}
+
+func (g *Game) mayActivate(p int, x ObjID, i int, avail *Mana) bool {
+	o := &g.Objs[x]
+	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p || i < 0 || i >= len(o.Abilities) {
+		return false
+	}
+	a := &o.Abilities[i]
+	if a.Timing != "" && !g.timingOK(g.Rules.Timing(a.Timing), p) {
+		return false
+	}
+	if a.Tap && (o.Tapped || !g.canTap(x)) {
+		return false
+	}
+	return covers(avail, a.Cost)
+}
+
+func (g *Game) mayTapForMana(p int, x ObjID) bool {
+	if !g.valid(x) {
+		return false
+	}
+	o := &g.Objs[x]
+	if _, ok := o.manaColor(); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut || o.Tapped {
+		return false
+	}
+	return g.canTap(x)
+}
+
+func (g *Game) timingOK(i, p int) bool {
+	return i >= 0 && i < len(g.Rules.Timings) && g.Rules.Timings[i].Allows(g, p)
+}
+
+// available is p's pool plus the mana p's untapped lands can make: what
+// canPay compares a cost with.
+func (g *Game) available(p int) Mana {
+	avail := g.Players[p].Mana
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if c, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
+			avail[c]++
+		}
+	}
+	return avail
+}
+
+// covers reports whether mana avail can pay cost.
+func covers(avail *Mana, cost Cost) bool {
+	var total int32
+	for c := Color(0); c < 5; c++ {
+		if avail[c] < cost.Colored[c] {
+			return false
+		}
+		total += avail[c] - cost.Colored[c]
+	}
+	return total+avail[Colorless] >= cost.Generic
+}
+
+// sameCard reports whether two objects are identical for a player's
+// choice: the same characteristics and the same state, in the same zone
+// of the same owner and controller. Slices are compared by identity:
+// objects made from one Card share them. attached says whether anything
+// on the battlefield is attached to something.
+func (g *Game) sameCard(x, y ObjID, attached bool) bool {
+	if x == y {
+		return true
+	}
+	a, b := &g.Objs[x], &g.Objs[y]
+	return a.Name == b.Name && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
+		a.Types == b.Types && a.Super == b.Super && sameSlice(a.Subtypes, b.Subtypes) &&
+		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters &&
+		a.Keywords == b.Keywords && a.Cost == b.Cost && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
+		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
+		sameSlice(a.Triggers, b.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
+		a.Regen == b.Regen && a.PreventNext == b.PreventNext && a.Enchant == b.Enchant &&
+		a.CounterMax == b.CounterMax && a.Capped == b.Capped && a.SubBits == b.SubBits &&
+		a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost &&
+		sameSlice(a.Abilities, b.Abilities) && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))
+}
+
+// plain reports whether permanent x is in no relation that sets it apart
+// from an identical one: nothing attached to it, not in combat, no
+// continuous effect on it.
+func (g *Game) plain(x ObjID, attached bool) bool {
+	if attached {
+		for _, y := range g.Battlefield {
+			if g.Objs[y].AttachedTo == x {
+				return false
+			}
+		}
+	}
+	for i := range g.Effects {
+		if g.Effects[i].Target == x {
+			return false
+		}
+	}
+	return !g.Attacking(x) && !g.Blocking(x)
+}
+
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+func (g *Game) anyAttached() bool {
+	for _, y := range g.Battlefield {
+		if g.Objs[y].AttachedTo != NoObj {
+			return true
+		}
+	}
+	return false
+}
