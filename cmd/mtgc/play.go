@@ -1,11 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 
-	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/conformance"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -17,6 +16,8 @@ var (
 	playRules  string
 	playEd     string
 	playEngine string
+	playJSON   bool
+	playRecord string
 )
 
 var playCmd = &command{
@@ -30,6 +31,8 @@ var playCmd = &command{
 		fs.BoolVar(&playTitles, "titles", false, "follow each event with the short title of its rule: \"RULE EVENT  # TITLE\"")
 		rulesFlags(fs, &playRules, &playEd)
 		engineFlag(fs, &playEngine)
+		fs.BoolVar(&playJSON, "json", false, "print one JSON event per line (docs/json.md) instead of the trace")
+		fs.StringVar(&playRecord, "record", "", "write a replay of the game to this file (rules hash, seed, decks, answers: see mtgc replay)")
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		if len(args) != 0 {
@@ -53,52 +56,45 @@ var playCmd = &command{
 		if note != "" {
 			fmt.Fprintln(ctx.stderr, note)
 		}
-		g, err := rt.New(rules, rt.Config{
+		cfg := rt.Config{
 			Players: []rt.PlayerConfig{
 				{Name: "p1", Deck: rt.SampleDeck("green")},
 				{Name: "p2", Deck: rt.SampleDeck("red")},
 			},
 			Seed: playSeed,
-		})
+		}
+		g, err := rt.New(rules, cfg)
 		if err != nil {
 			return err
 		}
-		var idx *compiler.Index
-		if playTitles {
-			idx = p.Index
+		var rep *rt.Replay
+		if playRecord != "" {
+			rep = rt.NewReplay(rules, cfg)
+			rep.Turns = playTurns
 		}
+		out := newTracePrinter(ctx, p, playQuiet, playTitles, playJSON)
 		pol := &rt.RandomPolicy{RNG: rt.RNG{State: playSeed ^ 0x5eed}}
-		printed := 0
-		flush := func() {
-			for _, e := range g.Log[printed:] {
-				if playQuiet && (e.Kind == rt.EvPriority || e.Kind == rt.EvPass) {
-					continue
-				}
-				if playTitles {
-					fmt.Fprintln(ctx.stdout, conformance.TitledLine(g, e, idx))
-					continue
-				}
-				fmt.Fprintln(ctx.stdout, g.Format(e))
-			}
-			printed = len(g.Log)
-		}
 		for {
 			d := g.Advance()
-			flush()
+			out.flush(g)
 			if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || int(g.TurnNum) > playTurns {
 				break
 			}
-			if err := g.Submit(pol.Decide(g, d)); err != nil {
+			a := pol.Decide(g, d)
+			if err := g.Submit(a); err != nil {
 				return fmt.Errorf("turn %d: %v", g.TurnNum, err)
 			}
+			if rep != nil {
+				rep.Answers = append(rep.Answers, cloneAnswer(a))
+			}
 		}
-		switch {
-		case g.Over() && g.Winner() >= 0:
-			fmt.Fprintf(ctx.stdout, "result: %s wins on turn %d\n", g.PlayerName(g.Winner()), g.TurnNum)
-		case g.Over():
-			fmt.Fprintf(ctx.stdout, "result: draw on turn %d\n", g.TurnNum)
-		default:
-			fmt.Fprintf(ctx.stdout, "result: stopped after %d turns\n", playTurns)
+		out.result(g, playTurns)
+		if rep != nil {
+			var b bytes.Buffer
+			if err := rep.Write(&b); err != nil {
+				return err
+			}
+			return writeFileAtomic(playRecord, b.Bytes())
 		}
 		return nil
 	},

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/conformance"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// tracePrinter prints a game's events as they happen, as mtgc play and
+// mtgc replay do: trace lines (with titles, without priority and passes)
+// or one JSON event per line.
+type tracePrinter struct {
+	ctx                *cli
+	idx                *compiler.Index
+	quiet, titles, asJ bool
+	printed            int
+}
+
+func newTracePrinter(ctx *cli, p *compiler.Program, quiet, titles, asJSON bool) *tracePrinter {
+	return &tracePrinter{ctx: ctx, idx: p.Index, quiet: quiet, titles: titles, asJ: asJSON}
+}
+
+// flush prints the events logged since the last flush.
+func (t *tracePrinter) flush(g *rt.Game) {
+	for i, e := range g.Log[t.printed:] {
+		switch {
+		case t.asJ:
+			b, _ := json.Marshal(g.EventJSON(t.printed+i, e))
+			fmt.Fprintf(t.ctx.stdout, "%s\n", b)
+		case t.quiet && (e.Kind == rt.EvPriority || e.Kind == rt.EvPass):
+		case t.titles:
+			fmt.Fprintln(t.ctx.stdout, conformance.TitledLine(g, e, t.idx))
+		default:
+			fmt.Fprintln(t.ctx.stdout, g.Format(e))
+		}
+	}
+	t.printed = len(g.Log)
+}
+
+// result prints how the game ended (not with -json: the events say it).
+func (t *tracePrinter) result(g *rt.Game, turns int) {
+	if t.asJ {
+		return
+	}
+	switch {
+	case g.Over() && g.Winner() >= 0:
+		fmt.Fprintf(t.ctx.stdout, "result: %s wins on turn %d\n", g.PlayerName(g.Winner()), g.TurnNum)
+	case g.Over():
+		fmt.Fprintf(t.ctx.stdout, "result: draw on turn %d\n", g.TurnNum)
+	default:
+		fmt.Fprintf(t.ctx.stdout, "result: stopped after %d turns\n", turns)
+	}
+}
+
+// cloneAnswer copies an answer's slices, which a policy may reuse.
+func cloneAnswer(a rt.Answer) rt.Answer {
+	a.Objs = append([]rt.ObjID(nil), a.Objs...)
+	a.Targets = append([]int32(nil), a.Targets...)
+	a.Amounts = append([]int32(nil), a.Amounts...)
+	a.Damage = append([]rt.Division(nil), a.Damage...)
+	return a
+}
