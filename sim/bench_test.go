@@ -6,21 +6,8 @@ import (
 
 	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
+	"github.com/mtgc-dev/mtgc/sim"
 )
-
-// vanillaDeck is the workload of issue 12: 24 Forest and 36 vanilla 2/2
-// creatures costing {1}{G}.
-func vanillaDeck() []rt.Card {
-	deck := make([]rt.Card, 0, 60)
-	for i := 0; i < 24; i++ {
-		deck = append(deck, rt.Card{Name: "Forest", Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{"forest"}})
-	}
-	for i := 0; i < 36; i++ {
-		deck = append(deck, rt.Card{Name: "Bear", Types: rt.TypeCreature, Power: 2, Toughness: 2,
-			Cost: rt.Cost{Generic: 1, Colored: rt.Mana{rt.Green: 1}}})
-	}
-	return deck
-}
 
 // BenchmarkRandomGameVanilla plays whole games between two vanilla decks,
 // a uniformly random player over the grouped options (runtime.UniformPolicy)
@@ -28,7 +15,7 @@ func vanillaDeck() []rt.Card {
 // Each game is set up by Reset in the same Game; allocs/decision counts
 // every allocation, the setup's included.
 func BenchmarkRandomGameVanilla(b *testing.B) {
-	deck := vanillaDeck()
+	deck := sim.Vanilla()
 	pol := &rt.UniformPolicy{RNG: rt.RNG{State: 1}}
 	var decisions, allocs uint64
 	var ms goruntime.MemStats

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	rt "github.com/mtgc-dev/mtgc/runtime"
+	"github.com/mtgc-dev/mtgc/sim"
+)
+
+var (
+	simGames    int
+	simWorkers  int
+	simSeed     uint64
+	simTurns    int
+	simDecks    string
+	simPolicy   string
+	simFirst    bool
+	simJSON     bool
+	simProgress bool
+	simRules    string
+	simEd       string
+	simEngine   string
+)
+
+var simCmd = &command{
+	name:  "sim",
+	args:  "",
+	short: "Play many seeded games between two decks and report win rates (95% intervals), turns per game and speed.",
+	flags: func(fs *flag.FlagSet) {
+		fs.IntVar(&simGames, "games", 1000, "number of games")
+		fs.IntVar(&simWorkers, "workers", runtime.GOMAXPROCS(0), "goroutines playing games (results do not depend on it)")
+		fs.Uint64Var(&simSeed, "seed", 1, "seed of the run: game i is played with a seed drawn from it and i")
+		fs.IntVar(&simTurns, "turns", 100, "stop a game after this turn (it counts as unfinished)")
+		fs.StringVar(&simDecks, "decks", "vanilla,vanilla", "the two decks, comma-separated: built-in (vanilla, green, red) or a deck file (see docs/sim.md)")
+		fs.StringVar(&simPolicy, "policy", "uniform", "policy of both players, or one per player comma-separated: uniform (uniform over the listed options), random (mtgc play's), pass")
+		fs.BoolVar(&simFirst, "first", false, "the first player starts every game (default: the players alternate)")
+		fs.BoolVar(&simJSON, "json", false, "print the summary as JSON")
+		fs.BoolVar(&simProgress, "progress", true, "show progress on stderr (a bar on a terminal, else a line every 10%)")
+		rulesFlags(fs, &simRules, &simEd)
+		engineFlag(fs, &simEngine)
+	},
+	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
+		if len(args) != 0 {
+			return errUsage
+		}
+		if simGames < 1 || simWorkers < 1 || simTurns < 1 {
+			return usagef("-games, -workers and -turns want 1 or more")
+		}
+		names := strings.Split(simDecks, ",")
+		if len(names) != 2 {
+			return usagef("-decks %q: want two decks, comma-separated", simDecks)
+		}
+		var players []rt.PlayerConfig
+		for i, n := range names {
+			deck, err := loadDeck(n)
+			if err != nil {
+				return err
+			}
+			players = append(players, rt.PlayerConfig{Name: fmt.Sprintf("p%d:%s", i+1, n), Deck: deck})
+		}
+		rs, err := resolveRules(simRules, simEd, "")
+		if err != nil {
+			return err
+		}
+		p, err := rs.load()
+		if err != nil {
+			return err
+		}
+		rules, note, err := selectEngine(simEngine, p, rs, "sim")
+		if err != nil {
+			return err
+		}
+		if note != "" {
+			fmt.Fprintln(ctx.stderr, note)
+		}
+		cfg := sim.Config{Rules: rules, Players: players, Policies: strings.Split(simPolicy, ","), Games: simGames,
+			Workers: simWorkers, Seed: simSeed, Turns: int32(simTurns), Alternate: !simFirst}
+		if simProgress {
+			cfg.Progress = progress(ctx, simGames)
+		}
+		s, err := sim.Run(cfg)
+		if err != nil {
+			return err
+		}
+		if simJSON {
+			b, _ := json.MarshalIndent(s, "", "  ")
+			fmt.Fprintf(ctx.stdout, "%s\n", b)
+			return nil
+		}
+		printSummary(ctx, &s)
+		return nil
+	},
+}
+
+func loadDeck(name string) ([]rt.Card, error) {
+	if f, ok := sim.BuiltinDecks[name]; ok {
+		return f(), nil
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("deck %q: neither a built-in deck (vanilla, green, red) nor a file: %v", name, err)
+	}
+	defer fh.Close()
+	deck, err := sim.ReadDeck(fh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return deck, nil
+}
+
+// progress reports games done on stderr: a progress bar
+// (github.com/schollz/progressbar) on a terminal, else a plain line every
+// 10% of the games.
+func progress(ctx *cli, games int) func(int) {
+	if f, ok := ctx.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar := progressbar.NewOptions(games, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("games"),
+			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
+			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+		return func(done int) { bar.Set(done) }
+	}
+	step := max(1, games/10)
+	return func(done int) {
+		if done%step == 0 || done == games {
+			fmt.Fprintf(ctx.stderr, "sim: %d/%d games\n", done, games)
+		}
+	}
+}
+
+func printSummary(ctx *cli, s *sim.Summary) {
+	w := ctx.stdout
+	fmt.Fprintf(w, "%d games, seed %d, %d workers\n", s.Games, s.Seed, s.Workers)
+	for _, p := range s.Players {
+		fmt.Fprintf(w, "  %-20s %-8s wins %6d  %5.1f%%  (95%% CI %.1f%%-%.1f%%)\n", p.Name, p.Policy, p.Wins, 100*p.WinRate, 100*p.Low, 100*p.High)
+	}
+	fmt.Fprintf(w, "  draws %d, unfinished %d (turn limit)\n", s.Draws, s.Unfinished)
+	fmt.Fprintf(w, "turns per game %.1f, decisions %d (%d refused), %.2f s: %.0f games/s, %.0f decisions/s\n",
+		s.TurnsMean, s.Decisions, s.Refused, s.Seconds, s.GamesPerS, s.DecPerS)
+}

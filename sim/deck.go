@@ -1,0 +1,136 @@
+package sim
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// Vanilla is issue 12's deck: 24 Forest and 36 vanilla 2/2 creatures
+// costing {1}{G}.
+func Vanilla() []rt.Card {
+	deck := make([]rt.Card, 0, 60)
+	for i := 0; i < 24; i++ {
+		deck = append(deck, rt.Card{Name: "Forest", Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{"forest"}})
+	}
+	for i := 0; i < 36; i++ {
+		deck = append(deck, rt.Card{Name: "Bear", Types: rt.TypeCreature, Power: 2, Toughness: 2,
+			Cost: rt.Cost{Generic: 1, Colored: rt.Mana{rt.Green: 1}}})
+	}
+	return deck
+}
+
+// BuiltinDecks are the decks a name selects: vanilla, green, red.
+var BuiltinDecks = map[string]func() []rt.Card{
+	"vanilla": Vanilla,
+	"green":   func() []rt.Card { return rt.SampleDeck("green") },
+	"red":     func() []rt.Card { return rt.SampleDeck("red") },
+}
+
+// MaxDeckLines bounds a deck file.
+const MaxDeckLines = 1000
+
+// ReadDeck reads a deck: a JSON list of runtime.Card (as replays hold
+// them) if it starts with '[', else lines of
+//
+//	COUNT NAME WORD...
+//
+// where NAME uses '_' for spaces and each WORD is a card type or supertype
+// (creature, land, basic, legendary...), P/T ("2/2"), cost=COST ("1G"),
+// sub=SUBTYPE, kw=KEYWORD or timing=NAME. '#' starts a comment. At most
+// MaxReplayCards cards.
+func ReadDeck(r io.Reader) ([]rt.Card, error) {
+	br := bufio.NewReader(io.LimitReader(r, 1<<20))
+	if b, err := br.Peek(1); err == nil && b[0] == '[' {
+		var deck []rt.Card
+		if err := json.NewDecoder(br).Decode(&deck); err != nil {
+			return nil, fmt.Errorf("deck: %v", err)
+		}
+		if len(deck) > rt.MaxReplayCards {
+			return nil, fmt.Errorf("deck of %d cards: at most %d", len(deck), rt.MaxReplayCards)
+		}
+		return deck, nil
+	}
+	var deck []rt.Card
+	sc := bufio.NewScanner(br)
+	line := 0
+	for sc.Scan() {
+		line++
+		if line > MaxDeckLines {
+			return nil, fmt.Errorf("deck: more than %d lines", MaxDeckLines)
+		}
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		f := strings.Fields(text)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) < 2 {
+			return nil, fmt.Errorf("deck:%d: want COUNT NAME WORD...", line)
+		}
+		count, err := strconv.Atoi(f[0])
+		if err != nil || count < 1 || len(deck)+count > rt.MaxReplayCards {
+			return nil, fmt.Errorf("deck:%d: count %q: want 1 to %d cards in all", line, f[0], rt.MaxReplayCards)
+		}
+		c := rt.Card{Name: strings.ReplaceAll(f[1], "_", " ")}
+		for _, w := range f[2:] {
+			if err := cardWord(&c, w); err != nil {
+				return nil, fmt.Errorf("deck:%d: %v", line, err)
+			}
+		}
+		for i := 0; i < count; i++ {
+			deck = append(deck, c)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("deck: %v", err)
+	}
+	if len(deck) == 0 {
+		return nil, fmt.Errorf("deck: no cards")
+	}
+	return deck, nil
+}
+
+func cardWord(c *rt.Card, w string) error {
+	if t, ok := rt.ParseType(w); ok {
+		c.Types |= t
+		return nil
+	}
+	if s, ok := rt.ParseSuper(w); ok {
+		c.Super |= s
+		return nil
+	}
+	if k, v, ok := strings.Cut(w, "="); ok {
+		switch k {
+		case "cost":
+			cost, ok := rt.ParseCost(v)
+			if !ok {
+				return fmt.Errorf("cost %q: want a cost like 1G or 2WW", v)
+			}
+			c.Cost = cost
+		case "sub":
+			c.Subtypes = append(c.Subtypes, v)
+		case "kw":
+			c.Keywords = append(c.Keywords, v)
+		case "timing":
+			c.Timing = v
+		default:
+			return fmt.Errorf("unknown %s= (want cost=, sub=, kw= or timing=)", k)
+		}
+		return nil
+	}
+	if p, t, ok := strings.Cut(w, "/"); ok {
+		pw, err1 := strconv.Atoi(p)
+		tg, err2 := strconv.Atoi(t)
+		if err1 != nil || err2 != nil || pw < -1000 || pw > 1000 || tg < -1000 || tg > 1000 {
+			return fmt.Errorf("power/toughness %q: want two numbers like 2/2", w)
+		}
+		c.Power, c.Toughness = int32(pw), int32(tg)
+		return nil
+	}
+	return fmt.Errorf("unknown word %q (a card type, supertype, P/T, cost=, sub=, kw= or timing=)", w)
+}
