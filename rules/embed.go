@@ -16,7 +16,7 @@ import (
 // FS holds the .mtg files and cr2017.tsv at its root, and one directory per
 // other edition.
 //
-//go:embed *.mtg *.tsv cr1999 cr2008
+//go:embed *.mtg *.tsv cr1999 cr2008 cr2025
 var FS embed.FS
 
 // Dir is the name positions use for files of FS ("rules/turn.mtg").
