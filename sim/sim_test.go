@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -27,9 +28,11 @@ func config(games, workers int) sim.Config {
 var timings = cmpopts.IgnoreFields(sim.Summary{}, "Seconds", "GamesPerS", "DecPerS", "Workers")
 
 // TestSameResultsAnyWorkers: the determinism contract for runs: the same
-// seed gives the same games whatever the number of workers.
+// seed gives the same games whatever the number of workers and GOMAXPROCS.
 func TestSameResultsAnyWorkers(t *testing.T) {
+	procs := goruntime.GOMAXPROCS(1)
 	one, err := sim.Run(config(40, 1))
+	goruntime.GOMAXPROCS(procs)
 	if err != nil {
 		t.Fatal(err)
 	}
