@@ -169,7 +169,7 @@ func (c *checker) edition() {
 		return
 	}
 	idx.Edition = first.Name.Name
-	c.index, c.p.Index = idx, idx
+	c.index, c.p.Index, c.p.IndexData = idx, idx, string(data)
 }
 
 func (c *checker) name(id grammar.Ident, what string) bool {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"strconv"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
@@ -94,7 +95,7 @@ func (w *writer) file(pkg string) {
 	w.printf(")\n\n")
 	w.printf("// New starts a game under these rules.\nfunc New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }\n\n")
 	w.printf("// Rules is the ruleset, for rt.New.\nvar Rules = &rt.Rules{\n")
-	w.printf("Edition: %s,\nTitle: %s,\nSourceHash: SourceHash,\n", quote(p.Edition), quote(p.Title))
+	w.printf("Edition: %s,\nTitle: %s,\nSourceHash: SourceHash,\nIndex: index,\n", quote(p.Edition), quote(p.Title))
 	d := p.Defaults
 	w.printf("Defaults: rt.PlayerDefaults{Life: %d, MaxHandSize: %d, LandPlays: %d, OpeningHand: %d},\n", d.Life, d.MaxHandSize, d.LandPlays, d.OpeningHand)
 	var kws []string
@@ -171,6 +172,7 @@ func (w *writer) file(pkg string) {
 	}
 	w.hooks(p)
 	w.printf("}\n\n")
+	w.printf("// index is the rule index of the edition (%s.tsv), one rule a line.\nconst index = %s\n\n", sanitizeComment(p.Edition), indexLiteral(p.IndexData))
 	w.buf.Write(w.fns.Bytes())
 }
 
@@ -215,6 +217,27 @@ func (w *writer) hooks(p *Program) {
 		}
 		w.printf("},\n")
 	}
+}
+
+// indexLiteral writes the index file as a Go string constant, one
+// quoted line per rule, so that the generated file stays readable and a
+// change to the index shows as a change of its lines.
+func indexLiteral(data string) string {
+	lines := strings.SplitAfter(data, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return `""`
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString(" +\n\t")
+		}
+		b.WriteString(strconv.Quote(l))
+	}
+	return b.String()
 }
 
 // sanitizeComment keeps a .mtg string from ending a Go comment line.

@@ -14,6 +14,9 @@ type Program struct {
 	Dir     string // the rules directory name used in positions
 	Files   []*grammar.File
 	Index   *Index
+	// IndexData is the index file as read: generated engines carry it
+	// (runtime.Rules.Index).
+	IndexData string
 
 	Defaults Defaults
 	Keywords []*Keyword

@@ -50,6 +50,7 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		Edition:    p.Edition,
 		Title:      p.Title,
 		SourceHash: p.Hash,
+		Index:      p.IndexData,
 		Defaults: rt.PlayerDefaults{
 			Life: int32(p.Defaults.Life), MaxHandSize: int32(p.Defaults.MaxHandSize),
 			LandPlays: int32(p.Defaults.LandPlays), OpeningHand: int32(p.Defaults.OpeningHand),

@@ -9,6 +9,11 @@ type Rules struct {
 	Edition    string
 	Title      string
 	SourceHash string // hash of the .mtg sources the tables were generated from
+	// Index is the edition's rule index the rules were checked against,
+	// as its .tsv file (edition_date, rule_number, short_title): an
+	// engine carries its own, so that its conformance scripts are checked
+	// against the rules it was generated from.
+	Index string
 
 	Defaults PlayerDefaults
 	Keywords []string // bit i of a KeywordSet

@@ -43,6 +43,7 @@ var Rules = &rt.Rules{
 	Edition:               "cr1999",
 	Title:                 "Comprehensive Rules, c.1999 (6th Edition era)",
 	SourceHash:            SourceHash,
+	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"first_strike", "flying", "haste", "trample", "shadow", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
 	Subtypes:              []string{"aura", "equipment", "fortification"},
@@ -276,6 +277,91 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
 	},
 }
+
+// index is the rule index of the edition (cr1999.tsv), one rule a line.
+const index = "edition_date\trule_number\tshort_title\n" +
+	"1999\t101.4\tStarting player skips the first draw step\n" +
+	"1999\t102.1\tPlayer with 0 or less life loses\n" +
+	"1999\t102.2\tDrawing from too small a library loses\n" +
+	"1999\t300\tTurn structure — general\n" +
+	"1999\t300.1\tFive phases, in order\n" +
+	"1999\t300.2\tPhase or step ends on an empty stack after both pass\n" +
+	"1999\t300.3\tEffects lasting until a phase or step end with it\n" +
+	"1999\t300.4\tMana burn: unused mana lost at the end of each phase\n" +
+	"1999\t301\tBeginning phase\n" +
+	"1999\t301.1\tUntap, upkeep and draw steps\n" +
+	"1999\t302\tUntap step\n" +
+	"1999\t302.1\tActive player untaps their permanents\n" +
+	"1999\t302.2\tNo priority in the untap step\n" +
+	"1999\t303\tUpkeep step\n" +
+	"1999\t303.1\tUpkeep triggers go on the stack, then priority\n" +
+	"1999\t304\tDraw step\n" +
+	"1999\t304.1\tThe draw is a triggered ability; then priority\n" +
+	"1999\t305\tMain phase\n" +
+	"1999\t305.1\tTwo main phases around combat\n" +
+	"1999\t305.2\tA main phase has no steps\n" +
+	"1999\t305.3\tPriority; sorcery-speed spells only here\n" +
+	"1999\t305.4\tOne land a turn, with priority and an empty stack\n" +
+	"1999\t306\tCombat phase\n" +
+	"1999\t306.1\tFive combat steps\n" +
+	"1999\t306.2\tWhat removes a creature from combat\n" +
+	"1999\t307\tBeginning of combat step\n" +
+	"1999\t307.1\tActive player gets priority\n" +
+	"1999\t308\tDeclare attackers step\n" +
+	"1999\t308.1\tAttackers declared at once; walls and new creatures can't\n" +
+	"1999\t308.2\tAttack checked, costs paid, attackers tap\n" +
+	"1999\t308.3\tAn illegal attack is undone and declared again\n" +
+	"1999\t308.4\tNo attackers: straight to the end of combat step\n" +
+	"1999\t308.5\tAn attacker stays one until removed or combat ends\n" +
+	"1999\t308.6\tPriority after the attack\n" +
+	"1999\t309\tDeclare blockers step\n" +
+	"1999\t309.1\tDefender declares blockers, each blocking one attacker\n" +
+	"1999\t309.2\tBlock checked, costs paid\n" +
+	"1999\t309.3\tBlocking, blocked and unblocked status\n" +
+	"1999\t309.4\tRemoving a blocker does not unblock\n" +
+	"1999\t309.5\tPriority after the blocks\n" +
+	"1999\t310\tCombat damage step\n" +
+	"1999\t310.1\tAttacker, then defender announce the damage division\n" +
+	"1999\t310.1a\tCombat damage equals power\n" +
+	"1999\t310.1b\tUnblocked creature damages the defending player\n" +
+	"1999\t310.1c\tBlocked creature divides its damage among its blockers\n" +
+	"1999\t310.1d\tBlocker damages the attacker it blocks\n" +
+	"1999\t310.2\tAll combat damage goes on the stack as one; priority\n" +
+	"1999\t310.3\tCombat damage is not a spell and can't be countered\n" +
+	"1999\t310.4\tCombat damage dealt as assigned when it resolves\n" +
+	"1999\t311\tEnd of combat step\n" +
+	"1999\t311.1\tEnd-of-combat triggers, then priority\n" +
+	"1999\t312\tEnd phase\n" +
+	"1999\t312.1\tEnd of turn and cleanup steps\n" +
+	"1999\t313\tEnd of turn step\n" +
+	"1999\t313.1\tEnd-of-turn triggers, then priority\n" +
+	"1999\t314\tCleanup step\n" +
+	"1999\t314.1\tCleanup happens in this order\n" +
+	"1999\t314.1a\tDiscard down to the maximum hand size\n" +
+	"1999\t314.1b\tDamage removed, turn effects end\n" +
+	"1999\t314.1c\tPriority only for state effects or triggers, then again\n" +
+	"1999\t408.1c\tPriority passes between players\n" +
+	"1999\t408.1d\tNon-instant spells: own main phase, empty stack\n" +
+	"1999\t408.1f\tTriggered abilities wait for the next priority\n" +
+	"1999\t408.2c\tState-based effects checked whenever priority is given\n" +
+	"1999\t408.2d\tPlaying a land is a special action\n" +
+	"1999\t408.2e\tMana abilities resolve at once\n" +
+	"1999\t409.1\tPlaying a spell or activated ability\n" +
+	"1999\t413.1\tTop of the stack resolves after both pass\n" +
+	"1999\t420\tState-based effects\n" +
+	"1999\t420.5a\tPlayer at 0 life loses\n" +
+	"1999\t420.5b\tCreature with 0 toughness goes to the graveyard\n" +
+	"1999\t420.5c\tCreature with lethal damage is destroyed\n" +
+	"1999\t420.5d\tLocal enchantment on an illegal permanent goes\n" +
+	"1999\t420.5e\tLegend rule: all but the first in play go\n" +
+	"1999\t216.3\tA token that leaves play ceases to exist\n" +
+	"1999\t502.2\tFirst strike\n" +
+	"1999\t502.4\tFlying\n" +
+	"1999\t502.5\tHaste\n" +
+	"1999\t502.9\tTrample\n" +
+	"1999\t409.2g\tA creature's tap ability needs control since the turn began\n" +
+	"1999\t502.6\tLandwalk\n" +
+	"1999\t502.8\tShadow\n"
 
 // cr1999/turn.mtg:44 (302.1)
 func step_untap_action_0(g *rt.Game) bool {

@@ -41,6 +41,7 @@ var Rules = &rt.Rules{
 	Edition:               "cr2008",
 	Title:                 "Comprehensive Rules, c.2008 (Lorwyn to Shards of Alara)",
 	SourceHash:            SourceHash,
+	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"first_strike", "flying", "haste", "trample", "deathtouch", "lifelink", "phasing", "doesnt_untap"},
 	Subtypes:              []string{"aura", "equipment", "fortification"},
@@ -279,6 +280,118 @@ var Rules = &rt.Rules{
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:40", Params: 2, Resolve: stack_object_2},
 	},
 }
+
+// index is the rule index of the edition (cr2008.tsv), one rule a line.
+const index = "edition_date\trule_number\tshort_title\n" +
+	"2008\t300\tTurn structure — general\n" +
+	"2008\t300.1\tFive phases, in order\n" +
+	"2008\t300.2\tPhase or step ends when all pass with an empty stack\n" +
+	"2008\t300.3\tMana burn: unused mana lost at the end of each phase\n" +
+	"2008\t300.4\tEffects lasting until a phase or step end with it\n" +
+	"2008\t300.5\t\"At the beginning of\" triggers\n" +
+	"2008\t300.6\tExtra turns, newest first\n" +
+	"2008\t300.7\tExtra phases\n" +
+	"2008\t300.8\tExtra steps\n" +
+	"2008\t300.9\tSkipping a step, phase or turn\n" +
+	"2008\t301\tBeginning phase\n" +
+	"2008\t301.1\tUntap, upkeep and draw steps\n" +
+	"2008\t302\tUntap step\n" +
+	"2008\t302.1\tPhasing first\n" +
+	"2008\t302.2\tActive player untaps their permanents\n" +
+	"2008\t302.3\tNo priority in the untap step\n" +
+	"2008\t303\tUpkeep step\n" +
+	"2008\t303.1\tUpkeep triggers go on the stack, then priority\n" +
+	"2008\t304\tDraw step\n" +
+	"2008\t304.1\tDraw first, off the stack; then triggers and priority\n" +
+	"2008\t305\tMain phase\n" +
+	"2008\t305.1\tTwo main phases around combat\n" +
+	"2008\t305.2\tA main phase has no steps\n" +
+	"2008\t305.3\tTriggers, then priority; sorcery-speed spells only here\n" +
+	"2008\t305.4\tOne land a turn, with priority and an empty stack\n" +
+	"2008\t306\tCombat phase\n" +
+	"2008\t306.1\tFive combat steps; two damage steps with first strike\n" +
+	"2008\t306.2\tActive player attacks; the chosen opponent defends\n" +
+	"2008\t306.3\tOnly creatures attack or block; players and planeswalkers are attacked\n" +
+	"2008\t306.3a\tA noncreature put into play attacking or blocking is neither\n" +
+	"2008\t306.4\tWhat removes a creature or planeswalker from combat\n" +
+	"2008\t306.4a\tLater restrictions don't remove a declared creature\n" +
+	"2008\t306.4b\tTapping or untapping doesn't remove from combat\n" +
+	"2008\t306.4c\tAn attacker of a removed planeswalker stays attacking\n" +
+	"2008\t306.5\tAttacking or blocking alone\n" +
+	"2008\t307\tBeginning of combat step\n" +
+	"2008\t307.1\tBeginning-of-combat triggers, then priority\n" +
+	"2008\t308\tDeclare attackers step\n" +
+	"2008\t308.1\tAttackers declared, each at a player or planeswalker; priority\n" +
+	"2008\t308.2\tDeclaring attackers, in order; illegal rewinds\n" +
+	"2008\t308.2a\tChoose attackers and what each attacks; check legality\n" +
+	"2008\t308.2b\tBanding groups\n" +
+	"2008\t308.2c\tAttackers tap, not as a cost\n" +
+	"2008\t308.2d\tTotal attack cost fixed\n" +
+	"2008\t308.2e\tMana abilities to pay attack costs\n" +
+	"2008\t308.2f\tPay all attack costs\n" +
+	"2008\t308.2g\tChosen creatures become attackers\n" +
+	"2008\t308.3\tAttack triggers only when declared\n" +
+	"2008\t308.4\tA creature put into play attacking\n" +
+	"2008\t308.5\tNo attackers: skip blockers and damage steps\n" +
+	"2008\t309\tDeclare blockers step\n" +
+	"2008\t309.1\tDefender declares blockers; triggers; priority\n" +
+	"2008\t309.2\tDeclaring blockers, in order; illegal rewinds\n" +
+	"2008\t309.2a\tChoose blockers and what each blocks; check legality\n" +
+	"2008\t309.2b\tTotal block cost fixed\n" +
+	"2008\t309.2c\tMana abilities to pay block costs\n" +
+	"2008\t309.2d\tPay all block costs\n" +
+	"2008\t309.2e\tChosen creatures become blockers\n" +
+	"2008\t309.2f\tBlocked and unblocked attackers\n" +
+	"2008\t309.3\tBlock triggers only when declared\n" +
+	"2008\t309.4\tBecomes-blocked triggers once per combat\n" +
+	"2008\t309.5\tA creature put into play blocking\n" +
+	"2008\t310\tCombat damage step\n" +
+	"2008\t310.1\tDamage assigned and put on the stack as one object; priority\n" +
+	"2008\t310.2\tDamage divided freely among legal recipients\n" +
+	"2008\t310.2a\tDamage equals power; 0 or less assigns none\n" +
+	"2008\t310.2b\tUnblocked attacker damages what it attacks\n" +
+	"2008\t310.2c\tBlocked attacker divides among its blockers\n" +
+	"2008\t310.2d\tBlocker damages the attacker it blocks\n" +
+	"2008\t310.2e\tEffects may change how damage is assigned\n" +
+	"2008\t310.3\tCombat damage on the stack can't be countered\n" +
+	"2008\t310.4\tCombat damage resolves as assigned; then priority\n" +
+	"2008\t310.4a\tDealt even if the source left or changed\n" +
+	"2008\t310.4b\tSource as it is, or last was in play\n" +
+	"2008\t310.4c\tDamage to something gone or changed is not dealt\n" +
+	"2008\t310.5\tFirst strike: a second combat damage step\n" +
+	"2008\t311\tEnd of combat step\n" +
+	"2008\t311.1\tEnd-of-combat triggers, then priority\n" +
+	"2008\t311.2\tAll removed from combat as the step ends\n" +
+	"2008\t312\tEnd phase\n" +
+	"2008\t312.1\tEnd of turn and cleanup steps\n" +
+	"2008\t313\tEnd of turn step\n" +
+	"2008\t313.1\tEnd-of-turn triggers, then priority\n" +
+	"2008\t313.2\tLate end-of-turn triggers wait for the next turn\n" +
+	"2008\t314\tCleanup step\n" +
+	"2008\t314.1\tDiscard down to the maximum hand size\n" +
+	"2008\t314.2\tDamage removed, turn effects end\n" +
+	"2008\t314.3\tPriority only for state effects or triggers, then again\n" +
+	"2008\t408.1a\tSpells and abilities only at certain times\n" +
+	"2008\t408.1b\tState-based effects, then triggers, then priority\n" +
+	"2008\t408.1c\tPriority passes; all pass: resolve or end the step\n" +
+	"2008\t420\tState-based effects\n" +
+	"2008\t420.5\tThe list of state-based effects\n" +
+	"2008\t420.5a\tPlayer at 0 life loses\n" +
+	"2008\t420.5b\tCreature with 0 toughness goes to the graveyard\n" +
+	"2008\t420.5c\tCreature with lethal damage is destroyed\n" +
+	"2008\t420.5e\tLegend rule: all same-named legends go\n" +
+	"2008\t420.5g\tDrawing from an empty library loses\n" +
+	"2008\t423.1\tDrawing a card; the draw step's draw\n" +
+	"2008\t502.2\tFirst strike\n" +
+	"2008\t502.4\tFlying\n" +
+	"2008\t502.5\tHaste\n" +
+	"2008\t502.9\tTrample\n" +
+	"2008\t502.9b\tTrample: lethal to all blockers, the rest to the attacked\n" +
+	"2008\t502.9c\tTrample with no blocker left\n" +
+	"2008\t502.63\tDeathtouch: a triggered ability destroying the creature damaged\n" +
+	"2008\t502.68\tLifelink\n" +
+	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
+	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
 
 // cr2008/turn.mtg:50 (302.1)
 func step_untap_action_0(g *rt.Game) bool {
