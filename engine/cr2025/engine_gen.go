@@ -53,6 +53,7 @@ var Rules = &rt.Rules{
 	Edition:               "cr2025",
 	Title:                 "Comprehensive Rules, effective 2025-09-19",
 	SourceHash:            SourceHash,
+	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
 	Subtypes:              []string{"aura", "equipment", "fortification"},
@@ -326,6 +327,301 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "cr2025/damage.mtg:34", Run: on_damage_source_3},
 	},
 }
+
+// index is the rule index of the edition (cr2025.tsv), one rule a line.
+const index = "edition_date\trule_number\tshort_title\n" +
+	"2025-09-19\t116\tSpecial Actions — section heading\n" +
+	"2025-09-19\t116.1\tSpecial actions: done with priority, never use the stack\n" +
+	"2025-09-19\t116.2\tHow many special actions exist (twelve in this edition)\n" +
+	"2025-09-19\t116.2a\tLand play counts as a special action\n" +
+	"2025-09-19\t116.2b\tTurning a face-down creature face up (special action)\n" +
+	"2025-09-19\t116.2c\tLater optional actions that end effects or stop delayed triggers\n" +
+	"2025-09-19\t116.2d\tActions that let a player ignore a static effect temporarily\n" +
+	"2025-09-19\t116.2e\tCircling Vultures discard usable at instant timing\n" +
+	"2025-09-19\t116.2f\tExiling a suspend card from hand\n" +
+	"2025-09-19\t116.2i\tPlanechase planar die roll; cost rises with each roll\n" +
+	"2025-09-19\t116.2j\tConspiracy Draft: revealing a face-down conspiracy\n" +
+	"2025-09-19\t116.3\tPlayer gets priority back after a special action\n" +
+	"2025-09-19\t117\tTiming and Priority — section heading\n" +
+	"2025-09-19\t117.1\tPriority system decides who may act\n" +
+	"2025-09-19\t117.1a\tWhen instants versus other spells may be cast\n" +
+	"2025-09-19\t117.1b\tActivated abilities usable whenever holding priority\n" +
+	"2025-09-19\t117.1c\tTiming windows for special actions\n" +
+	"2025-09-19\t117.1d\tMana abilities usable with priority or during payments\n" +
+	"2025-09-19\t117.2\tThings that happen without anyone holding priority\n" +
+	"2025-09-19\t117.2a\tTriggers may occur anytime; stacked when priority next given\n" +
+	"2025-09-19\t117.2b\tStatic abilities operate outside the priority system\n" +
+	"2025-09-19\t117.2c\tTurn-based actions happen automatically at step boundaries\n" +
+	"2025-09-19\t117.2d\tState-based actions resolved before any priority\n" +
+	"2025-09-19\t117.2e\tNobody holds priority while something resolves\n" +
+	"2025-09-19\t117.3\tRules fixing which player holds priority\n" +
+	"2025-09-19\t117.3a\tActive player receives priority at most step starts\n" +
+	"2025-09-19\t117.3b\tActive player receives priority after each resolution\n" +
+	"2025-09-19\t117.3c\tPlayer who acts retains priority afterward\n" +
+	"2025-09-19\t117.3d\tPassing priority; announce floating mana; next player\n" +
+	"2025-09-19\t117.4\tEveryone passes in a row: resolve top item or advance\n" +
+	"2025-09-19\t117.5\tSBAs, then triggers, before each priority grant\n" +
+	"2025-09-19\t117.6\tShared team turns: teams hold priority\n" +
+	"2025-09-19\t117.7\tDefinition of acting \"in response\"\n" +
+	"2025-09-19\t310\tBattles — section heading\n" +
+	"2025-09-19\t310.5\tA battle with defense counters removed as damage; protector\n" +
+	"2025-09-19\t310.8\tBattle protector: the player who may block for it; attacking it\n" +
+	"2025-09-19\t500\tTurn Structure General — section heading\n" +
+	"2025-09-19\t500.1\tA turn's five phases and their order\n" +
+	"2025-09-19\t500.2\tPriority phases/steps end after all pass on empty stack\n" +
+	"2025-09-19\t500.3\tSteps without priority end once their actions finish\n" +
+	"2025-09-19\t500.4\tUnused mana empties when any step or phase ends\n" +
+	"2025-09-19\t500.5\tTiming of \"until end of\"/\"until\" duration expiry\n" +
+	"2025-09-19\t500.6\t\"At the beginning of\" triggers fire as phase/step starts\n" +
+	"2025-09-19\t500.7\tExtra turns inserted one by one; newest taken first\n" +
+	"2025-09-19\t500.8\tExtra phases inserted after a named phase\n" +
+	"2025-09-19\t500.9\tExtra steps inserted before or after a named step\n" +
+	"2025-09-19\t500.10\tA step added after a phase is part of that phase\n" +
+	"2025-09-19\t500.11\tSkipped steps, phases, turns treated as absent\n" +
+	"2025-09-19\t500.12\tNo game events occur in gaps between turn segments\n" +
+	"2025-09-19\t501\tBeginning Phase — section heading\n" +
+	"2025-09-19\t501.1\tBeginning phase contains untap, upkeep, draw steps\n" +
+	"2025-09-19\t502\tUntap Step — section heading\n" +
+	"2025-09-19\t502.1\tPhasing occurs first in the untap step\n" +
+	"2025-09-19\t502.2\tDay/night: whether it becomes day or night as the untap step begins\n" +
+	"2025-09-19\t502.3\tActive player untaps permanents all at once\n" +
+	"2025-09-19\t502.4\tNo priority in untap step; triggers wait until upkeep\n" +
+	"2025-09-19\t503\tUpkeep Step — section heading\n" +
+	"2025-09-19\t503.1\tUpkeep: no turn-based actions; active player gets priority\n" +
+	"2025-09-19\t503.1a\tUntap-step and upkeep triggers stacked before priority\n" +
+	"2025-09-19\t503.2\t\"After upkeep\" timing when several upkeeps occur\n" +
+	"2025-09-19\t504\tDraw Step — section heading\n" +
+	"2025-09-19\t504.1\tActive player's draw as a turn-based action\n" +
+	"2025-09-19\t504.2\tPriority to active player after the draw\n" +
+	"2025-09-19\t505\tMain Phase — section heading\n" +
+	"2025-09-19\t505.1\tTwo main phases around combat: precombat and postcombat\n" +
+	"2025-09-19\t505.1a\tOnly the turn's first main phase is precombat\n" +
+	"2025-09-19\t505.2\tMain phase has no steps; ends when all pass\n" +
+	"2025-09-19\t505.3\tArchenemy scheme set in motion in precombat main\n" +
+	"2025-09-19\t505.4\tPrecombat main: lore counters on Sagas (turn-based action)\n" +
+	"2025-09-19\t505.5\tPrecombat main: roll to visit Attractions (turn-based action)\n" +
+	"2025-09-19\t505.6\tActive player then receives priority in main phase\n" +
+	"2025-09-19\t505.6a\tSorcery-speed card types cast normally only in main phase\n" +
+	"2025-09-19\t505.6b\tOne land play per turn with priority, empty stack\n" +
+	"2025-09-19\t506\tCombat Phase — section heading\n" +
+	"2025-09-19\t506.1\tFive combat steps; when some are skipped or doubled\n" +
+	"2025-09-19\t506.2\tWho is attacking player and defending player\n" +
+	"2025-09-19\t506.2a\tMultiplayer: how a defending player is chosen\n" +
+	"2025-09-19\t506.2b\tTwo-Headed Giant: nonactive team defends\n" +
+	"2025-09-19\t506.3\tOnly creatures fight; only players/planeswalkers get attacked\n" +
+	"2025-09-19\t506.3a\tNoncreatures entering \"attacking/blocking\" never count as such\n" +
+	"2025-09-19\t506.3b\tCreature entering attacking under non-attacker never attacks\n" +
+	"2025-09-19\t506.3c\tEntering attacking a missing player/planeswalker: not attacking\n" +
+	"2025-09-19\t506.3d\tEntering blocking an attacker not attacking you: not blocking\n" +
+	"2025-09-19\t506.4\tEvents that remove a permanent from combat\n" +
+	"2025-09-19\t506.4a\tLater restrictions don't undo declared attacks or blocks\n" +
+	"2025-09-19\t506.4b\tTapping/untapping doesn't remove a combatant\n" +
+	"2025-09-19\t506.4c\tAttacker remains when attacked planeswalker leaves combat\n" +
+	"2025-09-19\t506.4d\tPermanent both blocking and attacked: removal conditions\n" +
+	"2025-09-19\t506.5\tDefines attacking/blocking alone\n" +
+	"2025-09-19\t506.6\tA creature that had to attack: what requirements count\n" +
+	"2025-09-19\t506.7\tSpells limited to before/after combat milestones\n" +
+	"2025-09-19\t506.7a\tMeaning of before/after \"attackers are declared\"\n" +
+	"2025-09-19\t506.7b\tMeaning of before/after \"blockers are declared\"\n" +
+	"2025-09-19\t506.7c\t\"During combat\" style spells with multiple combat phases\n" +
+	"2025-09-19\t506.7d\tOther combat-timed spells refer to first combat only\n" +
+	"2025-09-19\t506.7e\tFallback timing when the named combat point is absent\n" +
+	"2025-09-19\t506.7f\tPost-blocker spells unusable if blockers step skipped\n" +
+	"2025-09-19\t506.7g\tSame combat timing limits apply to activated abilities\n" +
+	"2025-09-19\t507\tBeginning of Combat Step — section heading\n" +
+	"2025-09-19\t507.1\tMultiplayer: defending player picked at combat start\n" +
+	"2025-09-19\t507.2\tActive player then receives priority\n" +
+	"2025-09-19\t508\tDeclare Attackers Step — section heading\n" +
+	"2025-09-19\t508.1\tAttack declaration procedure; illegal declarations are rewound\n" +
+	"2025-09-19\t508.1a\tPick untapped attackers with haste or controlled since turn start\n" +
+	"2025-09-19\t508.1b\tName the player or planeswalker each attacker targets\n" +
+	"2025-09-19\t508.1c\tAttack restrictions checked; any violation makes attack illegal\n" +
+	"2025-09-19\t508.1d\tAttack requirements checked; obey as many as possible\n" +
+	"2025-09-19\t508.1e\tBanding: announce which attackers form bands\n" +
+	"2025-09-19\t508.1f\tAttackers become tapped; tapping isn't a cost\n" +
+	"2025-09-19\t508.1g\tDecide on optional costs for attacking\n" +
+	"2025-09-19\t508.1h\tTotal attack cost computed, then locked in\n" +
+	"2025-09-19\t508.1i\tChance to activate mana abilities for attack costs\n" +
+	"2025-09-19\t508.1j\tAttack costs paid fully, in any order\n" +
+	"2025-09-19\t508.1k\tSelected creatures officially become attackers\n" +
+	"2025-09-19\t508.1m\tAttack-declaration triggers go off\n" +
+	"2025-09-19\t508.2\tActive player then receives priority\n" +
+	"2025-09-19\t508.2a\tAttack triggers judged only at declaration time\n" +
+	"2025-09-19\t508.2b\tDeclaration-time triggers stacked before priority\n" +
+	"2025-09-19\t508.4\tCreatures put onto the battlefield attacking, or said to be attacking; never declared\n" +
+	"2025-09-19\t508.4a\tNamed player/planeswalker gone: entering creature isn't attacking\n" +
+	"2025-09-19\t508.4c\tEntering-attacking creatures skip attack requirements/restrictions\n" +
+	"2025-09-19\t508.5\tWhich player is the defending player for an attacker (player, planeswalker or battle)\n" +
+	"2025-09-19\t508.5a\tMultiplayer: \"defending player\" means one specific player\n" +
+	"2025-09-19\t508.8\tNo attackers: blockers and damage steps skipped\n" +
+	"2025-09-19\t509\tDeclare Blockers Step — section heading\n" +
+	"2025-09-19\t509.1\tBlock declaration procedure; illegal declarations are rewound\n" +
+	"2025-09-19\t509.1a\tPick untapped blockers and an attacker for each\n" +
+	"2025-09-19\t509.1b\tBlock restrictions checked, including evasion; cumulative evasion\n" +
+	"2025-09-19\t509.1c\tBlock requirements checked; obey as many as possible\n" +
+	"2025-09-19\t509.1d\tTotal block cost computed, then locked in\n" +
+	"2025-09-19\t509.1e\tChance to activate mana abilities for block costs\n" +
+	"2025-09-19\t509.1f\tBlock costs paid fully, in any order\n" +
+	"2025-09-19\t509.1g\tSelected creatures officially become blockers\n" +
+	"2025-09-19\t509.1h\tAttackers marked blocked or unblocked for the combat\n" +
+	"2025-09-19\t509.1i\tBlock-declaration triggers go off\n" +
+	"2025-09-19\t509.2\tActive player then receives priority\n" +
+	"2025-09-19\t509.2a\tBlocking-related triggers stacked before priority\n" +
+	"2025-09-19\t509.3\tBlock-related trigger conditions differ\n" +
+	"2025-09-19\t509.3a\t\"Whenever this blocks\" fires once per combat\n" +
+	"2025-09-19\t509.3b\t\"Blocks a creature\" fires for each attacker blocked\n" +
+	"2025-09-19\t509.3c\t\"Becomes blocked\" fires once per combat\n" +
+	"2025-09-19\t509.3d\t\"Becomes blocked by a creature\" fires for each blocker\n" +
+	"2025-09-19\t509.3e\tTriggers keyed to how many creatures block/are blocked\n" +
+	"2025-09-19\t509.3f\tCharacteristic-based block triggers judged at block moment\n" +
+	"2025-09-19\t509.3g\t\"Attacks and isn't blocked\" trigger conditions\n" +
+	"2025-09-19\t509.4\tCreature put onto the battlefield blocking; never declared as a blocker\n" +
+	"2025-09-19\t509.4a\tEntering blocking a non-attacker or wrong player fails\n" +
+	"2025-09-19\t509.4b\tEntering-blocking creatures skip block requirements/restrictions\n" +
+	"2025-09-19\t510\tCombat Damage Step — section heading\n" +
+	"2025-09-19\t510.1\tDamage assignment announced: active player first, then defender\n" +
+	"2025-09-19\t510.1a\tCreatures assign damage equal to power; nonpositive assigns none\n" +
+	"2025-09-19\t510.1b\tUnblocked attacker's damage goes to what it attacks\n" +
+	"2025-09-19\t510.1c\tBlocked creature divides its damage freely among its blockers\n" +
+	"2025-09-19\t510.1d\tBlocker facing several attackers divides its damage freely among them\n" +
+	"2025-09-19\t510.1e\tWhole assignment checked for legality, else redone\n" +
+	"2025-09-19\t510.2\tAll assigned combat damage dealt at once\n" +
+	"2025-09-19\t510.3\tActive player then receives priority\n" +
+	"2025-09-19\t510.3a\tDamage-caused triggers stacked before priority\n" +
+	"2025-09-19\t510.4\tFirst/double strike adds a second combat damage step\n" +
+	"2025-09-19\t511\tEnd of Combat Step — section heading\n" +
+	"2025-09-19\t511.1\tNo turn-based actions; active player gets priority\n" +
+	"2025-09-19\t511.2\t\"At end of combat\" triggers; combat-duration effects end\n" +
+	"2025-09-19\t511.3\tAll combatants leave combat when step finishes\n" +
+	"2025-09-19\t512\tEnding Phase — section heading\n" +
+	"2025-09-19\t512.1\tEnding phase contains end and cleanup steps\n" +
+	"2025-09-19\t513\tEnd Step — section heading\n" +
+	"2025-09-19\t513.1\tNo turn-based actions; active player gets priority\n" +
+	"2025-09-19\t513.1a\tOld \"at end of turn\" wording errata'd to end step\n" +
+	"2025-09-19\t513.2\tEnd-step triggers arriving mid-step wait until next turn\n" +
+	"2025-09-19\t514\tCleanup Step — section heading\n" +
+	"2025-09-19\t514.1\tActive player discards down to maximum hand size\n" +
+	"2025-09-19\t514.2\tDamage wears off; \"this turn\" effects end simultaneously\n" +
+	"2025-09-19\t514.3\tNormally nobody receives priority during cleanup\n" +
+	"2025-09-19\t514.3a\tException: SBAs/triggers grant priority, then repeat cleanup\n" +
+	"2025-09-19\t702\tKeyword Abilities — section heading\n" +
+	"2025-09-19\t702.2\tDeathtouch keyword entry\n" +
+	"2025-09-19\t702.2a\tDeathtouch is static\n" +
+	"2025-09-19\t702.2b\tDeathtouch-damaged creature destroyed as state-based action\n" +
+	"2025-09-19\t702.2c\tAny deathtouch combat damage counts as lethal for assignment\n" +
+	"2025-09-19\t702.2d\tDeathtouch functions from whatever zone the source is in\n" +
+	"2025-09-19\t702.2e\tLast known information settles deathtouch after zone change\n" +
+	"2025-09-19\t702.2f\tExtra deathtouch instances add nothing\n" +
+	"2025-09-19\t702.3\tDefender keyword entry\n" +
+	"2025-09-19\t702.3a\tDefender is static\n" +
+	"2025-09-19\t702.3b\tDefender prevents the creature from attacking\n" +
+	"2025-09-19\t702.3c\tExtra defender instances add nothing\n" +
+	"2025-09-19\t702.4\tDouble Strike keyword entry\n" +
+	"2025-09-19\t702.4a\tDouble strike is static; modifies combat damage step\n" +
+	"2025-09-19\t702.4b\tFirst/double strike splits combat damage into two steps\n" +
+	"2025-09-19\t702.4c\tLosing double strike mid-combat stops second-step damage\n" +
+	"2025-09-19\t702.4d\tGaining double strike after first step enables second hit\n" +
+	"2025-09-19\t702.4e\tExtra double strike instances add nothing\n" +
+	"2025-09-19\t702.7\tFirst Strike keyword entry\n" +
+	"2025-09-19\t702.7a\tFirst strike is static; modifies combat damage step\n" +
+	"2025-09-19\t702.7b\tFirst/double strike splits combat damage into two steps\n" +
+	"2025-09-19\t702.7c\tGaining or losing first strike between the two steps\n" +
+	"2025-09-19\t702.7d\tExtra first strike instances add nothing\n" +
+	"2025-09-19\t702.9\tFlying keyword entry\n" +
+	"2025-09-19\t702.9a\tFlying classed as evasion\n" +
+	"2025-09-19\t702.9b\tOnly flying or reach creatures can block flyers\n" +
+	"2025-09-19\t702.9c\tExtra flying instances add nothing\n" +
+	"2025-09-19\t702.10\tHaste keyword entry\n" +
+	"2025-09-19\t702.10a\tHaste is static\n" +
+	"2025-09-19\t702.10b\tHaste ignores summoning sickness for attacking\n" +
+	"2025-09-19\t702.10c\tHaste allows immediate tap/untap-symbol abilities\n" +
+	"2025-09-19\t702.10d\tExtra haste instances add nothing\n" +
+	"2025-09-19\t702.12\tIndestructible keyword entry\n" +
+	"2025-09-19\t702.12a\tIndestructible is static\n" +
+	"2025-09-19\t702.12b\tCan't be destroyed; lethal-damage check ignored\n" +
+	"2025-09-19\t702.12c\tExtra indestructible instances add nothing\n" +
+	"2025-09-19\t702.15\tLifelink keyword entry\n" +
+	"2025-09-19\t702.15a\tLifelink is static\n" +
+	"2025-09-19\t702.15b\tLifelink damage gives its controller equal life\n" +
+	"2025-09-19\t702.15c\tLast known information settles lifelink after leaving battlefield\n" +
+	"2025-09-19\t702.15d\tLifelink functions from whatever zone the source is in\n" +
+	"2025-09-19\t702.15e\tSimultaneous lifelink sources give separate life-gain events\n" +
+	"2025-09-19\t702.15f\tExtra lifelink instances add nothing\n" +
+	"2025-09-19\t702.17\tReach keyword entry\n" +
+	"2025-09-19\t702.17a\tReach is static\n" +
+	"2025-09-19\t702.17b\tReach lets a creature block flyers\n" +
+	"2025-09-19\t702.17c\tExtra reach instances add nothing\n" +
+	"2025-09-19\t702.19\tTrample keyword entry\n" +
+	"2025-09-19\t702.19a\tTrample is static; only matters for attacking combat damage\n" +
+	"2025-09-19\t702.19b\tTrample: lethal to every blocker first, then the rest may go to what it attacks\n" +
+	"2025-09-19\t702.19d\tBlocked trampler with no remaining blockers hits defender\n" +
+	"2025-09-19\t702.19f\tTrampler attacking a planeswalker or battle: excess stays there, not the player\n" +
+	"2025-09-19\t702.19g\tExtra trample instances add nothing\n" +
+	"2025-09-19\t702.20\tVigilance keyword entry\n" +
+	"2025-09-19\t702.20a\tVigilance is static; modifies declare attackers step\n" +
+	"2025-09-19\t702.20b\tVigilant creatures don't tap when attacking\n" +
+	"2025-09-19\t702.20c\tExtra vigilance instances add nothing\n" +
+	"2025-09-19\t702.111\tMenace keyword entry\n" +
+	"2025-09-19\t702.111a\tMenace classed as evasion\n" +
+	"2025-09-19\t702.111b\tMenace requires at least two blockers\n" +
+	"2025-09-19\t702.111c\tExtra menace instances add nothing\n" +
+	"2025-09-19\t703\tTurn-Based Actions — section heading\n" +
+	"2025-09-19\t703.1\tTurn-based actions: automatic at step starts/ends, no stack\n" +
+	"2025-09-19\t703.1a\t\"Beginning of step\" watchers are triggers, not TBAs\n" +
+	"2025-09-19\t703.2\tNo player controls turn-based actions\n" +
+	"2025-09-19\t703.3\tTBAs first, before SBAs, triggers, and priority\n" +
+	"2025-09-19\t703.4\tList of the turn-based actions\n" +
+	"2025-09-19\t703.4a\tUntap step: phasing in and out\n" +
+	"2025-09-19\t703.4b\tTurn-based action: day/night check\n" +
+	"2025-09-19\t703.4c\tUntap step: active player untaps permanents\n" +
+	"2025-09-19\t703.4d\tDraw step: active player draws\n" +
+	"2025-09-19\t703.4e\tArchenemy: scheme set in motion in precombat main\n" +
+	"2025-09-19\t703.4f\tTurn-based action: lore counters on Sagas\n" +
+	"2025-09-19\t703.4g\tTurn-based action: roll to visit Attractions\n" +
+	"2025-09-19\t703.4h\tBeginning of combat: multiplayer defending player chosen\n" +
+	"2025-09-19\t703.4i\tDeclare attackers step: attackers declared\n" +
+	"2025-09-19\t703.4j\tDeclare blockers step: blockers declared\n" +
+	"2025-09-19\t703.4k\tCombat damage step: assignments announced in APNAP order\n" +
+	"2025-09-19\t703.4m\tCombat damage step: assigned damage dealt together\n" +
+	"2025-09-19\t703.4n\tCleanup: discard down to maximum hand size\n" +
+	"2025-09-19\t703.4p\tCleanup: damage removed, \"this turn\" effects end\n" +
+	"2025-09-19\t703.4q\tMana pools empty as each step/phase ends\n" +
+	"2025-09-19\t704\tState-Based Actions — section heading\n" +
+	"2025-09-19\t704.1\tSBAs: automatic on listed conditions; no stack\n" +
+	"2025-09-19\t704.1a\tGame-state watchers are triggers, not SBAs\n" +
+	"2025-09-19\t704.2\tSBAs checked constantly; nobody controls them\n" +
+	"2025-09-19\t704.3\tSBAs checked when priority would be given; repeat until none\n" +
+	"2025-09-19\t704.4\tSBAs ignore temporary states during resolution\n" +
+	"2025-09-19\t704.5\tList of the state-based actions\n" +
+	"2025-09-19\t704.5a\tPlayer with 0 or less life loses\n" +
+	"2025-09-19\t704.5b\tPlayer who drew from an empty library loses\n" +
+	"2025-09-19\t704.5c\tTen or more poison counters: player loses\n" +
+	"2025-09-19\t704.5d\tTokens phased out or off battlefield cease to exist\n" +
+	"2025-09-19\t704.5e\tStray spell copies and card copies cease to exist\n" +
+	"2025-09-19\t704.5f\tCreature with toughness 0 or less goes to graveyard\n" +
+	"2025-09-19\t704.5g\tCreature with lethal damage marked is destroyed\n" +
+	"2025-09-19\t704.5h\tCreature damaged by deathtouch source is destroyed\n" +
+	"2025-09-19\t704.5i\tPlaneswalker with 0 loyalty goes to graveyard\n" +
+	"2025-09-19\t704.5j\tLegend rule: the controller keeps one of same-named legendary permanents\n" +
+	"2025-09-19\t704.5k\tWorld rule: only newest world permanent survives\n" +
+	"2025-09-19\t704.5m\tAura illegally attached or unattached goes to graveyard\n" +
+	"2025-09-19\t704.5n\tEquipment/Fortification illegally attached becomes unattached\n" +
+	"2025-09-19\t704.5p\tBattles and creatures attached to something become unattached\n" +
+	"2025-09-19\t704.5q\t+1/+1 and -1/-1 counters cancel in pairs\n" +
+	"2025-09-19\t704.5r\tCounters above a stated maximum are removed\n" +
+	"2025-09-19\t704.5s\tSaga with lore counters at least its final chapter is sacrificed\n" +
+	"2025-09-19\t704.5t\tCompleted dungeon leaves the game\n" +
+	"2025-09-19\t704.5v\tBattle with no defense counters goes to the graveyard\n" +
+	"2025-09-19\t704.5w\tBattle without a protector: its controller chooses one, or it goes\n" +
+	"2025-09-19\t704.5x\tSiege whose controller is its protector: a new protector is chosen\n" +
+	"2025-09-19\t704.6\tVariant state-based actions — list heading\n" +
+	"2025-09-19\t704.6a\tTwo-Headed Giant: team at 0 or less life loses\n" +
+	"2025-09-19\t704.6b\tTwo-Headed Giant: team with fifteen poison loses\n" +
+	"2025-09-19\t704.6c\tCommander: 21 combat damage from one commander loses\n" +
+	"2025-09-19\t704.6e\tArchenemy: resolved non-ongoing scheme returns face down\n" +
+	"2025-09-19\t704.6f\tPlanechase: face-up phenomenon makes controller planeswalk\n" +
+	"2025-09-19\t704.7\tOne replacement effect covers identical simultaneous SBA results\n" +
+	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n"
 
 // cr2025/turn.mtg:53 (502.1, 703.4a)
 func step_untap_action_0(g *rt.Game) bool {
