@@ -15,8 +15,9 @@ import (
 // ruleset is the rules a command works on: an embedded edition (the
 // default, cr2017, or one named with -edition) or a directory (-rules).
 type ruleset struct {
-	dir string        // a directory of .mtg files, or "" for an embedded edition
-	ed  rules.Edition // the embedded edition when dir is ""
+	dir   string        // a directory of .mtg files, or "" for an embedded edition
+	ed    rules.Edition // the embedded edition when dir is ""
+	local bool          // dir is ./rules, found in the current directory
 }
 
 // rulesFlags registers -rules and -edition, which name the rules a command
@@ -29,8 +30,9 @@ func rulesFlags(fs *flag.FlagSet, dir, edition *string) {
 // resolveRules returns the ruleset -rules dir and -edition name select.
 // With neither, a corpus directory whose parent holds .mtg files is that
 // ruleset's corpus (rules/cr1999/testdata: rules/cr1999), so an edition's
-// scripts find their rules and index by themselves; otherwise the default
-// edition.
+// scripts find their rules and index by themselves; then ./rules, when the
+// current directory has rules of its own (a project that generates its
+// engine from changed rules); otherwise the default edition.
 func resolveRules(dir, edition, corpus string) (ruleset, error) {
 	switch {
 	case dir != "" && edition != "":
@@ -49,8 +51,29 @@ func resolveRules(dir, edition, corpus string) (ruleset, error) {
 			return ruleset{dir: parent}, nil
 		}
 	}
+	if local, ok := localRules(); ok {
+		return local, nil
+	}
 	ed, _ := rules.Lookup(rules.Default)
 	return ruleset{ed: ed}, nil
+}
+
+// localRules returns ./rules when the current directory holds rules that
+// differ from the embedded default (the same rules, as in mtgc's own
+// repository, are the embedded edition).
+func localRules() (ruleset, bool) {
+	if mtg, _ := filepath.Glob(filepath.Join("rules", "*.mtg")); len(mtg) == 0 {
+		return ruleset{}, false
+	}
+	local := ruleset{dir: "rules", local: true}
+	h, err := local.hash()
+	if err != nil {
+		return ruleset{}, false
+	}
+	if e, err := embeddedRules().hash(); err == nil && e == h {
+		return ruleset{}, false
+	}
+	return local, true
 }
 
 // embeddedRules is the default embedded edition.
@@ -62,6 +85,8 @@ func embeddedRules() ruleset {
 // String names the rules in messages.
 func (r ruleset) String() string {
 	switch {
+	case r.local:
+		return "rules (found in the current directory; -edition " + rules.Default + " for the embedded rules)"
 	case r.dir != "":
 		return r.dir
 	case r.ed.Name == rules.Default:
