@@ -23,7 +23,10 @@ type LogConfig struct {
 	// logging allocates nothing once the buffer is full). At least 2.
 	Cap int
 	// Stream, for LogStream, is called with each event as it happens. It
-	// must not change the game.
+	// must not change the game. Clone and CopyFrom copy the log control:
+	// a clone of a streaming game streams to the same function until it
+	// is given its own with SetLog (the scratch copies of Check and
+	// DefaultDeclare log nothing).
 	Stream func(g *Game, e Event)
 }
 
