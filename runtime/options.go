@@ -72,17 +72,26 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		// One pass over the battlefield finds the mana abilities and the
 		// mana available for costs.
 		avail := g.Players[p].Mana
+		tap := g.tapTest()
+		abilities := false
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
-			if int(o.Controller) != p || o.PhasedOut || o.Tapped {
+			if int(o.Controller) != p || o.PhasedOut {
 				continue
 			}
-			if c, ok := o.manaColor(); ok && g.canTap(x) {
+			abilities = abilities || len(o.Abilities) > 0
+			if o.Tapped {
+				continue
+			}
+			if c, ok := o.manaColor(); ok && tap.can(g, x) {
 				avail[c]++
 				add(Option{Kind: TapMana, Obj: x})
 			}
 		}
 		for _, x := range g.Battlefield {
+			if !abilities {
+				break
+			}
 			o := &g.Objs[x]
 			for i := range o.Abilities {
 				if g.mayActivate(p, x, i, &avail) {
@@ -242,6 +251,42 @@ func (g *Game) mayTapForMana(p int, x ObjID) bool {
 		return false
 	}
 	return g.canTap(x)
+}
+
+// tapTest is the rules' can_tap predicates, gathered once for a pass over
+// the battlefield (g.canTap looks for them among all predicates each time).
+type tapTest struct {
+	n     int
+	preds [8]*Predicate
+	all   bool // more than fit: ask g.canTap
+}
+
+func (g *Game) tapTest() tapTest {
+	var t tapTest
+	for i := range g.Rules.Predicates {
+		if p := &g.Rules.Predicates[i]; p.Kind == CanTap {
+			if t.n == len(t.preds) {
+				t.all = true
+				break
+			}
+			t.preds[t.n] = p
+			t.n++
+		}
+	}
+	return t
+}
+
+// can is g.canTap(x).
+func (t *tapTest) can(g *Game, x ObjID) bool {
+	if t.all {
+		return g.canTap(x)
+	}
+	for _, p := range t.preds[:t.n] {
+		if !p.Test(g, x) {
+			return false
+		}
+	}
+	return true
 }
 
 func (g *Game) timingOK(i, p int) bool {
