@@ -342,7 +342,11 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 	for i, to := range dv.To {
 		j := slices.Index(gr.From, to)
 		if j < 0 {
-			return nil, refuse(rule, "%s can't assign damage to %s", g.nameOf(x), g.nameOf(to))
+			what := g.nameOf(to)
+			if to == NoObj { // a player's code: only a trampler may reach what it attacks
+				what = "the player or planeswalker it attacks"
+			}
+			return nil, refuse(rule, "%s can't assign damage to %s", g.nameOf(x), what)
 		}
 		if slices.Contains(dv.To[:i], to) {
 			return nil, refuse(rule, "%s's division names %s twice: give each recipient one amount", g.nameOf(x), g.nameOf(to))
