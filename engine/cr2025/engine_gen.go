@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7d0170d9c7b60f7369a0e0e5a0ee342b"
+const SourceHash = "sha256:4dd50723d7e3777b9af62e7628af547b"
 
 // Keyword bits.
 const (
