@@ -60,7 +60,8 @@ func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (*G, error)
 
 func checkNesting(toks []lexer.Token) *Error {
 	depth, run := 0, 0
-	for _, t := range toks {
+	var ex exprSize
+	for i, t := range toks {
 		if t.Type == tokPunct || t.Type == tokKeyword {
 			switch t.Value {
 			case "(", "{":
@@ -77,8 +78,59 @@ func checkNesting(toks []lexer.Token) *Error {
 		if depth > maxNesting || run > maxNesting {
 			return &Error{Pos: toPos(t.Pos), Msg: "too deeply nested"}
 		}
+		if i > 0 {
+			if msg := ex.add(toks[i-1], t); msg != "" {
+				return &Error{Pos: toPos(t.Pos), Msg: msg}
+			}
+		}
 	}
 	return nil
+}
+
+// maxOperators and maxConditionals bound one expression, so that the
+// parser, the checker and the generated Go's formatting (which are not
+// linear in them) stay fast on any input: a ruleset needs a few dozen.
+const (
+	maxOperators    = 1000
+	maxConditionals = maxNesting
+)
+
+// exprSize counts the binary operators and conditionals of the expression
+// being read, from the tokens alone: one ends where a line starts with
+// neither an operator nor then/else after a line that did not end with
+// one, at a brace, and at a declaration in column 1.
+type exprSize struct{ ops, ifs int }
+
+var binaryOps = map[string]bool{
+	"and": true, "or": true, "==": true, "!=": true, "<=": true, ">=": true,
+	"<": true, ">": true, "+": true, "-": true, "*": true,
+}
+
+// word is a token's value if it is punctuation or a keyword, else "".
+func word(t lexer.Token) string {
+	if t.Type == tokPunct || t.Type == tokKeyword {
+		return t.Value
+	}
+	return ""
+}
+
+func (e *exprSize) add(prev, t lexer.Token) string {
+	p, w := word(prev), word(t)
+	continues := binaryOps[p] || p == "then" || p == "else" || p == "if" || binaryOps[w] || w == "then" || w == "else"
+	if w == "{" || w == "}" || t.Pos.Column == 1 || (t.Pos.Line != prev.Pos.Line && !continues) {
+		*e = exprSize{}
+	}
+	switch {
+	case binaryOps[w]:
+		if e.ops++; e.ops > maxOperators {
+			return fmt.Sprintf("expression too long: more than %d operators (split it into predicates or lets)", maxOperators)
+		}
+	case w == "if":
+		if e.ifs++; e.ifs > maxConditionals {
+			return fmt.Sprintf("too deeply nested: more than %d if ... else in one expression", maxConditionals)
+		}
+	}
+	return ""
 }
 
 // A chunkParser parses the tokens of one chunk of a file (ending with EOF)

@@ -1,0 +1,85 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// longExprs are expressions of n terms of each kind whose checking (and
+// the formatting of their generated Go) took time quadratic in n: a
+// 20,000-term and chain 6 s, a 5,000-deep if-else chain minutes. The
+// parser now bounds them (grammar's maxOperators, maxConditionals).
+var longExprs = []struct {
+	name  string
+	expr  func(n int) string
+	limit int    // the most terms accepted
+	msg   string // the refusal past it
+}{
+	{"and", func(n int) string { return strings.Repeat("b.creature and ", n-1) + "b.creature" }, 1001, "expression too long: more than 1000 operators"},
+	{"plus", func(n int) string { return strings.Repeat("b.power + ", n-2) + "b.power > 0" }, 1001, "expression too long: more than 1000 operators"},
+	{"ifelse", func(n int) string { return strings.Repeat("if b.creature then true else ", n-1) + "false" }, 100, "more than 100 if ... else in one expression"},
+}
+
+// withPredicate returns the default rules with can_block's condition
+// replaced by expr.
+func withPredicate(t testing.TB, expr string) []Source {
+	srcs := defaultSources(t)
+	const old = `predicate can_block "509.1a" (b) if b.creature and not b.tapped`
+	for i, s := range srcs {
+		if strings.Contains(string(s.Data), old) {
+			srcs[i].Data = []byte(strings.Replace(string(s.Data), old, `predicate can_block "509.1a" (b) if `+expr, 1))
+			return srcs
+		}
+	}
+	t.Fatal("can_block not found in the default rules")
+	return nil
+}
+
+func checkAndGenerate(srcs []Source, idx map[string][]byte) error {
+	p, err := Compile(srcs, idx)
+	if err == nil {
+		_, err = Generate(p, Options{Package: "engine"})
+	}
+	return err
+}
+
+// TestLongExpressions: the longest expressions accepted check and
+// generate in well under a second; 100,000-term ones are refused at once
+// with a positioned limit.
+func TestLongExpressions(t *testing.T) {
+	idx := index(t)
+	for _, c := range longExprs {
+		start := time.Now()
+		if err := checkAndGenerate(withPredicate(t, c.expr(c.limit)), idx); err != nil {
+			t.Errorf("%s: %d terms refused: %v", c.name, c.limit, err)
+		}
+		if d := time.Since(start); d > 2*time.Second { // generous: a shared machine; the benchmark measures
+			t.Errorf("%s: %d terms took %v", c.name, c.limit, d)
+		}
+		start = time.Now()
+		err := checkAndGenerate(withPredicate(t, c.expr(100_000)), idx)
+		if err == nil || !strings.Contains(err.Error(), "rules/combat.mtg:") || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: 100k terms: %v, want a positioned %q", c.name, err, c.msg)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: refusing 100k terms took %v", c.name, d)
+		}
+	}
+}
+
+// BenchmarkCheckLongExpr: checking and generating the longest expressions
+// accepted, and refusing 100k-term ones.
+func BenchmarkCheckLongExpr(b *testing.B) {
+	idx := index(b)
+	for _, c := range longExprs {
+		for _, n := range []int{c.limit, 100_000} {
+			srcs := withPredicate(b, c.expr(n))
+			b.Run(c.name+"-"+map[bool]string{true: "limit", false: "100k"}[n == c.limit], func(b *testing.B) {
+				for b.Loop() {
+					_ = checkAndGenerate(srcs, idx)
+				}
+			})
+		}
+	}
+}
