@@ -364,8 +364,6 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t117.6\tShared team turns: teams hold priority\n" +
 	"2025-09-19\t117.7\tDefinition of acting \"in response\"\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
-	"2025-09-19\t310.5\tA battle with defense counters removed as damage; protector\n" +
-	"2025-09-19\t310.8\tBattle protector: the player who may block for it; attacking it\n" +
 	"2025-09-19\t500\tTurn Structure General — section heading\n" +
 	"2025-09-19\t500.1\tA turn's five phases and their order\n" +
 	"2025-09-19\t500.2\tPriority phases/steps end after all pass on empty stack\n" +
