@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -116,7 +117,26 @@ func (g *Game) obj(e Event) string {
 	if e.Obj == NoObj || int(e.Obj) >= len(g.Objs) {
 		return "?"
 	}
-	return fmt.Sprintf("'%s' (%s)", g.Objs[e.Obj].Name, g.PlayerName(int(e.Player)))
+	return fmt.Sprintf("'%s' (%s)", g.ObjName(e.Obj), g.PlayerName(int(e.Player)))
+}
+
+// ObjName is x's name as scripts name it: "Name", or "Name#k" when other
+// objects of the game share the name (x is the k-th of them created).
+func (g *Game) ObjName(x ObjID) string {
+	name := g.Objs[x].Name
+	k, n := 0, 0
+	for i := range g.Objs {
+		if g.Objs[i].Name == name {
+			n++
+			if ObjID(i) <= x {
+				k++
+			}
+		}
+	}
+	if n < 2 {
+		return name
+	}
+	return name + "#" + strconv.Itoa(k)
 }
 
 func (g *Game) describe(e Event) string {
@@ -264,5 +284,5 @@ func (g *Game) party(code int32) string {
 		return "?"
 	}
 	o := &g.Objs[code]
-	return fmt.Sprintf("'%s' (%s)", o.Name, g.PlayerName(int(o.Controller)))
+	return fmt.Sprintf("'%s' (%s)", g.ObjName(ObjID(code)), g.PlayerName(int(o.Controller)))
 }
