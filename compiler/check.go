@@ -548,6 +548,17 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	if g.position {
 		c.p.SBAsReadPosition = true
 	}
+	grammar.Inspect(f, func(n grammar.Node) bool {
+		if sel, ok := n.(*grammar.Selector); ok {
+			switch sel.Sel.Name {
+			case "tapped":
+				c.p.SBAsReadTapped = true
+			case "mana":
+				c.p.SBAsReadMana = true
+			}
+		}
+		return true
+	})
 	c.p.SBAs = append(c.p.SBAs, s)
 }
 

@@ -137,6 +137,12 @@ func (w *writer) file(pkg string) {
 	if p.SBAsReadPosition {
 		w.printf("SBAsReadPosition: true,\n")
 	}
+	if p.SBAsReadTapped {
+		w.printf("SBAsReadTapped: true,\n")
+	}
+	if p.SBAsReadMana {
+		w.printf("SBAsReadMana: true,\n")
+	}
 	if len(p.SBAs) > 0 {
 		w.printf("MatchSBAs: sba_match_all,\n")
 		w.matchAll()

@@ -31,8 +31,11 @@ type Program struct {
 	SBAs       []*SBA
 	// SBAsReadPosition: some sba reads the active player or game.*.
 	SBAsReadPosition bool
-	Predicates       []*Predicate
-	Timings          []*Timing
+	// SBAsReadTapped, SBAsReadMana: some sba reads x.tapped, p.mana.
+	SBAsReadTapped bool
+	SBAsReadMana   bool
+	Predicates     []*Predicate
+	Timings        []*Timing
 	// Mechanisms are the rules the runtime's mechanisms cite, in source
 	// order.
 	Mechanisms   []*Mechanism

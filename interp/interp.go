@@ -61,6 +61,8 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		LandRule:              p.LandRule,
 		SorceryRule:           p.SorceryRule,
 		SBAsReadPosition:      p.SBAsReadPosition,
+		SBAsReadTapped:        p.SBAsReadTapped,
+		SBAsReadMana:          p.SBAsReadMana,
 	}
 	r.Subtypes = append([]string(nil), compiler.BitSubtypes...)
 	for _, m := range p.Mechanisms {

@@ -89,6 +89,15 @@ func (g *Game) emit(e Event) {
 		if g.Rules.SBAsReadPosition {
 			g.changes++
 		}
+	case EvTap, EvUntap:
+		if g.Rules.SBAsReadTapped {
+			g.changes++
+		}
+	case EvAddMana, EvEmptyMana:
+		// A land tapped for mana logs only its mana.
+		if g.Rules.SBAsReadMana || e.Kind == EvAddMana && g.Rules.SBAsReadTapped {
+			g.changes++
+		}
 	default:
 		g.changes++
 	}

@@ -38,6 +38,11 @@ type Rules struct {
 	// (active player, turn, step): then the turn moving on is a change
 	// after which they must be checked again.
 	SBAsReadPosition bool
+	// SBAsReadTapped and SBAsReadMana say whether an SBA reads whether
+	// permanents are tapped, or mana pools: if not, tapping, untapping
+	// and mana (a land tapped for mana) change nothing they look at.
+	SBAsReadTapped bool
+	SBAsReadMana   bool
 
 	// Predicates are the combat predicates (see PredKind).
 	Predicates []Predicate
