@@ -106,3 +106,14 @@ func TestSubmitTypedErrors(t *testing.T) {
 		t.Errorf("after the game: %v, want ErrGameOver citing 704.5b", err)
 	}
 }
+
+// TestKindNamesInRange: the name of a kind out of range (from a decoded
+// state or answer) is a placeholder, not a panic.
+func TestKindNamesInRange(t *testing.T) {
+	if got := rt.DecisionKind(200).String(); got != "decision200" {
+		t.Errorf("DecisionKind(200) = %q", got)
+	}
+	if got := rt.AnswerKind(200).String(); got != "answer200" {
+		t.Errorf("AnswerKind(200) = %q", got)
+	}
+}

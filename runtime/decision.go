@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -23,7 +24,12 @@ const (
 
 var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender"}
 
-func (k DecisionKind) String() string { return decisionNames[k] }
+func (k DecisionKind) String() string {
+	if int(k) < len(decisionNames) {
+		return decisionNames[k]
+	}
+	return fmt.Sprintf("decision%d", k) // from a hostile saved state
+}
 
 // Decision is a question the engine asks a player.
 type Decision struct {
