@@ -302,3 +302,6 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 	}
 	return t, nil
 }
+
+// Keywords returns the reserved words of the language.
+func Keywords() []string { return append([]string(nil), keywords...) }

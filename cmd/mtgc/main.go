@@ -51,7 +51,7 @@ func usagef(format string, args ...any) error {
 }
 
 func commands() []*command {
-	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, replayCmd, simCmd, rulesCmd, mutateCmd, difftestCmd, diffEditionsCmd, versionCmd}
+	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, replayCmd, simCmd, rulesCmd, mutateCmd, difftestCmd, diffEditionsCmd, lspCmd, versionCmd}
 }
 
 func main() {

@@ -15,14 +15,11 @@ var versionCmd = &command{
 		if len(args) > 0 {
 			return errUsage
 		}
-		version, goVersion := "(unknown)", "(unknown)"
+		goVersion := "(unknown)"
 		if bi, ok := debug.ReadBuildInfo(); ok {
-			version, goVersion = bi.Main.Version, bi.GoVersion
-			if version == "" {
-				version = "(devel)"
-			}
+			goVersion = bi.GoVersion
 		}
-		fmt.Fprintf(ctx.stdout, "mtgc %s %s\n", version, goVersion)
+		fmt.Fprintf(ctx.stdout, "mtgc %s %s\n", moduleVersion(), goVersion)
 		for _, e := range rules.Editions() {
 			note := "embedded rules"
 			if compiledOf(e.Name) != nil {
@@ -32,4 +29,12 @@ var versionCmd = &command{
 		}
 		return nil
 	},
+}
+
+// moduleVersion is mtgc's module version as the build recorded it.
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
 }

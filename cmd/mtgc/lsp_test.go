@@ -1,0 +1,108 @@
+package main
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mtgc-dev/mtgc/internal/lsp/lsptest"
+	"go.lsp.dev/protocol"
+)
+
+// TestLSPBinary builds the real mtgc and drives `mtgc lsp` as an editor
+// does: initialize, didOpen of a broken file (diagnostics), hover on a
+// rule number (its title), definition, shutdown and exit (status 0).
+func TestLSPBinary(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "mtgc")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	rules := filepath.Join(dir, "proj", "rules")
+	if err := os.MkdirAll(rules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("../../rules/*.[mt][ts][gv]")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(rules, filepath.Base(f)), data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	cmd := exec.Command(bin, "lsp")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	c := lsptest.New(t, rwc{stdout, stdin})
+
+	if res := c.Initialize(filepath.Join(dir, "proj")); res.ServerInfo == nil || res.ServerInfo.Name != "mtgc" {
+		t.Fatalf("initialize: %+v", res)
+	}
+	turn := filepath.Join(rules, "turn.mtg")
+	data, _ := os.ReadFile(turn)
+	broken := strings.Replace(string(data), "step untap", "step untap untap", 1)
+	c.Open(turn, broken)
+	diags := c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) > 0 })
+	line := uint32(strings.Count(broken[:strings.Index(broken, "step untap untap")], "\n"))
+	if diags[0].Range.Start.Line != line || diags[0].Severity != protocol.DiagnosticSeverityError {
+		t.Errorf("diagnostic %+v, want one on line %d", diags[0], line)
+	}
+	c.Change(turn, string(data), 2)
+	c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) == 0 })
+
+	text := string(data)
+	i := strings.Index(text, `"502.2"`) + 2
+	line = uint32(strings.Count(text[:i], "\n"))
+	char := uint32(i - strings.LastIndex(text[:i], "\n") - 1)
+	var h protocol.Hover
+	if err := c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: lsptest.Pos(turn, line, char)}, &h); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h.Contents.Value, "502.2** Active player untaps permanents all at once") {
+		t.Errorf("hover on 502.2: %q", h.Contents.Value)
+	}
+	var locs []protocol.Location
+	if err := c.Call(protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{TextDocumentPositionParams: lsptest.Pos(turn, line, char)}, &locs); err != nil {
+		t.Fatal(err)
+	}
+	if len(locs) != 1 || locs[0].URI.Filename() != turn || locs[0].Range.Start.Line != line {
+		t.Errorf("definition of 502.2: %+v, want %s:%d", locs, turn, line+1)
+	}
+
+	c.Shutdown()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("mtgc lsp exited with %v after shutdown and exit\n%s", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("mtgc lsp did not exit after shutdown and exit")
+	}
+}
+
+// rwc joins the server's stdout and stdin into the client's stream.
+type rwc struct {
+	io.Reader
+	io.WriteCloser
+}

@@ -1,0 +1,190 @@
+package lsp
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/rules"
+)
+
+var readFile = os.ReadFile
+
+// ruleset is a rules directory as the editor sees it: its .mtg files
+// (open documents over the disk), its index, and what the checker made of
+// them.
+type ruleset struct {
+	dir   string // absolute; "" for the embedded rules
+	files []string
+	prog  *compiler.Program // nil if it does not compile
+	errs  grammar.ErrorList
+	index *compiler.Index // the edition's index, even when prog is nil
+	// indexFile is the .tsv the index was read from ("" if embedded).
+	indexFile string
+}
+
+// load checks the rules in dir (absolute), reading open documents from
+// s.docs; dir "" is the embedded default ruleset.
+func (s *server) load(dir string) *ruleset {
+	rs := &ruleset{dir: dir}
+	if dir == "" {
+		p, err := compiler.LoadAs(rules.FS, ".", rules.Dir)
+		rs.prog, rs.index = p, p.Index
+		if err != nil {
+			rs.prog = nil
+		}
+		return rs
+	}
+	var srcs []compiler.Source
+	indexes := map[string][]byte{}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		name := filepath.Join(dir, e.Name())
+		switch filepath.Ext(name) {
+		case ".mtg":
+			if t, ok := s.text(name); ok {
+				srcs = append(srcs, compiler.Source{Name: name, Data: []byte(t)})
+				rs.files = append(rs.files, name)
+			}
+		case ".tsv":
+			if t, ok := s.text(name); ok {
+				indexes[strings.TrimSuffix(e.Name(), ".tsv")] = []byte(t)
+			}
+		}
+	}
+	if len(srcs) == 0 {
+		return rs
+	}
+	p, err := compiler.Compile(srcs, indexes)
+	if err != nil {
+		if !errors.As(err, &rs.errs) {
+			rs.errs = grammar.ErrorList{{Pos: grammar.Pos{File: srcs[0].Name, Line: 1, Col: 1}, Msg: err.Error()}}
+		}
+	} else {
+		p.Dir = dir
+		rs.prog, rs.index = p, p.Index
+		s.good[dir] = rs
+	}
+	if rs.index == nil {
+		rs.index = readIndex(indexes, srcs)
+	}
+	for ed := range indexes {
+		if rs.index != nil && rs.index.Edition == ed {
+			rs.indexFile = filepath.Join(dir, ed+".tsv")
+		}
+	}
+	return rs
+}
+
+// readIndex reads the index of the edition the sources declare, or the
+// only index there is, when the rules do not compile.
+func readIndex(indexes map[string][]byte, srcs []compiler.Source) *compiler.Index {
+	edition := ""
+	for _, src := range srcs {
+		if f, err := grammar.ParseFile(src.Name, src.Data); err == nil && f.Edition != nil {
+			edition = f.Edition.Name.Name
+		}
+	}
+	if _, ok := indexes[edition]; !ok && len(indexes) == 1 {
+		for ed := range indexes {
+			edition = ed
+		}
+	}
+	data, ok := indexes[edition]
+	if !ok {
+		return nil
+	}
+	idx, err := compiler.ReadIndex(edition+".tsv", bytes.NewReader(data))
+	if err != nil {
+		return nil
+	}
+	idx.Edition = edition
+	return idx
+}
+
+// program returns the ruleset's program, or the last one of its directory
+// that compiled (positions may be a little off while the user types).
+func (s *server) program(rs *ruleset) *compiler.Program {
+	if rs.prog != nil {
+		return rs.prog
+	}
+	if g := s.good[rs.dir]; g != nil {
+		return g.prog
+	}
+	return nil
+}
+
+// rulesDirOf returns the rules directory a file belongs to: its own
+// directory for a .mtg file; for a script, the nearest ancestor's rules/
+// holding .mtg files, or "" (the embedded rules).
+func rulesDirOf(file string) string {
+	if filepath.Ext(file) == ".mtg" {
+		return filepath.Dir(file)
+	}
+	for d := filepath.Dir(file); ; {
+		cand := filepath.Join(d, "rules")
+		if m, _ := filepath.Glob(filepath.Join(cand, "*.mtg")); len(m) > 0 {
+			return cand
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// corpus is the scripts and lists that go with a rules directory.
+type corpus struct {
+	scripts []conformance.Script
+	lists   conformance.Lists
+}
+
+// corpusOf reads the conformance scripts next to a rules directory
+// (../conformance/testdata or ../testdata) and the directory of the script
+// being edited, if any, with the lists of ../conformance.
+func corpusOf(rulesDir, script string) corpus {
+	var c corpus
+	if rulesDir == "" {
+		return c
+	}
+	root := filepath.Dir(rulesDir)
+	dirs := []string{filepath.Join(root, "conformance", "testdata"), filepath.Join(root, "testdata")}
+	if script != "" {
+		dirs = append(dirs, filepath.Dir(script))
+	}
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		scripts, _ := conformance.ReadCorpus(d)
+		c.scripts = append(c.scripts, scripts...)
+	}
+	sort.Slice(c.scripts, func(i, j int) bool { return c.scripts[i].Path < c.scripts[j].Path })
+	if l, err := conformance.ReadLists(os.DirFS(filepath.Join(root, "conformance")), ".", "conformance"); err == nil {
+		c.lists = l
+	}
+	return c
+}
+
+// scriptsOf returns the scripts whose "# rules:" line names rule n.
+func (c corpus) scriptsOf(n string) []conformance.Script {
+	var out []conformance.Script
+	for _, s := range c.scripts {
+		for _, r := range s.Header.Rules {
+			if r == n {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,176 @@
+// Package lsp is mtgc's language server: diagnostics, hover, definitions,
+// references, completion and formatting for .mtg files and conformance
+// scripts (.txtar), over the Language Server Protocol. The framing and the
+// protocol's types come from go.lsp.dev/jsonrpc2 and go.lsp.dev/protocol;
+// the answers come from the checker (compiler), the rule index and the
+// conformance corpus, read afresh from disk and the open documents.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// Version is what the server reports as its version in initialize.
+var Version = "(devel)"
+
+// Serve answers one client on rwc until it sends exit or closes the
+// stream. It returns nil after a shutdown request then exit, an error
+// otherwise (as the protocol asks: exit without shutdown is a failure).
+func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
+	s := &server{docs: map[string]string{}, good: map[string]*ruleset{}}
+	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	s.conn.Go(ctx, s.handle)
+	select {
+	case <-s.conn.Done():
+	case <-ctx.Done():
+		s.conn.Close()
+		return ctx.Err()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.exited && s.shutdown {
+		return nil
+	}
+	if s.exited {
+		return errors.New("exit before shutdown")
+	}
+	if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return errors.New("the client closed the stream without shutdown and exit")
+}
+
+// server is one client's session.
+type server struct {
+	conn jsonrpc2.Conn
+
+	mu       sync.Mutex
+	docs     map[string]string   // open documents by file name
+	good     map[string]*ruleset // the last ruleset of a directory that compiled
+	shutdown bool
+	exited   bool
+}
+
+func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shutdown && req.Method() != protocol.MethodExit {
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down"))
+	}
+	var (
+		result any
+		err    error
+	)
+	switch req.Method() {
+	case protocol.MethodInitialize:
+		result = s.initialize()
+	case protocol.MethodInitialized:
+	case protocol.MethodShutdown:
+		s.shutdown = true
+	case protocol.MethodExit:
+		s.exited = true
+		s.conn.Close()
+		return nil
+	case protocol.MethodTextDocumentDidOpen:
+		var p protocol.DidOpenTextDocumentParams
+		if err = decode(req, &p); err == nil {
+			s.docs[p.TextDocument.URI.Filename()] = p.TextDocument.Text
+			s.publish(ctx, p.TextDocument.URI.Filename())
+		}
+	case protocol.MethodTextDocumentDidChange:
+		var p protocol.DidChangeTextDocumentParams
+		if err = decode(req, &p); err == nil && len(p.ContentChanges) > 0 {
+			// Full sync: the last change holds the whole text.
+			s.docs[p.TextDocument.URI.Filename()] = p.ContentChanges[len(p.ContentChanges)-1].Text
+			s.publish(ctx, p.TextDocument.URI.Filename())
+		}
+	case protocol.MethodTextDocumentDidSave:
+		var p protocol.DidSaveTextDocumentParams
+		if err = decode(req, &p); err == nil {
+			s.publish(ctx, p.TextDocument.URI.Filename())
+		}
+	case protocol.MethodTextDocumentDidClose:
+		var p protocol.DidCloseTextDocumentParams
+		if err = decode(req, &p); err == nil {
+			delete(s.docs, p.TextDocument.URI.Filename())
+		}
+	case protocol.MethodTextDocumentHover:
+		var p protocol.HoverParams
+		if err = decode(req, &p); err == nil {
+			result = s.hover(p.TextDocument.URI.Filename(), p.Position)
+		}
+	case protocol.MethodTextDocumentDefinition:
+		var p protocol.DefinitionParams
+		if err = decode(req, &p); err == nil {
+			result = s.definition(p.TextDocument.URI.Filename(), p.Position)
+		}
+	case protocol.MethodTextDocumentReferences:
+		var p protocol.ReferenceParams
+		if err = decode(req, &p); err == nil {
+			result = s.references(p.TextDocument.URI.Filename(), p.Position)
+		}
+	case protocol.MethodTextDocumentCompletion:
+		var p protocol.CompletionParams
+		if err = decode(req, &p); err == nil {
+			result = s.complete(p.TextDocument.URI.Filename(), p.Position)
+		}
+	case protocol.MethodTextDocumentFormatting:
+		var p protocol.DocumentFormattingParams
+		if err = decode(req, &p); err == nil {
+			result, err = s.format(p.TextDocument.URI.Filename())
+		}
+	default:
+		if _, isCall := req.(*jsonrpc2.Call); isCall {
+			err = jsonrpc2.NewError(jsonrpc2.MethodNotFound, "mtgc lsp does not implement "+req.Method())
+		}
+	}
+	return reply(ctx, result, err)
+}
+
+func decode(req jsonrpc2.Request, v any) error {
+	if err := json.Unmarshal(req.Params(), v); err != nil {
+		return jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s: %v", req.Method(), err))
+	}
+	return nil
+}
+
+func (s *server) initialize() *protocol.InitializeResult {
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: true,
+				Change:    protocol.TextDocumentSyncKindFull,
+				Save:      &protocol.SaveOptions{},
+			},
+			HoverProvider:              true,
+			DefinitionProvider:         true,
+			ReferencesProvider:         true,
+			DocumentFormattingProvider: true,
+			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "."}},
+		},
+		ServerInfo: &protocol.ServerInfo{Name: "mtgc", Version: Version},
+	}
+}
+
+// text returns an open document's text, or the file's on disk.
+func (s *server) text(file string) (string, bool) {
+	if t, ok := s.docs[file]; ok {
+		return t, true
+	}
+	data, err := readFile(file)
+	if err != nil {
+		return "", false
+	}
+	return string(data), true
+}
+
+func fileURI(file string) protocol.DocumentURI { return uri.File(file) }
