@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -189,7 +190,7 @@ func (c *checker) rules(rs []grammar.Rule, what string, define bool) []string {
 			continue
 		}
 		if !c.index.Has(r.Number) {
-			c.errorf(r.Pos, "rule %s is not in the %s index%s", r.Number, c.index.Edition, didYouMean(c.index.Suggest(r.Number)))
+			c.errorf(r.Pos, "rule %s is not in the %s index%s; the index is %s: if the rule exists in this edition, add its row (date, number, short title, tab-separated)", r.Number, c.index.Edition, didYouMean(c.index.Suggest(r.Number)), indexPath(r.Pos.File, c.index.Edition))
 			continue
 		}
 		if define && i == 0 {
@@ -685,4 +686,9 @@ func leftmostAnd(e grammar.Expr) grammar.Expr {
 		}
 		e = b.X
 	}
+}
+
+// indexPath is where the index of edition is, beside the file citing it.
+func indexPath(file, edition string) string {
+	return filepath.Join(filepath.Dir(file), edition+".tsv")
 }

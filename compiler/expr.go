@@ -130,6 +130,10 @@ func (g *gen) selector(e *grammar.Selector, sc *scope) (string, Type) {
 		return "", Invalid
 	}
 	a, ok := table[e.Sel.Name]
+	if _, kw := g.c.keywords[e.Sel.Name]; !ok && kw && t == Object {
+		g.c.errorf(e.Sel.Pos, "object has no attribute %s (%s is a keyword: write %s has %s)", e.Sel.Name, e.Sel.Name, grammar.FormatNode(e.X), e.Sel.Name)
+		return "", Invalid
+	}
 	if !ok {
 		g.c.errorf(e.Sel.Pos, "%s has no attribute %s%s", t, e.Sel.Name, didYouMean(closest(e.Sel.Name, keys(table), 2)))
 		return "", Invalid

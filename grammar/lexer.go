@@ -132,7 +132,7 @@ func (s *scanner) run() {
 			case r == utf8.RuneError && size == 1:
 				s.errorf(start, "invalid UTF-8 encoding")
 			default:
-				s.errorf(start, "unexpected character %q", r)
+				s.errorf(start, "unexpected character %q%s", r, charHint[r])
 			}
 			s.off += size
 			s.strayEnd = s.off
@@ -305,3 +305,10 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 
 // Keywords returns the reserved words of the language.
 func Keywords() []string { return append([]string(nil), keywords...) }
+
+// charHint says what to write instead of the operators of other languages.
+var charHint = map[rune]string{
+	'&': " (write and)",
+	'|': " (write or)",
+	'!': " (write not, or != for not equal)",
+}

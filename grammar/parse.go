@@ -393,7 +393,23 @@ func expectedMessage(ok map[string]bool, chunk []lexer.Token, i int, found lexer
 	if len(words) == 0 {
 		return "unexpected " + describe(found)
 	}
-	return fmt.Sprintf("expected %s, found %s", joinOr(words), describe(found))
+	return fmt.Sprintf("expected %s, found %s", joinOr(words), describe(found)) + hint(words, operator, found)
+}
+
+// hint is a one-line fix for the common mistakes behind an unexpected
+// token: an unquoted rule number, = for ==.
+func hint(words []string, operator bool, found lexer.Token) string {
+	wantsRule := false
+	for _, w := range words {
+		wantsRule = wantsRule || w == "rule number"
+	}
+	switch {
+	case wantsRule && found.Type == tokInt:
+		return ` (rule numbers are quoted: "` + found.Value + `...", e.g. "704.5g")`
+	case operator && found.Type == tokPunct && found.Value == "=":
+		return " (to compare, write ==)"
+	}
+	return ""
 }
 
 func joinOr(words []string) string {

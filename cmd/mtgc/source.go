@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/grammar"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
@@ -127,7 +129,49 @@ func (r ruleset) load() (*compiler.Program, error) {
 	if p != nil {
 		p.Dir = path.Base(srcs[0].Name[:max(0, strings.LastIndex(srcs[0].Name, "/"))])
 	}
+	if err != nil && r.dir != "" {
+		err = relocate(err, srcs[0].Name[:max(0, strings.LastIndex(srcs[0].Name, "/"))], r.dir)
+	}
 	return p, err
+}
+
+// relocate names the files of a directory's errors by the directory's path
+// relative to the working directory (absolute when not under it), as
+// editors' quickfix lists want, instead of by its base name.
+func relocate(err error, base, dir string) error {
+	var list grammar.ErrorList
+	if !errors.As(err, &list) {
+		return err
+	}
+	shown := displayPath(dir)
+	if shown == base {
+		return err
+	}
+	out := make(grammar.ErrorList, len(list))
+	for i, e := range list {
+		c := *e
+		if rest, ok := strings.CutPrefix(c.Pos.File, base+"/"); ok {
+			c.Pos.File = filepath.Join(shown, rest)
+			c.Msg = strings.ReplaceAll(c.Msg, "is "+base+"/", "is "+shown+string(filepath.Separator))
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// displayPath is p relative to the working directory when under it, else
+// absolute.
+func displayPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel
+		}
+	}
+	return abs
 }
 
 // hash is the source hash of the ruleset.
