@@ -90,7 +90,7 @@ func submit(g *rt.Game, a rt.Answer) (err error, panicked error) {
 //	go test ./internal/difftest -run '^$' -fuzz FuzzAnswers -fuzztime 10s
 func FuzzAnswers(f *testing.F) {
 	ea, eb, _ := engines(f)
-	f.Add(uint64(1), []byte{2, 0, 0, 0, 0, 0})            // Cast, Obj -1
+	f.Add(uint64(1), []byte{2, 0, 0, 0, 0, 0})             // Cast, Obj -1
 	f.Add(uint64(2), []byte{2, 3, 0, 0, 0, 0, 1, 2, 2, 2}) // Cast past the end
 	f.Add(uint64(3), []byte{5, 1, 4, 1, 5, 0, 5, 2, 4, 2, 3, 1, 2, 2, 2})
 	f.Add(uint64(4), []byte{6, 2, 0, 0, 0, 0, 0, 6, 5, 1, 6, 0, 0, 0, 0})
