@@ -262,3 +262,22 @@ func TestCompletionAndFormatting(t *testing.T) {
 		t.Errorf("formatting a broken file: %v", err)
 	}
 }
+
+// TestEditionCorpus: a script in an edition's directory (rules/cr1999/
+// testdata) is checked against that edition's index, not the default's.
+func TestEditionCorpus(t *testing.T) {
+	root := t.TempDir()
+	ed := filepath.Join(root, "rules", "cr1999")
+	copyGlob(t, "../../rules/*.mtg", filepath.Join(root, "rules"))
+	copyGlob(t, "../../rules/*.tsv", filepath.Join(root, "rules"))
+	copyGlob(t, "../../rules/cr1999/*.mtg", ed)
+	copyGlob(t, "../../rules/cr1999/*.tsv", ed)
+	c := start(t)
+	c.Initialize(root)
+	script := filepath.Join(ed, "testdata", "x.txtar")
+	c.Open(script, "# rules: 502.2 702.27\ngame\n")
+	diags := c.Diagnostics(script, func(d []protocol.Diagnostic) bool { return len(d) > 0 })
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, "not in the cr1999 index") {
+		t.Errorf("diagnostics %+v, want 702.27 outside the cr1999 index", diags)
+	}
+}

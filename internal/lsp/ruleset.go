@@ -121,13 +121,17 @@ func (s *server) program(rs *ruleset) *compiler.Program {
 }
 
 // rulesDirOf returns the rules directory a file belongs to: its own
-// directory for a .mtg file; for a script, the nearest ancestor's rules/
-// holding .mtg files, or "" (the embedded rules).
+// directory for a .mtg file; for a script, the nearest ancestor that holds
+// .mtg files or whose rules/ does, or "" (the embedded rules).
 func rulesDirOf(file string) string {
 	if filepath.Ext(file) == ".mtg" {
 		return filepath.Dir(file)
 	}
 	for d := filepath.Dir(file); ; {
+		// An edition's directory holds its own corpus (rules/cr1999/testdata).
+		if m, _ := filepath.Glob(filepath.Join(d, "*.mtg")); len(m) > 0 {
+			return d
+		}
 		cand := filepath.Join(d, "rules")
 		if m, _ := filepath.Glob(filepath.Join(cand, "*.mtg")); len(m) > 0 {
 			return cand
@@ -146,16 +150,17 @@ type corpus struct {
 	lists   conformance.Lists
 }
 
-// corpusOf reads the conformance scripts next to a rules directory
-// (../conformance/testdata or ../testdata) and the directory of the script
-// being edited, if any, with the lists of ../conformance.
+// corpusOf reads the conformance scripts of a rules directory (its
+// testdata/, ../conformance/testdata, ../testdata) and the directory of the
+// script being edited, if any, with the lists beside the rules or in
+// ../conformance.
 func corpusOf(rulesDir, script string) corpus {
 	var c corpus
 	if rulesDir == "" {
 		return c
 	}
 	root := filepath.Dir(rulesDir)
-	dirs := []string{filepath.Join(root, "conformance", "testdata"), filepath.Join(root, "testdata")}
+	dirs := []string{filepath.Join(rulesDir, "testdata"), filepath.Join(root, "conformance", "testdata"), filepath.Join(root, "testdata")}
 	if script != "" {
 		dirs = append(dirs, filepath.Dir(script))
 	}
@@ -169,7 +174,10 @@ func corpusOf(rulesDir, script string) corpus {
 		c.scripts = append(c.scripts, scripts...)
 	}
 	sort.Slice(c.scripts, func(i, j int) bool { return c.scripts[i].Path < c.scripts[j].Path })
-	if l, err := conformance.ReadLists(os.DirFS(filepath.Join(root, "conformance")), ".", "conformance"); err == nil {
+	// The lists are beside an edition's rules, or in ../conformance.
+	if _, err := os.Stat(filepath.Join(rulesDir, "scope.tsv")); err == nil {
+		c.lists, _ = conformance.ReadLists(os.DirFS(rulesDir), ".", filepath.Base(rulesDir))
+	} else if l, err := conformance.ReadLists(os.DirFS(filepath.Join(root, "conformance")), ".", "conformance"); err == nil {
 		c.lists = l
 	}
 	return c
