@@ -281,3 +281,37 @@ func TestEditionCorpus(t *testing.T) {
 		t.Errorf("diagnostics %+v, want 702.27 outside the cr1999 index", diags)
 	}
 }
+
+// TestAnywhere asks for hover, definition and completion at positions all
+// over a file, past the ends of lines and of the file too: every request
+// gets an answer, none an error.
+func TestAnywhere(t *testing.T) {
+	root := project(t)
+	c := start(t)
+	c.Initialize(root)
+	turn := filepath.Join(root, "rules", "turn.mtg")
+	text := read(t, turn)
+	c.Open(turn, text)
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines)+3; i += 4 {
+		n := 0
+		if i < len(lines) {
+			n = len(lines[i])
+		}
+		for _, ch := range []int{0, n / 2, n, n + 5} {
+			params := lsptest.Pos(turn, uint32(i), uint32(ch))
+			var h *protocol.Hover
+			if err := c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: params}, &h); err != nil {
+				t.Errorf("hover at %d:%d: %v", i, ch, err)
+			}
+			var locs []protocol.Location
+			if err := c.Call(protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{TextDocumentPositionParams: params}, &locs); err != nil {
+				t.Errorf("definition at %d:%d: %v", i, ch, err)
+			}
+			var l *protocol.CompletionList
+			if err := c.Call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: params}, &l); err != nil {
+				t.Errorf("completion at %d:%d: %v", i, ch, err)
+			}
+		}
+	}
+}

@@ -60,16 +60,20 @@ type server struct {
 	exited   bool
 }
 
-func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) (err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// A bug answering one request must not take the editor's server down:
+	// the request fails, the session goes on.
+	defer func() {
+		if r := recover(); r != nil {
+			err = reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("mtgc lsp: %s failed: %v", req.Method(), r)))
+		}
+	}()
 	if s.shutdown && req.Method() != protocol.MethodExit {
 		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down"))
 	}
-	var (
-		result any
-		err    error
-	)
+	var result any
 	switch req.Method() {
 	case protocol.MethodInitialize:
 		result = s.initialize()
