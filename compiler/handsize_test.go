@@ -2,9 +2,6 @@ package compiler
 
 import (
 	"bytes"
-	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,18 +12,7 @@ import (
 // engine whose cleanup discards one card fewer — with no Go edited. Both
 // engines are generated into a scratch module and run by a small program.
 func TestMaxHandSizeInMtg(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds two generated engines with the go tool")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool")
-	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod := t.TempDir()
+	files := map[string][]byte{"main.go": []byte(handSizeMain)}
 	base := defaultSources(t)
 	for _, size := range []string{"7", "8"} {
 		var srcs []Source
@@ -50,35 +36,12 @@ func TestMaxHandSizeInMtg(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		write(t, filepath.Join(mod, "engine"+size, "engine_gen.go"), out)
+		files[filepath.Join("engine"+size, "engine_gen.go")] = out
 	}
-	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(mod, "go.sum"), gosum)
-	write(t, filepath.Join(mod, "go.mod"), []byte(fmt.Sprintf("module scratch\n\ngo 1.26\n\nrequire github.com/mtgc-dev/mtgc v0.0.0\n\nreplace github.com/mtgc-dev/mtgc => %s\n", root)))
-	write(t, filepath.Join(mod, "main.go"), []byte(handSizeMain))
-	cmd := exec.Command(goTool, "run", ".")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
-	got, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, got)
-	}
+	got := RunScratch(t, files)
 	want := "max 7: discard 2\nmax 8: discard 1\n"
 	if string(got) != want {
 		t.Errorf("got:\n%swant:\n%s", got, want)
-	}
-}
-
-func write(t *testing.T, path string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -3,8 +3,6 @@ package compiler_test
 import (
 	"fmt"
 	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,17 +28,6 @@ predicate attack_restriction "508.1c" (x) if x has q_any_flyer and game.attacker
 // on both. The engine is generated into a scratch module, whose program
 // also builds the interpreter's rules from the same sources.
 func TestQuantifiersBothEngines(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a generated engine with the go tool")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool")
-	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	srcs, _, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
 	if err != nil {
 		t.Fatal(err)
@@ -58,35 +45,11 @@ func TestQuantifiersBothEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := t.TempDir()
-	put := func(name string, data []byte) {
-		path := filepath.Join(mod, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	put("qengine/engine_gen.go", out)
+	files := map[string][]byte{"qengine/engine_gen.go": out, "main.go": []byte(quantifierMain), "src/cr2017.tsv": idx}
 	for _, s := range srcs {
-		put(filepath.Join("src", filepath.Base(s.Name)), s.Data)
+		files[filepath.Join("src", filepath.Base(s.Name))] = s.Data
 	}
-	put("src/cr2017.tsv", idx)
-	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	put("go.sum", gosum)
-	put("go.mod", []byte(fmt.Sprintf("module scratch\n\ngo 1.26\n\nrequire github.com/mtgc-dev/mtgc v0.0.0\n\nreplace github.com/mtgc-dev/mtgc => %s\n", root)))
-	put("main.go", []byte(quantifierMain))
-	cmd := exec.Command(goTool, "run", ".")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
-	got, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, got)
-	}
+	got := compiler.RunScratch(t, files)
 	want := map[string]string{
 		// sum of the attackers' power at most 4
 		"q_power_cap": "-:ok A:ok B:ok C:ok AB:refused BC:refused",
