@@ -27,7 +27,7 @@ var Version = "(devel)"
 // otherwise (as the protocol asks: exit without shutdown is a failure).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	s := &server{docs: map[string]string{}, good: map[string]*ruleset{}}
-	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	s.conn = jsonrpc2.NewConn(newBoundedStream(rwc))
 	s.conn.Go(ctx, s.handle)
 	select {
 	case <-s.conn.Done():
