@@ -14,9 +14,9 @@ import (
 )
 
 // FS holds the .mtg files and cr2017.tsv at its root, and one directory per
-// other edition.
+// other edition; a directory named cr… is embedded without a change here.
 //
-//go:embed *.mtg *.tsv cr1999 cr2008 cr2025
+//go:embed *.mtg *.tsv cr*
 var FS embed.FS
 
 // Dir is the name positions use for files of FS ("rules/turn.mtg").
