@@ -8,7 +8,7 @@ import (
 // Mechanism is a generic piece of the runtime that cites a rule: the
 // priority loop, special actions, casting, activating, the stack. The
 // runtime knows what each one does but not which rule of the edition says
-// so: the .mtg declares it (`mechanism pass_priority "116.3d"`), and the
+// so: the .mtg declares it (`mechanism pass_priority "RULE"`), and the
 // runtime cites Rules.Cite[m].
 type Mechanism uint8
 

@@ -27,10 +27,12 @@ func nonTestFiles(t *testing.T) []string {
 	return out
 }
 
-// TestNoTurnRulesInRuntime: the meaning of the turn's numbered rules lives
-// in .mtg. The runtime names no rule of 5xx, 703 or 704, even in a comment.
+// TestNoTurnRulesInRuntime: the meaning of the numbered rules lives in
+// .mtg. The runtime names no rule, even in a comment: no subrule of any
+// section ("116.3d"), and no section of the turn's rules (5xx, 703, 704)
+// on its own.
 func TestNoTurnRulesInRuntime(t *testing.T) {
-	rule := regexp.MustCompile(`\b(5[01][0-9]|70[34])(\.[0-9]+[a-z]?)?\b`)
+	rule := regexp.MustCompile(`\b(5[01][0-9]|70[34])(\.[0-9]+[a-z]?)?\b|\b[1-9][0-9]{2}\.[0-9]+[a-z]?\b`)
 	for _, f := range nonTestFiles(t) {
 		data, err := os.ReadFile(f)
 		if err != nil {

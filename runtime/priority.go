@@ -23,11 +23,11 @@ func (g *Game) priority() {
 		}
 		g.resolveTop()
 		g.prio.passes = 0
-		g.prio.holder = g.Active // 116.3b
+		g.prio.holder = g.Active // after a resolution, the active player
 		return
 	}
 	g.checkLeavesCombat()
-	// 116.5: state-based actions, then triggered abilities, until neither
+	// State-based actions, then triggered abilities, until neither
 	// happens, each time a player would receive priority.
 	for {
 		for g.CheckSBA() {
@@ -63,13 +63,13 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 		g.Players[p].LandsPlayed++
 		g.move(a.Obj, ZoneBattlefield, p)
 		g.emitObj(EvPlayLand, g.Rules.Cite[MechPlayLand], a.Obj, 0)
-		g.prio.passes = 0 // 115.3: the player receives priority again
+		g.prio.passes = 0 // a special action: the player receives priority again
 	case Cast:
 		if err := g.CanCast(p, a.Obj); err != nil {
 			return err
 		}
 		g.cast(p, a.Obj)
-		g.prio.passes = 0 // 116.3c
+		g.prio.passes = 0 // the player who acted receives priority again
 	case TapMana:
 		if err := g.canTapForMana(p, a.Obj); err != nil {
 			return err
@@ -80,7 +80,7 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 			return err
 		}
 		g.activate(p, a.Obj, a.Ability)
-		g.prio.passes = 0 // 116.3c
+		g.prio.passes = 0 // the player who acted receives priority again
 	default:
 		return refuse(g.Rules.Cite[MechHoldPriority], "%s holds priority: pass, play a land, cast a spell, activate an ability or tap a land for mana", g.PlayerName(p))
 	}

@@ -241,7 +241,7 @@ func (c Cost) String() string {
 	return b.String()
 }
 
-// basicColor is the mana a basic land type makes (CR 305.6, a mechanic).
+// basicColor is the mana a basic land type makes (a mechanic of every edition).
 func basicColor(subtype string) (Color, bool) {
 	switch subtype {
 	case "plains":

@@ -4,7 +4,7 @@ import "slices"
 
 // move puts x into zone z of player p's (the controller's for the
 // battlefield and the stack, the owner's elsewhere). An object that changes
-// zones is a new object (CR 400.7): its permanent state and the effects on
+// zones is a new object: its permanent state and the effects on
 // it are gone.
 func (g *Game) move(x ObjID, z Zone, p int) {
 	o := &g.Objs[x]
