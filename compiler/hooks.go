@@ -22,7 +22,7 @@ func (c *checker) stackSig(d *grammar.StackObjectDecl) {
 		c.errorf(d.Name.Pos, "stack object %s already declared at %s", d.Name.Name, prev.Pos)
 		return
 	}
-	so := &StackObject{Name: d.Name.Name, Pos: d.Pos, Decl: d}
+	so := &StackObject{Index: len(c.p.StackObjects), Name: d.Name.Name, Pos: d.Pos, Decl: d}
 	if len(d.Params) > rt.MaxStackArgs {
 		c.errorf(d.Pos, "stack object %s takes at most %d parameters, not %d", d.Name.Name, rt.MaxStackArgs, len(d.Params))
 	}
@@ -120,13 +120,7 @@ func (g *gen) putOnStack(s *grammar.CallStmt, sc *scope) string {
 	for i, a := range args {
 		vals[i] = "int32(" + g.c.typedIn(g, a, sc, so.Types[i], fmt.Sprintf("argument %d of put_on_stack %s", i+3, so.Name)) + ")"
 	}
-	idx := 0
-	for i, o := range g.c.p.StackObjects {
-		if o == so {
-			idx = i
-		}
-	}
-	return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", idx, player, strings.Join(vals, ", "))
+	return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", so.Index, player, strings.Join(vals, ", "))
 }
 
 // firstCall returns the first statement of the verb in the files, or nil.

@@ -154,6 +154,7 @@ type Predicate struct {
 // StackObject is a checked stack object: its parameters' types and Go
 // names, and its body.
 type StackObject struct {
+	Index  int // in Program.StackObjects, the runtime's Rules.StackObjects
 	Name   string
 	Rules  []string
 	Pos    grammar.Pos

@@ -84,16 +84,16 @@ func (c *clause) putOnStack(s *grammar.CallStmt, sc *scope) (stmtFn, error) {
 	if !ok {
 		return nil, errorf(s.Args[0].Position(), "argument 1 of put_on_stack must be a stack object's name")
 	}
-	idx := -1
-	for i, so := range c.b.p.StackObjects {
-		if so.Name == id.Name {
-			idx = i
+	var so *compiler.StackObject
+	for _, o := range c.b.p.StackObjects {
+		if o.Name == id.Name {
+			so = o
 		}
 	}
-	if idx < 0 {
+	if so == nil {
 		return nil, errorf(id.Pos, "unknown stack object %s", id.Name)
 	}
-	so := c.b.p.StackObjects[idx]
+	idx := so.Index
 	pv, err := c.typed(s.Args[1], sc, compiler.Player, "argument 2 of put_on_stack")
 	if err != nil {
 		return nil, err

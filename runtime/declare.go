@@ -160,14 +160,7 @@ func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
 // canDeclareAttack reports whether some creature of p could attack.
 func (g *Game) canDeclareAttack(p int) bool {
 	for _, x := range g.Battlefield {
-		o := &g.Objs[x]
-		if int(o.Controller) != p || o.PhasedOut {
-			continue
-		}
-		if ok, _ := g.pred(CanAttack, x, true); !ok {
-			continue
-		}
-		if no, _ := g.pred(CantAttack, x, false); !no {
+		if g.mayAttack(p, x) {
 			return true
 		}
 	}
@@ -179,18 +172,8 @@ func (g *Game) canDeclareAttack(p int) bool {
 // blockers aside).
 func (g *Game) canDeclareBlock(q int) bool {
 	for _, b := range g.Battlefield {
-		o := &g.Objs[b]
-		if int(o.Controller) != q || o.PhasedOut {
-			continue
-		}
-		if ok, _ := g.pred(CanBlock, b, true); !ok {
-			continue
-		}
 		for _, at := range g.Combat.Attacks {
-			if int(at.Player) != q {
-				continue
-			}
-			if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+			if int(at.Player) == q && g.mayBlock(q, b, at.Attacker) {
 				return true
 			}
 		}
