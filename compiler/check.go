@@ -119,6 +119,21 @@ var damagePredicates = []string{"assigns_damage", "lethal_damage", "assign_past"
 // combatPredicates requires the damage predicates of a ruleset whose
 // actions deal combat damage, reporting at the first combat_damage.
 func (c *checker) combatPredicates() {
+	var attackable *Predicate
+	defender := false
+	for _, p := range c.p.Predicates {
+		switch p.Kind {
+		case "can_be_attacked":
+			if attackable == nil {
+				attackable = p
+			}
+		case "defender_of":
+			defender = true
+		}
+	}
+	if attackable != nil && !defender {
+		c.errorf(attackable.Pos, "can_be_attacked needs the predicate defender_of: the rules must say which player defends a permanent that is attacked")
+	}
 	at := c.firstCall("assign_combat_damage")
 	if at == nil {
 		return
@@ -601,6 +616,8 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 		c.errorf(d.Kind.Pos, "predicate %s is a value: write = EXPR, not if", d.Kind.Name)
 	case !k.IsValue() && d.Value:
 		c.errorf(d.Kind.Pos, "predicate %s is a condition: write if CONDITION, not =", d.Kind.Name)
+	case k.IsPlayer():
+		p.Expr, p.IsValue = "int32("+c.typedIn(g, d.If, sc, Player, "a predicate value")+")", true
 	case k.IsValue():
 		p.Expr, p.IsValue = c.typedIn(g, d.If, sc, Int, "a predicate value"), true
 	default:

@@ -372,12 +372,19 @@ func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
 		params = append(params, c.declare(sc, id.Name, compiler.Object).slot)
 	}
 	want := compiler.Bool
-	if k.IsValue() {
+	switch {
+	case k.IsPlayer():
+		want = compiler.Player
+	case k.IsValue():
 		want = compiler.Int
 	}
 	v, err := c.typed(pr.Decl.If, sc, want, "a predicate")
 	if err != nil {
 		return out, err
+	}
+	if k.IsPlayer() {
+		p := v.p
+		v.i = func(g *rt.Game, fp int) int32 { return int32(p(g, fp)) }
 	}
 	f, slots := v.b, c.slots
 	if k.IsValue() && len(params) == 2 {

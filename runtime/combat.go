@@ -32,11 +32,13 @@ const (
 	BlockRestriction                      // (x) with the blocks declared, any one that holds for a creature makes it illegal
 	AssignPast                            // (s, b) s's division may give damage to the creatures after b in its order
 	TramplePast                           // (s, b) s's division may give damage past blocker b to what s attacks (trample)
+	CanBeAttacked                         // (t) any one that holds lets permanent t be attacked
+	DefenderOf                            // (t) = the player who defends t when it is attacked (a player value)
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "attack_restriction", "block_restriction", "assign_past", "trample_past"}
+	"deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "attack_restriction", "block_restriction", "assign_past", "trample_past", "can_be_attacked", "defender_of"}
 
 func (k PredKind) String() string { return predNames[k] }
 
@@ -64,7 +66,11 @@ func (k PredKind) Arity() int {
 
 // IsValue reports whether predicates of this kind give a number (Value2)
 // rather than a condition.
-func (k PredKind) IsValue() bool { return k == LethalDamage || k == AssignsDamage }
+func (k PredKind) IsValue() bool { return k == LethalDamage || k == AssignsDamage || k == DefenderOf }
+
+// IsPlayer reports whether the value of predicates of this kind is a
+// player (its index), not a number.
+func (k PredKind) IsPlayer() bool { return k == DefenderOf }
 
 // Predicate is a combat predicate: Test for one object, Test2 for two.
 type Predicate struct {

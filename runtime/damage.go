@@ -144,9 +144,10 @@ func (g *Game) lethal(s, b ObjID) int32 {
 }
 
 // attackedNow is what attacker at attacks, as a recipient of its damage:
-// nothing (NoObj, -1) if that planeswalker is gone or no longer one.
+// nothing (NoObj, -1) if that permanent is gone or can no longer be
+// attacked (a planeswalker no longer one).
 func (g *Game) attackedNow(at Attack) (ObjID, int8) {
-	if t := at.Target; t != NoObj && (g.Objs[t].Zone != ZoneBattlefield || g.Objs[t].PhasedOut || g.Objs[t].Types&TypePlaneswalker == 0) {
+	if t := at.Target; t != NoObj && (g.Objs[t].Zone != ZoneBattlefield || g.Objs[t].PhasedOut || !g.has(CanBeAttacked, t)) {
 		return NoObj, -1
 	}
 	return at.Target, at.Player

@@ -117,12 +117,8 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 		if len(a.Targets) > 0 {
 			t = a.Targets[i]
 		}
-		at := Attack{Attacker: x, Target: NoObj, Controller: int8(p), Declared: true}
-		if t < 0 {
-			at.Player = int8(-1 - t)
-		} else {
-			at.Target, at.Player = ObjID(t), g.Objs[t].Controller
-		}
+		at := g.attackOn(p, x, t)
+		at.Declared = true
 		g.Combat.Attacks = append(g.Combat.Attacks, at)
 		g.emit(Event{Kind: EvAttack, Rule: d.Rule, Player: int8(p), Obj: x, Other: t})
 		g.fireSelf(x, OnAttacks)
@@ -143,18 +139,73 @@ func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
 			return refuse(d.Rule, "%s can't attack %s: not an opponent in the game", g.nameOf(x), g.PlayerName(q))
 		}
 		if g.Combat.DefenderChosen && q != int(g.Combat.Defender) {
-			return refuse(d.Rule, "%s can attack only the defending player, %s, or a planeswalker %s controls", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)), g.PlayerName(int(g.Combat.Defender)))
+			return refuse(d.Rule, "%s can attack only the defending player, %s, or what %s defends", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)), g.PlayerName(int(g.Combat.Defender)))
 		}
 		return nil
 	}
 	w := ObjID(t)
-	if !g.valid(w) || g.Objs[w].Zone != ZoneBattlefield || g.Objs[w].PhasedOut || g.Objs[w].Types&TypePlaneswalker == 0 || int(g.Objs[w].Controller) == p {
-		return refuse(d.Rule, "%s can't attack %s: only opponents and their planeswalkers can be attacked", g.nameOf(x), g.nameOf(w))
+	q, ok := g.attackable(p, w)
+	switch {
+	case !ok && q < 0:
+		return g.refusePred(CanBeAttacked, g.predRule(CanBeAttacked, d.Rule), "%s can't attack %s: it can't be attacked", g.nameOf(x), g.nameOf(w))
+	case !ok:
+		return g.refusePred(DefenderOf, g.predRule(DefenderOf, d.Rule), "%s can't attack %s: %s defends it, not an opponent of %s", g.nameOf(x), g.nameOf(w), g.PlayerName(q), g.PlayerName(p))
 	}
-	if g.Combat.DefenderChosen && g.Objs[w].Controller != g.Combat.Defender {
-		return refuse(d.Rule, "%s can attack only the defending player or a planeswalker %s controls", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)))
+	if g.Combat.DefenderChosen && q != int(g.Combat.Defender) {
+		return refuse(d.Rule, "%s can attack only the defending player or what %s defends", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)))
 	}
 	return nil
+}
+
+// attackable reports whether p's creatures may attack permanent w, and
+// the player who defends it: w is on the battlefield, phased in, the
+// rules' can_be_attacked holds for it, and defender_of names an opponent
+// of p still in the game.
+func (g *Game) attackable(p int, w ObjID) (int, bool) {
+	if !g.valid(w) || g.Objs[w].Zone != ZoneBattlefield || g.Objs[w].PhasedOut || !g.has(CanBeAttacked, w) {
+		return -1, false
+	}
+	q := g.defenderOf(w)
+	if q < 0 || q >= len(g.Players) {
+		return -1, false
+	}
+	if q == p || g.Players[q].Lost {
+		return q, false
+	}
+	return q, true
+}
+
+// defenderOf is the player who defends w when it is attacked (the rules'
+// defender_of), or -1 if the rules say nothing.
+func (g *Game) defenderOf(w ObjID) int {
+	for i := range g.Rules.Predicates {
+		if p := &g.Rules.Predicates[i]; p.Kind == DefenderOf {
+			return int(p.Value(g, w))
+		}
+	}
+	return -1
+}
+
+// predRule is the rule of the first predicate of kind k, or def.
+func (g *Game) predRule(k PredKind, def string) string {
+	for i := range g.Rules.Predicates {
+		if p := &g.Rules.Predicates[i]; p.Kind == k {
+			return p.Rule
+		}
+	}
+	return def
+}
+
+// attackOn is the attack of x, controlled by p, on t (a PlayerCode or
+// a permanent that can be attacked).
+func (g *Game) attackOn(p int, x ObjID, t int32) Attack {
+	at := Attack{Attacker: x, Target: NoObj, Controller: int8(p)}
+	if t < 0 {
+		at.Player = int8(-1 - t)
+	} else {
+		at.Target, at.Player = ObjID(t), int8(g.defenderOf(ObjID(t)))
+	}
+	return at
 }
 
 // canDeclareAttack reports whether some creature of p could attack.
@@ -358,7 +409,7 @@ func (g *Game) submitOrder(d *Decision, a *Answer) error {
 }
 
 // PutAttacking puts x, already on the battlefield, into combat attacking
-// target (a PlayerCode or a planeswalker), as an effect that puts a
+// target (a PlayerCode or a permanent that can be attacked), as an effect that puts a
 // creature onto the battlefield attacking does: it was never declared as
 // an attacker, so no "whenever attacks" ability triggers and no attack
 // requirement or restriction applies. It reports false, doing nothing,
@@ -370,20 +421,15 @@ func (g *Game) PutAttacking(x ObjID, target int32, rule string) bool {
 	if o.Zone != ZoneBattlefield || o.Types&TypeCreature == 0 || p != g.Active || g.Attacking(x) {
 		return false
 	}
-	at := Attack{Attacker: x, Target: NoObj, Controller: int8(p)}
 	if target < 0 {
 		q := int(-1 - target)
 		if q >= len(g.Players) || q == p || g.Players[q].Lost {
 			return false
 		}
-		at.Player = int8(q)
-	} else {
-		w := ObjID(target)
-		if !g.valid(w) || g.Objs[w].Zone != ZoneBattlefield || g.Objs[w].Types&TypePlaneswalker == 0 || int(g.Objs[w].Controller) == p {
-			return false
-		}
-		at.Target, at.Player = w, g.Objs[w].Controller
+	} else if _, ok := g.attackable(p, ObjID(target)); !ok {
+		return false
 	}
+	at := g.attackOn(p, x, target)
 	g.Combat.Attacks = append(g.Combat.Attacks, at)
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(p), Obj: x, Other: target})
 	return true

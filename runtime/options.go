@@ -123,8 +123,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				}
 				add(Option{Kind: Declare, Obj: x, Target: PlayerCode(q)})
 				for _, w := range g.Battlefield {
-					ow := &g.Objs[w]
-					if ow.Types&TypePlaneswalker != 0 && !ow.PhasedOut && int(ow.Controller) == q {
+					if d, ok := g.attackable(p, w); ok && d == q {
 						add(Option{Kind: Declare, Obj: x, Target: int32(w)})
 					}
 				}

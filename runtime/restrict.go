@@ -26,12 +26,12 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	c := &g.Combat
 	n0, d0 := len(c.Attacks), c.DeclaredAttackers
 	for i, x := range objs {
-		at := Attack{Attacker: x, Target: NoObj, Controller: int8(p), Declared: true, Player: int8(g.defendingPlayer(p))}
-		if i < len(targets) && targets[i] >= 0 {
-			at.Target, at.Player = ObjID(targets[i]), g.Objs[targets[i]].Controller
-		} else if i < len(targets) {
-			at.Player = int8(-1 - targets[i])
+		t := PlayerCode(g.defendingPlayer(p))
+		if i < len(targets) {
+			t = targets[i]
 		}
+		at := g.attackOn(p, x, t)
+		at.Declared = true
 		c.Attacks = append(c.Attacks, at)
 	}
 	c.DeclaredAttackers = int8(len(objs))

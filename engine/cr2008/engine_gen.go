@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c66b932060200b783c10c4ec44c228cf"
+const SourceHash = "sha256:a832617889cfc5d384c881f050681d74"
 
 // Keyword bits.
 const (
@@ -255,18 +255,20 @@ var Rules = &rt.Rules{
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:56", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.AttackerTaps, Rule: "308.2c", Pos: "cr2008/combat.mtg:57", Text: "a.creature", Test: pred_attacker_taps_1},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:58", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:60", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:61", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:64", Text: "max(0, s.power)", Value: pred_assigns_damage_5},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:65", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_6},
-		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:67", Text: "true", Test2: pred_assign_past_7},
-		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:71", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_8},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:72", Text: "a has trample", Test: pred_trample_9},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:74", Text: "s has first_strike", Test: pred_deals_first_10},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:75", Text: "not s.in_first_step", Test: pred_deals_second_11},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:79", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_12},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:59", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:60", Text: "t.controller", Value: pred_defender_of_2},
+		{Kind: rt.AttackerTaps, Rule: "308.2c", Pos: "cr2008/combat.mtg:61", Text: "a.creature", Test: pred_attacker_taps_3},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:62", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_4},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:64", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:65", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:68", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:69", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
+		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:71", Text: "true", Test2: pred_assign_past_9},
+		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:75", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:76", Text: "a has trample", Test: pred_trample_11},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:78", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:79", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:83", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -275,7 +277,7 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:34", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:86", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:90", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:27", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:40", Params: 2, Resolve: stack_object_2},
 	},
@@ -836,63 +838,73 @@ func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2008/combat.mtg:57 (308.2c)
-func pred_attacker_taps_1(g *rt.Game, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:59 (306.3)
+func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
+	return g.Is(v_t, rt.TypePlaneswalker)
+}
+
+// cr2008/combat.mtg:60 (306.3)
+func pred_defender_of_2(g *rt.Game, v_t rt.ObjID) int32 {
+	return int32(int(g.Objs[v_t].Controller))
+}
+
+// cr2008/combat.mtg:61 (308.2c)
+func pred_attacker_taps_3(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature)
 }
 
-// cr2008/combat.mtg:58 (502.5)
-func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
+// cr2008/combat.mtg:62 (502.5)
+func pred_can_tap_4(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2008/combat.mtg:60 (309.2a)
-func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
+// cr2008/combat.mtg:64 (309.2a)
+func pred_can_block_5(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2008/combat.mtg:61 (502.4)
-func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:65 (502.4)
+func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:64 (310.2a)
-func pred_assigns_damage_5(g *rt.Game, v_s rt.ObjID) int32 {
+// cr2008/combat.mtg:68 (310.2a)
+func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:65 (420.5c)
-func pred_lethal_damage_6(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// cr2008/combat.mtg:69 (420.5c)
+func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:67 (310.2c)
-func pred_assign_past_7(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr2008/combat.mtg:71 (310.2c)
+func pred_assign_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2008/combat.mtg:71 (502.9b)
-func pred_trample_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr2008/combat.mtg:75 (502.9b)
+func pred_trample_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2008/combat.mtg:72 (502.9b, 502.9c)
-func pred_trample_9(g *rt.Game, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:76 (502.9b, 502.9c)
+func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2008/combat.mtg:74 (310.5, 502.2)
-func pred_deals_first_10(g *rt.Game, v_s rt.ObjID) bool {
+// cr2008/combat.mtg:78 (310.5, 502.2)
+func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr2008/combat.mtg:75 (310.5)
-func pred_deals_second_11(g *rt.Game, v_s rt.ObjID) bool {
+// cr2008/combat.mtg:79 (310.5)
+func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr2008/combat.mtg:79 (306.4, 306.4b)
-func pred_leaves_combat_12(g *rt.Game, v_x rt.ObjID) bool {
+// cr2008/combat.mtg:83 (306.4, 306.4b)
+func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
@@ -946,7 +958,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:86 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:90 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
