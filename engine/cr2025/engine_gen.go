@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:120ccf5555703d993a1552f70033d373"
+const SourceHash = "sha256:6fefb31f9879faba2fd28611aa453bce"
 
 // Keyword bits.
 const (
@@ -286,7 +286,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2025/combat.mtg:63", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "cr2025/combat.mtg:64", Text: "a has defender", Test: pred_cant_attack_1},
 		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2025/combat.mtg:67", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
-		{Kind: rt.DefenderOf, Rule: "506.2", Pos: "cr2025/combat.mtg:68", Text: "t.controller", Value: pred_defender_of_3},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "cr2025/combat.mtg:68", Text: "t.controller", Value: pred_defender_of_3},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:74", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:75", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cr2025/combat.mtg:79", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
@@ -1353,7 +1353,7 @@ func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker)
 }
 
-// cr2025/combat.mtg:68 (506.2)
+// cr2025/combat.mtg:68 (508.5)
 func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(int(g.Objs[v_t].Controller))
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:22cfc73aa3caafab1d36e7651db1ef4f"
+const SourceHash = "sha256:503ec8f40b1d52286d56fd50abc60234"
 
 // Keyword bits.
 const (
@@ -289,40 +289,42 @@ var Rules = &rt.Rules{
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:73", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:74", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:80", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_2},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:81", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_3},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:85", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_4},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:86", Text: "not a has vigilance", Test: pred_attacker_taps_5},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:89", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:91", Text: "b.creature and not b.tapped", Test: pred_can_block_7},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:92", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_8},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:95", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_9},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:97", Text: "b has blocks_additional_creature", Test: pred_extra_block_10},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:99", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_11},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:102", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_12},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:106", Text: "max(0, s.power)", Value: pred_assigns_damage_13},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:112", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_14},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "rules/combat.mtg:117", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_15},
-		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:118", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_16},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:119", Text: "s has deathtouch", Test: pred_deathtouch_17},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:120", Text: "a has trample", Test: pred_trample_18},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:127", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_19},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:128", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_20},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:133", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:78", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "rules/combat.mtg:79", Text: "t.controller", Value: pred_defender_of_3},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:85", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:86", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:90", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:91", Text: "not a has vigilance", Test: pred_attacker_taps_7},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:94", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:96", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:97", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_10},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:100", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_11},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:102", Text: "b has blocks_additional_creature", Test: pred_extra_block_12},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:104", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_13},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:107", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_14},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:111", Text: "max(0, s.power)", Value: pred_assigns_damage_15},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:117", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "rules/combat.mtg:122", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_17},
+		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:123", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_18},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:124", Text: "s has deathtouch", Test: pred_deathtouch_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:125", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:132", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:133", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:138", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:144", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:147", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:148", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:149", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:150", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:151", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:153", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:154", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:157", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:158", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:163", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:164", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:149", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:152", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:153", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:154", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:155", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:156", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:158", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:159", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:162", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:163", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:168", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:169", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -1399,68 +1401,78 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:80 (508.1c)
-func pred_attack_restriction_2(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:78 (508.1b, 506.3)
+func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
+	return g.Is(v_t, rt.TypePlaneswalker)
+}
+
+// rules/combat.mtg:79 (508.4, 506.2)
+func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
+	return int32(int(g.Objs[v_t].Controller))
+}
+
+// rules/combat.mtg:85 (508.1c)
+func pred_attack_restriction_4(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:81 (508.1c)
-func pred_attack_restriction_3(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:86 (508.1c)
+func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:85 (508.1d)
-func pred_must_attack_4(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:90 (508.1d)
+func pred_must_attack_6(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:86 (508.1f, 702.20b)
-func pred_attacker_taps_5(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:91 (508.1f, 702.20b)
+func pred_attacker_taps_7(g *rt.Game, v_a rt.ObjID) bool {
 	return !(g.HasKeyword(v_a, kw_vigilance))
 }
 
-// rules/combat.mtg:89 (702.10c)
-func pred_can_tap_6(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:94 (702.10c)
+func pred_can_tap_8(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:91 (509.1a)
-func pred_can_block_7(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:96 (509.1a)
+func pred_can_block_9(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:92 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_8(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:97 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:95 (702.110b)
-func pred_block_restriction_9(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:100 (702.110b)
+func pred_block_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:97 (509.1a)
-func pred_extra_block_10(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:102 (509.1a)
+func pred_extra_block_12(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// rules/combat.mtg:99 (509.1c)
-func pred_must_block_11(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:104 (509.1c)
+func pred_must_block_13(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:102 (509.1b)
-func pred_block_restriction_12(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:107 (509.1b)
+func pred_block_restriction_14(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:106 (510.1a)
-func pred_assigns_damage_13(g *rt.Game, v_s rt.ObjID) int32 {
+// rules/combat.mtg:111 (510.1a)
+func pred_assigns_damage_15(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:112 (510.1c, 702.2c)
-func pred_lethal_damage_14(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:117 (510.1c, 702.2c)
+func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -1474,97 +1486,97 @@ func pred_lethal_damage_14(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:117 (510.1c)
-func pred_assign_past_15(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:122 (510.1c)
+func pred_assign_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:118 (702.19b)
-func pred_trample_past_16(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:123 (702.19b)
+func pred_trample_past_18(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:119 (702.2c, 702.2d)
-func pred_deathtouch_17(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:124 (702.2c, 702.2d)
+func pred_deathtouch_19(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:120 (702.19b, 702.19c, 702.19d)
-func pred_trample_18(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:125 (702.19b, 702.19c, 702.19d)
+func pred_trample_20(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:127 (510.4, 702.7b, 702.4b)
-func pred_deals_first_19(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:132 (510.4, 702.7b, 702.4b)
+func pred_deals_first_21(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:128 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_20(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:133 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_22(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:133 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_21(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:138 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:144 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:149 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:147 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:152 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:148 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:153 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:149 (506.6a, 506.6d)
+// rules/combat.mtg:154 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:150 (506.6b, 506.6d)
+// rules/combat.mtg:155 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:151 (506.6, 506.6d)
+// rules/combat.mtg:156 (506.6, 506.6d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:153 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:158 (506.6, 506.6d, 506.6e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:154 (506.6, 506.6d)
+// rules/combat.mtg:159 (506.6, 506.6d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:157 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:162 (506.6, 506.6d, 506.6e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:158 (506.6, 506.6d)
+// rules/combat.mtg:163 (506.6, 506.6d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:163 (506.6c)
+// rules/combat.mtg:168 (506.6c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:164 (506.6c, 506.6f)
+// rules/combat.mtg:169 (506.6c, 506.6f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
