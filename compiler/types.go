@@ -74,6 +74,9 @@ var objectAttrs = map[string]attr{
 	"enchantment":          {Bool, "g.Is(%s, rt.TypeEnchantment)"},
 	"land":                 {Bool, "g.Is(%s, rt.TypeLand)"},
 	"planeswalker":         {Bool, "g.Is(%s, rt.TypePlaneswalker)"},
+	"battle":               {Bool, "g.Is(%s, rt.TypeBattle)"},
+	"protector":            {Player, "g.Protector(%s)"},
+	"trigger_pending":      {Bool, "g.TriggerPending(%s)"},
 }
 
 var playerAttrs = map[string]attr{
@@ -119,6 +122,7 @@ var kinds = map[string]kind{
 	"enchantment":  {"OverPermanents", "rt.TypeEnchantment"},
 	"land":         {"OverPermanents", "rt.TypeLand"},
 	"planeswalker": {"OverPermanents", "rt.TypePlaneswalker"},
+	"battle":       {"OverPermanents", "rt.TypeBattle"},
 }
 
 var zones = map[string]string{
@@ -134,6 +138,7 @@ var endings = map[string]string{
 
 var counters = map[string]string{
 	"+1/+1": "rt.CounterPlus", "-1/-1": "rt.CounterMinus", "loyalty": "rt.CounterLoyalty", "charge": "rt.CounterCharge",
+	"defense": "rt.CounterDefense",
 }
 
 // verb is a statement of the language. Its Go form receives the argument

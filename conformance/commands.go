@@ -209,6 +209,7 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 	c := rt.Card{Name: name}
 	var tapped, phased, fresh, hasFresh, deathtouched, hasStamp bool
 	var damage, regen, stamp, prevent int32
+	protector := -2 // not given
 	count := int32(1)
 	type ctr struct {
 		k rt.CounterKind
@@ -234,6 +235,10 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 				c.Cost = cost
 			case "damage":
 				damage = atoi(ts, v, "damage")
+			case "defense":
+				ctrs = append(ctrs, ctr{rt.CounterDefense, atoi(ts, v, "defense")})
+			case "protector":
+				protector = s.protector(ts, v)
 			case "count":
 				count = atoi(ts, v, "count")
 			case "counter":
@@ -334,14 +339,27 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			o.CounterMax[c.k] = c.n
 			o.Capped |= 1 << c.k
 		}
+		if protector != -2 {
+			g.SetProtector(x, protector)
+		}
 	}
 	return c, post, count
+}
+
+// protector reads the player a protector= or "set protector" names:
+// a player, or none (-1).
+func (s *state) protector(ts *testscript.TestScript, name string) int {
+	if name == "none" {
+		return -1
+	}
+	return s.player(ts, name)
 }
 
 // set life|poison|maxhand|landsplayed|landplays <player> <n>
 // set mana <player> <pool>
 // set damage <card> <n>
 // set counter <card> <kind> <n>
+// set protector <card> <player|none>
 // set drewempty <player>
 func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "set")
@@ -406,6 +424,9 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 	case "controller":
 		need(ts, args, 3, "set controller <card> <player>")
 		g.Obj(s.card(ts, args[1])).Controller = int8(s.player(ts, args[2]))
+	case "protector":
+		need(ts, args, 3, "set protector <card> <player|none>")
+		g.SetProtector(s.card(ts, args[1]), s.protector(ts, args[2]))
 	case "counter":
 		need(ts, args, 4, "set counter <card> <kind> <n>")
 		k, ok := rt.ParseCounter(args[2])
@@ -422,7 +443,7 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 			o.PhasedOut = args[0] == "phased_out"
 		}
 	default:
-		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, mana, drewempty, damage, regen, attach, controller, counter, tapped, untapped, phased_out, phased_in)", args[0])
+		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, mana, drewempty, damage, regen, attach, controller, protector, counter, tapped, untapped, phased_out, phased_in)", args[0])
 	}
 }
 

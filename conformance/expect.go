@@ -101,6 +101,12 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		x := s.card(ts, arg(1, args[0]+" <card>"))
 		b := map[string]bool{"attacking": g.Attacking(x), "blocking": g.Blocking(x), "blocked": g.Blocked(x)}[args[0]]
 		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
+	case "protector":
+		x := s.card(ts, arg(1, "protector <card> <player|none>"))
+		got, want, what = "none", arg(2, "protector <card> <player|none>"), "protector of "+args[1]
+		if p := g.Protector(x); p >= 0 {
+			got = g.PlayerName(p)
+		}
 	case "defending":
 		x := s.card(ts, arg(1, "defending <card> <player|nobody>"))
 		got, want, what = g.PlayerName(g.DefendingPlayer(x)), arg(2, "defending <card> <player|nobody>"), "defending player of "+args[1]

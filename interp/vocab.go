@@ -73,6 +73,9 @@ var objectAttrs = map[string]objAttr{
 	"enchantment":         {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypeEnchantment) }},
 	"land":                {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypeLand) }},
 	"planeswalker":        {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypePlaneswalker) }},
+	"battle":              {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypeBattle) }},
+	"protector":           {t: compiler.Player, p: (*rt.Game).Protector},
+	"trigger_pending":     {t: compiler.Bool, b: (*rt.Game).TriggerPending},
 	"attacking":           {t: compiler.Bool, b: (*rt.Game).Attacking},
 	"blockers":            {t: compiler.Int, i: (*rt.Game).BlockerCount},
 	"attacks_alone":       {t: compiler.Bool, b: (*rt.Game).AttacksAlone},
@@ -147,6 +150,7 @@ var kinds = map[string]kindSpec{
 	"enchantment":  {rt.OverPermanents, rt.TypeEnchantment},
 	"land":         {rt.OverPermanents, rt.TypeLand},
 	"planeswalker": {rt.OverPermanents, rt.TypePlaneswalker},
+	"battle":       {rt.OverPermanents, rt.TypeBattle},
 }
 
 var zones = map[string]rt.Zone{
@@ -162,6 +166,7 @@ var endings = map[string]rt.Ending{
 
 var counters = map[string]rt.CounterKind{
 	"+1/+1": rt.CounterPlus, "-1/-1": rt.CounterMinus, "loyalty": rt.CounterLoyalty, "charge": rt.CounterCharge,
+	"defense": rt.CounterDefense,
 }
 
 // arg is an evaluated verb argument of the type the verb declares; enum
@@ -286,6 +291,7 @@ var overNames = map[rt.Over]string{
 var typeExprs = map[rt.TypeSet]string{
 	0: "", rt.TypeArtifact: "rt.TypeArtifact", rt.TypeCreature: "rt.TypeCreature",
 	rt.TypeEnchantment: "rt.TypeEnchantment", rt.TypeLand: "rt.TypeLand", rt.TypePlaneswalker: "rt.TypePlaneswalker",
+	rt.TypeBattle: "rt.TypeBattle",
 }
 
 // Vocab describes the interpreter's tables in the compiler's terms, for

@@ -298,7 +298,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Types: c.Types, Super: c.Super, Subtypes: c.Subtypes,
 		Power: c.Power, Toughness: c.Toughness, Keywords: kw, Cost: c.Cost,
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
-		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities,
+		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
 	g.move(id, z, owner)
 	return id, nil

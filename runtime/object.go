@@ -62,6 +62,10 @@ type Object struct {
 	// it may be cast; 0: none.
 	Timing    uint8
 	Abilities []Ability // activated abilities
+	// Protector is the player designated as this permanent's protector
+	// (a battle's), -1 for none: set by whoever puts it onto the
+	// battlefield, forgotten when it leaves.
+	Protector int8
 }
 
 // CopyKind says what an object is a copy of.
@@ -233,6 +237,26 @@ func (g *Game) TrimCounters(x ObjID, rule string) {
 			g.AddCounters(x, k, o.CounterMax[k]-o.Counters[k], rule)
 		}
 	}
+}
+
+// Protector is x's protector, -1 if it has none.
+func (g *Game) Protector(x ObjID) int { return int(g.Objs[x].Protector) }
+
+// SetProtector designates player p (-1: nobody) as x's protector.
+func (g *Game) SetProtector(x ObjID, p int) { g.Objs[x].Protector = int8(p) }
+
+// TriggerPending reports whether x is the source of a triggered ability
+// that has triggered but not yet left the stack (waiting to be put on it,
+// or on it).
+func (g *Game) TriggerPending(x ObjID) bool {
+	for _, l := range [2][]StackItem{g.Waiting, g.Stack} {
+		for i := range l {
+			if s := &l[i]; s.Source == x && s.Object == 0 && s.Trigger.On != 0 && s.Trigger.On != OnActivated {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // SameName reports whether x and y have the same name.

@@ -335,7 +335,7 @@ func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 		sameSlice(a.Triggers, b.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
 		a.Regen == b.Regen && a.PreventNext == b.PreventNext && a.Enchant == b.Enchant &&
 		a.CounterMax == b.CounterMax && a.Capped == b.Capped && a.SubBits == b.SubBits &&
-		a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost &&
+		a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost && a.Protector == b.Protector &&
 		sameSlice(a.Abilities, b.Abilities) && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))
 }
 

@@ -53,9 +53,10 @@ const (
 	TypeInstant
 	TypeSorcery
 	TypeTribal
+	TypeBattle
 )
 
-var typeNames = []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"}
+var typeNames = []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal", "battle"}
 
 // ParseType maps a card type name to its bit.
 func ParseType(s string) (TypeSet, bool) {
@@ -120,10 +121,11 @@ const (
 	CounterMinus                    // -1/-1
 	CounterLoyalty
 	CounterCharge
+	CounterDefense
 	NumCounterKinds
 )
 
-var counterNames = [...]string{"+1/+1", "-1/-1", "loyalty", "charge"}
+var counterNames = [...]string{"+1/+1", "-1/-1", "loyalty", "charge", "defense"}
 
 func (c CounterKind) String() string { return counterNames[c] }
 

@@ -31,7 +31,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 			}
 		}
 		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [NumCounterKinds]int32{}, NoObj
-		o.DeathtouchHit, o.Regen = false, 0
+		o.DeathtouchHit, o.Regen, o.Protector = false, 0, -1
 		g.dropEffects(x)
 	}
 	o.Zone = z
