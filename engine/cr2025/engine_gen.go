@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6fefb31f9879faba2fd28611aa453bce"
+const SourceHash = "sha256:a2fe555bc07bb00174d27a15ecd657a8"
 
 // Keyword bits.
 const (
@@ -273,60 +273,62 @@ var Rules = &rt.Rules{
 		{Rule: "704.5g", Pos: "cr2025/sba.mtg:46", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5g_match, Do: sba_704_5g_do},
 		{Rule: "704.5h", Pos: "cr2025/sba.mtg:52", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5h_match, Do: sba_704_5h_do},
 		{Rule: "704.5i", Pos: "cr2025/sba.mtg:58", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5i_match, Do: sba_704_5i_do},
-		{Rule: "704.5k", Pos: "cr2025/sba.mtg:66", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
-		{Rule: "704.5m", Pos: "cr2025/sba.mtg:72", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do},
-		{Rule: "704.5n", Pos: "cr2025/sba.mtg:78", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do},
-		{Rule: "704.5p", Pos: "cr2025/sba.mtg:86", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
-		{Rule: "704.5q", Pos: "cr2025/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
-		{Rule: "704.5r", Pos: "cr2025/sba.mtg:100", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
-		{Rule: "704.5j", Pos: "cr2025/sba.mtg:110", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do},
+		{Rule: "704.5v", Pos: "cr2025/sba.mtg:67", Over: rt.OverPermanents, Types: rt.TypeBattle, Match: sba_704_5v_match, Do: sba_704_5v_do},
+		{Rule: "704.5k", Pos: "cr2025/sba.mtg:75", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
+		{Rule: "704.5m", Pos: "cr2025/sba.mtg:81", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do},
+		{Rule: "704.5n", Pos: "cr2025/sba.mtg:87", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do},
+		{Rule: "704.5p", Pos: "cr2025/sba.mtg:96", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
+		{Rule: "704.5q", Pos: "cr2025/sba.mtg:102", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
+		{Rule: "704.5r", Pos: "cr2025/sba.mtg:110", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
+		{Rule: "704.5j", Pos: "cr2025/sba.mtg:120", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2025/combat.mtg:63", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "cr2025/combat.mtg:64", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2025/combat.mtg:67", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "cr2025/combat.mtg:68", Text: "t.controller", Value: pred_defender_of_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:74", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:75", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cr2025/combat.mtg:79", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "cr2025/combat.mtg:80", Text: "not a has vigilance", Test: pred_attacker_taps_7},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "cr2025/combat.mtg:83", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:85", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "cr2025/combat.mtg:86", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_10},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "cr2025/combat.mtg:89", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_11},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:91", Text: "b has blocks_additional_creature", Test: pred_extra_block_12},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "cr2025/combat.mtg:93", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_13},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cr2025/combat.mtg:96", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_14},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "cr2025/combat.mtg:100", Text: "max(0, s.power)", Value: pred_assigns_damage_15},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "cr2025/combat.mtg:106", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2025/combat.mtg:112", Text: "true", Test2: pred_assign_past_17},
-		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "cr2025/combat.mtg:113", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_18},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "cr2025/combat.mtg:114", Text: "s has deathtouch", Test: pred_deathtouch_19},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "cr2025/combat.mtg:115", Text: "a has trample", Test: pred_trample_20},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:122", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:123", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:128", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2025/combat.mtg:64", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "cr2025/combat.mtg:65", Text: "a has defender", Test: pred_cant_attack_1},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2025/combat.mtg:72", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "cr2025/combat.mtg:73", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:79", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:80", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cr2025/combat.mtg:84", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
+		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "cr2025/combat.mtg:85", Text: "not a has vigilance", Test: pred_attacker_taps_7},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "cr2025/combat.mtg:88", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:91", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_9},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "cr2025/combat.mtg:92", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_10},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "cr2025/combat.mtg:95", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_11},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:97", Text: "b has blocks_additional_creature", Test: pred_extra_block_12},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "cr2025/combat.mtg:99", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_13},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cr2025/combat.mtg:102", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_14},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "cr2025/combat.mtg:106", Text: "max(0, s.power)", Value: pred_assigns_damage_15},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "cr2025/combat.mtg:112", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2025/combat.mtg:118", Text: "true", Test2: pred_assign_past_17},
+		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "cr2025/combat.mtg:119", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_18},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "cr2025/combat.mtg:120", Text: "s has deathtouch", Test: pred_deathtouch_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "cr2025/combat.mtg:121", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:128", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:129", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:134", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:139", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:142", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:143", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "cr2025/combat.mtg:144", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "cr2025/combat.mtg:145", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:146", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:148", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:149", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:152", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:153", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "cr2025/combat.mtg:158", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "cr2025/combat.mtg:159", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:145", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:148", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:149", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "cr2025/combat.mtg:150", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "cr2025/combat.mtg:151", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:152", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:154", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:155", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:158", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:159", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "cr2025/combat.mtg:164", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "cr2025/combat.mtg:165", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2025/damage.mtg:11", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"510.2"}, Pos: "cr2025/damage.mtg:15", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "cr2025/damage.mtg:25", Run: on_damage_object_2},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "cr2025/damage.mtg:34", Run: on_damage_source_3},
+		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "cr2025/damage.mtg:25", Run: on_damage_object_2},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "cr2025/damage.mtg:33", Run: on_damage_object_3},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "cr2025/damage.mtg:42", Run: on_damage_source_4},
 	},
 }
 
@@ -366,6 +368,29 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t117.6\tShared team turns: teams hold priority\n" +
 	"2025-09-19\t117.7\tDefinition of acting \"in response\"\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
+	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
+	"2025-09-19\t310.2\tA resolving battle spell enters under its caster's control\n" +
+	"2025-09-19\t310.3\tBattle types: single-word subtypes after the dash\n" +
+	"2025-09-19\t310.4\tDefense is a characteristic of battles\n" +
+	"2025-09-19\t310.4a\tOff the battlefield, defense is the printed number\n" +
+	"2025-09-19\t310.4b\tA battle enters with as many defense counters as its printed defense\n" +
+	"2025-09-19\t310.4c\tOn the battlefield, defense is the number of defense counters\n" +
+	"2025-09-19\t310.5\tBattles can be attacked\n" +
+	"2025-09-19\t310.6\tDamage to a battle takes that many defense counters off it\n" +
+	"2025-09-19\t310.7\tBattle at 0 defense with no trigger of its own pending goes to the graveyard (SBA)\n" +
+	"2025-09-19\t310.8\tEvery battle has one player designated as its protector\n" +
+	"2025-09-19\t310.8a\tThe controller picks the protector as it enters; its battle type limits the pick; no type: the controller\n" +
+	"2025-09-19\t310.8b\tThe protector never attacks its battle; anyone it defends against may\n" +
+	"2025-09-19\t310.8c\tOnly the protector's creatures may block the creatures attacking its battle\n" +
+	"2025-09-19\t310.8d\tFor an attacked battle, the defending player is its protector\n" +
+	"2025-09-19\t310.8e\t\"The player who protects it\" means its protector\n" +
+	"2025-09-19\t310.8f\tOne protector at a time; a new one replaces the old\n" +
+	"2025-09-19\t310.8g\tThe protector stays if it stops being a battle or copies another\n" +
+	"2025-09-19\t310.9\tA battle can't be attached to anything; if it is, it becomes unattached (SBA)\n" +
+	"2025-09-19\t310.10\tUnattacked battle without a legal protector gets one from its controller, or goes to the graveyard (SBA)\n" +
+	"2025-09-19\t310.11\tEvery existing battle is a Siege; Sieges have special rules\n" +
+	"2025-09-19\t310.11a\tA Siege's protector must be an opponent of its controller\n" +
+	"2025-09-19\t310.11b\tSieges: when the last defense counter goes, exile it and you may cast it transformed\n" +
 	"2025-09-19\t500\tTurn Structure General — section heading\n" +
 	"2025-09-19\t500.1\tA turn's five phases and their order\n" +
 	"2025-09-19\t500.2\tPriority phases/steps end after all pass on empty stack\n" +
@@ -405,19 +430,22 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t505.6b\tOne land play per turn with priority, empty stack\n" +
 	"2025-09-19\t506\tCombat Phase — section heading\n" +
 	"2025-09-19\t506.1\tFive combat steps; when some are skipped or doubled\n" +
-	"2025-09-19\t506.2\tWho is attacking player and defending player\n" +
+	"2025-09-19\t506.2\tWho attacks and who defends; the defender's planeswalkers and the battles it protects may be attacked\n" +
 	"2025-09-19\t506.2a\tMultiplayer: how a defending player is chosen\n" +
 	"2025-09-19\t506.2b\tTwo-Headed Giant: nonactive team defends\n" +
-	"2025-09-19\t506.3\tOnly creatures fight; only players/planeswalkers get attacked\n" +
+	"2025-09-19\t506.3\tOnly creatures fight; only players, planeswalkers and battles get attacked\n" +
 	"2025-09-19\t506.3a\tNoncreatures entering \"attacking/blocking\" never count as such\n" +
 	"2025-09-19\t506.3b\tCreature entering attacking under non-attacker never attacks\n" +
-	"2025-09-19\t506.3c\tEntering attacking a missing player/planeswalker: not attacking\n" +
-	"2025-09-19\t506.3d\tEntering blocking an attacker not attacking you: not blocking\n" +
-	"2025-09-19\t506.4\tEvents that remove a permanent from combat\n" +
+	"2025-09-19\t506.3c\tEntering attacking a missing player, or a permanent gone or not a planeswalker or battle: not attacking\n" +
+	"2025-09-19\t506.3d\tEntering blocking an attacker not attacking you, your planeswalker or your battle: not blocking\n" +
+	"2025-09-19\t506.3e\tA creature that is also a battle never enters attacking or blocking\n" +
+	"2025-09-19\t506.3f\tAn effect making a battle an attacking or blocking creature does nothing\n" +
+	"2025-09-19\t506.4\tEvents that remove a permanent from combat (battles included)\n" +
 	"2025-09-19\t506.4a\tLater restrictions don't undo declared attacks or blocks\n" +
 	"2025-09-19\t506.4b\tTapping/untapping doesn't remove a combatant\n" +
-	"2025-09-19\t506.4c\tAttacker remains when attacked planeswalker leaves combat\n" +
+	"2025-09-19\t506.4c\tAttacker remains when the planeswalker or battle it attacks leaves combat\n" +
 	"2025-09-19\t506.4d\tPermanent both blocking and attacked: removal conditions\n" +
+	"2025-09-19\t506.4e\tAttacked permanent that is both planeswalker and battle: when it leaves combat\n" +
 	"2025-09-19\t506.5\tDefines attacking/blocking alone\n" +
 	"2025-09-19\t506.6\tA creature that had to attack: what requirements count\n" +
 	"2025-09-19\t506.7\tSpells limited to before/after combat milestones\n" +
@@ -433,8 +461,8 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t507.2\tActive player then receives priority\n" +
 	"2025-09-19\t508\tDeclare Attackers Step — section heading\n" +
 	"2025-09-19\t508.1\tAttack declaration procedure; illegal declarations are rewound\n" +
-	"2025-09-19\t508.1a\tPick untapped attackers with haste or controlled since turn start\n" +
-	"2025-09-19\t508.1b\tName the player or planeswalker each attacker targets\n" +
+	"2025-09-19\t508.1a\tPick untapped non-battle attackers with haste or controlled since turn start\n" +
+	"2025-09-19\t508.1b\tName the player, planeswalker or battle each attacker attacks\n" +
 	"2025-09-19\t508.1c\tAttack restrictions checked; any violation makes attack illegal\n" +
 	"2025-09-19\t508.1d\tAttack requirements checked; obey as many as possible\n" +
 	"2025-09-19\t508.1e\tBanding: announce which attackers form bands\n" +
@@ -449,14 +477,14 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t508.2a\tAttack triggers judged only at declaration time\n" +
 	"2025-09-19\t508.2b\tDeclaration-time triggers stacked before priority\n" +
 	"2025-09-19\t508.4\tCreatures put onto the battlefield attacking, or said to be attacking; never declared\n" +
-	"2025-09-19\t508.4a\tNamed player/planeswalker gone: entering creature isn't attacking\n" +
+	"2025-09-19\t508.4a\tNamed player, planeswalker or battle gone or no longer defended: entering creature isn't attacking\n" +
 	"2025-09-19\t508.4c\tEntering-attacking creatures skip attack requirements/restrictions\n" +
 	"2025-09-19\t508.5\tWhich player is the defending player for an attacker (player, planeswalker or battle)\n" +
 	"2025-09-19\t508.5a\tMultiplayer: \"defending player\" means one specific player\n" +
 	"2025-09-19\t508.8\tNo attackers: blockers and damage steps skipped\n" +
 	"2025-09-19\t509\tDeclare Blockers Step — section heading\n" +
 	"2025-09-19\t509.1\tBlock declaration procedure; illegal declarations are rewound\n" +
-	"2025-09-19\t509.1a\tPick untapped blockers and an attacker for each\n" +
+	"2025-09-19\t509.1a\tPick untapped non-battle blockers, each blocking a creature attacking you, your planeswalker or your battle\n" +
 	"2025-09-19\t509.1b\tBlock restrictions checked, including evasion; cumulative evasion\n" +
 	"2025-09-19\t509.1c\tBlock requirements checked; obey as many as possible\n" +
 	"2025-09-19\t509.1d\tTotal block cost computed, then locked in\n" +
@@ -481,7 +509,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t510\tCombat Damage Step — section heading\n" +
 	"2025-09-19\t510.1\tDamage assignment announced: active player first, then defender\n" +
 	"2025-09-19\t510.1a\tCreatures assign damage equal to power; nonpositive assigns none\n" +
-	"2025-09-19\t510.1b\tUnblocked attacker's damage goes to what it attacks\n" +
+	"2025-09-19\t510.1b\tUnblocked attacker's damage goes to the player, planeswalker or battle it attacks\n" +
 	"2025-09-19\t510.1c\tBlocked creature divides its damage freely among its blockers\n" +
 	"2025-09-19\t510.1d\tBlocker facing several attackers divides its damage freely among them\n" +
 	"2025-09-19\t510.1e\tWhole assignment checked for legality, else redone\n" +
@@ -1042,7 +1070,21 @@ func sba_704_5i_do(g *rt.Game, x int32) {
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// cr2025/sba.mtg:66 (704.5k)
+// cr2025/sba.mtg:67 (704.5v, 310.7)
+func sba_704_5v_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Objs[v_x].Counters[rt.CounterDefense] <= 0 && !(g.TriggerPending(v_x))
+}
+
+// cr2025/sba.mtg:67 (704.5v, 310.7)
+func sba_704_5v_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "704.5v")
+}
+
+// cr2025/sba.mtg:75 (704.5k)
 func sba_704_5k_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1059,63 +1101,63 @@ func sba_704_5k_match(g *rt.Game, x int32) bool {
 	}()
 }
 
-// cr2025/sba.mtg:66 (704.5k)
+// cr2025/sba.mtg:75 (704.5k)
 func sba_704_5k_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// cr2025/sba.mtg:72 (704.5m)
+// cr2025/sba.mtg:81 (704.5m)
 func sba_704_5m_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].SubBits&st_aura != 0 && !(g.AttachedLegally(v_x))
 }
 
-// cr2025/sba.mtg:72 (704.5m)
+// cr2025/sba.mtg:81 (704.5m)
 func sba_704_5m_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// cr2025/sba.mtg:78 (704.5n)
+// cr2025/sba.mtg:87 (704.5n)
 func sba_704_5n_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((g.Objs[v_x].SubBits&st_equipment != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.Objs[v_x].SubBits&st_fortification != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand))))
 }
 
-// cr2025/sba.mtg:78 (704.5n)
+// cr2025/sba.mtg:87 (704.5n)
 func sba_704_5n_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5n")
 }
 
-// cr2025/sba.mtg:86 (704.5p)
+// cr2025/sba.mtg:96 (704.5p, 310.9)
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && (g.Is(v_x, rt.TypeCreature) || !(g.Objs[v_x].SubBits&st_aura != 0 || g.Objs[v_x].SubBits&st_equipment != 0 || g.Objs[v_x].SubBits&st_fortification != 0))
+	return g.Attached(v_x) && (g.Is(v_x, rt.TypeBattle) || g.Is(v_x, rt.TypeCreature) || !(g.Objs[v_x].SubBits&st_aura != 0 || g.Objs[v_x].SubBits&st_equipment != 0 || g.Objs[v_x].SubBits&st_fortification != 0))
 }
 
-// cr2025/sba.mtg:86 (704.5p)
+// cr2025/sba.mtg:96 (704.5p, 310.9)
 func sba_704_5p_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// cr2025/sba.mtg:92 (704.5q)
+// cr2025/sba.mtg:102 (704.5q)
 func sba_704_5q_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].Counters[rt.CounterPlus] > 0 && g.Objs[v_x].Counters[rt.CounterMinus] > 0
 }
 
-// cr2025/sba.mtg:92 (704.5q)
+// cr2025/sba.mtg:102 (704.5q)
 func sba_704_5q_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1125,21 +1167,21 @@ func sba_704_5q_do(g *rt.Game, x int32) {
 	g.AddCounters(v_x, rt.CounterMinus, -(v_n), "704.5q")
 }
 
-// cr2025/sba.mtg:100 (704.5r)
+// cr2025/sba.mtg:110 (704.5r)
 func sba_704_5r_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// cr2025/sba.mtg:100 (704.5r)
+// cr2025/sba.mtg:110 (704.5r)
 func sba_704_5r_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// cr2025/sba.mtg:110 (704.5j)
+// cr2025/sba.mtg:120 (704.5j)
 func sba_704_5j_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1159,7 +1201,7 @@ func sba_704_5j_match(g *rt.Game, x int32) bool {
 	}())
 }
 
-// cr2025/sba.mtg:110 (704.5j)
+// cr2025/sba.mtg:120 (704.5j)
 func sba_704_5j_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1248,18 +1290,20 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				}
 			}
 		}
-		{
-			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperWorld != 0) && sba_704_5k_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
-				if first {
-					return hits
+		if types&(rt.TypeBattle) != 0 {
+			{
+				v_x := rt.ObjID(x)
+				if (g.Objs[v_x].Counters[rt.CounterDefense] <= 0) && sba_704_5v_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 9, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].SubBits&st_aura != 0) && sba_704_5m_match(g, x) {
+			if (g.Objs[v_x].Super&rt.SuperWorld != 0) && sba_704_5k_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
 				if first {
 					return hits
@@ -1268,7 +1312,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Attached(v_x)) && sba_704_5n_match(g, x) {
+			if (g.Objs[v_x].SubBits&st_aura != 0) && sba_704_5m_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -1277,7 +1321,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Attached(v_x)) && sba_704_5p_match(g, x) {
+			if (g.Attached(v_x)) && sba_704_5n_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
 				if first {
 					return hits
@@ -1286,7 +1330,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Counters[rt.CounterPlus] > 0) && sba_704_5q_match(g, x) {
+			if (g.Attached(v_x)) && sba_704_5p_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 				if first {
 					return hits
@@ -1294,8 +1338,17 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 		}
 		{
-			if sba_704_5r_match(g, x) {
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Counters[rt.CounterPlus] > 0) && sba_704_5q_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			if sba_704_5r_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
 				if first {
 					return hits
 				}
@@ -1304,7 +1357,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		{
 			v_x := rt.ObjID(x)
 			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_704_5j_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
 				if first {
 					return hits
 				}
@@ -1338,87 +1391,92 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2025/combat.mtg:63 (508.1a, 506.3, 702.10b)
+// cr2025/combat.mtg:64 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
+	return g.Is(v_a, rt.TypeCreature) && !(g.Is(v_a, rt.TypeBattle)) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2025/combat.mtg:64 (702.3b)
+// cr2025/combat.mtg:65 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// cr2025/combat.mtg:67 (508.1b, 506.3)
+// cr2025/combat.mtg:72 (508.1b, 506.3, 310.5)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
-	return g.Is(v_t, rt.TypePlaneswalker)
+	return g.Is(v_t, rt.TypePlaneswalker) || g.Is(v_t, rt.TypeBattle)
 }
 
-// cr2025/combat.mtg:68 (508.5)
+// cr2025/combat.mtg:73 (508.5, 310.8b, 310.8c, 310.8d)
 func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
-	return int32(int(g.Objs[v_t].Controller))
+	return int32(func() int {
+		if g.Is(v_t, rt.TypeBattle) {
+			return g.Protector(v_t)
+		}
+		return int(g.Objs[v_t].Controller)
+	}())
 }
 
-// cr2025/combat.mtg:74 (508.1c)
+// cr2025/combat.mtg:79 (508.1c)
 func pred_attack_restriction_4(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// cr2025/combat.mtg:75 (508.1c)
+// cr2025/combat.mtg:80 (508.1c)
 func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// cr2025/combat.mtg:79 (508.1d)
+// cr2025/combat.mtg:84 (508.1d)
 func pred_must_attack_6(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// cr2025/combat.mtg:80 (508.1f, 702.20b)
+// cr2025/combat.mtg:85 (508.1f, 702.20b)
 func pred_attacker_taps_7(g *rt.Game, v_a rt.ObjID) bool {
 	return !(g.HasKeyword(v_a, kw_vigilance))
 }
 
-// cr2025/combat.mtg:83 (702.10c)
+// cr2025/combat.mtg:88 (702.10c)
 func pred_can_tap_8(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2025/combat.mtg:85 (509.1a)
+// cr2025/combat.mtg:91 (509.1a)
 func pred_can_block_9(g *rt.Game, v_b rt.ObjID) bool {
-	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
+	return g.Is(v_b, rt.TypeCreature) && !(g.Is(v_b, rt.TypeBattle)) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2025/combat.mtg:86 (702.9b, 702.17b, 509.1b)
+// cr2025/combat.mtg:92 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// cr2025/combat.mtg:89 (702.111b)
+// cr2025/combat.mtg:95 (702.111b)
 func pred_block_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// cr2025/combat.mtg:91 (509.1a)
+// cr2025/combat.mtg:97 (509.1a)
 func pred_extra_block_12(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// cr2025/combat.mtg:93 (509.1c)
+// cr2025/combat.mtg:99 (509.1c)
 func pred_must_block_13(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// cr2025/combat.mtg:96 (509.1b)
+// cr2025/combat.mtg:102 (509.1b)
 func pred_block_restriction_14(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// cr2025/combat.mtg:100 (510.1a)
+// cr2025/combat.mtg:106 (510.1a)
 func pred_assigns_damage_15(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2025/combat.mtg:106 (702.19b, 702.2c)
+// cr2025/combat.mtg:112 (702.19b, 702.2c)
 func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
@@ -1433,97 +1491,97 @@ func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2025/combat.mtg:112 (510.1c)
+// cr2025/combat.mtg:118 (510.1c)
 func pred_assign_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2025/combat.mtg:113 (702.19b)
+// cr2025/combat.mtg:119 (702.19b)
 func pred_trample_past_18(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2025/combat.mtg:114 (702.2c, 702.2d)
+// cr2025/combat.mtg:120 (702.2c, 702.2d)
 func pred_deathtouch_19(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// cr2025/combat.mtg:115 (702.19b, 702.19d, 702.19f)
+// cr2025/combat.mtg:121 (702.19b, 702.19d, 702.19f)
 func pred_trample_20(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2025/combat.mtg:122 (510.4, 702.7b, 702.4b)
+// cr2025/combat.mtg:128 (510.4, 702.7b, 702.4b)
 func pred_deals_first_21(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// cr2025/combat.mtg:123 (510.4, 702.7c, 702.4c, 702.4d)
+// cr2025/combat.mtg:129 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_22(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// cr2025/combat.mtg:128 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// cr2025/combat.mtg:134 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr2025/combat.mtg:139 (506.7, 506.7a, 506.7d, 506.7e)
+// cr2025/combat.mtg:145 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:142 (506.7b, 506.7d, 506.7e)
+// cr2025/combat.mtg:148 (506.7b, 506.7d, 506.7e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:143 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:149 (506.7, 506.7d, 506.7e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:144 (506.7a, 506.7d)
+// cr2025/combat.mtg:150 (506.7a, 506.7d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// cr2025/combat.mtg:145 (506.7b, 506.7d)
+// cr2025/combat.mtg:151 (506.7b, 506.7d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// cr2025/combat.mtg:146 (506.7, 506.7d)
+// cr2025/combat.mtg:152 (506.7, 506.7d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// cr2025/combat.mtg:148 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:154 (506.7, 506.7d, 506.7e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:149 (506.7, 506.7d)
+// cr2025/combat.mtg:155 (506.7, 506.7d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// cr2025/combat.mtg:152 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:158 (506.7, 506.7d, 506.7e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// cr2025/combat.mtg:153 (506.7, 506.7d)
+// cr2025/combat.mtg:159 (506.7, 506.7d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// cr2025/combat.mtg:158 (506.7c)
+// cr2025/combat.mtg:164 (506.7c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// cr2025/combat.mtg:159 (506.7c, 506.7f)
+// cr2025/combat.mtg:165 (506.7c, 506.7f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -1554,8 +1612,21 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2025/damage.mtg:25 (702.2b, 702.2d)
+// cr2025/damage.mtg:25 (310.6, 310.4c)
 func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
+	v_s := s
+	_ = v_s
+	v_x := rt.ObjID(r)
+	_ = v_x
+	v_n := n
+	_ = v_n
+	if g.Is(v_x, rt.TypeBattle) {
+		g.AddCounters(v_x, rt.CounterDefense, -(v_n), "310.6")
+	}
+}
+
+// cr2025/damage.mtg:33 (702.2b, 702.2d)
+func on_damage_object_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_x := rt.ObjID(r)
@@ -1567,8 +1638,8 @@ func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2025/damage.mtg:34 (702.15b, 702.15d, 702.15e)
-func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
+// cr2025/damage.mtg:42 (702.15b, 702.15d, 702.15e)
+func on_damage_source_4(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_n := n
