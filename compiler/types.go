@@ -77,6 +77,7 @@ var objectAttrs = map[string]attr{
 	"battle":               {Bool, "g.Is(%s, rt.TypeBattle)"},
 	"protector":            {Player, "g.Protector(%s)"},
 	"trigger_pending":      {Bool, "g.TriggerPending(%s)"},
+	"attacked":             {Bool, "g.BeingAttacked(%s)"},
 }
 
 var playerAttrs = map[string]attr{
@@ -181,6 +182,7 @@ var verbs = map[string]verb{
 	"mark_deathtouch":      {[]Type{Object}, "g.MarkDeathtouch(%s, %s)", false},
 	"end_combat":           {[]Type{Player}, "g.EndCombat(%s, %s)", false},
 	"remove_from_combat":   {[]Type{Object}, "g.RemoveFromCombat(%s, %s)", false},
+	"set_protector":        {[]Type{Object, Player}, "g.SetProtector(%s, %s, %s)", false},
 }
 
 // BitSubtypes are the subtypes the attributes of the same names test; the

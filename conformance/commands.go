@@ -340,7 +340,7 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			o.Capped |= 1 << c.k
 		}
 		if protector != -2 {
-			g.SetProtector(x, protector)
+			o.Protector = int8(protector)
 		}
 	}
 	return c, post, count
@@ -426,7 +426,7 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		g.Obj(s.card(ts, args[1])).Controller = int8(s.player(ts, args[2]))
 	case "protector":
 		need(ts, args, 3, "set protector <card> <player|none>")
-		g.SetProtector(s.card(ts, args[1]), s.protector(ts, args[2]))
+		g.Obj(s.card(ts, args[1])).Protector = int8(s.protector(ts, args[2]))
 	case "counter":
 		need(ts, args, 4, "set counter <card> <kind> <n>")
 		k, ok := rt.ParseCounter(args[2])

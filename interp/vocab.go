@@ -76,6 +76,7 @@ var objectAttrs = map[string]objAttr{
 	"battle":              {t: compiler.Bool, b: func(g *rt.Game, x rt.ObjID) bool { return g.Is(x, rt.TypeBattle) }},
 	"protector":           {t: compiler.Player, p: (*rt.Game).Protector},
 	"trigger_pending":     {t: compiler.Bool, b: (*rt.Game).TriggerPending},
+	"attacked":            {t: compiler.Bool, b: (*rt.Game).BeingAttacked},
 	"attacking":           {t: compiler.Bool, b: (*rt.Game).Attacking},
 	"blockers":            {t: compiler.Int, i: (*rt.Game).BlockerCount},
 	"attacks_alone":       {t: compiler.Bool, b: (*rt.Game).AttacksAlone},
@@ -268,6 +269,10 @@ var verbs = map[string]verbSpec{
 		return func(g *rt.Game, fp int) bool { g.EndCombat(p(g, fp), rule); return true }
 	}},
 	"remove_from_combat": objVerb((*rt.Game).RemoveFromCombat),
+	"set_protector": {args: []compiler.Type{compiler.Object, compiler.Player}, build: func(a []arg, rule string) stmtFn {
+		x, p := a[0].v.o, a[1].v.p
+		return func(g *rt.Game, fp int) bool { g.SetProtector(x(g, fp), p(g, fp), rule); return true }
+	}},
 }
 
 func playerChoice(f func(g *rt.Game, p int, rule string) bool) verbSpec {

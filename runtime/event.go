@@ -57,6 +57,7 @@ const (
 	EvActivate
 	EvPreventDamage
 	EvPutOnStack
+	EvProtector
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -258,6 +259,8 @@ func (g *Game) describe(e Event) string {
 		return fmt.Sprintf("%s deals %d combat damage to %s", g.obj(e), e.N, g.party(e.Other))
 	case EvDefender:
 		return fmt.Sprintf("%s chooses %s as the defending player", p, g.party(e.Other))
+	case EvProtector:
+		return fmt.Sprintf("%s protects %s", g.party(e.Other), g.obj(e))
 	case EvLeaveCombat:
 		return "remove from combat " + g.obj(e)
 	}

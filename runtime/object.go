@@ -242,8 +242,26 @@ func (g *Game) TrimCounters(x ObjID, rule string) {
 // Protector is x's protector, -1 if it has none.
 func (g *Game) Protector(x ObjID) int { return int(g.Objs[x].Protector) }
 
-// SetProtector designates player p (-1: nobody) as x's protector.
-func (g *Game) SetProtector(x ObjID, p int) { g.Objs[x].Protector = int8(p) }
+// SetProtector designates player p, in the game, as x's protector; any
+// other p does nothing.
+func (g *Game) SetProtector(x ObjID, p int, rule string) {
+	o := &g.Objs[x]
+	if p < 0 || p >= len(g.Players) || g.Players[p].Lost || int(o.Protector) == p {
+		return
+	}
+	o.Protector = int8(p)
+	g.emit(Event{Kind: EvProtector, Rule: rule, Player: o.Controller, Obj: x, Other: PlayerCode(p)})
+}
+
+// BeingAttacked reports whether some creature is attacking permanent x.
+func (g *Game) BeingAttacked(x ObjID) bool {
+	for i := range g.Combat.Attacks {
+		if g.Combat.Attacks[i].Target == x {
+			return true
+		}
+	}
+	return false
+}
 
 // TriggerPending reports whether x is the source of a triggered ability
 // that has triggered but not yet left the stack (waiting to be put on it,

@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a2fe555bc07bb00174d27a15ecd657a8"
+const SourceHash = "sha256:bdde28257da38cdadd863cc119f6d07e"
 
 // Keyword bits.
 const (
@@ -277,10 +277,12 @@ var Rules = &rt.Rules{
 		{Rule: "704.5k", Pos: "cr2025/sba.mtg:75", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
 		{Rule: "704.5m", Pos: "cr2025/sba.mtg:81", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do},
 		{Rule: "704.5n", Pos: "cr2025/sba.mtg:87", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do},
-		{Rule: "704.5p", Pos: "cr2025/sba.mtg:96", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
-		{Rule: "704.5q", Pos: "cr2025/sba.mtg:102", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
-		{Rule: "704.5r", Pos: "cr2025/sba.mtg:110", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
-		{Rule: "704.5j", Pos: "cr2025/sba.mtg:120", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do},
+		{Rule: "704.5w", Pos: "cr2025/sba.mtg:99", Over: rt.OverPermanents, Types: rt.TypeBattle, Match: sba_704_5w_match, Do: sba_704_5w_do},
+		{Rule: "704.5x", Pos: "cr2025/sba.mtg:117", Over: rt.OverPermanents, Types: rt.TypeBattle, Match: sba_704_5x_match, Do: sba_704_5x_do},
+		{Rule: "704.5p", Pos: "cr2025/sba.mtg:132", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
+		{Rule: "704.5q", Pos: "cr2025/sba.mtg:138", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
+		{Rule: "704.5r", Pos: "cr2025/sba.mtg:146", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
+		{Rule: "704.5j", Pos: "cr2025/sba.mtg:156", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -1136,28 +1138,156 @@ func sba_704_5n_do(g *rt.Game, x int32) {
 	g.Unattach(v_x, "704.5n")
 }
 
-// cr2025/sba.mtg:96 (704.5p, 310.9)
+// cr2025/sba.mtg:99 (704.5w, 310.10, 310.11a)
+func sba_704_5w_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return !(func() bool {
+		for v_p := range g.Players {
+			if g.Players[v_p].Lost {
+				continue
+			}
+			if v_p == g.Protector(v_x) {
+				return true
+			}
+		}
+		return false
+	}()) && !(g.BeingAttacked(v_x)) && (!(g.HasSubtype(v_x, "siege")) || func() int32 {
+		n := int32(0)
+		for v_p := range g.Players {
+			if g.Players[v_p].Lost {
+				continue
+			}
+			if v_p != int(g.Objs[v_x].Controller) {
+				n++
+			}
+		}
+		return n
+	}() <= 1)
+}
+
+// cr2025/sba.mtg:99 (704.5w, 310.10, 310.11a)
+func sba_704_5w_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	if !(g.HasSubtype(v_x, "siege")) {
+		g.SetProtector(v_x, int(g.Objs[v_x].Controller), "704.5w")
+	} else if func() bool {
+		for v_p := range g.Players {
+			if g.Players[v_p].Lost {
+				continue
+			}
+			if v_p != int(g.Objs[v_x].Controller) {
+				return true
+			}
+		}
+		return false
+	}() {
+		{
+			mark := g.Mark()
+			g.PushPlayers()
+			n := 0
+			for _, x := range g.Selected(mark) {
+				v_p := int(x)
+				_ = v_p
+				if v_p != int(g.Objs[v_x].Controller) {
+					g.Selected(mark)[n] = x
+					n++
+				}
+			}
+			g.Release(mark + n)
+			for _, x := range g.Selected(mark) {
+				v_p := int(x)
+				_ = v_p
+				g.SetProtector(v_x, v_p, "704.5w")
+			}
+			g.Release(mark)
+		}
+	} else {
+		g.Move(v_x, rt.ZoneGraveyard, "704.5w")
+	}
+}
+
+// cr2025/sba.mtg:117 (704.5x, 310.11a, 310.11)
+func sba_704_5x_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.HasSubtype(v_x, "siege") && g.Protector(v_x) == int(g.Objs[v_x].Controller) && func() int32 {
+		n := int32(0)
+		for v_p := range g.Players {
+			if g.Players[v_p].Lost {
+				continue
+			}
+			if v_p != int(g.Objs[v_x].Controller) {
+				n++
+			}
+		}
+		return n
+	}() <= 1
+}
+
+// cr2025/sba.mtg:117 (704.5x, 310.11a, 310.11)
+func sba_704_5x_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	if func() bool {
+		for v_p := range g.Players {
+			if g.Players[v_p].Lost {
+				continue
+			}
+			if v_p != int(g.Objs[v_x].Controller) {
+				return true
+			}
+		}
+		return false
+	}() {
+		{
+			mark := g.Mark()
+			g.PushPlayers()
+			n := 0
+			for _, x := range g.Selected(mark) {
+				v_p := int(x)
+				_ = v_p
+				if v_p != int(g.Objs[v_x].Controller) {
+					g.Selected(mark)[n] = x
+					n++
+				}
+			}
+			g.Release(mark + n)
+			for _, x := range g.Selected(mark) {
+				v_p := int(x)
+				_ = v_p
+				g.SetProtector(v_x, v_p, "704.5x")
+			}
+			g.Release(mark)
+		}
+	} else {
+		g.Move(v_x, rt.ZoneGraveyard, "704.5x")
+	}
+}
+
+// cr2025/sba.mtg:132 (704.5p, 310.9)
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (g.Is(v_x, rt.TypeBattle) || g.Is(v_x, rt.TypeCreature) || !(g.Objs[v_x].SubBits&st_aura != 0 || g.Objs[v_x].SubBits&st_equipment != 0 || g.Objs[v_x].SubBits&st_fortification != 0))
 }
 
-// cr2025/sba.mtg:96 (704.5p, 310.9)
+// cr2025/sba.mtg:132 (704.5p, 310.9)
 func sba_704_5p_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// cr2025/sba.mtg:102 (704.5q)
+// cr2025/sba.mtg:138 (704.5q)
 func sba_704_5q_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].Counters[rt.CounterPlus] > 0 && g.Objs[v_x].Counters[rt.CounterMinus] > 0
 }
 
-// cr2025/sba.mtg:102 (704.5q)
+// cr2025/sba.mtg:138 (704.5q)
 func sba_704_5q_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1167,21 +1297,21 @@ func sba_704_5q_do(g *rt.Game, x int32) {
 	g.AddCounters(v_x, rt.CounterMinus, -(v_n), "704.5q")
 }
 
-// cr2025/sba.mtg:110 (704.5r)
+// cr2025/sba.mtg:146 (704.5r)
 func sba_704_5r_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// cr2025/sba.mtg:110 (704.5r)
+// cr2025/sba.mtg:146 (704.5r)
 func sba_704_5r_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// cr2025/sba.mtg:120 (704.5j)
+// cr2025/sba.mtg:156 (704.5j)
 func sba_704_5j_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1201,7 +1331,7 @@ func sba_704_5j_match(g *rt.Game, x int32) bool {
 	}())
 }
 
-// cr2025/sba.mtg:120 (704.5j)
+// cr2025/sba.mtg:156 (704.5j)
 func sba_704_5j_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1328,26 +1458,41 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				}
 			}
 		}
+		if types&(rt.TypeBattle) != 0 {
+			{
+				v_x := rt.ObjID(x)
+				if (!(func() bool {
+					for v_p := range g.Players {
+						if g.Players[v_p].Lost {
+							continue
+						}
+						if v_p == g.Protector(v_x) {
+							return true
+						}
+					}
+					return false
+				}())) && sba_704_5w_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 13, X: x})
+					if first {
+						return hits
+					}
+				}
+			}
+		}
+		if types&(rt.TypeBattle) != 0 {
+			{
+				v_x := rt.ObjID(x)
+				if (g.HasSubtype(v_x, "siege")) && sba_704_5x_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 14, X: x})
+					if first {
+						return hits
+					}
+				}
+			}
+		}
 		{
 			v_x := rt.ObjID(x)
 			if (g.Attached(v_x)) && sba_704_5p_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Counters[rt.CounterPlus] > 0) && sba_704_5q_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			if sba_704_5r_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
 				if first {
 					return hits
@@ -1356,8 +1501,25 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_704_5j_match(g, x) {
+			if (g.Objs[v_x].Counters[rt.CounterPlus] > 0) && sba_704_5q_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			if sba_704_5r_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 17, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_704_5j_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
 				if first {
 					return hits
 				}
