@@ -81,16 +81,16 @@ var objectAttrs = map[string]attr{
 }
 
 var playerAttrs = map[string]attr{
-	"life":            {Int, "g.Players[%s].Life"},
-	"poison":          {Int, "g.Players[%s].Poison"},
-	"max_hand_size":   {Int, "g.Players[%s].MaxHandSize"},
-	"land_plays":      {Int, "g.Players[%s].LandPlays"},
-	"lands_played":    {Int, "g.Players[%s].LandsPlayed"},
-	"hand":            {Int, "int32(len(g.Players[%s].Hand))"},
-	"library":         {Int, "int32(len(g.Players[%s].Library))"},
-	"graveyard":       {Int, "int32(len(g.Players[%s].Graveyard))"},
-	"mana":            {Int, "g.Players[%s].Mana.Total()"},
-	"drew_from_empty": {Bool, "g.Players[%s].DrewFromEmpty"},
+	"life":            {Int, "g.PlayerAt(%s).Life"},
+	"poison":          {Int, "g.PlayerAt(%s).Poison"},
+	"max_hand_size":   {Int, "g.PlayerAt(%s).MaxHandSize"},
+	"land_plays":      {Int, "g.PlayerAt(%s).LandPlays"},
+	"lands_played":    {Int, "g.PlayerAt(%s).LandsPlayed"},
+	"hand":            {Int, "int32(len(g.PlayerAt(%s).Hand))"},
+	"library":         {Int, "int32(len(g.PlayerAt(%s).Library))"},
+	"graveyard":       {Int, "int32(len(g.PlayerAt(%s).Graveyard))"},
+	"mana":            {Int, "g.PlayerAt(%s).Mana.Total()"},
+	"drew_from_empty": {Bool, "g.PlayerAt(%s).DrewFromEmpty"},
 }
 
 var gameAttrs = map[string]attr{

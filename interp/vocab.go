@@ -102,16 +102,16 @@ type plAttr struct {
 }
 
 var playerAttrs = map[string]plAttr{
-	"life":            {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.Players[p].Life }},
-	"poison":          {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.Players[p].Poison }},
-	"max_hand_size":   {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.Players[p].MaxHandSize }},
-	"land_plays":      {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.Players[p].LandPlays }},
-	"lands_played":    {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.Players[p].LandsPlayed }},
-	"hand":            {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return int32(len(g.Players[p].Hand)) }},
-	"library":         {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return int32(len(g.Players[p].Library)) }},
-	"graveyard":       {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return int32(len(g.Players[p].Graveyard)) }},
-	"mana":            {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.Players[p].Mana.Total() }},
-	"drew_from_empty": {t: compiler.Bool, b: func(g *rt.Game, p int) bool { return g.Players[p].DrewFromEmpty }},
+	"life":            {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.PlayerAt(p).Life }},
+	"poison":          {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.PlayerAt(p).Poison }},
+	"max_hand_size":   {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.PlayerAt(p).MaxHandSize }},
+	"land_plays":      {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.PlayerAt(p).LandPlays }},
+	"lands_played":    {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.PlayerAt(p).LandsPlayed }},
+	"hand":            {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return int32(len(g.PlayerAt(p).Hand)) }},
+	"library":         {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return int32(len(g.PlayerAt(p).Library)) }},
+	"graveyard":       {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return int32(len(g.PlayerAt(p).Graveyard)) }},
+	"mana":            {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.PlayerAt(p).Mana.Total() }},
+	"drew_from_empty": {t: compiler.Bool, b: func(g *rt.Game, p int) bool { return g.PlayerAt(p).DrewFromEmpty }},
 }
 
 // gameAttr reads an attribute of the game.

@@ -11,6 +11,9 @@ func PlayerCode(p int) int32 { return int32(-1 - p) }
 
 // DeclareAttackers asks player p to declare attackers, once per combat.
 func (g *Game) DeclareAttackers(p int, rule string) bool {
+	if !g.IsPlayer(p) {
+		return true // no player (a player value of the rules that names none)
+	}
 	if g.Combat.AttackersDone {
 		return true
 	}
@@ -34,6 +37,9 @@ func (g *Game) defendingPlayer(p int) int {
 // ChooseDefender has player p choose which opponent is the defending
 // player this combat, when there is more than one.
 func (g *Game) ChooseDefender(p int, rule string) bool {
+	if !g.IsPlayer(p) {
+		return true // no player (a player value of the rules that names none)
+	}
 	if g.Combat.DefenderChosen {
 		return true
 	}
@@ -243,6 +249,9 @@ func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 // DeclareBlockers asks each player attacked by p's creatures, in turn
 // order, to declare blockers, once per combat.
 func (g *Game) DeclareBlockers(p int, rule string) bool {
+	if !g.IsPlayer(p) {
+		return true // no player (a player value of the rules that names none)
+	}
 	for i := 1; i < len(g.Players); i++ {
 		q := (p + i) % len(g.Players)
 		if g.Players[q].Lost || g.Combat.BlockersDone&(1<<q) != 0 || !g.attacked(q) {

@@ -63,6 +63,9 @@ const MaxStackArgs = 3
 // arguments. Combat damage assigned and not yet dealt goes with it: it is
 // dealt, as assigned, when the object resolves (DealCombatDamage).
 func (g *Game) PutOnStack(obj int, p int, a0, a1, a2 int32) {
+	if !g.IsPlayer(p) {
+		return // no player (a player value of the rules that names none)
+	}
 	so := &g.Rules.StackObjects[obj]
 	it := StackItem{Source: NoObj, Controller: int8(p), About: NoObj, Object: int16(obj + 1), Args: [MaxStackArgs]int32{a0, a1, a2}}
 	if c := &g.Combat; len(c.Assigned) > 0 {

@@ -22,6 +22,24 @@ type Player struct {
 // P returns player p.
 func (g *Game) P(p int) *Player { return &g.Players[p] }
 
+// IsPlayer reports whether p is a player of the game (in it or not): the
+// rules' player values may name none (-1: a battle without a protector, a
+// creature not attacking has no defending player), and a verb given none
+// does nothing.
+func (g *Game) IsPlayer(p int) bool { return p >= 0 && p < len(g.Players) }
+
+// noPlayer is what the rules read of no player: all zero. Read only.
+var noPlayer Player
+
+// PlayerAt is player p for the rules' attributes to read, or an empty
+// player (life 0, no cards) when p names none.
+func (g *Game) PlayerAt(p int) *Player {
+	if !g.IsPlayer(p) {
+		return &noPlayer
+	}
+	return &g.Players[p]
+}
+
 // InGame reports whether player p is still in the game.
 func (g *Game) InGame(p int) bool { return !g.Players[p].Lost }
 

@@ -88,6 +88,9 @@ type keptChoice struct {
 // whether x is the one kept. Until p has chosen, it records the decision
 // and the check performs nothing.
 func (g *Game) Keeps(p int, cands []ObjID, x ObjID, rule string) bool {
+	if !g.IsPlayer(p) {
+		return true // no player (a player value of the rules that names none)
+	}
 	if len(cands) <= 1 {
 		return true
 	}

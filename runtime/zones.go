@@ -121,6 +121,9 @@ func (g *Game) PhaseToggle(x ObjID, rule string) {
 // Draw makes player p draw n cards. Drawing from an empty library draws
 // nothing and is remembered for the state-based actions.
 func (g *Game) Draw(p int, n int32, rule string) {
+	if !g.IsPlayer(p) {
+		return // no player (a player value of the rules that names none)
+	}
 	for i := int32(0); i < n; i++ {
 		lib := g.Players[p].Library
 		if len(lib) == 0 {
@@ -137,6 +140,9 @@ func (g *Game) Draw(p int, n int32, rule string) {
 // DiscardTo has player p discard cards of their choice until they hold at
 // most n. It reports false when it is waiting for that choice.
 func (g *Game) DiscardTo(p int, n int32, rule string) bool {
+	if !g.IsPlayer(p) {
+		return true // no player (a player value of the rules that names none)
+	}
 	excess := len(g.Players[p].Hand) - int(max(n, 0))
 	if excess <= 0 {
 		return true
@@ -178,6 +184,9 @@ func (g *Game) RemoveDamage(x ObjID, rule string) {
 
 // EmptyMana empties player p's mana pool.
 func (g *Game) EmptyMana(p int, rule string) {
+	if !g.IsPlayer(p) {
+		return // no player (a player value of the rules that names none)
+	}
 	pl := &g.Players[p]
 	if t := pl.Mana.Total(); t > 0 {
 		g.emitPlayer(EvEmptyMana, rule, p, t)
@@ -187,6 +196,9 @@ func (g *Game) EmptyMana(p int, rule string) {
 
 // GainLife and LoseLife change a life total.
 func (g *Game) GainLife(p int, n int32, rule string) {
+	if !g.IsPlayer(p) {
+		return // no player (a player value of the rules that names none)
+	}
 	if n <= 0 {
 		return
 	}
@@ -196,6 +208,9 @@ func (g *Game) GainLife(p int, n int32, rule string) {
 
 // LoseLife makes player p lose n life.
 func (g *Game) LoseLife(p int, n int32, rule string) {
+	if !g.IsPlayer(p) {
+		return // no player (a player value of the rules that names none)
+	}
 	if n <= 0 {
 		return
 	}
@@ -321,6 +336,9 @@ func (g *Game) Move(x ObjID, z Zone, rule string) {
 // Lose makes player p lose the game. The game ends when one player or none
 // is left (see settle).
 func (g *Game) Lose(p int, rule string) {
+	if !g.IsPlayer(p) {
+		return // no player (a player value of the rules that names none)
+	}
 	if g.Players[p].Lost {
 		return
 	}

@@ -413,7 +413,7 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // cr1999/turn.mtg:77 (305.4, 408.2d)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // cr1999/turn.mtg:76 (408.1d)
@@ -509,7 +509,7 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // cr1999/turn.mtg:83 (305.4, 408.2d)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // cr1999/turn.mtg:82 (408.1d)
@@ -524,7 +524,7 @@ func step_end_priority(g *rt.Game) int {
 
 // cr1999/turn.mtg:91 (314.1a)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.Players[g.Active].MaxHandSize, "314.1a") {
+	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "314.1a") {
 		return false
 	}
 	return true
@@ -590,7 +590,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.Players[v_p].Mana.Total() > 0 {
+			if g.PlayerAt(v_p).Mana.Total() > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -599,7 +599,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			v_n := g.Players[v_p].Mana.Total()
+			v_n := g.PlayerAt(v_p).Mana.Total()
 			_ = v_n
 			g.EmptyMana(v_p, "300.4")
 			g.LoseLife(v_p, v_n, "300.4")
@@ -613,7 +613,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_420_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].Life <= 0
+	return g.PlayerAt(v_p).Life <= 0
 }
 
 // cr1999/sba.mtg:6 (420.5a, 102.1)
@@ -627,7 +627,7 @@ func sba_420_5a_do(g *rt.Game, x int32) {
 func sba_102_2_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].DrewFromEmpty
+	return g.PlayerAt(v_p).DrewFromEmpty
 }
 
 // cr1999/sba.mtg:13 (102.2)

@@ -464,7 +464,7 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // cr2008/turn.mtg:84 (305.4)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // cr2008/turn.mtg:83 (305.3)
@@ -555,7 +555,7 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // cr2008/turn.mtg:90 (305.4)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // cr2008/turn.mtg:89 (305.3)
@@ -570,7 +570,7 @@ func step_end_priority(g *rt.Game) int {
 
 // cr2008/turn.mtg:98 (314.1)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.Players[g.Active].MaxHandSize, "314.1") {
+	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "314.1") {
 		return false
 	}
 	return true
@@ -643,7 +643,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.Players[v_p].Mana.Total() > 0 {
+			if g.PlayerAt(v_p).Mana.Total() > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -652,7 +652,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			v_n := g.Players[v_p].Mana.Total()
+			v_n := g.PlayerAt(v_p).Mana.Total()
 			_ = v_n
 			g.EmptyMana(v_p, "300.3")
 			g.LoseLife(v_p, v_n, "300.3")
@@ -666,7 +666,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_420_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].Life <= 0
+	return g.PlayerAt(v_p).Life <= 0
 }
 
 // cr2008/sba.mtg:5 (420.5a)
@@ -680,7 +680,7 @@ func sba_420_5a_do(g *rt.Game, x int32) {
 func sba_420_5g_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].DrewFromEmpty
+	return g.PlayerAt(v_p).DrewFromEmpty
 }
 
 // cr2008/sba.mtg:13 (420.5g)

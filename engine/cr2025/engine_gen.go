@@ -722,7 +722,7 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // cr2025/turn.mtg:82 (505.6b)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // cr2025/turn.mtg:81 (505.6a)
@@ -817,7 +817,7 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // cr2025/turn.mtg:88 (505.6b)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // cr2025/turn.mtg:87 (505.6a)
@@ -832,7 +832,7 @@ func step_end_priority(g *rt.Game) int {
 
 // cr2025/turn.mtg:96 (514.1, 703.4n)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.Players[g.Active].MaxHandSize, "514.1") {
+	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "514.1") {
 		return false
 	}
 	return true
@@ -894,7 +894,7 @@ func every_step_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.Players[v_p].Mana.Total() > 0 {
+			if g.PlayerAt(v_p).Mana.Total() > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -930,7 +930,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.Players[v_p].Mana.Total() > 0 {
+			if g.PlayerAt(v_p).Mana.Total() > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -950,7 +950,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_704_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].Life <= 0
+	return g.PlayerAt(v_p).Life <= 0
 }
 
 // cr2025/sba.mtg:7 (704.5a, 704.5)
@@ -964,7 +964,7 @@ func sba_704_5a_do(g *rt.Game, x int32) {
 func sba_704_5b_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].DrewFromEmpty
+	return g.PlayerAt(v_p).DrewFromEmpty
 }
 
 // cr2025/sba.mtg:14 (704.5b)
@@ -978,7 +978,7 @@ func sba_704_5b_do(g *rt.Game, x int32) {
 func sba_704_5c_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].Poison >= 10
+	return g.PlayerAt(v_p).Poison >= 10
 }
 
 // cr2025/sba.mtg:20 (704.5c)
