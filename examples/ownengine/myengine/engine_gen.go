@@ -689,7 +689,7 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // rules/turn.mtg:82 (505.4b)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // rules/turn.mtg:81 (505.4a)
@@ -800,7 +800,7 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // rules/turn.mtg:88 (505.4b)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.Players[v_player].LandsPlayed < g.Players[v_player].LandPlays
+	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
 // rules/turn.mtg:87 (505.4a)
@@ -815,7 +815,7 @@ func step_end_priority(g *rt.Game) int {
 
 // rules/turn.mtg:96 (514.1, 703.4m)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.Players[g.Active].MaxHandSize, "514.1") {
+	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "514.1") {
 		return false
 	}
 	return true
@@ -877,7 +877,7 @@ func every_step_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.Players[v_p].Mana.Total() > 0 {
+			if g.PlayerAt(v_p).Mana.Total() > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -913,7 +913,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.Players[v_p].Mana.Total() > 0 {
+			if g.PlayerAt(v_p).Mana.Total() > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -933,7 +933,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_704_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].Life <= 0
+	return g.PlayerAt(v_p).Life <= 0
 }
 
 // rules/sba.mtg:7 (704.5a, 704.5)
@@ -947,7 +947,7 @@ func sba_704_5a_do(g *rt.Game, x int32) {
 func sba_704_5b_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].DrewFromEmpty
+	return g.PlayerAt(v_p).DrewFromEmpty
 }
 
 // rules/sba.mtg:14 (704.5b)
@@ -961,7 +961,7 @@ func sba_704_5b_do(g *rt.Game, x int32) {
 func sba_704_5c_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.Players[v_p].Poison >= 10
+	return g.PlayerAt(v_p).Poison >= 10
 }
 
 // rules/sba.mtg:20 (704.5c)
