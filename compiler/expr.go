@@ -208,14 +208,16 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of subtype")
 		s := g.c.typedIn(g, e.Args[1], sc, Str, "argument 2 of subtype")
 		return fmt.Sprintf("g.HasSubtype(%s, %s)", x, s), Bool
-	case "shares_subtype":
+	case "shares_subtype", "blocks":
+		// blocks(b, a): blocker b blocks attacker a.
 		if len(e.Args) != 2 {
-			g.c.errorf(e.Pos, "shares_subtype takes 2 objects")
+			g.c.errorf(e.Pos, "%s takes 2 objects", e.Fun.Name)
 			return "", Invalid
 		}
-		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of shares_subtype")
-		y := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of shares_subtype")
-		return fmt.Sprintf("g.SharesSubtype(%s, %s)", x, y), Bool
+		x := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of "+e.Fun.Name)
+		y := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of "+e.Fun.Name)
+		method := map[string]string{"shares_subtype": "SharesSubtype", "blocks": "BlocksAttacker"}[e.Fun.Name]
+		return fmt.Sprintf("g.%s(%s, %s)", method, x, y), Bool
 	case "began", "ended", "during":
 		return g.segmentQuery(e)
 	case "assigning", "lethal":
@@ -244,7 +246,7 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 	return "", Invalid
 }
 
-var functions = []string{"all", "any", "assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
+var functions = []string{"all", "any", "assigning", "began", "blocks", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // segmentQuery: began(S) and ended(S), whether step or phase S has begun
 // (ended) this turn; during(S), whether the game is in it now.
@@ -383,6 +385,8 @@ func loopOver(k kind, v, cond, stmt string) string {
 		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
 	case "OverAnything":
 		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone == rt.ZoneNone {\ncontinue\n}\n", v)
+	case "OverAttackers", "OverBlockers", "OverDeclared":
+		fmt.Fprintf(&w, "for i, n := 0, g.CombatLen(rt.%s); i < n; i++ {\n%s, ok := g.CombatAt(rt.%[1]s, i)\nif !ok {\ncontinue\n}\n", k.over, v)
 	default:
 		fmt.Fprintf(&w, "for _, %s := range g.Battlefield {\n", v)
 		if k.over == "OverPermanents" {

@@ -25,6 +25,14 @@ var procedureVerbs = map[string]string{
 // the .mtg gives who chooses and how much, the runtime only asks.
 var primitiveChoices = map[string]string{
 	"discard_to": "the .mtg says who discards down to how many; the player picks the cards",
+	// A declaration chosen in steps: the .mtg says who chooses; what may be
+	// chosen is its predicates (can_attack, can_be_attacked, defender_of,
+	// restrictions, requirements; can_block, cant_block, extra_block...),
+	// which the runtime evaluates, searching only for the requirements it
+	// must maximise; what the choice does is the statements that follow.
+	"choose_attackers": "the .mtg says who; its predicates say what may attack what; the statements after it make the attack",
+	"choose_blockers":  "the .mtg says who; its predicates say what may block what; the statements after it make the blocks",
+	"choose_order":     "the .mtg says who orders which creature's blockers (or attackers); the player gives the order",
 }
 
 // procedureOf returns the first procedure verb among a block's

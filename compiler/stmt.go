@@ -115,6 +115,13 @@ func (g *gen) forStmt(s *grammar.ForStmt, sc *scope) string {
 	if s.Where != nil {
 		cond = g.c.typedIn(g, s.Where, inner, Bool, "a where condition")
 	}
+	// A loop that is an action's first statement may ask a player for
+	// each match when asking is all it does: the action runs again from
+	// the start once answered, and the choice asked already is not asked
+	// again.
+	if g.choiceOK && len(s.Body.Stmts) == 1 {
+		g.choiceFirst = true
+	}
 	body := g.block(s.Body, inner)
 	var w strings.Builder
 	w.WriteString("{\nmark := g.Mark()\n")
@@ -207,6 +214,8 @@ func (g *gen) arg(e grammar.Expr, want Type, sc *scope, verb string, n int) stri
 		return enum(endings, "ending")
 	case Counter:
 		return enum(counters, "counter kind")
+	case EventT:
+		return enum(events, "trigger event")
 	}
 	return g.c.typedIn(g, e, sc, want, fmt.Sprintf("argument %d of %s", n, verb))
 }

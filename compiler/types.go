@@ -14,9 +14,10 @@ const (
 	ZoneT // a zone name, as a verb argument
 	EndT  // which effects end, as a verb argument
 	Counter
+	EventT // what abilities trigger on, as a verb argument
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event"}
 
 func (t Type) String() string { return typeNames[t] }
 
@@ -57,6 +58,7 @@ var objectAttrs = map[string]attr{
 	"blocks_alone":         {Bool, "g.BlocksAlone(%s)"},
 	"blocking_alone":       {Bool, "g.BlockingAlone(%s)"},
 	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
+	"attackers_blocked":    {Int, "g.AttackersBlocked(%s)"},
 	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
 	"attack_cost":          {Bool, "g.HasAttackCost(%s)"},
 	"block_cost":           {Bool, "g.HasBlockCost(%s)"},
@@ -91,6 +93,7 @@ var playerAttrs = map[string]attr{
 	"graveyard":       {Int, "int32(len(g.PlayerAt(%s).Graveyard))"},
 	"mana":            {Int, "g.PlayerAt(%s).Mana.Total()"},
 	"drew_from_empty": {Bool, "g.PlayerAt(%s).DrewFromEmpty"},
+	"attacked":        {Bool, "g.Attacked(%s)"},
 }
 
 var gameAttrs = map[string]attr{
@@ -124,6 +127,15 @@ var kinds = map[string]kind{
 	"land":         {"OverPermanents", "rt.TypeLand"},
 	"planeswalker": {"OverPermanents", "rt.TypePlaneswalker"},
 	"battle":       {"OverPermanents", "rt.TypeBattle"},
+	// Combat: in statements and expressions, not as an sba's query.
+	"attacker": {"OverAttackers", ""},
+	"blocker":  {"OverBlockers", ""},
+	"declared": {"OverDeclared", ""},
+}
+
+// combatKind reports whether kind k walks a combat list (not an sba's).
+func combatKind(k kind) bool {
+	return k.over == "OverAttackers" || k.over == "OverBlockers" || k.over == "OverDeclared"
 }
 
 var zones = map[string]string{
@@ -135,6 +147,13 @@ var endings = map[string]string{
 	"this_turn":          "rt.EndThisTurn",
 	"until_end_of_step":  "rt.EndUntilEndOfStep",
 	"until_end_of_phase": "rt.EndUntilEndOfPhase",
+}
+
+// events are what the trigger statement makes abilities trigger on.
+var events = map[string]string{
+	"attacks": "rt.OnAttacks", "blocks": "rt.OnBlocks", "becomes_blocked": "rt.OnBecomesBlocked",
+	"blocked_by": "rt.OnBlockedBy", "unblocked": "rt.OnUnblocked", "blocked_by_count": "rt.OnBlockedByCount",
+	"creature_blocks": "rt.OnCreatureBlocks",
 }
 
 var counters = map[string]string{
@@ -183,6 +202,15 @@ var verbs = map[string]verb{
 	"end_combat":           {[]Type{Player}, "g.EndCombat(%s, %s)", false},
 	"remove_from_combat":   {[]Type{Object}, "g.RemoveFromCombat(%s, %s)", false},
 	"set_protector":        {[]Type{Object, Player}, "g.SetProtector(%s, %s, %s)", false},
+	// A declaration in steps: chosen, then made by the rules' statements.
+	"choose_attackers":   {[]Type{Player}, "if !g.ChooseAttackers(%s, %s) {\nreturn false\n}", true},
+	"choose_blockers":    {[]Type{Player}, "if !g.ChooseBlockers(%s, %s) {\nreturn false\n}", true},
+	"pay_declared_costs": {[]Type{Player}, "g.PayDeclaredCosts(%s, %s)", false},
+	"become_attacking":   {[]Type{Object}, "g.BecomeAttacking(%s, %s)", false},
+	"become_blocking":    {[]Type{Object}, "g.BecomeBlocking(%s, %s)", false},
+	"trigger":            {[]Type{Object, EventT}, "g.Trigger(%s, %s, %s)", false},
+	"choose_order":       {[]Type{Player, Object}, "if !g.ChooseOrder(%s, %s, %s) {\nreturn false\n}", true},
+	"clear_combat":       {[]Type{Player}, "g.ClearCombat(%s, %s)", false},
 }
 
 // BitSubtypes are the subtypes the attributes of the same names test; the

@@ -29,6 +29,7 @@ type Vocabulary struct {
 	Zones       []string
 	Endings     []string
 	Counters    []string
+	Events      []string
 	Functions   []string
 	Preventable []string
 }
@@ -51,6 +52,7 @@ func Vocab() Vocabulary {
 		Zones:       keys(zones),
 		Endings:     keys(endings),
 		Counters:    keys(counters),
+		Events:      keys(events),
 		Functions:   append([]string(nil), functions...),
 		Preventable: keys(preventable),
 	}

@@ -389,19 +389,22 @@ func (c *clause) callExpr(e *grammar.CallExpr, sc *scope) (value, error) {
 		}
 		o, str := x.o, s.s
 		return boolV(func(g *rt.Game, fp int) bool { return g.HasSubtype(o(g, fp), str(g, fp)) }), nil
-	case "shares_subtype":
+	case "shares_subtype", "blocks":
 		if len(e.Args) != 2 {
-			return value{}, errorf(e.Pos, "shares_subtype takes 2 objects")
+			return value{}, errorf(e.Pos, "%s takes 2 objects", e.Fun.Name)
 		}
-		x, err := c.typed(e.Args[0], sc, compiler.Object, "argument 1 of shares_subtype")
+		x, err := c.typed(e.Args[0], sc, compiler.Object, "argument 1 of "+e.Fun.Name)
 		if err != nil {
 			return x, err
 		}
-		y, err := c.typed(e.Args[1], sc, compiler.Object, "argument 2 of shares_subtype")
+		y, err := c.typed(e.Args[1], sc, compiler.Object, "argument 2 of "+e.Fun.Name)
 		if err != nil {
 			return y, err
 		}
 		fx, fy := x.o, y.o
+		if e.Fun.Name == "blocks" {
+			return boolV(func(g *rt.Game, fp int) bool { return g.BlocksAttacker(fx(g, fp), fy(g, fp)) }), nil
+		}
 		return boolV(func(g *rt.Game, fp int) bool { return g.SharesSubtype(fx(g, fp), fy(g, fp)) }), nil
 	case "assigning", "lethal":
 		if len(e.Args) != 2 {

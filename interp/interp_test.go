@@ -121,6 +121,7 @@ func TestVocabulary(t *testing.T) {
 		{"zones", v.Zones, iv.Zones},
 		{"endings", v.Endings, iv.Endings},
 		{"counters", v.Counters, iv.Counters},
+		{"events", v.Events, iv.Events},
 		{"functions", v.Functions, iv.Functions},
 		{"preventable events", v.Preventable, iv.Preventable},
 	}

@@ -115,6 +115,8 @@ func (c *clause) call(s *grammar.CallStmt, sc *scope) (stmtFn, error) {
 			args[i].ending, err = enumArg(e, endings, "ending", false)
 		case compiler.Counter:
 			args[i].counter, err = enumArg(e, counters, "counter kind", true)
+		case compiler.EventT:
+			args[i].event, err = enumArg(e, events, "trigger event", false)
 		default:
 			args[i].v, err = c.typed(e, sc, want, fmt.Sprintf("argument %d of %s", i+1, s.Verb.Name))
 		}
@@ -169,44 +171,50 @@ func (q *query) set(g *rt.Game, fp int, x rt.ObjID) { g.Selected(fp)[q.v.slot] =
 
 func (q *query) holds(g *rt.Game, fp int) bool { return q.cond == nil || q.cond(g, fp) }
 
-// each calls f for every match, in the order of the compiler's query loop
-// (players by index, skipping those who lost; objects by ID; permanents in
-// battlefield order).
-func (q *query) each(g *rt.Game, fp int, f func(x rt.ObjID)) {
+// at is the i-th candidate of the query's loop, in the order of the
+// compiler's (players by index, skipping those who lost; objects by ID;
+// permanents in battlefield order; combat lists in their order): skip
+// when the loop passes over it, done past the end.
+func (q *query) at(g *rt.Game, i int) (v rt.ObjID, skip, done bool) {
 	switch q.kind.over {
 	case rt.OverPlayers:
-		for p := range g.Players {
-			if g.Players[p].Lost {
-				continue
-			}
-			q.set(g, fp, rt.ObjID(p))
-			if q.holds(g, fp) {
-				f(rt.ObjID(p))
-			}
+		if i >= len(g.Players) {
+			return 0, false, true
 		}
+		return rt.ObjID(i), g.Players[i].Lost, false
 	case rt.OverAnything:
-		for i := range g.Objs {
-			v := rt.ObjID(i)
-			if g.Objs[v].Zone == rt.ZoneNone {
-				continue
-			}
-			q.set(g, fp, v)
-			if q.holds(g, fp) {
-				f(v)
-			}
+		if i >= len(g.Objs) {
+			return 0, false, true
 		}
-	default:
-		for _, v := range g.Battlefield {
-			if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut {
-				continue
-			}
-			if q.kind.types != 0 && !g.Is(v, q.kind.types) {
-				continue
-			}
-			q.set(g, fp, v)
-			if q.holds(g, fp) {
-				f(v)
-			}
+		v = rt.ObjID(i)
+		return v, g.Objs[v].Zone == rt.ZoneNone, false
+	case rt.OverAttackers, rt.OverBlockers, rt.OverDeclared:
+		if i >= g.CombatLen(q.kind.over) {
+			return 0, false, true
+		}
+		v, ok := g.CombatAt(q.kind.over, i)
+		return v, !ok, false
+	}
+	if i >= len(g.Battlefield) {
+		return 0, false, true
+	}
+	v = g.Battlefield[i]
+	return v, q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut || q.kind.types != 0 && !g.Is(v, q.kind.types), false
+}
+
+// each calls f for every match.
+func (q *query) each(g *rt.Game, fp int, f func(x rt.ObjID)) {
+	for i := 0; ; i++ {
+		v, skip, done := q.at(g, i)
+		if done {
+			return
+		}
+		if skip {
+			continue
+		}
+		q.set(g, fp, v)
+		if q.holds(g, fp) {
+			f(v)
 		}
 	}
 }
@@ -214,84 +222,35 @@ func (q *query) each(g *rt.Game, fp int, f func(x rt.ObjID)) {
 func (q *query) count() intFn {
 	return func(g *rt.Game, fp int) int32 {
 		n := int32(0)
-		// Written out rather than through each: a closure per call would
-		// allocate.
-		switch q.kind.over {
-		case rt.OverPlayers:
-			for p := range g.Players {
-				if g.Players[p].Lost {
-					continue
-				}
-				q.set(g, fp, rt.ObjID(p))
-				if q.holds(g, fp) {
-					n++
-				}
+		for i := 0; ; i++ {
+			v, skip, done := q.at(g, i)
+			if done {
+				return n
 			}
-		case rt.OverAnything:
-			for i := range g.Objs {
-				v := rt.ObjID(i)
-				if g.Objs[v].Zone == rt.ZoneNone {
-					continue
-				}
-				q.set(g, fp, v)
-				if q.holds(g, fp) {
-					n++
-				}
+			if skip {
+				continue
 			}
-		default:
-			for _, v := range g.Battlefield {
-				if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut {
-					continue
-				}
-				if q.kind.types != 0 && !g.Is(v, q.kind.types) {
-					continue
-				}
-				q.set(g, fp, v)
-				if q.holds(g, fp) {
-					n++
-				}
+			q.set(g, fp, v)
+			if q.holds(g, fp) {
+				n++
 			}
 		}
-		return n
 	}
 }
 
 // push pushes every match onto the scratch stack.
 func (q *query) push(g *rt.Game, fp int) {
-	switch q.kind.over {
-	case rt.OverPlayers:
-		for p := range g.Players {
-			if g.Players[p].Lost {
-				continue
-			}
-			q.set(g, fp, rt.ObjID(p))
-			if q.holds(g, fp) {
-				g.Push(int32(p))
-			}
+	for i := 0; ; i++ {
+		v, skip, done := q.at(g, i)
+		if done {
+			return
 		}
-	case rt.OverAnything:
-		for i := range g.Objs {
-			v := rt.ObjID(i)
-			if g.Objs[v].Zone == rt.ZoneNone {
-				continue
-			}
-			q.set(g, fp, v)
-			if q.holds(g, fp) {
-				g.Push(int32(v))
-			}
+		if skip {
+			continue
 		}
-	default:
-		for _, v := range g.Battlefield {
-			if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut {
-				continue
-			}
-			if q.kind.types != 0 && !g.Is(v, q.kind.types) {
-				continue
-			}
-			q.set(g, fp, v)
-			if q.holds(g, fp) {
-				g.Push(int32(v))
-			}
+		q.set(g, fp, v)
+		if q.holds(g, fp) {
+			g.Push(int32(v))
 		}
 	}
 }
@@ -398,31 +357,12 @@ const (
 func (q *query) fold(g *rt.Game, fp int, mode foldMode, val intFn) int32 {
 	n := int32(0)
 	for i := 0; ; i++ {
-		var v rt.ObjID
-		switch q.kind.over {
-		case rt.OverPlayers:
-			if i >= len(g.Players) {
-				return q.end(mode, n)
-			}
-			if g.Players[i].Lost {
-				continue
-			}
-			v = rt.ObjID(i)
-		case rt.OverAnything:
-			if i >= len(g.Objs) {
-				return q.end(mode, n)
-			}
-			if v = rt.ObjID(i); g.Objs[v].Zone == rt.ZoneNone {
-				continue
-			}
-		default:
-			if i >= len(g.Battlefield) {
-				return q.end(mode, n)
-			}
-			v = g.Battlefield[i]
-			if q.kind.over == rt.OverPermanents && g.Objs[v].PhasedOut || q.kind.types != 0 && !g.Is(v, q.kind.types) {
-				continue
-			}
+		v, skip, done := q.at(g, i)
+		if done {
+			return q.end(mode, n)
+		}
+		if skip {
+			continue
 		}
 		q.set(g, fp, v)
 		switch holds := q.holds(g, fp); {

@@ -92,6 +92,7 @@ var objectAttrs = map[string]objAttr{
 	"combat_controller":   {t: compiler.Player, p: (*rt.Game).CombatController},
 	"blocking":            {t: compiler.Bool, b: (*rt.Game).Blocking},
 	"blocked":             {t: compiler.Bool, b: (*rt.Game).Blocked},
+	"attackers_blocked":   {t: compiler.Int, i: (*rt.Game).AttackersBlocked},
 }
 
 // plAttr reads an attribute of a player.
@@ -112,6 +113,7 @@ var playerAttrs = map[string]plAttr{
 	"graveyard":       {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return int32(len(g.PlayerAt(p).Graveyard)) }},
 	"mana":            {t: compiler.Int, i: func(g *rt.Game, p int) int32 { return g.PlayerAt(p).Mana.Total() }},
 	"drew_from_empty": {t: compiler.Bool, b: func(g *rt.Game, p int) bool { return g.PlayerAt(p).DrewFromEmpty }},
+	"attacked":        {t: compiler.Bool, b: (*rt.Game).Attacked},
 }
 
 // gameAttr reads an attribute of the game.
@@ -152,6 +154,9 @@ var kinds = map[string]kindSpec{
 	"land":         {rt.OverPermanents, rt.TypeLand},
 	"planeswalker": {rt.OverPermanents, rt.TypePlaneswalker},
 	"battle":       {rt.OverPermanents, rt.TypeBattle},
+	"attacker":     {rt.OverAttackers, 0},
+	"blocker":      {rt.OverBlockers, 0},
+	"declared":     {rt.OverDeclared, 0},
 }
 
 var zones = map[string]rt.Zone{
@@ -177,6 +182,7 @@ type arg struct {
 	zone    rt.Zone
 	ending  rt.Ending
 	counter rt.CounterKind
+	event   rt.TriggerOn
 }
 
 // verbSpec is a statement: its argument types (as the compiler declares
@@ -273,6 +279,35 @@ var verbs = map[string]verbSpec{
 		x, p := a[0].v.o, a[1].v.p
 		return func(g *rt.Game, fp int) bool { g.SetProtector(x(g, fp), p(g, fp), rule); return true }
 	}},
+	// A declaration in steps.
+	"choose_attackers":   playerChoice((*rt.Game).ChooseAttackers),
+	"choose_blockers":    playerChoice((*rt.Game).ChooseBlockers),
+	"pay_declared_costs": playerVerb((*rt.Game).PayDeclaredCosts),
+	"become_attacking":   objVerb((*rt.Game).BecomeAttacking),
+	"become_blocking":    objVerb((*rt.Game).BecomeBlocking),
+	"trigger": {args: []compiler.Type{compiler.Object, compiler.EventT}, build: func(a []arg, rule string) stmtFn {
+		x, on := a[0].v.o, a[1].event
+		return func(g *rt.Game, fp int) bool { g.Trigger(x(g, fp), on, rule); return true }
+	}},
+	"choose_order": {args: []compiler.Type{compiler.Player, compiler.Object}, blocking: true, build: func(a []arg, rule string) stmtFn {
+		p, x := a[0].v.p, a[1].v.o
+		return func(g *rt.Game, fp int) bool { return g.ChooseOrder(p(g, fp), x(g, fp), rule) }
+	}},
+	"clear_combat": playerVerb((*rt.Game).ClearCombat),
+}
+
+// events are what the trigger statement makes abilities trigger on.
+var events = map[string]rt.TriggerOn{
+	"attacks": rt.OnAttacks, "blocks": rt.OnBlocks, "becomes_blocked": rt.OnBecomesBlocked,
+	"blocked_by": rt.OnBlockedBy, "unblocked": rt.OnUnblocked, "blocked_by_count": rt.OnBlockedByCount,
+	"creature_blocks": rt.OnCreatureBlocks,
+}
+
+func playerVerb(f func(g *rt.Game, p int, rule string)) verbSpec {
+	return verbSpec{args: []compiler.Type{compiler.Player}, build: func(a []arg, rule string) stmtFn {
+		p := a[0].v.p
+		return func(g *rt.Game, fp int) bool { f(g, p(g, fp), rule); return true }
+	}}
 }
 
 func playerChoice(f func(g *rt.Game, p int, rule string) bool) verbSpec {
@@ -283,7 +318,7 @@ func playerChoice(f func(g *rt.Game, p int, rule string) bool) verbSpec {
 }
 
 // functions are the built-in functions of expressions (see callExpr).
-var functions = []string{"all", "any", "assigning", "began", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
+var functions = []string{"all", "any", "assigning", "began", "blocks", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // preventable lists the events rt.Game checks Rules.Prevent for.
 var preventable = []string{"destroy"}
@@ -291,6 +326,7 @@ var preventable = []string{"destroy"}
 var overNames = map[rt.Over]string{
 	rt.OverPlayers: "OverPlayers", rt.OverObjects: "OverObjects",
 	rt.OverPermanents: "OverPermanents", rt.OverAnything: "OverAnything",
+	rt.OverAttackers: "OverAttackers", rt.OverBlockers: "OverBlockers", rt.OverDeclared: "OverDeclared",
 }
 
 var typeExprs = map[rt.TypeSet]string{
@@ -342,6 +378,10 @@ func Vocab() compiler.Vocabulary {
 	}
 	sort.Strings(v.Zones)
 	sort.Strings(v.Endings)
+	for k := range events {
+		v.Events = append(v.Events, k)
+	}
 	sort.Strings(v.Counters)
+	sort.Strings(v.Events)
 	return v
 }

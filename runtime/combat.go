@@ -132,11 +132,19 @@ type Combat struct {
 	dividing          DamageGroup // the division being checked (see Assigning)
 	dividingAmounts   []int32
 	assigning         bool // a combat damage step is assigning damage
-	unblockedFired    bool // "attacks and isn't blocked" abilities have triggered
 	DeclaredAttackers int8 // how many creatures were declared as attackers
 	DeclaredBlockers  int8 // how many creatures were declared as blockers
 	Defender          int8 // the defending player chosen this combat
 	DefenderChosen    bool
+	// Declared is the declaration of attackers or blockers being made
+	// (Declaring says which): chosen and checked, not yet made.
+	Declared  []Declared
+	Declaring DeclarationKind
+	// AttackersMade and BlockersMade: declare_attackers and
+	// declare_blockers, which choose and make a declaration in one
+	// statement, have made theirs.
+	AttackersMade bool
+	BlockersMade  bool
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.
@@ -149,6 +157,7 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.Ordered = append(old.Ordered[:0], src.Ordered...)
 	c.dealers = append(old.dealers[:0], src.dealers...)
 	c.inCombat = append(old.inCombat[:0], src.inCombat...)
+	c.Declared = append(old.Declared[:0], src.Declared...)
 }
 
 // reset ends the combat, keeping the buffers for the next one.
@@ -156,6 +165,7 @@ func (c *Combat) reset() {
 	*c = Combat{
 		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
 		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0], inCombat: c.inCombat[:0],
+		Declared: c.Declared[:0],
 	}
 }
 

@@ -9,20 +9,33 @@ import "slices"
 // PlayerCode is the code of player p in Answer.Targets and Event.Other.
 func PlayerCode(p int) int32 { return int32(-1 - p) }
 
-// DeclareAttackers asks player p to declare attackers, once per combat.
+// DeclareAttackers asks player p to declare attackers, once per combat,
+// and makes the declaration: its costs paid, each creature attacking,
+// "whenever attacks" abilities triggered, attackers tapped where the
+// rules' attacker_taps says. (Rules that say each of these steps
+// themselves use ChooseAttackers and the statements that follow it.)
 func (g *Game) DeclareAttackers(p int, rule string) bool {
-	if !g.IsPlayer(p) {
-		return true // no player (a player value of the rules that names none)
+	if !g.ChooseAttackers(p, rule) {
+		return false
 	}
-	if g.Combat.AttackersDone {
+	c := &g.Combat
+	if c.AttackersMade || c.Declaring != DeclaringAttackers {
 		return true
 	}
-	if !g.canDeclareAttack(p) {
-		g.Combat.AttackersDone = true // no creature could attack: nothing to ask
-		return true
+	c.AttackersMade = true
+	g.PayDeclaredCosts(p, rule)
+	for i, d := range c.Declared {
+		if !g.RepeatedDeclared(i) {
+			g.BecomeAttacking(d.Obj, rule)
+			g.fireSelf(d.Obj, OnAttacks)
+		}
 	}
-	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj}
-	return false
+	for _, d := range c.Declared {
+		if taps, rule := g.pred(AttackerTaps, d.Obj, false); taps {
+			g.Tap(d.Obj, rule)
+		}
+	}
+	return true
 }
 
 // defendingPlayer is the opponent attacked by default: the one chosen this
@@ -113,26 +126,16 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	if cost.ManaValue() > 0 && !g.canPay(p, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
 	}
-	g.Combat.AttackersDone = true
-	g.Combat.DeclaredAttackers = int8(len(a.Objs))
-	if cost.ManaValue() > 0 {
-		g.pay(p, cost)
-	}
+	c := &g.Combat
+	c.AttackersDone = true
+	c.DeclaredAttackers = int8(len(a.Objs))
+	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	for i, x := range a.Objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if len(a.Targets) > 0 {
 			t = a.Targets[i]
 		}
-		at := g.attackOn(p, x, t)
-		at.Declared = true
-		g.Combat.Attacks = append(g.Combat.Attacks, at)
-		g.emit(Event{Kind: EvAttack, Rule: d.Rule, Player: int8(p), Obj: x, Other: t})
-		g.fireSelf(x, OnAttacks)
-	}
-	for _, x := range a.Objs {
-		if taps, rule := g.pred(AttackerTaps, x, false); taps {
-			g.Tap(x, rule)
-		}
+		c.Declared = append(c.Declared, Declared{Obj: x, Target: t, By: int8(p)})
 	}
 	g.pending = Decision{}
 	return nil
@@ -247,49 +250,53 @@ func (g *Game) HasBlockCost(x ObjID) bool { return g.Objs[x].BlockCost.ManaValue
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
 // DeclareBlockers asks each player attacked by p's creatures, in turn
-// order, to declare blockers, once per combat.
+// order, to declare blockers, once per combat, and makes the
+// declarations: costs paid, blocks made, the block abilities triggered.
+// (Rules that say each of these steps themselves use ChooseBlockers and
+// the statements that follow it.)
 func (g *Game) DeclareBlockers(p int, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true // no player (a player value of the rules that names none)
 	}
 	for i := 1; i < len(g.Players); i++ {
-		q := (p + i) % len(g.Players)
-		if g.Players[q].Lost || g.Combat.BlockersDone&(1<<q) != 0 || !g.attacked(q) {
-			continue
+		if !g.ChooseBlockers((p+i)%len(g.Players), rule) {
+			return false
 		}
-		if !g.canDeclareBlock(q) {
-			g.Combat.BlockersDone |= 1 << q // no creature could block: nothing to ask
-			continue
-		}
-		g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj}
-		return false
 	}
-	if !g.Combat.unblockedFired {
-		g.Combat.unblockedFired = true
-		for _, at := range g.Combat.Attacks {
-			if !at.Blocked {
-				g.fireSelf(at.Attacker, OnUnblocked)
-			}
-			n := int32(g.numBlockers(at.Attacker))
-			o := &g.Objs[at.Attacker]
-			for _, t := range o.Triggers {
-				if t.On == OnBlockedByCount && t.Count == n {
-					g.Waiting = append(g.Waiting, StackItem{Source: at.Attacker, Controller: o.Controller, Trigger: t, About: NoObj})
-				}
-			}
+	c := &g.Combat
+	if c.BlockersMade {
+		return true
+	}
+	c.BlockersMade = true
+	if c.Declaring == DeclaringBlockers {
+		for i := 1; i < len(g.Players); i++ {
+			g.PayDeclaredCosts((p+i)%len(g.Players), rule)
 		}
+		for i, d := range c.Declared {
+			b, at := d.Obj, ObjID(d.Target)
+			ai := g.attackIndex(at)
+			if ai < 0 || g.BlocksAttacker(b, at) {
+				continue
+			}
+			if !c.Attacks[ai].Blocked {
+				g.fireSelf(at, OnBecomesBlocked)
+			}
+			k := g.blockerPairsBefore(i)
+			g.blockPair(b, at, k, d.By, rule)
+			if k == 0 {
+				g.fireSelf(b, OnBlocks) // once per combat
+				g.fireWatchers(b)
+			}
+			g.fireSelf(at, OnBlockedBy)
+		}
+	}
+	for _, at := range c.Attacks {
+		if !at.Blocked {
+			g.fireSelf(at.Attacker, OnUnblocked)
+		}
+		g.Trigger(at.Attacker, OnBlockedByCount, rule)
 	}
 	return true
-}
-
-// attacked reports whether creatures attack player q or q's planeswalkers.
-func (g *Game) attacked(q int) bool {
-	for _, a := range g.Combat.Attacks {
-		if int(a.Player) == q {
-			return true
-		}
-	}
-	return false
 }
 
 func (g *Game) submitBlockers(d *Decision, a *Answer) error {
@@ -336,35 +343,16 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 	if cost.ManaValue() > 0 && !g.canPay(q, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to block with these creatures", g.PlayerName(q), cost)
 	}
-	if cost.ManaValue() > 0 {
-		g.pay(q, cost)
-	}
-	g.Combat.BlockersDone |= 1 << q
-	for i, b := range a.Objs {
-		if countBlocks(a, i, b, NoObj) == 0 {
-			g.Combat.DeclaredBlockers++
-		}
+	c := &g.Combat
+	c.BlockersDone |= 1 << q
+	if c.Declaring != DeclaringBlockers {
+		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
 	}
 	for i, b := range a.Objs {
-		at := ObjID(a.Targets[i])
-		n := int16(0)
-		for _, bl := range g.Combat.Blocks {
-			if bl.Attacker == at {
-				n++
-			}
-		}
-		g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: b, Attacker: at, Order: n, Controller: int8(q), BOrder: int16(countBlocks(a, i, b, NoObj))})
-		ai := g.attackIndex(at)
-		if !g.Combat.Attacks[ai].Blocked {
-			g.fireSelf(at, OnBecomesBlocked)
-		}
-		g.Combat.Attacks[ai].Blocked = true
-		g.emit(Event{Kind: EvBlock, Rule: d.Rule, Player: int8(q), Obj: b, Other: int32(at)})
 		if countBlocks(a, i, b, NoObj) == 0 {
-			g.fireSelf(b, OnBlocks) // once per combat
-			g.fireWatchers(b)
+			c.DeclaredBlockers++
 		}
-		g.fireSelf(at, OnBlockedBy)
+		c.Declared = append(c.Declared, Declared{Obj: b, Target: a.Targets[i], By: int8(q)})
 	}
 	g.pending = Decision{}
 	return nil

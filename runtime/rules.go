@@ -152,6 +152,9 @@ const (
 	OverObjects         // every object on the battlefield, phased out or not
 	OverPermanents      // phased-in permanents whose types intersect SBA.Types (all if 0)
 	OverAnything        // every object that exists, in any zone
+	OverAttackers       // the attacking creatures (statements and expressions only)
+	OverBlockers        // the blocking creatures, each once
+	OverDeclared        // the creatures of the declaration being made, each once
 )
 
 // SBA is one state-based action: a query and what to do with each match.

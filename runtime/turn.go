@@ -53,7 +53,9 @@ func (g *Game) transition() {
 // runActions runs list from g.ai on; false means it stopped for a decision.
 func (g *Game) runActions(list []Action) bool {
 	for g.ai < len(list) {
+		m := g.Mark()
 		if !list[g.ai].Run(g) {
+			g.Release(m) // it may have stopped inside a for each loop
 			return false
 		}
 		g.ai++

@@ -1,0 +1,298 @@
+package runtime
+
+// A declaration of attackers or blockers in steps the rules write: the
+// players choose it (ChooseAttackers, ChooseBlockers: asked, checked whole
+// against the rules' predicates, refused with nothing changed, recorded in
+// Combat.Declared), then the rules' statements make it: pay its costs
+// (PayDeclaredCosts), make each creature attack or block (BecomeAttacking,
+// BecomeBlocking), trigger abilities (Trigger), in the order and under the
+// conditions they say. DeclareAttackers and DeclareBlockers do all of it
+// in one statement, for rules that need no more.
+
+// DeclarationKind says what Combat.Declared holds.
+type DeclarationKind uint8
+
+const (
+	DeclaringNone DeclarationKind = iota
+	DeclaringAttackers
+	DeclaringBlockers
+)
+
+// Declared is one pair of a declaration: Obj, chosen by player By,
+// attacks Target (a PlayerCode, or a permanent) or blocks attacker Target.
+type Declared struct {
+	Obj    ObjID
+	Target int32
+	By     int8
+}
+
+// ChooseAttackers asks player p to choose attackers, once per combat, and
+// records the declaration (Combat.Declared); nothing attacks yet.
+func (g *Game) ChooseAttackers(p int, rule string) bool {
+	c := &g.Combat
+	if c.AttackersDone || !g.IsPlayer(p) {
+		return true
+	}
+	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
+	if !g.canDeclareAttack(p) {
+		c.AttackersDone = true // no creature could attack: nothing to ask
+		return true
+	}
+	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj}
+	return false
+}
+
+// ChooseBlockers asks player q, if creatures attack q or what q defends,
+// to choose blockers, once per combat, and adds them to the declaration.
+func (g *Game) ChooseBlockers(q int, rule string) bool {
+	c := &g.Combat
+	if c.Declaring != DeclaringBlockers {
+		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
+	}
+	if !g.IsPlayer(q) || g.Players[q].Lost || c.BlockersDone&(1<<q) != 0 || !g.Attacked(q) {
+		return true
+	}
+	if !g.canDeclareBlock(q) {
+		c.BlockersDone |= 1 << q // no creature could block: nothing to ask
+		return true
+	}
+	g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj}
+	return false
+}
+
+// Attacked reports whether creatures attack player q or what q defends.
+func (g *Game) Attacked(q int) bool {
+	for _, a := range g.Combat.Attacks {
+		if int(a.Player) == q {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDeclared reports whether x is in the declaration being made.
+func (g *Game) IsDeclared(x ObjID) bool {
+	for _, d := range g.Combat.Declared {
+		if d.Obj == x {
+			return true
+		}
+	}
+	return false
+}
+
+// PayDeclaredCosts has p pay the total of the costs to attack (or block)
+// of p's creatures in the declaration, each creature's once. The total
+// was payable when the declaration was chosen; if it no longer is, nothing
+// is paid.
+func (g *Game) PayDeclaredCosts(p int, rule string) {
+	_ = rule // the payment logs as mana spent
+	if !g.IsPlayer(p) {
+		return
+	}
+	var cost Cost
+	c := &g.Combat
+	for i, d := range c.Declared {
+		if int(d.By) != p || g.RepeatedDeclared(i) {
+			continue
+		}
+		if c.Declaring == DeclaringAttackers {
+			cost = cost.Add(g.Objs[d.Obj].AttackCost)
+		} else {
+			cost = cost.Add(g.Objs[d.Obj].BlockCost)
+		}
+	}
+	if cost.ManaValue() > 0 && g.canPay(p, cost) {
+		g.pay(p, cost)
+	}
+}
+
+// BecomeAttacking makes x, declared as an attacker, an attacking creature
+// attacking what it was declared to attack. It does nothing if x is not
+// in a declaration of attackers or already attacks.
+func (g *Game) BecomeAttacking(x ObjID, rule string) {
+	c := &g.Combat
+	if c.Declaring != DeclaringAttackers || g.Attacking(x) {
+		return
+	}
+	for _, d := range c.Declared {
+		if d.Obj == x {
+			at := g.attackOn(int(d.By), x, d.Target)
+			at.Declared = true
+			c.Attacks = append(c.Attacks, at)
+			g.emit(Event{Kind: EvAttack, Rule: rule, Player: d.By, Obj: x, Other: d.Target})
+			return
+		}
+	}
+}
+
+// BecomeBlocking makes b, declared as a blocker, block each attacker it
+// was declared to block, in the order declared: it goes last in each
+// one's damage assignment order, and each becomes blocked. It does
+// nothing for an attacker b already blocks, or one no longer attacking.
+func (g *Game) BecomeBlocking(b ObjID, rule string) {
+	c := &g.Combat
+	if c.Declaring != DeclaringBlockers {
+		return
+	}
+	for i, d := range c.Declared {
+		if d.Obj != b {
+			continue
+		}
+		at := ObjID(d.Target)
+		if g.attackIndex(at) < 0 || g.BlocksAttacker(b, at) {
+			continue
+		}
+		g.blockPair(b, at, g.blockerPairsBefore(i), d.By, rule)
+	}
+}
+
+// blockerPairsBefore counts the pairs of the declaration before pair i
+// with the same blocker: its place in the blocker's own order.
+func (g *Game) blockerPairsBefore(i int) int16 {
+	n := int16(0)
+	for _, d := range g.Combat.Declared[:i] {
+		if d.Obj == g.Combat.Declared[i].Obj {
+			n++
+		}
+	}
+	return n
+}
+
+// blockPair makes b, controlled by player by, block attacker at: last in
+// at's damage assignment order, at k in b's; at becomes blocked.
+func (g *Game) blockPair(b, at ObjID, k int16, by int8, rule string) {
+	c := &g.Combat
+	c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k})
+	c.Attacks[g.attackIndex(at)].Blocked = true
+	g.emit(Event{Kind: EvBlock, Rule: rule, Player: by, Obj: b, Other: int32(at)})
+}
+
+// BlocksAttacker reports whether b blocks attacker a.
+func (g *Game) BlocksAttacker(b, a ObjID) bool {
+	for _, bl := range g.Combat.Blocks {
+		if bl.Blocker == b && bl.Attacker == a {
+			return true
+		}
+	}
+	return false
+}
+
+// AttackersBlocked counts the attackers b blocks.
+func (g *Game) AttackersBlocked(b ObjID) int32 { return int32(g.numBlockedBy(b)) }
+
+// Trigger triggers the abilities that trigger on event on about x: x's
+// own, or, for OnCreatureBlocks, those of every permanent watching for a
+// creature (with their keyword) blocking, judged now; for
+// OnBlockedByCount, x's that name the number of creatures blocking it.
+func (g *Game) Trigger(x ObjID, on TriggerOn, rule string) {
+	_ = rule // a trigger logs as it goes on the stack
+	switch on {
+	case OnCreatureBlocks:
+		g.fireWatchers(x)
+	case OnBlockedByCount:
+		n := int32(g.numBlockers(x))
+		o := &g.Objs[x]
+		for _, t := range o.Triggers {
+			if t.On == OnBlockedByCount && t.Count == n {
+				g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t, About: NoObj})
+			}
+		}
+	default:
+		g.fireSelf(x, on)
+	}
+}
+
+// ChooseOrder asks player p to put the creatures x is in combat with in a
+// damage assignment order: x's blockers if x attacks, the attackers x
+// blocks if it blocks. Once per creature and combat; nothing is asked for
+// fewer than two.
+func (g *Game) ChooseOrder(p int, x ObjID, rule string) bool {
+	if !g.IsPlayer(p) || !g.valid(x) {
+		return true
+	}
+	for _, y := range g.Combat.Ordered {
+		if y == x {
+			return true
+		}
+	}
+	var from []ObjID
+	switch {
+	case g.Attacking(x) && g.numBlockers(x) >= 2:
+		from = g.Blockers(x)
+	case g.Blocking(x) && g.numBlockedBy(x) >= 2:
+		from = g.BlockedBy(x)
+	default:
+		return true
+	}
+	g.pending = Decision{Kind: DecideOrder, Player: p, Rule: rule, Obj: x, From: from, N: len(from)}
+	return false
+}
+
+// ClearCombat forgets the combat of player p once it is over: who was
+// declared, orders, damage steps. Creatures still in it leave it without
+// an event (the rules remove them first).
+func (g *Game) ClearCombat(p int, rule string) {
+	_ = rule
+	if len(g.Combat.Attacks) > 0 && int(g.Combat.Attacks[0].Controller) != p {
+		return // the combat is another player's
+	}
+	g.Combat.reset()
+}
+
+// The rules' loops over attackers, blockers and the declaration being
+// made (for each attacker/blocker/declared) walk Combat.Attacks,
+// Combat.Blocks and Combat.Declared, skipping a creature seen before:
+// RepeatedBlocker and RepeatedDeclared say whether to.
+
+// RepeatedBlocker reports whether the blocker of Combat.Blocks[i] blocks
+// an earlier attacker of the list too.
+func (g *Game) RepeatedBlocker(i int) bool {
+	for _, b := range g.Combat.Blocks[:i] {
+		if b.Blocker == g.Combat.Blocks[i].Blocker {
+			return true
+		}
+	}
+	return false
+}
+
+// RepeatedDeclared reports whether the object of Combat.Declared[i]
+// appears in an earlier pair of the declaration.
+func (g *Game) RepeatedDeclared(i int) bool {
+	for _, d := range g.Combat.Declared[:i] {
+		if d.Obj == g.Combat.Declared[i].Obj {
+			return true
+		}
+	}
+	return false
+}
+
+// CombatLen is the length of the list a loop over attackers, blockers or
+// the declaration walks; CombatAt(over, i) is its i-th creature, and
+// false if the loop skips it (seen before, or past the end).
+func (g *Game) CombatLen(over Over) int {
+	switch over {
+	case OverAttackers:
+		return len(g.Combat.Attacks)
+	case OverBlockers:
+		return len(g.Combat.Blocks)
+	case OverDeclared:
+		return len(g.Combat.Declared)
+	}
+	return 0
+}
+
+// CombatAt: see CombatLen.
+func (g *Game) CombatAt(over Over, i int) (ObjID, bool) {
+	if i < 0 || i >= g.CombatLen(over) {
+		return NoObj, false
+	}
+	switch over {
+	case OverAttackers:
+		return g.Combat.Attacks[i].Attacker, true
+	case OverBlockers:
+		return g.Combat.Blocks[i].Blocker, !g.RepeatedBlocker(i)
+	case OverDeclared:
+		return g.Combat.Declared[i].Obj, !g.RepeatedDeclared(i)
+	}
+	return NoObj, false
+}
