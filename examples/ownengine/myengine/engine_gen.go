@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:503ec8f40b1d52286d56fd50abc60234"
+const SourceHash = "sha256:be6f14709c5c331677198d3b08ec4ca9"
 
 // Keyword bits.
 const (
@@ -137,7 +137,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:66", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:156", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -155,45 +155,53 @@ var Rules = &rt.Rules{
 					Rules: []string{"508"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1g", "508.1h", "508.1i", "508.1j", "508.1k", "508.1m", "508.4", "508.4a", "703.4f"}, Pos: "rules/combat.mtg:21", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4f"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_1},
+						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:31", Run: step_declare_attackers_action_2},
+						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:37", Run: step_declare_attackers_action_3},
+						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:44", Run: step_declare_attackers_action_4},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:28 (509)
+				{ // rules/combat.mtg:53 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:28",
+					Pos:      "rules/combat.mtg:53",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "509.1e", "509.1f", "509.1g", "509.1h", "509.1i", "509.5a", "703.4g"}, Pos: "rules/combat.mtg:30", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.2", "509.2a", "703.4h"}, Pos: "rules/combat.mtg:35", Run: step_declare_blockers_action_1},
-						{Rules: []string{"509.3", "509.3a", "703.4i"}, Pos: "rules/combat.mtg:40", Run: step_declare_blockers_action_2},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4g"}, Pos: "rules/combat.mtg:60", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:66", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:74", Run: step_declare_blockers_action_2},
+						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "rules/combat.mtg:86", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.5e", "509.5g"}, Pos: "rules/combat.mtg:103", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.2", "703.4h"}, Pos: "rules/combat.mtg:113", Run: step_declare_blockers_action_5},
+						{Rules: []string{"509.3", "703.4i"}, Pos: "rules/combat.mtg:120", Run: step_declare_blockers_action_6},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
 				},
-				{ // rules/combat.mtg:45 (510)
+				{ // rules/combat.mtg:127 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:45",
+					Pos:      "rules/combat.mtg:127",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.1e", "510.2", "510.4", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:53", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.1e", "510.2", "510.4", "703.4j", "703.4k"}, Pos: "rules/combat.mtg:135", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:59 (511)
+				{ // rules/combat.mtg:141 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:59",
+					Pos:          "rules/combat.mtg:141",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:61", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:145", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -287,44 +295,43 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:73", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:74", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:78", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "rules/combat.mtg:79", Text: "t.controller", Value: pred_defender_of_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:85", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:86", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:90", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "rules/combat.mtg:91", Text: "not a has vigilance", Test: pred_attacker_taps_7},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:94", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:96", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:97", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_10},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:100", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_11},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:102", Text: "b has blocks_additional_creature", Test: pred_extra_block_12},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:104", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_13},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:107", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_14},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:111", Text: "max(0, s.power)", Value: pred_assigns_damage_15},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:117", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "rules/combat.mtg:122", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_17},
-		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:123", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_18},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:124", Text: "s has deathtouch", Test: pred_deathtouch_19},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:125", Text: "a has trample", Test: pred_trample_20},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:132", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:133", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:138", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:163", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:164", Text: "a has defender", Test: pred_cant_attack_1},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:168", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "rules/combat.mtg:169", Text: "t.controller", Value: pred_defender_of_3},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:175", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:176", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:180", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:183", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:185", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:186", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_9},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:189", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_10},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:191", Text: "b has blocks_additional_creature", Test: pred_extra_block_11},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:193", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_12},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:196", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_13},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:200", Text: "max(0, s.power)", Value: pred_assigns_damage_14},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:206", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_15},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "rules/combat.mtg:211", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_16},
+		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:212", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_17},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:213", Text: "s has deathtouch", Test: pred_deathtouch_18},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:214", Text: "a has trample", Test: pred_trample_19},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:221", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_20},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:222", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_21},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:227", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_22},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:149", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:152", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:153", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:154", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:155", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:156", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:158", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:159", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:162", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:163", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:168", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:169", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:238", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:241", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:242", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:243", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:244", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:245", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:247", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:248", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:251", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:252", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:257", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:258", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -697,7 +704,7 @@ func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
-// rules/combat.mtg:66 (511.2)
+// rules/combat.mtg:156 (511.2)
 func phase_combat_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -716,59 +723,365 @@ func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:21 (508.1, 508.1b, 508.1c, 508.1g, 508.1h, 508.1i, 508.1j, 508.1k, 508.1m, 508.4, 508.4a, 703.4f)
+// rules/combat.mtg:22 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4f)
 func step_declare_attackers_action_0(g *rt.Game) bool {
-	if !g.DeclareAttackers(g.Active, "508.1") {
+	if !g.ChooseAttackers(g.Active, "508.1") {
 		return false
 	}
 	return true
 }
 
-// rules/combat.mtg:24 (508.2, 508.2a, 508.2b)
+// rules/combat.mtg:27 (508.1g, 508.1i, 508.1j)
+func step_declare_attackers_action_1(g *rt.Game) bool {
+	g.PayDeclaredCosts(g.Active, "508.1g")
+	return true
+}
+
+// rules/combat.mtg:31 (508.1k)
+func step_declare_attackers_action_2(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.BecomeAttacking(v_a, "508.1k")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:37 (508.1f, 702.20b)
+func step_declare_attackers_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if !(g.HasKeyword(v_a, kw_vigilance)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Tap(v_a, "508.1f")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:44 (508.1m)
+func step_declare_attackers_action_4(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnAttacks, "508.1m")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:49 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:29 (508.5)
+// rules/combat.mtg:54 (508.5)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:30 (509.1, 509.1b, 509.1d, 509.1e, 509.1f, 509.1g, 509.1h, 509.1i, 509.5a, 703.4g)
+// rules/combat.mtg:60 (509.1, 509.1b, 509.1d, 703.4g)
 func step_declare_blockers_action_0(g *rt.Game) bool {
-	if !g.DeclareBlockers(g.Active, "509.1") {
-		return false
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if g.Attacked(v_q) {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if !g.ChooseBlockers(v_q, "509.1") {
+				return false
+			}
+		}
+		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:35 (509.2, 509.2a, 703.4h)
+// rules/combat.mtg:66 (509.1e, 509.1f)
 func step_declare_blockers_action_1(g *rt.Game) bool {
-	if !g.OrderBlockers(g.Active, "509.2") {
-		return false
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if g.Attacked(v_q) {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.PayDeclaredCosts(v_q, "509.1e")
+		}
+		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:40 (509.3, 509.3a, 703.4i)
+// rules/combat.mtg:74 (509.1g, 509.1h)
 func step_declare_blockers_action_2(g *rt.Game) bool {
-	if !g.OrderAttackers(g.Active, "509.3") {
-		return false
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.BecomeBlocking(v_b, "509.1g")
+		}
+		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:43 (509.4, 509.4a)
+// rules/combat.mtg:86 (509.1i, 509.5, 509.5a, 509.5b, 509.5c, 509.5d, 509.5f)
+func step_declare_blockers_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.Blocked(v_a) && g.BlockerCount(v_a) == func() int32 {
+				n := int32(0)
+				for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+					v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						n++
+					}
+				}
+				return n
+			}() {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBecomesBlocked, "509.1i")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.Trigger(v_b, rt.OnBlocks, "509.1i")
+			g.Trigger(v_b, rt.OnCreatureBlocks, "509.1i")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			{
+				mark := g.Mark()
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_a))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					g.Trigger(v_a, rt.OnBlockedBy, "509.1i")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:103 (509.5e, 509.5g)
+func step_declare_blockers_action_4(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if !(g.Blocked(v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnUnblocked, "509.5e")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBlockedByCount, "509.5e")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:113 (509.2, 703.4h)
+func step_declare_blockers_action_5(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.BlockerCount(v_a) >= 2 {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			if !g.ChooseOrder(g.Active, v_a, "509.2") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:120 (509.3, 703.4i)
+func step_declare_blockers_action_6(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if g.AttackersBlocked(v_b) >= 2 {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			if !g.ChooseOrder(int(g.Objs[v_b].Controller), v_b, "509.3") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:125 (509.4, 509.4a)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:46 (508.5)
+// rules/combat.mtg:128 (508.5)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// rules/combat.mtg:53 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4j, 703.4k)
+// rules/combat.mtg:135 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4j, 703.4k)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	if !g.AssignCombatDamage(g.Active, "510.1") {
 		return false
@@ -777,19 +1090,55 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:57 (510.3, 510.3a)
+// rules/combat.mtg:139 (510.3, 510.3a)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:60 (511.1)
+// rules/combat.mtg:142 (511.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:61 (511.3)
+// rules/combat.mtg:145 (511.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
-	g.EndCombat(g.Active, "511.3")
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.RemoveFromCombat(v_a, "511.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.RemoveFromCombat(v_b, "511.3")
+		}
+		g.Release(mark)
+	}
+	g.ClearCombat(g.Active, "511.3")
 	return true
 }
 
@@ -1391,88 +1740,83 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:73 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:163 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// rules/combat.mtg:74 (702.3b)
+// rules/combat.mtg:164 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:78 (508.1b, 506.3)
+// rules/combat.mtg:168 (508.1b, 506.3)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker)
 }
 
-// rules/combat.mtg:79 (508.4, 506.2)
+// rules/combat.mtg:169 (508.4, 508.4a, 506.2)
 func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(int(g.Objs[v_t].Controller))
 }
 
-// rules/combat.mtg:85 (508.1c)
+// rules/combat.mtg:175 (508.1c)
 func pred_attack_restriction_4(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:86 (508.1c)
+// rules/combat.mtg:176 (508.1c)
 func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:90 (508.1d)
+// rules/combat.mtg:180 (508.1d)
 func pred_must_attack_6(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:91 (508.1f, 702.20b)
-func pred_attacker_taps_7(g *rt.Game, v_a rt.ObjID) bool {
-	return !(g.HasKeyword(v_a, kw_vigilance))
-}
-
-// rules/combat.mtg:94 (702.10c)
-func pred_can_tap_8(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:183 (702.10c)
+func pred_can_tap_7(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:96 (509.1a)
-func pred_can_block_9(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:185 (509.1a)
+func pred_can_block_8(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:97 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:186 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_9(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:100 (702.110b)
-func pred_block_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:189 (702.110b)
+func pred_block_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:102 (509.1a)
-func pred_extra_block_12(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:191 (509.1a)
+func pred_extra_block_11(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// rules/combat.mtg:104 (509.1c)
-func pred_must_block_13(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:193 (509.1c)
+func pred_must_block_12(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:107 (509.1b)
-func pred_block_restriction_14(g *rt.Game, v_b rt.ObjID) bool {
+// rules/combat.mtg:196 (509.1b)
+func pred_block_restriction_13(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:111 (510.1a)
-func pred_assigns_damage_15(g *rt.Game, v_s rt.ObjID) int32 {
+// rules/combat.mtg:200 (510.1a)
+func pred_assigns_damage_14(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:117 (510.1c, 702.2c)
-func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:206 (510.1c, 702.2c)
+func pred_lethal_damage_15(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -1486,97 +1830,97 @@ func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:122 (510.1c)
-func pred_assign_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:211 (510.1c)
+func pred_assign_past_16(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:123 (702.19b)
-func pred_trample_past_18(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:212 (702.19b)
+func pred_trample_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:124 (702.2c, 702.2d)
-func pred_deathtouch_19(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:213 (702.2c, 702.2d)
+func pred_deathtouch_18(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:125 (702.19b, 702.19c, 702.19d)
-func pred_trample_20(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:214 (702.19b, 702.19c, 702.19d)
+func pred_trample_19(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:132 (510.4, 702.7b, 702.4b)
-func pred_deals_first_21(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:221 (510.4, 702.7b, 702.4b)
+func pred_deals_first_20(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:133 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_22(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:222 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_21(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:138 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:227 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_22(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:149 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:238 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:152 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:241 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:153 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:242 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:154 (506.6a, 506.6d)
+// rules/combat.mtg:243 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:155 (506.6b, 506.6d)
+// rules/combat.mtg:244 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:156 (506.6, 506.6d)
+// rules/combat.mtg:245 (506.6, 506.6d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:158 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:247 (506.6, 506.6d, 506.6e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:159 (506.6, 506.6d)
+// rules/combat.mtg:248 (506.6, 506.6d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:162 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:251 (506.6, 506.6d, 506.6e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:163 (506.6, 506.6d)
+// rules/combat.mtg:252 (506.6, 506.6d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:168 (506.6c)
+// rules/combat.mtg:257 (506.6c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:169 (506.6c, 506.6f)
+// rules/combat.mtg:258 (506.6c, 506.6f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
