@@ -6,19 +6,23 @@ type Object struct {
 	Name       string
 	Owner      int8
 	Controller int8
-	Zone       Zone
-	Types      TypeSet
-	Super      SuperSet
-	Subtypes   []string
-	Power      int32 // printed power
-	Toughness  int32 // printed toughness
-	Damage     int32 // marked damage
-	Counters   [NumCounterKinds]int32
-	Keywords   KeywordSet // printed keywords
-	Cost       Cost
-	Tapped     bool
-	PhasedOut  bool
-	Token      bool
+	// Protector is the player designated as this permanent's protector
+	// (a battle's), -1 for none: set by whoever puts it onto the
+	// battlefield, forgotten when it leaves.
+	Protector int8
+	Zone      Zone
+	Types     TypeSet
+	Super     SuperSet
+	Subtypes  []string
+	Power     int32 // printed power
+	Toughness int32 // printed toughness
+	Damage    int32 // marked damage
+	Counters  [NumCounterKinds]int32
+	Keywords  KeywordSet // printed keywords
+	Cost      Cost
+	Tapped    bool
+	PhasedOut bool
+	Token     bool
 	// Fresh is set while the controller has not controlled the permanent
 	// continuously since their most recent turn began.
 	Fresh      bool
@@ -62,10 +66,6 @@ type Object struct {
 	// it may be cast; 0: none.
 	Timing    uint8
 	Abilities []Ability // activated abilities
-	// Protector is the player designated as this permanent's protector
-	// (a battle's), -1 for none: set by whoever puts it onto the
-	// battlefield, forgotten when it leaves.
-	Protector int8
 }
 
 // CopyKind says what an object is a copy of.

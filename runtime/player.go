@@ -34,7 +34,7 @@ var noPlayer Player
 // PlayerAt is player p for the rules' attributes to read, or an empty
 // player (life 0, no cards) when p names none.
 func (g *Game) PlayerAt(p int) *Player {
-	if !g.IsPlayer(p) {
+	if uint(p) >= uint(len(g.Players)) { // one test, and no bounds check below
 		return &noPlayer
 	}
 	return &g.Players[p]
