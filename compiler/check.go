@@ -26,6 +26,7 @@ type checker struct {
 	mechs     map[string]grammar.Pos
 	segs      map[string][2]int // see segments
 	stackObjs map[string]*StackObject
+	effects   map[string]*StackObject
 }
 
 func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
@@ -35,6 +36,7 @@ func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
 		keywords: map[string]int{}, defined: map[string]grammar.Pos{}, timings: map[string]grammar.Pos{},
 		mechs:     map[string]grammar.Pos{},
 		stackObjs: map[string]*StackObject{},
+		effects:   map[string]*StackObject{},
 	}
 }
 

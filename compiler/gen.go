@@ -203,26 +203,34 @@ func (w *writer) hooks(p *Program) {
 		}
 		w.printf("},\n")
 	}
-	if len(p.StackObjects) > 0 {
-		w.printf("StackObjects: []rt.StackObject{\n")
-		for i, so := range p.StackObjects {
-			name := fmt.Sprintf("stack_object_%d", i)
-			var bind strings.Builder
-			for j, v := range so.Params {
-				conv := "it.Args[%d]"
-				switch so.Types[j] {
-				case Player:
-					conv = "int(it.Args[%d])"
-				case Object:
-					conv = "rt.ObjID(it.Args[%d])"
-				}
-				fmt.Fprintf(&bind, "%s := "+conv+"\n_ = %[1]s\n", v, j)
-			}
-			fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, it *rt.StackItem) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, bind.String(), so.Body)
-			w.printf("{Name: %s, Rules: %s, Pos: %s, Params: %d, Resolve: %s},\n", quote(so.Name), strs(so.Rules), quote(where(so.Pos)), len(so.Params), name)
-		}
-		w.printf("},\n")
+	w.stackObjects("StackObjects", "rt.StackObject", "stack_object", "it *rt.StackItem", "it.Args", "Resolve", p.StackObjects)
+	w.stackObjects("Effects", "rt.RulesEffect", "effect", "args [rt.MaxStackArgs]int32", "args", "Run", p.Effects)
+}
+
+// stackObjects emits the rules' stack objects or effects: a function
+// each, its parameters bound from the arguments it was given.
+func (w *writer) stackObjects(field, typ, prefix, param, args, run string, list []*StackObject) {
+	if len(list) == 0 {
+		return
 	}
+	w.printf("%s: []%s{\n", field, typ)
+	for i, so := range list {
+		name := fmt.Sprintf("%s_%d", prefix, i)
+		var bind strings.Builder
+		for j, v := range so.Params {
+			conv := args + "[%d]"
+			switch so.Types[j] {
+			case Player:
+				conv = "int(" + args + "[%d])"
+			case Object:
+				conv = "rt.ObjID(" + args + "[%d])"
+			}
+			fmt.Fprintf(&bind, "%s := "+conv+"\n_ = %[1]s\n", v, j)
+		}
+		fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, %s) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, param, bind.String(), so.Body)
+		w.printf("{Name: %s, Rules: %s, Pos: %s, Params: %d, %s: %s},\n", quote(so.Name), strs(so.Rules), quote(where(so.Pos)), len(so.Params), run, name)
+	}
+	w.printf("},\n")
 }
 
 // indexLiteral writes the index file as a Go string constant, one

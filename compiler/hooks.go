@@ -12,19 +12,24 @@ import (
 // Stack objects and damage hooks: the rules' own objects on the stack and
 // what damage does.
 
-// stackSig records a stack object's name and parameter types, so that
-// put_on_stack statements anywhere can be checked against it.
+// stackSig records a stack object's (or an effect's) name and parameter
+// types, so that put_on_stack statements anywhere can be checked against
+// it.
 func (c *checker) stackSig(d *grammar.StackObjectDecl) {
-	if !c.name(d.Name, "stack object") {
+	what, names, list := "stack object", c.stackObjs, &c.p.StackObjects
+	if d.Effect {
+		what, names, list = "effect", c.effects, &c.p.Effects
+	}
+	if !c.name(d.Name, what) {
 		return
 	}
-	if prev, dup := c.stackObjs[d.Name.Name]; dup {
-		c.errorf(d.Name.Pos, "stack object %s already declared at %s", d.Name.Name, prev.Pos)
+	if prev, dup := names[d.Name.Name]; dup {
+		c.errorf(d.Name.Pos, "%s %s already declared at %s", what, d.Name.Name, prev.Pos)
 		return
 	}
-	so := &StackObject{Index: len(c.p.StackObjects), Name: d.Name.Name, Pos: d.Pos, Decl: d}
+	so := &StackObject{Index: len(*list), Name: d.Name.Name, Pos: d.Pos, Decl: d}
 	if len(d.Params) > rt.MaxStackArgs {
-		c.errorf(d.Pos, "stack object %s takes at most %d parameters, not %d", d.Name.Name, rt.MaxStackArgs, len(d.Params))
+		c.errorf(d.Pos, "%s %s takes at most %d parameters, not %d", what, d.Name.Name, rt.MaxStackArgs, len(d.Params))
 	}
 	for _, p := range d.Params {
 		t, ok := paramTypes[p.Type.Name]
@@ -34,19 +39,23 @@ func (c *checker) stackSig(d *grammar.StackObjectDecl) {
 		}
 		so.Types = append(so.Types, t)
 	}
-	c.stackObjs[d.Name.Name] = so
-	c.p.StackObjects = append(c.p.StackObjects, so)
+	names[d.Name.Name] = so
+	*list = append(*list, so)
 }
 
-// stackBody checks a stack object's rules and body.
+// stackBody checks a stack object's (or an effect's) rules and body.
 func (c *checker) stackBody(d *grammar.StackObjectDecl) {
-	so, ok := c.stackObjs[d.Name.Name]
+	what, names := "stack object", c.stackObjs
+	if d.Effect {
+		what, names = "effect", c.effects
+	}
+	so, ok := names[d.Name.Name]
 	if !ok || so.Decl != d {
 		return
 	}
-	so.Rules = c.rules(d.Rules, "stack object", false)
-	c.needRules(d.Pos, so.Rules, len(d.Rules), "stack object")
-	g := &gen{c: c, rule: first(so.Rules), what: "a stack object"}
+	so.Rules = c.rules(d.Rules, what, false)
+	c.needRules(d.Pos, so.Rules, len(d.Rules), what)
+	g := &gen{c: c, rule: first(so.Rules), what: "a" + map[bool]string{false: " stack object", true: "n effect"}[d.Effect]}
 	sc := newScope()
 	for i, p := range d.Params {
 		so.Params = append(so.Params, g.declare(p.Name, so.Types[i], sc))

@@ -40,7 +40,10 @@ type Program struct {
 	// order.
 	Mechanisms   []*Mechanism
 	StackObjects []*StackObject
-	Damage       []*DamageHook
+	// Effects are the rules' effects (effect declarations): statements
+	// the engine runs at once when asked to apply one (Game.RunEffect).
+	Effects []*StackObject
+	Damage  []*DamageHook
 
 	LandRule    string
 	SorceryRule string
@@ -154,7 +157,7 @@ type Predicate struct {
 // StackObject is a checked stack object: its parameters' types and Go
 // names, and its body.
 type StackObject struct {
-	Index  int // in Program.StackObjects, the runtime's Rules.StackObjects
+	Index  int // in Program.StackObjects (Program.Effects), the runtime's Rules.StackObjects (Rules.Effects)
 	Name   string
 	Rules  []string
 	Pos    grammar.Pos

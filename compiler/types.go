@@ -211,6 +211,10 @@ var verbs = map[string]verb{
 	"trigger":            {[]Type{Object, EventT}, "g.Trigger(%s, %s, %s)", false},
 	"choose_order":       {[]Type{Player, Object}, "if !g.ChooseOrder(%s, %s, %s) {\nreturn false\n}", true},
 	"clear_combat":       {[]Type{Player}, "g.ClearCombat(%s, %s)", false},
+	// What effects do to combat (never a declaration).
+	"attack_player":    {[]Type{Object, Player}, "g.AttackPlayer(%s, %s, %s)", false},
+	"attack_permanent": {[]Type{Object, Object}, "g.AttackPermanent(%s, %s, %s)", false},
+	"block":            {[]Type{Object, Object}, "g.BlockAttacker(%s, %s, %s)", false},
 }
 
 // BitSubtypes are the subtypes the attributes of the same names test; the

@@ -47,8 +47,8 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"attack":       cmdAttack,
 		"defend":       cmdDefend,
 		"putattacking": cmdPutAttacking,
-		"putblocking":  blockCmd("putblocking", rt.MechPutBlocking, (*rt.Game).PutBlocking),
-		"makeblock":    blockCmd("makeblock", rt.MechMakeBlock, (*rt.Game).MakeBlock),
+		"putblocking":  blockCmd("putblocking", "put_blocking", rt.MechPutBlocking, (*rt.Game).PutBlocking),
+		"makeblock":    blockCmd("makeblock", "make_block", rt.MechMakeBlock, (*rt.Game).MakeBlock),
 		"block":        cmdBlock,
 		"order":        cmdOrder,
 		"assign":       cmdAssign,
@@ -987,12 +987,15 @@ func cmdDefend(ts *testscript.TestScript, neg bool, args []string) {
 	submit(ts, neg, g, rt.Answer{Kind: rt.Declare, Targets: []int32{rt.PlayerCode(s.player(ts, args[1]))}})
 }
 
-// putattacking <card> [<player or planeswalker>]: an effect puts the
+// putattacking <card> [<player or permanent>]: an effect puts the
 // creature (already created on the battlefield) into combat attacking.
+// The rules' effect put_attacking (object, player) or
+// put_attacking_permanent (object, object) does it when they define it;
+// else the runtime's, citing the mechanism put_attacking.
 func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 	s := st(ts)
 	ts.Stdout()
-	need(ts, args, 1, "putattacking <card> [<player or planeswalker>]")
+	need(ts, args, 1, "putattacking <card> [<player or permanent>]")
 	g := s.game(ts)
 	x := s.card(ts, args[0])
 	target := rt.PlayerCode(g.NextPlayer(int(g.Obj(x).Controller)))
@@ -1003,25 +1006,53 @@ func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 			target = int32(s.card(ts, args[1]))
 		}
 	}
-	if ok := g.PutAttacking(x, target, effectRule(ts, g, rt.MechPutAttacking)); ok == neg {
+	var ok bool
+	switch {
+	case target < 0 && g.Rules.EffectIndex("put_attacking") >= 0:
+		ok = runEffect(ts, g, "put_attacking", int32(x), -1-target)
+	case target >= 0 && g.Rules.EffectIndex("put_attacking_permanent") >= 0:
+		ok = runEffect(ts, g, "put_attacking_permanent", int32(x), target)
+	default:
+		ok = g.PutAttacking(x, target, effectRule(ts, g, rt.MechPutAttacking))
+	}
+	if ok == neg {
 		fail(ts, "putattacking %s: attacking = %v", args[0], ok)
 	}
 }
 
 // putblocking <card> <attacker>: an effect puts the creature (already
-// created on the battlefield) into combat blocking the attacker (509.7).
+// created on the battlefield) into combat blocking the attacker.
 // makeblock <card> <attacker>: an effect makes a creature on the
-// battlefield block the attacker (509.6).
-func blockCmd(name string, m rt.Mechanism, do func(g *rt.Game, x, a rt.ObjID, rule string) bool) func(*testscript.TestScript, bool, []string) {
+// battlefield block the attacker. The rules' effects put_blocking and
+// make_block (object, object) do it when they define them; else the
+// runtime's, citing the mechanism.
+func blockCmd(name, effect string, m rt.Mechanism, do func(g *rt.Game, x, a rt.ObjID, rule string) bool) func(*testscript.TestScript, bool, []string) {
 	return func(ts *testscript.TestScript, neg bool, args []string) {
 		s := st(ts)
 		ts.Stdout()
 		need(ts, args, 2, name+" <card> <attacker>")
 		g := s.game(ts)
-		if ok := do(g, s.card(ts, args[0]), s.card(ts, args[1]), effectRule(ts, g, m)); ok == neg {
+		x, a := s.card(ts, args[0]), s.card(ts, args[1])
+		var ok bool
+		if g.Rules.EffectIndex(effect) >= 0 {
+			ok = runEffect(ts, g, effect, int32(x), int32(a))
+		} else {
+			ok = do(g, x, a, effectRule(ts, g, m))
+		}
+		if ok == neg {
 			fail(ts, "%s %s: blocking = %v", name, args[0], ok)
 		}
 	}
+}
+
+// runEffect applies the rules' effect name, which must take as many
+// arguments as the command gives it.
+func runEffect(ts *testscript.TestScript, g *rt.Game, name string, args ...int32) bool {
+	i := g.Rules.EffectIndex(name)
+	if n := g.Rules.Effects[i].Params; n != len(args) {
+		fail(ts, "the rules' effect %s takes %d argument(s); the command gives it %d", name, n, len(args))
+	}
+	return g.RunEffect(i, args...)
 }
 
 // effectRule is the rule the script's rules give mechanism m, which the

@@ -396,9 +396,13 @@ func (*PredicateDecl) declNode()       {}
 // StackObjectDecl is an object the rules put on the stack (with the
 // put_on_stack statement): as it resolves, Body runs with the parameters
 // bound to what the statement gave it: `stack_object combat_damage "310.4"
-// (player p) { deal_combat_damage p }`.
+// (player p) { deal_combat_damage p }`. With Effect, it is an effect
+// instead (`effect put_attacking "508.3" (object x, player p) {...}`):
+// it does not go on the stack, its statements run at once when the engine
+// is asked to apply it (an effect of a card: Game.RunEffect).
 type StackObjectDecl struct {
 	Pos    Pos
+	Effect bool
 	Name   Ident
 	Rules  []Rule
 	Params []Param

@@ -86,7 +86,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		return &MechanismDecl{Pos: toPos(p.Mech.Pos), Name: ident(p.Mech.Name), Rules: c.rules(p.Mech.Rules)}
 	case p.Stack != nil:
 		s := p.Stack
-		d := &StackObjectDecl{Pos: toPos(s.Pos), Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
+		d := &StackObjectDecl{Pos: toPos(s.Pos), Effect: s.Kind == "effect", Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
 		for _, pr := range s.Params {
 			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name)})
 		}

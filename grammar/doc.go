@@ -32,7 +32,7 @@
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
 //	MechanismDecl = "mechanism" Ident { Rule } .   (the rule a runtime mechanism cites)
-//	StackObjectDecl = "stack_object" Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .
+//	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .
 //	Param       = ( "player" | Ident ) Ident .                             (player p, object x, int n)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
@@ -60,7 +60,7 @@
 // These words are reserved and cannot be used as names: edition player
 // keyword turn order extra_turns every step phase action priority
 // no_priority skip repeat allow on_end sba for each where if else let and
-// or not has prevents predicate timing then mechanism stack_object on_damage. Three places accept some of them anyway, where no other
+// or not has prevents predicate timing then mechanism stack_object on_damage effect. Three places accept some of them anyway, where no other
 // reading is possible: the kind of a for loop may be `player`
 // (`for each player p`); an operand may be one of the nouns step, phase,
 // turn and player (`step.had_priority`); and any word may follow a dot

@@ -53,7 +53,8 @@ type pMech struct {
 
 type pStack struct {
 	Pos    lexer.Position
-	Name   pIdent    `parser:"'stack_object' @@"`
+	Kind   string    `parser:"@('stack_object' | 'effect')"`
+	Name   pIdent    `parser:"@@"`
 	Rules  []pString `parser:"@@+ '('"`
 	Params []*pParam `parser:"( @@ ( ',' @@ )* )? ')'"`
 	Body   *pBlock   `parser:"@@"`

@@ -156,7 +156,7 @@ func parseDecls(toks []lexer.Token) (func(*converter), error) {
 var declKeywords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true,
 	"every": true, "phase": true, "sba": true, "predicate": true, "timing": true, "mechanism": true,
-	"stack_object": true, "on_damage": true,
+	"stack_object": true, "on_damage": true, "effect": true,
 }
 
 // recoverErrors is called when the file does not parse. Participle stops at
@@ -323,7 +323,7 @@ var (
 	operatorTokens = []string{"or", "and", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", ".", "has", "("}
 	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "if", "step", "phase", "turn", "player"}
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
-	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "predicate", "timing", "mechanism", "stack_object", "on_damage"}
+	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "predicate", "timing", "mechanism", "stack_object", "on_damage", "effect"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}
 )
 

@@ -221,7 +221,11 @@ func (p *printer) decl(d Decl) {
 		p.text(") if ")
 		p.expr(d.If, 0)
 	case *StackObjectDecl:
-		p.tok(d.Pos, "stack_object ")
+		if d.Effect {
+			p.tok(d.Pos, "effect ")
+		} else {
+			p.tok(d.Pos, "stack_object ")
+		}
 		p.ident(d.Name)
 		p.rules(d.Rules)
 		p.text(" (")

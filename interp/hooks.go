@@ -47,32 +47,49 @@ func (b *builder) hooks(r *rt.Rules) error {
 		r.Damage = append(r.Damage, rt.DamageHook{To: to, Rules: h.Rules, Pos: where(h.Pos), Run: run})
 	}
 	for _, so := range b.p.StackObjects {
-		if so.Decl == nil {
-			return errorf(so.Pos, "stack object %s was not checked", so.Name)
-		}
-		c := &clause{b: b, rule: first(so.Rules)}
-		sc := &scope{vars: map[string]variable{}}
-		var slots []int
-		for i, p := range so.Decl.Params {
-			slots = append(slots, c.declare(sc, p.Name.Name, so.Types[i]).slot)
-		}
-		body, err := c.block(so.Decl.Body, sc)
+		run, err := b.stackBody(so)
 		if err != nil {
 			return err
 		}
-		n := c.slots
-		resolve := func(g *rt.Game, it *rt.StackItem) {
-			fp := b.frame(g, n)
-			sel := g.Selected(fp)
-			for i, s := range slots {
-				sel[s] = rt.ObjID(it.Args[i])
-			}
-			body(g, fp)
-			g.Release(fp)
+		resolve := func(g *rt.Game, it *rt.StackItem) { run(g, it.Args) }
+		r.StackObjects = append(r.StackObjects, rt.StackObject{Name: so.Name, Rules: so.Rules, Pos: where(so.Pos), Params: len(so.Types), Resolve: resolve})
+	}
+	for _, ef := range b.p.Effects {
+		run, err := b.stackBody(ef)
+		if err != nil {
+			return err
 		}
-		r.StackObjects = append(r.StackObjects, rt.StackObject{Name: so.Name, Rules: so.Rules, Pos: where(so.Pos), Params: len(slots), Resolve: resolve})
+		r.Effects = append(r.Effects, rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Run: run})
 	}
 	return nil
+}
+
+// stackBody builds a stack object's or an effect's statements, its
+// parameters bound from its arguments.
+func (b *builder) stackBody(so *compiler.StackObject) (func(g *rt.Game, args [rt.MaxStackArgs]int32), error) {
+	if so.Decl == nil {
+		return nil, errorf(so.Pos, "%s was not checked", so.Name)
+	}
+	c := &clause{b: b, rule: first(so.Rules)}
+	sc := &scope{vars: map[string]variable{}}
+	var slots []int
+	for i, p := range so.Decl.Params {
+		slots = append(slots, c.declare(sc, p.Name.Name, so.Types[i]).slot)
+	}
+	body, err := c.block(so.Decl.Body, sc)
+	if err != nil {
+		return nil, err
+	}
+	n := c.slots
+	return func(g *rt.Game, args [rt.MaxStackArgs]int32) {
+		fp := b.frame(g, n)
+		sel := g.Selected(fp)
+		for i, s := range slots {
+			sel[s] = rt.ObjID(args[i])
+		}
+		body(g, fp)
+		g.Release(fp)
+	}, nil
 }
 
 // putOnStack builds `put_on_stack NAME, PLAYER, ARGS...`.

@@ -294,6 +294,13 @@ var verbs = map[string]verbSpec{
 		return func(g *rt.Game, fp int) bool { return g.ChooseOrder(p(g, fp), x(g, fp), rule) }
 	}},
 	"clear_combat": playerVerb((*rt.Game).ClearCombat),
+	// What effects do to combat.
+	"attack_player": {args: []compiler.Type{compiler.Object, compiler.Player}, build: func(a []arg, rule string) stmtFn {
+		x, p := a[0].v.o, a[1].v.p
+		return func(g *rt.Game, fp int) bool { g.AttackPlayer(x(g, fp), p(g, fp), rule); return true }
+	}},
+	"attack_permanent": objObjVerb((*rt.Game).AttackPermanent),
+	"block":            objObjVerb((*rt.Game).BlockAttacker),
 }
 
 // events are what the trigger statement makes abilities trigger on.
@@ -301,6 +308,13 @@ var events = map[string]rt.TriggerOn{
 	"attacks": rt.OnAttacks, "blocks": rt.OnBlocks, "becomes_blocked": rt.OnBecomesBlocked,
 	"blocked_by": rt.OnBlockedBy, "unblocked": rt.OnUnblocked, "blocked_by_count": rt.OnBlockedByCount,
 	"creature_blocks": rt.OnCreatureBlocks,
+}
+
+func objObjVerb(f func(g *rt.Game, x, y rt.ObjID, rule string)) verbSpec {
+	return verbSpec{args: []compiler.Type{compiler.Object, compiler.Object}, build: func(a []arg, rule string) stmtFn {
+		x, y := a[0].v.o, a[1].v.o
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), y(g, fp), rule); return true }
+	}}
 }
 
 func playerVerb(f func(g *rt.Game, p int, rule string)) verbSpec {

@@ -296,3 +296,56 @@ func (g *Game) CombatAt(over Over, i int) (ObjID, bool) {
 	}
 	return NoObj, false
 }
+
+// AttackPlayer puts x into combat attacking player p, as an effect does:
+// it was not declared. It does nothing if x is not a permanent, already
+// attacks, or p is not an opponent of x's controller still in the game.
+func (g *Game) AttackPlayer(x ObjID, p int, rule string) {
+	if !g.valid(x) || !g.IsPlayer(p) {
+		return
+	}
+	o := &g.Objs[x]
+	c := int(o.Controller)
+	if o.Zone != ZoneBattlefield || g.Attacking(x) || p == c || g.Players[p].Lost {
+		return
+	}
+	g.Combat.Attacks = append(g.Combat.Attacks, g.attackOn(c, x, PlayerCode(p)))
+	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
+}
+
+// AttackPermanent puts x into combat attacking permanent w, as an effect
+// does: it was not declared. It does nothing if x is not a permanent,
+// already attacks, or x's controller can't attack w (can_be_attacked,
+// defender_of).
+func (g *Game) AttackPermanent(x, w ObjID, rule string) {
+	if !g.valid(x) {
+		return
+	}
+	o := &g.Objs[x]
+	c := int(o.Controller)
+	if o.Zone != ZoneBattlefield || g.Attacking(x) {
+		return
+	}
+	if _, ok := g.attackable(c, w); !ok {
+		return
+	}
+	g.Combat.Attacks = append(g.Combat.Attacks, g.attackOn(c, x, int32(w)))
+	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: int32(w)})
+}
+
+// BlockAttacker puts x into combat blocking attacker a, as an effect
+// does: last in a's damage assignment order, a becomes blocked. It does
+// nothing if x is not a permanent, a is not attacking, or x already
+// blocks a.
+func (g *Game) BlockAttacker(x, a ObjID, rule string) {
+	if !g.valid(x) || !g.valid(a) || g.Objs[x].Zone != ZoneBattlefield || g.attackIndex(a) < 0 || g.BlocksAttacker(x, a) {
+		return
+	}
+	k := int16(0)
+	for _, bl := range g.Combat.Blocks {
+		if bl.Blocker == x && bl.Attacker != NoObj {
+			k++
+		}
+	}
+	g.blockPair(x, a, k, g.Objs[x].Controller, rule)
+}

@@ -55,6 +55,43 @@ type StackObject struct {
 	Resolve func(g *Game, it *StackItem)
 }
 
+// RulesEffect is an effect the rules define (an effect declaration): what a
+// card's effect does, such as putting a creature onto the battlefield
+// attacking. RunEffect applies it at once, as an effect resolving does.
+type RulesEffect struct {
+	Name   string
+	Rules  []string
+	Pos    string
+	Params int
+	Run    func(g *Game, args [MaxStackArgs]int32)
+}
+
+// EffectIndex is the index of the rules' effect named name in
+// Rules.Effects, or -1 if the rules define none.
+func (r *Rules) EffectIndex(name string) int {
+	for i := range r.Effects {
+		if r.Effects[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// RunEffect applies the rules' effect number i (of Rules.Effects) with
+// its arguments (a player's index, an object's ID, a number, by its
+// parameters' types) and reports whether it changed the game: an effect
+// whose conditions do not hold does nothing.
+func (g *Game) RunEffect(i int, args ...int32) bool {
+	if i < 0 || i >= len(g.Rules.Effects) || len(args) > MaxStackArgs {
+		return false
+	}
+	var a [MaxStackArgs]int32
+	copy(a[:], args)
+	before := g.changes
+	g.Rules.Effects[i].Run(g, a)
+	return g.changes != before
+}
+
 // MaxStackArgs is how many arguments a rules' stack object captures.
 const MaxStackArgs = 3
 

@@ -51,6 +51,8 @@ type Rules struct {
 	Damage []DamageHook
 	// StackObjects are the objects the rules' statements put on the stack.
 	StackObjects []StackObject
+	// Effects are the rules' effects, applied at once (RunEffect).
+	Effects []RulesEffect
 
 	// Timings are the named timing restrictions spells and activated
 	// abilities may carry (Card.Timing, Ability.Timing).
