@@ -12,7 +12,6 @@ import "github.com/mtgc-dev/mtgc/grammar"
 // are primitives (untap x, draw p, n, discard_to p, n) whose every
 // argument, and so the rule's content, the .mtg gives.
 var procedureVerbs = map[string]string{
-	"choose_defender":      "the active player picks the defending player among the opponents, in Go",
 	"declare_attackers":    "the declaration is asked, checked whole against the predicates and made, in Go",
 	"declare_blockers":     "the declaration is asked, checked whole against the predicates and made, in Go",
 	"order_blockers":       "each attacking player orders the blockers of each attacker, in Go",
@@ -30,6 +29,7 @@ var primitiveChoices = map[string]string{
 	// restrictions, requirements; can_block, cant_block, extra_block...),
 	// which the runtime evaluates, searching only for the requirements it
 	// must maximise; what the choice does is the statements that follow.
+	"choose_defender":  "the .mtg says who chooses; the player picks one opponent (asked only with several), game.defender; what it limits is the rules' attack_restriction",
 	"choose_attackers": "the .mtg says who; its predicates say what may attack what; the statements after it make the attack",
 	"choose_blockers":  "the .mtg says who; its predicates say what may block what; the statements after it make the blocks",
 	"choose_order":     "the .mtg says who orders which creature's blockers (or attackers); the player gives the order",

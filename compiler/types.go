@@ -108,6 +108,7 @@ var gameAttrs = map[string]attr{
 	"attackers":             {Int, "g.NumAttackers()"},
 	"dealing_combat_damage": {Bool, "g.DealingCombatDamage()"},
 	"combat_damage_pending": {Int, "g.CombatDamagePending()"},
+	"defender":              {Player, "g.Defender()"},
 }
 
 // Query kinds of `for each KIND v`.

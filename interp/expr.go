@@ -243,6 +243,9 @@ func (c *clause) selector(e *grammar.Selector, sc *scope) (value, error) {
 		case compiler.Bool:
 			f := a.b
 			return value{t: a.t, b: func(g *rt.Game, _ int) bool { return f(g) }}, nil
+		case compiler.Player:
+			f := a.p
+			return value{t: a.t, p: func(g *rt.Game, _ int) int { return f(g) }}, nil
 		}
 	}
 	return value{}, errorf(e.Sel.Pos, "%s has no attribute %s", x.t, name)

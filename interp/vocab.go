@@ -121,6 +121,7 @@ type gameAttr struct {
 	t compiler.Type
 	i func(g *rt.Game) int32
 	b func(g *rt.Game) bool
+	p func(g *rt.Game) int
 }
 
 var gameAttrs = map[string]gameAttr{
@@ -135,6 +136,7 @@ var gameAttrs = map[string]gameAttr{
 	"blockers_declared":     {t: compiler.Bool, b: (*rt.Game).BlockersDeclared},
 	"dealing_combat_damage": {t: compiler.Bool, b: (*rt.Game).DealingCombatDamage},
 	"combat_damage_pending": {t: compiler.Int, i: (*rt.Game).CombatDamagePending},
+	"defender":              {t: compiler.Player, p: (*rt.Game).Defender},
 }
 
 // kindSpec is what a query kind ranges over.

@@ -47,8 +47,19 @@ func (g *Game) defendingPlayer(p int) int {
 	return g.NextPlayer(p)
 }
 
+// Defender is the defending player chosen this combat (ChooseDefender),
+// or -1 before one is.
+func (g *Game) Defender() int {
+	if g.Combat.DefenderChosen {
+		return int(g.Combat.Defender)
+	}
+	return -1
+}
+
 // ChooseDefender has player p choose which opponent is the defending
-// player this combat, when there is more than one.
+// player this combat, when there is more than one (with one, it is that
+// one). What that means for attacks is the rules' (game.defender in an
+// attack restriction).
 func (g *Game) ChooseDefender(p int, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true // no player (a player value of the rules that names none)
@@ -147,9 +158,6 @@ func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
 		if q >= len(g.Players) || q == p || g.Players[q].Lost {
 			return refuse(d.Rule, "%s can't attack %s: not an opponent in the game", g.nameOf(x), g.PlayerName(q))
 		}
-		if g.Combat.DefenderChosen && q != int(g.Combat.Defender) {
-			return refuse(d.Rule, "%s can attack only the defending player, %s, or what %s defends", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)), g.PlayerName(int(g.Combat.Defender)))
-		}
 		return nil
 	}
 	w := ObjID(t)
@@ -159,9 +167,6 @@ func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
 		return g.refusePred(CanBeAttacked, g.predRule(CanBeAttacked, d.Rule), "%s can't attack %s: it can't be attacked", g.nameOf(x), g.nameOf(w))
 	case !ok:
 		return g.refusePred(DefenderOf, g.predRule(DefenderOf, d.Rule), "%s can't attack %s: %s defends it, not an opponent of %s", g.nameOf(x), g.nameOf(w), g.PlayerName(q), g.PlayerName(p))
-	}
-	if g.Combat.DefenderChosen && q != int(g.Combat.Defender) {
-		return refuse(d.Rule, "%s can attack only the defending player or what %s defends", g.nameOf(x), g.PlayerName(int(g.Combat.Defender)))
 	}
 	return nil
 }

@@ -118,7 +118,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				continue
 			}
 			for q := range g.Players {
-				if q == p || g.Players[q].Lost || (g.Combat.DefenderChosen && q != int(g.Combat.Defender)) {
+				if q == p || g.Players[q].Lost {
 					continue
 				}
 				add(Option{Kind: Declare, Obj: x, Target: PlayerCode(q)})

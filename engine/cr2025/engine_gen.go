@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bdde28257da38cdadd863cc119f6d07e"
+const SourceHash = "sha256:57c36358c833a974e3167a08fbb74b21"
 
 // Keyword bits.
 const (
@@ -310,6 +310,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:128", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:129", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:134", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:169", Text: "a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:145", Allows: timing_0},
@@ -1686,6 +1687,21 @@ func pred_deals_second_22(g *rt.Game, v_s rt.ObjID) bool {
 // cr2025/combat.mtg:134 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
+}
+
+// cr2025/combat.mtg:169 (506.2a, 507.1)
+func pred_attack_restriction_24(g *rt.Game, v_a rt.ObjID) bool {
+	return g.Attacking(v_a) && func() bool {
+		for v_q := range g.Players {
+			if g.Players[v_q].Lost {
+				continue
+			}
+			if v_q == g.Defender() {
+				return true
+			}
+		}
+		return false
+	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
 // cr2025/combat.mtg:145 (506.7, 506.7a, 506.7d, 506.7e)
