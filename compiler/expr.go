@@ -241,12 +241,14 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		return g.quantifier(e, sc)
 	case "keeps":
 		return g.keeps(e, sc)
+	case "chosen":
+		return g.chosen(e, sc)
 	}
 	g.c.errorf(e.Fun.Pos, "unknown function %s%s", e.Fun.Name, didYouMean(closest(e.Fun.Name, functions, 1)))
 	return "", Invalid
 }
 
-var functions = []string{"all", "any", "assigning", "began", "blocks", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
+var functions = []string{"all", "any", "assigning", "began", "blocks", "chosen", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // segmentQuery: began(S) and ended(S), whether step or phase S has begun
 // (ended) this turn; during(S), whether the game is in it now.
@@ -289,6 +291,33 @@ func (g *gen) keeps(e *grammar.CallExpr, sc *scope) (string, Type) {
 		return "", Invalid
 	}
 	return fmt.Sprintf("func() bool {\nmark := g.Mark()\n%sk := g.Keeps(%s, g.Selected(mark), %s, %s)\ng.Release(mark)\nreturn k\n}()", loop, p, x, quote(g.rule)), Bool
+}
+
+// chosen(P, x, player, v, CONDITION): the player P chooses, for object x,
+// among the players for which CONDITION holds (v names each); the only one
+// if there is one, no player (-1) if there is none. Allowed only in sbas:
+// asked while their conditions are matched, before any result is
+// performed, the choice holds for the rest of the check, results included.
+func (g *gen) chosen(e *grammar.CallExpr, sc *scope) (string, Type) {
+	if g.what != "sba" {
+		g.c.errorf(e.Pos, "chosen is allowed only in an sba")
+		return "", Invalid
+	}
+	if len(e.Args) != 5 {
+		g.c.errorf(e.Pos, "chosen takes 5 arguments: chosen(player, object, player, variable, condition)")
+		return "", Invalid
+	}
+	if id, ok := e.Args[2].(*grammar.Ident); !ok || id.Name != "player" {
+		g.c.errorf(e.Args[2].Position(), "chosen chooses among players: its third argument is the kind player")
+		return "", Invalid
+	}
+	p := g.c.typedIn(g, e.Args[0], sc, Player, "argument 1 of chosen")
+	x := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of chosen")
+	loop, ok := g.query(e.Args[2], e.Args[3], e.Args[4], sc, "chosen", func(v string) string { return "g.Push(int32(" + v + "))" })
+	if !ok {
+		return "", Invalid
+	}
+	return fmt.Sprintf("func() int {\nmark := g.Mark()\n%sk := g.ChoosePlayer(%s, g.Selected(mark), %s, %s)\ng.Release(mark)\nreturn k\n}()", loop, p, x, quote(g.rule)), Player
 }
 
 // count(KIND, v, CONDITION) counts the objects or players of a kind for

@@ -46,6 +46,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"choose":       cmdChoose,
 		"attack":       cmdAttack,
 		"defend":       cmdDefend,
+		"chooseplayer": cmdChoosePlayer,
 		"putattacking": cmdPutAttacking,
 		"putblocking":  blockCmd("putblocking", "put_blocking", rt.MechPutBlocking, (*rt.Game).PutBlocking),
 		"makeblock":    blockCmd("makeblock", "make_block", rt.MechMakeBlock, (*rt.Game).MakeBlock),
@@ -749,6 +750,8 @@ func describe(g *rt.Game, d rt.Decision) string {
 		return "priority for " + g.PlayerName(d.Player)
 	case rt.DecideCards:
 		return fmt.Sprintf("%s to choose %d card(s) to %s (%s)", g.PlayerName(d.Player), d.N, d.Verb, d.Rule)
+	case rt.DecidePlayer:
+		return fmt.Sprintf("%s to choose a player for %s (%s)", g.PlayerName(d.Player), g.ObjName(d.Obj), d.Rule)
 	case rt.DecideGameOver:
 		if d.Player < 0 {
 			return "nothing: the game is over (a draw)"
@@ -984,6 +987,14 @@ func cmdAssign(ts *testscript.TestScript, neg bool, args []string) {
 func cmdDefend(ts *testscript.TestScript, neg bool, args []string) {
 	s, g, _ := answering(ts, args, rt.DecideDefender, "defend", "defend <player> <opponent>")
 	need(ts, args, 2, "defend <player> <opponent>")
+	submit(ts, neg, g, rt.Answer{Kind: rt.Declare, Targets: []int32{rt.PlayerCode(s.player(ts, args[1]))}})
+}
+
+// chooseplayer <player> <player>: the player chooses a player for a
+// state-based action (a battle's new protector).
+func cmdChoosePlayer(ts *testscript.TestScript, neg bool, args []string) {
+	s, g, _ := answering(ts, args, rt.DecidePlayer, "chooseplayer", "chooseplayer <player> <player>")
+	need(ts, args, 2, "chooseplayer <player> <player>")
 	submit(ts, neg, g, rt.Answer{Kind: rt.Declare, Targets: []int32{rt.PlayerCode(s.player(ts, args[1]))}})
 }
 

@@ -178,7 +178,7 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		switch d.Kind {
 		case rt.DecidePriority, rt.DecideCards, rt.DecideAttackers, rt.DecideBlockers, rt.DecideDefender:
 			got += " " + g.PlayerName(d.Player)
-		case rt.DecideOrder:
+		case rt.DecideOrder, rt.DecidePlayer:
 			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name
 		case rt.DecideDamage:
 			got += " " + g.PlayerName(d.Player)

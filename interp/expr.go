@@ -473,6 +473,26 @@ func (c *clause) callExpr(e *grammar.CallExpr, sc *scope) (value, error) {
 			return value{}, err
 		}
 		return boolV(q.keeps(p.p, x.o, c.rule)), nil
+	case "chosen":
+		if len(e.Args) != 5 {
+			return value{}, errorf(e.Pos, "chosen takes 5 arguments")
+		}
+		p, err := c.typed(e.Args[0], sc, compiler.Player, "argument 1 of chosen")
+		if err != nil {
+			return p, err
+		}
+		x, err := c.typed(e.Args[1], sc, compiler.Object, "argument 2 of chosen")
+		if err != nil {
+			return x, err
+		}
+		q, err := c.query(e.Args[2], e.Args[3], e.Args[4], sc, "chosen")
+		if err != nil {
+			return value{}, err
+		}
+		if q.kind.over != rt.OverPlayers {
+			return value{}, errorf(e.Args[2].Position(), "chosen chooses among players")
+		}
+		return q.chosen(p.p, x.o, c.rule), nil
 	}
 	return value{}, errorf(e.Fun.Pos, "unknown function %s", e.Fun.Name)
 }

@@ -266,6 +266,17 @@ func (q *query) keeps(p plFn, x objFn, rule string) boolFn {
 	}
 }
 
+// chosen: player p chooses one of the matching players for x.
+func (q *query) chosen(p plFn, x objFn, rule string) value {
+	return value{t: compiler.Player, p: func(g *rt.Game, fp int) int {
+		mark := g.Mark()
+		q.push(g, fp)
+		k := g.ChoosePlayer(p(g, fp), g.Selected(mark), x(g, fp), rule)
+		g.Release(mark)
+		return k
+	}}
+}
+
 // forStmt is for-each: the matches are selected first (a snapshot), then
 // the body runs for each, exactly as the compiler's loop does. Players
 // come in APNAP order, starting with the active player.

@@ -20,9 +20,10 @@ const (
 	DecideOrder                  // Player orders From (the blockers of Obj): Objs
 	DecideDamage                 // Player divides the combat damage of each of Groups (the first is Obj, N, From): Damage, or Objs with Amounts for one
 	DecideDefender               // Player chooses the defending player among opponents: Targets[0] = PlayerCode
+	DecidePlayer                 // Player chooses one of the players From (indexes) for Obj: Targets[0] = PlayerCode
 )
 
-var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender"}
+var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender", "player"}
 
 func (k DecisionKind) String() string {
 	if int(k) < len(decisionNames) {
@@ -134,6 +135,8 @@ func (g *Game) Submit(a Answer) error {
 		return g.submitDamage(&d, &a)
 	case DecideDefender:
 		return g.submitDefender(&d, &a)
+	case DecidePlayer:
+		return g.submitPlayer(&d, &a)
 	}
 	return refuse("", "unknown decision")
 }

@@ -83,8 +83,9 @@ type Game struct {
 	pending   Decision
 	hasAnswer bool
 	answer    []ObjID
-	kept      []keptChoice // choices made for the state-based actions being checked
-	dry       bool         // matching state-based actions without asking
+	kept      []keptChoice   // choices made for the state-based actions being checked
+	chosen    []playerChoice // players chosen for them (ChoosePlayer)
+	dry       bool           // matching state-based actions without asking
 
 	over     bool
 	winner   int // -1 for a draw
@@ -180,6 +181,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	g.Battlefield, g.scratch = grow(keep.Battlefield, total), grow(keep.scratch, total)
 	g.Stack, g.Waiting, g.answer, g.hits = keep.Stack[:0], keep.Waiting[:0], keep.answer[:0], keep.hits[:0]
 	g.Delayed, g.Effects, g.ExtraTurns, g.Skips, g.kept = keep.Delayed[:0], keep.Effects[:0], keep.ExtraTurns[:0], keep.Skips[:0], keep.kept[:0]
+	g.chosen = keep.chosen[:0]
 	g.zoneBuf, g.dealBuf, g.flipBuf = keep.zoneBuf[:0], keep.dealBuf[:0], keep.flipBuf[:0]
 	g.Combat.copyFrom(&keep.Combat, &Combat{})
 	g.Players = grow(keep.Players, len(cfg.Players))[:len(cfg.Players)]
@@ -349,6 +351,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.Combat.copyFrom(&keep.Combat, &src.Combat)
 	g.answer = append(keep.answer[:0], src.answer...)
 	g.kept = append(keep.kept[:0], src.kept...)
+	g.chosen = append(keep.chosen[:0], src.chosen...)
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
 }

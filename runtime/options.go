@@ -20,6 +20,7 @@ package runtime
 //     in damage assignment order; Amount is the damage lethal to Target
 //     from Obj alone (0 for NoObj). DefaultDamage is a legal division.
 //   - DecideDefender: Target is the PlayerCode of an opponent.
+//   - DecidePlayer: Target is the PlayerCode of one of From.
 //
 // With grouping, Count is the number of identical cards the option stands
 // for (Obj is the first of them); otherwise it is 1.
@@ -162,6 +163,10 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				buf = append(buf, o)
 			}
 		})
+	case DecidePlayer:
+		for _, q := range d.From {
+			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})
+		}
 	case DecideDefender:
 		for q := range g.Players {
 			if q != p && !g.Players[q].Lost {

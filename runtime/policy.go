@@ -19,6 +19,8 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 		return g.DefaultDeclare(d)
 	case DecideDefender:
 		return Answer{Kind: Declare, Targets: []int32{PlayerCode(g.NextPlayer(d.Player))}}
+	case DecidePlayer:
+		return Answer{Kind: Declare, Targets: []int32{PlayerCode(int(d.From[0]))}}
 	case DecideOrder:
 		return Answer{Kind: Declare, Objs: d.From}
 	case DecideDamage:
@@ -91,6 +93,9 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 			}
 		}
 		return Answer{Kind: Declare, Targets: []int32{PlayerCode(q)}}
+	case DecidePlayer:
+		r.targets = append(r.targets[:0], PlayerCode(int(d.From[r.RNG.Intn(len(d.From))])))
+		return Answer{Kind: Declare, Targets: r.targets}
 	case DecidePriority:
 		r.buf = g.LegalActions(r.buf[:0])
 		if len(r.buf) > 1 {

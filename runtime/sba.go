@@ -29,6 +29,7 @@ func (g *Game) CheckSBA() bool {
 		g.Objs[x].DeathtouchHit = false
 	}
 	if len(hits) == 0 {
+		g.chosen = g.chosen[:0]
 		g.sbaClean = g.changes + 1
 		return false
 	}
@@ -46,6 +47,7 @@ func (g *Game) CheckSBA() bool {
 	for _, h := range hits {
 		g.Rules.SBAs[h.SBA].Do(g, h.X)
 	}
+	g.chosen = g.chosen[:0] // the players chosen held for this check's results
 	g.batch = 0
 	g.checkLeavesCombat()
 	g.settle()

@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:57c36358c833a974e3167a08fbb74b21"
+const SourceHash = "sha256:78b68ce2135c6fd96025fe3cefc98b03"
 
 // Keyword bits.
 const (
@@ -277,12 +277,12 @@ var Rules = &rt.Rules{
 		{Rule: "704.5k", Pos: "cr2025/sba.mtg:75", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
 		{Rule: "704.5m", Pos: "cr2025/sba.mtg:81", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do},
 		{Rule: "704.5n", Pos: "cr2025/sba.mtg:87", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do},
-		{Rule: "704.5w", Pos: "cr2025/sba.mtg:99", Over: rt.OverPermanents, Types: rt.TypeBattle, Match: sba_704_5w_match, Do: sba_704_5w_do},
-		{Rule: "704.5x", Pos: "cr2025/sba.mtg:117", Over: rt.OverPermanents, Types: rt.TypeBattle, Match: sba_704_5x_match, Do: sba_704_5x_do},
-		{Rule: "704.5p", Pos: "cr2025/sba.mtg:132", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
-		{Rule: "704.5q", Pos: "cr2025/sba.mtg:138", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
-		{Rule: "704.5r", Pos: "cr2025/sba.mtg:146", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
-		{Rule: "704.5j", Pos: "cr2025/sba.mtg:156", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do},
+		{Rule: "704.5w", Pos: "cr2025/sba.mtg:100", Over: rt.OverPermanents, Types: rt.TypeBattle, Match: sba_704_5w_match, Do: sba_704_5w_do},
+		{Rule: "704.5x", Pos: "cr2025/sba.mtg:115", Over: rt.OverPermanents, Types: rt.TypeBattle, Match: sba_704_5x_match, Do: sba_704_5x_do},
+		{Rule: "704.5p", Pos: "cr2025/sba.mtg:128", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
+		{Rule: "704.5q", Pos: "cr2025/sba.mtg:134", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
+		{Rule: "704.5r", Pos: "cr2025/sba.mtg:142", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
+		{Rule: "704.5j", Pos: "cr2025/sba.mtg:152", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -1139,7 +1139,7 @@ func sba_704_5n_do(g *rt.Game, x int32) {
 	g.Unattach(v_x, "704.5n")
 }
 
-// cr2025/sba.mtg:99 (704.5w, 310.10, 310.11a)
+// cr2025/sba.mtg:100 (704.5w, 310.10, 310.11a)
 func sba_704_5w_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1153,21 +1153,23 @@ func sba_704_5w_match(g *rt.Game, x int32) bool {
 			}
 		}
 		return false
-	}()) && !(g.BeingAttacked(v_x)) && (!(g.HasSubtype(v_x, "siege")) || func() int32 {
-		n := int32(0)
+	}()) && !(g.BeingAttacked(v_x)) && (!(g.HasSubtype(v_x, "siege")) || func() int {
+		mark := g.Mark()
 		for v_p := range g.Players {
 			if g.Players[v_p].Lost {
 				continue
 			}
 			if v_p != int(g.Objs[v_x].Controller) {
-				n++
+				g.Push(int32(v_p))
 			}
 		}
-		return n
-	}() <= 1)
+		k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5w")
+		g.Release(mark)
+		return k
+	}() != int(g.Objs[v_x].Controller))
 }
 
-// cr2025/sba.mtg:99 (704.5w, 310.10, 310.11a)
+// cr2025/sba.mtg:100 (704.5w, 310.10, 310.11a)
 func sba_704_5w_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1184,50 +1186,46 @@ func sba_704_5w_do(g *rt.Game, x int32) {
 		}
 		return false
 	}() {
-		{
+		g.SetProtector(v_x, func() int {
 			mark := g.Mark()
-			g.PushPlayers()
-			n := 0
-			for _, x := range g.Selected(mark) {
-				v_p := int(x)
-				_ = v_p
+			for v_p := range g.Players {
+				if g.Players[v_p].Lost {
+					continue
+				}
 				if v_p != int(g.Objs[v_x].Controller) {
-					g.Selected(mark)[n] = x
-					n++
+					g.Push(int32(v_p))
 				}
 			}
-			g.Release(mark + n)
-			for _, x := range g.Selected(mark) {
-				v_p := int(x)
-				_ = v_p
-				g.SetProtector(v_x, v_p, "704.5w")
-			}
+			k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5w")
 			g.Release(mark)
-		}
+			return k
+		}(), "704.5w")
 	} else {
 		g.Move(v_x, rt.ZoneGraveyard, "704.5w")
 	}
 }
 
-// cr2025/sba.mtg:117 (704.5x, 310.11a, 310.11)
+// cr2025/sba.mtg:115 (704.5x, 310.11a, 310.11)
 func sba_704_5x_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.HasSubtype(v_x, "siege") && g.Protector(v_x) == int(g.Objs[v_x].Controller) && func() int32 {
-		n := int32(0)
+	return g.HasSubtype(v_x, "siege") && g.Protector(v_x) == int(g.Objs[v_x].Controller) && func() int {
+		mark := g.Mark()
 		for v_p := range g.Players {
 			if g.Players[v_p].Lost {
 				continue
 			}
 			if v_p != int(g.Objs[v_x].Controller) {
-				n++
+				g.Push(int32(v_p))
 			}
 		}
-		return n
-	}() <= 1
+		k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5x")
+		g.Release(mark)
+		return k
+	}() != int(g.Objs[v_x].Controller)
 }
 
-// cr2025/sba.mtg:117 (704.5x, 310.11a, 310.11)
+// cr2025/sba.mtg:115 (704.5x, 310.11a, 310.11)
 func sba_704_5x_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1242,53 +1240,47 @@ func sba_704_5x_do(g *rt.Game, x int32) {
 		}
 		return false
 	}() {
-		{
+		g.SetProtector(v_x, func() int {
 			mark := g.Mark()
-			g.PushPlayers()
-			n := 0
-			for _, x := range g.Selected(mark) {
-				v_p := int(x)
-				_ = v_p
+			for v_p := range g.Players {
+				if g.Players[v_p].Lost {
+					continue
+				}
 				if v_p != int(g.Objs[v_x].Controller) {
-					g.Selected(mark)[n] = x
-					n++
+					g.Push(int32(v_p))
 				}
 			}
-			g.Release(mark + n)
-			for _, x := range g.Selected(mark) {
-				v_p := int(x)
-				_ = v_p
-				g.SetProtector(v_x, v_p, "704.5x")
-			}
+			k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5x")
 			g.Release(mark)
-		}
+			return k
+		}(), "704.5x")
 	} else {
 		g.Move(v_x, rt.ZoneGraveyard, "704.5x")
 	}
 }
 
-// cr2025/sba.mtg:132 (704.5p, 310.9)
+// cr2025/sba.mtg:128 (704.5p, 310.9)
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (g.Is(v_x, rt.TypeBattle) || g.Is(v_x, rt.TypeCreature) || !(g.Objs[v_x].SubBits&st_aura != 0 || g.Objs[v_x].SubBits&st_equipment != 0 || g.Objs[v_x].SubBits&st_fortification != 0))
 }
 
-// cr2025/sba.mtg:132 (704.5p, 310.9)
+// cr2025/sba.mtg:128 (704.5p, 310.9)
 func sba_704_5p_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// cr2025/sba.mtg:138 (704.5q)
+// cr2025/sba.mtg:134 (704.5q)
 func sba_704_5q_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].Counters[rt.CounterPlus] > 0 && g.Objs[v_x].Counters[rt.CounterMinus] > 0
 }
 
-// cr2025/sba.mtg:138 (704.5q)
+// cr2025/sba.mtg:134 (704.5q)
 func sba_704_5q_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1298,21 +1290,21 @@ func sba_704_5q_do(g *rt.Game, x int32) {
 	g.AddCounters(v_x, rt.CounterMinus, -(v_n), "704.5q")
 }
 
-// cr2025/sba.mtg:146 (704.5r)
+// cr2025/sba.mtg:142 (704.5r)
 func sba_704_5r_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// cr2025/sba.mtg:146 (704.5r)
+// cr2025/sba.mtg:142 (704.5r)
 func sba_704_5r_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// cr2025/sba.mtg:156 (704.5j)
+// cr2025/sba.mtg:152 (704.5j)
 func sba_704_5j_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1332,7 +1324,7 @@ func sba_704_5j_match(g *rt.Game, x int32) bool {
 	}())
 }
 
-// cr2025/sba.mtg:156 (704.5j)
+// cr2025/sba.mtg:152 (704.5j)
 func sba_704_5j_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
