@@ -59,6 +59,7 @@ var objectAttrs = map[string]attr{
 	"blocking_alone":       {Bool, "g.BlockingAlone(%s)"},
 	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
 	"attackers_blocked":    {Int, "g.AttackersBlocked(%s)"},
+	"declared_blockers":    {Int, "g.DeclaredBlockers(%s)"},
 	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
 	"attack_cost":          {Bool, "g.HasAttackCost(%s)"},
 	"block_cost":           {Bool, "g.HasBlockCost(%s)"},

@@ -93,6 +93,7 @@ var objectAttrs = map[string]objAttr{
 	"blocking":            {t: compiler.Bool, b: (*rt.Game).Blocking},
 	"blocked":             {t: compiler.Bool, b: (*rt.Game).Blocked},
 	"attackers_blocked":   {t: compiler.Int, i: (*rt.Game).AttackersBlocked},
+	"declared_blockers":   {t: compiler.Int, i: (*rt.Game).DeclaredBlockers},
 }
 
 // plAttr reads an attribute of a player.

@@ -104,6 +104,7 @@ type Block struct {
 	Attacker   ObjID
 	Order      int16 // place of Blocker in Attacker's damage assignment order
 	BOrder     int16 // place of Attacker in Blocker's damage assignment order
+	Repeated   bool  // Blocker blocks an earlier attacker of Combat.Blocks too
 }
 
 // Assigned is combat damage assigned but not yet dealt. To is an object,
@@ -169,15 +170,37 @@ func (c *Combat) reset() {
 	}
 }
 
+// predIndex lists, for each kind, the indexes of its predicates in
+// Rules.Predicates, in order.
+type predIndex [numPredKinds][]int32
+
+func indexPredicates(r *Rules) *predIndex {
+	var ix predIndex
+	if r == nil {
+		return &ix
+	}
+	for i, p := range r.Predicates {
+		if p.Kind > 0 && p.Kind < numPredKinds {
+			ix[p.Kind] = append(ix[p.Kind], int32(i))
+		}
+	}
+	return &ix
+}
+
+// predsOf returns the indexes of the predicates of kind k.
+func (g *Game) predsOf(k PredKind) []int32 {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	return g.preds[k]
+}
+
 // pred reports whether predicates of kind hold for x: with all, every one
 // must hold (true when there are none); otherwise any one (false when
 // none). It returns the rule of the deciding predicate.
 func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
-	for i := range g.Rules.Predicates {
+	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
-		if p.Kind != k {
-			continue
-		}
 		if p.Test(g, x) != all {
 			return !all, p.Rule
 		}
@@ -186,9 +209,9 @@ func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 }
 
 func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
-	for i := range g.Rules.Predicates {
+	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
-		if p.Kind == k && p.Test2(g, x, y) {
+		if p.Test2(g, x, y) {
 			return true, p.Rule
 		}
 	}

@@ -135,10 +135,8 @@ func (g *Game) beginDamageStep() {
 // lethal_damage predicate (the checker requires it of rules that deal
 // combat damage; without one, nothing is needed).
 func (g *Game) lethal(s, b ObjID) int32 {
-	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == LethalDamage {
-			return max(p.Value2(g, s, b), 0)
-		}
+	if ix := g.predsOf(LethalDamage); len(ix) > 0 {
+		return max(g.Rules.Predicates[ix[0]].Value2(g, s, b), 0)
 	}
 	return 0
 }
@@ -407,8 +405,8 @@ func (g *Game) mayPass(k PredKind, gr DamageGroup, amount []int32, j int) (bool,
 	c.dividing, c.dividingAmounts = gr, amount
 	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
 	s, b := gr.Source, gr.From[j]
-	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == k && !p.Test2(g, s, b) {
+	for _, i := range g.predsOf(k) {
+		if p := &g.Rules.Predicates[i]; !p.Test2(g, s, b) {
 			return false, p.Rule
 		}
 	}
@@ -532,10 +530,8 @@ func (g *Game) prevent(x ObjID, n int32, rule string) int32 {
 // predicate (required of rules that deal combat damage; without one,
 // none); 0 or less is none.
 func (g *Game) assigns(x ObjID) int32 {
-	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == AssignsDamage {
-			return max(p.Value(g, x), 0)
-		}
+	if ix := g.predsOf(AssignsDamage); len(ix) > 0 {
+		return max(g.Rules.Predicates[ix[0]].Value(g, x), 0)
 	}
 	return 0
 }

@@ -21,9 +21,10 @@ const (
 // Declared is one pair of a declaration: Obj, chosen by player By,
 // attacks Target (a PlayerCode, or a permanent) or blocks attacker Target.
 type Declared struct {
-	Obj    ObjID
-	Target int32
-	By     int8
+	Obj      ObjID
+	Target   int32
+	By       int8
+	Repeated bool // Obj is in an earlier pair of the declaration too
 }
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
@@ -162,7 +163,7 @@ func (g *Game) blockerPairsBefore(i int) int16 {
 // at's damage assignment order, at k in b's; at becomes blocked.
 func (g *Game) blockPair(b, at ObjID, k int16, by int8, rule string) {
 	c := &g.Combat
-	c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k})
+	c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k, Repeated: g.Blocking(b)})
 	c.Attacks[g.attackIndex(at)].Blocked = true
 	g.emit(Event{Kind: EvBlock, Rule: rule, Player: by, Obj: b, Other: int32(at)})
 }
@@ -175,6 +176,20 @@ func (g *Game) BlocksAttacker(b, a ObjID) bool {
 		}
 	}
 	return false
+}
+
+// DeclaredBlockers counts the creatures of the declaration being made
+// that block a (declared to block it).
+func (g *Game) DeclaredBlockers(a ObjID) int32 {
+	n := int32(0)
+	if g.Combat.Declaring == DeclaringBlockers {
+		for _, d := range g.Combat.Declared {
+			if ObjID(d.Target) == a {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // AttackersBlocked counts the attackers b blocks.
@@ -246,25 +261,11 @@ func (g *Game) ClearCombat(p int, rule string) {
 
 // RepeatedBlocker reports whether the blocker of Combat.Blocks[i] blocks
 // an earlier attacker of the list too.
-func (g *Game) RepeatedBlocker(i int) bool {
-	for _, b := range g.Combat.Blocks[:i] {
-		if b.Blocker == g.Combat.Blocks[i].Blocker {
-			return true
-		}
-	}
-	return false
-}
+func (g *Game) RepeatedBlocker(i int) bool { return g.Combat.Blocks[i].Repeated }
 
 // RepeatedDeclared reports whether the object of Combat.Declared[i]
 // appears in an earlier pair of the declaration.
-func (g *Game) RepeatedDeclared(i int) bool {
-	for _, d := range g.Combat.Declared[:i] {
-		if d.Obj == g.Combat.Declared[i].Obj {
-			return true
-		}
-	}
-	return false
-}
+func (g *Game) RepeatedDeclared(i int) bool { return g.Combat.Declared[i].Repeated }
 
 // CombatLen is the length of the list a loop over attackers, blockers or
 // the declaration walks; CombatAt(over, i) is its i-th creature, and

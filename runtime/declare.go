@@ -192,20 +192,16 @@ func (g *Game) attackable(p int, w ObjID) (int, bool) {
 // defenderOf is the player who defends w when it is attacked (the rules'
 // defender_of), or -1 if the rules say nothing.
 func (g *Game) defenderOf(w ObjID) int {
-	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == DefenderOf {
-			return int(p.Value(g, w))
-		}
+	if ix := g.predsOf(DefenderOf); len(ix) > 0 {
+		return int(g.Rules.Predicates[ix[0]].Value(g, w))
 	}
 	return -1
 }
 
 // predRule is the rule of the first predicate of kind k, or def.
 func (g *Game) predRule(k PredKind, def string) string {
-	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == k {
-			return p.Rule
-		}
+	if ix := g.predsOf(k); len(ix) > 0 {
+		return g.Rules.Predicates[ix[0]].Rule
 	}
 	return def
 }
@@ -357,7 +353,7 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 		if countBlocks(a, i, b, NoObj) == 0 {
 			c.DeclaredBlockers++
 		}
-		c.Declared = append(c.Declared, Declared{Obj: b, Target: a.Targets[i], By: int8(q)})
+		c.Declared = append(c.Declared, Declared{Obj: b, Target: a.Targets[i], By: int8(q), Repeated: countBlocks(a, i, b, NoObj) > 0})
 	}
 	g.pending = Decision{}
 	return nil
@@ -459,7 +455,7 @@ func (g *Game) putBlocking(x, a ObjID, rule string, again bool) bool {
 			n = bl.Order + 1
 		}
 	}
-	g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: x, Attacker: a, Order: n, Controller: o.Controller})
+	g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: x, Attacker: a, Order: n, Controller: o.Controller, Repeated: g.Blocking(x)})
 	g.emit(Event{Kind: EvBlock, Rule: rule, Player: o.Controller, Obj: x, Other: int32(a)})
 	if !g.Combat.Attacks[i].Blocked {
 		g.Combat.Attacks[i].Blocked = true

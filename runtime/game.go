@@ -45,6 +45,9 @@ type skipReq struct {
 // Game is the whole state of one game. Copy it only with Clone.
 type Game struct {
 	Rules *Rules
+	// preds indexes Rules.Predicates by kind (read only, shared by
+	// copies; not saved: Load builds it again).
+	preds *predIndex
 
 	Players     []Player
 	Objs        []Object
@@ -173,7 +176,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		}
 	}
 	keep := *g
-	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1}
+	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: indexPredicates(r)}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.

@@ -51,7 +51,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	flipped := g.flipBuf[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
-		c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Controller: int8(q)})
+		c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.Blocking(b)})
 		if !slices.Contains(objs[:i], b) {
 			c.DeclaredBlockers++
 		}
@@ -77,9 +77,9 @@ func (g *Game) restricted(k PredKind) (ObjID, int) {
 		if g.Objs[x].PhasedOut {
 			continue
 		}
-		for i := range g.Rules.Predicates {
-			if p := &g.Rules.Predicates[i]; p.Kind == k && p.Test(g, x) {
-				return x, i
+		for _, i := range g.predsOf(k) {
+			if g.Rules.Predicates[i].Test(g, x) {
+				return x, int(i)
 			}
 		}
 	}
@@ -98,14 +98,7 @@ func (g *Game) refuseRestriction(x ObjID, i int) *Refusal {
 }
 
 // hasPred reports whether the rules declare a predicate of kind k.
-func (g *Game) hasPred(k PredKind) bool {
-	for i := range g.Rules.Predicates {
-		if g.Rules.Predicates[i].Kind == k {
-			return true
-		}
-	}
-	return false
-}
+func (g *Game) hasPred(k PredKind) bool { return len(g.predsOf(k)) > 0 }
 
 // mayAttack: x, a creature of p, is able to attack on its own (the
 // restrictions on single creatures).

@@ -73,15 +73,16 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 	if err := decodeValue(reflect.ValueOf(g).Elem(), tree, "game"); err != nil {
 		return nil, err
 	}
-	g.Rules = r
+	g.Rules, g.preds = r, indexPredicates(r)
 	if err := g.checkLoaded(); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
-// skipped fields: the rules are given to Load; a function can't be saved.
-var rulesType = reflect.TypeOf((*Rules)(nil))
+// skipped fields: the rules are given to Load, with what is derived from
+// them; a function can't be saved.
+var rulesType, predsType = reflect.TypeOf((*Rules)(nil)), reflect.TypeOf((*predIndex)(nil))
 
 func encodeValue(v reflect.Value) (any, error) {
 	switch v.Kind() {
@@ -111,7 +112,7 @@ func encodeValue(v reflect.Value) (any, error) {
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if f.Type == rulesType || f.Type.Kind() == reflect.Func {
+			if f.Type == rulesType || f.Type == predsType || f.Type.Kind() == reflect.Func {
 				continue
 			}
 			e, err := encodeValue(v.Field(i))
@@ -197,7 +198,7 @@ func decodeValue(v reflect.Value, x any, path string) error {
 		n := 0
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if f.Type == rulesType || f.Type.Kind() == reflect.Func {
+			if f.Type == rulesType || f.Type == predsType || f.Type.Kind() == reflect.Func {
 				continue
 			}
 			e, ok := m[f.Name]

@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:fac3d39178e0ec79da405b90df3beb94"
+const SourceHash = "sha256:e1b3c58f40c2ff93f31e7c0612c4d62a"
 
 // Keyword bits.
 const (
@@ -267,7 +267,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:82", Text: "s has first_strike", Test: pred_deals_first_13},
 		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:83", Text: "not s.in_first_step", Test: pred_deals_second_14},
 		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:87", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:112", Text: "a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:112", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:100", Run: on_damage_player_0},
@@ -961,7 +961,7 @@ func pred_leaves_combat_15(g *rt.Game, v_x rt.ObjID) bool {
 
 // cr1999/combat.mtg:112 (307.1)
 func pred_attack_restriction_16(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue

@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d683b6bb9377a1fe4978b26f484c0642"
+const SourceHash = "sha256:ca0a5f3313442835f09b23aac2a34275"
 
 // Keyword bits.
 const (
@@ -269,7 +269,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:78", Text: "s has first_strike", Test: pred_deals_first_12},
 		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:79", Text: "not s.in_first_step", Test: pred_deals_second_13},
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:83", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:96", Text: "a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:96", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -911,7 +911,7 @@ func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 
 // cr2008/combat.mtg:96 (306.2)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue

@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:78b68ce2135c6fd96025fe3cefc98b03"
+const SourceHash = "sha256:5154344c6a2110a3cbe95738535b1332"
 
 // Keyword bits.
 const (
@@ -310,7 +310,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:128", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:129", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:134", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:169", Text: "a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:169", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:145", Allows: timing_0},
@@ -1683,7 +1683,7 @@ func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
 
 // cr2025/combat.mtg:169 (506.2a, 507.1)
 func pred_attack_restriction_24(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue
