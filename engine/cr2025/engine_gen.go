@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5154344c6a2110a3cbe95738535b1332"
+const SourceHash = "sha256:e24edb759e936d8f953991a3edb8db00"
 
 // Keyword bits.
 const (
@@ -72,8 +72,6 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "117.2a", // cr2025/priority.mtg:14 (117.2a, 117.5)
 		rt.MechResolve:          "117.4",  // cr2025/priority.mtg:15 (117.4, 117.3b)
 		rt.MechUndeclaredTiming: "117.1",  // cr2025/priority.mtg:16 (117.1)
-		rt.MechPutAttacking:     "508.4",  // cr2025/priority.mtg:18 (508.4, 508.4a, 508.4c, 506.3b, 506.3c)
-		rt.MechPutBlocking:      "509.4",  // cr2025/priority.mtg:19 (509.4, 509.4a, 509.4b, 506.3d)
 	},
 	Phases: []rt.Phase{
 		{ // cr2025/turn.mtg:49 (501, 501.1)
@@ -136,7 +134,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "cr2025/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "cr2025/combat.mtg:56", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "cr2025/combat.mtg:141", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // cr2025/combat.mtg:8 (507)
@@ -154,43 +152,51 @@ var Rules = &rt.Rules{
 					Rules: []string{"508"},
 					Pos:   "cr2025/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1g", "508.1h", "508.1i", "508.1j", "508.1k", "508.1m", "508.5", "508.5a", "703.4i"}, Pos: "cr2025/combat.mtg:21", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4i"}, Pos: "cr2025/combat.mtg:22", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "cr2025/combat.mtg:27", Run: step_declare_attackers_action_1},
+						{Rules: []string{"508.1k"}, Pos: "cr2025/combat.mtg:31", Run: step_declare_attackers_action_2},
+						{Rules: []string{"508.1f", "702.20b"}, Pos: "cr2025/combat.mtg:37", Run: step_declare_attackers_action_3},
+						{Rules: []string{"508.1m"}, Pos: "cr2025/combat.mtg:44", Run: step_declare_attackers_action_4},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // cr2025/combat.mtg:28 (509)
+				{ // cr2025/combat.mtg:53 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "cr2025/combat.mtg:28",
+					Pos:      "cr2025/combat.mtg:53",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "509.1e", "509.1f", "509.1g", "509.1h", "509.1i", "509.3a", "703.4j"}, Pos: "cr2025/combat.mtg:30", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "cr2025/combat.mtg:60", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "cr2025/combat.mtg:66", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "cr2025/combat.mtg:73", Run: step_declare_blockers_action_2},
+						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "cr2025/combat.mtg:85", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "cr2025/combat.mtg:102", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // cr2025/combat.mtg:35 (510)
+				{ // cr2025/combat.mtg:112 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "cr2025/combat.mtg:35",
+					Pos:      "cr2025/combat.mtg:112",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.1e", "510.2", "510.4", "703.4k", "703.4m"}, Pos: "cr2025/combat.mtg:43", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.1e", "510.2", "510.4", "703.4k", "703.4m"}, Pos: "cr2025/combat.mtg:120", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // cr2025/combat.mtg:49 (511)
+				{ // cr2025/combat.mtg:126 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "cr2025/combat.mtg:49",
+					Pos:          "cr2025/combat.mtg:126",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "cr2025/combat.mtg:51", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "cr2025/combat.mtg:130", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -286,45 +292,44 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2025/combat.mtg:64", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "cr2025/combat.mtg:65", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2025/combat.mtg:72", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "cr2025/combat.mtg:73", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:79", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:80", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cr2025/combat.mtg:84", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
-		{Kind: rt.AttackerTaps, Rule: "508.1f", Pos: "cr2025/combat.mtg:85", Text: "not a has vigilance", Test: pred_attacker_taps_7},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "cr2025/combat.mtg:88", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:91", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_9},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "cr2025/combat.mtg:92", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_10},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "cr2025/combat.mtg:95", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_11},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:97", Text: "b has blocks_additional_creature", Test: pred_extra_block_12},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "cr2025/combat.mtg:99", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_13},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cr2025/combat.mtg:102", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_14},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "cr2025/combat.mtg:106", Text: "max(0, s.power)", Value: pred_assigns_damage_15},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "cr2025/combat.mtg:112", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2025/combat.mtg:118", Text: "true", Test2: pred_assign_past_17},
-		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "cr2025/combat.mtg:119", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_18},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "cr2025/combat.mtg:120", Text: "s has deathtouch", Test: pred_deathtouch_19},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "cr2025/combat.mtg:121", Text: "a has trample", Test: pred_trample_20},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:128", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:129", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:134", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:169", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2025/combat.mtg:187", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "cr2025/combat.mtg:188", Text: "a has defender", Test: pred_cant_attack_1},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2025/combat.mtg:195", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "cr2025/combat.mtg:196", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:202", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:203", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cr2025/combat.mtg:207", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "cr2025/combat.mtg:210", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:213", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_8},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "cr2025/combat.mtg:214", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_9},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "cr2025/combat.mtg:217", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_10},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:219", Text: "b has blocks_additional_creature", Test: pred_extra_block_11},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "cr2025/combat.mtg:221", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_12},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cr2025/combat.mtg:224", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_13},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "cr2025/combat.mtg:228", Text: "max(0, s.power)", Value: pred_assigns_damage_14},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "cr2025/combat.mtg:234", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_15},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2025/combat.mtg:240", Text: "true", Test2: pred_assign_past_16},
+		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "cr2025/combat.mtg:241", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_17},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "cr2025/combat.mtg:242", Text: "s has deathtouch", Test: pred_deathtouch_18},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "cr2025/combat.mtg:243", Text: "a has trample", Test: pred_trample_19},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:250", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_20},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:251", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_21},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:256", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_22},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:291", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_23},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:145", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:148", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:149", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "cr2025/combat.mtg:150", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "cr2025/combat.mtg:151", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:152", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:154", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:155", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:158", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:159", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "cr2025/combat.mtg:164", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "cr2025/combat.mtg:165", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:267", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:270", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:271", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "cr2025/combat.mtg:272", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "cr2025/combat.mtg:273", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:274", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:276", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:277", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:280", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:281", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "cr2025/combat.mtg:286", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "cr2025/combat.mtg:287", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2025/damage.mtg:11", Run: on_damage_player_0},
@@ -332,6 +337,11 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "cr2025/damage.mtg:25", Run: on_damage_object_2},
 		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "cr2025/damage.mtg:33", Run: on_damage_object_3},
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "cr2025/damage.mtg:42", Run: on_damage_source_4},
+	},
+	Effects: []rt.RulesEffect{
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "cr2025/combat.mtg:157", Params: 2, Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "cr2025/combat.mtg:163", Params: 2, Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "cr2025/combat.mtg:176", Params: 2, Run: effect_2},
 	},
 }
 
@@ -731,7 +741,7 @@ func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
-// cr2025/combat.mtg:56 (511.2)
+// cr2025/combat.mtg:141 (511.2)
 func phase_combat_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -750,43 +760,303 @@ func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2025/combat.mtg:21 (508.1, 508.1b, 508.1c, 508.1g, 508.1h, 508.1i, 508.1j, 508.1k, 508.1m, 508.5, 508.5a, 703.4i)
+// cr2025/combat.mtg:22 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
 func step_declare_attackers_action_0(g *rt.Game) bool {
-	if !g.DeclareAttackers(g.Active, "508.1") {
+	if !g.ChooseAttackers(g.Active, "508.1") {
 		return false
 	}
 	return true
 }
 
-// cr2025/combat.mtg:24 (508.2, 508.2a, 508.2b)
+// cr2025/combat.mtg:27 (508.1g, 508.1i, 508.1j)
+func step_declare_attackers_action_1(g *rt.Game) bool {
+	g.PayDeclaredCosts(g.Active, "508.1g")
+	return true
+}
+
+// cr2025/combat.mtg:31 (508.1k)
+func step_declare_attackers_action_2(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.BecomeAttacking(v_a, "508.1k")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2025/combat.mtg:37 (508.1f, 702.20b)
+func step_declare_attackers_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if !(g.HasKeyword(v_a, kw_vigilance)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Tap(v_a, "508.1f")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2025/combat.mtg:44 (508.1m)
+func step_declare_attackers_action_4(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnAttacks, "508.1m")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2025/combat.mtg:49 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2025/combat.mtg:29 (508.8)
+// cr2025/combat.mtg:54 (508.8)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2025/combat.mtg:30 (509.1, 509.1b, 509.1d, 509.1e, 509.1f, 509.1g, 509.1h, 509.1i, 509.3a, 703.4j)
+// cr2025/combat.mtg:60 (509.1, 509.1b, 509.1d, 703.4j)
 func step_declare_blockers_action_0(g *rt.Game) bool {
-	if !g.DeclareBlockers(g.Active, "509.1") {
-		return false
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if g.Attacked(v_q) {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if !g.ChooseBlockers(v_q, "509.1") {
+				return false
+			}
+		}
+		g.Release(mark)
 	}
 	return true
 }
 
-// cr2025/combat.mtg:33 (509.2, 509.2a)
+// cr2025/combat.mtg:66 (509.1e, 509.1f)
+func step_declare_blockers_action_1(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if g.Attacked(v_q) {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.PayDeclaredCosts(v_q, "509.1e")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2025/combat.mtg:73 (509.1g, 509.1h)
+func step_declare_blockers_action_2(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.BecomeBlocking(v_b, "509.1g")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2025/combat.mtg:85 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
+func step_declare_blockers_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DeclaredBlockers(v_a) > 0 && g.BlockerCount(v_a) == g.DeclaredBlockers(v_a) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBecomesBlocked, "509.1i")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.Trigger(v_b, rt.OnBlocks, "509.1i")
+			g.Trigger(v_b, rt.OnCreatureBlocks, "509.1i")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			{
+				mark := g.Mark()
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_a))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					g.Trigger(v_a, rt.OnBlockedBy, "509.1i")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2025/combat.mtg:102 (509.3e, 509.3g)
+func step_declare_blockers_action_4(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if !(g.Blocked(v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnUnblocked, "509.3e")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBlockedByCount, "509.3e")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2025/combat.mtg:110 (509.2, 509.2a)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2025/combat.mtg:36 (508.8)
+// cr2025/combat.mtg:113 (508.8)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2025/combat.mtg:43 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4k, 703.4m)
+// cr2025/combat.mtg:120 (510.1, 510.1a, 510.1b, 510.1c, 510.1d, 510.1e, 510.2, 510.4, 703.4k, 703.4m)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	if !g.AssignCombatDamage(g.Active, "510.1") {
 		return false
@@ -795,19 +1065,55 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2025/combat.mtg:47 (510.3, 510.3a)
+// cr2025/combat.mtg:124 (510.3, 510.3a)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2025/combat.mtg:50 (511.1)
+// cr2025/combat.mtg:127 (511.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2025/combat.mtg:51 (511.3)
+// cr2025/combat.mtg:130 (511.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
-	g.EndCombat(g.Active, "511.3")
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.RemoveFromCombat(v_a, "511.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.RemoveFromCombat(v_b, "511.3")
+		}
+		g.Release(mark)
+	}
+	g.ClearCombat(g.Active, "511.3")
 	return true
 }
 
@@ -1546,22 +1852,22 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2025/combat.mtg:64 (508.1a, 506.3, 702.10b)
+// cr2025/combat.mtg:187 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Is(v_a, rt.TypeBattle)) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2025/combat.mtg:65 (702.3b)
+// cr2025/combat.mtg:188 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// cr2025/combat.mtg:72 (508.1b, 506.3, 310.5)
+// cr2025/combat.mtg:195 (508.1b, 506.3, 310.5)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker) || g.Is(v_t, rt.TypeBattle)
 }
 
-// cr2025/combat.mtg:73 (508.5, 310.8b, 310.8c, 310.8d)
+// cr2025/combat.mtg:196 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
 func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if g.Is(v_t, rt.TypeBattle) {
@@ -1571,68 +1877,63 @@ func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 	}())
 }
 
-// cr2025/combat.mtg:79 (508.1c)
+// cr2025/combat.mtg:202 (508.1c)
 func pred_attack_restriction_4(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// cr2025/combat.mtg:80 (508.1c)
+// cr2025/combat.mtg:203 (508.1c)
 func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// cr2025/combat.mtg:84 (508.1d)
+// cr2025/combat.mtg:207 (508.1d)
 func pred_must_attack_6(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// cr2025/combat.mtg:85 (508.1f, 702.20b)
-func pred_attacker_taps_7(g *rt.Game, v_a rt.ObjID) bool {
-	return !(g.HasKeyword(v_a, kw_vigilance))
-}
-
-// cr2025/combat.mtg:88 (702.10c)
-func pred_can_tap_8(g *rt.Game, v_x rt.ObjID) bool {
+// cr2025/combat.mtg:210 (702.10c)
+func pred_can_tap_7(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2025/combat.mtg:91 (509.1a)
-func pred_can_block_9(g *rt.Game, v_b rt.ObjID) bool {
+// cr2025/combat.mtg:213 (509.1a)
+func pred_can_block_8(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Is(v_b, rt.TypeBattle)) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2025/combat.mtg:92 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// cr2025/combat.mtg:214 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_9(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// cr2025/combat.mtg:95 (702.111b)
-func pred_block_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
+// cr2025/combat.mtg:217 (702.111b)
+func pred_block_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// cr2025/combat.mtg:97 (509.1a)
-func pred_extra_block_12(g *rt.Game, v_b rt.ObjID) bool {
+// cr2025/combat.mtg:219 (509.1a)
+func pred_extra_block_11(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// cr2025/combat.mtg:99 (509.1c)
-func pred_must_block_13(g *rt.Game, v_b rt.ObjID) bool {
+// cr2025/combat.mtg:221 (509.1c)
+func pred_must_block_12(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// cr2025/combat.mtg:102 (509.1b)
-func pred_block_restriction_14(g *rt.Game, v_b rt.ObjID) bool {
+// cr2025/combat.mtg:224 (509.1b)
+func pred_block_restriction_13(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// cr2025/combat.mtg:106 (510.1a)
-func pred_assigns_damage_15(g *rt.Game, v_s rt.ObjID) int32 {
+// cr2025/combat.mtg:228 (510.1a)
+func pred_assigns_damage_14(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2025/combat.mtg:112 (702.19b, 702.2c)
-func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// cr2025/combat.mtg:234 (702.19b, 702.2c)
+func pred_lethal_damage_15(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -1646,43 +1947,43 @@ func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2025/combat.mtg:118 (510.1c)
-func pred_assign_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr2025/combat.mtg:240 (510.1c)
+func pred_assign_past_16(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2025/combat.mtg:119 (702.19b)
-func pred_trample_past_18(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr2025/combat.mtg:241 (702.19b)
+func pred_trample_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2025/combat.mtg:120 (702.2c, 702.2d)
-func pred_deathtouch_19(g *rt.Game, v_s rt.ObjID) bool {
+// cr2025/combat.mtg:242 (702.2c, 702.2d)
+func pred_deathtouch_18(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// cr2025/combat.mtg:121 (702.19b, 702.19d, 702.19f)
-func pred_trample_20(g *rt.Game, v_a rt.ObjID) bool {
+// cr2025/combat.mtg:243 (702.19b, 702.19d, 702.19f)
+func pred_trample_19(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2025/combat.mtg:128 (510.4, 702.7b, 702.4b)
-func pred_deals_first_21(g *rt.Game, v_s rt.ObjID) bool {
+// cr2025/combat.mtg:250 (510.4, 702.7b, 702.4b)
+func pred_deals_first_20(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// cr2025/combat.mtg:129 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_22(g *rt.Game, v_s rt.ObjID) bool {
+// cr2025/combat.mtg:251 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_21(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// cr2025/combat.mtg:134 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
+// cr2025/combat.mtg:256 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_22(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr2025/combat.mtg:169 (506.2a, 507.1)
-func pred_attack_restriction_24(g *rt.Game, v_a rt.ObjID) bool {
+// cr2025/combat.mtg:291 (506.2a, 507.1)
+func pred_attack_restriction_23(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1696,62 +1997,62 @@ func pred_attack_restriction_24(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2025/combat.mtg:145 (506.7, 506.7a, 506.7d, 506.7e)
+// cr2025/combat.mtg:267 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:148 (506.7b, 506.7d, 506.7e)
+// cr2025/combat.mtg:270 (506.7b, 506.7d, 506.7e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:149 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:271 (506.7, 506.7d, 506.7e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:150 (506.7a, 506.7d)
+// cr2025/combat.mtg:272 (506.7a, 506.7d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// cr2025/combat.mtg:151 (506.7b, 506.7d)
+// cr2025/combat.mtg:273 (506.7b, 506.7d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// cr2025/combat.mtg:152 (506.7, 506.7d)
+// cr2025/combat.mtg:274 (506.7, 506.7d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// cr2025/combat.mtg:154 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:276 (506.7, 506.7d, 506.7e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:155 (506.7, 506.7d)
+// cr2025/combat.mtg:277 (506.7, 506.7d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// cr2025/combat.mtg:158 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:280 (506.7, 506.7d, 506.7e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// cr2025/combat.mtg:159 (506.7, 506.7d)
+// cr2025/combat.mtg:281 (506.7, 506.7d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// cr2025/combat.mtg:164 (506.7c)
+// cr2025/combat.mtg:286 (506.7c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// cr2025/combat.mtg:165 (506.7c, 506.7f)
+// cr2025/combat.mtg:287 (506.7c, 506.7f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -1816,5 +2117,44 @@ func on_damage_source_4(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_n
 	if g.HasKeyword(v_s, kw_lifelink) {
 		g.GainLife(int(g.Objs[v_s].Controller), v_n, "702.15b")
+	}
+}
+
+// cr2025/combat.mtg:157 (508.4, 508.4c, 506.3a, 506.3b)
+func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
+	v_x := rt.ObjID(args[0])
+	_ = v_x
+	v_p := int(args[1])
+	_ = v_p
+	if g.Objs[v_x].Zone == rt.ZoneBattlefield && g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active && !(g.Attacking(v_x)) {
+		g.AttackPlayer(v_x, v_p, "508.4")
+	}
+}
+
+// cr2025/combat.mtg:163 (508.4, 508.4a, 506.3c)
+func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
+	v_x := rt.ObjID(args[0])
+	_ = v_x
+	v_w := rt.ObjID(args[1])
+	_ = v_w
+	if g.Objs[v_x].Zone == rt.ZoneBattlefield && g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active && !(g.Attacking(v_x)) && g.Objs[v_w].Zone == rt.ZoneBattlefield && !(g.Objs[v_w].PhasedOut) {
+		g.AttackPermanent(v_x, v_w, "508.4")
+	}
+}
+
+// cr2025/combat.mtg:176 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
+	v_x := rt.ObjID(args[0])
+	_ = v_x
+	v_a := rt.ObjID(args[1])
+	_ = v_a
+	if g.Objs[v_x].Zone == rt.ZoneBattlefield && g.Is(v_x, rt.TypeCreature) && !(g.Blocking(v_x)) && g.Attacking(v_a) && g.DefendingPlayer(v_a) == int(g.Objs[v_x].Controller) {
+		v_was := g.Blocked(v_a)
+		_ = v_was
+		g.BlockAttacker(v_x, v_a, "509.4")
+		if !(v_was) {
+			g.Trigger(v_a, rt.OnBecomesBlocked, "509.4")
+		}
+		g.Trigger(v_a, rt.OnBlockedBy, "509.4")
 	}
 }

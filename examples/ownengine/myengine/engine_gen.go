@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:90a79ef1b766e0d44a515c40f2d2b5d1"
+const SourceHash = "sha256:7dc7ca57c95cb8206c3add126118e575"
 
 // Keyword bits.
 const (
@@ -298,7 +298,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "rules/combat.mtg:227", Text: "t.controller", Value: pred_defender_of_3},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:233", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:234", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:237", Text: "a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_6},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:237", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_6},
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:241", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_7},
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:244", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
 		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:246", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
@@ -904,19 +904,7 @@ func step_declare_blockers_action_3(g *rt.Game) bool {
 			if !ok {
 				continue
 			}
-			if g.Blocked(v_a) && g.BlockerCount(v_a) == func() int32 {
-				n := int32(0)
-				for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
-					v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
-					if !ok {
-						continue
-					}
-					if g.BlocksAttacker(v_b, v_a) {
-						n++
-					}
-				}
-				return n
-			}() {
+			if g.DeclaredBlockers(v_a) > 0 && g.BlockerCount(v_a) == g.DeclaredBlockers(v_a) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1776,7 +1764,7 @@ func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 
 // rules/combat.mtg:237 (506.2a, 507.1)
 func pred_attack_restriction_6(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue
