@@ -219,8 +219,9 @@ func (g *Game) Trigger(x ObjID, on TriggerOn, rule string) {
 
 // ChooseOrder asks player p to put the creatures x is in combat with in a
 // damage assignment order: x's blockers if x attacks, the attackers x
-// blocks if it blocks. Once per creature and combat; nothing is asked for
-// fewer than two.
+// blocks if it blocks. Once per creature and combat; nothing is asked
+// when there is nothing to order (for which creatures an order is asked
+// is the rules').
 func (g *Game) ChooseOrder(p int, x ObjID, rule string) bool {
 	if !g.IsPlayer(p) || !g.valid(x) {
 		return true
@@ -232,12 +233,12 @@ func (g *Game) ChooseOrder(p int, x ObjID, rule string) bool {
 	}
 	var from []ObjID
 	switch {
-	case g.Attacking(x) && g.numBlockers(x) >= 2:
+	case g.Attacking(x) && g.numBlockers(x) > 0:
 		from = g.Blockers(x)
-	case g.Blocking(x) && g.numBlockedBy(x) >= 2:
+	case g.Blocking(x) && g.numBlockedBy(x) > 0:
 		from = g.BlockedBy(x)
 	default:
-		return true
+		return true // nothing to order
 	}
 	g.pending = Decision{Kind: DecideOrder, Player: p, Rule: rule, Obj: x, From: from, N: len(from)}
 	return false
