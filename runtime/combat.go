@@ -175,16 +175,22 @@ func (c *Combat) reset() {
 type predIndex [numPredKinds][]int32
 
 func indexPredicates(r *Rules) *predIndex {
-	var ix predIndex
+	ix := new(predIndex)
 	if r == nil {
-		return &ix
+		return ix
 	}
-	for i, p := range r.Predicates {
-		if p.Kind > 0 && p.Kind < numPredKinds {
-			ix[p.Kind] = append(ix[p.Kind], int32(i))
+	// One backing array for every kind, in kind order.
+	all := make([]int32, 0, len(r.Predicates))
+	for k := PredKind(1); k < numPredKinds; k++ {
+		start := len(all)
+		for i, p := range r.Predicates {
+			if p.Kind == k {
+				all = append(all, int32(i))
+			}
 		}
+		ix[k] = all[start:len(all):len(all)]
 	}
-	return &ix
+	return ix
 }
 
 // predsOf returns the indexes of the predicates of kind k.

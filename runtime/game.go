@@ -176,7 +176,11 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		}
 	}
 	keep := *g
-	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: indexPredicates(r)}
+	preds := keep.preds
+	if keep.Rules != r || preds == nil {
+		preds = indexPredicates(r)
+	}
+	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.
