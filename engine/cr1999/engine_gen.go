@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e1b3c58f40c2ff93f31e7c0612c4d62a"
+const SourceHash = "sha256:3c833f27d67cc59cacee09ed4f47adb7"
 
 // Keyword bits.
 const (
@@ -138,44 +138,48 @@ var Rules = &rt.Rules{
 					Rules: []string{"308"},
 					Pos:   "cr1999/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"308.1", "308.2", "308.3", "308.5"}, Pos: "cr1999/combat.mtg:17", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "cr1999/combat.mtg:22", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:28", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:36", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
 					PriorityIf:   step_declare_attackers_priority_if,
 				},
-				{ // cr1999/combat.mtg:23 (309)
+				{ // cr1999/combat.mtg:45 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "cr1999/combat.mtg:23",
+					Pos:      "cr1999/combat.mtg:45",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"309.1", "309.2", "309.3", "309.4"}, Pos: "cr1999/combat.mtg:25", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.1", "309.2"}, Pos: "cr1999/combat.mtg:51", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2"}, Pos: "cr1999/combat.mtg:57", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:72", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
 				},
-				{ // cr1999/combat.mtg:30 (310)
+				{ // cr1999/combat.mtg:97 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "cr1999/combat.mtg:30",
+					Pos:      "cr1999/combat.mtg:97",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"310.1", "310.1a", "310.1b", "310.1c", "310.1d"}, Pos: "cr1999/combat.mtg:36", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1", "310.1a", "310.1b", "310.1c", "310.1d"}, Pos: "cr1999/combat.mtg:103", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // cr1999/combat.mtg:44 (311)
+				{ // cr1999/combat.mtg:111 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr1999/combat.mtg:44",
+					Pos:          "cr1999/combat.mtg:111",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2"}, Pos: "cr1999/combat.mtg:46", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:116", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -251,30 +255,29 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:54", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:55", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
-		{Kind: rt.AttackerTaps, Rule: "308.2", Pos: "cr1999/combat.mtg:57", Text: "a.creature", Test: pred_attacker_taps_2},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:60", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:62", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:63", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:66", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_6},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:69", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_7},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:72", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:74", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_9},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:76", Text: "true", Test2: pred_assign_past_10},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:78", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_11},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:79", Text: "a has trample", Test: pred_trample_12},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:82", Text: "s has first_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:83", Text: "not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:87", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:112", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:130", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:131", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:134", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:136", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:137", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:140", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:143", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:146", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:148", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:150", Text: "true", Test2: pred_assign_past_9},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:152", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:153", Text: "a has trample", Test: pred_trample_11},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:156", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:157", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:161", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:186", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:100", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:104", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:174", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:178", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:93", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:167", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
 	},
 }
@@ -435,48 +438,271 @@ func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:17 (308.1, 308.2, 308.3, 308.5)
+// cr1999/combat.mtg:22 (308.1, 308.2, 308.3)
 func step_declare_attackers_action_0(g *rt.Game) bool {
-	if !g.DeclareAttackers(g.Active, "308.1") {
+	if !g.ChooseAttackers(g.Active, "308.1") {
 		return false
 	}
 	return true
 }
 
-// cr1999/combat.mtg:21 (308.6)
+// cr1999/combat.mtg:28 (308.5, 308.1)
+func step_declare_attackers_action_1(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.BecomeAttacking(v_a, "308.5")
+			g.Trigger(v_a, rt.OnAttacks, "308.5")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/combat.mtg:36 (308.2)
+func step_declare_attackers_action_2(g *rt.Game) bool {
+	g.PayDeclaredCosts(g.Active, "308.2")
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Tap(v_a, "308.2")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/combat.mtg:43 (308.6)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:21 (308.6)
+// cr1999/combat.mtg:43 (308.6)
 func step_declare_attackers_priority_if(g *rt.Game) bool {
 	return g.NumAttackers() > 0
 }
 
-// cr1999/combat.mtg:24 (308.4)
+// cr1999/combat.mtg:46 (308.4)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:25 (309.1, 309.2, 309.3, 309.4)
+// cr1999/combat.mtg:51 (309.1, 309.2)
 func step_declare_blockers_action_0(g *rt.Game) bool {
-	if !g.DeclareBlockers(g.Active, "309.1") {
-		return false
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if g.Attacked(v_q) {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if !g.ChooseBlockers(v_q, "309.1") {
+				return false
+			}
+		}
+		g.Release(mark)
 	}
 	return true
 }
 
-// cr1999/combat.mtg:28 (309.5)
+// cr1999/combat.mtg:57 (309.2)
+func step_declare_blockers_action_1(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.PayDeclaredCosts(v_q, "309.2")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/combat.mtg:72 (309.3, 309.4, 309.1)
+func step_declare_blockers_action_2(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.BecomeBlocking(v_b, "309.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.Blocked(v_a) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBecomesBlocked, "309.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.Trigger(v_b, rt.OnBlocks, "309.3")
+			g.Trigger(v_b, rt.OnCreatureBlocks, "309.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			{
+				mark := g.Mark()
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_a))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					g.Trigger(v_a, rt.OnBlockedBy, "309.3")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if !(g.Blocked(v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnUnblocked, "309.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBlockedByCount, "309.3")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/combat.mtg:95 (309.5)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:31 (308.4)
+// cr1999/combat.mtg:98 (308.4)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:36 (310.1, 310.1a, 310.1b, 310.1c, 310.1d)
+// cr1999/combat.mtg:103 (310.1, 310.1a, 310.1b, 310.1c, 310.1d)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	if !g.AssignCombatDamage(g.Active, "310.1") {
 		return false
@@ -487,19 +713,55 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:42 (310.2)
+// cr1999/combat.mtg:109 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:45 (311.1)
+// cr1999/combat.mtg:112 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:46 (306.2)
+// cr1999/combat.mtg:116 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
-	g.EndCombat(g.Active, "306.2")
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.RemoveFromCombat(v_a, "306.2")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.RemoveFromCombat(v_b, "306.2")
+		}
+		g.Release(mark)
+	}
+	g.ClearCombat(g.Active, "306.2")
 	return true
 }
 
@@ -809,43 +1071,38 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr1999/combat.mtg:54 (308.1, 502.5)
+// cr1999/combat.mtg:130 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr1999/combat.mtg:55 (308.1)
+// cr1999/combat.mtg:131 (308.1)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:57 (308.2)
-func pred_attacker_taps_2(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Is(v_a, rt.TypeCreature)
-}
-
-// cr1999/combat.mtg:60 (409.2g, 502.5)
-func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
+// cr1999/combat.mtg:134 (409.2g, 502.5)
+func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:62 (309.1)
-func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
+// cr1999/combat.mtg:136 (309.1)
+func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr1999/combat.mtg:63 (502.4)
-func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// cr1999/combat.mtg:137 (502.4)
+func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:66 (502.8)
-func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// cr1999/combat.mtg:140 (502.8)
+func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:69 (502.6)
-func pred_cant_block_7(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// cr1999/combat.mtg:143 (502.6)
+func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -919,48 +1176,48 @@ func pred_cant_block_7(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:72 (310.1a)
-func pred_assigns_damage_8(g *rt.Game, v_s rt.ObjID) int32 {
+// cr1999/combat.mtg:146 (310.1a)
+func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:74 (420.5c)
-func pred_lethal_damage_9(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// cr1999/combat.mtg:148 (420.5c)
+func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:76 (310.1c)
-func pred_assign_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr1999/combat.mtg:150 (310.1c)
+func pred_assign_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:78 (502.9)
-func pred_trample_past_11(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr1999/combat.mtg:152 (502.9)
+func pred_trample_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:79 (502.9)
-func pred_trample_12(g *rt.Game, v_a rt.ObjID) bool {
+// cr1999/combat.mtg:153 (502.9)
+func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:82 (502.2)
-func pred_deals_first_13(g *rt.Game, v_s rt.ObjID) bool {
+// cr1999/combat.mtg:156 (502.2)
+func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:83 (502.2)
-func pred_deals_second_14(g *rt.Game, v_s rt.ObjID) bool {
+// cr1999/combat.mtg:157 (502.2)
+func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:87 (306.2)
-func pred_leaves_combat_15(g *rt.Game, v_x rt.ObjID) bool {
+// cr1999/combat.mtg:161 (306.2)
+func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr1999/combat.mtg:112 (307.1)
-func pred_attack_restriction_16(g *rt.Game, v_a rt.ObjID) bool {
+// cr1999/combat.mtg:186 (307.1)
+func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -974,7 +1231,7 @@ func pred_attack_restriction_16(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr1999/combat.mtg:100 (310.4)
+// cr1999/combat.mtg:174 (310.4)
 func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -985,7 +1242,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:104 (310.4)
+// cr1999/combat.mtg:178 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -998,7 +1255,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr1999/combat.mtg:93 (310.4, 310.3)
+// cr1999/combat.mtg:167 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
