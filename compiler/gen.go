@@ -228,7 +228,11 @@ func (w *writer) stackObjects(field, typ, prefix, param, args, run string, list 
 			fmt.Fprintf(&bind, "%s := "+conv+"\n_ = %[1]s\n", v, j)
 		}
 		fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, %s) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, param, bind.String(), so.Body)
-		w.printf("{Name: %s, Rules: %s, Pos: %s, Params: %d, %s: %s},\n", quote(so.Name), strs(so.Rules), quote(where(so.Pos)), len(so.Params), run, name)
+		kinds := ""
+		if field == "Effects" {
+			kinds = fmt.Sprintf("Kinds: %q, ", ParamKinds(so.Types))
+		}
+		w.printf("{Name: %s, Rules: %s, Pos: %s, Params: %d, %s%s: %s},\n", quote(so.Name), strs(so.Rules), quote(where(so.Pos)), len(so.Params), kinds, run, name)
 	}
 	w.printf("},\n")
 }

@@ -167,6 +167,23 @@ type StackObject struct {
 	Decl   *grammar.StackObjectDecl
 }
 
+// ParamKinds is the runtime's description of parameter types
+// (RulesEffect.Kinds): 'o' object, 'p' player, 'i' int.
+func ParamKinds(ts []Type) string {
+	b := make([]byte, len(ts))
+	for i, t := range ts {
+		switch t {
+		case Object:
+			b[i] = 'o'
+		case Player:
+			b[i] = 'p'
+		default:
+			b[i] = 'i'
+		}
+	}
+	return string(b)
+}
+
 // DamageHook is a checked on_damage declaration.
 type DamageHook struct {
 	To     string // "player", "object" or "source"

@@ -338,10 +338,10 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:34", Run: on_damage_source_3},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:170", Params: 2, Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:176", Params: 2, Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:191", Params: 2, Run: effect_2},
-		{Name: "make_block", Rules: []string{"509.6"}, Pos: "rules/combat.mtg:206", Params: 2, Run: effect_3},
+		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:170", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:176", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:191", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "make_block", Rules: []string{"509.6"}, Pos: "rules/combat.mtg:206", Params: 2, Kinds: "oo", Run: effect_3},
 	},
 }
 

@@ -59,7 +59,7 @@ func (b *builder) hooks(r *rt.Rules) error {
 		if err != nil {
 			return err
 		}
-		r.Effects = append(r.Effects, rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Run: run})
+		r.Effects = append(r.Effects, rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Kinds: compiler.ParamKinds(ef.Types), Run: run})
 	}
 	return nil
 }

@@ -63,7 +63,11 @@ type RulesEffect struct {
 	Rules  []string
 	Pos    string
 	Params int
-	Run    func(g *Game, args [MaxStackArgs]int32)
+	// Kinds says what each parameter is: 'o' an object, 'p' a player,
+	// 'i' a number; RunEffect refuses arguments that name no object or
+	// player.
+	Kinds string
+	Run   func(g *Game, args [MaxStackArgs]int32)
 }
 
 // EffectIndex is the index of the rules' effect named name in
@@ -82,8 +86,24 @@ func (r *Rules) EffectIndex(name string) int {
 // parameters' types) and reports whether it changed the game: an effect
 // whose conditions do not hold does nothing.
 func (g *Game) RunEffect(i int, args ...int32) bool {
-	if i < 0 || i >= len(g.Rules.Effects) || len(args) > MaxStackArgs {
+	if i < 0 || i >= len(g.Rules.Effects) || len(args) != g.Rules.Effects[i].Params || len(args) > MaxStackArgs {
 		return false
+	}
+	kinds := g.Rules.Effects[i].Kinds
+	for j, x := range args {
+		if j >= len(kinds) {
+			return false
+		}
+		switch kinds[j] {
+		case 'o':
+			if !g.valid(ObjID(x)) || g.Objs[x].Zone == ZoneNone {
+				return false
+			}
+		case 'p':
+			if !g.IsPlayer(int(x)) {
+				return false
+			}
+		}
 	}
 	var a [MaxStackArgs]int32
 	copy(a[:], args)

@@ -339,9 +339,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "cr2025/damage.mtg:42", Run: on_damage_source_4},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "cr2025/combat.mtg:158", Params: 2, Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "cr2025/combat.mtg:164", Params: 2, Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "cr2025/combat.mtg:177", Params: 2, Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "cr2025/combat.mtg:158", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "cr2025/combat.mtg:164", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "cr2025/combat.mtg:177", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
