@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ca0a5f3313442835f09b23aac2a34275"
+const SourceHash = "sha256:c6cb67487ee5c977878678b1cadf7529"
 
 // Keyword bits.
 const (
@@ -60,8 +60,6 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "408.1b", // cr2008/priority.mtg:11 (408.1b)
 		rt.MechResolve:          "408.1c", // cr2008/priority.mtg:12 (408.1c)
 		rt.MechUndeclaredTiming: "408.1a", // cr2008/priority.mtg:13 (408.1a)
-		rt.MechPutAttacking:     "308.4",  // cr2008/priority.mtg:15 (308.4, 306.3a)
-		rt.MechPutBlocking:      "309.5",  // cr2008/priority.mtg:16 (309.5, 306.3a)
 	},
 	Phases: []rt.Phase{
 		{ // cr2008/turn.mtg:48 (301, 301.1)
@@ -139,43 +137,51 @@ var Rules = &rt.Rules{
 					Rules: []string{"308"},
 					Pos:   "cr2008/combat.mtg:18",
 					Actions: []rt.Action{
-						{Rules: []string{"308.2", "308.1", "308.2a", "308.2c", "308.2d", "308.2e", "308.2f", "308.2g", "308.3", "306.3"}, Pos: "cr2008/combat.mtg:19", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "cr2008/combat.mtg:26", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:31", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "cr2008/combat.mtg:38", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.2g"}, Pos: "cr2008/combat.mtg:42", Run: step_declare_attackers_action_3},
+						{Rules: []string{"308.3"}, Pos: "cr2008/combat.mtg:50", Run: step_declare_attackers_action_4},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.1",
 				},
-				{ // cr2008/combat.mtg:24 (309)
+				{ // cr2008/combat.mtg:57 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "cr2008/combat.mtg:24",
+					Pos:      "cr2008/combat.mtg:57",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"309.2", "309.1", "309.2a", "309.2b", "309.2c", "309.2d", "309.2e", "309.2f", "309.3", "309.4"}, Pos: "cr2008/combat.mtg:26", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "cr2008/combat.mtg:65", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "cr2008/combat.mtg:72", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.2e", "309.2f"}, Pos: "cr2008/combat.mtg:80", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2008/combat.mtg:92", Run: step_declare_blockers_action_3},
+						{Rules: []string{"309.2f"}, Pos: "cr2008/combat.mtg:109", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.1",
 				},
-				{ // cr2008/combat.mtg:31 (310)
+				{ // cr2008/combat.mtg:119 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "cr2008/combat.mtg:31",
+					Pos:      "cr2008/combat.mtg:119",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.1", "310.2", "310.2a", "310.2b", "310.2c", "310.2d", "310.5"}, Pos: "cr2008/combat.mtg:38", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1", "310.2", "310.2a", "310.2b", "310.2c", "310.2d", "310.5"}, Pos: "cr2008/combat.mtg:126", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // cr2008/combat.mtg:46 (311)
+				{ // cr2008/combat.mtg:134 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr2008/combat.mtg:46",
+					Pos:          "cr2008/combat.mtg:134",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:48", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:138", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -254,22 +260,21 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:56", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:59", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:60", Text: "t.controller", Value: pred_defender_of_2},
-		{Kind: rt.AttackerTaps, Rule: "308.2c", Pos: "cr2008/combat.mtg:61", Text: "a.creature", Test: pred_attacker_taps_3},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:62", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_4},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:64", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:65", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:68", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:69", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
-		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:71", Text: "true", Test2: pred_assign_past_9},
-		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:75", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:76", Text: "a has trample", Test: pred_trample_11},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:78", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:79", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:83", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:96", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:152", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:155", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:156", Text: "t.controller", Value: pred_defender_of_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:157", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:159", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:160", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:163", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:164", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:166", Text: "true", Test2: pred_assign_past_8},
+		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:170", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:171", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:173", Text: "s has first_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:174", Text: "not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:178", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:191", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -278,9 +283,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:34", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:90", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:185", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:27", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:40", Params: 2, Resolve: stack_object_2},
+	},
+	Effects: []rt.RulesEffect{
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:202", Params: 2, Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:208", Params: 2, Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:221", Params: 2, Run: effect_2},
 	},
 }
 
@@ -486,43 +496,303 @@ func step_beginning_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:19 (308.2, 308.1, 308.2a, 308.2c, 308.2d, 308.2e, 308.2f, 308.2g, 308.3, 306.3)
+// cr2008/combat.mtg:26 (308.2, 308.2a, 306.3, 308.2d)
 func step_declare_attackers_action_0(g *rt.Game) bool {
-	if !g.DeclareAttackers(g.Active, "308.2") {
+	if !g.ChooseAttackers(g.Active, "308.2") {
 		return false
 	}
 	return true
 }
 
-// cr2008/combat.mtg:22 (308.1)
+// cr2008/combat.mtg:31 (308.2c)
+func step_declare_attackers_action_1(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Tap(v_a, "308.2c")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:38 (308.2f, 308.2d, 308.2e)
+func step_declare_attackers_action_2(g *rt.Game) bool {
+	g.PayDeclaredCosts(g.Active, "308.2f")
+	return true
+}
+
+// cr2008/combat.mtg:42 (308.2g)
+func step_declare_attackers_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.BecomeAttacking(v_a, "308.2g")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:50 (308.3)
+func step_declare_attackers_action_4(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnAttacks, "308.3")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:55 (308.1)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:25 (308.5)
+// cr2008/combat.mtg:58 (308.5)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2008/combat.mtg:26 (309.2, 309.1, 309.2a, 309.2b, 309.2c, 309.2d, 309.2e, 309.2f, 309.3, 309.4)
+// cr2008/combat.mtg:65 (309.2, 309.2a, 309.2b)
 func step_declare_blockers_action_0(g *rt.Game) bool {
-	if !g.DeclareBlockers(g.Active, "309.2") {
-		return false
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if g.Attacked(v_q) {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if !g.ChooseBlockers(v_q, "309.2") {
+				return false
+			}
+		}
+		g.Release(mark)
 	}
 	return true
 }
 
-// cr2008/combat.mtg:29 (309.1)
+// cr2008/combat.mtg:72 (309.2d, 309.2b, 309.2c)
+func step_declare_blockers_action_1(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.PayDeclaredCosts(v_q, "309.2d")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:80 (309.2e, 309.2f)
+func step_declare_blockers_action_2(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.BecomeBlocking(v_b, "309.2e")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:92 (309.3, 309.4, 309.1)
+func step_declare_blockers_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DeclaredBlockers(v_a) > 0 && g.BlockerCount(v_a) == g.DeclaredBlockers(v_a) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBecomesBlocked, "309.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.Trigger(v_b, rt.OnBlocks, "309.3")
+			g.Trigger(v_b, rt.OnCreatureBlocks, "309.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverDeclared, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			{
+				mark := g.Mark()
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_a))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					g.Trigger(v_a, rt.OnBlockedBy, "309.3")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:109 (309.2f)
+func step_declare_blockers_action_4(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if !(g.Blocked(v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnUnblocked, "309.2f")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Trigger(v_a, rt.OnBlockedByCount, "309.2f")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:117 (309.1)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:32 (308.5)
+// cr2008/combat.mtg:120 (308.5)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2008/combat.mtg:38 (310.1, 310.2, 310.2a, 310.2b, 310.2c, 310.2d, 310.5)
+// cr2008/combat.mtg:126 (310.1, 310.2, 310.2a, 310.2b, 310.2c, 310.2d, 310.5)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	if !g.AssignCombatDamage(g.Active, "310.1") {
 		return false
@@ -533,19 +803,55 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:44 (310.1)
+// cr2008/combat.mtg:132 (310.1)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:47 (311.1)
+// cr2008/combat.mtg:135 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:48 (311.2)
+// cr2008/combat.mtg:138 (311.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
-	g.EndCombat(g.Active, "311.2")
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.RemoveFromCombat(v_a, "311.2")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if true {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.RemoveFromCombat(v_b, "311.2")
+		}
+		g.Release(mark)
+	}
+	g.ClearCombat(g.Active, "311.2")
 	return true
 }
 
@@ -834,83 +1140,78 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2008/combat.mtg:56 (308.2a, 502.5)
+// cr2008/combat.mtg:152 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2008/combat.mtg:59 (306.3)
+// cr2008/combat.mtg:155 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker)
 }
 
-// cr2008/combat.mtg:60 (306.3)
+// cr2008/combat.mtg:156 (306.3)
 func pred_defender_of_2(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(int(g.Objs[v_t].Controller))
 }
 
-// cr2008/combat.mtg:61 (308.2c)
-func pred_attacker_taps_3(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Is(v_a, rt.TypeCreature)
-}
-
-// cr2008/combat.mtg:62 (502.5)
-func pred_can_tap_4(g *rt.Game, v_x rt.ObjID) bool {
+// cr2008/combat.mtg:157 (502.5)
+func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2008/combat.mtg:64 (309.2a)
-func pred_can_block_5(g *rt.Game, v_b rt.ObjID) bool {
+// cr2008/combat.mtg:159 (309.2a)
+func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2008/combat.mtg:65 (502.4)
-func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:160 (502.4)
+func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:68 (310.2a)
-func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
+// cr2008/combat.mtg:163 (310.2a)
+func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:69 (420.5c)
-func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// cr2008/combat.mtg:164 (420.5c)
+func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:71 (310.2c)
-func pred_assign_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr2008/combat.mtg:166 (310.2c)
+func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2008/combat.mtg:75 (502.9b)
-func pred_trample_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// cr2008/combat.mtg:170 (502.9b)
+func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2008/combat.mtg:76 (502.9b, 502.9c)
-func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:171 (502.9b, 502.9c)
+func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2008/combat.mtg:78 (310.5, 502.2)
-func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
+// cr2008/combat.mtg:173 (310.5, 502.2)
+func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr2008/combat.mtg:79 (310.5)
-func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
+// cr2008/combat.mtg:174 (310.5)
+func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr2008/combat.mtg:83 (306.4, 306.4b)
-func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
+// cr2008/combat.mtg:178 (306.4, 306.4b)
+func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr2008/combat.mtg:96 (306.2)
-func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:191 (306.2)
+func pred_attack_restriction_14(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -974,7 +1275,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:90 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:185 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -995,4 +1296,43 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	v_n := it.Args[1]
 	_ = v_n
 	g.GainLife(v_p, v_n, "502.68a")
+}
+
+// cr2008/combat.mtg:202 (308.4, 306.3a, 306.2)
+func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
+	v_x := rt.ObjID(args[0])
+	_ = v_x
+	v_p := int(args[1])
+	_ = v_p
+	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active {
+		g.AttackPlayer(v_x, v_p, "308.4")
+	}
+}
+
+// cr2008/combat.mtg:208 (308.4, 306.3)
+func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
+	v_x := rt.ObjID(args[0])
+	_ = v_x
+	v_w := rt.ObjID(args[1])
+	_ = v_w
+	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active {
+		g.AttackPermanent(v_x, v_w, "308.4")
+	}
+}
+
+// cr2008/combat.mtg:221 (309.5, 309.4, 306.3a, 309.2a)
+func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
+	v_x := rt.ObjID(args[0])
+	_ = v_x
+	v_a := rt.ObjID(args[1])
+	_ = v_a
+	if g.Is(v_x, rt.TypeCreature) && !(g.Blocking(v_x)) && g.DefendingPlayer(v_a) == int(g.Objs[v_x].Controller) {
+		v_was := g.Blocked(v_a)
+		_ = v_was
+		g.BlockAttacker(v_x, v_a, "309.5")
+		if !(v_was) {
+			g.Trigger(v_a, rt.OnBecomesBlocked, "309.5")
+		}
+		g.Trigger(v_a, rt.OnBlockedBy, "309.5")
+	}
 }
