@@ -258,5 +258,45 @@ func (g *Game) checkLoaded() error {
 	if g.Active < 0 || g.Active >= len(g.Players) || g.pending.Player >= len(g.Players) {
 		return fmt.Errorf("saved game: no such active or deciding player")
 	}
+	return g.checkLoadedCombat(ok)
+}
+
+// checkLoadedCombat checks that the combat of a loaded game names objects
+// and players that exist.
+func (g *Game) checkLoadedCombat(ok func(ObjID) bool) error {
+	c := &g.Combat
+	player := func(p int8) bool { return p >= -1 && int(p) < len(g.Players) }
+	target := func(t int32) bool { return ok(ObjID(t)) || t < 0 && int(-1-t) < len(g.Players) }
+	bad := fmt.Errorf("saved game: the combat names an object or player that does not exist")
+	for _, a := range c.Attacks {
+		if !ok(a.Attacker) || a.Attacker == NoObj || !ok(a.Target) || !player(a.Player) || !player(a.Controller) {
+			return bad
+		}
+	}
+	for _, b := range c.Blocks {
+		if !ok(b.Blocker) || b.Blocker == NoObj || !ok(b.Attacker) || !player(b.Controller) {
+			return bad
+		}
+	}
+	for _, d := range c.Declared {
+		if !ok(d.Obj) || d.Obj == NoObj || !target(d.Target) || !player(d.By) {
+			return bad
+		}
+	}
+	for _, a := range c.Assigned {
+		if !ok(a.Source) || !ok(a.To) || !player(a.ToPlayer) {
+			return bad
+		}
+	}
+	for _, l := range [][]ObjID{c.Ordered, c.DealtFirst, c.AssignedSource} {
+		for _, x := range l {
+			if !ok(x) {
+				return bad
+			}
+		}
+	}
+	if !player(c.Defender) {
+		return bad
+	}
 	return nil
 }
