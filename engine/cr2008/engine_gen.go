@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c6cb67487ee5c977878678b1cadf7529"
+const SourceHash = "sha256:7459b52e5bb4ed0415f52f1311c2fc99"
 
 // Keyword bits.
 const (
@@ -138,50 +138,50 @@ var Rules = &rt.Rules{
 					Pos:   "cr2008/combat.mtg:18",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "cr2008/combat.mtg:26", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:31", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "cr2008/combat.mtg:38", Run: step_declare_attackers_action_2},
-						{Rules: []string{"308.2g"}, Pos: "cr2008/combat.mtg:42", Run: step_declare_attackers_action_3},
-						{Rules: []string{"308.3"}, Pos: "cr2008/combat.mtg:50", Run: step_declare_attackers_action_4},
+						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "cr2008/combat.mtg:35", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:40", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.2g"}, Pos: "cr2008/combat.mtg:46", Run: step_declare_attackers_action_3},
+						{Rules: []string{"308.3"}, Pos: "cr2008/combat.mtg:54", Run: step_declare_attackers_action_4},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.1",
 				},
-				{ // cr2008/combat.mtg:57 (309)
+				{ // cr2008/combat.mtg:61 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "cr2008/combat.mtg:57",
+					Pos:      "cr2008/combat.mtg:61",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "cr2008/combat.mtg:65", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "cr2008/combat.mtg:72", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.2e", "309.2f"}, Pos: "cr2008/combat.mtg:80", Run: step_declare_blockers_action_2},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2008/combat.mtg:92", Run: step_declare_blockers_action_3},
-						{Rules: []string{"309.2f"}, Pos: "cr2008/combat.mtg:109", Run: step_declare_blockers_action_4},
+						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "cr2008/combat.mtg:69", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "cr2008/combat.mtg:76", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.2e", "309.2f"}, Pos: "cr2008/combat.mtg:84", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2008/combat.mtg:96", Run: step_declare_blockers_action_3},
+						{Rules: []string{"309.2f"}, Pos: "cr2008/combat.mtg:113", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.1",
 				},
-				{ // cr2008/combat.mtg:119 (310)
+				{ // cr2008/combat.mtg:123 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "cr2008/combat.mtg:119",
+					Pos:      "cr2008/combat.mtg:123",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.1", "310.2", "310.2a", "310.2b", "310.2c", "310.2d", "310.5"}, Pos: "cr2008/combat.mtg:126", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1", "310.2", "310.2a", "310.2b", "310.2c", "310.2d", "310.5"}, Pos: "cr2008/combat.mtg:130", Run: step_combat_damage_action_0},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // cr2008/combat.mtg:134 (311)
+				{ // cr2008/combat.mtg:138 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr2008/combat.mtg:134",
+					Pos:          "cr2008/combat.mtg:138",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:138", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:142", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -260,21 +260,21 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:152", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:155", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:156", Text: "t.controller", Value: pred_defender_of_2},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:157", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:159", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:160", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:163", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:164", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:166", Text: "true", Test2: pred_assign_past_8},
-		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:170", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:171", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:173", Text: "s has first_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:174", Text: "not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:178", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:191", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:156", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:159", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:160", Text: "t.controller", Value: pred_defender_of_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:161", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:163", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:164", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:167", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:168", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:170", Text: "true", Test2: pred_assign_past_8},
+		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:174", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:175", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:177", Text: "s has first_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:178", Text: "not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:182", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:195", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -283,14 +283,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:34", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:185", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:189", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:27", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:40", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:202", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:208", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:221", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:206", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:212", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:225", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -504,8 +504,14 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:31 (308.2c)
+// cr2008/combat.mtg:35 (308.2f, 308.2d, 308.2e)
 func step_declare_attackers_action_1(g *rt.Game) bool {
+	g.PayDeclaredCosts(g.Active, "308.2f")
+	return true
+}
+
+// cr2008/combat.mtg:40 (308.2c)
+func step_declare_attackers_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -527,13 +533,7 @@ func step_declare_attackers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:38 (308.2f, 308.2d, 308.2e)
-func step_declare_attackers_action_2(g *rt.Game) bool {
-	g.PayDeclaredCosts(g.Active, "308.2f")
-	return true
-}
-
-// cr2008/combat.mtg:42 (308.2g)
+// cr2008/combat.mtg:46 (308.2g)
 func step_declare_attackers_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -556,7 +556,7 @@ func step_declare_attackers_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:50 (308.3)
+// cr2008/combat.mtg:54 (308.3)
 func step_declare_attackers_action_4(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -579,17 +579,17 @@ func step_declare_attackers_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:55 (308.1)
+// cr2008/combat.mtg:59 (308.1)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:58 (308.5)
+// cr2008/combat.mtg:62 (308.5)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2008/combat.mtg:65 (309.2, 309.2a, 309.2b)
+// cr2008/combat.mtg:69 (309.2, 309.2a, 309.2b)
 func step_declare_blockers_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -616,7 +616,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:72 (309.2d, 309.2b, 309.2c)
+// cr2008/combat.mtg:76 (309.2d, 309.2b, 309.2c)
 func step_declare_blockers_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -641,7 +641,7 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:80 (309.2e, 309.2f)
+// cr2008/combat.mtg:84 (309.2e, 309.2f)
 func step_declare_blockers_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -664,7 +664,7 @@ func step_declare_blockers_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:92 (309.3, 309.4, 309.1)
+// cr2008/combat.mtg:96 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -741,7 +741,7 @@ func step_declare_blockers_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:109 (309.2f)
+// cr2008/combat.mtg:113 (309.2f)
 func step_declare_blockers_action_4(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -782,17 +782,17 @@ func step_declare_blockers_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:117 (309.1)
+// cr2008/combat.mtg:121 (309.1)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:120 (308.5)
+// cr2008/combat.mtg:124 (308.5)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2008/combat.mtg:126 (310.1, 310.2, 310.2a, 310.2b, 310.2c, 310.2d, 310.5)
+// cr2008/combat.mtg:130 (310.1, 310.2, 310.2a, 310.2b, 310.2c, 310.2d, 310.5)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	if !g.AssignCombatDamage(g.Active, "310.1") {
 		return false
@@ -803,17 +803,17 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:132 (310.1)
+// cr2008/combat.mtg:136 (310.1)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:135 (311.1)
+// cr2008/combat.mtg:139 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:138 (311.2)
+// cr2008/combat.mtg:142 (311.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1140,77 +1140,77 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2008/combat.mtg:152 (308.2a, 502.5)
+// cr2008/combat.mtg:156 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2008/combat.mtg:155 (306.3)
+// cr2008/combat.mtg:159 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker)
 }
 
-// cr2008/combat.mtg:156 (306.3)
+// cr2008/combat.mtg:160 (306.3)
 func pred_defender_of_2(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(int(g.Objs[v_t].Controller))
 }
 
-// cr2008/combat.mtg:157 (502.5)
+// cr2008/combat.mtg:161 (502.5)
 func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2008/combat.mtg:159 (309.2a)
+// cr2008/combat.mtg:163 (309.2a)
 func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2008/combat.mtg:160 (502.4)
+// cr2008/combat.mtg:164 (502.4)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:163 (310.2a)
+// cr2008/combat.mtg:167 (310.2a)
 func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:164 (420.5c)
+// cr2008/combat.mtg:168 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:166 (310.2c)
+// cr2008/combat.mtg:170 (310.2c)
 func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2008/combat.mtg:170 (502.9b)
+// cr2008/combat.mtg:174 (502.9b)
 func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2008/combat.mtg:171 (502.9b, 502.9c)
+// cr2008/combat.mtg:175 (502.9b, 502.9c)
 func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2008/combat.mtg:173 (310.5, 502.2)
+// cr2008/combat.mtg:177 (310.5, 502.2)
 func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr2008/combat.mtg:174 (310.5)
+// cr2008/combat.mtg:178 (310.5)
 func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr2008/combat.mtg:178 (306.4, 306.4b)
+// cr2008/combat.mtg:182 (306.4, 306.4b)
 func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr2008/combat.mtg:191 (306.2)
+// cr2008/combat.mtg:195 (306.2)
 func pred_attack_restriction_14(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1275,7 +1275,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:185 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:189 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1298,7 +1298,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:202 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:206 (308.4, 306.3a, 306.2)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1309,7 +1309,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:208 (308.4, 306.3)
+// cr2008/combat.mtg:212 (308.4, 306.3)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1320,7 +1320,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:221 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:225 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
