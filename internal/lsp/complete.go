@@ -59,6 +59,7 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 			add(protocol.CompletionItemKindFunction, "statement", keys(v.Verbs)...)
 			add(protocol.CompletionItemKindClass, "kind", keys(v.Kinds)...)
 			add(protocol.CompletionItemKindFunction, "function", v.Functions...)
+			add(protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", v.Events...)
 		}
 		if p := s.program(rs); p != nil {
 			for _, ph := range p.Phases {
