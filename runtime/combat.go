@@ -243,8 +243,9 @@ func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); ret
 func (g *Game) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }
 
 func (g *Game) attackIndex(x ObjID) int {
-	for i := range g.Combat.Attacks {
-		if g.Combat.Attacks[i].Attacker == x {
+	as := g.Combat.Attacks
+	for i := range as {
+		if as[i].Attacker == x {
 			return i
 		}
 	}
@@ -253,8 +254,9 @@ func (g *Game) attackIndex(x ObjID) int {
 
 // Blocking reports whether x is a blocking creature.
 func (g *Game) Blocking(x ObjID) bool {
-	for _, b := range g.Combat.Blocks {
-		if b.Blocker == x {
+	bs := g.Combat.Blocks
+	for i := range bs {
+		if bs[i].Blocker == x {
 			return true
 		}
 	}
@@ -311,8 +313,9 @@ func (g *Game) appendOrdered(out []ObjID, pick func(*Block) (ObjID, int16, bool)
 // numBlockers counts the creatures blocking attacker x.
 func (g *Game) numBlockers(x ObjID) int {
 	n := 0
-	for i := range g.Combat.Blocks {
-		if g.Combat.Blocks[i].Attacker == x {
+	bs := g.Combat.Blocks
+	for i := range bs {
+		if bs[i].Attacker == x {
 			n++
 		}
 	}
@@ -322,8 +325,9 @@ func (g *Game) numBlockers(x ObjID) int {
 // numBlockedBy counts the attackers blocker b blocks.
 func (g *Game) numBlockedBy(b ObjID) int {
 	n := 0
-	for i := range g.Combat.Blocks {
-		if bl := &g.Combat.Blocks[i]; bl.Blocker == b && bl.Attacker != NoObj {
+	bs := g.Combat.Blocks
+	for i := range bs {
+		if bs[i].Blocker == b && bs[i].Attacker != NoObj {
 			n++
 		}
 	}

@@ -170,8 +170,9 @@ func (g *Game) blockPair(b, at ObjID, k int16, by int8, rule string) {
 
 // BlocksAttacker reports whether b blocks attacker a.
 func (g *Game) BlocksAttacker(b, a ObjID) bool {
-	for _, bl := range g.Combat.Blocks {
-		if bl.Blocker == b && bl.Attacker == a {
+	bs := g.Combat.Blocks
+	for i := range bs {
+		if bs[i].Blocker == b && bs[i].Attacker == a {
 			return true
 		}
 	}
@@ -183,8 +184,9 @@ func (g *Game) BlocksAttacker(b, a ObjID) bool {
 func (g *Game) DeclaredBlockers(a ObjID) int32 {
 	n := int32(0)
 	if g.Combat.Declaring == DeclaringBlockers {
-		for _, d := range g.Combat.Declared {
-			if ObjID(d.Target) == a {
+		ds := g.Combat.Declared
+		for i := range ds {
+			if ObjID(ds[i].Target) == a {
 				n++
 			}
 		}
