@@ -138,6 +138,9 @@ func (c *checker) combatPredicates() {
 	}
 	at := c.firstCall("assign_combat_damage")
 	if at == nil {
+		at = c.firstCall("divide_combat_damage")
+	}
+	if at == nil {
 		return
 	}
 	have := map[string]bool{}
@@ -146,7 +149,7 @@ func (c *checker) combatPredicates() {
 	}
 	for _, k := range damagePredicates {
 		if !have[k] {
-			c.errorf(at.Pos, "assign_combat_damage needs the predicate %s: the rules must say %s", k, map[string]string{
+			c.errorf(at.Pos, "%s needs the predicate %s: the rules must say %s", at.Verb.Name, k, map[string]string{
 				"assigns_damage": "how much combat damage a creature assigns",
 				"lethal_damage":  "what lethal damage is",
 				"assign_past":    "when a division of damage may go on to the next creature in order",

@@ -220,6 +220,17 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		return fmt.Sprintf("g.%s(%s, %s)", method, x, y), Bool
 	case "began", "ended", "during":
 		return g.segmentQuery(e)
+	case "assigns":
+		// assigns(s): the value of assigns_damage.
+		if len(e.Args) != 1 {
+			g.c.errorf(e.Pos, "assigns takes 1 object")
+			return "", Invalid
+		}
+		if g.pred == "assigns_damage" {
+			g.c.errorf(e.Pos, "assigns() can't be used in assigns_damage, which defines it")
+			return "", Invalid
+		}
+		return fmt.Sprintf("g.Assigns(%s)", g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of assigns")), Int
 	case "assigning", "lethal":
 		// assigning(s, b): the damage s is dividing to b in the division
 		// being checked; lethal(s, b): the value of lethal_damage.
@@ -248,7 +259,7 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 	return "", Invalid
 }
 
-var functions = []string{"all", "any", "assigning", "began", "blocks", "chosen", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
+var functions = []string{"all", "any", "assigning", "assigns", "began", "blocks", "chosen", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // segmentQuery: began(S) and ended(S), whether step or phase S has begun
 // (ended) this turn; during(S), whether the game is in it now.

@@ -18,6 +18,8 @@ var procedureVerbs = map[string]string{
 	"order_attackers":      "each defending player orders the attackers each blocker blocks, in Go",
 	"assign_combat_damage": "damage is divided (lethal first, by the predicates) and checked, in Go",
 	"end_combat":           "every creature is removed from combat, in Go",
+	"begin_combat_damage":  "which creatures deal damage in the step is fixed, and a second step added after first strikers, in Go",
+	"divide_combat_damage": "each player divides the damage of the creatures that have a choice, checked along their order, in Go",
 }
 
 // primitiveChoices are the verbs that ask a player but are not procedures:

@@ -60,6 +60,7 @@ var objectAttrs = map[string]attr{
 	"defending_player":     {Player, "g.DefendingPlayer(%s)"},
 	"attackers_blocked":    {Int, "g.AttackersBlocked(%s)"},
 	"declared_blockers":    {Int, "g.DeclaredBlockers(%s)"},
+	"deals_combat_damage":  {Bool, "g.DealsCombatDamage(%s)"},
 	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
 	"attack_cost":          {Bool, "g.HasAttackCost(%s)"},
 	"block_cost":           {Bool, "g.HasBlockCost(%s)"},
@@ -213,6 +214,12 @@ var verbs = map[string]verb{
 	"trigger":            {[]Type{Object, EventT}, "g.Trigger(%s, %s, %s)", false},
 	"choose_order":       {[]Type{Player, Object}, "if !g.ChooseOrder(%s, %s, %s) {\nreturn false\n}", true},
 	"clear_combat":       {[]Type{Player}, "g.ClearCombat(%s, %s)", false},
+	// Combat damage in steps: begun, what leaves no choice assigned by the
+	// rules, the rest divided by the players.
+	"begin_combat_damage":  {[]Type{Player}, "g.BeginCombatDamage(%s, %s)", false},
+	"assign_to_attacked":   {[]Type{Object, Int}, "g.AssignToAttacked(%s, %s, %s)", false},
+	"assign_to":            {[]Type{Object, Object, Int}, "g.AssignTo(%s, %s, %s, %s)", false},
+	"divide_combat_damage": {[]Type{Player}, "if !g.DivideCombatDamage(%s, %s) {\nreturn false\n}", true},
 	// What effects do to combat (never a declaration).
 	"attack_player":    {[]Type{Object, Player}, "g.AttackPlayer(%s, %s, %s)", false},
 	"attack_permanent": {[]Type{Object, Object}, "g.AttackPermanent(%s, %s, %s)", false},

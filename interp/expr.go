@@ -409,6 +409,16 @@ func (c *clause) callExpr(e *grammar.CallExpr, sc *scope) (value, error) {
 			return boolV(func(g *rt.Game, fp int) bool { return g.BlocksAttacker(fx(g, fp), fy(g, fp)) }), nil
 		}
 		return boolV(func(g *rt.Game, fp int) bool { return g.SharesSubtype(fx(g, fp), fy(g, fp)) }), nil
+	case "assigns":
+		if len(e.Args) != 1 {
+			return value{}, errorf(e.Pos, "assigns takes 1 object")
+		}
+		x, err := c.typed(e.Args[0], sc, compiler.Object, "argument 1 of assigns")
+		if err != nil {
+			return x, err
+		}
+		fx := x.o
+		return intV(func(g *rt.Game, fp int) int32 { return g.Assigns(fx(g, fp)) }), nil
 	case "assigning", "lethal":
 		if len(e.Args) != 2 {
 			return value{}, errorf(e.Pos, "%s takes 2 objects (source, recipient)", e.Fun.Name)

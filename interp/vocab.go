@@ -94,6 +94,7 @@ var objectAttrs = map[string]objAttr{
 	"blocked":             {t: compiler.Bool, b: (*rt.Game).Blocked},
 	"attackers_blocked":   {t: compiler.Int, i: (*rt.Game).AttackersBlocked},
 	"declared_blockers":   {t: compiler.Int, i: (*rt.Game).DeclaredBlockers},
+	"deals_combat_damage": {t: compiler.Bool, b: (*rt.Game).DealsCombatDamage},
 }
 
 // plAttr reads an attribute of a player.
@@ -297,6 +298,17 @@ var verbs = map[string]verbSpec{
 		return func(g *rt.Game, fp int) bool { return g.ChooseOrder(p(g, fp), x(g, fp), rule) }
 	}},
 	"clear_combat": playerVerb((*rt.Game).ClearCombat),
+	// Combat damage in steps.
+	"begin_combat_damage": playerVerb((*rt.Game).BeginCombatDamage),
+	"assign_to_attacked": {args: []compiler.Type{compiler.Object, compiler.Int}, build: func(a []arg, rule string) stmtFn {
+		x, n := a[0].v.o, a[1].v.i
+		return func(g *rt.Game, fp int) bool { g.AssignToAttacked(x(g, fp), n(g, fp), rule); return true }
+	}},
+	"assign_to": {args: []compiler.Type{compiler.Object, compiler.Object, compiler.Int}, build: func(a []arg, rule string) stmtFn {
+		x, y, n := a[0].v.o, a[1].v.o, a[2].v.i
+		return func(g *rt.Game, fp int) bool { g.AssignTo(x(g, fp), y(g, fp), n(g, fp), rule); return true }
+	}},
+	"divide_combat_damage": playerChoice((*rt.Game).DivideCombatDamage),
 	// What effects do to combat.
 	"attack_player": {args: []compiler.Type{compiler.Object, compiler.Player}, build: func(a []arg, rule string) stmtFn {
 		x, p := a[0].v.o, a[1].v.p
@@ -335,7 +347,7 @@ func playerChoice(f func(g *rt.Game, p int, rule string) bool) verbSpec {
 }
 
 // functions are the built-in functions of expressions (see callExpr).
-var functions = []string{"all", "any", "assigning", "began", "blocks", "chosen", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
+var functions = []string{"all", "any", "assigning", "assigns", "began", "blocks", "chosen", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // preventable lists the events rt.Game checks Rules.Prevent for.
 var preventable = []string{"destroy"}

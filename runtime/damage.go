@@ -13,7 +13,7 @@ import "slices"
 // divide creatures' damage.
 func (g *Game) AssignCombatDamage(p int, rule string) bool {
 	c := &g.Combat
-	if !slices.ContainsFunc(c.Attacks, func(a Attack) bool { return int(a.Controller) == p }) {
+	if !g.attacksWith(p) {
 		return true // p attacks with nothing
 	}
 	if !c.assigning {
@@ -33,24 +33,102 @@ func (g *Game) AssignCombatDamage(p int, rule string) bool {
 			}
 		}
 	}
-	// Then each player, the attacking player first, divides the damage of
-	// all of their creatures that have a choice, at once.
+	return g.divide(p, rule)
+}
+
+// attacksWith reports whether creatures attack for player p.
+func (g *Game) attacksWith(p int) bool {
+	return slices.ContainsFunc(g.Combat.Attacks, func(a Attack) bool { return int(a.Controller) == p })
+}
+
+// BeginCombatDamage begins the assignment of one combat damage step of
+// the creatures attacking for player p and those blocking them: which
+// creatures deal damage in it (the rules' deals_first and deals_second;
+// after a first step of first strikers a second step follows). Rules that
+// assign the damage that leaves no choice themselves (AssignToAttacked,
+// AssignTo) begin with it and end with DivideCombatDamage.
+func (g *Game) BeginCombatDamage(p int, rule string) {
+	if g.attacksWith(p) {
+		g.beginDamageStep()
+	}
+}
+
+// DivideCombatDamage has each player, the attacking player p first,
+// divide the combat damage of the creatures that deal damage in this step,
+// have a choice and have not assigned it yet (AssignCombatDamage without
+// the assignments that leave no choice: a creature the rules did not
+// assign and that has no choice assigns none). It reports false while it
+// waits for a player.
+func (g *Game) DivideCombatDamage(p int, rule string) bool {
+	if !g.attacksWith(p) {
+		return true
+	}
+	return g.divide(p, rule)
+}
+
+// DealsCombatDamage reports whether x deals combat damage in this combat
+// damage step.
+func (g *Game) DealsCombatDamage(x ObjID) bool { return g.Combat.deals(x) }
+
+// AssignToAttacked records that attacking creature x assigns n combat
+// damage in this step to what it attacks: the player, or the permanent
+// while it can still be attacked (else to nothing). Which creatures deal
+// damage in the step is the rules' (x.deals_combat_damage). Nothing if x
+// has assigned its damage in this step already; 0 or less is none.
+func (g *Game) AssignToAttacked(x ObjID, n int32, rule string) {
+	_ = rule // the damage cites the rule that deals it
+	c := &g.Combat
+	ai := g.attackIndex(x)
+	if ai < 0 || slices.Contains(c.AssignedSource, x) {
+		return
+	}
+	c.AssignedSource = append(c.AssignedSource, x)
+	if t, p := g.attackedNow(c.Attacks[ai]); n > 0 && (t != NoObj || p >= 0) {
+		c.Assigned = append(c.Assigned, Assigned{Source: x, To: t, ToPlayer: p, Amount: n})
+	}
+}
+
+// AssignTo records that creature x assigns n combat damage in this step
+// to creature y on the battlefield. Nothing if x has assigned its damage
+// in this step already; 0 or less is none.
+func (g *Game) AssignTo(x, y ObjID, n int32, rule string) {
+	_ = rule
+	c := &g.Combat
+	if !g.valid(x) || !g.valid(y) || slices.Contains(c.AssignedSource, x) {
+		return
+	}
+	c.AssignedSource = append(c.AssignedSource, x)
+	if n > 0 && g.Objs[y].Zone == ZoneBattlefield {
+		c.Assigned = append(c.Assigned, Assigned{Source: x, To: y, ToPlayer: -1, Amount: n})
+	}
+}
+
+// Assigns is the combat damage x assigns (the rules' assigns_damage; 0
+// or less is none).
+func (g *Game) Assigns(x ObjID) int32 { return g.assigns(x) }
+
+// divide asks each player, p first, to divide the damage of their
+// creatures that have a choice and have not assigned theirs.
+func (g *Game) divide(p int, rule string) bool {
+	c := &g.Combat
 	n := len(g.Players)
 	for i := 0; i < n; i++ {
 		q := (p + i) % n
 		var groups []DamageGroup
 		for _, at := range c.Attacks {
 			if x := at.Attacker; int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) {
-				from, power := g.attackerDamage(at, false)
-				groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
+				if from, power := g.attackerDamage(at, false); from != nil {
+					groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
+				}
 			}
 		}
 		for _, bl := range c.Blocks {
 			x := bl.Blocker
 			if int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) &&
 				!slices.ContainsFunc(groups, func(gr DamageGroup) bool { return gr.Source == x }) {
-				from, power := g.blockerDamage(x, false)
-				groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
+				if from, power := g.blockerDamage(x, false); from != nil {
+					groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
+				}
 			}
 		}
 		if len(groups) > 0 {
@@ -74,6 +152,9 @@ func (g *Game) blockerDamage(x ObjID, record bool) ([]ObjID, int32) {
 			return nil, 0
 		}
 		return g.BlockedBy(x), n
+	}
+	if !record {
+		return nil, 0 // no choice: only the assignment pass records it
 	}
 	c.AssignedSource = append(c.AssignedSource, x)
 	if n > 0 {
@@ -160,6 +241,9 @@ func (g *Game) attackerDamage(at Attack, record bool) ([]ObjID, int32) {
 	power := g.assigns(x)
 	target, toPlayer := g.attackedNow(at)
 	done := func(to ObjID, p int8, n int32) ([]ObjID, int32) {
+		if !record {
+			return nil, 0 // no choice: only the assignment pass records it
+		}
 		c.AssignedSource = append(c.AssignedSource, x)
 		if n > 0 && (to != NoObj || p >= 0) {
 			c.Assigned = append(c.Assigned, Assigned{Source: x, To: to, ToPlayer: p, Amount: n})
