@@ -124,10 +124,23 @@ func (g *gen) forStmt(s *grammar.ForStmt, sc *scope) string {
 	}
 	body := g.block(s.Body, inner)
 	var w strings.Builder
-	w.WriteString("{\nmark := g.Mark()\n")
-	switch k.over {
-	case "OverPlayers":
+	w.WriteString("{\n")
+	// `for each attacker a where blocks(b, a) ...` (b named outside the
+	// loop): the attackers b blocks are listed first, so that each
+	// attacker, in the loop's order still, is tested against that short
+	// list before the condition runs (not every attacker against every
+	// block).
+	blocker := blockedByFilter(k, s, sc)
+	if blocker != "" {
+		fmt.Fprintf(&w, "blk_%s := g.Mark()\ng.PushBlockedBy(%s)\n", v, blocker)
+	}
+	w.WriteString("mark := g.Mark()\n")
+	switch {
+	case k.over == "OverPlayers":
 		fmt.Fprintf(&w, "g.PushPlayers()\nn := 0\nfor _, x := range g.Selected(mark) {\n%s := int(x)\n_ = %[1]s\nif %s {\ng.Selected(mark)[n] = x\nn++\n}\n}\ng.Release(mark + n)\n", v, cond)
+	case blocker != "":
+		cond = fmt.Sprintf("g.InScratch(blk_%s, mark, %[1]s) && (%s)", v, cond)
+		w.WriteString(loopOver(k, v, cond, "g.Push(int32("+v+"))"))
 	default:
 		w.WriteString(loopOver(k, v, cond, "g.Push(int32("+v+"))"))
 	}
@@ -135,8 +148,34 @@ func (g *gen) forStmt(s *grammar.ForStmt, sc *scope) string {
 	if t == Player {
 		conv = "int(x)"
 	}
-	fmt.Fprintf(&w, "for _, x := range g.Selected(mark) {\n%s := %s\n_ = %s\n%s}\ng.Release(mark)\n}", v, conv, v, body)
+	fmt.Fprintf(&w, "for _, x := range g.Selected(mark) {\n%s := %s\n_ = %s\n%s}\ng.Release(mark)\n", v, conv, v, body)
+	if blocker != "" {
+		fmt.Fprintf(&w, "g.Release(blk_%s)\n", v)
+	}
+	w.WriteString("}")
 	return w.String()
+}
+
+// blockedByFilter returns the Go name of b when loop s is `for each
+// attacker a where blocks(b, a) [and ...]` with b a variable of an
+// enclosing scope, else "".
+func blockedByFilter(k kind, s *grammar.ForStmt, sc *scope) string {
+	if k.over != "OverAttackers" || s.Where == nil {
+		return ""
+	}
+	call, ok := leftmostAnd(s.Where).(*grammar.CallExpr)
+	if !ok || call.Fun.Name != "blocks" || len(call.Args) != 2 {
+		return ""
+	}
+	b, ok1 := call.Args[0].(*grammar.Ident)
+	a, ok2 := call.Args[1].(*grammar.Ident)
+	if !ok1 || !ok2 || a.Name != s.Var.Name || b.Name == s.Var.Name {
+		return ""
+	}
+	if t, ok := sc.lookup(b.Name); !ok || t != Object {
+		return ""
+	}
+	return goVar(b.Name)
 }
 
 func (g *gen) ifStmt(s *grammar.IfStmt, sc *scope) string {

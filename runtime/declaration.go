@@ -194,6 +194,28 @@ func (g *Game) DeclaredBlockers(a ObjID) int32 {
 	return n
 }
 
+// PushBlockedBy pushes on the scratch stack the attackers b blocks; with
+// InScratch, a generated loop over attackers filtered by blocks(b, a)
+// tests each attacker against that short list instead of every block.
+func (g *Game) PushBlockedBy(b ObjID) {
+	bs := g.Combat.Blocks
+	for i := range bs {
+		if bs[i].Blocker == b && bs[i].Attacker != NoObj {
+			g.Push(int32(bs[i].Attacker))
+		}
+	}
+}
+
+// InScratch reports whether x was pushed between marks from and to.
+func (g *Game) InScratch(from, to int, x ObjID) bool {
+	for _, y := range g.scratch[from:to] {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
 // AttackersBlocked counts the attackers b blocks.
 func (g *Game) AttackersBlocked(b ObjID) int32 { return int32(g.numBlockedBy(b)) }
 
