@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3c833f27d67cc59cacee09ed4f47adb7"
+const SourceHash = "sha256:c2b1358df832cecd5c41f8ff65f60795"
 
 // Keyword bits.
 const (
@@ -167,19 +167,24 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"310.1", "310.1a", "310.1b", "310.1c", "310.1d"}, Pos: "cr1999/combat.mtg:103", Run: step_combat_damage_action_0},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:102", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1a", "310.1b"}, Pos: "cr1999/combat.mtg:108", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "cr1999/combat.mtg:117", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1d"}, Pos: "cr1999/combat.mtg:129", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1"}, Pos: "cr1999/combat.mtg:140", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2"}, Pos: "cr1999/combat.mtg:145", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // cr1999/combat.mtg:111 (311)
+				{ // cr1999/combat.mtg:152 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr1999/combat.mtg:111",
+					Pos:          "cr1999/combat.mtg:152",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:116", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:157", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -255,29 +260,29 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:130", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:131", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:134", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:136", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:137", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:140", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:143", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:146", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:148", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:150", Text: "true", Test2: pred_assign_past_9},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:152", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:153", Text: "a has trample", Test: pred_trample_11},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:156", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:157", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:161", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:186", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:171", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:172", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:175", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:177", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:178", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:181", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:184", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:187", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:189", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:191", Text: "true", Test2: pred_assign_past_9},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:193", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:194", Text: "a has trample", Test: pred_trample_11},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:197", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:198", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:202", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:227", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:174", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:178", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:215", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:219", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:167", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:208", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
 	},
 }
@@ -360,6 +365,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t420.5e\tLegend rule: all but the first in play go\n" +
 	"1999\t216.3\tA token that leaves play ceases to exist\n" +
 	"1999\t502.2\tFirst strike\n" +
+	"1999\t502.2b\tFirst strike: a second combat damage step\n" +
 	"1999\t502.4\tFlying\n" +
 	"1999\t502.5\tHaste\n" +
 	"1999\t502.9\tTrample\n" +
@@ -705,28 +711,160 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:103 (310.1, 310.1a, 310.1b, 310.1c, 310.1d)
+// cr1999/combat.mtg:102 (502.2b)
 func step_combat_damage_action_0(g *rt.Game) bool {
-	if !g.AssignCombatDamage(g.Active, "310.1") {
+	g.BeginCombatDamage(g.Active, "502.2b")
+	return true
+}
+
+// cr1999/combat.mtg:108 (310.1a, 310.1b)
+func step_combat_damage_action_1(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && !(g.Blocked(v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.1a")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/combat.mtg:117 (310.1c, 502.9)
+func step_combat_damage_action_2(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.HasKeyword(v_a, kw_trample)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			{
+				mark := g.Mark()
+				for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+					v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_b))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_b := x
+					_ = v_b
+					g.AssignTo(v_a, v_b, g.Assigns(v_a), "310.1c")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.HasKeyword(v_a, kw_trample) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.1c")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/combat.mtg:129 (310.1d)
+func step_combat_damage_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_b) {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			{
+				mark := g.Mark()
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_a))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					g.AssignTo(v_b, v_a, g.Assigns(v_b), "310.1d")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/combat.mtg:140 (310.1)
+func step_combat_damage_action_4(g *rt.Game) bool {
+	if !g.DivideCombatDamage(g.Active, "310.1") {
 		return false
 	}
+	return true
+}
+
+// cr1999/combat.mtg:145 (310.2)
+func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
 	}
 	return true
 }
 
-// cr1999/combat.mtg:109 (310.2)
+// cr1999/combat.mtg:150 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:112 (311.1)
+// cr1999/combat.mtg:153 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:116 (306.2, 308.5, 309.3)
+// cr1999/combat.mtg:157 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1074,37 +1212,37 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr1999/combat.mtg:130 (308.1, 502.5)
+// cr1999/combat.mtg:171 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr1999/combat.mtg:131 (308.1)
+// cr1999/combat.mtg:172 (308.1)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:134 (409.2g, 502.5)
+// cr1999/combat.mtg:175 (409.2g, 502.5)
 func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:136 (309.1)
+// cr1999/combat.mtg:177 (309.1)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr1999/combat.mtg:137 (502.4)
+// cr1999/combat.mtg:178 (502.4)
 func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:140 (502.8)
+// cr1999/combat.mtg:181 (502.8)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:143 (502.6)
+// cr1999/combat.mtg:184 (502.6)
 func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1179,47 +1317,47 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:146 (310.1a)
+// cr1999/combat.mtg:187 (310.1a)
 func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:148 (420.5c)
+// cr1999/combat.mtg:189 (420.5c)
 func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:150 (310.1c)
+// cr1999/combat.mtg:191 (310.1c)
 func pred_assign_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:152 (502.9)
+// cr1999/combat.mtg:193 (502.9)
 func pred_trample_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:153 (502.9)
+// cr1999/combat.mtg:194 (502.9)
 func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:156 (502.2)
+// cr1999/combat.mtg:197 (502.2, 502.2b)
 func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:157 (502.2)
+// cr1999/combat.mtg:198 (502.2, 502.2b)
 func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:161 (306.2)
+// cr1999/combat.mtg:202 (306.2)
 func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr1999/combat.mtg:186 (307.1)
+// cr1999/combat.mtg:227 (307.1)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1234,7 +1372,7 @@ func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr1999/combat.mtg:174 (310.4)
+// cr1999/combat.mtg:215 (310.4)
 func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1245,7 +1383,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:178 (310.4)
+// cr1999/combat.mtg:219 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1258,7 +1396,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr1999/combat.mtg:167 (310.4, 310.3)
+// cr1999/combat.mtg:208 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

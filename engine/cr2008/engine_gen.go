@@ -12,7 +12,7 @@ const _ = rt.APIVersion2
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7459b52e5bb4ed0415f52f1311c2fc99"
+const SourceHash = "sha256:aa5167b4b543ecba29051578ed3af470"
 
 // Keyword bits.
 const (
@@ -169,19 +169,24 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.1", "310.2", "310.2a", "310.2b", "310.2c", "310.2d", "310.5"}, Pos: "cr2008/combat.mtg:130", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.5"}, Pos: "cr2008/combat.mtg:129", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "cr2008/combat.mtg:136", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "cr2008/combat.mtg:145", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:157", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2", "310.1"}, Pos: "cr2008/combat.mtg:169", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:174", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // cr2008/combat.mtg:138 (311)
+				{ // cr2008/combat.mtg:181 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr2008/combat.mtg:138",
+					Pos:          "cr2008/combat.mtg:181",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:142", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:185", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -260,21 +265,21 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:156", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:159", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:160", Text: "t.controller", Value: pred_defender_of_2},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:161", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:163", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:164", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:167", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:168", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:170", Text: "true", Test2: pred_assign_past_8},
-		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:174", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:175", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:177", Text: "s has first_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:178", Text: "not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:182", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:195", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:199", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:202", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:203", Text: "t.controller", Value: pred_defender_of_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:204", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:206", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:210", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:211", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:213", Text: "true", Test2: pred_assign_past_8},
+		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:217", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:218", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:220", Text: "s has first_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:221", Text: "not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:225", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:238", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -283,14 +288,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:34", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:189", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:232", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:27", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:40", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:206", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:212", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:225", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:249", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:255", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:268", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -795,28 +800,160 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2008/combat.mtg:130 (310.1, 310.2, 310.2a, 310.2b, 310.2c, 310.2d, 310.5)
+// cr2008/combat.mtg:129 (310.5)
 func step_combat_damage_action_0(g *rt.Game) bool {
-	if !g.AssignCombatDamage(g.Active, "310.1") {
+	g.BeginCombatDamage(g.Active, "310.5")
+	return true
+}
+
+// cr2008/combat.mtg:136 (310.2a, 310.2b)
+func step_combat_damage_action_1(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && !(g.Blocked(v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.2a")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:145 (310.2c, 502.9c)
+func step_combat_damage_action_2(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.HasKeyword(v_a, kw_trample)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			{
+				mark := g.Mark()
+				for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+					v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_b))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_b := x
+					_ = v_b
+					g.AssignTo(v_a, v_b, g.Assigns(v_a), "310.2c")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.HasKeyword(v_a, kw_trample) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.2c")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:157 (310.2d)
+func step_combat_damage_action_3(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_b) {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			{
+				mark := g.Mark()
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Push(int32(v_a))
+					}
+				}
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					g.AssignTo(v_b, v_a, g.Assigns(v_b), "310.2d")
+				}
+				g.Release(mark)
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr2008/combat.mtg:169 (310.2, 310.1)
+func step_combat_damage_action_4(g *rt.Game) bool {
+	if !g.DivideCombatDamage(g.Active, "310.2") {
 		return false
 	}
+	return true
+}
+
+// cr2008/combat.mtg:174 (310.1)
+func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
 	}
 	return true
 }
 
-// cr2008/combat.mtg:136 (310.1)
+// cr2008/combat.mtg:179 (310.1)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:139 (311.1)
+// cr2008/combat.mtg:182 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:142 (311.2)
+// cr2008/combat.mtg:185 (311.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1143,77 +1280,77 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2008/combat.mtg:156 (308.2a, 502.5)
+// cr2008/combat.mtg:199 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2008/combat.mtg:159 (306.3)
+// cr2008/combat.mtg:202 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker)
 }
 
-// cr2008/combat.mtg:160 (306.3)
+// cr2008/combat.mtg:203 (306.3)
 func pred_defender_of_2(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(int(g.Objs[v_t].Controller))
 }
 
-// cr2008/combat.mtg:161 (502.5)
+// cr2008/combat.mtg:204 (502.5)
 func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2008/combat.mtg:163 (309.2a)
+// cr2008/combat.mtg:206 (309.2a)
 func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2008/combat.mtg:164 (502.4)
+// cr2008/combat.mtg:207 (502.4)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:167 (310.2a)
+// cr2008/combat.mtg:210 (310.2a)
 func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:168 (420.5c)
+// cr2008/combat.mtg:211 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:170 (310.2c)
+// cr2008/combat.mtg:213 (310.2c)
 func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2008/combat.mtg:174 (502.9b)
+// cr2008/combat.mtg:217 (502.9b)
 func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2008/combat.mtg:175 (502.9b, 502.9c)
+// cr2008/combat.mtg:218 (502.9b, 502.9c)
 func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2008/combat.mtg:177 (310.5, 502.2)
+// cr2008/combat.mtg:220 (310.5, 502.2)
 func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr2008/combat.mtg:178 (310.5)
+// cr2008/combat.mtg:221 (310.5)
 func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr2008/combat.mtg:182 (306.4, 306.4b)
+// cr2008/combat.mtg:225 (306.4, 306.4b)
 func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr2008/combat.mtg:195 (306.2)
+// cr2008/combat.mtg:238 (306.2)
 func pred_attack_restriction_14(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1278,7 +1415,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:189 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:232 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1301,7 +1438,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:206 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:249 (308.4, 306.3a, 306.2)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1312,7 +1449,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:212 (308.4, 306.3)
+// cr2008/combat.mtg:255 (308.4, 306.3)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1323,7 +1460,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:225 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:268 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
