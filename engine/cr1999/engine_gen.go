@@ -815,13 +815,15 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 			v_b := x
 			_ = v_b
 			{
+				blk_v_a := g.Mark()
+				g.PushBlockedBy(v_b)
 				mark := g.Mark()
 				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
 					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
 					if !ok {
 						continue
 					}
-					if g.BlocksAttacker(v_b, v_a) {
+					if g.InScratch(blk_v_a, mark, v_a) && (g.BlocksAttacker(v_b, v_a)) {
 						g.Push(int32(v_a))
 					}
 				}
@@ -831,6 +833,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 					g.AssignTo(v_b, v_a, g.Assigns(v_b), "310.1d")
 				}
 				g.Release(mark)
+				g.Release(blk_v_a)
 			}
 		}
 		g.Release(mark)
