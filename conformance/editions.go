@@ -23,7 +23,10 @@ import (
 // compared by what happened (kind, players, objects, amounts, names), not
 // by the rule they cite, so a rule renumbered between editions is no
 // difference while a rule that does something else is; each side of a
-// difference is shown with its own citation and title.
+// difference is shown with its own citation and title. Events up to the
+// next priority that both log in another order (an edition taps its
+// attackers before they attack, another after) are no difference either:
+// no player sees anything between them.
 //
 // A script may say which editions it applies to with a line
 // "# editions: cr2017 cr2008" after its "# rules:" line; a script without
@@ -207,6 +210,10 @@ func compare(d *ScriptDiff, a, b EditionSide, gamesA, gamesB []*rt.Game, stopA, 
 	n := min(len(ea), len(eb))
 	for i := 0; i < n; i++ {
 		if !same(ea[i].e, eb[i].e) {
+			if j, ok := reordered(ea, eb, i); ok {
+				i = j - 1
+				continue
+			}
 			d.Status, d.Event = "differ", i+1
 			describeSide(&d.A, a, ea[i])
 			describeSide(&d.B, b, eb[i])
@@ -233,6 +240,38 @@ func compare(d *ScriptDiff, a, b EditionSide, gamesA, gamesB []*rt.Game, stopA, 
 			describeSide(&d.B, b, eb[n])
 		}
 	}
+}
+
+// reordered reports whether, from event i on, both sides log the same
+// events in another order up to the next priority (the events of one
+// batch of turn-based actions, in the order an edition writes them: no
+// player sees anything between them), and where that batch ends.
+func reordered(ea, eb []logged, i int) (int, bool) {
+	end := func(l []logged) int {
+		j := i
+		for j < len(l) && l[j].e.Kind != rt.EvPriority {
+			j++
+		}
+		return j
+	}
+	ja, jb := end(ea), end(eb)
+	if ja != jb || ja == i {
+		return 0, false
+	}
+	used := make([]bool, ja-i)
+	for _, x := range ea[i:ja] {
+		found := false
+		for k, y := range eb[i:jb] {
+			if !used[k] && same(x.e, y.e) {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return ja, true
 }
 
 func describeSide(s *DiffSide, e EditionSide, l logged) {

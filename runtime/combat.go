@@ -146,6 +146,7 @@ type Combat struct {
 	// statement, have made theirs.
 	AttackersMade bool
 	BlockersMade  bool
+	payFailed     string // a payment of declared costs failed, citing this rule (a look-ahead's copy)
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.

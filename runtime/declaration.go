@@ -82,9 +82,9 @@ func (g *Game) IsDeclared(x ObjID) bool {
 }
 
 // PayDeclaredCosts has p pay the total of the costs to attack (or block)
-// of p's creatures in the declaration, each creature's once. The total
-// was payable when the declaration was chosen; if it no longer is, nothing
-// is paid.
+// of p's creatures in the declaration, each creature's once. A choice
+// whose costs these statements could not pay is refused as it is answered
+// (payableAfter); if it can't be paid all the same, nothing is paid.
 func (g *Game) PayDeclaredCosts(p int, rule string) {
 	_ = rule // the payment logs as mana spent
 	if !g.IsPlayer(p) {
@@ -102,8 +102,12 @@ func (g *Game) PayDeclaredCosts(p int, rule string) {
 			cost = cost.Add(g.Objs[d.Obj].BlockCost)
 		}
 	}
-	if cost.ManaValue() > 0 && g.canPay(p, cost) {
+	switch {
+	case cost.ManaValue() == 0:
+	case g.canPay(p, cost):
 		g.pay(p, cost)
+	default:
+		c.payFailed = rule // (only a look-ahead on a copy gets here: the answer is refused)
 	}
 }
 

@@ -137,6 +137,17 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	if cost.ManaValue() > 0 && !g.canPay(p, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
 	}
+	if cost.ManaValue() > 0 {
+		if ok, rule := g.payableAfter(func(s *Game) { s.recordAttackers(p, a) }); !ok {
+			return refuse(rule, "%s can't pay %s, the total cost to attack with these creatures, when the rules have it paid", g.PlayerName(p), cost)
+		}
+	}
+	g.recordAttackers(p, a)
+	return nil
+}
+
+// recordAttackers records p's declaration of attackers a, answered.
+func (g *Game) recordAttackers(p int, a *Answer) {
 	c := &g.Combat
 	c.AttackersDone = true
 	c.DeclaredAttackers = int8(len(a.Objs))
@@ -149,7 +160,30 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 		c.Declared = append(c.Declared, Declared{Obj: x, Target: t, By: int8(p)})
 	}
 	g.pending = Decision{}
-	return nil
+}
+
+// payableAfter reports whether, with the answer recorded (record, on a
+// copy of the game), the rules' statements that follow in this step can
+// pay the declaration's costs: the step's actions run on the copy until
+// they end or ask a decision, and a payment of declared costs that can't
+// be made (the rules may tap the creatures first) refuses the answer,
+// citing the rule of that payment.
+func (g *Game) payableAfter(record func(s *Game)) (ok bool, rule string) {
+	if g.stage != stActions {
+		return true, ""
+	}
+	ok = true
+	g.tryOn(func(s *Game) bool {
+		record(s)
+		s.Combat.payFailed = ""
+		_, st, _ := s.current()
+		s.runActions(st.Actions)
+		if s.Combat.payFailed != "" {
+			ok, rule = false, s.Combat.payFailed
+		}
+		return true
+	})
+	return ok, rule
 }
 
 func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
@@ -344,6 +378,18 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 	if cost.ManaValue() > 0 && !g.canPay(q, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to block with these creatures", g.PlayerName(q), cost)
 	}
+	if cost.ManaValue() > 0 {
+		if ok, rule := g.payableAfter(func(s *Game) { s.recordBlockers(q, a) }); !ok {
+			return refuse(rule, "%s can't pay %s, the total cost to block with these creatures, when the rules have it paid", g.PlayerName(q), cost)
+		}
+	}
+	g.recordBlockers(q, a)
+	return nil
+}
+
+// recordBlockers adds player q's declaration of blockers a, answered, to
+// the declaration.
+func (g *Game) recordBlockers(q int, a *Answer) {
 	c := &g.Combat
 	c.BlockersDone |= 1 << q
 	if c.Declaring != DeclaringBlockers {
@@ -356,7 +402,6 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 		c.Declared = append(c.Declared, Declared{Obj: b, Target: a.Targets[i], By: int8(q), Repeated: countBlocks(a, i, b, NoObj) > 0})
 	}
 	g.pending = Decision{}
-	return nil
 }
 
 // OrderBlockers asks player p to put the blockers of each of p's attackers
