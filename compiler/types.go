@@ -61,6 +61,7 @@ var objectAttrs = map[string]attr{
 	"attackers_blocked":    {Int, "g.AttackersBlocked(%s)"},
 	"declared_blockers":    {Int, "g.DeclaredBlockers(%s)"},
 	"deals_combat_damage":  {Bool, "g.DealsCombatDamage(%s)"},
+	"declared_attacking":   {Bool, "g.DeclaredAttacking(%s)"},
 	"in_first_step":        {Bool, "g.InFirstStep(%s)"},
 	"attack_cost":          {Bool, "g.HasAttackCost(%s)"},
 	"block_cost":           {Bool, "g.HasBlockCost(%s)"},

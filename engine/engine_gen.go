@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a66b3d846e46f576a06b583160796321"
+const SourceHash = "sha256:dcb7885095eecf4b3e693e849e2aad1c"
 
 // Keyword bits.
 const (
@@ -303,38 +303,38 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "rules/combat.mtg:268", Text: "t.controller", Value: pred_defender_of_3},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:274", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:275", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:278", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_6},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:282", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_7},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:285", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:287", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:288", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_10},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:291", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_11},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:293", Text: "b has blocks_additional_creature", Test: pred_extra_block_12},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:295", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_13},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:298", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_14},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:302", Text: "max(0, s.power)", Value: pred_assigns_damage_15},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:308", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "rules/combat.mtg:313", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_17},
-		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:314", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_18},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:315", Text: "s has deathtouch", Test: pred_deathtouch_19},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:316", Text: "a has trample", Test: pred_trample_20},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:323", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:324", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:329", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:280", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_6},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:284", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_7},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:287", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:289", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:290", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_10},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:293", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_11},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:295", Text: "b has blocks_additional_creature", Test: pred_extra_block_12},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:297", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_13},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:300", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_14},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:304", Text: "max(0, s.power)", Value: pred_assigns_damage_15},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "rules/combat.mtg:310", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "rules/combat.mtg:315", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_17},
+		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:316", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_18},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:317", Text: "s has deathtouch", Test: pred_deathtouch_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:318", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:325", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:326", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:331", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:340", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:343", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:344", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:345", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:346", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:347", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:349", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:350", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:353", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:354", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:359", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:360", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:342", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:345", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:346", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:347", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:348", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:349", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:351", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:352", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:355", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:356", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:361", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:362", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -1905,9 +1905,9 @@ func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:278 (506.2a, 507.1)
+// rules/combat.mtg:280 (506.2a, 507.1)
 func pred_attack_restriction_6(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue
@@ -1920,52 +1920,52 @@ func pred_attack_restriction_6(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:282 (508.1d)
+// rules/combat.mtg:284 (508.1d)
 func pred_must_attack_7(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:285 (702.10c)
+// rules/combat.mtg:287 (702.10c)
 func pred_can_tap_8(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:287 (509.1a)
+// rules/combat.mtg:289 (509.1a)
 func pred_can_block_9(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// rules/combat.mtg:288 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:290 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:291 (702.110b)
+// rules/combat.mtg:293 (702.110b)
 func pred_block_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:293 (509.1a)
+// rules/combat.mtg:295 (509.1a)
 func pred_extra_block_12(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// rules/combat.mtg:295 (509.1c)
+// rules/combat.mtg:297 (509.1c)
 func pred_must_block_13(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:298 (509.1b)
+// rules/combat.mtg:300 (509.1b)
 func pred_block_restriction_14(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:302 (510.1a)
+// rules/combat.mtg:304 (510.1a)
 func pred_assigns_damage_15(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:308 (510.1c, 702.2c)
+// rules/combat.mtg:310 (510.1c, 702.2c)
 func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
@@ -1980,97 +1980,97 @@ func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:313 (510.1c)
+// rules/combat.mtg:315 (510.1c)
 func pred_assign_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:314 (702.19b)
+// rules/combat.mtg:316 (702.19b)
 func pred_trample_past_18(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:315 (702.2c, 702.2d)
+// rules/combat.mtg:317 (702.2c, 702.2d)
 func pred_deathtouch_19(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:316 (702.19b, 702.19c, 702.19d)
+// rules/combat.mtg:318 (702.19b, 702.19c, 702.19d)
 func pred_trample_20(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:323 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:325 (510.4, 702.7b, 702.4b)
 func pred_deals_first_21(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:324 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:326 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_22(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:329 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:331 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:340 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:342 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:343 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:345 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:344 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:346 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:345 (506.6a, 506.6d)
+// rules/combat.mtg:347 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:346 (506.6b, 506.6d)
+// rules/combat.mtg:348 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:347 (506.6, 506.6d)
+// rules/combat.mtg:349 (506.6, 506.6d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:349 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:351 (506.6, 506.6d, 506.6e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:350 (506.6, 506.6d)
+// rules/combat.mtg:352 (506.6, 506.6d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:353 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:355 (506.6, 506.6d, 506.6e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:354 (506.6, 506.6d)
+// rules/combat.mtg:356 (506.6, 506.6d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:359 (506.6c)
+// rules/combat.mtg:361 (506.6c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:360 (506.6c, 506.6f)
+// rules/combat.mtg:362 (506.6c, 506.6f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }

@@ -95,6 +95,7 @@ var objectAttrs = map[string]objAttr{
 	"attackers_blocked":   {t: compiler.Int, i: (*rt.Game).AttackersBlocked},
 	"declared_blockers":   {t: compiler.Int, i: (*rt.Game).DeclaredBlockers},
 	"deals_combat_damage": {t: compiler.Bool, b: (*rt.Game).DealsCombatDamage},
+	"declared_attacking":  {t: compiler.Bool, b: (*rt.Game).DeclaredAttacking},
 }
 
 // plAttr reads an attribute of a player.

@@ -172,6 +172,13 @@ func (g *Game) blockPair(b, at ObjID, k int16, by int8, rule string) {
 	g.emit(Event{Kind: EvBlock, Rule: rule, Player: by, Obj: b, Other: int32(at)})
 }
 
+// DeclaredAttacking reports whether x attacks and was declared as an
+// attacker (not put into combat attacking by an effect).
+func (g *Game) DeclaredAttacking(x ObjID) bool {
+	i := g.attackIndex(x)
+	return i >= 0 && g.Combat.Attacks[i].Declared
+}
+
 // BlocksAttacker reports whether b blocks attacker a.
 func (g *Game) BlocksAttacker(b, a ObjID) bool {
 	bs := g.Combat.Blocks

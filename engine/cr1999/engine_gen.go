@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c2b1358df832cecd5c41f8ff65f60795"
+const SourceHash = "sha256:bb2f8b508a3900b61222dc36dab05ec3"
 
 // Keyword bits.
 const (
@@ -275,7 +275,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:197", Text: "s has first_strike", Test: pred_deals_first_12},
 		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:198", Text: "not s.in_first_step", Test: pred_deals_second_13},
 		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:202", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:227", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:227", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:215", Run: on_damage_player_0},
@@ -1362,7 +1362,7 @@ func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 
 // cr1999/combat.mtg:227 (307.1)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue

@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:aa5167b4b543ecba29051578ed3af470"
+const SourceHash = "sha256:ed5304c8ca2d420e7fad2fe5714684fc"
 
 // Keyword bits.
 const (
@@ -279,7 +279,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:220", Text: "s has first_strike", Test: pred_deals_first_11},
 		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:221", Text: "not s.in_first_step", Test: pred_deals_second_12},
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:225", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:238", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:238", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -1355,7 +1355,7 @@ func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 
 // cr2008/combat.mtg:238 (306.2)
 func pred_attack_restriction_14(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue

@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7f79a6a077cd525bf8e7617c29b76773"
+const SourceHash = "sha256:6fbc8b7eb46c77416f5e71fff0e17e9e"
 
 // Keyword bits.
 const (
@@ -320,7 +320,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:290", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_20},
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:291", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_21},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:296", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_22},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:331", Text: "game.players > 2 and a.attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_23},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:331", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_23},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:307", Allows: timing_0},
@@ -2127,7 +2127,7 @@ func pred_leaves_combat_22(g *rt.Game, v_x rt.ObjID) bool {
 
 // cr2025/combat.mtg:331 (506.2a, 507.1)
 func pred_attack_restriction_23(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.Attacking(v_a) && func() bool {
+	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue

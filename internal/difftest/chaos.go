@@ -47,7 +47,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		}
 	}
 	rng := &c.rng
-	switch rng.Intn(9) {
+	switch rng.Intn(10) {
 	case 0, 1:
 		x, n := pick(rng, creatures), int32(1+rng.Intn(3))
 		if x == rt.NoObj {
@@ -113,6 +113,8 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		}
 		name := names[rng.Intn(len(names))]
 		return func(g *rt.Game) { g.AddSkip(p, name) }
+	case 8:
+		return c.effect(g, perms)
 	default:
 		p := rng.Intn(len(g.Players))
 		if g.P(p).Lost || rng.Intn(4) != 0 {
@@ -120,4 +122,28 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		}
 		return func(g *rt.Game) { g.AddExtraTurn(p) }
 	}
+}
+
+// effect applies one of the rules' effects (put attacking, put blocking,
+// made to block...) during combat, to random permanents and players of
+// the kinds its parameters name: both engines must do the same with it.
+func (c *chaos) effect(g *rt.Game, perms []rt.ObjID) func(*rt.Game) {
+	rng := &c.rng
+	if len(g.Rules.Effects) == 0 || g.CurrentPhase() != "combat" || len(perms) == 0 {
+		return nil
+	}
+	i := rng.Intn(len(g.Rules.Effects))
+	kinds := g.Rules.Effects[i].Kinds
+	args := make([]int32, len(kinds))
+	for j := range kinds {
+		switch kinds[j] {
+		case 'o':
+			args[j] = int32(pick(rng, perms))
+		case 'p':
+			args[j] = int32(rng.Intn(len(g.Players)))
+		default:
+			args[j] = int32(rng.Intn(5))
+		}
+	}
+	return func(g *rt.Game) { g.RunEffect(i, args...) }
 }
