@@ -34,11 +34,12 @@ const (
 	TramplePast                           // (s, b) s's division may give damage past blocker b to what s attacks (trample)
 	CanBeAttacked                         // (t) any one that holds lets permanent t be attacked
 	DefenderOf                            // (t) = the player who defends t when it is attacked (a player value)
+	CanBeDealtCombatDamage                // (x) every one must hold for combat damage to be dealt to permanent x (none: always)
 	numPredKinds
 )
 
 var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
-	"deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "attack_restriction", "block_restriction", "assign_past", "trample_past", "can_be_attacked", "defender_of"}
+	"deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "attack_restriction", "block_restriction", "assign_past", "trample_past", "can_be_attacked", "defender_of", "can_be_dealt_combat_damage"}
 
 func (k PredKind) String() string { return predNames[k] }
 

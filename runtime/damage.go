@@ -540,6 +540,12 @@ func (g *Game) DealCombatDamage(p int, rule string) {
 			a.Amount = 0
 			continue
 		}
+		if a.To != NoObj && !g.can(CanBeDealtCombatDamage, a.To) {
+			// The rules say it can't be dealt combat damage any more (a
+			// recipient no longer a creature, damage on the stack).
+			a.Amount = 0
+			continue
+		}
 		if a.To == NoObj {
 			other = PlayerCode(int(a.ToPlayer))
 		} else if a.Amount = g.prevent(a.To, a.Amount, rule); a.Amount == 0 {
