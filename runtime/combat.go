@@ -12,29 +12,29 @@ import "slices"
 type PredKind uint8
 
 const (
-	CanAttack         PredKind = iota + 1 // (a) every one must hold for a to attack
-	CantAttack                            // (a) any one forbids a to attack
-	MustAttack                            // (a) a attacks if able
-	AttackerTaps                          // (a) a becomes tapped when declared
-	CanBlock                              // (b) every one must hold for b to block
-	CantBlock                             // (b, a) any one forbids b to block a
-	Deathtouch                            // (s) any damage s deals is lethal; marks deathtouch damage
-	Trample                               // (a) excess damage may go to what a attacks
-	DealsFirst                            // (s) s deals damage in a first combat damage step, before the others
-	DealsSecond                           // (s) after a first step, s deals damage in the second one
-	LeavesCombat                          // (x) x is removed from combat
-	CanTap                                // (x) every one must hold for x's tap abilities (mana) to be activated
-	MustBlock                             // (b) b blocks if able
-	ExtraBlock                            // (b) b can block an additional attacker
-	LethalDamage                          // (s, b) = the damage from s that is lethal to b (a value)
-	AssignsDamage                         // (s) = the combat damage s assigns (a value; 0: none)
-	AttackRestriction                     // (x) with the attack declared, any one that holds for a creature makes it illegal
-	BlockRestriction                      // (x) with the blocks declared, any one that holds for a creature makes it illegal
-	AssignPast                            // (s, b) s's division may give damage to the creatures after b in its order
-	TramplePast                           // (s, b) s's division may give damage past blocker b to what s attacks (trample)
-	CanBeAttacked                         // (t) any one that holds lets permanent t be attacked
-	DefenderOf                            // (t) = the player who defends t when it is attacked (a player value)
-	CanBeDealtCombatDamage                // (x) every one must hold for combat damage to be dealt to permanent x (none: always)
+	CanAttack              PredKind = iota + 1 // (a) every one must hold for a to attack
+	CantAttack                                 // (a) any one forbids a to attack
+	MustAttack                                 // (a) a attacks if able
+	AttackerTaps                               // (a) a becomes tapped when declared
+	CanBlock                                   // (b) every one must hold for b to block
+	CantBlock                                  // (b, a) any one forbids b to block a
+	Deathtouch                                 // (s) any damage s deals is lethal; marks deathtouch damage
+	Trample                                    // (a) excess damage may go to what a attacks
+	DealsFirst                                 // (s) s deals damage in a first combat damage step, before the others
+	DealsSecond                                // (s) after a first step, s deals damage in the second one
+	LeavesCombat                               // (x) x is removed from combat
+	CanTap                                     // (x) every one must hold for x's tap abilities (mana) to be activated
+	MustBlock                                  // (b) b blocks if able
+	ExtraBlock                                 // (b) b can block an additional attacker
+	LethalDamage                               // (s, b) = the damage from s that is lethal to b (a value)
+	AssignsDamage                              // (s) = the combat damage s assigns (a value; 0: none)
+	AttackRestriction                          // (x) with the attack declared, any one that holds for a creature makes it illegal
+	BlockRestriction                           // (x) with the blocks declared, any one that holds for a creature makes it illegal
+	AssignPast                                 // (s, b) s's division may give damage to the creatures after b in its order
+	TramplePast                                // (s, b) s's division may give damage past blocker b to what s attacks (trample)
+	CanBeAttacked                              // (t) any one that holds lets permanent t be attacked
+	DefenderOf                                 // (t) = the player who defends t when it is attacked (a player value)
+	CanBeDealtCombatDamage                     // (x) every one must hold for combat damage to be dealt to permanent x (none: always)
 	numPredKinds
 )
 
