@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 // expr translates an expression to Go and returns its type. On error it
@@ -220,14 +221,19 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		return fmt.Sprintf("g.%s(%s, %s)", method, x, y), Bool
 	case "began", "ended", "during":
 		return g.segmentQuery(e)
+	case "holds":
+		// holds(KIND, x): the rules' predicates of KIND hold for x, as the
+		// runtime reads them; not inside a predicate (no predicate reads
+		// another, so none can loop).
+		return g.holds(e, sc)
 	case "assigns":
 		// assigns(s): the value of assigns_damage.
 		if len(e.Args) != 1 {
 			g.c.errorf(e.Pos, "assigns takes 1 object")
 			return "", Invalid
 		}
-		if g.pred == "assigns_damage" {
-			g.c.errorf(e.Pos, "assigns() can't be used in assigns_damage, which defines it")
+		if g.pred == "assigns_damage" || g.pred == "lethal_damage" {
+			g.c.errorf(e.Pos, "assigns() can't be used in %s: assigns_damage and lethal_damage may not read each other", g.pred)
 			return "", Invalid
 		}
 		return fmt.Sprintf("g.Assigns(%s)", g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of assigns")), Int
@@ -240,6 +246,10 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 		}
 		if e.Fun.Name == "lethal" && g.pred == "lethal_damage" {
 			g.c.errorf(e.Pos, "lethal() can't be used in lethal_damage, which defines it")
+			return "", Invalid
+		}
+		if e.Fun.Name == "lethal" && g.pred == "assigns_damage" {
+			g.c.errorf(e.Pos, "lethal() can't be used in assigns_damage: assigns_damage and lethal_damage may not read each other")
 			return "", Invalid
 		}
 		s := g.c.typedIn(g, e.Args[0], sc, Object, "argument 1 of "+e.Fun.Name)
@@ -259,7 +269,7 @@ func (g *gen) callExpr(e *grammar.CallExpr, sc *scope) (string, Type) {
 	return "", Invalid
 }
 
-var functions = []string{"all", "any", "assigning", "assigns", "began", "blocks", "chosen", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
+var functions = []string{"all", "any", "assigning", "assigns", "began", "blocks", "chosen", "count", "counters", "during", "ended", "holds", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // segmentQuery: began(S) and ended(S), whether step or phase S has begun
 // (ended) this turn; during(S), whether the game is in it now.
@@ -440,4 +450,29 @@ func loopOver(k kind, v, cond, stmt string) string {
 	}
 	fmt.Fprintf(&w, "if %s {\n%s\n}\n}\n", cond, stmt)
 	return w.String()
+}
+
+// holds checks holds(KIND, x): KIND a predicate kind of one object that
+// is a condition.
+func (g *gen) holds(e *grammar.CallExpr, sc *scope) (string, Type) {
+	if len(e.Args) != 2 {
+		g.c.errorf(e.Pos, "holds takes a predicate kind and an object, e.g. holds(trample, a)")
+		return "", Invalid
+	}
+	if g.what == "predicate" {
+		g.c.errorf(e.Pos, "holds() can't be used in a predicate: a predicate may not read another")
+		return "", Invalid
+	}
+	id, ok := e.Args[0].(*grammar.Ident)
+	if !ok {
+		g.c.errorf(e.Args[0].Position(), "argument 1 of holds must be a predicate kind")
+		return "", Invalid
+	}
+	k, ok := rt.ParsePredKind(id.Name)
+	if !ok || k.Arity() != 1 || k.IsValue() {
+		g.c.errorf(id.Pos, "holds wants a predicate kind of one object that is a condition, not %s%s", id.Name, didYouMean(closest(id.Name, predicateNames(), 1)))
+		return "", Invalid
+	}
+	x := g.c.typedIn(g, e.Args[1], sc, Object, "argument 2 of holds")
+	return fmt.Sprintf("g.Holds(rt.%s, %s)", predConst(k), x), Bool
 }

@@ -409,6 +409,24 @@ func (c *clause) callExpr(e *grammar.CallExpr, sc *scope) (value, error) {
 			return boolV(func(g *rt.Game, fp int) bool { return g.BlocksAttacker(fx(g, fp), fy(g, fp)) }), nil
 		}
 		return boolV(func(g *rt.Game, fp int) bool { return g.SharesSubtype(fx(g, fp), fy(g, fp)) }), nil
+	case "holds":
+		if len(e.Args) != 2 {
+			return value{}, errorf(e.Pos, "holds takes a predicate kind and an object")
+		}
+		id, ok := e.Args[0].(*grammar.Ident)
+		if !ok {
+			return value{}, errorf(e.Args[0].Position(), "argument 1 of holds must be a predicate kind")
+		}
+		k, ok := rt.ParsePredKind(id.Name)
+		if !ok || k.Arity() != 1 || k.IsValue() {
+			return value{}, errorf(id.Pos, "holds wants a predicate kind of one object that is a condition, not %s", id.Name)
+		}
+		x, err := c.typed(e.Args[1], sc, compiler.Object, "argument 2 of holds")
+		if err != nil {
+			return x, err
+		}
+		fx := x.o
+		return boolV(func(g *rt.Game, fp int) bool { return g.Holds(k, fx(g, fp)) }), nil
 	case "assigns":
 		if len(e.Args) != 1 {
 			return value{}, errorf(e.Pos, "assigns takes 1 object")

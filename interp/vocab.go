@@ -348,7 +348,7 @@ func playerChoice(f func(g *rt.Game, p int, rule string) bool) verbSpec {
 }
 
 // functions are the built-in functions of expressions (see callExpr).
-var functions = []string{"all", "any", "assigning", "assigns", "began", "blocks", "chosen", "count", "counters", "during", "ended", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
+var functions = []string{"all", "any", "assigning", "assigns", "began", "blocks", "chosen", "count", "counters", "during", "ended", "holds", "keeps", "lethal", "max", "min", "shares_subtype", "subtype", "sum"}
 
 // preventable lists the events rt.Game checks Rules.Prevent for.
 var preventable = []string{"destroy"}

@@ -69,6 +69,25 @@ func (k PredKind) Arity() int {
 // rather than a condition.
 func (k PredKind) IsValue() bool { return k == LethalDamage || k == AssignsDamage || k == DefenderOf }
 
+// All reports whether every predicate of this kind must hold (the can_
+// kinds: none holds vacuously) rather than any one.
+func (k PredKind) All() bool {
+	return k == CanAttack || k == CanBlock || k == CanTap || k == CanBeDealtCombatDamage
+}
+
+// Holds reports whether the rules' predicates of kind k (of one object,
+// a condition) hold for x, as the runtime reads them: every one for the
+// can_ kinds, any one for the others.
+func (g *Game) Holds(k PredKind, x ObjID) bool {
+	if k.Arity() != 1 || k.IsValue() || !g.valid(x) {
+		return false
+	}
+	if k.All() {
+		return g.can(k, x)
+	}
+	return g.has(k, x)
+}
+
 // IsPlayer reports whether the value of predicates of this kind is a
 // player (its index), not a number.
 func (k PredKind) IsPlayer() bool { return k == DefenderOf }
