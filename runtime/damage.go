@@ -520,10 +520,12 @@ func (g *Game) Lethal(s, b ObjID) int32 { return g.lethal(s, b) }
 // DealCombatDamage deals all the combat damage assigned and not yet dealt
 // at once, logged in the order of the creatures (attackers, then
 // blockers), whatever the order in which it was assigned; each amount's
-// results are the rules' damage hooks. The player says whose combat it is
-// (the record knows).
+// results are the rules' damage hooks. Only the active player's combat
+// has damage to deal: for another player, nothing is dealt.
 func (g *Game) DealCombatDamage(p int, rule string) {
-	_ = p
+	if p != g.Active {
+		return // the combat, and its damage, is the active player's
+	}
 	c := &g.Combat
 	// The record is taken out first: what the hooks do (a stack object
 	// they put on the stack) starts from no damage assigned.
