@@ -435,7 +435,7 @@ func loopOver(k kind, v, cond, stmt string) string {
 		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
 	case "OverAnything":
 		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone == rt.ZoneNone {\ncontinue\n}\n", v)
-	case "OverAttackers", "OverBlockers", "OverDeclared":
+	case "OverAttackers", "OverBlockers", "OverDeclared", "OverCombatants":
 		// Index names of the variable's own: loops nest, and count's
 		// total is named n.
 		fmt.Fprintf(&w, "for i_%[2]s, n_%[2]s := 0, g.CombatLen(rt.%[1]s); i_%[2]s < n_%[2]s; i_%[2]s++ {\n%[2]s, ok := g.CombatAt(rt.%[1]s, i_%[2]s)\nif !ok {\ncontinue\n}\n", k.over, v)

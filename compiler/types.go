@@ -100,18 +100,20 @@ var playerAttrs = map[string]attr{
 }
 
 var gameAttrs = map[string]attr{
-	"turn":                  {Int, "g.TurnNum"},
-	"players":               {Int, "int32(g.NumPlayers())"},
-	"pending":               {Bool, "g.ActionsPending()"},
-	"had_priority":          {Bool, "g.StepHadPriority()"},
-	"skip_effect":           {Bool, "g.SkipEffect()"},
-	"stack":                 {Int, "int32(len(g.Stack))"},
-	"attackers_declared":    {Bool, "g.AttackersDeclared()"},
-	"blockers_declared":     {Bool, "g.BlockersDeclared()"},
-	"attackers":             {Int, "g.NumAttackers()"},
-	"dealing_combat_damage": {Bool, "g.DealingCombatDamage()"},
-	"combat_damage_pending": {Int, "g.CombatDamagePending()"},
-	"defender":              {Player, "g.Defender()"},
+	"turn":                      {Int, "g.TurnNum"},
+	"players":                   {Int, "int32(g.NumPlayers())"},
+	"pending":                   {Bool, "g.ActionsPending()"},
+	"had_priority":              {Bool, "g.StepHadPriority()"},
+	"skip_effect":               {Bool, "g.SkipEffect()"},
+	"stack":                     {Int, "int32(len(g.Stack))"},
+	"attackers_declared":        {Bool, "g.AttackersDeclared()"},
+	"blockers_declared":         {Bool, "g.BlockersDeclared()"},
+	"attackers":                 {Int, "g.NumAttackers()"},
+	"dealing_combat_damage":     {Bool, "g.DealingCombatDamage()"},
+	"combat_damage_pending":     {Int, "g.CombatDamagePending()"},
+	"defender":                  {Player, "g.Defender()"},
+	"combat_damage_step":        {Int, "g.CombatDamageStep()"},
+	"second_combat_damage_step": {Bool, "g.SecondCombatDamageStep()"},
 }
 
 // Query kinds of `for each KIND v`.
@@ -132,14 +134,15 @@ var kinds = map[string]kind{
 	"planeswalker": {"OverPermanents", "rt.TypePlaneswalker"},
 	"battle":       {"OverPermanents", "rt.TypeBattle"},
 	// Combat: in statements and expressions, not as an sba's query.
-	"attacker": {"OverAttackers", ""},
-	"blocker":  {"OverBlockers", ""},
-	"declared": {"OverDeclared", ""},
+	"attacker":  {"OverAttackers", ""},
+	"blocker":   {"OverBlockers", ""},
+	"declared":  {"OverDeclared", ""},
+	"combatant": {"OverCombatants", ""},
 }
 
 // combatKind reports whether kind k walks a combat list (not an sba's).
 func combatKind(k kind) bool {
-	return k.over == "OverAttackers" || k.over == "OverBlockers" || k.over == "OverDeclared"
+	return k.over == "OverAttackers" || k.over == "OverBlockers" || k.over == "OverDeclared" || k.over == "OverCombatants"
 }
 
 var zones = map[string]string{
@@ -217,10 +220,13 @@ var verbs = map[string]verb{
 	"clear_combat":       {[]Type{Player}, "g.ClearCombat(%s, %s)", false},
 	// Combat damage in steps: begun, what leaves no choice assigned by the
 	// rules, the rest divided by the players.
-	"begin_combat_damage":  {[]Type{Player}, "g.BeginCombatDamage(%s, %s)", false},
-	"assign_to_attacked":   {[]Type{Object, Int}, "g.AssignToAttacked(%s, %s, %s)", false},
-	"assign_to":            {[]Type{Object, Object, Int}, "g.AssignTo(%s, %s, %s, %s)", false},
-	"divide_combat_damage": {[]Type{Player}, "if !g.DivideCombatDamage(%s, %s) {\nreturn false\n}", true},
+	"begin_combat_damage":    {[]Type{Player}, "g.BeginCombatDamage(%s, %s)", false},
+	"start_combat_damage":    {[]Type{Player}, "g.StartCombatDamage(%s, %s)", false},
+	"deals_damage_now":       {[]Type{Object}, "g.DealsDamageNow(%s, %s)", false},
+	"add_combat_damage_step": {[]Type{Player}, "g.AddCombatDamageStep(%s, %s)", false},
+	"assign_to_attacked":     {[]Type{Object, Int}, "g.AssignToAttacked(%s, %s, %s)", false},
+	"assign_to":              {[]Type{Object, Object, Int}, "g.AssignTo(%s, %s, %s, %s)", false},
+	"divide_combat_damage":   {[]Type{Player}, "if !g.DivideCombatDamage(%s, %s) {\nreturn false\n}", true},
 	// What effects do to combat (never a declaration).
 	"attack_player":    {[]Type{Object, Player}, "g.AttackPlayer(%s, %s, %s)", false},
 	"attack_permanent": {[]Type{Object, Object}, "g.AttackPermanent(%s, %s, %s)", false},

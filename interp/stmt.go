@@ -188,7 +188,7 @@ func (q *query) at(g *rt.Game, i int) (v rt.ObjID, skip, done bool) {
 		}
 		v = rt.ObjID(i)
 		return v, g.Objs[v].Zone == rt.ZoneNone, false
-	case rt.OverAttackers, rt.OverBlockers, rt.OverDeclared:
+	case rt.OverAttackers, rt.OverBlockers, rt.OverDeclared, rt.OverCombatants:
 		if i >= g.CombatLen(q.kind.over) {
 			return 0, false, true
 		}

@@ -128,18 +128,20 @@ type gameAttr struct {
 }
 
 var gameAttrs = map[string]gameAttr{
-	"turn":                  {t: compiler.Int, i: func(g *rt.Game) int32 { return g.TurnNum }},
-	"players":               {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(g.NumPlayers()) }},
-	"pending":               {t: compiler.Bool, b: (*rt.Game).ActionsPending},
-	"had_priority":          {t: compiler.Bool, b: (*rt.Game).StepHadPriority},
-	"skip_effect":           {t: compiler.Bool, b: (*rt.Game).SkipEffect},
-	"stack":                 {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(len(g.Stack)) }},
-	"attackers":             {t: compiler.Int, i: (*rt.Game).NumAttackers},
-	"attackers_declared":    {t: compiler.Bool, b: (*rt.Game).AttackersDeclared},
-	"blockers_declared":     {t: compiler.Bool, b: (*rt.Game).BlockersDeclared},
-	"dealing_combat_damage": {t: compiler.Bool, b: (*rt.Game).DealingCombatDamage},
-	"combat_damage_pending": {t: compiler.Int, i: (*rt.Game).CombatDamagePending},
-	"defender":              {t: compiler.Player, p: (*rt.Game).Defender},
+	"turn":                      {t: compiler.Int, i: func(g *rt.Game) int32 { return g.TurnNum }},
+	"players":                   {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(g.NumPlayers()) }},
+	"pending":                   {t: compiler.Bool, b: (*rt.Game).ActionsPending},
+	"had_priority":              {t: compiler.Bool, b: (*rt.Game).StepHadPriority},
+	"skip_effect":               {t: compiler.Bool, b: (*rt.Game).SkipEffect},
+	"stack":                     {t: compiler.Int, i: func(g *rt.Game) int32 { return int32(len(g.Stack)) }},
+	"attackers":                 {t: compiler.Int, i: (*rt.Game).NumAttackers},
+	"attackers_declared":        {t: compiler.Bool, b: (*rt.Game).AttackersDeclared},
+	"blockers_declared":         {t: compiler.Bool, b: (*rt.Game).BlockersDeclared},
+	"dealing_combat_damage":     {t: compiler.Bool, b: (*rt.Game).DealingCombatDamage},
+	"combat_damage_pending":     {t: compiler.Int, i: (*rt.Game).CombatDamagePending},
+	"defender":                  {t: compiler.Player, p: (*rt.Game).Defender},
+	"combat_damage_step":        {t: compiler.Int, i: (*rt.Game).CombatDamageStep},
+	"second_combat_damage_step": {t: compiler.Bool, b: (*rt.Game).SecondCombatDamageStep},
 }
 
 // kindSpec is what a query kind ranges over.
@@ -162,6 +164,7 @@ var kinds = map[string]kindSpec{
 	"attacker":     {rt.OverAttackers, 0},
 	"blocker":      {rt.OverBlockers, 0},
 	"declared":     {rt.OverDeclared, 0},
+	"combatant":    {rt.OverCombatants, 0},
 }
 
 var zones = map[string]rt.Zone{
@@ -300,7 +303,10 @@ var verbs = map[string]verbSpec{
 	}},
 	"clear_combat": playerVerb((*rt.Game).ClearCombat),
 	// Combat damage in steps.
-	"begin_combat_damage": playerVerb((*rt.Game).BeginCombatDamage),
+	"begin_combat_damage":    playerVerb((*rt.Game).BeginCombatDamage),
+	"start_combat_damage":    playerVerb((*rt.Game).StartCombatDamage),
+	"deals_damage_now":       objVerb((*rt.Game).DealsDamageNow),
+	"add_combat_damage_step": playerVerb((*rt.Game).AddCombatDamageStep),
 	"assign_to_attacked": {args: []compiler.Type{compiler.Object, compiler.Int}, build: func(a []arg, rule string) stmtFn {
 		x, n := a[0].v.o, a[1].v.i
 		return func(g *rt.Game, fp int) bool { g.AssignToAttacked(x(g, fp), n(g, fp), rule); return true }
@@ -357,6 +363,7 @@ var overNames = map[rt.Over]string{
 	rt.OverPlayers: "OverPlayers", rt.OverObjects: "OverObjects",
 	rt.OverPermanents: "OverPermanents", rt.OverAnything: "OverAnything",
 	rt.OverAttackers: "OverAttackers", rt.OverBlockers: "OverBlockers", rt.OverDeclared: "OverDeclared",
+	rt.OverCombatants: "OverCombatants",
 }
 
 var typeExprs = map[rt.TypeSet]string{

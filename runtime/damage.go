@@ -167,15 +167,71 @@ func (g *Game) blockerDamage(x ObjID, record bool) ([]ObjID, int32) {
 	return nil, 0
 }
 
-// dealers is the set of creatures that deal damage in the current step.
-func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
-
-func (g *Game) beginDamageStep() {
+// startDamageStep begins a combat damage step's assignment: creatures
+// that left combat are removed, the step is counted, nothing is assigned
+// and nobody deals damage yet.
+func (g *Game) startDamageStep() {
 	c := &g.Combat
 	g.checkLeavesCombat()
 	c.assigning = true
 	c.DamageSteps++
 	c.Assigned, c.AssignedSource, c.dealers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0]
+}
+
+// addDamageStep adds a second combat damage step after this one; the
+// creatures dealing damage now are those that dealt it in the first.
+func (g *Game) addDamageStep() {
+	c := &g.Combat
+	c.SecondStep = true
+	c.DealtFirst = append(c.DealtFirst[:0], c.dealers...)
+	if step := g.CurrentStep(); step != "" {
+		_ = g.AddExtraStep(step, step, false)
+	}
+}
+
+// StartCombatDamage begins one combat damage step of the creatures
+// attacking for player p and those blocking them (creatures that left
+// combat removed, the step counted, nothing assigned); which creatures
+// deal damage in it, and whether a second step follows, the rules say
+// (DealsDamageNow, AddCombatDamageStep). BeginCombatDamage does all of it.
+func (g *Game) StartCombatDamage(p int, rule string) {
+	if g.attacksWith(p) {
+		g.startDamageStep()
+	}
+}
+
+// DealsDamageNow makes creature x, in combat, one that deals combat damage
+// in this step.
+func (g *Game) DealsDamageNow(x ObjID, rule string) {
+	c := &g.Combat
+	if g.valid(x) && (g.Attacking(x) || g.Blocking(x)) && !c.deals(x) {
+		c.dealers = append(c.dealers, x)
+	}
+}
+
+// AddCombatDamageStep adds a second combat damage step after this one, in
+// the combat of player p, once: the creatures dealing damage now are
+// those that deal it in the first (x.in_first_step).
+func (g *Game) AddCombatDamageStep(p int, rule string) {
+	if g.attacksWith(p) && !g.Combat.SecondStep {
+		g.addDamageStep()
+	}
+}
+
+// CombatDamageStep is the number of the combat damage step of this
+// combat (1, 2 after first strikers), 0 before one.
+func (g *Game) CombatDamageStep() int32 { return int32(g.Combat.DamageSteps) }
+
+// SecondCombatDamageStep reports whether a second combat damage step was
+// added in this combat.
+func (g *Game) SecondCombatDamageStep() bool { return g.Combat.SecondStep }
+
+// dealers is the set of creatures that deal damage in the current step.
+func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
+
+func (g *Game) beginDamageStep() {
+	c := &g.Combat
+	g.startDamageStep()
 	all := c.inCombat[:0]
 	for _, a := range c.Attacks {
 		all = append(all, a.Attacker)
@@ -196,11 +252,7 @@ func (g *Game) beginDamageStep() {
 				c.dealers = append(c.dealers, x)
 			}
 		}
-		c.SecondStep = true
-		c.DealtFirst = append(c.DealtFirst[:0], c.dealers...)
-		if step := g.CurrentStep(); step != "" {
-			_ = g.AddExtraStep(step, step, false)
-		}
+		g.addDamageStep()
 	case c.SecondStep:
 		for _, x := range all {
 			if g.has(DealsSecond, x) {

@@ -314,6 +314,8 @@ func (g *Game) CombatLen(over Over) int {
 		return len(g.Combat.Blocks)
 	case OverDeclared:
 		return len(g.Combat.Declared)
+	case OverCombatants:
+		return len(g.Combat.Attacks) + len(g.Combat.Blocks)
 	}
 	return 0
 }
@@ -330,6 +332,13 @@ func (g *Game) CombatAt(over Over, i int) (ObjID, bool) {
 		return g.Combat.Blocks[i].Blocker, !g.RepeatedBlocker(i)
 	case OverDeclared:
 		return g.Combat.Declared[i].Obj, !g.RepeatedDeclared(i)
+	case OverCombatants:
+		n := len(g.Combat.Attacks)
+		if i < n {
+			return g.Combat.Attacks[i].Attacker, true
+		}
+		b := g.Combat.Blocks[i-n]
+		return b.Blocker, !b.Repeated && !g.Attacking(b.Blocker)
 	}
 	return NoObj, false
 }

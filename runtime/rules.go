@@ -157,6 +157,7 @@ const (
 	OverAttackers       // the attacking creatures (statements and expressions only)
 	OverBlockers        // the blocking creatures, each once
 	OverDeclared        // the creatures of the declaration being made, each once
+	OverCombatants      // the creatures in combat: attackers, then blockers, each once
 )
 
 // SBA is one state-based action: a query and what to do with each match.

@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ae256a382e1281a6ada7f0fff6820b75"
+const SourceHash = "sha256:bae1443274d93f3df0a4ee42ecf5a4f0"
 
 // Keyword bits.
 const (
@@ -134,7 +134,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "cr2025/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "cr2025/combat.mtg:181", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "cr2025/combat.mtg:197", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // cr2025/combat.mtg:8 (507)
@@ -184,24 +184,24 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "cr2025/combat.mtg:118", Run: step_combat_damage_action_0},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "cr2025/combat.mtg:124", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "cr2025/combat.mtg:134", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1d"}, Pos: "cr2025/combat.mtg:145", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "cr2025/combat.mtg:156", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "cr2025/combat.mtg:161", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.4"}, Pos: "cr2025/combat.mtg:120", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "cr2025/combat.mtg:140", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "cr2025/combat.mtg:150", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1d"}, Pos: "cr2025/combat.mtg:161", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "cr2025/combat.mtg:172", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "cr2025/combat.mtg:177", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // cr2025/combat.mtg:166 (511)
+				{ // cr2025/combat.mtg:182 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "cr2025/combat.mtg:166",
+					Pos:          "cr2025/combat.mtg:182",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "cr2025/combat.mtg:170", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "cr2025/combat.mtg:186", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -297,44 +297,44 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2025/combat.mtg:228", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "cr2025/combat.mtg:229", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2025/combat.mtg:236", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "cr2025/combat.mtg:237", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:243", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:244", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cr2025/combat.mtg:248", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "cr2025/combat.mtg:251", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:254", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_8},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "cr2025/combat.mtg:255", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_9},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "cr2025/combat.mtg:258", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_10},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:260", Text: "b has blocks_additional_creature", Test: pred_extra_block_11},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "cr2025/combat.mtg:262", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_12},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cr2025/combat.mtg:265", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_13},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "cr2025/combat.mtg:269", Text: "max(0, s.power)", Value: pred_assigns_damage_14},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "cr2025/combat.mtg:275", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_15},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2025/combat.mtg:281", Text: "true", Test2: pred_assign_past_16},
-		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "cr2025/combat.mtg:282", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_17},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "cr2025/combat.mtg:283", Text: "s has deathtouch", Test: pred_deathtouch_18},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "cr2025/combat.mtg:284", Text: "a has trample", Test: pred_trample_19},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:291", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_20},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:292", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_21},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:297", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_22},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:332", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_23},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2025/combat.mtg:244", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "cr2025/combat.mtg:245", Text: "a has defender", Test: pred_cant_attack_1},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2025/combat.mtg:252", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "cr2025/combat.mtg:253", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:259", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cr2025/combat.mtg:260", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cr2025/combat.mtg:264", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "cr2025/combat.mtg:267", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:270", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_8},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "cr2025/combat.mtg:271", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_9},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "cr2025/combat.mtg:274", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_10},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "cr2025/combat.mtg:276", Text: "b has blocks_additional_creature", Test: pred_extra_block_11},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "cr2025/combat.mtg:278", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_12},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cr2025/combat.mtg:281", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_13},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "cr2025/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_14},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "cr2025/combat.mtg:291", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_15},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2025/combat.mtg:297", Text: "true", Test2: pred_assign_past_16},
+		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "cr2025/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_17},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "cr2025/combat.mtg:299", Text: "s has deathtouch", Test: pred_deathtouch_18},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "cr2025/combat.mtg:300", Text: "a has trample", Test: pred_trample_19},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "cr2025/combat.mtg:307", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_20},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "cr2025/combat.mtg:308", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_21},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "cr2025/combat.mtg:313", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_22},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "cr2025/combat.mtg:348", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_23},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:308", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:311", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:312", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "cr2025/combat.mtg:313", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "cr2025/combat.mtg:314", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:315", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:317", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:318", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:321", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:322", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "cr2025/combat.mtg:327", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "cr2025/combat.mtg:328", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:324", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:327", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:328", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "cr2025/combat.mtg:329", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "cr2025/combat.mtg:330", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:331", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:333", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:334", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "cr2025/combat.mtg:337", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "cr2025/combat.mtg:338", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "cr2025/combat.mtg:343", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "cr2025/combat.mtg:344", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2025/damage.mtg:11", Run: on_damage_player_0},
@@ -344,9 +344,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "cr2025/damage.mtg:42", Run: on_damage_source_4},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "cr2025/combat.mtg:198", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "cr2025/combat.mtg:204", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "cr2025/combat.mtg:217", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "cr2025/combat.mtg:214", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "cr2025/combat.mtg:220", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "cr2025/combat.mtg:233", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -746,7 +746,7 @@ func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
-// cr2025/combat.mtg:181 (511.2)
+// cr2025/combat.mtg:197 (511.2)
 func phase_combat_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1064,13 +1064,83 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2025/combat.mtg:118 (510.4)
+// cr2025/combat.mtg:120 (510.4)
 func step_combat_damage_action_0(g *rt.Game) bool {
-	g.BeginCombatDamage(g.Active, "510.4")
+	g.StartCombatDamage(g.Active, "510.4")
+	if g.CombatDamageStep() == 1 && func() bool {
+		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+			v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+			if !ok {
+				continue
+			}
+			if g.Holds(rt.DealsFirst, v_x) {
+				return true
+			}
+		}
+		return false
+	}() {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if g.Holds(rt.DealsFirst, v_x) {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "510.4")
+			}
+			g.Release(mark)
+		}
+		g.AddCombatDamageStep(g.Active, "510.4")
+	} else if g.SecondCombatDamageStep() {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if g.Holds(rt.DealsSecond, v_x) {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "510.4")
+			}
+			g.Release(mark)
+		}
+	} else {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if true {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "510.4")
+			}
+			g.Release(mark)
+		}
+	}
 	return true
 }
 
-// cr2025/combat.mtg:124 (510.1a, 510.1b)
+// cr2025/combat.mtg:140 (510.1a, 510.1b)
 func step_combat_damage_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1093,7 +1163,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr2025/combat.mtg:134 (510.1c, 702.19d)
+// cr2025/combat.mtg:150 (510.1c, 702.19d)
 func step_combat_damage_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1151,7 +1221,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2025/combat.mtg:145 (510.1d)
+// cr2025/combat.mtg:161 (510.1d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1194,7 +1264,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr2025/combat.mtg:156 (510.1, 510.1e, 703.4k)
+// cr2025/combat.mtg:172 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_4(g *rt.Game) bool {
 	if !g.DivideCombatDamage(g.Active, "510.1") {
 		return false
@@ -1202,23 +1272,23 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2025/combat.mtg:161 (510.2, 703.4m)
+// cr2025/combat.mtg:177 (510.2, 703.4m)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// cr2025/combat.mtg:164 (510.3, 510.3a)
+// cr2025/combat.mtg:180 (510.3, 510.3a)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2025/combat.mtg:167 (511.1)
+// cr2025/combat.mtg:183 (511.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2025/combat.mtg:170 (511.3)
+// cr2025/combat.mtg:186 (511.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1995,22 +2065,22 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2025/combat.mtg:228 (508.1a, 506.3, 702.10b)
+// cr2025/combat.mtg:244 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Is(v_a, rt.TypeBattle)) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2025/combat.mtg:229 (702.3b)
+// cr2025/combat.mtg:245 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// cr2025/combat.mtg:236 (508.1b, 506.3, 310.5)
+// cr2025/combat.mtg:252 (508.1b, 506.3, 310.5)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker) || g.Is(v_t, rt.TypeBattle)
 }
 
-// cr2025/combat.mtg:237 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
+// cr2025/combat.mtg:253 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
 func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if g.Is(v_t, rt.TypeBattle) {
@@ -2020,62 +2090,62 @@ func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 	}())
 }
 
-// cr2025/combat.mtg:243 (508.1c)
+// cr2025/combat.mtg:259 (508.1c)
 func pred_attack_restriction_4(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// cr2025/combat.mtg:244 (508.1c)
+// cr2025/combat.mtg:260 (508.1c)
 func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// cr2025/combat.mtg:248 (508.1d)
+// cr2025/combat.mtg:264 (508.1d)
 func pred_must_attack_6(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// cr2025/combat.mtg:251 (702.10c)
+// cr2025/combat.mtg:267 (702.10c)
 func pred_can_tap_7(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2025/combat.mtg:254 (509.1a)
+// cr2025/combat.mtg:270 (509.1a)
 func pred_can_block_8(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Is(v_b, rt.TypeBattle)) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2025/combat.mtg:255 (702.9b, 702.17b, 509.1b)
+// cr2025/combat.mtg:271 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_9(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// cr2025/combat.mtg:258 (702.111b)
+// cr2025/combat.mtg:274 (702.111b)
 func pred_block_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// cr2025/combat.mtg:260 (509.1a)
+// cr2025/combat.mtg:276 (509.1a)
 func pred_extra_block_11(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// cr2025/combat.mtg:262 (509.1c)
+// cr2025/combat.mtg:278 (509.1c)
 func pred_must_block_12(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// cr2025/combat.mtg:265 (509.1b)
+// cr2025/combat.mtg:281 (509.1b)
 func pred_block_restriction_13(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// cr2025/combat.mtg:269 (510.1a)
+// cr2025/combat.mtg:285 (510.1a)
 func pred_assigns_damage_14(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2025/combat.mtg:275 (702.19b, 702.2c)
+// cr2025/combat.mtg:291 (702.19b, 702.2c)
 func pred_lethal_damage_15(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
@@ -2090,42 +2160,42 @@ func pred_lethal_damage_15(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2025/combat.mtg:281 (510.1c)
+// cr2025/combat.mtg:297 (510.1c)
 func pred_assign_past_16(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2025/combat.mtg:282 (702.19b)
+// cr2025/combat.mtg:298 (702.19b)
 func pred_trample_past_17(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2025/combat.mtg:283 (702.2c, 702.2d)
+// cr2025/combat.mtg:299 (702.2c, 702.2d)
 func pred_deathtouch_18(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// cr2025/combat.mtg:284 (702.19b, 702.19d, 702.19f)
+// cr2025/combat.mtg:300 (702.19b, 702.19d, 702.19f)
 func pred_trample_19(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2025/combat.mtg:291 (510.4, 702.7b, 702.4b)
+// cr2025/combat.mtg:307 (510.4, 702.7b, 702.4b)
 func pred_deals_first_20(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// cr2025/combat.mtg:292 (510.4, 702.7c, 702.4c, 702.4d)
+// cr2025/combat.mtg:308 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_21(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// cr2025/combat.mtg:297 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// cr2025/combat.mtg:313 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_22(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr2025/combat.mtg:332 (506.2a, 507.1)
+// cr2025/combat.mtg:348 (506.2a, 507.1)
 func pred_attack_restriction_23(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2140,62 +2210,62 @@ func pred_attack_restriction_23(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2025/combat.mtg:308 (506.7, 506.7a, 506.7d, 506.7e)
+// cr2025/combat.mtg:324 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:311 (506.7b, 506.7d, 506.7e)
+// cr2025/combat.mtg:327 (506.7b, 506.7d, 506.7e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:312 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:328 (506.7, 506.7d, 506.7e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:313 (506.7a, 506.7d)
+// cr2025/combat.mtg:329 (506.7a, 506.7d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// cr2025/combat.mtg:314 (506.7b, 506.7d)
+// cr2025/combat.mtg:330 (506.7b, 506.7d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// cr2025/combat.mtg:315 (506.7, 506.7d)
+// cr2025/combat.mtg:331 (506.7, 506.7d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// cr2025/combat.mtg:317 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:333 (506.7, 506.7d, 506.7e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// cr2025/combat.mtg:318 (506.7, 506.7d)
+// cr2025/combat.mtg:334 (506.7, 506.7d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// cr2025/combat.mtg:321 (506.7, 506.7d, 506.7e)
+// cr2025/combat.mtg:337 (506.7, 506.7d, 506.7e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// cr2025/combat.mtg:322 (506.7, 506.7d)
+// cr2025/combat.mtg:338 (506.7, 506.7d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// cr2025/combat.mtg:327 (506.7c)
+// cr2025/combat.mtg:343 (506.7c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// cr2025/combat.mtg:328 (506.7c, 506.7f)
+// cr2025/combat.mtg:344 (506.7c, 506.7f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -2263,7 +2333,7 @@ func on_damage_source_4(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2025/combat.mtg:198 (508.4, 508.4c, 506.3a, 506.3b)
+// cr2025/combat.mtg:214 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2274,7 +2344,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2025/combat.mtg:204 (508.4, 508.4a, 506.3c)
+// cr2025/combat.mtg:220 (508.4, 508.4a, 506.3c)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2285,7 +2355,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2025/combat.mtg:217 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// cr2025/combat.mtg:233 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
