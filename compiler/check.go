@@ -136,10 +136,7 @@ func (c *checker) combatPredicates() {
 	if attackable != nil && !defender {
 		c.errorf(attackable.Pos, "can_be_attacked needs the predicate defender_of: the rules must say which player defends a permanent that is attacked")
 	}
-	at := c.firstCall("assign_combat_damage")
-	if at == nil {
-		at = c.firstCall("divide_combat_damage")
-	}
+	at := c.firstCall("divide_combat_damage")
 	if at == nil {
 		return
 	}

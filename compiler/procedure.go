@@ -12,12 +12,6 @@ import "github.com/mtgc-dev/mtgc/grammar"
 // are primitives (untap x, draw p, n, discard_to p, n) whose every
 // argument, and so the rule's content, the .mtg gives.
 var procedureVerbs = map[string]string{
-	"declare_attackers":    "the declaration is asked, checked whole against the predicates and made, in Go",
-	"declare_blockers":     "the declaration is asked, checked whole against the predicates and made, in Go",
-	"order_blockers":       "each attacking player orders the blockers of each attacker, in Go",
-	"order_attackers":      "each defending player orders the attackers each blocker blocks, in Go",
-	"assign_combat_damage": "damage is divided (lethal first, by the predicates) and checked, in Go",
-	"end_combat":           "every creature is removed from combat, in Go",
 	"begin_combat_damage":  "which creatures deal damage in the step is fixed, and a second step added after first strikers, in Go",
 	"divide_combat_damage": "each player divides the damage of the creatures that have a choice, checked along their order, in Go",
 }

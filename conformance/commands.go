@@ -48,8 +48,8 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"defend":       cmdDefend,
 		"chooseplayer": cmdChoosePlayer,
 		"putattacking": cmdPutAttacking,
-		"putblocking":  blockCmd("putblocking", "put_blocking", rt.MechPutBlocking, (*rt.Game).PutBlocking),
-		"makeblock":    blockCmd("makeblock", "make_block", rt.MechMakeBlock, (*rt.Game).MakeBlock),
+		"putblocking":  blockCmd("putblocking", "put_blocking"),
+		"makeblock":    blockCmd("makeblock", "make_block"),
 		"block":        cmdBlock,
 		"order":        cmdOrder,
 		"assign":       cmdAssign,
@@ -1001,8 +1001,8 @@ func cmdChoosePlayer(ts *testscript.TestScript, neg bool, args []string) {
 // putattacking <card> [<player or permanent>]: an effect puts the
 // creature (already created on the battlefield) into combat attacking.
 // The rules' effect put_attacking (object, player) or
-// put_attacking_permanent (object, object) does it when they define it;
-// else the runtime's, citing the mechanism put_attacking.
+// put_attacking_permanent (object, object) does it; an edition that
+// defines neither has no such effect.
 func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 	s := st(ts)
 	ts.Stdout()
@@ -1018,13 +1018,10 @@ func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	var ok bool
-	switch {
-	case target < 0 && g.Rules.EffectIndex("put_attacking") >= 0:
+	if target < 0 {
 		ok = runEffect(ts, g, "put_attacking", int32(x), -1-target)
-	case target >= 0 && g.Rules.EffectIndex("put_attacking_permanent") >= 0:
+	} else {
 		ok = runEffect(ts, g, "put_attacking_permanent", int32(x), target)
-	default:
-		ok = g.PutAttacking(x, target, effectRule(ts, g, rt.MechPutAttacking))
 	}
 	if ok == neg {
 		fail(ts, "putattacking %s: attacking = %v", args[0], ok)
@@ -1035,21 +1032,15 @@ func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 // created on the battlefield) into combat blocking the attacker.
 // makeblock <card> <attacker>: an effect makes a creature on the
 // battlefield block the attacker. The rules' effects put_blocking and
-// make_block (object, object) do it when they define them; else the
-// runtime's, citing the mechanism.
-func blockCmd(name, effect string, m rt.Mechanism, do func(g *rt.Game, x, a rt.ObjID, rule string) bool) func(*testscript.TestScript, bool, []string) {
+// make_block (object, object) do it.
+func blockCmd(name, effect string) func(*testscript.TestScript, bool, []string) {
 	return func(ts *testscript.TestScript, neg bool, args []string) {
 		s := st(ts)
 		ts.Stdout()
 		need(ts, args, 2, name+" <card> <attacker>")
 		g := s.game(ts)
 		x, a := s.card(ts, args[0]), s.card(ts, args[1])
-		var ok bool
-		if g.Rules.EffectIndex(effect) >= 0 {
-			ok = runEffect(ts, g, effect, int32(x), int32(a))
-		} else {
-			ok = do(g, x, a, effectRule(ts, g, m))
-		}
+		ok := runEffect(ts, g, effect, int32(x), int32(a))
 		if ok == neg {
 			fail(ts, "%s %s: blocking = %v", name, args[0], ok)
 		}
@@ -1060,20 +1051,13 @@ func blockCmd(name, effect string, m rt.Mechanism, do func(g *rt.Game, x, a rt.O
 // arguments as the command gives it.
 func runEffect(ts *testscript.TestScript, g *rt.Game, name string, args ...int32) bool {
 	i := g.Rules.EffectIndex(name)
+	if i < 0 {
+		fail(ts, "the rules define no effect %s: this edition has no such effect", name)
+	}
 	if n := g.Rules.Effects[i].Params; n != len(args) {
 		fail(ts, "the rules' effect %s takes %d argument(s); the command gives it %d", name, n, len(args))
 	}
 	return g.RunEffect(i, args...)
-}
-
-// effectRule is the rule the script's rules give mechanism m, which the
-// effect commands cite; an edition that has no such effect declares none.
-func effectRule(ts *testscript.TestScript, g *rt.Game, m rt.Mechanism) string {
-	rule := g.Rules.Cite[m]
-	if rule == "" {
-		fail(ts, "the rules declare no mechanism %s: this edition has no such effect", m)
-	}
-	return rule
 }
 
 // keywordIndex is the bit of a keyword of the script's rules.

@@ -24,7 +24,7 @@ turn "500.1" {
 phase combat "506" {
   step declare_attackers "508" {
     action "508.1" "508.1c" {
-      declare_attackers active
+      begin_combat_damage active
     }
     priority "508.2" active
   }
@@ -33,7 +33,7 @@ phase combat "506" {
       end_effects until_end_of_phase
     }
     on_end "511.3" "511.1" {
-      end_combat active
+      begin_combat_damage active
       end_effects this_turn
     }
   }
@@ -102,7 +102,7 @@ func TestMeaning(t *testing.T) {
 			}
 		}
 	}
-	if d := cmp.Diff([]string{"508.1 action declare_attackers runtime", "511.3 on_end end_combat both"}, impls); d != "" {
+	if d := cmp.Diff([]string{"508.1 action begin_combat_damage runtime", "511.3 on_end begin_combat_damage both"}, impls); d != "" {
 		t.Errorf("implementations (-want +got):\n%s", d)
 	}
 	var sec conformance.SectionCoverage

@@ -267,21 +267,12 @@ var verbs = map[string]verbSpec{
 	"unattach":      objVerb((*rt.Game).Unattach),
 	"trim_counters": objVerb((*rt.Game).TrimCounters),
 	// Combat: the declarations ask the players, so they are blocking.
-	"choose_defender":      playerChoice((*rt.Game).ChooseDefender),
-	"declare_attackers":    playerChoice((*rt.Game).DeclareAttackers),
-	"declare_blockers":     playerChoice((*rt.Game).DeclareBlockers),
-	"order_blockers":       playerChoice((*rt.Game).OrderBlockers),
-	"order_attackers":      playerChoice((*rt.Game).OrderAttackers),
-	"assign_combat_damage": playerChoice((*rt.Game).AssignCombatDamage),
+	"choose_defender": playerChoice((*rt.Game).ChooseDefender),
 	"deal_combat_damage": {args: []compiler.Type{compiler.Player}, build: func(a []arg, rule string) stmtFn {
 		p := a[0].v.p
 		return func(g *rt.Game, fp int) bool { g.DealCombatDamage(p(g, fp), rule); return true }
 	}},
-	"mark_deathtouch": objVerb((*rt.Game).MarkDeathtouch),
-	"end_combat": {args: []compiler.Type{compiler.Player}, build: func(a []arg, rule string) stmtFn {
-		p := a[0].v.p
-		return func(g *rt.Game, fp int) bool { g.EndCombat(p(g, fp), rule); return true }
-	}},
+	"mark_deathtouch":    objVerb((*rt.Game).MarkDeathtouch),
 	"remove_from_combat": objVerb((*rt.Game).RemoveFromCombat),
 	"set_protector": {args: []compiler.Type{compiler.Object, compiler.Player}, build: func(a []arg, rule string) stmtFn {
 		x, p := a[0].v.o, a[1].v.p

@@ -15,7 +15,6 @@ const (
 	CanAttack              PredKind = iota + 1 // (a) every one must hold for a to attack
 	CantAttack                                 // (a) any one forbids a to attack
 	MustAttack                                 // (a) a attacks if able
-	AttackerTaps                               // (a) a becomes tapped when declared
 	CanBlock                                   // (b) every one must hold for b to block
 	CantBlock                                  // (b, a) any one forbids b to block a
 	Deathtouch                                 // (s) any damage s deals is lethal; marks deathtouch damage
@@ -38,7 +37,7 @@ const (
 	numPredKinds
 )
 
-var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "attacker_taps", "can_block", "cant_block",
+var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "can_block", "cant_block",
 	"deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "attack_restriction", "block_restriction", "assign_past", "trample_past", "can_be_attacked", "defender_of", "can_be_dealt_combat_damage"}
 
 func (k PredKind) String() string { return predNames[k] }
@@ -161,12 +160,7 @@ type Combat struct {
 	// (Declaring says which): chosen and checked, not yet made.
 	Declared  []Declared
 	Declaring DeclarationKind
-	// AttackersMade and BlockersMade: declare_attackers and
-	// declare_blockers, which choose and make a declaration in one
-	// statement, have made theirs.
-	AttackersMade bool
-	BlockersMade  bool
-	payFailed     string // a payment of declared costs failed, citing this rule (a look-ahead's copy)
+	payFailed string // a payment of declared costs failed, citing this rule (a look-ahead's copy)
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.
@@ -398,21 +392,6 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 	if removed {
 		g.emitObj(EvLeaveCombat, rule, x, 0)
 	}
-}
-
-// EndCombat ends player p's combat: every creature is removed from combat and
-// the combat is forgotten. It does nothing to a combat of another player.
-func (g *Game) EndCombat(p int, rule string) {
-	if len(g.Combat.Attacks) > 0 && int(g.Combat.Attacks[0].Controller) != p {
-		return // the combat is another player's
-	}
-	for len(g.Combat.Attacks) > 0 {
-		g.RemoveFromCombat(g.Combat.Attacks[0].Attacker, rule)
-	}
-	for len(g.Combat.Blocks) > 0 {
-		g.RemoveFromCombat(g.Combat.Blocks[0].Blocker, rule)
-	}
-	g.Combat.reset()
 }
 
 // checkLeavesCombat removes from combat what the rules say leaves it.

@@ -6,36 +6,6 @@ import "slices"
 // assignment (decided by the player when there is a choice, checked as a
 // whole), and dealing all of it at once.
 
-// AssignCombatDamage assigns the combat damage of one combat damage step
-// of the creatures attacking for player p and those blocking them, and
-// records it for DealCombatDamage (or for a stack object that takes it
-// with it, PutOnStack). It reports false while it waits for a player to
-// divide creatures' damage.
-func (g *Game) AssignCombatDamage(p int, rule string) bool {
-	c := &g.Combat
-	if !g.attacksWith(p) {
-		return true // p attacks with nothing
-	}
-	if !c.assigning {
-		g.beginDamageStep()
-		// The assignments that leave no choice are made first, so that a
-		// player dividing damage counts all of them in what is lethal
-		// (the lethal damage predicate reads the damage assigned so far
-		// in the step), whatever the creatures' order.
-		for _, at := range c.Attacks {
-			if c.deals(at.Attacker) {
-				g.attackerDamage(at, true)
-			}
-		}
-		for _, bl := range c.Blocks {
-			if c.deals(bl.Blocker) && !slices.Contains(c.AssignedSource, bl.Blocker) {
-				g.blockerDamage(bl.Blocker, true)
-			}
-		}
-	}
-	return g.divide(p, rule)
-}
-
 // attacksWith reports whether creatures attack for player p.
 func (g *Game) attacksWith(p int) bool {
 	return slices.ContainsFunc(g.Combat.Attacks, func(a Attack) bool { return int(a.Controller) == p })
@@ -55,10 +25,10 @@ func (g *Game) BeginCombatDamage(p int, rule string) {
 
 // DivideCombatDamage has each player, the attacking player p first,
 // divide the combat damage of the creatures that deal damage in this step,
-// have a choice and have not assigned it yet (AssignCombatDamage without
-// the assignments that leave no choice: a creature the rules did not
-// assign and that has no choice assigns none). It reports false while it
-// waits for a player.
+// have a choice and have not assigned it yet (a creature the rules did not
+// assign and that has no choice assigns none: AssignToAttacked and
+// AssignTo are the rules' no-choice assignments). It reports false while
+// it waits for a player.
 func (g *Game) DivideCombatDamage(p int, rule string) bool {
 	if !g.attacksWith(p) {
 		return true
@@ -117,7 +87,7 @@ func (g *Game) divide(p int, rule string) bool {
 		var groups []DamageGroup
 		for _, at := range c.Attacks {
 			if x := at.Attacker; int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) {
-				if from, power := g.attackerDamage(at, false); from != nil {
+				if from, power := g.attackerDamage(at); from != nil {
 					groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
 				}
 			}
@@ -126,7 +96,7 @@ func (g *Game) divide(p int, rule string) bool {
 			x := bl.Blocker
 			if int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) &&
 				!slices.ContainsFunc(groups, func(gr DamageGroup) bool { return gr.Source == x }) {
-				if from, power := g.blockerDamage(x, false); from != nil {
+				if from, power := g.blockerDamage(x); from != nil {
 					groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
 				}
 			}
@@ -140,29 +110,12 @@ func (g *Game) divide(p int, rule string) bool {
 	return true
 }
 
-// blockerDamage assigns blocker x's damage when there is no choice (when
-// record is set), or returns the attackers among which it divides it.
-func (g *Game) blockerDamage(x ObjID, record bool) ([]ObjID, int32) {
-	c := &g.Combat
-	n := g.assigns(x)
-	if n > 0 && g.numBlockedBy(x) >= 2 {
-		// A blocker of several attackers divides its damage along its
-		// damage assignment order: its controller decides.
-		if record {
-			return nil, 0
-		}
+// blockerDamage returns the attackers among which blocker x divides its
+// combat damage, and how much, when it has a choice: it blocks several
+// (nil otherwise: the rules assign what leaves no choice).
+func (g *Game) blockerDamage(x ObjID) ([]ObjID, int32) {
+	if n := g.assigns(x); n > 0 && g.numBlockedBy(x) >= 2 {
 		return g.BlockedBy(x), n
-	}
-	if !record {
-		return nil, 0 // no choice: only the assignment pass records it
-	}
-	c.AssignedSource = append(c.AssignedSource, x)
-	if n > 0 {
-		for _, bl := range c.Blocks {
-			if bl.Blocker == x && bl.Attacker != NoObj {
-				c.Assigned = append(c.Assigned, Assigned{Source: x, To: bl.Attacker, Amount: n})
-			}
-		}
 	}
 	return nil, 0
 }
@@ -284,45 +237,19 @@ func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 	return at.Target, at.Player
 }
 
-// attackerDamage assigns attacker at's damage when there is no choice
-// (when record is set), or returns the recipients among which it divides
-// it (NoObj standing for what it attacks, with trample) and its power.
-func (g *Game) attackerDamage(at Attack, record bool) ([]ObjID, int32) {
-	c := &g.Combat
+// attackerDamage returns the recipients among which attacker at divides
+// its combat damage (NoObj standing for what it attacks, with trample),
+// and how much, when it has a choice: blocked by several, or by one with
+// trample (nil otherwise: the rules assign what leaves no choice).
+func (g *Game) attackerDamage(at Attack) ([]ObjID, int32) {
 	x := at.Attacker
 	power := g.assigns(x)
-	target, toPlayer := g.attackedNow(at)
-	done := func(to ObjID, p int8, n int32) ([]ObjID, int32) {
-		if !record {
-			return nil, 0 // no choice: only the assignment pass records it
-		}
-		c.AssignedSource = append(c.AssignedSource, x)
-		if n > 0 && (to != NoObj || p >= 0) {
-			c.Assigned = append(c.Assigned, Assigned{Source: x, To: to, ToPlayer: p, Amount: n})
-		}
+	if power <= 0 || !at.Blocked {
 		return nil, 0
-	}
-	if power <= 0 {
-		return done(NoObj, -1, 0)
-	}
-	if !at.Blocked {
-		return done(target, toPlayer, power)
 	}
 	trample := g.has(Trample, x)
 	nb := g.numBlockers(x)
-	switch {
-	case nb == 0 && trample:
-		return done(target, toPlayer, power)
-	case nb == 0:
-		return done(NoObj, -1, 0)
-	case nb == 1 && !trample:
-		for _, bl := range c.Blocks {
-			if bl.Attacker == x {
-				return done(bl.Blocker, -1, power)
-			}
-		}
-	}
-	if record {
+	if nb == 0 || nb == 1 && !trample {
 		return nil, 0
 	}
 	from := g.appendBlockers(make([]ObjID, 0, nb+1), x)

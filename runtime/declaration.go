@@ -6,8 +6,7 @@ package runtime
 // Combat.Declared), then the rules' statements make it: pay its costs
 // (PayDeclaredCosts), make each creature attack or block (BecomeAttacking,
 // BecomeBlocking), trigger abilities (Trigger), in the order and under the
-// conditions they say. DeclareAttackers and DeclareBlockers do all of it
-// in one statement, for rules that need no more.
+// conditions they say.
 
 // DeclarationKind says what Combat.Declared holds.
 type DeclarationKind uint8

@@ -9,35 +9,6 @@ import "slices"
 // PlayerCode is the code of player p in Answer.Targets and Event.Other.
 func PlayerCode(p int) int32 { return int32(-1 - p) }
 
-// DeclareAttackers asks player p to declare attackers, once per combat,
-// and makes the declaration: its costs paid, each creature attacking,
-// "whenever attacks" abilities triggered, attackers tapped where the
-// rules' attacker_taps says. (Rules that say each of these steps
-// themselves use ChooseAttackers and the statements that follow it.)
-func (g *Game) DeclareAttackers(p int, rule string) bool {
-	if !g.ChooseAttackers(p, rule) {
-		return false
-	}
-	c := &g.Combat
-	if c.AttackersMade || c.Declaring != DeclaringAttackers {
-		return true
-	}
-	c.AttackersMade = true
-	g.PayDeclaredCosts(p, rule)
-	for i, d := range c.Declared {
-		if !g.RepeatedDeclared(i) {
-			g.BecomeAttacking(d.Obj, rule)
-			g.fireSelf(d.Obj, OnAttacks)
-		}
-	}
-	for _, d := range c.Declared {
-		if taps, rule := g.pred(AttackerTaps, d.Obj, false); taps {
-			g.Tap(d.Obj, rule)
-		}
-	}
-	return true
-}
-
 // defendingPlayer is the opponent attacked by default: the one chosen this
 // combat, else the next player in turn order.
 func (g *Game) defendingPlayer(p int) int {
@@ -284,56 +255,6 @@ func (g *Game) HasBlockCost(x ObjID) bool { return g.Objs[x].BlockCost.ManaValue
 
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
-// DeclareBlockers asks each player attacked by p's creatures, in turn
-// order, to declare blockers, once per combat, and makes the
-// declarations: costs paid, blocks made, the block abilities triggered.
-// (Rules that say each of these steps themselves use ChooseBlockers and
-// the statements that follow it.)
-func (g *Game) DeclareBlockers(p int, rule string) bool {
-	if !g.IsPlayer(p) {
-		return true // no player (a player value of the rules that names none)
-	}
-	for i := 1; i < len(g.Players); i++ {
-		if !g.ChooseBlockers((p+i)%len(g.Players), rule) {
-			return false
-		}
-	}
-	c := &g.Combat
-	if c.BlockersMade {
-		return true
-	}
-	c.BlockersMade = true
-	if c.Declaring == DeclaringBlockers {
-		for i := 1; i < len(g.Players); i++ {
-			g.PayDeclaredCosts((p+i)%len(g.Players), rule)
-		}
-		for i, d := range c.Declared {
-			b, at := d.Obj, ObjID(d.Target)
-			ai := g.attackIndex(at)
-			if ai < 0 || g.BlocksAttacker(b, at) {
-				continue
-			}
-			if !c.Attacks[ai].Blocked {
-				g.fireSelf(at, OnBecomesBlocked)
-			}
-			k := g.blockerPairsBefore(i)
-			g.blockPair(b, at, k, d.By, rule)
-			if k == 0 {
-				g.fireSelf(b, OnBlocks) // once per combat
-				g.fireWatchers(b)
-			}
-			g.fireSelf(at, OnBlockedBy)
-		}
-	}
-	for _, at := range c.Attacks {
-		if !at.Blocked {
-			g.fireSelf(at.Attacker, OnUnblocked)
-		}
-		g.Trigger(at.Attacker, OnBlockedByCount, rule)
-	}
-	return true
-}
-
 func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 	if a.Kind != Declare || len(a.Targets) != len(a.Objs) {
 		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
@@ -404,22 +325,6 @@ func (g *Game) recordBlockers(q int, a *Answer) {
 	g.pending = Decision{}
 }
 
-// OrderBlockers asks player p to put the blockers of each of p's attackers
-// blocked by two or more creatures in a damage assignment order.
-func (g *Game) OrderBlockers(p int, rule string) bool {
-	for _, at := range g.Combat.Attacks {
-		if int(at.Controller) != p || slices.Contains(g.Combat.Ordered, at.Attacker) {
-			continue
-		}
-		if g.numBlockers(at.Attacker) >= 2 {
-			bs := g.Blockers(at.Attacker)
-			g.pending = Decision{Kind: DecideOrder, Player: p, Rule: rule, Obj: at.Attacker, From: bs, N: len(bs)}
-			return false
-		}
-	}
-	return true
-}
-
 func (g *Game) submitOrder(d *Decision, a *Answer) error {
 	what := "blockers of"
 	if !g.Attacking(d.Obj) {
@@ -449,65 +354,6 @@ func (g *Game) submitOrder(d *Decision, a *Answer) error {
 	g.Combat.Ordered = append(g.Combat.Ordered, d.Obj)
 	g.pending = Decision{}
 	return nil
-}
-
-// PutAttacking puts x, already on the battlefield, into combat attacking
-// target (a PlayerCode or a permanent that can be attacked), as an effect that puts a
-// creature onto the battlefield attacking does: it was never declared as
-// an attacker, so no "whenever attacks" ability triggers and no attack
-// requirement or restriction applies. It reports false, doing nothing,
-// when x can't be attacking: it is not a creature, or its controller is
-// not the active player, or the target is not an opponent of it.
-func (g *Game) PutAttacking(x ObjID, target int32, rule string) bool {
-	o := &g.Objs[x]
-	p := int(o.Controller)
-	if o.Zone != ZoneBattlefield || o.Types&TypeCreature == 0 || p != g.Active || g.Attacking(x) {
-		return false
-	}
-	if target < 0 {
-		q := int(-1 - target)
-		if q >= len(g.Players) || q == p || g.Players[q].Lost {
-			return false
-		}
-	} else if _, ok := g.attackable(p, ObjID(target)); !ok {
-		return false
-	}
-	at := g.attackOn(p, x, target)
-	g.Combat.Attacks = append(g.Combat.Attacks, at)
-	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(p), Obj: x, Other: target})
-	return true
-}
-
-// PutBlocking puts x, already on the battlefield, into combat blocking
-// attacker a, as an effect that puts a creature onto the battlefield
-// blocking does: it was never declared as a blocker (no "whenever blocks"
-// ability triggers, no restriction or requirement applies), it goes last
-// in a's damage assignment order, and a becomes blocked ("becomes blocked"
-// abilities trigger if it was not, "becomes blocked by a creature" ones
-// always). It reports false, doing nothing, when a is not attacking x's
-// controller or one of their planeswalkers.
-func (g *Game) PutBlocking(x, a ObjID, rule string) bool { return g.putBlocking(x, a, rule, false) }
-
-func (g *Game) putBlocking(x, a ObjID, rule string, again bool) bool {
-	o := &g.Objs[x]
-	i := g.attackIndex(a)
-	if o.Zone != ZoneBattlefield || o.Types&TypeCreature == 0 || i < 0 || g.Combat.Attacks[i].Player != o.Controller || (g.Blocking(x) && !again) {
-		return false
-	}
-	n := int16(0)
-	for _, bl := range g.Combat.Blocks {
-		if bl.Attacker == a && bl.Order >= n {
-			n = bl.Order + 1
-		}
-	}
-	g.Combat.Blocks = append(g.Combat.Blocks, Block{Blocker: x, Attacker: a, Order: n, Controller: o.Controller, Repeated: g.Blocking(x)})
-	g.emit(Event{Kind: EvBlock, Rule: rule, Player: o.Controller, Obj: x, Other: int32(a)})
-	if !g.Combat.Attacks[i].Blocked {
-		g.Combat.Attacks[i].Blocked = true
-		g.fireSelf(a, OnBecomesBlocked)
-	}
-	g.fireSelf(a, OnBlockedBy)
-	return true
 }
 
 // AttackersDeclared and BlockersDeclared say whether those declarations
@@ -541,23 +387,6 @@ func (g *Game) BlockedBy(b ObjID) []ObjID {
 	})
 }
 
-// OrderAttackers asks each player whose creature blocks two or more of
-// p's attackers to put those attackers in a damage assignment order.
-func (g *Game) OrderAttackers(p int, rule string) bool {
-	for _, bl := range g.Combat.Blocks {
-		b := bl.Blocker
-		if bl.Attacker == NoObj || g.CombatController(bl.Attacker) != p || slices.Contains(g.Combat.Ordered, b) {
-			continue
-		}
-		if g.numBlockedBy(b) >= 2 {
-			as := g.BlockedBy(b)
-			g.pending = Decision{Kind: DecideOrder, Player: int(g.Objs[b].Controller), Rule: rule, Obj: b, From: as, N: len(as)}
-			return false
-		}
-	}
-	return true
-}
-
 // AttacksAlone: x was the only creature declared as an attacker.
 func (g *Game) AttacksAlone(x ObjID) bool {
 	i := g.attackIndex(x)
@@ -582,30 +411,6 @@ func (g *Game) BlockingAlone(x ObjID) bool {
 		}
 	}
 	return g.Blocking(x)
-}
-
-// MakeBlock has x, a creature on the battlefield, block attacker a because
-// an effect says so: it is not declared (no restriction or requirement
-// applies), it goes last in a's damage assignment order, and "whenever
-// this blocks" triggers if it was not blocking yet. It reports false,
-// doing nothing, when a is not attacking x's controller or their
-// planeswalkers.
-func (g *Game) MakeBlock(x, a ObjID, rule string) bool {
-	was := g.Blocking(x)
-	if was {
-		for _, b := range g.Combat.Blocks {
-			if b.Blocker == x && b.Attacker == a {
-				return false
-			}
-		}
-	}
-	if !g.putBlocking(x, a, rule, was) {
-		return false
-	}
-	if !was {
-		g.fireSelf(x, OnBlocks)
-	}
-	return true
 }
 
 // DefendingPlayer is the player attacking creature x attacks, or the

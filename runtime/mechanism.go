@@ -22,9 +22,6 @@ const (
 	MechStackTriggers                     // triggered abilities go on the stack, active player's first (APNAP)
 	MechResolve                           // the top object of the stack resolves
 	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
-	MechPutAttacking                      // an effect puts a creature into combat attacking (optional)
-	MechPutBlocking                       // an effect puts a creature into combat blocking (optional)
-	MechMakeBlock                         // an effect makes a creature on the battlefield block (optional)
 	NumMechanisms
 )
 
@@ -50,9 +47,6 @@ var mechanisms = [NumMechanisms]MechSpec{
 	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, the active player's first, then in turn order", false},
 	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false},
 	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false},
-	MechPutAttacking:     {"put_attacking", "MechPutAttacking", "an effect puts a creature into combat attacking: never declared, no restriction applies", true},
-	MechPutBlocking:      {"put_blocking", "MechPutBlocking", "an effect puts a creature into combat blocking an attacker: never declared", true},
-	MechMakeBlock:        {"make_block", "MechMakeBlock", "an effect makes a creature on the battlefield block an attacker", true},
 }
 
 func (m Mechanism) String() string {
