@@ -12,7 +12,6 @@ import "github.com/mtgc-dev/mtgc/grammar"
 // are primitives (untap x, draw p, n, discard_to p, n) whose every
 // argument, and so the rule's content, the .mtg gives.
 var procedureVerbs = map[string]string{
-	"begin_combat_damage":  "which creatures deal damage in the step is fixed, and a second step added after first strikers, in Go",
 	"divide_combat_damage": "each player divides the damage of the creatures that have a choice, checked along their order, in Go",
 }
 

@@ -214,7 +214,6 @@ var verbs = map[string]verb{
 	"clear_combat":       {[]Type{Player}, "g.ClearCombat(%s, %s)", false},
 	// Combat damage in steps: begun, what leaves no choice assigned by the
 	// rules, the rest divided by the players.
-	"begin_combat_damage":    {[]Type{Player}, "g.BeginCombatDamage(%s, %s)", false},
 	"start_combat_damage":    {[]Type{Player}, "g.StartCombatDamage(%s, %s)", false},
 	"deals_damage_now":       {[]Type{Object}, "g.DealsDamageNow(%s, %s)", false},
 	"add_combat_damage_step": {[]Type{Player}, "g.AddCombatDamageStep(%s, %s)", false},

@@ -24,7 +24,7 @@ turn "500.1" {
 phase combat "506" {
   step declare_attackers "508" {
     action "508.1" "508.1c" {
-      begin_combat_damage active
+      divide_combat_damage active
     }
     priority "508.2" active
   }
@@ -32,8 +32,8 @@ phase combat "506" {
     action "511.2" {
       end_effects until_end_of_phase
     }
-    on_end "511.3" "511.1" {
-      begin_combat_damage active
+    action "511.3" "511.1" {
+      divide_combat_damage active
       end_effects this_turn
     }
   }
@@ -41,6 +41,10 @@ phase combat "506" {
 keyword lonely
 predicate can_attack "508.1a" (a) if a.creature
 predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
+predicate assigns_damage "510.1a" (s) = max(0, s.power)
+predicate lethal_damage "510.1c" (s, b) = max(0, b.toughness - b.damage)
+predicate assign_past "510.1c" (s, b) if assigning(s, b) >= lethal(s, b)
+predicate trample_past "702.19b" (s, b) if assigning(s, b) >= lethal(s, b)
 `
 
 // TestMeaning: each rule is classified as its citations say, and the
@@ -102,7 +106,7 @@ func TestMeaning(t *testing.T) {
 			}
 		}
 	}
-	if d := cmp.Diff([]string{"508.1 action begin_combat_damage runtime", "511.3 on_end begin_combat_damage both"}, impls); d != "" {
+	if d := cmp.Diff([]string{"508.1 action divide_combat_damage runtime", "511.3 action divide_combat_damage both"}, impls); d != "" {
 		t.Errorf("implementations (-want +got):\n%s", d)
 	}
 	var sec conformance.SectionCoverage

@@ -294,7 +294,6 @@ var verbs = map[string]verbSpec{
 	}},
 	"clear_combat": playerVerb((*rt.Game).ClearCombat),
 	// Combat damage in steps.
-	"begin_combat_damage":    playerVerb((*rt.Game).BeginCombatDamage),
 	"start_combat_damage":    playerVerb((*rt.Game).StartCombatDamage),
 	"deals_damage_now":       objVerb((*rt.Game).DealsDamageNow),
 	"add_combat_damage_step": playerVerb((*rt.Game).AddCombatDamageStep),

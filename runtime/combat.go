@@ -148,7 +148,6 @@ type Combat struct {
 	DealtFirst        []ObjID     // creatures that dealt damage in the first step
 	AssignedSource    []ObjID     // sources whose assignment is decided in this step
 	dealers           []ObjID     // creatures that deal damage in this step
-	inCombat          []ObjID     // scratch: the creatures in combat as a damage step begins
 	dividing          DamageGroup // the division being checked (see Assigning)
 	dividingAmounts   []int32
 	assigning         bool // a combat damage step is assigning damage
@@ -172,7 +171,6 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.AssignedSource = append(old.AssignedSource[:0], src.AssignedSource...)
 	c.Ordered = append(old.Ordered[:0], src.Ordered...)
 	c.dealers = append(old.dealers[:0], src.dealers...)
-	c.inCombat = append(old.inCombat[:0], src.inCombat...)
 	c.Declared = append(old.Declared[:0], src.Declared...)
 }
 
@@ -180,7 +178,7 @@ func (c *Combat) copyFrom(old, src *Combat) {
 func (c *Combat) reset() {
 	*c = Combat{
 		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
-		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0], inCombat: c.inCombat[:0],
+		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0],
 		Declared: c.Declared[:0],
 	}
 }

@@ -11,18 +11,6 @@ func (g *Game) attacksWith(p int) bool {
 	return slices.ContainsFunc(g.Combat.Attacks, func(a Attack) bool { return int(a.Controller) == p })
 }
 
-// BeginCombatDamage begins the assignment of one combat damage step of
-// the creatures attacking for player p and those blocking them: which
-// creatures deal damage in it (the rules' deals_first and deals_second;
-// after a first step of first strikers a second step follows). Rules that
-// assign the damage that leaves no choice themselves (AssignToAttacked,
-// AssignTo) begin with it and end with DivideCombatDamage.
-func (g *Game) BeginCombatDamage(p int, rule string) {
-	if g.attacksWith(p) {
-		g.beginDamageStep()
-	}
-}
-
 // DivideCombatDamage has each player, the attacking player p first,
 // divide the combat damage of the creatures that deal damage in this step,
 // have a choice and have not assigned it yet (a creature the rules did not
@@ -146,7 +134,7 @@ func (g *Game) addDamageStep() {
 // attacking for player p and those blocking them (creatures that left
 // combat removed, the step counted, nothing assigned); which creatures
 // deal damage in it, and whether a second step follows, the rules say
-// (DealsDamageNow, AddCombatDamageStep). BeginCombatDamage does all of it.
+// (DealsDamageNow, AddCombatDamageStep).
 func (g *Game) StartCombatDamage(p int, rule string) {
 	if g.attacksWith(p) {
 		g.startDamageStep()
@@ -181,41 +169,6 @@ func (g *Game) SecondCombatDamageStep() bool { return g.Combat.SecondStep }
 
 // dealers is the set of creatures that deal damage in the current step.
 func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
-
-func (g *Game) beginDamageStep() {
-	c := &g.Combat
-	g.startDamageStep()
-	all := c.inCombat[:0]
-	for _, a := range c.Attacks {
-		all = append(all, a.Attacker)
-	}
-	for _, b := range c.Blocks {
-		if !slices.Contains(all, b.Blocker) {
-			all = append(all, b.Blocker)
-		}
-	}
-	c.inCombat = all
-	first := func(x ObjID) bool { return g.has(DealsFirst, x) }
-	switch {
-	case c.DamageSteps == 1 && slices.ContainsFunc(all, first):
-		// Only those deal damage now, and a second combat damage step
-		// follows this one.
-		for _, x := range all {
-			if first(x) {
-				c.dealers = append(c.dealers, x)
-			}
-		}
-		g.addDamageStep()
-	case c.SecondStep:
-		for _, x := range all {
-			if g.has(DealsSecond, x) {
-				c.dealers = append(c.dealers, x)
-			}
-		}
-	default:
-		c.dealers = append(c.dealers, all...)
-	}
-}
 
 // lethal is the damage that is lethal to b from source s: the rules'
 // lethal_damage predicate (the checker requires it of rules that deal

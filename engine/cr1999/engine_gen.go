@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7dd945279d00f7f11e923c277ede2c7a"
+const SourceHash = "sha256:570cde009819a6df2c84ce61e027f09e"
 
 // Keyword bits.
 const (
@@ -168,23 +168,23 @@ var Rules = &rt.Rules{
 					SkipRule: "308.4",
 					Actions: []rt.Action{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:102", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.1a", "310.1b"}, Pos: "cr1999/combat.mtg:108", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.1c", "502.9"}, Pos: "cr1999/combat.mtg:118", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr1999/combat.mtg:130", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1"}, Pos: "cr1999/combat.mtg:141", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr1999/combat.mtg:146", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1a", "310.1b"}, Pos: "cr1999/combat.mtg:122", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "cr1999/combat.mtg:132", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1d"}, Pos: "cr1999/combat.mtg:144", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1"}, Pos: "cr1999/combat.mtg:155", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2"}, Pos: "cr1999/combat.mtg:160", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // cr1999/combat.mtg:153 (311)
+				{ // cr1999/combat.mtg:167 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr1999/combat.mtg:153",
+					Pos:          "cr1999/combat.mtg:167",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:158", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:172", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -260,29 +260,29 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:172", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:173", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:176", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:178", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:179", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:182", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:185", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:188", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:190", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:192", Text: "true", Test2: pred_assign_past_9},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:194", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:195", Text: "a has trample", Test: pred_trample_11},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:198", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:199", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:203", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:228", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:186", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:187", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:190", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:192", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:193", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:196", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:199", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:202", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:204", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:206", Text: "true", Test2: pred_assign_past_9},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:208", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:209", Text: "a has trample", Test: pred_trample_11},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:212", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:213", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:217", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:242", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:216", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:220", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:230", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:234", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:209", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:223", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
 	},
 }
@@ -713,11 +713,81 @@ func step_combat_damage_skip(g *rt.Game) bool {
 
 // cr1999/combat.mtg:102 (502.2b)
 func step_combat_damage_action_0(g *rt.Game) bool {
-	g.BeginCombatDamage(g.Active, "502.2b")
+	g.StartCombatDamage(g.Active, "502.2b")
+	if g.CombatDamageStep() == 1 && func() bool {
+		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+			v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+			if !ok {
+				continue
+			}
+			if g.Holds(rt.DealsFirst, v_x) {
+				return true
+			}
+		}
+		return false
+	}() {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if g.Holds(rt.DealsFirst, v_x) {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "502.2b")
+			}
+			g.Release(mark)
+		}
+		g.AddCombatDamageStep(g.Active, "502.2b")
+	} else if g.SecondCombatDamageStep() {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if g.Holds(rt.DealsSecond, v_x) {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "502.2b")
+			}
+			g.Release(mark)
+		}
+	} else {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if true {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "502.2b")
+			}
+			g.Release(mark)
+		}
+	}
 	return true
 }
 
-// cr1999/combat.mtg:108 (310.1a, 310.1b)
+// cr1999/combat.mtg:122 (310.1a, 310.1b)
 func step_combat_damage_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -740,7 +810,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:118 (310.1c, 502.9)
+// cr1999/combat.mtg:132 (310.1c, 502.9)
 func step_combat_damage_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -798,7 +868,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:130 (310.1d)
+// cr1999/combat.mtg:144 (310.1d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -841,7 +911,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:141 (310.1)
+// cr1999/combat.mtg:155 (310.1)
 func step_combat_damage_action_4(g *rt.Game) bool {
 	if !g.DivideCombatDamage(g.Active, "310.1") {
 		return false
@@ -849,7 +919,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:146 (310.2)
+// cr1999/combat.mtg:160 (310.2)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -857,17 +927,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:151 (310.2)
+// cr1999/combat.mtg:165 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:154 (311.1)
+// cr1999/combat.mtg:168 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:158 (306.2, 308.5, 309.3)
+// cr1999/combat.mtg:172 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1215,37 +1285,37 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr1999/combat.mtg:172 (308.1, 502.5)
+// cr1999/combat.mtg:186 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr1999/combat.mtg:173 (308.1)
+// cr1999/combat.mtg:187 (308.1)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:176 (409.2g, 502.5)
+// cr1999/combat.mtg:190 (409.2g, 502.5)
 func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:178 (309.1)
+// cr1999/combat.mtg:192 (309.1)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr1999/combat.mtg:179 (502.4)
+// cr1999/combat.mtg:193 (502.4)
 func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:182 (502.8)
+// cr1999/combat.mtg:196 (502.8)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:185 (502.6)
+// cr1999/combat.mtg:199 (502.6)
 func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1320,47 +1390,47 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:188 (310.1a)
+// cr1999/combat.mtg:202 (310.1a)
 func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:190 (420.5c)
+// cr1999/combat.mtg:204 (420.5c)
 func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:192 (310.1c)
+// cr1999/combat.mtg:206 (310.1c)
 func pred_assign_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:194 (502.9)
+// cr1999/combat.mtg:208 (502.9)
 func pred_trample_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:195 (502.9)
+// cr1999/combat.mtg:209 (502.9)
 func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:198 (502.2, 502.2b)
+// cr1999/combat.mtg:212 (502.2, 502.2b)
 func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:199 (502.2, 502.2b)
+// cr1999/combat.mtg:213 (502.2, 502.2b)
 func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:203 (306.2)
+// cr1999/combat.mtg:217 (306.2)
 func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr1999/combat.mtg:228 (307.1)
+// cr1999/combat.mtg:242 (307.1)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1375,7 +1445,7 @@ func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr1999/combat.mtg:216 (310.4)
+// cr1999/combat.mtg:230 (310.4)
 func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1386,7 +1456,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:220 (310.4)
+// cr1999/combat.mtg:234 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1399,7 +1469,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr1999/combat.mtg:209 (310.4, 310.3)
+// cr1999/combat.mtg:223 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

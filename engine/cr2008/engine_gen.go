@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0a19fec132ec5294900cf963064b6e15"
+const SourceHash = "sha256:cab2362113124be16d407df3a90c0d6f"
 
 // Keyword bits.
 const (
@@ -170,23 +170,23 @@ var Rules = &rt.Rules{
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5"}, Pos: "cr2008/combat.mtg:127", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "cr2008/combat.mtg:134", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "cr2008/combat.mtg:144", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:156", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2", "310.1"}, Pos: "cr2008/combat.mtg:168", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:173", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "cr2008/combat.mtg:148", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "cr2008/combat.mtg:158", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:170", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2", "310.1"}, Pos: "cr2008/combat.mtg:182", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:187", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // cr2008/combat.mtg:180 (311)
+				{ // cr2008/combat.mtg:194 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr2008/combat.mtg:180",
+					Pos:          "cr2008/combat.mtg:194",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:184", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:198", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -265,22 +265,22 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:198", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:201", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:202", Text: "t.controller", Value: pred_defender_of_2},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:203", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:205", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:206", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:209", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:210", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:212", Text: "true", Test2: pred_assign_past_8},
-		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:216", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:217", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:219", Text: "s has first_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:220", Text: "not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:224", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:236", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:240", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:212", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:215", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:216", Text: "t.controller", Value: pred_defender_of_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:217", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:219", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:223", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:224", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:226", Text: "true", Test2: pred_assign_past_8},
+		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:230", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:231", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:233", Text: "s has first_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:234", Text: "not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:238", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:250", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:254", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -289,14 +289,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:34", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:232", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:246", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:27", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:40", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:251", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:257", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:270", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:265", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:271", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:284", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -803,11 +803,81 @@ func step_combat_damage_skip(g *rt.Game) bool {
 
 // cr2008/combat.mtg:127 (310.5)
 func step_combat_damage_action_0(g *rt.Game) bool {
-	g.BeginCombatDamage(g.Active, "310.5")
+	g.StartCombatDamage(g.Active, "310.5")
+	if g.CombatDamageStep() == 1 && func() bool {
+		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+			v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+			if !ok {
+				continue
+			}
+			if g.Holds(rt.DealsFirst, v_x) {
+				return true
+			}
+		}
+		return false
+	}() {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if g.Holds(rt.DealsFirst, v_x) {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "310.5")
+			}
+			g.Release(mark)
+		}
+		g.AddCombatDamageStep(g.Active, "310.5")
+	} else if g.SecondCombatDamageStep() {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if g.Holds(rt.DealsSecond, v_x) {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "310.5")
+			}
+			g.Release(mark)
+		}
+	} else {
+		{
+			mark := g.Mark()
+			for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+				v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
+				if !ok {
+					continue
+				}
+				if true {
+					g.Push(int32(v_x))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_x := x
+				_ = v_x
+				g.DealsDamageNow(v_x, "310.5")
+			}
+			g.Release(mark)
+		}
+	}
 	return true
 }
 
-// cr2008/combat.mtg:134 (310.2a, 310.2b)
+// cr2008/combat.mtg:148 (310.2a, 310.2b)
 func step_combat_damage_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -830,7 +900,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:144 (310.2c, 502.9c)
+// cr2008/combat.mtg:158 (310.2c, 502.9c)
 func step_combat_damage_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -888,7 +958,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:156 (310.2d)
+// cr2008/combat.mtg:170 (310.2d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -931,7 +1001,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:168 (310.2, 310.1)
+// cr2008/combat.mtg:182 (310.2, 310.1)
 func step_combat_damage_action_4(g *rt.Game) bool {
 	if !g.DivideCombatDamage(g.Active, "310.2") {
 		return false
@@ -939,7 +1009,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:173 (310.1)
+// cr2008/combat.mtg:187 (310.1)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -947,17 +1017,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:178 (310.1)
+// cr2008/combat.mtg:192 (310.1)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:181 (311.1)
+// cr2008/combat.mtg:195 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:184 (311.2)
+// cr2008/combat.mtg:198 (311.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1284,82 +1354,82 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2008/combat.mtg:198 (308.2a, 502.5)
+// cr2008/combat.mtg:212 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr2008/combat.mtg:201 (306.3)
+// cr2008/combat.mtg:215 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return g.Is(v_t, rt.TypePlaneswalker)
 }
 
-// cr2008/combat.mtg:202 (306.3)
+// cr2008/combat.mtg:216 (306.3)
 func pred_defender_of_2(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(int(g.Objs[v_t].Controller))
 }
 
-// cr2008/combat.mtg:203 (502.5)
+// cr2008/combat.mtg:217 (502.5)
 func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2008/combat.mtg:205 (309.2a)
+// cr2008/combat.mtg:219 (309.2a)
 func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr2008/combat.mtg:206 (502.4)
+// cr2008/combat.mtg:220 (502.4)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:209 (310.2a)
+// cr2008/combat.mtg:223 (310.2a)
 func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:210 (420.5c)
+// cr2008/combat.mtg:224 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:212 (310.2c)
+// cr2008/combat.mtg:226 (310.2c)
 func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2008/combat.mtg:216 (502.9b)
+// cr2008/combat.mtg:230 (502.9b)
 func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2008/combat.mtg:217 (502.9b, 502.9c)
+// cr2008/combat.mtg:231 (502.9b, 502.9c)
 func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2008/combat.mtg:219 (310.5, 502.2)
+// cr2008/combat.mtg:233 (310.5, 502.2)
 func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr2008/combat.mtg:220 (310.5)
+// cr2008/combat.mtg:234 (310.5)
 func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr2008/combat.mtg:224 (306.4, 306.4b)
+// cr2008/combat.mtg:238 (306.4, 306.4b)
 func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr2008/combat.mtg:236 (310.4c)
+// cr2008/combat.mtg:250 (310.4c)
 func pred_can_be_dealt_combat_damage_14(g *rt.Game, v_x rt.ObjID) bool {
 	return g.Is(v_x, rt.TypeCreature) || g.Is(v_x, rt.TypePlaneswalker)
 }
 
-// cr2008/combat.mtg:240 (306.2)
+// cr2008/combat.mtg:254 (306.2)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1424,7 +1494,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:232 (310.4, 310.3, 310.4a, 310.4b)
+// cr2008/combat.mtg:246 (310.4, 310.3, 310.4a, 310.4b)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1447,7 +1517,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:251 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:265 (308.4, 306.3a, 306.2)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1458,7 +1528,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:257 (308.4, 306.3)
+// cr2008/combat.mtg:271 (308.4, 306.3)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1469,7 +1539,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:270 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:284 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
