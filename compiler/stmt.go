@@ -196,6 +196,10 @@ func (g *gen) call(s *grammar.CallStmt, sc *scope) string {
 	}
 	v, ok := verbs[s.Verb.Name]
 	if !ok {
+		if how, gone := removedVerbs[s.Verb.Name]; gone {
+			g.c.errorf(s.Verb.Pos, "%s is no longer a statement: %s (rules/combat.mtg shows how)", s.Verb.Name, how)
+			return ""
+		}
 		g.c.errorf(s.Verb.Pos, "unknown statement %s%s", s.Verb.Name, didYouMean(closest(s.Verb.Name, keys(verbs), 2)))
 		return ""
 	}

@@ -226,6 +226,18 @@ var verbs = map[string]verb{
 	"block":            {[]Type{Object, Object}, "g.BlockAttacker(%s, %s, %s)", false},
 }
 
+// removedVerbs are statements the language had, with how rules write them
+// now (their meaning moved from the runtime into .mtg statements).
+var removedVerbs = map[string]string{
+	"declare_attackers":    "write choose_attackers P, then the statements that make the declaration (pay_declared_costs, tap, become_attacking, trigger)",
+	"declare_blockers":     "write choose_blockers for each player attacked, then pay_declared_costs, become_blocking and the block triggers",
+	"order_blockers":       "write choose_order P, a for each attacker a blocked by two or more",
+	"order_attackers":      "write choose_order P, b for each blocker b blocking two or more",
+	"assign_combat_damage": "write start_combat_damage, who deals damage (deals_damage_now), the assignments without a choice (assign_to_attacked, assign_to), then divide_combat_damage",
+	"begin_combat_damage":  "write start_combat_damage, then deals_damage_now for the creatures that deal damage in the step (and add_combat_damage_step)",
+	"end_combat":           "write remove_from_combat for each attacker and blocker, then clear_combat",
+}
+
 // BitSubtypes are the subtypes the attributes of the same names test; the
 // runtime keeps them as bits on each object (Rules.Subtypes).
 var BitSubtypes = []string{"aura", "equipment", "fortification"}
