@@ -114,10 +114,6 @@ func (c *checker) check() *Program {
 	return c.p
 }
 
-// damagePredicates are what a ruleset that deals combat damage must say:
-// the runtime knows no amount, lethal damage or assignment rule of its own.
-var damagePredicates = []string{"assigns_damage", "lethal_damage", "assign_past", "trample_past"}
-
 // combatPredicates requires the damage predicates of a ruleset whose
 // actions deal combat damage, reporting at the first combat_damage.
 func (c *checker) combatPredicates() {
@@ -136,22 +132,23 @@ func (c *checker) combatPredicates() {
 	if attackable != nil && !defender {
 		c.errorf(attackable.Pos, "can_be_attacked needs the predicate defender_of: the rules must say which player defends a permanent that is attacked")
 	}
-	at := c.firstCall("divide_combat_damage")
-	if at == nil {
-		return
-	}
 	have := map[string]bool{}
 	for _, p := range c.p.Predicates {
 		have[p.Kind] = true
 	}
-	for _, k := range damagePredicates {
-		if !have[k] {
-			c.errorf(at.Pos, "%s needs the predicate %s: the rules must say %s", at.Verb.Name, k, map[string]string{
-				"assigns_damage": "how much combat damage a creature assigns",
-				"lethal_damage":  "what lethal damage is",
-				"assign_past":    "when a division of damage may go on to the next creature in order",
-				"trample_past":   "when a trampler's division may go on to the player or planeswalker it attacks",
-			}[k])
+	for _, b := range builtins {
+		if len(b.NeedsPreds) == 0 {
+			continue
+		}
+		at := c.firstCall(b.Name)
+		if at == nil {
+			continue
+		}
+		for _, k := range b.NeedsPreds {
+			if !have[k] {
+				pk, _ := rt.ParsePredKind(k)
+				c.errorf(at.Pos, "%s needs the predicate %s: the rules must say %s", at.Verb.Name, k, pk.Spec().Says)
+			}
 		}
 	}
 }
@@ -406,11 +403,10 @@ func (c *checker) clauses(st *Step, cs []grammar.Clause) {
 				continue
 			}
 			code := c.cond(cl.Rules, nil, cl.Pos, "priority")
-			code.Expr = c.typed(cl.Player, newScope(), Player, "the player who receives priority")
-			code.Cond = cl.Player
+			code.Clause = c.exprClause(cl.Player, Player, "the player who receives priority")
 			st.Priority = code
 			if cl.If != nil {
-				st.PriorityIf = &Code{Rules: code.Rules, Pos: cl.If.Position(), Expr: c.typed(cl.If, newScope(), Bool, "a priority condition"), Cond: cl.If}
+				st.PriorityIf = &Code{Rules: code.Rules, Pos: cl.If.Position(), Clause: c.exprClause(cl.If, Bool, "a priority condition")}
 			}
 		case *grammar.NoPriority:
 			if st.NoPriority != nil {
@@ -431,13 +427,13 @@ func (c *checker) clauses(st *Step, cs []grammar.Clause) {
 			}
 			st.Repeat = c.cond(cl.Rules, cl.If, cl.Pos, "repeat")
 		case *grammar.Allow:
-			code := &Code{Rules: c.rules(cl.Rules, "allow", false), Pos: cl.Pos, Cond: cl.If}
+			code := &Code{Rules: c.rules(cl.Rules, "allow", false), Pos: cl.Pos}
 			c.needRules(cl.Pos, code.Rules, len(cl.Rules), "allow")
 			if cl.If != nil {
 				// `player` is the player who would play the land or spell.
-				sc := newScope()
-				sc.declare("player", Player)
-				code.Expr = c.typed(cl.If, sc, Bool, "an allow condition")
+				r, sc := c.resolver("", "allow"), newScope()
+				player := r.newVar("player", Player, sc)
+				code.Clause = r.clause([]*Var{player}, nil, r.typed(cl.If, sc, Bool, "an allow condition"))
 			}
 			switch cl.What.Name {
 			case "land":
@@ -487,19 +483,25 @@ func (c *checker) every(ds []*grammar.EveryDecl, kind string) Every {
 
 // cond checks a clause made of rules and an optional condition.
 func (c *checker) cond(rs []grammar.Rule, cond grammar.Expr, pos grammar.Pos, what string) *Code {
-	code := &Code{Rules: c.rules(rs, what, false), Pos: pos, Cond: cond}
+	code := &Code{Rules: c.rules(rs, what, false), Pos: pos}
 	c.needRules(pos, code.Rules, len(rs), what)
 	if cond != nil {
-		code.Expr = c.typed(cond, newScope(), Bool, "a "+what+" condition")
+		code.Clause = c.exprClause(cond, Bool, "a "+what+" condition")
 	}
 	return code
+}
+
+// exprClause checks a clause that is one expression of type want.
+func (c *checker) exprClause(e grammar.Expr, want Type, what string) Clause {
+	r := c.resolver("", "")
+	return r.clause(nil, nil, r.typed(e, newScope(), want, what))
 }
 
 // block checks a block of statements; in an action a choice may be the
 // first statement, elsewhere choices are not allowed.
 func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, what string, action bool) *Code {
 	from := len(c.p.Cites)
-	code := &Code{Rules: c.rules(rs, what, action), Pos: pos, Block: b}
+	code := &Code{Rules: c.rules(rs, what, action), Pos: pos}
 	if v, mixed := procedureOf(b); v != "" {
 		for i := from; i < len(c.p.Cites); i++ {
 			c.p.Cites[i].Procedure, c.p.Cites[i].Mixed = v, mixed
@@ -510,18 +512,15 @@ func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, wh
 	if len(code.Rules) > 0 {
 		rule = code.Rules[0]
 	}
-	g := &gen{c: c, rule: rule, choiceFirst: action, what: what}
-	code.Body = g.block(b, newScope())
+	r := c.resolver(rule, what)
+	r.choiceFirst = action
+	stmts := r.block(b, newScope())
+	code.Clause = r.clause(nil, stmts, nil)
 	return code
 }
 
 func (c *checker) sba(d *grammar.SbaDecl) {
 	s := &SBA{Rules: c.rules(d.Rules, "sba", true), Pos: d.Pos}
-	defer func() {
-		if len(c.p.SBAs) > 0 && c.p.SBAs[len(c.p.SBAs)-1] == s {
-			s.For = d.Body.Stmts[0].(*grammar.ForStmt)
-		}
-	}()
 	c.needRules(d.Pos, s.Rules, len(d.Rules), "sba")
 	if len(d.Body.Stmts) != 1 {
 		c.errorf(d.Pos, "an sba is one query: for each KIND v where CONDITION { ... }")
@@ -537,7 +536,7 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 		c.errorf(f.Kind.Pos, "unknown kind %s%s", f.Kind.Name, didYouMean(closest(f.Kind.Name, keys(kinds), 1)))
 		return
 	}
-	if combatKind(k) {
+	if k.Combat {
 		c.errorf(f.Kind.Pos, "an sba can't range over %s: it is a combat list, not a part of the game state the check looks at (use creature and x.attacking, x.blocking)", f.Kind.Name)
 		return
 	}
@@ -545,53 +544,30 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 		c.errorf(f.Pos, "an sba needs a where condition")
 		return
 	}
-	rule := ""
-	if len(s.Rules) > 0 {
-		rule = s.Rules[0]
-	}
-	s.Over, s.Types, s.IsObj = k.over, k.types, k.over != "OverPlayers"
-	sc := newScope()
-	t := Object
-	if !s.IsObj {
-		t = Player
-	}
-	s.Var = sc.declare(f.Var.Name, t)
+	s.Kind = k
+	r, sc := c.resolver(first(s.Rules), "sba"), newScope()
+	s.Var = r.newVar(f.Var.Name, k.Var(), sc)
 	if !c.name(f.Var, "variable") {
 		return
 	}
-	g := &gen{c: c, rule: rule, what: "sba"}
-	s.Match = c.typedIn(g, f.Where, sc, Bool, "an sba condition")
+	s.Match = r.typed(f.Where, sc, Bool, "an sba condition")
 	// The first test of an "and" chain guards the call to the match
 	// function in the fused check: most objects fail it at once.
-	if first := leftmostAnd(f.Where); first != f.Where {
-		s.Guard, _ = (&gen{c: c, rule: rule, what: "sba"}).expr(first, sc)
+	if b, ok := s.Match.(*Binary); ok && b.Op == OpAnd {
+		s.Guard = leftmostAnd(s.Match)
 	}
-	s.Do = g.block(f.Body, sc)
-	if g.position {
+	s.Do = r.block(f.Body, sc)
+	s.Slots = r.slots
+	if r.position {
 		c.p.SBAsReadPosition = true
 	}
-	grammar.Inspect(f, func(n grammar.Node) bool {
-		if sel, ok := n.(*grammar.Selector); ok {
-			switch sel.Sel.Name {
-			case "tapped":
-				c.p.SBAsReadTapped = true
-			case "mana":
-				c.p.SBAsReadMana = true
-			}
-		}
-		return true
-	})
-	c.p.SBAs = append(c.p.SBAs, s)
-}
-
-// typed translates e and checks that it has type want.
-func (c *checker) typed(e grammar.Expr, sc *scope, want Type, what string) string {
-	g := &gen{c: c}
-	code, t := g.expr(e, sc)
-	if t != Invalid && t != want {
-		c.errorf(e.Position(), "%s must be %s, not %s", what, want, t)
+	if r.reads&ReadsTapped != 0 {
+		c.p.SBAsReadTapped = true
 	}
-	return code
+	if r.reads&ReadsMana != 0 {
+		c.p.SBAsReadMana = true
+	}
+	c.p.SBAs = append(c.p.SBAs, s)
 }
 
 func quote(s string) string { return strconv.Quote(s) }
@@ -602,20 +578,17 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 		c.errorf(d.Kind.Pos, "unknown predicate %s (want one of %s)%s", d.Kind.Name, strings.Join(predicateNames(), ", "), didYouMean(closest(d.Kind.Name, predicateNames(), 1)))
 		return
 	}
-	p := &Predicate{Kind: d.Kind.Name, Const: predConst(k), Rules: c.rules(d.Rules, "predicate", false), Pos: d.Pos, Decl: d}
+	p := &Predicate{Kind: d.Kind.Name, Const: k.Const(), Pred: k, Rules: c.rules(d.Rules, "predicate", false), Pos: d.Pos, Decl: d}
 	c.needRules(d.Pos, p.Rules, len(d.Rules), "predicate")
 	if len(d.Params) != k.Arity() {
 		c.errorf(d.Kind.Pos, "predicate %s takes %d object(s), not %d", d.Kind.Name, k.Arity(), len(d.Params))
 		return
 	}
 	sc := newScope()
-	rule := ""
-	if len(p.Rules) > 0 {
-		rule = p.Rules[0]
-	}
-	g := &gen{c: c, rule: rule, what: "predicate", pred: d.Kind.Name}
+	r := c.resolver(first(p.Rules), "predicate")
+	r.pred = d.Kind.Name
 	for _, id := range d.Params {
-		p.Params = append(p.Params, g.declare(id, Object, sc))
+		p.Params = append(p.Params, r.declare(id, Object, sc))
 	}
 	switch {
 	case k.IsValue() && !d.Value:
@@ -623,12 +596,13 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 	case !k.IsValue() && d.Value:
 		c.errorf(d.Kind.Pos, "predicate %s is a condition: write if CONDITION, not =", d.Kind.Name)
 	case k.IsPlayer():
-		p.Expr, p.IsValue = "int32("+c.typedIn(g, d.If, sc, Player, "a predicate value")+")", true
+		p.Expr, p.IsValue = r.typed(d.If, sc, Player, "a predicate value"), true
 	case k.IsValue():
-		p.Expr, p.IsValue = c.typedIn(g, d.If, sc, Int, "a predicate value"), true
+		p.Expr, p.IsValue = r.typed(d.If, sc, Int, "a predicate value"), true
 	default:
-		p.Expr = c.typedIn(g, d.If, sc, Bool, "a predicate condition")
+		p.Expr = r.typed(d.If, sc, Bool, "a predicate condition")
 	}
+	p.Slots = r.slots
 	c.p.Predicates = append(c.p.Predicates, p)
 }
 
@@ -643,10 +617,10 @@ func (c *checker) timing(d *grammar.TimingDecl) {
 	c.timings[d.Name.Name] = d.Pos
 	t := &Timing{Name: d.Name.Name, Rules: c.rules(d.Rules, "timing", false), Pos: d.Pos, Decl: d}
 	c.needRules(d.Pos, t.Rules, len(d.Rules), "timing")
-	g := &gen{c: c, rule: first(t.Rules), what: "timing"}
-	sc := newScope()
-	t.Param = g.declare(d.Param, Player, sc)
-	t.Expr = c.typedIn(g, d.If, sc, Bool, "a timing condition")
+	r, sc := c.resolver(first(t.Rules), "timing"), newScope()
+	t.Param = r.declare(d.Param, Player, sc)
+	t.Expr = r.typed(d.If, sc, Bool, "a timing condition")
+	t.Slots = r.slots
 	c.p.Timings = append(c.p.Timings, t)
 }
 
@@ -690,21 +664,12 @@ func (c *checker) segments() map[string][2]int {
 
 func predicateNames() []string { return rt.PredKindNames() }
 
-// predConst is the runtime constant of a predicate kind ("CanAttack").
-func predConst(k rt.PredKind) string {
-	var b strings.Builder
-	for _, part := range strings.Split(k.String(), "_") {
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	return b.String()
-}
-
 // leftmostAnd returns the first operand of an "and" chain (e itself if it
 // is not one).
-func leftmostAnd(e grammar.Expr) grammar.Expr {
+func leftmostAnd(e Expr) Expr {
 	for {
-		b, ok := e.(*grammar.Binary)
-		if !ok || b.Op != "and" {
+		b, ok := e.(*Binary)
+		if !ok || b.Op != OpAnd {
 			return e
 		}
 		e = b.X

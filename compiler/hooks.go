@@ -55,12 +55,12 @@ func (c *checker) stackBody(d *grammar.StackObjectDecl) {
 	}
 	so.Rules = c.rules(d.Rules, what, false)
 	c.needRules(d.Pos, so.Rules, len(d.Rules), what)
-	g := &gen{c: c, rule: first(so.Rules), what: "a" + map[bool]string{false: " stack object", true: "n effect"}[d.Effect]}
-	sc := newScope()
+	r, sc := c.resolver(first(so.Rules), "a"+map[bool]string{false: " stack object", true: "n effect"}[d.Effect]), newScope()
 	for i, p := range d.Params {
-		so.Params = append(so.Params, g.declare(p.Name, so.Types[i], sc))
+		so.Params = append(so.Params, r.declare(p.Name, so.Types[i], sc))
 	}
-	so.Body = g.block(d.Body, sc)
+	so.Body = r.block(d.Body, sc)
+	so.Slots = r.slots
 }
 
 // damageKinds are the targets of on_damage declarations.
@@ -72,7 +72,7 @@ func (c *checker) damage(d *grammar.DamageDecl) {
 		c.errorf(d.To.Pos, "on_damage %s: want player, object or source%s", d.To.Name, didYouMean(closest(d.To.Name, keys(damageKinds), 1)))
 		return
 	}
-	h := &DamageHook{To: d.To.Name, Const: "DamageTo" + strings.ToUpper(d.To.Name[:1]) + d.To.Name[1:], Rules: c.rules(d.Rules, "on_damage", false), Pos: d.Pos, Decl: d}
+	h := &DamageHook{To: d.To.Name, ToKind: to, Const: "DamageTo" + strings.ToUpper(d.To.Name[:1]) + d.To.Name[1:], Rules: c.rules(d.Rules, "on_damage", false), Pos: d.Pos, Decl: d}
 	if to == rt.DamageBySource {
 		h.Const = "DamageBySource"
 	}
@@ -89,47 +89,47 @@ func (c *checker) damage(d *grammar.DamageDecl) {
 		c.errorf(d.To.Pos, "on_damage %s takes %d parameters %s, not %d", d.To.Name, len(types), want, len(d.Params))
 		return
 	}
-	g := &gen{c: c, rule: first(h.Rules), what: "on_damage"}
-	sc := newScope()
+	r, sc := c.resolver(first(h.Rules), "on_damage"), newScope()
 	for i, id := range d.Params {
-		h.Params = append(h.Params, g.declare(id, types[i], sc))
+		h.Params = append(h.Params, r.declare(id, types[i], sc))
 	}
-	h.Body = g.block(d.Body, sc)
+	h.Body = r.block(d.Body, sc)
+	h.Slots = r.slots
 	c.p.Damage = append(c.p.Damage, h)
 }
 
-// putOnStack translates `put_on_stack NAME, PLAYER, ARGS...`.
-func (g *gen) putOnStack(s *grammar.CallStmt, sc *scope) string {
+// putOnStack checks `put_on_stack NAME, PLAYER, ARGS...`.
+func (r *resolver) putOnStack(s *grammar.CallStmt, sc *scope) Stmt {
 	if len(s.Args) < 2 {
-		g.c.errorf(s.Verb.Pos, "put_on_stack takes a stack object's name, the player who controls it and its arguments")
-		return ""
+		r.c.errorf(s.Verb.Pos, "put_on_stack takes a stack object's name, the player who controls it and its arguments")
+		return nil
 	}
 	id, ok := s.Args[0].(*grammar.Ident)
 	if !ok {
-		g.c.errorf(s.Args[0].Position(), "argument 1 of put_on_stack must be a stack object's name")
-		return ""
+		r.c.errorf(s.Args[0].Position(), "argument 1 of put_on_stack must be a stack object's name")
+		return nil
 	}
-	so, ok := g.c.stackObjs[id.Name]
+	so, ok := r.c.stackObjs[id.Name]
 	if !ok {
-		names := make([]string, 0, len(g.c.stackObjs))
-		for n := range g.c.stackObjs {
+		names := make([]string, 0, len(r.c.stackObjs))
+		for n := range r.c.stackObjs {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		g.c.errorf(id.Pos, "unknown stack object %s%s", id.Name, didYouMean(closest(id.Name, names, 2)))
-		return ""
+		r.c.errorf(id.Pos, "unknown stack object %s%s", id.Name, didYouMean(closest(id.Name, names, 2)))
+		return nil
 	}
-	player := g.c.typedIn(g, s.Args[1], sc, Player, "argument 2 of put_on_stack (who controls it)")
+	out := &PutOnStack{node: node{s.Pos}, Object: so}
+	out.P = r.typed(s.Args[1], sc, Player, "argument 2 of put_on_stack (who controls it)")
 	args := s.Args[2:]
 	if len(args) != len(so.Types) {
-		g.c.errorf(s.Verb.Pos, "stack object %s takes %d argument(s) (%s), not %d", so.Name, len(so.Types), typeList(so.Types), len(args))
-		return ""
+		r.c.errorf(s.Verb.Pos, "stack object %s takes %d argument(s) (%s), not %d", so.Name, len(so.Types), typeList(so.Types), len(args))
+		return nil
 	}
-	vals := []string{"0", "0", "0"}
 	for i, a := range args {
-		vals[i] = "int32(" + g.c.typedIn(g, a, sc, so.Types[i], fmt.Sprintf("argument %d of put_on_stack %s", i+3, so.Name)) + ")"
+		out.Args = append(out.Args, r.typed(a, sc, so.Types[i], fmt.Sprintf("argument %d of put_on_stack %s", i+3, so.Name)))
 	}
-	return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", so.Index, player, strings.Join(vals, ", "))
+	return out
 }
 
 // firstCall returns the first statement of the verb in the files, or nil.
@@ -149,7 +149,12 @@ func (c *checker) firstCall(verb string) *grammar.CallStmt {
 // damageHooks requires what damage does of a ruleset that deals combat
 // damage: without an on_damage declaration, damage would change nothing.
 func (c *checker) damageHooks() {
-	if at := c.firstCall("deal_combat_damage"); at != nil && len(c.p.Damage) == 0 {
-		c.errorf(at.Pos, "deal_combat_damage needs on_damage declarations: the rules must say what damage dealt to a player and to an object does")
+	if len(c.p.Damage) > 0 {
+		return
+	}
+	for _, b := range builtins {
+		if at := c.firstCall(b.Name); b.NeedsDamage && at != nil {
+			c.errorf(at.Pos, "%s needs on_damage declarations: the rules must say what damage dealt to a player and to an object does", b.Name)
+		}
 	}
 }

@@ -6,7 +6,8 @@ import (
 )
 
 // Program is a checked ruleset: the .mtg files of one edition, resolved and
-// typed, with each piece of behaviour already translated to Go statements.
+// typed. Each piece of behaviour is a Clause of the IR (ir.go), which the
+// generator and the interpreter translate.
 type Program struct {
 	Edition string
 	Title   string
@@ -100,18 +101,12 @@ type Every struct {
 	OnEnd []*Code
 }
 
-// Code is a translated clause: Go statements (Body) or a Go expression
-// (Expr), with the rules it cites and where it is.
+// Code is a checked clause: statements (Stmts) or an expression (Expr),
+// with the rules it cites and where it is.
 type Code struct {
 	Rules []string
 	Pos   grammar.Pos
-	Body  string
-	Expr  string
-	// The checked source: Block for statements, Cond for an expression
-	// (both nil for clauses with neither). Other back ends, such as an
-	// interpreter, start from these.
-	Block *grammar.Block
-	Cond  grammar.Expr
+	Clause
 }
 
 // SBA is a checked state-based action: a query over players or permanents
@@ -119,15 +114,12 @@ type Code struct {
 type SBA struct {
 	Rules []string
 	Pos   grammar.Pos
-	Over  string // "OverPlayers", "OverObjects" or "OverPermanents"
-	Types string // Go expression of a TypeSet, or ""
-	Var   string // Go name of the query variable
-	IsObj bool
-	Match string
-	Guard string // Go code of a cheap necessary condition of Match, or ""
-	Do    string
-	// The checked query: For.Where is the condition, For.Body the body.
-	For *grammar.ForStmt
+	Kind  *Kind // players, objects, permanents (of types) or anything
+	Var   *Var  // the query variable (slot 0)
+	Match Expr
+	Guard Expr // a cheap necessary condition of Match (the first of its "and"s), or nil
+	Do    []Stmt
+	Slots int
 }
 
 // Cite is one citation of a rule number.
@@ -148,9 +140,11 @@ type Predicate struct {
 	Const   string // the runtime constant, e.g. "CanAttack"
 	Rules   []string
 	Pos     grammar.Pos
-	Params  []string // Go names of the parameters
-	Expr    string
-	IsValue bool // Expr is an int (Value2), not a condition
+	Pred    rt.PredKind
+	Params  []*Var
+	Expr    Expr
+	IsValue bool // Expr is an int or a player (Value, Value2), not a condition
+	Slots   int
 	Decl    *grammar.PredicateDecl
 }
 
@@ -162,8 +156,9 @@ type StackObject struct {
 	Rules  []string
 	Pos    grammar.Pos
 	Types  []Type
-	Params []string // Go names
-	Body   string
+	Params []*Var
+	Body   []Stmt
+	Slots  int
 	Decl   *grammar.StackObjectDecl
 }
 
@@ -190,8 +185,10 @@ type DamageHook struct {
 	Const  string // the runtime constant, e.g. "DamageToPlayer"
 	Rules  []string
 	Pos    grammar.Pos
-	Params []string // Go names: source, recipient (not for "source"), amount
-	Body   string
+	ToKind rt.DamageTo
+	Params []*Var // source, recipient (not for "source"), amount
+	Body   []Stmt
+	Slots  int
 	Decl   *grammar.DamageDecl
 }
 
@@ -200,8 +197,9 @@ type Timing struct {
 	Name  string
 	Rules []string
 	Pos   grammar.Pos
-	Param string // Go name of the player parameter
-	Expr  string
+	Param *Var // the player
+	Expr  Expr
+	Slots int
 	Decl  *grammar.TimingDecl
 }
 

@@ -6,7 +6,7 @@ package engine
 import rt "github.com/mtgc-dev/mtgc/runtime"
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion3
+const _ = rt.APIVersion4
 
 // Edition is the edition these rules implement.
 const Edition = "cr2017"
@@ -38,13 +38,6 @@ const (
 	kw_doesnt_untap               = 19 // rules/turn.mtg:14
 )
 
-// Subtype bits (runtime.Object.SubBits).
-const (
-	st_aura          = 1 << 0
-	st_equipment     = 1 << 1
-	st_fortification = 1 << 2
-)
-
 // New starts a game under these rules.
 func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
@@ -56,7 +49,6 @@ var Rules = &rt.Rules{
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
-	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -641,7 +633,7 @@ func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if int(g.Objs[v_x].Controller) == g.Active && (g.Objs[v_x].PhasedOut || g.HasKeyword(v_x, kw_phasing)) {
+			if rt.ObjController(g, v_x) == g.Active && (rt.ObjPhasedOut(g, v_x) || g.HasKeyword(v_x, kw_phasing)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -663,7 +655,7 @@ func step_untap_action_1(g *rt.Game) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if int(g.Objs[v_x].Controller) == g.Active && g.Objs[v_x].Tapped && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -684,7 +676,7 @@ func step_upkeep_priority(g *rt.Game) int {
 
 // rules/turn.mtg:71 (500.10)
 func step_draw_skip(g *rt.Game) bool {
-	return g.TurnNum == 1 && int32(g.NumPlayers()) == 2
+	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
 // rules/turn.mtg:72 (504.1, 703.4c)
@@ -705,12 +697,12 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // rules/turn.mtg:82 (505.4b)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // rules/turn.mtg:81 (505.4a)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/combat.mtg:212 (511.2)
@@ -1062,7 +1054,7 @@ func step_declare_blockers_action_6(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			if !g.ChooseOrder(int(g.Objs[v_b].Controller), v_b, "509.3") {
+			if !g.ChooseOrder(rt.ObjController(g, v_b), v_b, "509.3") {
 				return false
 			}
 		}
@@ -1354,12 +1346,12 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // rules/turn.mtg:88 (505.4b)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // rules/turn.mtg:87 (505.4a)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/turn.mtg:93 (513.1)
@@ -1369,7 +1361,7 @@ func step_end_priority(g *rt.Game) int {
 
 // rules/turn.mtg:96 (514.1, 703.4m)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "514.1") {
+	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
 	}
 	return true
@@ -1380,7 +1372,7 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if g.Objs[v_x].Damage > 0 {
+			if rt.ObjDamage(g, v_x) > 0 {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1431,7 +1423,7 @@ func every_step_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.PlayerAt(v_p).Mana.Total() > 0 {
+			if rt.PlayerMana(g, v_p) > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -1467,7 +1459,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.PlayerAt(v_p).Mana.Total() > 0 {
+			if rt.PlayerMana(g, v_p) > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -1487,7 +1479,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_704_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).Life <= 0
+	return rt.PlayerLife(g, v_p) <= 0
 }
 
 // rules/sba.mtg:7 (704.5a, 704.5)
@@ -1501,7 +1493,7 @@ func sba_704_5a_do(g *rt.Game, x int32) {
 func sba_704_5b_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).DrewFromEmpty
+	return rt.PlayerDrewFromEmpty(g, v_p)
 }
 
 // rules/sba.mtg:14 (704.5b)
@@ -1515,7 +1507,7 @@ func sba_704_5b_do(g *rt.Game, x int32) {
 func sba_704_5c_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).Poison >= 10
+	return rt.PlayerPoison(g, v_p) >= 10
 }
 
 // rules/sba.mtg:20 (704.5c)
@@ -1529,7 +1521,7 @@ func sba_704_5c_do(g *rt.Game, x int32) {
 func sba_704_5d_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Token && (!(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut)
+	return rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x))
 }
 
 // rules/sba.mtg:26 (704.5d)
@@ -1543,7 +1535,7 @@ func sba_704_5d_do(g *rt.Game, x int32) {
 func sba_704_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return (g.Objs[v_x].Copy == rt.SpellCopy || g.Objs[v_x].Copy == rt.CardCopy) && !(g.Objs[v_x].Zone == rt.ZoneStack) && (g.Objs[v_x].Copy == rt.SpellCopy || !(g.Objs[v_x].Zone == rt.ZoneBattlefield))
+	return (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x)))
 }
 
 // rules/sba.mtg:32 (704.5e)
@@ -1571,7 +1563,7 @@ func sba_704_5f_do(g *rt.Game, x int32) {
 func sba_704_5g_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && g.Objs[v_c].Damage >= g.Toughness(v_c)
+	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
 // rules/sba.mtg:46 (704.5g)
@@ -1585,7 +1577,7 @@ func sba_704_5g_do(g *rt.Game, x int32) {
 func sba_704_5h_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && g.Objs[v_c].DeathtouchHit
+	return g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c)
 }
 
 // rules/sba.mtg:52 (704.5h, 702.2b)
@@ -1599,7 +1591,7 @@ func sba_704_5h_do(g *rt.Game, x int32) {
 func sba_704_5i_match(g *rt.Game, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
-	return g.Objs[v_w].Counters[rt.CounterLoyalty] <= 0
+	return rt.ObjCounters(g, v_w, rt.CounterLoyalty) <= 0
 }
 
 // rules/sba.mtg:58 (704.5i)
@@ -1613,12 +1605,12 @@ func sba_704_5i_do(g *rt.Game, x int32) {
 func sba_704_5m_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperWorld != 0 && func() bool {
+	return rt.ObjWorld(g, v_x) && func() bool {
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if g.Objs[v_y].Super&rt.SuperWorld != 0 && v_y != v_x && int32(g.Objs[v_y].Timestamp) >= int32(g.Objs[v_x].Timestamp) {
+			if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
 				return true
 			}
 		}
@@ -1637,7 +1629,7 @@ func sba_704_5m_do(g *rt.Game, x int32) {
 func sba_704_5n_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].SubBits&st_aura != 0 && !(g.AttachedLegally(v_x))
+	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
 // rules/sba.mtg:72 (704.5n)
@@ -1651,7 +1643,7 @@ func sba_704_5n_do(g *rt.Game, x int32) {
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && ((g.Objs[v_x].SubBits&st_equipment != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.Objs[v_x].SubBits&st_fortification != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand))))
+	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToCreature(g, v_x))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToLand(g, v_x))))
 }
 
 // rules/sba.mtg:78 (704.5p)
@@ -1665,7 +1657,7 @@ func sba_704_5p_do(g *rt.Game, x int32) {
 func sba_704_5q_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && (g.Is(v_x, rt.TypeCreature) || !(g.Objs[v_x].SubBits&st_aura != 0 || g.Objs[v_x].SubBits&st_equipment != 0 || g.Objs[v_x].SubBits&st_fortification != 0))
+	return g.Attached(v_x) && (rt.ObjCreature(g, v_x) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
 // rules/sba.mtg:86 (704.5q)
@@ -1679,17 +1671,17 @@ func sba_704_5q_do(g *rt.Game, x int32) {
 func sba_704_5r_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Counters[rt.CounterPlus] > 0 && g.Objs[v_x].Counters[rt.CounterMinus] > 0
+	return rt.ObjCounters(g, v_x, rt.CounterPlus) > 0 && rt.ObjCounters(g, v_x, rt.CounterMinus) > 0
 }
 
 // rules/sba.mtg:92 (704.5r)
 func sba_704_5r_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	v_n := min(g.Objs[v_x].Counters[rt.CounterPlus], g.Objs[v_x].Counters[rt.CounterMinus])
+	v_n := min(rt.ObjCounters(g, v_x, rt.CounterPlus), rt.ObjCounters(g, v_x, rt.CounterMinus))
 	_ = v_n
-	g.AddCounters(v_x, rt.CounterPlus, -(v_n), "704.5r")
-	g.AddCounters(v_x, rt.CounterMinus, -(v_n), "704.5r")
+	g.RemoveCounters(v_x, rt.CounterPlus, v_n, "704.5r")
+	g.RemoveCounters(v_x, rt.CounterMinus, v_n, "704.5r")
 }
 
 // rules/sba.mtg:100 (704.5s)
@@ -1719,11 +1711,11 @@ func sba_704_5j_match(g *rt.Game, x int32) bool {
 			if !g.Is(v_y, rt.TypePlaneswalker) {
 				continue
 			}
-			if int(g.Objs[v_y].Controller) == int(g.Objs[v_x].Controller) && (v_y == v_x || g.SharesSubtype(v_x, v_y)) {
+			if rt.ObjController(g, v_y) == rt.ObjController(g, v_x) && (v_y == v_x || g.SharesSubtype(v_x, v_y)) {
 				g.Push(int32(v_y))
 			}
 		}
-		k := g.Keeps(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5j")
+		k := g.Keeps(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5j")
 		g.Release(mark)
 		return k
 	}())
@@ -1740,17 +1732,17 @@ func sba_704_5j_do(g *rt.Game, x int32) {
 func sba_704_5k_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperLegendary != 0 && !(func() bool {
+	return rt.ObjLegendary(g, v_x) && !(func() bool {
 		mark := g.Mark()
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if g.Objs[v_y].Super&rt.SuperLegendary != 0 && int(g.Objs[v_y].Controller) == int(g.Objs[v_x].Controller) && g.Objs[v_y].Name == g.Objs[v_x].Name {
+			if rt.ObjLegendary(g, v_y) && rt.ObjController(g, v_y) == rt.ObjController(g, v_x) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) {
 				g.Push(int32(v_y))
 			}
 		}
-		k := g.Keeps(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5k")
+		k := g.Keeps(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5k")
 		g.Release(mark)
 		return k
 	}())
@@ -1847,7 +1839,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperWorld != 0) && sba_704_5m_match(g, x) {
+			if (rt.ObjWorld(g, v_x)) && sba_704_5m_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
 				if first {
 					return hits
@@ -1856,7 +1848,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].SubBits&st_aura != 0) && sba_704_5n_match(g, x) {
+			if (rt.ObjAura(g, v_x)) && sba_704_5n_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
 				if first {
 					return hits
@@ -1883,7 +1875,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Counters[rt.CounterPlus] > 0) && sba_704_5r_match(g, x) {
+			if (rt.ObjCounters(g, v_x, rt.CounterPlus) > 0) && sba_704_5r_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 				if first {
 					return hits
@@ -1910,7 +1902,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_704_5k_match(g, x) {
+			if (rt.ObjLegendary(g, v_x)) && sba_704_5k_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
 				if first {
 					return hits
@@ -1925,7 +1917,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		x := int32(i)
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Token) && sba_704_5d_match(g, x) {
+			if (rt.ObjToken(g, v_x)) && sba_704_5d_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 				if first {
 					return hits
@@ -1934,7 +1926,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Copy == rt.SpellCopy || g.Objs[v_x].Copy == rt.CardCopy) && sba_704_5e_match(g, x) {
+			if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && sba_704_5e_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 				if first {
 					return hits
@@ -1947,7 +1939,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 
 // rules/combat.mtg:279 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
+	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // rules/combat.mtg:280 (702.3b)
@@ -1957,12 +1949,12 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 
 // rules/combat.mtg:284 (508.1b, 506.3)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
-	return g.Is(v_t, rt.TypePlaneswalker)
+	return rt.ObjPlaneswalker(g, v_t)
 }
 
 // rules/combat.mtg:285 (508.4, 508.4a, 506.2)
 func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
-	return int32(int(g.Objs[v_t].Controller))
+	return int32(rt.ObjController(g, v_t))
 }
 
 // rules/combat.mtg:291 (508.1c)
@@ -1977,7 +1969,7 @@ func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
 
 // rules/combat.mtg:297 (506.2a, 507.1)
 func pred_attack_restriction_6(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
+	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue
@@ -1997,12 +1989,12 @@ func pred_must_attack_7(g *rt.Game, v_a rt.ObjID) bool {
 
 // rules/combat.mtg:304 (702.10c)
 func pred_can_tap_8(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // rules/combat.mtg:306 (509.1a)
 func pred_can_block_9(g *rt.Game, v_b rt.ObjID) bool {
-	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
+	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
 // rules/combat.mtg:307 (702.9b, 702.17b, 509.1b)
@@ -2043,9 +2035,9 @@ func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 		}
 		return func() int32 {
 			if g.HasKeyword(v_s, kw_deathtouch) {
-				return min(1, max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b)))
+				return min(1, max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b)))
 			}
-			return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
+			return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 		}()
 	}()
 }
@@ -2082,7 +2074,7 @@ func pred_deals_second_22(g *rt.Game, v_s rt.ObjID) bool {
 
 // rules/combat.mtg:348 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_23(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
+	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
 // rules/combat.mtg:359 (506.6, 506.6a, 506.6d, 506.6e)
@@ -2164,10 +2156,10 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if g.Is(v_x, rt.TypeCreature) {
+	if rt.ObjCreature(g, v_x) {
 		g.MarkDamage(v_x, v_n, "510.2")
-	} else if g.Is(v_x, rt.TypePlaneswalker) {
-		g.AddCounters(v_x, rt.CounterLoyalty, -(v_n), "510.2")
+	} else if rt.ObjPlaneswalker(g, v_x) {
+		g.RemoveCounters(v_x, rt.CounterLoyalty, v_n, "510.2")
 	}
 }
 
@@ -2191,7 +2183,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_n := n
 	_ = v_n
 	if g.HasKeyword(v_s, kw_lifelink) {
-		g.GainLife(int(g.Objs[v_s].Controller), v_n, "702.15b")
+		g.GainLife(rt.ObjController(g, v_s), v_n, "702.15b")
 	}
 }
 
@@ -2201,7 +2193,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_p := int(args[1])
 	_ = v_p
-	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active && !(g.Attacking(v_x)) {
+	if rt.ObjCreature(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) {
 		g.AttackPlayer(v_x, v_p, "508.3")
 	}
 }
@@ -2212,7 +2204,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_w := rt.ObjID(args[1])
 	_ = v_w
-	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active && !(g.Attacking(v_x)) {
+	if rt.ObjCreature(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) {
 		g.AttackPermanent(v_x, v_w, "508.3")
 	}
 }
@@ -2223,7 +2215,7 @@ func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_a := rt.ObjID(args[1])
 	_ = v_a
-	if g.Is(v_x, rt.TypeCreature) && !(g.Blocking(v_x)) && g.DefendingPlayer(v_a) == int(g.Objs[v_x].Controller) {
+	if rt.ObjCreature(g, v_x) && !(g.Blocking(v_x)) && g.DefendingPlayer(v_a) == rt.ObjController(g, v_x) {
 		v_was := g.Blocked(v_a)
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.7")
@@ -2240,7 +2232,7 @@ func effect_3(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_a := rt.ObjID(args[1])
 	_ = v_a
-	if g.Is(v_x, rt.TypeCreature) && g.DefendingPlayer(v_a) == int(g.Objs[v_x].Controller) && !(g.BlocksAttacker(v_x, v_a)) {
+	if rt.ObjCreature(g, v_x) && g.DefendingPlayer(v_a) == rt.ObjController(g, v_x) && !(g.BlocksAttacker(v_x, v_a)) {
 		v_blocking := g.Blocking(v_x)
 		_ = v_blocking
 		v_was := g.Blocked(v_a)

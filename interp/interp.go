@@ -5,8 +5,10 @@
 // run an edited ruleset at once (mtgc test, mtgc play), and as the second,
 // independent execution that differential and mutation testing need.
 //
-// Names, kinds and verbs are resolved once, when Rules builds a tree of
-// closures; evaluation does no lookups. A clause's variables live on the
+// It translates the checker's IR (compiler.Clause): names are resolved,
+// types checked and every call bound to its vocabulary row before it sees
+// a program, so it reports no error of its own; it builds a tree of
+// closures once, and evaluation does no lookups. A clause's variables live on the
 // game's scratch stack (runtime.Game.Mark/Push/Selected/Release) for the
 // duration of the clause, so that evaluation allocates nothing and one
 // *Rules serves any number of games at once.
@@ -21,9 +23,8 @@ import (
 )
 
 type builder struct {
-	p        *compiler.Program
-	keywords map[string]int
-	tick     func()
+	p    *compiler.Program
+	tick func()
 }
 
 // Options tune the rules Rules builds.
@@ -35,17 +36,25 @@ type Options struct {
 	Tick func()
 }
 
-// Rules builds the runtime rules of p, evaluating its checked AST. The
+// Rules builds the runtime rules of p, translating its checked IR. The
 // result has the same tables as the engine compiler.Generate would emit for
-// p (the same rules, positions and order); only the functions differ.
+// p (the same rules, positions and order); only the functions differ. The
+// error is for the API's sake: a checked program always builds, and one
+// that does not is a checker bug, reported as such.
 func Rules(p *compiler.Program) (*rt.Rules, error) { return RulesWith(p, Options{}) }
 
 // RulesWith is Rules with options.
-func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
-	b := &builder{p: p, keywords: map[string]int{}, tick: opt.Tick}
-	for i, k := range p.Keywords {
-		b.keywords[k.Name] = i
-	}
+func RulesWith(p *compiler.Program, opt Options) (r *rt.Rules, err error) {
+	defer func() {
+		if e := recover(); e != nil {
+			r, err = nil, fmt.Errorf("%v", e)
+		}
+	}()
+	return build(p, opt), nil
+}
+
+func build(p *compiler.Program, opt Options) *rt.Rules {
+	b := &builder{p: p, tick: opt.Tick}
 	r := &rt.Rules{
 		Edition:    p.Edition,
 		Title:      p.Title,
@@ -64,58 +73,35 @@ func RulesWith(p *compiler.Program, opt Options) (*rt.Rules, error) {
 		SBAsReadTapped:        p.SBAsReadTapped,
 		SBAsReadMana:          p.SBAsReadMana,
 	}
-	r.Subtypes = append([]string(nil), compiler.BitSubtypes...)
 	for _, m := range p.Mechanisms {
 		r.Cite[m.Mech] = first(m.Rules)
 	}
-	for _, k := range p.Keywords {
+	for i, k := range p.Keywords {
 		r.Keywords = append(r.Keywords, k.Name)
 		if k.Prevents != "" {
-			r.Prevent = append(r.Prevent, rt.Prevention{Keyword: b.keywords[k.Name], Event: k.Prevents, Rule: first(k.PreventRules)})
+			r.Prevent = append(r.Prevent, rt.Prevention{Keyword: i, Event: k.Prevents, Rule: first(k.PreventRules)})
 		}
 	}
-	var err error
 	for _, ph := range p.Phases {
-		rp, e := b.phase(ph)
-		if e != nil {
-			return nil, e
-		}
-		r.Phases = append(r.Phases, rp)
+		r.Phases = append(r.Phases, b.phase(ph))
 	}
-	if r.EveryStep, err = b.every(&p.EveryStep); err != nil {
-		return nil, err
-	}
-	if r.EveryPhase, err = b.every(&p.EveryPhase); err != nil {
-		return nil, err
-	}
+	r.EveryStep = b.every(&p.EveryStep)
+	r.EveryPhase = b.every(&p.EveryPhase)
 	for _, s := range p.SBAs {
-		rs, err := b.sba(s)
-		if err != nil {
-			return nil, err
-		}
-		r.SBAs = append(r.SBAs, rs)
+		r.SBAs = append(r.SBAs, b.sba(s))
 	}
 	if len(r.SBAs) > 0 {
 		r.MatchSBAs = matchAll(r.SBAs)
 	}
 	for _, pr := range p.Predicates {
-		rp, err := b.predicate(pr)
-		if err != nil {
-			return nil, err
-		}
-		r.Predicates = append(r.Predicates, rp)
+		r.Predicates = append(r.Predicates, b.predicate(pr))
 	}
 	for _, t := range p.Timings {
-		f, err := b.playerCond(t.Decl.If, t.Decl.Param.Name, "a timing condition")
-		if err != nil {
-			return nil, err
-		}
+		f := b.playerCond(t.Param, t.Expr, t.Slots)
 		r.Timings = append(r.Timings, rt.Timing{Name: t.Name, Rules: t.Rules, Pos: where(t.Pos), Allows: f})
 	}
-	if err := b.hooks(r); err != nil {
-		return nil, err
-	}
-	return r, nil
+	b.hooks(r)
+	return r
 }
 
 func first(ss []string) string {
@@ -128,89 +114,53 @@ func first(ss []string) string {
 // where is a position as the generated tables give it: "file:line".
 func where(pos grammar.Pos) string { return fmt.Sprintf("%s:%d", pos.File, pos.Line) }
 
-func (b *builder) phase(ph *compiler.Phase) (rt.Phase, error) {
+func (b *builder) phase(ph *compiler.Phase) rt.Phase {
 	out := rt.Phase{Name: ph.Name, Rules: ph.Rules, Pos: where(ph.Pos), Implicit: ph.Implicit}
-	var err error
 	if ph.Skip != nil {
-		if out.Skip, err = b.cond(ph.Skip); err != nil {
-			return out, err
-		}
-		out.SkipRule = first(ph.Skip.Rules)
+		out.Skip, out.SkipRule = b.cond(ph.Skip), first(ph.Skip.Rules)
 	}
-	if out.OnEnd, err = b.actions(ph.OnEnd); err != nil {
-		return out, err
-	}
+	out.OnEnd = b.actions(ph.OnEnd)
 	for _, st := range ph.Steps {
-		s, err := b.step(st)
-		if err != nil {
-			return out, err
-		}
-		out.Steps = append(out.Steps, s)
+		out.Steps = append(out.Steps, b.step(st))
 	}
-	return out, nil
+	return out
 }
 
-func (b *builder) step(st *compiler.Step) (rt.Step, error) {
+func (b *builder) step(st *compiler.Step) rt.Step {
 	out := rt.Step{Name: st.Name, Rules: st.Rules, Pos: where(st.Pos)}
-	var err error
 	if st.Skip != nil {
-		if out.Skip, err = b.cond(st.Skip); err != nil {
-			return out, err
-		}
-		out.SkipRule = first(st.Skip.Rules)
+		out.Skip, out.SkipRule = b.cond(st.Skip), first(st.Skip.Rules)
 	}
-	if out.Actions, err = b.actions(st.Actions); err != nil {
-		return out, err
-	}
+	out.Actions = b.actions(st.Actions)
 	if st.NoPriority != nil {
 		out.NoPriorityRule = first(st.NoPriority.Rules)
 	}
 	if st.Priority != nil {
-		if out.Priority, err = b.player(st.Priority); err != nil {
-			return out, err
-		}
-		out.PriorityRule = first(st.Priority.Rules)
+		out.Priority, out.PriorityRule = b.player(st.Priority), first(st.Priority.Rules)
 		if st.PriorityIf != nil {
-			if out.PriorityIf, err = b.cond(st.PriorityIf); err != nil {
-				return out, err
-			}
+			out.PriorityIf = b.cond(st.PriorityIf)
 		}
 	}
 	if st.Repeat != nil {
-		if out.Repeat, err = b.cond(st.Repeat); err != nil {
-			return out, err
-		}
-		out.RepeatRule = first(st.Repeat.Rules)
+		out.Repeat, out.RepeatRule = b.cond(st.Repeat), first(st.Repeat.Rules)
 	}
 	if st.AllowLand != nil {
-		out.AllowLand = first(st.AllowLand.Rules)
-		if out.LandIf, err = b.allowIf(st.AllowLand); err != nil {
-			return out, err
-		}
+		out.AllowLand, out.LandIf = first(st.AllowLand.Rules), b.allowIf(st.AllowLand)
 	}
 	if st.AllowSpell != nil {
-		out.AllowSorcery = first(st.AllowSpell.Rules)
-		if out.SorceryIf, err = b.allowIf(st.AllowSpell); err != nil {
-			return out, err
-		}
+		out.AllowSorcery, out.SorceryIf = first(st.AllowSpell.Rules), b.allowIf(st.AllowSpell)
 	}
-	if out.OnEnd, err = b.actions(st.OnEnd); err != nil {
-		return out, err
-	}
-	return out, nil
+	out.OnEnd = b.actions(st.OnEnd)
+	return out
 }
 
-func (b *builder) every(ev *compiler.Every) (rt.SegmentHooks, error) {
+func (b *builder) every(ev *compiler.Every) rt.SegmentHooks {
 	var out rt.SegmentHooks
-	var err error
 	if ev.Skip != nil {
-		if out.Skip, err = b.cond(ev.Skip); err != nil {
-			return out, err
-		}
-		out.SkipRule = first(ev.Skip.Rules)
+		out.Skip, out.SkipRule = b.cond(ev.Skip), first(ev.Skip.Rules)
 	}
-	out.OnEnd, err = b.actions(ev.OnEnd)
-	return out, err
+	out.OnEnd = b.actions(ev.OnEnd)
+	return out
 }
 
 // frame calls the watchdog, reserves a clause's variable slots on the scratch stack and
@@ -226,18 +176,11 @@ func (b *builder) frame(g *rt.Game, slots int) int {
 	return fp
 }
 
-func (b *builder) actions(list []*compiler.Code) ([]rt.Action, error) {
+func (b *builder) actions(list []*compiler.Code) []rt.Action {
 	var out []rt.Action
 	for _, a := range list {
-		if a.Block == nil {
-			return nil, errorf(a.Pos, "no checked statements")
-		}
-		c := &clause{b: b, rule: first(a.Rules)}
-		body, err := c.block(a.Block, &scope{vars: map[string]variable{}})
-		if err != nil {
-			return nil, err
-		}
-		slots := c.slots
+		c := &clause{b: b}
+		body, slots := c.block(a.Stmts), a.Slots
 		run := func(g *rt.Game) bool {
 			fp := b.frame(g, slots)
 			ok := body(g, fp)
@@ -246,97 +189,63 @@ func (b *builder) actions(list []*compiler.Code) ([]rt.Action, error) {
 		}
 		out = append(out, rt.Action{Rules: a.Rules, Pos: where(a.Pos), Run: run})
 	}
-	return out, nil
+	return out
 }
 
 // allowIf builds the condition of an allow clause, over the player who
 // would act (nil when the clause has none).
-func (b *builder) allowIf(code *compiler.Code) (func(*rt.Game, int) bool, error) {
-	if code.Cond == nil {
-		return nil, nil
+func (b *builder) allowIf(code *compiler.Code) func(*rt.Game, int) bool {
+	if code.Expr == nil {
+		return nil
 	}
-	return b.playerCond(code.Cond, "player", "an allow condition")
+	return b.playerCond(code.Params[0], code.Expr, code.Slots)
 }
 
-// playerCond builds a condition over one player, named param.
-func (b *builder) playerCond(cond grammar.Expr, param, what string) (func(*rt.Game, int) bool, error) {
+// playerCond builds a condition over one player, the variable param.
+func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int) func(*rt.Game, int) bool {
 	c := &clause{b: b}
-	sc := &scope{vars: map[string]variable{}}
-	s := c.declare(sc, param, compiler.Player).slot
-	v, err := c.typed(cond, sc, compiler.Bool, what)
-	if err != nil {
-		return nil, err
-	}
-	f, slots := v.b, c.slots
+	s, f := param.Slot, c.expr(cond).b
 	return func(g *rt.Game, p int) bool {
 		fp := b.frame(g, slots)
 		g.Selected(fp)[s] = rt.ObjID(p)
 		r := f(g, fp)
 		g.Release(fp)
 		return r
-	}, nil
+	}
 }
 
 // cond builds a condition clause (skip, repeat, priority if).
-func (b *builder) cond(code *compiler.Code) (func(*rt.Game) bool, error) {
-	if code.Cond == nil {
-		return nil, errorf(code.Pos, "no checked condition")
-	}
+func (b *builder) cond(code *compiler.Code) func(*rt.Game) bool {
 	c := &clause{b: b}
-	v, err := c.typed(code.Cond, &scope{vars: map[string]variable{}}, compiler.Bool, "a condition")
-	if err != nil {
-		return nil, err
-	}
-	f, slots := v.b, c.slots
+	f, slots := c.expr(code.Expr).b, code.Slots
 	if slots == 0 && b.tick == nil {
-		return func(g *rt.Game) bool { return f(g, 0) }, nil
+		return func(g *rt.Game) bool { return f(g, 0) }
 	}
 	return func(g *rt.Game) bool {
 		fp := b.frame(g, slots)
 		r := f(g, fp)
 		g.Release(fp)
 		return r
-	}, nil
+	}
 }
 
 // player builds the expression of a priority clause.
-func (b *builder) player(code *compiler.Code) (func(*rt.Game) int, error) {
-	if code.Cond == nil {
-		return nil, errorf(code.Pos, "no checked player")
-	}
+func (b *builder) player(code *compiler.Code) func(*rt.Game) int {
 	c := &clause{b: b}
-	v, err := c.typed(code.Cond, &scope{vars: map[string]variable{}}, compiler.Player, "the player who receives priority")
-	if err != nil {
-		return nil, err
-	}
-	f, slots := v.p, c.slots
+	f, slots := c.expr(code.Expr).p, code.Slots
 	return func(g *rt.Game) int {
 		fp := b.frame(g, slots)
 		r := f(g, fp)
 		g.Release(fp)
 		return r
-	}, nil
+	}
 }
 
-func (b *builder) sba(s *compiler.SBA) (rt.SBA, error) {
-	out := rt.SBA{Rule: first(s.Rules), Pos: where(s.Pos)}
-	if s.For == nil {
-		return out, errorf(s.Pos, "no checked query")
-	}
-	c := &clause{b: b, rule: first(s.Rules)}
-	q, inner, err := c.newQuery(s.For.Kind, s.For.Var, s.For.Where, &scope{vars: map[string]variable{}})
-	if err != nil {
-		return out, err
-	}
-	if q.cond == nil {
-		return out, errorf(s.Pos, "an sba needs a where condition")
-	}
-	body, err := c.block(s.For.Body, inner)
-	if err != nil {
-		return out, err
-	}
-	out.Over, out.Types = q.kind.over, q.kind.types
-	slot, cond, slots := q.v.slot, q.cond, c.slots
+func (b *builder) sba(s *compiler.SBA) rt.SBA {
+	out := rt.SBA{Rule: first(s.Rules), Pos: where(s.Pos), Over: s.Kind.Over, Types: s.Kind.Types}
+	c := &clause{b: b}
+	cond, body := c.expr(s.Match).b, c.block(s.Do)
+	slot, slots := s.Var.Slot, s.Slots
 	out.Match = func(g *rt.Game, x int32) bool {
 		fp := b.frame(g, slots)
 		g.Selected(fp)[slot] = rt.ObjID(x)
@@ -350,45 +259,30 @@ func (b *builder) sba(s *compiler.SBA) (rt.SBA, error) {
 		body(g, fp)
 		g.Release(fp)
 	}
-	return out, nil
+	return out
 }
 
 // predicate builds a combat predicate: a condition over one object
-// (Test) or two (Test2), its parameters.
-func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
-	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos)}
+// (Test) or two (Test2), or a value (Value, Value2), its parameters.
+func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
+	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: pr.Pred}
 	if pr.Decl != nil {
 		out.Text = grammar.FormatNode(pr.Decl.If)
 	}
-	k, ok := rt.ParsePredKind(pr.Kind)
-	if !ok || pr.Decl == nil {
-		return out, errorf(pr.Pos, "unknown predicate %s", pr.Kind)
-	}
-	out.Kind = k
-	c := &clause{b: b, rule: first(pr.Rules)}
-	sc := &scope{vars: map[string]variable{}}
-	var params []int
-	for _, id := range pr.Decl.Params {
-		params = append(params, c.declare(sc, id.Name, compiler.Object).slot)
-	}
-	want := compiler.Bool
-	switch {
-	case k.IsPlayer():
-		want = compiler.Player
-	case k.IsValue():
-		want = compiler.Int
-	}
-	v, err := c.typed(pr.Decl.If, sc, want, "a predicate")
-	if err != nil {
-		return out, err
-	}
-	if k.IsPlayer() {
+	c := &clause{b: b}
+	v, slots := c.expr(pr.Expr), pr.Slots
+	if pr.Pred.IsPlayer() {
 		p := v.p
 		v.i = func(g *rt.Game, fp int) int32 { return int32(p(g, fp)) }
 	}
-	f, slots := v.b, c.slots
-	if k.IsValue() && len(params) == 2 {
-		s, t, fi := params[0], params[1], v.i
+	s := pr.Params[0].Slot
+	t := s
+	if len(pr.Params) == 2 {
+		t = pr.Params[1].Slot
+	}
+	f, fi := v.b, v.i
+	switch {
+	case pr.IsValue && len(pr.Params) == 2:
 		out.Value2 = func(g *rt.Game, x, y rt.ObjID) int32 {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[s], g.Selected(fp)[t] = x, y
@@ -396,10 +290,7 @@ func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
 			g.Release(fp)
 			return r
 		}
-		return out, nil
-	}
-	if k.IsValue() && len(params) == 1 {
-		s, fi := params[0], v.i
+	case pr.IsValue:
 		out.Value = func(g *rt.Game, x rt.ObjID) int32 {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[s] = x
@@ -407,20 +298,7 @@ func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
 			g.Release(fp)
 			return r
 		}
-		return out, nil
-	}
-	switch len(params) {
-	case 1:
-		s := params[0]
-		out.Test = func(g *rt.Game, x rt.ObjID) bool {
-			fp := b.frame(g, slots)
-			g.Selected(fp)[s] = x
-			r := f(g, fp)
-			g.Release(fp)
-			return r
-		}
-	case 2:
-		s, t := params[0], params[1]
+	case len(pr.Params) == 2:
 		out.Test2 = func(g *rt.Game, x, y rt.ObjID) bool {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[s], g.Selected(fp)[t] = x, y
@@ -429,9 +307,15 @@ func (b *builder) predicate(pr *compiler.Predicate) (rt.Predicate, error) {
 			return r
 		}
 	default:
-		return out, errorf(pr.Pos, "predicate %s takes %d parameters", pr.Kind, len(params))
+		out.Test = func(g *rt.Game, x rt.ObjID) bool {
+			fp := b.frame(g, slots)
+			g.Selected(fp)[s] = x
+			r := f(g, fp)
+			g.Release(fp)
+			return r
+		}
 	}
-	return out, nil
+	return out
 }
 
 // matchAll matches every state-based action in one pass, in the order of
@@ -512,4 +396,10 @@ func matchAll(sbas []rt.SBA) func(g *rt.Game, hits []rt.SBAHit, first bool) []rt
 		}
 		return hits
 	}
+}
+
+// clause builds the evaluators of one clause (an action, a condition, an
+// sba); its variables are the slots the checker gave them.
+type clause struct {
+	b *builder
 }

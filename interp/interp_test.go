@@ -4,7 +4,6 @@ import (
 	"os"
 	"reflect"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -103,34 +102,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// TestVocabulary: every name the compiler accepts has an interpreter
-// counterpart of the same type, and the interpreter knows no other. A verb
-// or attribute added to compiler/types.go alone fails here.
-func TestVocabulary(t *testing.T) {
-	v := compiler.Vocab()
-	iv := interp.Vocab()
-	cases := []struct {
-		name      string
-		want, got any
-	}{
-		{"object attributes", v.ObjectAttrs, iv.ObjectAttrs},
-		{"player attributes", v.PlayerAttrs, iv.PlayerAttrs},
-		{"game attributes", v.GameAttrs, iv.GameAttrs},
-		{"kinds", v.Kinds, iv.Kinds},
-		{"verbs", v.Verbs, iv.Verbs},
-		{"zones", v.Zones, iv.Zones},
-		{"endings", v.Endings, iv.Endings},
-		{"counters", v.Counters, iv.Counters},
-		{"events", v.Events, iv.Events},
-		{"functions", v.Functions, iv.Functions},
-		{"preventable events", v.Preventable, iv.Preventable},
-	}
-	for _, c := range cases {
-		if d := cmp.Diff(c.want, c.got, cmpopts.EquateEmpty()); d != "" {
-			t.Errorf("%s: the interpreter differs from the compiler (-compiler +interp):\n%s", c.name, d)
-		}
-	}
-	if !strings.Contains(strings.Join(v.Zones, " "), "graveyard") {
-		t.Fatalf("compiler.Vocab looks empty: %+v", v)
-	}
-}

@@ -37,18 +37,66 @@ const (
 	numPredKinds
 )
 
-var predNames = [...]string{"", "can_attack", "cant_attack", "must_attack", "can_block", "cant_block",
-	"deathtouch", "trample", "deals_first", "deals_second", "leaves_combat", "can_tap", "must_block", "extra_block", "lethal_damage", "assigns_damage", "attack_restriction", "block_restriction", "assign_past", "trample_past", "can_be_attacked", "defender_of", "can_be_dealt_combat_damage"}
+// PredSpec describes a predicate kind: its name in .mtg, the Go constant
+// generated code writes, its parameters and what its predicates give.
+type PredSpec struct {
+	Name   string
+	Const  string
+	Params int  // objects it takes
+	Value  bool // its predicates give a number (Value, Value2), not a condition
+	Player bool // the number is a player (its index)
+	All    bool // every one must hold (none: vacuously), rather than any one
+	Doc    string
+	Says   string // what rules that need the kind must say with it ("what lethal damage is")
+}
 
-func (k PredKind) String() string { return predNames[k] }
+// predSpecs is indexed by PredKind; TestPredTable keeps it complete.
+var predSpecs = [numPredKinds]PredSpec{
+	CanAttack:              {"can_attack", "CanAttack", 1, false, false, true, "every one must hold for a to attack", ""},
+	CantAttack:             {"cant_attack", "CantAttack", 1, false, false, false, "any one forbids a to attack", ""},
+	MustAttack:             {"must_attack", "MustAttack", 1, false, false, false, "a attacks if able", ""},
+	CanBlock:               {"can_block", "CanBlock", 1, false, false, true, "every one must hold for b to block", ""},
+	CantBlock:              {"cant_block", "CantBlock", 2, false, false, false, "(b, a): any one forbids b to block a", ""},
+	Deathtouch:             {"deathtouch", "Deathtouch", 1, false, false, false, "any damage s deals is lethal; marks deathtouch damage", ""},
+	Trample:                {"trample", "Trample", 1, false, false, false, "excess damage may go to what a attacks", ""},
+	DealsFirst:             {"deals_first", "DealsFirst", 1, false, false, false, "s deals damage in a first combat damage step", ""},
+	DealsSecond:            {"deals_second", "DealsSecond", 1, false, false, false, "after a first step, s deals damage in the second one", ""},
+	LeavesCombat:           {"leaves_combat", "LeavesCombat", 1, false, false, false, "x is removed from combat", ""},
+	CanTap:                 {"can_tap", "CanTap", 1, false, false, true, "every one must hold for x's tap abilities (mana) to be activated", ""},
+	MustBlock:              {"must_block", "MustBlock", 1, false, false, false, "b blocks if able", ""},
+	ExtraBlock:             {"extra_block", "ExtraBlock", 1, false, false, false, "b can block an additional attacker", ""},
+	LethalDamage:           {"lethal_damage", "LethalDamage", 2, true, false, false, "(s, b) = the damage from s that is lethal to b", "what lethal damage is"},
+	AssignsDamage:          {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
+	AttackRestriction:      {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
+	BlockRestriction:       {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
+	AssignPast:             {"assign_past", "AssignPast", 2, false, false, false, "(s, b): s's division may give damage to the creatures after b in its order", "when a division of damage may go on to the next creature in order"},
+	TramplePast:            {"trample_past", "TramplePast", 2, false, false, false, "(s, b): s's division may give damage past blocker b to what s attacks", "when a trampler's division may go on to the player or planeswalker it attacks"},
+	CanBeAttacked:          {"can_be_attacked", "CanBeAttacked", 1, false, false, false, "any one that holds lets permanent t be attacked", ""},
+	DefenderOf:             {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
+	CanBeDealtCombatDamage: {"can_be_dealt_combat_damage", "CanBeDealtCombatDamage", 1, false, false, true, "every one must hold for combat damage to be dealt to permanent x", ""},
+}
+
+func (k PredKind) String() string { return predSpecs[k].Name }
+
+// Spec describes the kind.
+func (k PredKind) Spec() PredSpec { return predSpecs[k] }
+
+// Const is the name of the kind's Go constant ("CanAttack").
+func (k PredKind) Const() string { return predSpecs[k].Const }
 
 // PredKindNames lists the predicate names.
-func PredKindNames() []string { return append([]string(nil), predNames[1:]...) }
+func PredKindNames() []string {
+	out := make([]string, 0, numPredKinds-1)
+	for _, s := range predSpecs[1:] {
+		out = append(out, s.Name)
+	}
+	return out
+}
 
 // ParsePredKind maps a predicate name to its kind.
 func ParsePredKind(s string) (PredKind, bool) {
-	for i, n := range predNames {
-		if n == s && i > 0 {
+	for i := 1; i < int(numPredKinds); i++ {
+		if predSpecs[i].Name == s {
 			return PredKind(i), true
 		}
 	}
@@ -56,23 +104,15 @@ func ParsePredKind(s string) (PredKind, bool) {
 }
 
 // Arity is the number of objects a predicate of this kind takes.
-func (k PredKind) Arity() int {
-	switch k {
-	case CantBlock, LethalDamage, AssignPast, TramplePast:
-		return 2
-	}
-	return 1
-}
+func (k PredKind) Arity() int { return predSpecs[k].Params }
 
 // IsValue reports whether predicates of this kind give a number (Value2)
 // rather than a condition.
-func (k PredKind) IsValue() bool { return k == LethalDamage || k == AssignsDamage || k == DefenderOf }
+func (k PredKind) IsValue() bool { return predSpecs[k].Value }
 
 // All reports whether every predicate of this kind must hold (the can_
 // kinds: none holds vacuously) rather than any one.
-func (k PredKind) All() bool {
-	return k == CanAttack || k == CanBlock || k == CanTap || k == CanBeDealtCombatDamage
-}
+func (k PredKind) All() bool { return predSpecs[k].All }
 
 // Holds reports whether the rules' predicates of kind k (of one object,
 // a condition) hold for x, as the runtime reads them: every one for the
@@ -89,7 +129,7 @@ func (g *Game) Holds(k PredKind, x ObjID) bool {
 
 // IsPlayer reports whether the value of predicates of this kind is a
 // player (its index), not a number.
-func (k PredKind) IsPlayer() bool { return k == DefenderOf }
+func (k PredKind) IsPlayer() bool { return predSpecs[k].Player }
 
 // Predicate is a combat predicate: Test for one object, Test2 for two.
 type Predicate struct {

@@ -10,11 +10,11 @@
 // logs on their behalf cites the rule number the .mtg gave it.
 package runtime
 
-// APIVersion3 is referenced by generated code so that an engine generated for
+// APIVersion4 is referenced by generated code so that an engine generated for
 // another version of this runtime fails to compile with a clear name instead
 // of misbehaving. Bump the number (and rename the constant) on any change to
 // the contract between generated code and the runtime.
-const APIVersion3 = 3
+const APIVersion4 = 4
 
 // Version is the runtime version recorded in generated files.
 const Version = "v1"

@@ -292,7 +292,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 			if own {
 				subs[i] = low
 			}
-			for b, t := range g.Rules.Subtypes {
+			for b, t := range BitSubtypes {
 				if t == low && b < 64 {
 					subBits |= 1 << uint(b)
 				}

@@ -58,7 +58,7 @@ type Object struct {
 	// lkiKeywords are the keywords effects gave it as it last left the
 	// battlefield: its last known information while it is elsewhere.
 	lkiKeywords KeywordSet
-	// SubBits has bit i set when the object has subtype Rules.Subtypes[i].
+	// SubBits has bit i set when the object has subtype BitSubtypes[i].
 	SubBits    uint64
 	AttackCost Cost // mana to pay for it to attack
 	BlockCost  Cost // mana to pay for it to block

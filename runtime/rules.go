@@ -17,8 +17,6 @@ type Rules struct {
 
 	Defaults PlayerDefaults
 	Keywords []string // bit i of a KeywordSet
-	// Subtypes the rules test often; bit i of Object.SubBits is Subtypes[i].
-	Subtypes []string
 
 	TurnRule              string // cited when a turn begins
 	ExtraTurnsRule        string

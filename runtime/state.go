@@ -36,7 +36,7 @@ func (g *Game) Save(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(savedState{Version: JSONVersion, API: APIVersion3, RulesHash: g.Rules.SourceHash, Game: b})
+	out, err := json.Marshal(savedState{Version: JSONVersion, API: APIVersion4, RulesHash: g.Rules.SourceHash, Game: b})
 	if err != nil {
 		return err
 	}
@@ -58,8 +58,8 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 		return nil, fmt.Errorf("not a saved game: %v", err)
 	}
 	switch {
-	case s.Version != JSONVersion || s.API != APIVersion3:
-		return nil, fmt.Errorf("a game saved by another mtgc (schema %d, runtime API %d; this one %d, %d)", s.Version, s.API, JSONVersion, APIVersion3)
+	case s.Version != JSONVersion || s.API != APIVersion4:
+		return nil, fmt.Errorf("a game saved by another mtgc (schema %d, runtime API %d; this one %d, %d)", s.Version, s.API, JSONVersion, APIVersion4)
 	case s.RulesHash != r.SourceHash:
 		return nil, fmt.Errorf("a game saved under rules %s, not these (%s)", s.RulesHash, r.SourceHash)
 	}

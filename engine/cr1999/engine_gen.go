@@ -6,7 +6,7 @@ package cr1999
 import rt "github.com/mtgc-dev/mtgc/runtime"
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion3
+const _ = rt.APIVersion4
 
 // Edition is the edition these rules implement.
 const Edition = "cr1999"
@@ -28,13 +28,6 @@ const (
 	kw_swampwalk    = 9 // cr1999/keywords.mtg:15
 )
 
-// Subtype bits (runtime.Object.SubBits).
-const (
-	st_aura          = 1 << 0
-	st_equipment     = 1 << 1
-	st_fortification = 1 << 2
-)
-
 // New starts a game under these rules.
 func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
@@ -46,7 +39,6 @@ var Rules = &rt.Rules{
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"first_strike", "flying", "haste", "trample", "shadow", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
-	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
 	ExtraTurnsNewestFirst: false,
@@ -381,7 +373,7 @@ func step_untap_action_0(g *rt.Game) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if int(g.Objs[v_x].Controller) == g.Active && g.Objs[v_x].Tapped {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -402,7 +394,7 @@ func step_upkeep_priority(g *rt.Game) int {
 
 // cr1999/turn.mtg:56 (101.4)
 func step_draw_skip(g *rt.Game) bool {
-	return g.TurnNum == 1
+	return rt.GameTurn(g) == 1
 }
 
 // cr1999/turn.mtg:60 (304.1)
@@ -423,12 +415,12 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // cr1999/turn.mtg:77 (305.4, 408.2d)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr1999/turn.mtg:76 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // cr1999/combat.mtg:11 (307.1)
@@ -986,12 +978,12 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // cr1999/turn.mtg:83 (305.4, 408.2d)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr1999/turn.mtg:82 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // cr1999/turn.mtg:88 (313.1)
@@ -1001,7 +993,7 @@ func step_end_priority(g *rt.Game) int {
 
 // cr1999/turn.mtg:91 (314.1a)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "314.1a") {
+	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
 	}
 	return true
@@ -1015,7 +1007,7 @@ func step_cleanup_action_1(g *rt.Game) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if g.Objs[v_x].Damage > 0 {
+			if rt.ObjDamage(g, v_x) > 0 {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1067,7 +1059,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.PlayerAt(v_p).Mana.Total() > 0 {
+			if rt.PlayerMana(g, v_p) > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -1076,7 +1068,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			v_n := g.PlayerAt(v_p).Mana.Total()
+			v_n := rt.PlayerMana(g, v_p)
 			_ = v_n
 			g.EmptyMana(v_p, "300.4")
 			g.LoseLife(v_p, v_n, "300.4")
@@ -1090,7 +1082,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_420_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).Life <= 0
+	return rt.PlayerLife(g, v_p) <= 0
 }
 
 // cr1999/sba.mtg:6 (420.5a, 102.1)
@@ -1104,7 +1096,7 @@ func sba_420_5a_do(g *rt.Game, x int32) {
 func sba_102_2_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).DrewFromEmpty
+	return rt.PlayerDrewFromEmpty(g, v_p)
 }
 
 // cr1999/sba.mtg:13 (102.2)
@@ -1132,7 +1124,7 @@ func sba_420_5b_do(g *rt.Game, x int32) {
 func sba_420_5c_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && g.Objs[v_c].Damage >= g.Toughness(v_c)
+	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
 // cr1999/sba.mtg:25 (420.5c, 420)
@@ -1146,7 +1138,7 @@ func sba_420_5c_do(g *rt.Game, x int32) {
 func sba_420_5d_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].SubBits&st_aura != 0 && !(g.AttachedLegally(v_x))
+	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
 // cr1999/sba.mtg:31 (420.5d)
@@ -1160,13 +1152,13 @@ func sba_420_5d_do(g *rt.Game, x int32) {
 func sba_420_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperLegendary != 0 && func() int32 {
+	return rt.ObjLegendary(g, v_x) && func() int32 {
 		n := int32(0)
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if g.Objs[v_y].Super&rt.SuperLegendary != 0 && g.Objs[v_y].Name == g.Objs[v_x].Name && int32(g.Objs[v_y].Timestamp) < int32(g.Objs[v_x].Timestamp) {
+			if rt.ObjLegendary(g, v_y) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && rt.ObjTimestamp(g, v_y) < rt.ObjTimestamp(g, v_x) {
 				n++
 			}
 		}
@@ -1185,7 +1177,7 @@ func sba_420_5e_do(g *rt.Game, x int32) {
 func sba_216_3_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Token && !(g.Objs[v_x].Zone == rt.ZoneBattlefield)
+	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
 // cr1999/sba.mtg:46 (216.3)
@@ -1250,7 +1242,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].SubBits&st_aura != 0) && sba_420_5d_match(g, x) {
+			if (rt.ObjAura(g, v_x)) && sba_420_5d_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 				if first {
 					return hits
@@ -1259,7 +1251,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_420_5e_match(g, x) {
+			if (rt.ObjLegendary(g, v_x)) && sba_420_5e_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
 				if first {
 					return hits
@@ -1274,7 +1266,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		x := int32(i)
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Token) && sba_216_3_match(g, x) {
+			if (rt.ObjToken(g, v_x)) && sba_216_3_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 				if first {
 					return hits
@@ -1287,7 +1279,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 
 // cr1999/combat.mtg:186 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
+	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // cr1999/combat.mtg:187 (308.1)
@@ -1297,12 +1289,12 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 
 // cr1999/combat.mtg:190 (409.2g, 502.5)
 func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:192 (309.1)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
-	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
+	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
 // cr1999/combat.mtg:193 (502.4)
@@ -1326,7 +1318,7 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 			if !g.Is(v_l, rt.TypeLand) {
 				continue
 			}
-			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "forest") {
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "forest") {
 				n++
 			}
 		}
@@ -1340,7 +1332,7 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 			if !g.Is(v_l, rt.TypeLand) {
 				continue
 			}
-			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "island") {
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "island") {
 				n++
 			}
 		}
@@ -1354,7 +1346,7 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 			if !g.Is(v_l, rt.TypeLand) {
 				continue
 			}
-			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "mountain") {
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "mountain") {
 				n++
 			}
 		}
@@ -1368,7 +1360,7 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 			if !g.Is(v_l, rt.TypeLand) {
 				continue
 			}
-			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "plains") {
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "plains") {
 				n++
 			}
 		}
@@ -1382,7 +1374,7 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 			if !g.Is(v_l, rt.TypeLand) {
 				continue
 			}
-			if int(g.Objs[v_l].Controller) == int(g.Objs[v_b].Controller) && g.HasSubtype(v_l, "swamp") {
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "swamp") {
 				n++
 			}
 		}
@@ -1397,7 +1389,7 @@ func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 
 // cr1999/combat.mtg:204 (420.5c)
 func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
-	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
+	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr1999/combat.mtg:206 (310.1c)
@@ -1427,12 +1419,12 @@ func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 
 // cr1999/combat.mtg:217 (306.2)
 func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
+	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
 // cr1999/combat.mtg:242 (307.1)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
+	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue
@@ -1464,7 +1456,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if g.Is(v_x, rt.TypeCreature) {
+	if rt.ObjCreature(g, v_x) {
 		g.MarkDamage(v_x, v_n, "310.4")
 	}
 }

@@ -6,7 +6,7 @@ package cr2008
 import rt "github.com/mtgc-dev/mtgc/runtime"
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion3
+const _ = rt.APIVersion4
 
 // Edition is the edition these rules implement.
 const Edition = "cr2008"
@@ -26,13 +26,6 @@ const (
 	kw_doesnt_untap = 7 // cr2008/turn.mtg:15
 )
 
-// Subtype bits (runtime.Object.SubBits).
-const (
-	st_aura          = 1 << 0
-	st_equipment     = 1 << 1
-	st_fortification = 1 << 2
-)
-
 // New starts a game under these rules.
 func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
@@ -44,7 +37,6 @@ var Rules = &rt.Rules{
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"first_strike", "flying", "haste", "trample", "deathtouch", "lifelink", "phasing", "doesnt_untap"},
-	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "300.6",
 	ExtraTurnsNewestFirst: true,
@@ -417,7 +409,7 @@ func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if int(g.Objs[v_x].Controller) == g.Active && (g.Objs[v_x].PhasedOut || g.HasKeyword(v_x, kw_phasing)) {
+			if rt.ObjController(g, v_x) == g.Active && (rt.ObjPhasedOut(g, v_x) || g.HasKeyword(v_x, kw_phasing)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -439,7 +431,7 @@ func step_untap_action_1(g *rt.Game) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if int(g.Objs[v_x].Controller) == g.Active && g.Objs[v_x].Tapped && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -460,7 +452,7 @@ func step_upkeep_priority(g *rt.Game) int {
 
 // cr2008/turn.mtg:68 (300.9)
 func step_draw_skip(g *rt.Game) bool {
-	return g.TurnNum == 1 && int32(g.NumPlayers()) == 2
+	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
 // cr2008/turn.mtg:72 (304.1, 423.1)
@@ -481,12 +473,12 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // cr2008/turn.mtg:84 (305.4)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr2008/turn.mtg:83 (305.3)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // cr2008/combat.mtg:13 (306.2)
@@ -1076,12 +1068,12 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // cr2008/turn.mtg:90 (305.4)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr2008/turn.mtg:89 (305.3)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // cr2008/turn.mtg:95 (313.1)
@@ -1091,7 +1083,7 @@ func step_end_priority(g *rt.Game) int {
 
 // cr2008/turn.mtg:98 (314.1)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "314.1") {
+	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
 	}
 	return true
@@ -1102,7 +1094,7 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if g.Objs[v_x].Damage > 0 {
+			if rt.ObjDamage(g, v_x) > 0 {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1164,7 +1156,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.PlayerAt(v_p).Mana.Total() > 0 {
+			if rt.PlayerMana(g, v_p) > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -1173,7 +1165,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			v_n := g.PlayerAt(v_p).Mana.Total()
+			v_n := rt.PlayerMana(g, v_p)
 			_ = v_n
 			g.EmptyMana(v_p, "300.3")
 			g.LoseLife(v_p, v_n, "300.3")
@@ -1187,7 +1179,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_420_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).Life <= 0
+	return rt.PlayerLife(g, v_p) <= 0
 }
 
 // cr2008/sba.mtg:5 (420.5a)
@@ -1201,7 +1193,7 @@ func sba_420_5a_do(g *rt.Game, x int32) {
 func sba_420_5g_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).DrewFromEmpty
+	return rt.PlayerDrewFromEmpty(g, v_p)
 }
 
 // cr2008/sba.mtg:13 (420.5g)
@@ -1229,7 +1221,7 @@ func sba_420_5b_do(g *rt.Game, x int32) {
 func sba_420_5c_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && g.Objs[v_c].Damage >= g.Toughness(v_c)
+	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
 // cr2008/sba.mtg:25 (420.5c)
@@ -1243,13 +1235,13 @@ func sba_420_5c_do(g *rt.Game, x int32) {
 func sba_420_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperLegendary != 0 && func() int32 {
+	return rt.ObjLegendary(g, v_x) && func() int32 {
 		n := int32(0)
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if g.Objs[v_y].Super&rt.SuperLegendary != 0 && g.Objs[v_y].Name == g.Objs[v_x].Name && v_y != v_x {
+			if rt.ObjLegendary(g, v_y) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && v_y != v_x {
 				n++
 			}
 		}
@@ -1268,7 +1260,7 @@ func sba_420_5e_do(g *rt.Game, x int32) {
 func sba_420_5_match(g *rt.Game, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
-	return g.Objs[v_w].Counters[rt.CounterLoyalty] <= 0
+	return rt.ObjCounters(g, v_w, rt.CounterLoyalty) <= 0
 }
 
 // cr2008/sba.mtg:41 (420.5)
@@ -1333,7 +1325,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_420_5e_match(g, x) {
+			if (rt.ObjLegendary(g, v_x)) && sba_420_5e_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 				if first {
 					return hits
@@ -1356,27 +1348,27 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 
 // cr2008/combat.mtg:212 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
+	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // cr2008/combat.mtg:215 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
-	return g.Is(v_t, rt.TypePlaneswalker)
+	return rt.ObjPlaneswalker(g, v_t)
 }
 
 // cr2008/combat.mtg:216 (306.3)
 func pred_defender_of_2(g *rt.Game, v_t rt.ObjID) int32 {
-	return int32(int(g.Objs[v_t].Controller))
+	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2008/combat.mtg:217 (502.5)
 func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr2008/combat.mtg:219 (309.2a)
 func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
-	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
+	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
 // cr2008/combat.mtg:220 (502.4)
@@ -1391,7 +1383,7 @@ func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 
 // cr2008/combat.mtg:224 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
-	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
+	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr2008/combat.mtg:226 (310.2c)
@@ -1421,17 +1413,17 @@ func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 
 // cr2008/combat.mtg:238 (306.4, 306.4b)
 func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
+	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
 // cr2008/combat.mtg:250 (310.4c)
 func pred_can_be_dealt_combat_damage_14(g *rt.Game, v_x rt.ObjID) bool {
-	return g.Is(v_x, rt.TypeCreature) || g.Is(v_x, rt.TypePlaneswalker)
+	return rt.ObjCreature(g, v_x) || rt.ObjPlaneswalker(g, v_x)
 }
 
 // cr2008/combat.mtg:254 (306.2)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
+	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue
@@ -1463,10 +1455,10 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if g.Is(v_x, rt.TypeCreature) {
+	if rt.ObjCreature(g, v_x) {
 		g.MarkDamage(v_x, v_n, "310.4")
-	} else if g.Is(v_x, rt.TypePlaneswalker) {
-		g.AddCounters(v_x, rt.CounterLoyalty, -(v_n), "310.4")
+	} else if rt.ObjPlaneswalker(g, v_x) {
+		g.RemoveCounters(v_x, rt.CounterLoyalty, v_n, "310.4")
 	}
 }
 
@@ -1478,8 +1470,8 @@ func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if g.HasKeyword(v_s, kw_deathtouch) && g.Is(v_x, rt.TypeCreature) {
-		g.PutOnStack(1, int(g.Objs[v_s].Controller), int32(v_x), 0, 0)
+	if g.HasKeyword(v_s, kw_deathtouch) && rt.ObjCreature(g, v_x) {
+		g.PutOnStack(1, rt.ObjController(g, v_s), int32(v_x), 0, 0)
 	}
 }
 
@@ -1490,7 +1482,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_n := n
 	_ = v_n
 	if g.HasKeyword(v_s, kw_lifelink) {
-		g.PutOnStack(2, int(g.Objs[v_s].Controller), int32(int(g.Objs[v_s].Controller)), int32(v_n), 0)
+		g.PutOnStack(2, rt.ObjController(g, v_s), int32(rt.ObjController(g, v_s)), int32(v_n), 0)
 	}
 }
 
@@ -1503,7 +1495,7 @@ func stack_object_0(g *rt.Game, it *rt.StackItem) {
 func stack_object_1(g *rt.Game, it *rt.StackItem) {
 	v_x := rt.ObjID(it.Args[0])
 	_ = v_x
-	if g.Objs[v_x].Zone == rt.ZoneBattlefield {
+	if rt.ObjOnBattlefield(g, v_x) {
 		g.Destroy(v_x, "502.63")
 	}
 }
@@ -1523,7 +1515,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_p := int(args[1])
 	_ = v_p
-	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active {
+	if rt.ObjCreature(g, v_x) && rt.ObjController(g, v_x) == g.Active {
 		g.AttackPlayer(v_x, v_p, "308.4")
 	}
 }
@@ -1534,7 +1526,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_w := rt.ObjID(args[1])
 	_ = v_w
-	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active {
+	if rt.ObjCreature(g, v_x) && rt.ObjController(g, v_x) == g.Active {
 		g.AttackPermanent(v_x, v_w, "308.4")
 	}
 }
@@ -1545,7 +1537,7 @@ func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_a := rt.ObjID(args[1])
 	_ = v_a
-	if g.Is(v_x, rt.TypeCreature) && !(g.Blocking(v_x)) && g.DefendingPlayer(v_a) == int(g.Objs[v_x].Controller) {
+	if rt.ObjCreature(g, v_x) && !(g.Blocking(v_x)) && g.DefendingPlayer(v_a) == rt.ObjController(g, v_x) {
 		v_was := g.Blocked(v_a)
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "309.5")

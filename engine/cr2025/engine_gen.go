@@ -6,7 +6,7 @@ package cr2025
 import rt "github.com/mtgc-dev/mtgc/runtime"
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion3
+const _ = rt.APIVersion4
 
 // Edition is the edition these rules implement.
 const Edition = "cr2025"
@@ -38,13 +38,6 @@ const (
 	kw_doesnt_untap               = 19 // cr2025/turn.mtg:14
 )
 
-// Subtype bits (runtime.Object.SubBits).
-const (
-	st_aura          = 1 << 0
-	st_equipment     = 1 << 1
-	st_fortification = 1 << 2
-)
-
 // New starts a game under these rules.
 func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
@@ -56,7 +49,6 @@ var Rules = &rt.Rules{
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
-	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -674,7 +666,7 @@ func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if int(g.Objs[v_x].Controller) == g.Active && (g.Objs[v_x].PhasedOut || g.HasKeyword(v_x, kw_phasing)) {
+			if rt.ObjController(g, v_x) == g.Active && (rt.ObjPhasedOut(g, v_x) || g.HasKeyword(v_x, kw_phasing)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -696,7 +688,7 @@ func step_untap_action_1(g *rt.Game) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if int(g.Objs[v_x].Controller) == g.Active && g.Objs[v_x].Tapped && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -717,7 +709,7 @@ func step_upkeep_priority(g *rt.Game) int {
 
 // cr2025/turn.mtg:71 (500.11)
 func step_draw_skip(g *rt.Game) bool {
-	return g.TurnNum == 1 && int32(g.NumPlayers()) == 2
+	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
 // cr2025/turn.mtg:72 (504.1, 703.4d)
@@ -738,12 +730,12 @@ func step_precombat_main_priority(g *rt.Game) int {
 
 // cr2025/turn.mtg:82 (505.6b)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr2025/turn.mtg:81 (505.6a)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // cr2025/combat.mtg:197 (511.2)
@@ -1337,12 +1329,12 @@ func step_postcombat_main_priority(g *rt.Game) int {
 
 // cr2025/turn.mtg:88 (505.6b)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr2025/turn.mtg:87 (505.6a)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
-	return v_player == g.Active && int32(len(g.Stack)) == 0
+	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // cr2025/turn.mtg:93 (513.1)
@@ -1352,7 +1344,7 @@ func step_end_priority(g *rt.Game) int {
 
 // cr2025/turn.mtg:96 (514.1, 703.4n)
 func step_cleanup_action_0(g *rt.Game) bool {
-	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "514.1") {
+	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
 	}
 	return true
@@ -1363,7 +1355,7 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if g.Objs[v_x].Damage > 0 {
+			if rt.ObjDamage(g, v_x) > 0 {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1414,7 +1406,7 @@ func every_step_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.PlayerAt(v_p).Mana.Total() > 0 {
+			if rt.PlayerMana(g, v_p) > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -1450,7 +1442,7 @@ func every_phase_end_1(g *rt.Game) bool {
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
-			if g.PlayerAt(v_p).Mana.Total() > 0 {
+			if rt.PlayerMana(g, v_p) > 0 {
 				g.Selected(mark)[n] = x
 				n++
 			}
@@ -1470,7 +1462,7 @@ func every_phase_end_1(g *rt.Game) bool {
 func sba_704_5a_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).Life <= 0
+	return rt.PlayerLife(g, v_p) <= 0
 }
 
 // cr2025/sba.mtg:7 (704.5a, 704.5)
@@ -1484,7 +1476,7 @@ func sba_704_5a_do(g *rt.Game, x int32) {
 func sba_704_5b_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).DrewFromEmpty
+	return rt.PlayerDrewFromEmpty(g, v_p)
 }
 
 // cr2025/sba.mtg:14 (704.5b)
@@ -1498,7 +1490,7 @@ func sba_704_5b_do(g *rt.Game, x int32) {
 func sba_704_5c_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return g.PlayerAt(v_p).Poison >= 10
+	return rt.PlayerPoison(g, v_p) >= 10
 }
 
 // cr2025/sba.mtg:20 (704.5c)
@@ -1512,7 +1504,7 @@ func sba_704_5c_do(g *rt.Game, x int32) {
 func sba_704_5d_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Token && (!(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut)
+	return rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x))
 }
 
 // cr2025/sba.mtg:26 (704.5d)
@@ -1526,7 +1518,7 @@ func sba_704_5d_do(g *rt.Game, x int32) {
 func sba_704_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return (g.Objs[v_x].Copy == rt.SpellCopy || g.Objs[v_x].Copy == rt.CardCopy) && !(g.Objs[v_x].Zone == rt.ZoneStack) && (g.Objs[v_x].Copy == rt.SpellCopy || !(g.Objs[v_x].Zone == rt.ZoneBattlefield))
+	return (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x)))
 }
 
 // cr2025/sba.mtg:32 (704.5e)
@@ -1554,7 +1546,7 @@ func sba_704_5f_do(g *rt.Game, x int32) {
 func sba_704_5g_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && g.Objs[v_c].Damage >= g.Toughness(v_c)
+	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
 // cr2025/sba.mtg:46 (704.5g)
@@ -1568,7 +1560,7 @@ func sba_704_5g_do(g *rt.Game, x int32) {
 func sba_704_5h_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && g.Objs[v_c].DeathtouchHit
+	return g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c)
 }
 
 // cr2025/sba.mtg:52 (704.5h, 702.2b)
@@ -1582,7 +1574,7 @@ func sba_704_5h_do(g *rt.Game, x int32) {
 func sba_704_5i_match(g *rt.Game, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
-	return g.Objs[v_w].Counters[rt.CounterLoyalty] <= 0
+	return rt.ObjCounters(g, v_w, rt.CounterLoyalty) <= 0
 }
 
 // cr2025/sba.mtg:58 (704.5i)
@@ -1596,7 +1588,7 @@ func sba_704_5i_do(g *rt.Game, x int32) {
 func sba_704_5v_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Counters[rt.CounterDefense] <= 0 && !(g.TriggerPending(v_x))
+	return rt.ObjCounters(g, v_x, rt.CounterDefense) <= 0 && !(g.TriggerPending(v_x))
 }
 
 // cr2025/sba.mtg:67 (704.5v, 310.7)
@@ -1610,12 +1602,12 @@ func sba_704_5v_do(g *rt.Game, x int32) {
 func sba_704_5k_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperWorld != 0 && func() bool {
+	return rt.ObjWorld(g, v_x) && func() bool {
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if g.Objs[v_y].Super&rt.SuperWorld != 0 && v_y != v_x && int32(g.Objs[v_y].Timestamp) >= int32(g.Objs[v_x].Timestamp) {
+			if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
 				return true
 			}
 		}
@@ -1634,7 +1626,7 @@ func sba_704_5k_do(g *rt.Game, x int32) {
 func sba_704_5m_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].SubBits&st_aura != 0 && !(g.AttachedLegally(v_x))
+	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
 // cr2025/sba.mtg:81 (704.5m)
@@ -1648,7 +1640,7 @@ func sba_704_5m_do(g *rt.Game, x int32) {
 func sba_704_5n_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && ((g.Objs[v_x].SubBits&st_equipment != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeCreature))) || (g.Objs[v_x].SubBits&st_fortification != 0 && !(g.AttachedLegally(v_x) && g.AttachedToIs(v_x, rt.TypeLand))))
+	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToCreature(g, v_x))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToLand(g, v_x))))
 }
 
 // cr2025/sba.mtg:87 (704.5n)
@@ -1678,14 +1670,14 @@ func sba_704_5w_match(g *rt.Game, x int32) bool {
 			if g.Players[v_p].Lost {
 				continue
 			}
-			if v_p != int(g.Objs[v_x].Controller) {
+			if v_p != rt.ObjController(g, v_x) {
 				g.Push(int32(v_p))
 			}
 		}
-		k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5w")
+		k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5w")
 		g.Release(mark)
 		return k
-	}() != int(g.Objs[v_x].Controller))
+	}() != rt.ObjController(g, v_x))
 }
 
 // cr2025/sba.mtg:100 (704.5w, 310.10, 310.11a)
@@ -1693,13 +1685,13 @@ func sba_704_5w_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	if !(g.HasSubtype(v_x, "siege")) {
-		g.SetProtector(v_x, int(g.Objs[v_x].Controller), "704.5w")
+		g.SetProtector(v_x, rt.ObjController(g, v_x), "704.5w")
 	} else if func() bool {
 		for v_p := range g.Players {
 			if g.Players[v_p].Lost {
 				continue
 			}
-			if v_p != int(g.Objs[v_x].Controller) {
+			if v_p != rt.ObjController(g, v_x) {
 				return true
 			}
 		}
@@ -1711,11 +1703,11 @@ func sba_704_5w_do(g *rt.Game, x int32) {
 				if g.Players[v_p].Lost {
 					continue
 				}
-				if v_p != int(g.Objs[v_x].Controller) {
+				if v_p != rt.ObjController(g, v_x) {
 					g.Push(int32(v_p))
 				}
 			}
-			k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5w")
+			k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5w")
 			g.Release(mark)
 			return k
 		}(), "704.5w")
@@ -1728,20 +1720,20 @@ func sba_704_5w_do(g *rt.Game, x int32) {
 func sba_704_5x_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.HasSubtype(v_x, "siege") && g.Protector(v_x) == int(g.Objs[v_x].Controller) && func() int {
+	return g.HasSubtype(v_x, "siege") && g.Protector(v_x) == rt.ObjController(g, v_x) && func() int {
 		mark := g.Mark()
 		for v_p := range g.Players {
 			if g.Players[v_p].Lost {
 				continue
 			}
-			if v_p != int(g.Objs[v_x].Controller) {
+			if v_p != rt.ObjController(g, v_x) {
 				g.Push(int32(v_p))
 			}
 		}
-		k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5x")
+		k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5x")
 		g.Release(mark)
 		return k
-	}() != int(g.Objs[v_x].Controller)
+	}() != rt.ObjController(g, v_x)
 }
 
 // cr2025/sba.mtg:115 (704.5x, 310.11a, 310.11)
@@ -1753,7 +1745,7 @@ func sba_704_5x_do(g *rt.Game, x int32) {
 			if g.Players[v_p].Lost {
 				continue
 			}
-			if v_p != int(g.Objs[v_x].Controller) {
+			if v_p != rt.ObjController(g, v_x) {
 				return true
 			}
 		}
@@ -1765,11 +1757,11 @@ func sba_704_5x_do(g *rt.Game, x int32) {
 				if g.Players[v_p].Lost {
 					continue
 				}
-				if v_p != int(g.Objs[v_x].Controller) {
+				if v_p != rt.ObjController(g, v_x) {
 					g.Push(int32(v_p))
 				}
 			}
-			k := g.ChoosePlayer(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5x")
+			k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5x")
 			g.Release(mark)
 			return k
 		}(), "704.5x")
@@ -1782,7 +1774,7 @@ func sba_704_5x_do(g *rt.Game, x int32) {
 func sba_704_5p_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && (g.Is(v_x, rt.TypeBattle) || g.Is(v_x, rt.TypeCreature) || !(g.Objs[v_x].SubBits&st_aura != 0 || g.Objs[v_x].SubBits&st_equipment != 0 || g.Objs[v_x].SubBits&st_fortification != 0))
+	return g.Attached(v_x) && (rt.ObjBattle(g, v_x) || rt.ObjCreature(g, v_x) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
 // cr2025/sba.mtg:128 (704.5p, 310.9)
@@ -1796,17 +1788,17 @@ func sba_704_5p_do(g *rt.Game, x int32) {
 func sba_704_5q_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Counters[rt.CounterPlus] > 0 && g.Objs[v_x].Counters[rt.CounterMinus] > 0
+	return rt.ObjCounters(g, v_x, rt.CounterPlus) > 0 && rt.ObjCounters(g, v_x, rt.CounterMinus) > 0
 }
 
 // cr2025/sba.mtg:134 (704.5q)
 func sba_704_5q_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	v_n := min(g.Objs[v_x].Counters[rt.CounterPlus], g.Objs[v_x].Counters[rt.CounterMinus])
+	v_n := min(rt.ObjCounters(g, v_x, rt.CounterPlus), rt.ObjCounters(g, v_x, rt.CounterMinus))
 	_ = v_n
-	g.AddCounters(v_x, rt.CounterPlus, -(v_n), "704.5q")
-	g.AddCounters(v_x, rt.CounterMinus, -(v_n), "704.5q")
+	g.RemoveCounters(v_x, rt.CounterPlus, v_n, "704.5q")
+	g.RemoveCounters(v_x, rt.CounterMinus, v_n, "704.5q")
 }
 
 // cr2025/sba.mtg:142 (704.5r)
@@ -1827,17 +1819,17 @@ func sba_704_5r_do(g *rt.Game, x int32) {
 func sba_704_5j_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperLegendary != 0 && !(func() bool {
+	return rt.ObjLegendary(g, v_x) && !(func() bool {
 		mark := g.Mark()
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if g.Objs[v_y].Super&rt.SuperLegendary != 0 && int(g.Objs[v_y].Controller) == int(g.Objs[v_x].Controller) && g.Objs[v_y].Name == g.Objs[v_x].Name {
+			if rt.ObjLegendary(g, v_y) && rt.ObjController(g, v_y) == rt.ObjController(g, v_x) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) {
 				g.Push(int32(v_y))
 			}
 		}
-		k := g.Keeps(int(g.Objs[v_x].Controller), g.Selected(mark), v_x, "704.5j")
+		k := g.Keeps(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5j")
 		g.Release(mark)
 		return k
 	}())
@@ -1935,7 +1927,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		if types&(rt.TypeBattle) != 0 {
 			{
 				v_x := rt.ObjID(x)
-				if (g.Objs[v_x].Counters[rt.CounterDefense] <= 0) && sba_704_5v_match(g, x) {
+				if (rt.ObjCounters(g, v_x, rt.CounterDefense) <= 0) && sba_704_5v_match(g, x) {
 					hits = append(hits, rt.SBAHit{SBA: 9, X: x})
 					if first {
 						return hits
@@ -1945,7 +1937,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperWorld != 0) && sba_704_5k_match(g, x) {
+			if (rt.ObjWorld(g, v_x)) && sba_704_5k_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
 				if first {
 					return hits
@@ -1954,7 +1946,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].SubBits&st_aura != 0) && sba_704_5m_match(g, x) {
+			if (rt.ObjAura(g, v_x)) && sba_704_5m_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -2013,7 +2005,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Counters[rt.CounterPlus] > 0) && sba_704_5q_match(g, x) {
+			if (rt.ObjCounters(g, v_x, rt.CounterPlus) > 0) && sba_704_5q_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
 				if first {
 					return hits
@@ -2030,7 +2022,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_704_5j_match(g, x) {
+			if (rt.ObjLegendary(g, v_x)) && sba_704_5j_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
 				if first {
 					return hits
@@ -2045,7 +2037,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		x := int32(i)
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Token) && sba_704_5d_match(g, x) {
+			if (rt.ObjToken(g, v_x)) && sba_704_5d_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 				if first {
 					return hits
@@ -2054,7 +2046,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Copy == rt.SpellCopy || g.Objs[v_x].Copy == rt.CardCopy) && sba_704_5e_match(g, x) {
+			if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && sba_704_5e_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 				if first {
 					return hits
@@ -2067,7 +2059,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 
 // cr2025/combat.mtg:244 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
-	return g.Is(v_a, rt.TypeCreature) && !(g.Is(v_a, rt.TypeBattle)) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
+	return rt.ObjCreature(g, v_a) && !(rt.ObjBattle(g, v_a)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // cr2025/combat.mtg:245 (702.3b)
@@ -2077,16 +2069,16 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 
 // cr2025/combat.mtg:252 (508.1b, 506.3, 310.5)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
-	return g.Is(v_t, rt.TypePlaneswalker) || g.Is(v_t, rt.TypeBattle)
+	return rt.ObjPlaneswalker(g, v_t) || rt.ObjBattle(g, v_t)
 }
 
 // cr2025/combat.mtg:253 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
 func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(func() int {
-		if g.Is(v_t, rt.TypeBattle) {
+		if rt.ObjBattle(g, v_t) {
 			return g.Protector(v_t)
 		}
-		return int(g.Objs[v_t].Controller)
+		return rt.ObjController(g, v_t)
 	}())
 }
 
@@ -2107,12 +2099,12 @@ func pred_must_attack_6(g *rt.Game, v_a rt.ObjID) bool {
 
 // cr2025/combat.mtg:267 (702.10c)
 func pred_can_tap_7(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr2025/combat.mtg:270 (509.1a)
 func pred_can_block_8(g *rt.Game, v_b rt.ObjID) bool {
-	return g.Is(v_b, rt.TypeCreature) && !(g.Is(v_b, rt.TypeBattle)) && !(g.Objs[v_b].Tapped)
+	return rt.ObjCreature(g, v_b) && !(rt.ObjBattle(g, v_b)) && !(rt.ObjTapped(g, v_b))
 }
 
 // cr2025/combat.mtg:271 (702.9b, 702.17b, 509.1b)
@@ -2153,9 +2145,9 @@ func pred_lethal_damage_15(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 		}
 		return func() int32 {
 			if g.HasKeyword(v_s, kw_deathtouch) {
-				return min(1, max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b)))
+				return min(1, max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b)))
 			}
-			return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
+			return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 		}()
 	}()
 }
@@ -2192,12 +2184,12 @@ func pred_deals_second_21(g *rt.Game, v_s rt.ObjID) bool {
 
 // cr2025/combat.mtg:313 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_22(g *rt.Game, v_x rt.ObjID) bool {
-	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || g.Objs[v_x].PhasedOut || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
+	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
 // cr2025/combat.mtg:348 (506.2a, 507.1)
 func pred_attack_restriction_23(g *rt.Game, v_a rt.ObjID) bool {
-	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
+	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
 				continue
@@ -2289,10 +2281,10 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if g.Is(v_x, rt.TypeCreature) {
+	if rt.ObjCreature(g, v_x) {
 		g.MarkDamage(v_x, v_n, "510.2")
-	} else if g.Is(v_x, rt.TypePlaneswalker) {
-		g.AddCounters(v_x, rt.CounterLoyalty, -(v_n), "510.2")
+	} else if rt.ObjPlaneswalker(g, v_x) {
+		g.RemoveCounters(v_x, rt.CounterLoyalty, v_n, "510.2")
 	}
 }
 
@@ -2304,8 +2296,8 @@ func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if g.Is(v_x, rt.TypeBattle) {
-		g.AddCounters(v_x, rt.CounterDefense, -(v_n), "310.6")
+	if rt.ObjBattle(g, v_x) {
+		g.RemoveCounters(v_x, rt.CounterDefense, v_n, "310.6")
 	}
 }
 
@@ -2329,7 +2321,7 @@ func on_damage_source_4(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_n := n
 	_ = v_n
 	if g.HasKeyword(v_s, kw_lifelink) {
-		g.GainLife(int(g.Objs[v_s].Controller), v_n, "702.15b")
+		g.GainLife(rt.ObjController(g, v_s), v_n, "702.15b")
 	}
 }
 
@@ -2339,7 +2331,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_p := int(args[1])
 	_ = v_p
-	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active && !(g.Attacking(v_x)) {
+	if rt.ObjCreature(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) {
 		g.AttackPlayer(v_x, v_p, "508.4")
 	}
 }
@@ -2350,7 +2342,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_w := rt.ObjID(args[1])
 	_ = v_w
-	if g.Is(v_x, rt.TypeCreature) && int(g.Objs[v_x].Controller) == g.Active && !(g.Attacking(v_x)) {
+	if rt.ObjCreature(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) {
 		g.AttackPermanent(v_x, v_w, "508.4")
 	}
 }
@@ -2361,7 +2353,7 @@ func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	_ = v_x
 	v_a := rt.ObjID(args[1])
 	_ = v_a
-	if g.Is(v_x, rt.TypeCreature) && !(g.Blocking(v_x)) && g.DefendingPlayer(v_a) == int(g.Objs[v_x].Controller) {
+	if rt.ObjCreature(g, v_x) && !(g.Blocking(v_x)) && g.DefendingPlayer(v_a) == rt.ObjController(g, v_x) {
 		v_was := g.Blocked(v_a)
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.4")

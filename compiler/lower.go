@@ -1,0 +1,247 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The Go back end of the IR: each node becomes the Go expression or
+// statements of the engine. It resolves nothing and reports nothing: a
+// node it does not know is a checker bug.
+
+func goExpr(e Expr) string {
+	switch e := e.(type) {
+	case *Lit:
+		switch e.T {
+		case Int:
+			return fmt.Sprint(e.Int)
+		case Str:
+			return quote(e.Str)
+		}
+		return fmt.Sprint(e.Bool)
+	case *Paren:
+		return "(" + goExpr(e.X) + ")"
+	case *VarRef:
+		return e.Var.GoName()
+	case *Active:
+		return "g.Active"
+	case *Unary:
+		return e.Op.Go() + "(" + goExpr(e.X) + ")"
+	case *Binary:
+		return goExpr(e.X) + " " + e.Op.Go() + " " + goExpr(e.Y)
+	case *CondExpr:
+		return fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", goTypes[e.T], goExpr(e.Cond), goExpr(e.Then), goExpr(e.Else))
+	case *AttrRef:
+		if e.X == nil {
+			return goCall(e.B, nil, "")
+		}
+		return goCall(e.B, []Expr{e.X}, "")
+	case *Call:
+		return goCall(e.B, e.Args, "")
+	case *EnumLit:
+		return "rt." + e.E.Go
+	case *HasKeyword:
+		return fmt.Sprintf("g.HasKeyword(%s, %s)", goExpr(e.X), keywordConst(e.Name))
+	case *MinMax:
+		fn := "min"
+		if e.Max {
+			fn = "max"
+		}
+		return fn + "(" + goList(e.Args) + ")"
+	case *Segment:
+		method := [...]string{Began: "Began", Ended: "Ended", During: "During"}[e.Fn]
+		return fmt.Sprintf("g.%s(%d, %d)", method, e.Phase, e.Step)
+	case *Holds:
+		return fmt.Sprintf("g.Holds(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
+	case *Quant:
+		return goQuant(e)
+	case *Choice:
+		loop := goLoop(e.Q, goExpr(e.Q.Where), "g.Push(int32("+e.Q.Var.GoName()+"))")
+		if e.Chosen {
+			return fmt.Sprintf("func() int {\nmark := g.Mark()\n%sk := g.ChoosePlayer(%s, g.Selected(mark), %s, %s)\ng.Release(mark)\nreturn k\n}()", loop, goExpr(e.P), goExpr(e.X), quote(e.Rule))
+		}
+		return fmt.Sprintf("func() bool {\nmark := g.Mark()\n%sk := g.Keeps(%s, g.Selected(mark), %s, %s)\ng.Release(mark)\nreturn k\n}()", loop, goExpr(e.P), goExpr(e.X), quote(e.Rule))
+	}
+	panic(fmt.Sprintf("compiler: no Go for %T (a checker bug)", e))
+}
+
+// goTypes are the Go types of the values of expressions.
+var goTypes = map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string"}
+
+func keywordConst(name string) string { return "kw_" + name }
+
+func goList(es []Expr) string {
+	s := make([]string, len(es))
+	for i, e := range es {
+		s[i] = goExpr(e)
+	}
+	return strings.Join(s, ", ")
+}
+
+// goCall calls a row's runtime function: g.M(args) or rt.F(g, args), the
+// cited rule last for a verb.
+func goCall(b *Builtin, args []Expr, rule string) string {
+	list := goList(args)
+	if b.Form == Verb {
+		if list != "" {
+			list += ", "
+		}
+		list += quote(rule)
+	}
+	if !b.Method {
+		if list == "" {
+			list = "g"
+		} else {
+			list = "g, " + list
+		}
+	}
+	return b.Go + "(" + list + ")"
+}
+
+func goQuant(e *Quant) string {
+	cond := goExpr(e.Q.Where)
+	switch e.Fn {
+	case Count:
+		return "func() int32 {\nn := int32(0)\n" + goLoop(e.Q, cond, "n++") + "return n\n}()"
+	case Sum:
+		return "func() int32 {\nn := int32(0)\n" + goLoop(e.Q, cond, "n += "+goExpr(e.Val)) + "return n\n}()"
+	case All:
+		// Every one matches: no one fails the condition.
+		return "func() bool {\n" + goLoop(e.Q, "!(("+cond+"))", "return false") + "return true\n}()"
+	}
+	return "func() bool {\n" + goLoop(e.Q, cond, "return true") + "return false\n}()"
+}
+
+// goLoop is a Go loop running stmt for each object or player of the
+// query's kind for which cond holds. Players come in seat order.
+func goLoop(q *Query, cond, stmt string) string {
+	var w strings.Builder
+	k, v := q.Kind, q.Var.GoName()
+	switch {
+	case k.Name == "player":
+		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
+	case k.Name == "anything":
+		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone == rt.ZoneNone {\ncontinue\n}\n", v)
+	case k.Combat:
+		// Index names of the variable's own: loops nest, and count's
+		// total is named n.
+		fmt.Fprintf(&w, "for i_%[2]s, n_%[2]s := 0, g.CombatLen(rt.%[1]s); i_%[2]s < n_%[2]s; i_%[2]s++ {\n%[2]s, ok := g.CombatAt(rt.%[1]s, i_%[2]s)\nif !ok {\ncontinue\n}\n", k.OverGo, v)
+	default:
+		fmt.Fprintf(&w, "for _, %s := range g.Battlefield {\n", v)
+		if k.OverGo == "OverPermanents" {
+			fmt.Fprintf(&w, "if g.Objs[%s].PhasedOut {\ncontinue\n}\n", v)
+		}
+		if k.TypeGo != "" {
+			fmt.Fprintf(&w, "if !g.Is(%s, rt.%s) {\ncontinue\n}\n", v, k.TypeGo)
+		}
+	}
+	fmt.Fprintf(&w, "if %s {\n%s\n}\n}\n", cond, stmt)
+	return w.String()
+}
+
+func goStmts(list []Stmt) string {
+	var w strings.Builder
+	for _, s := range list {
+		w.WriteString(goStmt(s))
+		w.WriteByte('\n')
+	}
+	return w.String()
+}
+
+func goStmt(s Stmt) string {
+	switch s := s.(type) {
+	case *For:
+		return goFor(s)
+	case *If:
+		return goIf(s)
+	case *Let:
+		v := s.Var.GoName()
+		return fmt.Sprintf("%s := %s\n_ = %s", v, goExpr(s.X), v)
+	case *Do:
+		call := goCall(s.B, s.Args, s.Rule)
+		if s.B.Blocking {
+			return "if !" + call + " {\nreturn false\n}"
+		}
+		return call
+	case *PutOnStack:
+		vals := []string{"0", "0", "0"}
+		for i, a := range s.Args {
+			vals[i] = "int32(" + goExpr(a) + ")"
+		}
+		return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", s.Object.Index, goExpr(s.P), strings.Join(vals, ", "))
+	}
+	panic(fmt.Sprintf("compiler: no Go for %T (a checker bug)", s))
+}
+
+func goIf(s *If) string {
+	out := fmt.Sprintf("if %s {\n%s}", goExpr(s.Cond), goStmts(s.Then))
+	if len(s.Else) == 1 {
+		if elif, ok := s.Else[0].(*If); ok && elif.ElseIf {
+			return out + " else " + goIf(elif)
+		}
+	}
+	if s.Else != nil {
+		out += fmt.Sprintf(" else {\n%s}", goStmts(s.Else))
+	}
+	return out
+}
+
+// goFor selects the matches first (a snapshot on the scratch stack), then
+// runs the body for each.
+func goFor(s *For) string {
+	k, v := s.Q.Kind, s.Q.Var.GoName()
+	cond := "true"
+	if s.Q.Where != nil {
+		cond = goExpr(s.Q.Where)
+	}
+	var w strings.Builder
+	w.WriteString("{\n")
+	// `for each attacker a where blocks(b, a) ...` (b named outside the
+	// loop): the attackers b blocks are listed first, so that each
+	// attacker, in the loop's order still, is tested against that short
+	// list before the condition runs (not every attacker against every
+	// block).
+	blocker := blockedByFilter(s)
+	if blocker != "" {
+		fmt.Fprintf(&w, "blk_%s := g.Mark()\ng.PushBlockedBy(%s)\n", v, blocker)
+	}
+	w.WriteString("mark := g.Mark()\n")
+	switch {
+	case k.Name == "player":
+		fmt.Fprintf(&w, "g.PushPlayers()\nn := 0\nfor _, x := range g.Selected(mark) {\n%s := int(x)\n_ = %[1]s\nif %s {\ng.Selected(mark)[n] = x\nn++\n}\n}\ng.Release(mark + n)\n", v, cond)
+	case blocker != "":
+		cond = fmt.Sprintf("g.InScratch(blk_%s, mark, %[1]s) && (%s)", v, cond)
+		w.WriteString(goLoop(s.Q, cond, "g.Push(int32("+v+"))"))
+	default:
+		w.WriteString(goLoop(s.Q, cond, "g.Push(int32("+v+"))"))
+	}
+	conv := "x"
+	if s.Q.Var.T == Player {
+		conv = "int(x)"
+	}
+	fmt.Fprintf(&w, "for _, x := range g.Selected(mark) {\n%s := %s\n_ = %s\n%s}\ng.Release(mark)\n", v, conv, v, goStmts(s.Body))
+	if blocker != "" {
+		fmt.Fprintf(&w, "g.Release(blk_%s)\n", v)
+	}
+	w.WriteString("}")
+	return w.String()
+}
+
+// blockedByFilter returns the Go name of b when loop s is `for each
+// attacker a where blocks(b, a) [and ...]` with b a variable of an
+// enclosing scope, else "".
+func blockedByFilter(s *For) string {
+	if s.Q.Kind.OverGo != "OverAttackers" || s.Q.Where == nil {
+		return ""
+	}
+	call, ok := leftmostAnd(s.Q.Where).(*Call)
+	if !ok || !call.B.Filter {
+		return ""
+	}
+	b, ok1 := call.Args[0].(*VarRef)
+	a, ok2 := call.Args[1].(*VarRef)
+	if !ok1 || !ok2 || a.Var != s.Q.Var || b.Var == s.Q.Var || b.Var.T != Object {
+		return ""
+	}
+	return b.Var.GoName()
+}

@@ -1,0 +1,620 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// The checker of expressions and statements: it resolves every name of a
+// clause, types it, and returns the IR (ir.go). It is the only place that
+// reports name and type errors.
+
+// scope maps .mtg variables to their slots.
+type scope struct {
+	parent *scope
+	vars   map[string]*Var
+}
+
+func newScope() *scope { return &scope{vars: map[string]*Var{}} }
+
+func (s *scope) child() *scope { return &scope{parent: s, vars: map[string]*Var{}} }
+
+func (s *scope) lookup(name string) (*Var, bool) {
+	for ; s != nil; s = s.parent {
+		if v, ok := s.vars[name]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// reserved names cannot be variables: they are builtins.
+var reserved = map[string]bool{"active": true, "game": true, "true": true, "false": true}
+
+// resolver checks one clause.
+type resolver struct {
+	c        *checker
+	rule     string // the rule events cite
+	choiceOK bool
+	// choiceFirst: the block is an action's, whose first statement may
+	// ask a player (the action runs again from the start once answered).
+	choiceFirst bool
+	what        string
+	pred        string // the kind of the predicate being checked, if any
+	position    bool   // the clause read the game's position (active, game.*)
+	reads       Reads
+	slots       int
+}
+
+func (c *checker) resolver(rule, what string) *resolver {
+	return &resolver{c: c, rule: rule, what: what}
+}
+
+// clause finishes a clause's IR with its frame size.
+func (r *resolver) clause(params []*Var, stmts []Stmt, e Expr) Clause {
+	return Clause{Params: params, Stmts: stmts, Expr: e, Slots: r.slots}
+}
+
+func (r *resolver) newVar(name string, t Type, sc *scope) *Var {
+	v := &Var{Name: name, Slot: r.slots, T: t}
+	r.slots++
+	sc.vars[name] = v
+	return v
+}
+
+// declare checks and declares a variable.
+func (r *resolver) declare(id grammar.Ident, t Type, sc *scope) *Var {
+	if !r.c.name(id, "variable") {
+		return r.newVar("_", t, &scope{vars: map[string]*Var{}})
+	}
+	if reserved[id.Name] {
+		r.c.errorf(id.Pos, "%s is a builtin name and cannot be a variable", id.Name)
+	} else if _, ok := sc.lookup(id.Name); ok {
+		r.c.errorf(id.Pos, "variable %s already declared in an enclosing scope", id.Name)
+	}
+	return r.newVar(id.Name, t, sc)
+}
+
+func bad(pos grammar.Pos) Expr { return &Lit{typed: typed{node{pos}, Invalid}} }
+
+func mk(pos grammar.Pos, t Type) typed { return typed{node{pos}, t} }
+
+// typed checks e and that it has type want.
+func (r *resolver) typed(e grammar.Expr, sc *scope, want Type, what string) Expr {
+	x := r.expr(e, sc)
+	if t := x.Type(); t != Invalid && t != want {
+		r.c.errorf(e.Position(), "%s must be %s, not %s", what, want, t)
+		// A stand-in of the type wanted, so that the parts around it are
+		// still checked (the program has an error: its IR is not used).
+		return &Lit{typed: mk(e.Position(), want)}
+	}
+	return x
+}
+
+// expr checks an expression. On error it reports once and returns an
+// expression of type Invalid, which silences errors about the parts that
+// contain it.
+func (r *resolver) expr(e grammar.Expr, sc *scope) Expr {
+	c := r.c
+	switch e := e.(type) {
+	case *grammar.IntLit:
+		if e.Value > 1<<30 {
+			c.errorf(e.Pos, "%s is too large", e.Text)
+			return bad(e.Pos)
+		}
+		return &Lit{typed: mk(e.Pos, Int), Int: int32(e.Value)}
+	case *grammar.StringLit:
+		return &Lit{typed: mk(e.Pos, Str), Str: e.Value}
+	case *grammar.ParenExpr:
+		x := r.expr(e.X, sc)
+		if x.Type() == Invalid {
+			return x
+		}
+		return &Paren{typed: mk(e.Pos, x.Type()), X: x}
+	case *grammar.Ident:
+		return r.ident(e, sc)
+	case *grammar.Unary:
+		x := r.expr(e.X, sc)
+		switch t := x.Type(); {
+		case t == Invalid:
+			return x
+		case e.Op == "not" && t == Bool:
+			return &Unary{typed: mk(e.Pos, Bool), Op: OpNot, X: x}
+		case e.Op == "-" && t == Int:
+			return &Unary{typed: mk(e.Pos, Int), Op: OpNeg, X: x}
+		}
+		c.errorf(e.Pos, "%s cannot apply to %s", e.Op, x.Type())
+		return bad(e.Pos)
+	case *grammar.Binary:
+		return r.binary(e, sc)
+	case *grammar.Selector:
+		return r.selector(e, sc)
+	case *grammar.HasExpr:
+		x := r.expr(e.X, sc)
+		k, ok := c.keywords[e.Keyword.Name]
+		if !ok {
+			c.errorf(e.Keyword.Pos, "unknown keyword %s%s", e.Keyword.Name, didYouMean(closest(e.Keyword.Name, keys(c.keywords), 1)))
+			return bad(e.Pos)
+		}
+		if x.Type() == Invalid {
+			return x
+		}
+		if x.Type() != Object {
+			c.errorf(e.Pos, "only objects have keywords, not %s", x.Type())
+			return bad(e.Pos)
+		}
+		return &HasKeyword{typed: mk(e.Pos, Bool), X: x, Keyword: k, Name: e.Keyword.Name}
+	case *grammar.CallExpr:
+		return r.callExpr(e, sc)
+	case *grammar.CondExpr:
+		return r.condExpr(e, sc)
+	}
+	c.errorf(e.Position(), "unsupported expression")
+	return bad(e.Position())
+}
+
+// valueTypes are the types of values (of variables, branches).
+var valueTypes = map[Type]bool{Int: true, Bool: true, Player: true, Object: true, Str: true}
+
+func (r *resolver) condExpr(e *grammar.CondExpr, sc *scope) Expr {
+	cond := r.typed(e.Cond, sc, Bool, "the condition of if ... then ... else")
+	a := r.expr(e.Then, sc)
+	b := r.expr(e.Else, sc)
+	if a.Type() == Invalid || b.Type() == Invalid {
+		return bad(e.Pos)
+	}
+	if a.Type() != b.Type() || !valueTypes[a.Type()] {
+		r.c.errorf(e.Pos, "the branches of if ... then ... else must have the same type (of a value), not %s and %s", a.Type(), b.Type())
+		return bad(e.Pos)
+	}
+	return &CondExpr{typed: mk(e.Pos, a.Type()), Cond: cond, Then: a, Else: b}
+}
+
+// gameNS is the `game` namespace: only its attributes are values.
+type gameNS struct{ typed }
+
+func (r *resolver) ident(e *grammar.Ident, sc *scope) Expr {
+	if v, ok := sc.lookup(e.Name); ok {
+		return &VarRef{typed: mk(e.Pos, v.T), Var: v}
+	}
+	switch e.Name {
+	case "active":
+		r.position = true
+		return &Active{mk(e.Pos, Player)}
+	case "game":
+		r.position = true
+		return &gameNS{mk(e.Pos, Game)}
+	case "true", "false":
+		return &Lit{typed: mk(e.Pos, Bool), Bool: e.Name == "true"}
+	}
+	var names []string
+	for s := sc; s != nil; s = s.parent {
+		names = append(names, keys(s.vars)...)
+	}
+	names = append(names, "active", "game")
+	r.c.errorf(e.Pos, "undefined: %s%s", e.Name, didYouMean(closest(e.Name, names, 1)))
+	return bad(e.Pos)
+}
+
+func (r *resolver) selector(e *grammar.Selector, sc *scope) Expr {
+	x := r.expr(e.X, sc)
+	var table map[string]*Builtin
+	switch t := x.Type(); t {
+	case Invalid:
+		return x
+	case Object:
+		table = objectAttrs
+	case Player:
+		table = playerAttrs
+	case Game:
+		table = gameAttrs
+	default:
+		r.c.errorf(e.Sel.Pos, "%s has no attributes", t)
+		return bad(e.Pos)
+	}
+	b, ok := table[e.Sel.Name]
+	if _, kw := r.c.keywords[e.Sel.Name]; !ok && kw && x.Type() == Object {
+		r.c.errorf(e.Sel.Pos, "object has no attribute %s (%s is a keyword: write %s has %s)", e.Sel.Name, e.Sel.Name, grammar.FormatNode(e.X), e.Sel.Name)
+		return bad(e.Pos)
+	}
+	if !ok {
+		r.c.errorf(e.Sel.Pos, "%s has no attribute %s%s", x.Type(), e.Sel.Name, didYouMean(closest(e.Sel.Name, keys(table), 2)))
+		return bad(e.Pos)
+	}
+	r.reads |= b.Reads
+	if x.Type() == Game {
+		return &AttrRef{typed: mk(e.Pos, b.Result), B: b}
+	}
+	return &AttrRef{typed: mk(e.Pos, b.Result), B: b, X: x}
+}
+
+func (r *resolver) binary(e *grammar.Binary, sc *scope) Expr {
+	x := r.expr(e.X, sc)
+	y := r.expr(e.Y, sc)
+	op, ok := binaryOp(e.Op)
+	if !ok {
+		r.c.errorf(e.Pos, "unknown operator %s", e.Op)
+		return bad(e.Pos)
+	}
+	tx, ty := x.Type(), y.Type()
+	if tx == Invalid || ty == Invalid {
+		return bad(e.Pos)
+	}
+	out := func(t Type) Expr { return &Binary{typed: mk(e.Pos, t), Op: op, X: x, Y: y} }
+	switch op {
+	case OpOr, OpAnd:
+		if tx == Bool && ty == Bool {
+			return out(Bool)
+		}
+	case OpEq, OpNe:
+		if tx == ty && valueTypes[tx] {
+			return out(Bool)
+		}
+	case OpLt, OpLe, OpGt, OpGe:
+		if tx == Int && ty == Int {
+			return out(Bool)
+		}
+	default:
+		if tx == Int && ty == Int {
+			return out(Int)
+		}
+	}
+	r.c.errorf(e.Pos, "mismatched types %s %s %s", tx, e.Op, ty)
+	return bad(e.Pos)
+}
+
+// args checks the arguments of a row against its parameters.
+func (r *resolver) args(b *Builtin, args []grammar.Expr, sc *scope) ([]Expr, bool) {
+	out := make([]Expr, len(args))
+	ok := true
+	for i, a := range args {
+		out[i] = r.arg(a, b.Params[i], sc, b.Name, i+1)
+		if out[i].Type() == Invalid {
+			ok = false
+		}
+	}
+	return out, ok
+}
+
+func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
+	name := e.Fun.Name
+	switch name {
+	case "min", "max":
+		if len(e.Args) < 2 {
+			r.c.errorf(e.Pos, "%s takes at least 2 arguments", name)
+			return bad(e.Pos)
+		}
+		m := &MinMax{typed: mk(e.Pos, Int), Max: name == "max"}
+		for i, a := range e.Args {
+			m.Args = append(m.Args, r.typed(a, sc, Int, fmt.Sprintf("argument %d of %s", i+1, name)))
+		}
+		return m
+	case "began", "ended", "during":
+		return r.segmentQuery(e)
+	case "holds":
+		return r.holds(e, sc)
+	case "count", "any", "all", "sum":
+		return r.quantifier(e, sc)
+	case "keeps", "chosen":
+		return r.choice(e, sc)
+	}
+	b, ok := functions[name]
+	if !ok {
+		r.c.errorf(e.Fun.Pos, "unknown function %s%s", name, didYouMean(closest(name, functionNames(), 1)))
+		return bad(e.Pos)
+	}
+	if len(e.Args) != len(b.Params) {
+		r.c.errorf(e.Pos, "%s takes %s", name, b.usage())
+		return bad(e.Pos)
+	}
+	for _, k := range b.NotIn {
+		if r.pred == k.Kind {
+			r.c.errorf(e.Pos, "%s() can't be used in %s%s", name, k.Kind, k.Why)
+			return bad(e.Pos)
+		}
+	}
+	args, _ := r.args(b, e.Args, sc)
+	return &Call{typed: mk(e.Pos, b.Result), B: b, Args: args}
+}
+
+// segmentQuery: began(S) and ended(S), whether step or phase S has begun
+// (ended) this turn; during(S), whether the game is in it now.
+func (r *resolver) segmentQuery(e *grammar.CallExpr) Expr {
+	var name *grammar.Ident
+	if len(e.Args) == 1 {
+		name, _ = e.Args[0].(*grammar.Ident)
+	}
+	if name == nil {
+		r.c.errorf(e.Pos, "%s takes the name of a step or phase, e.g. %s(declare_blockers)", e.Fun.Name, e.Fun.Name)
+		return bad(e.Pos)
+	}
+	seg, ok := r.c.segments()[name.Name]
+	if !ok {
+		r.c.errorf(name.Pos, "unknown step or phase %s%s", name.Name, didYouMean(closest(name.Name, keys(r.c.segments()), 1)))
+		return bad(e.Pos)
+	}
+	r.position = true
+	fn := map[string]SegFn{"began": Began, "ended": Ended, "during": During}[e.Fun.Name]
+	return &Segment{typed: mk(e.Pos, Bool), Fn: fn, Phase: seg[0], Step: seg[1]}
+}
+
+// holds checks holds(KIND, x): KIND a predicate kind of one object that
+// is a condition; not inside a predicate (no predicate reads another, so
+// none can loop).
+func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
+	if len(e.Args) != 2 {
+		r.c.errorf(e.Pos, "holds takes a predicate kind and an object, e.g. holds(trample, a)")
+		return bad(e.Pos)
+	}
+	if r.what == "predicate" {
+		r.c.errorf(e.Pos, "holds() can't be used in a predicate: a predicate may not read another")
+		return bad(e.Pos)
+	}
+	id, ok := e.Args[0].(*grammar.Ident)
+	if !ok {
+		r.c.errorf(e.Args[0].Position(), "argument 1 of holds must be a predicate kind")
+		return bad(e.Pos)
+	}
+	k, ok := rt.ParsePredKind(id.Name)
+	if !ok || k.Arity() != 1 || k.IsValue() {
+		r.c.errorf(id.Pos, "holds wants a predicate kind of one object that is a condition, not %s%s", id.Name, didYouMean(closest(id.Name, predicateNames(), 1)))
+		return bad(e.Pos)
+	}
+	x := r.typed(e.Args[1], sc, Object, "argument 2 of holds")
+	return &Holds{typed: mk(e.Pos, Bool), Pred: k, X: x}
+}
+
+// choice checks keeps(P, x, KIND, v, CONDITION) (player P chooses one of
+// the objects of KIND for which CONDITION holds to keep; true if x is the
+// one kept; only in sba conditions, where the choice is made before any
+// result is performed) and chosen(P, x, player, v, CONDITION) (P chooses,
+// for x, among the players for which CONDITION holds; the only one if
+// there is one, no player if none; only in sbas).
+func (r *resolver) choice(e *grammar.CallExpr, sc *scope) Expr {
+	fn := e.Fun.Name
+	if fn == "keeps" {
+		if r.what != "sba" {
+			r.c.errorf(e.Pos, "keeps is allowed only in an sba condition")
+			return bad(e.Pos)
+		}
+		if len(e.Args) != 5 {
+			r.c.errorf(e.Pos, "keeps takes 5 arguments: keeps(player, object, KIND, variable, condition)")
+			return bad(e.Pos)
+		}
+	} else {
+		if r.what != "sba" {
+			r.c.errorf(e.Pos, "chosen is allowed only in an sba")
+			return bad(e.Pos)
+		}
+		if len(e.Args) != 5 {
+			r.c.errorf(e.Pos, "chosen takes 5 arguments: chosen(player, object, player, variable, condition)")
+			return bad(e.Pos)
+		}
+		if id, ok := e.Args[2].(*grammar.Ident); !ok || id.Name != "player" {
+			r.c.errorf(e.Args[2].Position(), "chosen chooses among players: its third argument is the kind player")
+			return bad(e.Pos)
+		}
+	}
+	p := r.typed(e.Args[0], sc, Player, "argument 1 of "+fn)
+	x := r.typed(e.Args[1], sc, Object, "argument 2 of "+fn)
+	q, ok := r.query(e.Args[2], e.Args[3], e.Args[4], sc, fn)
+	if !ok {
+		return bad(e.Pos)
+	}
+	t := Bool
+	if fn == "chosen" {
+		t = Player
+	}
+	return &Choice{typed: mk(e.Pos, t), Chosen: fn == "chosen", P: p, X: x, Q: q, Rule: r.rule}
+}
+
+// quantifier checks count(KIND, v, COND), any(KIND, v, COND) (some
+// match), all(KIND, v, COND) (every one of the kind matches) and
+// sum(KIND, v, COND, VALUE) (the total of VALUE over the matches; v names
+// each in COND and VALUE).
+func (r *resolver) quantifier(e *grammar.CallExpr, sc *scope) Expr {
+	fn := e.Fun.Name
+	want := 3
+	if fn == "sum" {
+		want = 4
+	}
+	if len(e.Args) != want {
+		switch fn {
+		case "sum":
+			r.c.errorf(e.Pos, "sum takes 4 arguments: sum(KIND, variable, condition, value)")
+		case "count":
+			r.c.errorf(e.Pos, "count takes 3 arguments: count(KIND, variable, condition)")
+		default:
+			r.c.errorf(e.Pos, "%s takes 3 arguments: %[1]s(KIND, variable, condition)", fn)
+		}
+		return bad(e.Pos)
+	}
+	qf := map[string]QuantFn{"count": Count, "any": Any, "all": All, "sum": Sum}[fn]
+	t := Bool
+	if qf == Count || qf == Sum {
+		t = Int
+	}
+	var val Expr
+	q, ok := r.queryIn(e.Args[0], e.Args[1], e.Args[2], sc, fn, func(inner *scope) {
+		if qf == Sum {
+			val = r.typed(e.Args[3], inner, Int, "the value of sum")
+		}
+	})
+	if !ok {
+		return bad(e.Pos)
+	}
+	return &Quant{typed: mk(e.Pos, t), Fn: qf, Q: q, Val: val}
+}
+
+// query checks "KIND, v, CONDITION" arguments.
+func (r *resolver) query(kindE, varE, condE grammar.Expr, sc *scope, fn string) (*Query, bool) {
+	return r.queryIn(kindE, varE, condE, sc, fn, func(*scope) {})
+}
+
+// queryIn is query with more checked in the query's scope.
+func (r *resolver) queryIn(kindE, varE, condE grammar.Expr, sc *scope, fn string, more func(inner *scope)) (*Query, bool) {
+	kid, ok1 := kindE.(*grammar.Ident)
+	vid, ok2 := varE.(*grammar.Ident)
+	if !ok1 || !ok2 {
+		r.c.errorf(kindE.Position(), "%s wants a kind and a variable name, e.g. %s(..., permanent, y, y.legendary)", fn, fn)
+		return nil, false
+	}
+	k, ok := kinds[kid.Name]
+	if !ok {
+		r.c.errorf(kid.Pos, "unknown kind %s%s", kid.Name, didYouMean(closest(kid.Name, keys(kinds), 1)))
+		return nil, false
+	}
+	inner := sc.child()
+	q := &Query{Kind: k, Var: r.declare(*vid, k.Var(), inner)}
+	q.Where = r.typed(condE, inner, Bool, "the condition of "+fn)
+	more(inner)
+	return q, true
+}
+
+// block checks a block of statements.
+func (r *resolver) block(b *grammar.Block, sc *scope) []Stmt {
+	var out []Stmt
+	first := r.choiceFirst
+	r.choiceFirst = false
+	for i, s := range b.Stmts {
+		r.choiceOK = first && i == 0
+		if st := r.stmt(s, sc); st != nil {
+			out = append(out, st)
+		}
+	}
+	r.choiceOK = false
+	return out
+}
+
+func (r *resolver) stmt(s grammar.Stmt, sc *scope) Stmt {
+	switch s := s.(type) {
+	case *grammar.ForStmt:
+		return r.forStmt(s, sc)
+	case *grammar.IfStmt:
+		return r.ifStmt(s, sc)
+	case *grammar.LetStmt:
+		x := r.expr(s.Value, sc)
+		if t := x.Type(); t == Bool || t == Int || t == Player || t == Object {
+			return &Let{node: node{s.Pos}, Var: r.declare(s.Name, t, sc), X: x}
+		}
+		if x.Type() != Invalid {
+			r.c.errorf(s.Value.Position(), "let wants an int, bool, player or object value, not %s", x.Type())
+		}
+		r.declare(s.Name, Invalid, sc)
+		return nil
+	case *grammar.CallStmt:
+		return r.call(s, sc)
+	}
+	return nil
+}
+
+func (r *resolver) forStmt(s *grammar.ForStmt, sc *scope) Stmt {
+	k, ok := kinds[s.Kind.Name]
+	if !ok {
+		r.c.errorf(s.Kind.Pos, "unknown kind %s (want one of %s)%s", s.Kind.Name, strings.Join(keys(kinds), ", "), didYouMean(closest(s.Kind.Name, keys(kinds), 1)))
+		return nil
+	}
+	inner := sc.child()
+	q := &Query{Kind: k, Var: r.declare(s.Var, k.Var(), inner)}
+	if s.Where != nil {
+		q.Where = r.typed(s.Where, inner, Bool, "a where condition")
+	}
+	// A loop that is an action's first statement may ask a player for
+	// each match when asking is all it does: the action runs again from
+	// the start once answered, and the choice asked already is not asked
+	// again.
+	if r.choiceOK && len(s.Body.Stmts) == 1 {
+		r.choiceFirst = true
+	}
+	return &For{node: node{s.Pos}, Q: q, Body: r.block(s.Body, inner)}
+}
+
+func (r *resolver) ifStmt(s *grammar.IfStmt, sc *scope) *If {
+	out := &If{node: node{s.Pos}, Cond: r.typed(s.Cond, sc, Bool, "an if condition")}
+	out.Then = r.block(s.Then, sc.child())
+	switch {
+	case s.ElseIf != nil:
+		elif := r.ifStmt(s.ElseIf, sc)
+		elif.ElseIf = true
+		out.Else = []Stmt{elif}
+	case s.Else != nil:
+		out.Else = r.block(s.Else, sc.child())
+	}
+	return out
+}
+
+func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
+	if s.Verb.Name == "put_on_stack" {
+		return r.putOnStack(s, sc)
+	}
+	v, ok := verbs[s.Verb.Name]
+	if !ok {
+		if how, gone := removedVerbs[s.Verb.Name]; gone {
+			r.c.errorf(s.Verb.Pos, "%s is no longer a statement: %s (rules/combat.mtg shows how)", s.Verb.Name, how)
+			return nil
+		}
+		r.c.errorf(s.Verb.Pos, "unknown statement %s%s", s.Verb.Name, didYouMean(closest(s.Verb.Name, keys(verbs), 2)))
+		return nil
+	}
+	if v.Blocking && !r.choiceOK {
+		if r.what == "action" {
+			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its action", s.Verb.Name)
+		} else {
+			r.c.errorf(s.Pos, "%s asks a player to choose: it is allowed only in an action, not in %s", s.Verb.Name, r.what)
+		}
+	}
+	if len(s.Args) != len(v.Params) {
+		r.c.errorf(s.Verb.Pos, "%s takes %d argument(s) (%s), not %d", s.Verb.Name, len(v.Params), typeList(v.Params), len(s.Args))
+		return nil
+	}
+	args, _ := r.args(v, s.Args, sc)
+	return &Do{node: node{s.Pos}, B: v, Args: args, Rule: r.rule}
+}
+
+func typeList(ts []Type) string {
+	var s []string
+	for _, t := range ts {
+		s = append(s, t.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+// arg checks an argument; enum arguments are names, not expressions.
+func (r *resolver) arg(e grammar.Expr, want Type, sc *scope, verb string, n int) Expr {
+	list, what := enumOf(want)
+	if list == nil {
+		return r.typed(e, sc, want, fmt.Sprintf("argument %d of %s", n, verb))
+	}
+	names := make([]string, len(list))
+	for i := range list {
+		names[i] = list[i].Name
+	}
+	sortStrings(names)
+	find := func(name string) Expr {
+		for i := range list {
+			if list[i].Name == name {
+				return &EnumLit{typed: mk(e.Position(), want), E: &list[i]}
+			}
+		}
+		return nil
+	}
+	if id, ok := e.(*grammar.Ident); ok {
+		if x := find(id.Name); x != nil {
+			return x
+		}
+		r.c.errorf(id.Pos, "unknown %s %s (want one of %s)%s", what, id.Name, strings.Join(names, ", "), didYouMean(closest(id.Name, names, 1)))
+		return bad(e.Position())
+	}
+	if s, ok := e.(*grammar.StringLit); ok && want == Counter {
+		if x := find(s.Value); x != nil {
+			return x
+		}
+		r.c.errorf(s.Pos, "unknown counter kind %q (want one of %s)", s.Value, strings.Join(names, ", "))
+		return bad(e.Position())
+	}
+	r.c.errorf(e.Position(), "argument %d of %s must be a %s name", n, verb, what)
+	return bad(e.Position())
+}

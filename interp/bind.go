@@ -1,0 +1,115 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// Calls of the vocabulary's runtime functions (compiler.Builtin.Fn): one
+// adapter per function signature, chosen by the function's type, never by
+// its name. A row whose signature has no adapter here fails
+// TestEveryRowBinds.
+
+// attrValue reads an attribute row of the value x (nil for the game's).
+func attrValue(b *compiler.Builtin, x value) value {
+	o, p := x.o, x.p
+	switch f := b.Fn.(type) {
+	case func(*rt.Game, rt.ObjID) int32:
+		return intV(func(g *rt.Game, fp int) int32 { return f(g, o(g, fp)) })
+	case func(*rt.Game, rt.ObjID) bool:
+		return boolV(func(g *rt.Game, fp int) bool { return f(g, o(g, fp)) })
+	case func(*rt.Game, rt.ObjID) int:
+		return value{t: compiler.Player, p: func(g *rt.Game, fp int) int { return f(g, o(g, fp)) }}
+	case func(*rt.Game, rt.ObjID) string:
+		return value{t: compiler.Str, s: func(g *rt.Game, fp int) string { return f(g, o(g, fp)) }}
+	case func(*rt.Game, int) int32:
+		return intV(func(g *rt.Game, fp int) int32 { return f(g, p(g, fp)) })
+	case func(*rt.Game, int) bool:
+		return boolV(func(g *rt.Game, fp int) bool { return f(g, p(g, fp)) })
+	case func(*rt.Game) int32:
+		return intV(func(g *rt.Game, _ int) int32 { return f(g) })
+	case func(*rt.Game) bool:
+		return boolV(func(g *rt.Game, _ int) bool { return f(g) })
+	case func(*rt.Game) int:
+		return value{t: compiler.Player, p: func(g *rt.Game, _ int) int { return f(g) }}
+	}
+	panic(noAdapter(b))
+}
+
+// callValue applies a function row to its arguments.
+func callValue(b *compiler.Builtin, a []value) value {
+	switch f := b.Fn.(type) {
+	case func(*rt.Game, rt.ObjID) int32:
+		x := a[0].o
+		return intV(func(g *rt.Game, fp int) int32 { return f(g, x(g, fp)) })
+	case func(*rt.Game, rt.ObjID, rt.ObjID) int32:
+		x, y := a[0].o, a[1].o
+		return intV(func(g *rt.Game, fp int) int32 { return f(g, x(g, fp), y(g, fp)) })
+	case func(*rt.Game, rt.ObjID, rt.ObjID) bool:
+		x, y := a[0].o, a[1].o
+		return boolV(func(g *rt.Game, fp int) bool { return f(g, x(g, fp), y(g, fp)) })
+	case func(*rt.Game, rt.ObjID, string) bool:
+		x, s := a[0].o, a[1].s
+		return boolV(func(g *rt.Game, fp int) bool { return f(g, x(g, fp), s(g, fp)) })
+	case func(*rt.Game, rt.ObjID, rt.CounterKind) int32:
+		x, k := a[0].o, rt.CounterKind(a[1].enum)
+		return intV(func(g *rt.Game, fp int) int32 { return f(g, x(g, fp), k) })
+	}
+	panic(noAdapter(b))
+}
+
+// doStmt applies a verb row to its arguments, citing rule. The statement
+// reports false while a blocking verb waits for a decision.
+func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
+	switch f := b.Fn.(type) {
+	case func(*rt.Game, rt.ObjID, string):
+		x := a[0].o
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), rule); return true }
+	case func(*rt.Game, int, string):
+		p := a[0].p
+		return func(g *rt.Game, fp int) bool { f(g, p(g, fp), rule); return true }
+	case func(*rt.Game, int, string) bool:
+		p := a[0].p
+		return func(g *rt.Game, fp int) bool { return f(g, p(g, fp), rule) }
+	case func(*rt.Game, int, int32, string):
+		p, n := a[0].p, a[1].i
+		return func(g *rt.Game, fp int) bool { f(g, p(g, fp), n(g, fp), rule); return true }
+	case func(*rt.Game, int, int32, string) bool:
+		p, n := a[0].p, a[1].i
+		return func(g *rt.Game, fp int) bool { return f(g, p(g, fp), n(g, fp), rule) }
+	case func(*rt.Game, int, rt.ObjID, string) bool:
+		p, x := a[0].p, a[1].o
+		return func(g *rt.Game, fp int) bool { return f(g, p(g, fp), x(g, fp), rule) }
+	case func(*rt.Game, rt.ObjID, int32, string):
+		x, n := a[0].o, a[1].i
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), n(g, fp), rule); return true }
+	case func(*rt.Game, rt.ObjID, int, string):
+		x, p := a[0].o, a[1].p
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), p(g, fp), rule); return true }
+	case func(*rt.Game, rt.ObjID, rt.ObjID, string):
+		x, y := a[0].o, a[1].o
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), y(g, fp), rule); return true }
+	case func(*rt.Game, rt.ObjID, rt.ObjID, int32, string):
+		x, y, n := a[0].o, a[1].o, a[2].i
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), y(g, fp), n(g, fp), rule); return true }
+	case func(*rt.Game, rt.Ending, string):
+		e := rt.Ending(a[0].enum)
+		return func(g *rt.Game, fp int) bool { f(g, e, rule); return true }
+	case func(*rt.Game, rt.ObjID, rt.Zone, string):
+		x, z := a[0].o, rt.Zone(a[1].enum)
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), z, rule); return true }
+	case func(*rt.Game, rt.ObjID, rt.TriggerOn, string):
+		x, on := a[0].o, rt.TriggerOn(a[1].enum)
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), on, rule); return true }
+	case func(*rt.Game, rt.ObjID, rt.CounterKind, int32, string):
+		x, k, n := a[0].o, rt.CounterKind(a[1].enum), a[2].i
+		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), k, n(g, fp), rule); return true }
+	}
+	panic(noAdapter(b))
+}
+
+func noAdapter(b *compiler.Builtin) string {
+	return fmt.Sprintf("interp: no adapter for the signature of %s %s (%T): add one to interp/bind.go", b.Form, b.Name, b.Fn)
+}
