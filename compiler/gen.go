@@ -194,7 +194,7 @@ func (w *writer) hooks(p *Program) {
 			fmt.Fprintf(&bind, "%s := s\n_ = %[1]s\n", h.Params[0].GoName())
 			if len(h.Params) == 3 {
 				conv := "int(r)"
-				if h.To == "object" {
+				if h.ToKind == runtime.DamageToObject {
 					conv = "rt.ObjID(r)"
 				}
 				fmt.Fprintf(&bind, "%s := %s\n_ = %[1]s\n", h.Params[1].GoName(), conv)
@@ -405,22 +405,22 @@ func (w *writer) matchAll() {
 		}
 		fmt.Fprintf(&b, "{\n%sif %s {\nhits = append(hits, rt.SBAHit{SBA: %d, X: x})\nif first {\nreturn hits\n}\n}\n}\n", bind, cond, i)
 	}
-	group := func(over string) (out []int) {
+	group := func(over runtime.Over) (out []int) {
 		for i, s := range w.p.SBAs {
-			if s.Kind.OverGo == over {
+			if s.Kind.Over == over {
 				out = append(out, i)
 			}
 		}
 		return out
 	}
-	if ids := group("OverPlayers"); len(ids) > 0 {
+	if ids := group(runtime.OverPlayers); len(ids) > 0 {
 		b.WriteString("for p := range g.Players {\nif g.Players[p].Lost {\ncontinue\n}\nx := int32(p)\n")
 		for _, i := range ids {
 			hit(i, w.p.SBAs[i])
 		}
 		b.WriteString("}\n")
 	}
-	objs, perms := group("OverObjects"), group("OverPermanents")
+	objs, perms := group(runtime.OverObjects), group(runtime.OverPermanents)
 	if len(objs)+len(perms) > 0 {
 		b.WriteString("for _, id := range g.Battlefield {\nx := int32(id)\n")
 		for _, i := range objs {
@@ -441,7 +441,7 @@ func (w *writer) matchAll() {
 		}
 		b.WriteString("}\n")
 	}
-	if ids := group("OverAnything"); len(ids) > 0 {
+	if ids := group(runtime.OverAnything); len(ids) > 0 {
 		b.WriteString("for i := range g.Objs {\nif g.Objs[i].Zone == rt.ZoneNone {\ncontinue\n}\nx := int32(i)\n")
 		for _, i := range ids {
 			hit(i, w.p.SBAs[i])

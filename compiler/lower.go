@@ -3,6 +3,8 @@ package compiler
 import (
 	"fmt"
 	"strings"
+
+	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 // The Go back end of the IR: each node becomes the Go expression or
@@ -118,9 +120,9 @@ func goLoop(q *Query, cond, stmt string) string {
 	var w strings.Builder
 	k, v := q.Kind, q.Var.GoName()
 	switch {
-	case k.Name == "player":
+	case k.Over == rt.OverPlayers:
 		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
-	case k.Name == "anything":
+	case k.Over == rt.OverAnything:
 		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone == rt.ZoneNone {\ncontinue\n}\n", v)
 	case k.Combat:
 		// Index names of the variable's own: loops nest, and count's
@@ -128,7 +130,7 @@ func goLoop(q *Query, cond, stmt string) string {
 		fmt.Fprintf(&w, "for i_%[2]s, n_%[2]s := 0, g.CombatLen(rt.%[1]s); i_%[2]s < n_%[2]s; i_%[2]s++ {\n%[2]s, ok := g.CombatAt(rt.%[1]s, i_%[2]s)\nif !ok {\ncontinue\n}\n", k.OverGo, v)
 	default:
 		fmt.Fprintf(&w, "for _, %s := range g.Battlefield {\n", v)
-		if k.OverGo == "OverPermanents" {
+		if k.Over == rt.OverPermanents {
 			fmt.Fprintf(&w, "if g.Objs[%s].PhasedOut {\ncontinue\n}\n", v)
 		}
 		if k.TypeGo != "" {
@@ -207,7 +209,7 @@ func goFor(s *For) string {
 	}
 	w.WriteString("mark := g.Mark()\n")
 	switch {
-	case k.Name == "player":
+	case k.Over == rt.OverPlayers:
 		fmt.Fprintf(&w, "g.PushPlayers()\nn := 0\nfor _, x := range g.Selected(mark) {\n%s := int(x)\n_ = %[1]s\nif %s {\ng.Selected(mark)[n] = x\nn++\n}\n}\ng.Release(mark + n)\n", v, cond)
 	case blocker != "":
 		cond = fmt.Sprintf("g.InScratch(blk_%s, mark, %[1]s) && (%s)", v, cond)
@@ -231,7 +233,7 @@ func goFor(s *For) string {
 // attacker a where blocks(b, a) [and ...]` with b a variable of an
 // enclosing scope, else "".
 func blockedByFilter(s *For) string {
-	if s.Q.Kind.OverGo != "OverAttackers" || s.Q.Where == nil {
+	if s.Q.Kind.Over != rt.OverAttackers || s.Q.Where == nil {
 		return ""
 	}
 	call, ok := leftmostAnd(s.Q.Where).(*Call)
