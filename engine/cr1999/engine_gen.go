@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:570cde009819a6df2c84ce61e027f09e"
+const SourceHash = "sha256:ccf00ea61ac09d201da566e3485f05c3"
 
 // Keyword bits.
 const (
@@ -255,8 +255,9 @@ var Rules = &rt.Rules{
 		{Rule: "420.5b", Pos: "cr1999/sba.mtg:19", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do},
 		{Rule: "420.5c", Pos: "cr1999/sba.mtg:25", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
 		{Rule: "420.5d", Pos: "cr1999/sba.mtg:31", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do},
-		{Rule: "420.5e", Pos: "cr1999/sba.mtg:40", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:46", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do},
+		{Rule: "420.5e", Pos: "cr1999/sba.mtg:42", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
+		{Rule: "420", Pos: "cr1999/sba.mtg:52", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:58", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -363,6 +364,8 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t420.5c\tCreature with lethal damage is destroyed\n" +
 	"1999\t420.5d\tLocal enchantment on an illegal permanent goes\n" +
 	"1999\t420.5e\tLegend rule: all but the first in play go\n" +
+	"1999\t215.1\tLegend or legendary: subject to the legend rule\n" +
+	"1999\t215.2\tLegend is a creature type; a legendary one is a Legend\n" +
 	"1999\t216.3\tA token that leaves play ceases to exist\n" +
 	"1999\t502.2\tFirst strike\n" +
 	"1999\t502.2b\tFirst strike: a second combat damage step\n" +
@@ -1156,17 +1159,17 @@ func sba_420_5d_do(g *rt.Game, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
-// cr1999/sba.mtg:40 (420.5e)
+// cr1999/sba.mtg:42 (420.5e, 215.1, 215.2)
 func sba_420_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Objs[v_x].Super&rt.SuperLegendary != 0 && func() int32 {
+	return (g.Objs[v_x].Super&rt.SuperLegendary != 0 || g.HasSubtype(v_x, "legend")) && func() int32 {
 		n := int32(0)
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if g.Objs[v_y].Super&rt.SuperLegendary != 0 && g.Objs[v_y].Name == g.Objs[v_x].Name && int32(g.Objs[v_y].Timestamp) < int32(g.Objs[v_x].Timestamp) {
+			if (g.Objs[v_y].Super&rt.SuperLegendary != 0 || g.HasSubtype(v_y, "legend")) && g.Objs[v_y].Name == g.Objs[v_x].Name && int32(g.Objs[v_y].Timestamp) < int32(g.Objs[v_x].Timestamp) {
 				n++
 			}
 		}
@@ -1174,21 +1177,57 @@ func sba_420_5e_match(g *rt.Game, x int32) bool {
 	}() > 0
 }
 
-// cr1999/sba.mtg:40 (420.5e)
+// cr1999/sba.mtg:42 (420.5e, 215.1, 215.2)
 func sba_420_5e_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// cr1999/sba.mtg:46 (216.3)
+// cr1999/sba.mtg:52 (420)
+func sba_420_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Objs[v_x].Super&rt.SuperWorld != 0 && func() int32 {
+		n := int32(0)
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if g.Objs[v_y].Super&rt.SuperWorld != 0 && v_y != v_x {
+				n++
+			}
+		}
+		return n
+	}() > 0 && func() int32 {
+		n := int32(0)
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if g.Objs[v_y].Super&rt.SuperWorld != 0 && int32(g.Objs[v_y].Timestamp) < int32(g.Objs[v_x].Timestamp) {
+				n++
+			}
+		}
+		return n
+	}() == 0
+}
+
+// cr1999/sba.mtg:52 (420)
+func sba_420_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "420")
+}
+
+// cr1999/sba.mtg:58 (216.3)
 func sba_216_3_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].Token && !(g.Objs[v_x].Zone == rt.ZoneBattlefield)
 }
 
-// cr1999/sba.mtg:46 (216.3)
+// cr1999/sba.mtg:58 (216.3)
 func sba_216_3_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1259,8 +1298,17 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (g.Objs[v_x].Super&rt.SuperLegendary != 0) && sba_420_5e_match(g, x) {
+			if (g.Objs[v_x].Super&rt.SuperLegendary != 0 || g.HasSubtype(v_x, "legend")) && sba_420_5e_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Super&rt.SuperWorld != 0) && sba_420_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 				if first {
 					return hits
 				}
@@ -1275,7 +1323,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		{
 			v_x := rt.ObjID(x)
 			if (g.Objs[v_x].Token) && sba_216_3_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
 				if first {
 					return hits
 				}

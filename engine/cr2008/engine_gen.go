@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:cab2362113124be16d407df3a90c0d6f"
+const SourceHash = "sha256:14df1aee5d73f69ee3aea36fa8d2474e"
 
 // Keyword bits.
 const (
@@ -262,6 +262,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5c", Pos: "cr2008/sba.mtg:25", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:33", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
 		{Rule: "420.5", Pos: "cr2008/sba.mtg:41", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_420_5_match, Do: sba_420_5_do},
+		{Rule: "420", Pos: "cr2008/sba.mtg:53", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -1278,6 +1279,30 @@ func sba_420_5_do(g *rt.Game, x int32) {
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
+// cr2008/sba.mtg:53 (420)
+func sba_420_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.Objs[v_x].Super&rt.SuperWorld != 0 && func() bool {
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if g.Objs[v_y].Super&rt.SuperWorld != 0 && v_y != v_x && int32(g.Objs[v_y].Timestamp) >= int32(g.Objs[v_x].Timestamp) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// cr2008/sba.mtg:53 (420)
+func sba_420_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "420")
+}
+
 // sba_match_all matches every state-based action against the same state
 // in one pass.
 func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
@@ -1347,6 +1372,15 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 					if first {
 						return hits
 					}
+				}
+			}
+		}
+		{
+			v_x := rt.ObjID(x)
+			if (g.Objs[v_x].Super&rt.SuperWorld != 0) && sba_420_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+				if first {
+					return hits
 				}
 			}
 		}
