@@ -12,20 +12,22 @@ const _ = rt.APIVersion3
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ccf00ea61ac09d201da566e3485f05c3"
+const SourceHash = "sha256:fc5caf95f24ac03ceb84f8d50faa46f4"
 
 // Keyword bits.
 const (
-	kw_first_strike = 0 // cr1999/keywords.mtg:4 (502.2)
-	kw_flying       = 1 // cr1999/keywords.mtg:5 (502.4)
-	kw_haste        = 2 // cr1999/keywords.mtg:6 (502.5)
-	kw_trample      = 3 // cr1999/keywords.mtg:7 (502.9)
-	kw_shadow       = 4 // cr1999/keywords.mtg:8 (502.8)
-	kw_forestwalk   = 5 // cr1999/keywords.mtg:11 (502.6)
-	kw_islandwalk   = 6 // cr1999/keywords.mtg:12
-	kw_mountainwalk = 7 // cr1999/keywords.mtg:13
-	kw_plainswalk   = 8 // cr1999/keywords.mtg:14
-	kw_swampwalk    = 9 // cr1999/keywords.mtg:15
+	kw_first_strike            = 0  // cr1999/keywords.mtg:4 (502.2)
+	kw_flying                  = 1  // cr1999/keywords.mtg:5 (502.4)
+	kw_haste                   = 2  // cr1999/keywords.mtg:6 (502.5)
+	kw_trample                 = 3  // cr1999/keywords.mtg:7 (502.9)
+	kw_shadow                  = 4  // cr1999/keywords.mtg:8 (502.8)
+	kw_attacks_without_tapping = 5  // cr1999/keywords.mtg:12
+	kw_forestwalk              = 6  // cr1999/keywords.mtg:15 (502.6)
+	kw_islandwalk              = 7  // cr1999/keywords.mtg:16
+	kw_mountainwalk            = 8  // cr1999/keywords.mtg:17
+	kw_plainswalk              = 9  // cr1999/keywords.mtg:18
+	kw_swampwalk               = 10 // cr1999/keywords.mtg:19
+	kw_doesnt_untap            = 11 // cr1999/turn.mtg:44
 )
 
 // Subtype bits (runtime.Object.SubBits).
@@ -45,7 +47,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"first_strike", "flying", "haste", "trample", "shadow", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
+	Keywords:              []string{"first_strike", "flying", "haste", "trample", "shadow", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk", "doesnt_untap"},
 	Subtypes:              []string{"aura", "equipment", "fortification"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
@@ -64,51 +66,51 @@ var Rules = &rt.Rules{
 		rt.MechUndeclaredTiming: "408.1d", // cr1999/priority.mtg:13 (408.1d)
 	},
 	Phases: []rt.Phase{
-		{ // cr1999/turn.mtg:42 (301, 301.1)
+		{ // cr1999/turn.mtg:46 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "cr1999/turn.mtg:42",
+			Pos:   "cr1999/turn.mtg:46",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:43 (302)
+				{ // cr1999/turn.mtg:47 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "cr1999/turn.mtg:43",
+					Pos:   "cr1999/turn.mtg:47",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:44", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:51", Run: step_untap_action_0},
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // cr1999/turn.mtg:51 (303, 303.1)
+				{ // cr1999/turn.mtg:58 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "cr1999/turn.mtg:51",
+					Pos:          "cr1999/turn.mtg:58",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // cr1999/turn.mtg:54 (304)
+				{ // cr1999/turn.mtg:61 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "cr1999/turn.mtg:54",
+					Pos:      "cr1999/turn.mtg:61",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:60", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:74 (305, 305.1, 305.2)
+		{ // cr1999/turn.mtg:81 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "cr1999/turn.mtg:74",
+			Pos:      "cr1999/turn.mtg:81",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:74 (305, 305.1, 305.2)
+				{ // cr1999/turn.mtg:81 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "cr1999/turn.mtg:74",
+					Pos:          "cr1999/turn.mtg:81",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -140,65 +142,65 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "cr1999/combat.mtg:22", Run: step_declare_attackers_action_0},
 						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:28", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:36", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:37", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
 					PriorityIf:   step_declare_attackers_priority_if,
 				},
-				{ // cr1999/combat.mtg:45 (309)
+				{ // cr1999/combat.mtg:46 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "cr1999/combat.mtg:45",
+					Pos:      "cr1999/combat.mtg:46",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"309.1", "309.2"}, Pos: "cr1999/combat.mtg:51", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2"}, Pos: "cr1999/combat.mtg:57", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:72", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.1", "309.2"}, Pos: "cr1999/combat.mtg:52", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2"}, Pos: "cr1999/combat.mtg:58", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:73", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
 				},
-				{ // cr1999/combat.mtg:97 (310)
+				{ // cr1999/combat.mtg:98 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "cr1999/combat.mtg:97",
+					Pos:      "cr1999/combat.mtg:98",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:102", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.1a", "310.1b"}, Pos: "cr1999/combat.mtg:122", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.1c", "502.9"}, Pos: "cr1999/combat.mtg:132", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr1999/combat.mtg:144", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1"}, Pos: "cr1999/combat.mtg:155", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr1999/combat.mtg:160", Run: step_combat_damage_action_5},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:103", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1a", "310.1b"}, Pos: "cr1999/combat.mtg:123", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "cr1999/combat.mtg:133", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1d"}, Pos: "cr1999/combat.mtg:145", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1"}, Pos: "cr1999/combat.mtg:156", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2"}, Pos: "cr1999/combat.mtg:161", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // cr1999/combat.mtg:167 (311)
+				{ // cr1999/combat.mtg:168 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr1999/combat.mtg:167",
+					Pos:          "cr1999/combat.mtg:168",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:172", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:173", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:80 (305.1)
+		{ // cr1999/turn.mtg:87 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "cr1999/turn.mtg:80",
+			Pos:      "cr1999/turn.mtg:87",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:80 (305.1)
+				{ // cr1999/turn.mtg:87 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "cr1999/turn.mtg:80",
+					Pos:          "cr1999/turn.mtg:87",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -208,25 +210,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:86 (312, 312.1)
+		{ // cr1999/turn.mtg:93 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "cr1999/turn.mtg:86",
+			Pos:   "cr1999/turn.mtg:93",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:87 (313, 313.1)
+				{ // cr1999/turn.mtg:94 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "cr1999/turn.mtg:87",
+					Pos:          "cr1999/turn.mtg:94",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // cr1999/turn.mtg:90 (314, 314.1)
+				{ // cr1999/turn.mtg:97 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "cr1999/turn.mtg:90",
+					Pos:   "cr1999/turn.mtg:97",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:91", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:94", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:98", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:101", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -261,30 +263,30 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:186", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:187", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:190", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:192", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:193", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:196", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:199", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:202", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:204", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:206", Text: "true", Test2: pred_assign_past_9},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:208", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:209", Text: "a has trample", Test: pred_trample_11},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:212", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:213", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:217", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:242", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:187", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:188", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:191", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:193", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:194", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:197", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:200", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:203", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:205", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:207", Text: "true", Test2: pred_assign_past_9},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:209", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:210", Text: "a has trample", Test: pred_trample_11},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:213", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:214", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:218", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:243", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:230", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:234", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:231", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:235", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:223", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:224", Params: 0, Resolve: stack_object_0},
+		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:74", Params: 0, Resolve: stack_object_1},
 	},
 }
 
@@ -376,7 +378,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
-// cr1999/turn.mtg:44 (302.1)
+// cr1999/turn.mtg:51 (302.1)
 func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -384,7 +386,7 @@ func step_untap_action_0(g *rt.Game) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if int(g.Objs[v_x].Controller) == g.Active && g.Objs[v_x].Tapped {
+			if int(g.Objs[v_x].Controller) == g.Active && g.Objs[v_x].Tapped && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -398,38 +400,38 @@ func step_untap_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:52 (303.1)
+// cr1999/turn.mtg:59 (303.1)
 func step_upkeep_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:56 (101.4)
+// cr1999/turn.mtg:63 (101.4)
 func step_draw_skip(g *rt.Game) bool {
 	return g.TurnNum == 1
 }
 
-// cr1999/turn.mtg:60 (304.1)
+// cr1999/turn.mtg:67 (304.1)
 func step_draw_action_0(g *rt.Game) bool {
 	g.PutOnStack(1, g.Active, 0, 0, 0)
 	return true
 }
 
-// cr1999/turn.mtg:63 (304.1)
+// cr1999/turn.mtg:70 (304.1)
 func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:75 (305.3)
+// cr1999/turn.mtg:82 (305.3)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:77 (305.4, 408.2d)
+// cr1999/turn.mtg:84 (305.4, 408.2d)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
-// cr1999/turn.mtg:76 (408.1d)
+// cr1999/turn.mtg:83 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
@@ -479,7 +481,7 @@ func step_declare_attackers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:36 (308.2)
+// cr1999/combat.mtg:37 (308.2)
 func step_declare_attackers_action_2(g *rt.Game) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -489,7 +491,7 @@ func step_declare_attackers_action_2(g *rt.Game) bool {
 			if !ok {
 				continue
 			}
-			if true {
+			if !(g.HasKeyword(v_a, kw_attacks_without_tapping)) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -503,22 +505,22 @@ func step_declare_attackers_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:43 (308.6)
+// cr1999/combat.mtg:44 (308.6)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:43 (308.6)
+// cr1999/combat.mtg:44 (308.6)
 func step_declare_attackers_priority_if(g *rt.Game) bool {
 	return g.NumAttackers() > 0
 }
 
-// cr1999/combat.mtg:46 (308.4)
+// cr1999/combat.mtg:47 (308.4)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:51 (309.1, 309.2)
+// cr1999/combat.mtg:52 (309.1, 309.2)
 func step_declare_blockers_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -545,7 +547,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:57 (309.2)
+// cr1999/combat.mtg:58 (309.2)
 func step_declare_blockers_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -570,7 +572,7 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:72 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:73 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -704,17 +706,17 @@ func step_declare_blockers_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:95 (309.5)
+// cr1999/combat.mtg:96 (309.5)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:98 (308.4)
+// cr1999/combat.mtg:99 (308.4)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:102 (502.2b)
+// cr1999/combat.mtg:103 (502.2b)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -790,7 +792,7 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:122 (310.1a, 310.1b)
+// cr1999/combat.mtg:123 (310.1a, 310.1b)
 func step_combat_damage_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -813,7 +815,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:132 (310.1c, 502.9)
+// cr1999/combat.mtg:133 (310.1c, 502.9)
 func step_combat_damage_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -871,7 +873,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:144 (310.1d)
+// cr1999/combat.mtg:145 (310.1d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -914,7 +916,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:155 (310.1)
+// cr1999/combat.mtg:156 (310.1)
 func step_combat_damage_action_4(g *rt.Game) bool {
 	if !g.DivideCombatDamage(g.Active, "310.1") {
 		return false
@@ -922,7 +924,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:160 (310.2)
+// cr1999/combat.mtg:161 (310.2)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -930,17 +932,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:165 (310.2)
+// cr1999/combat.mtg:166 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:168 (311.1)
+// cr1999/combat.mtg:169 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:172 (306.2, 308.5, 309.3)
+// cr1999/combat.mtg:173 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -982,27 +984,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:81 (305.3)
+// cr1999/turn.mtg:88 (305.3)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:83 (305.4, 408.2d)
+// cr1999/turn.mtg:90 (305.4, 408.2d)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
-// cr1999/turn.mtg:82 (408.1d)
+// cr1999/turn.mtg:89 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
-// cr1999/turn.mtg:88 (313.1)
+// cr1999/turn.mtg:95 (313.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:91 (314.1a)
+// cr1999/turn.mtg:98 (314.1a)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "314.1a") {
 		return false
@@ -1010,7 +1012,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:94 (314.1b)
+// cr1999/turn.mtg:101 (314.1b)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1034,17 +1036,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:104 (314.1c)
+// cr1999/turn.mtg:111 (314.1c)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:104 (314.1c)
+// cr1999/turn.mtg:111 (314.1c)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// cr1999/turn.mtg:105 (314.1c)
+// cr1999/turn.mtg:112 (314.1c)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
@@ -1333,37 +1335,37 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr1999/combat.mtg:186 (308.1, 502.5)
+// cr1999/combat.mtg:187 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return g.Is(v_a, rt.TypeCreature) && !(g.Objs[v_a].Tapped) && (g.HasKeyword(v_a, kw_haste) || !(g.Objs[v_a].Fresh))
 }
 
-// cr1999/combat.mtg:187 (308.1)
+// cr1999/combat.mtg:188 (308.1)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:190 (409.2g, 502.5)
+// cr1999/combat.mtg:191 (409.2g, 502.5)
 func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Is(v_x, rt.TypeCreature)) || !(g.Objs[v_x].Fresh) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:192 (309.1)
+// cr1999/combat.mtg:193 (309.1)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return g.Is(v_b, rt.TypeCreature) && !(g.Objs[v_b].Tapped)
 }
 
-// cr1999/combat.mtg:193 (502.4)
+// cr1999/combat.mtg:194 (502.4)
 func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:196 (502.8)
+// cr1999/combat.mtg:197 (502.8)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:199 (502.6)
+// cr1999/combat.mtg:200 (502.6)
 func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1438,47 +1440,47 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:202 (310.1a)
+// cr1999/combat.mtg:203 (310.1a)
 func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:204 (420.5c)
+// cr1999/combat.mtg:205 (420.5c)
 func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-g.Objs[v_b].Damage-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:206 (310.1c)
+// cr1999/combat.mtg:207 (310.1c)
 func pred_assign_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:208 (502.9)
+// cr1999/combat.mtg:209 (502.9)
 func pred_trample_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:209 (502.9)
+// cr1999/combat.mtg:210 (502.9)
 func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:212 (502.2, 502.2b)
+// cr1999/combat.mtg:213 (502.2, 502.2b)
 func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:213 (502.2, 502.2b)
+// cr1999/combat.mtg:214 (502.2, 502.2b)
 func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:217 (306.2)
+// cr1999/combat.mtg:218 (306.2)
 func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 	return !(g.Objs[v_x].Zone == rt.ZoneBattlefield) || !(g.Is(v_x, rt.TypeCreature)) || int(g.Objs[v_x].Controller) != g.CombatController(v_x)
 }
 
-// cr1999/combat.mtg:242 (307.1)
+// cr1999/combat.mtg:243 (307.1)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	return int32(g.NumPlayers()) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1493,7 +1495,7 @@ func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr1999/combat.mtg:230 (310.4)
+// cr1999/combat.mtg:231 (310.4)
 func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1504,7 +1506,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:234 (310.4)
+// cr1999/combat.mtg:235 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1517,12 +1519,12 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr1999/combat.mtg:223 (310.4, 310.3)
+// cr1999/combat.mtg:224 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:67 (304.1)
+// cr1999/turn.mtg:74 (304.1)
 func stack_object_1(g *rt.Game, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
