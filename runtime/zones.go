@@ -334,7 +334,9 @@ func (g *Game) Move(x ObjID, z Zone, rule string) {
 }
 
 // Lose makes player p lose the game. The game ends when one player or none
-// is left (see settle).
+// is left (see settle): after all the results of a check of state-based
+// actions (their losses are simultaneous), at once for a loss the rules
+// give elsewhere (a statement of a stack object or an effect).
 func (g *Game) Lose(p int, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
@@ -345,6 +347,9 @@ func (g *Game) Lose(p int, rule string) {
 	g.Players[p].Lost = true
 	g.emitPlayer(EvLose, rule, p, 0)
 	g.lossRule = rule
+	if g.batch == 0 {
+		g.settle()
+	}
 }
 
 // settle ends the game if at most one player is left after losses.

@@ -12,7 +12,7 @@ const _ = rt.APIVersion3
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:fc5caf95f24ac03ceb84f8d50faa46f4"
+const SourceHash = "sha256:73047f8f236c8118b73a7abf5047e977"
 
 // Keyword bits.
 const (
@@ -101,16 +101,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:81 (305, 305.1, 305.2)
+		{ // cr1999/turn.mtg:89 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "cr1999/turn.mtg:81",
+			Pos:      "cr1999/turn.mtg:89",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:81 (305, 305.1, 305.2)
+				{ // cr1999/turn.mtg:89 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "cr1999/turn.mtg:81",
+					Pos:          "cr1999/turn.mtg:89",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -191,16 +191,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:87 (305.1)
+		{ // cr1999/turn.mtg:95 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "cr1999/turn.mtg:87",
+			Pos:      "cr1999/turn.mtg:95",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:87 (305.1)
+				{ // cr1999/turn.mtg:95 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "cr1999/turn.mtg:87",
+					Pos:          "cr1999/turn.mtg:95",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -210,25 +210,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:93 (312, 312.1)
+		{ // cr1999/turn.mtg:101 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "cr1999/turn.mtg:93",
+			Pos:   "cr1999/turn.mtg:101",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:94 (313, 313.1)
+				{ // cr1999/turn.mtg:102 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "cr1999/turn.mtg:94",
+					Pos:          "cr1999/turn.mtg:102",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // cr1999/turn.mtg:97 (314, 314.1)
+				{ // cr1999/turn.mtg:105 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "cr1999/turn.mtg:97",
+					Pos:   "cr1999/turn.mtg:105",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:98", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:101", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:106", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:109", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -253,13 +253,13 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "cr1999/sba.mtg:6", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do},
-		{Rule: "102.2", Pos: "cr1999/sba.mtg:13", Over: rt.OverPlayers, Match: sba_102_2_match, Do: sba_102_2_do},
-		{Rule: "420.5b", Pos: "cr1999/sba.mtg:19", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do},
-		{Rule: "420.5c", Pos: "cr1999/sba.mtg:25", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
-		{Rule: "420.5d", Pos: "cr1999/sba.mtg:31", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do},
-		{Rule: "420.5e", Pos: "cr1999/sba.mtg:42", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
-		{Rule: "420", Pos: "cr1999/sba.mtg:52", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:58", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do},
+		{Rule: "102.2", Pos: "cr1999/sba.mtg:17", Over: rt.OverPlayers, Match: sba_102_2_match, Do: sba_102_2_do},
+		{Rule: "420.5b", Pos: "cr1999/sba.mtg:23", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do},
+		{Rule: "420.5c", Pos: "cr1999/sba.mtg:29", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
+		{Rule: "420.5d", Pos: "cr1999/sba.mtg:35", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do},
+		{Rule: "420.5e", Pos: "cr1999/sba.mtg:46", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
+		{Rule: "420", Pos: "cr1999/sba.mtg:56", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:62", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -286,7 +286,7 @@ var Rules = &rt.Rules{
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:224", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:74", Params: 0, Resolve: stack_object_1},
+		{Name: "draw", Rules: []string{"304.1", "102.2"}, Pos: "cr1999/turn.mtg:79", Params: 0, Resolve: stack_object_1},
 	},
 }
 
@@ -421,17 +421,17 @@ func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:82 (305.3)
+// cr1999/turn.mtg:90 (305.3)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:84 (305.4, 408.2d)
+// cr1999/turn.mtg:92 (305.4, 408.2d)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
-// cr1999/turn.mtg:83 (408.1d)
+// cr1999/turn.mtg:91 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
@@ -984,27 +984,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:88 (305.3)
+// cr1999/turn.mtg:96 (305.3)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:90 (305.4, 408.2d)
+// cr1999/turn.mtg:98 (305.4, 408.2d)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0 && g.PlayerAt(v_player).LandsPlayed < g.PlayerAt(v_player).LandPlays
 }
 
-// cr1999/turn.mtg:89 (408.1d)
+// cr1999/turn.mtg:97 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && int32(len(g.Stack)) == 0
 }
 
-// cr1999/turn.mtg:95 (313.1)
+// cr1999/turn.mtg:103 (313.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:98 (314.1a)
+// cr1999/turn.mtg:106 (314.1a)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, g.PlayerAt(g.Active).MaxHandSize, "314.1a") {
 		return false
@@ -1012,7 +1012,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:101 (314.1b)
+// cr1999/turn.mtg:109 (314.1b)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1036,17 +1036,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:111 (314.1c)
+// cr1999/turn.mtg:119 (314.1c)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:111 (314.1c)
+// cr1999/turn.mtg:119 (314.1c)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// cr1999/turn.mtg:112 (314.1c)
+// cr1999/turn.mtg:120 (314.1c)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
@@ -1105,63 +1105,63 @@ func sba_420_5a_do(g *rt.Game, x int32) {
 	g.Lose(v_p, "420.5a")
 }
 
-// cr1999/sba.mtg:13 (102.2)
+// cr1999/sba.mtg:17 (102.2)
 func sba_102_2_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return g.PlayerAt(v_p).DrewFromEmpty
 }
 
-// cr1999/sba.mtg:13 (102.2)
+// cr1999/sba.mtg:17 (102.2)
 func sba_102_2_do(g *rt.Game, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "102.2")
 }
 
-// cr1999/sba.mtg:19 (420.5b)
+// cr1999/sba.mtg:23 (420.5b)
 func sba_420_5b_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// cr1999/sba.mtg:19 (420.5b)
+// cr1999/sba.mtg:23 (420.5b)
 func sba_420_5b_do(g *rt.Game, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
-// cr1999/sba.mtg:25 (420.5c, 420)
+// cr1999/sba.mtg:29 (420.5c, 420)
 func sba_420_5c_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && g.Objs[v_c].Damage >= g.Toughness(v_c)
 }
 
-// cr1999/sba.mtg:25 (420.5c, 420)
+// cr1999/sba.mtg:29 (420.5c, 420)
 func sba_420_5c_do(g *rt.Game, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
-// cr1999/sba.mtg:31 (420.5d)
+// cr1999/sba.mtg:35 (420.5d)
 func sba_420_5d_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].SubBits&st_aura != 0 && !(g.AttachedLegally(v_x))
 }
 
-// cr1999/sba.mtg:31 (420.5d)
+// cr1999/sba.mtg:35 (420.5d)
 func sba_420_5d_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
-// cr1999/sba.mtg:42 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:46 (420.5e, 215.1, 215.2)
 func sba_420_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1179,14 +1179,14 @@ func sba_420_5e_match(g *rt.Game, x int32) bool {
 	}() > 0
 }
 
-// cr1999/sba.mtg:42 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:46 (420.5e, 215.1, 215.2)
 func sba_420_5e_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// cr1999/sba.mtg:52 (420)
+// cr1999/sba.mtg:56 (420)
 func sba_420_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1215,21 +1215,21 @@ func sba_420_match(g *rt.Game, x int32) bool {
 	}() == 0
 }
 
-// cr1999/sba.mtg:52 (420)
+// cr1999/sba.mtg:56 (420)
 func sba_420_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
-// cr1999/sba.mtg:58 (216.3)
+// cr1999/sba.mtg:62 (216.3)
 func sba_216_3_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Objs[v_x].Token && !(g.Objs[v_x].Zone == rt.ZoneBattlefield)
 }
 
-// cr1999/sba.mtg:58 (216.3)
+// cr1999/sba.mtg:62 (216.3)
 func sba_216_3_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1524,7 +1524,10 @@ func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:74 (304.1)
+// cr1999/turn.mtg:79 (304.1, 102.2)
 func stack_object_1(g *rt.Game, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
+	if g.PlayerAt(g.Active).DrewFromEmpty {
+		g.Lose(g.Active, "304.1")
+	}
 }
