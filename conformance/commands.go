@@ -624,15 +624,22 @@ func cmdTriggered(ts *testscript.TestScript, neg bool, args []string) {
 	g.AddWaiting(x, t)
 }
 
-// extra turn <player> | extra phase <phase> after <phase> | extra step <step> after|before <step>
+// extra turn <player> [<effect>] | extra phase <phase> after <phase> | extra step <step> after|before <step>
 func cmdExtra(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "extra")
 	s := st(ts)
 	g := s.game(ts)
-	need(ts, args, 2, "extra turn <player> | extra phase <phase> after <phase> | extra step <step> after|before <step>")
+	need(ts, args, 2, "extra turn <player> [<effect>] | extra phase <phase> after <phase> | extra step <step> after|before <step>")
 	switch args[0] {
 	case "turn":
-		g.AddExtraTurn(s.player(ts, args[1]))
+		if len(args) > 3 {
+			fail(ts, "usage: extra turn <player> [<effect>]")
+		}
+		source := ""
+		if len(args) == 3 {
+			source = args[2]
+		}
+		g.AddExtraTurnFrom(s.player(ts, args[1]), source)
 	case "phase":
 		need(ts, args, 4, "extra phase <phase> after <phase>")
 		ts.Check(g.AddExtraPhase(args[1], args[3]))

@@ -153,6 +153,12 @@ func (g *Game) describe(e Event) string {
 	p := g.PlayerName(int(e.Player))
 	switch e.Kind {
 	case EvTurn:
+		if strings.HasPrefix(e.Name, "#") {
+			return fmt.Sprintf("turn %d %s (extra turn %s)", e.N, p, e.Name)
+		}
+		if e.Name != "" {
+			return fmt.Sprintf("turn %d %s (extra turn from '%s')", e.N, p, e.Name)
+		}
 		return fmt.Sprintf("turn %d %s", e.N, p)
 	case EvBeginPhase:
 		return "begin phase " + e.Name

@@ -42,6 +42,15 @@ type skipReq struct {
 	Name   string
 }
 
+// ExtraTurn is an extra turn to be taken: its player, and its identity in
+// the event of its beginning, which tells two extra turns of one player
+// apart: the name of the effect that created it, or "#k" for the k-th
+// extra turn created in the game.
+type ExtraTurn struct {
+	Player int8
+	Name   string
+}
+
 // Game is the whole state of one game. Copy it only with Clone.
 type Game struct {
 	Rules *Rules
@@ -56,7 +65,7 @@ type Game struct {
 	Waiting     []StackItem // triggered abilities not yet put on the stack
 	Delayed     []Delayed
 	Effects     []Effect
-	ExtraTurns  []int8
+	ExtraTurns  []ExtraTurn
 	Skips       []skipReq
 	Combat      Combat
 	Log         []Event // the events kept (see LogConfig)
@@ -65,6 +74,7 @@ type Game struct {
 	Active     int
 	Starting   int
 	lastNormal int
+	extraMade  int32 // extra turns created in this game, to number them
 	started    bool
 
 	plan    [maxPlan]planEntry

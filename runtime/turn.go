@@ -1,5 +1,7 @@
 package runtime
 
+import "strconv"
+
 // maxTransitions bounds one Advance call, so that rules that never end a
 // step (a step that always repeats) stop with an error instead of hanging.
 const maxTransitions = 1 << 20
@@ -68,13 +70,13 @@ func (g *Game) runActions(list []Action) bool {
 }
 
 func (g *Game) beginTurn() {
-	p := g.Starting
+	p, extra := g.Starting, ""
 	if len(g.ExtraTurns) > 0 {
 		i := 0
 		if g.Rules.ExtraTurnsNewestFirst {
 			i = len(g.ExtraTurns) - 1
 		}
-		p = int(g.ExtraTurns[i])
+		p, extra = int(g.ExtraTurns[i].Player), g.ExtraTurns[i].Name
 		g.ExtraTurns = append(g.ExtraTurns[:i], g.ExtraTurns[i+1:]...)
 	} else {
 		if g.started {
@@ -93,7 +95,17 @@ func (g *Game) beginTurn() {
 			g.Objs[x].Fresh = false
 		}
 	}
-	g.emitPlayer(EvTurn, g.Rules.TurnRule, p, g.TurnNum)
+	if extra == "" {
+		g.emitPlayer(EvTurn, g.Rules.TurnRule, p, g.TurnNum)
+	} else {
+		// An extra turn cites the rules' rule for extra turns, and says
+		// which one it is.
+		rule := g.Rules.ExtraTurnsRule
+		if rule == "" {
+			rule = g.Rules.TurnRule
+		}
+		g.emit(Event{Kind: EvTurn, Rule: rule, Player: int8(p), Obj: NoObj, N: g.TurnNum, Name: extra})
+	}
 	g.segBegan, g.segEnded = segSet{}, segSet{}
 	g.buildPlan()
 	g.pos, g.inPhase, g.stage = 0, false, stBeginSeg
@@ -236,8 +248,20 @@ func (g *Game) SkipEffect() bool {
 // player p's turns.
 func (g *Game) AddSkip(p int, name string) { g.Skips = append(g.Skips, skipReq{int8(p), name}) }
 
-// AddExtraTurn gives player p an extra turn after this one.
-func (g *Game) AddExtraTurn(p int) { g.ExtraTurns = append(g.ExtraTurns, int8(p)) }
+// AddExtraTurn gives player p an extra turn after this one, known by its
+// number among the game's extra turns.
+func (g *Game) AddExtraTurn(p int) { g.AddExtraTurnFrom(p, "") }
+
+// AddExtraTurnFrom gives player p an extra turn after this one, created by
+// the effect named source (its identity in the turn's event; its number if
+// source is empty).
+func (g *Game) AddExtraTurnFrom(p int, source string) {
+	g.extraMade++
+	if source == "" {
+		source = "#" + strconv.Itoa(int(g.extraMade))
+	}
+	g.ExtraTurns = append(g.ExtraTurns, ExtraTurn{Player: int8(p), Name: source})
+}
 
 // AddExtraPhase inserts a phase after the next (or current) occurrence of
 // phase after in this turn.

@@ -5,9 +5,14 @@ import "slices"
 // move puts x into zone z of player p's (the controller's for the
 // battlefield and the stack, the owner's elsewhere). An object that changes
 // zones is a new object: its permanent state and the effects on
-// it are gone.
+// it are gone. One that leaves the battlefield keeps, with the keywords
+// effects gave it, the controller it had there (its last known
+// information: a source of damage dealt after it left is controlled by
+// that player) until it moves again; elsewhere an object's controller is
+// its owner.
 func (g *Game) move(x ObjID, z Zone, p int) {
 	o := &g.Objs[x]
+	left := o.Zone == ZoneBattlefield
 	if o.Zone != ZoneNone && o.Zone != ZoneStack {
 		list := g.zoneList(int(o.Owner), o.Zone)
 		if i := slices.Index(*list, x); i >= 0 {
@@ -42,7 +47,9 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		o.Controller = int8(p)
 		o.Fresh = true
 	default:
-		o.Controller = o.Owner
+		if !left {
+			o.Controller = o.Owner
+		}
 	}
 	if z == ZoneStack || z == ZoneNone {
 		if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
@@ -334,7 +341,9 @@ func (g *Game) Move(x ObjID, z Zone, rule string) {
 }
 
 // Lose makes player p lose the game. The game ends when one player or none
-// is left (see settle).
+// is left (see settle): after all the results of a check of state-based
+// actions (their losses are simultaneous), at once for a loss the rules
+// give elsewhere (a statement of a stack object or an effect).
 func (g *Game) Lose(p int, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
@@ -345,6 +354,9 @@ func (g *Game) Lose(p int, rule string) {
 	g.Players[p].Lost = true
 	g.emitPlayer(EvLose, rule, p, 0)
 	g.lossRule = rule
+	if g.batch == 0 {
+		g.settle()
+	}
 }
 
 // settle ends the game if at most one player is left after losses.

@@ -12,20 +12,22 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:570cde009819a6df2c84ce61e027f09e"
+const SourceHash = "sha256:73047f8f236c8118b73a7abf5047e977"
 
 // Keyword bits.
 const (
-	kw_first_strike = 0 // cr1999/keywords.mtg:4 (502.2)
-	kw_flying       = 1 // cr1999/keywords.mtg:5 (502.4)
-	kw_haste        = 2 // cr1999/keywords.mtg:6 (502.5)
-	kw_trample      = 3 // cr1999/keywords.mtg:7 (502.9)
-	kw_shadow       = 4 // cr1999/keywords.mtg:8 (502.8)
-	kw_forestwalk   = 5 // cr1999/keywords.mtg:11 (502.6)
-	kw_islandwalk   = 6 // cr1999/keywords.mtg:12
-	kw_mountainwalk = 7 // cr1999/keywords.mtg:13
-	kw_plainswalk   = 8 // cr1999/keywords.mtg:14
-	kw_swampwalk    = 9 // cr1999/keywords.mtg:15
+	kw_first_strike            = 0  // cr1999/keywords.mtg:4 (502.2)
+	kw_flying                  = 1  // cr1999/keywords.mtg:5 (502.4)
+	kw_haste                   = 2  // cr1999/keywords.mtg:6 (502.5)
+	kw_trample                 = 3  // cr1999/keywords.mtg:7 (502.9)
+	kw_shadow                  = 4  // cr1999/keywords.mtg:8 (502.8)
+	kw_attacks_without_tapping = 5  // cr1999/keywords.mtg:12
+	kw_forestwalk              = 6  // cr1999/keywords.mtg:15 (502.6)
+	kw_islandwalk              = 7  // cr1999/keywords.mtg:16
+	kw_mountainwalk            = 8  // cr1999/keywords.mtg:17
+	kw_plainswalk              = 9  // cr1999/keywords.mtg:18
+	kw_swampwalk               = 10 // cr1999/keywords.mtg:19
+	kw_doesnt_untap            = 11 // cr1999/turn.mtg:44
 )
 
 // New starts a game under these rules.
@@ -38,7 +40,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"first_strike", "flying", "haste", "trample", "shadow", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
+	Keywords:              []string{"first_strike", "flying", "haste", "trample", "shadow", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk", "doesnt_untap"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
 	ExtraTurnsNewestFirst: false,
@@ -56,51 +58,51 @@ var Rules = &rt.Rules{
 		rt.MechUndeclaredTiming: "408.1d", // cr1999/priority.mtg:13 (408.1d)
 	},
 	Phases: []rt.Phase{
-		{ // cr1999/turn.mtg:42 (301, 301.1)
+		{ // cr1999/turn.mtg:46 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "cr1999/turn.mtg:42",
+			Pos:   "cr1999/turn.mtg:46",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:43 (302)
+				{ // cr1999/turn.mtg:47 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "cr1999/turn.mtg:43",
+					Pos:   "cr1999/turn.mtg:47",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:44", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:51", Run: step_untap_action_0},
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // cr1999/turn.mtg:51 (303, 303.1)
+				{ // cr1999/turn.mtg:58 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "cr1999/turn.mtg:51",
+					Pos:          "cr1999/turn.mtg:58",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // cr1999/turn.mtg:54 (304)
+				{ // cr1999/turn.mtg:61 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "cr1999/turn.mtg:54",
+					Pos:      "cr1999/turn.mtg:61",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:60", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:74 (305, 305.1, 305.2)
+		{ // cr1999/turn.mtg:89 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "cr1999/turn.mtg:74",
+			Pos:      "cr1999/turn.mtg:89",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:74 (305, 305.1, 305.2)
+				{ // cr1999/turn.mtg:89 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "cr1999/turn.mtg:74",
+					Pos:          "cr1999/turn.mtg:89",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -132,65 +134,65 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "cr1999/combat.mtg:22", Run: step_declare_attackers_action_0},
 						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:28", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:36", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:37", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
 					PriorityIf:   step_declare_attackers_priority_if,
 				},
-				{ // cr1999/combat.mtg:45 (309)
+				{ // cr1999/combat.mtg:46 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "cr1999/combat.mtg:45",
+					Pos:      "cr1999/combat.mtg:46",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"309.1", "309.2"}, Pos: "cr1999/combat.mtg:51", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2"}, Pos: "cr1999/combat.mtg:57", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:72", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.1", "309.2"}, Pos: "cr1999/combat.mtg:52", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2"}, Pos: "cr1999/combat.mtg:58", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:73", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
 				},
-				{ // cr1999/combat.mtg:97 (310)
+				{ // cr1999/combat.mtg:98 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "cr1999/combat.mtg:97",
+					Pos:      "cr1999/combat.mtg:98",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:102", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.1a", "310.1b"}, Pos: "cr1999/combat.mtg:122", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.1c", "502.9"}, Pos: "cr1999/combat.mtg:132", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr1999/combat.mtg:144", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1"}, Pos: "cr1999/combat.mtg:155", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr1999/combat.mtg:160", Run: step_combat_damage_action_5},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:103", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1a", "310.1b"}, Pos: "cr1999/combat.mtg:123", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "cr1999/combat.mtg:133", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1d"}, Pos: "cr1999/combat.mtg:145", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1"}, Pos: "cr1999/combat.mtg:156", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2"}, Pos: "cr1999/combat.mtg:161", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // cr1999/combat.mtg:167 (311)
+				{ // cr1999/combat.mtg:168 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr1999/combat.mtg:167",
+					Pos:          "cr1999/combat.mtg:168",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:172", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "cr1999/combat.mtg:173", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:80 (305.1)
+		{ // cr1999/turn.mtg:95 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "cr1999/turn.mtg:80",
+			Pos:      "cr1999/turn.mtg:95",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:80 (305.1)
+				{ // cr1999/turn.mtg:95 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "cr1999/turn.mtg:80",
+					Pos:          "cr1999/turn.mtg:95",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -200,25 +202,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // cr1999/turn.mtg:86 (312, 312.1)
+		{ // cr1999/turn.mtg:101 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "cr1999/turn.mtg:86",
+			Pos:   "cr1999/turn.mtg:101",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:87 (313, 313.1)
+				{ // cr1999/turn.mtg:102 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "cr1999/turn.mtg:87",
+					Pos:          "cr1999/turn.mtg:102",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // cr1999/turn.mtg:90 (314, 314.1)
+				{ // cr1999/turn.mtg:105 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "cr1999/turn.mtg:90",
+					Pos:   "cr1999/turn.mtg:105",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:91", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:94", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1a"}, Pos: "cr1999/turn.mtg:106", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:109", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -243,39 +245,40 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "cr1999/sba.mtg:6", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do},
-		{Rule: "102.2", Pos: "cr1999/sba.mtg:13", Over: rt.OverPlayers, Match: sba_102_2_match, Do: sba_102_2_do},
-		{Rule: "420.5b", Pos: "cr1999/sba.mtg:19", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do},
-		{Rule: "420.5c", Pos: "cr1999/sba.mtg:25", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
-		{Rule: "420.5d", Pos: "cr1999/sba.mtg:31", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do},
-		{Rule: "420.5e", Pos: "cr1999/sba.mtg:40", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:46", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do},
+		{Rule: "102.2", Pos: "cr1999/sba.mtg:17", Over: rt.OverPlayers, Match: sba_102_2_match, Do: sba_102_2_do},
+		{Rule: "420.5b", Pos: "cr1999/sba.mtg:23", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do},
+		{Rule: "420.5c", Pos: "cr1999/sba.mtg:29", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
+		{Rule: "420.5d", Pos: "cr1999/sba.mtg:35", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do},
+		{Rule: "420.5e", Pos: "cr1999/sba.mtg:46", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
+		{Rule: "420", Pos: "cr1999/sba.mtg:56", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:62", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:186", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:187", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:190", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:192", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:193", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:196", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:199", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:202", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:204", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:206", Text: "true", Test2: pred_assign_past_9},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:208", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:209", Text: "a has trample", Test: pred_trample_11},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:212", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:213", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:217", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:242", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:187", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:188", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_1},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:191", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr1999/combat.mtg:193", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr1999/combat.mtg:194", Text: "a has flying and not b has flying", Test2: pred_cant_block_4},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:197", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_5},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:200", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_6},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "cr1999/combat.mtg:203", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr1999/combat.mtg:205", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr1999/combat.mtg:207", Text: "true", Test2: pred_assign_past_9},
+		{Kind: rt.TramplePast, Rule: "502.9", Pos: "cr1999/combat.mtg:209", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_10},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "cr1999/combat.mtg:210", Text: "a has trample", Test: pred_trample_11},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:213", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:214", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:218", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "cr1999/combat.mtg:243", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:230", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:234", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:231", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:235", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:223", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:67", Params: 0, Resolve: stack_object_1},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:224", Params: 0, Resolve: stack_object_0},
+		{Name: "draw", Rules: []string{"304.1", "102.2"}, Pos: "cr1999/turn.mtg:79", Params: 0, Resolve: stack_object_1},
 	},
 }
 
@@ -355,6 +358,8 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t420.5c\tCreature with lethal damage is destroyed\n" +
 	"1999\t420.5d\tLocal enchantment on an illegal permanent goes\n" +
 	"1999\t420.5e\tLegend rule: all but the first in play go\n" +
+	"1999\t215.1\tLegend or legendary: subject to the legend rule\n" +
+	"1999\t215.2\tLegend is a creature type; a legendary one is a Legend\n" +
 	"1999\t216.3\tA token that leaves play ceases to exist\n" +
 	"1999\t502.2\tFirst strike\n" +
 	"1999\t502.2b\tFirst strike: a second combat damage step\n" +
@@ -365,7 +370,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
-// cr1999/turn.mtg:44 (302.1)
+// cr1999/turn.mtg:51 (302.1)
 func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -373,7 +378,7 @@ func step_untap_action_0(g *rt.Game) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -387,38 +392,38 @@ func step_untap_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:52 (303.1)
+// cr1999/turn.mtg:59 (303.1)
 func step_upkeep_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:56 (101.4)
+// cr1999/turn.mtg:63 (101.4)
 func step_draw_skip(g *rt.Game) bool {
 	return rt.GameTurn(g) == 1
 }
 
-// cr1999/turn.mtg:60 (304.1)
+// cr1999/turn.mtg:67 (304.1)
 func step_draw_action_0(g *rt.Game) bool {
 	g.PutOnStack(1, g.Active, 0, 0, 0)
 	return true
 }
 
-// cr1999/turn.mtg:63 (304.1)
+// cr1999/turn.mtg:70 (304.1)
 func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:75 (305.3)
+// cr1999/turn.mtg:90 (305.3)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:77 (305.4, 408.2d)
+// cr1999/turn.mtg:92 (305.4, 408.2d)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:76 (408.1d)
+// cr1999/turn.mtg:91 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -468,7 +473,7 @@ func step_declare_attackers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:36 (308.2)
+// cr1999/combat.mtg:37 (308.2)
 func step_declare_attackers_action_2(g *rt.Game) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -478,7 +483,7 @@ func step_declare_attackers_action_2(g *rt.Game) bool {
 			if !ok {
 				continue
 			}
-			if true {
+			if !(g.HasKeyword(v_a, kw_attacks_without_tapping)) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -492,22 +497,22 @@ func step_declare_attackers_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:43 (308.6)
+// cr1999/combat.mtg:44 (308.6)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:43 (308.6)
+// cr1999/combat.mtg:44 (308.6)
 func step_declare_attackers_priority_if(g *rt.Game) bool {
 	return g.NumAttackers() > 0
 }
 
-// cr1999/combat.mtg:46 (308.4)
+// cr1999/combat.mtg:47 (308.4)
 func step_declare_blockers_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:51 (309.1, 309.2)
+// cr1999/combat.mtg:52 (309.1, 309.2)
 func step_declare_blockers_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -534,7 +539,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:57 (309.2)
+// cr1999/combat.mtg:58 (309.2)
 func step_declare_blockers_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -559,7 +564,7 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:72 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:73 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -693,17 +698,17 @@ func step_declare_blockers_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:95 (309.5)
+// cr1999/combat.mtg:96 (309.5)
 func step_declare_blockers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:98 (308.4)
+// cr1999/combat.mtg:99 (308.4)
 func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr1999/combat.mtg:102 (502.2b)
+// cr1999/combat.mtg:103 (502.2b)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -779,7 +784,7 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:122 (310.1a, 310.1b)
+// cr1999/combat.mtg:123 (310.1a, 310.1b)
 func step_combat_damage_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -802,7 +807,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:132 (310.1c, 502.9)
+// cr1999/combat.mtg:133 (310.1c, 502.9)
 func step_combat_damage_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -860,7 +865,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:144 (310.1d)
+// cr1999/combat.mtg:145 (310.1d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -903,7 +908,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:155 (310.1)
+// cr1999/combat.mtg:156 (310.1)
 func step_combat_damage_action_4(g *rt.Game) bool {
 	if !g.DivideCombatDamage(g.Active, "310.1") {
 		return false
@@ -911,7 +916,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:160 (310.2)
+// cr1999/combat.mtg:161 (310.2)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -919,17 +924,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:165 (310.2)
+// cr1999/combat.mtg:166 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:168 (311.1)
+// cr1999/combat.mtg:169 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:172 (306.2, 308.5, 309.3)
+// cr1999/combat.mtg:173 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -971,27 +976,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:81 (305.3)
+// cr1999/turn.mtg:96 (305.3)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:83 (305.4, 408.2d)
+// cr1999/turn.mtg:98 (305.4, 408.2d)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:82 (408.1d)
+// cr1999/turn.mtg:97 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// cr1999/turn.mtg:88 (313.1)
+// cr1999/turn.mtg:103 (313.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:91 (314.1a)
+// cr1999/turn.mtg:106 (314.1a)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -999,7 +1004,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:94 (314.1b)
+// cr1999/turn.mtg:109 (314.1b)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1023,17 +1028,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:104 (314.1c)
+// cr1999/turn.mtg:119 (314.1c)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:104 (314.1c)
+// cr1999/turn.mtg:119 (314.1c)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// cr1999/turn.mtg:105 (314.1c)
+// cr1999/turn.mtg:120 (314.1c)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
@@ -1092,73 +1097,73 @@ func sba_420_5a_do(g *rt.Game, x int32) {
 	g.Lose(v_p, "420.5a")
 }
 
-// cr1999/sba.mtg:13 (102.2)
+// cr1999/sba.mtg:17 (102.2)
 func sba_102_2_match(g *rt.Game, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerDrewFromEmpty(g, v_p)
 }
 
-// cr1999/sba.mtg:13 (102.2)
+// cr1999/sba.mtg:17 (102.2)
 func sba_102_2_do(g *rt.Game, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "102.2")
 }
 
-// cr1999/sba.mtg:19 (420.5b)
+// cr1999/sba.mtg:23 (420.5b)
 func sba_420_5b_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// cr1999/sba.mtg:19 (420.5b)
+// cr1999/sba.mtg:23 (420.5b)
 func sba_420_5b_do(g *rt.Game, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
-// cr1999/sba.mtg:25 (420.5c, 420)
+// cr1999/sba.mtg:29 (420.5c, 420)
 func sba_420_5c_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// cr1999/sba.mtg:25 (420.5c, 420)
+// cr1999/sba.mtg:29 (420.5c, 420)
 func sba_420_5c_do(g *rt.Game, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
-// cr1999/sba.mtg:31 (420.5d)
+// cr1999/sba.mtg:35 (420.5d)
 func sba_420_5d_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
-// cr1999/sba.mtg:31 (420.5d)
+// cr1999/sba.mtg:35 (420.5d)
 func sba_420_5d_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
-// cr1999/sba.mtg:40 (420.5e)
+// cr1999/sba.mtg:46 (420.5e, 215.1, 215.2)
 func sba_420_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return rt.ObjLegendary(g, v_x) && func() int32 {
+	return (rt.ObjLegendary(g, v_x) || g.HasSubtype(v_x, "legend")) && func() int32 {
 		n := int32(0)
 		for _, v_y := range g.Battlefield {
 			if g.Objs[v_y].PhasedOut {
 				continue
 			}
-			if rt.ObjLegendary(g, v_y) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && rt.ObjTimestamp(g, v_y) < rt.ObjTimestamp(g, v_x) {
+			if (rt.ObjLegendary(g, v_y) || g.HasSubtype(v_y, "legend")) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && rt.ObjTimestamp(g, v_y) < rt.ObjTimestamp(g, v_x) {
 				n++
 			}
 		}
@@ -1166,21 +1171,57 @@ func sba_420_5e_match(g *rt.Game, x int32) bool {
 	}() > 0
 }
 
-// cr1999/sba.mtg:40 (420.5e)
+// cr1999/sba.mtg:46 (420.5e, 215.1, 215.2)
 func sba_420_5e_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// cr1999/sba.mtg:46 (216.3)
+// cr1999/sba.mtg:56 (420)
+func sba_420_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return rt.ObjWorld(g, v_x) && func() int32 {
+		n := int32(0)
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if rt.ObjWorld(g, v_y) && v_y != v_x {
+				n++
+			}
+		}
+		return n
+	}() > 0 && func() int32 {
+		n := int32(0)
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if rt.ObjWorld(g, v_y) && rt.ObjTimestamp(g, v_y) < rt.ObjTimestamp(g, v_x) {
+				n++
+			}
+		}
+		return n
+	}() == 0
+}
+
+// cr1999/sba.mtg:56 (420)
+func sba_420_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "420")
+}
+
+// cr1999/sba.mtg:62 (216.3)
 func sba_216_3_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
-// cr1999/sba.mtg:46 (216.3)
+// cr1999/sba.mtg:62 (216.3)
 func sba_216_3_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1251,8 +1292,17 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 		{
 			v_x := rt.ObjID(x)
-			if (rt.ObjLegendary(g, v_x)) && sba_420_5e_match(g, x) {
+			if (rt.ObjLegendary(g, v_x) || g.HasSubtype(v_x, "legend")) && sba_420_5e_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		{
+			v_x := rt.ObjID(x)
+			if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 				if first {
 					return hits
 				}
@@ -1267,7 +1317,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		{
 			v_x := rt.ObjID(x)
 			if (rt.ObjToken(g, v_x)) && sba_216_3_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
 				if first {
 					return hits
 				}
@@ -1277,37 +1327,37 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr1999/combat.mtg:186 (308.1, 502.5)
+// cr1999/combat.mtg:187 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr1999/combat.mtg:187 (308.1)
+// cr1999/combat.mtg:188 (308.1)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:190 (409.2g, 502.5)
+// cr1999/combat.mtg:191 (409.2g, 502.5)
 func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:192 (309.1)
+// cr1999/combat.mtg:193 (309.1)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr1999/combat.mtg:193 (502.4)
+// cr1999/combat.mtg:194 (502.4)
 func pred_cant_block_4(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr1999/combat.mtg:196 (502.8)
+// cr1999/combat.mtg:197 (502.8)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:199 (502.6)
+// cr1999/combat.mtg:200 (502.6)
 func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1382,47 +1432,47 @@ func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:202 (310.1a)
+// cr1999/combat.mtg:203 (310.1a)
 func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr1999/combat.mtg:204 (420.5c)
+// cr1999/combat.mtg:205 (420.5c)
 func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:206 (310.1c)
+// cr1999/combat.mtg:207 (310.1c)
 func pred_assign_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr1999/combat.mtg:208 (502.9)
+// cr1999/combat.mtg:209 (502.9)
 func pred_trample_past_10(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr1999/combat.mtg:209 (502.9)
+// cr1999/combat.mtg:210 (502.9)
 func pred_trample_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr1999/combat.mtg:212 (502.2, 502.2b)
+// cr1999/combat.mtg:213 (502.2, 502.2b)
 func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:213 (502.2, 502.2b)
+// cr1999/combat.mtg:214 (502.2, 502.2b)
 func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:217 (306.2)
+// cr1999/combat.mtg:218 (306.2)
 func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// cr1999/combat.mtg:242 (307.1)
+// cr1999/combat.mtg:243 (307.1)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1437,7 +1487,7 @@ func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr1999/combat.mtg:230 (310.4)
+// cr1999/combat.mtg:231 (310.4)
 func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1448,7 +1498,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:234 (310.4)
+// cr1999/combat.mtg:235 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1461,12 +1511,15 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr1999/combat.mtg:223 (310.4, 310.3)
+// cr1999/combat.mtg:224 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:67 (304.1)
+// cr1999/turn.mtg:79 (304.1, 102.2)
 func stack_object_1(g *rt.Game, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
+	if rt.PlayerDrewFromEmpty(g, g.Active) {
+		g.Lose(g.Active, "304.1")
+	}
 }

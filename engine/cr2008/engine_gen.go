@@ -12,18 +12,19 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:cab2362113124be16d407df3a90c0d6f"
+const SourceHash = "sha256:094dbf5cdd5bea98266bd5f455926899"
 
 // Keyword bits.
 const (
-	kw_first_strike = 0 // cr2008/keywords.mtg:4 (502.2)
-	kw_flying       = 1 // cr2008/keywords.mtg:5 (502.4)
-	kw_haste        = 2 // cr2008/keywords.mtg:6 (502.5)
-	kw_trample      = 3 // cr2008/keywords.mtg:7 (502.9)
-	kw_deathtouch   = 4 // cr2008/keywords.mtg:8 (502.63)
-	kw_lifelink     = 5 // cr2008/keywords.mtg:9 (502.68)
-	kw_phasing      = 6 // cr2008/turn.mtg:14
-	kw_doesnt_untap = 7 // cr2008/turn.mtg:15
+	kw_first_strike  = 0 // cr2008/keywords.mtg:4 (502.2)
+	kw_flying        = 1 // cr2008/keywords.mtg:5 (502.4)
+	kw_haste         = 2 // cr2008/keywords.mtg:6 (502.5)
+	kw_trample       = 3 // cr2008/keywords.mtg:7 (502.9)
+	kw_double_strike = 4 // cr2008/keywords.mtg:8
+	kw_deathtouch    = 5 // cr2008/keywords.mtg:9 (502.63)
+	kw_lifelink      = 6 // cr2008/keywords.mtg:10 (502.68)
+	kw_phasing       = 7 // cr2008/turn.mtg:14
+	kw_doesnt_untap  = 8 // cr2008/turn.mtg:15
 )
 
 // New starts a game under these rules.
@@ -36,7 +37,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"first_strike", "flying", "haste", "trample", "deathtouch", "lifelink", "phasing", "doesnt_untap"},
+	Keywords:              []string{"first_strike", "flying", "haste", "trample", "double_strike", "deathtouch", "lifelink", "phasing", "doesnt_untap"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "300.6",
 	ExtraTurnsNewestFirst: true,
@@ -161,24 +162,24 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5"}, Pos: "cr2008/combat.mtg:127", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "cr2008/combat.mtg:148", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "cr2008/combat.mtg:158", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:170", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2", "310.1"}, Pos: "cr2008/combat.mtg:182", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:187", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:130", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "cr2008/combat.mtg:151", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "cr2008/combat.mtg:161", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:173", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2", "310.1"}, Pos: "cr2008/combat.mtg:185", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:190", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // cr2008/combat.mtg:194 (311)
+				{ // cr2008/combat.mtg:197 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "cr2008/combat.mtg:194",
+					Pos:          "cr2008/combat.mtg:197",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:198", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "cr2008/combat.mtg:201", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -254,25 +255,26 @@ var Rules = &rt.Rules{
 		{Rule: "420.5c", Pos: "cr2008/sba.mtg:25", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:33", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
 		{Rule: "420.5", Pos: "cr2008/sba.mtg:41", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_420_5_match, Do: sba_420_5_do},
+		{Rule: "420", Pos: "cr2008/sba.mtg:53", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:212", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:215", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:216", Text: "t.controller", Value: pred_defender_of_2},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:217", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:219", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:223", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:224", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:226", Text: "true", Test2: pred_assign_past_8},
-		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:230", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:231", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:233", Text: "s has first_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:234", Text: "not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:238", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:250", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:254", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2008/combat.mtg:215", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2008/combat.mtg:218", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2008/combat.mtg:219", Text: "t.controller", Value: pred_defender_of_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "cr2008/combat.mtg:220", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2008/combat.mtg:222", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:223", Text: "a has flying and not b has flying", Test2: pred_cant_block_5},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "cr2008/combat.mtg:226", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:227", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:229", Text: "true", Test2: pred_assign_past_8},
+		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "cr2008/combat.mtg:233", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_9},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "cr2008/combat.mtg:234", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "cr2008/combat.mtg:239", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "cr2008/combat.mtg:240", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "cr2008/combat.mtg:244", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:256", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "cr2008/combat.mtg:260", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_15},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2008/damage.mtg:8", Run: on_damage_player_0},
@@ -281,14 +283,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:34", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:246", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:252", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:27", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:40", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:265", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:271", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:284", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:271", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:277", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:290", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -399,6 +401,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.9\tTrample\n" +
 	"2008\t502.9b\tTrample: lethal to all blockers, the rest to the attacked\n" +
 	"2008\t502.9c\tTrample with no blocker left\n" +
+	"2008\t502.28\tDouble strike\n" +
 	"2008\t502.63\tDeathtouch: a triggered ability destroying the creature damaged\n" +
 	"2008\t502.68\tLifelink\n" +
 	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
@@ -793,7 +796,7 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.NumAttackers() == 0
 }
 
-// cr2008/combat.mtg:127 (310.5)
+// cr2008/combat.mtg:130 (310.5, 502.28)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -815,7 +818,7 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 				if !ok {
 					continue
 				}
-				if g.Holds(rt.DealsFirst, v_x) {
+				if g.Holds(rt.DealsFirst, v_x) && g.Assigns(v_x) > 0 {
 					g.Push(int32(v_x))
 				}
 			}
@@ -869,7 +872,7 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:148 (310.2a, 310.2b)
+// cr2008/combat.mtg:151 (310.2a, 310.2b)
 func step_combat_damage_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -892,7 +895,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:158 (310.2c, 502.9c)
+// cr2008/combat.mtg:161 (310.2c, 502.9c)
 func step_combat_damage_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -950,7 +953,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:170 (310.2d)
+// cr2008/combat.mtg:173 (310.2d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -993,7 +996,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:182 (310.2, 310.1)
+// cr2008/combat.mtg:185 (310.2, 310.1)
 func step_combat_damage_action_4(g *rt.Game) bool {
 	if !g.DivideCombatDamage(g.Active, "310.2") {
 		return false
@@ -1001,7 +1004,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:187 (310.1)
+// cr2008/combat.mtg:190 (310.1)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1009,17 +1012,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:192 (310.1)
+// cr2008/combat.mtg:195 (310.1)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:195 (311.1)
+// cr2008/combat.mtg:198 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr2008/combat.mtg:198 (311.2)
+// cr2008/combat.mtg:201 (311.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1270,6 +1273,30 @@ func sba_420_5_do(g *rt.Game, x int32) {
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
+// cr2008/sba.mtg:53 (420)
+func sba_420_match(g *rt.Game, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return rt.ObjWorld(g, v_x) && func() bool {
+		for _, v_y := range g.Battlefield {
+			if g.Objs[v_y].PhasedOut {
+				continue
+			}
+			if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// cr2008/sba.mtg:53 (420)
+func sba_420_do(g *rt.Game, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "420")
+}
+
 // sba_match_all matches every state-based action against the same state
 // in one pass.
 func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
@@ -1342,86 +1369,95 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				}
 			}
 		}
+		{
+			v_x := rt.ObjID(x)
+			if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
 	}
 	return hits
 }
 
-// cr2008/combat.mtg:212 (308.2a, 502.5)
+// cr2008/combat.mtg:215 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr2008/combat.mtg:215 (306.3)
+// cr2008/combat.mtg:218 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
 
-// cr2008/combat.mtg:216 (306.3)
+// cr2008/combat.mtg:219 (306.3)
 func pred_defender_of_2(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2008/combat.mtg:217 (502.5)
+// cr2008/combat.mtg:220 (502.5)
 func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2008/combat.mtg:219 (309.2a)
+// cr2008/combat.mtg:222 (309.2a)
 func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:220 (502.4)
+// cr2008/combat.mtg:223 (502.4)
 func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:223 (310.2a)
+// cr2008/combat.mtg:226 (310.2a)
 func pred_assigns_damage_6(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:224 (420.5c)
+// cr2008/combat.mtg:227 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:226 (310.2c)
+// cr2008/combat.mtg:229 (310.2c)
 func pred_assign_past_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
 
-// cr2008/combat.mtg:230 (502.9b)
+// cr2008/combat.mtg:233 (502.9b)
 func pred_trample_past_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
 
-// cr2008/combat.mtg:231 (502.9b, 502.9c)
+// cr2008/combat.mtg:234 (502.9b, 502.9c)
 func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// cr2008/combat.mtg:233 (310.5, 502.2)
+// cr2008/combat.mtg:239 (310.5, 502.2, 502.28)
 func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
-	return g.HasKeyword(v_s, kw_first_strike)
+	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// cr2008/combat.mtg:234 (310.5)
+// cr2008/combat.mtg:240 (310.5, 502.28)
 func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
-	return !(g.InFirstStep(v_s))
+	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// cr2008/combat.mtg:238 (306.4, 306.4b)
+// cr2008/combat.mtg:244 (306.4, 306.4b)
 func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// cr2008/combat.mtg:250 (310.4c)
+// cr2008/combat.mtg:256 (310.4c)
 func pred_can_be_dealt_combat_damage_14(g *rt.Game, v_x rt.ObjID) bool {
 	return rt.ObjCreature(g, v_x) || rt.ObjPlaneswalker(g, v_x)
 }
 
-// cr2008/combat.mtg:254 (306.2)
+// cr2008/combat.mtg:260 (306.2)
 func pred_attack_restriction_15(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1486,7 +1522,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:246 (310.4, 310.3, 310.4a, 310.4b)
+// cr2008/combat.mtg:252 (310.4, 310.3, 310.4a, 310.4b)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1509,7 +1545,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:265 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:271 (308.4, 306.3a, 306.2)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1520,7 +1556,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:271 (308.4, 306.3)
+// cr2008/combat.mtg:277 (308.4, 306.3)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1531,7 +1567,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:284 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:290 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
