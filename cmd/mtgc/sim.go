@@ -8,9 +8,6 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
-
 	rt "github.com/mtgc-dev/mtgc/runtime"
 	"github.com/mtgc-dev/mtgc/sim"
 )
@@ -84,7 +81,9 @@ var simCmd = &command{
 		cfg := sim.Config{Rules: rules, Players: players, Policies: strings.Split(simPolicy, ","), Games: simGames,
 			Workers: simWorkers, Seed: simSeed, Turns: int32(simTurns), Alternate: !simFirst}
 		if simProgress {
-			cfg.Progress = progress(ctx, simGames)
+			update, finish := progress(ctx, "sim", "games", simGames)
+			defer finish()
+			cfg.Progress = update
 		}
 		s, err := sim.Run(cfg)
 		if err != nil {
@@ -114,24 +113,6 @@ func loadDeck(name string) ([]rt.Card, error) {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return deck, nil
-}
-
-// progress reports games done on stderr: a progress bar
-// (github.com/schollz/progressbar) on a terminal, else a plain line every
-// 10% of the games.
-func progress(ctx *cli, games int) func(int) {
-	if f, ok := ctx.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		bar := progressbar.NewOptions(games, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("games"),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
-			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
-		return func(done int) { bar.Set(done) }
-	}
-	step := max(1, games/10)
-	return func(done int) {
-		if done%step == 0 || done == games {
-			fmt.Fprintf(ctx.stderr, "sim: %d/%d games\n", done, games)
-		}
-	}
 }
 
 func printSummary(ctx *cli, s *sim.Summary) {
