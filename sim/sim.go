@@ -65,17 +65,17 @@ type Summary struct {
 	// the run was stopped (Config.Stop).
 	Requested   int           `json:"games_requested"`
 	Interrupted bool          `json:"interrupted"`
-	Players    []PlayerStats `json:"players"`
-	Draws      int           `json:"draws"`
-	Unfinished int           `json:"unfinished"` // stopped at the turn limit
-	TurnsMean  float64       `json:"turns_mean"`
-	Decisions  int64         `json:"decisions"`
-	Refused    int64         `json:"refused"`
-	Seconds    float64       `json:"seconds"`
-	GamesPerS  float64       `json:"games_per_second"`
-	DecPerS    float64       `json:"decisions_per_second"`
-	Workers    int           `json:"workers"`
-	Seed       uint64        `json:"seed"`
+	Players     []PlayerStats `json:"players"`
+	Draws       int           `json:"draws"`
+	Unfinished  int           `json:"unfinished"` // stopped at the turn limit
+	TurnsMean   float64       `json:"turns_mean"`
+	Decisions   int64         `json:"decisions"`
+	Refused     int64         `json:"refused"`
+	Seconds     float64       `json:"seconds"`
+	GamesPerS   float64       `json:"games_per_second"`
+	DecPerS     float64       `json:"decisions_per_second"`
+	Workers     int           `json:"workers"`
+	Seed        uint64        `json:"seed"`
 }
 
 // PlayerStats is one player's record, with the 95% Wilson score interval
