@@ -1,0 +1,164 @@
+package lsp
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/grammar"
+)
+
+// Recovery: while the user types, a ruleset rarely checks. The features
+// (hover's "Cited at" and coverage, definitions, references, symbols,
+// rename) work on the program made of what still checks:
+//
+//   - per file: a file that does not parse has the top-level declaration
+//     around each syntax error blanked out (lines kept, so positions stay
+//     those of the text being edited); if it still does not parse, its
+//     last text that parsed stands in for it, else it is left out;
+//   - per declaration: a check error blanks the top-level declaration
+//     that holds it, and the rest is checked again, until it checks.
+//
+// Only the diagnostics come from the text as it is.
+
+// maxRecoveryRounds bounds the parse and check rounds of a recovery.
+const maxRecoveryRounds = 12
+
+// recoverProgram returns the program of srcs without the declarations that
+// do not parse or check, or nil if none can be made. lastParsed holds, per
+// file, its last text that parsed (updated here).
+func recoverProgram(srcs []compiler.Source, indexes map[string][]byte, lastParsed map[string]string) *compiler.Program {
+	work := make([]compiler.Source, 0, len(srcs))
+	for _, src := range srcs {
+		text, ok := parseable(src.Name, string(src.Data))
+		if ok {
+			if text == string(src.Data) {
+				lastParsed[src.Name] = text
+			}
+		} else if old, seen := lastParsed[src.Name]; seen {
+			text = old
+		} else {
+			continue
+		}
+		work = append(work, compiler.Source{Name: src.Name, Data: []byte(text)})
+	}
+	for round := 0; round < maxRecoveryRounds && len(work) > 0; round++ {
+		p, err := compiler.Compile(work, indexes)
+		if err == nil {
+			return p
+		}
+		var errs grammar.ErrorList
+		if !errors.As(err, &errs) {
+			return nil
+		}
+		blanked := false
+		for i, src := range work {
+			text := string(src.Data)
+			f, perr := grammar.ParseFile(src.Name, src.Data)
+			if perr != nil {
+				continue
+			}
+			for _, e := range errs {
+				if e.Pos.File != src.Name {
+					continue
+				}
+				if from, to, ok := declLines(f, text, e.Pos.Line); ok {
+					text = blankLines(text, from, to)
+					blanked = true
+				}
+			}
+			work[i].Data = []byte(text)
+		}
+		if !blanked {
+			return nil
+		}
+	}
+	return nil
+}
+
+// parseable returns text, or text with the declarations around its syntax
+// errors blanked, if that parses.
+func parseable(name, text string) (string, bool) {
+	for round := 0; round < maxRecoveryRounds; round++ {
+		_, err := grammar.ParseFile(name, []byte(text))
+		if err == nil {
+			return text, true
+		}
+		var errs grammar.ErrorList
+		if !errors.As(err, &errs) || len(errs) == 0 {
+			return "", false
+		}
+		from, to, ok := chunkLines(text, errs[0].Pos.Line)
+		if !ok {
+			return "", false
+		}
+		text = blankLines(text, from, to)
+	}
+	return "", false
+}
+
+// declLines returns the lines (1-based, inclusive) of the top-level
+// declaration of f that holds line: from its first line to the line before
+// the next declaration. The edition line is never one.
+func declLines(f *grammar.File, text string, line int) (from, to int, ok bool) {
+	last := strings.Count(text, "\n") + 1
+	for i, d := range f.Decls {
+		start := d.Position().Line
+		end := last
+		if i+1 < len(f.Decls) {
+			end = f.Decls[i+1].Position().Line - 1
+		}
+		if line >= start && line <= end {
+			return start, end, true
+		}
+	}
+	return 0, 0, false
+}
+
+// chunkLines returns, for text that does not parse, the lines of the
+// top-level chunk that holds line: from the last line at or before it
+// that starts a declaration (a word at column 1, not the edition line)
+// to the line before the next one.
+func chunkLines(text string, line int) (from, to int, ok bool) {
+	lines := strings.Split(text, "\n")
+	if line < 1 {
+		line = 1
+	}
+	if line > len(lines) {
+		line = len(lines)
+	}
+	starts := func(i int) bool { // i 0-based
+		l := lines[i]
+		return l != "" && isIdentByte(l[0]) && !strings.HasPrefix(l, "edition ")
+	}
+	from = 0
+	for i := line - 1; i >= 0; i-- {
+		if starts(i) {
+			from = i + 1
+			break
+		}
+	}
+	if from == 0 {
+		return 0, 0, false
+	}
+	to = len(lines)
+	for i := line; i < len(lines); i++ {
+		if starts(i) {
+			to = i
+			break
+		}
+	}
+	return from, to, true
+}
+
+// blankLines empties lines from..to (1-based, inclusive), keeping their
+// newlines so that every other position stays where it was.
+func blankLines(text string, from, to int) string {
+	lines := strings.Split(text, "\n")
+	for i := from - 1; i < to && i < len(lines); i++ {
+		if i >= 0 {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
+}
