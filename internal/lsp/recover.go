@@ -26,22 +26,52 @@ const maxRecoveryRounds = 12
 
 // recoverProgram returns the program of srcs without the declarations that
 // do not parse or check, or nil if none can be made. lastParsed holds, per
-// file, its last text that parsed (updated here).
-func recoverProgram(srcs []compiler.Source, indexes map[string][]byte, lastParsed map[string]string) *compiler.Program {
-	work := make([]compiler.Source, 0, len(srcs))
-	for _, src := range srcs {
-		text, ok := parseable(src.Name, string(src.Data))
-		if ok {
-			if text == string(src.Data) {
-				lastParsed[src.Name] = text
-			}
-		} else if old, seen := lastParsed[src.Name]; seen {
-			text = old
-		} else {
+// file, its last text that parsed (updated here); saved returns a file's
+// text on disk. A file that does not parse is tried as it would parse with
+// its broken declarations blanked, then as it last parsed, then as saved.
+func recoverProgram(srcs []compiler.Source, indexes map[string][]byte, lastParsed map[string]string, saved func(string) (string, bool)) *compiler.Program {
+	options := make([][]string, len(srcs))
+	for i, src := range srcs {
+		text := string(src.Data)
+		if _, err := grammar.ParseFile(src.Name, src.Data); err == nil {
+			lastParsed[src.Name] = text
+			options[i] = []string{text}
 			continue
 		}
-		work = append(work, compiler.Source{Name: src.Name, Data: []byte(text)})
+		add := func(t string) {
+			if !contains(options[i], t) {
+				if _, err := grammar.ParseFile(src.Name, []byte(t)); err == nil {
+					options[i] = append(options[i], t)
+				}
+			}
+		}
+		if t, ok := parseable(src.Name, text); ok {
+			add(t)
+		}
+		if t, ok := lastParsed[src.Name]; ok {
+			add(t)
+		}
+		if t, ok := saved(src.Name); ok {
+			add(t)
+		}
 	}
+	for k := 0; k < 3; k++ {
+		var work []compiler.Source
+		for i, src := range srcs {
+			if o := options[i]; len(o) > 0 {
+				work = append(work, compiler.Source{Name: src.Name, Data: []byte(o[min(k, len(o)-1)])})
+			}
+		}
+		if p := checkRecovering(work, indexes); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// checkRecovering compiles work, blanking the declarations that hold
+// check errors until it checks; nil if it cannot.
+func checkRecovering(work []compiler.Source, indexes map[string][]byte) *compiler.Program {
 	for round := 0; round < maxRecoveryRounds && len(work) > 0; round++ {
 		p, err := compiler.Compile(work, indexes)
 		if err == nil {
@@ -76,25 +106,69 @@ func recoverProgram(srcs []compiler.Source, indexes map[string][]byte, lastParse
 	return nil
 }
 
-// parseable returns text, or text with the declarations around its syntax
-// errors blanked, if that parses.
+// parseable returns text with the parts around its syntax errors blanked,
+// if that parses: first the innermost clause around each error (a step of
+// a phase), else the top-level declaration.
 func parseable(name, text string) (string, bool) {
-	for round := 0; round < maxRecoveryRounds; round++ {
-		_, err := grammar.ParseFile(name, []byte(text))
-		if err == nil {
-			return text, true
+	for _, inner := range []bool{true, false} {
+		t := text
+		for round := 0; round < maxRecoveryRounds; round++ {
+			_, err := grammar.ParseFile(name, []byte(t))
+			if err == nil {
+				return t, true
+			}
+			var errs grammar.ErrorList
+			if !errors.As(err, &errs) || len(errs) == 0 {
+				return "", false
+			}
+			from, to, ok := chunkLines(t, errs[0].Pos.Line)
+			if inner {
+				from, to, ok = innerLines(t, errs[0].Pos.Line)
+			}
+			if !ok {
+				break
+			}
+			t = blankLines(t, from, to)
 		}
-		var errs grammar.ErrorList
-		if !errors.As(err, &errs) || len(errs) == 0 {
-			return "", false
-		}
-		from, to, ok := chunkLines(text, errs[0].Pos.Line)
-		if !ok {
-			return "", false
-		}
-		text = blankLines(text, from, to)
 	}
 	return "", false
+}
+
+// innerLines returns the lines of the innermost clause that holds line:
+// from the last line at or before it that starts with a word, to the line
+// before the next one indented as much or less (taking in the "}" that
+// closes it).
+func innerLines(text string, line int) (from, to int, ok bool) {
+	lines := strings.Split(text, "\n")
+	if line < 1 || line > len(lines) {
+		return 0, 0, false
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	start := -1
+	for i := line - 1; i >= 0; i-- {
+		t := strings.TrimLeft(lines[i], " \t")
+		if t != "" && isIdentByte(t[0]) && !strings.HasPrefix(lines[i], "edition ") {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return 0, 0, false
+	}
+	in := indent(lines[start])
+	end := len(lines) - 1
+	for i := start + 1; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if t == "" || strings.HasPrefix(t, "#") || indent(lines[i]) > in {
+			continue
+		}
+		end = i - 1
+		if strings.HasPrefix(t, "}") && indent(lines[i]) == in && strings.HasSuffix(strings.TrimSpace(lines[start]), "{") {
+			end = i
+		}
+		break
+	}
+	return start + 1, end + 1, true
 }
 
 // declLines returns the lines (1-based, inclusive) of the top-level

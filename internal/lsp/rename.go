@@ -131,8 +131,25 @@ func (s *server) renameTarget(file string, pos protocol.Position) (subject, stri
 		return sub, "", jsonrpc2.NewError(jsonrpc2.InvalidParams, "mtgc lsp: rename works on a name the rules declare (keyword, phase, step, predicate, effect, stack object, timing)")
 	}
 	kind := s.declared(sub.rs.files)[sub.name]
+	refuse := jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: %s here is not a keyword, phase, step, predicate, effect, stack object or timing the rules declare: it cannot be renamed", sub.name))
 	if !renamable[kind] {
-		return sub, "", jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: %s is not a keyword, phase, step, predicate, effect, stack object or timing the rules declare: it cannot be renamed", sub.name))
+		return sub, "", refuse
+	}
+	// In a .mtg file, the word must be a use of the name, not a verb or
+	// an attribute spelled the same (untap x).
+	if filepath.Ext(file) == ".mtg" {
+		_, start := word(sub.text, pos)
+		found := false
+		if t, ok := parseable(file, sub.text); ok {
+			if pf, err := grammar.ParseFile(file, []byte(t)); err == nil {
+				for _, p := range identsNamed(pf, sub.name) {
+					found = found || p.Line == int(pos.Line)+1 && p.Col == start+1
+				}
+			}
+		}
+		if !found {
+			return sub, "", refuse
+		}
 	}
 	return sub, kind, nil
 }

@@ -69,7 +69,10 @@ func (s *server) load(dir string) *ruleset {
 		if !errors.As(err, &rs.errs) {
 			rs.errs = grammar.ErrorList{{Pos: grammar.Pos{File: srcs[0].Name, Line: 1, Col: 1}, Msg: err.Error()}}
 		}
-		if rp := recoverProgram(srcs, indexes, s.lastParsed); rp != nil {
+		if rp := recoverProgram(srcs, indexes, s.lastParsed, func(f string) (string, bool) {
+			data, err := readFile(f)
+			return string(data), err == nil
+		}); rp != nil {
 			rp.Dir = dir
 			rs.recovered, rs.index = rp, rp.Index
 		}
