@@ -1,6 +1,9 @@
 // Package lsp is mtgc's language server: diagnostics, hover, definitions,
-// references, completion and formatting for .mtg files and conformance
-// scripts (.txtar), over the Language Server Protocol. The framing and the
+// references, completion, formatting, document and workspace symbols,
+// rename and quick fixes for .mtg files and conformance scripts (.txtar),
+// over the Language Server Protocol, with incremental sync. On broken
+// rules the features work from the declarations that still check
+// (recover.go). The framing and the
 // protocol's types come from go.lsp.dev/jsonrpc2 and go.lsp.dev/protocol;
 // the answers come from the checker (compiler), the rule index and the
 // conformance corpus, read afresh from disk and the open documents.
