@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -35,8 +36,15 @@ type Coverage struct {
 	// Meaning sums where the meaning of the rules in scope lives.
 	Meaning MeaningSummary `json:"meaning"`
 	// Problems are what `mtgc coverage -strict` fails on, each
-	// "file:line: message".
+	// "file:line: message": rules not covered, scripts that failed
+	// (and are not known failures), known failures that passed.
 	Problems []string `json:"problems"`
+	// Failed lists the scripts that failed in the run and are not known
+	// failures: each is also a problem.
+	Failed []string `json:"failed"`
+	// KnownFailed lists the scripts that failed in the run as the
+	// known-failures list expects: not problems, as for mtgc test.
+	KnownFailed []string `json:"known_failed"`
 }
 
 // RuleCoverage is the coverage of one numbered rule.
@@ -111,13 +119,15 @@ type CoverageInput struct {
 func BuildCoverage(in CoverageInput) *Coverage {
 	idx := in.Program.Index
 	c := &Coverage{
-		Schema:   CoverageSchema,
-		Edition:  in.Program.Edition,
-		Ran:      in.Results != nil,
-		Scripts:  len(in.Scripts),
-		Rules:    []RuleCoverage{},
-		Sections: []SectionCoverage{},
-		Problems: []string{},
+		Schema:      CoverageSchema,
+		Edition:     in.Program.Edition,
+		Ran:         in.Results != nil,
+		Scripts:     len(in.Scripts),
+		Rules:       []RuleCoverage{},
+		Sections:    []SectionCoverage{},
+		Problems:    []string{},
+		Failed:      []string{},
+		KnownFailed: []string{},
 	}
 	impl := map[string][]Impl{}
 	for _, ct := range in.Program.Cites {
@@ -143,7 +153,22 @@ func BuildCoverage(in CoverageInput) *Coverage {
 	}
 	failed := map[string]bool{}
 	fired := map[string][]string{}
+	known := in.Lists.Known()
+	knownAt := map[string]string{}
+	for _, e := range in.Lists.KnownFailures {
+		knownAt[e.Key] = e.Pos()
+	}
 	for _, r := range in.Results {
+		reason, isKnown := known[r.Script.Name]
+		switch {
+		case r.Failed && isKnown:
+			c.KnownFailed = append(c.KnownFailed, r.Script.Name)
+		case r.Failed:
+			c.Failed = append(c.Failed, r.Script.Name)
+			c.Problems = append(c.Problems, fmt.Sprintf("%s: script %s fails (mtgc test -run '^%s$' shows why)", r.Script.Path, r.Script.Name, regexp.QuoteMeta(r.Script.Name)))
+		case isKnown && !r.Skipped:
+			c.Problems = append(c.Problems, fmt.Sprintf("%s: script %s passes, but it is listed as a known failure (%s): remove it from the list", knownAt[r.Script.Name], r.Script.Name, reason))
+		}
 		if r.Failed {
 			failed[r.Script.Name] = true
 		}

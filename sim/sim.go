@@ -26,6 +26,10 @@ type Config struct {
 	// Progress, if set, is called after each game with the number done;
 	// calls may come from several goroutines, never at once.
 	Progress func(done int)
+	// Stop, if not nil, ends the run early once closed: the games being
+	// played finish, no other starts, and the summary covers the games
+	// played (Summary.Interrupted).
+	Stop <-chan struct{}
 }
 
 // Policies are the policy names Config.Policies accepts.
@@ -56,18 +60,22 @@ type Game struct {
 
 // Summary is the result of a run.
 type Summary struct {
-	Games      int           `json:"games"`
-	Players    []PlayerStats `json:"players"`
-	Draws      int           `json:"draws"`
-	Unfinished int           `json:"unfinished"` // stopped at the turn limit
-	TurnsMean  float64       `json:"turns_mean"`
-	Decisions  int64         `json:"decisions"`
-	Refused    int64         `json:"refused"`
-	Seconds    float64       `json:"seconds"`
-	GamesPerS  float64       `json:"games_per_second"`
-	DecPerS    float64       `json:"decisions_per_second"`
-	Workers    int           `json:"workers"`
-	Seed       uint64        `json:"seed"`
+	Games int `json:"games"` // games played
+	// Requested is the number of games asked for: more than Games when
+	// the run was stopped (Config.Stop).
+	Requested   int           `json:"games_requested"`
+	Interrupted bool          `json:"interrupted"`
+	Players     []PlayerStats `json:"players"`
+	Draws       int           `json:"draws"`
+	Unfinished  int           `json:"unfinished"` // stopped at the turn limit
+	TurnsMean   float64       `json:"turns_mean"`
+	Decisions   int64         `json:"decisions"`
+	Refused     int64         `json:"refused"`
+	Seconds     float64       `json:"seconds"`
+	GamesPerS   float64       `json:"games_per_second"`
+	DecPerS     float64       `json:"decisions_per_second"`
+	Workers     int           `json:"workers"`
+	Seed        uint64        `json:"seed"`
 }
 
 // PlayerStats is one player's record, with the 95% Wilson score interval
@@ -112,6 +120,7 @@ func Run(cfg Config) (Summary, error) {
 	}
 	workers := max(1, min(cfg.Workers, cfg.Games))
 	results := make([]Game, cfg.Games)
+	played := make([]bool, cfg.Games)
 	var next atomic.Int64
 	var mu sync.Mutex
 	var firstErr error
@@ -124,6 +133,9 @@ func Run(cfg Config) (Summary, error) {
 			defer wg.Done()
 			g := new(rt.Game)
 			for {
+				if stopped(cfg.Stop) {
+					return
+				}
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
 					return
@@ -133,7 +145,7 @@ func Run(cfg Config) (Summary, error) {
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				results[i] = res
+				results[i], played[i] = res, true
 				done++
 				if cfg.Progress != nil {
 					cfg.Progress(done)
@@ -146,7 +158,24 @@ func Run(cfg Config) (Summary, error) {
 	if firstErr != nil {
 		return Summary{}, firstErr
 	}
-	return summarize(&cfg, results, workers, time.Since(start)), nil
+	var kept []Game
+	for i, r := range results {
+		if played[i] {
+			kept = append(kept, r)
+		}
+	}
+	s := summarize(&cfg, kept, workers, time.Since(start))
+	s.Requested, s.Interrupted = cfg.Games, len(kept) < cfg.Games
+	return s, nil
+}
+
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // playOne plays game i in g.
@@ -206,7 +235,9 @@ func summarize(cfg *Config, results []Game, workers int, elapsed time.Duration) 
 		s.Decisions += int64(r.Decisions)
 		s.Refused += int64(r.Refused)
 	}
-	s.TurnsMean = float64(turns) / float64(len(results))
+	if len(results) > 0 {
+		s.TurnsMean = float64(turns) / float64(len(results))
+	}
 	if s.Seconds > 0 {
 		s.GamesPerS, s.DecPerS = float64(len(results))/s.Seconds, float64(s.Decisions)/s.Seconds
 	}
@@ -216,8 +247,12 @@ func summarize(cfg *Config, results []Game, workers int, elapsed time.Duration) 
 			pol = cfg.Policies[p]
 		}
 		lo, hi := Wilson(wins[p], len(results))
+		rate := 0.0
+		if len(results) > 0 {
+			rate = float64(wins[p]) / float64(len(results))
+		}
 		s.Players = append(s.Players, PlayerStats{Name: pc.Name, Policy: pol, Wins: wins[p],
-			WinRate: float64(wins[p]) / float64(len(results)), Low: lo, High: hi})
+			WinRate: rate, Low: lo, High: hi})
 	}
 	return s
 }

@@ -129,3 +129,33 @@ func TestRunRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestStop: a run stopped part way summarizes the games played, says it
+// was interrupted, and those games are the first ones of the full run.
+func TestStop(t *testing.T) {
+	stop := make(chan struct{})
+	cfg := config(200, 1)
+	cfg.Stop = stop
+	cfg.Progress = func(done int) {
+		if done == 10 {
+			close(stop)
+		}
+	}
+	part, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !part.Interrupted || part.Games != 10 || part.Requested != 200 {
+		t.Fatalf("stopped run: games %d of %d, interrupted %v", part.Games, part.Requested, part.Interrupted)
+	}
+	full, err := sim.Run(config(10, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Interrupted || full.Requested != 10 {
+		t.Errorf("full run: interrupted %v, requested %d", full.Interrupted, full.Requested)
+	}
+	if d := cmp.Diff(full, part, timings, cmpopts.IgnoreFields(sim.Summary{}, "Requested", "Interrupted")); d != "" {
+		t.Errorf("the 10 games of a stopped run differ from a run of 10 (-full +stopped):\n%s", d)
+	}
+}

@@ -19,6 +19,7 @@ var (
 	covStrict  bool
 	covStatic  bool
 	covVerbose bool
+	covEngine  string
 )
 
 var coverageCmd = &command{
@@ -29,9 +30,10 @@ var coverageCmd = &command{
 		rulesFlags(fs, &covRules, &covEd)
 		fs.BoolVar(&covJSON, "json", false, "print the report as JSON (schema "+conformance.CoverageSchema+", docs/coverage.md)")
 		fs.StringVar(&covHTML, "html", "", "also write a self-contained HTML page to this file (atomically)")
-		fs.BoolVar(&covStrict, "strict", false, "exit 1 if a rule in scope is not implemented or has no script (and is not excluded)")
+		fs.BoolVar(&covStrict, "strict", false, "exit 1 on any problem: a rule in scope not implemented or with no script (and not excluded), a script that fails (and is not a known failure), a known failure that passes")
 		fs.BoolVar(&covStatic, "static", false, "do not run the corpus: no runtime coverage (which rules the events cited)")
 		fs.BoolVar(&covVerbose, "v", false, "list, for each rule, every place that implements it and every script that names it (a wide table)")
+		engineFlag(fs, &covEngine)
 	},
 	run: runCoverage,
 }
@@ -56,13 +58,19 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 	defer c.cleanup()
 	in := conformance.CoverageInput{Program: p, Scripts: c.scripts, Lists: c.lists}
 	if !covStatic {
-		compiled, err := checkEngine(rs, "coverage")
+		rules, note, err := selectEngine(covEngine, p, rs, "coverage")
 		if err != nil {
 			return fmt.Errorf("%v\n\tor run mtgc coverage -static, which does not run the corpus", err)
 		}
-		in.Results = conformance.RunScripts(conformance.Config{Rules: compiled, Index: p.Index}, c.scripts, false)
+		if note != "" {
+			fmt.Fprintln(ctx.stderr, note)
+		}
+		in.Results = runCoverageScripts(ctx, conformance.Config{Rules: rules, Index: p.Index}, c.scripts)
 	}
 	cov := conformance.BuildCoverage(in)
+	for i, pr := range cov.Problems {
+		cov.Problems[i] = c.show(pr)
+	}
 	if covHTML != "" {
 		page, err := coverageHTML(cov, linker{rulesDir: rs.linkDir(), corpus: c, page: covHTML})
 		if err != nil {
@@ -105,6 +113,10 @@ func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems, verbose
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if failing(cov) {
+		fmt.Fprintln(w, "FAIL: a script naming the rule failed in this run (known failures included);")
+		fmt.Fprintln(w, "      the problems below list the failing scripts that are not known failures")
+	}
 	fmt.Fprintln(w)
 	for _, s := range cov.Sections {
 		fmt.Fprintln(w, s.Summary())
@@ -112,7 +124,7 @@ func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems, verbose
 	fmt.Fprintln(w, cov.Total.Summary())
 	fmt.Fprintln(w, cov.Meaning.Line())
 	if cov.Ran {
-		fmt.Fprintf(w, "%d scripts run; %d tested rules never cited by an event or a refusal (fired \"never\")\n", cov.Scripts, cov.Total.NeverFired)
+		fmt.Fprintf(w, "%d scripts run: %s; %d tested rules never cited by an event or a refusal (fired \"never\")\n", cov.Scripts, failedText(cov), cov.Total.NeverFired)
 	} else {
 		fmt.Fprintf(w, "%d scripts, not run (-static)\n", cov.Scripts)
 	}
@@ -132,9 +144,13 @@ const coverageWidth = 100
 // implement it and how many scripts name it, and its title cut to fit.
 func writeCoverageCounts(tw io.Writer, cov *conformance.Coverage) {
 	fmt.Fprintf(tw, "rule\tstatus\tmeaning\tfired\timpl\tscripts\ttitle\n")
-	// rule 8, status 13, meaning 7, fired 5, impl 4, scripts 7, each with
-	// 2 of padding: the title gets the rest.
+	// rule 8, status 13, meaning 7, fired 5, impl 4, scripts 7 (12 with
+	// failures: "3 (2 FAIL)"), each with 2 of padding: the title gets the
+	// rest.
 	room := coverageWidth - (10 + 15 + 9 + 7 + 6 + 9)
+	if failing(cov) {
+		room -= 5
+	}
 	for _, r := range cov.Rules {
 		impl := "-"
 		switch {
@@ -147,7 +163,7 @@ func writeCoverageCounts(tw io.Writer, cov *conformance.Coverage) {
 		}
 		scripts := fmt.Sprint(len(r.Scripts))
 		if len(r.Failing) > 0 {
-			scripts += "!"
+			scripts += fmt.Sprintf(" (%d FAIL)", len(r.Failing))
 		}
 		title := r.Title
 		if n := []rune(title); len(n) > room {
@@ -198,4 +214,47 @@ func firedText(cov *conformance.Coverage, r conformance.RuleCoverage) string {
 		return fmt.Sprint(len(r.Fired))
 	}
 	return "-"
+}
+
+// runCoverageScripts runs the corpus one script at a time, showing
+// progress on a long run.
+func runCoverageScripts(ctx *cli, cfg conformance.Config, scripts []conformance.Script) []conformance.Result {
+	update, finish := progress(ctx, "coverage", "scripts", len(scripts))
+	defer finish()
+	out := make([]conformance.Result, 0, len(scripts))
+	for i, s := range scripts {
+		out = append(out, conformance.RunScripts(cfg, []conformance.Script{s}, false)...)
+		update(i + 1)
+	}
+	return out
+}
+
+// failing reports whether a script failed in the run.
+func failing(cov *conformance.Coverage) bool {
+	if len(cov.Failed)+len(cov.KnownFailed) > 0 {
+		return true
+	}
+	for _, r := range cov.Rules {
+		if len(r.Failing) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// failedText says how many scripts failed: "none failed", "2 failed, 1
+// known failure".
+func failedText(cov *conformance.Coverage) string {
+	if !failing(cov) {
+		return "none failed"
+	}
+	s := fmt.Sprintf("%d failed", len(cov.Failed))
+	switch n := len(cov.KnownFailed); n {
+	case 0:
+	case 1:
+		s += ", 1 known failure"
+	default:
+		s += fmt.Sprintf(", %d known failures", n)
+	}
+	return s
 }

@@ -140,6 +140,12 @@ func coverageHTML(cov *conformance.Coverage, l linker) ([]byte, error) {
 
 var coverageTemplate = template.Must(template.New("coverage").Funcs(template.FuncMap{
 	"join": strings.Join,
+	"plural": func(n int, what string) string {
+		if n == 1 {
+			return "1 " + what
+		}
+		return fmt.Sprintf("%d %ss", n, what)
+	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -168,7 +174,10 @@ section p.sum { margin: .2em 0 .5em; color: #555; font-family: ui-monospace, mon
 .out-of-scope { background: #e6e6e6; color: #555; }
 .cell.never { border: 2px dashed #fff; }
 .cell.out-of-scope.never { border-color: #555; }
-.cell.failing { border: 2px solid #000; box-shadow: 0 0 0 2px #c62828; }
+.cell.failing { border: 2px solid #000; box-shadow: 0 0 0 2px #c62828;
+  background-image: repeating-linear-gradient(135deg, transparent 0 5px, rgba(0,0,0,.35) 5px 8px); }
+.cell.failing::after { content: " \2717"; font-weight: bold; }
+.fail { color: #c62828; }
 details summary { cursor: pointer; color: #555; font-size: 12px; }
 table { border-collapse: collapse; margin: .4em 0; font-size: 13px; }
 td, th { text-align: left; vertical-align: top; padding: 2px 8px 2px 0; border-bottom: 1px solid #eee; }
@@ -183,12 +192,14 @@ a { color: #1a5fb4; }
 <h1>Conformance coverage of {{.Cov.Edition}}</h1>
 <p class="totals">{{.Cov.Total.Rules}} rules: <b>{{.Cov.Total.Tested}} tested</b>, {{.Cov.Total.Excluded}} excluded, <b>{{.Cov.Total.Missing}} missing</b>, {{.Cov.Total.OutOfScope}} out of scope.
 {{.Cov.Scripts}} scripts{{if .Cov.Ran}}, run: {{.Cov.Total.NeverFired}} tested rules were never cited by an event or an expected refusal (dashed border){{else}}, not run{{end}}.
+{{if .Cov.Failed}}<b class="fail">{{plural (len .Cov.Failed) "script"}} failed</b> in this run (&#x2717; on their rules' cells; <code>mtgc test</code> shows why).{{end}}
+{{if .Cov.KnownFailed}}{{plural (len .Cov.KnownFailed) "known failure"}} failed as expected.{{end}}
 {{if .Cov.Problems}}<b>{{len .Cov.Problems}} problems</b> (listed at the end).{{else}}No problems: <code>mtgc coverage -strict</code> passes.{{end}}<br/>
 <b>{{.Cov.Meaning.Line}}</b> <span class="note">(meaning: where a rule's behaviour is written, .mtg or the runtime's Go)</span></p>
 <ul class="legend">{{range .Legend}}
 <li><span class="cell {{.Text}}">&#160;</span> <b>{{.Text}}</b> <span class="note">{{.Title}}</span></li>{{end}}
 <li><span class="cell out-of-scope never">&#160;</span> <span class="note">never cited by an event or an expected refusal in the run</span></li>
-<li><span class="cell tested failing">&#160;</span> <span class="note">a script naming it failed</span></li>
+<li><span class="cell tested failing">&#160;</span> <b>FAIL</b> <span class="note">a script naming it failed in this run (striped, &#x2717;; a known failure or not)</span></li>
 </ul>
 {{range .Sections}}
 <section id="s-{{.Section}}">
@@ -203,7 +214,7 @@ a { color: #1a5fb4; }
 <tr><th>rule</th><th>status</th><th>meaning</th><th>title</th><th>implemented</th><th>scripts</th><th>fired</th></tr>{{range .List}}
 <tr id="r-{{.Rule}}"><td class="n">{{.Rule}}</td><td class="s"><span class="{{.Status}}"></span>{{.Status}}</td><td>{{.Meaning}}</td><td>{{.Title}}{{if .Excluded}}<br/><span class="note">excluded: {{.Excluded}}</span>{{end}}</td>
 <td>{{range $i, $l := .Impl}}{{if $i}}<br/>{{end}}<a href="{{$l.Href}}"{{if $l.Title}} title="{{$l.Title}}"{{end}}>{{$l.Text}}</a>{{else}}{{if .Heading}}<span class="note">(heading)</span>{{end}}{{end}}</td>
-<td>{{range $i, $l := .Scripts}}{{if $i}}<br/>{{end}}<a href="{{$l.Href}}"{{if $l.Title}} title="{{$l.Title}}"{{end}}>{{$l.Text}}</a>{{if $l.Title}} <b>(failed)</b>{{end}}{{end}}</td>
+<td>{{range $i, $l := .Scripts}}{{if $i}}<br/>{{end}}<a href="{{$l.Href}}"{{if $l.Title}} title="{{$l.Title}}"{{end}}>{{$l.Text}}</a>{{if $l.Title}} <b class="fail">FAIL</b>{{end}}{{end}}</td>
 <td>{{.Seen}}</td></tr>{{end}}
 </table>
 </details>

@@ -69,7 +69,10 @@ var difftestCmd = &command{
 		b := difftest.Engine{Name: "interpreted", Rules: r}
 		start := time.Now()
 		var over, stopped, events int
+		update, finish := progress(ctx, "difftest", "games", to-from)
+		defer finish()
 		for i := from; i < to; i++ {
+			update(i - from)
 			seed := diffSeed + uint64(i)
 			opt := difftest.Options{Turns: int32(diffTurns), Chaos: seed%4 != 0, Index: p.Index}
 			res, err := difftest.Compare(a, b, seed, opt)

@@ -20,22 +20,27 @@ var fmtList, fmtDiff, fmtWrite bool
 var fmtCmd = &command{
 	name:  "fmt",
 	args:  "[path ...]",
-	short: "Format .mtg files canonically (like gofmt); with no path, standard input.",
+	short: "Format .mtg files canonically (like gofmt); with no path or -, standard input.",
 	flags: func(fs *flag.FlagSet) {
 		fs.BoolVar(&fmtList, "l", false, "list files whose formatting differs")
 		fs.BoolVar(&fmtDiff, "d", false, "print diffs instead of formatted files")
 		fs.BoolVar(&fmtWrite, "w", false, "write the result back to the file (atomically)")
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
-		if len(args) == 0 {
+		if len(args) == 0 || (len(args) == 1 && args[0] == "-") {
 			if fmtWrite {
 				return usagef("-w needs file arguments")
 			}
-			src, err := io.ReadAll(os.Stdin)
+			src, err := io.ReadAll(ctx.stdin)
 			if err != nil {
 				return err
 			}
 			return fmtOne(ctx, "<stdin>", src, false)
+		}
+		for _, a := range args {
+			if a == "-" {
+				return usagef("- (standard input) must be the only argument")
+			}
 		}
 		files, err := mtgFiles(args)
 		if err != nil {
@@ -48,7 +53,7 @@ var fmtCmd = &command{
 				err = fmtOne(ctx, f, src, true)
 			}
 			if err != nil {
-				fmt.Fprintln(ctx.stderr, err)
+				fmt.Fprint(ctx.stderr, prefixError("fmt", err.Error()))
 				failed = true
 			}
 		}

@@ -11,11 +11,15 @@ import (
 
 	"github.com/mtgc-dev/mtgc/internal/lsp/lsptest"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // TestLSPBinary builds the real mtgc and drives `mtgc lsp` as an editor
-// does: initialize, didOpen of a broken file (diagnostics), hover on a
-// rule number (its title), definition, shutdown and exit (status 0).
+// does: initialize, didOpen of a broken file (diagnostics), and on that
+// broken file hover (its citations), references, document and workspace
+// symbols, rename, code actions and an incremental change; then, mended,
+// hover on a rule number (its title), definition, shutdown and exit
+// (status 0).
 func TestLSPBinary(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "mtgc")
@@ -66,6 +70,7 @@ func TestLSPBinary(t *testing.T) {
 	if diags[0].Range.Start.Line != line || diags[0].Severity != protocol.DiagnosticSeverityError {
 		t.Errorf("diagnostic %+v, want one on line %d", diags[0], line)
 	}
+	brokenFeatures(t, c, turn, broken)
 	c.Change(turn, string(data), 2)
 	c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) == 0 })
 
@@ -105,4 +110,55 @@ func TestLSPBinary(t *testing.T) {
 type rwc struct {
 	io.Reader
 	io.WriteCloser
+}
+
+// brokenFeatures drives every feature on a file that does not parse.
+func brokenFeatures(t *testing.T, c *lsptest.Client, turn, broken string) {
+	t.Helper()
+	pos := func(sub string, off int) protocol.TextDocumentPositionParams {
+		i := strings.Index(broken, sub) + off
+		line := uint32(strings.Count(broken[:i], "\n"))
+		return lsptest.Pos(turn, line, uint32(i-strings.LastIndex(broken[:i], "\n")-1))
+	}
+	var h protocol.Hover
+	if err := c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: pos(`"504.1"`, 2)}, &h); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h.Contents.Value, "Cited at: rules/turn.mtg:") {
+		t.Errorf("hover on 504.1 in a broken file: %q", h.Contents.Value)
+	}
+	var refs []protocol.Location
+	if err := c.Call(protocol.MethodTextDocumentReferences, &protocol.ReferenceParams{TextDocumentPositionParams: pos(`"504.1"`, 2)}, &refs); err != nil || len(refs) == 0 {
+		t.Errorf("references of 504.1 in a broken file: %v %+v", err, refs)
+	}
+	doc := protocol.TextDocumentIdentifier{URI: uri.File(turn)}
+	var syms []protocol.DocumentSymbol
+	if err := c.Call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: doc}, &syms); err != nil || len(syms) < 5 {
+		t.Errorf("document symbols of a broken file: %v %+v", err, syms)
+	}
+	var ws []protocol.SymbolInformation
+	if err := c.Call(protocol.MethodWorkspaceSymbol, &protocol.WorkspaceSymbolParams{Query: "upkeep"}, &ws); err != nil || len(ws) == 0 {
+		t.Errorf("workspace symbols: %v %+v", err, ws)
+	}
+	var edit protocol.WorkspaceEdit
+	if err := c.Call(protocol.MethodTextDocumentRename, &protocol.RenameParams{TextDocumentPositionParams: pos("step upkeep", 6), NewName: "upkeep_step"}, &edit); err != nil || len(edit.Changes[uri.File(turn)]) == 0 {
+		t.Errorf("rename in a broken file: %v %+v", err, edit)
+	}
+	// An incremental change adds a misspelt attribute: its did-you-mean
+	// is a code action.
+	i := strings.Index(broken, "x.tapped")
+	line := uint32(strings.Count(broken[:i], "\n"))
+	char := uint32(i - strings.LastIndex(broken[:i], "\n") - 1 + 2)
+	c.ChangeRanges(turn, 2, lsptest.Edit{Range: protocol.Range{Start: protocol.Position{Line: line, Character: char + 2}, End: protocol.Position{Line: line, Character: char + 4}}, Text: "p"})
+	// The syntax error hides the check error: mend it first, keeping the typo.
+	j := strings.Index(broken, "step untap untap")
+	sl := uint32(strings.Count(broken[:j], "\n"))
+	sc := uint32(j - strings.LastIndex(broken[:j], "\n") - 1 + len("step untap"))
+	c.ChangeRanges(turn, 3, lsptest.Edit{Range: protocol.Range{Start: protocol.Position{Line: sl, Character: sc}, End: protocol.Position{Line: sl, Character: sc + 6}}, Text: ""})
+	diags := c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) == 1 && strings.Contains(d[0].Message, "taped") })
+	var actions []protocol.CodeAction
+	if err := c.Call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{TextDocument: doc, Range: diags[0].Range,
+		Context: protocol.CodeActionContext{Diagnostics: diags}}, &actions); err != nil || len(actions) == 0 || actions[0].Title != "Change taped to tapped" {
+		t.Errorf("code actions: %v %+v", err, actions)
+	}
 }

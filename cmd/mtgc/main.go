@@ -5,9 +5,11 @@
 //
 //	mtgc <command> [flags] [arguments]
 //
-// Commands: check, gen, fmt, test, coverage, play, rules, mutate,
-// difftest, lsp, version. Run "mtgc help <command>" for each command's
-// flags. Exit status: 0 success, 1 failures or errors found, 2 usage errors.
+// Commands: check, gen, fmt, test, coverage, play, replay, sim, rules,
+// mutate, difftest, diff-editions, lsp, version. Run "mtgc help <command>"
+// for each command's flags; flags may also follow the arguments, as with
+// the go command (mtgc test conformance/testdata -run 514.1). Exit status:
+// 0 success, 1 failures or errors found, 2 usage errors.
 package main
 
 import (
@@ -16,6 +18,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"strings"
 )
 
 // command is one verb of the CLI.
@@ -29,6 +33,7 @@ type command struct {
 
 // cli carries the process environment, so commands are testable.
 type cli struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 }
 
@@ -55,15 +60,19 @@ func commands() []*command {
 }
 
 func main() {
-	os.Exit(run(&cli{stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+	os.Exit(run(&cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "mtgc compiles the rules of a Magic: The Gathering turn, written in .mtg, into Go.\n\nUsage:\n\n\tmtgc <command> [flags] [arguments]\n\nCommands:\n\n")
+	width := len("help")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
+		width = max(width, len(c.name))
 	}
-	fmt.Fprintf(w, "\t%-8s %s\n", "help", "Print a command's help: mtgc help <command>.")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "\t%-*s  %s\n", width, c.name, c.short)
+	}
+	fmt.Fprintf(w, "\t%-*s  %s\n", width, "help", "Print a command's help: mtgc help <command>.")
 	fmt.Fprintf(w, "\nRun \"mtgc help <command>\" for a command's flags. Without a rules directory,\ncommands use the embedded default ruleset (edition cr2017).\n")
 }
 
@@ -78,6 +87,8 @@ func run(ctx *cli, args []string) int {
 		return 0
 	case "help":
 		return help(ctx, args[1:])
+	case "-version", "--version":
+		args = append([]string{"version"}, args[1:]...)
 	}
 	c := findCommand(args[0])
 	if c == nil {
@@ -85,14 +96,18 @@ func run(ctx *cli, args []string) int {
 		usage(ctx.stderr)
 		return 2
 	}
+	if ctx.stdin == nil {
+		ctx.stdin = os.Stdin
+	}
 	fs := newFlagSet(c, ctx.stderr)
-	if err := fs.Parse(args[1:]); err != nil {
+	positional, err := parseInterspersed(fs, args[1:])
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	err := c.run(ctx, fs, fs.Args())
+	err = c.run(ctx, fs, positional)
 	var ue usageError
 	switch {
 	case err == nil:
@@ -101,14 +116,78 @@ func run(ctx *cli, args []string) int {
 		fmt.Fprintf(ctx.stderr, "mtgc %s: %s\nRun 'mtgc help %s' for usage.\n", c.name, ue.msg, c.name)
 		return 2
 	case errors.Is(err, errUsage):
+		fmt.Fprintf(ctx.stderr, "mtgc %s: %s\n", c.name, argsWanted(c, positional))
 		fs.Usage()
 		return 2
 	case errors.Is(err, errFailed):
 		return 1
 	default:
-		fmt.Fprintln(ctx.stderr, err)
+		fmt.Fprint(ctx.stderr, prefixError(c.name, err.Error()))
 		return 1
 	}
+}
+
+// parseInterspersed parses args as the go command does: flags may come
+// before, between and after the positional arguments, which it returns in
+// order; everything after "--" is positional.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// argsWanted says why the positional arguments were refused.
+func argsWanted(c *command, got []string) string {
+	want := "no arguments"
+	if c.args != "" {
+		want = c.args
+	}
+	if len(got) == 0 {
+		return fmt.Sprintf("missing arguments: want %s", want)
+	}
+	return fmt.Sprintf("unexpected arguments %q: want %s", got, want)
+}
+
+// position is what starts a positioned error: "file:line:" or
+// "file:line:col:".
+var position = regexp.MustCompile(`^[^\s:]+:[0-9]+(:[0-9]+)?: `)
+
+// prefixError names the command in an error message, as the go command
+// does ("mtgc check: stat /nonexistent: no such file or directory"). A
+// message that already names it is kept; one made of positioned lines
+// ("file:line:col: message", the format editors and CI read) gets a line of
+// its own before them, so that each still starts with its position.
+func prefixError(cmd, msg string) string {
+	msg = strings.TrimRight(msg, "\n") + "\n"
+	switch {
+	case strings.HasPrefix(msg, "mtgc "):
+		return msg
+	case position.MatchString(msg):
+		n := 0
+		for _, line := range strings.Split(strings.TrimRight(msg, "\n"), "\n") {
+			if position.MatchString(line) {
+				n++
+			}
+		}
+		what := "1 error"
+		if n > 1 {
+			what = fmt.Sprintf("%d errors", n)
+		}
+		return fmt.Sprintf("mtgc %s: %s:\n%s", cmd, what, msg)
+	}
+	return fmt.Sprintf("mtgc %s: %s", cmd, msg)
 }
 
 // help prints a command's help on stdout (mtgc help test), or the list of

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/internal/mutate"
@@ -60,8 +61,19 @@ func runMutate(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return err
 	}
 	defer c.cleanup()
+	var update func(int)
+	var total int
+	var once sync.Once
+	finish := func() {}
+	defer func() { finish() }()
 	rep, err := mutate.Run(mutate.Config{
 		Srcs: srcs, Indexes: idx, Scripts: c.scripts, Known: c.lists.Known(), Run: mutRun, All: mutAll, Games: mutGames,
+		Progress: func(done, n int) {
+			once.Do(func() { total = n; update, finish = progress(ctx, "mutate", "mutants", n) })
+			if n == total {
+				update(done)
+			}
+		},
 	})
 	if err != nil {
 		return fmt.Errorf("mtgc mutate: %s", c.show(err.Error()))

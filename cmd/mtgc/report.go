@@ -23,80 +23,102 @@ type testEvent struct {
 	Output  string   `json:",omitempty"`
 }
 
-// writeTestJSON prints the results as a go test -json stream: per script
-// run, output (its log), then pass, fail or skip; then the table of sections
-// as output of the package, and the package's pass or fail. The Package of
-// every event is pkg, the corpus directory as the user names it.
-func writeTestJSON(w io.Writer, pkg string, results []scriptResult, total time.Duration, start time.Time) error {
-	enc := json.NewEncoder(w)
-	now := start
-	emit := func(e testEvent) error {
-		e.Time, e.Package = now, pkg
-		return enc.Encode(e)
-	}
-	output := func(test, text string) error {
-		for _, line := range strings.SplitAfter(text, "\n") {
-			if line == "" {
-				continue
-			}
-			if err := emit(testEvent{Action: "output", Test: test, Output: line}); err != nil {
-				return err
-			}
+// jsonReporter prints the results as a go test -json stream, each
+// script's events as it runs and ends: run, output (its log), then pass,
+// fail or skip; at the end the table of sections as output of the package,
+// and the package's pass or fail. The Package of every event is pkg, the
+// corpus directory as the user names it.
+type jsonReporter struct {
+	enc    *json.Encoder
+	pkg    string
+	failed bool
+	began  bool
+}
+
+func newJSONReporter(w io.Writer, pkg string) *jsonReporter {
+	return &jsonReporter{enc: json.NewEncoder(w), pkg: pkg}
+}
+
+func (j *jsonReporter) emit(e testEvent) error {
+	e.Time, e.Package = time.Now(), j.pkg
+	return j.enc.Encode(e)
+}
+
+func (j *jsonReporter) output(test, text string) error {
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line == "" {
+			continue
 		}
+		if err := j.emit(testEvent{Action: "output", Test: test, Output: line}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (j *jsonReporter) start() error {
+	if j.began {
 		return nil
 	}
-	secs := func(d time.Duration) *float64 { s := d.Round(time.Millisecond).Seconds(); return &s }
-	if err := emit(testEvent{Action: "start"}); err != nil {
+	j.began = true
+	return j.emit(testEvent{Action: "start"})
+}
+
+func secs(d time.Duration) *float64 { s := d.Round(time.Millisecond).Seconds(); return &s }
+
+func (j *jsonReporter) begin(name string) error {
+	if err := j.start(); err != nil {
 		return err
 	}
-	failed := false
-	for _, r := range results {
-		name := r.Script.Name
-		if err := emit(testEvent{Action: "run", Test: name}); err != nil {
+	if err := j.emit(testEvent{Action: "run", Test: name}); err != nil {
+		return err
+	}
+	return j.output(name, "=== RUN   "+name+"\n")
+}
+
+func (j *jsonReporter) script(r scriptResult) error {
+	name := r.Script.Name
+	action, verdict := "pass", "PASS"
+	switch r.Outcome {
+	case outFail, outXPass:
+		action, verdict, j.failed = "fail", "FAIL", true
+	case outXFail, outSkip:
+		action, verdict = "skip", "SKIP"
+	}
+	log := r.Log
+	if m := r.message(); r.Outcome != outPass && r.Outcome != outFail && m != "" {
+		log = m + "\n" + log
+	}
+	if r.Outcome != outPass || testVerbose {
+		if err := j.output(name, indent(log)); err != nil {
 			return err
 		}
-		if err := output(name, "=== RUN   "+name+"\n"); err != nil {
-			return err
-		}
-		action, verdict := "pass", "PASS"
-		switch r.Outcome {
-		case outFail, outXPass:
-			action, verdict, failed = "fail", "FAIL", true
-		case outXFail, outSkip:
-			action, verdict = "skip", "SKIP"
-		}
-		log := r.Log
-		if m := r.message(); r.Outcome != outPass && r.Outcome != outFail && m != "" {
-			log = m + "\n" + log
-		}
-		if r.Outcome != outPass || testVerbose {
-			if err := output(name, indent(log)); err != nil {
-				return err
-			}
-		}
-		now = now.Add(r.Elapsed)
-		if err := output(name, fmt.Sprintf("--- %s: %s (%.2fs)\n", verdict, name, r.Elapsed.Seconds())); err != nil {
-			return err
-		}
-		if err := emit(testEvent{Action: action, Test: name, Elapsed: secs(r.Elapsed)}); err != nil {
-			return err
-		}
+	}
+	if err := j.output(name, fmt.Sprintf("--- %s: %s (%.2fs)\n", verdict, name, r.Elapsed.Seconds())); err != nil {
+		return err
+	}
+	return j.emit(testEvent{Action: action, Test: name, Elapsed: secs(r.Elapsed)})
+}
+
+func (j *jsonReporter) end(results []scriptResult, total time.Duration) error {
+	if err := j.start(); err != nil {
+		return err
 	}
 	var table bytes.Buffer
 	if err := writeSectionTable(&table, results); err != nil {
 		return err
 	}
-	if err := output("", table.String()); err != nil {
+	if err := j.output("", table.String()); err != nil {
 		return err
 	}
 	action, verdict := "pass", "ok  "
-	if failed {
+	if j.failed {
 		action, verdict = "fail", "FAIL"
 	}
-	if err := output("", fmt.Sprintf("%s\t%s\t%.3fs\n", verdict, pkg, total.Seconds())); err != nil {
+	if err := j.output("", fmt.Sprintf("%s\t%s\t%.3fs\n", verdict, j.pkg, total.Seconds())); err != nil {
 		return err
 	}
-	return emit(testEvent{Action: action, Elapsed: secs(total)})
+	return j.emit(testEvent{Action: action, Elapsed: secs(total)})
 }
 
 // JUnit XML, in the dialect CI systems render (Jenkins, GitLab, GitHub

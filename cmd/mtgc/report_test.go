@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -252,6 +254,41 @@ func TestSelectScripts(t *testing.T) {
 		}
 		if g := strings.Join(names, " "); g != tt.want {
 			t.Errorf("-run %q = %q, want %q", tt.run, g, tt.want)
+		}
+	}
+}
+
+// timedWriter records when each line arrives.
+type timedWriter struct {
+	mu    sync.Mutex
+	lines []time.Time
+}
+
+func (w *timedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for range bytes.Count(p, []byte("\n")) {
+		w.lines = append(w.lines, time.Now())
+	}
+	return len(p), nil
+}
+
+// TestStreamed: mtgc test prints each script's result as it ends, in text
+// and with -json, as go test does: the first line arrives long before the
+// run ends, not with the rest at the end.
+func TestStreamed(t *testing.T) {
+	for _, args := range [][]string{{"test", "-run", "^50"}, {"test", "-json", "-run", "^50"}} {
+		w := &timedWriter{}
+		start := time.Now()
+		if code := run(&cli{stdout: w, stderr: io.Discard}, args); code != 0 {
+			t.Fatalf("mtgc %s: exit %d", strings.Join(args, " "), code)
+		}
+		total := time.Since(start)
+		if len(w.lines) < 20 {
+			t.Fatalf("mtgc %s: %d lines", strings.Join(args, " "), len(w.lines))
+		}
+		if first := w.lines[0].Sub(start); first > total/2 {
+			t.Errorf("mtgc %s: the first line came at %v of %v: not streamed", strings.Join(args, " "), first, total)
 		}
 	}
 }

@@ -1,15 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime"
 	"strings"
-
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 
 	rt "github.com/mtgc-dev/mtgc/runtime"
 	"github.com/mtgc-dev/mtgc/sim"
@@ -83,21 +82,64 @@ var simCmd = &command{
 		}
 		cfg := sim.Config{Rules: rules, Players: players, Policies: strings.Split(simPolicy, ","), Games: simGames,
 			Workers: simWorkers, Seed: simSeed, Turns: int32(simTurns), Alternate: !simFirst}
+		finish := func() {}
 		if simProgress {
-			cfg.Progress = progress(ctx, simGames)
+			var update func(int)
+			update, finish = progress(ctx, "sim", "games", simGames)
+			cfg.Progress = update
 		}
+		// Ctrl-C stops the run: the games under way end, and the summary
+		// of those played is printed.
+		sigs, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		cfg.Stop = sigs.Done()
 		s, err := sim.Run(cfg)
+		finish()
 		if err != nil {
 			return err
 		}
+		rep := simReport{Schema: SimSchema, Mtgc: moduleVersion(), Edition: p.Edition, RulesHash: rules.SourceHash,
+			Engine: engineName(rules), Decks: names, TurnLimit: simTurns, Alternate: !simFirst, Summary: s}
 		if simJSON {
-			b, _ := json.MarshalIndent(s, "", "  ")
+			b, _ := json.MarshalIndent(rep, "", "  ")
 			fmt.Fprintf(ctx.stdout, "%s\n", b)
-			return nil
+		} else {
+			printSummary(ctx, &rep)
 		}
-		printSummary(ctx, &s)
+		if s.Interrupted {
+			fmt.Fprintf(ctx.stderr, "mtgc sim: interrupted after %d of %d games\n", s.Games, s.Requested)
+			return errFailed
+		}
 		return nil
 	},
+}
+
+// SimSchema names the format of mtgc sim -json (simReport, docs/sim.md):
+// fields are only ever added under this name.
+const SimSchema = "mtgc-sim/v1"
+
+// simReport is what mtgc sim -json prints: the summary, with what the run
+// was made of.
+type simReport struct {
+	Schema    string   `json:"schema"`
+	Mtgc      string   `json:"mtgc_version"`
+	Edition   string   `json:"edition"`
+	RulesHash string   `json:"rules_hash"` // the hash of the .mtg sources and index (replays carry it too)
+	Engine    string   `json:"engine"`     // compiled or interpreted
+	Decks     []string `json:"decks"`      // as given to -decks
+	TurnLimit int      `json:"turn_limit"`
+	Alternate bool     `json:"alternate"` // the starting player alternates
+	sim.Summary
+}
+
+// engineName says whether rules are a compiled engine or the interpreter.
+func engineName(r *rt.Rules) string {
+	for _, c := range compiledEngines {
+		if c == r {
+			return "compiled"
+		}
+	}
+	return "interpreted"
 }
 
 func loadDeck(name string) ([]rt.Card, error) {
@@ -116,27 +158,13 @@ func loadDeck(name string) ([]rt.Card, error) {
 	return deck, nil
 }
 
-// progress reports games done on stderr: a progress bar
-// (github.com/schollz/progressbar) on a terminal, else a plain line every
-// 10% of the games.
-func progress(ctx *cli, games int) func(int) {
-	if f, ok := ctx.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		bar := progressbar.NewOptions(games, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("games"),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
-			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
-		return func(done int) { bar.Set(done) }
-	}
-	step := max(1, games/10)
-	return func(done int) {
-		if done%step == 0 || done == games {
-			fmt.Fprintf(ctx.stderr, "sim: %d/%d games\n", done, games)
-		}
-	}
-}
-
-func printSummary(ctx *cli, s *sim.Summary) {
+func printSummary(ctx *cli, r *simReport) {
 	w := ctx.stdout
-	fmt.Fprintf(w, "%d games, seed %d, %d workers\n", s.Games, s.Seed, s.Workers)
+	s := &r.Summary
+	if s.Interrupted {
+		fmt.Fprintf(w, "interrupted: %d of %d games played\n", s.Games, s.Requested)
+	}
+	fmt.Fprintf(w, "%d games, seed %d, %d workers, %s (%s engine), decks %s, turn limit %d\n", s.Games, s.Seed, s.Workers, r.Edition, r.Engine, strings.Join(r.Decks, ","), r.TurnLimit)
 	for _, p := range s.Players {
 		fmt.Fprintf(w, "  %-20s %-8s wins %6d  %5.1f%%  (95%% CI %.1f%%-%.1f%%)\n", p.Name, p.Policy, p.Wins, 100*p.WinRate, 100*p.Low, 100*p.High)
 	}

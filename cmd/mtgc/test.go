@@ -119,22 +119,23 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 		}
 	}
 
+	rep := testReporter(&textReporter{w: ctx.stdout})
+	if testJSON {
+		rep = newJSONReporter(ctx.stdout, c.shown)
+	}
 	start := time.Now()
-	results := runScripts(c, rules, p.Index, scripts)
+	results, err := runScripts(c, rules, p.Index, scripts, rep)
+	if err != nil {
+		return err
+	}
 	elapsed := time.Since(start)
-
+	if err := rep.end(results, elapsed); err != nil {
+		return err
+	}
 	if testJUnit != "" {
 		if err := writeFileAtomic(testJUnit, junitReport(results, elapsed)); err != nil {
 			return err
 		}
-	}
-	if testJSON {
-		err = writeTestJSON(ctx.stdout, c.shown, results, elapsed, start)
-	} else {
-		err = writeTestText(ctx.stdout, results)
-	}
-	if err != nil {
-		return err
 	}
 	for _, r := range results {
 		if r.failed() {
@@ -144,32 +145,35 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// runScripts runs scripts against rules and judges each
-// against the known failures, sorted by name. Known failures are never
-// updated by -update.
-func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, scripts []conformance.Script) []scriptResult {
+// testReporter prints a run's results as each script ends (as go test
+// streams), then the summary.
+type testReporter interface {
+	begin(name string) error     // a script starts
+	script(r scriptResult) error // it ended
+	end(results []scriptResult, elapsed time.Duration) error
+}
+
+// runScripts runs scripts against rules, one at a time in the order of
+// their names, judges each against the known failures and reports it
+// to rep as it ends. Known failures are never updated by -update.
+func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, scripts []conformance.Script, rep testReporter) ([]scriptResult, error) {
 	known := c.lists.Known()
 	at := map[string]string{}
 	for _, e := range c.lists.KnownFailures {
 		at[e.Key] = e.Pos()
 	}
-	var normal, expected []conformance.Script
+	scripts = append([]conformance.Script(nil), scripts...)
+	sort.Slice(scripts, func(i, j int) bool { return scripts[i].Name < scripts[j].Name })
+	out := make([]scriptResult, 0, len(scripts))
 	for _, s := range scripts {
-		if _, ok := known[s.Name]; ok {
-			expected = append(expected, s)
-		} else {
-			normal = append(normal, s)
+		if err := rep.begin(s.Name); err != nil {
+			return nil, err
 		}
-	}
-	cfg := conformance.Config{Rules: rules, Index: idx, Update: testUpdate, Limits: testLimits}
-	res := conformance.RunScripts(cfg, normal, testVerbose)
-	cfg.Update = false
-	res = append(res, conformance.RunScripts(cfg, expected, testVerbose)...)
-	out := make([]scriptResult, len(res))
-	for i, r := range res {
+		reason, isKnown := known[s.Name]
+		cfg := conformance.Config{Rules: rules, Index: idx, Update: testUpdate && !isKnown, Limits: testLimits}
+		r := conformance.RunScripts(cfg, []conformance.Script{s}, testVerbose)[0]
 		sr := scriptResult{Result: r, Path: c.path(r.Script)}
 		sr.Log = c.show(sr.Log)
-		reason, isKnown := known[r.Script.Name]
 		switch {
 		case isKnown && r.Failed:
 			sr.Outcome, sr.Known, sr.KnownAt = outXFail, reason, at[r.Script.Name]
@@ -182,10 +186,12 @@ func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, scripts []confo
 		default:
 			sr.Outcome = outPass
 		}
-		out[i] = sr
+		out = append(out, sr)
+		if err := rep.script(sr); err != nil {
+			return nil, err
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Script.Name < out[j].Script.Name })
-	return out
+	return out, nil
 }
 
 // message is the one-line verdict of a result that is not a plain pass.
@@ -203,41 +209,50 @@ func (r scriptResult) message() string {
 	return ""
 }
 
-// writeTestText prints one line per passing script, the log of the others,
-// the table of sections and the totals.
-func writeTestText(w io.Writer, results []scriptResult) error {
-	for _, r := range results {
-		switch {
-		case r.Outcome == outPass && !testVerbose:
-			fmt.Fprintf(w, "ok   %s\n", r.Script.Name)
-		case r.Outcome == outPass:
-			fmt.Fprintf(w, "--- PASS: %s\n%s", r.Script.Name, indent(r.Log))
-		case r.Outcome == outXFail && !testVerbose:
-			fmt.Fprintf(w, "xfail %s: %s\n", r.Script.Name, r.message())
-		case r.Outcome == outXFail:
-			fmt.Fprintf(w, "--- XFAIL: %s: %s\n%s", r.Script.Name, r.message(), indent(r.Log))
-		case r.Outcome == outXPass:
-			fmt.Fprintf(w, "--- XPASS: %s: %s\n", r.Script.Name, r.message())
-		case r.Outcome == outSkip:
-			fmt.Fprintf(w, "--- SKIP: %s\n%s", r.Script.Name, indent(r.Log))
-		default:
-			fmt.Fprintf(w, "--- FAIL: %s\n%s", r.Script.Name, indent(r.Log))
-		}
+// textReporter prints one line per passing script, the log of the
+// others, as each ends; then the table of sections and the totals.
+type textReporter struct{ w io.Writer }
+
+func (t *textReporter) begin(string) error { return nil }
+
+func (t *textReporter) script(r scriptResult) error {
+	w := t.w
+	var err error
+	switch {
+	case r.Outcome == outPass && !testVerbose:
+		_, err = fmt.Fprintf(w, "ok   %s\n", r.Script.Name)
+	case r.Outcome == outPass:
+		_, err = fmt.Fprintf(w, "--- PASS: %s\n%s", r.Script.Name, indent(r.Log))
+	case r.Outcome == outXFail && !testVerbose:
+		_, err = fmt.Fprintf(w, "xfail %s: %s\n", r.Script.Name, r.message())
+	case r.Outcome == outXFail:
+		_, err = fmt.Fprintf(w, "--- XFAIL: %s: %s\n%s", r.Script.Name, r.message(), indent(r.Log))
+	case r.Outcome == outXPass:
+		_, err = fmt.Fprintf(w, "--- XPASS: %s: %s\n", r.Script.Name, r.message())
+	case r.Outcome == outSkip:
+		_, err = fmt.Fprintf(w, "--- SKIP: %s\n%s", r.Script.Name, indent(r.Log))
+	default:
+		_, err = fmt.Fprintf(w, "--- FAIL: %s\n%s", r.Script.Name, indent(r.Log))
 	}
+	return err
+}
+
+func (t *textReporter) end(results []scriptResult, _ time.Duration) error {
+	w := t.w
 	fmt.Fprintln(w)
 	if err := writeSectionTable(w, results); err != nil {
 		return err
 	}
-	t := tally(results)
-	fmt.Fprintf(w, "%d passed, %d failed", t.passed, t.failed+t.xpassed)
-	if t.xfailed > 0 {
-		fmt.Fprintf(w, ", %d known failures", t.xfailed)
+	c := tally(results)
+	fmt.Fprintf(w, "%d passed, %d failed", c.passed, c.failed+c.xpassed)
+	if c.xfailed > 0 {
+		fmt.Fprintf(w, ", %d known failures", c.xfailed)
 	}
-	if t.xpassed > 0 {
-		fmt.Fprintf(w, ", %d known failures passed", t.xpassed)
+	if c.xpassed > 0 {
+		fmt.Fprintf(w, ", %d known failures passed", c.xpassed)
 	}
-	fmt.Fprintln(w)
-	return nil
+	_, err := fmt.Fprintln(w)
+	return err
 }
 
 type counts struct{ scripts, passed, failed, xfailed, xpassed, skipped int }

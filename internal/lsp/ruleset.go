@@ -23,8 +23,11 @@ type ruleset struct {
 	dir   string // absolute; "" for the embedded rules
 	files []string
 	prog  *compiler.Program // nil if it does not compile
-	errs  grammar.ErrorList
-	index *compiler.Index // the edition's index, even when prog is nil
+	// recovered is the program of the declarations that still check when
+	// prog is nil (recover.go), or nil.
+	recovered *compiler.Program
+	errs      grammar.ErrorList
+	index     *compiler.Index // the edition's index, even when prog is nil
 	// indexFile is the .tsv the index was read from ("" if embedded).
 	indexFile string
 }
@@ -66,7 +69,17 @@ func (s *server) load(dir string) *ruleset {
 		if !errors.As(err, &rs.errs) {
 			rs.errs = grammar.ErrorList{{Pos: grammar.Pos{File: srcs[0].Name, Line: 1, Col: 1}, Msg: err.Error()}}
 		}
+		if rp := recoverProgram(srcs, indexes, s.lastParsed, func(f string) (string, bool) {
+			data, err := readFile(f)
+			return string(data), err == nil
+		}); rp != nil {
+			rp.Dir = dir
+			rs.recovered, rs.index = rp, rp.Index
+		}
 	} else {
+		for _, src := range srcs {
+			s.lastParsed[src.Name] = string(src.Data)
+		}
 		p.Dir = dir
 		rs.prog, rs.index = p, p.Index
 		s.good[dir] = rs
@@ -108,11 +121,16 @@ func readIndex(indexes map[string][]byte, srcs []compiler.Source) *compiler.Inde
 	return idx
 }
 
-// program returns the ruleset's program, or the last one of its directory
-// that compiled (positions may be a little off while the user types).
+// program returns the ruleset's program; when it does not check, the
+// program of its declarations that do (recover.go), else the last one of
+// its directory that compiled (positions may be a little off while the
+// user types).
 func (s *server) program(rs *ruleset) *compiler.Program {
 	if rs.prog != nil {
 		return rs.prog
+	}
+	if rs.recovered != nil {
+		return rs.recovered
 	}
 	if g := s.good[rs.dir]; g != nil {
 		return g.prog

@@ -1,6 +1,9 @@
 // Package lsp is mtgc's language server: diagnostics, hover, definitions,
-// references, completion and formatting for .mtg files and conformance
-// scripts (.txtar), over the Language Server Protocol. The framing and the
+// references, completion, formatting, document and workspace symbols,
+// rename and quick fixes for .mtg files and conformance scripts (.txtar),
+// over the Language Server Protocol, with incremental sync. On broken
+// rules the features work from the declarations that still check
+// (recover.go). The framing and the
 // protocol's types come from go.lsp.dev/jsonrpc2 and go.lsp.dev/protocol;
 // the answers come from the checker (compiler), the rule index and the
 // conformance corpus, read afresh from disk and the open documents.
@@ -26,7 +29,7 @@ var Version = "(devel)"
 // stream. It returns nil after a shutdown request then exit, an error
 // otherwise (as the protocol asks: exit without shutdown is a failure).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
-	s := &server{docs: map[string]string{}, good: map[string]*ruleset{}}
+	s := &server{docs: map[string]string{}, good: map[string]*ruleset{}, lastParsed: map[string]string{}}
 	s.conn = jsonrpc2.NewConn(newBoundedStream(rwc))
 	s.conn.Go(ctx, s.handle)
 	select {
@@ -53,9 +56,14 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 type server struct {
 	conn jsonrpc2.Conn
 
-	mu       sync.Mutex
-	docs     map[string]string   // open documents by file name
-	good     map[string]*ruleset // the last ruleset of a directory that compiled
+	mu   sync.Mutex
+	docs map[string]string   // open documents by file name
+	good map[string]*ruleset // the last ruleset of a directory that compiled
+	// lastParsed is, per .mtg file, its last text that parsed (recover.go).
+	lastParsed map[string]string
+	// root is the workspace's root directory (initialize), for workspace
+	// symbols.
+	root     string
 	shutdown bool
 	exited   bool
 }
@@ -76,7 +84,11 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	var result any
 	switch req.Method() {
 	case protocol.MethodInitialize:
-		result = s.initialize()
+		var p protocol.InitializeParams
+		if err = decode(req, &p); err == nil {
+			s.root = rootOf(&p)
+			result = s.initialize()
+		}
 	case protocol.MethodInitialized:
 	case protocol.MethodShutdown:
 		s.shutdown = true
@@ -91,11 +103,17 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			s.publish(ctx, p.TextDocument.URI.Filename())
 		}
 	case protocol.MethodTextDocumentDidChange:
-		var p protocol.DidChangeTextDocumentParams
+		var p didChangeParams
 		if err = decode(req, &p); err == nil && len(p.ContentChanges) > 0 {
-			// Full sync: the last change holds the whole text.
-			s.docs[p.TextDocument.URI.Filename()] = p.ContentChanges[len(p.ContentChanges)-1].Text
-			s.publish(ctx, p.TextDocument.URI.Filename())
+			// Incremental sync: each change replaces a range, in order; a
+			// change without a range is the whole text.
+			file := p.TextDocument.URI.Filename()
+			text := s.docs[file]
+			for _, ch := range p.ContentChanges {
+				text = applyChange(text, ch)
+			}
+			s.docs[file] = text
+			s.publish(ctx, file)
 		}
 	case protocol.MethodTextDocumentDidSave:
 		var p protocol.DidSaveTextDocumentParams
@@ -127,6 +145,31 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err = decode(req, &p); err == nil {
 			result = s.complete(p.TextDocument.URI.Filename(), p.Position)
 		}
+	case protocol.MethodTextDocumentDocumentSymbol:
+		var p protocol.DocumentSymbolParams
+		if err = decode(req, &p); err == nil {
+			result = s.documentSymbols(p.TextDocument.URI.Filename())
+		}
+	case protocol.MethodWorkspaceSymbol:
+		var p protocol.WorkspaceSymbolParams
+		if err = decode(req, &p); err == nil {
+			result = s.workspaceSymbols(p.Query)
+		}
+	case protocol.MethodTextDocumentPrepareRename:
+		var p protocol.PrepareRenameParams
+		if err = decode(req, &p); err == nil {
+			result, err = s.prepareRename(p.TextDocument.URI.Filename(), p.Position)
+		}
+	case protocol.MethodTextDocumentRename:
+		var p protocol.RenameParams
+		if err = decode(req, &p); err == nil {
+			result, err = s.rename(p.TextDocument.URI.Filename(), p.Position, p.NewName)
+		}
+	case protocol.MethodTextDocumentCodeAction:
+		var p protocol.CodeActionParams
+		if err = decode(req, &p); err == nil {
+			result = s.codeActions(p.TextDocument.URI.Filename(), p.Context.Diagnostics)
+		}
 	case protocol.MethodTextDocumentFormatting:
 		var p protocol.DocumentFormattingParams
 		if err = decode(req, &p); err == nil {
@@ -152,7 +195,7 @@ func (s *server) initialize() *protocol.InitializeResult {
 		Capabilities: protocol.ServerCapabilities{
 			TextDocumentSync: &protocol.TextDocumentSyncOptions{
 				OpenClose: true,
-				Change:    protocol.TextDocumentSyncKindFull,
+				Change:    protocol.TextDocumentSyncKindIncremental,
 				Save:      &protocol.SaveOptions{},
 			},
 			HoverProvider:              true,
@@ -160,6 +203,10 @@ func (s *server) initialize() *protocol.InitializeResult {
 			ReferencesProvider:         true,
 			DocumentFormattingProvider: true,
 			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "."}},
+			DocumentSymbolProvider:     true,
+			WorkspaceSymbolProvider:    true,
+			RenameProvider:             &protocol.RenameOptions{PrepareProvider: true},
+			CodeActionProvider:         &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "mtgc", Version: Version},
 	}
@@ -178,3 +225,15 @@ func (s *server) text(file string) (string, bool) {
 }
 
 func fileURI(file string) protocol.DocumentURI { return uri.File(file) }
+
+// rootOf is the workspace's root directory: the first workspace folder,
+// else rootUri, else rootPath.
+func rootOf(p *protocol.InitializeParams) string {
+	if len(p.WorkspaceFolders) > 0 {
+		return uri.URI(p.WorkspaceFolders[0].URI).Filename()
+	}
+	if p.RootURI != "" {
+		return p.RootURI.Filename()
+	}
+	return p.RootPath
+}

@@ -116,3 +116,48 @@ func word(text string, pos protocol.Position) (string, int) {
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
+
+// didChangeParams is DidChangeTextDocumentParams with the range of each
+// change optional, as the protocol has it: without one, the change is the
+// whole text.
+type didChangeParams struct {
+	TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
+	ContentChanges []contentChange                          `json:"contentChanges"`
+}
+
+// contentChange is one change of a didChange.
+type contentChange struct {
+	Range *protocol.Range `json:"range,omitempty"`
+	Text  string          `json:"text"`
+}
+
+// applyChange applies one change of didChange to text.
+func applyChange(text string, ch contentChange) string {
+	if ch.Range == nil {
+		return ch.Text
+	}
+	start, end := offsetOf(text, ch.Range.Start), offsetOf(text, ch.Range.End)
+	if end < start {
+		start, end = end, start
+	}
+	return text[:start] + ch.Text + text[end:]
+}
+
+// offsetOf converts a position to a byte offset in text, clamped to the
+// text (a line past the end is the end; a character past a line's end is
+// its end).
+func offsetOf(text string, pos protocol.Position) int {
+	off := 0
+	for i := uint32(0); i < pos.Line; i++ {
+		j := strings.IndexByte(text[off:], '\n')
+		if j < 0 {
+			return len(text)
+		}
+		off += j + 1
+	}
+	line := text[off:]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	return off + byteCol(strings.TrimSuffix(line, "\r"), pos.Character)
+}

@@ -74,12 +74,32 @@ func (c *Client) Open(file, text string) {
 	})
 }
 
-// Change sends didChange with the whole new text.
+// Change sends didChange with the whole new text (a change without a
+// range: go.lsp.dev/protocol's type always has one).
 func (c *Client) Change(file, text string, version int32) {
 	c.t.Helper()
+	c.Notify(protocol.MethodTextDocumentDidChange, map[string]any{
+		"textDocument":   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: uri.File(file)}, Version: version},
+		"contentChanges": []map[string]any{{"text": text}},
+	})
+}
+
+// Edit is one incremental change: the text replacing a range.
+type Edit struct {
+	Range protocol.Range
+	Text  string
+}
+
+// ChangeRanges sends didChange with incremental changes, applied in order.
+func (c *Client) ChangeRanges(file string, version int32, edits ...Edit) {
+	c.t.Helper()
+	var changes []protocol.TextDocumentContentChangeEvent
+	for _, e := range edits {
+		changes = append(changes, protocol.TextDocumentContentChangeEvent{Range: e.Range, Text: e.Text})
+	}
 	c.Notify(protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
 		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: uri.File(file)}, Version: version},
-		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: text}},
+		ContentChanges: changes,
 	})
 }
 
