@@ -6,7 +6,7 @@
 //	mtgc <command> [flags] [arguments]
 //
 // Commands: check, gen, fmt, test, coverage, play, rules, mutate,
-// difftest, lsp, version. Run "mtgc help <command>" for each command's
+// difftest, lsp, serve, version. Run "mtgc help <command>" for each command's
 // flags. Exit status: 0 success, 1 failures or errors found, 2 usage errors.
 package main
 
@@ -51,7 +51,7 @@ func usagef(format string, args ...any) error {
 }
 
 func commands() []*command {
-	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, replayCmd, simCmd, rulesCmd, mutateCmd, difftestCmd, diffEditionsCmd, lspCmd, versionCmd}
+	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, replayCmd, simCmd, rulesCmd, mutateCmd, difftestCmd, diffEditionsCmd, lspCmd, serveCmd, versionCmd}
 }
 
 func main() {

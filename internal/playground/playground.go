@@ -320,6 +320,12 @@ func Run(files map[string]string, script string) RunResult {
 		res.Verdict = "pass"
 	}
 	res.Log = strings.ReplaceAll(out.Log, tmp+string(filepath.Separator), "")
+	// testscript's log opens with the script's environment: not the user's.
+	if strings.HasPrefix(res.Log, "WORK=") {
+		if _, rest, ok := strings.Cut(res.Log, "\n\n"); ok {
+			res.Log = rest
+		}
+	}
 	res.Elapsed = float64(out.Elapsed.Microseconds()) / 1000
 	if out.Fired != nil {
 		res.Fired = out.Fired
