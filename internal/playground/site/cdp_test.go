@@ -214,13 +214,13 @@ func (b *browser) waitFor(t *testing.T, what, expr string, d time.Duration) {
 	deadline := time.Now().Add(d)
 	for {
 		var ok bool
-		b.eval(t, "!!("+expr+")", &ok)
+		b.eval(t, "(() => { try { return !!("+expr+"); } catch { return false; } })()", &ok)
 		if ok {
 			return
 		}
 		if time.Now().After(deadline) {
 			var state string
-			b.eval(t, `document.querySelector("#status").textContent + " | " + document.querySelector("#verdict").textContent + " | " + document.querySelector("#diagnostics").textContent.slice(0, 500)`, &state)
+			b.eval(t, `document.querySelector("#status")?.textContent + " | " + document.querySelector("#verdict")?.textContent + " | " + document.querySelector("#diagnostics")?.textContent.slice(0, 500)`, &state)
 			t.Fatalf("waiting %v for %s: never (%s); page: %s", d, what, expr, state)
 		}
 		time.Sleep(100 * time.Millisecond)
