@@ -18,6 +18,9 @@ import scriptGrammar from "../../editors/vscode/syntaxes/mtg-script.tmLanguage.j
 // the worker is terminated, whatever the script is doing.
 const RUN_DEADLINE_MS = 15000;
 const CHECK_DELAY_MS = 250;
+// A check (or coverage) that takes longer restarts the checker's worker:
+// the rules of a shared link are untrusted too.
+const CHECK_DEADLINE_MS = 20000;
 
 const mtgLang = textMateLanguage(mtgGrammar);
 const scriptLang = textMateLanguage(scriptGrammar);
@@ -219,11 +222,26 @@ function scheduleCheck() {
   app.checkTimer = setTimeout(check, CHECK_DELAY_MS);
 }
 
+// checkerCall is a call to the checker's worker, which is replaced by a
+// new one if the call runs past CHECK_DEADLINE_MS.
+async function checkerCall(op, ...args) {
+  const client = app.checker;
+  const timer = setTimeout(() => {
+    client.terminate(`stopped: ${op} ran past ${CHECK_DEADLINE_MS / 1000}s, so the checker's worker was restarted`);
+    if (app.checker === client) app.checker = new Client(app.module);
+  }, CHECK_DEADLINE_MS);
+  try {
+    return await client.call(op, ...args);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function check() {
   if (app.checking) { app.checkAgain = true; return; }
   app.checking = true;
   try {
-    const res = await app.checker.call("check", JSON.stringify(app.files), scriptView.state.doc.toString());
+    const res = await checkerCall("check", JSON.stringify(app.files), scriptView.state.doc.toString());
     app.diagnostics = res.diagnostics;
     applyDiagnostics();
     renderTabs();
@@ -242,7 +260,7 @@ async function check() {
 
 async function loadCoverage() {
   try {
-    const cov = await app.checker.call("coverage", JSON.stringify(app.files));
+    const cov = await checkerCall("coverage", JSON.stringify(app.files));
     app.coverage = {};
     for (const s of cov.sections) for (const r of s.rules || []) app.coverage[r.rule] = r.status;
     renderCoverage(cov);

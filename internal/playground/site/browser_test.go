@@ -118,6 +118,9 @@ func TestBrowser(t *testing.T) {
 	}
 	b.eval(t, `document.querySelector("#run").click()`, nil)
 	b.waitFor(t, "the shared script's verdict", `document.querySelector("#verdict").textContent.startsWith("PASS")`, 60*time.Second)
+	for _, e := range b.pageErrors() {
+		t.Errorf("the page reported an error: %s", e)
+	}
 }
 
 // shot writes a PNG of the page.

@@ -22,6 +22,7 @@ type browser struct {
 	waiting map[int]chan cdpReply
 	events  chan cdpReply
 	session string
+	errors  []string // the page's uncaught exceptions, console errors and error log entries
 }
 
 type cdpReply struct {
@@ -98,6 +99,11 @@ func (b *browser) read(f *os.File) {
 			continue
 		}
 		if rep.ID == 0 {
+			if e := pageError(rep); e != "" {
+				b.mu.Lock()
+				b.errors = append(b.errors, e)
+				b.mu.Unlock()
+			}
 			select {
 			case b.events <- rep:
 			default:
@@ -164,7 +170,7 @@ func (b *browser) page(t *testing.T, width, height int) {
 	var att struct{ SessionID string }
 	json.Unmarshal(res, &att)
 	b.session = att.SessionID
-	for _, m := range []string{"Page.enable", "Runtime.enable"} {
+	for _, m := range []string{"Page.enable", "Runtime.enable", "Log.enable"} {
 		b.do(t, m, nil)
 	}
 	b.do(t, "Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false})
@@ -225,4 +231,46 @@ func (b *browser) waitFor(t *testing.T, what, expr string, d time.Duration) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// pageError describes an event that reports an error in the page (an
+// uncaught exception, console.error, a CSP violation or a failed load), or
+// is "".
+func pageError(rep cdpReply) string {
+	switch rep.Method {
+	case "Runtime.exceptionThrown":
+		var p struct {
+			ExceptionDetails struct {
+				Text      string
+				Exception struct{ Description string }
+			}
+		}
+		json.Unmarshal(rep.Params, &p)
+		return "exception: " + p.ExceptionDetails.Text + " " + p.ExceptionDetails.Exception.Description
+	case "Runtime.consoleAPICalled":
+		var p struct {
+			Type string
+			Args []struct{ Value any }
+		}
+		json.Unmarshal(rep.Params, &p)
+		if p.Type == "error" {
+			return fmt.Sprintf("console.error: %v", p.Args)
+		}
+	case "Log.entryAdded":
+		var p struct {
+			Entry struct{ Level, Text, URL string }
+		}
+		json.Unmarshal(rep.Params, &p)
+		if p.Entry.Level == "error" {
+			return "log: " + p.Entry.Text + " " + p.Entry.URL
+		}
+	}
+	return ""
+}
+
+// pageErrors returns the errors the page reported so far.
+func (b *browser) pageErrors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.errors...)
 }

@@ -30,6 +30,11 @@ const Budget = 6 << 20
 // WasmPackage is the playground's WebAssembly entry point.
 const WasmPackage = "github.com/mtgc-dev/mtgc/cmd/mtgc-wasm"
 
+// csp is the page's Content-Security-Policy (index.html carries it too,
+// for static hosts): its own scripts, workers and WebAssembly only;
+// CodeMirror sets inline styles.
+const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
 // Site is the playground's files.
 type Site struct {
 	Static   fs.FS  // index.html, style.css, app.js, worker.js
@@ -152,6 +157,9 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	// The page runs untrusted rules and scripts (a shared link's) only in
+	// mtgc's workers and shows them as text; it loads nothing from elsewhere.
+	w.Header().Set("Content-Security-Policy", csp)
 	switch p := path.Clean(r.URL.Path); p {
 	case "/mtgc.wasm":
 		w.Header().Set("Content-Type", "application/wasm")
