@@ -109,7 +109,7 @@ func TestBrowser(t *testing.T) {
 	b.waitFor(t, "the shared link to load", `document.body.dataset.ready === "true"`, 90*time.Second)
 	var got struct {
 		Turn, Script, Status string
-		Changed            bool
+		Changed              bool
 	}
 	b.eval(t, `(() => { const {app, scriptView} = window.mtgcPlayground; return {Turn: app.files["turn.mtg"], Script: scriptView.state.doc.toString(),
 		Status: document.querySelector("#status").textContent, Changed: document.querySelector('#file-tabs [data-file="turn.mtg"]').textContent.includes("•")}; })()`, &got)
