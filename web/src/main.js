@@ -276,12 +276,21 @@ function renderCoverage(cov) {
     const cells = el("div", { class: "cells" });
     for (const r of s.rules || []) {
       cells.append(el("a", {
-        href: "#", class: "cell " + r.status, title: `${r.rule} ${r.title}: ${r.status}` + (r.scripts.length ? ` (${r.scripts.length} scripts)` : ""),
+        href: "#", class: "cell " + r.status, id: "cov-" + r.rule, title: `${r.rule} ${r.title}: ${r.status}` + (r.scripts.length ? ` (${r.scripts.length} scripts)` : ""),
         onclick: (e) => { e.preventDefault(); if (r.cites.length) openFile(r.cites[0].file, r.cites[0].line); },
       }, r.rule));
     }
     box.append(el("div", { class: "section" }, el("h3", {}, `${s.section} ${s.title}`, el("span", { class: "summary" }, " " + s.summary)), cells));
   }
+}
+
+function showCoverageOf(rule) {
+  showPanel("coverage");
+  const cell = document.getElementById("cov-" + rule);
+  if (!cell) return;
+  cell.scrollIntoView({ block: "center" });
+  cell.classList.add("flash");
+  setTimeout(() => cell.classList.remove("flash"), 1500);
 }
 
 function ruleLink(rule, cites) {
@@ -309,7 +318,7 @@ function renderRun(res) {
         el("td", {}, ruleLink(e.rule, e.cites)),
         el("td", { class: "text" }, e.text),
         el("td", { class: "title" }, e.title),
-        el("td", {}, st ? el("span", { class: "status " + st }, st) : ""),
+        el("td", {}, st ? el("a", { href: "#", class: "status " + st, title: "show the rule in the coverage grid", onclick: (ev) => { ev.preventDefault(); showCoverageOf(e.rule); } }, st) : ""),
         el("td", { class: "cites" }, ...e.cites.slice(0, 3).map((c) => el("a", { href: "#", onclick: (ev) => { ev.preventDefault(); openFile(c.file, c.line); } }, `${c.file}:${c.line} `)))));
     }
     box.append(table);
@@ -387,7 +396,14 @@ async function main() {
   app.editions = await app.checker.call("editions");
   const edSel = $("#edition");
   edSel.replaceChildren(...app.editions.map((e) => el("option", { value: e.name, title: e.title }, e.name + (e.default ? " (default)" : ""))));
-  edSel.addEventListener("change", () => loadEdition(edSel.value));
+  edSel.addEventListener("change", () => {
+    const edited = Object.keys(app.files).some((k) => app.files[k] !== app.base[k]);
+    if (edited && !confirm(`Open ${edSel.value}'s files? Your edits to ${app.edition}'s are lost (Share keeps them in a link).`)) {
+      edSel.value = app.edition;
+      return;
+    }
+    loadEdition(edSel.value);
+  });
   $("#scripts").addEventListener("change", async (ev) => {
     if (!ev.target.value) return;
     setScript(await app.checker.call("script", app.edition, ev.target.value));

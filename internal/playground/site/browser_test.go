@@ -86,6 +86,10 @@ func TestBrowser(t *testing.T) {
 		shot(t, b, *screenshot)
 	}
 
+	// The rule's coverage links to its cell in the grid of the edited rules.
+	b.eval(t, `[...document.querySelectorAll("#trace tr.event")].find(tr => tr.querySelector("a.rule")?.textContent === "514.1").querySelector("a.status").click()`, nil)
+	b.waitFor(t, "the coverage grid at 514.1", `!document.querySelector("#coverage-panel").hidden && document.getElementById("cov-514.1")?.classList.contains("tested") && document.querySelectorAll("#coverage .section").length > 5`, 10*time.Second)
+
 	// A run past its deadline is stopped: its worker is terminated and the
 	// page goes on.
 	b.eval(t, `window.mtgcPlayground.app.runDeadlineMs = 1; document.querySelector("#run").click()`, nil)
