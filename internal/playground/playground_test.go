@@ -1,0 +1,94 @@
+package playground
+
+import (
+	"strings"
+	"testing"
+)
+
+func edition(t *testing.T) *Edition {
+	t.Helper()
+	ed, err := LoadEdition("cr2017")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ed.Files["turn.mtg"] == "" || ed.Files["cr2017.tsv"] == "" || ed.Script != DefaultScript {
+		t.Fatalf("edition cr2017: files %d, script %q", len(ed.Files), ed.Script)
+	}
+	return ed
+}
+
+func TestEditions(t *testing.T) {
+	eds := Editions()
+	if len(eds) < 2 || !eds[0].Default || eds[0].Title == "" {
+		t.Fatalf("editions: %+v", eds)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	ed := edition(t)
+	script, err := CorpusScript("cr2017", ed.Script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := Check(ed.Files, script); !res.OK || len(res.Diagnostics) != 0 || res.Edition != "cr2017" {
+		t.Fatalf("embedded rules: %+v", res)
+	}
+	files := map[string]string{}
+	for k, v := range ed.Files {
+		files[k] = v
+	}
+	files["turn.mtg"] = strings.Replace(files["turn.mtg"], "untap x", "untapp x", 1)
+	res := Check(files, "# rules: 999.9\nfrobnicate\n")
+	if res.OK {
+		t.Fatal("a misspelt verb checks")
+	}
+	var rulesDiag, scriptDiag bool
+	for _, d := range res.Diagnostics {
+		if d.File == "turn.mtg" && d.Line > 0 && d.Col > 0 && strings.Contains(d.Msg, "untapp") {
+			rulesDiag = true
+		}
+		if d.File == ScriptName && d.Line == 2 && strings.Contains(d.Msg, "frobnicate") {
+			scriptDiag = true
+		}
+	}
+	if !rulesDiag || !scriptDiag {
+		t.Fatalf("diagnostics: %+v", res.Diagnostics)
+	}
+}
+
+func TestRun(t *testing.T) {
+	ed := edition(t)
+	script, err := CorpusScript("cr2017", ed.Script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Run(ed.Files, script)
+	if res.Verdict != "pass" || len(res.Games) != 1 {
+		t.Fatalf("run: %s\n%s", res.Verdict, res.Log)
+	}
+	var found bool
+	for _, e := range res.Games[0].Events {
+		if e.Rule == "514.1" && e.Title != "" && len(e.Cites) > 0 && e.Cites[0].File == "turn.mtg" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no 514.1 event with its title and citation: %+v", res.Games[0].Events)
+	}
+	// A runaway script stops at the pass limit, failing alone.
+	res = Run(ed.Files, "# rules: 514.1\ngame\nlibrary p1 A count=2000000000\n")
+	if res.Verdict != "fail" || !strings.Contains(res.Log, "limit") {
+		t.Fatalf("runaway: %s\n%s", res.Verdict, res.Log)
+	}
+}
+
+func TestCoverage(t *testing.T) {
+	ed := edition(t)
+	cov, err := Coverage(ed.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cov.Sections) == 0 || cov.Total == "" {
+		t.Fatalf("coverage: %+v", cov)
+	}
+}

@@ -1,0 +1,146 @@
+package site
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"flag"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// chromium is Debian's Chromium (apt-get install chromium): the browser
+// test runs only where it is installed, and never downloads one.
+const chromium = "/usr/bin/chromium"
+
+var screenshot = flag.String("screenshot", "", "write the page's screenshot to this file (docs/playground.png for the README)")
+
+// TestBrowser loads the playground in headless Chromium and uses it as a
+// person would: it types an error into a .mtg file, sees the diagnostic,
+// fixes it, runs the script, reads the trace, stops a run that is past its
+// deadline, and round-trips a share link. It builds the WebAssembly
+// (about 20s the first time) and measures it against Budget.
+func TestBrowser(t *testing.T) {
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("%s not installed (apt-get install chromium; .ci/run does)", chromium)
+	}
+	if testing.Short() {
+		t.Skip("-short: the browser test builds the WebAssembly and drives Chromium")
+	}
+	s, err := Build(t.TempDir())
+	if s != nil {
+		t.Log(s.SizeLine())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+
+	b := startBrowser(t, chromium)
+	b.page(t, 1400, 860)
+	b.do(t, "Page.navigate", map[string]any{"url": srv.URL + "/"})
+	b.waitFor(t, "the page to load mtgc", `document.body.dataset.ready === "true"`, 90*time.Second)
+	b.waitFor(t, "the first check", `document.querySelector("#diagnostics").textContent.includes("The rules check")`, 30*time.Second)
+
+	// Type an error: "untap x" becomes "untapp x" in turn.mtg, keystroke by
+	// keystroke through the browser's input.
+	b.eval(t, `(() => {
+		const {rulesView, openFile} = window.mtgcPlayground;
+		openFile("turn.mtg");
+		const at = rulesView.state.doc.toString().indexOf("untap x") + "untap".length;
+		rulesView.dispatch({selection: {anchor: at}});
+		rulesView.focus();
+	})()`, nil)
+	b.do(t, "Input.insertText", map[string]any{"text": "p"})
+	b.waitFor(t, "the diagnostic of the misspelt verb", `[...document.querySelectorAll("#diagnostics .diagnostic")].some(li => li.textContent.includes("rules/turn.mtg:") && li.textContent.includes("untapp"))`, 30*time.Second)
+	b.waitFor(t, "the error marked in the editor", `document.querySelector("#rules-editor .cm-lintRange-error") && document.querySelector('#file-tabs [data-file="turn.mtg"] .count')`, 10*time.Second)
+
+	// Fix it with a backspace.
+	for _, typ := range []string{"keyDown", "keyUp"} {
+		b.do(t, "Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "Backspace", "code": "Backspace", "windowsVirtualKeyCode": 8})
+	}
+	b.waitFor(t, "the rules to check again", `document.querySelector("#diagnostics").textContent.includes("The rules check") && !document.querySelector("#rules-editor .cm-lintRange-error")`, 30*time.Second)
+
+	// Run the script and read the trace: the discard of 514.1, with the
+	// rule's title, its coverage and a link to its place in turn.mtg.
+	b.eval(t, `document.querySelector("#run").click()`, nil)
+	b.waitFor(t, "the verdict", `document.querySelector("#verdict").textContent.startsWith("PASS")`, 60*time.Second)
+	var row struct {
+		Rule, Title, Status, Cite string
+	}
+	b.eval(t, `(() => {
+		const tr = [...document.querySelectorAll("#trace tr.event")].find(tr => tr.querySelector("a.rule")?.textContent === "514.1");
+		if (!tr) return null;
+		return {Rule: tr.querySelector("a.rule").textContent, Title: tr.querySelector(".title").textContent,
+			Status: tr.querySelector(".status")?.textContent ?? "", Cite: tr.querySelector(".cites a")?.textContent ?? ""};
+	})()`, &row)
+	if row.Rule != "514.1" || row.Title == "" || row.Status != "tested" || !strings.HasPrefix(row.Cite, "turn.mtg:") {
+		t.Fatalf("the trace's 514.1 event: %+v", row)
+	}
+	b.eval(t, `(() => { window.mtgcPlayground.openFile("combat.mtg"); [...document.querySelectorAll("#trace a.rule")].find(a => a.textContent === "514.1").click(); })()`, nil)
+	b.waitFor(t, "the rule link to open its .mtg", `window.mtgcPlayground.app.open === "turn.mtg" && window.mtgcPlayground.rulesView.state.sliceDoc(window.mtgcPlayground.rulesView.state.selection.main.from, window.mtgcPlayground.rulesView.state.selection.main.to).includes("514.1")`, 10*time.Second)
+	if *screenshot != "" {
+		shot(t, b, *screenshot)
+	}
+
+	// The rule's coverage links to its cell in the grid of the edited rules.
+	b.eval(t, `[...document.querySelectorAll("#trace tr.event")].find(tr => tr.querySelector("a.rule")?.textContent === "514.1").querySelector("a.status").click()`, nil)
+	b.waitFor(t, "the coverage grid at 514.1", `!document.querySelector("#coverage-panel").hidden && document.getElementById("cov-514.1")?.classList.contains("tested") && document.querySelectorAll("#coverage .section").length > 5`, 10*time.Second)
+
+	// A run past its deadline is stopped: its worker is terminated and the
+	// page goes on.
+	b.eval(t, `window.mtgcPlayground.app.runDeadlineMs = 1; document.querySelector("#run").click()`, nil)
+	b.waitFor(t, "the run to be stopped", `document.querySelector("#verdict").textContent === "STOPPED" && document.querySelector("#log").textContent.includes("worker was terminated")`, 30*time.Second)
+	b.eval(t, `window.mtgcPlayground.app.runDeadlineMs = 15000`, nil)
+
+	// Share: an edit to turn.mtg and to the script go into the link, and a
+	// fresh load of the link brings them back.
+	b.eval(t, `(() => {
+		const {rulesView, scriptView} = window.mtgcPlayground;
+		rulesView.dispatch({changes: {from: 0, insert: "# shared edit\n"}});
+		scriptView.dispatch({changes: {from: scriptView.state.doc.line(2).from, insert: "# shared script\n"}});
+		document.querySelector("#share").click();
+	})()`, nil)
+	b.waitFor(t, "the share link", `location.hash.startsWith("#s=") && document.querySelector("#share-link").value.includes("#s=")`, 10*time.Second)
+	var link string
+	b.eval(t, `location.href`, &link)
+	b.do(t, "Page.navigate", map[string]any{"url": "about:blank"})
+	b.waitFor(t, "about:blank", `location.href === "about:blank"`, 10*time.Second)
+	b.do(t, "Page.navigate", map[string]any{"url": link})
+	b.waitFor(t, "the shared link to load", `document.body.dataset.ready === "true"`, 90*time.Second)
+	var got struct {
+		Turn, Script, Status string
+		Changed              bool
+	}
+	b.eval(t, `(() => { const {app, scriptView} = window.mtgcPlayground; return {Turn: app.files["turn.mtg"], Script: scriptView.state.doc.toString(),
+		Status: document.querySelector("#status").textContent, Changed: document.querySelector('#file-tabs [data-file="turn.mtg"]').textContent.includes("•")}; })()`, &got)
+	if !strings.HasPrefix(got.Turn, "# shared edit\n") || !strings.Contains(got.Script, "\n# shared script\n") || !got.Changed || !strings.Contains(got.Status, "shared link") {
+		t.Fatalf("the shared link's state: %+v", got)
+	}
+	b.eval(t, `document.querySelector("#run").click()`, nil)
+	b.waitFor(t, "the shared script's verdict", `document.querySelector("#verdict").textContent.startsWith("PASS")`, 60*time.Second)
+	for _, e := range b.pageErrors() {
+		t.Errorf("the page reported an error: %s", e)
+	}
+}
+
+// shot writes a PNG of the page.
+func shot(t *testing.T, b *browser, file string) {
+	t.Helper()
+	res := b.do(t, "Page.captureScreenshot", map[string]any{"format": "png"})
+	var r struct{ Data string }
+	if err := json.Unmarshal(res, &r); err != nil {
+		t.Fatal(err)
+	}
+	png, err := base64.StdEncoding.DecodeString(r.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", file)
+}
