@@ -192,6 +192,10 @@ type Combat struct {
 	dividingAmounts   []int32
 	assigning         bool // a combat damage step is assigning damage
 	DeclaredAttackers int8 // how many creatures were declared as attackers
+	// Began counts the creatures that began attacking this combat:
+	// declared as attackers or put into combat attacking, whether or not
+	// they attack still.
+	Began int32
 	DeclaredBlockers  int8 // how many creatures were declared as blockers
 	Defender          int8 // the defending player chosen this combat
 	DefenderChosen    bool
@@ -324,6 +328,10 @@ func (g *Game) Blocked(x ObjID) bool {
 
 // NumAttackers counts the attacking creatures.
 func (g *Game) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
+
+// AttackersThisCombat is the number of creatures that began attacking this
+// combat (Combat.Began), those that left combat since included.
+func (g *Game) AttackersThisCombat() int32 { return g.Combat.Began }
 
 // Blockers returns the creatures blocking attacker x in its damage
 // assignment order.

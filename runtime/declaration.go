@@ -123,6 +123,7 @@ func (g *Game) BecomeAttacking(x ObjID, rule string) {
 			at := g.attackOn(int(d.By), x, d.Target)
 			at.Declared = true
 			c.Attacks = append(c.Attacks, at)
+			c.Began++
 			g.emit(Event{Kind: EvAttack, Rule: rule, Player: d.By, Obj: x, Other: d.Target})
 			return
 		}
@@ -355,6 +356,7 @@ func (g *Game) AttackPlayer(x ObjID, p int, rule string) {
 		return
 	}
 	g.Combat.Attacks = append(g.Combat.Attacks, g.attackOn(c, x, PlayerCode(p)))
+	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
 }
 
@@ -375,6 +377,7 @@ func (g *Game) AttackPermanent(x, w ObjID, rule string) {
 		return
 	}
 	g.Combat.Attacks = append(g.Combat.Attacks, g.attackOn(c, x, int32(w)))
+	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: int32(w)})
 }
 
