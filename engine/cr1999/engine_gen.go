@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:73047f8f236c8118b73a7abf5047e977"
+const SourceHash = "sha256:126ea5f1efbca8e05374c82c1797e05c"
 
 // Keyword bits.
 const (
@@ -504,12 +504,12 @@ func step_declare_attackers_priority(g *rt.Game) int {
 
 // cr1999/combat.mtg:44 (308.6)
 func step_declare_attackers_priority_if(g *rt.Game) bool {
-	return g.NumAttackers() > 0
+	return g.AttackersThisCombat() > 0
 }
 
 // cr1999/combat.mtg:47 (308.4)
 func step_declare_blockers_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // cr1999/combat.mtg:52 (309.1, 309.2)
@@ -705,7 +705,7 @@ func step_declare_blockers_priority(g *rt.Game) int {
 
 // cr1999/combat.mtg:99 (308.4)
 func step_combat_damage_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // cr1999/combat.mtg:103 (502.2b)

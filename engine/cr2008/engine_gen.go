@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:094dbf5cdd5bea98266bd5f455926899"
+const SourceHash = "sha256:4f521c03f31ff9299eaba31fdfd4c2d0"
 
 // Keyword bits.
 const (
@@ -587,7 +587,7 @@ func step_declare_attackers_priority(g *rt.Game) int {
 
 // cr2008/combat.mtg:60 (308.5)
 func step_declare_blockers_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // cr2008/combat.mtg:67 (309.2, 309.2a, 309.2b)
@@ -793,7 +793,7 @@ func step_declare_blockers_priority(g *rt.Game) int {
 
 // cr2008/combat.mtg:122 (308.5)
 func step_combat_damage_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // cr2008/combat.mtg:130 (310.5, 502.28)

@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bae1443274d93f3df0a4ee42ecf5a4f0"
+const SourceHash = "sha256:00103b445ca5c26dce368bfe0d884ae3"
 
 // Keyword bits.
 const (
@@ -847,7 +847,7 @@ func step_declare_attackers_priority(g *rt.Game) int {
 
 // cr2025/combat.mtg:55 (508.8)
 func step_declare_blockers_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // cr2025/combat.mtg:61 (509.1, 509.1b, 509.1d, 703.4j)
@@ -1053,7 +1053,7 @@ func step_declare_blockers_priority(g *rt.Game) int {
 
 // cr2025/combat.mtg:114 (508.8)
 func step_combat_damage_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // cr2025/combat.mtg:120 (510.4)
