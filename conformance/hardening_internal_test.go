@@ -187,8 +187,8 @@ func TestScriptNameEscaped(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"bad\nok   fine.txtar": "# rules: 500.1\ngame\n",
-		"red\x1b[31m.txtar":   "# rules: 500.1\ngame\n",
-		"good.txtar":          "# rules: 500.1\ngame\n",
+		"red\x1b[31m.txtar":    "# rules: 500.1\ngame\n",
+		"good.txtar":           "# rules: 500.1\ngame\n",
 	})
 	scripts, err := ReadCorpus(dir)
 	if err != nil {

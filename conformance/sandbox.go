@@ -172,4 +172,3 @@ func splitArgs(line string) (args []string, dollars []bool) {
 	}
 	return args, dollars
 }
-
