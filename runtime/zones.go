@@ -119,7 +119,10 @@ func (g *Game) PhaseToggle(x ObjID, rule string) {
 }
 
 // Draw makes player p draw n cards. Drawing from an empty library draws
-// nothing and is remembered for the state-based actions.
+// nothing and is remembered for the state-based actions: the draws past the
+// library's last card are one event, however many they are, so that a
+// draw of 2,000,000,000 costs what the library holds, not two billion
+// events.
 func (g *Game) Draw(p int, n int32, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
@@ -129,7 +132,7 @@ func (g *Game) Draw(p int, n int32, rule string) {
 		if len(lib) == 0 {
 			g.Players[p].DrewFromEmpty = true
 			g.emitPlayer(EvDrawEmpty, rule, p, 0)
-			continue
+			return
 		}
 		x := lib[len(lib)-1]
 		g.move(x, ZoneHand, p)
