@@ -203,3 +203,34 @@ func TestScriptNameEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestBombScriptFailsAlone (item 4): a card attribute draw:2000000000 no
+// longer allocates until the process dies: the bomb and ten good scripts
+// are all reported, quickly.
+func TestBombScriptFailsAlone(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"bomb.txtar": "# rules: 500.1\ngame\nbattlefield p1 Totem artifact\ntriggered Totem T draw:2000000000\nat upkeep\nadvance\npass 2\nadvance\nexpect life p1 20\n",
+	}
+	for i := 0; i < 10; i++ {
+		files["good"+string(rune('a'+i))+".txtar"] = "# rules: 500.1\ngame\n"
+	}
+	writeFiles(t, dir, files)
+	scripts, err := ReadCorpus(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res := RunScripts(Config{Rules: engine.Rules, Limits: Limits{Timeout: 20 * time.Second}}, scripts, false)
+	if len(res) != 11 {
+		t.Fatalf("%d results, want 11", len(res))
+	}
+	for _, r := range res {
+		if r.Failed && r.Script.Name != "bomb" {
+			t.Errorf("%s failed:\n%s", r.Script.Name, r.Log)
+		}
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the corpus took %v", d)
+	}
+}
