@@ -11,10 +11,11 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
-var readFile = os.ReadFile
+var readFile = safeio.ReadFile
 
 // ruleset is a rules directory as the editor sees it: its .mtg files
 // (open documents over the disk), its index, and what the checker made of
