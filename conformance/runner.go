@@ -43,7 +43,8 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 			unsafe[s.Name] = err
 		}
 	}
-	named := map[string]string{} // the name testscript gives a copy -> the script's
+	named := map[string]string{}  // the name testscript gives a copy -> the script's
+	copies := map[string]string{} // the script's name -> its copy
 	p := c.params(sn)
 	for _, s := range scripts {
 		if err != nil {
@@ -63,6 +64,7 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 			continue
 		}
 		named[strings.TrimSuffix(filepath.Base(e.copy), ".txtar")] = s.Name
+		copies[s.Name] = e.copy
 		p.Files = append(p.Files, e.copy)
 	}
 	if sn != nil {
@@ -88,6 +90,8 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 		case ch != nil:
 			ch.mu.Lock()
 			r.Failed, r.Skipped, r.Log, r.Elapsed = ch.failed, ch.skipped, ch.log.String(), ch.elapsed
+			// The log names the copy that ran: name the script instead.
+			r.Log = strings.ReplaceAll(r.Log, copies[s.Name], s.Path)
 			ch.mu.Unlock()
 		case root.failed:
 			// testscript failed before running the script (a bad Params).

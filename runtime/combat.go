@@ -150,10 +150,10 @@ type Combat struct {
 	dealers           []ObjID     // creatures that deal damage in this step
 	dividing          DamageGroup // the division being checked (see Assigning)
 	dividingAmounts   []int32
-	assigning         bool // a combat damage step is assigning damage
-	DeclaredAttackers int8 // how many creatures were declared as attackers
-	DeclaredBlockers  int8 // how many creatures were declared as blockers
-	Defender          int8 // the defending player chosen this combat
+	assigning         bool  // a combat damage step is assigning damage
+	DeclaredAttackers int32 // how many creatures were declared as attackers (int8 wrapped at 128: 257 attackers each "attacked alone")
+	DeclaredBlockers  int32 // how many creatures were declared as blockers
+	Defender          int8  // the defending player chosen this combat
 	DefenderChosen    bool
 	// Declared is the declaration of attackers or blockers being made
 	// (Declaring says which): chosen and checked, not yet made.

@@ -3,10 +3,15 @@ package runtime_test
 import (
 	"bytes"
 	"io"
+	"math"
+	"os"
+	"path/filepath"
 	goruntime "runtime"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
@@ -185,4 +190,72 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// TestArithmeticSaturates (item 8): life, damage and power saturate at
+// the bounds of int32 instead of wrapping.
+func TestArithmeticSaturates(t *testing.T) {
+	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}}, Seed: 1, NoOpeningHand: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Players[0].Life = math.MaxInt32
+	g.GainLife(0, 1, "119.3")
+	if got := g.Players[0].Life; got != math.MaxInt32 {
+		t.Errorf("2^31-1 life + 1 = %d", got)
+	}
+	g.Players[1].Life = math.MinInt32 + 1
+	g.LoseLife(1, math.MaxInt32, "119.3")
+	if got := g.Players[1].Life; got != math.MinInt32 {
+		t.Errorf("life lost past the bound: %d", got)
+	}
+	x, err := g.Create(rt.Card{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2}, 0, rt.ZoneBattlefield)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.AddEffect(rt.Effect{Target: x, Power: math.MaxInt32, Toughness: math.MaxInt32})
+	if p, tg := g.Power(x), g.Toughness(x); p != math.MaxInt32 || tg != math.MaxInt32 {
+		t.Errorf("a pump past the bound: %d/%d", p, tg)
+	}
+	g.MarkDamage(x, math.MaxInt32, "120.3")
+	g.MarkDamage(x, math.MaxInt32, "120.3")
+	if d := g.Objs[x].Damage; d != math.MaxInt32 {
+		t.Errorf("damage marked past the bound: %d", d)
+	}
+}
+
+// TestTooManyPlayers (item 8): a configuration beyond what the types hold
+// (129 players; Owner and Controller are int8) is refused with an error,
+// not a panic.
+func TestTooManyPlayers(t *testing.T) {
+	players := make([]rt.PlayerConfig, 129)
+	for i := range players {
+		players[i].Deck = rt.SampleDeck("green")[:1]
+	}
+	_, err := engine.New(rt.Config{Players: players})
+	if err == nil || !strings.Contains(err.Error(), "at most 127") {
+		t.Errorf("129 players: %v", err)
+	}
+}
+
+// TestManyAttackersNotAlone (item 8): with 257 declared attackers none
+// "attacks alone" (an int8 count wrapped to 1).
+func TestManyAttackersNotAlone(t *testing.T) {
+	var names []string
+	for i := 1; i <= 257; i++ {
+		names = append(names, "'Bears#"+strconv.Itoa(i)+"'")
+	}
+	src := "# rules: 506.5\ngame\nlibrary p1 A count=2\nlibrary p2 B count=2\nbattlefield p1 Bears creature 2/2 count=257\nat declare_attackers\nattack p1 " + strings.Join(names, " ") + "\nadvance\n! expect alone attacks 'Bears#1'\n! expect alone attacks 'Bears#2'\n"
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "many.txtar"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scripts, err := conformance.ReadCorpus(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := conformance.RunScripts(conformance.Config{Rules: engine.Rules}, scripts, false)[0]
+	if r.Failed {
+		t.Errorf("257 attackers:\n%s", r.Log)
+	}
 }

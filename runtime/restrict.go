@@ -34,7 +34,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		at.Declared = true
 		c.Attacks = append(c.Attacks, at)
 	}
-	c.DeclaredAttackers = int8(len(objs))
+	c.DeclaredAttackers = int32(len(objs))
 	bad, rule := g.restricted(AttackRestriction)
 	c.Attacks, c.DeclaredAttackers = c.Attacks[:n0], d0
 	return bad, rule

@@ -163,7 +163,7 @@ func (g *Game) DiscardTo(p int, n int32, rule string) bool {
 
 // MarkDamage marks n damage on x.
 func (g *Game) MarkDamage(x ObjID, n int32, rule string) {
-	g.Objs[x].Damage += n
+	g.Objs[x].Damage = addSat(g.Objs[x].Damage, n)
 	g.emitObj(EvDamage, rule, x, n)
 }
 
@@ -205,7 +205,7 @@ func (g *Game) GainLife(p int, n int32, rule string) {
 	if n <= 0 {
 		return
 	}
-	g.Players[p].Life += n
+	g.Players[p].Life = addSat(g.Players[p].Life, n)
 	g.emitPlayer(EvLifeGain, rule, p, n)
 }
 
@@ -217,16 +217,17 @@ func (g *Game) LoseLife(p int, n int32, rule string) {
 	if n <= 0 {
 		return
 	}
-	g.Players[p].Life -= n
+	g.Players[p].Life = subSat(g.Players[p].Life, n)
 	g.emitPlayer(EvLifeLoss, rule, p, n)
 }
 
 // AddCounters puts n counters of kind k on x (n may be negative to remove).
 func (g *Game) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 	c := &g.Objs[x].Counters[k]
-	if *c+n < 0 {
+	if addSat(*c, n) < 0 {
 		n = -*c
 	}
+	n = subSat(addSat(*c, n), *c) // saturated: what is actually added
 	if n == 0 {
 		return
 	}
