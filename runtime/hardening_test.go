@@ -259,3 +259,62 @@ func TestManyAttackersNotAlone(t *testing.T) {
 		t.Errorf("257 attackers:\n%s", r.Log)
 	}
 }
+
+// TestRefusalKeepsSavedBytes (item 11): a block declaration refused by a
+// restriction (702.110b, menace) leaves Save's bytes as they were, byte
+// for byte (Combat.Blocks and scratch buffers did go from null to []).
+func TestRefusalKeepsSavedBytes(t *testing.T) {
+	src := "# rules: 702.110b\ngame\nlibrary p1 A count=2\nlibrary p2 B count=2\nbattlefield p1 Brute creature 3/3 menace\nbattlefield p1 Ogre creature 3/3\nbattlefield p2 Bears creature 2/2\nbattlefield p2 Wall creature 0/4\nat declare_attackers\nattack p1 Brute Ogre\nuntil declare_blockers\n"
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "menace.txtar"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scripts, err := conformance.ReadCorpus(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := &conformance.Games{}
+	if r := conformance.RunScripts(conformance.Config{Rules: engine.Rules, Games: games}, scripts, false)[0]; r.Failed {
+		t.Fatal(r.Log)
+	}
+	gs := games.Of("menace")
+	if len(gs) != 1 {
+		t.Fatalf("%d games", len(gs))
+	}
+	g := gs[0]
+	obj := func(name string) rt.ObjID {
+		for i := range g.Objs {
+			if g.Objs[i].Name == name {
+				return rt.ObjID(i)
+			}
+		}
+		t.Fatalf("no %s", name)
+		return rt.NoObj
+	}
+	save := func() []byte {
+		var b bytes.Buffer
+		if err := g.Save(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	if d := g.Advance(); d.Kind != rt.DecideBlockers {
+		t.Fatalf("pending %v, want the blockers", d.Kind)
+	}
+	before := save()
+	for _, a := range []rt.Answer{
+		{Kind: rt.Declare, Objs: []rt.ObjID{obj("Bears")}, Targets: []int32{int32(obj("Brute"))}},
+		{Kind: rt.Declare, Objs: []rt.ObjID{obj("Bears"), obj("Wall")}, Targets: []int32{int32(obj("Brute")), int32(obj("Ogre"))}},
+	} {
+		if err := g.Submit(a); err == nil || !strings.Contains(err.Error(), "702.110b") {
+			t.Fatalf("%+v: %v, want the menace refusal", a, err)
+		}
+		if after := save(); !bytes.Equal(before, after) {
+			i := 0
+			for i < len(before) && i < len(after) && before[i] == after[i] {
+				i++
+			}
+			t.Fatalf("the refusal changed the saved bytes at %d:\nbefore ...%s\nafter  ...%s", i, before[max(0, i-100):min(len(before), i+60)], after[max(0, i-100):min(len(after), i+60)])
+		}
+	}
+}
