@@ -89,6 +89,7 @@ func submit(g *rt.Game, a rt.Answer) (err error, panicked error) {
 // accept or refuse it alike. Run in CI briefly:
 //
 //	go test ./internal/difftest -run '^$' -fuzz FuzzAnswers -fuzztime 10s
+//
 // saveBytes is g's Save without its log (compared by length apart: the
 // log makes Save slow, and a refusal logs nothing).
 func saveBytes(t *testing.T, g *rt.Game) []byte {
