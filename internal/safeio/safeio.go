@@ -70,6 +70,31 @@ func ReadFile(name string, max int64) ([]byte, error) {
 	return ReadAll(f, name, max)
 }
 
+// Open opens the regular file name (following symlinks) for reading,
+// refusing anything else without blocking on it (a FIFO, a device); the
+// caller caps what it reads (NewReader).
+func Open(name string) (*os.File, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, notRegular(name, st.Mode())
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = notRegular(name, st.Mode())
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
 // ReadFS is ReadFile for a file of fsys.
 func ReadFS(fsys fs.FS, name string, max int64) ([]byte, error) {
 	st, err := fs.Stat(fsys, name)
