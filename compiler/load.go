@@ -11,10 +11,16 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
 
 // maxErrors caps the errors reported for one ruleset.
 const maxErrors = 50
+
+// MaxSourceBytes is the size cap of one .mtg or .tsv file of a ruleset (a
+// few hundred times the largest of the repository's). Only regular files
+// are read: a link to /dev/zero or a FIFO is refused without being read.
+const MaxSourceBytes = 8 << 20
 
 // Source is one .mtg file.
 type Source struct {
@@ -48,7 +54,7 @@ func ReadDirAs(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, erro
 		name := e.Name()
 		switch {
 		case strings.HasSuffix(name, ".mtg"):
-			data, err := fs.ReadFile(fsys, path.Join(dir, name))
+			data, err := safeio.ReadFS(fsys, path.Join(dir, name), MaxSourceBytes)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -58,7 +64,7 @@ func ReadDirAs(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, erro
 			}
 			srcs = append(srcs, Source{Name: shown, Data: data})
 		case strings.HasSuffix(name, ".tsv"):
-			data, err := fs.ReadFile(fsys, path.Join(dir, name))
+			data, err := safeio.ReadFS(fsys, path.Join(dir, name), MaxSourceBytes)
 			if err != nil {
 				return nil, nil, err
 			}

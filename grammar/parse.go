@@ -58,8 +58,16 @@ func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (*G, error)
 	return p.ParseFromLexer(pl)
 }
 
+// checkNesting refuses, from the tokens alone, input the recursive parser
+// would recurse on too deeply: brackets, runs of prefix operators, and
+// chains of `} else if` (each else-if is one level more: a chain of
+// 400,000 overflowed the stack).
 func checkNesting(toks []lexer.Token) *Error {
 	depth, run := 0, 0
+	// chains[d] is the length of the else-if chain open at brace depth d;
+	// open is their sum.
+	var chains []int
+	open := 0
 	var ex exprSize
 	for i, t := range toks {
 		if t.Type == tokPunct || t.Type == tokKeyword {
@@ -68,7 +76,32 @@ func checkNesting(toks []lexer.Token) *Error {
 				depth++
 			case ")", "}":
 				depth--
+				if t.Value == "}" {
+					// The chains inside the block are over.
+					for len(chains) > depth+1 && len(chains) > 0 {
+						open -= chains[len(chains)-1]
+						chains = chains[:len(chains)-1]
+					}
+				}
+			case "else":
+				if i+1 < len(toks) && toks[i+1].Value == "if" && word(toks[i+1]) != "" && depth >= 0 {
+					for len(chains) <= depth {
+						chains = append(chains, 0)
+					}
+					chains[depth]++
+					open++
+					if chains[depth] > maxNesting {
+						return &Error{Pos: toPos(t.Pos), Msg: fmt.Sprintf("too deeply nested: more than %d else if in one chain (use a predicate, or for each)", maxNesting)}
+					}
+				}
 			}
+		}
+		if depth >= 0 && len(chains) > depth && i > 0 && word(toks[i-1]) == "}" && word(t) != "else" && chains[depth] > 0 {
+			open -= chains[depth]
+			chains[depth] = 0 // the chain ended with its last block
+		}
+		if depth+open > 2*maxNesting {
+			return &Error{Pos: toPos(t.Pos), Msg: "too deeply nested"}
 		}
 		if t.Value == "not" || t.Value == "-" {
 			run++

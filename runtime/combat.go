@@ -190,15 +190,15 @@ type Combat struct {
 	dealers           []ObjID     // creatures that deal damage in this step
 	dividing          DamageGroup // the division being checked (see Assigning)
 	dividingAmounts   []int32
-	assigning         bool // a combat damage step is assigning damage
-	DeclaredAttackers int8 // how many creatures were declared as attackers
+	assigning         bool  // a combat damage step is assigning damage
+	DeclaredAttackers int32 // how many creatures were declared as attackers (int8 wrapped at 128: 257 attackers each "attacked alone")
 	// Began counts the creatures that began attacking this combat:
 	// declared as attackers or put into combat attacking, whether or not
 	// they attack still.
-	Began int32
-	DeclaredBlockers  int8 // how many creatures were declared as blockers
-	Defender          int8 // the defending player chosen this combat
-	DefenderChosen    bool
+	Began            int32
+	DeclaredBlockers int32 // how many creatures were declared as blockers
+	Defender         int8  // the defending player chosen this combat
+	DefenderChosen   bool
 	// Declared is the declaration of attackers or blockers being made
 	// (Declaring says which): chosen and checked, not yet made.
 	Declared  []Declared

@@ -24,7 +24,9 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		return NoObj, -1
 	}
 	c := &g.Combat
-	n0, d0 := len(c.Attacks), c.DeclaredAttackers
+	// The slices are restored as they were (nil stays nil): a refused
+	// declaration must leave Save's bytes as they were.
+	a0, d0 := c.Attacks, c.DeclaredAttackers
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -34,9 +36,9 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		at.Declared = true
 		c.Attacks = append(c.Attacks, at)
 	}
-	c.DeclaredAttackers = int8(len(objs))
+	c.DeclaredAttackers = int32(len(objs))
 	bad, rule := g.restricted(AttackRestriction)
-	c.Attacks, c.DeclaredAttackers = c.Attacks[:n0], d0
+	c.Attacks, c.DeclaredAttackers = a0, d0
 	return bad, rule
 }
 
@@ -47,7 +49,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 		return NoObj, -1
 	}
 	c := &g.Combat
-	n0, d0 := len(c.Blocks), c.DeclaredBlockers
+	b0, d0, f0 := c.Blocks, c.DeclaredBlockers, g.flipBuf
 	flipped := g.flipBuf[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
@@ -64,8 +66,10 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	for _, ai := range flipped {
 		c.Attacks[ai].Blocked = false
 	}
-	g.flipBuf = flipped[:0]
-	c.Blocks, c.DeclaredBlockers = c.Blocks[:n0], d0
+	if f0 != nil {
+		g.flipBuf = flipped[:0] // reused; a nil one stays nil (Save's bytes)
+	}
+	c.Blocks, c.DeclaredBlockers = b0, d0
 	return bad, rule
 }
 

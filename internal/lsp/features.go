@@ -332,18 +332,18 @@ func (s *server) definition(file string, pos protocol.Position) []protocol.Locat
 			return s.locations(first)
 		}
 	}
-	if row := indexRow(sub.rs, sub.rule); row.IsValid() {
+	if row := s.indexRow(sub.rs, sub.rule); row.IsValid() {
 		return s.locations([]grammar.Pos{row})
 	}
 	return nil
 }
 
 // indexRow returns where the index lists rule n.
-func indexRow(rs *ruleset, n string) grammar.Pos {
+func (s *server) indexRow(rs *ruleset, n string) grammar.Pos {
 	if rs.indexFile == "" {
 		return grammar.Pos{}
 	}
-	data, err := readFile(rs.indexFile)
+	data, err := s.read(rs.indexFile)
 	if err != nil {
 		return grammar.Pos{}
 	}

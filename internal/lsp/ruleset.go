@@ -11,10 +11,11 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
-var readFile = os.ReadFile
+var readFile = safeio.ReadFile
 
 // ruleset is a rules directory as the editor sees it: its .mtg files
 // (open documents over the disk), its index, and what the checker made of
@@ -70,7 +71,7 @@ func (s *server) load(dir string) *ruleset {
 			rs.errs = grammar.ErrorList{{Pos: grammar.Pos{File: srcs[0].Name, Line: 1, Col: 1}, Msg: err.Error()}}
 		}
 		if rp := recoverProgram(srcs, indexes, s.lastParsed, func(f string) (string, bool) {
-			data, err := readFile(f)
+			data, err := s.read(f)
 			return string(data), err == nil
 		}); rp != nil {
 			rp.Dir = dir
