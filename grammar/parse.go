@@ -190,6 +190,7 @@ var declKeywords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true,
 	"every": true, "phase": true, "sba": true, "predicate": true, "timing": true, "mechanism": true,
 	"stack_object": true, "on_damage": true, "effect": true,
+	"override": true, "remove": true, "add": true, "renumber": true,
 }
 
 // recoverErrors is called when the file does not parse. Participle stops at
@@ -358,6 +359,7 @@ var (
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
 	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "predicate", "timing", "mechanism", "stack_object", "on_damage", "effect"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}
+	deltaTokens    = []string{"override", "remove", "add", "renumber"}
 )
 
 // expectedMessage phrases the set of acceptable tokens at chunk[i].
@@ -393,7 +395,7 @@ func expectedMessage(ok map[string]bool, chunk []lexer.Token, i int, found lexer
 			delete(ok, t)
 		}
 	}
-	group("declaration", declTokens)
+	group("declaration", declTokens, deltaTokens...)
 	if ok["step"] && ok["action"] {
 		group("step", []string{"step"})
 	}

@@ -19,6 +19,41 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *Edition:
 		Inspect(&n.Name, f)
+		if n.Extends != nil {
+			Inspect(n.Extends, f)
+		}
+	case *OverrideDecl:
+		Inspect(n.Decl, f)
+		if n.In != nil {
+			Inspect(n.In, f)
+		}
+	case *RemoveDecl:
+		Inspect(&n.Kind, f)
+		if n.Name != nil {
+			Inspect(n.Name, f)
+		}
+		if n.Rule != nil {
+			Inspect(n.Rule, f)
+		}
+		if n.In != nil {
+			Inspect(n.In, f)
+		}
+	case *AddDecl:
+		if n.Step != nil {
+			Inspect(n.Step, f)
+			Inspect(n.Anchor, f)
+		} else {
+			Inspect(n.Clause, f)
+			Inspect(n.In, f)
+			if n.AnchorRule != nil {
+				Inspect(n.AnchorRule, f)
+			}
+		}
+	case *RenumberDecl:
+		for i := range n.Pairs {
+			Inspect(&n.Pairs[i].From, f)
+			Inspect(&n.Pairs[i].To, f)
+		}
 	case *PlayerDecl:
 		for _, s := range n.Settings {
 			Inspect(s, f)

@@ -100,7 +100,7 @@ func (r ruleset) String() string {
 // read returns the ruleset's sources and indexes.
 func (r ruleset) read() ([]compiler.Source, map[string][]byte, error) {
 	if r.dir == "" {
-		return compiler.ReadDirAs(rules.FS, r.ed.Dir, r.ed.Shown)
+		return compiler.ReadEdition(rules.FS, r.ed.Dir, r.ed.Shown)
 	}
 	st, err := os.Stat(r.dir)
 	if err != nil {
@@ -116,7 +116,14 @@ func (r ruleset) read() ([]compiler.Source, map[string][]byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return compiler.ReadDirAs(os.DirFS(abs), ".", filepath.Base(abs))
+	// The file system is rooted at the directory's parent's parent, so
+	// that a base beside it, or above it, is found (compiler.ReadEdition).
+	root := filepath.Dir(filepath.Dir(abs))
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return compiler.ReadEdition(os.DirFS(root), filepath.ToSlash(rel), filepath.Base(abs))
 }
 
 // load compiles the ruleset.
