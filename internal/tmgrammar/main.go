@@ -62,9 +62,9 @@ var (
 	// delta of another); highlighted before the checker knows it.
 	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object", "effect", "on_damage"}
 	// named are the declarations whose next word is the name they declare.
-	named = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect"}
-	control      = []string{"for", "each", "where", "if", "then", "else", "let"}
-	logical      = []string{"and", "or", "not", "has"}
+	named   = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect"}
+	control = []string{"for", "each", "where", "if", "then", "else", "let"}
+	logical = []string{"and", "or", "not", "has"}
 )
 
 // enums are the names an argument takes from a closed list: zones,
