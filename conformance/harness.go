@@ -5,11 +5,13 @@ package conformance
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	goruntime "runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -347,7 +349,7 @@ func RunCorpus(t *testing.T, rules *rt.Rules) {
 // script of the corpus, so that the list stays honest.
 func RunCorpusDeviating(t *testing.T, rules *rt.Rules, deviations map[string]string) {
 	t.Helper()
-	dir, err := Extract(CorpusFS(), t.TempDir())
+	dir, err := corpusDir(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,6 +376,46 @@ func RunCorpusDeviating(t *testing.T, rules *rt.Rules, deviations map[string]str
 		}
 	}
 	RunWith(t, Config{Rules: rules, Known: known}, dir)
+}
+
+// corpusDir is where RunCorpus runs the corpus from: this package's
+// testdata directory in the module's source (a replace's checkout, the
+// module cache), when it holds exactly the embedded scripts, so that a
+// failure names the upstream script's own path; else (a binary built with
+// -trimpath, a source tree that moved) a copy in tmp.
+func corpusDir(tmp string) (string, error) {
+	if _, file, _, ok := goruntime.Caller(0); ok && filepath.IsAbs(file) {
+		dir := filepath.Join(filepath.Dir(file), "testdata")
+		if sameCorpus(dir) {
+			return dir, nil
+		}
+	}
+	return Extract(CorpusFS(), tmp)
+}
+
+// sameCorpus: dir's scripts are the embedded ones, byte for byte.
+func sameCorpus(dir string) bool {
+	onDisk, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil || len(onDisk) == 0 {
+		return false
+	}
+	n := 0
+	err = fs.WalkDir(CorpusFS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txtar") {
+			return err
+		}
+		want, err := fs.ReadFile(CorpusFS(), p)
+		if err != nil {
+			return err
+		}
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil || !bytes.Equal(got, want) {
+			return fs.ErrNotExist
+		}
+		n++
+		return nil
+	})
+	return err == nil && n == len(onDisk)
 }
 
 func st(ts *testscript.TestScript) *state { return ts.Value(stateKey).(*state) }

@@ -106,12 +106,28 @@ func (s *server) hover(file string, pos protocol.Position) *protocol.Hover {
 	if sub.rule != "" {
 		md = s.ruleHover(sub, file)
 	} else {
-		md = nameHover(sub.name, s.program(sub.rs), sub.rs.index)
+		md = s.wordHover(sub, file, pos)
 	}
 	if md == "" {
 		return nil
 	}
 	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md}}
+}
+
+// wordHover: a name after a dot is an attribute of the receiver's type
+// (x.attacked an object's, p.attacked a player's); another name is one
+// the rules declare or a verb, function, kind or keyword of the language.
+func (s *server) wordHover(sub subject, file string, pos protocol.Position) string {
+	l := lineOf(sub.text, int(pos.Line))
+	_, start := word(sub.text, pos)
+	if strings.HasSuffix(strings.TrimRight(l[:start], " \t"), ".") {
+		lineOff := offsetOf(sub.text, protocol.Position{Line: pos.Line})
+		recv, _ := receiverAt(sub.text, lineOff+start, s.program(sub.rs))
+		if md := builtinHover(sub.name, recv, true); md != "" {
+			return md
+		}
+	}
+	return nameHover(sub.name, s.program(sub.rs), sub.rs.index)
 }
 
 // ruleHover: the rule's title, where the rules cite it, which scripts name
@@ -229,34 +245,16 @@ func nameHover(name string, p *compiler.Program, idx *compiler.Index) string {
 			}
 		}
 	}
-	v := compiler.Vocab()
-	if vb, ok := v.Verbs[name]; ok {
-		var args []string
-		for _, a := range vb.Args {
-			args = append(args, a.String())
-		}
-		md := fmt.Sprintf("statement `%s %s`", name, strings.Join(args, ", "))
-		if vb.Blocking {
-			md += "\n\nasks a player: it must be its action's only statement"
-		}
-		return md
-	}
 	var kinds []string
-	if t, ok := v.ObjectAttrs[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("object attribute `x.%s` (%s)", name, t))
+	if md := builtinHover(name, compiler.Invalid, false); md != "" {
+		kinds = append(kinds, md)
 	}
-	if t, ok := v.PlayerAttrs[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("player attribute `p.%s` (%s)", name, t))
+	if md := builtinHover(name, compiler.Invalid, true); md != "" {
+		kinds = append(kinds, md)
 	}
-	if t, ok := v.GameAttrs[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("game attribute `game.%s` (%s)", name, t))
-	}
-	if _, ok := v.Kinds[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("kind `%s` (`for each %s v`, `count(%s, v, COND)`)", name, name, name))
-	}
-	for _, f := range v.Functions {
-		if f == name {
-			kinds = append(kinds, fmt.Sprintf("function `%s(...)`", name))
+	for _, k := range compiler.Kinds() {
+		if k.Name == name {
+			kinds = append(kinds, fmt.Sprintf("kind `%s` (`for each %s v`, `count(%s, v, COND)`; v is a %s)\n\n%s", name, name, name, k.Var(), k.Doc))
 		}
 	}
 	for _, k := range grammar.Keywords() {

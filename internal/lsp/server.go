@@ -1,5 +1,6 @@
 // Package lsp is mtgc's language server: diagnostics, hover, definitions,
-// references, completion, formatting, document and workspace symbols,
+// references, completion (by the receiver's type after a dot), signature
+// help, formatting, document and workspace symbols,
 // rename and quick fixes for .mtg files and conformance scripts (.txtar),
 // over the Language Server Protocol, with incremental sync. On broken
 // rules the features work from the declarations that still check
@@ -157,6 +158,11 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err = decode(req, &p); err == nil {
 			result = s.complete(p.TextDocument.URI.Filename(), p.Position)
 		}
+	case protocol.MethodTextDocumentSignatureHelp:
+		var p protocol.SignatureHelpParams
+		if err = decode(req, &p); err == nil {
+			result = s.signatureHelp(p.TextDocument.URI.Filename(), p.Position)
+		}
 	case protocol.MethodTextDocumentDocumentSymbol:
 		var p protocol.DocumentSymbolParams
 		if err = decode(req, &p); err == nil {
@@ -215,6 +221,7 @@ func (s *server) initialize() *protocol.InitializeResult {
 			ReferencesProvider:         true,
 			DocumentFormattingProvider: true,
 			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "."}},
+			SignatureHelpProvider:      &protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ",", " "}},
 			DocumentSymbolProvider:     true,
 			WorkspaceSymbolProvider:    true,
 			RenameProvider:             &protocol.RenameOptions{PrepareProvider: true},
