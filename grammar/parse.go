@@ -294,10 +294,19 @@ func chunkError(parse chunkParser, chunk []lexer.Token, follow lexer.Token, err 
 		if t.EOF() {
 			found = follow
 		}
+		if i > maxProbeTokens {
+			// Probing reparses the declaration up to here once per kind
+			// of token: past this size that costs seconds (a fuzzed
+			// 20 KB expression took five), so say less.
+			return &Error{Pos: toPos(found.Pos), Msg: fmt.Sprintf("unexpected %s", describe(found))}
+		}
 		return &Error{Pos: toPos(found.Pos), Msg: expectedMessage(probe(parse, chunk, i), chunk, i, found)}
 	}
 	return &Error{Pos: toPos(pos), Msg: perr.Message()}
 }
+
+// maxProbeTokens bounds the declarations whose errors are probed.
+const maxProbeTokens = 2000
 
 // candidates stand for every kind of token in probe.
 var candidates = func() []lexer.Token {
