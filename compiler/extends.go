@@ -19,6 +19,7 @@ import (
 
 // Change is one change an edition makes to its base, in source order.
 type Change struct {
+	Edition  string      // the edition that makes it
 	Op       string      // "override", "remove", "add"
 	Identity string      // what it names: `step declare_blockers`, `action "508.1"`
 	Pos      grammar.Pos // the change in the edition's files
@@ -215,6 +216,7 @@ type layer struct {
 
 // merger applies an edition's changes to its base.
 type merger struct {
+	edition string // the edition whose changes are being applied
 	errs    grammar.ErrorList
 	changes []Change
 	// inherited maps the file names of base editions to their edition.
@@ -291,7 +293,14 @@ func (m *merger) merge(layers []layer) []*grammar.File {
 			}
 			f.Edition = nil
 		}
+		if layers[i].edition != nil {
+			m.edition = layers[i].edition.Name.Name
+		}
+		from := len(m.changes)
 		files = m.apply(files, layers[i])
+		for j := from; j < len(m.changes); j++ {
+			m.changes[j].Edition = m.edition
+		}
 	}
 	return files
 }
