@@ -87,7 +87,9 @@ func staticDiff(ctx *cli, a, b string) error {
 		for from, to := range over.Renumber {
 			pairs = append(pairs, from+" → "+to)
 		}
-		sort.Slice(pairs, func(i, j int) bool { return compiler.RuleLess(strings.Fields(pairs[i])[0], strings.Fields(pairs[j])[0]) })
+		sort.Slice(pairs, func(i, j int) bool {
+			return compiler.RuleLess(strings.Fields(pairs[i])[0], strings.Fields(pairs[j])[0])
+		})
 		fmt.Fprintf(ctx.stdout, "\nrenumbered: %s\n", strings.Join(pairs, ", "))
 	}
 	return nil
