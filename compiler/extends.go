@@ -268,7 +268,7 @@ func mergeLayers(layers []layer) ([]*grammar.File, *merger) {
 			for _, f := range l.files {
 				for _, d := range f.Decls {
 					switch d.(type) {
-					case *grammar.OverrideDecl, *grammar.RemoveDecl, *grammar.AddDecl, *grammar.RenumberDecl:
+					case *grammar.OverrideDecl, *grammar.RemoveDecl, *grammar.AddDecl, *grammar.RenumberDecl, *grammar.ReciteDecl:
 						m.errorf(d.Position(), "%s changes a base edition: the edition must declare one (edition NAME \"TITLE\" extends BASE)", strings.Fields(grammar.FormatNode(d))[0])
 					}
 				}
@@ -365,6 +365,8 @@ func (m *merger) apply(base []*grammar.File, ed layer) []*grammar.File {
 				m.override(index, d)
 			case *grammar.RemoveDecl:
 				m.remove(index, d)
+			case *grammar.ReciteDecl:
+				m.recite(index, d)
 			case *grammar.AddDecl:
 				adds = append(adds, d)
 			default:
@@ -440,6 +442,73 @@ func (m *merger) override(index map[clauseID][]*slot, d *grammar.OverrideDecl) {
 	m.changes = append(m.changes, Change{Op: "override", Identity: id.String(), Pos: d.Pos, Rules: clauseRules(d.Decl), Old: old, New: d.Decl})
 }
 
+func (m *merger) recite(index map[clauseID][]*slot, d *grammar.ReciteDecl) {
+	id := clauseID{kind: d.Kind.Name}
+	if d.Name != nil {
+		id.name = d.Name.Name
+	}
+	if d.Rule != nil {
+		id.rule = d.Rule.Number
+	}
+	s := m.find(index, id, d.In, d.Pos, "recite")
+	if s == nil {
+		return
+	}
+	if s.done != nil {
+		m.errorf(d.Pos, "%s is already overridden or removed at %s", id, *s.done)
+		return
+	}
+	old := clauseRules(s.node())
+	if !setRules(s.node(), d.Rules) {
+		m.errorf(d.Pos, "recite %s: a %s cites no rules of its own", id, id.kind)
+		return
+	}
+	m.changes = append(m.changes, Change{Op: "recite", Identity: id.String() + " (was " + strings.Join(old, " ") + ")", Pos: d.Pos, Rules: clauseRules(s.node()), New: s.node()})
+}
+
+// setRules gives a clause another list of rules.
+func setRules(n grammar.Node, rs []grammar.Rule) bool {
+	switch d := n.(type) {
+	case *grammar.PhaseDecl:
+		d.Rules = rs
+	case *grammar.StepDecl:
+		d.Rules = rs
+	case *grammar.Action:
+		d.Rules = rs
+	case *grammar.Priority:
+		d.Rules = rs
+	case *grammar.NoPriority:
+		d.Rules = rs
+	case *grammar.Skip:
+		d.Rules = rs
+	case *grammar.Repeat:
+		d.Rules = rs
+	case *grammar.Allow:
+		d.Rules = rs
+	case *grammar.OnEnd:
+		d.Rules = rs
+	case *grammar.SbaDecl:
+		d.Rules = rs
+	case *grammar.PredicateDecl:
+		d.Rules = rs
+	case *grammar.KeywordDecl:
+		d.Rules = rs
+	case *grammar.TimingDecl:
+		d.Rules = rs
+	case *grammar.MechanismDecl:
+		d.Rules = rs
+	case *grammar.StackObjectDecl:
+		d.Rules = rs
+	case *grammar.DamageDecl:
+		d.Rules = rs
+	case *grammar.TurnDecl:
+		d.Rules = rs
+	default:
+		return false
+	}
+	return true
+}
+
 func (m *merger) remove(index map[clauseID][]*slot, d *grammar.RemoveDecl) {
 	id := clauseID{kind: d.Kind.Name}
 	if d.Name != nil {
@@ -447,6 +516,18 @@ func (m *merger) remove(index map[clauseID][]*slot, d *grammar.RemoveDecl) {
 	}
 	if d.Rule != nil {
 		id.rule = d.Rule.Number
+	}
+	// A declaration the base has more than once (two predicates of a kind
+	// citing one rule) is removed everywhere: the edition then writes what
+	// it keeps.
+	if all := index[id]; len(all) > 1 && d.In == nil && all[0].decls != nil {
+		for _, s := range all {
+			m.changes = append(m.changes, Change{Op: "remove", Identity: id.String(), Pos: d.Pos, Rules: clauseRules(s.node()), Old: s.node()})
+			s.set(nil)
+			pos := d.Pos
+			s.done = &pos
+		}
+		return
 	}
 	s := m.find(index, id, d.In, d.Pos, "remove")
 	if s == nil {
@@ -558,4 +639,12 @@ func insert(items *[]grammar.Clause, at int, c grammar.Clause) {
 	*items = append(*items, nil)
 	copy((*items)[at+1:], (*items)[at:])
 	(*items)[at] = c
+}
+
+// Identity is how an edition's delta names a clause of its base: `step
+// untap`, `action "502.2"`, `predicate cant_block "702.9b"` (false for a
+// node that is not a clause).
+func Identity(n grammar.Node) (string, bool) {
+	id, ok := identity(n)
+	return id.String(), ok
 }

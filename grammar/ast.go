@@ -518,3 +518,18 @@ func (*OverrideDecl) declNode()       {}
 func (*RemoveDecl) declNode()         {}
 func (*AddDecl) declNode()            {}
 func (*RenumberDecl) declNode()       {}
+
+// ReciteDecl gives a clause of the base other rules, its body unchanged:
+// `recite action "308.2" as "308.2" "308.2a"`. Kind, Name, Rule and In
+// name the clause as a RemoveDecl does.
+type ReciteDecl struct {
+	Pos   Pos
+	Kind  Ident
+	Name  *Ident
+	Rule  *Rule
+	In    *Ident
+	Rules []Rule
+}
+
+func (d *ReciteDecl) Position() Pos { return d.Pos }
+func (*ReciteDecl) declNode()       {}

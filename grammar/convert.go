@@ -142,6 +142,22 @@ func (c *converter) decl(p *pDecl) Decl {
 			}
 		}
 		return d
+	case p.Recite != nil:
+		r := p.Recite
+		d := &ReciteDecl{Pos: toPos(r.Pos), Kind: Ident{Pos: toPos(r.Kind.Pos), Name: r.Kind.Name}, Rules: c.rules(r.Rules)}
+		if r.Name != nil {
+			d.Name = &Ident{Pos: toPos(r.Name.Pos), Name: r.Name.Name}
+		}
+		if r.Rule != nil {
+			if rule := c.rules([]pString{*r.Rule}); len(rule) == 1 {
+				d.Rule = &rule[0]
+			}
+		}
+		if r.In != nil {
+			in := ident(*r.In)
+			d.In = &in
+		}
+		return d
 	case p.Renumber != nil:
 		d := &RenumberDecl{Pos: toPos(p.Renumber.Pos)}
 		for _, pr := range p.Renumber.Pairs {
@@ -170,7 +186,7 @@ func (c *converter) override(p *pOverride) *OverrideDecl {
 	default:
 		inner := c.decl(p.Decl)
 		switch inner.(type) {
-		case *OverrideDecl, *RemoveDecl, *AddDecl, *RenumberDecl:
+		case *OverrideDecl, *RemoveDecl, *AddDecl, *RenumberDecl, *ReciteDecl:
 			c.errorf(inner.Position(), "override takes a clause, not another change")
 		}
 		d.Decl = inner

@@ -49,6 +49,16 @@ type pDecl struct {
 	Remove   *pRemove   `parser:"| @@"`
 	Add      *pAdd      `parser:"| @@"`
 	Renumber *pRenumber `parser:"| @@"`
+	Recite   *pRecite   `parser:"| @@"`
+}
+
+type pRecite struct {
+	Pos   lexer.Position
+	Kind  pRemoveKind `parser:"'recite' @@"`
+	Name  *pForKind   `parser:"@@?"`
+	Rule  *pString    `parser:"@@?"`
+	In    *pIdent     `parser:"( 'in' @@ )?"`
+	Rules []pString   `parser:"'as' @@+"`
 }
 
 type pOverride struct {
@@ -69,7 +79,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'on_damage' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'on_damage' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {

@@ -190,7 +190,7 @@ var declKeywords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true,
 	"every": true, "phase": true, "sba": true, "predicate": true, "timing": true, "mechanism": true,
 	"stack_object": true, "on_damage": true, "effect": true,
-	"override": true, "remove": true, "add": true, "renumber": true,
+	"override": true, "remove": true, "add": true, "renumber": true, "recite": true,
 }
 
 // recoverErrors is called when the file does not parse. Participle stops at
@@ -245,6 +245,10 @@ func recoverErrors(sc *scanned, full error) ErrorList {
 	return errs
 }
 
+// changesNext are the words after which a declaration keyword names a
+// clause (every phase, remove keyword flying), not a new declaration.
+var changesNext = map[string]bool{"every": true, "override": true, "remove": true, "recite": true, "add": true}
+
 // chunkStarts returns the index of the first token of each top-level
 // declaration: a declaration keyword outside braces, or one at the start of
 // a line in column 1, which survives a missing "}".
@@ -258,7 +262,7 @@ func chunkStarts(toks []lexer.Token) []int {
 			depth++
 		case t.Type == tokPunct && t.Value == "}":
 			depth = max(depth-1, 0)
-		case t.Type == tokKeyword && declKeywords[t.Value] && toks[i-1].Value != "every" &&
+		case t.Type == tokKeyword && declKeywords[t.Value] && !changesNext[toks[i-1].Value] &&
 			(depth == 0 || t.Pos.Column == 1):
 			starts = append(starts, i)
 			depth = 0
@@ -368,7 +372,7 @@ var (
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
 	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "predicate", "timing", "mechanism", "stack_object", "on_damage", "effect"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}
-	deltaTokens    = []string{"override", "remove", "add", "renumber"}
+	deltaTokens    = []string{"override", "remove", "add", "renumber", "recite"}
 )
 
 // expectedMessage phrases the set of acceptable tokens at chunk[i].

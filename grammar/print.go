@@ -126,7 +126,7 @@ func (p *printer) file(f *File) {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *PredicateDecl, *TimingDecl, *MechanismDecl, *RemoveDecl:
+		case *KeywordDecl, *PredicateDecl, *TimingDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -300,6 +300,22 @@ func (p *printer) decl(d Decl) {
 			p.text(" " + d.Where)
 			p.rules([]Rule{*d.AnchorRule})
 		}
+	case *ReciteDecl:
+		p.tok(d.Pos, "recite ")
+		p.ident(d.Kind)
+		if d.Name != nil {
+			p.text(" ")
+			p.ident(*d.Name)
+		}
+		if d.Rule != nil {
+			p.rules([]Rule{*d.Rule})
+		}
+		if d.In != nil {
+			p.text(" in ")
+			p.ident(*d.In)
+		}
+		p.text(" as")
+		p.rules(d.Rules)
 	case *RenumberDecl:
 		p.tok(d.Pos, "renumber")
 		p.openBody()

@@ -49,6 +49,18 @@ func Inspect(n Node, f func(Node) bool) {
 				Inspect(n.AnchorRule, f)
 			}
 		}
+	case *ReciteDecl:
+		Inspect(&n.Kind, f)
+		if n.Name != nil {
+			Inspect(n.Name, f)
+		}
+		if n.Rule != nil {
+			Inspect(n.Rule, f)
+		}
+		if n.In != nil {
+			Inspect(n.In, f)
+		}
+		inspectRules(n.Rules, f)
 	case *RenumberDecl:
 		for i := range n.Pairs {
 			Inspect(&n.Pairs[i].From, f)
