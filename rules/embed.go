@@ -14,9 +14,10 @@ import (
 )
 
 // FS holds the .mtg files and cr2017.tsv at its root, and one directory per
-// other edition; a directory named cr… is embedded without a change here.
+// other edition: any directory of rules/ is embedded without a change here
+// (its files, and its testdata/ but for names starting with . or _).
 //
-//go:embed *.mtg *.tsv cr*
+//go:embed *.mtg *.tsv */*
 var FS embed.FS
 
 // Dir is the name positions use for files of FS ("rules/turn.mtg").
