@@ -123,7 +123,14 @@ func (r ruleset) read() ([]compiler.Source, map[string][]byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return compiler.ReadEdition(os.DirFS(root), filepath.ToSlash(rel), filepath.Base(abs))
+	// Shown as typed, so that a base above it is named as the user would
+	// (rules/turn.mtg for the base of rules/cr2008); only the last
+	// element of each directory shows in positions.
+	shown := filepath.ToSlash(filepath.Clean(r.dir))
+	if shown == "." || strings.HasPrefix(shown, "..") && path.Base(shown) == ".." {
+		shown = filepath.Base(abs)
+	}
+	return compiler.ReadEdition(os.DirFS(root), filepath.ToSlash(rel), shown)
 }
 
 // load compiles the ruleset.
