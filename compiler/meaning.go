@@ -119,7 +119,7 @@ func (p *Program) Constructs() []Construct {
 		add("timing", t.Pos, t.Rules, true, &Clause{Expr: t.Expr})
 	}
 	for _, so := range p.StackObjects {
-		add("stack_object", so.Pos, so.Rules, false, &Clause{Stmts: so.Body})
+		add("stack object", so.Pos, so.Rules, false, &Clause{Stmts: so.Body})
 	}
 	for _, so := range p.Effects {
 		add("effect", so.Pos, so.Rules, false, &Clause{Stmts: so.Body})
