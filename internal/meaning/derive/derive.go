@@ -361,4 +361,3 @@ func qualified(f *types.Func) string {
 	}
 	return "(" + star + named(r) + ")." + f.Name()
 }
-
