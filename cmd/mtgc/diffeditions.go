@@ -104,7 +104,7 @@ func scenarioDir(args []string) (dir, shown string, cleanup func(), err error) {
 	if len(args) == 1 {
 		return args[0], args[0], func() {}, nil
 	}
-	corpus, _, shown, err := conformance.EditionCorpus(rules.Default)
+	corpus, _, shown, err := conformance.EditionCorpus(rules.Root)
 	if err != nil {
 		return "", "", nil, err
 	}

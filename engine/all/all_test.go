@@ -40,7 +40,7 @@ func TestEngines(t *testing.T) {
 // edition's corpus is package conformance's, run by its own tests.
 func TestConformance(t *testing.T) {
 	for _, r := range all.Engines {
-		if r.Edition == rules.Default {
+		if r.Edition == rules.Root {
 			continue
 		}
 		t.Run(r.Edition, func(t *testing.T) { conformance.RunEdition(t, r) })
