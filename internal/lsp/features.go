@@ -102,6 +102,9 @@ func (s *server) hover(file string, pos protocol.Position) *protocol.Hover {
 	if !ok {
 		return nil
 	}
+	if md := changeHover(s.program(sub.rs), file, int(pos.Line)+1); md != "" {
+		return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md}}
+	}
 	var md string
 	if sub.rule != "" {
 		md = s.ruleHover(sub, file)
@@ -430,4 +433,24 @@ func (s *server) format(file string) ([]protocol.TextEdit, error) {
 		Range:   protocol.Range{End: protocol.Position{Line: uint32(lines), Character: charCol(last, len(last))}},
 		NewText: string(out),
 	}}, nil
+}
+
+// changeHover shows, on a line of an edition's delta that overrides,
+// recites or removes a clause of its base, the base's clause.
+func changeHover(p *compiler.Program, file string, line int) string {
+	if p == nil {
+		return ""
+	}
+	for _, c := range p.Changes {
+		if c.Pos.Line != line || c.Pos.File != file && !strings.HasSuffix(filepath.ToSlash(file), "/"+c.Pos.File) && filepath.Base(file) != c.Pos.File {
+			continue
+		}
+		switch {
+		case c.Old != nil:
+			return fmt.Sprintf("%s %s: replaces, from %s (%s)\n\n```mtg\n%s\n```", c.Op, c.Identity, p.Extends[0], c.Old.Position(), strings.TrimSpace(grammar.FormatNode(c.Old)))
+		case c.Op == "recite":
+			return fmt.Sprintf("%s %s: the base's clause, cited now by %s", c.Op, c.Identity, strings.Join(c.Rules, ", "))
+		}
+	}
+	return ""
 }
