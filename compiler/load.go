@@ -249,3 +249,7 @@ func capErrors(errs grammar.ErrorList) error {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// DeclaredEdition reads the edition a .mtg file declares and the one it
+// extends ("" if none), from its edition line alone.
+func DeclaredEdition(data []byte) (name, base string) { return declaredEdition(data) }
