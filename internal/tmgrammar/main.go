@@ -58,9 +58,10 @@ func keys[V any](m map[string]V) []string {
 
 // The keywords by role; every keyword of the language must be in one.
 var (
-	// extends is the coming `edition X "..." extends Y` (an edition as a
-	// delta of another); highlighted before the checker knows it.
-	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object", "effect", "on_damage"}
+	// extends, override, remove, add, renumber, recite and as write an
+	// edition as a delta of another.
+	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object", "effect", "on_damage",
+		"override", "remove", "add", "renumber", "recite", "as"}
 	// named are the declarations whose next word is the name they declare.
 	named   = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect"}
 	control = []string{"for", "each", "where", "if", "then", "else", "let"}
