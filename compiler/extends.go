@@ -442,14 +442,20 @@ func (m *merger) override(index map[clauseID][]*slot, d *grammar.OverrideDecl) {
 	m.changes = append(m.changes, Change{Op: "override", Identity: id.String(), Pos: d.Pos, Rules: clauseRules(d.Decl), Old: old, New: d.Decl})
 }
 
+// refID is the identity a change names.
+func refID(r grammar.ClauseRef) clauseID {
+	id := clauseID{kind: r.Kind.Name}
+	if r.Name != nil {
+		id.name = r.Name.Name
+	}
+	if r.Rule != nil {
+		id.rule = r.Rule.Number
+	}
+	return id
+}
+
 func (m *merger) recite(index map[clauseID][]*slot, d *grammar.ReciteDecl) {
-	id := clauseID{kind: d.Kind.Name}
-	if d.Name != nil {
-		id.name = d.Name.Name
-	}
-	if d.Rule != nil {
-		id.rule = d.Rule.Number
-	}
+	id := refID(d.ClauseRef)
 	s := m.find(index, id, d.In, d.Pos, "recite")
 	if s == nil {
 		return
@@ -510,13 +516,7 @@ func setRules(n grammar.Node, rs []grammar.Rule) bool {
 }
 
 func (m *merger) remove(index map[clauseID][]*slot, d *grammar.RemoveDecl) {
-	id := clauseID{kind: d.Kind.Name}
-	if d.Name != nil {
-		id.name = d.Name.Name
-	}
-	if d.Rule != nil {
-		id.rule = d.Rule.Number
-	}
+	id := refID(d.ClauseRef)
 	// A declaration the base has more than once (two predicates of a kind
 	// citing one rule) is removed everywhere: the edition then writes what
 	// it keeps.

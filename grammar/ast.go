@@ -474,15 +474,21 @@ type OverrideDecl struct {
 	In   *Ident // the step of an overridden step clause, when its identity is not enough
 }
 
-// RemoveDecl removes a clause of the base edition: Kind is the clause's
+// ClauseRef names a clause of the base edition: Kind is the clause's
 // keyword ("step", "action", "predicate"...), Name its name (a predicate's
-// kind, an on_damage's target), Rule the first rule it cites.
-type RemoveDecl struct {
-	Pos  Pos
+// kind, an on_damage's target), Rule the first rule it cites, In the step
+// holding it when its identity is not enough.
+type ClauseRef struct {
 	Kind Ident
 	Name *Ident
 	Rule *Rule
-	In   *Ident // the step of a removed step clause, when its identity is not enough
+	In   *Ident
+}
+
+// RemoveDecl removes a clause of the base edition.
+type RemoveDecl struct {
+	Pos Pos
+	ClauseRef
 }
 
 // AddDecl adds a step before or after a step of the base (Step, Where
@@ -523,11 +529,8 @@ func (*RenumberDecl) declNode()       {}
 // `recite action "308.2" as "308.2" "308.2a"`. Kind, Name, Rule and In
 // name the clause as a RemoveDecl does.
 type ReciteDecl struct {
-	Pos   Pos
-	Kind  Ident
-	Name  *Ident
-	Rule  *Rule
-	In    *Ident
+	Pos Pos
+	ClauseRef
 	Rules []Rule
 }
 

@@ -107,21 +107,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		return c.override(p.Override)
 	case p.Remove != nil:
 		r := p.Remove
-		d := &RemoveDecl{Pos: toPos(r.Pos), Kind: Ident{Pos: toPos(r.Kind.Pos), Name: r.Kind.Name}}
-		if r.Name != nil {
-			d.Name = &Ident{Pos: toPos(r.Name.Pos), Name: r.Name.Name}
-		}
-		if r.Rule != nil {
-			rule := c.rules([]pString{*r.Rule})
-			if len(rule) == 1 {
-				d.Rule = &rule[0]
-			}
-		}
-		if r.In != nil {
-			in := ident(*r.In)
-			d.In = &in
-		}
-		return d
+		return &RemoveDecl{Pos: toPos(r.Pos), ClauseRef: c.clauseRef(r.Kind, r.Name, r.Rule, r.In)}
 	case p.Add != nil:
 		d := &AddDecl{Pos: toPos(p.Add.Pos)}
 		if s := p.Add.Step; s != nil {
@@ -144,20 +130,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		return d
 	case p.Recite != nil:
 		r := p.Recite
-		d := &ReciteDecl{Pos: toPos(r.Pos), Kind: Ident{Pos: toPos(r.Kind.Pos), Name: r.Kind.Name}, Rules: c.rules(r.Rules)}
-		if r.Name != nil {
-			d.Name = &Ident{Pos: toPos(r.Name.Pos), Name: r.Name.Name}
-		}
-		if r.Rule != nil {
-			if rule := c.rules([]pString{*r.Rule}); len(rule) == 1 {
-				d.Rule = &rule[0]
-			}
-		}
-		if r.In != nil {
-			in := ident(*r.In)
-			d.In = &in
-		}
-		return d
+		return &ReciteDecl{Pos: toPos(r.Pos), ClauseRef: c.clauseRef(r.Kind, r.Name, r.Rule, r.In), Rules: c.rules(r.Rules)}
 	case p.Renumber != nil:
 		d := &RenumberDecl{Pos: toPos(p.Renumber.Pos)}
 		for _, pr := range p.Renumber.Pairs {
@@ -168,6 +141,24 @@ func (c *converter) decl(p *pDecl) Decl {
 		}
 		return d
 	}
+}
+
+// clauseRef converts what names a clause of the base.
+func (c *converter) clauseRef(kind pRemoveKind, name *pForKind, rule *pString, in *pIdent) ClauseRef {
+	ref := ClauseRef{Kind: Ident{Pos: toPos(kind.Pos), Name: kind.Name}}
+	if name != nil {
+		ref.Name = &Ident{Pos: toPos(name.Pos), Name: name.Name}
+	}
+	if rule != nil {
+		if rs := c.rules([]pString{*rule}); len(rs) == 1 {
+			ref.Rule = &rs[0]
+		}
+	}
+	if in != nil {
+		id := ident(*in)
+		ref.In = &id
+	}
+	return ref
 }
 
 // override converts `override CLAUSE`; an override of an override, or of

@@ -270,18 +270,7 @@ func (p *printer) decl(d Decl) {
 		}
 	case *RemoveDecl:
 		p.tok(d.Pos, "remove ")
-		p.ident(d.Kind)
-		if d.Name != nil {
-			p.text(" ")
-			p.ident(*d.Name)
-		}
-		if d.Rule != nil {
-			p.rules([]Rule{*d.Rule})
-		}
-		if d.In != nil {
-			p.text(" in ")
-			p.ident(*d.In)
-		}
+		p.clauseRef(d.ClauseRef)
 	case *AddDecl:
 		p.tok(d.Pos, "add ")
 		if d.Step != nil {
@@ -302,18 +291,7 @@ func (p *printer) decl(d Decl) {
 		}
 	case *ReciteDecl:
 		p.tok(d.Pos, "recite ")
-		p.ident(d.Kind)
-		if d.Name != nil {
-			p.text(" ")
-			p.ident(*d.Name)
-		}
-		if d.Rule != nil {
-			p.rules([]Rule{*d.Rule})
-		}
-		if d.In != nil {
-			p.text(" in ")
-			p.ident(*d.In)
-		}
+		p.clauseRef(d.ClauseRef)
 		p.text(" as")
 		p.rules(d.Rules)
 	case *RenumberDecl:
@@ -324,6 +302,22 @@ func (p *printer) decl(d Decl) {
 			p.text(strconv.Quote(r.From.Number) + " = " + strconv.Quote(r.To.Number))
 		}
 		p.closeBody(d.Pos)
+	}
+}
+
+// clauseRef prints what names a clause of the base.
+func (p *printer) clauseRef(r ClauseRef) {
+	p.ident(r.Kind)
+	if r.Name != nil {
+		p.text(" ")
+		p.ident(*r.Name)
+	}
+	if r.Rule != nil {
+		p.rules([]Rule{*r.Rule})
+	}
+	if r.In != nil {
+		p.text(" in ")
+		p.ident(*r.In)
 	}
 }
 

@@ -28,16 +28,7 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(n.In, f)
 		}
 	case *RemoveDecl:
-		Inspect(&n.Kind, f)
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		if n.Rule != nil {
-			Inspect(n.Rule, f)
-		}
-		if n.In != nil {
-			Inspect(n.In, f)
-		}
+		inspectRef(&n.ClauseRef, f)
 	case *AddDecl:
 		if n.Step != nil {
 			Inspect(n.Step, f)
@@ -50,16 +41,7 @@ func Inspect(n Node, f func(Node) bool) {
 			}
 		}
 	case *ReciteDecl:
-		Inspect(&n.Kind, f)
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		if n.Rule != nil {
-			Inspect(n.Rule, f)
-		}
-		if n.In != nil {
-			Inspect(n.In, f)
-		}
+		inspectRef(&n.ClauseRef, f)
 		inspectRules(n.Rules, f)
 	case *RenumberDecl:
 		for i := range n.Pairs {
@@ -211,6 +193,19 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Else, f)
 	}
 	f(nil)
+}
+
+func inspectRef(r *ClauseRef, f func(Node) bool) {
+	Inspect(&r.Kind, f)
+	if r.Name != nil {
+		Inspect(r.Name, f)
+	}
+	if r.Rule != nil {
+		Inspect(r.Rule, f)
+	}
+	if r.In != nil {
+		Inspect(r.In, f)
+	}
 }
 
 func inspectRules(rules []Rule, f func(Node) bool) {
