@@ -123,6 +123,9 @@ type Game struct {
 	resolving StackItem
 	flipBuf   []int32 // scratch of blockRestricted
 
+	autoPass, noTap bool
+	optKeys         []uint64 // scratch of Options: the key of each group
+
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
 	logOwn  bool // Log's buffer is this game's alone (LogCap rewrites it)
@@ -147,6 +150,16 @@ type Config struct {
 	NoShuffle     bool // keep deck order (the last card is the top)
 	NoOpeningHand bool
 	Log           LogConfig // keep (default), cap, stream or drop the events
+	// AutoPass: Advance answers the forced priority decisions itself (those
+	// whose one legal answer is to pass, see Forced), as a host passing
+	// would: the events are the same. The first decision of each turn is
+	// returned even when forced, so that a host can stop at a turn limit.
+	AutoPass bool
+	// NoTapOptions: Options lists no tap-mana options; mana is paid by the
+	// engine's default when a spell is cast or an ability activated, and a
+	// priority decision whose only other answer is tapping for mana is
+	// forced. Submit still accepts TapMana.
+	NoTapOptions bool
 }
 
 // New starts a game under the given rules. Libraries are shuffled with the
@@ -190,7 +203,8 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	if keep.Rules != r || preds == nil {
 		preds = indexPredicates(r)
 	}
-	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds}
+	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds,
+		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, optKeys: keep.optKeys[:0]}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.
@@ -319,6 +333,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
+	g.Objs[id].class = g.Objs[id].classOf()
 	g.move(id, z, owner)
 	return id, nil
 }
@@ -371,6 +386,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.chosen = append(keep.chosen[:0], src.chosen...)
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
+	g.optKeys = keep.optKeys[:0]
 }
 
 // scratchGames hold copies that SBAPending and DefaultDeclare try things

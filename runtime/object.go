@@ -66,6 +66,10 @@ type Object struct {
 	// it may be cast; 0: none.
 	Timing    uint8
 	Abilities []Ability // activated abilities
+	// class is a hash of the characteristics above, which never change
+	// once the object exists (classOf, computed by Create): identical cards
+	// share it, and Options groups options by it.
+	class uint64
 }
 
 // CopyKind says what an object is a copy of.
