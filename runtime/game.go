@@ -110,7 +110,10 @@ type Game struct {
 	// last state-based-action check at that count found nothing to do.
 	changes  uint32
 	sbaClean uint32
-	batch    uint32 // the state-based-action batch being performed, or 0
+	// dirty says what changed since the last state-based-action check
+	// that found nothing: only the sbas that read it are matched again.
+	dirty Changes
+	batch uint32 // the state-based-action batch being performed, or 0
 
 	// folded counts the damage hooks running: what they change is part of
 	// the damage event and logs nothing of its own.
@@ -247,6 +250,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 			g.RNG.Shuffle(g.Players[i].Library)
 		}
 	}
+	g.dirty = ChangeAll
 	if !cfg.NoOpeningHand {
 		for i := range g.Players {
 			for n := int32(0); n < r.Defaults.OpeningHand; n++ {
@@ -324,7 +328,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		}
 		c.Subtypes = subs
 	}
-	g.changes++
+	g.touch(ChangeZones | ChangePlayers) // and the move, the battlefield
 	id := ObjID(len(g.Objs))
 	g.Objs = append(g.Objs, Object{
 		Name: c.Name, Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
@@ -416,7 +420,7 @@ func cloneSlice[T any](s []T) []T {
 // test fixtures do): the next state-based-action check must look again.
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
-	g.changes++
+	g.touch(ChangeAll)
 	g.checkLeavesCombat()
 }
 
@@ -471,7 +475,7 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 	if !ok {
 		return fmt.Errorf("the rules have no step or phase %q", step)
 	}
-	g.changes++
+	g.touch(ChangeAll)
 	g.TurnNum, g.Active, g.lastNormal, g.started = turn, active, active, true
 	g.buildPlan()
 	for i := 0; i < g.planLen; i++ {

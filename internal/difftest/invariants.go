@@ -46,7 +46,9 @@ func (v *Invariants) Check(g *rt.Game, d rt.Decision) error {
 	}
 	switch d.Kind {
 	case rt.DecidePriority:
-		if g.SBAPending() {
+		// Every sba matched against the whole state too, not only those
+		// whose inputs changed (the engine's incremental check).
+		if g.SBAPending() || g.SBAPendingFull() {
 			return fmt.Errorf("invariant: %s receives priority while a state-based action is pending (116.5)", g.PlayerName(d.Player))
 		}
 		if len(g.Waiting) > 0 {
