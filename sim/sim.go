@@ -22,9 +22,9 @@ type Config struct {
 	// shard of a campaign plays games First to First+Games-1 of it, each
 	// as the whole campaign would (Merge adds the shards up).
 	First   int
-	Workers int // goroutines playing games (at least 1)
-	Seed     uint64 // game i is played with seed Mix(Seed, i)
-	Turns    int32  // a game stops after this turn (default 100)
+	Workers int    // goroutines playing games (at least 1)
+	Seed    uint64 // game i is played with seed Mix(Seed, i)
+	Turns   int32  // a game stops after this turn (default 100)
 	// Alternate: the player who starts alternates from game to game
 	// (player i%n starts game i); else player 0 starts every game.
 	Alternate bool
@@ -90,10 +90,10 @@ type Summary struct {
 	AutoPass     bool    `json:"auto_pass,omitempty"`
 	NoTapOptions bool    `json:"no_tap_options,omitempty"`
 	Seconds      float64 `json:"seconds"`
-	GamesPerS   float64       `json:"games_per_second"`
-	DecPerS     float64       `json:"decisions_per_second"`
-	Workers     int           `json:"workers"`
-	Seed        uint64        `json:"seed"`
+	GamesPerS    float64 `json:"games_per_second"`
+	DecPerS      float64 `json:"decisions_per_second"`
+	Workers      int     `json:"workers"`
+	Seed         uint64  `json:"seed"`
 }
 
 // PlayerStats is one player's record, with the 95% Wilson score interval

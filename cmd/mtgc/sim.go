@@ -149,7 +149,7 @@ type simReport struct {
 	Engine    string   `json:"engine"`     // compiled or interpreted
 	Decks     []string `json:"decks"`      // as given to -decks
 	TurnLimit int      `json:"turn_limit"`
-	Alternate bool     `json:"alternate"` // the starting player alternates
+	Alternate bool     `json:"alternate"`       // the starting player alternates
 	Shard     string   `json:"shard,omitempty"` // I/N of -shard; a merge's is empty
 	sim.Summary
 }
