@@ -338,6 +338,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
 	g.Objs[id].class = g.Objs[id].classOf()
+
 	g.move(id, z, owner)
 	return id, nil
 }
@@ -487,6 +488,7 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 			g.pending = Decision{}
 			g.stepHadPriority = false
 			g.assumeHistory(i)
+			g.unindexCombat(0, 0)
 			g.Combat.reset() // a combat in progress elsewhere is over
 			return nil
 		}

@@ -70,6 +70,10 @@ type Object struct {
 	// once the object exists (classOf, computed by Create): identical cards
 	// share it, and Options groups options by it.
 	class uint64
+	// atk and blk index the combat (Game.attackIndex, blockIndex): 1 + the
+	// index in Combat.Attacks of its attack, in Combat.Blocks of its first
+	// block; checked against the lists, never trusted alone.
+	atk, blk int32
 }
 
 // CopyKind says what an object is a copy of.

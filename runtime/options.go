@@ -127,6 +127,16 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			}
 		}
 	case DecideAttackers:
+		// What can be attacked is found once, not for each creature:
+		// pairs (permanent, its defending player) on the scratch stack.
+		m := g.Mark()
+		for _, w := range g.Battlefield {
+			if d, ok := g.attackable(p, w); ok {
+				g.Push(int32(w))
+				g.Push(int32(d))
+			}
+		}
+		targets := g.Selected(m)
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
 			if int(o.Controller) != p || o.PhasedOut || !g.can(CanAttack, x) || g.has(CantAttack, x) {
@@ -137,13 +147,14 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 					continue
 				}
 				add(Option{Kind: Declare, Obj: x, Target: PlayerCode(q)})
-				for _, w := range g.Battlefield {
-					if d, ok := g.attackable(p, w); ok && d == q {
-						add(Option{Kind: Declare, Obj: x, Target: int32(w)})
+				for i := 0; i < len(targets); i += 2 {
+					if int(targets[i+1]) == q {
+						add(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})
 					}
 				}
 			}
 		}
+		g.Release(m)
 	case DecideBlockers:
 		for _, b := range g.Battlefield {
 			o := &g.Objs[b]

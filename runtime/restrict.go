@@ -32,11 +32,13 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		}
 		at := g.attackOn(p, x, t)
 		at.Declared = true
-		c.Attacks = append(c.Attacks, at)
+		g.addAttack(at)
 	}
 	c.DeclaredAttackers = int8(len(objs))
 	bad, rule := g.restricted(AttackRestriction)
+	g.unindexCombat(n0, len(c.Blocks))
 	c.Attacks, c.DeclaredAttackers = c.Attacks[:n0], d0
+	c.nAtk = min(c.nAtk, n0) // the indexes of those kept still hold
 	return bad, rule
 }
 
@@ -51,7 +53,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	flipped := g.flipBuf[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
-		c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.Blocking(b)})
+		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.Blocking(b)})
 		if !slices.Contains(objs[:i], b) {
 			c.DeclaredBlockers++
 		}
@@ -65,7 +67,9 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 		c.Attacks[ai].Blocked = false
 	}
 	g.flipBuf = flipped[:0]
+	g.unindexCombat(len(c.Attacks), n0)
 	c.Blocks, c.DeclaredBlockers = c.Blocks[:n0], d0
+	c.nBlk = min(c.nBlk, n0)
 	return bad, rule
 }
 
