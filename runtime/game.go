@@ -127,6 +127,10 @@ type Game struct {
 	flipBuf   []int32 // scratch of blockRestricted
 
 	autoPass, noTap bool
+	// withAbilities and dieWatchers count the objects with activated
+	// abilities and with an ability that triggers on a death: made by
+	// Create, made again by Touch (fixtures give objects abilities).
+	withAbilities, dieWatchers int32
 	optKeys         []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
@@ -337,7 +341,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
-	g.Objs[id].class = g.Objs[id].classOf()
+	g.derive(&g.Objs[id], 1)
 
 	g.move(id, z, owner)
 	return id, nil
@@ -417,11 +421,33 @@ func cloneSlice[T any](s []T) []T {
 	return append([]T(nil), s...)
 }
 
+// derive computes what the runtime keeps of o's characteristics: its
+// class, and (by n) the counts of objects with abilities and death
+// triggers.
+func (g *Game) derive(o *Object, n int32) {
+	o.class = o.classOf()
+	if len(o.Abilities) > 0 {
+		g.withAbilities += n
+	}
+	for _, t := range o.Triggers {
+		if t.On == OnCreatureDies {
+			g.dieWatchers += n
+			break
+		}
+	}
+}
+
 // Touch tells the game that its exported fields were changed directly (as
-// test fixtures do): the next state-based-action check must look again.
+// test fixtures do): the next state-based-action check must look again,
+// and what the runtime derives from the objects' characteristics (how
+// Options groups them, which have abilities) is made again.
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
+	g.withAbilities, g.dieWatchers = 0, 0
+	for i := range g.Objs {
+		g.derive(&g.Objs[i], 1)
+	}
 	g.checkLeavesCombat()
 }
 

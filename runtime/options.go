@@ -287,6 +287,9 @@ func (g *Game) mayAct(p int) bool {
 			castable = true
 		}
 	}
+	if !castable && g.noTap && g.withAbilities == 0 {
+		return false // nothing to cast, no land to tap shown, no ability anywhere
+	}
 	avail := g.Players[p].Mana
 	var tap tapTest
 	tapped := false // tapTest built

@@ -288,6 +288,9 @@ func (g *Game) dies(x ObjID) {
 	if g.batch != 0 && o.lkiBatch == g.batch {
 		power = o.lkiPower
 	}
+	if g.dieWatchers == 0 {
+		return // no object has an ability that triggers on a death
+	}
 	// Abilities that trigger on leaving the battlefield look back in time:
 	// a watcher that left in the same batch of results sees this death too.
 	for i := range g.Objs {
