@@ -131,7 +131,7 @@ type Game struct {
 	// abilities and with an ability that triggers on a death: made by
 	// Create, made again by Touch (fixtures give objects abilities).
 	withAbilities, dieWatchers int32
-	optKeys         []uint64 // scratch of Options: the key of each group
+	optKeys                    []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
