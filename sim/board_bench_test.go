@@ -24,16 +24,15 @@ func BenchmarkBoard(b *testing.B) {
 	}
 }
 
-func setupBoard(b *testing.B, g *rt.Game, n int, seed uint64) {
-	deck := sim.Vanilla()
+// boardConfig is the runtime's options of BenchmarkBoard.
+var boardConfig = rt.Config{AutoPass: true, NoTapOptions: true}
+
+func setupBoard(b *testing.B, g *rt.Game, deck []rt.Card, n int, seed uint64) {
 	forest, bear := deck[0], deck[len(deck)-1] // the deck's own cards
-	err := g.Reset(engine.Rules, rt.Config{
-		Players:  []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}},
-		Seed:     seed,
-		Log:      rt.LogConfig{Mode: rt.LogNone},
-		AutoPass: true, NoTapOptions: true,
-	})
-	if err != nil {
+	cfg := boardConfig
+	cfg.Players = []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}}
+	cfg.Seed, cfg.Log = seed, rt.LogConfig{Mode: rt.LogNone}
+	if err := g.Reset(engine.Rules, cfg); err != nil {
 		b.Fatal(err)
 	}
 	for p := 0; p < 2; p++ {
@@ -53,6 +52,7 @@ func setupBoard(b *testing.B, g *rt.Game, n int, seed uint64) {
 func benchBoard(b *testing.B, n int) {
 	pol := &rt.UniformPolicy{RNG: rt.RNG{State: 1}}
 	g := new(rt.Game)
+	deck := sim.Vanilla()
 	var decisions, attacks, blocks, allocs uint64
 	var inDecl [2]time.Duration
 	var ms goruntime.MemStats
@@ -60,7 +60,7 @@ func benchBoard(b *testing.B, n int) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		setupBoard(b, g, n, uint64(i))
+		setupBoard(b, g, deck, n, uint64(i))
 		goruntime.ReadMemStats(&ms)
 		before := ms.Mallocs
 		b.StartTimer()
