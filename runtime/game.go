@@ -426,6 +426,10 @@ func cloneSlice[T any](s []T) []T {
 // triggers.
 func (g *Game) derive(o *Object, n int32) {
 	o.class = o.classOf()
+	g.count(o, n)
+}
+
+func (g *Game) count(o *Object, n int32) {
 	if len(o.Abilities) > 0 {
 		g.withAbilities += n
 	}
@@ -437,17 +441,26 @@ func (g *Game) derive(o *Object, n int32) {
 	}
 }
 
+// countAbilities counts again the objects with activated abilities and
+// death triggers (fixtures give objects abilities directly).
+func (g *Game) countAbilities() {
+	g.withAbilities, g.dieWatchers = 0, 0
+	for i := range g.Objs {
+		if o := &g.Objs[i]; len(o.Abilities) > 0 || len(o.Triggers) > 0 {
+			g.count(o, 1)
+		}
+	}
+}
+
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again,
-// and what the runtime derives from the objects' characteristics (how
-// Options groups them, which have abilities) is made again.
+// and the objects with abilities are counted again. (Characteristics set
+// directly keep the class Create gave the object: Options may then list
+// apart identical objects, never group different ones.)
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
-	g.withAbilities, g.dieWatchers = 0, 0
-	for i := range g.Objs {
-		g.derive(&g.Objs[i], 1)
-	}
+	g.countAbilities()
 	g.checkLeavesCombat()
 }
 
