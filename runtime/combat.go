@@ -354,6 +354,13 @@ func (g *Game) addAttack(at Attack) {
 	c.nAtk++
 }
 
+// blocked counts b's block against its attacker (by n).
+func (g *Game) blocked(b *Block, n int32) {
+	if uint(b.Attacker) < uint(len(g.Objs)) {
+		g.Objs[b.Attacker].blockers += n
+	}
+}
+
 // addBlock appends a block to the combat, indexed.
 func (g *Game) addBlock(b Block) {
 	c := &g.Combat
@@ -364,6 +371,7 @@ func (g *Game) addBlock(b Block) {
 		g.indexCombat()
 		return
 	}
+	g.blocked(&b, 1)
 	if first {
 		g.Objs[b.Blocker].blk = int32(len(c.Blocks))
 	}
@@ -377,14 +385,27 @@ func (g *Game) addBlock(b Block) {
 func (g *Game) unindexCombat(a, b int) {
 	c := &g.Combat
 	n := uint(len(g.Objs))
+	if len(c.Blocks) != c.nBlk {
+		// Lists changed from outside: count the blocks kept afresh.
+		for i := range g.Objs {
+			g.Objs[i].blockers = 0
+		}
+		for i := range c.Blocks[:min(b, len(c.Blocks))] {
+			g.blocked(&c.Blocks[i], 1)
+		}
+	}
 	for _, at := range c.Attacks[min(a, len(c.Attacks)):] {
 		if x := at.Attacker; uint(x) < n && int(g.Objs[x].atk) > a {
 			g.Objs[x].atk = 0
 		}
 	}
-	for _, bl := range c.Blocks[min(b, len(c.Blocks)):] {
+	for i := range c.Blocks[min(b, len(c.Blocks)):] {
+		bl := &c.Blocks[b+i]
 		if x := bl.Blocker; uint(x) < n && int(g.Objs[x].blk) > b {
 			g.Objs[x].blk = 0
+		}
+		if len(c.Blocks) == c.nBlk {
+			g.blocked(bl, -1)
 		}
 	}
 }
@@ -399,10 +420,21 @@ func (g *Game) indexCombat() {
 		}
 	}
 	c.repeated = false
+	for i := range c.Attacks {
+		if x := c.Attacks[i].Attacker; uint(x) < n {
+			g.Objs[x].blockers = 0
+		}
+	}
 	for i := range c.Blocks {
 		if x := c.Blocks[i].Blocker; uint(x) < n {
 			g.Objs[x].blk = 0
 		}
+		if x := c.Blocks[i].Attacker; uint(x) < n {
+			g.Objs[x].blockers = 0
+		}
+	}
+	for i := range c.Blocks {
+		g.blocked(&c.Blocks[i], 1)
 	}
 	for i := len(c.Blocks) - 1; i >= 0; i-- { // the first block of each last
 		if x := c.Blocks[i].Blocker; uint(x) < n {
@@ -465,6 +497,9 @@ func (g *Game) appendOrdered(out []ObjID, pick func(*Block) (ObjID, int16, bool)
 
 // numBlockers counts the creatures blocking attacker x.
 func (g *Game) numBlockers(x ObjID) int {
+	if len(g.Combat.Blocks) == g.Combat.nBlk && uint(x) < uint(len(g.Objs)) {
+		return int(g.Objs[x].blockers)
+	}
 	n := 0
 	bs := g.Combat.Blocks
 	for i := range bs {
@@ -513,6 +548,7 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 	for _, b := range c.Blocks {
 		if b.Blocker == x {
 			removed = true
+			g.blocked(&b, -1) // its attacker has one blocker less
 			continue
 		}
 		if b.Attacker == x {
@@ -524,7 +560,7 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 	}
 	c.Blocks = kept
 	if uint(x) < uint(len(g.Objs)) {
-		g.Objs[x].atk, g.Objs[x].blk = 0, 0
+		g.Objs[x].atk, g.Objs[x].blk, g.Objs[x].blockers = 0, 0, 0
 	}
 	g.indexCombat()
 	if removed {

@@ -74,6 +74,8 @@ type Object struct {
 	// index in Combat.Attacks of its attack, in Combat.Blocks of its first
 	// block; checked against the lists, never trusted alone.
 	atk, blk int32
+	// blockers counts the blocks of Combat.Blocks whose attacker it is.
+	blockers int32
 }
 
 // CopyKind says what an object is a copy of.

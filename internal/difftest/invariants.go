@@ -302,6 +302,15 @@ func combatIndex(g *rt.Game) error {
 				}
 			}
 		}
+		nb := int32(0)
+		for _, b := range c.Blocks {
+			if b.Attacker == id {
+				nb++
+			}
+		}
+		if got := g.BlockerCount(id); got != nb {
+			return fmt.Errorf("invariant: the combat's index says %d creatures block object %d, the lists say %d", got, x, nb)
+		}
 		if g.Attacking(id) != atk || g.Blocking(id) != blk || g.CombatController(id) != ctl {
 			return fmt.Errorf("invariant: the combat's index says object %d attacks %v, blocks %v, controller %d; the lists say %v, %v, %d",
 				x, g.Attacking(id), g.Blocking(id), g.CombatController(id), atk, blk, ctl)
