@@ -345,12 +345,15 @@ func (g *Game) blockIndex(x ObjID) int {
 // addAttack appends an attack to the combat, indexed.
 func (g *Game) addAttack(at Attack) {
 	c := &g.Combat
+	first := g.attackIndex(at.Attacker) < 0 // a declaration tried on a creature put into combat attacking
 	c.Attacks = append(c.Attacks, at)
 	if c.nAtk != len(c.Attacks)-1 || uint(at.Attacker) >= uint(len(g.Objs)) {
 		g.indexCombat()
 		return
 	}
-	g.Objs[at.Attacker].atk = int32(len(c.Attacks))
+	if first {
+		g.Objs[at.Attacker].atk = int32(len(c.Attacks))
+	}
 	c.nAtk++
 }
 
@@ -414,7 +417,7 @@ func (g *Game) unindexCombat(a, b int) {
 func (g *Game) indexCombat() {
 	c := &g.Combat
 	n := uint(len(g.Objs))
-	for i := range c.Attacks {
+	for i := len(c.Attacks) - 1; i >= 0; i-- { // the first attack of each last
 		if x := c.Attacks[i].Attacker; uint(x) < n {
 			g.Objs[x].atk = int32(i + 1)
 		}
