@@ -49,7 +49,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 		return NoObj, -1
 	}
 	c := &g.Combat
-	n0, d0 := len(c.Blocks), c.DeclaredBlockers
+	n0, d0, r0 := len(c.Blocks), c.DeclaredBlockers, c.repeated
 	flipped := g.flipBuf[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
@@ -69,7 +69,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	g.flipBuf = flipped[:0]
 	g.unindexCombat(len(c.Attacks), n0)
 	c.Blocks, c.DeclaredBlockers = c.Blocks[:n0], d0
-	c.nBlk = min(c.nBlk, n0)
+	c.nBlk, c.repeated = min(c.nBlk, n0), r0
 	return bad, rule
 }
 
