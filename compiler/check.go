@@ -27,6 +27,8 @@ type checker struct {
 	segs      map[string][2]int // see segments
 	stackObjs map[string]*StackObject
 	effects   map[string]*StackObject
+	// inherited maps the files of base editions to their edition.
+	inherited map[string]string
 }
 
 func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
@@ -204,6 +206,10 @@ func (c *checker) rules(rs []grammar.Rule, what string, define bool) []string {
 			continue
 		}
 		if !c.index.Has(r.Number) {
+			if base, ok := c.inherited[r.Pos.File]; ok {
+				c.errorf(r.Pos, "rule %s, cited by %s, is not in the %s index: renumber it (renumber { %q = \"...\" }), or override or remove the clause%s", r.Number, base, c.index.Edition, r.Number, didYouMean(c.index.Suggest(r.Number)))
+				continue
+			}
 			c.errorf(r.Pos, "rule %s is not in the %s index%s; the index is %s: if the rule exists in this edition, add its row (date, number, short title, tab-separated)", r.Number, c.index.Edition, didYouMean(c.index.Suggest(r.Number)), indexPath(r.Pos.File, c.index.Edition))
 			continue
 		}

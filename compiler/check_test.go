@@ -67,7 +67,12 @@ func TestCheckErrors(t *testing.T) {
 			var srcs []Source
 			want := map[string][]*regexp.Regexp{} // "file:line" -> patterns
 			for _, f := range ar.Files {
-				srcs = append(srcs, Source{Name: f.Name, Data: f.Data})
+				// Files under base/ are the edition's base (Layer 1).
+				layer := 0
+				if strings.HasPrefix(f.Name, "base/") {
+					layer = 1
+				}
+				srcs = append(srcs, Source{Name: f.Name, Data: f.Data, Layer: layer})
 				for i, line := range strings.Split(string(f.Data), "\n") {
 					for _, m := range marker.FindAllStringSubmatch(line, -1) {
 						key := fmt.Sprintf("%s:%d", f.Name, i+1)

@@ -114,3 +114,33 @@ func didYouMean(s []string) string {
 	}
 	return fmt.Sprintf(" (did you mean %s?)", strings.Join(s[:len(s)-1], ", ")+" or "+s[len(s)-1])
 }
+
+// RuleLess orders rule numbers as the rules do: 500.2 before 500.10, 704.5
+// before 704.5a; anything that is not a rule number ("-") comes last.
+func RuleLess(a, b string) bool {
+	ra, rb := ruleRE.MatchString(a), ruleRE.MatchString(b)
+	if ra != rb {
+		return ra
+	}
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		na, sa := leadingInt(pa[i])
+		nb, sb := leadingInt(pb[i])
+		if na != nb {
+			return na < nb
+		}
+		if sa != sb {
+			return sa < sb
+		}
+	}
+	return len(pa) < len(pb)
+}
+
+func leadingInt(s string) (int, string) {
+	n, i := 0, 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		n = n*10 + int(s[i]-'0')
+		i++
+	}
+	return n, s[i:]
+}

@@ -7,19 +7,29 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
 
 // maxErrors caps the errors reported for one ruleset.
 const maxErrors = 50
 
+// MaxSourceBytes is the size cap of one .mtg or .tsv file of a ruleset (a
+// few hundred times the largest of the repository's). Only regular files
+// are read: a link to /dev/zero or a FIFO is refused without being read.
+const MaxSourceBytes = 8 << 20
+
 // Source is one .mtg file.
 type Source struct {
 	Name string // as shown in positions, e.g. "rules/turn.mtg"
 	Data []byte
+	// Layer is 0 for the edition compiled, 1 for a file of the edition it
+	// extends, 2 for that edition's base, and so on (ReadEdition).
+	Layer int
 }
 
 // ReadDir reads the .mtg files of directory dir of fsys, sorted by name,
@@ -48,7 +58,7 @@ func ReadDirAs(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, erro
 		name := e.Name()
 		switch {
 		case strings.HasSuffix(name, ".mtg"):
-			data, err := fs.ReadFile(fsys, path.Join(dir, name))
+			data, err := safeio.ReadFS(fsys, path.Join(dir, name), MaxSourceBytes)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -58,7 +68,7 @@ func ReadDirAs(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, erro
 			}
 			srcs = append(srcs, Source{Name: shown, Data: data})
 		case strings.HasSuffix(name, ".tsv"):
-			data, err := fs.ReadFile(fsys, path.Join(dir, name))
+			data, err := safeio.ReadFS(fsys, path.Join(dir, name), MaxSourceBytes)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -69,6 +79,87 @@ func ReadDirAs(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, erro
 		return nil, nil, fmt.Errorf("%s: no .mtg files", shown)
 	}
 	return srcs, idx, nil
+}
+
+// ReadEdition reads the ruleset in dir as ReadDirAs does and, when its
+// edition extends another, the files of the base too (Layer 1), and of the
+// base's base (Layer 2), and so on. The base named B is the directory B
+// beside dir, or the directory above dir when that one declares edition B
+// (the embedded default at the root of rules/). The indexes are those of
+// dir.
+func ReadEdition(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, error) {
+	srcs, idx, err := ReadDirAs(fsys, dir, shown)
+	if err != nil {
+		return nil, nil, err
+	}
+	seen := map[string]bool{path.Clean(dir): true}
+	for layer := 1; ; layer++ {
+		_, base := declaredEdition(lastLayer(srcs).Data)
+		if base == "" {
+			return srcs, idx, nil
+		}
+		if layer > 8 {
+			return nil, nil, fmt.Errorf("%s: editions extend one another more than 8 deep", shown)
+		}
+		found := ""
+		for _, cand := range []string{path.Join(dir, "..", base), path.Join(dir, "..")} {
+			if seen[path.Clean(cand)] || !fs.ValidPath(path.Clean(cand)) {
+				continue
+			}
+			files, _ := fs.Glob(fsys, path.Join(path.Clean(cand), "*.mtg"))
+			if len(files) == 0 {
+				continue
+			}
+			data, err := fs.ReadFile(fsys, files[0])
+			if err != nil {
+				continue
+			}
+			if ed, _ := declaredEdition(data); ed == base {
+				found = path.Clean(cand)
+				break
+			}
+		}
+		if found == "" {
+			return srcs, idx, nil // the checker reports the missing base
+		}
+		seen[found] = true
+		rel, _ := relPath(dir, found)
+		baseShown := path.Join(shown, rel)
+		more, _, err := ReadDirAs(fsys, found, baseShown)
+		if err != nil {
+			return nil, nil, err
+		}
+		for i := range more {
+			more[i].Layer = layer
+		}
+		srcs = append(srcs, more...)
+		dir, shown = found, baseShown
+	}
+}
+
+// lastLayer returns a source of the deepest layer read so far.
+func lastLayer(srcs []Source) Source { return srcs[len(srcs)-1] }
+
+// relPath is the path from directory from to directory to, both within one
+// fs.FS ("../cr2017" or "..").
+func relPath(from, to string) (string, bool) {
+	from, to = path.Clean(from), path.Clean(to)
+	if path.Dir(from) == to || (from != "." && !strings.Contains(from, "/") && to == ".") {
+		return "..", true
+	}
+	return path.Join("..", path.Base(to)), true
+}
+
+var editionLine = regexp.MustCompile(`(?m)^[ \t]*edition[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+"(?:[^"\\\n]|\\.)*"(?:[ \t]+extends[ \t]+([A-Za-z_][A-Za-z0-9_]*))?`)
+
+// declaredEdition reads the edition a .mtg file declares, and the one it
+// extends ("" if none), from its edition line.
+func declaredEdition(data []byte) (name, base string) {
+	m := editionLine.FindSubmatch(data)
+	if m == nil {
+		return "", ""
+	}
+	return string(m[1]), string(m[2])
 }
 
 // SourceHash identifies a set of sources; generated engines record it so
@@ -89,7 +180,7 @@ func SourceHash(srcs []Source) string {
 // with every problem found (up to a cap), sorted by position.
 func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	var errs grammar.ErrorList
-	var files []*grammar.File
+	var layers []layer
 	for _, s := range srcs {
 		f, err := grammar.ParseFile(s.Name, s.Data)
 		if err != nil {
@@ -101,13 +192,22 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 			}
 			continue
 		}
-		files = append(files, f)
+		for len(layers) <= s.Layer {
+			layers = append(layers, layer{})
+		}
+		layers[s.Layer].files = append(layers[s.Layer].files, f)
 	}
 	if len(errs) > 0 {
 		return nil, capErrors(errs)
 	}
+	files, m := mergeLayers(layers)
+	if len(m.errs) > 0 {
+		return nil, capErrors(m.errs)
+	}
 	c := newChecker(files, indexes)
+	c.inherited = m.inherited
 	p := c.check()
+	p.Changes, p.Renumber, p.Extends = m.changes, m.renumber, m.chain
 	if len(c.errs) > 0 {
 		return nil, capErrors(c.errs)
 	}
@@ -120,7 +220,7 @@ func Load(fsys fs.FS, dir string) (*Program, error) { return LoadAs(fsys, dir, d
 
 // LoadAs is Load with positions naming the files "<base of shown>/<file>".
 func LoadAs(fsys fs.FS, dir, shown string) (*Program, error) {
-	srcs, idx, err := ReadDirAs(fsys, dir, shown)
+	srcs, idx, err := ReadEdition(fsys, dir, shown)
 	if err != nil {
 		return nil, err
 	}
@@ -149,3 +249,7 @@ func capErrors(errs grammar.ErrorList) error {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// DeclaredEdition reads the edition a .mtg file declares and the one it
+// extends ("" if none), from its edition line alone.
+func DeclaredEdition(data []byte) (name, base string) { return declaredEdition(data) }

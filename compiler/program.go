@@ -52,6 +52,13 @@ type Program struct {
 	// Cites lists every rule number the .mtg cites, in source order, with
 	// where and how: the data behind `mtgc rules` and coverage.
 	Cites []Cite
+
+	// An edition that extends another: the editions below it, nearest
+	// first; its changes to them, in source order; and the renumbering of
+	// the base's citations (base number to the edition's).
+	Extends  []string
+	Changes  []Change
+	Renumber map[string]string
 }
 
 // Defaults are the values of the player block.

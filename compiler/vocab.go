@@ -197,6 +197,7 @@ var builtins = []*Builtin{
 	attr("attackers_declared", (*rt.Game).AttackersDeclared, "attackers have been declared this combat"),
 	attr("blockers_declared", (*rt.Game).BlockersDeclared, "blockers have been declared this combat"),
 	attr("attackers", (*rt.Game).NumAttackers, "the number of attacking creatures"),
+	attr("attackers_this_combat", (*rt.Game).AttackersThisCombat, "the number of creatures that began attacking this combat (declared as attackers or put onto the battlefield attacking), those no longer attacking included"),
 	attr("dealing_combat_damage", (*rt.Game).DealingCombatDamage, "the damage being dealt is combat damage"),
 	attr("combat_damage_pending", (*rt.Game).CombatDamagePending, "combat damage assigned and not yet dealt"),
 	attr("defender", (*rt.Game).Defender, "the defending player chosen as the combat began (choose_defender); no player before"),

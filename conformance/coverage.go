@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/internal/meaning"
 )
 
 // CoverageSchema names the JSON format of Coverage (docs/coverage.md).
@@ -85,9 +86,12 @@ type Impl struct {
 	// behaviour is Go's (compiler.ProcedureVerb).
 	Procedure string `json:"procedure,omitempty"`
 	// Meaning: where this implementation's behaviour is written: "mtg",
-	// "runtime" or "both" (a clause of a procedure verb and other
-	// statements).
+	// "runtime" or "both" (see meaningOfImpl).
 	Meaning string `json:"meaning"`
+	// Deciders are the runtime functions that decide part of it: those
+	// the vocabulary rows of the citing construct reach
+	// (internal/meaning/runtime.txt); absent if none.
+	Deciders []string `json:"deciders,omitempty"`
 }
 
 // SectionCoverage sums the rules of one section (or of all, for Total).
@@ -130,14 +134,12 @@ func BuildCoverage(in CoverageInput) *Coverage {
 		KnownFailed: []string{},
 	}
 	impl := map[string][]Impl{}
+	constructs := in.Program.Constructs()
+	table := meaning.Load()
+	c.Meaning.BranchPoints = branchPoints(constructs, table)
 	for _, ct := range in.Program.Cites {
-		im := Impl{File: ct.Pos.File, Line: ct.Pos.Line, What: ct.What, Procedure: ct.Procedure, Meaning: MeaningMtg}
-		switch {
-		case ct.What == "mechanism" || (ct.Procedure != "" && !ct.Mixed):
-			im.Meaning = MeaningRuntime
-		case ct.Procedure != "":
-			im.Meaning = MeaningBoth
-		}
+		im := Impl{File: ct.Pos.File, Line: ct.Pos.Line, What: ct.What, Procedure: ct.Procedure}
+		im.Meaning, im.Deciders = meaningOfImpl(ct, constructOf(constructs, ct), table)
 		impl[ct.Rule] = append(impl[ct.Rule], im)
 	}
 	for _, e := range in.Lists.Runtime {

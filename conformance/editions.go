@@ -115,7 +115,7 @@ func DiffEditions(a, b EditionSide, scripts []Script, tmp string) ([]ScriptDiff,
 	out := make([]ScriptDiff, len(scripts))
 	for i, s := range scripts {
 		out[i] = ScriptDiff{Script: s.Name, A: DiffSide{Edition: a.Name}, B: DiffSide{Edition: b.Name}}
-		data, err := os.ReadFile(s.Path)
+		data, err := ReadScriptFile(s.Path)
 		if err != nil {
 			return nil, err
 		}

@@ -5,13 +5,16 @@ package conformance
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	goruntime "runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -110,28 +113,71 @@ func (c Config) index() *compiler.Index {
 // Params returns testscript parameters that run the scripts of dir (or,
 // with dir "", those of the Files field the caller sets) under c.
 //
-// Scripts are untrusted (see CheckScript): with dir, Setup refuses a script
-// that uses a forbidden command; Run, RunWith, RunScripts and mtgc test
-// check every script before testscript extracts its files, which Params
-// alone can't do.
+// Scripts are untrusted (see CheckScript). With dir, every *.txtar and
+// *.txt of dir is read now (ReadScriptFile: a regular file, capped) and
+// checked, and testscript runs a private copy of what was checked: a
+// refused or unreadable script fails in Setup, before its first command,
+// and the others run. Run, RunWith, RunScripts and mtgc test do the same
+// for the scripts they are given; a caller setting Files itself gets no
+// check.
 func (c Config) Params(dir string) testscript.Params {
+	if dir == "" {
+		return c.params(nil).Params
+	}
+	sn, err := snapshotDir(dir)
+	if err != nil || len(sn.files) == 0 {
+		if sn != nil {
+			sn.remove()
+		}
+		p := c.params(nil)
+		p.Dir = dir // testscript reports the error, or that there are no scripts
+		return p.Params
+	}
+	var left atomic.Int32
+	left.Store(int32(len(sn.files)))
+	p := c.params(sn)
+	p.Files = sn.files
+	p.done = func() {
+		if left.Add(-1) == 0 {
+			sn.remove()
+		}
+	}
+	return p.Params
+}
+
+// params are testscript parameters with the copies of sn (nil: none), and
+// what Setup calls when a script is done with its copy.
+type params struct {
+	testscript.Params
+	done func()
+}
+
+func (c Config) params(sn *snapshot) *params {
 	idx := c.index()
 	cmds := Commands()
 	for name, cmd := range cmds {
 		cmds[name] = audited(cmd)
 	}
-	return testscript.Params{
-		Dir:                 dir,
+	p := &params{}
+	p.Params = testscript.Params{
 		UpdateScripts:       c.Update,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
 			s := &state{rules: c.Rules, idx: idx, fired: map[string]bool{}, budget: newBudget(c.Limits)}
 			env.Values[stateKey] = s
+			env.Vars = minimalEnv(env.Vars)
 			name := strings.TrimPrefix(filepath.Base(env.WorkDir), "script-")
-			if dir != "" {
-				if err := checkScriptFile(dir, name); err != nil {
-					return err
+			var e *entry
+			if sn != nil {
+				if e = sn.scripts[name]; e == nil {
+					return fmt.Errorf("script %s: not one of the scripts checked", ShowName(name))
+				}
+				if e.err != nil {
+					if p.done != nil {
+						p.done()
+					}
+					return e.err
 				}
 			}
 			t := env.T()
@@ -145,11 +191,22 @@ func (c Config) Params(dir string) testscript.Params {
 				if f, ok := t.(interface{ Failed() bool }); ok && f.Failed() && s.ts != nil && s.g != nil {
 					s.ts.Logf("%s", GameLog(s.g, idx, s.mark))
 				}
+				var err error
+				if e != nil && c.Update {
+					err = e.writeBack()
+				}
+				if p.done != nil {
+					p.done()
+				}
+				if err != nil {
+					t.Fatal("-update: " + err.Error())
+				}
 			})
 			return nil
 		},
 		Cmds: cmds,
 	}
+	return p
 }
 
 // audited wraps a command so that the events its game logged are checked
@@ -230,8 +287,7 @@ func RunWith(t *testing.T, c Config, dir string) {
 			t.Error(err)
 		}
 	}
-	var files []string
-	var known, unsafe []Script
+	var files, known, unsafe []Script
 	for _, s := range scripts {
 		if s.Unsafe != nil {
 			unsafe = append(unsafe, s)
@@ -241,12 +297,26 @@ func RunWith(t *testing.T, c Config, dir string) {
 			known = append(known, s)
 			continue
 		}
-		files = append(files, s.Path)
+		files = append(files, s)
 	}
 	if len(files) > 0 {
-		p := c.Params("")
-		p.Files = files
-		testscript.Run(t, p)
+		sn, err := newSnapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(sn.remove)
+		p := c.params(sn)
+		for _, s := range files {
+			e := sn.add(s.Name, s.Path)
+			if e.err != nil {
+				unsafe = append(unsafe, Script{Name: s.Name, Path: s.Path, Unsafe: e.err})
+				continue
+			}
+			p.Files = append(p.Files, e.copy)
+		}
+		if len(p.Files) > 0 {
+			testscript.Run(t, p.Params)
+		}
 	}
 	for _, s := range unsafe {
 		t.Run(s.Name, func(t *testing.T) { t.Fatal(s.Unsafe) })
@@ -279,7 +349,7 @@ func RunCorpus(t *testing.T, rules *rt.Rules) {
 // script of the corpus, so that the list stays honest.
 func RunCorpusDeviating(t *testing.T, rules *rt.Rules, deviations map[string]string) {
 	t.Helper()
-	dir, err := Extract(CorpusFS(), t.TempDir())
+	dir, err := corpusDir(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,6 +376,46 @@ func RunCorpusDeviating(t *testing.T, rules *rt.Rules, deviations map[string]str
 		}
 	}
 	RunWith(t, Config{Rules: rules, Known: known}, dir)
+}
+
+// corpusDir is where RunCorpus runs the corpus from: this package's
+// testdata directory in the module's source (a replace's checkout, the
+// module cache), when it holds exactly the embedded scripts, so that a
+// failure names the upstream script's own path; else (a binary built with
+// -trimpath, a source tree that moved) a copy in tmp.
+func corpusDir(tmp string) (string, error) {
+	if _, file, _, ok := goruntime.Caller(0); ok && filepath.IsAbs(file) {
+		dir := filepath.Join(filepath.Dir(file), "testdata")
+		if sameCorpus(dir) {
+			return dir, nil
+		}
+	}
+	return Extract(CorpusFS(), tmp)
+}
+
+// sameCorpus: dir's scripts are the embedded ones, byte for byte.
+func sameCorpus(dir string) bool {
+	onDisk, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil || len(onDisk) == 0 {
+		return false
+	}
+	n := 0
+	err = fs.WalkDir(CorpusFS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txtar") {
+			return err
+		}
+		want, err := fs.ReadFile(CorpusFS(), p)
+		if err != nil {
+			return err
+		}
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil || !bytes.Equal(got, want) {
+			return fs.ErrNotExist
+		}
+		n++
+		return nil
+	})
+	return err == nil && n == len(onDisk)
 }
 
 func st(ts *testscript.TestScript) *state { return ts.Value(stateKey).(*state) }
@@ -369,16 +479,24 @@ func ReadCorpus(dir string) ([]Script, error) {
 	var out []Script
 	var errs []string
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		name := strings.TrimSuffix(filepath.Base(p), ".txtar")
+		// A script that can't be read or named safely fails alone (it is
+		// listed, never run), and the others run.
+		if err := nameError(p, filepath.Base(p)); err != nil {
+			out = append(out, Script{Name: ShowName(name), Path: p, Unsafe: err})
+			continue
+		}
+		data, err := ReadScriptFile(p)
 		if err != nil {
-			return nil, err
+			out = append(out, Script{Name: name, Path: p, Unsafe: err})
+			continue
 		}
 		h, err := ReadHeader(p, data)
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue
 		}
-		out = append(out, Script{Name: strings.TrimSuffix(filepath.Base(p), ".txtar"), Path: p, Header: h, Unsafe: CheckScript(p, data)})
+		out = append(out, Script{Name: name, Path: p, Header: h, Unsafe: CheckScript(p, data)})
 	}
 	if len(errs) > 0 {
 		return out, fmt.Errorf("%s", strings.Join(errs, "\n"))

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
 
 // The machine-readable lists that go with a corpus, in the directory that
@@ -140,7 +141,7 @@ func ReadLists(fsys fs.FS, dir, shown string) (Lists, error) {
 	var l Lists
 	var errs []string
 	for _, kind := range []string{ScopeFile, ExclusionsFile, RuntimeFile, KnownFailuresFile} {
-		data, err := fs.ReadFile(fsys, filepath.ToSlash(filepath.Join(dir, kind)))
+		data, err := safeio.ReadFS(fsys, filepath.ToSlash(filepath.Join(dir, kind)), MaxScriptBytes)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue

@@ -1,22 +1,28 @@
 package conformance_test
 
 import (
+	"fmt"
 	"io/fs"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/internal/meaning"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
 // meaningSrc has one rule of each kind: behaviour in .mtg (turn, phase,
-// step, priority, a predicate, an action of statements), in Go (an action
-// that is one procedure verb, a mechanism, a runtime.tsv entry), in both
-// (a procedure's rule a predicate also cites; a priority rule runtime.tsv
-// also lists; a clause of a procedure verb and another statement) and in
-// neither (508.1b: nothing cites it).
+// step, priority, a predicate, an action of statements whose verbs decide
+// nothing of a rule), in Go (an action that is only a verb reaching a
+// runtime decider, a keyword line, a mechanism, a runtime.tsv entry), in
+// both (a rule such an action and a predicate cite; a priority rule
+// runtime.tsv also lists; a clause of a deciding verb and other
+// statements; a predicate reading power, whose Go adds the counters) and
+// in neither (508.1b: nothing cites it).
 const meaningSrc = `edition cr2017 "meaning"
 turn "500.1" {
   order combat
@@ -24,9 +30,21 @@ turn "500.1" {
 phase combat "506" {
   step declare_attackers "508" {
     action "508.1" "508.1c" {
-      divide_combat_damage active
+      choose_attackers active
+    }
+    action "508.1f" {
+      for each declared a where not a has vigilance {
+        tap a
+      }
     }
     priority "508.2" active
+  }
+  step declare_blockers "509" {
+    action "509.1" {
+      for each player q where q.attacked {
+        choose_blockers q
+      }
+    }
   }
   step end_of_combat "511" {
     action "511.2" {
@@ -38,6 +56,7 @@ phase combat "506" {
     }
   }
 }
+keyword vigilance "702.20" "702.20a"
 keyword lonely
 predicate can_attack "508.1a" (a) if a.creature
 predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
@@ -65,7 +84,7 @@ func TestMeaning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scope, err := conformance.ParseList(conformance.ScopeFile, "scope.tsv", []byte("500.1\n500.2\n506\n508\n511\n116.3d\n"))
+	scope, err := conformance.ParseList(conformance.ScopeFile, "scope.tsv", []byte("500.1\n500.2\n506\n508\n509\n510.1\n511\n116.3d\n702.20\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,9 +98,22 @@ func TestMeaning(t *testing.T) {
 		got[r.Rule] = r.Meaning
 	}
 	want := map[string]string{
-		"500.1": "mtg", "506": "mtg", "508": "mtg", "508.1a": "mtg", "511": "mtg", "511.2": "mtg",
-		"500.2": "runtime", "508.1": "runtime", "116.3d": "runtime", "115.2a": "runtime",
-		"508.1c": "both", "508.2": "both", "511.3": "both", "511.1": "both",
+		"500.1": "mtg", "506": "mtg", "508": "mtg", "509": "mtg", "511": "mtg",
+		"508.1a": "mtg", "508.1f": "mtg", "511.2": "mtg",
+		// choose_attackers only: Go checks the declaration (submitAttackers).
+		"508.1": "runtime",
+		// A keyword line declares a name; having it is Go's KeywordSet.
+		"702.20": "runtime", "702.20a": "runtime",
+		"500.2": "runtime", "116.3d": "runtime", "115.2a": "runtime",
+		// The action above and the attack_restriction predicate.
+		"508.1c": "both",
+		"508.2":  "both",
+		// who chooses blockers is the .mtg's, the check Go's.
+		"509.1": "both",
+		// divide_combat_damage and end_effects (which decides nothing).
+		"511.3": "both", "511.1": "both",
+		// power and toughness add counters in Go; lethal() clamps at 0.
+		"510.1a": "both", "510.1c": "both", "702.19b": "both",
 		"508.1b": "none", "704.5g": "none",
 	}
 	for rule, m := range want {
@@ -89,24 +121,53 @@ func TestMeaning(t *testing.T) {
 			t.Errorf("%s: meaning %q, want %q", rule, got[rule], m)
 		}
 	}
-	// 115.2a is out of scope: not counted. (rules/priority.mtg declares
-	// no effect mechanism: put_attacking and the others are effects of
-	// rules/combat.mtg, not read here.)
-	if d := cmp.Diff(conformance.MeaningSummary{Rules: 13, Mtg: 6, Runtime: 3, Both: 4}, cov.Meaning); d != "" {
+	// In scope: 500.1 500.2 506 508 508.1 508.1a 508.1c 508.1f 508.2 509
+	// 509.1 510.1a 510.1c 511 511.1 511.2 511.3 116.3d 702.20 702.20a.
+	// Implemented adds what is out of scope: 702.19b and the mechanisms
+	// of rules/priority.mtg (115.2a...).
+	tab := meaning.Load()
+	rows, driver, host := 0, 0, 0
+	for _, d := range tab.Deciders {
+		switch d.By {
+		case meaning.ByRow:
+			rows += d.Branches
+		case meaning.ByDriver:
+			driver += d.Branches
+		default:
+			host += d.Branches
+		}
+	}
+	nmech := 0
+	for _, c := range p.Cites {
+		if c.What == "mechanism" && got[c.Rule] == "runtime" {
+			nmech++
+		}
+	}
+	// Decisions of meaningSrc: 508.1f's loop and where (2), 509.1's (2),
+	// the six predicates (6), attack_restriction's two ands (2).
+	wantSum := conformance.MeaningSummary{
+		Rules: 20, Mtg: 8, Runtime: 5, Both: 7,
+		BranchPoints: conformance.BranchPoints{Mtg: 12, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+	}
+	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)
 	}
-	if line := cov.Meaning.Line(); line != "meaning in .mtg: 6 of 13 rules in scope (46.2%); runtime 3, both 4" {
-		t.Errorf("line %q", line)
+	if im := cov.Meaning.Implemented; im.Rules <= wantSum.Rules || im.Mtg != 8 || im.Both != 8 || im.Runtime != im.Rules-16 {
+		t.Errorf("implemented: %+v, want 8 mtg, 8 both (702.19b), the rest runtime (%d mechanism citations)", im, nmech)
 	}
 	var impls []string
 	for _, r := range cov.Rules {
-		if r.Rule == "511.3" || r.Rule == "508.1" {
+		if r.Rule == "511.3" || r.Rule == "508.1" || r.Rule == "702.20" {
 			for _, i := range r.Implemented {
-				impls = append(impls, r.Rule+" "+i.What+" "+i.Procedure+" "+i.Meaning)
+				impls = append(impls, fmt.Sprintf("%s %s %q %s %v", r.Rule, i.What, i.Procedure, i.Meaning, slices.Contains(i.Deciders, "(*Game).submitAttackers") || slices.Contains(i.Deciders, "(*Game).lethalFirst")))
 			}
 		}
 	}
-	if d := cmp.Diff([]string{"508.1 action divide_combat_damage runtime", "511.3 action divide_combat_damage both"}, impls); d != "" {
+	if d := cmp.Diff([]string{
+		`508.1 action "" runtime true`,
+		`511.3 action "divide_combat_damage" both true`,
+		`702.20 keyword "" runtime false`,
+	}, impls); d != "" {
 		t.Errorf("implementations (-want +got):\n%s", d)
 	}
 	var sec conformance.SectionCoverage
@@ -115,7 +176,22 @@ func TestMeaning(t *testing.T) {
 			sec = s
 		}
 	}
-	if sec.MeaningMtg != 2 || sec.MeaningRuntime != 1 || sec.MeaningBoth != 2 {
-		t.Errorf("section 508: mtg %d runtime %d both %d, want 2 1 2", sec.MeaningMtg, sec.MeaningRuntime, sec.MeaningBoth)
+	// 508 508.1a 508.1f; 508.1; 508.1c 508.2.
+	if sec.MeaningMtg != 3 || sec.MeaningRuntime != 1 || sec.MeaningBoth != 2 {
+		t.Errorf("section 508: mtg %d runtime %d both %d, want 3 1 2", sec.MeaningMtg, sec.MeaningRuntime, sec.MeaningBoth)
+	}
+}
+
+// TestProcedureVerbsDecide: every verb the vocabulary marks as a Go
+// procedure reaches a runtime decider, as derived from the code; and so
+// do choose_attackers and choose_blockers, which the table calls choices.
+func TestProcedureVerbsDecide(t *testing.T) {
+	tab := meaning.Load()
+	for _, b := range compiler.Builtins() {
+		if b.Procedure != "" || b.Name == "choose_attackers" || b.Name == "choose_blockers" {
+			if len(tab.RowDeciders(b.Go)) == 0 {
+				t.Errorf("%s (%s) reaches no decider in internal/meaning/runtime.txt", b.Name, b.Go)
+			}
+		}
 	}
 }

@@ -3,9 +3,10 @@ package conformance
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -35,22 +36,49 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 		fired = &Fired{}
 	}
 	c.Fired = fired
-	p := c.Params("")
 	unsafe := map[string]error{}
-	for _, s := range scripts {
-		if err := checkScript(s); err != nil {
+	sn, err := newSnapshot()
+	if err != nil {
+		for _, s := range scripts {
 			unsafe[s.Name] = err
+		}
+	}
+	named := map[string]string{}  // the name testscript gives a copy -> the script's
+	copies := map[string]string{} // the script's name -> its copy
+	p := c.params(sn)
+	for _, s := range scripts {
+		if err != nil {
+			break
+		}
+		if s.Unsafe != nil {
+			unsafe[s.Name] = s.Unsafe
 			continue
 		}
-		p.Files = append(p.Files, s.Path)
+		name := s.Name
+		for i := 1; sn.scripts[name] != nil; i++ {
+			name = s.Name + "#" + strconv.Itoa(i)
+		}
+		e := sn.add(name, s.Path)
+		if e.err != nil {
+			unsafe[s.Name] = e.err
+			continue
+		}
+		named[strings.TrimSuffix(filepath.Base(e.copy), ".txtar")] = s.Name
+		copies[s.Name] = e.copy
+		p.Files = append(p.Files, e.copy)
+	}
+	if sn != nil {
+		defer sn.remove()
 	}
 	root := &scriptT{name: "corpus", verbose: verbose, timeout: c.Limits.timeout()}
 	if len(p.Files) > 0 {
-		root.do(func(t *scriptT) { testscript.RunT(t, p) })
+		root.do(func(t *scriptT) { testscript.RunT(t, p.Params) })
 	}
 	byName := map[string]*scriptT{}
 	for _, ch := range root.children {
-		byName[ch.name] = ch
+		if n, ok := named[ch.name]; ok && byName[n] == nil {
+			byName[n] = ch
+		}
 	}
 	out := make([]Result, len(scripts))
 	for i, s := range scripts {
@@ -62,6 +90,8 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 		case ch != nil:
 			ch.mu.Lock()
 			r.Failed, r.Skipped, r.Log, r.Elapsed = ch.failed, ch.skipped, ch.log.String(), ch.elapsed
+			// The log names the copy that ran: name the script instead.
+			r.Log = strings.ReplaceAll(r.Log, copies[s.Name], s.Path)
 			ch.mu.Unlock()
 		case root.failed:
 			// testscript failed before running the script (a bad Params).
@@ -72,18 +102,6 @@ func RunScripts(c Config, scripts []Script, verbose bool) []Result {
 		out[i] = r
 	}
 	return out
-}
-
-// checkScript is s.Unsafe, or what CheckScript says of its file now.
-func checkScript(s Script) error {
-	if s.Unsafe != nil {
-		return s.Unsafe
-	}
-	data, err := os.ReadFile(s.Path)
-	if err != nil {
-		return err
-	}
-	return CheckScript(s.Path, data)
 }
 
 // grace is how long past its timeout a script that does not stop by

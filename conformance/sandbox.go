@@ -2,9 +2,7 @@ package conformance
 
 import (
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/txtar"
@@ -51,12 +49,57 @@ func CheckScript(name string, data []byte) error {
 		if why, bad := unsafeBuiltins[cmd]; bad {
 			return fmt.Errorf("%s: %s is not available in conformance scripts: it %s (scripts are untrusted data: no command may run a program or write outside the script's work directory)", at, cmd, why)
 		}
+		if err := checkFileArgs(at, cmd, line); err != nil {
+			return err
+		}
 		// Any other name is ours, a safe builtin, or unknown: testscript
 		// reports unknown commands itself, with suggestions.
 	}
 	for _, f := range ar.Files {
 		if !localName(f.Name) {
 			return fmt.Errorf("%s: file %q: a script's files must stay in its work directory (a relative name without .., $ or \\)", name, f.Name)
+		}
+	}
+	return nil
+}
+
+// checkFileArgs refuses a file argument of a builtin that reads files
+// (cmp, cmpenv, grep, exists) that could name something outside the work
+// directory: /proc/self/environ, /etc/passwd, ../../x, $HOME/x. Scripts
+// can't create links (symlink is refused, txtar files are regular), so a
+// local name is a file the script itself carries, or stdout/stderr.
+func checkFileArgs(at, cmd, line string) error {
+	args, _ := splitArgs(line)
+	for len(args) > 0 && (strings.HasPrefix(args[0], "[") && strings.HasSuffix(args[0], "]") || args[0] == "!") {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	args = args[1:]
+	if len(args) > 0 && args[len(args)-1] == "&" {
+		args = args[:len(args)-1]
+	}
+	var files []string
+	switch cmd {
+	case "cmp", "cmpenv":
+		files = args
+	case "exists":
+		for len(args) > 0 && (args[0] == "-readonly" || args[0] == "-exec") {
+			args = args[1:]
+		}
+		files = args
+	case "grep":
+		if len(args) > 0 && strings.HasPrefix(args[0], "-count=") {
+			args = args[1:]
+		}
+		if len(args) > 1 {
+			files = args[1:]
+		}
+	}
+	for _, f := range files {
+		if !localName(f) {
+			return fmt.Errorf("%s: %s %q: a file a script reads must be in its work directory (a relative name without .., $ or \\): scripts can't read the host's files", at, cmd, f)
 		}
 	}
 	return nil
@@ -128,15 +171,4 @@ func splitArgs(line string) (args []string, dollars []bool) {
 		args, dollars = append(args, b.String()), append(dollars, dollar)
 	}
 	return args, dollars
-}
-
-// checkScriptFile checks the script name of dir (.txtar or .txt).
-func checkScriptFile(dir, name string) error {
-	for _, ext := range []string{".txtar", ".txt"} {
-		p := filepath.Join(dir, name+ext)
-		if data, err := os.ReadFile(p); err == nil {
-			return CheckScript(p, data)
-		}
-	}
-	return fmt.Errorf("%s: script %s not found to check", dir, name)
 }

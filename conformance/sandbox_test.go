@@ -39,6 +39,15 @@ func TestCheckScript(t *testing.T) {
 		{"absolute file", "# rules: 500.1\ngame\n-- /tmp/escaped --\nx\n", "must stay in its work directory"},
 		{"variable file", "# rules: 500.1\ngame\n-- $WORK/../x --\nx\n", "must stay in its work directory"},
 		{"nested dotdot file", "# rules: 500.1\ngame\n-- a/../../x --\nx\n", "must stay in its work directory"},
+		// Issue 26, item 3: the builtins that read files read only the script's own.
+		{"cmp environ", "# rules: 500.1\ncmp /proc/self/environ want\n-- want --\n", "must be in its work directory"},
+		{"cmp passwd second", "# rules: 500.1\ncmp stdout /etc/passwd\n", "must be in its work directory"},
+		{"cmpenv home", "# rules: 500.1\ncmpenv $HOME/x want\n", "must be in its work directory"},
+		{"exists ssh", "# rules: 500.1\nexists -readonly /root/.ssh\n", "must be in its work directory"},
+		{"negated exists", "# rules: 500.1\n! exists ../x\n", "must be in its work directory"},
+		{"grep dotdot", "# rules: 500.1\ngrep root ../../../../etc/passwd\n", "must be in its work directory"},
+		{"grep count", "# rules: 500.1\n[unix] grep -count=1 root '/etc/passwd'\n", "must be in its work directory"},
+		{"grep fine", "# rules: 500.1\ngrep -count=1 '/etc/x' want\n-- want --\n", ""},
 		{"fine", "# rules: 500.1\ngame # exec in a comment\nexists want\n# exec sh\nstdout 'exec'\n-- want --\n-- sub/dir/f --\n", ""},
 	} {
 		err := conformance.CheckScript("s.txtar", []byte(c.script))

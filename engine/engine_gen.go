@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3dedbbf71a1b0a28a9dd3940b8fa147d"
+const SourceHash = "sha256:e3552f43c31fd281286b899d7553d353"
 
 // Keyword bits.
 const (
@@ -814,7 +814,7 @@ func step_declare_attackers_priority(g *rt.Game) int {
 
 // rules/combat.mtg:55 (508.5)
 func step_declare_blockers_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // rules/combat.mtg:61 (509.1, 509.1b, 509.1d, 703.4g)
@@ -1070,7 +1070,7 @@ func step_declare_blockers_priority(g *rt.Game) int {
 
 // rules/combat.mtg:129 (508.5)
 func step_combat_damage_skip(g *rt.Game) bool {
-	return g.NumAttackers() == 0
+	return g.AttackersThisCombat() == 0
 }
 
 // rules/combat.mtg:135 (510.4)

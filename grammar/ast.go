@@ -47,11 +47,13 @@ type Comment struct {
 	Text string
 }
 
-// Edition is the `edition name "title"` line that starts a file.
+// Edition is the `edition name "title" [extends base]` line that starts
+// a file.
 type Edition struct {
-	Pos   Pos
-	Name  Ident
-	Title string
+	Pos     Pos
+	Name    Ident
+	Title   string
+	Extends *Ident // the edition this one is a delta over, or nil
 }
 
 // Ident is a name.
@@ -462,3 +464,75 @@ type MechanismDecl struct {
 // Position implements Node.
 func (n *MechanismDecl) Position() Pos { return n.Pos }
 func (*MechanismDecl) declNode()       {}
+
+// OverrideDecl replaces a clause of the base edition, found by its identity
+// (a name, or the first rule it defines). Decl is a Decl, a *StepDecl or a
+// Clause.
+type OverrideDecl struct {
+	Pos  Pos
+	Decl Node
+	In   *Ident // the step of an overridden step clause, when its identity is not enough
+}
+
+// ClauseRef names a clause of the base edition: Kind is the clause's
+// keyword ("step", "action", "predicate"...), Name its name (a predicate's
+// kind, an on_damage's target), Rule the first rule it cites, In the step
+// holding it when its identity is not enough.
+type ClauseRef struct {
+	Kind Ident
+	Name *Ident
+	Rule *Rule
+	In   *Ident
+}
+
+// RemoveDecl removes a clause of the base edition.
+type RemoveDecl struct {
+	Pos Pos
+	ClauseRef
+}
+
+// AddDecl adds a step before or after a step of the base (Step, Where
+// "after" or "before", Anchor), or a clause to a step (Clause, In; Where
+// "first", "after" or "before" AnchorRule, or "" for last).
+type AddDecl struct {
+	Pos        Pos
+	Step       *StepDecl
+	Clause     Clause
+	Where      string
+	Anchor     *Ident
+	In         *Ident
+	AnchorRule *Rule
+}
+
+// RenumberDecl maps the base's rule numbers to the edition's own: every
+// citation of an inherited clause follows it.
+type RenumberDecl struct {
+	Pos   Pos
+	Pairs []Renumbering
+}
+
+// Renumbering is one `"FROM" = "TO"` line.
+type Renumbering struct {
+	From, To Rule
+}
+
+func (d *OverrideDecl) Position() Pos { return d.Pos }
+func (d *RemoveDecl) Position() Pos   { return d.Pos }
+func (d *AddDecl) Position() Pos      { return d.Pos }
+func (d *RenumberDecl) Position() Pos { return d.Pos }
+func (*OverrideDecl) declNode()       {}
+func (*RemoveDecl) declNode()         {}
+func (*AddDecl) declNode()            {}
+func (*RenumberDecl) declNode()       {}
+
+// ReciteDecl gives a clause of the base other rules, its body unchanged:
+// `recite action "308.2" as "308.2" "308.2a"`. Kind, Name, Rule and In
+// name the clause as a RemoveDecl does.
+type ReciteDecl struct {
+	Pos Pos
+	ClauseRef
+	Rules []Rule
+}
+
+func (d *ReciteDecl) Position() Pos { return d.Pos }
+func (*ReciteDecl) declNode()       {}

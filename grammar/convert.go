@@ -22,7 +22,12 @@ func (c *converter) file(path string, p *pFile) *File {
 }
 
 func (c *converter) edition(p *pEdition) *Edition {
-	return &Edition{Pos: toPos(p.Pos), Name: ident(p.Name), Title: c.unquote(p.Title)}
+	e := &Edition{Pos: toPos(p.Pos), Name: ident(p.Name), Title: c.unquote(p.Title)}
+	if p.Extends != nil {
+		id := ident(*p.Extends)
+		e.Extends = &id
+	}
+	return e
 }
 
 func (c *converter) decls(ps []*pDecl) []Decl {
@@ -98,7 +103,86 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Params = append(d.Params, ident(id))
 		}
 		return d
+	case p.Override != nil:
+		return c.override(p.Override)
+	case p.Remove != nil:
+		r := p.Remove
+		return &RemoveDecl{Pos: toPos(r.Pos), ClauseRef: c.clauseRef(r.Kind, r.Name, r.Rule, r.In)}
+	case p.Add != nil:
+		d := &AddDecl{Pos: toPos(p.Add.Pos)}
+		if s := p.Add.Step; s != nil {
+			anchor := ident(s.Anchor)
+			d.Step, d.Where, d.Anchor = c.step(s.Step), s.Where, &anchor
+			return d
+		}
+		a := p.Add.Clause
+		in := ident(a.In)
+		d.Clause, d.In = c.clause(a.Clause), &in
+		switch {
+		case a.First:
+			d.Where = "first"
+		case a.Where != "":
+			d.Where = a.Where
+			if rule := c.rules([]pString{*a.Anchor}); len(rule) == 1 {
+				d.AnchorRule = &rule[0]
+			}
+		}
+		return d
+	case p.Recite != nil:
+		r := p.Recite
+		return &ReciteDecl{Pos: toPos(r.Pos), ClauseRef: c.clauseRef(r.Kind, r.Name, r.Rule, r.In), Rules: c.rules(r.Rules)}
+	case p.Renumber != nil:
+		d := &RenumberDecl{Pos: toPos(p.Renumber.Pos)}
+		for _, pr := range p.Renumber.Pairs {
+			from, to := c.rules([]pString{pr.From}), c.rules([]pString{pr.To})
+			if len(from) == 1 && len(to) == 1 {
+				d.Pairs = append(d.Pairs, Renumbering{From: from[0], To: to[0]})
+			}
+		}
+		return d
 	}
+}
+
+// clauseRef converts what names a clause of the base.
+func (c *converter) clauseRef(kind pRemoveKind, name *pForKind, rule *pString, in *pIdent) ClauseRef {
+	ref := ClauseRef{Kind: Ident{Pos: toPos(kind.Pos), Name: kind.Name}}
+	if name != nil {
+		ref.Name = &Ident{Pos: toPos(name.Pos), Name: name.Name}
+	}
+	if rule != nil {
+		if rs := c.rules([]pString{*rule}); len(rs) == 1 {
+			ref.Rule = &rs[0]
+		}
+	}
+	if in != nil {
+		id := ident(*in)
+		ref.In = &id
+	}
+	return ref
+}
+
+// override converts `override CLAUSE`; an override of an override, or of
+// another delta declaration, is refused.
+func (c *converter) override(p *pOverride) *OverrideDecl {
+	d := &OverrideDecl{Pos: toPos(p.Pos)}
+	switch {
+	case p.Step != nil:
+		d.Decl = c.step(p.Step)
+	case p.Clause != nil:
+		d.Decl = c.clause(p.Clause)
+		if p.In != nil {
+			in := ident(*p.In)
+			d.In = &in
+		}
+	default:
+		inner := c.decl(p.Decl)
+		switch inner.(type) {
+		case *OverrideDecl, *RemoveDecl, *AddDecl, *RenumberDecl, *ReciteDecl:
+			c.errorf(inner.Position(), "override takes a clause, not another change")
+		}
+		d.Decl = inner
+	}
+	return d
 }
 
 // turn merges the turn's items, which the grammar lets come in any order

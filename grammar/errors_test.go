@@ -122,3 +122,29 @@ func TestDeepNesting(t *testing.T) {
 		t.Errorf("50 parentheses: %v", err)
 	}
 }
+
+// TestDeepElseIf (issue 26, item 6): a long else-if chain is a positioned
+// error, not a fatal stack overflow; a chain of 50 parses, and so do
+// chains nested in blocks.
+func TestDeepElseIf(t *testing.T) {
+	chain := func(n int) string {
+		return "edition e \"t\"\non_damage object \"1\" (s, x, n) {\n  if x.creature {\n    mark_damage x, n\n  }" + strings.Repeat(" else if x.creature {\n    mark_damage x, n\n  }", n) + "\n}\n"
+	}
+	_, err := grammar.ParseFile("x.mtg", []byte(chain(400_000)))
+	if err == nil || !strings.Contains(err.Error(), "too deeply nested") || !strings.Contains(err.Error(), "x.mtg:") {
+		t.Errorf("400,000 else if: %.200v", err)
+	}
+	if _, err := grammar.FormatSource("x.mtg", []byte(chain(400_000))); err == nil {
+		t.Error("FormatSource: accepted 400,000 else if")
+	}
+	for _, src := range []string{chain(50), chain(100)} {
+		if _, err := grammar.ParseFile("x.mtg", []byte(src)); err != nil {
+			t.Errorf("refused: %.200v", err)
+		}
+	}
+	// Sequential chains of 60 in one block each end: not one chain of 120.
+	seq := "edition e \"t\"\non_damage object \"1\" (s, x, n) {\n" + strings.Repeat("  if x.creature {\n    mark_damage x, n\n  }"+strings.Repeat(" else if x.creature {\n    mark_damage x, n\n  }", 60)+"\n", 2) + "}\n"
+	if _, err := grammar.ParseFile("x.mtg", []byte(seq)); err != nil {
+		t.Errorf("two chains of 60: %.200v", err)
+	}
+}

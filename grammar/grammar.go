@@ -16,9 +16,10 @@ type pDecls struct {
 }
 
 type pEdition struct {
-	Pos   lexer.Position
-	Name  pIdent  `parser:"'edition' @@"`
-	Title pString `parser:"@@"`
+	Pos     lexer.Position
+	Name    pIdent  `parser:"'edition' @@"`
+	Title   pString `parser:"@@"`
+	Extends *pIdent `parser:"( 'extends' @@ )?"`
 }
 
 type pIdent struct {
@@ -43,6 +44,72 @@ type pDecl struct {
 	Mech    *pMech    `parser:"| @@"`
 	Stack   *pStack   `parser:"| @@"`
 	Damage  *pDamage  `parser:"| @@"`
+	// An edition that extends another says what differs.
+	Override *pOverride `parser:"| @@"`
+	Remove   *pRemove   `parser:"| @@"`
+	Add      *pAdd      `parser:"| @@"`
+	Renumber *pRenumber `parser:"| @@"`
+	Recite   *pRecite   `parser:"| @@"`
+}
+
+type pRecite struct {
+	Pos   lexer.Position
+	Kind  pRemoveKind `parser:"'recite' @@"`
+	Name  *pForKind   `parser:"@@?"`
+	Rule  *pString    `parser:"@@?"`
+	In    *pIdent     `parser:"( 'in' @@ )?"`
+	Rules []pString   `parser:"'as' @@+"`
+}
+
+type pOverride struct {
+	Pos    lexer.Position
+	Step   *pStep   `parser:"'override' ( @@"`
+	Clause *pClause `parser:"| @@"`
+	In     *pIdent  `parser:"  ( 'in' @@ )?"`
+	Decl   *pDecl   `parser:"| @@ )"`
+}
+
+type pRemove struct {
+	Pos  lexer.Position
+	Kind pRemoveKind `parser:"'remove' @@"`
+	Name *pForKind   `parser:"@@?"`
+	Rule *pString    `parser:"@@?"`
+	In   *pIdent     `parser:"( 'in' @@ )?"`
+}
+
+type pRemoveKind struct {
+	Pos  lexer.Position
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'on_damage' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+}
+
+type pAdd struct {
+	Pos    lexer.Position
+	Step   *pAddStep   `parser:"'add' ( @@"`
+	Clause *pAddClause `parser:"| @@ )"`
+}
+
+type pAddStep struct {
+	Step   *pStep `parser:"@@"`
+	Where  string `parser:"@( 'after' | 'before' )"`
+	Anchor pIdent `parser:"@@"`
+}
+
+type pAddClause struct {
+	Clause *pClause `parser:"@@ 'in'"`
+	In     pIdent   `parser:"@@"`
+	First  bool     `parser:"( @'first'"`
+	Where  string   `parser:"| @( 'after' | 'before' )"`
+	Anchor *pString `parser:"  @@ )?"`
+}
+
+type pRenumber struct {
+	Pos   lexer.Position
+	Pairs []*pRenum `parser:"'renumber' '{' @@* '}'"`
+}
+
+type pRenum struct {
+	From pString `parser:"@@ '='"`
+	To   pString `parser:"@@"`
 }
 
 type pMech struct {

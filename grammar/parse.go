@@ -58,8 +58,16 @@ func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (*G, error)
 	return p.ParseFromLexer(pl)
 }
 
+// checkNesting refuses, from the tokens alone, input the recursive parser
+// would recurse on too deeply: brackets, runs of prefix operators, and
+// chains of `} else if` (each else-if is one level more: a chain of
+// 400,000 overflowed the stack).
 func checkNesting(toks []lexer.Token) *Error {
 	depth, run := 0, 0
+	// chains[d] is the length of the else-if chain open at brace depth d;
+	// open is their sum.
+	var chains []int
+	open := 0
 	var ex exprSize
 	for i, t := range toks {
 		if t.Type == tokPunct || t.Type == tokKeyword {
@@ -68,7 +76,32 @@ func checkNesting(toks []lexer.Token) *Error {
 				depth++
 			case ")", "}":
 				depth--
+				if t.Value == "}" {
+					// The chains inside the block are over.
+					for len(chains) > depth+1 && len(chains) > 0 {
+						open -= chains[len(chains)-1]
+						chains = chains[:len(chains)-1]
+					}
+				}
+			case "else":
+				if i+1 < len(toks) && toks[i+1].Value == "if" && word(toks[i+1]) != "" && depth >= 0 {
+					for len(chains) <= depth {
+						chains = append(chains, 0)
+					}
+					chains[depth]++
+					open++
+					if chains[depth] > maxNesting {
+						return &Error{Pos: toPos(t.Pos), Msg: fmt.Sprintf("too deeply nested: more than %d else if in one chain (use a predicate, or for each)", maxNesting)}
+					}
+				}
 			}
+		}
+		if depth >= 0 && len(chains) > depth && i > 0 && word(toks[i-1]) == "}" && word(t) != "else" && chains[depth] > 0 {
+			open -= chains[depth]
+			chains[depth] = 0 // the chain ended with its last block
+		}
+		if depth+open > 2*maxNesting {
+			return &Error{Pos: toPos(t.Pos), Msg: "too deeply nested"}
 		}
 		if t.Value == "not" || t.Value == "-" {
 			run++
@@ -157,6 +190,7 @@ var declKeywords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true,
 	"every": true, "phase": true, "sba": true, "predicate": true, "timing": true, "mechanism": true,
 	"stack_object": true, "on_damage": true, "effect": true,
+	"override": true, "remove": true, "add": true, "renumber": true, "recite": true,
 }
 
 // recoverErrors is called when the file does not parse. Participle stops at
@@ -211,6 +245,10 @@ func recoverErrors(sc *scanned, full error) ErrorList {
 	return errs
 }
 
+// changesNext are the words after which a declaration keyword names a
+// clause (every phase, remove keyword flying), not a new declaration.
+var changesNext = map[string]bool{"every": true, "override": true, "remove": true, "recite": true, "add": true}
+
 // chunkStarts returns the index of the first token of each top-level
 // declaration: a declaration keyword outside braces, or one at the start of
 // a line in column 1, which survives a missing "}".
@@ -224,7 +262,7 @@ func chunkStarts(toks []lexer.Token) []int {
 			depth++
 		case t.Type == tokPunct && t.Value == "}":
 			depth = max(depth-1, 0)
-		case t.Type == tokKeyword && declKeywords[t.Value] && toks[i-1].Value != "every" &&
+		case t.Type == tokKeyword && declKeywords[t.Value] && !changesNext[toks[i-1].Value] &&
 			(depth == 0 || t.Pos.Column == 1):
 			starts = append(starts, i)
 			depth = 0
@@ -260,10 +298,19 @@ func chunkError(parse chunkParser, chunk []lexer.Token, follow lexer.Token, err 
 		if t.EOF() {
 			found = follow
 		}
+		if i > maxProbeTokens {
+			// Probing reparses the declaration up to here once per kind
+			// of token: past this size that costs seconds (a fuzzed
+			// 20 KB expression took five), so say less.
+			return &Error{Pos: toPos(found.Pos), Msg: fmt.Sprintf("unexpected %s", describe(found))}
+		}
 		return &Error{Pos: toPos(found.Pos), Msg: expectedMessage(probe(parse, chunk, i), chunk, i, found)}
 	}
 	return &Error{Pos: toPos(pos), Msg: perr.Message()}
 }
+
+// maxProbeTokens bounds the declarations whose errors are probed.
+const maxProbeTokens = 2000
 
 // candidates stand for every kind of token in probe.
 var candidates = func() []lexer.Token {
@@ -325,6 +372,7 @@ var (
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
 	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "predicate", "timing", "mechanism", "stack_object", "on_damage", "effect"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}
+	deltaTokens    = []string{"override", "remove", "add", "renumber", "recite"}
 )
 
 // expectedMessage phrases the set of acceptable tokens at chunk[i].
@@ -360,7 +408,7 @@ func expectedMessage(ok map[string]bool, chunk []lexer.Token, i int, found lexer
 			delete(ok, t)
 		}
 	}
-	group("declaration", declTokens)
+	group("declaration", declTokens, deltaTokens...)
 	if ok["step"] && ok["action"] {
 		group("step", []string{"step"})
 	}

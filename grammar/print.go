@@ -64,6 +64,8 @@ type printer struct {
 	group   int
 	keyword bool
 	eof     []*Comment // comments after the last line
+	// sameLine: the next declaration goes on the current line.
+	sameLine bool
 }
 
 func (p *printer) newLine() {
@@ -115,12 +117,16 @@ func (p *printer) file(f *File) {
 		p.text(" ")
 		p.ident(f.Edition.Name)
 		p.text(" " + strconv.Quote(f.Edition.Title))
+		if f.Edition.Extends != nil {
+			p.text(" extends ")
+			p.ident(*f.Edition.Extends)
+		}
 	}
 	for i, d := range f.Decls {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *PredicateDecl, *TimingDecl, *MechanismDecl:
+		case *KeywordDecl, *PredicateDecl, *TimingDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -130,7 +136,11 @@ func (p *printer) file(f *File) {
 }
 
 func (p *printer) decl(d Decl) {
-	p.newLine()
+	if p.sameLine {
+		p.sameLine = false
+	} else {
+		p.newLine()
+	}
 	switch d := d.(type) {
 	case *PlayerDecl:
 		p.tok(d.Pos, "player")
@@ -246,7 +256,77 @@ func (p *printer) decl(d Decl) {
 		p.params(d.Params)
 		p.text(") ")
 		p.block(d.Body)
+	case *OverrideDecl:
+		p.tok(d.Pos, "override ")
+		switch x := d.Decl.(type) {
+		case Decl:
+			p.inline(func() { p.decl(x) })
+		case Clause:
+			p.clause(x)
+			if d.In != nil {
+				p.text(" in ")
+				p.ident(*d.In)
+			}
+		}
+	case *RemoveDecl:
+		p.tok(d.Pos, "remove ")
+		p.clauseRef(d.ClauseRef)
+	case *AddDecl:
+		p.tok(d.Pos, "add ")
+		if d.Step != nil {
+			p.clause(d.Step)
+			p.text(" " + d.Where + " ")
+			p.ident(*d.Anchor)
+			break
+		}
+		p.clause(d.Clause)
+		p.text(" in ")
+		p.ident(*d.In)
+		switch d.Where {
+		case "first":
+			p.text(" first")
+		case "after", "before":
+			p.text(" " + d.Where)
+			p.rules([]Rule{*d.AnchorRule})
+		}
+	case *ReciteDecl:
+		p.tok(d.Pos, "recite ")
+		p.clauseRef(d.ClauseRef)
+		p.text(" as")
+		p.rules(d.Rules)
+	case *RenumberDecl:
+		p.tok(d.Pos, "renumber")
+		p.openBody()
+		for _, r := range d.Pairs {
+			p.newLine()
+			p.text(strconv.Quote(r.From.Number) + " = " + strconv.Quote(r.To.Number))
+		}
+		p.closeBody(d.Pos)
 	}
+}
+
+// clauseRef prints what names a clause of the base.
+func (p *printer) clauseRef(r ClauseRef) {
+	p.ident(r.Kind)
+	if r.Name != nil {
+		p.text(" ")
+		p.ident(*r.Name)
+	}
+	if r.Rule != nil {
+		p.rules([]Rule{*r.Rule})
+	}
+	if r.In != nil {
+		p.text(" in ")
+		p.ident(*r.In)
+	}
+}
+
+// inline prints what f prints starting on the current line (a
+// declaration after "override ").
+func (p *printer) inline(f func()) {
+	p.sameLine = true
+	f()
+	p.sameLine = false
 }
 
 // params prints " (a, b, c" (the caller closes the list).

@@ -19,6 +19,35 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *Edition:
 		Inspect(&n.Name, f)
+		if n.Extends != nil {
+			Inspect(n.Extends, f)
+		}
+	case *OverrideDecl:
+		Inspect(n.Decl, f)
+		if n.In != nil {
+			Inspect(n.In, f)
+		}
+	case *RemoveDecl:
+		inspectRef(&n.ClauseRef, f)
+	case *AddDecl:
+		if n.Step != nil {
+			Inspect(n.Step, f)
+			Inspect(n.Anchor, f)
+		} else {
+			Inspect(n.Clause, f)
+			Inspect(n.In, f)
+			if n.AnchorRule != nil {
+				Inspect(n.AnchorRule, f)
+			}
+		}
+	case *ReciteDecl:
+		inspectRef(&n.ClauseRef, f)
+		inspectRules(n.Rules, f)
+	case *RenumberDecl:
+		for i := range n.Pairs {
+			Inspect(&n.Pairs[i].From, f)
+			Inspect(&n.Pairs[i].To, f)
+		}
 	case *PlayerDecl:
 		for _, s := range n.Settings {
 			Inspect(s, f)
@@ -164,6 +193,19 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Else, f)
 	}
 	f(nil)
+}
+
+func inspectRef(r *ClauseRef, f func(Node) bool) {
+	Inspect(&r.Kind, f)
+	if r.Name != nil {
+		Inspect(r.Name, f)
+	}
+	if r.Rule != nil {
+		Inspect(r.Rule, f)
+	}
+	if r.In != nil {
+		Inspect(r.In, f)
+	}
 }
 
 func inspectRules(rules []Rule, f func(Node) bool) {

@@ -1,8 +1,10 @@
-// Package rules holds the rulesets mtgc embeds: the default edition cr2017
-// at the root (the .mtg sources and the edition's rule index), and older
-// editions each in a directory of their own, side by side (cr1999/,
-// cr2008/), with their index, their conformance lists and their corpus
-// (testdata/). See Editions.
+// Package rules holds the rulesets mtgc embeds: the 2017 rules at the root
+// (the .mtg sources and the edition's rule index), written in full, and the
+// other editions each in a directory of their own, side by side, written as
+// deltas (cr2025/ and cr2008/ over the root, cr1999/ over cr2008/), with
+// their index, their conformance lists and their corpus (testdata/). The
+// default edition, which commands use when none is named, is cr2025. See
+// Editions.
 package rules
 
 import (
@@ -14,16 +16,22 @@ import (
 )
 
 // FS holds the .mtg files and cr2017.tsv at its root, and one directory per
-// other edition; a directory named cr… is embedded without a change here.
+// other edition: any directory of rules/ is embedded without a change here
+// (its files, and its testdata/ but for names starting with . or _).
 //
-//go:embed *.mtg *.tsv cr*
+//go:embed *.mtg *.tsv */*
 var FS embed.FS
 
 // Dir is the name positions use for files of FS ("rules/turn.mtg").
 const Dir = "rules"
 
-// Default is the name of the edition at the root of FS.
-const Default = "cr2017"
+// Root is the name of the edition at the root of FS: the full ruleset the
+// others are written over (cr2025 and cr2008 over it, cr1999 over cr2008).
+const Root = "cr2017"
+
+// Default is the edition commands use when none is named: the current
+// rules, written as a delta over Root in its own directory.
+const Default = "cr2025"
 
 // Edition is one embedded ruleset.
 type Edition struct {
@@ -45,7 +53,7 @@ func (e Edition) Corpus() string {
 // directories of FS that hold .mtg files, by name. A directory's name is
 // its edition's.
 func Editions() []Edition {
-	out := []Edition{{Name: Default, Dir: ".", Shown: Dir}}
+	out := []Edition{{Name: Root, Dir: ".", Shown: Dir}}
 	entries, err := fs.ReadDir(FS, ".")
 	if err != nil {
 		panic(err) // an embed.FS root is always readable

@@ -190,11 +190,15 @@ type Combat struct {
 	dealers           []ObjID     // creatures that deal damage in this step
 	dividing          DamageGroup // the division being checked (see Assigning)
 	dividingAmounts   []int32
-	assigning         bool // a combat damage step is assigning damage
-	DeclaredAttackers int8 // how many creatures were declared as attackers
-	DeclaredBlockers  int8 // how many creatures were declared as blockers
-	Defender          int8 // the defending player chosen this combat
-	DefenderChosen    bool
+	assigning         bool  // a combat damage step is assigning damage
+	DeclaredAttackers int32 // how many creatures were declared as attackers (int8 wrapped at 128: 257 attackers each "attacked alone")
+	// Began counts the creatures that began attacking this combat:
+	// declared as attackers or put into combat attacking, whether or not
+	// they attack still.
+	Began            int32
+	DeclaredBlockers int32 // how many creatures were declared as blockers
+	Defender         int8  // the defending player chosen this combat
+	DefenderChosen   bool
 	// Declared is the declaration of attackers or blockers being made
 	// (Declaring says which): chosen and checked, not yet made.
 	Declared  []Declared
@@ -459,6 +463,10 @@ func (g *Game) Blocked(x ObjID) bool {
 
 // NumAttackers counts the attacking creatures.
 func (g *Game) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
+
+// AttackersThisCombat is the number of creatures that began attacking this
+// combat (Combat.Began), those that left combat since included.
+func (g *Game) AttackersThisCombat() int32 { return g.Combat.Began }
 
 // Blockers returns the creatures blocking attacker x in its damage
 // assignment order.

@@ -259,7 +259,7 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 			left -= n
 		}
 		if left > 0 {
-			amounts[len(gr.From)-1] += left
+			amounts[len(gr.From)-1] = addSat(amounts[len(gr.From)-1], left)
 		}
 		g.addDivision(gr, amounts)
 		a.Damage = append(a.Damage, Division{Source: gr.Source, To: gr.From, Amounts: amounts})
@@ -439,7 +439,7 @@ func (g *Game) Assigning(s, b ObjID) int32 {
 	var n int32
 	for i, to := range c.dividing.From {
 		if to == b && i < len(c.dividingAmounts) {
-			n += c.dividingAmounts[i]
+			n = addSat(n, c.dividingAmounts[i])
 		}
 	}
 	return n
@@ -496,7 +496,7 @@ func (g *Game) DealCombatDamage(p int, rule string) {
 		var n int32
 		for _, b := range dealt[i:] {
 			if b.Source == a.Source {
-				n += b.Amount
+				n = addSat(n, b.Amount)
 			}
 		}
 		if n > 0 {

@@ -123,6 +123,7 @@ func (g *Game) BecomeAttacking(x ObjID, rule string) {
 			at := g.attackOn(int(d.By), x, d.Target)
 			at.Declared = true
 			g.addAttack(at)
+			c.Began++
 			g.emit(Event{Kind: EvAttack, Rule: rule, Player: d.By, Obj: x, Other: d.Target})
 			return
 		}
@@ -361,6 +362,7 @@ func (g *Game) AttackPlayer(x ObjID, p int, rule string) {
 		return
 	}
 	g.addAttack(g.attackOn(c, x, PlayerCode(p)))
+	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
 }
 
@@ -381,6 +383,7 @@ func (g *Game) AttackPermanent(x, w ObjID, rule string) {
 		return
 	}
 	g.addAttack(g.attackOn(c, x, int32(w)))
+	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: int32(w)})
 }
 

@@ -121,7 +121,7 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 func (g *Game) recordAttackers(p int, a *Answer) {
 	c := &g.Combat
 	c.AttackersDone = true
-	c.DeclaredAttackers = int8(len(a.Objs))
+	c.DeclaredAttackers = int32(len(a.Objs))
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	for i, x := range a.Objs {
 		t := PlayerCode(g.defendingPlayer(p))

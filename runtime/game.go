@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 const maxPlan = 64 // steps one turn can hold, extra ones included
@@ -149,6 +151,31 @@ type PlayerConfig struct {
 	Deck []Card
 }
 
+// MaxPlayers is the most players a game may have: Owner, Controller and
+// the players of events are int8.
+const MaxPlayers = 127
+
+// MaxPlayerName is the longest player name, in bytes.
+const MaxPlayerName = 256
+
+// checkPlayerName refuses a name that could forge or garble the trace it
+// is printed in: a control character (a newline, an ANSI escape), a
+// character that is not printable, or invalid UTF-8.
+func checkPlayerName(name string) error {
+	if len(name) > MaxPlayerName {
+		return fmt.Errorf("a name of %d bytes: at most %d", len(name), MaxPlayerName)
+	}
+	if !utf8.ValidString(name) {
+		return fmt.Errorf("name %q is not valid UTF-8", name)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("name %q: only printable characters (no newline, control character or escape)", name)
+		}
+	}
+	return nil
+}
+
 // Config describes a new game.
 type Config struct {
 	Players       []PlayerConfig
@@ -186,6 +213,14 @@ func New(r *Rules, cfg Config) (*Game, error) {
 func (g *Game) Reset(r *Rules, cfg Config) error {
 	if len(cfg.Players) == 0 {
 		return errors.New("a game needs at least one player")
+	}
+	if len(cfg.Players) > MaxPlayers {
+		return fmt.Errorf("a game of %d players: at most %d (a player is an int8 in objects and events)", len(cfg.Players), MaxPlayers)
+	}
+	for i, pc := range cfg.Players {
+		if err := checkPlayerName(pc.Name); err != nil {
+			return fmt.Errorf("player %d: %v", i+1, err)
+		}
 	}
 	if cfg.Starting < 0 || cfg.Starting >= len(cfg.Players) {
 		return fmt.Errorf("starting player %d out of range", cfg.Starting)
@@ -433,11 +468,8 @@ func (g *Game) count(o *Object, n int32) {
 	if len(o.Abilities) > 0 {
 		g.withAbilities += n
 	}
-	for _, t := range o.Triggers {
-		if t.On == OnCreatureDies {
-			g.dieWatchers += n
-			break
-		}
+	if len(o.Triggers) > 0 {
+		g.dieWatchers += n // any trigger: dies looks when one may be a death's
 	}
 }
 

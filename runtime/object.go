@@ -141,25 +141,25 @@ func (g *Game) HasKeywordNamed(x ObjID, name string) bool {
 // Power is x's power: printed, counters and effects.
 func (g *Game) Power(x ObjID) int32 {
 	o := &g.Objs[x]
-	p := o.Power + o.Counters[CounterPlus] - o.Counters[CounterMinus]
+	p := int64(o.Power) + int64(o.Counters[CounterPlus]) - int64(o.Counters[CounterMinus])
 	for i := range g.Effects {
 		if g.Effects[i].Target == x {
-			p += g.Effects[i].Power
+			p += int64(g.Effects[i].Power)
 		}
 	}
-	return p
+	return clamp32(p)
 }
 
 // Toughness is x's toughness: printed, counters and effects.
 func (g *Game) Toughness(x ObjID) int32 {
 	o := &g.Objs[x]
-	t := o.Toughness + o.Counters[CounterPlus] - o.Counters[CounterMinus]
+	t := int64(o.Toughness) + int64(o.Counters[CounterPlus]) - int64(o.Counters[CounterMinus])
 	for i := range g.Effects {
 		if g.Effects[i].Target == x {
-			t += g.Effects[i].Toughness
+			t += int64(g.Effects[i].Toughness)
 		}
 	}
-	return t
+	return clamp32(t)
 }
 
 // manaColor is the color of mana a land can tap for, if any.

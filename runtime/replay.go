@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -64,23 +63,57 @@ func (rep *Replay) Config() Config {
 }
 
 // ReadReplay reads a replay, refusing one larger than the limits, of
-// another schema version, or that is not one JSON object.
+// another schema version, or that is not one JSON object. It is decoded as
+// it is read: a count past its limit (players, cards, answers) is refused
+// when the element past it is reached, before anything more is decoded;
+// player names are checked as New checks them.
 func ReadReplay(r io.Reader) (*Replay, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxReplayBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxReplayBytes {
-		return nil, fmt.Errorf("replay larger than %d bytes", MaxReplayBytes)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
+	d := newStreamDecoder(r, "replay", MaxReplayBytes)
+	d.dec.DisallowUnknownFields()
 	var rep Replay
-	if err := dec.Decode(&rep); err != nil {
-		return nil, fmt.Errorf("not a replay: %v", err)
+	seen := map[string]bool{}
+	err := d.object("replay", func(key string) error {
+		if seen[key] {
+			return fmt.Errorf("field %q given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "mtgc_replay":
+			return d.plain(&rep.Version)
+		case "rules_hash":
+			return d.plain(&rep.RulesHash)
+		case "seed":
+			return d.plain(&rep.Seed)
+		case "starting":
+			return d.plain(&rep.Starting)
+		case "no_shuffle":
+			return d.plain(&rep.NoShuffle)
+		case "no_opening_hand":
+			return d.plain(&rep.NoOpeningHand)
+		case "turns":
+			return d.plain(&rep.Turns)
+		case "meta":
+			return d.plain(&rep.Meta)
+		case "players":
+			_, err := d.array("players", MaxReplayPlayers, "players", func(i int) error {
+				rep.Players = append(rep.Players, ReplayPlayer{})
+				return d.replayPlayer(&rep.Players[i])
+			})
+			return err
+		case "answers":
+			_, err := d.array("answers", MaxReplayAnswers, "answers", func(i int) error {
+				rep.Answers = append(rep.Answers, Answer{})
+				return d.plain(&rep.Answers[i])
+			})
+			return err
+		}
+		return fmt.Errorf("json: unknown field %q", key)
+	})
+	if err == nil {
+		err = d.end("replay")
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("not a replay: more than one JSON value")
+	if err != nil {
+		return nil, fmt.Errorf("not a replay: %v", err)
 	}
 	switch {
 	case rep.Version != JSONVersion:
@@ -92,12 +125,38 @@ func ReadReplay(r io.Reader) (*Replay, error) {
 	case rep.Turns < 0:
 		return nil, fmt.Errorf("replay played to turn %d", rep.Turns)
 	}
-	for _, p := range rep.Players {
+	for i, p := range rep.Players {
 		if len(p.Deck) > MaxReplayCards {
 			return nil, fmt.Errorf("player %q has %d cards: at most %d", p.Name, len(p.Deck), MaxReplayCards)
 		}
+		if err := checkPlayerName(p.Name); err != nil {
+			return nil, fmt.Errorf("replay player %d: %v", i+1, err)
+		}
 	}
 	return &rep, nil
+}
+
+// replayPlayer decodes one player of a replay, counting the cards of its
+// deck as they are read.
+func (d *streamDecoder) replayPlayer(p *ReplayPlayer) error {
+	seen := map[string]bool{}
+	return d.object("players", func(key string) error {
+		if seen[key] {
+			return fmt.Errorf("field %q given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "name":
+			return d.plain(&p.Name)
+		case "deck":
+			_, err := d.array("deck", MaxReplayCards, "cards (the limit of a deck)", func(i int) error {
+				p.Deck = append(p.Deck, Card{})
+				return d.plain(&p.Deck[i])
+			})
+			return err
+		}
+		return fmt.Errorf("json: unknown field %q in a player", key)
+	})
 }
 
 // Write writes the replay as one line of JSON.

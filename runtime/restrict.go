@@ -24,7 +24,9 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		return NoObj, -1
 	}
 	c := &g.Combat
-	n0, d0 := len(c.Attacks), c.DeclaredAttackers
+	// The slices are restored as they were (nil stays nil): a refused
+	// declaration must leave Save's bytes as they were.
+	a0, d0 := c.Attacks, c.DeclaredAttackers
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -34,11 +36,11 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		at.Declared = true
 		g.addAttack(at)
 	}
-	c.DeclaredAttackers = int8(len(objs))
+	c.DeclaredAttackers = int32(len(objs))
 	bad, rule := g.restricted(AttackRestriction)
-	g.unindexCombat(n0, len(c.Blocks))
-	c.Attacks, c.DeclaredAttackers = c.Attacks[:n0], d0
-	c.nAtk = min(c.nAtk, n0) // the indexes of those kept still hold
+	g.unindexCombat(len(a0), len(c.Blocks))
+	c.Attacks, c.DeclaredAttackers = a0, d0
+	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
 	return bad, rule
 }
 
@@ -49,7 +51,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 		return NoObj, -1
 	}
 	c := &g.Combat
-	n0, d0, r0 := len(c.Blocks), c.DeclaredBlockers, c.repeated
+	b0, d0, f0, r0 := c.Blocks, c.DeclaredBlockers, g.flipBuf, c.repeated
 	flipped := g.flipBuf[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
@@ -66,10 +68,12 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	for _, ai := range flipped {
 		c.Attacks[ai].Blocked = false
 	}
-	g.flipBuf = flipped[:0]
-	g.unindexCombat(len(c.Attacks), n0)
-	c.Blocks, c.DeclaredBlockers = c.Blocks[:n0], d0
-	c.nBlk, c.repeated = min(c.nBlk, n0), r0
+	if f0 != nil {
+		g.flipBuf = flipped[:0] // reused; a nil one stays nil (Save's bytes)
+	}
+	g.unindexCombat(len(c.Attacks), len(b0))
+	c.Blocks, c.DeclaredBlockers = b0, d0
+	c.nBlk, c.repeated = min(c.nBlk, len(b0)), r0
 	return bad, rule
 }
 

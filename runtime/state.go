@@ -1,13 +1,13 @@
 package runtime
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
-	"strconv"
-	"unsafe"
+
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
 
 // Save and Load write and read a game's whole state as JSON: every field
@@ -17,7 +17,11 @@ import (
 // mtgc version (JSONVersion, the rules hash and the runtime's API version
 // are checked); Load(Save(g)) is equal to g and plays on identically.
 
-const maxStateBytes = 256 << 20
+// Limits on a state Load accepts.
+const (
+	MaxStateBytes   = 256 << 20
+	MaxStateObjects = 1 << 20
+)
 
 type savedState struct {
 	Version   int             `json:"mtgc_state"`
@@ -45,16 +49,49 @@ func (g *Game) Save(w io.Writer) error {
 }
 
 // Load reads a state Save wrote, under rules r (those it was saved under).
+// It is decoded as it is read (MaxStateBytes of JSON, MaxStateAlloc of
+// slices, MaxStateObjects objects), then every reference it holds is
+// checked (checkLoaded): a state that would make the engine index out of
+// range is refused with an error.
 func Load(r *Rules, rd io.Reader) (*Game, error) {
-	data, err := io.ReadAll(io.LimitReader(rd, maxStateBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxStateBytes {
-		return nil, fmt.Errorf("state larger than %d bytes", maxStateBytes)
-	}
+	d := newStreamDecoder(rd, "saved state", MaxStateBytes)
 	var s savedState
-	if err := json.Unmarshal(data, &s); err != nil {
+	g := new(Game)
+	var gameErr error
+	gotGame := false
+	err := d.object("saved state", func(key string) error {
+		var err error
+		switch key {
+		case "mtgc_state":
+			err = d.plain(&s.Version)
+		case "runtime_api":
+			err = d.plain(&s.API)
+		case "rules_hash":
+			err = d.plain(&s.RulesHash)
+		case "game":
+			if gotGame {
+				return fmt.Errorf("game given twice")
+			}
+			gotGame = true
+			if s.Version != JSONVersion || s.API != APIVersion4 || s.RulesHash != r.SourceHash {
+				// Not ours (or not yet known): skip it, the checks below say why.
+				var raw json.RawMessage
+				return d.plain(&raw)
+			}
+			gameErr = d.value(reflect.ValueOf(g).Elem(), "game")
+			return gameErr
+		default:
+			return fmt.Errorf("unknown field %q", key)
+		}
+		return err
+	})
+	if err == nil {
+		err = d.end("saved state")
+	}
+	if err != nil {
+		if errors.Is(err, safeio.ErrTooLarge) || errors.Is(err, errBudget) || gameErr != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("not a saved game: %v", err)
 	}
 	switch {
@@ -62,16 +99,8 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 		return nil, fmt.Errorf("a game saved by another mtgc (schema %d, runtime API %d; this one %d, %d)", s.Version, s.API, JSONVersion, APIVersion4)
 	case s.RulesHash != r.SourceHash:
 		return nil, fmt.Errorf("a game saved under rules %s, not these (%s)", s.RulesHash, r.SourceHash)
-	}
-	dec := json.NewDecoder(bytes.NewReader(s.Game))
-	dec.UseNumber()
-	var tree any
-	if err := dec.Decode(&tree); err != nil {
-		return nil, fmt.Errorf("not a saved game: %v", err)
-	}
-	g := new(Game)
-	if err := decodeValue(reflect.ValueOf(g).Elem(), tree, "game"); err != nil {
-		return nil, err
+	case !gotGame:
+		return nil, fmt.Errorf("not a saved game: no game")
 	}
 	g.Rules, g.preds = r, indexPredicates(r)
 	if err := g.checkLoaded(); err != nil {
@@ -130,103 +159,20 @@ func encodeValue(v reflect.Value) (any, error) {
 	return nil, fmt.Errorf("%s: can't save a %s", v.Type(), v.Kind())
 }
 
-func decodeValue(v reflect.Value, x any, path string) error {
-	if !v.CanSet() {
-		v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem() // unexported fields
-	}
-	bad := func() error { return fmt.Errorf("saved game: %s: %v is not a %s", path, x, v.Type()) }
-	switch v.Kind() {
-	case reflect.Bool:
-		b, ok := x.(bool)
-		if !ok {
-			return bad()
-		}
-		v.SetBool(b)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, ok := x.(json.Number)
-		if !ok {
-			return bad()
-		}
-		i, err := strconv.ParseInt(string(n), 10, 64)
-		if err != nil || v.OverflowInt(i) {
-			return bad()
-		}
-		v.SetInt(i)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, ok := x.(json.Number)
-		if !ok {
-			return bad()
-		}
-		u, err := strconv.ParseUint(string(n), 10, 64)
-		if err != nil || v.OverflowUint(u) {
-			return bad()
-		}
-		v.SetUint(u)
-	case reflect.String:
-		s, ok := x.(string)
-		if !ok {
-			return bad()
-		}
-		v.SetString(s)
-	case reflect.Slice, reflect.Array:
-		if x == nil && v.Kind() == reflect.Slice {
-			v.SetZero()
-			return nil
-		}
-		xs, ok := x.([]any)
-		if !ok {
-			return bad()
-		}
-		if v.Kind() == reflect.Array {
-			if len(xs) != v.Len() {
-				return fmt.Errorf("saved game: %s: %d elements, want %d", path, len(xs), v.Len())
-			}
-		} else {
-			v.Set(reflect.MakeSlice(v.Type(), len(xs), len(xs)))
-		}
-		for i, e := range xs {
-			if err := decodeValue(v.Index(i), e, path+"["+strconv.Itoa(i)+"]"); err != nil {
-				return err
-			}
-		}
-	case reflect.Struct:
-		m, ok := x.(map[string]any)
-		if !ok {
-			return bad()
-		}
-		t := v.Type()
-		n := 0
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if f.Type == rulesType || f.Type == predsType || f.Type.Kind() == reflect.Func {
-				continue
-			}
-			e, ok := m[f.Name]
-			if !ok {
-				return fmt.Errorf("saved game: %s.%s is missing", path, f.Name)
-			}
-			n++
-			if err := decodeValue(v.Field(i), e, path+"."+f.Name); err != nil {
-				return err
-			}
-		}
-		if n != len(m) {
-			return fmt.Errorf("saved game: %s has fields this runtime does not know", path)
-		}
-	default:
-		return fmt.Errorf("saved game: %s: can't load a %s", path, v.Kind())
-	}
-	return nil
-}
-
 // checkLoaded refuses a loaded state whose references point nowhere: the
 // engine indexes with them.
 func (g *Game) checkLoaded() error {
 	n := len(g.Objs)
 	ok := func(x ObjID) bool { return x >= NoObj && int(x) < n }
-	lists := [][]ObjID{g.Battlefield, g.answer}
-	if len(g.Players) == 0 || g.planLen > maxPlan || g.pos < 0 || g.pos > g.planLen {
-		return fmt.Errorf("saved game: no players, or a position outside the turn")
+	lists := [][]ObjID{g.answer}
+	if len(g.Players) == 0 || len(g.Players) > MaxPlayers || g.planLen > maxPlan || g.pos < 0 || g.pos > g.planLen {
+		return fmt.Errorf("saved game: no players, more than %d, or a position outside the turn", MaxPlayers)
+	}
+	if n > MaxStateObjects {
+		return fmt.Errorf("saved game: %d objects: at most %d", n, MaxStateObjects)
+	}
+	if err := g.checkLoadedZones(); err != nil {
+		return err
 	}
 	for i := 0; i < g.planLen; i++ {
 		ref := g.plan[i].Ref
@@ -234,12 +180,25 @@ func (g *Game) checkLoaded() error {
 			return fmt.Errorf("saved game: the turn's plan names steps these rules do not have")
 		}
 	}
-	for i := range g.Players {
-		p := &g.Players[i]
-		lists = append(lists, p.Library, p.Hand, p.Graveyard, p.Exile)
+	player := func(p int8) bool { return p >= 0 && int(p) < len(g.Players) }
+	for li, l := range [][]StackItem{g.Stack, g.Waiting, {g.resolving}} {
+		for _, s := range l {
+			lax := li == 2 // the item resolving: the zero StackItem when none
+			if !ok(s.Source) || !ok(s.About) || !lax && (s.Source == NoObj && s.Object == 0 || !player(s.Controller)) ||
+				s.Controller < -1 || int(s.Controller) >= len(g.Players) || s.Object < 0 || int(s.Object) > len(g.Rules.StackObjects) {
+				return fmt.Errorf("saved game: a stack item names an object, player or stack object that does not exist")
+			}
+			for _, a := range s.Damage {
+				if !ok(a.Source) || !ok(a.To) || a.ToPlayer < -1 || int(a.ToPlayer) >= len(g.Players) {
+					return fmt.Errorf("saved game: a stack item's damage names an object or player that does not exist")
+				}
+			}
+		}
 	}
-	for _, s := range g.Stack {
-		lists = append(lists, []ObjID{s.Source, s.About})
+	for _, d := range g.Delayed {
+		if !ok(d.Source) || !player(d.Controller) {
+			return fmt.Errorf("saved game: a delayed trigger names an object or player that does not exist")
+		}
 	}
 	for _, l := range lists {
 		for _, x := range l {
@@ -259,6 +218,43 @@ func (g *Game) checkLoaded() error {
 		return fmt.Errorf("saved game: no such active or deciding player")
 	}
 	return g.checkLoadedCombat(ok)
+}
+
+// checkLoadedZones checks that every object of a zone list exists, is in
+// no other list, and is in the zone its list is (so that no list can be
+// longer than the objects there are).
+func (g *Game) checkLoadedZones() error {
+	in := make([]bool, len(g.Objs))
+	check := func(l []ObjID, z Zone) error {
+		for _, x := range l {
+			if x < 0 || int(x) >= len(g.Objs) {
+				return fmt.Errorf("saved game: object %d does not exist", x)
+			}
+			if in[x] {
+				return fmt.Errorf("saved game: object %d is in two zones", x)
+			}
+			in[x] = true
+			if o := &g.Objs[x]; o.Zone != z {
+				return fmt.Errorf("saved game: object %d is listed in the %v but is in the %v", x, z, o.Zone)
+			}
+		}
+		return nil
+	}
+	if err := check(g.Battlefield, ZoneBattlefield); err != nil {
+		return err
+	}
+	for i := range g.Players {
+		p := &g.Players[i]
+		for _, zl := range []struct {
+			l []ObjID
+			z Zone
+		}{{p.Library, ZoneLibrary}, {p.Hand, ZoneHand}, {p.Graveyard, ZoneGraveyard}, {p.Exile, ZoneExile}} {
+			if err := check(zl.l, zl.z); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // checkLoadedCombat checks that the combat of a loaded game names objects

@@ -132,7 +132,10 @@ func (g *Game) PhaseToggle(x ObjID, rule string) {
 }
 
 // Draw makes player p draw n cards. Drawing from an empty library draws
-// nothing and is remembered for the state-based actions.
+// nothing and is remembered for the state-based actions: the draws past the
+// library's last card are one event, however many they are, so that a
+// draw of 2,000,000,000 costs what the library holds, not two billion
+// events.
 func (g *Game) Draw(p int, n int32, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
@@ -142,7 +145,7 @@ func (g *Game) Draw(p int, n int32, rule string) {
 		if len(lib) == 0 {
 			g.Players[p].DrewFromEmpty = true
 			g.emitPlayer(EvDrawEmpty, rule, p, 0)
-			continue
+			return
 		}
 		x := lib[len(lib)-1]
 		g.move(x, ZoneHand, p)
@@ -173,7 +176,7 @@ func (g *Game) DiscardTo(p int, n int32, rule string) bool {
 
 // MarkDamage marks n damage on x.
 func (g *Game) MarkDamage(x ObjID, n int32, rule string) {
-	g.Objs[x].Damage += n
+	g.Objs[x].Damage = addSat(g.Objs[x].Damage, n)
 	g.emitObj(EvDamage, rule, x, n)
 }
 
@@ -215,7 +218,7 @@ func (g *Game) GainLife(p int, n int32, rule string) {
 	if n <= 0 {
 		return
 	}
-	g.Players[p].Life += n
+	g.Players[p].Life = addSat(g.Players[p].Life, n)
 	g.emitPlayer(EvLifeGain, rule, p, n)
 }
 
@@ -227,16 +230,17 @@ func (g *Game) LoseLife(p int, n int32, rule string) {
 	if n <= 0 {
 		return
 	}
-	g.Players[p].Life -= n
+	g.Players[p].Life = subSat(g.Players[p].Life, n)
 	g.emitPlayer(EvLifeLoss, rule, p, n)
 }
 
 // AddCounters puts n counters of kind k on x (n may be negative to remove).
 func (g *Game) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 	c := &g.Objs[x].Counters[k]
-	if *c+n < 0 {
+	if addSat(*c, n) < 0 {
 		n = -*c
 	}
+	n = subSat(addSat(*c, n), *c) // saturated: what is actually added
 	if n == 0 {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
 
 // corpus is a conformance corpus ready to run: its scripts, checked against
@@ -68,7 +69,7 @@ func openCorpus(dir string, rs ruleset, p *compiler.Program, knownFile string) (
 		errs = append(errs, listErr.Error())
 	}
 	if knownFile != "" {
-		data, err := os.ReadFile(knownFile)
+		data, err := safeio.ReadFile(knownFile, conformance.MaxScriptBytes)
 		if err != nil {
 			c.cleanup()
 			return nil, err

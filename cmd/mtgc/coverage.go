@@ -123,6 +123,7 @@ func writeCoverageText(w io.Writer, cov *conformance.Coverage, problems, verbose
 	}
 	fmt.Fprintln(w, cov.Total.Summary())
 	fmt.Fprintln(w, cov.Meaning.Line())
+	fmt.Fprintln(w, cov.Meaning.BranchLine())
 	if cov.Ran {
 		fmt.Fprintf(w, "%d scripts run: %s; %d tested rules never cited by an event or a refusal (fired \"never\")\n", cov.Scripts, failedText(cov), cov.Total.NeverFired)
 	} else {

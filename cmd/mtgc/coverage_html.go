@@ -116,7 +116,12 @@ func coverageHTML(cov *conformance.Coverage, l linker) ([]byte, error) {
 			case i.Procedure != "":
 				text += " (" + i.Procedure + ": Go)"
 			}
-			h.Impl = append(h.Impl, htmlLink{Text: text, Href: l.impl(i), Title: i.Note})
+			title := i.Note
+			if len(i.Deciders) > 0 {
+				text += " [" + i.Meaning + "]"
+				title = strings.TrimSpace(title + " decided in Go by " + strings.Join(i.Deciders, ", "))
+			}
+			h.Impl = append(h.Impl, htmlLink{Text: text, Href: l.impl(i), Title: title})
 		}
 		for _, s := range r.Scripts {
 			title := ""
@@ -195,7 +200,8 @@ a { color: #1a5fb4; }
 {{if .Cov.Failed}}<b class="fail">{{plural (len .Cov.Failed) "script"}} failed</b> in this run (&#x2717; on their rules' cells; <code>mtgc test</code> shows why).{{end}}
 {{if .Cov.KnownFailed}}{{plural (len .Cov.KnownFailed) "known failure"}} failed as expected.{{end}}
 {{if .Cov.Problems}}<b>{{len .Cov.Problems}} problems</b> (listed at the end).{{else}}No problems: <code>mtgc coverage -strict</code> passes.{{end}}<br/>
-<b>{{.Cov.Meaning.Line}}</b> <span class="note">(meaning: where a rule's behaviour is written, .mtg or the runtime's Go)</span></p>
+<b>{{.Cov.Meaning.Line}}</b> <span class="note">(meaning: where a rule's behaviour is written, .mtg or the runtime's Go; .mtg only if no runtime function decides anything of it)</span><br/>
+{{.Cov.Meaning.BranchLine}}</p>
 <ul class="legend">{{range .Legend}}
 <li><span class="cell {{.Text}}">&#160;</span> <b>{{.Text}}</b> <span class="note">{{.Title}}</span></li>{{end}}
 <li><span class="cell out-of-scope never">&#160;</span> <span class="note">never cited by an event or an expected refusal in the run</span></li>

@@ -16,6 +16,7 @@ var (
 	deJSON   bool
 	deRun    string
 	deEngine string
+	deStatic bool
 )
 
 var diffEditionsCmd = &command{
@@ -25,6 +26,7 @@ var diffEditionsCmd = &command{
 	flags: func(fs *flag.FlagSet) {
 		fs.BoolVar(&deJSON, "json", false, "print the comparison as JSON")
 		fs.StringVar(&deRun, "run", "", "compare only the scripts of a rule and its subrules, or whose name or # rules: line matches a regexp")
+		fs.BoolVar(&deStatic, "static", false, "list what B's .mtg changes of A (its overrides, removals, additions and renumbering, by rule) when one is written as a delta over the other, instead of playing")
 		engineFlag(fs, &deEngine)
 	},
 	run: runDiffEditions,
@@ -42,6 +44,9 @@ func editionArg(arg string) ruleset {
 func runDiffEditions(ctx *cli, _ *flag.FlagSet, args []string) error {
 	if len(args) < 2 || len(args) > 3 {
 		return errUsage
+	}
+	if deStatic {
+		return staticDiff(ctx, args[0], args[1])
 	}
 	var sides [2]conformance.EditionSide
 	for i, arg := range args[:2] {
@@ -99,7 +104,7 @@ func scenarioDir(args []string) (dir, shown string, cleanup func(), err error) {
 	if len(args) == 1 {
 		return args[0], args[0], func() {}, nil
 	}
-	corpus, _, shown, err := conformance.EditionCorpus(rules.Default)
+	corpus, _, shown, err := conformance.EditionCorpus(rules.Root)
 	if err != nil {
 		return "", "", nil, err
 	}

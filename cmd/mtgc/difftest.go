@@ -31,7 +31,7 @@ var difftestCmd = &command{
 		fs.IntVar(&diffTurns, "turns", 60, "turns per game at most")
 		fs.StringVar(&diffShard, "shard", "", "play only shard I of N (I/N) of the games: the I-th of N equal runs of consecutive seeds, for a CI job matrix (a 100,000-game soak as -games 100000 -shard I/N)")
 		fs.BoolVar(&diffJSON, "json", false, "print the report as JSON (mtgc difftest merge adds the shards' up)")
-		fs.StringVar(&diffEd, "edition", "", "embedded edition whose compiled engine and interpreter are compared: "+rules.Names()+" (default "+rules.Default+")")
+		fs.StringVar(&diffEd, "edition", "", "embedded edition whose compiled engine and interpreter are compared: "+rules.Names()+" (default "+defaultEdition()+")")
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		if len(args) > 0 && args[0] == "merge" {

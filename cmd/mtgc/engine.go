@@ -5,17 +5,15 @@ import (
 	"fmt"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/engine"
-	"github.com/mtgc-dev/mtgc/engine/cr1999"
-	"github.com/mtgc-dev/mtgc/engine/cr2008"
-	"github.com/mtgc-dev/mtgc/engine/cr2025"
+	"github.com/mtgc-dev/mtgc/engine/all"
 	"github.com/mtgc-dev/mtgc/interp"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 // compiledEngines are the generated engines built into mtgc, one per
-// embedded edition (engine/ and engine/<edition>/).
-var compiledEngines = []*rt.Rules{engine.Rules, cr1999.Rules, cr2008.Rules, cr2025.Rules}
+// embedded edition (engine/ and engine/<edition>/): go generate ./...
+// writes them and their list, engine/all (internal/genengines).
+var compiledEngines = all.Engines
 
 // compiledFor returns the engine built into mtgc that was generated from
 // the sources of that hash, or nil.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,7 +11,9 @@ import (
 
 	"github.com/rogpeppe/go-internal/diff"
 
+	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
 
 var fmtList, fmtDiff, fmtWrite bool
@@ -31,7 +32,7 @@ var fmtCmd = &command{
 			if fmtWrite {
 				return usagef("-w needs file arguments")
 			}
-			src, err := io.ReadAll(ctx.stdin)
+			src, err := safeio.ReadAll(ctx.stdin, "<stdin>", compiler.MaxSourceBytes)
 			if err != nil {
 				return err
 			}
@@ -48,7 +49,7 @@ var fmtCmd = &command{
 		}
 		failed := false
 		for _, f := range files {
-			src, err := os.ReadFile(f)
+			src, err := safeio.ReadFile(f, compiler.MaxSourceBytes)
 			if err == nil {
 				err = fmtOne(ctx, f, src, true)
 			}
@@ -110,7 +111,7 @@ func mtgFiles(args []string) ([]string, error) {
 	return out, nil
 }
 
-func readFile(path string) ([]byte, error) { return os.ReadFile(path) }
+func readFile(path string) ([]byte, error) { return safeio.ReadFile(path, compiler.MaxSourceBytes) }
 
 // titleOf returns the index title of a rule, or "".
 func titleOf(titles map[string]string, n string) string {

@@ -5,7 +5,7 @@
 //
 //	mtgc <command> [flags] [arguments]
 //
-// Commands: check, gen, fmt, test, coverage, play, replay, sim, rules,
+// Commands: check, gen, fmt, test, coverage, play, replay, sim, rules, flatten,
 // mutate, difftest, diff-editions, lsp, serve, version. Run "mtgc help <command>"
 // for each command's flags; flags may also follow the arguments, as with
 // the go command (mtgc test conformance/testdata -run 514.1). Exit status:
@@ -56,7 +56,7 @@ func usagef(format string, args ...any) error {
 }
 
 func commands() []*command {
-	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, replayCmd, simCmd, rulesCmd, mutateCmd, difftestCmd, diffEditionsCmd, lspCmd, serveCmd, versionCmd}
+	return []*command{checkCmd, genCmd, fmtCmd, testCmd, coverageCmd, playCmd, replayCmd, simCmd, rulesCmd, flattenCmd, mutateCmd, difftestCmd, diffEditionsCmd, lspCmd, serveCmd, versionCmd}
 }
 
 func main() {

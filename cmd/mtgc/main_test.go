@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/mtgc-dev/mtgc/rules"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// The in-process tests read the repository's root rules (cr2017) and
+	// corpus as the default; default.txtar tests the real default.
+	if _, set := os.LookupEnv("MTGC_EDITION"); !set {
+		os.Setenv("MTGC_EDITION", rules.Root)
+	}
 	testscript.Main(m, map[string]func(){
 		"mtgc": func() { os.Exit(run(&cli{stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])) },
 	})
@@ -25,6 +31,9 @@ func TestCLI(t *testing.T) {
 		Dir: "testdata",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", root)
+			// The scripts test the CLI on the repository's root rules
+			// (cr2017) and corpus; default.txtar unsets this.
+			env.Setenv("MTGC_EDITION", rules.Root)
 			return nil
 		},
 	})

@@ -3,8 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -32,7 +32,7 @@ var replayCmd = &command{
 		if len(args) != 1 {
 			return errUsage
 		}
-		f, err := os.Open(args[0])
+		f, err := safeio.Open(args[0])
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 	"github.com/mtgc-dev/mtgc/sim"
 )
@@ -230,7 +231,7 @@ func loadDeck(name string) ([]rt.Card, error) {
 	if f, ok := sim.BuiltinDecks[name]; ok {
 		return f(), nil
 	}
-	fh, err := os.Open(name)
+	fh, err := safeio.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("deck %q: neither a built-in deck (vanilla, green, red) nor a file: %v", name, err)
 	}

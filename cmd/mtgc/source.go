@@ -26,7 +26,7 @@ type ruleset struct {
 // works on.
 func rulesFlags(fs *flag.FlagSet, dir, edition *string) {
 	fs.StringVar(dir, "rules", "", "rules directory (default: the embedded rules of -edition); rules the engine was not generated from run on the interpreter")
-	fs.StringVar(edition, "edition", "", "embedded edition: "+rules.Names()+" (default "+rules.Default+", or the edition whose directory holds the corpus named)")
+	fs.StringVar(edition, "edition", "", "embedded edition: "+rules.Names()+" (default "+defaultEdition()+" ($MTGC_EDITION, else "+rules.Default+"), or the edition whose directory holds the corpus named)")
 }
 
 // resolveRules returns the ruleset -rules dir and -edition name select.
@@ -52,17 +52,35 @@ func resolveRules(dir, edition, corpus string) (ruleset, error) {
 		if mtg, _ := filepath.Glob(filepath.Join(parent, "*.mtg")); len(mtg) > 0 {
 			return ruleset{dir: parent}, nil
 		}
+		// conformance/testdata is the corpus of the edition at the root of
+		// rules/ (the repository's, or a copy of it).
+		if filepath.Base(parent) == "conformance" && filepath.Base(filepath.Clean(corpus)) == "testdata" {
+			ed, _ := rules.Lookup(rules.Root)
+			return ruleset{ed: ed}, nil
+		}
 	}
 	if local, ok := localRules(); ok {
 		return local, nil
 	}
-	ed, _ := rules.Lookup(rules.Default)
+	ed, _ := rules.Lookup(defaultEdition())
 	return ruleset{ed: ed}, nil
 }
 
+// defaultEdition is the edition commands use when none is named:
+// $MTGC_EDITION if it names an embedded edition, else rules.Default.
+func defaultEdition() string {
+	if e := os.Getenv("MTGC_EDITION"); e != "" {
+		if _, ok := rules.Lookup(e); ok {
+			return e
+		}
+	}
+	return rules.Default
+}
+
 // localRules returns ./rules when the current directory holds rules that
-// differ from the embedded default (the same rules, as in mtgc's own
-// repository, are the embedded edition).
+// differ from the embedded ones at the root of rules/ (the same rules, as
+// in mtgc's own repository, are the embedded editions: the default is then
+// used).
 func localRules() (ruleset, bool) {
 	if mtg, _ := filepath.Glob(filepath.Join("rules", "*.mtg")); len(mtg) == 0 {
 		return ruleset{}, false
@@ -72,7 +90,8 @@ func localRules() (ruleset, bool) {
 	if err != nil {
 		return ruleset{}, false
 	}
-	if e, err := embeddedRules().hash(); err == nil && e == h {
+	root, _ := rules.Lookup(rules.Root)
+	if e, err := (ruleset{ed: root}).hash(); err == nil && e == h {
 		return ruleset{}, false
 	}
 	return local, true
@@ -80,7 +99,7 @@ func localRules() (ruleset, bool) {
 
 // embeddedRules is the default embedded edition.
 func embeddedRules() ruleset {
-	ed, _ := rules.Lookup(rules.Default)
+	ed, _ := rules.Lookup(defaultEdition())
 	return ruleset{ed: ed}
 }
 
@@ -88,10 +107,10 @@ func embeddedRules() ruleset {
 func (r ruleset) String() string {
 	switch {
 	case r.local:
-		return "rules (found in the current directory; -edition " + rules.Default + " for the embedded rules)"
+		return "rules (found in the current directory; -edition " + defaultEdition() + " for the embedded rules)"
 	case r.dir != "":
 		return r.dir
-	case r.ed.Name == rules.Default:
+	case r.ed.Name == defaultEdition():
 		return "the embedded rules"
 	}
 	return "the embedded " + r.ed.Name + " rules (" + r.ed.Shown + ")"
@@ -100,7 +119,7 @@ func (r ruleset) String() string {
 // read returns the ruleset's sources and indexes.
 func (r ruleset) read() ([]compiler.Source, map[string][]byte, error) {
 	if r.dir == "" {
-		return compiler.ReadDirAs(rules.FS, r.ed.Dir, r.ed.Shown)
+		return compiler.ReadEdition(rules.FS, r.ed.Dir, r.ed.Shown)
 	}
 	st, err := os.Stat(r.dir)
 	if err != nil {
@@ -116,7 +135,21 @@ func (r ruleset) read() ([]compiler.Source, map[string][]byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return compiler.ReadDirAs(os.DirFS(abs), ".", filepath.Base(abs))
+	// The file system is rooted at the directory's parent's parent, so
+	// that a base beside it, or above it, is found (compiler.ReadEdition).
+	root := filepath.Dir(filepath.Dir(abs))
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Shown as typed, so that a base above it is named as the user would
+	// (rules/turn.mtg for the base of rules/cr2008); only the last
+	// element of each directory shows in positions.
+	shown := filepath.ToSlash(filepath.Clean(r.dir))
+	if shown == "." || strings.HasPrefix(shown, "..") && path.Base(shown) == ".." {
+		shown = filepath.Base(abs)
+	}
+	return compiler.ReadEdition(os.DirFS(root), filepath.ToSlash(rel), shown)
 }
 
 // load compiles the ruleset.

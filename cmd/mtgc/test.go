@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
@@ -332,6 +335,30 @@ func indent(s string) string {
 	if s == "" {
 		return ""
 	}
+	s = escapeControls(s)
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return "    " + strings.Join(lines, "\n    ") + "\n"
+}
+
+// escapeControls replaces the control characters of s but newline and tab
+// (a carriage return, an ANSI escape) with Go escapes, so that no script or
+// name it prints can overwrite a line of the output or drive a terminal.
+func escapeControls(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r != '\n' && r != '\t' && (unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError || unicode.Is(unicode.Bidi_Control, r))
 }

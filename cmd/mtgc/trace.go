@@ -11,20 +11,37 @@ import (
 
 // tracePrinter prints a game's events as they happen, as mtgc play and
 // mtgc replay do: trace lines (with titles, without priority and passes)
-// or one JSON event per line.
+// or, with -json, a header line (eventStreamHeader) then one JSON event
+// per line.
 type tracePrinter struct {
 	ctx                *cli
 	idx                *compiler.Index
+	edition            string
 	quiet, titles, asJ bool
+	headed             bool
 	printed            int
 }
 
+// eventStreamHeader is the first line of mtgc play -json and mtgc replay
+// -json: the schema version of the lines after it (runtime.JSONVersion,
+// docs/json.md, docs/schema/events.schema.json) and the rules played.
+type eventStreamHeader struct {
+	Version   int    `json:"mtgc_events"` // runtime.JSONVersion
+	RulesHash string `json:"rules_hash"`  // Rules.SourceHash, as a replay carries it
+	Edition   string `json:"edition"`
+}
+
 func newTracePrinter(ctx *cli, p *compiler.Program, quiet, titles, asJSON bool) *tracePrinter {
-	return &tracePrinter{ctx: ctx, idx: p.Index, quiet: quiet, titles: titles, asJ: asJSON}
+	return &tracePrinter{ctx: ctx, idx: p.Index, edition: p.Edition, quiet: quiet, titles: titles, asJ: asJSON}
 }
 
 // flush prints the events logged since the last flush.
 func (t *tracePrinter) flush(g *rt.Game) {
+	if t.asJ && !t.headed {
+		b, _ := json.Marshal(eventStreamHeader{Version: rt.JSONVersion, RulesHash: g.Rules.SourceHash, Edition: t.edition})
+		fmt.Fprintf(t.ctx.stdout, "%s\n", b)
+		t.headed = true
+	}
 	for i, e := range g.Log[t.printed:] {
 		switch {
 		case t.asJ:

@@ -1,6 +1,7 @@
 package difftest_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"testing"
@@ -88,6 +89,31 @@ func submit(g *rt.Game, a rt.Answer) (err error, panicked error) {
 // accept or refuse it alike. Run in CI briefly:
 //
 //	go test ./internal/difftest -run '^$' -fuzz FuzzAnswers -fuzztime 10s
+//
+// saveBytes is g's Save without its log (compared by length apart: the
+// log makes Save slow, and a refusal logs nothing).
+func saveBytes(t *testing.T, g *rt.Game) []byte {
+	t.Helper()
+	log := g.Log
+	g.Log = nil
+	defer func() { g.Log = log }()
+	var b bytes.Buffer
+	if err := g.Save(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// byteDiff shows where two saved states first differ.
+func byteDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-80)
+	return fmt.Sprintf("before: ...%s...\nafter:  ...%s...", a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
+}
+
 func FuzzAnswers(f *testing.F) {
 	ea, eb, _ := engines(f)
 	f.Add(uint64(1), []byte{2, 0, 0, 0, 0, 0})             // Cast, Obj -1
@@ -114,6 +140,7 @@ func FuzzAnswers(f *testing.F) {
 			}
 			a := h.answer(ga)
 			ca, cb := ga.Clone(), gb.Clone()
+			sa, sb := saveBytes(t, ga), saveBytes(t, gb)
 			erra, pa := submit(ga, a)
 			errb, pb := submit(gb, a)
 			for _, p := range []error{pa, pb} {
@@ -132,6 +159,14 @@ func FuzzAnswers(f *testing.F) {
 				}{{"compiled", ca, ga, erra}, {"interpreted", cb, gb, errb}} {
 					if diff := difftest.StateDiff(c.before, c.after); diff != "" || len(c.before.Log) != len(c.after.Log) {
 						t.Fatalf("seed %d: refused answer %+v changed the %s game:\n%s", seed, a, c.name, diff)
+					}
+					// Byte for byte: replays and caches compare Save's bytes.
+					before := sa
+					if c.name == "interpreted" {
+						before = sb
+					}
+					if after := saveBytes(t, c.after); !bytes.Equal(before, after) {
+						t.Fatalf("seed %d: refused answer %+v changed the %s game's saved bytes:\n%s", seed, a, c.name, byteDiff(before, after))
 					}
 					var ref *rt.Refusal
 					if !errors.As(c.err, &ref) || (ref.Rule == "" && ref.Err == nil) {

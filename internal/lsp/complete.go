@@ -37,7 +37,6 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 			items = append(items, protocol.CompletionItem{Label: n, Kind: protocol.CompletionItemKindReference, Detail: strings.TrimSpace(rs.index.Titles[n])})
 		}
 	}
-	v := compiler.Vocab()
 	script := filepath.Ext(file) != ".mtg"
 	trimmed := strings.TrimLeft(before, " \t")
 	switch {
@@ -49,17 +48,44 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 		ruleNumbers()
 	case script && !strings.ContainsAny(strings.TrimPrefix(trimmed, "! "), " \t"):
 		add(protocol.CompletionItemKindFunction, "script command (conformance/README.md)", conformance.ScriptCommands()...)
-	case strings.HasSuffix(before, "."):
-		add(protocol.CompletionItemKindField, "object attribute", keys(v.ObjectAttrs)...)
-		add(protocol.CompletionItemKindField, "player attribute", keys(v.PlayerAttrs)...)
-		add(protocol.CompletionItemKindField, "game attribute", keys(v.GameAttrs)...)
+	case isSelector(text, int(pos.Line), before):
+		// After a dot: the attributes of the receiver's type, when it is
+		// known (a variable, active, game, or a chain of attributes), else
+		// every attribute, each saying what it applies to.
+		recv, _ := receiverAt(text, offsetOf(text, pos), s.program(rs))
+		for _, b := range compiler.Builtins() {
+			if b.Form == compiler.Attribute && (recv == b.Recv || !hasAttrs(recv)) {
+				items = append(items, builtinItem(b, protocol.CompletionItemKindField))
+			}
+		}
 	default:
 		if !script {
 			add(protocol.CompletionItemKindKeyword, "keyword", grammar.Keywords()...)
-			add(protocol.CompletionItemKindFunction, "statement", keys(v.Verbs)...)
-			add(protocol.CompletionItemKindClass, "kind", keys(v.Kinds)...)
-			add(protocol.CompletionItemKindFunction, "function", v.Functions...)
-			add(protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", v.Events...)
+			for _, b := range compiler.Builtins() {
+				switch b.Form {
+				case compiler.Verb:
+					items = append(items, builtinItem(b, protocol.CompletionItemKindFunction))
+				case compiler.Function:
+					items = append(items, builtinItem(b, protocol.CompletionItemKindFunction))
+				}
+			}
+			add(protocol.CompletionItemKindFunction, "statement", "put_on_stack")
+			for _, f := range compiler.SpecialForms() {
+				items = append(items, docItem(f.Name, protocol.CompletionItemKindFunction, "special form", f.Doc))
+			}
+			for _, k := range compiler.Kinds() {
+				items = append(items, docItem(k.Name, protocol.CompletionItemKindClass, "kind (for each "+k.Name+" v: "+k.Var().String()+")", k.Doc))
+			}
+			for _, e := range compiler.Enums(compiler.EventT) {
+				items = append(items, docItem(e.Name, protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", e.Doc))
+			}
+			add(protocol.CompletionItemKindVariable, "the active player (player)", "active")
+			add(protocol.CompletionItemKindModule, "the game's attributes (game.NAME)", "game")
+			for name, t := range scopeAt(text, offsetOf(text, pos), s.program(rs)) {
+				if name != "" && t != compiler.Invalid {
+					add(protocol.CompletionItemKindVariable, "variable ("+t.String()+")", name)
+				}
+			}
 		}
 		if p := s.program(rs); p != nil {
 			for _, ph := range p.Phases {
@@ -85,6 +111,53 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].Label < items[j].Label })
 	return &protocol.CompletionList{Items: dedupe(items)}
+}
+
+// isSelector: the cursor follows a dot and a name is being written
+// after it (x. or x.pow), not inside a string or a number.
+func isSelector(text string, line int, before string) bool {
+	if strings.Count(before, `"`)%2 == 1 {
+		return false
+	}
+	trimmed := strings.TrimRight(strings.TrimRight(before, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"), " \t")
+	if !strings.HasSuffix(trimmed, ".") {
+		return false
+	}
+	// 502.2 is a rule number, not a selector.
+	head := strings.TrimSuffix(trimmed, ".")
+	return head != "" && isNameByte(head[len(head)-1]) && !isDigits(lastWord(head))
+}
+
+func lastWord(s string) string {
+	i := len(s)
+	for i > 0 && isNameByte(s[i-1]) {
+		i--
+	}
+	return s[i:]
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// hasAttrs: values of the type have attributes.
+func hasAttrs(t compiler.Type) bool {
+	return t == compiler.Object || t == compiler.Player || t == compiler.Game
+}
+
+// builtinItem is a completion of a vocabulary row: its signature as the
+// detail, its documentation.
+func builtinItem(b *compiler.Builtin, kind protocol.CompletionItemKind) protocol.CompletionItem {
+	doc := b.Doc
+	if b.Blocking {
+		doc += "\n\nAsks a player: it must be its action's only statement."
+	}
+	return docItem(b.Name, kind, b.Signature(), doc)
+}
+
+func docItem(label string, kind protocol.CompletionItemKind, detail, doc string) protocol.CompletionItem {
+	return protocol.CompletionItem{Label: label, Kind: kind, Detail: detail,
+		Documentation: protocol.MarkupContent{Kind: protocol.Markdown, Value: doc}}
 }
 
 func keys[V any](m map[string]V) []string {

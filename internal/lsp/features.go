@@ -102,16 +102,35 @@ func (s *server) hover(file string, pos protocol.Position) *protocol.Hover {
 	if !ok {
 		return nil
 	}
+	if md := changeHover(s.program(sub.rs), file, int(pos.Line)+1); md != "" {
+		return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md}}
+	}
 	var md string
 	if sub.rule != "" {
 		md = s.ruleHover(sub, file)
 	} else {
-		md = nameHover(sub.name, s.program(sub.rs), sub.rs.index)
+		md = s.wordHover(sub, file, pos)
 	}
 	if md == "" {
 		return nil
 	}
 	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md}}
+}
+
+// wordHover: a name after a dot is an attribute of the receiver's type
+// (x.attacked an object's, p.attacked a player's); another name is one
+// the rules declare or a verb, function, kind or keyword of the language.
+func (s *server) wordHover(sub subject, file string, pos protocol.Position) string {
+	l := lineOf(sub.text, int(pos.Line))
+	_, start := word(sub.text, pos)
+	if strings.HasSuffix(strings.TrimRight(l[:start], " \t"), ".") {
+		lineOff := offsetOf(sub.text, protocol.Position{Line: pos.Line})
+		recv, _ := receiverAt(sub.text, lineOff+start, s.program(sub.rs))
+		if md := builtinHover(sub.name, recv, true); md != "" {
+			return md
+		}
+	}
+	return nameHover(sub.name, s.program(sub.rs), sub.rs.index)
 }
 
 // ruleHover: the rule's title, where the rules cite it, which scripts name
@@ -229,34 +248,16 @@ func nameHover(name string, p *compiler.Program, idx *compiler.Index) string {
 			}
 		}
 	}
-	v := compiler.Vocab()
-	if vb, ok := v.Verbs[name]; ok {
-		var args []string
-		for _, a := range vb.Args {
-			args = append(args, a.String())
-		}
-		md := fmt.Sprintf("statement `%s %s`", name, strings.Join(args, ", "))
-		if vb.Blocking {
-			md += "\n\nasks a player: it must be its action's only statement"
-		}
-		return md
-	}
 	var kinds []string
-	if t, ok := v.ObjectAttrs[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("object attribute `x.%s` (%s)", name, t))
+	if md := builtinHover(name, compiler.Invalid, false); md != "" {
+		kinds = append(kinds, md)
 	}
-	if t, ok := v.PlayerAttrs[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("player attribute `p.%s` (%s)", name, t))
+	if md := builtinHover(name, compiler.Invalid, true); md != "" {
+		kinds = append(kinds, md)
 	}
-	if t, ok := v.GameAttrs[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("game attribute `game.%s` (%s)", name, t))
-	}
-	if _, ok := v.Kinds[name]; ok {
-		kinds = append(kinds, fmt.Sprintf("kind `%s` (`for each %s v`, `count(%s, v, COND)`)", name, name, name))
-	}
-	for _, f := range v.Functions {
-		if f == name {
-			kinds = append(kinds, fmt.Sprintf("function `%s(...)`", name))
+	for _, k := range compiler.Kinds() {
+		if k.Name == name {
+			kinds = append(kinds, fmt.Sprintf("kind `%s` (`for each %s v`, `count(%s, v, COND)`; v is a %s)\n\n%s", name, name, name, k.Var(), k.Doc))
 		}
 	}
 	for _, k := range grammar.Keywords() {
@@ -332,18 +333,18 @@ func (s *server) definition(file string, pos protocol.Position) []protocol.Locat
 			return s.locations(first)
 		}
 	}
-	if row := indexRow(sub.rs, sub.rule); row.IsValid() {
+	if row := s.indexRow(sub.rs, sub.rule); row.IsValid() {
 		return s.locations([]grammar.Pos{row})
 	}
 	return nil
 }
 
 // indexRow returns where the index lists rule n.
-func indexRow(rs *ruleset, n string) grammar.Pos {
+func (s *server) indexRow(rs *ruleset, n string) grammar.Pos {
 	if rs.indexFile == "" {
 		return grammar.Pos{}
 	}
-	data, err := readFile(rs.indexFile)
+	data, err := s.read(rs.indexFile)
 	if err != nil {
 		return grammar.Pos{}
 	}
@@ -432,4 +433,24 @@ func (s *server) format(file string) ([]protocol.TextEdit, error) {
 		Range:   protocol.Range{End: protocol.Position{Line: uint32(lines), Character: charCol(last, len(last))}},
 		NewText: string(out),
 	}}, nil
+}
+
+// changeHover shows, on a line of an edition's delta that overrides,
+// recites or removes a clause of its base, the base's clause.
+func changeHover(p *compiler.Program, file string, line int) string {
+	if p == nil {
+		return ""
+	}
+	for _, c := range p.Changes {
+		if c.Pos.Line != line || c.Pos.File != file && !strings.HasSuffix(filepath.ToSlash(file), "/"+c.Pos.File) && filepath.Base(file) != c.Pos.File {
+			continue
+		}
+		switch {
+		case c.Old != nil:
+			return fmt.Sprintf("%s %s: replaces, from %s (%s)\n\n```mtg\n%s\n```", c.Op, c.Identity, p.Extends[0], c.Old.Position(), strings.TrimSpace(grammar.FormatNode(c.Old)))
+		case c.Op == "recite":
+			return fmt.Sprintf("%s %s: the base's clause, cited now by %s", c.Op, c.Identity, strings.Join(c.Rules, ", "))
+		}
+	}
+	return ""
 }

@@ -168,7 +168,7 @@ func TestHoverDefinitionReferences(t *testing.T) {
 		t.Errorf("hover on end_effects:\n%s", h)
 	}
 	line, char = at(t, text, "game.skip_effect", 7)
-	if h := hover(turn, line, char); !strings.Contains(h, "game attribute `game.skip_effect` (bool)") {
+	if h := hover(turn, line, char); !strings.Contains(h, "game attribute `game.skip_effect bool`\n\nan effect skips the step or phase beginning") {
 		t.Errorf("hover on skip_effect:\n%s", h)
 	}
 	combat := filepath.Join(root, "rules", "combat.mtg")
@@ -240,7 +240,7 @@ func TestCompletionAndFormatting(t *testing.T) {
 	if got := complete(1, 8); got["704.5g"] == "" || got["tapped"] != "" {
 		t.Errorf("completion in a rule number: 704.5g %q, tapped %q", got["704.5g"], got["tapped"])
 	}
-	if got := complete(2, 30); got["tapped"] != "object attribute" || got["704.5g"] != "" {
+	if got := complete(2, 30); got["tapped"] != "x.tapped bool" || got["704.5g"] != "" {
 		t.Errorf("completion after a dot: tapped %q", got["tapped"])
 	}
 	if got := complete(3, 2); got["for"] != "keyword" || got["untap"] == "" || got["flying"] != "keyword ability" {

@@ -5,16 +5,18 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
-var readFile = os.ReadFile
+var readFile = safeio.ReadFile
 
 // ruleset is a rules directory as the editor sees it: its .mtg files
 // (open documents over the disk), its index, and what the checker made of
@@ -64,13 +66,14 @@ func (s *server) load(dir string) *ruleset {
 	if len(srcs) == 0 {
 		return rs
 	}
+	srcs = append(srcs, s.bases(dir, srcs[0])...)
 	p, err := compiler.Compile(srcs, indexes)
 	if err != nil {
 		if !errors.As(err, &rs.errs) {
 			rs.errs = grammar.ErrorList{{Pos: grammar.Pos{File: srcs[0].Name, Line: 1, Col: 1}, Msg: err.Error()}}
 		}
 		if rp := recoverProgram(srcs, indexes, s.lastParsed, func(f string) (string, bool) {
-			data, err := readFile(f)
+			data, err := s.read(f)
 			return string(data), err == nil
 		}); rp != nil {
 			rp.Dir = dir
@@ -211,6 +214,51 @@ func (c corpus) scriptsOf(n string) []conformance.Script {
 				break
 			}
 		}
+	}
+	return out
+}
+
+var extendsLine = regexp.MustCompile(`(?m)^[ \t]*edition[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]+extends[ \t]+([A-Za-z_][A-Za-z0-9_]*)`)
+var editionName = regexp.MustCompile(`(?m)^[ \t]*edition[ \t]+([A-Za-z_][A-Za-z0-9_]*)`)
+
+// bases reads the files of the editions a delta edition extends (Layer 1,
+// 2, ...), found as compiler.ReadEdition finds them: the directory of the
+// base's name beside dir, or the one above it. Open documents of a base
+// are read as the editor holds them.
+func (s *server) bases(dir string, first compiler.Source) []compiler.Source {
+	var out []compiler.Source
+	cur, data := dir, first.Data
+	for layer := 1; layer <= 8; layer++ {
+		m := extendsLine.FindSubmatch(data)
+		if m == nil {
+			return out
+		}
+		base := string(m[1])
+		found := ""
+		for _, cand := range []string{filepath.Join(filepath.Dir(cur), base), filepath.Dir(cur)} {
+			files, _ := filepath.Glob(filepath.Join(cand, "*.mtg"))
+			if len(files) == 0 || cand == cur {
+				continue
+			}
+			if t, ok := s.text(files[0]); ok {
+				if n := editionName.FindStringSubmatch(t); n != nil && n[1] == base {
+					found = cand
+					break
+				}
+			}
+		}
+		if found == "" {
+			return out
+		}
+		files, _ := filepath.Glob(filepath.Join(found, "*.mtg"))
+		sort.Strings(files)
+		for _, f := range files {
+			if t, ok := s.text(f); ok {
+				out = append(out, compiler.Source{Name: f, Data: []byte(t), Layer: layer})
+				data = []byte(t)
+			}
+		}
+		cur = found
 	}
 	return out
 }

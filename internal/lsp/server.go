@@ -1,5 +1,6 @@
 // Package lsp is mtgc's language server: diagnostics, hover, definitions,
-// references, completion, formatting, document and workspace symbols,
+// references, completion (by the receiver's type after a dot), signature
+// help, formatting, document and workspace symbols,
 // rename and quick fixes for .mtg files and conformance scripts (.txtar),
 // over the Language Server Protocol, with incremental sync. On broken
 // rules the features work from the declarations that still check
@@ -15,11 +16,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
 
 // Version is what the server reports as its version in initialize.
@@ -30,6 +35,9 @@ var Version = "(devel)"
 // otherwise (as the protocol asks: exit without shutdown is a failure).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	s := &server{docs: map[string]string{}, good: map[string]*ruleset{}, lastParsed: map[string]string{}}
+	if wd, err := os.Getwd(); err == nil {
+		s.roots = []string{wd} // until initialize names the workspace
+	}
 	s.conn = jsonrpc2.NewConn(newBoundedStream(rwc))
 	s.conn.Go(ctx, s.handle)
 	select {
@@ -56,9 +64,11 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 type server struct {
 	conn jsonrpc2.Conn
 
-	mu   sync.Mutex
-	docs map[string]string   // open documents by file name
-	good map[string]*ruleset // the last ruleset of a directory that compiled
+	mu       sync.Mutex
+	docs     map[string]string   // open documents by file name
+	docBytes int                 // the sum of their sizes
+	roots    []string            // the workspace: only files under these are read
+	good     map[string]*ruleset // the last ruleset of a directory that compiled
 	// lastParsed is, per .mtg file, its last text that parsed (recover.go).
 	lastParsed map[string]string
 	// root is the workspace's root directory (initialize), for workspace
@@ -87,6 +97,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		var p protocol.InitializeParams
 		if err = decode(req, &p); err == nil {
 			s.root = rootOf(&p)
+			s.setRoots(&p)
 			result = s.initialize()
 		}
 	case protocol.MethodInitialized:
@@ -99,8 +110,9 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	case protocol.MethodTextDocumentDidOpen:
 		var p protocol.DidOpenTextDocumentParams
 		if err = decode(req, &p); err == nil {
-			s.docs[p.TextDocument.URI.Filename()] = p.TextDocument.Text
-			s.publish(ctx, p.TextDocument.URI.Filename())
+			if s.keep(ctx, p.TextDocument.URI.Filename(), p.TextDocument.Text) {
+				s.publish(ctx, p.TextDocument.URI.Filename())
+			}
 		}
 	case protocol.MethodTextDocumentDidChange:
 		var p didChangeParams
@@ -112,8 +124,9 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			for _, ch := range p.ContentChanges {
 				text = applyChange(text, ch)
 			}
-			s.docs[file] = text
-			s.publish(ctx, file)
+			if s.keep(ctx, file, text) {
+				s.publish(ctx, file)
+			}
 		}
 	case protocol.MethodTextDocumentDidSave:
 		var p protocol.DidSaveTextDocumentParams
@@ -123,7 +136,7 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	case protocol.MethodTextDocumentDidClose:
 		var p protocol.DidCloseTextDocumentParams
 		if err = decode(req, &p); err == nil {
-			delete(s.docs, p.TextDocument.URI.Filename())
+			s.forget(p.TextDocument.URI.Filename())
 		}
 	case protocol.MethodTextDocumentHover:
 		var p protocol.HoverParams
@@ -144,6 +157,11 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		var p protocol.CompletionParams
 		if err = decode(req, &p); err == nil {
 			result = s.complete(p.TextDocument.URI.Filename(), p.Position)
+		}
+	case protocol.MethodTextDocumentSignatureHelp:
+		var p protocol.SignatureHelpParams
+		if err = decode(req, &p); err == nil {
+			result = s.signatureHelp(p.TextDocument.URI.Filename(), p.Position)
 		}
 	case protocol.MethodTextDocumentDocumentSymbol:
 		var p protocol.DocumentSymbolParams
@@ -203,6 +221,7 @@ func (s *server) initialize() *protocol.InitializeResult {
 			ReferencesProvider:         true,
 			DocumentFormattingProvider: true,
 			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "."}},
+			SignatureHelpProvider:      &protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ",", " "}},
 			DocumentSymbolProvider:     true,
 			WorkspaceSymbolProvider:    true,
 			RenameProvider:             &protocol.RenameOptions{PrepareProvider: true},
@@ -212,12 +231,87 @@ func (s *server) initialize() *protocol.InitializeResult {
 	}
 }
 
+// Caps on what a client may make the server hold: open documents (their
+// number, each one's size, all of them together) and a file it reads.
+const (
+	maxDocs     = 500
+	maxDocBytes = compiler.MaxSourceBytes // one document, one file read
+	maxAllDocs  = 128 << 20               // all open documents
+)
+
+// keep records an open document's text, if the caps allow: a document
+// past them is not kept (the server reads the file from disk instead) and
+// the client is told why. It reports whether the document is kept.
+func (s *server) keep(ctx context.Context, file, text string) bool {
+	old, had := s.docs[file]
+	msg := ""
+	switch {
+	case len(text) > maxDocBytes:
+		msg = fmt.Sprintf("mtgc lsp: %s is larger than %d bytes: not checked", file, maxDocBytes)
+	case !had && len(s.docs) >= maxDocs:
+		msg = fmt.Sprintf("mtgc lsp: more than %d open documents: %s is not kept (close some)", maxDocs, file)
+	case s.docBytes-len(old)+len(text) > maxAllDocs:
+		msg = fmt.Sprintf("mtgc lsp: the open documents would take more than %d bytes: %s is not kept (close some)", maxAllDocs, file)
+	}
+	if msg != "" {
+		s.forget(file)
+		s.conn.Notify(ctx, protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
+		return false
+	}
+	s.docBytes += len(text) - len(old)
+	s.docs[file] = text
+	return true
+}
+
+func (s *server) forget(file string) {
+	s.docBytes -= len(s.docs[file])
+	delete(s.docs, file)
+}
+
+// setRoots records the workspace the client names (its folders, else its
+// root); without any, the server's working directory.
+func (s *server) setRoots(p *protocol.InitializeParams) {
+	var roots []string
+	for _, f := range p.WorkspaceFolders {
+		roots = append(roots, uri.URI(f.URI).Filename())
+	}
+	if len(roots) == 0 && p.RootURI != "" {
+		roots = append(roots, p.RootURI.Filename())
+	}
+	if len(roots) == 0 && p.RootPath != "" {
+		roots = append(roots, p.RootPath)
+	}
+	if len(roots) > 0 {
+		s.roots = roots
+	}
+}
+
+// readable reports why the server may not read file from disk, or nil:
+// only regular files under the workspace are read (a hover on
+// file:///dev/zero or /etc/passwd reads nothing).
+func (s *server) readable(file string) error {
+	for _, r := range s.roots {
+		if safeio.Inside(r, file) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s is outside the workspace", file)
+}
+
+// read reads a file of the workspace from disk, with the size cap.
+func (s *server) read(file string) ([]byte, error) {
+	if err := s.readable(file); err != nil {
+		return nil, err
+	}
+	return readFile(file, maxDocBytes)
+}
+
 // text returns an open document's text, or the file's on disk.
 func (s *server) text(file string) (string, bool) {
 	if t, ok := s.docs[file]; ok {
 		return t, true
 	}
-	data, err := readFile(file)
+	data, err := s.read(file)
 	if err != nil {
 		return "", false
 	}

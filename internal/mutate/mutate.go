@@ -202,6 +202,11 @@ func ruleFilter(run string) (func(rules []string) bool, error) {
 func generate(srcs []compiler.Source, keep func([]string) bool) ([]candidate, error) {
 	var out []candidate
 	for i, s := range srcs {
+		if s.Layer > 0 {
+			// A base edition's files: its own run mutates them, against
+			// its own corpus.
+			continue
+		}
 		f, err := grammar.ParseFile(s.Name, s.Data)
 		if err != nil {
 			return nil, err

@@ -182,6 +182,20 @@ func compile(files map[string]string) (*compiler.Program, []Diagnostic) {
 	if err != nil {
 		return nil, []Diagnostic{{Msg: err.Error()}}
 	}
+	// An edition written as a delta: its bases are the embedded ones, named
+	// apart from the page's files (base-cr2017/turn.mtg).
+	if _, base := compiler.DeclaredEdition(srcs[0].Data); base != "" {
+		if be, ok := rules.Lookup(base); ok {
+			more, _, err := compiler.ReadEdition(rules.FS, be.Dir, "base-"+base)
+			if err != nil {
+				return nil, []Diagnostic{{Msg: err.Error()}}
+			}
+			for i := range more {
+				more[i].Layer++
+			}
+			srcs = append(srcs, more...)
+		}
+	}
 	p, err := compiler.Compile(srcs, idx)
 	if err == nil {
 		p.Dir = Dir

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"github.com/mtgc-dev/mtgc/rules"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,16 @@ func edition(t *testing.T) *Edition {
 
 func TestEditions(t *testing.T) {
 	eds := Editions()
-	if len(eds) < 2 || !eds[0].Default || eds[0].Title == "" {
+	defaults := 0
+	for _, e := range eds {
+		if e.Default {
+			defaults++
+			if e.Name != rules.Default || e.Title == "" {
+				t.Errorf("the default edition is %+v, want %s", e, rules.Default)
+			}
+		}
+	}
+	if len(eds) < 2 || defaults != 1 {
 		t.Fatalf("editions: %+v", eds)
 	}
 }

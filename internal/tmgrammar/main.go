@@ -58,10 +58,27 @@ func keys[V any](m map[string]V) []string {
 
 // The keywords by role; every keyword of the language must be in one.
 var (
-	declarations = []string{"edition", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object"}
-	control      = []string{"for", "each", "where", "if", "then", "else", "let"}
-	logical      = []string{"and", "or", "not", "has"}
+	// extends, override, remove, add, renumber, recite and as write an
+	// edition as a delta of another.
+	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object", "effect", "on_damage",
+		"override", "remove", "add", "renumber", "recite", "as"}
+	// named are the declarations whose next word is the name they declare.
+	named   = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect"}
+	control = []string{"for", "each", "where", "if", "then", "else", "let"}
+	logical = []string{"and", "or", "not", "has"}
 )
+
+// enums are the names an argument takes from a closed list: zones,
+// endings, trigger events (counter kinds are strings).
+func enums() []string {
+	var out []string
+	for _, t := range []compiler.Type{compiler.ZoneT, compiler.EndT, compiler.EventT} {
+		for _, e := range compiler.Enums(t) {
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}
 
 func clauses() []string {
 	var out []string
@@ -94,8 +111,10 @@ func mtg() obj {
 		"patterns": []obj{
 			{"include": "#comment"},
 			{"include": "#string"},
-			{"match": `\b(phase|step|keyword|predicate|timing|mechanism|stack_object)\s+([a-z_][a-z0-9_]*)`,
+			{"match": words(named) + `\s+([a-z_][a-z0-9_]*)`,
 				"captures": obj{"1": obj{"name": "keyword.declaration.mtg"}, "2": obj{"name": "entity.name.function.mtg"}}},
+			{"match": `\b(edition|extends)\s+([A-Za-z_][A-Za-z0-9_]*)`,
+				"captures": obj{"1": obj{"name": "keyword.declaration.mtg"}, "2": obj{"name": "entity.name.type.edition.mtg"}}},
 			{"match": words(declarations), "name": "keyword.declaration.mtg"},
 			{"match": words(control), "name": "keyword.control.mtg"},
 			{"match": words(logical), "name": "keyword.operator.logical.mtg"},
@@ -105,6 +124,8 @@ func mtg() obj {
 			{"match": words(keys(v.Kinds)), "name": "support.type.kind.mtg"},
 			{"match": `(\.)([a-z_][a-z0-9_]*)`, "captures": obj{"1": obj{"name": "punctuation.accessor.mtg"}, "2": obj{"name": "variable.other.property.mtg"}}},
 			{"match": `\b(active|game)\b`, "name": "variable.language.mtg"},
+			{"match": `\b(true|false)\b`, "name": "constant.language.boolean.mtg"},
+			{"match": words(enums()), "name": "constant.language.enum.mtg"},
 			{"match": `\b[0-9]+\b`, "name": "constant.numeric.mtg"},
 			{"match": `==|!=|<=|>=|<|>|\+|-|\*|=`, "name": "keyword.operator.mtg"},
 		},

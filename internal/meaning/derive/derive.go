@@ -1,0 +1,363 @@
+// Package derive reads the runtime's Go and finds the functions that
+// decide something specific to a rule, and the ones each vocabulary row of
+// the language reaches: the data behind the "meaning" of coverage
+// (docs/coverage.md, "Where the meaning lives"). It loads source with
+// golang.org/x/tools/go/packages, so only tests use it: its result is the
+// golden file internal/meaning/runtime.txt, which the coverage report
+// embeds and TestDerive keeps equal to what this package derives. It
+// parses the package's files (go/build, go/parser) and type-checks them
+// (go/types), so it runs where the source is: in tests.
+package derive
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/internal/meaning"
+)
+
+// RuntimePkg is the import path of the runtime.
+const RuntimePkg = "github.com/mtgc-dev/mtgc/runtime"
+
+// Markers are the runtime's rule vocabularies: the named types whose
+// constants each stand for one piece of what the rules say. A function
+// that names one of these constants decides when that piece applies or
+// what it does, which is something specific to the rules behind it:
+//
+//   - PredKind: which of the rules' predicates is asked (CanAttack,
+//     LethalDamage...), and what Go does with the answer;
+//   - Mechanism: which rule a mechanism of the runtime cites (the priority
+//     loop, casting, the stack);
+//   - TriggerOn, TriggerDoes: the closed list of trigger events and of what
+//     triggered abilities do;
+//   - CounterKind: which counter kind (+1/+1 and -1/-1 in power and
+//     toughness).
+//
+// The constant that counts a list (numPredKinds, NumMechanisms) names no
+// piece and is not a marker.
+var Markers = []string{"PredKind", "Mechanism", "TriggerOn", "TriggerDoes", "CounterKind"}
+
+// Driver is the runtime's turn driver: what it reaches runs whatever the
+// rules' clauses say, so it is no clause's own decision.
+const Driver = "(*Game).Advance"
+
+// Derive loads package runtime from the module at dir (the repository's
+// root) and returns the table: every decider, and for each vocabulary
+// binding (goNames, "g.Power" or "rt.ObjDamage", as compiler.Builtin.Go)
+// the deciders it reaches.
+func Derive(dir string, goNames []string) (*meaning.Table, error) {
+	pkg, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	a := &analysis{pkg: pkg, root: dir, funcs: map[*types.Func]*fn{}, submit: map[string][]*types.Func{}}
+	markers := map[string]bool{}
+	for _, m := range Markers {
+		markers[m] = true
+	}
+	for _, f := range pkg.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, _ := pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			a.funcs[obj] = a.read(obj, fd, markers)
+		}
+	}
+	// Decisions: a function that poses a decision of kind K (a Decision
+	// literal with Kind K) reaches what Game.Submit runs for K.
+	for _, f := range a.funcs {
+		for _, k := range f.poses {
+			f.calls = append(f.calls, a.submit[k]...)
+		}
+	}
+	byName := map[string]*fn{}
+	for _, f := range a.funcs {
+		byName[f.name] = f
+	}
+	// What the runtime runs on its own, whatever clause is running: the
+	// turn driver and what it reaches (the priority loop, state-based
+	// actions, the leaves-combat check, the stack).
+	driver := byName[Driver]
+	if driver == nil {
+		return nil, fmt.Errorf("no function %s in %s", Driver, RuntimePkg)
+	}
+	ambient := map[*fn]bool{}
+	for _, f := range a.reach(driver, nil) {
+		ambient[f] = true
+	}
+	t := &meaning.Table{}
+	byRow := map[*fn]bool{}
+	for _, g := range goNames {
+		name, _ := funcName(g)
+		if f := byName[name]; f != nil {
+			for _, r := range a.reach(f, ambient) {
+				byRow[r] = true
+			}
+		}
+	}
+	for _, f := range a.sorted() {
+		if len(f.marks) > 0 {
+			d := meaning.Decider{Func: f.name, Pos: f.pos, Lines: f.lines, Branches: f.branches, By: meaning.ByHost, Marks: f.marks}
+			switch {
+			case ambient[f]:
+				d.By = meaning.ByDriver
+			case byRow[f]:
+				d.By = meaning.ByRow
+			}
+			t.Deciders = append(t.Deciders, d)
+		}
+	}
+	for _, g := range goNames {
+		name, ok := funcName(g)
+		f := byName[name]
+		if !ok || f == nil {
+			return nil, fmt.Errorf("vocabulary binding %s: no function %s in %s", g, name, RuntimePkg)
+		}
+		row := meaning.Row{Go: g, Deciders: []string{}}
+		for _, r := range a.reach(f, ambient) {
+			if len(r.marks) > 0 {
+				row.Deciders = append(row.Deciders, r.name)
+			}
+		}
+		sort.Strings(row.Deciders)
+		t.Rows = append(t.Rows, row)
+	}
+	sort.Slice(t.Rows, func(i, j int) bool { return t.Rows[i].Go < t.Rows[j].Go })
+	return t, nil
+}
+
+// funcName maps a binding's Go name to the function's name in the table.
+func funcName(g string) (string, bool) {
+	if m, ok := strings.CutPrefix(g, "g."); ok {
+		return "(*Game)." + m, true
+	}
+	if f, ok := strings.CutPrefix(g, "rt."); ok {
+		return f, true
+	}
+	return "", false
+}
+
+// pkg is the runtime, parsed and type-checked.
+type pkg struct {
+	Fset      *token.FileSet
+	Syntax    []*ast.File
+	Types     *types.Package
+	TypesInfo *types.Info
+}
+
+func load(root string) (*pkg, error) {
+	dir := filepath.Join(root, "runtime")
+	bp, err := build.Default.ImportDir(dir, 0)
+	if err != nil {
+		return nil, err
+	}
+	p := &pkg{Fset: token.NewFileSet(), TypesInfo: &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
+	}}
+	for _, name := range bp.GoFiles {
+		f, err := parser.ParseFile(p.Fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		p.Syntax = append(p.Syntax, f)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(p.Fset, "source", nil)}
+	p.Types, err = conf.Check(RuntimePkg, p.Fset, p.Syntax, p.TypesInfo)
+	if err != nil {
+		return nil, fmt.Errorf("type-checking %s: %v", RuntimePkg, err)
+	}
+	return p, nil
+}
+
+type analysis struct {
+	pkg    *pkg
+	root   string
+	funcs  map[*types.Func]*fn
+	submit map[string][]*types.Func // decision kind -> what Submit's case for it references
+}
+
+type fn struct {
+	obj      *types.Func
+	name     string
+	pos      string
+	lines    int
+	branches int
+	marks    []string
+	calls    []*types.Func
+	poses    []string // decision kinds it poses
+}
+
+func (a *analysis) read(obj *types.Func, fd *ast.FuncDecl, markers map[string]bool) *fn {
+	fset := a.pkg.Fset
+	start, end := fset.Position(fd.Pos()), fset.Position(fd.End())
+	rel, err := filepath.Rel(a.root, start.Filename)
+	if err != nil {
+		rel = start.Filename
+	}
+	f := &fn{obj: obj, name: qualified(obj), pos: fmt.Sprintf("%s:%d", filepath.ToSlash(rel), start.Line), lines: end.Line - start.Line + 1}
+	info := a.pkg.TypesInfo
+	marks := map[string]bool{}
+	calls := map[*types.Func]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt:
+			f.branches++
+		case *ast.CaseClause:
+			if n.List != nil {
+				f.branches++
+			}
+		case *ast.CommClause:
+			if n.Comm != nil {
+				f.branches++
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.LAND || n.Op == token.LOR {
+				f.branches++
+			}
+		case *ast.Ident:
+			switch o := info.Uses[n].(type) {
+			case *types.Func:
+				if o.Pkg() == a.pkg.Types {
+					calls[o] = true
+				}
+			case *types.Const:
+				if tn := named(o.Type()); tn != "" && markers[tn] && !isCount(o.Name()) {
+					marks[o.Name()] = true
+				}
+			}
+		case *ast.CompositeLit:
+			if named(info.TypeOf(n)) == "Decision" {
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Kind" {
+							if c, ok := info.Uses[identOf(kv.Value)].(*types.Const); ok {
+								f.poses = append(f.poses, c.Name())
+							}
+						}
+					}
+				}
+			}
+		case *ast.SwitchStmt:
+			if obj.Name() == "Submit" && named(recv(obj)) == "Game" && named(info.TypeOf(n.Tag)) == "DecisionKind" {
+				for _, s := range n.Body.List {
+					cc := s.(*ast.CaseClause)
+					var refs []*types.Func
+					for _, st := range cc.Body {
+						ast.Inspect(st, func(m ast.Node) bool {
+							if id, ok := m.(*ast.Ident); ok {
+								if o, ok := info.Uses[id].(*types.Func); ok && o.Pkg() == a.pkg.Types {
+									refs = append(refs, o)
+								}
+							}
+							return true
+						})
+					}
+					for _, e := range cc.List {
+						if c, ok := info.Uses[identOf(e)].(*types.Const); ok {
+							a.submit[c.Name()] = append(a.submit[c.Name()], refs...)
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	for m := range marks {
+		f.marks = append(f.marks, m)
+	}
+	sort.Strings(f.marks)
+	for c := range calls {
+		f.calls = append(f.calls, c)
+	}
+	sort.Slice(f.calls, func(i, j int) bool { return qualified(f.calls[i]) < qualified(f.calls[j]) })
+	return f
+}
+
+// reach lists the functions f reaches through references (calls, method
+// values, closures) and posed decisions, f included, each once, not going
+// into the functions of stop.
+func (a *analysis) reach(f *fn, stop map[*fn]bool) []*fn {
+	seen := map[*fn]bool{f: true}
+	out := []*fn{f}
+	for i := 0; i < len(out); i++ {
+		for _, c := range out[i].calls {
+			if g := a.funcs[c]; g != nil && !seen[g] && !stop[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+func (a *analysis) sorted() []*fn {
+	var out []*fn
+	for _, f := range a.funcs {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	case *ast.ParenExpr:
+		return identOf(e.X)
+	}
+	return nil
+}
+
+func isCount(name string) bool {
+	return strings.HasPrefix(name, "num") || strings.HasPrefix(name, "Num")
+}
+
+func named(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == RuntimePkg {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+func recv(f *types.Func) types.Type {
+	sig := f.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return nil
+	}
+	return sig.Recv().Type()
+}
+
+// qualified is "(*Game).Power", "(PredKind).String" or "ObjDamage".
+func qualified(f *types.Func) string {
+	r := recv(f)
+	if r == nil {
+		return f.Name()
+	}
+	star := ""
+	if _, ok := r.(*types.Pointer); ok {
+		star = "*"
+	}
+	return "(" + star + named(r) + ")." + f.Name()
+}

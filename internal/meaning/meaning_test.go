@@ -1,0 +1,49 @@
+package meaning_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/internal/meaning"
+	"github.com/mtgc-dev/mtgc/internal/meaning/derive"
+)
+
+var update = flag.Bool("update", false, "rewrite runtime.txt from the runtime's code")
+
+// TestDerive: runtime.txt is what the runtime's code says, derived, not
+// written by hand. A change to the runtime that adds or removes a decider,
+// or what a row reaches, fails here until -update records it, so that it
+// is reviewed.
+func TestDerive(t *testing.T) {
+	var names []string
+	seen := map[string]bool{}
+	for _, b := range compiler.Builtins() {
+		if !seen[b.Go] {
+			seen[b.Go] = true
+			names = append(names, b.Go)
+		}
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := derive.Derive(root, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := meaning.Format(tab)
+	if *update {
+		if err := os.WriteFile("runtime.txt", []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if d := cmp.Diff(meaning.Golden(), got); d != "" {
+		t.Errorf("runtime.txt is not what the runtime's code says (go test ./internal/meaning -update rewrites it; review the change) (-file +derived):\n%s", d)
+	}
+}

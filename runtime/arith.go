@@ -1,0 +1,29 @@
+package runtime
+
+import "math"
+
+// Checked arithmetic for every amount the game stores (life, damage,
+// counters, power and toughness, sums of damage): an amount saturates at
+// the bounds of int32 instead of wrapping, so that a player at 2^31-1 life
+// who gains 1 stays at 2^31-1 rather than going negative and losing, and a
+// +N/+N pump past the bound leaves power at the bound.
+
+// addSat is a+b, saturated to [MinInt32, MaxInt32].
+func addSat(a, b int32) int32 {
+	return clamp32(int64(a) + int64(b))
+}
+
+// subSat is a-b, saturated.
+func subSat(a, b int32) int32 {
+	return clamp32(int64(a) - int64(b))
+}
+
+func clamp32(n int64) int32 {
+	switch {
+	case n > math.MaxInt32:
+		return math.MaxInt32
+	case n < math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(n)
+}
