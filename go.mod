@@ -14,6 +14,7 @@ require (
 	go.lsp.dev/uri v0.3.0
 	golang.org/x/term v0.44.0
 	golang.org/x/tools v0.52.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

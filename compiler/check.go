@@ -564,6 +564,7 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	}
 	s.Do = r.block(f.Body, sc)
 	s.Slots = r.slots
+	s.Reads = sbaReads(s)
 	if r.position {
 		c.p.SBAsReadPosition = true
 	}

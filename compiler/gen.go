@@ -378,7 +378,7 @@ func (w *writer) sba(s *SBA) {
 	if s.Kind.TypeGo != "" {
 		types = "Types: rt." + s.Kind.TypeGo + ", "
 	}
-	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name)
+	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Reads: %s},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, changesGo(s.Reads))
 }
 
 // sbaVar binds an sba's variable from the match's argument x.
@@ -403,7 +403,18 @@ func (w *writer) matchAll() {
 			bind = sbaVar(s)
 			cond = "(" + goExpr(s.Guard) + ") && " + cond
 		}
-		fmt.Fprintf(&b, "{\n%sif %s {\nhits = append(hits, rt.SBAHit{SBA: %d, X: x})\nif first {\nreturn hits\n}\n}\n}\n", bind, cond, i)
+		// Only the sbas that read what changed since the last check that
+		// found nothing are matched (the others still match nothing).
+		fmt.Fprintf(&b, "if dirty&(%s) != 0 {\n%sif %s {\nhits = append(hits, rt.SBAHit{SBA: %d, X: x})\nif first {\nreturn hits\n}\n}\n}\n", changesGo(s.Reads), bind, cond, i)
+	}
+	// loop opens a loop over what sbas ids range over, if one of them
+	// reads what changed.
+	loop := func(ids []int, head string) {
+		var c runtime.Changes
+		for _, i := range ids {
+			c |= w.p.SBAs[i].Reads
+		}
+		fmt.Fprintf(&b, "if dirty&(%s) != 0 {\n%s", changesGo(c), head)
 	}
 	group := func(over runtime.Over) (out []int) {
 		for i, s := range w.p.SBAs {
@@ -414,15 +425,15 @@ func (w *writer) matchAll() {
 		return out
 	}
 	if ids := group(runtime.OverPlayers); len(ids) > 0 {
-		b.WriteString("for p := range g.Players {\nif g.Players[p].Lost {\ncontinue\n}\nx := int32(p)\n")
+		loop(ids, "for p := range g.Players {\nif g.Players[p].Lost {\ncontinue\n}\nx := int32(p)\n")
 		for _, i := range ids {
 			hit(i, w.p.SBAs[i])
 		}
-		b.WriteString("}\n")
+		b.WriteString("}\n}\n")
 	}
 	objs, perms := group(runtime.OverObjects), group(runtime.OverPermanents)
 	if len(objs)+len(perms) > 0 {
-		b.WriteString("for _, id := range g.Battlefield {\nx := int32(id)\n")
+		loop(append(append([]int(nil), objs...), perms...), "for _, id := range g.Battlefield {\nx := int32(id)\n")
 		for _, i := range objs {
 			hit(i, w.p.SBAs[i])
 		}
@@ -439,14 +450,14 @@ func (w *writer) matchAll() {
 				}
 			}
 		}
-		b.WriteString("}\n")
+		b.WriteString("}\n}\n")
 	}
 	if ids := group(runtime.OverAnything); len(ids) > 0 {
-		b.WriteString("for i := range g.Objs {\nif g.Objs[i].Zone == rt.ZoneNone {\ncontinue\n}\nx := int32(i)\n")
+		loop(ids, "for i := range g.Objs {\nif g.Objs[i].Zone == rt.ZoneNone {\ncontinue\n}\nx := int32(i)\n")
 		for _, i := range ids {
 			hit(i, w.p.SBAs[i])
 		}
-		b.WriteString("}\n")
+		b.WriteString("}\n}\n")
 	}
-	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {\n%sreturn hits\n}\n\n", b.String())
+	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {\ndirty := g.SBAChanges()\n%sreturn hits\n}\n\n", b.String())
 }

@@ -127,6 +127,9 @@ type SBA struct {
 	Guard Expr // a cheap necessary condition of Match (the first of its "and"s), or nil
 	Do    []Stmt
 	Slots int
+	// Reads is what Match reads (sbaReads): the runtime matches the sba
+	// again only after one of these changed (rt.SBA.Reads).
+	Reads rt.Changes
 }
 
 // Cite is one citation of a rule number.

@@ -138,7 +138,7 @@ func TestOptionsAndCheckAllocateNothing(t *testing.T) {
 	g, _ := engine.New(sampleConfig(4, rt.LogConfig{}))
 	playUniform(t, g, 4, 6)
 	var d rt.Decision
-	for d = g.Advance(); d.Kind != rt.DecidePriority; d = g.Advance() {
+	for d = g.Advance(); d.Kind != rt.DecidePriority || g.Forced(); d = g.Advance() {
 		g.Submit(rt.PassPolicy{}.Decide(g, d))
 	}
 	buf := g.Options(nil, true)

@@ -204,6 +204,12 @@ type Combat struct {
 	Declared  []Declared
 	Declaring DeclarationKind
 	payFailed string // a payment of declared costs failed, citing this rule (a look-ahead's copy)
+	// nAtk, nBlk: the lengths of Attacks and Blocks when the objects'
+	// indexes were last made (indexCombat); lists of other lengths were
+	// changed from outside the runtime, and lookups scan them.
+	nAtk, nBlk int
+	// repeated: some blocker blocks several attackers (a Block Repeated).
+	repeated bool
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.
@@ -299,8 +305,19 @@ func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); ret
 // Attacking reports whether x is an attacking creature.
 func (g *Game) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }
 
+// attackIndex is the index of x's attack in Combat.Attacks, or -1: O(1)
+// through the object's index.
 func (g *Game) attackIndex(x ObjID) int {
 	as := g.Combat.Attacks
+	if len(as) == g.Combat.nAtk {
+		if uint(x) >= uint(len(g.Objs)) {
+			return -1
+		}
+		if i := int(g.Objs[x].atk) - 1; i >= 0 && i < len(as) && as[i].Attacker == x {
+			return i
+		}
+		return -1
+	}
 	for i := range as {
 		if as[i].Attacker == x {
 			return i
@@ -309,16 +326,134 @@ func (g *Game) attackIndex(x ObjID) int {
 	return -1
 }
 
-// Blocking reports whether x is a blocking creature.
-func (g *Game) Blocking(x ObjID) bool {
+// blockIndex is the index of x's first block in Combat.Blocks, or -1.
+func (g *Game) blockIndex(x ObjID) int {
 	bs := g.Combat.Blocks
+	if len(bs) == g.Combat.nBlk {
+		if uint(x) >= uint(len(g.Objs)) {
+			return -1
+		}
+		if i := int(g.Objs[x].blk) - 1; i >= 0 && i < len(bs) && bs[i].Blocker == x {
+			return i
+		}
+		return -1
+	}
 	for i := range bs {
 		if bs[i].Blocker == x {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
+
+// addAttack appends an attack to the combat, indexed.
+func (g *Game) addAttack(at Attack) {
+	c := &g.Combat
+	first := g.attackIndex(at.Attacker) < 0 // a declaration tried on a creature put into combat attacking
+	c.Attacks = append(c.Attacks, at)
+	if c.nAtk != len(c.Attacks)-1 || uint(at.Attacker) >= uint(len(g.Objs)) {
+		g.indexCombat()
+		return
+	}
+	if first {
+		g.Objs[at.Attacker].atk = int32(len(c.Attacks))
+	}
+	c.nAtk++
+}
+
+// blocked counts b's block against its attacker (by n).
+func (g *Game) blocked(b *Block, n int32) {
+	if uint(b.Attacker) < uint(len(g.Objs)) {
+		g.Objs[b.Attacker].blockers += n
+	}
+}
+
+// addBlock appends a block to the combat, indexed.
+func (g *Game) addBlock(b Block) {
+	c := &g.Combat
+	first := g.blockIndex(b.Blocker) < 0
+	c.repeated = c.repeated || !first
+	c.Blocks = append(c.Blocks, b)
+	if c.nBlk != len(c.Blocks)-1 || uint(b.Blocker) >= uint(len(g.Objs)) {
+		g.indexCombat()
+		return
+	}
+	g.blocked(&b, 1)
+	if first {
+		g.Objs[b.Blocker].blk = int32(len(c.Blocks))
+	}
+	c.nBlk++
+}
+
+// unindexCombat clears the indexes of the attacks from a on and the
+// blocks from b on, about to be dropped: an object not in combat has
+// none, so that the indexes are a function of the combat (states that
+// are equal compare equal).
+func (g *Game) unindexCombat(a, b int) {
+	c := &g.Combat
+	n := uint(len(g.Objs))
+	if len(c.Blocks) != c.nBlk {
+		// Lists changed from outside: count the blocks kept afresh.
+		for i := range g.Objs {
+			g.Objs[i].blockers = 0
+		}
+		for i := range c.Blocks[:min(b, len(c.Blocks))] {
+			g.blocked(&c.Blocks[i], 1)
+		}
+	}
+	for _, at := range c.Attacks[min(a, len(c.Attacks)):] {
+		if x := at.Attacker; uint(x) < n && int(g.Objs[x].atk) > a {
+			g.Objs[x].atk = 0
+		}
+	}
+	for i := range c.Blocks[min(b, len(c.Blocks)):] {
+		bl := &c.Blocks[b+i]
+		if x := bl.Blocker; uint(x) < n && int(g.Objs[x].blk) > b {
+			g.Objs[x].blk = 0
+		}
+		if len(c.Blocks) == c.nBlk {
+			g.blocked(bl, -1)
+		}
+	}
+}
+
+// indexCombat indexes every attack and block on its creature.
+func (g *Game) indexCombat() {
+	c := &g.Combat
+	n := uint(len(g.Objs))
+	for i := len(c.Attacks) - 1; i >= 0; i-- { // the first attack of each last
+		if x := c.Attacks[i].Attacker; uint(x) < n {
+			g.Objs[x].atk = int32(i + 1)
+		}
+	}
+	c.repeated = false
+	for i := range c.Attacks {
+		if x := c.Attacks[i].Attacker; uint(x) < n {
+			g.Objs[x].blockers = 0
+		}
+	}
+	for i := range c.Blocks {
+		if x := c.Blocks[i].Blocker; uint(x) < n {
+			g.Objs[x].blk = 0
+		}
+		if x := c.Blocks[i].Attacker; uint(x) < n {
+			g.Objs[x].blockers = 0
+		}
+	}
+	for i := range c.Blocks {
+		g.blocked(&c.Blocks[i], 1)
+	}
+	for i := len(c.Blocks) - 1; i >= 0; i-- { // the first block of each last
+		if x := c.Blocks[i].Blocker; uint(x) < n {
+			c.repeated = c.repeated || g.Objs[x].blk != 0
+			g.Objs[x].blk = int32(i + 1)
+		}
+	}
+	c.nAtk, c.nBlk = len(c.Attacks), len(c.Blocks)
+}
+
+// Blocking reports whether x is a blocking creature.
+func (g *Game) Blocking(x ObjID) bool { return g.blockIndex(x) >= 0 }
 
 // Blocked reports whether attacking creature x is blocked.
 func (g *Game) Blocked(x ObjID) bool {
@@ -373,6 +508,9 @@ func (g *Game) appendOrdered(out []ObjID, pick func(*Block) (ObjID, int16, bool)
 
 // numBlockers counts the creatures blocking attacker x.
 func (g *Game) numBlockers(x ObjID) int {
+	if len(g.Combat.Blocks) == g.Combat.nBlk && uint(x) < uint(len(g.Objs)) {
+		return int(g.Objs[x].blockers)
+	}
 	n := 0
 	bs := g.Combat.Blocks
 	for i := range bs {
@@ -398,15 +536,11 @@ func (g *Game) numBlockedBy(b ObjID) int {
 // CombatController is the controller x had when it was declared as an
 // attacker or blocker (its current controller when it is not in combat).
 func (g *Game) CombatController(x ObjID) int {
-	for _, a := range g.Combat.Attacks {
-		if a.Attacker == x {
-			return int(a.Controller)
-		}
+	if i := g.attackIndex(x); i >= 0 {
+		return int(g.Combat.Attacks[i].Controller)
 	}
-	for _, b := range g.Combat.Blocks {
-		if b.Blocker == x {
-			return int(b.Controller)
-		}
+	if i := g.blockIndex(x); i >= 0 {
+		return int(g.Combat.Blocks[i].Controller)
 	}
 	return int(g.Objs[x].Controller)
 }
@@ -425,6 +559,7 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 	for _, b := range c.Blocks {
 		if b.Blocker == x {
 			removed = true
+			g.blocked(&b, -1) // its attacker has one blocker less
 			continue
 		}
 		if b.Attacker == x {
@@ -435,6 +570,10 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 		kept = append(kept, b)
 	}
 	c.Blocks = kept
+	if uint(x) < uint(len(g.Objs)) {
+		g.Objs[x].atk, g.Objs[x].blk, g.Objs[x].blockers = 0, 0, 0
+	}
+	g.indexCombat()
 	if removed {
 		g.emitObj(EvLeaveCombat, rule, x, 0)
 	}

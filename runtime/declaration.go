@@ -122,7 +122,7 @@ func (g *Game) BecomeAttacking(x ObjID, rule string) {
 		if d.Obj == x {
 			at := g.attackOn(int(d.By), x, d.Target)
 			at.Declared = true
-			c.Attacks = append(c.Attacks, at)
+			g.addAttack(at)
 			c.Began++
 			g.emit(Event{Kind: EvAttack, Rule: rule, Player: d.By, Obj: x, Other: d.Target})
 			return
@@ -167,7 +167,7 @@ func (g *Game) blockerPairsBefore(i int) int16 {
 // at's damage assignment order, at k in b's; at becomes blocked.
 func (g *Game) blockPair(b, at ObjID, k int16, by int8, rule string) {
 	c := &g.Combat
-	c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k, Repeated: g.Blocking(b)})
+	g.addBlock(Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k, Repeated: g.Blocking(b)})
 	c.Attacks[g.attackIndex(at)].Blocked = true
 	g.emit(Event{Kind: EvBlock, Rule: rule, Player: by, Obj: b, Other: int32(at)})
 }
@@ -182,6 +182,11 @@ func (g *Game) DeclaredAttacking(x ObjID) bool {
 // BlocksAttacker reports whether b blocks attacker a.
 func (g *Game) BlocksAttacker(b, a ObjID) bool {
 	bs := g.Combat.Blocks
+	if !g.Combat.repeated && len(bs) == g.Combat.nBlk {
+		// Each blocker blocks once: its first block is its only one.
+		i := g.blockIndex(b)
+		return i >= 0 && bs[i].Attacker == a
+	}
 	for i := range bs {
 		if bs[i].Blocker == b && bs[i].Attacker == a {
 			return true
@@ -287,6 +292,7 @@ func (g *Game) ClearCombat(p int, rule string) {
 	if len(g.Combat.Attacks) > 0 && int(g.Combat.Attacks[0].Controller) != p {
 		return // the combat is another player's
 	}
+	g.unindexCombat(0, 0)
 	g.Combat.reset()
 }
 
@@ -355,7 +361,7 @@ func (g *Game) AttackPlayer(x ObjID, p int, rule string) {
 	if o.Zone != ZoneBattlefield || g.Attacking(x) || p == c || g.Players[p].Lost {
 		return
 	}
-	g.Combat.Attacks = append(g.Combat.Attacks, g.attackOn(c, x, PlayerCode(p)))
+	g.addAttack(g.attackOn(c, x, PlayerCode(p)))
 	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
 }
@@ -376,7 +382,7 @@ func (g *Game) AttackPermanent(x, w ObjID, rule string) {
 	if _, ok := g.attackable(c, w); !ok {
 		return
 	}
-	g.Combat.Attacks = append(g.Combat.Attacks, g.attackOn(c, x, int32(w)))
+	g.addAttack(g.attackOn(c, x, int32(w)))
 	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: int32(w)})
 }

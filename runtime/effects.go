@@ -28,7 +28,7 @@ type Effect struct {
 // AddEffect starts a continuous effect.
 func (g *Game) AddEffect(e Effect) {
 	g.Effects = append(g.Effects, e)
-	g.changes++
+	g.touch(ChangeAll)
 }
 
 // Ending selects which effects end.

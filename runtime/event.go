@@ -78,7 +78,7 @@ type Event struct {
 // than priority and passing also mark the state as changed (see Touch).
 func (g *Game) emit(e Event) {
 	if g.folded > 0 {
-		g.changes++
+		g.touch(ChangeAll)
 		return
 	}
 	g.record(e)
@@ -88,21 +88,57 @@ func (g *Game) emit(e Event) {
 		// The turn moving on changes what the state-based actions look at
 		// only if they read the game's position (the active player...).
 		if g.Rules.SBAsReadPosition {
-			g.changes++
+			g.touch(ChangePosition)
 		}
 	case EvTap, EvUntap:
 		if g.Rules.SBAsReadTapped {
-			g.changes++
+			g.touch(ChangeTapped)
 		}
 	case EvAddMana, EvEmptyMana:
 		// A land tapped for mana logs only its mana.
-		if g.Rules.SBAsReadMana || e.Kind == EvAddMana && g.Rules.SBAsReadTapped {
-			g.changes++
+		if g.Rules.SBAsReadMana {
+			g.touch(ChangeMana)
 		}
+		if e.Kind == EvAddMana && g.Rules.SBAsReadTapped {
+			g.touch(ChangeTapped)
+		}
+	case EvDraw, EvDrawEmpty, EvDiscard, EvCast, EvResolve, EvPlayLand, EvMove, EvPutOnStack, EvTrigger, EvActivate:
+		// Cards moving, and the costs paid from a pool: the move itself
+		// says whether the battlefield changed (move).
+		g.touch(ChangeZones | ChangePlayers)
+	case EvLifeGain, EvLifeLoss, EvLose, EvWin, EvDrawGame:
+		g.touch(ChangePlayers)
 	default:
-		g.changes++
+		g.touch(ChangeAll)
 	}
 }
+
+// Changes are the parts of the state whose changes the game records for
+// the state-based actions (SBA.Reads): an sba is matched again only
+// after a change to what it reads.
+type Changes uint8
+
+const (
+	ChangePosition    Changes = 1 << iota // the turn's position: the active player, the step
+	ChangeTapped                          // a permanent tapped or untapped
+	ChangeMana                            // a mana pool
+	ChangePlayers                         // players: life, poison, losing, cards in their zones, pools
+	ChangeBattlefield                     // the battlefield: what is on it and its state, effects, combat
+	ChangeZones                           // the other zones and the stack, what waits to go on it
+
+	ChangeAll Changes = 1<<iota - 1
+)
+
+// touch records a change of the parts c.
+func (g *Game) touch(c Changes) {
+	g.changes++
+	g.dirty |= c
+}
+
+// SBAChanges is what changed since the last state-based-action check
+// that found nothing (the generated MatchSBAs matches only the sbas that
+// read it).
+func (g *Game) SBAChanges() Changes { return g.dirty }
 
 func (g *Game) emitObj(k EventKind, rule string, x ObjID, n int32) {
 	g.emit(Event{Kind: k, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n})

@@ -112,7 +112,10 @@ type Game struct {
 	// last state-based-action check at that count found nothing to do.
 	changes  uint32
 	sbaClean uint32
-	batch    uint32 // the state-based-action batch being performed, or 0
+	// dirty says what changed since the last state-based-action check
+	// that found nothing: only the sbas that read it are matched again.
+	dirty Changes
+	batch uint32 // the state-based-action batch being performed, or 0
 
 	// folded counts the damage hooks running: what they change is part of
 	// the damage event and logs nothing of its own.
@@ -124,6 +127,13 @@ type Game struct {
 	// one allocates nothing.
 	resolving StackItem
 	flipBuf   []int32 // scratch of blockRestricted
+
+	autoPass, noTap bool
+	// withAbilities and dieWatchers count the objects with activated
+	// abilities and with an ability that triggers on a death: made by
+	// Create, made again by Touch (fixtures give objects abilities).
+	withAbilities, dieWatchers int32
+	optKeys                    []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
@@ -174,6 +184,16 @@ type Config struct {
 	NoShuffle     bool // keep deck order (the last card is the top)
 	NoOpeningHand bool
 	Log           LogConfig // keep (default), cap, stream or drop the events
+	// AutoPass: Advance answers the forced priority decisions itself (those
+	// whose one legal answer is to pass, see Forced), as a host passing
+	// would: the events are the same. The first decision of each turn is
+	// returned even when forced, so that a host can stop at a turn limit.
+	AutoPass bool
+	// NoTapOptions: Options lists no tap-mana options; mana is paid by the
+	// engine's default when a spell is cast or an ability activated, and a
+	// priority decision whose only other answer is tapping for mana is
+	// forced. Submit still accepts TapMana.
+	NoTapOptions bool
 }
 
 // New starts a game under the given rules. Libraries are shuffled with the
@@ -225,7 +245,8 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	if keep.Rules != r || preds == nil {
 		preds = indexPredicates(r)
 	}
-	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds}
+	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds,
+		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, optKeys: keep.optKeys[:0]}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.
@@ -268,6 +289,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 			g.RNG.Shuffle(g.Players[i].Library)
 		}
 	}
+	g.dirty = ChangeAll
 	if !cfg.NoOpeningHand {
 		for i := range g.Players {
 			for n := int32(0); n < r.Defaults.OpeningHand; n++ {
@@ -345,7 +367,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		}
 		c.Subtypes = subs
 	}
-	g.changes++
+	g.touch(ChangeZones | ChangePlayers) // and the move, the battlefield
 	id := ObjID(len(g.Objs))
 	g.Objs = append(g.Objs, Object{
 		Name: c.Name, Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
@@ -354,6 +376,8 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
+	g.derive(&g.Objs[id], 1)
+
 	g.move(id, z, owner)
 	return id, nil
 }
@@ -406,6 +430,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.chosen = append(keep.chosen[:0], src.chosen...)
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
+	g.optKeys = keep.optKeys[:0]
 }
 
 // scratchGames hold copies that SBAPending and DefaultDeclare try things
@@ -431,11 +456,43 @@ func cloneSlice[T any](s []T) []T {
 	return append([]T(nil), s...)
 }
 
+// derive computes what the runtime keeps of o's characteristics: its
+// class, and (by n) the counts of objects with abilities and death
+// triggers.
+func (g *Game) derive(o *Object, n int32) {
+	o.class = o.classOf()
+	g.count(o, n)
+}
+
+func (g *Game) count(o *Object, n int32) {
+	if len(o.Abilities) > 0 {
+		g.withAbilities += n
+	}
+	if len(o.Triggers) > 0 {
+		g.dieWatchers += n // any trigger: dies looks when one may be a death's
+	}
+}
+
+// countAbilities counts again the objects with activated abilities and
+// death triggers (fixtures give objects abilities directly).
+func (g *Game) countAbilities() {
+	g.withAbilities, g.dieWatchers = 0, 0
+	for i := range g.Objs {
+		if o := &g.Objs[i]; len(o.Abilities) > 0 || len(o.Triggers) > 0 {
+			g.count(o, 1)
+		}
+	}
+}
+
 // Touch tells the game that its exported fields were changed directly (as
-// test fixtures do): the next state-based-action check must look again.
+// test fixtures do): the next state-based-action check must look again,
+// and the objects with abilities are counted again. (Characteristics set
+// directly keep the class Create gave the object: Options may then list
+// apart identical objects, never group different ones.)
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
-	g.changes++
+	g.touch(ChangeAll)
+	g.countAbilities()
 	g.checkLeavesCombat()
 }
 
@@ -490,7 +547,7 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 	if !ok {
 		return fmt.Errorf("the rules have no step or phase %q", step)
 	}
-	g.changes++
+	g.touch(ChangeAll)
 	g.TurnNum, g.Active, g.lastNormal, g.started = turn, active, active, true
 	g.buildPlan()
 	for i := 0; i < g.planLen; i++ {
@@ -502,6 +559,7 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 			g.pending = Decision{}
 			g.stepHadPriority = false
 			g.assumeHistory(i)
+			g.unindexCombat(0, 0)
 			g.Combat.reset() // a combat in progress elsewhere is over
 			return nil
 		}

@@ -183,7 +183,7 @@ func (g *Game) MarkDeathtouch(x ObjID, rule string) {
 	_ = rule // logged with the damage event it results from
 	if !g.Objs[x].DeathtouchHit {
 		g.Objs[x].DeathtouchHit = true
-		g.changes++
+		g.touch(ChangeAll)
 	}
 }
 

@@ -66,6 +66,16 @@ type Object struct {
 	// it may be cast; 0: none.
 	Timing    uint8
 	Abilities []Ability // activated abilities
+	// class is a hash of the characteristics above, which never change
+	// once the object exists (classOf, computed by Create): identical cards
+	// share it, and Options groups options by it.
+	class uint64
+	// atk and blk index the combat (Game.attackIndex, blockIndex): 1 + the
+	// index in Combat.Attacks of its attack, in Combat.Blocks of its first
+	// block; checked against the lists, never trusted alone.
+	atk, blk int32
+	// blockers counts the blocks of Combat.Blocks whose attacker it is.
+	blockers int32
 }
 
 // CopyKind says what an object is a copy of.

@@ -53,16 +53,28 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	start := len(buf)
 	attached := group && g.anyAttached()
+	g.optKeys = g.optKeys[:0]
+	// Grouping looks an option up by its key (the card's class, its state
+	// and the option's fields) among the groups made so far, and confirms
+	// a match with sameCard: the groups are those of comparing every pair.
 	add := func(o Option) {
 		o.Count = 1
 		if group && o.Obj != NoObj {
-			for i := start; i < len(buf); i++ {
-				b := &buf[i]
+			k := g.optionKey(&o)
+			for i, gk := range g.optKeys {
+				if gk != k {
+					continue
+				}
+				b := &buf[start+i]
 				if b.Kind == o.Kind && b.Target == o.Target && b.Ability == o.Ability && b.Amount == o.Amount && b.Obj != NoObj && g.sameCard(b.Obj, o.Obj, attached) {
 					b.Count++
 					return
 				}
 			}
+			for len(g.optKeys) < len(buf)-start {
+				g.optKeys = append(g.optKeys, 0) // options added ungrouped (a pass)
+			}
+			g.optKeys = append(g.optKeys, k)
 		}
 		buf = append(buf, o)
 	}
@@ -86,7 +98,9 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			}
 			if c, ok := o.manaColor(); ok && tap.can(g, x) {
 				avail[c]++
-				add(Option{Kind: TapMana, Obj: x})
+				if !g.noTap {
+					add(Option{Kind: TapMana, Obj: x})
+				}
 			}
 		}
 		for _, x := range g.Battlefield {
@@ -113,6 +127,16 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			}
 		}
 	case DecideAttackers:
+		// What can be attacked is found once, not for each creature:
+		// pairs (permanent, its defending player) on the scratch stack.
+		m := g.Mark()
+		for _, w := range g.Battlefield {
+			if d, ok := g.attackable(p, w); ok {
+				g.Push(int32(w))
+				g.Push(int32(d))
+			}
+		}
+		targets := g.Selected(m)
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
 			if int(o.Controller) != p || o.PhasedOut || !g.can(CanAttack, x) || g.has(CantAttack, x) {
@@ -123,13 +147,14 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 					continue
 				}
 				add(Option{Kind: Declare, Obj: x, Target: PlayerCode(q)})
-				for _, w := range g.Battlefield {
-					if d, ok := g.attackable(p, w); ok && d == q {
-						add(Option{Kind: Declare, Obj: x, Target: int32(w)})
+				for i := 0; i < len(targets); i += 2 {
+					if int(targets[i+1]) == q {
+						add(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})
 					}
 				}
 			}
 		}
+		g.Release(m)
 	case DecideBlockers:
 		for _, b := range g.Battlefield {
 			o := &g.Objs[b]
@@ -175,6 +200,144 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		}
 	}
 	return buf
+}
+
+// optionKey is the key Options groups o by: equal for options sameCard
+// would group (and, rarely, for others, which sameCard then tells apart).
+func (g *Game) optionKey(o *Option) uint64 {
+	c := &g.Objs[o.Obj]
+	h := c.class
+	h = mix(h, uint64(o.Kind)|uint64(uint32(o.Target))<<8|uint64(uint32(o.Ability))<<40)
+	h = mix(h, uint64(uint32(o.Amount))|uint64(uint8(c.Owner))<<32|uint64(uint8(c.Controller))<<40|uint64(c.Zone)<<48)
+	var st uint64
+	if c.Tapped {
+		st |= 1
+	}
+	if c.PhasedOut {
+		st |= 2
+	}
+	if c.Fresh {
+		st |= 4
+	}
+	if c.AttachedTo != NoObj {
+		st |= uint64(uint32(c.AttachedTo)) << 8 // never grouped but with itself
+	}
+	h = mix(h, st|uint64(uint32(c.Damage))<<40)
+	for _, n := range c.Counters {
+		h = mix(h, uint64(uint32(n)))
+	}
+	return h
+}
+
+// mix folds v into the hash h.
+func mix(h, v uint64) uint64 {
+	h ^= v + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+	return h * 0xff51afd7ed558ccd
+}
+
+// classOf hashes the characteristics of o that never change once it
+// exists: identical cards have the same class (sameCard tells apart the
+// rare others).
+func (o *Object) classOf() uint64 {
+	h := uint64(len(o.Name))
+	for i := 0; i < len(o.Name); i++ {
+		h = h*31 + uint64(o.Name[i])
+	}
+	h = mix(h, uint64(o.Types)|uint64(o.Super)<<16|uint64(o.Timing)<<32|uint64(o.Copy)<<40|uint64(o.Capped)<<48)
+	h = mix(h, uint64(uint32(o.Power))|uint64(uint32(o.Toughness))<<32)
+	h = mix(h, uint64(o.Keywords))
+	h = mix(h, o.SubBits)
+	h = mix(h, uint64(len(o.Subtypes))|uint64(len(o.Triggers))<<16|uint64(len(o.Abilities))<<32|uint64(o.Enchant)<<48)
+	for _, s := range o.Subtypes {
+		for i := 0; i < len(s); i++ {
+			h = h*31 + uint64(s[i])
+		}
+	}
+	for _, c := range [...]Cost{o.Cost, o.AttackCost, o.BlockCost} {
+		h = mix(h, uint64(uint32(c.Generic)))
+		for _, n := range c.Colored {
+			h = mix(h, uint64(uint32(n)))
+		}
+	}
+	return h
+}
+
+// Forced reports whether the pending decision has one legal answer, found
+// without listing the options: a priority decision whose only option
+// (Options) is to pass. It allocates nothing.
+func (g *Game) Forced() bool {
+	d := &g.pending
+	return d.Kind == DecidePriority && !g.mayAct(d.Player)
+}
+
+// mayAct reports whether p, holding priority, has an option other than
+// passing: Options' priority case, stopping at the first option found.
+func (g *Game) mayAct(p int) bool {
+	land, sorcery := g.permissions(p)
+	castable := false // a card in hand whose cost alone is to be checked
+	for _, x := range g.Players[p].Hand {
+		o := &g.Objs[x]
+		if o.Types&TypeLand != 0 {
+			if land {
+				return true
+			}
+			continue
+		}
+		if (sorcery || o.Types&TypeInstant != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) {
+			castable = true
+		}
+	}
+	if !castable && g.noTap && g.withAbilities == 0 {
+		return false // nothing to cast, no land to tap shown, no ability anywhere
+	}
+	avail := g.Players[p].Mana
+	var tap tapTest
+	tapped := false // tapTest built
+	abilities := false
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if int(o.Controller) != p || o.PhasedOut {
+			continue
+		}
+		abilities = abilities || len(o.Abilities) > 0
+		if o.Tapped || !castable && g.noTap && !abilities {
+			continue
+		}
+		if c, ok := o.manaColor(); ok {
+			if !tapped {
+				tap, tapped = g.tapTest(), true
+			}
+			if tap.can(g, x) {
+				if !g.noTap {
+					return true
+				}
+				avail[c]++
+			}
+		}
+	}
+	if abilities && !castable && g.noTap {
+		// The mana of the lands skipped above counts for the abilities.
+		avail = g.available(p)
+	}
+	if abilities {
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			for i := range o.Abilities {
+				if g.mayActivate(p, x, i, &avail) {
+					return true
+				}
+			}
+		}
+	}
+	if castable {
+		for _, x := range g.Players[p].Hand {
+			o := &g.Objs[x]
+			if o.Types&TypeLand == 0 && (sorcery || o.Types&TypeInstant != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (g *Game) damageOptions(d *Decision, f func(DamageGroup)) {

@@ -34,11 +34,13 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		}
 		at := g.attackOn(p, x, t)
 		at.Declared = true
-		c.Attacks = append(c.Attacks, at)
+		g.addAttack(at)
 	}
 	c.DeclaredAttackers = int32(len(objs))
 	bad, rule := g.restricted(AttackRestriction)
+	g.unindexCombat(len(a0), len(c.Blocks))
 	c.Attacks, c.DeclaredAttackers = a0, d0
+	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
 	return bad, rule
 }
 
@@ -49,11 +51,11 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 		return NoObj, -1
 	}
 	c := &g.Combat
-	b0, d0, f0 := c.Blocks, c.DeclaredBlockers, g.flipBuf
+	b0, d0, f0, r0 := c.Blocks, c.DeclaredBlockers, g.flipBuf, c.repeated
 	flipped := g.flipBuf[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
-		c.Blocks = append(c.Blocks, Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.Blocking(b)})
+		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.Blocking(b)})
 		if !slices.Contains(objs[:i], b) {
 			c.DeclaredBlockers++
 		}
@@ -69,7 +71,9 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	if f0 != nil {
 		g.flipBuf = flipped[:0] // reused; a nil one stays nil (Save's bytes)
 	}
+	g.unindexCombat(len(c.Attacks), len(b0))
 	c.Blocks, c.DeclaredBlockers = b0, d0
+	c.nBlk, c.repeated = min(c.nBlk, len(b0)), r0
 	return bad, rule
 }
 

@@ -167,6 +167,9 @@ type SBA struct {
 	Types TypeSet
 	Match func(g *Game, x int32) bool
 	Do    func(g *Game, x int32)
+	// Reads is what its match reads (0: anything): after a check that
+	// found nothing, it is matched again only once one of these changed.
+	Reads Changes
 }
 
 // Keyword returns the bit of a keyword name, or -1.

@@ -31,6 +31,8 @@ func (g *Game) CheckSBA() bool {
 	if len(hits) == 0 {
 		g.chosen = g.chosen[:0]
 		g.sbaClean = g.changes + 1
+		// No sba matches: until something it reads changes, none will.
+		g.dirty = 0
 		return false
 	}
 	g.clock++
@@ -77,6 +79,18 @@ func (g *Game) SBAPending() bool {
 	// creature with lethal damage) performs nothing, as CheckSBA finds:
 	// find out on a copy (a choice to make counts as pending).
 	return g.tryOn(func(s *Game) bool { return s.CheckSBA() || s.pending.Kind != DecideNone })
+}
+
+// SBAPendingFull is SBAPending with every sba matched, whatever changed
+// since the last check (SBA.Reads ignored), as if no decision were
+// pending: what the incremental check must agree with when a player
+// receives priority (internal/difftest's invariant).
+func (g *Game) SBAPendingFull() bool {
+	return g.tryOn(func(s *Game) bool {
+		s.pending = Decision{}
+		s.dirty, s.sbaClean = ChangeAll, 0
+		return s.SBAPending()
+	})
 }
 
 // keptChoice is a player's answer to "keep one of these".
@@ -147,6 +161,9 @@ func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
 	}
 	for i := range g.Rules.SBAs {
 		s := &g.Rules.SBAs[i]
+		if s.Reads != 0 && s.Reads&g.dirty == 0 {
+			continue // nothing it reads changed since it last matched nothing
+		}
 		switch s.Over {
 		case OverPlayers:
 			for p := range g.Players {

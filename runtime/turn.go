@@ -9,6 +9,7 @@ const maxTransitions = 1 << 20
 // Advance plays the game until a decision is needed or the game is over,
 // and returns that decision.
 func (g *Game) Advance() Decision {
+	turn, passes := g.TurnNum, 0
 	for n := 0; g.pending.Kind == DecideNone; n++ {
 		if g.over {
 			g.pending = Decision{Kind: DecideGameOver, Player: g.winner, Rule: g.lossRule}
@@ -19,6 +20,13 @@ func (g *Game) Advance() Decision {
 			break
 		}
 		g.transition()
+		// Config.AutoPass: a forced pass is answered here, as Submit
+		// would; a new turn's first decision goes to the host.
+		if g.autoPass && g.pending.Kind == DecidePriority && g.TurnNum == turn && passes < maxTransitions && g.Forced() {
+			d := g.pending
+			g.submitPriority(&d, &Answer{})
+			n, passes = 0, passes+1
+		}
 	}
 	return g.pending
 }

@@ -5,7 +5,7 @@ package runtime
 // grouped option of a priority decision is equally likely (passing
 // included); each creature that can attack or block does so with
 // probability 1/2, against a uniformly chosen target among its options;
-// cards and orders are uniform. A declaration Check refuses (a
+// cards and orders are uniform; a forced pass (Game.Forced) draws nothing. A declaration Check refuses (a
 // requirement or restriction over the whole declaration) is replaced by
 // DefaultDeclare; damage is divided by DefaultDamage. It draws from its own
 // seeded RNG, and reuses its buffers: in steady state it allocates nothing.
@@ -20,6 +20,9 @@ type UniformPolicy struct {
 func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 	switch d.Kind {
 	case DecidePriority:
+		if g.Forced() {
+			return Answer{Kind: Pass} // no draw: the same game with Config.AutoPass
+		}
 		u.opts = g.Options(u.opts[:0], true)
 		return u.opts[u.RNG.Intn(len(u.opts))].Answer()
 	case DecideAttackers, DecideBlockers:

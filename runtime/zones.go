@@ -13,6 +13,12 @@ import "slices"
 func (g *Game) move(x ObjID, z Zone, p int) {
 	o := &g.Objs[x]
 	left := o.Zone == ZoneBattlefield
+	// The event that comes with a move counts it as a change (emit); what
+	// it changes is said here.
+	g.dirty |= ChangeZones | ChangePlayers
+	if left || z == ZoneBattlefield {
+		g.dirty |= ChangeBattlefield
+	}
 	if o.Zone != ZoneNone && o.Zone != ZoneStack {
 		list := g.zoneList(int(o.Owner), o.Zone)
 		if i := slices.Index(*list, x); i >= 0 {
@@ -286,6 +292,9 @@ func (g *Game) dies(x ObjID) {
 	if g.batch != 0 && o.lkiBatch == g.batch {
 		power = o.lkiPower
 	}
+	if g.dieWatchers == 0 {
+		return // no object has an ability that triggers on a death
+	}
 	// Abilities that trigger on leaving the battlefield look back in time:
 	// a watcher that left in the same batch of results sees this death too.
 	for i := range g.Objs {
@@ -329,7 +338,7 @@ func (g *Game) Unattach(x ObjID, rule string) {
 // Attach attaches x to y.
 func (g *Game) Attach(x, y ObjID) {
 	g.Objs[x].AttachedTo = y
-	g.changes++
+	g.touch(ChangeAll)
 }
 
 // Move puts x into its owner's zone z.

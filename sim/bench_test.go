@@ -13,8 +13,23 @@ import (
 // a uniformly random player over the grouped options (runtime.UniformPolicy)
 // on both sides, without a log, until the game ends or turn 100.
 // Each game is set up by Reset in the same Game; allocs/decision counts
-// every allocation, the setup's included.
-func BenchmarkRandomGameVanilla(b *testing.B) {
+// every allocation, the setup's included. Every decision goes to the
+// policy, forced passes included.
+func BenchmarkRandomGameVanilla(b *testing.B) { benchVanilla(b, rt.Config{}) }
+
+// BenchmarkRandomGameVanillaAutoPass plays the same games (the same
+// traces), Advance answering the forced passes (Config.AutoPass):
+// decisions/s counts the decisions the policy was asked.
+func BenchmarkRandomGameVanillaAutoPass(b *testing.B) { benchVanilla(b, rt.Config{AutoPass: true}) }
+
+// BenchmarkRandomGameVanillaNotap is issue 23's workload: no tap-mana
+// options (mana paid by the engine when a spell is cast), forced passes
+// answered by Advance, uniform over the real choices.
+func BenchmarkRandomGameVanillaNotap(b *testing.B) {
+	benchVanilla(b, rt.Config{AutoPass: true, NoTapOptions: true})
+}
+
+func benchVanilla(b *testing.B, base rt.Config) {
 	deck := sim.Vanilla()
 	pol := &rt.UniformPolicy{RNG: rt.RNG{State: 1}}
 	var decisions, allocs uint64
@@ -25,12 +40,10 @@ func BenchmarkRandomGameVanilla(b *testing.B) {
 	allocs = ms.Mallocs
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		err := g.Reset(engine.Rules, rt.Config{
-			Players: []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}},
-			Seed:    uint64(i),
-			Log:     rt.LogConfig{Mode: rt.LogNone},
-		})
-		if err != nil {
+		cfg := base
+		cfg.Players = []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}}
+		cfg.Seed, cfg.Log = uint64(i), rt.LogConfig{Mode: rt.LogNone}
+		if err := g.Reset(engine.Rules, cfg); err != nil {
 			b.Fatal(err)
 		}
 		decisions += uint64(playGame(b, g, pol, 100))
@@ -42,6 +55,7 @@ func BenchmarkRandomGameVanilla(b *testing.B) {
 	b.ReportMetric(float64(b.N)/sec, "games/s")
 	b.ReportMetric(float64(decisions)/sec, "decisions/s")
 	b.ReportMetric(float64(allocs)/float64(decisions), "allocs/decision")
+	b.ReportMetric(sec*1e9/float64(decisions), "ns/decision")
 }
 
 func playGame(tb testing.TB, g *rt.Game, pol rt.Policy, turns int32) int {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/mtgc-dev/mtgc/internal/difftest"
@@ -16,20 +18,25 @@ var (
 	diffTurns int
 	diffEd    string
 	diffShard string
+	diffJSON  bool
 )
 
 var difftestCmd = &command{
 	name:  "difftest",
-	args:  "",
-	short: "Play seeded random games on the compiled engine and the interpreter and report the first difference.",
+	args:  "[merge FILES...]",
+	short: "Play seeded random games on the compiled engine and the interpreter and report the first difference; merge the -json reports of a soak's shards.",
 	flags: func(fs *flag.FlagSet) {
 		fs.IntVar(&diffGames, "games", 1000, "number of games")
 		fs.Uint64Var(&diffSeed, "seed", 1, "seed of the first game (a difference names the seed that reproduces it)")
 		fs.IntVar(&diffTurns, "turns", 60, "turns per game at most")
 		fs.StringVar(&diffShard, "shard", "", "play only shard I of N (I/N) of the games: the I-th of N equal runs of consecutive seeds, for a CI job matrix (a 100,000-game soak as -games 100000 -shard I/N)")
+		fs.BoolVar(&diffJSON, "json", false, "print the report as JSON (mtgc difftest merge adds the shards' up)")
 		fs.StringVar(&diffEd, "edition", "", "embedded edition whose compiled engine and interpreter are compared: "+rules.Names()+" (default "+defaultEdition()+")")
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
+		if len(args) > 0 && args[0] == "merge" {
+			return diffMerge(ctx, args[1:])
+		}
 		if len(args) != 0 {
 			return errUsage
 		}
@@ -68,28 +75,120 @@ var difftestCmd = &command{
 		a := difftest.Engine{Name: "compiled", Rules: compiled}
 		b := difftest.Engine{Name: "interpreted", Rules: r}
 		start := time.Now()
-		var over, stopped, events int
 		update, finish := progress(ctx, "difftest", "games", to-from)
 		defer finish()
+		rep := diffReport{Schema: DifftestSchema, Mtgc: moduleVersion(), Edition: p.Edition, RulesHash: compiled.SourceHash,
+			Seed: diffSeed, Turns: diffTurns, First: from, Shard: diffShard}
 		for i := from; i < to; i++ {
 			update(i - from)
 			seed := diffSeed + uint64(i)
 			opt := difftest.Options{Turns: int32(diffTurns), Chaos: seed%4 != 0, Index: p.Index}
 			res, err := difftest.Compare(a, b, seed, opt)
 			if err != nil {
-				fmt.Fprintf(ctx.stdout, "%v\nreproduce: mtgc difftest -seed %d -games 1\n", err, seed)
-				return errFailed
+				rep.Divergence, rep.DivergenceSeed = err.Error(), seed
+				break
 			}
-			events += res.Events
+			rep.Games++
+			rep.Events += res.Events
 			if res.Over {
-				over++
+				rep.Ended++
 			}
 			if res.Stopped != "" {
-				stopped++
+				rep.Stopped++
 			}
 		}
-		fmt.Fprintf(ctx.stdout, "%d games (seeds %d-%d), %d ended, %d stopped for want of a legal answer, %d events: the engines agree, no invariant broken (%s)\n",
-			to-from, diffSeed+uint64(from), diffSeed+uint64(to)-1, over, stopped, events, time.Since(start).Round(time.Millisecond))
-		return nil
+		rep.Seconds = time.Since(start).Seconds()
+		return printDiffReport(ctx, &rep, diffJSON)
 	},
+}
+
+// DifftestSchema names the format of mtgc difftest -json (diffReport):
+// fields are only ever added under this name.
+const DifftestSchema = "mtgc-difftest/v1"
+
+// diffReport is what mtgc difftest -json prints, and what merge adds up.
+type diffReport struct {
+	Schema    string `json:"schema"`
+	Mtgc      string `json:"mtgc_version"`
+	Edition   string `json:"edition"`
+	RulesHash string `json:"rules_hash"`
+	Seed      uint64 `json:"seed"`  // -seed: game k is played with seed Seed+k
+	Turns     int    `json:"turns"` // -turns
+	First     int    `json:"first_game"`
+	Shard     string `json:"shard,omitempty"`
+	Games     int    `json:"games"` // played without a difference
+	Ended     int    `json:"ended"`
+	Stopped   int    `json:"stopped"`
+	Events    int    `json:"events"`
+	// Divergence is the first difference or broken invariant (empty: none),
+	// found in the game of DivergenceSeed.
+	Divergence     string  `json:"divergence,omitempty"`
+	DivergenceSeed uint64  `json:"divergence_seed,omitempty"`
+	Seconds        float64 `json:"seconds"`
+}
+
+func printDiffReport(ctx *cli, rep *diffReport, asJSON bool) error {
+	if asJSON {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintf(ctx.stdout, "%s\n", b)
+	} else if rep.Divergence != "" {
+		fmt.Fprintf(ctx.stdout, "%s\nreproduce: mtgc difftest -seed %d -games 1\n", rep.Divergence, rep.DivergenceSeed)
+	} else {
+		first := rep.Seed + uint64(rep.First)
+		fmt.Fprintf(ctx.stdout, "%d games (seeds %d-%d), %d ended, %d stopped for want of a legal answer, %d events: the engines agree, no invariant broken (%s)\n",
+			rep.Games, first, first+uint64(rep.Games)-1, rep.Ended, rep.Stopped, rep.Events, (time.Duration(rep.Seconds * float64(time.Second))).Round(time.Millisecond))
+	}
+	if rep.Divergence != "" {
+		return errFailed
+	}
+	return nil
+}
+
+// diffMerge adds up the -json reports of a soak's shards: the report of
+// the whole soak (its first divergence, if a shard found one).
+func diffMerge(ctx *cli, args []string) error {
+	fs := flag.NewFlagSet("difftest merge", flag.ContinueOnError)
+	fs.SetOutput(ctx.stderr)
+	asJSON := fs.Bool("json", diffJSON, "print the merged report as JSON")
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() == 0 {
+		return usagef("mtgc difftest merge: give the -json reports of the shards")
+	}
+	var reps []diffReport
+	for _, name := range fs.Args() {
+		data, err := readInput(name)
+		if err != nil {
+			return err
+		}
+		var r diffReport
+		if err := json.Unmarshal(data, &r); err != nil || r.Schema != DifftestSchema {
+			return fmt.Errorf("%s: not a report of mtgc difftest -json (schema %s)", name, DifftestSchema)
+		}
+		reps = append(reps, r)
+	}
+	sort.SliceStable(reps, func(i, j int) bool { return reps[i].First < reps[j].First })
+	m := reps[0]
+	m.Shard = ""
+	next := m.First + m.Games
+	for i, r := range reps[1:] {
+		switch {
+		case r.Mtgc != m.Mtgc || r.Edition != m.Edition || r.RulesHash != m.RulesHash || r.Seed != m.Seed || r.Turns != m.Turns:
+			return fmt.Errorf("%s: not a shard of the soak of %s (mtgc version, edition, rules, seed and turns must be the same)", fs.Arg(i+1), fs.Arg(0))
+		case m.Divergence == "" && r.First != next:
+			return fmt.Errorf("the shards hold games %d to %d, then from %d: a shard is missing or repeated", m.First, next-1, r.First)
+		}
+		if m.Divergence != "" {
+			break // the soak stops at its first divergence
+		}
+		next += r.Games
+		m.Games += r.Games
+		m.Ended += r.Ended
+		m.Stopped += r.Stopped
+		m.Events += r.Events
+		m.Divergence, m.DivergenceSeed = r.Divergence, r.DivergenceSeed
+		m.Seconds += r.Seconds
+	}
+	return printDiffReport(ctx, &m, *asJSON)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -28,12 +29,15 @@ var (
 	simRules    string
 	simEd       string
 	simEngine   string
+	simShard    string
+	simAutoPass bool
+	simNoTap    bool
 )
 
 var simCmd = &command{
 	name:  "sim",
-	args:  "",
-	short: "Play many seeded games between two decks and report win rates (95% intervals), turns per game and speed.",
+	args:  "[merge FILES...]",
+	short: "Play many seeded games between two decks and report win rates (95% intervals), turns per game and speed; merge the -json summaries of a campaign's shards.",
 	flags: func(fs *flag.FlagSet) {
 		fs.IntVar(&simGames, "games", 1000, "number of games")
 		fs.IntVar(&simWorkers, "workers", runtime.GOMAXPROCS(0), "goroutines playing games (results do not depend on it)")
@@ -44,10 +48,16 @@ var simCmd = &command{
 		fs.BoolVar(&simFirst, "first", false, "the first player starts every game (default: the players alternate)")
 		fs.BoolVar(&simJSON, "json", false, "print the summary as JSON")
 		fs.BoolVar(&simProgress, "progress", true, "show progress on stderr (a bar on a terminal, else a line every 10%)")
+		fs.StringVar(&simShard, "shard", "", "play only shard I of N (I/N) of the -games: the I-th of N equal runs of consecutive games, each played as in the whole campaign; `mtgc sim merge` adds up the -json summaries")
+		fs.BoolVar(&simAutoPass, "autopass", false, "the engine answers forced passes itself (the same games, faster; decisions counts only those asked)")
+		fs.BoolVar(&simNoTap, "notap", false, "no tap-mana options: mana is paid by the engine as spells are cast (other games than without)")
 		rulesFlags(fs, &simRules, &simEd)
 		engineFlag(fs, &simEngine)
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
+		if len(args) > 0 && args[0] == "merge" {
+			return simMerge(ctx, args[1:])
+		}
 		if len(args) != 0 {
 			return errUsage
 		}
@@ -82,11 +92,22 @@ var simCmd = &command{
 			fmt.Fprintln(ctx.stderr, note)
 		}
 		cfg := sim.Config{Rules: rules, Players: players, Policies: strings.Split(simPolicy, ","), Games: simGames,
-			Workers: simWorkers, Seed: simSeed, Turns: int32(simTurns), Alternate: !simFirst}
+			Workers: simWorkers, Seed: simSeed, Turns: int32(simTurns), Alternate: !simFirst,
+			AutoPass: simAutoPass, NoTapOptions: simNoTap}
+		if simShard != "" {
+			i, n, err := parseShard(simShard)
+			if err != nil {
+				return err
+			}
+			cfg.First, cfg.Games = sim.Shard(simGames, i, n)
+			if cfg.Games == 0 {
+				return fmt.Errorf("mtgc sim: shard %d/%d of %d games holds none", i, n, simGames)
+			}
+		}
 		finish := func() {}
 		if simProgress {
 			var update func(int)
-			update, finish = progress(ctx, "sim", "games", simGames)
+			update, finish = progress(ctx, "sim", "games", cfg.Games)
 			cfg.Progress = update
 		}
 		// Ctrl-C stops the run: the games under way end, and the summary
@@ -100,7 +121,7 @@ var simCmd = &command{
 			return err
 		}
 		rep := simReport{Schema: SimSchema, Mtgc: moduleVersion(), Edition: p.Edition, RulesHash: rules.SourceHash,
-			Engine: engineName(rules), Decks: names, TurnLimit: simTurns, Alternate: !simFirst, Summary: s}
+			Engine: engineName(rules), Decks: names, TurnLimit: simTurns, Alternate: !simFirst, Shard: simShard, Summary: s}
 		if simJSON {
 			b, _ := json.MarshalIndent(rep, "", "  ")
 			fmt.Fprintf(ctx.stdout, "%s\n", b)
@@ -129,8 +150,71 @@ type simReport struct {
 	Engine    string   `json:"engine"`     // compiled or interpreted
 	Decks     []string `json:"decks"`      // as given to -decks
 	TurnLimit int      `json:"turn_limit"`
-	Alternate bool     `json:"alternate"` // the starting player alternates
+	Alternate bool     `json:"alternate"`       // the starting player alternates
+	Shard     string   `json:"shard,omitempty"` // I/N of -shard; a merge's is empty
 	sim.Summary
+}
+
+// simMerge prints the summary of a campaign from the -json summaries of
+// its shards (files, "-" for stdin): what one run of the whole campaign
+// prints, but for the timings (the shards' total seconds).
+func simMerge(ctx *cli, args []string) error {
+	fs := flag.NewFlagSet("sim merge", flag.ContinueOnError)
+	fs.SetOutput(ctx.stderr)
+	asJSON := fs.Bool("json", simJSON, "print the merged summary as JSON")
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() == 0 {
+		return usagef("mtgc sim merge: give the -json summaries of the shards")
+	}
+	var reps []simReport
+	for _, name := range fs.Args() {
+		data, err := readInput(name)
+		if err != nil {
+			return err
+		}
+		var r simReport
+		if err := json.Unmarshal(data, &r); err != nil {
+			return fmt.Errorf("%s: not a summary of mtgc sim -json: %v", name, err)
+		}
+		if r.Schema != SimSchema {
+			return fmt.Errorf("%s: schema %q, want %q", name, r.Schema, SimSchema)
+		}
+		if len(reps) > 0 {
+			a := reps[0]
+			if r.Mtgc != a.Mtgc || r.Edition != a.Edition || r.RulesHash != a.RulesHash || r.Engine != a.Engine ||
+				strings.Join(r.Decks, ",") != strings.Join(a.Decks, ",") || r.TurnLimit != a.TurnLimit || r.Alternate != a.Alternate {
+				return fmt.Errorf("%s: not a shard of the campaign of %s (mtgc version, rules, engine, decks, turn limit and seats must be the same)", name, fs.Arg(0))
+			}
+		}
+		reps = append(reps, r)
+	}
+	parts := make([]sim.Summary, len(reps))
+	for i := range reps {
+		parts[i] = reps[i].Summary
+	}
+	m, err := sim.Merge(parts)
+	if err != nil {
+		return err
+	}
+	rep := reps[0]
+	rep.Shard, rep.Summary = "", m
+	if *asJSON {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintf(ctx.stdout, "%s\n", b)
+	} else {
+		printSummary(ctx, &rep)
+	}
+	return nil
+}
+
+// readInput reads a file, or stdin for "-".
+func readInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(os.Stdin)
+	}
+	return os.ReadFile(name)
 }
 
 // engineName says whether rules are a compiled engine or the interpreter.

@@ -73,7 +73,7 @@ func staticDiff(ctx *cli, a, b string) error {
 	for _, c := range list {
 		count[c.Op]++
 	}
-	fmt.Fprintf(ctx.stdout, "%s over %s: %d overrides, %d removals, %d additions; %d rule numbers renumbered\n\n", over.Edition, base.Edition, count["override"], count["remove"], count["add"], len(over.Renumber))
+	fmt.Fprintf(ctx.stdout, "%s over %s: %d overrides, %d recitations, %d removals, %d additions; %d rule numbers renumbered\n\n", over.Edition, base.Edition, count["override"], count["recite"], count["remove"], count["add"], len(over.Renumber))
 	tw := tabwriter.NewWriter(ctx.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "rule\tchange\tin\twhere")
 	for _, c := range list {

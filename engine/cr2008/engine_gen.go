@@ -249,13 +249,13 @@ var Rules = &rt.Rules{
 		},
 	},
 	SBAs: []rt.SBA{
-		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do},
-		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do},
-		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do},
-		{Rule: "420.5c", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do},
-		{Rule: "420.5", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_420_5_match, Do: sba_420_5_do},
-		{Rule: "420", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do},
-		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do},
+		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
+		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers},
+		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5c", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -1300,81 +1300,86 @@ func sba_420_5e_do(g *rt.Game, x int32) {
 // sba_match_all matches every state-based action against the same state
 // in one pass.
 func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
-	for p := range g.Players {
-		if g.Players[p].Lost {
-			continue
-		}
-		x := int32(p)
-		{
-			if sba_420_5a_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 0, X: x})
-				if first {
-					return hits
+	dirty := g.SBAChanges()
+	if dirty&(rt.ChangePlayers) != 0 {
+		for p := range g.Players {
+			if g.Players[p].Lost {
+				continue
+			}
+			x := int32(p)
+			if dirty&(rt.ChangePlayers) != 0 {
+				if sba_420_5a_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 0, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
-		}
-		{
-			if sba_420_5g_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 1, X: x})
-				if first {
-					return hits
+			if dirty&(rt.ChangePlayers) != 0 {
+				if sba_420_5g_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 1, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
 		}
 	}
-	for _, id := range g.Battlefield {
-		x := int32(id)
-		if g.Objs[id].PhasedOut {
-			continue
-		}
-		types := g.Objs[id].Types
-		_ = types
-		if types&(rt.TypeCreature) != 0 {
-			{
-				if sba_420_5b_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+	if dirty&(rt.ChangeBattlefield) != 0 {
+		for _, id := range g.Battlefield {
+			x := int32(id)
+			if g.Objs[id].PhasedOut {
+				continue
+			}
+			types := g.Objs[id].Types
+			_ = types
+			if types&(rt.TypeCreature) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					if sba_420_5b_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if types&(rt.TypeCreature) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					v_c := rt.ObjID(x)
+					if (g.Toughness(v_c) > 0) && sba_420_5c_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if types&(rt.TypePlaneswalker) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					if sba_420_5_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 4, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
 					if first {
 						return hits
 					}
 				}
 			}
-		}
-		if types&(rt.TypeCreature) != 0 {
-			{
-				v_c := rt.ObjID(x)
-				if (g.Toughness(v_c) > 0) && sba_420_5c_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjLegendary(g, v_x)) && sba_420_5e_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 					if first {
 						return hits
 					}
-				}
-			}
-		}
-		if types&(rt.TypePlaneswalker) != 0 {
-			{
-				if sba_420_5_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 4, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjLegendary(g, v_x)) && sba_420_5e_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
-				if first {
-					return hits
 				}
 			}
 		}

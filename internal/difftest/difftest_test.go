@@ -217,3 +217,16 @@ func TestGameOverCitesRule(t *testing.T) {
 		t.Fatal("a game over without a result passed")
 	}
 }
+
+// TestFoundSeeds: games that once broke an invariant, played again. Seed
+// 20633 declared attackers while a creature put into combat attacking was
+// one of them: the combat's index must keep its first attack (issue 23).
+func TestFoundSeeds(t *testing.T) {
+	a, b, idx := engines(t)
+	for _, seed := range []uint64{20633} {
+		opt := difftest.Options{Turns: 60, Chaos: seed%4 != 0, Index: idx}
+		if _, err := difftest.Compare(a, b, seed, opt); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
+	}
+}

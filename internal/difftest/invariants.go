@@ -44,9 +44,14 @@ func (v *Invariants) Check(g *rt.Game, d rt.Decision) error {
 	if err := v.accounts(g); err != nil {
 		return err
 	}
+	if err := combatIndex(g); err != nil {
+		return err
+	}
 	switch d.Kind {
 	case rt.DecidePriority:
-		if g.SBAPending() {
+		// Every sba matched against the whole state too, not only those
+		// whose inputs changed (the engine's incremental check).
+		if g.SBAPending() || g.SBAPendingFull() {
 			return fmt.Errorf("invariant: %s receives priority while a state-based action is pending (116.5)", g.PlayerName(d.Player))
 		}
 		if len(g.Waiting) > 0 {
@@ -267,4 +272,62 @@ func (v *Invariants) remember(g *rt.Game) {
 		v.counters = append(v.counters, g.Objs[x].Counters)
 		v.stamp = append(v.stamp, g.Objs[x].Timestamp)
 	}
+}
+
+// combatIndex checks the runtime's index of the combat (what each
+// creature attacks and blocks, O(1)) against the lists themselves.
+func combatIndex(g *rt.Game) error {
+	c := &g.Combat
+	for x := range g.Objs {
+		id := rt.ObjID(x)
+		atk, blk, ctl := false, false, int(g.Objs[x].Controller)
+		for _, a := range c.Attacks {
+			if a.Attacker == id {
+				atk, ctl = true, int(a.Controller)
+				break
+			}
+		}
+		if !atk {
+			for _, b := range c.Blocks {
+				if b.Blocker == id {
+					blk, ctl = true, int(b.Controller)
+					break
+				}
+			}
+		} else {
+			for _, b := range c.Blocks {
+				if b.Blocker == id {
+					blk = true
+					break
+				}
+			}
+		}
+		nb := int32(0)
+		for _, b := range c.Blocks {
+			if b.Attacker == id {
+				nb++
+			}
+		}
+		if got := g.BlockerCount(id); got != nb {
+			return fmt.Errorf("invariant: the combat's index says %d creatures block object %d, the lists say %d", got, x, nb)
+		}
+		if g.Attacking(id) != atk || g.Blocking(id) != blk || g.CombatController(id) != ctl {
+			return fmt.Errorf("invariant: the combat's index says object %d attacks %v, blocks %v, controller %d; the lists say %v, %v, %d",
+				x, g.Attacking(id), g.Blocking(id), g.CombatController(id), atk, blk, ctl)
+		}
+	}
+	for _, b := range c.Blocks {
+		for _, a := range c.Attacks {
+			want := false
+			for _, b2 := range c.Blocks {
+				if b2.Blocker == b.Blocker && b2.Attacker == a.Attacker {
+					want = true
+				}
+			}
+			if g.BlocksAttacker(b.Blocker, a.Attacker) != want {
+				return fmt.Errorf("invariant: blocks(%d, %d) is %v, the lists say %v", b.Blocker, a.Attacker, !want, want)
+			}
+		}
+	}
+	return nil
 }

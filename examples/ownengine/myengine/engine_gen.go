@@ -269,23 +269,23 @@ var Rules = &rt.Rules{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
 	SBAs: []rt.SBA{
-		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do},
-		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do},
-		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do},
-		{Rule: "704.5d", Pos: "rules/sba.mtg:26", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do},
-		{Rule: "704.5e", Pos: "rules/sba.mtg:32", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do},
-		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5f_match, Do: sba_704_5f_do},
-		{Rule: "704.5g", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5g_match, Do: sba_704_5g_do},
-		{Rule: "704.5h", Pos: "rules/sba.mtg:52", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5h_match, Do: sba_704_5h_do},
-		{Rule: "704.5i", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5i_match, Do: sba_704_5i_do},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:66", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:72", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do},
-		{Rule: "704.5p", Pos: "rules/sba.mtg:78", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do},
-		{Rule: "704.5q", Pos: "rules/sba.mtg:86", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:100", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:108", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5j_match, Do: sba_704_5j_do},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:114", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do},
+		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
+		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
+		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers},
+		{Rule: "704.5d", Pos: "rules/sba.mtg:26", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5e", Pos: "rules/sba.mtg:32", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5g", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5h", Pos: "rules/sba.mtg:52", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:66", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:72", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "rules/sba.mtg:78", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:86", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:100", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:108", Over: rt.OverPermanents, Types: rt.TypePlaneswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:114", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -1758,178 +1758,185 @@ func sba_704_5k_do(g *rt.Game, x int32) {
 // sba_match_all matches every state-based action against the same state
 // in one pass.
 func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
-	for p := range g.Players {
-		if g.Players[p].Lost {
-			continue
-		}
-		x := int32(p)
-		{
-			if sba_704_5a_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 0, X: x})
-				if first {
-					return hits
+	dirty := g.SBAChanges()
+	if dirty&(rt.ChangePlayers) != 0 {
+		for p := range g.Players {
+			if g.Players[p].Lost {
+				continue
+			}
+			x := int32(p)
+			if dirty&(rt.ChangePlayers) != 0 {
+				if sba_704_5a_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 0, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
-		}
-		{
-			if sba_704_5b_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 1, X: x})
-				if first {
-					return hits
+			if dirty&(rt.ChangePlayers) != 0 {
+				if sba_704_5b_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 1, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
-		}
-		{
-			if sba_704_5c_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 2, X: x})
-				if first {
-					return hits
+			if dirty&(rt.ChangePlayers) != 0 {
+				if sba_704_5c_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
 		}
 	}
-	for _, id := range g.Battlefield {
-		x := int32(id)
-		if g.Objs[id].PhasedOut {
-			continue
-		}
-		types := g.Objs[id].Types
-		_ = types
-		if types&(rt.TypeCreature) != 0 {
-			{
-				if sba_704_5f_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+	if dirty&(rt.ChangeBattlefield) != 0 {
+		for _, id := range g.Battlefield {
+			x := int32(id)
+			if g.Objs[id].PhasedOut {
+				continue
+			}
+			types := g.Objs[id].Types
+			_ = types
+			if types&(rt.TypeCreature) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					if sba_704_5f_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if types&(rt.TypeCreature) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					v_c := rt.ObjID(x)
+					if (g.Toughness(v_c) > 0) && sba_704_5g_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if types&(rt.TypeCreature) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					v_c := rt.ObjID(x)
+					if (g.Toughness(v_c) > 0) && sba_704_5h_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 7, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if types&(rt.TypePlaneswalker) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					if sba_704_5i_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 8, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjWorld(g, v_x)) && sba_704_5m_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 9, X: x})
 					if first {
 						return hits
 					}
 				}
 			}
-		}
-		if types&(rt.TypeCreature) != 0 {
-			{
-				v_c := rt.ObjID(x)
-				if (g.Toughness(v_c) > 0) && sba_704_5g_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjAura(g, v_x)) && sba_704_5n_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 10, X: x})
 					if first {
 						return hits
 					}
 				}
 			}
-		}
-		if types&(rt.TypeCreature) != 0 {
-			{
-				v_c := rt.ObjID(x)
-				if (g.Toughness(v_c) > 0) && sba_704_5h_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 7, X: x})
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (g.Attached(v_x)) && sba_704_5p_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 					if first {
 						return hits
 					}
 				}
 			}
-		}
-		if types&(rt.TypePlaneswalker) != 0 {
-			{
-				if sba_704_5i_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 8, X: x})
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (g.Attached(v_x)) && sba_704_5q_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 12, X: x})
 					if first {
 						return hits
 					}
 				}
 			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjWorld(g, v_x)) && sba_704_5m_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjAura(g, v_x)) && sba_704_5n_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (g.Attached(v_x)) && sba_704_5p_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (g.Attached(v_x)) && sba_704_5q_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjCounters(g, v_x, rt.CounterPlus) > 0) && sba_704_5r_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		{
-			if sba_704_5s_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if types&(rt.TypePlaneswalker) != 0 {
-			{
-				if sba_704_5j_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 15, X: x})
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjCounters(g, v_x, rt.CounterPlus) > 0) && sba_704_5r_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 					if first {
 						return hits
 					}
 				}
 			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjLegendary(g, v_x)) && sba_704_5k_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
-				if first {
-					return hits
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				if sba_704_5s_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 14, X: x})
+					if first {
+						return hits
+					}
+				}
+			}
+			if types&(rt.TypePlaneswalker) != 0 {
+				if dirty&(rt.ChangeBattlefield) != 0 {
+					if sba_704_5j_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 15, X: x})
+						if first {
+							return hits
+						}
+					}
+				}
+			}
+			if dirty&(rt.ChangeBattlefield) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjLegendary(g, v_x)) && sba_704_5k_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 16, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
 		}
 	}
-	for i := range g.Objs {
-		if g.Objs[i].Zone == rt.ZoneNone {
-			continue
-		}
-		x := int32(i)
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjToken(g, v_x)) && sba_704_5d_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 3, X: x})
-				if first {
-					return hits
+	if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
+		for i := range g.Objs {
+			if g.Objs[i].Zone == rt.ZoneNone {
+				continue
+			}
+			x := int32(i)
+			if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjToken(g, v_x)) && sba_704_5d_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
-		}
-		{
-			v_x := rt.ObjID(x)
-			if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && sba_704_5e_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
-				if first {
-					return hits
+			if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
+				v_x := rt.ObjID(x)
+				if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && sba_704_5e_match(g, x) {
+					hits = append(hits, rt.SBAHit{SBA: 4, X: x})
+					if first {
+						return hits
+					}
 				}
 			}
 		}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// runCLI runs mtgc in process and returns its stdout.
+func runCLI(t *testing.T, want int, args ...string) []byte {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := run(&cli{stdout: &out, stderr: &errb}, args); code != want {
+		t.Fatalf("mtgc %v: exit %d, want %d\n%s%s", args, code, want, out.String(), errb.String())
+	}
+	return out.Bytes()
+}
+
+// TestSimShardsMerge: `mtgc sim -shard I/N -json` on N machines, then
+// `mtgc sim merge`, prints the summary of the one-machine run of the same
+// campaign, every count, rate and interval (the timings aside).
+func TestSimShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"sim", "-games", "23", "-turns", "30", "-seed", "5", "-json", "-progress=false", "-autopass"}
+	var one simReport
+	if err := json.Unmarshal(runCLI(t, 0, append(common, "-workers", "2")...), &one); err != nil {
+		t.Fatal(err)
+	}
+	const n = 3
+	var files []string
+	for i := 1; i <= n; i++ {
+		f := filepath.Join(dir, fmt.Sprintf("shard%d.json", i))
+		out := runCLI(t, 0, append(common, "-workers", "1", "-shard", fmt.Sprintf("%d/%d", i, n))...)
+		if err := os.WriteFile(f, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append([]string{f}, files...) // any order
+	}
+	var merged simReport
+	if err := json.Unmarshal(runCLI(t, 0, append([]string{"sim", "merge", "-json"}, files...)...), &merged); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*simReport{&one, &merged} {
+		r.Seconds, r.GamesPerS, r.DecPerS, r.Workers = 0, 0, 0, 0
+	}
+	if d := cmp.Diff(one, merged); d != "" {
+		t.Errorf("the merge of %d shards differs from one run:\n%s", n, d)
+	}
+	if one.Games != 23 || one.Turns == 0 {
+		t.Errorf("implausible run: %+v", one.Summary)
+	}
+	runCLI(t, 1, append([]string{"sim", "merge"}, files[0], files[2])...) // a shard missing
+	other := runCLI(t, 0, "sim", "-games", "23", "-turns", "31", "-json", "-progress=false", "-shard", "2/3")
+	f := filepath.Join(dir, "other.json")
+	os.WriteFile(f, other, 0o644)
+	runCLI(t, 1, "sim", "merge", files[2], f) // another campaign
+}
+
+// TestDifftestShardsMerge: the same for a difftest soak.
+func TestDifftestShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"difftest", "-games", "5", "-seed", "11", "-turns", "20", "-json"}
+	var one diffReport
+	if err := json.Unmarshal(runCLI(t, 0, common...), &one); err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for i := 1; i <= 2; i++ {
+		f := filepath.Join(dir, fmt.Sprintf("shard%d.json", i))
+		os.WriteFile(f, runCLI(t, 0, append(common, "-shard", fmt.Sprintf("%d/2", i))...), 0o644)
+		files = append(files, f)
+	}
+	var merged diffReport
+	if err := json.Unmarshal(runCLI(t, 0, "difftest", "merge", "-json", files[1], files[0]), &merged); err != nil {
+		t.Fatal(err)
+	}
+	one.Seconds, merged.Seconds = 0, 0
+	if d := cmp.Diff(one, merged); d != "" {
+		t.Errorf("the merge of 2 shards differs from one run:\n%s", d)
+	}
+	if one.Games != 5 || one.Events == 0 {
+		t.Errorf("implausible soak: %+v", one)
+	}
+}

@@ -1,0 +1,124 @@
+package compiler
+
+import rt "github.com/mtgc-dev/mtgc/runtime"
+
+// sbaReads is what the match of an sba reads, from its IR: the kinds its
+// queries range over and the rows of the attributes and functions it
+// calls. The runtime matches it again only after a change to one of
+// these (rt.SBA.Reads). Whatever is not known here reads everything.
+func sbaReads(s *SBA) rt.Changes {
+	return kindReads(s.Kind) | exprReads(s.Match)
+}
+
+func kindReads(k *Kind) rt.Changes {
+	if k == nil {
+		return rt.ChangeAll
+	}
+	switch k.Over {
+	case rt.OverPlayers:
+		return rt.ChangePlayers
+	case rt.OverAnything:
+		return rt.ChangeBattlefield | rt.ChangeZones
+	}
+	return rt.ChangeBattlefield // the battlefield's objects, or a combat list
+}
+
+// builtinReads is what an attribute or function row reads; of is the type
+// of the value it is read from (Game for game.NAME).
+func builtinReads(b *Builtin, of Type) rt.Changes {
+	var c rt.Changes
+	if b.Reads&ReadsPosition != 0 {
+		c |= rt.ChangePosition
+	}
+	if b.Reads&ReadsTapped != 0 {
+		c |= rt.ChangeTapped
+	}
+	if b.Reads&ReadsMana != 0 {
+		c |= rt.ChangeMana
+	}
+	switch {
+	case b.Form == Attribute && of == Player:
+		c |= rt.ChangePlayers
+		if b.Name == "attacked" {
+			c |= rt.ChangeBattlefield
+		}
+	case b.Form == Attribute && of == Object:
+		c |= rt.ChangeBattlefield
+		switch b.Name {
+		case "on_stack", "on_battlefield", "trigger_pending":
+			c |= rt.ChangeZones | rt.ChangePlayers
+		}
+	case b.Form == Function:
+		c |= rt.ChangeBattlefield
+	default: // the game's attributes, and anything else
+		c = rt.ChangeAll
+	}
+	return c
+}
+
+func exprReads(e Expr) rt.Changes {
+	switch e := e.(type) {
+	case nil:
+		return 0
+	case *Lit, *VarRef, *EnumLit:
+		return 0
+	case *Paren:
+		return exprReads(e.X)
+	case *Unary:
+		return exprReads(e.X)
+	case *Binary:
+		return exprReads(e.X) | exprReads(e.Y)
+	case *CondExpr:
+		return exprReads(e.Cond) | exprReads(e.Then) | exprReads(e.Else)
+	case *AttrRef:
+		if e.X == nil {
+			return builtinReads(e.B, Game)
+		}
+		return builtinReads(e.B, e.X.Type()) | exprReads(e.X)
+	case *Call:
+		c := builtinReads(e.B, Invalid)
+		for _, a := range e.Args {
+			c |= exprReads(a)
+		}
+		return c
+	case *HasKeyword:
+		return rt.ChangeBattlefield | exprReads(e.X)
+	case *MinMax:
+		var c rt.Changes
+		for _, a := range e.Args {
+			c |= exprReads(a)
+		}
+		return c
+	case *Quant:
+		return kindReads(e.Q.Kind) | exprReads(e.Q.Where) | exprReads(e.Val)
+	case *Choice:
+		// The choice itself is made within one check, between a match
+		// that asked and the next, which what changed still calls for.
+		return kindReads(e.Q.Kind) | exprReads(e.Q.Where) | exprReads(e.P) | exprReads(e.X)
+	case *Active, *Segment:
+		return rt.ChangePosition
+	}
+	// holds (the rules' predicates) and any node added later: everything.
+	return rt.ChangeAll
+}
+
+// changesGo writes c as Go: the rt.Change constants or'ed.
+func changesGo(c rt.Changes) string {
+	if c == rt.ChangeAll {
+		return "rt.ChangeAll"
+	}
+	names := []string{"ChangePosition", "ChangeTapped", "ChangeMana", "ChangePlayers", "ChangeBattlefield", "ChangeZones"}
+	out := ""
+	for i, n := range names {
+		if c&(1<<i) != 0 {
+			if out != "" {
+				out += "|"
+			}
+			out += "rt." + n
+		}
+	}
+	if out == "" {
+		return "rt.ChangeAll" // reads nothing that changes: match it anyway
+	}
+	return out
+}
