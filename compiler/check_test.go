@@ -22,7 +22,7 @@ import (
 )
 
 func index(t testing.TB) map[string][]byte {
-	data, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	data, err := fs.ReadFile(rules.FS, "cr2017/cr2017.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func index(t testing.TB) map[string][]byte {
 }
 
 func defaultSources(t testing.TB) []Source {
-	srcs, _, err := ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, _, err := ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 func TestDelta(t *testing.T) {
 	srcs := defaultSources(t)
 	for i := range srcs {
-		srcs[i].Layer = 1
+		srcs[i].Layer++
 	}
 	delta := `edition hand8 "eight cards" extends cr2017
 renumber {
@@ -86,7 +86,7 @@ add action "504.2" {
 func TestFlatten(t *testing.T) {
 	srcs := defaultSources(t)
 	for i := range srcs {
-		srcs[i].Layer = 1
+		srcs[i].Layer++
 	}
 	delta := `edition hand8 "eight cards" extends cr2017
 # Eight.

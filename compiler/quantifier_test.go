@@ -28,12 +28,12 @@ predicate attack_restriction "508.1c" (x) if x has q_any_flyer and game.attacker
 // on both. The engine is generated into a scratch module, whose program
 // also builds the interpreter's rules from the same sources.
 func TestQuantifiersBothEngines(t *testing.T) {
-	srcs, _, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, _, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}
 	srcs = append(srcs, compiler.Source{Name: "rules/quantifiers.mtg", Data: []byte(quantifierRules)})
-	idx, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	idx, err := fs.ReadFile(rules.FS, "cr2017/cr2017.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ var handSize8 = map[string]string{
 // fail are listed with the reason, the rest pass, and the engine's own index
 // is what the scripts and events are checked against.
 func TestRunCorpusDeviating(t *testing.T) {
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}

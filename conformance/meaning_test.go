@@ -69,7 +69,7 @@ predicate trample_past "702.19b" (s, b) if assigning(s, b) >= lethal(s, b)
 // TestMeaning: each rule is classified as its citations say, and the
 // summary counts the rules in scope that something implements.
 func TestMeaning(t *testing.T) {
-	index, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	index, err := fs.ReadFile(rules.FS, "cr2017/cr2017.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 func embedded(t *testing.T) ([]compiler.Source, map[string][]byte) {
 	t.Helper()
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}
