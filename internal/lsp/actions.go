@@ -124,4 +124,3 @@ func (s *server) addIndexRow(file, n, edition string, d protocol.Diagnostic) (pr
 		}},
 	}, true
 }
-

@@ -403,7 +403,6 @@ func score(k, n int) float64 {
 	return float64(int(1000*float64(k)/float64(n)+0.5)) / 10
 }
 
-
 // SectionScore sums the rules of one section (the rule number before the
 // dot: 704 for 704.5g).
 type SectionScore struct {
