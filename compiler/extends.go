@@ -71,6 +71,9 @@ func identity(n grammar.Node) (clauseID, bool) {
 	case *grammar.Allow:
 		return clauseID{"allow", d.What.Name, firstRule(d.Rules)}, true
 	case *grammar.OnEnd:
+		if d.Begin {
+			return clauseID{"on_begin", "", firstRule(d.Rules)}, true
+		}
 		return clauseID{"on_end", "", firstRule(d.Rules)}, true
 	case *grammar.SbaDecl:
 		return clauseID{"sba", "", firstRule(d.Rules)}, true
