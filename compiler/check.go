@@ -361,6 +361,10 @@ func (c *checker) phase(d *grammar.PhaseDecl) *Phase {
 		case *grammar.StepDecl:
 			ph.Steps = append(ph.Steps, c.step(it))
 		case *grammar.OnEnd:
+			if it.Begin {
+				c.errorf(it.Pos, "on_begin is for every step and every phase: a phase's or step's own actions run as it begins")
+				continue
+			}
 			ph.OnEnd = append(ph.OnEnd, c.block(it.Rules, it.Body, it.Pos, "on_end", false))
 		case *grammar.Skip:
 			if ph.Skip != nil {
@@ -456,6 +460,10 @@ func (c *checker) clauses(st *Step, cs []grammar.Clause) {
 				c.errorf(cl.What.Pos, "allow wants land or sorcery, not %s", cl.What.Name)
 			}
 		case *grammar.OnEnd:
+			if cl.Begin {
+				c.errorf(cl.Pos, "on_begin is for every step and every phase: a step's own actions run as it begins")
+				continue
+			}
 			st.OnEnd = append(st.OnEnd, c.block(cl.Rules, cl.Body, cl.Pos, "on_end", false))
 		case *grammar.StepDecl:
 			c.errorf(cl.Pos, "a step cannot contain a step")
@@ -472,6 +480,10 @@ func (c *checker) every(ds []*grammar.EveryDecl, kind string) Every {
 		for _, it := range d.Items {
 			switch it := it.(type) {
 			case *grammar.OnEnd:
+				if it.Begin {
+					ev.OnBegin = append(ev.OnBegin, c.block(it.Rules, it.Body, it.Pos, "on_begin", false))
+					continue
+				}
 				ev.OnEnd = append(ev.OnEnd, c.block(it.Rules, it.Body, it.Pos, "on_end", false))
 			case *grammar.Skip:
 				if ev.Skip != nil {

@@ -71,6 +71,9 @@ func identity(n grammar.Node) (clauseID, bool) {
 	case *grammar.Allow:
 		return clauseID{"allow", d.What.Name, firstRule(d.Rules)}, true
 	case *grammar.OnEnd:
+		if d.Begin {
+			return clauseID{"on_begin", "", firstRule(d.Rules)}, true
+		}
 		return clauseID{"on_end", "", firstRule(d.Rules)}, true
 	case *grammar.SbaDecl:
 		return clauseID{"sba", "", firstRule(d.Rules)}, true
@@ -99,47 +102,56 @@ func identity(n grammar.Node) (clauseID, bool) {
 	return clauseID{}, false
 }
 
-// clauseRules are the rules a clause cites.
-func clauseRules(n grammar.Node) []string {
-	var rs []grammar.Rule
+// ruleList is the list of the rules a clause cites itself (not those of
+// the clauses inside it), or nil for a node that cites none.
+func ruleList(n grammar.Node) *[]grammar.Rule {
 	switch d := n.(type) {
 	case *grammar.PhaseDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.StepDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.Action:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.Priority:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.NoPriority:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.Skip:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.Repeat:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.Allow:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.OnEnd:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.SbaDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.PredicateDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.KeywordDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.TimingDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.MechanismDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.StackObjectDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.DamageDecl:
-		rs = d.Rules
+		return &d.Rules
 	case *grammar.TurnDecl:
-		rs = d.Rules
+		return &d.Rules
 	}
-	out := make([]string, len(rs))
-	for i, r := range rs {
+	return nil
+}
+
+// clauseRules are the rules a clause cites.
+func clauseRules(n grammar.Node) []string {
+	rs := ruleList(n)
+	if rs == nil {
+		return nil
+	}
+	out := make([]string, len(*rs))
+	for i, r := range *rs {
 		out[i] = r.Number
 	}
 	return out
@@ -421,24 +433,33 @@ func (m *merger) find(index map[clauseID][]*slot, id clauseID, in *grammar.Ident
 	return nil
 }
 
+// claim finds the clause a change names and marks it changed: a clause is
+// overridden, recited or removed once.
+func (m *merger) claim(index map[clauseID][]*slot, id clauseID, in *grammar.Ident, pos grammar.Pos, op string) *slot {
+	s := m.find(index, id, in, pos, op)
+	if s == nil {
+		return nil
+	}
+	if s.done != nil {
+		m.errorf(pos, "%s is already changed at %s", id, *s.done)
+		return nil
+	}
+	s.done = &pos
+	return s
+}
+
 func (m *merger) override(index map[clauseID][]*slot, d *grammar.OverrideDecl) {
 	id, ok := identity(d.Decl)
 	if !ok {
 		m.errorf(d.Pos, "override takes a clause of the base")
 		return
 	}
-	s := m.find(index, id, d.In, d.Pos, "override")
+	s := m.claim(index, id, d.In, d.Pos, "override")
 	if s == nil {
-		return
-	}
-	if s.done != nil {
-		m.errorf(d.Pos, "%s is already overridden or removed at %s", id, *s.done)
 		return
 	}
 	old := s.node()
 	s.set(d.Decl)
-	pos := d.Pos
-	s.done = &pos
 	m.changes = append(m.changes, Change{Op: "override", Identity: id.String(), Pos: d.Pos, Rules: clauseRules(d.Decl), Old: old, New: d.Decl})
 }
 
@@ -456,12 +477,8 @@ func refID(r grammar.ClauseRef) clauseID {
 
 func (m *merger) recite(index map[clauseID][]*slot, d *grammar.ReciteDecl) {
 	id := refID(d.ClauseRef)
-	s := m.find(index, id, d.In, d.Pos, "recite")
+	s := m.claim(index, id, d.In, d.Pos, "recite")
 	if s == nil {
-		return
-	}
-	if s.done != nil {
-		m.errorf(d.Pos, "%s is already overridden or removed at %s", id, *s.done)
 		return
 	}
 	old := clauseRules(s.node())
@@ -474,44 +491,11 @@ func (m *merger) recite(index map[clauseID][]*slot, d *grammar.ReciteDecl) {
 
 // setRules gives a clause another list of rules.
 func setRules(n grammar.Node, rs []grammar.Rule) bool {
-	switch d := n.(type) {
-	case *grammar.PhaseDecl:
-		d.Rules = rs
-	case *grammar.StepDecl:
-		d.Rules = rs
-	case *grammar.Action:
-		d.Rules = rs
-	case *grammar.Priority:
-		d.Rules = rs
-	case *grammar.NoPriority:
-		d.Rules = rs
-	case *grammar.Skip:
-		d.Rules = rs
-	case *grammar.Repeat:
-		d.Rules = rs
-	case *grammar.Allow:
-		d.Rules = rs
-	case *grammar.OnEnd:
-		d.Rules = rs
-	case *grammar.SbaDecl:
-		d.Rules = rs
-	case *grammar.PredicateDecl:
-		d.Rules = rs
-	case *grammar.KeywordDecl:
-		d.Rules = rs
-	case *grammar.TimingDecl:
-		d.Rules = rs
-	case *grammar.MechanismDecl:
-		d.Rules = rs
-	case *grammar.StackObjectDecl:
-		d.Rules = rs
-	case *grammar.DamageDecl:
-		d.Rules = rs
-	case *grammar.TurnDecl:
-		d.Rules = rs
-	default:
+	l := ruleList(n)
+	if l == nil {
 		return false
 	}
+	*l = rs
 	return true
 }
 
@@ -529,18 +513,12 @@ func (m *merger) remove(index map[clauseID][]*slot, d *grammar.RemoveDecl) {
 		}
 		return
 	}
-	s := m.find(index, id, d.In, d.Pos, "remove")
+	s := m.claim(index, id, d.In, d.Pos, "remove")
 	if s == nil {
-		return
-	}
-	if s.done != nil {
-		m.errorf(d.Pos, "%s is already overridden or removed at %s", id, *s.done)
 		return
 	}
 	old := s.node()
 	s.set(nil)
-	pos := d.Pos
-	s.done = &pos
 	m.changes = append(m.changes, Change{Op: "remove", Identity: id.String(), Pos: d.Pos, Rules: clauseRules(old), Old: old})
 }
 

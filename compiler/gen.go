@@ -361,6 +361,9 @@ func (w *writer) every(ev *Every, prefix string) string {
 	if ev.Skip != nil {
 		fmt.Fprintf(&b, "Skip: %s,\nSkipRule: %s,\n", w.cond(prefix+"_skip", ev.Skip), quote(first(ev.Skip.Rules)))
 	}
+	if len(ev.OnBegin) > 0 {
+		fmt.Fprintf(&b, "OnBegin: %s,\n", w.actions(prefix+"_begin", ev.OnBegin))
+	}
 	if len(ev.OnEnd) > 0 {
 		fmt.Fprintf(&b, "OnEnd: %s,\n", w.actions(prefix+"_end", ev.OnEnd))
 	}

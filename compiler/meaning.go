@@ -105,6 +105,9 @@ func (p *Program) Constructs() []Construct {
 	}
 	for _, ev := range []Every{p.EveryStep, p.EveryPhase} {
 		code("skip", ev.Skip, true)
+		for _, c := range ev.OnBegin {
+			code("on_begin", c, false)
+		}
 		for _, c := range ev.OnEnd {
 			code("on_end", c, false)
 		}

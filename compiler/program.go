@@ -104,8 +104,9 @@ type Step struct {
 
 // Every holds clauses shared by every step or every phase.
 type Every struct {
-	Skip  *Code
-	OnEnd []*Code
+	Skip    *Code
+	OnBegin []*Code // run as every step (phase) begins, before its own actions
+	OnEnd   []*Code
 }
 
 // Code is a checked clause: statements (Stmts) or an expression (Expr),

@@ -308,6 +308,8 @@ var endingEnum = []Enum{
 	{"this_turn", int(rt.EndThisTurn), "EndThisTurn", "effects that last this turn"},
 	{"until_end_of_step", int(rt.EndUntilEndOfStep), "EndUntilEndOfStep", "effects that last until end of step"},
 	{"until_end_of_phase", int(rt.EndUntilEndOfPhase), "EndUntilEndOfPhase", "effects that last until end of phase"},
+	{"until_step", int(rt.EndUntilStep), "EndUntilStep", "effects that last until the step now beginning (every step's on_begin)"},
+	{"until_phase", int(rt.EndUntilPhase), "EndUntilPhase", "effects that last until the phase now beginning (every phase's on_begin)"},
 }
 
 var counterEnum = []Enum{

@@ -457,8 +457,10 @@ func parseDuration(ts *testscript.TestScript, s string) rt.Duration {
 		return rt.Duration{Kind: rt.ThisTurn}
 	case strings.HasPrefix(s, "end-of:"):
 		return rt.Duration{Kind: rt.UntilEndOf, Segment: strings.TrimPrefix(s, "end-of:")}
+	case strings.HasPrefix(s, "until:"):
+		return rt.Duration{Kind: rt.Until, Segment: strings.TrimPrefix(s, "until:")}
 	}
-	fail(ts, "duration %q: want end-of-turn, this-turn or end-of:<step or phase>", s)
+	fail(ts, "duration %q: want end-of-turn, this-turn, end-of:<step or phase> or until:<step or phase>", s)
 	return rt.Duration{}
 }
 

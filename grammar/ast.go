@@ -184,8 +184,10 @@ type Allow struct {
 	If    Expr // nil when absent; `player` names the player who would act
 }
 
-// OnEnd runs its body as the step or phase ends.
+// OnEnd runs its body as the step or phase ends; written on_begin (Begin),
+// as every step or every phase begins.
 type OnEnd struct {
+	Begin bool
 	Pos   Pos
 	Rules []Rule
 	Body  *Block

@@ -246,7 +246,7 @@ func (c *converter) clause(p *pClause) Clause {
 }
 
 func (c *converter) onEnd(p *pOnEnd) *OnEnd {
-	return &OnEnd{Pos: toPos(p.Pos), Rules: c.rules(p.Rules), Body: c.block(p.Body)}
+	return &OnEnd{Pos: toPos(p.Pos), Begin: p.Kind == "on_begin", Rules: c.rules(p.Rules), Body: c.block(p.Body)}
 }
 
 func (c *converter) block(p *pBlock) *Block {

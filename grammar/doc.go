@@ -27,7 +27,7 @@
 //	Skip        = "skip" Rule { Rule } "if" Expr .
 //	Repeat      = "repeat" Rule { Rule } "if" Expr .
 //	Allow       = "allow" Rule { Rule } Ident [ "if" Expr ] .
-//	OnEnd       = "on_end" Rule { Rule } Block .
+//	OnEnd       = ( "on_end" | "on_begin" ) Rule { Rule } Block .
 //	SbaDecl     = "sba" Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)

@@ -269,7 +269,8 @@ type pAllow struct {
 
 type pOnEnd struct {
 	Pos   lexer.Position
-	Rules []pString `parser:"'on_end' @@+"`
+	Kind  string    `parser:"@( 'on_end' | 'on_begin' )"`
+	Rules []pString `parser:"@@+"`
 	Body  *pBlock   `parser:"@@"`
 }
 

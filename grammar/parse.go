@@ -371,7 +371,7 @@ var (
 	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "if", "step", "phase", "turn", "player"}
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
 	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "predicate", "timing", "mechanism", "stack_object", "on_damage", "effect"}
-	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end"}
+	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end", "on_begin"}
 	deltaTokens    = []string{"override", "remove", "add", "renumber", "recite"}
 )
 

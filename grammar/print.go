@@ -394,7 +394,11 @@ func (p *printer) clause(c Clause) {
 			p.expr(c.If, 0)
 		}
 	case *OnEnd:
-		p.tok(c.Pos, "on_end")
+		if c.Begin {
+			p.tok(c.Pos, "on_begin")
+		} else {
+			p.tok(c.Pos, "on_end")
+		}
 		p.rules(c.Rules)
 		p.text(" ")
 		p.block(c.Body)

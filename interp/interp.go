@@ -159,6 +159,7 @@ func (b *builder) every(ev *compiler.Every) rt.SegmentHooks {
 	if ev.Skip != nil {
 		out.Skip, out.SkipRule = b.cond(ev.Skip), first(ev.Skip.Rules)
 	}
+	out.OnBegin = b.actions(ev.OnBegin)
 	out.OnEnd = b.actions(ev.OnEnd)
 	return out
 }

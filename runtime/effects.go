@@ -7,6 +7,7 @@ const (
 	UntilEndOfTurn DurKind = iota + 1 // "until end of turn"
 	ThisTurn                          // "this turn"
 	UntilEndOf                        // "until end of <Segment>" (a step or phase)
+	Until                             // "until <Segment>" (a step or phase) begins
 )
 
 // Duration is how long a continuous effect lasts.
@@ -39,6 +40,8 @@ const (
 	EndThisTurn                          // "this turn" effects
 	EndUntilEndOfStep                    // "until end of" the current step
 	EndUntilEndOfPhase                   // "until end of" the current phase
+	EndUntilStep                         // "until" the step now beginning
+	EndUntilPhase                        // "until" the phase now beginning
 )
 
 // EndEffects ends the selected effects.
@@ -65,6 +68,10 @@ func (g *Game) ends(d Duration, which Ending) bool {
 		return d.Kind == UntilEndOf && d.Segment == g.CurrentStep()
 	case EndUntilEndOfPhase:
 		return d.Kind == UntilEndOf && d.Segment == g.CurrentPhase()
+	case EndUntilStep:
+		return d.Kind == Until && d.Segment == g.CurrentStep()
+	case EndUntilPhase:
+		return d.Kind == Until && d.Segment == g.CurrentPhase()
 	}
 	return false
 }

@@ -89,7 +89,10 @@ type PlayerDefaults struct {
 type SegmentHooks struct {
 	Skip     func(*Game) bool
 	SkipRule string
-	OnEnd    []Action
+	// OnBegin runs as each one begins, before its begin triggers and its
+	// own actions; it asks no player (the checker refuses choices there).
+	OnBegin []Action
+	OnEnd   []Action
 }
 
 // Phase is one phase of the turn. A phase without steps of its own gets one

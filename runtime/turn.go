@@ -77,6 +77,16 @@ func (g *Game) runActions(list []Action) bool {
 	return true
 }
 
+// runBegin runs the rules' hooks of a step or phase beginning: they ask no
+// player, so each runs to its end.
+func (g *Game) runBegin(list []Action) {
+	for i := range list {
+		m := g.Mark()
+		list[i].Run(g)
+		g.Release(m)
+	}
+}
+
 func (g *Game) beginTurn() {
 	p, extra := g.Starting, ""
 	if len(g.ExtraTurns) > 0 {
@@ -139,6 +149,7 @@ func (g *Game) beginSegment() {
 		g.inPhase = true
 		g.segBegan.add(int(e.Ref.Phase), -1)
 		g.emit(Event{Kind: EvBeginPhase, Rule: first(ph.Rules), Player: int8(g.Active), Obj: NoObj, Name: ph.Name})
+		g.runBegin(g.Rules.EveryPhase.OnBegin)
 		g.fireBegin(ph.Name)
 	}
 	if !ph.Implicit {
@@ -154,6 +165,7 @@ func (g *Game) beginSegment() {
 		}
 		g.segBegan.add(int(e.Ref.Phase), int(e.Ref.Step))
 		g.emit(Event{Kind: EvBeginStep, Rule: first(st.Rules), Player: int8(g.Active), Obj: NoObj, Name: st.Name})
+		g.runBegin(g.Rules.EveryStep.OnBegin)
 		g.fireBegin(st.Name)
 	}
 	g.stepHadPriority = false

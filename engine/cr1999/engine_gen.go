@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bf25795a4d325238a17653f697a386bb"
+const SourceHash = "sha256:bbbc1d6a39675020d617f1c4cf119791"
 
 // Keyword bits.
 const (
@@ -58,10 +58,10 @@ var Rules = &rt.Rules{
 		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:16 (408.1d)
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:49 (301, 301.1)
+		{ // rules/turn.mtg:56 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:49",
+			Pos:   "rules/turn.mtg:56",
 			Steps: []rt.Step{
 				{ // cr1999/turn.mtg:42 (302)
 					Name:  "untap",
@@ -72,17 +72,17 @@ var Rules = &rt.Rules{
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // rules/turn.mtg:65 (303, 303.1)
+				{ // rules/turn.mtg:72 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "rules/turn.mtg:65",
+					Pos:          "rules/turn.mtg:72",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:68 (304)
+				{ // rules/turn.mtg:75 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:68",
+					Pos:      "rules/turn.mtg:75",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
@@ -93,16 +93,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:79 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:86 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:79",
+			Pos:      "rules/turn.mtg:86",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:79 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:86 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:79",
+					Pos:          "rules/turn.mtg:86",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -183,16 +183,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:85 (305.1)
+		{ // rules/turn.mtg:92 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:85",
+			Pos:      "rules/turn.mtg:92",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:85 (305.1)
+				{ // rules/turn.mtg:92 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:85",
+					Pos:          "rules/turn.mtg:92",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -202,24 +202,24 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:91 (312, 312.1)
+		{ // rules/turn.mtg:98 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:91",
+			Pos:   "rules/turn.mtg:98",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:92 (313, 313.1)
+				{ // rules/turn.mtg:99 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:92",
+					Pos:          "rules/turn.mtg:99",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:95 (314, 314.1)
+				{ // rules/turn.mtg:102 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "rules/turn.mtg:95",
+					Pos:   "rules/turn.mtg:102",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:96", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
 						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:81", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
@@ -392,7 +392,7 @@ func step_untap_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:66 (303.1)
+// rules/turn.mtg:73 (303.1)
 func step_upkeep_priority(g *rt.Game) int {
 	return g.Active
 }
@@ -408,17 +408,17 @@ func step_draw_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:75 (304.1)
+// rules/turn.mtg:82 (304.1)
 func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:80 (305.3)
+// rules/turn.mtg:87 (305.3)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:82 (305.4, 408.2d)
+// rules/turn.mtg:89 (305.4, 408.2d)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -976,12 +976,12 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:86 (305.3)
+// rules/turn.mtg:93 (305.3)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:88 (305.4, 408.2d)
+// rules/turn.mtg:95 (305.4, 408.2d)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -991,12 +991,12 @@ func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:93 (313.1)
+// rules/turn.mtg:100 (313.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:96 (314.1a)
+// rules/turn.mtg:103 (314.1a)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -1028,17 +1028,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:111 (314.1c)
+// rules/turn.mtg:118 (314.1c)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (314.1c)
+// rules/turn.mtg:118 (314.1c)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:112 (314.1c)
+// rules/turn.mtg:119 (314.1c)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }

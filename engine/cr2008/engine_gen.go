@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9934c8b3aca2adeb4f5c65b996f01362"
+const SourceHash = "sha256:03678f0d1409200b65cba73afd47d9d3"
 
 // Keyword bits.
 const (
@@ -55,52 +55,52 @@ var Rules = &rt.Rules{
 		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:16 (408.1a)
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:49 (301, 301.1)
+		{ // rules/turn.mtg:56 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:49",
+			Pos:   "rules/turn.mtg:56",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:50 (302)
+				{ // rules/turn.mtg:57 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "rules/turn.mtg:50",
+					Pos:   "rules/turn.mtg:57",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:53", Run: step_untap_action_0},
-						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:58", Run: step_untap_action_1},
+						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:60", Run: step_untap_action_0},
+						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:65", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "302.3",
 				},
-				{ // rules/turn.mtg:65 (303)
+				{ // rules/turn.mtg:72 (303)
 					Name:         "upkeep",
 					Rules:        []string{"303"},
-					Pos:          "rules/turn.mtg:65",
+					Pos:          "rules/turn.mtg:72",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:68 (304)
+				{ // rules/turn.mtg:75 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:68",
+					Pos:      "rules/turn.mtg:75",
 					Skip:     step_draw_skip,
 					SkipRule: "300.9",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:72", Run: step_draw_action_0},
+						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:79", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // rules/turn.mtg:79 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:86 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:79",
+			Pos:      "rules/turn.mtg:86",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:79 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:86 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:79",
+					Pos:          "rules/turn.mtg:86",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -184,16 +184,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:85 (305.1)
+		{ // rules/turn.mtg:92 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:85",
+			Pos:      "rules/turn.mtg:92",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:85 (305.1)
+				{ // rules/turn.mtg:92 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:85",
+					Pos:          "rules/turn.mtg:92",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -203,25 +203,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:91 (312, 312.1)
+		{ // rules/turn.mtg:98 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:91",
+			Pos:   "rules/turn.mtg:98",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:92 (313, 313.1)
+				{ // rules/turn.mtg:99 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:92",
+					Pos:          "rules/turn.mtg:99",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:95 (314)
+				{ // rules/turn.mtg:102 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "rules/turn.mtg:95",
+					Pos:   "rules/turn.mtg:102",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:96", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:101", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:108", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -236,16 +236,22 @@ var Rules = &rt.Rules{
 	EveryStep: rt.SegmentHooks{
 		Skip:     every_step_skip,
 		SkipRule: "300.9",
+		OnBegin: []rt.Action{
+			{Rules: []string{"300.4"}, Pos: "cr2008/turn.mtg:20", Run: every_step_begin_0},
+		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.4"}, Pos: "cr2008/turn.mtg:20", Run: every_step_end_0},
+			{Rules: []string{"300.4"}, Pos: "cr2008/turn.mtg:23", Run: every_step_end_0},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "300.9",
+		OnBegin: []rt.Action{
+			{Rules: []string{"300.4"}, Pos: "cr2008/turn.mtg:32", Run: every_phase_begin_0},
+		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.4"}, Pos: "cr2008/turn.mtg:29", Run: every_phase_end_0},
-			{Rules: []string{"300.3"}, Pos: "cr2008/turn.mtg:32", Run: every_phase_end_1},
+			{Rules: []string{"300.4"}, Pos: "cr2008/turn.mtg:35", Run: every_phase_end_0},
+			{Rules: []string{"300.3"}, Pos: "cr2008/turn.mtg:38", Run: every_phase_end_1},
 		},
 	},
 	SBAs: []rt.SBA{
@@ -407,7 +413,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
 	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
 
-// rules/turn.mtg:53 (302.1)
+// rules/turn.mtg:60 (302.1)
 func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -426,7 +432,7 @@ func step_untap_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:58 (302.2)
+// rules/turn.mtg:65 (302.2)
 func step_untap_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -448,38 +454,38 @@ func step_untap_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:66 (303.1)
+// rules/turn.mtg:73 (303.1)
 func step_upkeep_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:71 (300.9)
+// rules/turn.mtg:78 (300.9)
 func step_draw_skip(g *rt.Game) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:72 (304.1, 423.1)
+// rules/turn.mtg:79 (304.1, 423.1)
 func step_draw_action_0(g *rt.Game) bool {
 	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
-// rules/turn.mtg:75 (304.1)
+// rules/turn.mtg:82 (304.1)
 func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:80 (305.3)
+// rules/turn.mtg:87 (305.3)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:82 (305.4)
+// rules/turn.mtg:89 (305.4)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:81 (305.3)
+// rules/turn.mtg:88 (305.3)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1064,27 +1070,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:86 (305.3)
+// rules/turn.mtg:93 (305.3)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:88 (305.4)
+// rules/turn.mtg:95 (305.4)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:87 (305.3)
+// rules/turn.mtg:94 (305.3)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:93 (313.1)
+// rules/turn.mtg:100 (313.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:96 (314.1)
+// rules/turn.mtg:103 (314.1)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
@@ -1092,7 +1098,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:101 (314.2)
+// rules/turn.mtg:108 (314.2)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1113,17 +1119,17 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:111 (314.3)
+// rules/turn.mtg:118 (314.3)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (314.3)
+// rules/turn.mtg:118 (314.3)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:112 (314.3)
+// rules/turn.mtg:119 (314.3)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
@@ -1134,23 +1140,35 @@ func every_step_skip(g *rt.Game) bool {
 }
 
 // cr2008/turn.mtg:20 (300.4)
+func every_step_begin_0(g *rt.Game) bool {
+	g.EndEffects(rt.EndUntilStep, "300.4")
+	return true
+}
+
+// cr2008/turn.mtg:23 (300.4)
 func every_step_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "300.4")
 	return true
 }
 
-// cr2008/turn.mtg:28 (300.9)
+// cr2008/turn.mtg:31 (300.9)
 func every_phase_skip(g *rt.Game) bool {
 	return g.SkipEffect()
 }
 
-// cr2008/turn.mtg:29 (300.4)
+// cr2008/turn.mtg:32 (300.4)
+func every_phase_begin_0(g *rt.Game) bool {
+	g.EndEffects(rt.EndUntilPhase, "300.4")
+	return true
+}
+
+// cr2008/turn.mtg:35 (300.4)
 func every_phase_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "300.4")
 	return true
 }
 
-// cr2008/turn.mtg:32 (300.3)
+// cr2008/turn.mtg:38 (300.3)
 func every_phase_end_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()

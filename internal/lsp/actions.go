@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/mtgc-dev/mtgc/compiler"
 )
 
 // Code actions: the quick fixes of the diagnostics the client sends back,
@@ -107,7 +108,7 @@ func (s *server) addIndexRow(file, n, edition string, d protocol.Diagnostic) (pr
 		if date == "" {
 			date = cols[0]
 		}
-		if ruleLess(cols[1], n) {
+		if compiler.RuleLess(cols[1], n) {
 			after = i + 1
 		}
 	}
@@ -122,32 +123,4 @@ func (s *server) addIndexRow(file, n, edition string, d protocol.Diagnostic) (pr
 			fileURI(idxFile): {{Range: protocol.Range{Start: at, End: at}, NewText: row}},
 		}},
 	}, true
-}
-
-// ruleLess orders rule numbers as the index does: 502 < 502.1 < 502.2 <
-// 502.2a < 502.10.
-func ruleLess(a, b string) bool {
-	ka, kb := ruleKey(a), ruleKey(b)
-	for i := range ka {
-		if ka[i] != kb[i] {
-			return ka[i] < kb[i]
-		}
-	}
-	return false
-}
-
-func ruleKey(n string) [3]int {
-	var k [3]int
-	sec, rest, _ := strings.Cut(n, ".")
-	k[0], _ = strconv.Atoi(sec)
-	if rest == "" {
-		return k
-	}
-	digits := strings.TrimRight(rest, "abcdefghijklmnopqrstuvwxyz")
-	k[1], _ = strconv.Atoi(digits)
-	if letters := rest[len(digits):]; letters != "" {
-		k[2] = int(letters[0]-'a') + 1
-	}
-	k[1]++ // a subrule comes after its section's heading
-	return k
 }

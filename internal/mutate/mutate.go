@@ -386,7 +386,7 @@ func summarize(ms []Mutant, scripts []conformance.Script) *Report {
 		rs.Mutants++
 		rep.Mutants++
 	}
-	sort.SliceStable(order, func(i, j int) bool { return ruleLess(order[i], order[j]) })
+	sort.SliceStable(order, func(i, j int) bool { return compiler.RuleLess(order[i], order[j]) })
 	for _, r := range order {
 		rs := by[r]
 		rs.Score = score(rs.Killed+rs.Timeouts, rs.Mutants)
@@ -401,38 +401,6 @@ func score(k, n int) float64 {
 		return 100
 	}
 	return float64(int(1000*float64(k)/float64(n)+0.5)) / 10
-}
-
-// ruleLess orders rule numbers as the rules do: 500.2 before 500.10.
-func ruleLess(a, b string) bool {
-	pa, pb := splitRule(a), splitRule(b)
-	for i := 0; i < len(pa) && i < len(pb); i++ {
-		if pa[i].n != pb[i].n {
-			return pa[i].n < pb[i].n
-		}
-		if pa[i].s != pb[i].s {
-			return pa[i].s < pb[i].s
-		}
-	}
-	return len(pa) < len(pb)
-}
-
-type rulePart struct {
-	n int
-	s string
-}
-
-func splitRule(r string) []rulePart {
-	var out []rulePart
-	for _, part := range bytes.Split([]byte(r), []byte(".")) {
-		n, i := 0, 0
-		for i < len(part) && part[i] >= '0' && part[i] <= '9' {
-			n = n*10 + int(part[i]-'0')
-			i++
-		}
-		out = append(out, rulePart{n, string(part[i:])})
-	}
-	return out
 }
 
 // SectionScore sums the rules of one section (the rule number before the

@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e3552f43c31fd281286b899d7553d353"
+const SourceHash = "sha256:2765cbd292079756ccba4188735a49f1"
 
 // Keyword bits.
 const (
@@ -66,52 +66,52 @@ var Rules = &rt.Rules{
 		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:16 (116.1)
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:49 (501, 501.1)
+		{ // rules/turn.mtg:56 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:49",
+			Pos:   "rules/turn.mtg:56",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:50 (502)
+				{ // rules/turn.mtg:57 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:50",
+					Pos:   "rules/turn.mtg:57",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:53", Run: step_untap_action_0},
-						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:58", Run: step_untap_action_1},
+						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:60", Run: step_untap_action_0},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:65", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.3",
 				},
-				{ // rules/turn.mtg:65 (503, 503.1)
+				{ // rules/turn.mtg:72 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:65",
+					Pos:          "rules/turn.mtg:72",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:68 (504)
+				{ // rules/turn.mtg:75 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:68",
+					Pos:      "rules/turn.mtg:75",
 					Skip:     step_draw_skip,
 					SkipRule: "500.10",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:72", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:79", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:79 (505, 505.1)
+		{ // rules/turn.mtg:86 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:79",
+			Pos:      "rules/turn.mtg:86",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:79 (505, 505.1)
+				{ // rules/turn.mtg:86 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:79",
+					Pos:          "rules/turn.mtg:86",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -200,16 +200,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:85 (505.1a)
+		{ // rules/turn.mtg:92 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:85",
+			Pos:      "rules/turn.mtg:92",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:85 (505.1a)
+				{ // rules/turn.mtg:92 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:85",
+					Pos:          "rules/turn.mtg:92",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -219,25 +219,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:91 (512, 512.1)
+		{ // rules/turn.mtg:98 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:91",
+			Pos:   "rules/turn.mtg:98",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:92 (513, 513.1)
+				{ // rules/turn.mtg:99 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:92",
+					Pos:          "rules/turn.mtg:99",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:95 (514)
+				{ // rules/turn.mtg:102 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:95",
+					Pos:   "rules/turn.mtg:102",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:96", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:101", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:108", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -252,17 +252,23 @@ var Rules = &rt.Rules{
 	EveryStep: rt.SegmentHooks{
 		Skip:     every_step_skip,
 		SkipRule: "500.10",
+		OnBegin: []rt.Action{
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:28", Run: every_step_begin_0},
+		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:27", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:30", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:31", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:34", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.10",
+		OnBegin: []rt.Action{
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:43", Run: every_phase_begin_0},
+		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:39", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:42", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:46", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:49", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -628,7 +634,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2017-07-08\t704.6\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2017-07-08\t704.7\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/turn.mtg:53 (502.1, 703.4a)
+// rules/turn.mtg:60 (502.1, 703.4a)
 func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -647,7 +653,7 @@ func step_untap_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:58 (502.2, 703.4b)
+// rules/turn.mtg:65 (502.2, 703.4b)
 func step_untap_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -669,38 +675,38 @@ func step_untap_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:66 (503.1a)
+// rules/turn.mtg:73 (503.1a)
 func step_upkeep_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:71 (500.10)
+// rules/turn.mtg:78 (500.10)
 func step_draw_skip(g *rt.Game) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:72 (504.1, 703.4c)
+// rules/turn.mtg:79 (504.1, 703.4c)
 func step_draw_action_0(g *rt.Game) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:75 (504.2)
+// rules/turn.mtg:82 (504.2)
 func step_draw_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:80 (505.4)
+// rules/turn.mtg:87 (505.4)
 func step_precombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:82 (505.4b)
+// rules/turn.mtg:89 (505.4b)
 func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:81 (505.4a)
+// rules/turn.mtg:88 (505.4a)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1339,27 +1345,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:86 (505.4)
+// rules/turn.mtg:93 (505.4)
 func step_postcombat_main_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:88 (505.4b)
+// rules/turn.mtg:95 (505.4b)
 func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:87 (505.4a)
+// rules/turn.mtg:94 (505.4a)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:93 (513.1)
+// rules/turn.mtg:100 (513.1)
 func step_end_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:96 (514.1, 703.4m)
+// rules/turn.mtg:103 (514.1, 703.4m)
 func step_cleanup_action_0(g *rt.Game) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1367,7 +1373,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:101 (514.2, 703.4n)
+// rules/turn.mtg:108 (514.2, 703.4n)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1388,33 +1394,39 @@ func step_cleanup_action_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:111 (514.3a)
+// rules/turn.mtg:118 (514.3a)
 func step_cleanup_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (514.3a)
+// rules/turn.mtg:118 (514.3a)
 func step_cleanup_priority_if(g *rt.Game) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:112 (514.3a)
+// rules/turn.mtg:119 (514.3a)
 func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:26 (500.10)
+// rules/turn.mtg:27 (500.10)
 func every_step_skip(g *rt.Game) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:27 (500.5)
+// rules/turn.mtg:28 (500.5)
+func every_step_begin_0(g *rt.Game) bool {
+	g.EndEffects(rt.EndUntilStep, "500.5")
+	return true
+}
+
+// rules/turn.mtg:31 (500.5)
 func every_step_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:30 (500.4, 703.4p)
+// rules/turn.mtg:34 (500.4, 703.4p)
 func every_step_end_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1439,18 +1451,24 @@ func every_step_end_1(g *rt.Game) bool {
 	return true
 }
 
-// rules/turn.mtg:38 (500.10)
+// rules/turn.mtg:42 (500.10)
 func every_phase_skip(g *rt.Game) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:39 (500.5)
+// rules/turn.mtg:43 (500.5)
+func every_phase_begin_0(g *rt.Game) bool {
+	g.EndEffects(rt.EndUntilPhase, "500.5")
+	return true
+}
+
+// rules/turn.mtg:46 (500.5)
 func every_phase_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:42 (500.4, 703.4p)
+// rules/turn.mtg:49 (500.4, 703.4p)
 func every_phase_end_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
