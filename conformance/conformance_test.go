@@ -38,7 +38,7 @@ func TestHeaders(t *testing.T) {
 
 func program(t *testing.T) *compiler.Program {
 	t.Helper()
-	p, err := compiler.LoadAs(rules.FS, "cr2017", rules.Dir+"/cr2017")
+	p, err := compiler.LoadAs(rules.FS, ".", rules.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
