@@ -13,7 +13,7 @@ import (
 
 // quantifierRules are restrictions written with sum, all and any, each
 // active while a permanent with its keyword is on the battlefield.
-const quantifierRules = `edition cr2017 "test"
+const quantifierRules = `edition cr2025 "test"
 keyword q_power_cap
 keyword q_all_big
 keyword q_any_flyer
@@ -28,16 +28,16 @@ predicate attack_restriction "508.1c" (x) if x has q_any_flyer and game.attacker
 // on both. The engine is generated into a scratch module, whose program
 // also builds the interpreter's rules from the same sources.
 func TestQuantifiersBothEngines(t *testing.T) {
-	srcs, _, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
+	srcs, _, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srcs = append(srcs, compiler.Source{Name: "rules/quantifiers.mtg", Data: []byte(quantifierRules)})
-	idx, err := fs.ReadFile(rules.FS, "cr2017/cr2017.tsv")
+	idx, err := fs.ReadFile(rules.FS, "cr2025.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := compiler.Compile(srcs, map[string][]byte{"cr2017": idx})
+	p, err := compiler.Compile(srcs, map[string][]byte{"cr2025": idx})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestQuantifiersBothEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{"qengine/engine_gen.go": out, "main.go": []byte(quantifierMain), "src/cr2017.tsv": idx}
+	files := map[string][]byte{"qengine/engine_gen.go": out, "main.go": []byte(quantifierMain), "src/cr2025.tsv": idx}
 	for _, s := range srcs {
 		files[filepath.Join("src", filepath.Base(s.Name))] = s.Data
 	}
@@ -137,11 +137,11 @@ func main() {
 			srcs = append(srcs, compiler.Source{Name: "rules/" + e.Name(), Data: data})
 		}
 	}
-	idx, err := os.ReadFile("src/cr2017.tsv")
+	idx, err := os.ReadFile("src/cr2025.tsv")
 	if err != nil {
 		panic(err)
 	}
-	p, err := compiler.Compile(srcs, map[string][]byte{"cr2017": idx})
+	p, err := compiler.Compile(srcs, map[string][]byte{"cr2025": idx})
 	if err != nil {
 		panic(err)
 	}
