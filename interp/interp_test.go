@@ -19,7 +19,7 @@ import (
 
 func program(t testing.TB) *compiler.Program {
 	t.Helper()
-	p, err := compiler.LoadAs(rules.FS, "cr2017", rules.Dir+"/cr2017")
+	p, err := compiler.LoadAs(rules.FS, ".", rules.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
