@@ -68,7 +68,7 @@ add action "504.2" {
 		}
 		cleanup = cleanup || c.Rule == "503.1a" && c.Pos.File == "rules/turn.mtg" && c.What == "action"
 	}
-	if !cleanup || p.Renumber["514.1"] != "503.1a" {
+	if !cleanup || p.Renumber["hand8"]["514.1"] != "503.1a" {
 		t.Errorf("the cleanup's 514.1 is not cited as 503.1a (renumber %v)", p.Renumber)
 	}
 	var ops []string
