@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bbbc1d6a39675020d617f1c4cf119791"
+const SourceHash = "sha256:42b3e971a7c074f37f2cadda5d052f13"
 
 // Keyword bits.
 const (
@@ -255,8 +255,8 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:119", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:120", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
 		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr2008/combat.mtg:223", Text: "true", Test2: pred_assign_past_3},
 		{Kind: rt.TramplePast, Rule: "502.9", Pos: "rules/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_4},
@@ -1334,12 +1334,12 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:110 (308.1, 502.5)
+// cr2017/combat.mtg:111 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr2017/combat.mtg:119 (309.1)
+// cr2017/combat.mtg:120 (309.1)
 func pred_can_block_1(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }

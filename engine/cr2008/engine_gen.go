@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:03678f0d1409200b65cba73afd47d9d3"
+const SourceHash = "sha256:c37695597fa4b72640763d7bdca0fc53"
 
 // Keyword bits.
 const (
@@ -265,10 +265,10 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:115", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:116", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
 		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:267", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:119", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:120", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_4},
 		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:223", Text: "true", Test2: pred_assign_past_5},
 		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "rules/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_6},
@@ -277,7 +277,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:308", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_9},
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:313", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_10},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:348", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_11},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:117", Text: "t.controller", Value: pred_defender_of_12},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:118", Text: "t.controller", Value: pred_defender_of_12},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:218", Text: "a has flying and not b has flying", Test2: pred_cant_block_13},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:220", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_14},
 		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:235", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_15},
@@ -1405,12 +1405,12 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:110 (308.2a, 502.5)
+// cr2017/combat.mtg:111 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr2017/combat.mtg:115 (306.3)
+// cr2017/combat.mtg:116 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
@@ -1420,7 +1420,7 @@ func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2017/combat.mtg:119 (309.2a)
+// cr2017/combat.mtg:120 (309.2a)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
@@ -1475,7 +1475,7 @@ func pred_attack_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:117 (306.3)
+// cr2017/combat.mtg:118 (306.3)
 func pred_defender_of_12(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
