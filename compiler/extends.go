@@ -234,7 +234,7 @@ type merger struct {
 	// inherited maps the file names of base editions to their edition.
 	inherited map[string]string
 	renumber  map[string]map[string]string // by edition: its base's numbers to its own
-	chain     []string // the base editions, nearest first
+	chain     []string                     // the base editions, nearest first
 }
 
 func (m *merger) errorf(pos grammar.Pos, format string, args ...any) {
