@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bebc9d4acddb16df8cd644c616b4c245"
+const SourceHash = "sha256:198e3a2df15a9ccdaa745eef0ea9c95a"
 
 // Keyword bits.
 const (
@@ -53,9 +53,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "409.1",  // rules/priority.mtg:11 (409.1, 408.1c)
 		rt.MechActivate:         "409.1",  // rules/priority.mtg:12 (409.1, 408.1c)
 		rt.MechTapMana:          "408.2e", // rules/priority.mtg:13 (408.2e)
-		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:14 (408.1f)
-		rt.MechResolve:          "413.1",  // rules/priority.mtg:15 (413.1, 408.1c)
-		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:16 (408.1d)
+		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:19 (408.1f)
+		rt.MechResolve:          "413.1",  // rules/priority.mtg:24 (413.1, 408.1c)
+		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:25 (408.1d)
+	},
+	Procedures: [rt.NumMechanisms]rt.Action{
+		rt.MechStackTriggers: {Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:56 (301, 301.1)
@@ -86,7 +89,7 @@ var Rules = &rt.Rules{
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:61", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:62", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
@@ -220,7 +223,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:102",
 					Actions: []rt.Action{
 						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:81", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:82", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -278,7 +281,7 @@ var Rules = &rt.Rules{
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:231", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1", "102.2"}, Pos: "cr1999/turn.mtg:70", Params: 0, Resolve: stack_object_1},
+		{Name: "draw", Rules: []string{"304.1", "102.2"}, Pos: "cr1999/turn.mtg:71", Params: 0, Resolve: stack_object_1},
 	},
 }
 
@@ -370,6 +373,33 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
+// rules/priority.mtg:19 (408.1f)
+func mechanism_stack_triggers(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if !g.PutTriggers(v_p, "408.1f") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
 // cr1999/turn.mtg:46 (302.1)
 func step_untap_action_0(g *rt.Game) bool {
 	{
@@ -402,9 +432,9 @@ func step_draw_skip(g *rt.Game) bool {
 	return rt.GameTurn(g) == 1
 }
 
-// cr1999/turn.mtg:61 (304.1)
+// cr1999/turn.mtg:62 (304.1)
 func step_draw_action_0(g *rt.Game) bool {
-	g.PutOnStack(1, g.Active, 0, 0, 0)
+	g.PutTriggered(1, g.Active, 0, 0, 0)
 	return true
 }
 
@@ -423,7 +453,7 @@ func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:77 (408.1d)
+// cr1999/turn.mtg:78 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -986,7 +1016,7 @@ func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:79 (408.1d)
+// cr1999/turn.mtg:80 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1004,7 +1034,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:81 (314.1b)
+// cr1999/turn.mtg:82 (314.1b)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1523,7 +1553,7 @@ func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:70 (304.1, 102.2)
+// cr1999/turn.mtg:71 (304.1, 102.2)
 func stack_object_1(g *rt.Game, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 	if rt.PlayerDrewFromEmpty(g, g.Active) {
