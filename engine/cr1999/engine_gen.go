@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:198e3a2df15a9ccdaa745eef0ea9c95a"
+const SourceHash = "sha256:55e775ce3dec222c2f6e1c496a08ba49"
 
 // Keyword bits.
 const (
@@ -53,12 +53,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "409.1",  // rules/priority.mtg:11 (409.1, 408.1c)
 		rt.MechActivate:         "409.1",  // rules/priority.mtg:12 (409.1, 408.1c)
 		rt.MechTapMana:          "408.2e", // rules/priority.mtg:13 (408.2e)
-		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:19 (408.1f)
+		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:19 (408.1f, 410.3)
 		rt.MechResolve:          "413.1",  // rules/priority.mtg:24 (413.1, 408.1c)
 		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:25 (408.1d)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
+		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:56 (301, 301.1)
@@ -354,6 +354,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t408.2d\tPlaying a land is a special action\n" +
 	"1999\t408.2e\tMana abilities resolve at once\n" +
 	"1999\t409.1\tPlaying a spell or activated ability\n" +
+	"1999\t410.3\tSimultaneous triggers: active player's first, each player's in the order they choose\n" +
 	"1999\t413.1\tTop of the stack resolves after both pass\n" +
 	"1999\t420\tState-based effects\n" +
 	"1999\t420.5a\tPlayer at 0 life loses\n" +
@@ -373,7 +374,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
-// rules/priority.mtg:19 (408.1f)
+// rules/priority.mtg:19 (408.1f, 410.3)
 func mechanism_stack_triggers(g *rt.Game) bool {
 	{
 		mark := g.Mark()
