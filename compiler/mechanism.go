@@ -24,8 +24,9 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	mc := &Mechanism{Name: d.Name.Name, Mech: m, Pos: d.Pos}
 	switch {
 	case d.Body != nil && m.Procedure():
-		// Its statements run as an action does (a choice first).
-		mc.Proc = c.block(d.Rules, d.Body, d.Pos, "mechanism", true)
+		// Its statements run as an action does (a choice first, if it
+		// may ask a player).
+		mc.Proc = c.block(d.Rules, d.Body, d.Pos, "mechanism", m.Chooses())
 		mc.Rules = mc.Proc.Rules
 	case d.Body != nil:
 		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them)", d.Name.Name, strings.Join(procedureMechanisms(), ", "))
