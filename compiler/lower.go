@@ -170,7 +170,11 @@ func goStmt(s Stmt) string {
 		for i, a := range s.Args {
 			vals[i] = "int32(" + goExpr(a) + ")"
 		}
-		return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", s.Object.Index, goExpr(s.P), strings.Join(vals, ", "))
+		fn := "PutOnStack"
+		if s.Triggered {
+			fn = "PutTriggered"
+		}
+		return fmt.Sprintf("g.%s(%d, %s, %s)", fn, s.Object.Index, goExpr(s.P), strings.Join(vals, ", "))
 	}
 	panic(fmt.Sprintf("compiler: no Go for %T (a checker bug)", s))
 }

@@ -261,6 +261,9 @@ type Mechanism struct {
 	Mech  rt.Mechanism
 	Rules []string
 	Pos   grammar.Pos
+	// Proc is its procedure as the rules give it (a block run as an
+	// action: again from the start after a decision), or nil.
+	Proc *Code
 }
 
 // Segment returns the place in the turn of the named step or phase: the

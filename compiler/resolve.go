@@ -547,7 +547,7 @@ func (r *resolver) ifStmt(s *grammar.IfStmt, sc *scope) *If {
 }
 
 func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
-	if s.Verb.Name == "put_on_stack" {
+	if s.Verb.Name == "put_on_stack" || s.Verb.Name == "put_triggered" {
 		return r.putOnStack(s, sc)
 	}
 	v, ok := verbs[s.Verb.Name]
@@ -560,8 +560,8 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 		return nil
 	}
 	if v.Blocking && !r.choiceOK {
-		if r.what == "action" {
-			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its action", s.Verb.Name)
+		if r.what == "action" || r.what == "mechanism" {
+			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its %s", s.Verb.Name, r.what)
 		} else {
 			r.c.errorf(s.Pos, "%s asks a player to choose: it is allowed only in an action, not in %s", s.Verb.Name, r.what)
 		}

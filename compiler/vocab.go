@@ -242,6 +242,8 @@ var builtins = []*Builtin{
 	verb("trigger", (*rt.Game).Trigger, "the abilities that trigger on the event about X trigger"),
 	verb("choose_order", (*rt.Game).ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
 		choice("the .mtg says who orders which creature's blockers (or attackers); the player gives the order"),
+	verb("put_triggers", (*rt.Game).PutTriggers, "P puts the triggered abilities P controls that wait on the stack, in the order P chooses (asked only when there is more than one order)").
+		choice("the .mtg says which players put their triggered abilities on the stack, in which order of players; each player gives the order of their own"),
 	verb("remove_from_combat", (*rt.Game).RemoveFromCombat, "X is removed from combat"),
 	verb("clear_combat", (*rt.Game).ClearCombat, "the combat's records are forgotten"),
 	verb("start_combat_damage", (*rt.Game).StartCombatDamage, "a combat damage step begins: nothing assigned, nobody dealing damage yet"),
@@ -609,6 +611,7 @@ func Vocab() Vocabulary {
 		v.Verbs[n] = VerbInfo{Args: append([]Type(nil), b.Params...), Blocking: b.Blocking}
 	}
 	v.Verbs["put_on_stack"] = VerbInfo{}
+	v.Verbs["put_triggered"] = VerbInfo{}
 	for _, k := range kindTable {
 		v.Kinds[k.Name] = KindInfo{Over: k.OverGo, Types: k.TypeGo}
 	}

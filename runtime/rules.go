@@ -63,6 +63,10 @@ type Rules struct {
 	// Cite is the rule each mechanism of the runtime cites (see Mechanism),
 	// as the edition's mechanism declarations give it.
 	Cite [NumMechanisms]string
+	// Procedures are the rules' statements for the mechanisms that take
+	// them (Mechanism.Procedure): run again from the start after a
+	// decision, as an action is. Run nil: the runtime's own procedure.
+	Procedures [NumMechanisms]Action
 
 	// The first rules that allow playing lands and sorcery-speed spells,
 	// cited when such an action is refused outside the steps that allow it.

@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:42b3e971a7c074f37f2cadda5d052f13"
+const SourceHash = "sha256:c10e0d00b1d19bf1747aa5aa280bc8a5"
 
 // Keyword bits.
 const (
@@ -53,9 +53,14 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "409.1",  // rules/priority.mtg:11 (409.1, 408.1c)
 		rt.MechActivate:         "409.1",  // rules/priority.mtg:12 (409.1, 408.1c)
 		rt.MechTapMana:          "408.2e", // rules/priority.mtg:13 (408.2e)
-		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:14 (408.1f)
-		rt.MechResolve:          "413.1",  // rules/priority.mtg:15 (413.1, 408.1c)
-		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:16 (408.1d)
+		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:19 (408.1f, 410.3)
+		rt.MechResolve:          "413.1",  // rules/priority.mtg:24 (413.1, 408.1c)
+		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:25 (408.1d)
+		rt.MechDrawFromEmpty:    "102.2",  // cr1999/priority.mtg:17 (102.2)
+	},
+	Procedures: [rt.NumMechanisms]rt.Action{
+		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
+		rt.MechDrawFromEmpty: {Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:17", Run: mechanism_draw_from_empty},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:56 (301, 301.1)
@@ -86,7 +91,7 @@ var Rules = &rt.Rules{
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:61", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:62", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
@@ -220,7 +225,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:102",
 					Actions: []rt.Action{
 						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:81", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:76", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -245,13 +250,12 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "102.2", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_102_2_match, Do: sba_102_2_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5c", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: rt.TypeCreature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "cr1999/sba.mtg:29", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5e", Pos: "cr1999/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5d", Pos: "cr1999/sba.mtg:8", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangeBattlefield},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:35", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "420", Pos: "cr1999/sba.mtg:33", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5e", Pos: "cr1999/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5d", Pos: "cr1999/sba.mtg:12", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangeBattlefield},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -278,7 +282,7 @@ var Rules = &rt.Rules{
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:231", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1", "102.2"}, Pos: "cr1999/turn.mtg:70", Params: 0, Resolve: stack_object_1},
+		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:68", Params: 0, Resolve: stack_object_1},
 	},
 }
 
@@ -351,6 +355,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t408.2d\tPlaying a land is a special action\n" +
 	"1999\t408.2e\tMana abilities resolve at once\n" +
 	"1999\t409.1\tPlaying a spell or activated ability\n" +
+	"1999\t410.3\tSimultaneous triggers: active player's first, each player's in the order they choose\n" +
 	"1999\t413.1\tTop of the stack resolves after both pass\n" +
 	"1999\t420\tState-based effects\n" +
 	"1999\t420.5a\tPlayer at 0 life loses\n" +
@@ -369,6 +374,58 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t409.2g\tA creature's tap ability needs control since the turn began\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
+
+// rules/priority.mtg:19 (408.1f, 410.3)
+func mechanism_stack_triggers(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if !g.PutTriggers(v_p, "408.1f") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// cr1999/priority.mtg:17 (102.2)
+func mechanism_draw_from_empty(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if rt.PlayerDrewFromEmpty(g, v_p) {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			g.Lose(v_p, "102.2")
+		}
+		g.Release(mark)
+	}
+	return true
+}
 
 // cr1999/turn.mtg:46 (302.1)
 func step_untap_action_0(g *rt.Game) bool {
@@ -402,9 +459,9 @@ func step_draw_skip(g *rt.Game) bool {
 	return rt.GameTurn(g) == 1
 }
 
-// cr1999/turn.mtg:61 (304.1)
+// cr1999/turn.mtg:62 (304.1)
 func step_draw_action_0(g *rt.Game) bool {
-	g.PutOnStack(1, g.Active, 0, 0, 0)
+	g.PutTriggered(1, g.Active, 0, 0, 0)
 	return true
 }
 
@@ -423,7 +480,7 @@ func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:77 (408.1d)
+// cr1999/turn.mtg:72 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -986,7 +1043,7 @@ func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:79 (408.1d)
+// cr1999/turn.mtg:74 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1004,7 +1061,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:81 (314.1b)
+// cr1999/turn.mtg:76 (314.1b)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1097,20 +1154,6 @@ func sba_420_5a_do(g *rt.Game, x int32) {
 	g.Lose(v_p, "420.5a")
 }
 
-// rules/sba.mtg:14 (102.2)
-func sba_102_2_match(g *rt.Game, x int32) bool {
-	v_p := int(x)
-	_ = v_p
-	return rt.PlayerDrewFromEmpty(g, v_p)
-}
-
-// rules/sba.mtg:14 (102.2)
-func sba_102_2_do(g *rt.Game, x int32) {
-	v_p := int(x)
-	_ = v_p
-	g.Lose(v_p, "102.2")
-}
-
 // rules/sba.mtg:40 (420.5b)
 func sba_420_5b_match(g *rt.Game, x int32) bool {
 	v_c := rt.ObjID(x)
@@ -1139,7 +1182,7 @@ func sba_420_5c_do(g *rt.Game, x int32) {
 	g.Destroy(v_c, "420.5c")
 }
 
-// cr1999/sba.mtg:29 (420)
+// cr1999/sba.mtg:33 (420)
 func sba_420_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1168,14 +1211,14 @@ func sba_420_match(g *rt.Game, x int32) bool {
 	}() == 0
 }
 
-// cr1999/sba.mtg:29 (420)
+// cr1999/sba.mtg:33 (420)
 func sba_420_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
-// cr1999/sba.mtg:19 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:23 (420.5e, 215.1, 215.2)
 func sba_420_5e_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1193,35 +1236,35 @@ func sba_420_5e_match(g *rt.Game, x int32) bool {
 	}() > 0
 }
 
-// cr1999/sba.mtg:19 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:23 (420.5e, 215.1, 215.2)
 func sba_420_5e_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// cr1999/sba.mtg:8 (420.5d)
+// cr1999/sba.mtg:12 (420.5d)
 func sba_420_5d_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
-// cr1999/sba.mtg:8 (420.5d)
+// cr1999/sba.mtg:12 (420.5d)
 func sba_420_5d_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
-// cr1999/sba.mtg:35 (216.3)
+// cr1999/sba.mtg:39 (216.3)
 func sba_216_3_match(g *rt.Game, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
-// cr1999/sba.mtg:35 (216.3)
+// cr1999/sba.mtg:39 (216.3)
 func sba_216_3_do(g *rt.Game, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1246,14 +1289,6 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 					}
 				}
 			}
-			if dirty&(rt.ChangePlayers) != 0 {
-				if sba_102_2_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 1, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
 		}
 	}
 	if dirty&(rt.ChangeBattlefield) != 0 {
@@ -1267,7 +1302,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if types&(rt.TypeCreature) != 0 {
 				if dirty&(rt.ChangeBattlefield) != 0 {
 					if sba_420_5b_match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+						hits = append(hits, rt.SBAHit{SBA: 1, X: x})
 						if first {
 							return hits
 						}
@@ -1278,7 +1313,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				if dirty&(rt.ChangeBattlefield) != 0 {
 					v_c := rt.ObjID(x)
 					if (g.Toughness(v_c) > 0) && sba_420_5c_match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+						hits = append(hits, rt.SBAHit{SBA: 2, X: x})
 						if first {
 							return hits
 						}
@@ -1288,7 +1323,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
 				if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 4, X: x})
+					hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 					if first {
 						return hits
 					}
@@ -1297,7 +1332,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
 				if (rt.ObjLegendary(g, v_x) || g.HasSubtype(v_x, "legend")) && sba_420_5e_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+					hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 					if first {
 						return hits
 					}
@@ -1306,7 +1341,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
 				if (rt.ObjAura(g, v_x)) && sba_420_5d_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
 					if first {
 						return hits
 					}
@@ -1323,7 +1358,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
 				v_x := rt.ObjID(x)
 				if (rt.ObjToken(g, v_x)) && sba_216_3_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 7, X: x})
+					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 					if first {
 						return hits
 					}
@@ -1523,10 +1558,7 @@ func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:70 (304.1, 102.2)
+// cr1999/turn.mtg:68 (304.1)
 func stack_object_1(g *rt.Game, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
-	if rt.PlayerDrewFromEmpty(g, g.Active) {
-		g.Lose(g.Active, "304.1")
-	}
 }

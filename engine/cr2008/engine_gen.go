@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c37695597fa4b72640763d7bdca0fc53"
+const SourceHash = "sha256:b253eb2be8dc37500b94cc094868b329"
 
 // Keyword bits.
 const (
@@ -50,9 +50,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "408.1c", // rules/priority.mtg:11 (408.1c)
 		rt.MechActivate:         "408.1c", // rules/priority.mtg:12 (408.1c)
 		rt.MechTapMana:          "408.1c", // rules/priority.mtg:13 (408.1c)
-		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:14 (408.1b)
-		rt.MechResolve:          "408.1c", // rules/priority.mtg:15 (408.1c)
-		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:16 (408.1a)
+		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:19 (408.1b)
+		rt.MechResolve:          "408.1c", // rules/priority.mtg:24 (408.1c)
+		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:25 (408.1a)
+	},
+	Procedures: [rt.NumMechanisms]rt.Action{
+		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:56 (301, 301.1)
@@ -412,6 +415,33 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.68\tLifelink\n" +
 	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
 	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
+
+// rules/priority.mtg:19 (408.1b)
+func mechanism_stack_triggers(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if !g.PutTriggers(v_p, "408.1b") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
 
 // rules/turn.mtg:60 (302.1)
 func step_untap_action_0(g *rt.Game) bool {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:405e2fa0a6bba61322467860cc3ed131"
+const SourceHash = "sha256:0a662bc69cc6592aec224502fcb6e82a"
 
 // Keyword bits.
 const (
@@ -61,9 +61,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "116.1a", // rules/priority.mtg:11 (116.1a, 116.3c)
 		rt.MechActivate:         "116.1b", // rules/priority.mtg:12 (116.1b, 116.3c)
 		rt.MechTapMana:          "116.1d", // rules/priority.mtg:13 (116.1d)
-		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:14 (116.2a, 116.5)
-		rt.MechResolve:          "116.4",  // rules/priority.mtg:15 (116.4, 116.3b)
-		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:16 (116.1)
+		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:19 (116.2a, 116.5)
+		rt.MechResolve:          "116.4",  // rules/priority.mtg:24 (116.4, 116.3b)
+		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:25 (116.1)
+	},
+	Procedures: [rt.NumMechanisms]rt.Action{
+		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:56 (501, 501.1)
@@ -633,6 +636,33 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2017-07-08\t704.5x\tPlanechase: face-up phenomenon makes controller planeswalk\n" +
 	"2017-07-08\t704.6\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2017-07-08\t704.7\tLast known information for permanents removed by simultaneous SBAs\n"
+
+// rules/priority.mtg:19 (116.2a, 116.5)
+func mechanism_stack_triggers(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if !g.PutTriggers(v_p, "116.2a") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
 
 // rules/turn.mtg:60 (502.1, 703.4a)
 func step_untap_action_0(g *rt.Game) bool {

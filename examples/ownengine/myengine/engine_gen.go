@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:61f1aaab1fb4a060ccac99ee11af8fd7"
+const SourceHash = "sha256:5e5c5fd2be41bedf4045230cc392f862"
 
 // Keyword bits.
 const (
@@ -61,9 +61,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "117.1a", // rules/priority.mtg:11 (117.1a, 117.3c)
 		rt.MechActivate:         "117.1b", // rules/priority.mtg:12 (117.1b, 117.3c)
 		rt.MechTapMana:          "117.1d", // rules/priority.mtg:13 (117.1d)
-		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:14 (117.2a, 117.5)
-		rt.MechResolve:          "117.4",  // rules/priority.mtg:15 (117.4, 117.3b)
-		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:16 (117.1)
+		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:19 (117.2a, 117.5)
+		rt.MechResolve:          "117.4",  // rules/priority.mtg:24 (117.4, 117.3b)
+		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:25 (117.1)
+	},
+	Procedures: [rt.NumMechanisms]rt.Action{
+		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:56 (501, 501.1)
@@ -666,6 +669,33 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.6f\tPlanechase: face-up phenomenon makes controller planeswalk\n" +
 	"2025-09-19\t704.7\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n"
+
+// rules/priority.mtg:19 (117.2a, 117.5)
+func mechanism_stack_triggers(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_p := int(x)
+			_ = v_p
+			if !g.PutTriggers(v_p, "117.2a") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
 
 // rules/turn.mtg:60 (502.1, 703.4a)
 func step_untap_action_0(g *rt.Game) bool {
