@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c10e0d00b1d19bf1747aa5aa280bc8a5"
+const SourceHash = "sha256:a1f62dc09139f2aa3c3091cfe80472c8"
 
 // Keyword bits.
 const (
@@ -138,8 +138,8 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:66", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:76", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:62", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:72", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
@@ -154,7 +154,7 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:61", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:67", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:96", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:92", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
@@ -166,12 +166,12 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:123", Run: step_combat_damage_action_0},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:119", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:202", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:191", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:172", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:212", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:201", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -259,29 +259,29 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:120", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr2008/combat.mtg:223", Text: "true", Test2: pred_assign_past_3},
+		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr2008/combat.mtg:212", Text: "true", Test2: pred_assign_past_3},
 		{Kind: rt.TramplePast, Rule: "502.9", Pos: "rules/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_4},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:300", Text: "a has trample", Test: pred_trample_5},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:348", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_6},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:218", Text: "a has flying and not b has flying", Test2: pred_cant_block_7},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:220", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:141", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_9},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:144", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:148", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_11},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:151", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_12},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:155", Text: "s has first_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:156", Text: "not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:160", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_7},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:209", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:137", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_9},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:140", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:144", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_11},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:147", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_12},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:151", Text: "s has first_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:152", Text: "not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:156", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:162", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:158", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:231", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:220", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:68", Params: 0, Resolve: stack_object_1},
 	},
 }
@@ -506,7 +506,7 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:66 (308.5, 308.1)
+// cr1999/combat.mtg:62 (308.5, 308.1)
 func step_declare_attackers_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -530,7 +530,7 @@ func step_declare_attackers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:76 (308.2)
+// cr1999/combat.mtg:72 (308.2)
 func step_declare_attackers_action_2(g *rt.Game) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -554,12 +554,12 @@ func step_declare_attackers_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:84 (308.6)
+// cr1999/combat.mtg:80 (308.6)
 func step_declare_attackers_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:84 (308.6)
+// cr1999/combat.mtg:80 (308.6)
 func step_declare_attackers_priority_if(g *rt.Game) bool {
 	return g.AttackersThisCombat() > 0
 }
@@ -621,7 +621,7 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/combat.mtg:96 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:92 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -765,7 +765,7 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr1999/combat.mtg:123 (502.2b)
+// cr1999/combat.mtg:119 (502.2b)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -922,7 +922,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:202 (310.1d)
+// cr2008/combat.mtg:191 (310.1d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -973,7 +973,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:212 (310.2)
+// cr2008/combat.mtg:201 (310.2)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1369,12 +1369,12 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:111 (308.1, 502.5)
+// cr2017/combat.mtg:79 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr2017/combat.mtg:120 (309.1)
+// cr2017/combat.mtg:88 (309.1)
 func pred_can_block_1(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
@@ -1384,7 +1384,7 @@ func pred_assigns_damage_2(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:223 (310.1c)
+// cr2008/combat.mtg:212 (310.1c)
 func pred_assign_past_3(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return true
 }
@@ -1414,32 +1414,32 @@ func pred_attack_restriction_6(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2008/combat.mtg:218 (502.4)
+// cr2008/combat.mtg:207 (502.4)
 func pred_cant_block_7(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:220 (420.5c)
+// cr2008/combat.mtg:209 (420.5c)
 func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:141 (308.1)
+// cr1999/combat.mtg:137 (308.1)
 func pred_cant_attack_9(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:144 (409.2g, 502.5)
+// cr1999/combat.mtg:140 (409.2g, 502.5)
 func pred_can_tap_10(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:148 (502.8)
+// cr1999/combat.mtg:144 (502.8)
 func pred_cant_block_11(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:151 (502.6)
+// cr1999/combat.mtg:147 (502.6)
 func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1514,17 +1514,17 @@ func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:155 (502.2, 502.2b)
+// cr1999/combat.mtg:151 (502.2, 502.2b)
 func pred_deals_first_13(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:156 (502.2, 502.2b)
+// cr1999/combat.mtg:152 (502.2, 502.2b)
 func pred_deals_second_14(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:160 (306.2)
+// cr1999/combat.mtg:156 (306.2)
 func pred_leaves_combat_15(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
@@ -1540,7 +1540,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:162 (310.4)
+// cr1999/combat.mtg:158 (310.4)
 func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1553,7 +1553,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:231 (310.4, 310.3)
+// cr2008/combat.mtg:220 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
