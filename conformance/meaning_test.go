@@ -62,8 +62,8 @@ predicate can_attack "508.1a" (a) if a.creature
 predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
 predicate assigns_damage "510.1a" (s) = max(0, s.power)
 predicate lethal_damage "510.1c" (s, b) = max(0, b.toughness - b.damage)
-predicate assign_past "510.1c" (s, b) if assigning(s, b) >= lethal(s, b)
-predicate trample_past "702.19b" (s, b) if assigning(s, b) >= lethal(s, b)
+predicate division_restriction "510.1c" (s, b) if assigning(s, b) < lethal(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)
+predicate division_restriction "702.19b" (s, b) if assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)
 `
 
 // TestMeaning: each rule is classified as its citations say, and the
