@@ -110,7 +110,8 @@ func TestMeaning(t *testing.T) {
 		"508.2":  "both",
 		// who chooses blockers is the .mtg's, the check Go's.
 		"509.1": "both",
-		// divide_combat_damage and end_effects (which decides nothing).
+		// divide_combat_damage (its evaluation of division_restriction) and
+		// end_effects (which decides nothing).
 		"511.3": "both", "511.1": "both",
 		// power and toughness add counters in Go; lethal() clamps at 0.
 		"510.1a": "both", "510.1c": "both", "702.19b": "both",
@@ -144,10 +145,11 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// Decisions of meaningSrc: 508.1f's loop and where (2), 509.1's (2),
-	// the six predicates (6), attack_restriction's two ands (2).
+	// the six predicates (6), attack_restriction's two ands (2), the
+	// division restrictions' ands and any (5).
 	wantSum := conformance.MeaningSummary{
 		Rules: 20, Mtg: 8, Runtime: 5, Both: 7,
-		BranchPoints: conformance.BranchPoints{Mtg: 12, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		BranchPoints: conformance.BranchPoints{Mtg: 17, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)
@@ -159,13 +161,13 @@ func TestMeaning(t *testing.T) {
 	for _, r := range cov.Rules {
 		if r.Rule == "511.3" || r.Rule == "508.1" || r.Rule == "702.20" {
 			for _, i := range r.Implemented {
-				impls = append(impls, fmt.Sprintf("%s %s %q %s %v", r.Rule, i.What, i.Procedure, i.Meaning, slices.Contains(i.Deciders, "(*Game).submitAttackers") || slices.Contains(i.Deciders, "(*Game).lethalFirst")))
+				impls = append(impls, fmt.Sprintf("%s %s %q %s %v", r.Rule, i.What, i.Procedure, i.Meaning, slices.Contains(i.Deciders, "(*Game).submitAttackers") || slices.Contains(i.Deciders, "(*Game).divisionRestricted")))
 			}
 		}
 	}
 	if d := cmp.Diff([]string{
 		`508.1 action "" runtime true`,
-		`511.3 action "divide_combat_damage" both true`,
+		`511.3 action "" both true`,
 		`702.20 keyword "" runtime false`,
 	}, impls); d != "" {
 		t.Errorf("implementations (-want +got):\n%s", d)
