@@ -188,9 +188,9 @@ type Combat struct {
 	dealers         []ObjID     // creatures that deal damage in this step
 	dividing        DamageGroup // the division being checked (see Assigning)
 	dividingAmounts []int32
-	// Dividers are the creatures whose damage is divided as their
+	// dividers are the creatures whose damage is divided as their
 	// controller chooses in this step (the rules' may_divide).
-	Dividers          []Divider
+	dividers          []divider
 	DeclaredAttackers int32 // how many creatures were declared as attackers (int8 wrapped at 128: 257 attackers each "attacked alone")
 	// Began counts the creatures that began attacking this combat:
 	// declared as attackers or put into combat attacking, whether or not
@@ -222,7 +222,7 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.Ordered = append(old.Ordered[:0], src.Ordered...)
 	c.dealers = append(old.dealers[:0], src.dealers...)
 	c.Declared = append(old.Declared[:0], src.Declared...)
-	c.Dividers = append(old.Dividers[:0], src.Dividers...)
+	c.dividers = append(old.dividers[:0], src.dividers...)
 }
 
 // reset ends the combat, keeping the buffers for the next one.
@@ -230,7 +230,7 @@ func (c *Combat) reset() {
 	*c = Combat{
 		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
 		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0],
-		Declared: c.Declared[:0], Dividers: c.Dividers[:0],
+		Declared: c.Declared[:0], dividers: c.dividers[:0],
 	}
 }
 

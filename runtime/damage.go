@@ -11,10 +11,10 @@ func (g *Game) attacksWith(p int) bool {
 	return slices.ContainsFunc(g.Combat.Attacks, func(a Attack) bool { return int(a.Controller) == p })
 }
 
-// Divider is a creature whose combat damage its controller divides in
+// divider is a creature whose combat damage its controller divides in
 // this step among the creatures it is in combat with, in order, and with
 // Attacked what it attacks after them.
-type Divider struct {
+type divider struct {
 	Source   ObjID
 	Attacked bool
 }
@@ -34,11 +34,11 @@ func (g *Game) markDivider(x ObjID, attacked bool) {
 	if !g.valid(x) || slices.Contains(c.AssignedSource, x) || attacked && !g.Attacking(x) {
 		return
 	}
-	if i := slices.IndexFunc(c.Dividers, func(d Divider) bool { return d.Source == x }); i >= 0 {
-		c.Dividers[i].Attacked = c.Dividers[i].Attacked || attacked
+	if i := slices.IndexFunc(c.dividers, func(d divider) bool { return d.Source == x }); i >= 0 {
+		c.dividers[i].Attacked = c.dividers[i].Attacked || attacked
 		return
 	}
-	c.Dividers = append(c.Dividers, Divider{Source: x, Attacked: attacked})
+	c.dividers = append(c.dividers, divider{Source: x, Attacked: attacked})
 }
 
 // DivideCombatDamage asks player p to divide, all at once, the combat
@@ -48,7 +48,7 @@ func (g *Game) markDivider(x ObjID, attacked bool) {
 func (g *Game) DivideCombatDamage(p int, rule string) bool {
 	c := &g.Combat
 	var groups []DamageGroup
-	for _, d := range c.Dividers {
+	for _, d := range c.dividers {
 		x := d.Source
 		if !g.valid(x) || int(g.Objs[x].Controller) != p || slices.Contains(c.AssignedSource, x) {
 			continue
@@ -66,7 +66,7 @@ func (g *Game) DivideCombatDamage(p int, rule string) bool {
 
 // recipients returns what divider d divides among, in order (NoObj
 // standing for what it attacks), and how much damage.
-func (g *Game) recipients(d Divider) ([]ObjID, int32) {
+func (g *Game) recipients(d divider) ([]ObjID, int32) {
 	x := d.Source
 	var from []ObjID
 	switch {
@@ -129,7 +129,7 @@ func (g *Game) startDamageStep() {
 	c := &g.Combat
 	g.checkLeavesCombat()
 	c.DamageSteps++
-	c.Assigned, c.AssignedSource, c.dealers, c.Dividers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0], c.Dividers[:0]
+	c.Assigned, c.AssignedSource, c.dealers, c.dividers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0], c.dividers[:0]
 }
 
 // addDamageStep adds a second combat damage step after this one; the

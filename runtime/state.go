@@ -284,7 +284,7 @@ func (g *Game) checkLoadedCombat(ok func(ObjID) bool) error {
 			return bad
 		}
 	}
-	for _, d := range c.Dividers {
+	for _, d := range c.dividers {
 		if !ok(d.Source) || d.Source == NoObj {
 			return bad
 		}
