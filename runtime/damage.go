@@ -22,7 +22,8 @@ type divider struct {
 // MayDivide makes creature x, in combat with creatures, one whose combat
 // damage in this step its controller divides among them, in order, as
 // DivideCombatDamage asks (the rules say which creatures have a choice).
-// Nothing if x has assigned its damage in this step already.
+// Nothing if x is one already (the first says whether with what it
+// attacks).
 func (g *Game) MayDivide(x ObjID, rule string) { g.markDivider(x, false) }
 
 // MayDivideToAttacked is MayDivide, with what x attacks (the player or
@@ -31,26 +32,23 @@ func (g *Game) MayDivideToAttacked(x ObjID, rule string) { g.markDivider(x, true
 
 func (g *Game) markDivider(x ObjID, attacked bool) {
 	c := &g.Combat
-	if !g.valid(x) || slices.Contains(c.AssignedSource, x) || attacked && !g.Attacking(x) {
-		return
-	}
-	if i := slices.IndexFunc(c.dividers, func(d divider) bool { return d.Source == x }); i >= 0 {
-		c.dividers[i].Attacked = c.dividers[i].Attacked || attacked
+	if !g.valid(x) || attacked && !g.Attacking(x) || slices.ContainsFunc(c.dividers, func(d divider) bool { return d.Source == x }) {
 		return
 	}
 	c.dividers = append(c.dividers, divider{Source: x, Attacked: attacked})
 }
 
 // DivideCombatDamage asks player p to divide, all at once, the combat
-// damage of their creatures the rules made dividers (MayDivide) that have
-// not assigned it yet; the answer is checked against the rules'
-// division_restriction predicates. It reports false while it waits.
+// damage of their creatures the rules made dividers (MayDivide) in this
+// step; the answer is checked against the rules' division_restriction
+// predicates, and a division made makes its creature no longer a divider.
+// It reports false while it waits.
 func (g *Game) DivideCombatDamage(p int, rule string) bool {
 	c := &g.Combat
 	var groups []DamageGroup
 	for _, d := range c.dividers {
 		x := d.Source
-		if !g.valid(x) || int(g.Objs[x].Controller) != p || slices.Contains(c.AssignedSource, x) {
+		if !g.valid(x) || int(g.Objs[x].Controller) != p {
 			continue
 		}
 		if from, n := g.recipients(d); len(from) > 0 && n > 0 {
@@ -320,6 +318,7 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	for gi, gr := range groups {
 		g.addDivision(gr, amounts[gi])
 		c.AssignedSource = append(c.AssignedSource, gr.Source)
+		c.dividers = slices.DeleteFunc(c.dividers, func(d divider) bool { return d.Source == gr.Source })
 	}
 	g.pending = Decision{}
 	return nil
