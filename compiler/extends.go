@@ -233,8 +233,8 @@ type merger struct {
 	changes []Change
 	// inherited maps the file names of base editions to their edition.
 	inherited map[string]string
-	renumber  map[string]string
-	chain     []string // the base editions, nearest first
+	renumber  map[string]map[string]string // by edition: its base's numbers to its own
+	chain     []string                     // the base editions, nearest first
 }
 
 func (m *merger) errorf(pos grammar.Pos, format string, args ...any) {
@@ -295,7 +295,7 @@ func mergeLayers(layers []layer) ([]*grammar.File, *merger) {
 
 // merge applies layers[0] over layers[1] over ... and returns one tree.
 func (m *merger) merge(layers []layer) []*grammar.File {
-	m.inherited, m.renumber = map[string]string{}, map[string]string{}
+	m.inherited, m.renumber = map[string]string{}, map[string]map[string]string{}
 	files := layers[len(layers)-1].files
 	for i := len(layers) - 2; i >= 0; i-- {
 		under := layers[i+1].edition
@@ -343,7 +343,10 @@ func (m *merger) apply(base []*grammar.File, ed layer) []*grammar.File {
 			if r, ok := n.(*grammar.Rule); ok {
 				if to, ok := table[r.Number]; ok {
 					used[r.Number] = true
-					m.renumber[r.Number] = to.Number
+					if m.renumber[m.edition] == nil {
+						m.renumber[m.edition] = map[string]string{}
+					}
+					m.renumber[m.edition][r.Number] = to.Number
 					r.Number = to.Number
 				}
 			}

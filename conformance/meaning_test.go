@@ -23,7 +23,7 @@ import (
 // runtime.tsv also lists; a clause of a deciding verb and other
 // statements; a predicate reading power, whose Go adds the counters) and
 // in neither (508.1b: nothing cites it).
-const meaningSrc = `edition cr2017 "meaning"
+const meaningSrc = `edition cr2025 "meaning"
 turn "500.1" {
   order combat
 }
@@ -69,7 +69,7 @@ predicate division_restriction "702.19b" (s, b) if assigning_attacked(s) > 0 and
 // TestMeaning: each rule is classified as its citations say, and the
 // summary counts the rules in scope that something implements.
 func TestMeaning(t *testing.T) {
-	index, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	index, err := fs.ReadFile(rules.FS, "cr2025.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +80,11 @@ func TestMeaning(t *testing.T) {
 	p, err := compiler.Compile([]compiler.Source{
 		{Name: "rules/a.mtg", Data: []byte(meaningSrc)},
 		{Name: "rules/priority.mtg", Data: mech},
-	}, map[string][]byte{"cr2017": index})
+	}, map[string][]byte{"cr2025": index})
 	if err != nil {
 		t.Fatal(err)
 	}
-	scope, err := conformance.ParseList(conformance.ScopeFile, "scope.tsv", []byte("500.1\n500.2\n506\n508\n509\n510.1\n511\n116.3d\n702.20\n"))
+	scope, err := conformance.ParseList(conformance.ScopeFile, "scope.tsv", []byte("500.1\n500.2\n506\n508\n509\n510.1\n511\n117.3d\n702.20\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestMeaning(t *testing.T) {
 		"508.1": "runtime",
 		// A keyword line declares a name; having it is Go's KeywordSet.
 		"702.20": "runtime", "702.20a": "runtime",
-		"500.2": "runtime", "116.3d": "runtime", "115.2a": "runtime",
+		"500.2": "runtime", "117.3d": "runtime", "116.2a": "runtime",
 		// The action above and the attack_restriction predicate.
 		"508.1c": "both",
 		"508.2":  "both",
@@ -123,9 +123,9 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// In scope: 500.1 500.2 506 508 508.1 508.1a 508.1c 508.1f 508.2 509
-	// 509.1 510.1a 510.1c 511 511.1 511.2 511.3 116.3d 702.20 702.20a.
+	// 509.1 510.1a 510.1c 511 511.1 511.2 511.3 117.3d 702.20 702.20a.
 	// Implemented adds what is out of scope: 702.19b and the mechanisms
-	// of rules/priority.mtg (115.2a...).
+	// of rules/priority.mtg (116.2a...).
 	tab := meaning.Load()
 	rows, driver, host := 0, 0, 0
 	for _, d := range tab.Deciders {
