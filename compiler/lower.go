@@ -122,6 +122,8 @@ func goLoop(q *Query, cond, stmt string) string {
 	switch {
 	case k.Over == rt.OverPlayers:
 		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
+	case k.Over == rt.OverPlayersAPNAP:
+		fmt.Fprintf(&w, "for i_%[1]s, n_%[1]s := 0, len(g.Players); i_%[1]s < n_%[1]s; i_%[1]s++ {\n%[1]s := (g.Active + i_%[1]s) %% n_%[1]s\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
 	case k.Over == rt.OverAnything:
 		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone == rt.ZoneNone {\ncontinue\n}\n", v)
 	case k.Combat:

@@ -62,8 +62,8 @@ predicate can_attack "508.1a" (a) if a.creature
 predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
 predicate assigns_damage "510.1a" (s) = max(0, s.power)
 predicate lethal_damage "510.1c" (s, b) = max(0, b.toughness - b.damage)
-predicate assign_past "510.1c" (s, b) if assigning(s, b) >= lethal(s, b)
-predicate trample_past "702.19b" (s, b) if assigning(s, b) >= lethal(s, b)
+predicate division_restriction "510.1c" (s, b) if assigning(s, b) < lethal(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)
+predicate division_restriction "702.19b" (s, b) if assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)
 `
 
 // TestMeaning: each rule is classified as its citations say, and the
@@ -110,7 +110,8 @@ func TestMeaning(t *testing.T) {
 		"508.2":  "both",
 		// who chooses blockers is the .mtg's, the check Go's.
 		"509.1": "both",
-		// divide_combat_damage and end_effects (which decides nothing).
+		// divide_combat_damage (its evaluation of division_restriction) and
+		// end_effects (which decides nothing).
 		"511.3": "both", "511.1": "both",
 		// power and toughness add counters in Go; lethal() clamps at 0.
 		"510.1a": "both", "510.1c": "both", "702.19b": "both",
@@ -144,11 +145,12 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// Decisions of meaningSrc: 508.1f's loop and where (2), 509.1's (2),
-	// the six predicates (6), attack_restriction's two ands (2), the loop
-	// over players of rules/priority.mtg's stack_triggers (1).
+	// the six predicates (6), attack_restriction's two ands (2), the
+	// division restrictions' ands and any (5), the loop over players of
+	// rules/priority.mtg's stack_triggers (1).
 	wantSum := conformance.MeaningSummary{
 		Rules: 20, Mtg: 8, Runtime: 5, Both: 7,
-		BranchPoints: conformance.BranchPoints{Mtg: 13, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		BranchPoints: conformance.BranchPoints{Mtg: 18, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)
@@ -160,13 +162,13 @@ func TestMeaning(t *testing.T) {
 	for _, r := range cov.Rules {
 		if r.Rule == "511.3" || r.Rule == "508.1" || r.Rule == "702.20" {
 			for _, i := range r.Implemented {
-				impls = append(impls, fmt.Sprintf("%s %s %q %s %v", r.Rule, i.What, i.Procedure, i.Meaning, slices.Contains(i.Deciders, "(*Game).submitAttackers") || slices.Contains(i.Deciders, "(*Game).lethalFirst")))
+				impls = append(impls, fmt.Sprintf("%s %s %q %s %v", r.Rule, i.What, i.Procedure, i.Meaning, slices.Contains(i.Deciders, "(*Game).submitAttackers") || slices.Contains(i.Deciders, "(*Game).divisionRestricted")))
 			}
 		}
 	}
 	if d := cmp.Diff([]string{
 		`508.1 action "" runtime true`,
-		`511.3 action "divide_combat_damage" both true`,
+		`511.3 action "" both true`,
 		`702.20 keyword "" runtime false`,
 	}, impls); d != "" {
 		t.Errorf("implementations (-want +got):\n%s", d)

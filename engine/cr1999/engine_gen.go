@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a1f62dc09139f2aa3c3091cfe80472c8"
+const SourceHash = "sha256:9a00dbb2a3ff0cbbcc3417d2d1ab04e3"
 
 // Keyword bits.
 const (
@@ -170,20 +170,20 @@ var Rules = &rt.Rules{
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:191", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:172", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:201", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // rules/combat.mtg:182 (311)
+				{ // rules/combat.mtg:197 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:182",
+					Pos:          "rules/combat.mtg:197",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:186", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:201", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -261,27 +261,26 @@ var Rules = &rt.Rules{
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
-		{Kind: rt.AssignPast, Rule: "310.1c", Pos: "cr2008/combat.mtg:212", Text: "true", Test2: pred_assign_past_3},
-		{Kind: rt.TramplePast, Rule: "502.9", Pos: "rules/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_4},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:300", Text: "a has trample", Test: pred_trample_5},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:348", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_6},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_7},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:209", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_8},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:137", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_9},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:140", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:144", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_11},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:147", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_12},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:151", Text: "s has first_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:152", Text: "not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:156", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_3},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_4},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_5},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:209", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:137", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_8},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:140", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:144", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_10},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:147", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_11},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:151", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:152", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:156", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:158", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:220", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:221", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:68", Params: 0, Resolve: stack_object_1},
 	},
 }
@@ -919,6 +918,42 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.MayDivide(v_a, "310.1c")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.MayDivideToAttacked(v_a, "310.1c")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
@@ -965,10 +1000,27 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:172 (310.1)
+// rules/combat.mtg:185 (310.1)
 func step_combat_damage_action_4(g *rt.Game) bool {
-	if !g.DivideCombatDamage(g.Active, "310.1") {
-		return false
+	{
+		mark := g.Mark()
+		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
+			v_q := (g.Active + i_v_q) % n_v_q
+			if g.Players[v_q].Lost {
+				continue
+			}
+			if true {
+				g.Push(int32(v_q))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if !g.DivideCombatDamage(v_q, "310.1") {
+				return false
+			}
+		}
+		g.Release(mark)
 	}
 	return true
 }
@@ -981,17 +1033,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:180 (310.2)
+// rules/combat.mtg:195 (310.2)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:183 (311.1)
+// rules/combat.mtg:198 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:186 (306.2, 308.5, 309.3)
+// rules/combat.mtg:201 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1379,28 +1431,23 @@ func pred_can_block_1(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:285 (310.1a)
+// rules/combat.mtg:300 (310.1a)
 func pred_assigns_damage_2(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:212 (310.1c)
-func pred_assign_past_3(g *rt.Game, v_s, v_b rt.ObjID) bool {
-	return true
+// rules/combat.mtg:312 (502.9)
+func pred_division_restriction_3(g *rt.Game, v_s, v_b rt.ObjID) bool {
+	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:298 (502.9)
-func pred_trample_past_4(g *rt.Game, v_s, v_b rt.ObjID) bool {
-	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
-}
-
-// rules/combat.mtg:300 (502.9)
-func pred_trample_5(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:314 (502.9)
+func pred_trample_4(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:348 (307.1)
-func pred_attack_restriction_6(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:362 (307.1)
+func pred_attack_restriction_5(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1415,32 +1462,32 @@ func pred_attack_restriction_6(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2008/combat.mtg:207 (502.4)
-func pred_cant_block_7(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:209 (420.5c)
-func pred_lethal_damage_8(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr1999/combat.mtg:137 (308.1)
-func pred_cant_attack_9(g *rt.Game, v_a rt.ObjID) bool {
+func pred_cant_attack_8(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
 // cr1999/combat.mtg:140 (409.2g, 502.5)
-func pred_can_tap_10(g *rt.Game, v_x rt.ObjID) bool {
+func pred_can_tap_9(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:144 (502.8)
-func pred_cant_block_11(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
 // cr1999/combat.mtg:147 (502.6)
-func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_11(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -1515,17 +1562,17 @@ func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
 }
 
 // cr1999/combat.mtg:151 (502.2, 502.2b)
-func pred_deals_first_13(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
 // cr1999/combat.mtg:152 (502.2, 502.2b)
-func pred_deals_second_14(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
 // cr1999/combat.mtg:156 (306.2)
-func pred_leaves_combat_15(g *rt.Game, v_x rt.ObjID) bool {
+func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
@@ -1553,7 +1600,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:220 (310.4, 310.3)
+// cr2008/combat.mtg:221 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

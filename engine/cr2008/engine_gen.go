@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:33c9337183c9e9cba8fd94d26cc53db9"
+const SourceHash = "sha256:8b53aa1538eeeff7e65905b9af3769e5"
 
 // Keyword bits.
 const (
@@ -169,20 +169,20 @@ var Rules = &rt.Rules{
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:191", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:172", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:201", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:182 (311)
+				{ // rules/combat.mtg:197 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:182",
+					Pos:          "rules/combat.mtg:197",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:186", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:201", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -270,20 +270,19 @@ var Rules = &rt.Rules{
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:84", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:267", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:282", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_4},
-		{Kind: rt.AssignPast, Rule: "310.2c", Pos: "cr2008/combat.mtg:212", Text: "true", Test2: pred_assign_past_5},
-		{Kind: rt.TramplePast, Rule: "502.9b", Pos: "rules/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_6},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:300", Text: "a has trample", Test: pred_trample_7},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:307", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_8},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:308", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_9},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:313", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_10},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:348", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_11},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:86", Text: "t.controller", Value: pred_defender_of_12},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_13},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:209", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_14},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:224", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_15},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_4},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_5},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_6},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:321", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_7},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:322", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_8},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:327", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_9},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:86", Text: "t.controller", Value: pred_defender_of_11},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:209", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
+		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:225", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -292,14 +291,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:20", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:220", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:221", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:235", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:241", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "rules/combat.mtg:233", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:236", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:242", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "rules/combat.mtg:248", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -986,6 +985,42 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.MayDivide(v_a, "310.2c")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.MayDivideToAttacked(v_a, "310.2c")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
@@ -1032,10 +1067,27 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:172 (310.2, 310.1)
+// rules/combat.mtg:185 (310.2, 310.1)
 func step_combat_damage_action_4(g *rt.Game) bool {
-	if !g.DivideCombatDamage(g.Active, "310.2") {
-		return false
+	{
+		mark := g.Mark()
+		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
+			v_q := (g.Active + i_v_q) % n_v_q
+			if g.Players[v_q].Lost {
+				continue
+			}
+			if true {
+				g.Push(int32(v_q))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if !g.DivideCombatDamage(v_q, "310.2") {
+				return false
+			}
+		}
+		g.Release(mark)
 	}
 	return true
 }
@@ -1048,17 +1100,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 	return true
 }
 
-// rules/combat.mtg:180 (310.1)
+// rules/combat.mtg:195 (310.1)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:183 (311.1)
+// rules/combat.mtg:198 (311.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:186 (311.2)
+// rules/combat.mtg:201 (311.2)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1445,7 +1497,7 @@ func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
 
-// rules/combat.mtg:267 (502.5)
+// rules/combat.mtg:282 (502.5)
 func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
@@ -1455,43 +1507,38 @@ func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:285 (310.2a)
+// rules/combat.mtg:300 (310.2a)
 func pred_assigns_damage_4(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2008/combat.mtg:212 (310.2c)
-func pred_assign_past_5(g *rt.Game, v_s, v_b rt.ObjID) bool {
-	return true
+// rules/combat.mtg:312 (502.9b)
+func pred_division_restriction_5(g *rt.Game, v_s, v_b rt.ObjID) bool {
+	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:298 (502.9b)
-func pred_trample_past_6(g *rt.Game, v_s, v_b rt.ObjID) bool {
-	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
-}
-
-// rules/combat.mtg:300 (502.9b, 502.9c)
-func pred_trample_7(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:314 (502.9b, 502.9c)
+func pred_trample_6(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:307 (310.5, 502.2, 502.28)
-func pred_deals_first_8(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:321 (310.5, 502.2, 502.28)
+func pred_deals_first_7(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:308 (310.5, 502.28)
-func pred_deals_second_9(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:322 (310.5, 502.28)
+func pred_deals_second_8(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:313 (306.4, 306.4b)
-func pred_leaves_combat_10(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:327 (306.4, 306.4b)
+func pred_leaves_combat_9(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:348 (306.2)
-func pred_attack_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:362 (306.2)
+func pred_attack_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1506,22 +1553,22 @@ func pred_attack_restriction_11(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2017/combat.mtg:86 (306.3)
-func pred_defender_of_12(g *rt.Game, v_t rt.ObjID) int32 {
+func pred_defender_of_11(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2008/combat.mtg:207 (502.4)
-func pred_cant_block_13(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:209 (420.5c)
-func pred_lethal_damage_14(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_13(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:224 (310.4c)
-func pred_can_be_dealt_combat_damage_15(g *rt.Game, v_x rt.ObjID) bool {
+// cr2008/combat.mtg:225 (310.4c)
+func pred_can_be_dealt_combat_damage_14(g *rt.Game, v_x rt.ObjID) bool {
 	return rt.ObjCreature(g, v_x) || rt.ObjPlaneswalker(g, v_x)
 }
 
@@ -1575,7 +1622,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:220 (310.4, 310.3, 310.4a, 310.4b)
+// cr2008/combat.mtg:221 (310.4, 310.3, 310.4a, 310.4b)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1598,7 +1645,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:235 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:236 (308.4, 306.3a, 306.2)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1609,7 +1656,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:241 (308.4, 306.3)
+// cr2008/combat.mtg:242 (308.4, 306.3)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1620,7 +1667,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:233 (309.5, 309.4, 306.3a, 309.2a)
+// rules/combat.mtg:248 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x

@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c24b618c9a5a870aec596efc3b9d9e2f"
+const SourceHash = "sha256:a0ebaea5480b8b889cb2fc4d94908b2d"
 
 // Keyword bits.
 const (
@@ -129,7 +129,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:197", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:212", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -184,21 +184,21 @@ var Rules = &rt.Rules{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:120", Run: step_combat_damage_action_0},
 						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
 						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:161", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:172", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:177", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:170", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:192", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:182 (511)
+				{ // rules/combat.mtg:197 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:182",
+					Pos:          "rules/combat.mtg:197",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:186", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:201", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -299,43 +299,43 @@ var Rules = &rt.Rules{
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:245", Text: "a has defender", Test: pred_cant_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:260", Text: "a has defender", Test: pred_cant_attack_1},
 		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2017/combat.mtg:84", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:259", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:260", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_4},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:264", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_5},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:267", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:274", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_3},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:275", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_4},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:279", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_5},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:282", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
 		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_7},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:271", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_8},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:274", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_9},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:276", Text: "b has blocks_additional_creature", Test: pred_extra_block_10},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:278", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_11},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:281", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_12},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_13},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2017/combat.mtg:101", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_14},
-		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_15},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:299", Text: "s has deathtouch", Test: pred_deathtouch_16},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:300", Text: "a has trample", Test: pred_trample_17},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:307", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_18},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:308", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_19},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:313", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:348", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_21},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:86", Text: "t.controller", Value: pred_defender_of_22},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:95", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_23},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:286", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_8},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:289", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_9},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:291", Text: "b has blocks_additional_creature", Test: pred_extra_block_10},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:293", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_11},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:296", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_12},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_13},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_14},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:313", Text: "s has deathtouch", Test: pred_deathtouch_15},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_16},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:321", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_17},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:322", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_18},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:327", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_19},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_20},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:86", Text: "t.controller", Value: pred_defender_of_21},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:95", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:100", Text: "assigning(s, b) < lethal(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_23},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:324", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:327", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:328", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:329", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:330", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:331", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:333", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:334", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:337", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:338", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:343", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:344", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:338", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:341", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:342", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:343", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:344", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:345", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:347", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:348", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:351", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:352", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:357", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:358", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -344,9 +344,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:42", Run: on_damage_source_3},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:214", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:220", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:233", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:229", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:235", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:248", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:62", Params: 2, Kinds: "oo", Run: effect_3},
 	},
 }
@@ -741,7 +741,7 @@ func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:197 (511.2)
+// rules/combat.mtg:212 (511.2)
 func phase_combat_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1263,10 +1263,46 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.MayDivide(v_a, "510.1c")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.MayDivideToAttacked(v_a, "510.1c")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
-// rules/combat.mtg:161 (510.1d)
+// rules/combat.mtg:170 (510.1d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1306,34 +1342,69 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 		}
 		g.Release(mark)
 	}
-	return true
-}
-
-// rules/combat.mtg:172 (510.1, 510.1e, 703.4j)
-func step_combat_damage_action_4(g *rt.Game) bool {
-	if !g.DivideCombatDamage(g.Active, "510.1") {
-		return false
+	{
+		mark := g.Mark()
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_b) && g.AttackersBlocked(v_b) >= 2 {
+				g.Push(int32(v_b))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_b := x
+			_ = v_b
+			g.MayDivide(v_b, "510.1d")
+		}
+		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:177 (510.2, 703.4k)
+// rules/combat.mtg:185 (510.1, 510.1e, 703.4j)
+func step_combat_damage_action_4(g *rt.Game) bool {
+	{
+		mark := g.Mark()
+		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
+			v_q := (g.Active + i_v_q) % n_v_q
+			if g.Players[v_q].Lost {
+				continue
+			}
+			if true {
+				g.Push(int32(v_q))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if !g.DivideCombatDamage(v_q, "510.1") {
+				return false
+			}
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:192 (510.2, 703.4k)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:180 (510.3, 510.3a)
+// rules/combat.mtg:195 (510.3, 510.3a)
 func step_combat_damage_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:183 (511.1)
+// rules/combat.mtg:198 (511.1)
 func step_end_of_combat_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// rules/combat.mtg:186 (511.3)
+// rules/combat.mtg:201 (511.3)
 func step_end_of_combat_end_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1997,7 +2068,7 @@ func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:245 (702.3b)
+// rules/combat.mtg:260 (702.3b)
 func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
@@ -2007,22 +2078,22 @@ func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
 
-// rules/combat.mtg:259 (508.1c)
+// rules/combat.mtg:274 (508.1c)
 func pred_attack_restriction_3(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:260 (508.1c)
+// rules/combat.mtg:275 (508.1c)
 func pred_attack_restriction_4(g *rt.Game, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:264 (508.1d)
+// rules/combat.mtg:279 (508.1d)
 func pred_must_attack_5(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:267 (702.10c)
+// rules/combat.mtg:282 (702.10c)
 func pred_can_tap_6(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
@@ -2032,73 +2103,68 @@ func pred_can_block_7(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:271 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:286 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_8(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:274 (702.110b)
+// rules/combat.mtg:289 (702.110b)
 func pred_block_restriction_9(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:276 (509.1a)
+// rules/combat.mtg:291 (509.1a)
 func pred_extra_block_10(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// rules/combat.mtg:278 (509.1c)
+// rules/combat.mtg:293 (509.1c)
 func pred_must_block_11(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:281 (509.1b)
+// rules/combat.mtg:296 (509.1b)
 func pred_block_restriction_12(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:285 (510.1a)
+// rules/combat.mtg:300 (510.1a)
 func pred_assigns_damage_13(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2017/combat.mtg:101 (510.1c)
-func pred_assign_past_14(g *rt.Game, v_s, v_b rt.ObjID) bool {
-	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
+// rules/combat.mtg:312 (702.19b)
+func pred_division_restriction_14(g *rt.Game, v_s, v_b rt.ObjID) bool {
+	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:298 (702.19b)
-func pred_trample_past_15(g *rt.Game, v_s, v_b rt.ObjID) bool {
-	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
-}
-
-// rules/combat.mtg:299 (702.2c, 702.2d)
-func pred_deathtouch_16(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:313 (702.2c, 702.2d)
+func pred_deathtouch_15(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:300 (702.19b, 702.19c, 702.19d)
-func pred_trample_17(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:314 (702.19b, 702.19c, 702.19d)
+func pred_trample_16(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:307 (510.4, 702.7b, 702.4b)
-func pred_deals_first_18(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:321 (510.4, 702.7b, 702.4b)
+func pred_deals_first_17(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:308 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_19(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:322 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_18(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:313 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_20(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:327 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_19(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:348 (506.2a, 507.1)
-func pred_attack_restriction_21(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:362 (506.2a, 507.1)
+func pred_attack_restriction_20(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2113,12 +2179,12 @@ func pred_attack_restriction_21(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2017/combat.mtg:86 (508.4, 508.4a, 506.2)
-func pred_defender_of_22(g *rt.Game, v_t rt.ObjID) int32 {
+func pred_defender_of_21(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2017/combat.mtg:95 (510.1c, 702.2c)
-func pred_lethal_damage_23(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_22(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -2132,62 +2198,78 @@ func pred_lethal_damage_23(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:324 (506.6, 506.6a, 506.6d, 506.6e)
+// cr2017/combat.mtg:100 (510.1c, 510.1d)
+func pred_division_restriction_23(g *rt.Game, v_s, v_b rt.ObjID) bool {
+	return g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b) && func() bool {
+		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
+			v_c, ok := g.CombatAt(rt.OverRecipients, i_v_c)
+			if !ok {
+				continue
+			}
+			if g.Place(v_s, v_c) > g.Place(v_s, v_b) && g.Assigning(v_s, v_c) > 0 {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// rules/combat.mtg:338 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:327 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:341 (506.6b, 506.6d, 506.6e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:328 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:342 (506.6, 506.6d, 506.6e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:329 (506.6a, 506.6d)
+// rules/combat.mtg:343 (506.6a, 506.6d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:330 (506.6b, 506.6d)
+// rules/combat.mtg:344 (506.6b, 506.6d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:331 (506.6, 506.6d)
+// rules/combat.mtg:345 (506.6, 506.6d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:333 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:347 (506.6, 506.6d, 506.6e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:334 (506.6, 506.6d)
+// rules/combat.mtg:348 (506.6, 506.6d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:337 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:351 (506.6, 506.6d, 506.6e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:338 (506.6, 506.6d)
+// rules/combat.mtg:352 (506.6, 506.6d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:343 (506.6c)
+// rules/combat.mtg:357 (506.6c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:344 (506.6c, 506.6f)
+// rules/combat.mtg:358 (506.6c, 506.6f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -2242,7 +2324,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/combat.mtg:214 (508.3, 508.3b, 506.3a, 506.3b)
+// rules/combat.mtg:229 (508.3, 508.3b, 506.3a, 506.3b)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2253,7 +2335,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:220 (508.3, 508.3a, 506.3c)
+// rules/combat.mtg:235 (508.3, 508.3a, 506.3c)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2264,7 +2346,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:233 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
+// rules/combat.mtg:248 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
