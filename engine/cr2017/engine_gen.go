@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c24b618c9a5a870aec596efc3b9d9e2f"
+const SourceHash = "sha256:0df0da4ae6975ad9ac435822f81da522"
 
 // Keyword bits.
 const (
@@ -298,21 +298,21 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:245", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2017/combat.mtg:84", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:259", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_3},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:260", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_4},
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:264", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_5},
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:267", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_7},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_7},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:271", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_8},
 		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:274", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_9},
 		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:276", Text: "b has blocks_additional_creature", Test: pred_extra_block_10},
 		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:278", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_11},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:281", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_12},
 		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:285", Text: "max(0, s.power)", Value: pred_assigns_damage_13},
-		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2017/combat.mtg:101", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_14},
+		{Kind: rt.AssignPast, Rule: "510.1c", Pos: "cr2017/combat.mtg:126", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_assign_past_14},
 		{Kind: rt.TramplePast, Rule: "702.19b", Pos: "rules/combat.mtg:298", Text: "assigning(s, b) >= lethal(s, b)", Test2: pred_trample_past_15},
 		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:299", Text: "s has deathtouch", Test: pred_deathtouch_16},
 		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:300", Text: "a has trample", Test: pred_trample_17},
@@ -320,8 +320,8 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:308", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_19},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:313", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:348", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_21},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:86", Text: "t.controller", Value: pred_defender_of_22},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:95", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_23},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_22},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:120", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_23},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:324", Allows: timing_0},
@@ -346,8 +346,8 @@ var Rules = &rt.Rules{
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:214", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:220", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:233", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:62", Params: 2, Kinds: "oo", Run: effect_3},
+		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:90", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_3},
 	},
 }
 
@@ -1992,7 +1992,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:79 (508.1a, 506.3, 702.10b)
+// cr2017/combat.mtg:104 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
@@ -2002,7 +2002,7 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// cr2017/combat.mtg:84 (508.1b, 506.3)
+// cr2017/combat.mtg:109 (508.1b, 506.3)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
@@ -2027,7 +2027,7 @@ func pred_can_tap_6(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2017/combat.mtg:88 (509.1a)
+// cr2017/combat.mtg:113 (509.1a)
 func pred_can_block_7(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
@@ -2062,7 +2062,7 @@ func pred_assigns_damage_13(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// cr2017/combat.mtg:101 (510.1c)
+// cr2017/combat.mtg:126 (510.1c)
 func pred_assign_past_14(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) >= g.Lethal(v_s, v_b)
 }
@@ -2112,12 +2112,12 @@ func pred_attack_restriction_21(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:86 (508.4, 508.4a, 506.2)
+// cr2017/combat.mtg:111 (508.4, 508.4a, 506.2)
 func pred_defender_of_22(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/combat.mtg:95 (510.1c, 702.2c)
+// cr2017/combat.mtg:120 (510.1c, 702.2c)
 func pred_lethal_damage_23(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
@@ -2264,7 +2264,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:233 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
+// cr2017/combat.mtg:90 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2274,6 +2274,7 @@ func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 		v_was := g.Blocked(v_a)
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.7")
+		g.ChoosePlace(g.Active, v_x, v_a, "509.7")
 		if !(v_was) {
 			g.Trigger(v_a, rt.OnBecomesBlocked, "509.7")
 		}
@@ -2281,7 +2282,7 @@ func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2017/combat.mtg:62 (509.6)
+// cr2017/combat.mtg:64 (509.6)
 func effect_3(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2293,6 +2294,8 @@ func effect_3(g *rt.Game, args [rt.MaxStackArgs]int32) {
 		v_was := g.Blocked(v_a)
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.6")
+		g.ChoosePlace(g.Active, v_x, v_a, "509.6")
+		g.ChoosePlace(rt.ObjController(g, v_x), v_a, v_x, "509.6")
 		if !(v_was) {
 			g.Trigger(v_a, rt.OnBecomesBlocked, "509.6")
 		}
