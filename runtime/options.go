@@ -203,29 +203,23 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 }
 
 // optionKey is the key Options groups o by: equal for options sameCard
-// would group (and, rarely, for others, which sameCard then tells apart).
+// would group. It folds only the class, the option's fields and the
+// state most often different (tapped, phased out, fresh, zone, owner and
+// controller, attachment); the rest (damage, counters, shields) is
+// sameCard's to tell apart.
 func (g *Game) optionKey(o *Option) uint64 {
 	c := &g.Objs[o.Obj]
-	h := c.class
-	h = mix(h, uint64(o.Kind)|uint64(uint32(o.Target))<<8|uint64(uint32(o.Ability))<<40)
-	h = mix(h, uint64(uint32(o.Amount))|uint64(uint8(c.Owner))<<32|uint64(uint8(c.Controller))<<40|uint64(c.Zone)<<48)
-	var st uint64
+	st := uint64(c.Zone) | uint64(uint8(c.Owner))<<8 | uint64(uint8(c.Controller))<<16 | uint64(uint32(c.AttachedTo))<<32
 	if c.Tapped {
-		st |= 1
+		st |= 1 << 24
 	}
 	if c.PhasedOut {
-		st |= 2
+		st |= 1 << 25
 	}
 	if c.Fresh {
-		st |= 4
+		st |= 1 << 26
 	}
-	if c.AttachedTo != NoObj {
-		st |= uint64(uint32(c.AttachedTo)) << 8 // never grouped but with itself
-	}
-	h = mix(h, st|uint64(uint32(c.Damage))<<40)
-	for _, n := range c.Counters {
-		h = mix(h, uint64(uint32(n)))
-	}
+	h := mix(c.class^(uint64(o.Kind)|uint64(uint32(o.Target))<<8|uint64(uint32(o.Ability))<<40), st^uint64(uint32(o.Amount))<<27)
 	return h
 }
 
@@ -420,36 +414,16 @@ func (g *Game) mayTapForMana(p int, x ObjID) bool {
 	return g.canTap(x)
 }
 
-// tapTest is the rules' can_tap predicates, gathered once for a pass over
-// the battlefield (g.canTap looks for them among all predicates each time).
-type tapTest struct {
-	n     int
-	preds [8]*Predicate
-	all   bool // more than fit: ask g.canTap
-}
+// tapTest is the rules' can_tap predicates, looked up once for a pass
+// over the battlefield.
+type tapTest struct{ preds []int32 }
 
-func (g *Game) tapTest() tapTest {
-	var t tapTest
-	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == CanTap {
-			if t.n == len(t.preds) {
-				t.all = true
-				break
-			}
-			t.preds[t.n] = p
-			t.n++
-		}
-	}
-	return t
-}
+func (g *Game) tapTest() tapTest { return tapTest{g.predsOf(CanTap)} }
 
 // can is g.canTap(x).
 func (t *tapTest) can(g *Game, x ObjID) bool {
-	if t.all {
-		return g.canTap(x)
-	}
-	for _, p := range t.preds[:t.n] {
-		if !p.Test(g, x) {
+	for _, i := range t.preds {
+		if !g.Rules.Predicates[i].Test(g, x) {
 			return false
 		}
 	}

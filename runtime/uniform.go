@@ -20,10 +20,10 @@ type UniformPolicy struct {
 func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 	switch d.Kind {
 	case DecidePriority:
-		if g.Forced() {
-			return Answer{Kind: Pass} // no draw: the same game with Config.AutoPass
-		}
 		u.opts = g.Options(u.opts[:0], true)
+		if len(u.opts) == 1 { // forced (Game.Forced): no draw, the same game with Config.AutoPass
+			return Answer{Kind: Pass}
+		}
 		return u.opts[u.RNG.Intn(len(u.opts))].Answer()
 	case DecideAttackers, DecideBlockers:
 		u.opts = g.Options(u.opts[:0], false)
