@@ -238,9 +238,14 @@ func (g *Game) canDeclareAttack(p int) bool {
 // blockers aside).
 func (g *Game) canDeclareBlock(q int) bool {
 	for _, b := range g.Battlefield {
+		if o := &g.Objs[b]; int(o.Controller) != q || o.PhasedOut || !g.can(CanBlock, b) {
+			continue // mayBlock's test of b alone, once for all attackers
+		}
 		for _, at := range g.Combat.Attacks {
-			if int(at.Player) == q && g.mayBlock(q, b, at.Attacker) {
-				return true
+			if int(at.Player) == q {
+				if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+					return true
+				}
 			}
 		}
 	}
