@@ -430,6 +430,9 @@ func (g *Game) DefendingPlayer(x ObjID) int {
 // fireWatchers triggers the "whenever a creature [with a keyword] blocks"
 // abilities of permanents, judged as blocker b blocks.
 func (g *Game) fireWatchers(b ObjID) {
+	if g.dieWatchers == 0 {
+		return // no object has a trigger: not one watches
+	}
 	for _, y := range g.Battlefield {
 		w := &g.Objs[y]
 		if w.PhasedOut {

@@ -130,7 +130,8 @@ type Game struct {
 
 	autoPass, noTap bool
 	// withAbilities and dieWatchers count the objects with activated
-	// abilities and with an ability that triggers on a death: made by
+	// abilities and with a triggered ability (on a death, on a creature
+	// blocking, ...): made by
 	// Create, made again by Touch (fixtures give objects abilities).
 	withAbilities, dieWatchers int32
 	optKeys                    []uint64 // scratch of Options: the key of each group
