@@ -52,7 +52,7 @@ func (o Option) Answer() Answer {
 func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	start := len(buf)
-	attached := group && g.anyAttached()
+	attached := int8(-1) // whether anything is attached: looked for once sameCard needs it
 	g.optKeys = g.optKeys[:0]
 	// Grouping looks an option up by its key (the card's class, its state
 	// and the option's fields) among the groups made so far, and confirms
@@ -66,7 +66,13 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 					continue
 				}
 				b := &buf[start+i]
-				if b.Kind == o.Kind && b.Target == o.Target && b.Ability == o.Ability && b.Amount == o.Amount && b.Obj != NoObj && g.sameCard(b.Obj, o.Obj, attached) {
+				if attached < 0 && g.Objs[o.Obj].Zone == ZoneBattlefield {
+					attached = 0
+					if g.anyAttached() {
+						attached = 1
+					}
+				}
+				if b.Kind == o.Kind && b.Target == o.Target && b.Ability == o.Ability && b.Amount == o.Amount && b.Obj != NoObj && g.sameCard(b.Obj, o.Obj, attached == 1) {
 					b.Count++
 					return
 				}
