@@ -377,8 +377,13 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
-	g.derive(&g.Objs[id], 1)
-
+	o := &g.Objs[id]
+	if id > 0 && sameClass(o, &g.Objs[id-1]) {
+		o.class = g.Objs[id-1].class // a deck's copies of a card come in a row
+		g.count(o, 1)
+	} else {
+		g.derive(o, 1)
+	}
 	g.move(id, z, owner)
 	return id, nil
 }
@@ -487,13 +492,15 @@ func (g *Game) countAbilities() {
 
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again,
-// and the objects with abilities are counted again. (Characteristics set
-// directly keep the class Create gave the object: Options may then list
-// apart identical objects, never group different ones.)
+// and the objects with abilities are counted again, and their classes
+// (characteristics set directly) computed again.
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
 	g.countAbilities()
+	for i := range g.Objs {
+		g.Objs[i].class = g.Objs[i].classOf()
+	}
 	g.checkLeavesCombat()
 }
 

@@ -262,6 +262,16 @@ func (o *Object) classOf() uint64 {
 	return h
 }
 
+// sameClass reports whether a and b have the characteristics classOf
+// hashes equal (slices by identity): then their classes are.
+func sameClass(a, b *Object) bool {
+	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy &&
+		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
+		a.SubBits == b.SubBits && a.Enchant == b.Enchant && sameSlice(a.Subtypes, b.Subtypes) &&
+		sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities) &&
+		a.Cost == b.Cost && a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost
+}
+
 // Forced reports whether the pending decision has one legal answer, found
 // without listing the options: a priority decision whose only option
 // (Options) is to pass. It allocates nothing.
