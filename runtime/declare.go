@@ -430,7 +430,7 @@ func (g *Game) DefendingPlayer(x ObjID) int {
 // fireWatchers triggers the "whenever a creature [with a keyword] blocks"
 // abilities of permanents, judged as blocker b blocks.
 func (g *Game) fireWatchers(b ObjID) {
-	if g.dieWatchers == 0 {
+	if g.withTriggers == 0 {
 		return // no object has a trigger: not one watches
 	}
 	for _, y := range g.Battlefield {

@@ -129,12 +129,12 @@ type Game struct {
 	flipBuf   []int32 // scratch of blockRestricted
 
 	autoPass, noTap bool
-	// withAbilities and dieWatchers count the objects with activated
-	// abilities and with a triggered ability (on a death, on a creature
-	// blocking, ...): made by
+	// withAbilities and withTriggers count the objects with activated
+	// abilities and with a triggered ability (looked for on a death, as a
+	// creature blocks, as a step begins): made by
 	// Create, made again by Touch (fixtures give objects abilities).
-	withAbilities, dieWatchers int32
-	optKeys                    []uint64 // scratch of Options: the key of each group
+	withAbilities, withTriggers int32
+	optKeys                     []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
@@ -475,14 +475,14 @@ func (g *Game) count(o *Object, n int32) {
 		g.withAbilities += n
 	}
 	if len(o.Triggers) > 0 {
-		g.dieWatchers += n // any trigger: dies looks when one may be a death's
+		g.withTriggers += n // any trigger: dies looks when one may be a death's
 	}
 }
 
 // countAbilities counts again the objects with activated abilities and
 // death triggers (fixtures give objects abilities directly).
 func (g *Game) countAbilities() {
-	g.withAbilities, g.dieWatchers = 0, 0
+	g.withAbilities, g.withTriggers = 0, 0
 	for i := range g.Objs {
 		if o := &g.Objs[i]; len(o.Abilities) > 0 || len(o.Triggers) > 0 {
 			g.count(o, 1)
