@@ -492,15 +492,14 @@ func (g *Game) countAbilities() {
 
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again,
-// and the objects with abilities are counted again, and their classes
-// (characteristics set directly) computed again.
+// and the objects with abilities are counted again. (Characteristics set
+// directly keep the class Create gave the object, which Create may give
+// the next object too: Options may then list apart identical objects,
+// never group different ones.)
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
 	g.countAbilities()
-	for i := range g.Objs {
-		g.Objs[i].class = g.Objs[i].classOf()
-	}
 	g.checkLeavesCombat()
 }
 

@@ -67,7 +67,7 @@ type Object struct {
 	Timing    uint8
 	Abilities []Ability // activated abilities
 	// class is a hash of the characteristics above, which never change
-	// once the object exists (classOf, computed by Create, again by Touch): identical cards
+	// once the object exists (classOf, computed by Create): identical cards
 	// share it, and Options groups options by it.
 	class uint64
 	// atk and blk index the combat (Game.attackIndex, blockIndex): 1 + the
