@@ -554,6 +554,10 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 		c.errorf(f.Kind.Pos, "unknown kind %s%s", f.Kind.Name, didYouMean(closest(f.Kind.Name, keys(kinds), 1)))
 		return
 	}
+	if k.Over == rt.OverPlayersAPNAP {
+		c.errorf(f.Kind.Pos, "an sba can't range over %s: every player is matched against one state, in no order (use player)", f.Kind.Name)
+		return
+	}
 	if k.Combat {
 		c.errorf(f.Kind.Pos, "an sba can't range over %s: it is a combat list, not a part of the game state the check looks at (use creature and x.attacking, x.blocking)", f.Kind.Name)
 		return

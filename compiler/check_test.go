@@ -22,15 +22,25 @@ import (
 )
 
 func index(t testing.TB) map[string][]byte {
-	data, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	data, err := fs.ReadFile(rules.FS, "cr2017/cr2017.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return map[string][]byte{"cr2017": data}
 }
 
+// rootIndex is the index of the edition at the root of rules/, whose
+// priority.mtg the small rulesets below reuse.
+func rootIndex(t testing.TB) map[string][]byte {
+	data, err := fs.ReadFile(rules.FS, rules.Root+".tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string][]byte{rules.Root: data}
+}
+
 func defaultSources(t testing.TB) []Source {
-	srcs, _, err := ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, _, err := ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +156,7 @@ func TestGenerateDeterministic(t *testing.T) {
 
 // TestNoInjection: strings and names from .mtg cannot inject Go code.
 func TestNoInjection(t *testing.T) {
-	src := `edition cr2017 "x\"; func init() { panic(1) } // */ \n package evil"
+	src := `edition cr2025 "x\"; func init() { panic(1) } // */ \n package evil"
 player { life = 20 }
 turn "500.1" { order main }
 phase main "505" {
@@ -157,7 +167,7 @@ phase main "505" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compile([]Source{{Name: "rules/evil.mtg", Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}}, index(t))
+	p, err := Compile([]Source{{Name: "rules/evil.mtg", Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}}, rootIndex(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,8 +27,8 @@ func TestNoInjectionThroughNames(t *testing.T) {
 		{"rules/bad\xff.mtg", "x"},
 		{"rules/bom\ufeff.mtg", "x\\ny"},
 	} {
-		src := "edition cr2017 \"" + strings.ReplaceAll(c.title, `\`, `\\`) + "\"\nplayer { life = 20 }\nturn \"500.1\" { order main }\nphase main \"505\" {\n  priority \"505.4\" active\n}\n"
-		p, err := Compile([]Source{{Name: c.file, Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}}, index(t))
+		src := "edition " + rules.Root + " \"" + strings.ReplaceAll(c.title, `\`, `\\`) + "\"\nplayer { life = 20 }\nturn \"500.1\" { order main }\nphase main \"505\" {\n  priority \"505.4\" active\n}\n"
+		p, err := Compile([]Source{{Name: c.file, Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}}, rootIndex(t))
 		if err != nil {
 			t.Fatalf("%q: %v", c.file, err)
 		}

@@ -233,8 +233,8 @@ type merger struct {
 	changes []Change
 	// inherited maps the file names of base editions to their edition.
 	inherited map[string]string
-	renumber  map[string]string
-	chain     []string // the base editions, nearest first
+	renumber  map[string]map[string]string // by edition: its base's numbers to its own
+	chain     []string                     // the base editions, nearest first
 }
 
 func (m *merger) errorf(pos grammar.Pos, format string, args ...any) {
@@ -295,7 +295,7 @@ func mergeLayers(layers []layer) ([]*grammar.File, *merger) {
 
 // merge applies layers[0] over layers[1] over ... and returns one tree.
 func (m *merger) merge(layers []layer) []*grammar.File {
-	m.inherited, m.renumber = map[string]string{}, map[string]string{}
+	m.inherited, m.renumber = map[string]string{}, map[string]map[string]string{}
 	files := layers[len(layers)-1].files
 	for i := len(layers) - 2; i >= 0; i-- {
 		under := layers[i+1].edition
@@ -317,11 +317,17 @@ func (m *merger) merge(layers []layer) []*grammar.File {
 	return files
 }
 
+// section is a renumbering of a rule and every rule under it.
+type section struct{ key, from, to string }
+
 // apply applies one edition's changes to the tree of its base.
 func (m *merger) apply(base []*grammar.File, ed layer) []*grammar.File {
 	// Renumber first: the edition names the base's clauses by its own
-	// numbers.
+	// numbers. A pair "R*" = "S*" renumbers a section: R and every rule
+	// under it (R.1, Ra...) become S and the same below it; a pair for
+	// one rule wins over a section, a longer section over a shorter.
 	table := map[string]grammar.Rule{}
+	var sections []section
 	used := map[string]bool{}
 	for _, f := range ed.files {
 		for _, d := range f.Decls {
@@ -334,17 +340,46 @@ func (m *merger) apply(base []*grammar.File, ed layer) []*grammar.File {
 					m.errorf(p.From.Pos, "rule %s is already renumbered at %s", p.From.Number, prev.Pos)
 					continue
 				}
+				from, isSec := strings.CutSuffix(p.From.Number, "*")
+				to, toSec := strings.CutSuffix(p.To.Number, "*")
+				switch {
+				case isSec != toSec:
+					m.errorf(p.To.Pos, "renumber %q = %q: a section (\"R*\") renumbers into a section, a rule into a rule", p.From.Number, p.To.Number)
+					continue
+				case isSec && (from == "" || to == ""):
+					m.errorf(p.From.Pos, "renumber %q = %q: a section needs a rule number before its *", p.From.Number, p.To.Number)
+					continue
+				case isSec:
+					sections = append(sections, section{key: p.From.Number, from: from, to: to})
+				}
 				table[p.From.Number] = p.To
 			}
 		}
 	}
+	// Longest first, so that the most specific section wins.
+	sort.SliceStable(sections, func(i, j int) bool { return len(sections[i].from) > len(sections[j].from) })
+	renumber := func(n string) (string, bool) {
+		if to, ok := table[n]; ok && !strings.HasSuffix(n, "*") {
+			used[n] = true
+			return to.Number, true
+		}
+		for _, sec := range sections {
+			if rest, ok := strings.CutPrefix(n, sec.from); ok && (rest == "" || rest[0] == '.' || rest[0] >= 'a' && rest[0] <= 'z') {
+				used[sec.key] = true
+				return sec.to + rest, true
+			}
+		}
+		return "", false
+	}
 	for _, f := range base {
 		grammar.Inspect(f, func(n grammar.Node) bool {
 			if r, ok := n.(*grammar.Rule); ok {
-				if to, ok := table[r.Number]; ok {
-					used[r.Number] = true
-					m.renumber[r.Number] = to.Number
-					r.Number = to.Number
+				if to, ok := renumber(r.Number); ok {
+					if m.renumber[m.edition] == nil {
+						m.renumber[m.edition] = map[string]string{}
+					}
+					m.renumber[m.edition][r.Number] = to
+					r.Number = to
 				}
 			}
 			return true

@@ -38,11 +38,11 @@ func FuzzCheck(f *testing.F) {
 			f.Add(string(af.Data))
 		}
 	}
-	data, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	data, err := fs.ReadFile(rules.FS, "cr2025.tsv")
 	if err != nil {
 		f.Fatal(err)
 	}
-	idx := map[string][]byte{"cr2017": data}
+	idx := map[string][]byte{"cr2025": data}
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := compiler.Compile([]compiler.Source{{Name: "rules/fuzz.mtg", Data: []byte(src)}}, idx)
 		if err != nil {
@@ -68,8 +68,8 @@ func TestWholeRulesetTranslates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := fs.ReadFile(rules.FS, "cr2017.tsv")
-	p, err := compiler.Compile([]compiler.Source{{Name: "rules/all.mtg", Data: []byte(oneFile(srcs))}}, map[string][]byte{"cr2017": data})
+	data, _ := fs.ReadFile(rules.FS, "cr2025.tsv")
+	p, err := compiler.Compile([]compiler.Source{{Name: "rules/all.mtg", Data: []byte(oneFile(srcs))}}, map[string][]byte{"cr2025": data})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -106,6 +106,21 @@ func (w *writer) file(pkg string) {
 			w.printf("rt.%s: %s, %s\n", m.Mech.Const(), quote(first(m.Rules)), comment(m.Pos, m.Rules))
 		}
 		w.printf("},\n")
+		var procs []*Mechanism
+		for _, m := range p.Mechanisms {
+			if m.Proc != nil {
+				procs = append(procs, m)
+			}
+		}
+		if len(procs) > 0 {
+			w.printf("Procedures: [rt.NumMechanisms]rt.Action{\n")
+			for _, m := range procs {
+				a := m.Proc
+				name := w.fn("mechanism_"+m.Name, a, "bool", goStmts(a.Stmts)+"return true\n")
+				w.printf("rt.%s: {Rules: %s, Pos: %s, Run: %s},\n", m.Mech.Const(), strs(a.Rules), quote(where(a.Pos)), name)
+			}
+			w.printf("},\n")
+		}
 	}
 	w.printf("Phases: []rt.Phase{\n")
 	for _, ph := range p.Phases {

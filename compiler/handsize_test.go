@@ -23,7 +23,8 @@ func TestMaxHandSizeInMtg(t *testing.T) {
 				data = bytes.Replace(data, []byte("max_hand_size = 7"), []byte("max_hand_size = "+size), 1)
 				edited = true
 			}
-			srcs = append(srcs, Source{Name: s.Name, Data: data})
+			s.Data = data
+			srcs = append(srcs, s)
 		}
 		if !edited {
 			t.Fatal("no \"max_hand_size = 7\" in the default rules")

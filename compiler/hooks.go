@@ -98,15 +98,17 @@ func (c *checker) damage(d *grammar.DamageDecl) {
 	c.p.Damage = append(c.p.Damage, h)
 }
 
-// putOnStack checks `put_on_stack NAME, PLAYER, ARGS...`.
+// putOnStack checks `put_on_stack NAME, PLAYER, ARGS...` and
+// `put_triggered NAME, PLAYER, ARGS...` (the object triggers: it waits with
+// the triggered abilities until a player would receive priority).
 func (r *resolver) putOnStack(s *grammar.CallStmt, sc *scope) Stmt {
 	if len(s.Args) < 2 {
-		r.c.errorf(s.Verb.Pos, "put_on_stack takes a stack object's name, the player who controls it and its arguments")
+		r.c.errorf(s.Verb.Pos, "%s takes a stack object's name, the player who controls it and its arguments", s.Verb.Name)
 		return nil
 	}
 	id, ok := s.Args[0].(*grammar.Ident)
 	if !ok {
-		r.c.errorf(s.Args[0].Position(), "argument 1 of put_on_stack must be a stack object's name")
+		r.c.errorf(s.Args[0].Position(), "argument 1 of %s must be a stack object's name", s.Verb.Name)
 		return nil
 	}
 	so, ok := r.c.stackObjs[id.Name]
@@ -119,15 +121,15 @@ func (r *resolver) putOnStack(s *grammar.CallStmt, sc *scope) Stmt {
 		r.c.errorf(id.Pos, "unknown stack object %s%s", id.Name, didYouMean(closest(id.Name, names, 2)))
 		return nil
 	}
-	out := &PutOnStack{node: node{s.Pos}, Object: so}
-	out.P = r.typed(s.Args[1], sc, Player, "argument 2 of put_on_stack (who controls it)")
+	out := &PutOnStack{node: node{s.Pos}, Object: so, Triggered: s.Verb.Name == "put_triggered"}
+	out.P = r.typed(s.Args[1], sc, Player, "argument 2 of "+s.Verb.Name+" (who controls it)")
 	args := s.Args[2:]
 	if len(args) != len(so.Types) {
 		r.c.errorf(s.Verb.Pos, "stack object %s takes %d argument(s) (%s), not %d", so.Name, len(so.Types), typeList(so.Types), len(args))
 		return nil
 	}
 	for i, a := range args {
-		out.Args = append(out.Args, r.typed(a, sc, so.Types[i], fmt.Sprintf("argument %d of put_on_stack %s", i+3, so.Name)))
+		out.Args = append(out.Args, r.typed(a, sc, so.Types[i], fmt.Sprintf("argument %d of %s %s", i+3, s.Verb.Name, so.Name)))
 	}
 	return out
 }

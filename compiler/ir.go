@@ -229,12 +229,14 @@ type (
 		Args []Expr
 		Rule string
 	}
-	// PutOnStack is put_on_stack NAME, P, ARGS....
+	// PutOnStack is put_on_stack NAME, P, ARGS..., or with Triggered
+	// put_triggered (it waits with the triggered abilities).
 	PutOnStack struct {
 		node
-		Object *StackObject
-		P      Expr
-		Args   []Expr // as ints, at most rt.MaxStackArgs
+		Object    *StackObject
+		P         Expr
+		Args      []Expr // as ints, at most rt.MaxStackArgs
+		Triggered bool
 	}
 )
 

@@ -59,7 +59,7 @@ func TestLongExpressions(t *testing.T) {
 		}
 		start = time.Now()
 		err := checkAndGenerate(withPredicate(t, c.expr(100_000)), idx)
-		if err == nil || !strings.Contains(err.Error(), "rules/combat.mtg:") || !strings.Contains(err.Error(), c.msg) {
+		if err == nil || !strings.Contains(err.Error(), "/combat.mtg:") || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: 100k terms: %v, want a positioned %q", c.name, err, c.msg)
 		}
 		if d := time.Since(start); d > 2*time.Second {

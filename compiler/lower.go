@@ -122,6 +122,8 @@ func goLoop(q *Query, cond, stmt string) string {
 	switch {
 	case k.Over == rt.OverPlayers:
 		fmt.Fprintf(&w, "for %s := range g.Players {\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
+	case k.Over == rt.OverPlayersAPNAP:
+		fmt.Fprintf(&w, "for i_%[1]s, n_%[1]s := 0, len(g.Players); i_%[1]s < n_%[1]s; i_%[1]s++ {\n%[1]s := (g.Active + i_%[1]s) %% n_%[1]s\nif g.Players[%[1]s].Lost {\ncontinue\n}\n", v)
 	case k.Over == rt.OverAnything:
 		fmt.Fprintf(&w, "for i := range g.Objs {\n%s := rt.ObjID(i)\nif g.Objs[%[1]s].Zone == rt.ZoneNone {\ncontinue\n}\n", v)
 	case k.Combat:
@@ -170,7 +172,11 @@ func goStmt(s Stmt) string {
 		for i, a := range s.Args {
 			vals[i] = "int32(" + goExpr(a) + ")"
 		}
-		return fmt.Sprintf("g.PutOnStack(%d, %s, %s)", s.Object.Index, goExpr(s.P), strings.Join(vals, ", "))
+		fn := "PutOnStack"
+		if s.Triggered {
+			fn = "PutTriggered"
+		}
+		return fmt.Sprintf("g.%s(%d, %s, %s)", fn, s.Object.Index, goExpr(s.P), strings.Join(vals, ", "))
 	}
 	panic(fmt.Sprintf("compiler: no Go for %T (a checker bug)", s))
 }

@@ -131,7 +131,11 @@ func (p *Program) Constructs() []Construct {
 		add("on_damage", d.Pos, d.Rules, false, &Clause{Stmts: d.Body})
 	}
 	for _, m := range p.Mechanisms {
-		add("mechanism", m.Pos, m.Rules, false, nil)
+		var cl *Clause
+		if m.Proc != nil {
+			cl = &m.Proc.Clause
+		}
+		add("mechanism", m.Pos, m.Rules, false, cl)
 	}
 	return out
 }

@@ -21,9 +21,32 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 		return
 	}
 	c.mechs[d.Name.Name] = d.Pos
-	mc := &Mechanism{Name: d.Name.Name, Mech: m, Rules: c.rules(d.Rules, "mechanism", false), Pos: d.Pos}
-	c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+	mc := &Mechanism{Name: d.Name.Name, Mech: m, Pos: d.Pos}
+	switch {
+	case d.Body != nil && m.Procedure():
+		// Its statements run as an action does (a choice first, if it
+		// may ask a player).
+		mc.Proc = c.block(d.Rules, d.Body, d.Pos, "mechanism", m.Chooses())
+		mc.Rules = mc.Proc.Rules
+	case d.Body != nil:
+		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them)", d.Name.Name, strings.Join(procedureMechanisms(), ", "))
+		fallthrough
+	default:
+		mc.Rules = c.rules(d.Rules, "mechanism", false)
+		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+	}
 	c.p.Mechanisms = append(c.p.Mechanisms, mc)
+}
+
+// procedureMechanisms lists the mechanisms the rules may give statements.
+func procedureMechanisms() []string {
+	var out []string
+	for i, name := range rt.MechanismNames() {
+		if rt.Mechanism(i).Procedure() {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // mechanismsCited requires a rule for every mechanism of rules that give

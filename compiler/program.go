@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	"github.com/mtgc-dev/mtgc/grammar"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
@@ -54,11 +56,49 @@ type Program struct {
 	Cites []Cite
 
 	// An edition that extends another: the editions below it, nearest
-	// first; its changes to them, in source order; and the renumbering of
-	// the base's citations (base number to the edition's).
+	// first; its changes to them, in source order; and each edition's
+	// renumbering of its direct base's citations (base number to its own),
+	// by edition: Renumber[p.Edition] is the edition's own table.
 	Extends  []string
 	Changes  []Change
-	Renumber map[string]string
+	Renumber map[string]map[string]string
+}
+
+// RenumberFrom composes the renumbering tables from edition base (one of
+// p.Extends) up to p.Edition: base's rule number to p's, for the numbers
+// that change; nil if base is not below p.
+func (p *Program) RenumberFrom(base string) map[string]string {
+	i := slices.Index(p.Extends, base)
+	if i < 0 {
+		return nil
+	}
+	// The editions above base, nearest to base first.
+	above := append([]string{p.Edition}, p.Extends[:i]...)
+	slices.Reverse(above)
+	out := map[string]string{} // base number -> current number
+	for _, ed := range above {
+		t := p.Renumber[ed]
+		into := map[string]string{} // current number -> base number
+		for b, cur := range out {
+			into[cur] = b
+		}
+		for from, to := range t {
+			b, ok := into[from]
+			if !ok {
+				if _, moved := out[from]; moved {
+					continue // from is no base number any more
+				}
+				b = from
+			}
+			out[b] = to
+		}
+	}
+	for b, cur := range out {
+		if b == cur {
+			delete(out, b)
+		}
+	}
+	return out
 }
 
 // Defaults are the values of the player block.
@@ -221,6 +261,9 @@ type Mechanism struct {
 	Mech  rt.Mechanism
 	Rules []string
 	Pos   grammar.Pos
+	// Proc is its procedure as the rules give it (a block run as an
+	// action: again from the start after a decision), or nil.
+	Proc *Code
 }
 
 // Segment returns the place in the turn of the named step or phase: the

@@ -13,7 +13,7 @@ import (
 
 // quantifierRules are restrictions written with sum, all and any, each
 // active while a permanent with its keyword is on the battlefield.
-const quantifierRules = `edition cr2017 "test"
+const quantifierRules = `edition cr2025 "test"
 keyword q_power_cap
 keyword q_all_big
 keyword q_any_flyer
@@ -33,11 +33,11 @@ func TestQuantifiersBothEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	srcs = append(srcs, compiler.Source{Name: "rules/quantifiers.mtg", Data: []byte(quantifierRules)})
-	idx, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	idx, err := fs.ReadFile(rules.FS, "cr2025.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := compiler.Compile(srcs, map[string][]byte{"cr2017": idx})
+	p, err := compiler.Compile(srcs, map[string][]byte{"cr2025": idx})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestQuantifiersBothEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{"qengine/engine_gen.go": out, "main.go": []byte(quantifierMain), "src/cr2017.tsv": idx}
+	files := map[string][]byte{"qengine/engine_gen.go": out, "main.go": []byte(quantifierMain), "src/cr2025.tsv": idx}
 	for _, s := range srcs {
 		files[filepath.Join("src", filepath.Base(s.Name))] = s.Data
 	}
@@ -137,11 +137,11 @@ func main() {
 			srcs = append(srcs, compiler.Source{Name: "rules/" + e.Name(), Data: data})
 		}
 	}
-	idx, err := os.ReadFile("src/cr2017.tsv")
+	idx, err := os.ReadFile("src/cr2025.tsv")
 	if err != nil {
 		panic(err)
 	}
-	p, err := compiler.Compile(srcs, map[string][]byte{"cr2017": idx})
+	p, err := compiler.Compile(srcs, map[string][]byte{"cr2025": idx})
 	if err != nil {
 		panic(err)
 	}

@@ -316,6 +316,10 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 			return bad(e.Pos)
 		}
 	}
+	if b.OnlyIn != "" && r.pred != b.OnlyIn {
+		r.c.errorf(e.Pos, "%s() reads the division being checked: it can be used only in a %s predicate", name, b.OnlyIn)
+		return bad(e.Pos)
+	}
 	args, _ := r.args(b, e.Args, sc)
 	return &Call{typed: mk(e.Pos, b.Result), B: b, Args: args}
 }
@@ -467,6 +471,9 @@ func (r *resolver) queryIn(kindE, varE, condE grammar.Expr, sc *scope, fn string
 		r.c.errorf(kid.Pos, "unknown kind %s%s", kid.Name, didYouMean(closest(kid.Name, keys(kinds), 1)))
 		return nil, false
 	}
+	if !r.kindOK(k, kid.Pos) {
+		return nil, false
+	}
 	inner := sc.child()
 	q := &Query{Kind: k, Var: r.declare(*vid, k.Var(), inner)}
 	q.Where = r.typed(condE, inner, Bool, "the condition of "+fn)
@@ -511,10 +518,24 @@ func (r *resolver) stmt(s grammar.Stmt, sc *scope) Stmt {
 	return nil
 }
 
+// kindOK reports whether a query may range over kind k here: a kind
+// that exists only during a check (the recipients of a division) only in
+// the predicates of that check.
+func (r *resolver) kindOK(k *Kind, pos grammar.Pos) bool {
+	if k.OnlyIn != "" && r.pred != k.OnlyIn {
+		r.c.errorf(pos, "%s is the division being checked: a query can range over it only in a %s predicate", k.Name, k.OnlyIn)
+		return false
+	}
+	return true
+}
+
 func (r *resolver) forStmt(s *grammar.ForStmt, sc *scope) Stmt {
 	k, ok := kinds[s.Kind.Name]
 	if !ok {
 		r.c.errorf(s.Kind.Pos, "unknown kind %s (want one of %s)%s", s.Kind.Name, strings.Join(keys(kinds), ", "), didYouMean(closest(s.Kind.Name, keys(kinds), 1)))
+		return nil
+	}
+	if !r.kindOK(k, s.Kind.Pos) {
 		return nil
 	}
 	inner := sc.child()
@@ -547,7 +568,7 @@ func (r *resolver) ifStmt(s *grammar.IfStmt, sc *scope) *If {
 }
 
 func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
-	if s.Verb.Name == "put_on_stack" {
+	if s.Verb.Name == "put_on_stack" || s.Verb.Name == "put_triggered" {
 		return r.putOnStack(s, sc)
 	}
 	v, ok := verbs[s.Verb.Name]
@@ -560,8 +581,8 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 		return nil
 	}
 	if v.Blocking && !r.choiceOK {
-		if r.what == "action" {
-			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its action", s.Verb.Name)
+		if r.what == "action" || r.what == "mechanism" {
+			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its %s", s.Verb.Name, r.what)
 		} else {
 			r.c.errorf(s.Pos, "%s asks a player to choose: it is allowed only in an action, not in %s", s.Verb.Name, r.what)
 		}

@@ -17,6 +17,8 @@ func kindReads(k *Kind) rt.Changes {
 	switch k.Over {
 	case rt.OverPlayers:
 		return rt.ChangePlayers
+	case rt.OverPlayersAPNAP:
+		return rt.ChangeAll // the players, and who is active
 	case rt.OverAnything:
 		return rt.ChangeBattlefield | rt.ChangeZones
 	}

@@ -13,7 +13,7 @@ import (
 // the players', a creature's damage the battlefield's, a token outside
 // the battlefield every zone's; nothing reads everything.
 func TestSBAReads(t *testing.T) {
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,6 +55,7 @@ type Builtin struct {
 	NeedsPreds  []string // predicate kinds the ruleset must declare
 	NeedsDamage bool     // on_damage declarations
 	NotIn       []NotIn  // predicate kinds in which it may not be used
+	OnlyIn      string   // the predicate kind it may only be used in, if any
 	Usage       string   // its arguments, for an arity error ("2 objects"); derived if ""
 	// Procedure, for a verb whose whole behaviour is Go's, says what Go
 	// decides (coverage counts the rules its clause cites as the
@@ -94,6 +95,7 @@ func function(name string, fn any, doc string) *Builtin {
 func (b *Builtin) reads(r Reads) *Builtin         { b.Reads |= r; return b }
 func (b *Builtin) needs(kinds ...string) *Builtin { b.NeedsPreds = kinds; return b }
 func (b *Builtin) notIn(n ...NotIn) *Builtin      { b.NotIn = n; return b }
+func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
 func (b *Builtin) filter() *Builtin               { b.Filter = true; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
 
@@ -242,6 +244,8 @@ var builtins = []*Builtin{
 	verb("trigger", (*rt.Game).Trigger, "the abilities that trigger on the event about X trigger"),
 	verb("choose_order", (*rt.Game).ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
 		choice("the .mtg says who orders which creature's blockers (or attackers); the player gives the order"),
+	verb("put_triggers", (*rt.Game).PutTriggers, "P puts the triggered abilities P controls that wait on the stack, in the order P chooses (asked only when there is more than one order)").
+		choice("the .mtg says which players put their triggered abilities on the stack, in which order of players; each player gives the order of their own"),
 	verb("remove_from_combat", (*rt.Game).RemoveFromCombat, "X is removed from combat"),
 	verb("clear_combat", (*rt.Game).ClearCombat, "the combat's records are forgotten"),
 	verb("start_combat_damage", (*rt.Game).StartCombatDamage, "a combat damage step begins: nothing assigned, nobody dealing damage yet"),
@@ -249,9 +253,11 @@ var builtins = []*Builtin{
 	verb("add_combat_damage_step", (*rt.Game).AddCombatDamageStep, "a second combat damage step follows this one"),
 	verb("assign_to_attacked", (*rt.Game).AssignToAttacked, "X assigns N combat damage to what it attacks"),
 	verb("assign_to", (*rt.Game).AssignTo, "X assigns N combat damage to Y"),
-	verb("divide_combat_damage", (*rt.Game).DivideCombatDamage, "each player, P first, divides the damage of the creatures that have a choice").
-		needs("assigns_damage", "lethal_damage", "assign_past", "trample_past").
-		procedure("each player divides the damage of the creatures that have a choice, checked along their order, in Go"),
+	verb("may_divide", (*rt.Game).MayDivide, "X's combat damage in this step is divided as its controller chooses among the creatures it is in combat with, in order"),
+	verb("may_divide_to_attacked", (*rt.Game).MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
+	verb("divide_combat_damage", (*rt.Game).DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; a division_restriction that holds refuses it").
+		needs("assigns_damage", "lethal_damage").
+		choice("the .mtg says whose damage is divided (may_divide), by whom and in which order, and which divisions are legal (division_restriction); the player gives the amounts"),
 	verb("deal_combat_damage", (*rt.Game).DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
 	verb("attack_player", (*rt.Game).AttackPlayer, "X is put into combat attacking P"),
 	verb("attack_permanent", (*rt.Game).AttackPermanent, "X is put into combat attacking permanent Y, if its controller may attack it"),
@@ -264,7 +270,9 @@ var builtins = []*Builtin{
 	function("blocks", (*rt.Game).BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),
 	function("assigns", (*rt.Game).Assigns, "assigns(s): the value of assigns_damage for s").usageIs("1 object").
 		notIn(NotIn{"assigns_damage", readEachOther}, NotIn{"lethal_damage", readEachOther}),
-	function("assigning", (*rt.Game).Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)"),
+	function("assigning", (*rt.Game).Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
+	function("assigning_attacked", (*rt.Game).AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
+	function("place", (*rt.Game).Place, "place(s, b): b's place in the order of the division being checked of s (1 first), 0 if it is not a recipient").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
 	function("lethal", (*rt.Game).Lethal, "lethal(s, b): the value of lethal_damage for s and b").usageIs("2 objects (source, recipient)").
 		notIn(NotIn{"lethal_damage", ", which defines it"}, NotIn{"assigns_damage", readEachOther}),
 }
@@ -340,31 +348,34 @@ type Kind struct {
 	TypeGo string // the rt.TypeSet constant's name, or ""
 	Combat bool   // a combat list: not an sba's query
 	Doc    string
+	OnlyIn string // the predicate kind whose check it exists in, if any
 }
 
 // Var is the type of the variable a query of the kind binds.
 func (k *Kind) Var() Type {
-	if k.Over == rt.OverPlayers {
+	if k.Over == rt.OverPlayers || k.Over == rt.OverPlayersAPNAP {
 		return Player
 	}
 	return Object
 }
 
 var kindTable = []*Kind{
-	{"anything", rt.OverAnything, "OverAnything", 0, "", false, "every object that exists, in any zone"},
-	{"player", rt.OverPlayers, "OverPlayers", 0, "", false, "the players still in the game"},
-	{"object", rt.OverObjects, "OverObjects", 0, "", false, "everything on the battlefield, phased out too"},
-	{"permanent", rt.OverPermanents, "OverPermanents", 0, "", false, "the phased-in permanents"},
-	{"artifact", rt.OverPermanents, "OverPermanents", rt.TypeArtifact, "TypeArtifact", false, "the artifacts on the battlefield"},
-	{"creature", rt.OverPermanents, "OverPermanents", rt.TypeCreature, "TypeCreature", false, "the creatures on the battlefield"},
-	{"enchantment", rt.OverPermanents, "OverPermanents", rt.TypeEnchantment, "TypeEnchantment", false, "the enchantments on the battlefield"},
-	{"land", rt.OverPermanents, "OverPermanents", rt.TypeLand, "TypeLand", false, "the lands on the battlefield"},
-	{"planeswalker", rt.OverPermanents, "OverPermanents", rt.TypePlaneswalker, "TypePlaneswalker", false, "the planeswalkers on the battlefield"},
-	{"battle", rt.OverPermanents, "OverPermanents", rt.TypeBattle, "TypeBattle", false, "the battles on the battlefield"},
-	{"attacker", rt.OverAttackers, "OverAttackers", 0, "", true, "the attacking creatures, in the order they began attacking"},
-	{"blocker", rt.OverBlockers, "OverBlockers", 0, "", true, "the blocking creatures, each once"},
-	{"declared", rt.OverDeclared, "OverDeclared", 0, "", true, "the creatures of the declaration being made, each once, in the order chosen"},
-	{"combatant", rt.OverCombatants, "OverCombatants", 0, "", true, "the creatures in combat: attackers, then blockers"},
+	{"anything", rt.OverAnything, "OverAnything", 0, "", false, "every object that exists, in any zone", ""},
+	{"player", rt.OverPlayers, "OverPlayers", 0, "", false, "the players still in the game", ""},
+	{"apnap_player", rt.OverPlayersAPNAP, "OverPlayersAPNAP", 0, "", false, "the players still in the game, the active player first, then the others in turn order (not an sba's query)", ""},
+	{"object", rt.OverObjects, "OverObjects", 0, "", false, "everything on the battlefield, phased out too", ""},
+	{"permanent", rt.OverPermanents, "OverPermanents", 0, "", false, "the phased-in permanents", ""},
+	{"artifact", rt.OverPermanents, "OverPermanents", rt.TypeArtifact, "TypeArtifact", false, "the artifacts on the battlefield", ""},
+	{"creature", rt.OverPermanents, "OverPermanents", rt.TypeCreature, "TypeCreature", false, "the creatures on the battlefield", ""},
+	{"enchantment", rt.OverPermanents, "OverPermanents", rt.TypeEnchantment, "TypeEnchantment", false, "the enchantments on the battlefield", ""},
+	{"land", rt.OverPermanents, "OverPermanents", rt.TypeLand, "TypeLand", false, "the lands on the battlefield", ""},
+	{"planeswalker", rt.OverPermanents, "OverPermanents", rt.TypePlaneswalker, "TypePlaneswalker", false, "the planeswalkers on the battlefield", ""},
+	{"battle", rt.OverPermanents, "OverPermanents", rt.TypeBattle, "TypeBattle", false, "the battles on the battlefield", ""},
+	{"attacker", rt.OverAttackers, "OverAttackers", 0, "", true, "the attacking creatures, in the order they began attacking", ""},
+	{"blocker", rt.OverBlockers, "OverBlockers", 0, "", true, "the blocking creatures, each once", ""},
+	{"declared", rt.OverDeclared, "OverDeclared", 0, "", true, "the creatures of the declaration being made, each once, in the order chosen", ""},
+	{"combatant", rt.OverCombatants, "OverCombatants", 0, "", true, "the creatures in combat: attackers, then blockers", ""},
+	{"recipient", rt.OverRecipients, "OverRecipients", 0, "", true, "the creatures the division being checked divides among, in its order", "division_restriction"},
 }
 
 // enumOf is the list of names an enum-typed argument takes.
@@ -609,6 +620,7 @@ func Vocab() Vocabulary {
 		v.Verbs[n] = VerbInfo{Args: append([]Type(nil), b.Params...), Blocking: b.Blocking}
 	}
 	v.Verbs["put_on_stack"] = VerbInfo{}
+	v.Verbs["put_triggered"] = VerbInfo{}
 	for _, k := range kindTable {
 		v.Kinds[k.Name] = KindInfo{Over: k.OverGo, Types: k.TypeGo}
 	}

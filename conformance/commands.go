@@ -36,23 +36,24 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"skipnext":    cmdSkipNext,
 		"at":          cmdAt,
 		// Playing.
-		"advance":      cmdAdvance,
-		"pass":         cmdPass,
-		"until":        cmdUntil,
-		"play":         actionCmd(rt.PlayLand),
-		"cast":         actionCmd(rt.Cast),
-		"tapmana":      actionCmd(rt.TapMana),
-		"activate":     cmdActivate,
-		"choose":       cmdChoose,
-		"attack":       cmdAttack,
-		"defend":       cmdDefend,
-		"chooseplayer": cmdChoosePlayer,
-		"putattacking": cmdPutAttacking,
-		"putblocking":  blockCmd("putblocking", "put_blocking"),
-		"makeblock":    blockCmd("makeblock", "make_block"),
-		"block":        cmdBlock,
-		"order":        cmdOrder,
-		"assign":       cmdAssign,
+		"advance":       cmdAdvance,
+		"pass":          cmdPass,
+		"until":         cmdUntil,
+		"play":          actionCmd(rt.PlayLand),
+		"cast":          actionCmd(rt.Cast),
+		"tapmana":       actionCmd(rt.TapMana),
+		"activate":      cmdActivate,
+		"choose":        cmdChoose,
+		"attack":        cmdAttack,
+		"defend":        cmdDefend,
+		"chooseplayer":  cmdChoosePlayer,
+		"putattacking":  cmdPutAttacking,
+		"putblocking":   blockCmd("putblocking", "put_blocking"),
+		"makeblock":     blockCmd("makeblock", "make_block"),
+		"block":         cmdBlock,
+		"order":         cmdOrder,
+		"ordertriggers": cmdOrderTriggers,
+		"assign":        cmdAssign,
 		// Checking.
 		"expect":  cmdExpect,
 		"trace":   cmdTrace,
@@ -105,7 +106,7 @@ func cmdGame(ts *testscript.TestScript, neg bool, args []string) {
 	s := st(ts)
 	opts, rest := options(args)
 	if len(rest) > 0 {
-		fail(ts, "usage: game [players=N] [seed=N] [starting=pK]; unexpected %q", rest[0])
+		fail(ts, "usage: game [players=N] [seed=N] [starting=pK] [triggers=ask]; unexpected %q", rest[0])
 	}
 	n := int32(2)
 	if v, ok := opts["players"]; ok {
@@ -128,8 +129,17 @@ func cmdGame(ts *testscript.TestScript, neg bool, args []string) {
 	if v, ok := opts["starting"]; ok {
 		cfg.Starting = playerIndex(ts, cfg.Players, v)
 	}
+	// Each player's triggered abilities go on the stack in the order they
+	// triggered unless the script asks (triggers=ask: ordertriggers answers).
+	cfg.AutoOrderTriggers = true
+	if v, ok := opts["triggers"]; ok {
+		if v != "ask" {
+			fail(ts, "game: triggers=%s: want triggers=ask", v)
+		}
+		cfg.AutoOrderTriggers = false
+	}
 	for k := range opts {
-		if k != "players" && k != "seed" && k != "starting" {
+		if k != "players" && k != "seed" && k != "starting" && k != "triggers" {
 			fail(ts, "game: unknown option %s=", k)
 		}
 	}
@@ -951,6 +961,29 @@ func cmdOrder(ts *testscript.TestScript, neg bool, args []string) {
 	a := rt.Answer{Kind: rt.Declare}
 	for _, name := range args[1:] {
 		a.Objs = append(a.Objs, s.card(ts, name))
+	}
+	submit(ts, neg, g, a)
+}
+
+// ordertriggers <player> <label>...: the player puts their waiting
+// triggered abilities on the stack in this order, the first named first
+// (under game triggers=ask; expect pending triggers p1 lists them).
+func cmdOrderTriggers(ts *testscript.TestScript, neg bool, args []string) {
+	_, g, d := answering(ts, args, rt.DecideTriggers, "ordertriggers", "ordertriggers <player> <label>...")
+	a := rt.Answer{Kind: rt.Declare}
+	for _, label := range args[1:] {
+		k := -1
+		for i := 0; i < d.N; i++ {
+			it, _ := g.WaitingOf(d.Player, i)
+			if g.WaitingName(&it) == label && !slices.Contains(a.Targets, int32(i)) {
+				k = i
+				break
+			}
+		}
+		if k < 0 && !neg {
+			fail(ts, "ordertriggers: %s has no other waiting triggered ability %q", g.PlayerName(d.Player), label)
+		}
+		a.Targets = append(a.Targets, int32(k))
 	}
 	submit(ts, neg, g, a)
 }

@@ -16,9 +16,9 @@ var handSize8 = map[string]string{
 	"512-ending-phase":         "our maximum hand size is eight",
 	"514.1-discard":            "our maximum hand size is eight",
 	"514.3a-trigger-repeat":    "our maximum hand size is eight",
-	"703.4m-cleanup-order":     "our maximum hand size is eight",
-	"704.5q-legal-attachments": "our maximum hand size is eight",
-	"704.5r-one-of-each":       "our maximum hand size is eight",
+	"703.4n-cleanup-order":     "our maximum hand size is eight",
+	"704.5p-legal-attachments": "our maximum hand size is eight",
+	"704.5q-one-of-each":       "our maximum hand size is eight",
 }
 
 // TestRunCorpusDeviating: a project whose rules differ (a maximum hand size

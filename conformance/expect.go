@@ -180,6 +180,12 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 			got += " " + g.PlayerName(d.Player)
 		case rt.DecideOrder, rt.DecidePlayer:
 			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name
+		case rt.DecideTriggers:
+			got += " " + g.PlayerName(d.Player)
+			for i := 0; i < d.N; i++ {
+				it, _ := g.WaitingOf(d.Player, i)
+				got += " " + g.WaitingName(&it)
+			}
 		case rt.DecideDamage:
 			got += " " + g.PlayerName(d.Player)
 			for _, gr := range d.Groups {

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mtgc-dev/mtgc/conformance"
-	"github.com/mtgc-dev/mtgc/engine"
+	cr2017 "github.com/mtgc-dev/mtgc/engine/cr2017"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -33,7 +33,7 @@ func writeScripts(t *testing.T, scripts map[string]string) []conformance.Script 
 // withUntapRule returns a copy of the engine's rules whose untap step
 // cites rule instead of 502.
 func withUntapRule(rule string) *rt.Rules {
-	r := *engine.Rules
+	r := *cr2017.Rules
 	r.Phases = append([]rt.Phase(nil), r.Phases...)
 	r.Phases[0].Steps = append([]rt.Step(nil), r.Phases[0].Steps...)
 	r.Phases[0].Steps[0].Rules = []string{rule}
@@ -61,7 +61,7 @@ func TestEventCitations(t *testing.T) {
 		failed  bool
 		message string
 	}{
-		{name: "indexed rules", rules: engine.Rules},
+		{name: "indexed rules", rules: cr2017.Rules},
 		{name: "unindexed rule", rules: withUntapRule("502.9"), failed: true,
 			message: "untap.txtar:5: 2 event(s) cite a rule that is not in the cr2017 index (every event must cite an indexed rule):\n\t502.9 begin step untap\n\t502.9 end step untap"},
 		{name: "no rule", rules: withUntapRule(""), failed: true,
@@ -85,7 +85,7 @@ func TestEventCitations(t *testing.T) {
 func TestFailureGameLog(t *testing.T) {
 	bad := strings.Replace(untapScript, "502.2 untap 'Bears' (p1)", "502.2 untap 'Elves' (p1)", 1)
 	scripts := writeScripts(t, map[string]string{"bad": bad})
-	r := conformance.RunScripts(conformance.Config{Rules: engine.Rules}, scripts, false)[0]
+	r := conformance.RunScripts(conformance.Config{Rules: cr2017.Rules}, scripts, false)[0]
 	if !r.Failed {
 		t.Fatal("the script passed")
 	}
@@ -115,7 +115,7 @@ cmp stdout want.trace
 502.3   no priority in untap                      # No priority in untap step; triggers wait until upkeep
 502     end step untap                            # Untap Step — section heading
 `, "plain": untapScript})
-	for _, r := range conformance.RunScripts(conformance.Config{Rules: engine.Rules}, scripts, false) {
+	for _, r := range conformance.RunScripts(conformance.Config{Rules: cr2017.Rules}, scripts, false) {
 		if r.Failed {
 			t.Errorf("%s failed:\n%s", r.Script.Name, r.Log)
 		}
@@ -126,7 +126,7 @@ cmp stdout want.trace
 func TestFired(t *testing.T) {
 	scripts := writeScripts(t, map[string]string{"untap": untapScript, "nothing": "# rules: 500.1\ngame\n"})
 	fired := &conformance.Fired{}
-	res := conformance.RunScripts(conformance.Config{Rules: engine.Rules, Fired: fired}, scripts, false)
+	res := conformance.RunScripts(conformance.Config{Rules: cr2017.Rules, Fired: fired}, scripts, false)
 	got := map[string][]string{}
 	for _, r := range res {
 		got[r.Script.Name] = r.Fired
@@ -145,7 +145,7 @@ func TestFired(t *testing.T) {
 func TestCheckHeaders(t *testing.T) {
 	scripts := writeScripts(t, map[string]string{"x": "\n# rules: 502.2 502.22\ngame\n"})
 	err := conformance.CheckHeaders(scripts, program(t).Index)
-	want := scripts[0].Path + ":2: # rules: names 502.22, which is not in the cr2017 index (did you mean 502.2"
+	want := scripts[0].Path + ":2: # rules: names 502.22, which is not in the cr2025 index (did you mean 502.2"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("error = %v, want prefix %q", err, want)
 	}
@@ -167,7 +167,7 @@ func TestBadScripts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			scripts := writeScripts(t, map[string]string{tt.name: tt.script})
-			r := conformance.RunScripts(conformance.Config{Rules: engine.Rules}, scripts, false)[0]
+			r := conformance.RunScripts(conformance.Config{Rules: cr2017.Rules}, scripts, false)[0]
 			if !r.Failed {
 				t.Fatalf("the script passed:\n%s", r.Log)
 			}

@@ -115,9 +115,9 @@ func TestListsCheck(t *testing.T) {
 			Runtime:       parse(conformance.RuntimeFile, "500.2\truntime/priority.go\tall pass\n"),
 			KnownFailures: parse(conformance.KnownFailuresFile, "502.2-untap\twhy\n"),
 		}},
-		{name: "scope matching nothing", lists: conformance.Lists{Scope: parse(conformance.ScopeFile, "# c\n599\n")}, err: "scope.tsv:2: 599 is not a rule of the cr2017 index"},
-		{name: "unknown exclusion", lists: conformance.Lists{Exclusions: parse(conformance.ExclusionsFile, "505.33\tx\n")}, err: "exclusions.tsv:1: 505.33 is not a rule of the cr2017 index (did you mean 505.3, "},
-		{name: "unknown runtime rule", lists: conformance.Lists{Runtime: parse(conformance.RuntimeFile, "500.2x\tf.go\tx\n")}, err: "runtime.tsv:1: 500.2x is not a rule of the cr2017 index"},
+		{name: "scope matching nothing", lists: conformance.Lists{Scope: parse(conformance.ScopeFile, "# c\n599\n")}, err: "scope.tsv:2: 599 is not a rule of the cr2025 index"},
+		{name: "unknown exclusion", lists: conformance.Lists{Exclusions: parse(conformance.ExclusionsFile, "505.33\tx\n")}, err: "exclusions.tsv:1: 505.33 is not a rule of the cr2025 index (did you mean 505.3, "},
+		{name: "unknown runtime rule", lists: conformance.Lists{Runtime: parse(conformance.RuntimeFile, "500.2x\tf.go\tx\n")}, err: "runtime.tsv:1: 500.2x is not a rule of the cr2025 index"},
 		{name: "unknown script", lists: conformance.Lists{KnownFailures: parse(conformance.KnownFailuresFile, "502.2-untapp\tx\n")}, err: "known-failures.tsv:1: 502.2-untapp is not a script of the corpus"},
 	}
 	for _, tt := range tests {

@@ -23,7 +23,7 @@ import (
 // runtime.tsv also lists; a clause of a deciding verb and other
 // statements; a predicate reading power, whose Go adds the counters) and
 // in neither (508.1b: nothing cites it).
-const meaningSrc = `edition cr2017 "meaning"
+const meaningSrc = `edition cr2025 "meaning"
 turn "500.1" {
   order combat
 }
@@ -62,14 +62,14 @@ predicate can_attack "508.1a" (a) if a.creature
 predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
 predicate assigns_damage "510.1a" (s) = max(0, s.power)
 predicate lethal_damage "510.1c" (s, b) = max(0, b.toughness - b.damage)
-predicate assign_past "510.1c" (s, b) if assigning(s, b) >= lethal(s, b)
-predicate trample_past "702.19b" (s, b) if assigning(s, b) >= lethal(s, b)
+predicate division_restriction "510.1c" (s, b) if assigning(s, b) < lethal(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)
+predicate division_restriction "702.19b" (s, b) if assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)
 `
 
 // TestMeaning: each rule is classified as its citations say, and the
 // summary counts the rules in scope that something implements.
 func TestMeaning(t *testing.T) {
-	index, err := fs.ReadFile(rules.FS, "cr2017.tsv")
+	index, err := fs.ReadFile(rules.FS, "cr2025.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +80,11 @@ func TestMeaning(t *testing.T) {
 	p, err := compiler.Compile([]compiler.Source{
 		{Name: "rules/a.mtg", Data: []byte(meaningSrc)},
 		{Name: "rules/priority.mtg", Data: mech},
-	}, map[string][]byte{"cr2017": index})
+	}, map[string][]byte{"cr2025": index})
 	if err != nil {
 		t.Fatal(err)
 	}
-	scope, err := conformance.ParseList(conformance.ScopeFile, "scope.tsv", []byte("500.1\n500.2\n506\n508\n509\n510.1\n511\n116.3d\n702.20\n"))
+	scope, err := conformance.ParseList(conformance.ScopeFile, "scope.tsv", []byte("500.1\n500.2\n506\n508\n509\n510.1\n511\n117.3d\n702.20\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,13 +104,14 @@ func TestMeaning(t *testing.T) {
 		"508.1": "runtime",
 		// A keyword line declares a name; having it is Go's KeywordSet.
 		"702.20": "runtime", "702.20a": "runtime",
-		"500.2": "runtime", "116.3d": "runtime", "115.2a": "runtime",
+		"500.2": "runtime", "117.3d": "runtime", "116.2a": "runtime",
 		// The action above and the attack_restriction predicate.
 		"508.1c": "both",
 		"508.2":  "both",
 		// who chooses blockers is the .mtg's, the check Go's.
 		"509.1": "both",
-		// divide_combat_damage and end_effects (which decides nothing).
+		// divide_combat_damage (its evaluation of division_restriction) and
+		// end_effects (which decides nothing).
 		"511.3": "both", "511.1": "both",
 		// power and toughness add counters in Go; lethal() clamps at 0.
 		"510.1a": "both", "510.1c": "both", "702.19b": "both",
@@ -122,9 +123,9 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// In scope: 500.1 500.2 506 508 508.1 508.1a 508.1c 508.1f 508.2 509
-	// 509.1 510.1a 510.1c 511 511.1 511.2 511.3 116.3d 702.20 702.20a.
+	// 509.1 510.1a 510.1c 511 511.1 511.2 511.3 117.3d 702.20 702.20a.
 	// Implemented adds what is out of scope: 702.19b and the mechanisms
-	// of rules/priority.mtg (115.2a...).
+	// of rules/priority.mtg (116.2a...).
 	tab := meaning.Load()
 	rows, driver, host := 0, 0, 0
 	for _, d := range tab.Deciders {
@@ -144,10 +145,12 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// Decisions of meaningSrc: 508.1f's loop and where (2), 509.1's (2),
-	// the six predicates (6), attack_restriction's two ands (2).
+	// the six predicates (6), attack_restriction's two ands (2), the
+	// division restrictions' ands and any (5), the loop over players of
+	// rules/priority.mtg's stack_triggers (1).
 	wantSum := conformance.MeaningSummary{
 		Rules: 20, Mtg: 8, Runtime: 5, Both: 7,
-		BranchPoints: conformance.BranchPoints{Mtg: 12, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		BranchPoints: conformance.BranchPoints{Mtg: 18, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)
@@ -159,13 +162,13 @@ func TestMeaning(t *testing.T) {
 	for _, r := range cov.Rules {
 		if r.Rule == "511.3" || r.Rule == "508.1" || r.Rule == "702.20" {
 			for _, i := range r.Implemented {
-				impls = append(impls, fmt.Sprintf("%s %s %q %s %v", r.Rule, i.What, i.Procedure, i.Meaning, slices.Contains(i.Deciders, "(*Game).submitAttackers") || slices.Contains(i.Deciders, "(*Game).lethalFirst")))
+				impls = append(impls, fmt.Sprintf("%s %s %q %s %v", r.Rule, i.What, i.Procedure, i.Meaning, slices.Contains(i.Deciders, "(*Game).submitAttackers") || slices.Contains(i.Deciders, "(*Game).divisionRestricted")))
 			}
 		}
 	}
 	if d := cmp.Diff([]string{
 		`508.1 action "" runtime true`,
-		`511.3 action "divide_combat_damage" both true`,
+		`511.3 action "" both true`,
 		`702.20 keyword "" runtime false`,
 	}, impls); d != "" {
 		t.Errorf("implementations (-want +got):\n%s", d)

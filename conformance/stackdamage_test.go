@@ -1,42 +1,41 @@
 package conformance_test
 
 import (
+	"io/fs"
 	"os"
-	"path/filepath"
 	"testing"
 	"testing/fstest"
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/interp"
+	"github.com/mtgc-dev/mtgc/rules"
 )
 
-// TestStackDamageRuleset runs the rules of ../rules with combat damage put
-// on the stack (../testdata/stackdamage/combat.mtg instead of
-// rules/combat.mtg): the language can write combat damage on the stack,
-// with priority between its assignment and its damage.
+// TestStackDamageRuleset runs the 2017 rules with combat damage put on the
+// stack: ../testdata/stackdamage/stackdamage.mtg, a delta over
+// rules/cr2017 placed beside the embedded editions. The language can write
+// combat damage on the stack, with priority between its assignment and its
+// damage, as a short delta.
 func TestStackDamageRuleset(t *testing.T) {
 	fsys := fstest.MapFS{}
-	files, err := filepath.Glob("../rules/*")
+	if err := fs.WalkDir(rules.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(rules.FS, path)
+		fsys[path] = &fstest.MapFile{Data: data}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	delta, err := os.ReadFile("../testdata/stackdamage/stackdamage.mtg")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range files {
-		if filepath.Ext(f) != ".mtg" && filepath.Ext(f) != ".tsv" {
-			continue
-		}
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if filepath.Base(f) == "combat.mtg" {
-			if data, err = os.ReadFile("../testdata/stackdamage/combat.mtg"); err != nil {
-				t.Fatal(err)
-			}
-		}
-		fsys["rules/"+filepath.Base(f)] = &fstest.MapFile{Data: data}
-	}
-	p, err := compiler.Load(fsys, "rules")
+	fsys["stackdamage/stackdamage.mtg"] = &fstest.MapFile{Data: delta}
+	fsys["stackdamage/stackdamage.tsv"] = fsys["cr2017/cr2017.tsv"]
+	p, err := compiler.LoadAs(fsys, "stackdamage", "testdata/stackdamage")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,14 +5,17 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mtgc-dev/mtgc/engine"
+	"github.com/mtgc-dev/mtgc/engine/cr2017"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 // combatAt builds a game at the declare attackers step of turn 2 (p1
-// active) with the given creatures, and returns it with their IDs.
+// active) with the given creatures, and returns it with their IDs. The
+// oracles of this file and oracle_test.go are readings of the 2017 rules
+// (the damage assignment order, lethal first along it): the game is
+// cr2017's.
 func combatAt(tb testing.TB, cards [2][]rt.Card) (*rt.Game, [2][]rt.ObjID) {
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+	g, err := cr2017.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
 	if err != nil {
 		tb.Fatal(err)
 	}

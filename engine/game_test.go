@@ -143,11 +143,11 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		a    rt.Answer
 		rule string
 	}{
-		{"land in upkeep", rt.Answer{Kind: rt.PlayLand, Obj: land}, "505.4b"},
-		{"creature in upkeep", rt.Answer{Kind: rt.Cast, Obj: creature}, "505.4a"},
-		{"other player's card", rt.Answer{Kind: rt.PlayLand, Obj: other}, "115.2a"},
-		{"cards to a priority decision", rt.Answer{Kind: rt.Choose}, "116.1"},
-		{"nonexistent object", rt.Answer{Kind: rt.TapMana, Obj: 9999}, "116.1d"},
+		{"land in upkeep", rt.Answer{Kind: rt.PlayLand, Obj: land}, "505.6b"},
+		{"creature in upkeep", rt.Answer{Kind: rt.Cast, Obj: creature}, "505.6a"},
+		{"other player's card", rt.Answer{Kind: rt.PlayLand, Obj: other}, "116.2a"},
+		{"cards to a priority decision", rt.Answer{Kind: rt.Choose}, "117.1"},
+		{"nonexistent object", rt.Answer{Kind: rt.TapMana, Obj: 9999}, "117.1d"},
 	}
 	for _, c := range cases {
 		before := g.Clone()
@@ -180,12 +180,12 @@ func Example() {
 	for _, line := range g.Trace(0)[:6] {
 		fmt.Println(line)
 	}
-	fmt.Println(strings.Contains(strings.Join(g.Trace(0), "\n"), "500.10 skip step draw"))
+	fmt.Println(strings.Contains(strings.Join(g.Trace(0), "\n"), "500.11 skip step draw"))
 	// Output:
 	// 500.1 turn 1 alice
 	// 501 begin phase beginning
 	// 502 begin step untap
-	// 502.3 no priority in untap
+	// 502.4 no priority in untap
 	// 502 end step untap
 	// 503 begin step upkeep
 	// true

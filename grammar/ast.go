@@ -457,10 +457,14 @@ func (*TimingDecl) declNode()       {}
 // MechanismDecl names the rule a generic mechanism of the runtime cites:
 // `mechanism pass_priority "116.3d"`. The runtime knows what passing
 // priority does; the edition says which of its rules that is.
+//
+// A mechanism that takes them may be given its procedure as statements
+// (Body, nil if none): `mechanism stack_triggers "116.2a" { ... }`.
 type MechanismDecl struct {
 	Pos   Pos
 	Name  Ident
 	Rules []Rule
+	Body  *Block
 }
 
 // Position implements Node.

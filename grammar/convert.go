@@ -88,7 +88,11 @@ func (c *converter) decl(p *pDecl) Decl {
 		t := p.Timing
 		return &TimingDecl{Pos: toPos(t.Pos), Name: ident(t.Name), Rules: c.rules(t.Rules), Param: ident(t.Param), If: c.expr(t.If)}
 	case p.Mech != nil:
-		return &MechanismDecl{Pos: toPos(p.Mech.Pos), Name: ident(p.Mech.Name), Rules: c.rules(p.Mech.Rules)}
+		d := &MechanismDecl{Pos: toPos(p.Mech.Pos), Name: ident(p.Mech.Name), Rules: c.rules(p.Mech.Rules)}
+		if p.Mech.Body != nil {
+			d.Body = c.block(p.Mech.Body)
+		}
+		return d
 	case p.Stack != nil:
 		s := p.Stack
 		d := &StackObjectDecl{Pos: toPos(s.Pos), Effect: s.Kind == "effect", Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}

@@ -31,7 +31,7 @@
 //	SbaDecl     = "sba" Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
-//	MechanismDecl = "mechanism" Ident { Rule } .   (the rule a runtime mechanism cites)
+//	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)
 //	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .
 //	Param       = ( "player" | Ident ) Ident .                             (player p, object x, int n)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .

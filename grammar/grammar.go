@@ -116,6 +116,7 @@ type pMech struct {
 	Pos   lexer.Position
 	Name  pIdent    `parser:"'mechanism' @@"`
 	Rules []pString `parser:"@@*"`
+	Body  *pBlock   `parser:"@@?"`
 }
 
 type pStack struct {

@@ -246,7 +246,7 @@ func TestParseRules(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		if f.Edition.Name.Name != "cr2017" || len(f.Decls) == 0 || len(f.Comments) == 0 {
+		if f.Edition.Name.Name != "cr2025" || len(f.Decls) == 0 || len(f.Comments) == 0 {
 			t.Errorf("%s: edition %q, %d declarations, %d comments", path, f.Edition.Name.Name, len(f.Decls), len(f.Comments))
 		}
 	}

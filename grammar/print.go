@@ -222,6 +222,10 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "mechanism ")
 		p.ident(d.Name)
 		p.rules(d.Rules)
+		if d.Body != nil {
+			p.text(" ")
+			p.block(d.Body)
+		}
 	case *TimingDecl:
 		p.tok(d.Pos, "timing ")
 		p.ident(d.Name)

@@ -125,6 +125,9 @@ func Inspect(n Node, f func(Node) bool) {
 	case *MechanismDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)
+		if n.Body != nil {
+			inspectBlock(n.Body, f)
+		}
 	case *TimingDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)

@@ -137,7 +137,7 @@ func BenchmarkRandomGame(b *testing.B) {
 // BenchmarkCheckGen: mtgc check + gen of the rules folder, in process:
 // reading, parsing, checking and generating gofmt'd Go.
 func BenchmarkCheckGen(b *testing.B) {
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func BenchmarkCheckGen(b *testing.B) {
 // BenchmarkCheckInterp: what mtgc test does before running a changed
 // ruleset: check it and build the interpreter's rules.
 func BenchmarkCheckInterp(b *testing.B) {
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -68,6 +68,12 @@ func (c *clause) putOnStack(s *compiler.PutOnStack) stmtFn {
 		args[i] = asInt32(c.expr(e))
 	}
 	idx, p := s.Object.Index, c.expr(s.P).p
+	if s.Triggered {
+		return func(g *rt.Game, fp int) bool {
+			g.PutTriggered(idx, p(g, fp), args[0](g, fp), args[1](g, fp), args[2](g, fp))
+			return true
+		}
+	}
 	return func(g *rt.Game, fp int) bool {
 		g.PutOnStack(idx, p(g, fp), args[0](g, fp), args[1](g, fp), args[2](g, fp))
 		return true

@@ -75,6 +75,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	}
 	for _, m := range p.Mechanisms {
 		r.Cite[m.Mech] = first(m.Rules)
+		if m.Proc != nil {
+			r.Procedures[m.Mech] = b.actions([]*compiler.Code{m.Proc})[0]
+		}
 	}
 	for i, k := range p.Keywords {
 		r.Keywords = append(r.Keywords, k.Name)

@@ -15,7 +15,7 @@ import (
 // cleanup's check of pending actions (514.3a) and the check itself agree,
 // whatever changed before.
 func TestNoOpStateBasedAction(t *testing.T) {
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}

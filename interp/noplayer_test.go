@@ -27,7 +27,7 @@ sba "704.5" {
   }
 }
 `
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}

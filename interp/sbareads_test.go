@@ -23,11 +23,11 @@ sba "704.5" {
   }
 }
 `
-	srcs, idx, err := compiler.ReadDirAs(rules.FS, ".", rules.Dir)
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fs.Stat(rules.FS, "cr2017.tsv"); err != nil {
+	if _, err := fs.Stat(rules.FS, "cr2017/cr2017.tsv"); err != nil {
 		t.Fatal(err)
 	}
 	plain, err := compiler.Compile(srcs, idx)

@@ -92,13 +92,19 @@ func (q *query) at(g *rt.Game, i int) (v rt.ObjID, skip, done bool) {
 			return 0, false, true
 		}
 		return rt.ObjID(i), g.Players[i].Lost, false
+	case rt.OverPlayersAPNAP:
+		if i >= len(g.Players) {
+			return 0, false, true
+		}
+		p := (g.Active + i) % len(g.Players)
+		return rt.ObjID(p), g.Players[p].Lost, false
 	case rt.OverAnything:
 		if i >= len(g.Objs) {
 			return 0, false, true
 		}
 		v = rt.ObjID(i)
 		return v, g.Objs[v].Zone == rt.ZoneNone, false
-	case rt.OverAttackers, rt.OverBlockers, rt.OverDeclared, rt.OverCombatants:
+	case rt.OverAttackers, rt.OverBlockers, rt.OverDeclared, rt.OverCombatants, rt.OverRecipients:
 		if i >= g.CombatLen(q.kind.Over) {
 			return 0, false, true
 		}

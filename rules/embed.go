@@ -27,7 +27,7 @@ const Dir = "rules"
 
 // Root is the name of the edition at the root of FS: the full ruleset the
 // others are written over (cr2025 and cr2008 over it, cr1999 over cr2008).
-const Root = "cr2017"
+const Root = "cr2025"
 
 // Default is the edition commands use when none is named: the current
 // rules, written as a delta over Root in its own directory.

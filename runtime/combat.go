@@ -29,8 +29,7 @@ const (
 	AssignsDamage                              // (s) = the combat damage s assigns (a value; 0: none)
 	AttackRestriction                          // (x) with the attack declared, any one that holds for a creature makes it illegal
 	BlockRestriction                           // (x) with the blocks declared, any one that holds for a creature makes it illegal
-	AssignPast                                 // (s, b) s's division may give damage to the creatures after b in its order
-	TramplePast                                // (s, b) s's division may give damage past blocker b to what s attacks (trample)
+	DivisionRestriction                        // (s, b) with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal
 	CanBeAttacked                              // (t) any one that holds lets permanent t be attacked
 	DefenderOf                                 // (t) = the player who defends t when it is attacked (a player value)
 	CanBeDealtCombatDamage                     // (x) every one must hold for combat damage to be dealt to permanent x (none: always)
@@ -69,8 +68,7 @@ var predSpecs = [numPredKinds]PredSpec{
 	AssignsDamage:          {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
 	AttackRestriction:      {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
 	BlockRestriction:       {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
-	AssignPast:             {"assign_past", "AssignPast", 2, false, false, false, "(s, b): s's division may give damage to the creatures after b in its order", "when a division of damage may go on to the next creature in order"},
-	TramplePast:            {"trample_past", "TramplePast", 2, false, false, false, "(s, b): s's division may give damage past blocker b to what s attacks", "when a trampler's division may go on to the player or planeswalker it attacks"},
+	DivisionRestriction:    {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
 	CanBeAttacked:          {"can_be_attacked", "CanBeAttacked", 1, false, false, false, "any one that holds lets permanent t be attacked", ""},
 	DefenderOf:             {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
 	CanBeDealtCombatDamage: {"can_be_dealt_combat_damage", "CanBeDealtCombatDamage", 1, false, false, true, "every one must hold for combat damage to be dealt to permanent x", ""},
@@ -177,20 +175,22 @@ type Assigned struct {
 
 // Combat is the state of the current combat.
 type Combat struct {
-	Attacks           []Attack
-	Blocks            []Block
-	Assigned          []Assigned
-	AttackersDone     bool        // attackers were declared this combat
-	BlockersDone      uint16      // defending players (bits) who declared blockers
-	Ordered           []ObjID     // creatures whose damage assignment order was given
-	DamageSteps       int8        // combat damage steps begun this combat
-	SecondStep        bool        // a second combat damage step was added
-	DealtFirst        []ObjID     // creatures that dealt damage in the first step
-	AssignedSource    []ObjID     // sources whose assignment is decided in this step
-	dealers           []ObjID     // creatures that deal damage in this step
-	dividing          DamageGroup // the division being checked (see Assigning)
-	dividingAmounts   []int32
-	assigning         bool  // a combat damage step is assigning damage
+	Attacks         []Attack
+	Blocks          []Block
+	Assigned        []Assigned
+	AttackersDone   bool        // attackers were declared this combat
+	BlockersDone    uint16      // defending players (bits) who declared blockers
+	Ordered         []ObjID     // creatures whose damage assignment order was given
+	DamageSteps     int8        // combat damage steps begun this combat
+	SecondStep      bool        // a second combat damage step was added
+	DealtFirst      []ObjID     // creatures that dealt damage in the first step
+	AssignedSource  []ObjID     // sources whose assignment is decided in this step
+	dealers         []ObjID     // creatures that deal damage in this step
+	dividing        DamageGroup // the division being checked (see Assigning)
+	dividingAmounts []int32
+	// dividers are the creatures whose damage is divided as their
+	// controller chooses in this step (the rules' may_divide).
+	dividers          []divider
 	DeclaredAttackers int32 // how many creatures were declared as attackers (int8 wrapped at 128: 257 attackers each "attacked alone")
 	// Began counts the creatures that began attacking this combat:
 	// declared as attackers or put into combat attacking, whether or not
@@ -222,6 +222,7 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.Ordered = append(old.Ordered[:0], src.Ordered...)
 	c.dealers = append(old.dealers[:0], src.dealers...)
 	c.Declared = append(old.Declared[:0], src.Declared...)
+	c.dividers = append(old.dividers[:0], src.dividers...)
 }
 
 // reset ends the combat, keeping the buffers for the next one.
@@ -229,7 +230,7 @@ func (c *Combat) reset() {
 	*c = Combat{
 		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
 		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0],
-		Declared: c.Declared[:0],
+		Declared: c.Declared[:0], dividers: c.dividers[:0],
 	}
 }
 

@@ -11,17 +11,72 @@ func (g *Game) attacksWith(p int) bool {
 	return slices.ContainsFunc(g.Combat.Attacks, func(a Attack) bool { return int(a.Controller) == p })
 }
 
-// DivideCombatDamage has each player, the attacking player p first,
-// divide the combat damage of the creatures that deal damage in this step,
-// have a choice and have not assigned it yet (a creature the rules did not
-// assign and that has no choice assigns none: AssignToAttacked and
-// AssignTo are the rules' no-choice assignments). It reports false while
-// it waits for a player.
+// divider is a creature whose combat damage its controller divides in
+// this step among the creatures it is in combat with, in order, and with
+// Attacked what it attacks after them.
+type divider struct {
+	Source   ObjID
+	Attacked bool
+}
+
+// MayDivide makes creature x, in combat with creatures, one whose combat
+// damage in this step its controller divides among them, in order, as
+// DivideCombatDamage asks (the rules say which creatures have a choice).
+// Nothing if x is one already (the first says whether with what it
+// attacks).
+func (g *Game) MayDivide(x ObjID, rule string) { g.markDivider(x, false) }
+
+// MayDivideToAttacked is MayDivide, with what x attacks (the player or
+// permanent) after the creatures blocking it.
+func (g *Game) MayDivideToAttacked(x ObjID, rule string) { g.markDivider(x, true) }
+
+func (g *Game) markDivider(x ObjID, attacked bool) {
+	c := &g.Combat
+	if !g.valid(x) || attacked && !g.Attacking(x) || slices.ContainsFunc(c.dividers, func(d divider) bool { return d.Source == x }) {
+		return
+	}
+	c.dividers = append(c.dividers, divider{Source: x, Attacked: attacked})
+}
+
+// DivideCombatDamage asks player p to divide, all at once, the combat
+// damage of their creatures the rules made dividers (MayDivide) in this
+// step; the answer is checked against the rules' division_restriction
+// predicates, and a division made makes its creature no longer a divider.
+// It reports false while it waits.
 func (g *Game) DivideCombatDamage(p int, rule string) bool {
-	if !g.attacksWith(p) {
+	c := &g.Combat
+	var groups []DamageGroup
+	for _, d := range c.dividers {
+		x := d.Source
+		if !g.valid(x) || int(g.Objs[x].Controller) != p {
+			continue
+		}
+		if from, n := g.recipients(d); len(from) > 0 && n > 0 {
+			groups = append(groups, DamageGroup{Source: x, From: from, N: int(n)})
+		}
+	}
+	if len(groups) == 0 {
 		return true
 	}
-	return g.divide(p, rule)
+	g.pending = Decision{Kind: DecideDamage, Player: p, Obj: groups[0].Source, From: groups[0].From, N: groups[0].N, Groups: groups, Rule: rule}
+	return false
+}
+
+// recipients returns what divider d divides among, in order (NoObj
+// standing for what it attacks), and how much damage.
+func (g *Game) recipients(d divider) ([]ObjID, int32) {
+	x := d.Source
+	var from []ObjID
+	switch {
+	case g.Attacking(x):
+		from = g.appendBlockers(make([]ObjID, 0, g.numBlockers(x)+1), x)
+		if d.Attacked {
+			from = append(from, NoObj) // what it attacks, if still there (addDivision)
+		}
+	case g.Blocking(x):
+		from = g.BlockedBy(x)
+	}
+	return from, g.assigns(x)
 }
 
 // DealsCombatDamage reports whether x deals combat damage in this combat
@@ -65,58 +120,14 @@ func (g *Game) AssignTo(x, y ObjID, n int32, rule string) {
 // or less is none).
 func (g *Game) Assigns(x ObjID) int32 { return g.assigns(x) }
 
-// divide asks each player, p first, to divide the damage of their
-// creatures that have a choice and have not assigned theirs.
-func (g *Game) divide(p int, rule string) bool {
-	c := &g.Combat
-	n := len(g.Players)
-	for i := 0; i < n; i++ {
-		q := (p + i) % n
-		var groups []DamageGroup
-		for _, at := range c.Attacks {
-			if x := at.Attacker; int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) {
-				if from, power := g.attackerDamage(at); from != nil {
-					groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
-				}
-			}
-		}
-		for _, bl := range c.Blocks {
-			x := bl.Blocker
-			if int(g.Objs[x].Controller) == q && c.deals(x) && !slices.Contains(c.AssignedSource, x) &&
-				!slices.ContainsFunc(groups, func(gr DamageGroup) bool { return gr.Source == x }) {
-				if from, power := g.blockerDamage(x); from != nil {
-					groups = append(groups, DamageGroup{Source: x, From: from, N: int(power)})
-				}
-			}
-		}
-		if len(groups) > 0 {
-			g.pending = Decision{Kind: DecideDamage, Player: q, Obj: groups[0].Source, From: groups[0].From, N: groups[0].N, Groups: groups, Rule: rule}
-			return false
-		}
-	}
-	c.assigning = false
-	return true
-}
-
-// blockerDamage returns the attackers among which blocker x divides its
-// combat damage, and how much, when it has a choice: it blocks several
-// (nil otherwise: the rules assign what leaves no choice).
-func (g *Game) blockerDamage(x ObjID) ([]ObjID, int32) {
-	if n := g.assigns(x); n > 0 && g.numBlockedBy(x) >= 2 {
-		return g.BlockedBy(x), n
-	}
-	return nil, 0
-}
-
 // startDamageStep begins a combat damage step's assignment: creatures
 // that left combat are removed, the step is counted, nothing is assigned
 // and nobody deals damage yet.
 func (g *Game) startDamageStep() {
 	c := &g.Combat
 	g.checkLeavesCombat()
-	c.assigning = true
 	c.DamageSteps++
-	c.Assigned, c.AssignedSource, c.dealers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0]
+	c.Assigned, c.AssignedSource, c.dealers, c.dividers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0], c.dividers[:0]
 }
 
 // addDamageStep adds a second combat damage step after this one; the
@@ -190,32 +201,11 @@ func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 	return at.Target, at.Player
 }
 
-// attackerDamage returns the recipients among which attacker at divides
-// its combat damage (NoObj standing for what it attacks, with trample),
-// and how much, when it has a choice: blocked by several, or by one with
-// trample (nil otherwise: the rules assign what leaves no choice).
-func (g *Game) attackerDamage(at Attack) ([]ObjID, int32) {
-	x := at.Attacker
-	power := g.assigns(x)
-	if power <= 0 || !at.Blocked {
-		return nil, 0
-	}
-	trample := g.has(Trample, x)
-	nb := g.numBlockers(x)
-	if nb == 0 || nb == 1 && !trample {
-		return nil, 0
-	}
-	from := g.appendBlockers(make([]ObjID, 0, nb+1), x)
-	if trample {
-		from = append(from, NoObj)
-	}
-	return from, power
-}
-
 // DefaultDamage is the assignment a simple caller can accept: for each
-// creature in turn, lethal damage to each recipient in order (counting the
-// damage of the creatures before it), the rest to the last one, or with
-// trample to the player or planeswalker attacked.
+// creature in turn, to each recipient in order the least that lets the
+// rest go on past it under the rules' division_restriction predicates
+// (counting the damage of the creatures before it), the rest to the last
+// one, or with trample to the player or planeswalker attacked.
 func (g *Game) DefaultDamage(d Decision) Answer {
 	groups := d.Groups
 	if len(groups) == 0 {
@@ -227,6 +217,7 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 	for _, gr := range groups {
 		amounts := make([]int32, len(gr.From))
 		left := int32(gr.N)
+		trample := gr.From[len(gr.From)-1] == NoObj
 		for i, b := range gr.From {
 			if b == NoObj {
 				amounts[i], left = left, 0
@@ -235,26 +226,21 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 			if i == len(gr.From)-1 {
 				break // the last one takes the rest
 			}
-			// The least that lets the division go on past b, to the next
-			// blocker and, with trample, on to what the creature attacks
-			// (rules where blockers may be passed freely still want
-			// lethal damage to each before the player).
-			k := AssignPast
-			if gr.From[i+1] == NoObj {
-				k = TramplePast
+			// The least that lets the division go on past b: with the
+			// rest to the next recipient (with trample, to what the
+			// creature attacks), no restriction holds for b.
+			next := i + 1
+			if trample {
+				next = len(gr.From) - 1
 			}
-			trample := gr.From[len(gr.From)-1] == NoObj
 			n := int32(0)
 			for ; n < left; n++ {
-				amounts[i] = n
-				ok, _ := g.mayPass(k, gr, amounts, i)
-				if ok && trample && k != TramplePast {
-					ok, _ = g.mayPass(TramplePast, gr, amounts, i)
-				}
-				if ok {
+				amounts[i], amounts[next] = n, left-n
+				if _, ok := g.divisionRestricted(gr, amounts, i); !ok {
 					break
 				}
 			}
+			amounts[next] = 0
 			amounts[i] = n
 			left -= n
 		}
@@ -323,7 +309,7 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 				g.addDivision(groups[gj], amounts[gj])
 			}
 		}
-		err := g.lethalFirst(gr, amounts[gi], d.Rule)
+		err := g.checkDivision(gr, amounts[gi])
 		c.Assigned = c.Assigned[:base]
 		if err != nil {
 			return err
@@ -332,6 +318,7 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	for gi, gr := range groups {
 		g.addDivision(gr, amounts[gi])
 		c.AssignedSource = append(c.AssignedSource, gr.Source)
+		c.dividers = slices.DeleteFunc(c.dividers, func(d divider) bool { return d.Source == gr.Source })
 	}
 	g.pending = Decision{}
 	return nil
@@ -378,55 +365,54 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 	return amount, nil
 }
 
-// lethalFirst checks that gr's division gives each recipient enough before
-// any to the next: the rules' assign_past predicate says when a division
-// may go on past a creature to the next in order, trample_past when past
-// the last blocker to the player or planeswalker attacked (the checker
-// requires both of rules that deal combat damage).
-func (g *Game) lethalFirst(gr DamageGroup, amount []int32, rule string) error {
-	x := gr.Source
-	for i, to := range gr.From {
-		if amount[i] == 0 {
+// checkDivision refuses gr's division (amount[i] to gr.From[i]) if a
+// division_restriction predicate holds for its source and one of the
+// creatures it divides among, taken in order.
+func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
+	for j, b := range gr.From {
+		if b == NoObj {
 			continue
 		}
-		k := AssignPast
-		if to == NoObj {
-			k = TramplePast
-		}
-		for j := 0; j < i; j++ {
-			if ok, prule := g.mayPass(k, gr, amount, j); !ok {
-				what := "the next blocker"
-				if !g.Attacking(x) {
-					what = "the next attacker"
-				}
-				if to == NoObj {
-					what = "the player or planeswalker it attacks"
-				}
-				if prule == "" {
-					prule = rule
-				}
-				return g.refusePred(k, prule, "%s must assign enough damage to %s (it assigns %d, lethal damage is %d) before assigning any to %s", g.nameOf(x), g.nameOf(gr.From[j]), amount[j], g.lethal(x, gr.From[j]), what)
+		if p, ok := g.divisionRestricted(gr, amount, j); ok {
+			r := refuse(p.Rule, "%s can't divide its combat damage so: a %s holds for %s (it assigns %d, lethal damage is %d)", g.nameOf(gr.Source), p.Kind, g.nameOf(b), amount[j], g.lethal(gr.Source, b))
+			if p.Text != "" {
+				r.Why = p.Kind.String() + ", " + p.Pos + ": " + p.Text
 			}
+			return r
 		}
 	}
 	return nil
 }
 
-// mayPass evaluates predicate kind k (AssignPast or TramplePast) for the
-// source of gr and its j-th recipient, with gr's division being amount (the
-// rules read it as assigning(s, b)); it returns the rule of a predicate
-// that does not hold.
-func (g *Game) mayPass(k PredKind, gr DamageGroup, amount []int32, j int) (bool, string) {
+// divisionRestricted evaluates the division_restriction predicates for the
+// source of gr and its j-th recipient, with gr's division being amount
+// (the rules read it through assigning, assigning_attacked, place and the
+// recipient kind); it returns the first that holds.
+func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int) (*Predicate, bool) {
 	c := &g.Combat
 	c.dividing, c.dividingAmounts = gr, amount
 	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
 	s, b := gr.Source, gr.From[j]
-	for _, i := range g.predsOf(k) {
-		if p := &g.Rules.Predicates[i]; !p.Test2(g, s, b) {
-			return false, p.Rule
+	for _, i := range g.predsOf(DivisionRestriction) {
+		if p := &g.Rules.Predicates[i]; p.Test2(g, s, b) {
+			return p, true
 		}
 	}
-	return true, ""
+	return nil, false
+}
+
+// AssigningAttacked is the damage source s is dividing to what it
+// attacks in the division being checked, 0 outside such a check.
+func (g *Game) AssigningAttacked(s ObjID) int32 { return g.Assigning(s, NoObj) }
+
+// Place is the place of b in the order of the division being checked of
+// source s (1 for the first), 0 if b is not among its recipients.
+func (g *Game) Place(s, b ObjID) int32 {
+	c := &g.Combat
+	if c.dividing.Source != s || s == NoObj || b == NoObj {
+		return 0
+	}
+	return int32(slices.Index(c.dividing.From, b) + 1)
 }
 
 // Assigning is the damage source s is dividing to b in the division being

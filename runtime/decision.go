@@ -21,9 +21,10 @@ const (
 	DecideDamage                 // Player divides the combat damage of each of Groups (the first is Obj, N, From): Damage, or Objs with Amounts for one
 	DecideDefender               // Player chooses the defending player among opponents: Targets[0] = PlayerCode
 	DecidePlayer                 // Player chooses one of the players From (indexes) for Obj: Targets[0] = PlayerCode
+	DecideTriggers               // Player orders their N waiting triggered abilities (From: their sources): Targets, indexes of From, the first to go on the stack first
 )
 
-var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender", "player"}
+var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender", "player", "triggers"}
 
 func (k DecisionKind) String() string {
 	if int(k) < len(decisionNames) {
@@ -137,6 +138,8 @@ func (g *Game) Submit(a Answer) error {
 		return g.submitDefender(&d, &a)
 	case DecidePlayer:
 		return g.submitPlayer(&d, &a)
+	case DecideTriggers:
+		return g.submitTriggers(&d, &a)
 	}
 	return refuse("", "unknown decision")
 }

@@ -322,6 +322,8 @@ func (g *Game) CombatLen(over Over) int {
 		return len(g.Combat.Declared)
 	case OverCombatants:
 		return len(g.Combat.Attacks) + len(g.Combat.Blocks)
+	case OverRecipients:
+		return len(g.Combat.dividing.From)
 	}
 	return 0
 }
@@ -345,6 +347,9 @@ func (g *Game) CombatAt(over Over, i int) (ObjID, bool) {
 		}
 		b := g.Combat.Blocks[i-n]
 		return b.Blocker, !b.Repeated && !g.Attacking(b.Blocker)
+	case OverRecipients:
+		x := g.Combat.dividing.From[i]
+		return x, x != NoObj // NoObj: what a trampler attacks, not a creature
 	}
 	return NoObj, false
 }

@@ -128,7 +128,7 @@ type Game struct {
 	resolving StackItem
 	flipBuf   []int32 // scratch of blockRestricted
 
-	autoPass, noTap bool
+	autoPass, noTap, autoOrder bool
 	// withAbilities and withTriggers count the objects with activated
 	// abilities and with a triggered ability (looked for on a death, as a
 	// creature blocks, as a step begins): made by
@@ -195,6 +195,10 @@ type Config struct {
 	// priority decision whose only other answer is tapping for mana is
 	// forced. Submit still accepts TapMana.
 	NoTapOptions bool
+	// AutoOrderTriggers: Advance answers each player's order of their own
+	// triggered abilities (DecideTriggers) itself, with the order they
+	// triggered (PassPolicy's answer): the events are that answer's.
+	AutoOrderTriggers bool
 }
 
 // New starts a game under the given rules. Libraries are shuffled with the
@@ -247,7 +251,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		preds = indexPredicates(r)
 	}
 	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds,
-		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, optKeys: keep.optKeys[:0]}
+		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0]}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.

@@ -306,7 +306,7 @@ func TestRefusalKeepsSavedBytes(t *testing.T) {
 		{Kind: rt.Declare, Objs: []rt.ObjID{obj("Bears")}, Targets: []int32{int32(obj("Brute"))}},
 		{Kind: rt.Declare, Objs: []rt.ObjID{obj("Bears"), obj("Wall")}, Targets: []int32{int32(obj("Brute")), int32(obj("Ogre"))}},
 	} {
-		if err := g.Submit(a); err == nil || !strings.Contains(err.Error(), "702.110b") {
+		if err := g.Submit(a); err == nil || !strings.Contains(err.Error(), "702.111b") {
 			t.Fatalf("%+v: %v, want the menace refusal", a, err)
 		}
 		if after := save(); !bytes.Equal(before, after) {

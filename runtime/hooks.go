@@ -139,6 +139,26 @@ func (g *Game) PutOnStack(obj int, p int, a0, a1, a2 int32) {
 	g.folded = folded
 }
 
+// PutTriggered has the rules' stack object number obj trigger under
+// player p's control: it waits with the triggered abilities (Waiting)
+// and goes on the stack with them, in the order p chooses, as a player
+// would receive priority.
+func (g *Game) PutTriggered(obj int, p int, a0, a1, a2 int32) {
+	if !g.IsPlayer(p) {
+		return
+	}
+	g.Waiting = append(g.Waiting, StackItem{Source: NoObj, Controller: int8(p), About: NoObj, Object: int16(obj + 1), Args: [MaxStackArgs]int32{a0, a1, a2}})
+}
+
+// WaitingName is how a waiting ability is named: its label, or the name of
+// the rules' stack object.
+func (g *Game) WaitingName(it *StackItem) string {
+	if it.Object > 0 && int(it.Object) <= len(g.Rules.StackObjects) {
+		return g.Rules.StackObjects[it.Object-1].Name
+	}
+	return it.Trigger.Label
+}
+
 // resolveObject resolves a rules' stack object: the damage it carries is
 // assigned again, then its statements run.
 func (g *Game) resolveObject(it *StackItem) {

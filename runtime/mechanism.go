@@ -22,6 +22,7 @@ const (
 	MechStackTriggers                     // triggered abilities go on the stack, active player's first (APNAP)
 	MechResolve                           // the top object of the stack resolves
 	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
+	MechDrawFromEmpty                     // a player draws from an empty library (optional: the rules' statements run at once)
 	NumMechanisms
 )
 
@@ -34,19 +35,26 @@ type MechSpec struct {
 	// Optional: an edition may leave it undeclared (its rules have no
 	// such effect); the runtime then refuses to do it.
 	Optional bool
+	// Procedure: the rules may give its procedure as statements
+	// (`mechanism NAME RULE { ... }`, Rules.Procedures).
+	Procedure bool
+	// Chooses: its statements may ask a player (they run again from the
+	// start once answered); otherwise they must decide nothing.
+	Chooses bool
 }
 
 // mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
 var mechanisms = [NumMechanisms]MechSpec{
-	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false},
-	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false},
-	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused", false},
-	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false},
-	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false},
-	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false},
-	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, the active player's first, then in turn order", false},
-	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false},
-	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false},
+	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false},
+	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused", false, false, false},
+	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false, false, false},
+	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false, false, false},
+	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false, false, false},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack: by the rules' statements if given (each player's in the order they choose, put_triggers), else the active player's first, then in turn order, each player's in the order they triggered", false, true, true},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false, false, false},
+	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false},
+	MechDrawFromEmpty:    {"draw_from_empty", "MechDrawFromEmpty", "a player draws from an empty library: the rules' statements, if given, run at once (players who did have drew_from_empty); undeclared, nothing happens until the state-based actions", true, true, false},
 }
 
 func (m Mechanism) String() string {
@@ -61,6 +69,13 @@ func (m Mechanism) Const() string { return mechanisms[m].Const }
 
 // Doc says what the mechanism cites its rule for.
 func (m Mechanism) Doc() string { return mechanisms[m].Doc }
+
+// Procedure reports whether the rules may give the mechanism's procedure
+// as statements.
+func (m Mechanism) Procedure() bool { return m < NumMechanisms && mechanisms[m].Procedure }
+
+// Chooses reports whether the mechanism's statements may ask a player.
+func (m Mechanism) Chooses() bool { return m < NumMechanisms && mechanisms[m].Chooses }
 
 // Optional reports whether rules may leave the mechanism undeclared.
 func (m Mechanism) Optional() bool { return mechanisms[m].Optional }

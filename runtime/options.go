@@ -21,6 +21,8 @@ package runtime
 //     from Obj alone (0 for NoObj). DefaultDamage is a legal division.
 //   - DecideDefender: Target is the PlayerCode of an opponent.
 //   - DecidePlayer: Target is the PlayerCode of one of From.
+//   - DecideTriggers: Obj is the source of one of the triggered abilities
+//     to order, Target its index in From.
 //
 // With grouping, Count is the number of identical cards the option stands
 // for (Obj is the first of them); otherwise it is 1.
@@ -194,6 +196,10 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				buf = append(buf, o)
 			}
 		})
+	case DecideTriggers:
+		for i, x := range d.From {
+			buf = append(buf, Option{Kind: Declare, Obj: x, Target: int32(i), Count: 1})
+		}
 	case DecidePlayer:
 		for _, q := range d.From {
 			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})

@@ -23,6 +23,8 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 		return Answer{Kind: Declare, Targets: []int32{PlayerCode(int(d.From[0]))}}
 	case DecideOrder:
 		return Answer{Kind: Declare, Objs: d.From}
+	case DecideTriggers:
+		return Answer{Kind: Declare, Targets: inOrder(d.N)}
 	case DecideDamage:
 		return g.DefaultDamage(d)
 	}
@@ -83,6 +85,13 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		r.pick = append(r.pick[:0], d.From...)
 		r.RNG.Shuffle(r.pick)
 		return Answer{Kind: Declare, Objs: r.pick}
+	case DecideTriggers:
+		r.targets = r.targets[:0]
+		for i := range d.N {
+			r.targets = append(r.targets, int32(i))
+		}
+		shuffle32(&r.RNG, r.targets)
+		return Answer{Kind: Declare, Targets: r.targets}
 	case DecideDamage:
 		return g.DefaultDamage(d)
 	case DecideDefender:
@@ -223,4 +232,21 @@ func (g *Game) can(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, true); retu
 // a scratch copy of the game.
 func (g *Game) accepts(a Answer) bool {
 	return g.tryOn(func(s *Game) bool { return s.Submit(a) == nil })
+}
+
+// inOrder is the order 0, 1, ... n-1: triggered abilities in the order
+// they triggered.
+func inOrder(n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32(i)
+	}
+	return out
+}
+
+func shuffle32(r *RNG, xs []int32) {
+	for i := len(xs) - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		xs[i], xs[j] = xs[j], xs[i]
+	}
 }

@@ -41,6 +41,9 @@ func (g *Game) priority() {
 		if !g.stackTriggers() {
 			break
 		}
+		if g.pending.Kind != DecideNone {
+			return // a player orders their triggered abilities
+		}
 	}
 	if !g.InGame(g.prio.holder) {
 		g.prio.holder = g.NextPlayer(g.prio.holder)

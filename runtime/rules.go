@@ -63,6 +63,10 @@ type Rules struct {
 	// Cite is the rule each mechanism of the runtime cites (see Mechanism),
 	// as the edition's mechanism declarations give it.
 	Cite [NumMechanisms]string
+	// Procedures are the rules' statements for the mechanisms that take
+	// them (Mechanism.Procedure): run again from the start after a
+	// decision, as an action is. Run nil: the runtime's own procedure.
+	Procedures [NumMechanisms]Action
 
 	// The first rules that allow playing lands and sorcery-speed spells,
 	// cited when such an action is refused outside the steps that allow it.
@@ -151,14 +155,16 @@ type Action struct {
 type Over uint8
 
 const (
-	OverPlayers    Over = iota + 1
-	OverObjects         // every object on the battlefield, phased out or not
-	OverPermanents      // phased-in permanents whose types intersect SBA.Types (all if 0)
-	OverAnything        // every object that exists, in any zone
-	OverAttackers       // the attacking creatures (statements and expressions only)
-	OverBlockers        // the blocking creatures, each once
-	OverDeclared        // the creatures of the declaration being made, each once
-	OverCombatants      // the creatures in combat: attackers, then blockers, each once
+	OverPlayers      Over = iota + 1
+	OverObjects           // every object on the battlefield, phased out or not
+	OverPermanents        // phased-in permanents whose types intersect SBA.Types (all if 0)
+	OverAnything          // every object that exists, in any zone
+	OverAttackers         // the attacking creatures (statements and expressions only)
+	OverBlockers          // the blocking creatures, each once
+	OverDeclared          // the creatures of the declaration being made, each once
+	OverCombatants        // the creatures in combat: attackers, then blockers, each once
+	OverRecipients        // the creatures the division of combat damage being checked divides among, in its order
+	OverPlayersAPNAP      // the players still in the game, the active player first, then in turn order
 )
 
 // SBA is one state-based action: a query and what to do with each match.

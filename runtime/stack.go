@@ -106,20 +106,27 @@ func (g *Game) fireSelf(x ObjID, on TriggerOn) {
 	}
 }
 
-// stackTriggers puts waiting triggered abilities on the stack, the active
-// player's first and then in turn order (APNAP), and reports whether any were.
+// stackTriggers puts waiting triggered abilities on the stack and reports
+// whether any were: by the rules' procedure for MechStackTriggers if they
+// give one (which may stop for a player's order, g.pending), else the
+// active player's first and then in turn order (APNAP), each player's in
+// the order they triggered.
 func (g *Game) stackTriggers() bool {
 	if len(g.Waiting) == 0 {
 		return false
 	}
+	if proc := &g.Rules.Procedures[MechStackTriggers]; proc.Run != nil {
+		m := g.Mark()
+		if !proc.Run(g) {
+			g.Release(m) // it may have stopped inside a for each loop
+			return true  // g.pending: a player orders their abilities
+		}
+		g.Waiting = g.Waiting[:0] // those of no player still in the game
+		return true
+	}
 	p := g.Active
 	for range g.Players {
-		for _, it := range g.Waiting {
-			if int(it.Controller) == p {
-				g.Stack = append(g.Stack, it)
-				g.emit(Event{Kind: EvTrigger, Rule: g.Rules.Cite[MechStackTriggers], Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
-			}
-		}
+		g.stackWaiting(p, nil, g.Rules.Cite[MechStackTriggers])
 		p = (p + 1) % len(g.Players)
 	}
 	g.Waiting = g.Waiting[:0]

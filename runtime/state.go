@@ -284,6 +284,11 @@ func (g *Game) checkLoadedCombat(ok func(ObjID) bool) error {
 			return bad
 		}
 	}
+	for _, d := range c.dividers {
+		if !ok(d.Source) || d.Source == NoObj {
+			return bad
+		}
+	}
 	for _, l := range [][]ObjID{c.Ordered, c.DealtFirst, c.AssignedSource} {
 		for _, x := range l {
 			if !ok(x) {

@@ -20,6 +20,11 @@ func (g *Game) Advance() Decision {
 			break
 		}
 		g.transition()
+		if g.autoOrder && g.pending.Kind == DecideTriggers {
+			d := g.pending
+			g.pending = Decision{}
+			g.stackWaiting(d.Player, nil, d.Rule)
+		}
 		// Config.AutoPass: a forced pass is answered here, as Submit
 		// would; a new turn's first decision goes to the host.
 		if g.autoPass && g.pending.Kind == DecidePriority && g.TurnNum == turn && passes < maxTransitions && g.Forced() {

@@ -65,6 +65,14 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 			kind, u.objs = Choose, u.objs[:min(d.N, len(u.objs))]
 		}
 		return Answer{Kind: kind, Objs: u.objs}
+	case DecideTriggers:
+		u.opts = g.Options(u.opts[:0], false)
+		u.targets = u.targets[:0]
+		for _, o := range u.opts {
+			u.targets = append(u.targets, o.Target)
+		}
+		shuffle32(&u.RNG, u.targets)
+		return Answer{Kind: Declare, Targets: u.targets}
 	case DecideDamage:
 		return g.DefaultDamage(d)
 	case DecideDefender, DecidePlayer:

@@ -58,7 +58,7 @@ func TestSameResultsAnyWorkers(t *testing.T) {
 // TestCompiledAndInterpretedAgree: the determinism contract across
 // engines: the interpreter of the same rules plays the same games.
 func TestCompiledAndInterpretedAgree(t *testing.T) {
-	p, err := compiler.LoadAs(rules.FS, ".", rules.Dir)
+	p, err := compiler.LoadAs(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}

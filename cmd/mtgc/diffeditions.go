@@ -61,7 +61,7 @@ func runDiffEditions(ctx *cli, _ *flag.FlagSet, args []string) error {
 		}
 		sides[i] = conformance.EditionSide{Name: p.Edition, Rules: r, Index: p.Index}
 	}
-	dir, shown, cleanup, err := scenarioDir(args[2:])
+	dir, shown, cleanup, err := scenarioDir(args[2:], sides[1].Name)
 	if err != nil {
 		return err
 	}
@@ -99,12 +99,16 @@ func runDiffEditions(ctx *cli, _ *flag.FlagSet, args []string) error {
 }
 
 // scenarioDir is the corpus the scenarios come from: the directory named,
-// or the default edition's embedded corpus.
-func scenarioDir(args []string) (dir, shown string, cleanup func(), err error) {
+// or the embedded corpus of edition B (the second named), or the root's
+// when B is not embedded.
+func scenarioDir(args []string, b string) (dir, shown string, cleanup func(), err error) {
 	if len(args) == 1 {
 		return args[0], args[0], func() {}, nil
 	}
-	corpus, _, shown, err := conformance.EditionCorpus(rules.Root)
+	if _, ok := rules.Lookup(b); !ok {
+		b = rules.Root
+	}
+	corpus, _, shown, err := conformance.EditionCorpus(b)
 	if err != nil {
 		return "", "", nil, err
 	}

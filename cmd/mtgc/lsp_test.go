@@ -75,22 +75,22 @@ func TestLSPBinary(t *testing.T) {
 	c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) == 0 })
 
 	text := string(data)
-	i := strings.Index(text, `"502.2"`) + 2
+	i := strings.Index(text, `"502.3"`) + 2
 	line = uint32(strings.Count(text[:i], "\n"))
 	char := uint32(i - strings.LastIndex(text[:i], "\n") - 1)
 	var h protocol.Hover
 	if err := c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: lsptest.Pos(turn, line, char)}, &h); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(h.Contents.Value, "502.2** Active player untaps permanents all at once") {
-		t.Errorf("hover on 502.2: %q", h.Contents.Value)
+	if !strings.Contains(h.Contents.Value, "502.3** Active player untaps permanents all at once") {
+		t.Errorf("hover on 502.3: %q", h.Contents.Value)
 	}
 	var locs []protocol.Location
 	if err := c.Call(protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{TextDocumentPositionParams: lsptest.Pos(turn, line, char)}, &locs); err != nil {
 		t.Fatal(err)
 	}
 	if len(locs) != 1 || locs[0].URI.Filename() != turn || locs[0].Range.Start.Line != line {
-		t.Errorf("definition of 502.2: %+v, want %s:%d", locs, turn, line+1)
+		t.Errorf("definition of 502.3: %+v, want %s:%d", locs, turn, line+1)
 	}
 
 	c.Shutdown()

@@ -47,6 +47,7 @@ func staticDiff(ctx *cli, a, b string) error {
 		}
 		above[e] = true
 	}
+	renumber := over.RenumberFrom(base.Edition)
 	var list []staticChange
 	for _, c := range over.Changes {
 		if !above[c.Edition] {
@@ -67,13 +68,13 @@ func staticDiff(ctx *cli, a, b string) error {
 			Edition  string            `json:"edition"`
 			Changes  []staticChange    `json:"changes"`
 			Renumber map[string]string `json:"renumber"`
-		}{base.Edition, over.Edition, list, over.Renumber})
+		}{base.Edition, over.Edition, list, renumber})
 	}
 	count := map[string]int{}
 	for _, c := range list {
 		count[c.Op]++
 	}
-	fmt.Fprintf(ctx.stdout, "%s over %s: %d overrides, %d recitations, %d removals, %d additions; %d rule numbers renumbered\n\n", over.Edition, base.Edition, count["override"], count["recite"], count["remove"], count["add"], len(over.Renumber))
+	fmt.Fprintf(ctx.stdout, "%s over %s: %d overrides, %d recitations, %d removals, %d additions; %d rule numbers renumbered\n\n", over.Edition, base.Edition, count["override"], count["recite"], count["remove"], count["add"], len(renumber))
 	tw := tabwriter.NewWriter(ctx.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "rule\tchange\tin\twhere")
 	for _, c := range list {
@@ -82,9 +83,9 @@ func staticDiff(ctx *cli, a, b string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if len(over.Renumber) > 0 {
+	if len(renumber) > 0 {
 		var pairs []string
-		for from, to := range over.Renumber {
+		for from, to := range renumber {
 			pairs = append(pairs, from+" → "+to)
 		}
 		sort.Slice(pairs, func(i, j int) bool {

@@ -10,7 +10,7 @@ import (
 	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/engine/cr1999"
 	"github.com/mtgc-dev/mtgc/engine/cr2008"
-	"github.com/mtgc-dev/mtgc/engine/cr2025"
+	"github.com/mtgc-dev/mtgc/engine/cr2017"
 
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
@@ -21,5 +21,5 @@ var Engines = []*rt.Rules{
 	engine.Rules, // rules
 	cr1999.Rules, // rules/cr1999
 	cr2008.Rules, // rules/cr2008
-	cr2025.Rules, // rules/cr2025
+	cr2017.Rules, // rules/cr2017
 }

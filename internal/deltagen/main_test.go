@@ -12,12 +12,12 @@ import (
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
-// TestRoundTrip: the cr2025 delta, flattened to one full ruleset and
-// written again as a delta over the 2017 rules by deltagen, checks and
+// TestRoundTrip: the cr2017 delta, flattened to one full ruleset and
+// written again as a delta over the root rules (cr2025) by deltagen, checks and
 // generates the same engine as the delta in the repository (but for the
 // positions it cites).
 func TestRoundTrip(t *testing.T) {
-	ed, _ := rules.Lookup("cr2025")
+	ed, _ := rules.Lookup("cr2017")
 	srcs, idx, err := compiler.ReadEdition(rules.FS, ed.Dir, ed.Shown)
 	if err != nil {
 		t.Fatal(err)
@@ -53,11 +53,11 @@ func TestRoundTrip(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(target, "flat.mtg"), flat, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(root, "cr2025")
+	out := filepath.Join(root, "cr2017")
 	if err := run(root, target, out); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(out, "cr2025.tsv"), idx["cr2025"], 0o644)
+	os.WriteFile(filepath.Join(out, "cr2017.tsv"), idx["cr2017"], 0o644)
 	got, err := loadDir(out)
 	if err != nil {
 		t.Fatalf("the delta deltagen wrote does not check: %v", err)

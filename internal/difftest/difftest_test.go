@@ -24,7 +24,7 @@ var (
 
 func engines(t testing.TB) (difftest.Engine, difftest.Engine, *compiler.Index) {
 	t.Helper()
-	p, err := compiler.LoadAs(rules.FS, ".", rules.Dir)
+	p, err := compiler.LoadAs(rules.FS, "cr2017", rules.Dir+"/cr2017")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,6 +70,7 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 				}
 			}
 			add(protocol.CompletionItemKindFunction, "statement", "put_on_stack")
+			add(protocol.CompletionItemKindFunction, "statement", "put_triggered")
 			for _, f := range compiler.SpecialForms() {
 				items = append(items, docItem(f.Name, protocol.CompletionItemKindFunction, "special form", f.Doc))
 			}

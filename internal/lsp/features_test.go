@@ -39,13 +39,13 @@ func TestBrokenRules(t *testing.T) {
 	turn, _, _ := breakRules(t, c, root)
 	text := read(t, turn)
 	var h protocol.Hover
-	line, char := at(t, text, `"502.2"`, 3)
+	line, char := at(t, text, `"502.3"`, 3)
 	if err := c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: lsptest.Pos(turn, line, char)}, &h); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Cited at: rules/turn.mtg:65 (action)", "Coverage: tested"} {
 		if !strings.Contains(h.Contents.Value, want) {
-			t.Errorf("hover on 502.2 in a broken ruleset: no %q in\n%s", want, h.Contents.Value)
+			t.Errorf("hover on 502.3 in a broken ruleset: no %q in\n%s", want, h.Contents.Value)
 		}
 	}
 	var refs []protocol.Location
@@ -53,7 +53,7 @@ func TestBrokenRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(refs) != 2 {
-		t.Errorf("references of 502.2 in a broken ruleset: %+v", refs)
+		t.Errorf("references of 502.3 in a broken ruleset: %+v", refs)
 	}
 	// flying is still declared (keywords.mtg's broken tail is left out).
 	var defs []protocol.Location
@@ -75,12 +75,12 @@ func TestIncrementalSync(t *testing.T) {
 	turn := filepath.Join(root, "rules", "turn.mtg")
 	text := read(t, turn)
 	c.Open(turn, text)
-	line, char := at(t, text, `"502.2"`, 1)
-	// 502.2 -> 502.29 (an error), then -> 502.2 again, in two changes.
+	line, char := at(t, text, `"502.3"`, 1)
+	// 502.3 -> 502.39 (an error), then -> 502.3 again, in two changes.
 	pos := protocol.Position{Line: line, Character: char + 5}
 	c.ChangeRanges(turn, 2, lsptest.Edit{Range: protocol.Range{Start: pos, End: pos}, Text: "9"})
 	d := c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) > 0 })
-	if !strings.Contains(d[0].Message, "502.29") {
+	if !strings.Contains(d[0].Message, "502.39") {
 		t.Errorf("after an incremental insert: %+v", d)
 	}
 	end := protocol.Position{Line: line, Character: char + 6}
@@ -121,11 +121,11 @@ func TestSymbols(t *testing.T) {
 	if !found {
 		t.Errorf("no keyword flying in the outline of a broken keywords.mtg: %+v", syms)
 	}
-	script := filepath.Join(root, "conformance", "testdata", "502.2-untap.txtar")
+	script := filepath.Join(root, "conformance", "testdata", "502.3-untap.txtar")
 	if err := c.Call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri.File(script)}}, &syms); err != nil {
 		t.Fatal(err)
 	}
-	if len(syms) == 0 || !strings.HasPrefix(syms[0].Name, "rules: 502.2") {
+	if len(syms) == 0 || !strings.HasPrefix(syms[0].Name, "rules: 502.3") {
 		t.Errorf("outline of a script: %+v", syms)
 	}
 	var ws []protocol.SymbolInformation
@@ -246,7 +246,7 @@ func TestCodeActions(t *testing.T) {
 	c.Initialize(root)
 	turn := filepath.Join(root, "rules", "turn.mtg")
 	text := strings.Replace(read(t, turn), "x.controller == active and x.tapped", "x.controler == active and x.tapped", 1)
-	text = strings.Replace(text, `action "502.2"`, `action "502.22"`, 1)
+	text = strings.Replace(text, `action "502.3"`, `action "502.32"`, 1)
 	c.Open(turn, text)
 	diags := c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) == 2 })
 	var actions []protocol.CodeAction
@@ -269,18 +269,18 @@ func TestCodeActions(t *testing.T) {
 	if e.NewText != "controller" || e.Range.Start != (protocol.Position{Line: line, Character: char}) || e.Range.End.Character != char+9 {
 		t.Errorf("did-you-mean edit %+v", e)
 	}
-	if _, ok := titles["Change 502.22 to 502.2"]; !ok {
+	if _, ok := titles["Change 502.32 to 502.3"]; !ok {
 		t.Errorf("no did-you-mean for the rule number among %v", actions)
 	}
-	add, ok := titles["Add rule 502.22 to cr2017.tsv"]
+	add, ok := titles["Add rule 502.32 to cr2025.tsv"]
 	if !ok {
 		t.Fatalf("no add-a-row action among %v", actions)
 	}
-	idx := filepath.Join(root, "rules", "cr2017.tsv")
+	idx := filepath.Join(root, "rules", "cr2025.tsv")
 	ie := add.Edit.Changes[uri.File(idx)][0]
 	lines := strings.Split(read(t, idx), "\n")
-	// 502.22 comes after 502.3 (the last of 502), as the Comprehensive Rules number them.
-	if !strings.HasPrefix(lines[ie.Range.Start.Line-1], "2017-07-08\t502.3\t") || ie.NewText != "2017-07-08\t502.22\tTODO: short title\n" {
+	// 502.32 comes after 502.4 (the last of 502), as the Comprehensive Rules number them.
+	if !strings.HasPrefix(lines[ie.Range.Start.Line-1], "2025-09-19\t502.4\t") || ie.NewText != "2025-09-19\t502.32\tTODO: short title\n" {
 		t.Errorf("add row %+v after %q", ie, lines[ie.Range.Start.Line-1])
 	}
 }

@@ -23,7 +23,7 @@ func project(t *testing.T) string {
 	root := t.TempDir()
 	copyGlob(t, "../../rules/*.mtg", filepath.Join(root, "rules"))
 	copyGlob(t, "../../rules/*.tsv", filepath.Join(root, "rules"))
-	copyGlob(t, "../../conformance/testdata/502.2-untap.txtar", filepath.Join(root, "conformance", "testdata"))
+	copyGlob(t, "../../conformance/testdata/502.3-untap.txtar", filepath.Join(root, "conformance", "testdata"))
 	copyGlob(t, "../../conformance/*.tsv", filepath.Join(root, "conformance"))
 	return root
 }
@@ -94,7 +94,7 @@ func TestDiagnostics(t *testing.T) {
 	}
 	turn := filepath.Join(root, "rules", "turn.mtg")
 	good := read(t, turn)
-	broken := strings.Replace(good, `action "502.2"`, `action "502.99"`, 1)
+	broken := strings.Replace(good, `action "502.3"`, `action "502.99"`, 1)
 	c.Open(turn, broken)
 	diags := c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) > 0 })
 	line, char := at(t, broken, `"502.99"`, 0)
@@ -109,7 +109,7 @@ func TestDiagnostics(t *testing.T) {
 	if d := cmp.Diff(want, diags); d != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", d)
 	}
-	if !strings.Contains(diags[0].Message, "rule 502.99 is not in the cr2017 index") {
+	if !strings.Contains(diags[0].Message, "rule 502.99 is not in the cr2025 index") {
 		t.Errorf("message %q", diags[0].Message)
 	}
 	// The other files of the ruleset are clean.
@@ -121,9 +121,9 @@ func TestDiagnostics(t *testing.T) {
 
 	// A script: a rule outside the index and an unknown command.
 	script := filepath.Join(root, "conformance", "testdata", "x.txtar")
-	c.Open(script, "# rules: 502.2 502.77\ngame\nfrobnicate p1\n")
+	c.Open(script, "# rules: 502.3 502.77\ngame\nfrobnicate p1\n")
 	diags = c.Diagnostics(script, func(d []protocol.Diagnostic) bool { return len(d) == 2 })
-	if !strings.Contains(diags[0].Message, "502.77, which is not in the cr2017 index") || diags[0].Range.Start != (protocol.Position{Line: 0, Character: 15}) {
+	if !strings.Contains(diags[0].Message, "502.77, which is not in the cr2025 index") || diags[0].Range.Start != (protocol.Position{Line: 0, Character: 15}) {
 		t.Errorf("script diagnostic 0: %+v", diags[0])
 	}
 	if !strings.Contains(diags[1].Message, "unknown command frobnicate") || diags[1].Range.Start.Line != 2 {
@@ -147,16 +147,16 @@ func TestHoverDefinitionReferences(t *testing.T) {
 		}
 		return h.Contents.Value
 	}
-	line, char := at(t, text, `"502.2"`, 3)
+	line, char := at(t, text, `"502.3"`, 3)
 	h := hover(turn, line, char)
 	for _, want := range []string{
-		"**502.2** Active player untaps permanents all at once",
+		"**502.3** Active player untaps permanents all at once",
 		"Cited at: rules/turn.mtg:65 (action)",
-		"Tested by: 502.2-untap",
+		"Tested by: 502.3-untap",
 		"Coverage: tested",
 	} {
 		if !strings.Contains(h, want) {
-			t.Errorf("hover on 502.2: no %q in\n%s", want, h)
+			t.Errorf("hover on 502.3: no %q in\n%s", want, h)
 		}
 	}
 	line, char = at(t, text, "step untap", 6)
@@ -178,8 +178,8 @@ func TestHoverDefinitionReferences(t *testing.T) {
 		t.Errorf("hover on flying:\n%s", h)
 	}
 	// A script: the rule numbers of its header.
-	script := filepath.Join(root, "conformance", "testdata", "502.2-untap.txtar")
-	if h := hover(script, 0, 10); !strings.Contains(h, "**502.2** Active player untaps") {
+	script := filepath.Join(root, "conformance", "testdata", "502.3-untap.txtar")
+	if h := hover(script, 0, 10); !strings.Contains(h, "**502.3** Active player untaps") {
 		t.Errorf("hover in a script:\n%s", h)
 	}
 
@@ -206,13 +206,13 @@ func TestHoverDefinitionReferences(t *testing.T) {
 	if d := cmp.Diff([]string{"rules/keywords.mtg:10"}, locs(protocol.MethodTextDocumentDefinition, combat, line, char)); d != "" {
 		t.Errorf("definition of flying (-want +got):\n%s", d)
 	}
-	// 502.2 from the script: the action that defines it.
+	// 502.3 from the script: the action that defines it.
 	if d := cmp.Diff([]string{"rules/turn.mtg:65"}, locs(protocol.MethodTextDocumentDefinition, script, 0, 10)); d != "" {
-		t.Errorf("definition of 502.2 (-want +got):\n%s", d)
+		t.Errorf("definition of 502.3 (-want +got):\n%s", d)
 	}
-	line, char = at(t, text, `"502.2"`, 3)
-	if d := cmp.Diff([]string{"rules/turn.mtg:65", "conformance/testdata/502.2-untap.txtar:1"}, locs(protocol.MethodTextDocumentReferences, turn, line, char)); d != "" {
-		t.Errorf("references of 502.2 (-want +got):\n%s", d)
+	line, char = at(t, text, `"502.3"`, 3)
+	if d := cmp.Diff([]string{"rules/turn.mtg:65", "conformance/testdata/502.3-untap.txtar:1"}, locs(protocol.MethodTextDocumentReferences, turn, line, char)); d != "" {
+		t.Errorf("references of 502.3 (-want +got):\n%s", d)
 	}
 }
 

@@ -79,7 +79,7 @@ func TestRules(t *testing.T) {
 	}
 }
 
-const fixtureSBA = `edition cr2017 "Comprehensive Rules, effective 2017-07-08"
+const fixtureSBA = `edition cr2025 "Comprehensive Rules, effective 2025-09-19"
 
 sba "704.5t" {
   for each creature c where c.damage >= 3 and not c.tapped {

@@ -8,12 +8,12 @@ import (
 
 func edition(t *testing.T) *Edition {
 	t.Helper()
-	ed, err := LoadEdition("cr2017")
+	ed, err := LoadEdition(rules.Root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ed.Files["turn.mtg"] == "" || ed.Files["cr2017.tsv"] == "" || ed.Script != DefaultScript {
-		t.Fatalf("edition cr2017: files %d, script %q", len(ed.Files), ed.Script)
+	if ed.Files["turn.mtg"] == "" || ed.Files[rules.Root+".tsv"] == "" || ed.Script != DefaultScript {
+		t.Fatalf("edition %s: files %d, script %q", rules.Root, len(ed.Files), ed.Script)
 	}
 	return ed
 }
@@ -36,11 +36,11 @@ func TestEditions(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	ed := edition(t)
-	script, err := CorpusScript("cr2017", ed.Script)
+	script, err := CorpusScript(rules.Root, ed.Script)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := Check(ed.Files, script); !res.OK || len(res.Diagnostics) != 0 || res.Edition != "cr2017" {
+	if res := Check(ed.Files, script); !res.OK || len(res.Diagnostics) != 0 || res.Edition != rules.Root {
 		t.Fatalf("embedded rules: %+v", res)
 	}
 	files := map[string]string{}
@@ -68,7 +68,7 @@ func TestCheck(t *testing.T) {
 
 func TestRun(t *testing.T) {
 	ed := edition(t)
-	script, err := CorpusScript("cr2017", ed.Script)
+	script, err := CorpusScript(rules.Root, ed.Script)
 	if err != nil {
 		t.Fatal(err)
 	}
