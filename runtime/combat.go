@@ -554,6 +554,10 @@ func (g *Game) CombatController(x ObjID) int {
 // attacker stays blocked; the others' damage assignment orders keep their
 // relative order.
 func (g *Game) RemoveFromCombat(x ObjID, rule string) {
+	if g.removeIndexed(x) {
+		g.emitObj(EvLeaveCombat, rule, x, 0)
+		return
+	}
 	c := &g.Combat
 	removed := false
 	if i := g.attackIndex(x); i >= 0 {
@@ -582,6 +586,54 @@ func (g *Game) RemoveFromCombat(x ObjID, rule string) {
 	if removed {
 		g.emitObj(EvLeaveCombat, rule, x, 0)
 	}
+}
+
+// removeIndexed is RemoveFromCombat's change to the lists when the index
+// is in step with them and x has one attack at most and each blocker one
+// block: only the entries after x's move up, so only their indexes
+// change, and the result is the one indexCombat would make. It reports
+// whether x was in combat; false, with nothing changed, also when the
+// general case must do it.
+func (g *Game) removeIndexed(x ObjID) bool {
+	c := &g.Combat
+	n := uint(len(g.Objs))
+	if uint(x) >= n || len(c.Attacks) != c.nAtk || len(c.Blocks) != c.nBlk || c.repeated {
+		return false
+	}
+	ai, bi := g.attackIndex(x), g.blockIndex(x)
+	if ai < 0 && bi < 0 {
+		return false
+	}
+	if ai >= 0 {
+		for _, at := range c.Attacks[ai+1:] {
+			if at.Attacker == x {
+				return false // a second attack
+			}
+		}
+		c.Attacks = slices.Delete(c.Attacks, ai, ai+1)
+		for j := ai; j < len(c.Attacks); j++ {
+			if y := c.Attacks[j].Attacker; uint(y) < n && g.Objs[y].atk == int32(j+2) {
+				g.Objs[y].atk = int32(j + 1)
+			}
+		}
+	}
+	if bi >= 0 {
+		g.blocked(&c.Blocks[bi], -1)
+		c.Blocks = slices.Delete(c.Blocks, bi, bi+1)
+		for j := bi; j < len(c.Blocks); j++ {
+			if y := c.Blocks[j].Blocker; uint(y) < n && g.Objs[y].blk == int32(j+2) {
+				g.Objs[y].blk = int32(j + 1)
+			}
+		}
+	}
+	for j := range c.Blocks {
+		if c.Blocks[j].Attacker == x {
+			c.Blocks[j].Attacker = NoObj // still blocking, blocking nothing
+		}
+	}
+	g.Objs[x].atk, g.Objs[x].blk, g.Objs[x].blockers = 0, 0, 0
+	c.nAtk, c.nBlk = len(c.Attacks), len(c.Blocks)
+	return true
 }
 
 // checkLeavesCombat removes from combat what the rules say leaves it.

@@ -504,10 +504,8 @@ func (g *Game) dealerRank(x ObjID) int {
 	if i := g.attackIndex(x); i >= 0 {
 		return i
 	}
-	for j, bl := range c.Blocks {
-		if bl.Blocker == x {
-			return len(c.Attacks) + j
-		}
+	if j := g.blockIndex(x); j >= 0 { // its first block
+		return len(c.Attacks) + j
 	}
 	return len(c.Attacks) + len(c.Blocks)
 }

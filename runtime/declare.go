@@ -238,9 +238,14 @@ func (g *Game) canDeclareAttack(p int) bool {
 // blockers aside).
 func (g *Game) canDeclareBlock(q int) bool {
 	for _, b := range g.Battlefield {
+		if o := &g.Objs[b]; int(o.Controller) != q || o.PhasedOut || !g.can(CanBlock, b) {
+			continue // mayBlock's test of b alone, once for all attackers
+		}
 		for _, at := range g.Combat.Attacks {
-			if int(at.Player) == q && g.mayBlock(q, b, at.Attacker) {
-				return true
+			if int(at.Player) == q {
+				if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+					return true
+				}
 			}
 		}
 	}
@@ -425,6 +430,9 @@ func (g *Game) DefendingPlayer(x ObjID) int {
 // fireWatchers triggers the "whenever a creature [with a keyword] blocks"
 // abilities of permanents, judged as blocker b blocks.
 func (g *Game) fireWatchers(b ObjID) {
+	if g.withTriggers == 0 {
+		return // no object has a trigger: not one watches
+	}
 	for _, y := range g.Battlefield {
 		w := &g.Objs[y]
 		if w.PhasedOut {

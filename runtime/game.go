@@ -129,11 +129,12 @@ type Game struct {
 	flipBuf   []int32 // scratch of blockRestricted
 
 	autoPass, noTap, autoOrder bool
-	// withAbilities and dieWatchers count the objects with activated
-	// abilities and with an ability that triggers on a death: made by
+	// withAbilities and withTriggers count the objects with activated
+	// abilities and with a triggered ability (looked for on a death, as a
+	// creature blocks, as a step begins): made by
 	// Create, made again by Touch (fixtures give objects abilities).
-	withAbilities, dieWatchers int32
-	optKeys                    []uint64 // scratch of Options: the key of each group
+	withAbilities, withTriggers int32
+	optKeys                     []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
@@ -380,8 +381,13 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
-	g.derive(&g.Objs[id], 1)
-
+	o := &g.Objs[id]
+	if id > 0 && sameClass(o, &g.Objs[id-1]) {
+		o.class = g.Objs[id-1].class // a deck's copies of a card come in a row
+		g.count(o, 1)
+	} else {
+		g.derive(o, 1)
+	}
 	g.move(id, z, owner)
 	return id, nil
 }
@@ -473,14 +479,14 @@ func (g *Game) count(o *Object, n int32) {
 		g.withAbilities += n
 	}
 	if len(o.Triggers) > 0 {
-		g.dieWatchers += n // any trigger: dies looks when one may be a death's
+		g.withTriggers += n // any trigger: dies looks when one may be a death's
 	}
 }
 
 // countAbilities counts again the objects with activated abilities and
 // death triggers (fixtures give objects abilities directly).
 func (g *Game) countAbilities() {
-	g.withAbilities, g.dieWatchers = 0, 0
+	g.withAbilities, g.withTriggers = 0, 0
 	for i := range g.Objs {
 		if o := &g.Objs[i]; len(o.Abilities) > 0 || len(o.Triggers) > 0 {
 			g.count(o, 1)
@@ -491,8 +497,9 @@ func (g *Game) countAbilities() {
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again,
 // and the objects with abilities are counted again. (Characteristics set
-// directly keep the class Create gave the object: Options may then list
-// apart identical objects, never group different ones.)
+// directly keep the class Create gave the object, which Create may give
+// the next object too: Options may then list apart identical objects,
+// never group different ones.)
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)

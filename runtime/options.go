@@ -56,7 +56,7 @@ func (o Option) Answer() Answer {
 func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	start := len(buf)
-	attached := group && g.anyAttached()
+	attached := int8(-1) // whether anything is attached: looked for once sameCard needs it
 	g.optKeys = g.optKeys[:0]
 	// Grouping looks an option up by its key (the card's class, its state
 	// and the option's fields) among the groups made so far, and confirms
@@ -70,7 +70,13 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 					continue
 				}
 				b := &buf[start+i]
-				if b.Kind == o.Kind && b.Target == o.Target && b.Ability == o.Ability && b.Amount == o.Amount && b.Obj != NoObj && g.sameCard(b.Obj, o.Obj, attached) {
+				if attached < 0 && g.Objs[o.Obj].Zone == ZoneBattlefield {
+					attached = 0
+					if g.anyAttached() {
+						attached = 1
+					}
+				}
+				if b.Kind == o.Kind && b.Target == o.Target && b.Ability == o.Ability && b.Amount == o.Amount && b.Obj != NoObj && g.sameCard(b.Obj, o.Obj, attached == 1) {
 					b.Count++
 					return
 				}
@@ -215,29 +221,23 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 }
 
 // optionKey is the key Options groups o by: equal for options sameCard
-// would group (and, rarely, for others, which sameCard then tells apart).
+// would group. It folds only the class, the option's fields and the
+// state most often different (tapped, phased out, fresh, zone, owner and
+// controller, attachment); the rest (damage, counters, shields) is
+// sameCard's to tell apart.
 func (g *Game) optionKey(o *Option) uint64 {
 	c := &g.Objs[o.Obj]
-	h := c.class
-	h = mix(h, uint64(o.Kind)|uint64(uint32(o.Target))<<8|uint64(uint32(o.Ability))<<40)
-	h = mix(h, uint64(uint32(o.Amount))|uint64(uint8(c.Owner))<<32|uint64(uint8(c.Controller))<<40|uint64(c.Zone)<<48)
-	var st uint64
+	st := uint64(c.Zone) | uint64(uint8(c.Owner))<<8 | uint64(uint8(c.Controller))<<16 | uint64(uint32(c.AttachedTo))<<32
 	if c.Tapped {
-		st |= 1
+		st |= 1 << 24
 	}
 	if c.PhasedOut {
-		st |= 2
+		st |= 1 << 25
 	}
 	if c.Fresh {
-		st |= 4
+		st |= 1 << 26
 	}
-	if c.AttachedTo != NoObj {
-		st |= uint64(uint32(c.AttachedTo)) << 8 // never grouped but with itself
-	}
-	h = mix(h, st|uint64(uint32(c.Damage))<<40)
-	for _, n := range c.Counters {
-		h = mix(h, uint64(uint32(n)))
-	}
+	h := mix(c.class^(uint64(o.Kind)|uint64(uint32(o.Target))<<8|uint64(uint32(o.Ability))<<40), st^uint64(uint32(o.Amount))<<27)
 	return h
 }
 
@@ -272,6 +272,16 @@ func (o *Object) classOf() uint64 {
 		}
 	}
 	return h
+}
+
+// sameClass reports whether a and b have the characteristics classOf
+// hashes equal (slices by identity): then their classes are.
+func sameClass(a, b *Object) bool {
+	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy &&
+		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
+		a.SubBits == b.SubBits && a.Enchant == b.Enchant && sameSlice(a.Subtypes, b.Subtypes) &&
+		sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities) &&
+		a.Cost == b.Cost && a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost
 }
 
 // Forced reports whether the pending decision has one legal answer, found
@@ -432,36 +442,16 @@ func (g *Game) mayTapForMana(p int, x ObjID) bool {
 	return g.canTap(x)
 }
 
-// tapTest is the rules' can_tap predicates, gathered once for a pass over
-// the battlefield (g.canTap looks for them among all predicates each time).
-type tapTest struct {
-	n     int
-	preds [8]*Predicate
-	all   bool // more than fit: ask g.canTap
-}
+// tapTest is the rules' can_tap predicates, looked up once for a pass
+// over the battlefield.
+type tapTest struct{ preds []int32 }
 
-func (g *Game) tapTest() tapTest {
-	var t tapTest
-	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == CanTap {
-			if t.n == len(t.preds) {
-				t.all = true
-				break
-			}
-			t.preds[t.n] = p
-			t.n++
-		}
-	}
-	return t
-}
+func (g *Game) tapTest() tapTest { return tapTest{g.predsOf(CanTap)} }
 
 // can is g.canTap(x).
 func (t *tapTest) can(g *Game, x ObjID) bool {
-	if t.all {
-		return g.canTap(x)
-	}
-	for _, p := range t.preds[:t.n] {
-		if !p.Test(g, x) {
+	for _, i := range t.preds {
+		if !g.Rules.Predicates[i].Test(g, x) {
 			return false
 		}
 	}

@@ -70,6 +70,9 @@ type StackItem struct {
 // fireBegin triggers the abilities that wait for the beginning of segment.
 func (g *Game) fireBegin(segment string) {
 	for _, x := range g.Battlefield {
+		if g.withTriggers == 0 {
+			break // no object has a trigger
+		}
 		o := &g.Objs[x]
 		if o.PhasedOut {
 			continue

@@ -4,8 +4,10 @@ package runtime
 // Options lists, so it follows whatever the rules say is legal: each
 // grouped option of a priority decision is equally likely (passing
 // included); each creature that can attack or block does so with
-// probability 1/2, against a uniformly chosen target among its options;
-// cards and orders are uniform; a forced pass (Game.Forced) draws nothing. A declaration Check refuses (a
+// probability 1/2, against a uniformly chosen target among its options
+// (a blocker's drawn without listing every pair: UniformPolicy.blocks);
+// cards and orders are uniform; a forced pass (Game.Forced) draws
+// nothing. A declaration Check refuses (a
 // requirement or restriction over the whole declaration) is replaced by
 // DefaultDeclare; damage is divided by DefaultDamage. It draws from its own
 // seeded RNG, and reuses its buffers: in steady state it allocates nothing.
@@ -14,18 +16,25 @@ type UniformPolicy struct {
 	opts    []Option
 	objs    []ObjID
 	targets []int32
+	atk     []ObjID
 }
 
 // Decide implements Policy.
 func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 	switch d.Kind {
 	case DecidePriority:
-		if g.Forced() {
-			return Answer{Kind: Pass} // no draw: the same game with Config.AutoPass
-		}
 		u.opts = g.Options(u.opts[:0], true)
+		if len(u.opts) == 1 { // forced (Game.Forced): no draw, the same game with Config.AutoPass
+			return Answer{Kind: Pass}
+		}
 		return u.opts[u.RNG.Intn(len(u.opts))].Answer()
-	case DecideAttackers, DecideBlockers:
+	case DecideBlockers:
+		a := u.blocks(g, d.Player)
+		if g.Check(a) != nil {
+			return g.DefaultDeclare(d)
+		}
+		return a
+	case DecideAttackers:
 		u.opts = g.Options(u.opts[:0], false)
 		u.objs, u.targets = u.objs[:0], u.targets[:0]
 		for i := 0; i < len(u.opts); {
@@ -74,4 +83,40 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		}
 	}
 	return Answer{Kind: Pass}
+}
+
+// blocks draws a declaration of blockers for q without listing every
+// (blocker, attacker) pair, as Options does: each creature that may block
+// some attacker (the first found) blocks with probability 1/2, an
+// attacker drawn uniformly among those it may block (drawn among the
+// attackers from the first, again until it may block that one). Expected
+// cost: O(creatures + attackers per blocker / fraction it may block).
+func (u *UniformPolicy) blocks(g *Game, q int) Answer {
+	u.objs, u.targets, u.atk = u.objs[:0], u.targets[:0], u.atk[:0]
+	for _, at := range g.Combat.Attacks {
+		if int(at.Player) == q {
+			u.atk = append(u.atk, at.Attacker)
+		}
+	}
+	may := func(b, a ObjID) bool { no, _ := g.pred2(CantBlock, b, a); return !no }
+	for _, b := range g.Battlefield {
+		o := &g.Objs[b]
+		if int(o.Controller) != q || o.PhasedOut || !g.can(CanBlock, b) {
+			continue
+		}
+		first := 0
+		for first < len(u.atk) && !may(b, u.atk[first]) {
+			first++
+		}
+		if first == len(u.atk) || u.RNG.Intn(2) != 0 {
+			continue
+		}
+		a := u.atk[first:]
+		x := a[u.RNG.Intn(len(a))]
+		for !may(b, x) {
+			x = a[u.RNG.Intn(len(a))]
+		}
+		u.objs, u.targets = append(u.objs, b), append(u.targets, int32(x))
+	}
+	return Answer{Kind: Declare, Objs: u.objs, Targets: u.targets}
 }

@@ -298,7 +298,7 @@ func (g *Game) dies(x ObjID) {
 	if g.batch != 0 && o.lkiBatch == g.batch {
 		power = o.lkiPower
 	}
-	if g.dieWatchers == 0 {
+	if g.withTriggers == 0 {
 		return // no object has an ability that triggers on a death
 	}
 	// Abilities that trigger on leaving the battlefield look back in time:
