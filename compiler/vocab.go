@@ -244,6 +244,7 @@ var builtins = []*Builtin{
 	verb("trigger", (*rt.Game).Trigger, "the abilities that trigger on the event about X trigger"),
 	verb("choose_order", (*rt.Game).ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
 		choice("the .mtg says who orders which creature's blockers (or attackers); the player gives the order"),
+	verb("choose_place", (*rt.Game).ChoosePlace, "P announces the place of X in Y's damage assignment order (X blocking Y, or Y blocking X), the others' relative order kept: queued and asked before priority (decision place), only when there is more than one place"),
 	verb("put_triggers", (*rt.Game).PutTriggers, "P puts the triggered abilities P controls that wait on the stack, in the order P chooses (asked only when there is more than one order)").
 		choice("the .mtg says which players put their triggered abilities on the stack, in which order of players; each player gives the order of their own"),
 	verb("remove_from_combat", (*rt.Game).RemoveFromCombat, "X is removed from combat"),

@@ -53,6 +53,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"block":         cmdBlock,
 		"order":         cmdOrder,
 		"ordertriggers": cmdOrderTriggers,
+		"place":         cmdPlace,
 		"assign":        cmdAssign,
 		// Checking.
 		"expect":  cmdExpect,
@@ -771,6 +772,8 @@ func describe(g *rt.Game, d rt.Decision) string {
 		return fmt.Sprintf("%s to choose %d card(s) to %s (%s)", g.PlayerName(d.Player), d.N, d.Verb, d.Rule)
 	case rt.DecidePlayer:
 		return fmt.Sprintf("%s to choose a player for %s (%s)", g.PlayerName(d.Player), g.ObjName(d.Obj), d.Rule)
+	case rt.DecidePlace:
+		return fmt.Sprintf("%s to announce the place of %s in %s's damage assignment order (%s)", g.PlayerName(d.Player), g.ObjName(d.Obj), g.ObjName(d.Of), d.Rule)
 	case rt.DecideGameOver:
 		if d.Player < 0 {
 			return "nothing: the game is over (a draw)"
@@ -986,6 +989,20 @@ func cmdOrderTriggers(ts *testscript.TestScript, neg bool, args []string) {
 		a.Targets = append(a.Targets, int32(k))
 	}
 	submit(ts, neg, g, a)
+}
+
+// place <player> <n>|last: the player announces the place (1 first) of the
+// creature the engine asks about in another's damage assignment order
+// (expect pending place p1 Elf Bird: Elf's place in Bird's order).
+func cmdPlace(ts *testscript.TestScript, neg bool, args []string) {
+	const usage = "place <player> <n>|last"
+	_, g, d := answering(ts, args, rt.DecidePlace, "place", usage)
+	need(ts, args, 2, usage)
+	k := int32(d.N)
+	if args[1] != "last" {
+		k = atoi(ts, args[1], "place")
+	}
+	submit(ts, neg, g, rt.Answer{Kind: rt.Declare, Targets: []int32{k - 1}})
 }
 
 // assign <player> [<creature>] <recipient>:<n>... [<creature> <recipient>:<n>...]:

@@ -180,6 +180,8 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 			got += " " + g.PlayerName(d.Player)
 		case rt.DecideOrder, rt.DecidePlayer:
 			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name
+		case rt.DecidePlace:
+			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name + " " + g.Obj(d.Of).Name
 		case rt.DecideTriggers:
 			got += " " + g.PlayerName(d.Player)
 			for i := 0; i < d.N; i++ {

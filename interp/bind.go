@@ -94,6 +94,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(*rt.Game, rt.ObjID, rt.ObjID, int32, string):
 		x, y, n := a[0].o, a[1].o, a[2].i
 		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), y(g, fp), n(g, fp), rule); return true }
+	case func(*rt.Game, int, rt.ObjID, rt.ObjID, string):
+		p, x, y := a[0].p, a[1].o, a[2].o
+		return func(g *rt.Game, fp int) bool { f(g, p(g, fp), x(g, fp), y(g, fp), rule); return true }
 	case func(*rt.Game, rt.Ending, string):
 		e := rt.Ending(a[0].enum)
 		return func(g *rt.Game, fp int) bool { f(g, e, rule); return true }

@@ -210,6 +210,9 @@ type Combat struct {
 	nAtk, nBlk int
 	// repeated: some blocker blocks several attackers (a Block Repeated).
 	repeated bool
+	// Places are the announcements of places in damage assignment orders
+	// still to be asked (ChoosePlace), the first first.
+	Places []Place
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.
@@ -223,6 +226,7 @@ func (c *Combat) copyFrom(old, src *Combat) {
 	c.dealers = append(old.dealers[:0], src.dealers...)
 	c.Declared = append(old.Declared[:0], src.Declared...)
 	c.dividers = append(old.dividers[:0], src.dividers...)
+	c.Places = append(old.Places[:0], src.Places...)
 }
 
 // reset ends the combat, keeping the buffers for the next one.
@@ -230,7 +234,7 @@ func (c *Combat) reset() {
 	*c = Combat{
 		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
 		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0],
-		Declared: c.Declared[:0], dividers: c.dividers[:0],
+		Declared: c.Declared[:0], dividers: c.dividers[:0], Places: c.Places[:0],
 	}
 }
 

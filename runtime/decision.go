@@ -22,9 +22,10 @@ const (
 	DecideDefender               // Player chooses the defending player among opponents: Targets[0] = PlayerCode
 	DecidePlayer                 // Player chooses one of the players From (indexes) for Obj: Targets[0] = PlayerCode
 	DecideTriggers               // Player orders their N waiting triggered abilities (From: their sources): Targets, indexes of From, the first to go on the stack first
+	DecidePlace                  // Player announces the place of Obj in Of's damage assignment order (From: the others, in order), one of N: Targets[0], 0 first
 )
 
-var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender", "player", "triggers"}
+var decisionNames = [...]string{"none", "priority", "cards", "game over", "stuck", "attackers", "blockers", "order", "damage", "defender", "player", "triggers", "place"}
 
 func (k DecisionKind) String() string {
 	if int(k) < len(decisionNames) {
@@ -38,7 +39,8 @@ type Decision struct {
 	// (Fields are ordered to pack: a Decision is copied at every priority.)
 	Kind   DecisionKind
 	Zone   Zone  // where they come from, for DecideCards
-	Obj    ObjID // the creature an order or a damage assignment is for
+	Obj    ObjID // the creature an order or a damage assignment is for; the one placed, for DecidePlace
+	Of     ObjID // for DecidePlace: the creature whose damage assignment order Obj is placed in
 	Player int
 	N      int     // how many cards, for DecideCards
 	Verb   string  // what happens to them ("discard", "keep")
@@ -140,6 +142,8 @@ func (g *Game) Submit(a Answer) error {
 		return g.submitPlayer(&d, &a)
 	case DecideTriggers:
 		return g.submitTriggers(&d, &a)
+	case DecidePlace:
+		return g.submitPlace(&d, &a)
 	}
 	return refuse("", "unknown decision")
 }

@@ -109,6 +109,11 @@ func (g *Game) RunEffect(i int, args ...int32) bool {
 	copy(a[:], args)
 	before := g.changes
 	g.Rules.Effects[i].Run(g, a)
+	if len(g.Combat.Places) > 0 && g.pending.Kind == DecidePriority {
+		// The announcements the effect queued are asked before priority
+		// is given again (the next Advance).
+		g.pending = Decision{}
+	}
 	return g.changes != before
 }
 

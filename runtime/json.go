@@ -119,6 +119,7 @@ type decisionJSON struct {
 	Player int         `json:"player"`
 	Rule   string      `json:"rule,omitempty"`
 	Obj    ObjID       `json:"obj"`
+	Of     *ObjID      `json:"of,omitempty"`
 	N      int         `json:"n,omitempty"`
 	Zone   string      `json:"zone,omitempty"`
 	Verb   string      `json:"verb,omitempty"`
@@ -137,6 +138,9 @@ func (d Decision) MarshalJSON() ([]byte, error) {
 	j := decisionJSON{Kind: d.Kind.String(), Player: d.Player, Rule: d.Rule, Obj: d.Obj, N: d.N, Verb: d.Verb, From: d.From}
 	if d.Kind == DecideCards {
 		j.Zone = d.Zone.String()
+	}
+	if d.Kind == DecidePlace {
+		j.Of = &d.Of
 	}
 	for _, gr := range d.Groups {
 		j.Groups = append(j.Groups, groupJSON(gr))

@@ -23,6 +23,8 @@ package runtime
 //   - DecidePlayer: Target is the PlayerCode of one of From.
 //   - DecideTriggers: Obj is the source of one of the triggered abilities
 //     to order, Target its index in From.
+//   - DecidePlace: Target is a place in the order, 0 (first) to N-1; Obj
+//     is NoObj, and Answer answers it.
 //
 // With grouping, Count is the number of identical cards the option stands
 // for (Obj is the first of them); otherwise it is 1.
@@ -41,7 +43,7 @@ type Option struct {
 func (o Option) Answer() Answer {
 	switch o.Kind {
 	case Declare:
-		if o.Obj == NoObj { // a defender
+		if o.Obj == NoObj { // a defender, a player, a place
 			return Answer{Kind: Declare, Targets: []int32{o.Target}}
 		}
 	}
@@ -199,6 +201,10 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	case DecideTriggers:
 		for i, x := range d.From {
 			buf = append(buf, Option{Kind: Declare, Obj: x, Target: int32(i), Count: 1})
+		}
+	case DecidePlace:
+		for i := 0; i < d.N; i++ {
+			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: int32(i), Count: 1})
 		}
 	case DecidePlayer:
 		for _, q := range d.From {

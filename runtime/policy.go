@@ -25,6 +25,8 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 		return Answer{Kind: Declare, Objs: d.From}
 	case DecideTriggers:
 		return Answer{Kind: Declare, Targets: inOrder(d.N)}
+	case DecidePlace:
+		return Answer{Kind: Declare, Targets: []int32{int32(d.N - 1)}} // last, where it stands
 	case DecideDamage:
 		return g.DefaultDamage(d)
 	}
@@ -102,6 +104,9 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 			}
 		}
 		return Answer{Kind: Declare, Targets: []int32{PlayerCode(q)}}
+	case DecidePlace:
+		r.targets = append(r.targets[:0], int32(r.RNG.Intn(d.N)))
+		return Answer{Kind: Declare, Targets: r.targets}
 	case DecidePlayer:
 		r.targets = append(r.targets[:0], PlayerCode(int(d.From[r.RNG.Intn(len(d.From))])))
 		return Answer{Kind: Declare, Targets: r.targets}

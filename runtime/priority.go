@@ -26,6 +26,9 @@ func (g *Game) priority() {
 		g.prio.holder = g.Active // after a resolution, the active player
 		return
 	}
+	if len(g.Combat.Places) > 0 && !g.askPlaces() {
+		return // a player announces a place in a damage assignment order
+	}
 	g.checkLeavesCombat()
 	// State-based actions, then triggered abilities, until neither
 	// happens, each time a player would receive priority.

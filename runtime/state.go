@@ -289,6 +289,11 @@ func (g *Game) checkLoadedCombat(ok func(ObjID) bool) error {
 			return bad
 		}
 	}
+	for _, pl := range c.Places {
+		if !ok(pl.New) || pl.New == NoObj || !ok(pl.Of) || pl.Of == NoObj || !player(pl.Player) {
+			return bad
+		}
+	}
 	for _, l := range [][]ObjID{c.Ordered, c.DealtFirst, c.AssignedSource} {
 		for _, x := range l {
 			if !ok(x) {

@@ -75,7 +75,7 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		return Answer{Kind: Declare, Targets: u.targets}
 	case DecideDamage:
 		return g.DefaultDamage(d)
-	case DecideDefender, DecidePlayer:
+	case DecideDefender, DecidePlayer, DecidePlace:
 		u.opts = g.Options(u.opts[:0], false)
 		if len(u.opts) > 0 {
 			u.targets = append(u.targets[:0], u.opts[u.RNG.Intn(len(u.opts))].Target)

@@ -58,6 +58,7 @@ type decisionSchema struct {
 	Player int           `json:"player"`
 	Rule   string        `json:"rule,omitempty"`
 	Obj    rt.ObjID      `json:"obj"`
+	Of     *rt.ObjID     `json:"of,omitempty"`
 	N      int           `json:"n,omitempty"`
 	Zone   string        `json:"zone,omitempty"`
 	Verb   string        `json:"verb,omitempty"`

@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9a00dbb2a3ff0cbbcc3417d2d1ab04e3"
+const SourceHash = "sha256:7c978c8ce030127b8505ac85a45f09a4"
 
 // Keyword bits.
 const (
@@ -169,9 +169,9 @@ var Rules = &rt.Rules{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:119", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:191", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:204", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:201", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -259,14 +259,14 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_3},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_4},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_5},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:209", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:137", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_8},
 		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:140", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
 		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:144", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_10},
@@ -280,7 +280,7 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:158", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:221", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:234", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:68", Params: 0, Resolve: stack_object_1},
 	},
 }
@@ -957,7 +957,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:191 (310.1d)
+// cr2008/combat.mtg:204 (310.1d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1025,7 +1025,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:201 (310.2)
+// cr2008/combat.mtg:214 (310.2)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1421,12 +1421,12 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:79 (308.1, 502.5)
+// cr2017/combat.mtg:104 (308.1, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr2017/combat.mtg:88 (309.1)
+// cr2017/combat.mtg:113 (309.1)
 func pred_can_block_1(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
@@ -1461,12 +1461,12 @@ func pred_attack_restriction_5(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2008/combat.mtg:207 (502.4)
+// cr2008/combat.mtg:220 (502.4)
 func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:209 (420.5c)
+// cr2008/combat.mtg:222 (420.5c)
 func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
@@ -1600,7 +1600,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:221 (310.4, 310.3)
+// cr2008/combat.mtg:234 (310.4, 310.3)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

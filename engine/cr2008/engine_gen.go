@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8b53aa1538eeeff7e65905b9af3769e5"
+const SourceHash = "sha256:abd2b4900e8b90506b6ad91d2413dcd6"
 
 // Keyword bits.
 const (
@@ -134,7 +134,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:158", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:171", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:34", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:38", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:45", Run: step_declare_attackers_action_4},
@@ -165,12 +165,12 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:171", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:184", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:191", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:204", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:201", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
@@ -268,10 +268,10 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:84", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
 		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:282", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_4},
 		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_5},
 		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_6},
@@ -279,10 +279,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:322", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_8},
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:327", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_9},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:86", Text: "t.controller", Value: pred_defender_of_11},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:207", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:209", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:225", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_11},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
+		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:238", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -291,14 +291,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:20", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:221", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:234", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:236", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:242", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "rules/combat.mtg:248", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:249", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:255", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:158", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -540,7 +540,7 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:158 (308.2c)
+// cr2008/combat.mtg:171 (308.2c)
 func step_declare_attackers_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -831,7 +831,7 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:171 (310.5, 502.28)
+// cr2008/combat.mtg:184 (310.5, 502.28)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1024,7 +1024,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:191 (310.2d)
+// cr2008/combat.mtg:204 (310.2d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1092,7 +1092,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:201 (310.1)
+// cr2008/combat.mtg:214 (310.1)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1487,12 +1487,12 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:79 (308.2a, 502.5)
+// cr2017/combat.mtg:104 (308.2a, 502.5)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr2017/combat.mtg:84 (306.3)
+// cr2017/combat.mtg:109 (306.3)
 func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
@@ -1502,7 +1502,7 @@ func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2017/combat.mtg:88 (309.2a)
+// cr2017/combat.mtg:113 (309.2a)
 func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
@@ -1552,22 +1552,22 @@ func pred_attack_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:86 (306.3)
+// cr2017/combat.mtg:111 (306.3)
 func pred_defender_of_11(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2008/combat.mtg:207 (502.4)
+// cr2008/combat.mtg:220 (502.4)
 func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:209 (420.5c)
+// cr2008/combat.mtg:222 (420.5c)
 func pred_lethal_damage_13(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:225 (310.4c)
+// cr2008/combat.mtg:238 (310.4c)
 func pred_can_be_dealt_combat_damage_14(g *rt.Game, v_x rt.ObjID) bool {
 	return rt.ObjCreature(g, v_x) || rt.ObjPlaneswalker(g, v_x)
 }
@@ -1622,7 +1622,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:221 (310.4, 310.3, 310.4a, 310.4b)
+// cr2008/combat.mtg:234 (310.4, 310.3, 310.4a, 310.4b)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1645,7 +1645,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:236 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:249 (308.4, 306.3a, 306.2)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1656,7 +1656,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:242 (308.4, 306.3)
+// cr2008/combat.mtg:255 (308.4, 306.3)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1667,7 +1667,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:248 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:158 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x

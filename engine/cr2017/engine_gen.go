@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a0ebaea5480b8b889cb2fc4d94908b2d"
+const SourceHash = "sha256:acefed8c359e477a372a12a6bf9a284d"
 
 // Keyword bits.
 const (
@@ -298,14 +298,14 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:79", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:260", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2017/combat.mtg:84", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:274", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_3},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:275", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_4},
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:279", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_5},
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:282", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:88", Text: "b.creature and not b.tapped", Test: pred_can_block_7},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_7},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:286", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_8},
 		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:289", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_9},
 		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:291", Text: "b has blocks_additional_creature", Test: pred_extra_block_10},
@@ -319,9 +319,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:322", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_18},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:327", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_19},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_20},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:86", Text: "t.controller", Value: pred_defender_of_21},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:95", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
-		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:100", Text: "assigning(s, b) < lethal(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_23},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_21},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:120", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:125", Text: "assigning(s, b) < lethal(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_23},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:338", Allows: timing_0},
@@ -346,8 +346,8 @@ var Rules = &rt.Rules{
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:229", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:235", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:248", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:62", Params: 2, Kinds: "oo", Run: effect_3},
+		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:90", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_3},
 	},
 }
 
@@ -2063,7 +2063,7 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:79 (508.1a, 506.3, 702.10b)
+// cr2017/combat.mtg:104 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
@@ -2073,7 +2073,7 @@ func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// cr2017/combat.mtg:84 (508.1b, 506.3)
+// cr2017/combat.mtg:109 (508.1b, 506.3)
 func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
@@ -2098,7 +2098,7 @@ func pred_can_tap_6(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr2017/combat.mtg:88 (509.1a)
+// cr2017/combat.mtg:113 (509.1a)
 func pred_can_block_7(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
@@ -2178,12 +2178,12 @@ func pred_attack_restriction_20(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:86 (508.4, 508.4a, 506.2)
+// cr2017/combat.mtg:111 (508.4, 508.4a, 506.2)
 func pred_defender_of_21(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/combat.mtg:95 (510.1c, 702.2c)
+// cr2017/combat.mtg:120 (510.1c, 702.2c)
 func pred_lethal_damage_22(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
@@ -2198,7 +2198,7 @@ func pred_lethal_damage_22(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2017/combat.mtg:100 (510.1c, 510.1d)
+// cr2017/combat.mtg:125 (510.1c, 510.1d)
 func pred_division_restriction_23(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
@@ -2346,7 +2346,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:248 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
+// cr2017/combat.mtg:90 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2356,6 +2356,7 @@ func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 		v_was := g.Blocked(v_a)
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.7")
+		g.ChoosePlace(g.Active, v_x, v_a, "509.7")
 		if !(v_was) {
 			g.Trigger(v_a, rt.OnBecomesBlocked, "509.7")
 		}
@@ -2363,7 +2364,7 @@ func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2017/combat.mtg:62 (509.6)
+// cr2017/combat.mtg:64 (509.6)
 func effect_3(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2375,6 +2376,8 @@ func effect_3(g *rt.Game, args [rt.MaxStackArgs]int32) {
 		v_was := g.Blocked(v_a)
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.6")
+		g.ChoosePlace(g.Active, v_x, v_a, "509.6")
+		g.ChoosePlace(rt.ObjController(g, v_x), v_a, v_x, "509.6")
 		if !(v_was) {
 			g.Trigger(v_a, rt.OnBecomesBlocked, "509.6")
 		}
