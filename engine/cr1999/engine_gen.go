@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7c978c8ce030127b8505ac85a45f09a4"
+const SourceHash = "sha256:c063ae2755184ce3bfc99142ef436e04"
 
 // Keyword bits.
 const (
@@ -68,12 +68,12 @@ var Rules = &rt.Rules{
 			Rules: []string{"301", "301.1"},
 			Pos:   "rules/turn.mtg:56",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:42 (302)
+				{ // cr1999/turn.mtg:50 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "cr1999/turn.mtg:42",
+					Pos:   "cr1999/turn.mtg:50",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:46", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:54", Run: step_untap_action_0},
 					},
 					NoPriorityRule: "302.2",
 				},
@@ -91,7 +91,7 @@ var Rules = &rt.Rules{
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:62", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:70", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
@@ -225,7 +225,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:102",
 					Actions: []rt.Action{
 						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:76", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:84", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -238,14 +238,20 @@ var Rules = &rt.Rules{
 		},
 	},
 	EveryStep: rt.SegmentHooks{
+		OnBegin: []rt.Action{
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:24", Run: every_step_begin_0},
+		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:22", Run: every_step_end_0},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:27", Run: every_step_end_0},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
+		OnBegin: []rt.Action{
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:35", Run: every_phase_begin_0},
+		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:30", Run: every_phase_end_0},
-			{Rules: []string{"300.4"}, Pos: "cr1999/turn.mtg:33", Run: every_phase_end_1},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:38", Run: every_phase_end_0},
+			{Rules: []string{"300.4"}, Pos: "cr1999/turn.mtg:41", Run: every_phase_end_1},
 		},
 	},
 	SBAs: []rt.SBA{
@@ -281,7 +287,7 @@ var Rules = &rt.Rules{
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:234", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:68", Params: 0, Resolve: stack_object_1},
+		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:76", Params: 0, Resolve: stack_object_1},
 	},
 }
 
@@ -426,7 +432,7 @@ func mechanism_draw_from_empty(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:46 (302.1)
+// cr1999/turn.mtg:54 (302.1)
 func step_untap_action_0(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -453,12 +459,12 @@ func step_upkeep_priority(g *rt.Game) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:56 (101.4)
+// cr1999/turn.mtg:64 (101.4)
 func step_draw_skip(g *rt.Game) bool {
 	return rt.GameTurn(g) == 1
 }
 
-// cr1999/turn.mtg:62 (304.1)
+// cr1999/turn.mtg:70 (304.1)
 func step_draw_action_0(g *rt.Game) bool {
 	g.PutTriggered(1, g.Active, 0, 0, 0)
 	return true
@@ -479,7 +485,7 @@ func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:72 (408.1d)
+// cr1999/turn.mtg:80 (408.1d)
 func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1095,7 +1101,7 @@ func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:74 (408.1d)
+// cr1999/turn.mtg:82 (408.1d)
 func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1113,7 +1119,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr1999/turn.mtg:76 (314.1b)
+// cr1999/turn.mtg:84 (314.1b)
 func step_cleanup_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1152,19 +1158,31 @@ func step_cleanup_repeat(g *rt.Game) bool {
 	return g.StepHadPriority()
 }
 
-// cr1999/turn.mtg:22 (300.3)
+// cr1999/turn.mtg:24 (300.3)
+func every_step_begin_0(g *rt.Game) bool {
+	g.EndEffects(rt.EndUntilStep, "300.3")
+	return true
+}
+
+// cr1999/turn.mtg:27 (300.3)
 func every_step_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:30 (300.3)
+// cr1999/turn.mtg:35 (300.3)
+func every_phase_begin_0(g *rt.Game) bool {
+	g.EndEffects(rt.EndUntilPhase, "300.3")
+	return true
+}
+
+// cr1999/turn.mtg:38 (300.3)
 func every_phase_end_0(g *rt.Game) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:33 (300.4)
+// cr1999/turn.mtg:41 (300.4)
 func every_phase_end_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1605,7 +1623,7 @@ func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:68 (304.1)
+// cr1999/turn.mtg:76 (304.1)
 func stack_object_1(g *rt.Game, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
