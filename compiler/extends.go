@@ -359,7 +359,7 @@ func (m *merger) apply(base []*grammar.File, ed layer) []*grammar.File {
 	// Longest first, so that the most specific section wins.
 	sort.SliceStable(sections, func(i, j int) bool { return len(sections[i].from) > len(sections[j].from) })
 	renumber := func(n string) (string, bool) {
-		if to, ok := table[n]; ok && !strings.HasSuffix(n, "*") {
+		if to, ok := table[n]; ok { // a cited number has no *: never a section's key
 			used[n] = true
 			return to.Number, true
 		}
