@@ -178,7 +178,7 @@ func (w *writer) file(pkg string) {
 			if pr.Pred.IsPlayer() {
 				expr = "int32(" + expr + ")"
 			}
-			sig := "(g *rt.Game, " + strings.Join(params, ", ") + " rt.ObjID) " + result
+			sig := "(g rt.Exec, " + strings.Join(params, ", ") + " rt.ObjID) " + result
 			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\nreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, expr)
 			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name)
 		}
@@ -188,7 +188,7 @@ func (w *writer) file(pkg string) {
 		w.printf("Timings: []rt.Timing{\n")
 		for i, t := range p.Timings {
 			name := fmt.Sprintf("timing_%d", i)
-			fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, %s int) bool {\nreturn %s\n}\n\n", comment(t.Pos, t.Rules), name, t.Param.GoName(), goExpr(t.Expr))
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s int) bool {\nreturn %s\n}\n\n", comment(t.Pos, t.Rules), name, t.Param.GoName(), goExpr(t.Expr))
 			w.printf("{Name: %s, Rules: %s, Pos: %s, Allows: %s},\n", quote(t.Name), strs(t.Rules), quote(where(t.Pos)), name)
 		}
 		w.printf("},\n")
@@ -215,7 +215,7 @@ func (w *writer) hooks(p *Program) {
 				fmt.Fprintf(&bind, "%s := %s\n_ = %[1]s\n", h.Params[1].GoName(), conv)
 			}
 			fmt.Fprintf(&bind, "%s := n\n_ = %[1]s\n", h.Params[len(h.Params)-1].GoName())
-			fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, s rt.ObjID, r int32, n int32) {\n%s%s}\n\n", comment(h.Pos, h.Rules), name, bind.String(), goStmts(h.Body))
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, s rt.ObjID, r int32, n int32) {\n%s%s}\n\n", comment(h.Pos, h.Rules), name, bind.String(), goStmts(h.Body))
 			w.printf("{To: rt.%s, Rules: %s, Pos: %s, Run: %s},\n", h.Const, strs(h.Rules), quote(where(h.Pos)), name)
 		}
 		w.printf("},\n")
@@ -244,7 +244,7 @@ func (w *writer) stackObjects(field, typ, prefix, param, args, run string, list 
 			}
 			fmt.Fprintf(&bind, "%s := "+conv+"\n_ = %[1]s\n", v.GoName(), j)
 		}
-		fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, %s) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, param, bind.String(), goStmts(so.Body))
+		fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, param, bind.String(), goStmts(so.Body))
 		kinds := ""
 		if field == "Effects" {
 			kinds = fmt.Sprintf("Kinds: %q, ", ParamKinds(so.Types))
@@ -286,7 +286,7 @@ func sanitizeComment(s string) string {
 }
 
 func (w *writer) fn(name string, c *Code, sig, body string) string {
-	fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game) %s {\n%s}\n\n", comment(c.Pos, c.Rules), name, sig, body)
+	fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec) %s {\n%s}\n\n", comment(c.Pos, c.Rules), name, sig, body)
 	return name
 }
 
@@ -349,7 +349,7 @@ func (w *writer) step(st *Step) {
 		w.printf("Repeat: %s,\nRepeatRule: %s,\n", w.cond(pre+"_repeat", st.Repeat), quote(first(st.Repeat.Rules)))
 	}
 	allowIf := func(name string, c *Code) string {
-		fmt.Fprintf(&w.fns, "%s\nfunc %s(g *rt.Game, %s int) bool {\nreturn %s\n}\n\n", comment(c.Pos, c.Rules), name, c.Params[0].GoName(), goExpr(c.Expr))
+		fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s int) bool {\nreturn %s\n}\n\n", comment(c.Pos, c.Rules), name, c.Params[0].GoName(), goExpr(c.Expr))
 		return name
 	}
 	if st.AllowLand != nil {
@@ -390,8 +390,8 @@ func (w *writer) sba(s *SBA) {
 	name := "sba_" + ruleName(first(s.Rules))
 	conv := sbaVar(s)
 	c := &Code{Rules: s.Rules, Pos: s.Pos}
-	fmt.Fprintf(&w.fns, "%s\nfunc %s_match(g *rt.Game, x int32) bool {\n%s_ = %s\nreturn %s\n}\n\n", comment(c.Pos, c.Rules), name, conv, s.Var.GoName(), goExpr(s.Match))
-	fmt.Fprintf(&w.fns, "%s\nfunc %s_do(g *rt.Game, x int32) {\n%s_ = %s\n%s}\n\n", comment(c.Pos, c.Rules), name, conv, s.Var.GoName(), goStmts(s.Do))
+	fmt.Fprintf(&w.fns, "%s\nfunc %s_match(g rt.Exec, x int32) bool {\n%s_ = %s\nreturn %s\n}\n\n", comment(c.Pos, c.Rules), name, conv, s.Var.GoName(), goExpr(s.Match))
+	fmt.Fprintf(&w.fns, "%s\nfunc %s_do(g rt.Exec, x int32) {\n%s_ = %s\n%s}\n\n", comment(c.Pos, c.Rules), name, conv, s.Var.GoName(), goStmts(s.Do))
 	types := ""
 	if s.Kind.TypeGo != "" {
 		types = "Types: rt." + s.Kind.TypeGo + ", "
@@ -477,5 +477,5 @@ func (w *writer) matchAll() {
 		}
 		b.WriteString("}\n}\n")
 	}
-	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {\ndirty := g.SBAChanges()\n%sreturn hits\n}\n\n", b.String())
+	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {\ndirty := g.SBAChanges()\n%sreturn hits\n}\n\n", b.String())
 }

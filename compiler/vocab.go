@@ -37,8 +37,9 @@ type Builtin struct {
 	Name string
 	Form Form
 	Doc  string
-	// Fn is the runtime binding: a method expression of *runtime.Game
-	// ((*rt.Game).Power) or a function of package runtime whose first
+	// Fn is the runtime binding: a method expression of runtime.Exec, the
+	// rules' view of the game (rt.Exec.Tap; rt.Exec.Power reaches a method
+	// of *Game through it), or a function of package runtime whose first
 	// parameter is the game (rt.ObjDamage). Its parameters after the game
 	// give Recv and Params; a verb's last parameter is the cited rule.
 	Fn any
@@ -119,8 +120,8 @@ func (b *Builtin) needsDamageHooks() *Builtin    { b.NeedsDamage = true; return 
 // runtime function it names; nothing else.
 var builtins = []*Builtin{
 	// Objects.
-	attr("power", (*rt.Game).Power, "its power: printed, plus counters and effects"),
-	attr("toughness", (*rt.Game).Toughness, "its toughness: printed, plus counters and effects"),
+	attr("power", rt.Exec.Power, "its power: printed, plus counters and effects"),
+	attr("toughness", rt.Exec.Toughness, "its toughness: printed, plus counters and effects"),
 	attr("damage", rt.ObjDamage, "the damage marked on it"),
 	attr("tapped", rt.ObjTapped, "it is tapped").reads(ReadsTapped),
 	attr("phased_out", rt.ObjPhasedOut, "it is phased out"),
@@ -138,11 +139,11 @@ var builtins = []*Builtin{
 	attr("on_battlefield", rt.ObjOnBattlefield, "it is on the battlefield"),
 	attr("on_stack", rt.ObjOnStack, "it is on the stack"),
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
-	attr("attached", (*rt.Game).Attached, "it is attached to an object"),
-	attr("attached_legally", (*rt.Game).AttachedLegally, "it is attached to an object it could enchant or equip"),
+	attr("attached", rt.Exec.Attached, "it is attached to an object"),
+	attr("attached_legally", rt.Exec.AttachedLegally, "it is attached to an object it could enchant or equip"),
 	attr("attached_to_creature", rt.ObjAttachedToCreature, "it is attached to a creature"),
 	attr("attached_to_land", rt.ObjAttachedToLand, "it is attached to a land"),
-	attr("over_counter_max", (*rt.Game).OverCounterMax, "it has more counters of a kind than it may have"),
+	attr("over_counter_max", rt.Exec.OverCounterMax, "it has more counters of a kind than it may have"),
 	attr("aura", rt.ObjAura, "it has the subtype Aura"),
 	attr("equipment", rt.ObjEquipment, "it has the subtype Equipment"),
 	attr("fortification", rt.ObjFortification, "it has the subtype Fortification"),
@@ -152,29 +153,29 @@ var builtins = []*Builtin{
 	attr("land", rt.ObjLand, "it is a land"),
 	attr("planeswalker", rt.ObjPlaneswalker, "it is a planeswalker"),
 	attr("battle", rt.ObjBattle, "it is a battle"),
-	attr("protector", (*rt.Game).Protector, "the player designated as its protector (a battle's); no player if none"),
-	attr("trigger_pending", (*rt.Game).TriggerPending, "it is the source of a triggered ability that has triggered and not yet left the stack"),
-	attr("attacked", (*rt.Game).BeingAttacked, "some creature is attacking it"),
+	attr("protector", rt.Exec.Protector, "the player designated as its protector (a battle's); no player if none"),
+	attr("trigger_pending", rt.Exec.TriggerPending, "it is the source of a triggered ability that has triggered and not yet left the stack"),
+	attr("attacked", rt.Exec.BeingAttacked, "some creature is attacking it"),
 	// Objects in combat.
-	attr("attacking", (*rt.Game).Attacking, "it is an attacking creature"),
-	attr("blocking", (*rt.Game).Blocking, "it is a blocking creature"),
-	attr("blocked", (*rt.Game).Blocked, "it is an attacking creature that became blocked"),
-	attr("blockers", (*rt.Game).BlockerCount, "the number of creatures blocking it"),
-	attr("attacks_alone", (*rt.Game).AttacksAlone, "it is the only creature declared as an attacker"),
-	attr("attacking_alone", (*rt.Game).AttackingAlone, "it is the only attacking creature"),
-	attr("blocks_alone", (*rt.Game).BlocksAlone, "it is the only creature declared as a blocker"),
-	attr("blocking_alone", (*rt.Game).BlockingAlone, "it is the only blocking creature"),
-	attr("defending_player", (*rt.Game).DefendingPlayer, "the player it attacks, or who defends what it attacks"),
-	attr("combat_controller", (*rt.Game).CombatController, "the player who controlled it as it was declared in combat"),
-	attr("attackers_blocked", (*rt.Game).AttackersBlocked, "the number of attackers it blocks"),
-	attr("declared_blockers", (*rt.Game).DeclaredBlockers, "the number of creatures declared to block it"),
-	attr("declared_attacking", (*rt.Game).DeclaredAttacking, "it is attacking and was declared as an attacker"),
-	attr("attack_cost", (*rt.Game).HasAttackCost, "it has a cost to attack"),
-	attr("block_cost", (*rt.Game).HasBlockCost, "it has a cost to block"),
-	attr("deals_combat_damage", (*rt.Game).DealsCombatDamage, "it deals combat damage in this step (deals_damage_now)"),
-	attr("in_first_step", (*rt.Game).InFirstStep, "it dealt combat damage in the first of two combat damage steps"),
-	attr("assigned_damage", (*rt.Game).AssignedDamage, "the combat damage assigned to it"),
-	attr("deathtouch_assigned", (*rt.Game).DeathtouchAssigned, "combat damage assigned to it comes from a source with deathtouch"),
+	attr("attacking", rt.Exec.Attacking, "it is an attacking creature"),
+	attr("blocking", rt.Exec.Blocking, "it is a blocking creature"),
+	attr("blocked", rt.Exec.Blocked, "it is an attacking creature that became blocked"),
+	attr("blockers", rt.Exec.BlockerCount, "the number of creatures blocking it"),
+	attr("attacks_alone", rt.Exec.AttacksAlone, "it is the only creature declared as an attacker"),
+	attr("attacking_alone", rt.Exec.AttackingAlone, "it is the only attacking creature"),
+	attr("blocks_alone", rt.Exec.BlocksAlone, "it is the only creature declared as a blocker"),
+	attr("blocking_alone", rt.Exec.BlockingAlone, "it is the only blocking creature"),
+	attr("defending_player", rt.Exec.DefendingPlayer, "the player it attacks, or who defends what it attacks"),
+	attr("combat_controller", rt.Exec.CombatController, "the player who controlled it as it was declared in combat"),
+	attr("attackers_blocked", rt.Exec.AttackersBlocked, "the number of attackers it blocks"),
+	attr("declared_blockers", rt.Exec.DeclaredBlockers, "the number of creatures declared to block it"),
+	attr("declared_attacking", rt.Exec.DeclaredAttacking, "it is attacking and was declared as an attacker"),
+	attr("attack_cost", rt.Exec.HasAttackCost, "it has a cost to attack"),
+	attr("block_cost", rt.Exec.HasBlockCost, "it has a cost to block"),
+	attr("deals_combat_damage", rt.Exec.DealsCombatDamage, "it deals combat damage in this step (deals_damage_now)"),
+	attr("in_first_step", rt.Exec.InFirstStep, "it dealt combat damage in the first of two combat damage steps"),
+	attr("assigned_damage", rt.Exec.AssignedDamage, "the combat damage assigned to it"),
+	attr("deathtouch_assigned", rt.Exec.DeathtouchAssigned, "combat damage assigned to it comes from a source with deathtouch"),
 
 	// Players.
 	attr("life", rt.PlayerLife, "their life total"),
@@ -187,94 +188,94 @@ var builtins = []*Builtin{
 	attr("graveyard", rt.PlayerGraveyard, "the number of cards in their graveyard"),
 	attr("mana", rt.PlayerMana, "the total mana in their mana pool").reads(ReadsMana),
 	attr("drew_from_empty", rt.PlayerDrewFromEmpty, "they drew from an empty library since the last check"),
-	attr("attacked", (*rt.Game).Attacked, "some creature is attacking them"),
+	attr("attacked", rt.Exec.Attacked, "some creature is attacking them"),
 
 	// The game.
 	attr("turn", rt.GameTurn, "the turn number"),
 	attr("players", rt.GamePlayers, "the number of players"),
-	attr("pending", (*rt.Game).ActionsPending, "turn-based actions of the step are still to run"),
-	attr("had_priority", (*rt.Game).StepHadPriority, "a player received priority in this step"),
-	attr("skip_effect", (*rt.Game).SkipEffect, "an effect skips the step or phase beginning"),
+	attr("pending", rt.Exec.ActionsPending, "turn-based actions of the step are still to run"),
+	attr("had_priority", rt.Exec.StepHadPriority, "a player received priority in this step"),
+	attr("skip_effect", rt.Exec.SkipEffect, "an effect skips the step or phase beginning"),
 	attr("stack", rt.GameStack, "the number of objects on the stack"),
-	attr("attackers_declared", (*rt.Game).AttackersDeclared, "attackers have been declared this combat"),
-	attr("blockers_declared", (*rt.Game).BlockersDeclared, "blockers have been declared this combat"),
-	attr("attackers", (*rt.Game).NumAttackers, "the number of attacking creatures"),
-	attr("attackers_this_combat", (*rt.Game).AttackersThisCombat, "the number of creatures that began attacking this combat (declared as attackers or put onto the battlefield attacking), those no longer attacking included"),
-	attr("dealing_combat_damage", (*rt.Game).DealingCombatDamage, "the damage being dealt is combat damage"),
-	attr("combat_damage_pending", (*rt.Game).CombatDamagePending, "combat damage assigned and not yet dealt"),
-	attr("defender", (*rt.Game).Defender, "the defending player chosen as the combat began (choose_defender); no player before"),
-	attr("combat_damage_step", (*rt.Game).CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
-	attr("second_combat_damage_step", (*rt.Game).SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),
+	attr("attackers_declared", rt.Exec.AttackersDeclared, "attackers have been declared this combat"),
+	attr("blockers_declared", rt.Exec.BlockersDeclared, "blockers have been declared this combat"),
+	attr("attackers", rt.Exec.NumAttackers, "the number of attacking creatures"),
+	attr("attackers_this_combat", rt.Exec.AttackersThisCombat, "the number of creatures that began attacking this combat (declared as attackers or put onto the battlefield attacking), those no longer attacking included"),
+	attr("dealing_combat_damage", rt.Exec.DealingCombatDamage, "the damage being dealt is combat damage"),
+	attr("combat_damage_pending", rt.Exec.CombatDamagePending, "combat damage assigned and not yet dealt"),
+	attr("defender", rt.Exec.Defender, "the defending player chosen as the combat began (choose_defender); no player before"),
+	attr("combat_damage_step", rt.Exec.CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
+	attr("second_combat_damage_step", rt.Exec.SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),
 
 	// Statements.
-	verb("untap", (*rt.Game).Untap, "X becomes untapped"),
-	verb("tap", (*rt.Game).Tap, "X becomes tapped"),
-	verb("phase_in", (*rt.Game).PhaseIn, "X phases in"),
-	verb("phase_out", (*rt.Game).PhaseOut, "X phases out"),
-	verb("phase_toggle", (*rt.Game).PhaseToggle, "X phases in if phased out, out if phased in"),
-	verb("draw", (*rt.Game).Draw, "P draws N cards"),
-	verb("discard_to", (*rt.Game).DiscardTo, "P discards down to N cards, choosing which").
+	verb("untap", rt.Exec.Untap, "X becomes untapped"),
+	verb("tap", rt.Exec.Tap, "X becomes tapped"),
+	verb("phase_in", rt.Exec.PhaseIn, "X phases in"),
+	verb("phase_out", rt.Exec.PhaseOut, "X phases out"),
+	verb("phase_toggle", rt.Exec.PhaseToggle, "X phases in if phased out, out if phased in"),
+	verb("draw", rt.Exec.Draw, "P draws N cards"),
+	verb("discard_to", rt.Exec.DiscardTo, "P discards down to N cards, choosing which").
 		choice("the .mtg says who discards down to how many; the player picks the cards"),
-	verb("remove_damage", (*rt.Game).RemoveDamage, "the damage marked on X is removed"),
-	verb("mark_damage", (*rt.Game).MarkDamage, "N damage is marked on X"),
-	verb("mark_deathtouch", (*rt.Game).MarkDeathtouch, "X is marked as dealt damage by a source with deathtouch"),
-	verb("end_effects", (*rt.Game).EndEffects, "the effects of the ending given end"),
-	verb("empty_mana", (*rt.Game).EmptyMana, "P's mana pool empties"),
-	verb("gain_life", (*rt.Game).GainLife, "P gains N life"),
-	verb("lose_life", (*rt.Game).LoseLife, "P loses N life"),
-	verb("add_counters", (*rt.Game).AddCounters, "N counters of the kind are put on X"),
-	verb("remove_counters", (*rt.Game).RemoveCounters, "N counters of the kind are removed from X"),
-	verb("destroy", (*rt.Game).Destroy, "X is destroyed (unless a keyword prevents it)"),
-	verb("move", (*rt.Game).Move, "X is put into the zone given"),
-	verb("lose", (*rt.Game).Lose, "P loses the game"),
-	verb("cease", (*rt.Game).Cease, "X ceases to exist"),
-	verb("unattach", (*rt.Game).Unattach, "X becomes unattached"),
-	verb("trim_counters", (*rt.Game).TrimCounters, "X's counters over their maximum are removed"),
-	verb("set_protector", (*rt.Game).SetProtector, "P becomes X's protector"),
+	verb("remove_damage", rt.Exec.RemoveDamage, "the damage marked on X is removed"),
+	verb("mark_damage", rt.Exec.MarkDamage, "N damage is marked on X"),
+	verb("mark_deathtouch", rt.Exec.MarkDeathtouch, "X is marked as dealt damage by a source with deathtouch"),
+	verb("end_effects", rt.Exec.EndEffects, "the effects of the ending given end"),
+	verb("empty_mana", rt.Exec.EmptyMana, "P's mana pool empties"),
+	verb("gain_life", rt.Exec.GainLife, "P gains N life"),
+	verb("lose_life", rt.Exec.LoseLife, "P loses N life"),
+	verb("add_counters", rt.Exec.AddCounters, "N counters of the kind are put on X"),
+	verb("remove_counters", rt.Exec.RemoveCounters, "N counters of the kind are removed from X"),
+	verb("destroy", rt.Exec.Destroy, "X is destroyed (unless a keyword prevents it)"),
+	verb("move", rt.Exec.Move, "X is put into the zone given"),
+	verb("lose", rt.Exec.Lose, "P loses the game"),
+	verb("cease", rt.Exec.Cease, "X ceases to exist"),
+	verb("unattach", rt.Exec.Unattach, "X becomes unattached"),
+	verb("trim_counters", rt.Exec.TrimCounters, "X's counters over their maximum are removed"),
+	verb("set_protector", rt.Exec.SetProtector, "P becomes X's protector"),
 	// Combat.
-	verb("choose_defender", (*rt.Game).ChooseDefender, "P chooses the defending player (asked only with several opponents)").
+	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player (asked only with several opponents)").
 		choice("the .mtg says who chooses; the player picks one opponent (asked only with several), game.defender; what it limits is the rules' attack_restriction"),
-	verb("choose_attackers", (*rt.Game).ChooseAttackers, "P chooses attackers: checked whole against the predicates, recorded as the declaration").
+	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers: checked whole against the predicates, recorded as the declaration").
 		choice("the .mtg says who; its predicates say what may attack what; the statements after it make the attack"),
-	verb("choose_blockers", (*rt.Game).ChooseBlockers, "P chooses blockers: checked whole against the predicates, recorded as the declaration").
+	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers: checked whole against the predicates, recorded as the declaration").
 		choice("the .mtg says who; its predicates say what may block what; the statements after it make the blocks"),
-	verb("pay_declared_costs", (*rt.Game).PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
-	verb("become_attacking", (*rt.Game).BecomeAttacking, "declared creature X attacks what it was declared to attack"),
-	verb("become_blocking", (*rt.Game).BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),
-	verb("trigger", (*rt.Game).Trigger, "the abilities that trigger on the event about X trigger"),
-	verb("choose_order", (*rt.Game).ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
+	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
+	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
+	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),
+	verb("trigger", rt.Exec.Trigger, "the abilities that trigger on the event about X trigger"),
+	verb("choose_order", rt.Exec.ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
 		choice("the .mtg says who orders which creature's blockers (or attackers); the player gives the order"),
-	verb("choose_place", (*rt.Game).ChoosePlace, "P announces the place of X in Y's damage assignment order (X blocking Y, or Y blocking X), the others' relative order kept: queued and asked before priority (decision place), only when there is more than one place"),
-	verb("put_triggers", (*rt.Game).PutTriggers, "P puts the triggered abilities P controls that wait on the stack, in the order P chooses (asked only when there is more than one order)").
+	verb("choose_place", rt.Exec.ChoosePlace, "P announces the place of X in Y's damage assignment order (X blocking Y, or Y blocking X), the others' relative order kept: queued and asked before priority (decision place), only when there is more than one place"),
+	verb("put_triggers", rt.Exec.PutTriggers, "P puts the triggered abilities P controls that wait on the stack, in the order P chooses (asked only when there is more than one order)").
 		choice("the .mtg says which players put their triggered abilities on the stack, in which order of players; each player gives the order of their own"),
-	verb("remove_from_combat", (*rt.Game).RemoveFromCombat, "X is removed from combat"),
-	verb("clear_combat", (*rt.Game).ClearCombat, "the combat's records are forgotten"),
-	verb("start_combat_damage", (*rt.Game).StartCombatDamage, "a combat damage step begins: nothing assigned, nobody dealing damage yet"),
-	verb("deals_damage_now", (*rt.Game).DealsDamageNow, "X deals combat damage in this step"),
-	verb("add_combat_damage_step", (*rt.Game).AddCombatDamageStep, "a second combat damage step follows this one"),
-	verb("assign_to_attacked", (*rt.Game).AssignToAttacked, "X assigns N combat damage to what it attacks"),
-	verb("assign_to", (*rt.Game).AssignTo, "X assigns N combat damage to Y"),
-	verb("may_divide", (*rt.Game).MayDivide, "X's combat damage in this step is divided as its controller chooses among the creatures it is in combat with, in order"),
-	verb("may_divide_to_attacked", (*rt.Game).MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
-	verb("divide_combat_damage", (*rt.Game).DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; a division_restriction that holds refuses it").
+	verb("remove_from_combat", rt.Exec.RemoveFromCombat, "X is removed from combat"),
+	verb("clear_combat", rt.Exec.ClearCombat, "the combat's records are forgotten"),
+	verb("start_combat_damage", rt.Exec.StartCombatDamage, "a combat damage step begins: nothing assigned, nobody dealing damage yet"),
+	verb("deals_damage_now", rt.Exec.DealsDamageNow, "X deals combat damage in this step"),
+	verb("add_combat_damage_step", rt.Exec.AddCombatDamageStep, "a second combat damage step follows this one"),
+	verb("assign_to_attacked", rt.Exec.AssignToAttacked, "X assigns N combat damage to what it attacks"),
+	verb("assign_to", rt.Exec.AssignTo, "X assigns N combat damage to Y"),
+	verb("may_divide", rt.Exec.MayDivide, "X's combat damage in this step is divided as its controller chooses among the creatures it is in combat with, in order"),
+	verb("may_divide_to_attacked", rt.Exec.MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
+	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; a division_restriction that holds refuses it").
 		needs("assigns_damage", "lethal_damage").
 		choice("the .mtg says whose damage is divided (may_divide), by whom and in which order, and which divisions are legal (division_restriction); the player gives the amounts"),
-	verb("deal_combat_damage", (*rt.Game).DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
-	verb("attack_player", (*rt.Game).AttackPlayer, "X is put into combat attacking P"),
-	verb("attack_permanent", (*rt.Game).AttackPermanent, "X is put into combat attacking permanent Y, if its controller may attack it"),
-	verb("block", (*rt.Game).BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
+	verb("deal_combat_damage", rt.Exec.DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
+	verb("attack_player", rt.Exec.AttackPlayer, "X is put into combat attacking P"),
+	verb("attack_permanent", rt.Exec.AttackPermanent, "X is put into combat attacking permanent Y, if its controller may attack it"),
+	verb("block", rt.Exec.BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
 
 	// Functions.
 	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x").usageIs(`2 arguments (object, "kind")`),
-	function("subtype", (*rt.Game).HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
-	function("shares_subtype", (*rt.Game).SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),
-	function("blocks", (*rt.Game).BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),
-	function("assigns", (*rt.Game).Assigns, "assigns(s): the value of assigns_damage for s").usageIs("1 object").
+	function("subtype", rt.Exec.HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
+	function("shares_subtype", rt.Exec.SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),
+	function("blocks", rt.Exec.BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),
+	function("assigns", rt.Exec.Assigns, "assigns(s): the value of assigns_damage for s").usageIs("1 object").
 		notIn(NotIn{"assigns_damage", readEachOther}, NotIn{"lethal_damage", readEachOther}),
-	function("assigning", (*rt.Game).Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
-	function("assigning_attacked", (*rt.Game).AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
-	function("place", (*rt.Game).Place, "place(s, b): b's place in the order of the division being checked of s (1 first), 0 if it is not a recipient").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
-	function("lethal", (*rt.Game).Lethal, "lethal(s, b): the value of lethal_damage for s and b").usageIs("2 objects (source, recipient)").
+	function("assigning", rt.Exec.Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
+	function("assigning_attacked", rt.Exec.AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
+	function("place", rt.Exec.Place, "place(s, b): b's place in the order of the division being checked of s (1 first), 0 if it is not a recipient").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
+	function("lethal", rt.Exec.Lethal, "lethal(s, b): the value of lethal_damage for s and b").usageIs("2 objects (source, recipient)").
 		notIn(NotIn{"lethal_damage", ", which defines it"}, NotIn{"assigns_damage", readEachOther}),
 }
 
@@ -418,7 +419,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.TriggerOn(0)):   EventT,
 }
 
-var gameType = reflect.TypeOf((*rt.Game)(nil))
+var gameType = reflect.TypeOf(rt.Exec{})
 
 func init() {
 	for _, b := range builtins {
@@ -460,7 +461,7 @@ func (b *Builtin) derive() error {
 	if !ok {
 		return fmt.Errorf("binding %s is not in package runtime", name)
 	}
-	if m, ok := strings.CutPrefix(rest, "(*Game)."); ok {
+	if m, ok := strings.CutPrefix(rest, "Exec."); ok {
 		b.Go, b.Method = "g."+m, true
 	} else {
 		b.Go = "rt." + rest

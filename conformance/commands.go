@@ -431,7 +431,7 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		if args[2] == "nothing" {
 			g.Obj(x).AttachedTo = rt.NoObj
 		} else {
-			g.Attach(x, s.card(ts, args[2]))
+			rt.Exec{Game: g}.Attach(x, s.card(ts, args[2]))
 		}
 	case "controller":
 		need(ts, args, 3, "set controller <card> <player>")
@@ -493,7 +493,7 @@ func cmdEffect(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		e.Keywords |= 1 << uint(k)
 	}
-	g.AddEffect(e)
+	rt.Exec{Game: g}.AddEffect(e)
 }
 
 // parseTrigger reads <event> <does>: events begin:<seg>, your-begin:<seg>,
@@ -631,10 +631,10 @@ func cmdTriggered(ts *testscript.TestScript, neg bool, args []string) {
 	t.On = rt.OnBegin
 	if t.Does == rt.DoDelayed {
 		// "triggered X L delayed:end:1" creates the delayed trigger itself.
-		g.AddDelayed(x, rt.Trigger{Label: args[1], On: rt.OnBegin, Segment: t.Then, Does: rt.DoGainLife, N: t.N})
+		rt.Exec{Game: g}.AddDelayed(x, rt.Trigger{Label: args[1], On: rt.OnBegin, Segment: t.Then, Does: rt.DoGainLife, N: t.N})
 		return
 	}
-	g.AddWaiting(x, t)
+	rt.Exec{Game: g}.AddWaiting(x, t)
 }
 
 // extra turn <player> [<effect>] | extra phase <phase> after <phase> | extra step <step> after|before <step>
@@ -652,16 +652,16 @@ func cmdExtra(ts *testscript.TestScript, neg bool, args []string) {
 		if len(args) == 3 {
 			source = args[2]
 		}
-		g.AddExtraTurnFrom(s.player(ts, args[1]), source)
+		rt.Exec{Game: g}.AddExtraTurnFrom(s.player(ts, args[1]), source)
 	case "phase":
 		need(ts, args, 4, "extra phase <phase> after <phase>")
-		ts.Check(g.AddExtraPhase(args[1], args[3]))
+		ts.Check(rt.Exec{Game: g}.AddExtraPhase(args[1], args[3]))
 	case "step":
 		need(ts, args, 4, "extra step <step> after|before <step>")
 		if args[2] != "after" && args[2] != "before" {
 			fail(ts, "extra step: want after or before, not %q", args[2])
 		}
-		ts.Check(g.AddExtraStep(args[1], args[3], args[2] == "before"))
+		ts.Check(rt.Exec{Game: g}.AddExtraStep(args[1], args[3], args[2] == "before"))
 	default:
 		fail(ts, "extra: want turn, phase or step, not %q", args[0])
 	}
@@ -672,7 +672,7 @@ func cmdSkipNext(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "skipnext")
 	s := st(ts)
 	need(ts, args, 2, "skipnext <player> <step or phase>")
-	s.game(ts).AddSkip(s.player(ts, args[0]), args[1])
+	rt.Exec{Game: s.game(ts)}.AddSkip(s.player(ts, args[0]), args[1])
 }
 
 // at <step or phase> [turn=N] [active=pK]
@@ -977,8 +977,8 @@ func cmdOrderTriggers(ts *testscript.TestScript, neg bool, args []string) {
 	for _, label := range args[1:] {
 		k := -1
 		for i := 0; i < d.N; i++ {
-			it, _ := g.WaitingOf(d.Player, i)
-			if g.WaitingName(&it) == label && !slices.Contains(a.Targets, int32(i)) {
+			it, _ := rt.Exec{Game: g}.WaitingOf(d.Player, i)
+			if (rt.Exec{Game: g}).WaitingName(&it) == label && !slices.Contains(a.Targets, int32(i)) {
 				k = i
 				break
 			}
@@ -1068,7 +1068,7 @@ func cmdPutAttacking(ts *testscript.TestScript, neg bool, args []string) {
 	need(ts, args, 1, "putattacking <card> [<player or permanent>]")
 	g := s.game(ts)
 	x := s.card(ts, args[0])
-	target := rt.PlayerCode(g.NextPlayer(int(g.Obj(x).Controller)))
+	target := rt.PlayerCode(rt.Exec{Game: g}.NextPlayer(int(g.Obj(x).Controller)))
 	if len(args) > 1 {
 		if q, ok := g.PlayerIndex(args[1]); ok {
 			target = rt.PlayerCode(q)
@@ -1116,7 +1116,7 @@ func runEffect(ts *testscript.TestScript, g *rt.Game, name string, args ...int32
 	if n := g.Rules.Effects[i].Params; n != len(args) {
 		fail(ts, "the rules' effect %s takes %d argument(s); the command gives it %d", name, n, len(args))
 	}
-	return g.RunEffect(i, args...)
+	return rt.Exec{Game: g}.RunEffect(i, args...)
 }
 
 // keywordIndex is the bit of a keyword of the script's rules.

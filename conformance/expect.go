@@ -99,21 +99,21 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		got, want, what = num(g.Obj(x).Counters[k]), num(atoi(ts, arg(3, usage), "counters")), args[2]+" counters on "+args[1]
 	case "attacking", "blocking", "blocked":
 		x := s.card(ts, arg(1, args[0]+" <card>"))
-		b := map[string]bool{"attacking": g.Attacking(x), "blocking": g.Blocking(x), "blocked": g.Blocked(x)}[args[0]]
+		b := map[string]bool{"attacking": rt.Exec{Game: g}.Attacking(x), "blocking": rt.Exec{Game: g}.Blocking(x), "blocked": rt.Exec{Game: g}.Blocked(x)}[args[0]]
 		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
 	case "protector":
 		x := s.card(ts, arg(1, "protector <card> <player|none>"))
 		got, want, what = "none", arg(2, "protector <card> <player|none>"), "protector of "+args[1]
-		if p := g.Protector(x); p >= 0 {
+		if p := (rt.Exec{Game: g}).Protector(x); p >= 0 {
 			got = g.PlayerName(p)
 		}
 	case "defending":
 		x := s.card(ts, arg(1, "defending <card> <player|nobody>"))
-		got, want, what = g.PlayerName(g.DefendingPlayer(x)), arg(2, "defending <card> <player|nobody>"), "defending player of "+args[1]
+		got, want, what = g.PlayerName(rt.Exec{Game: g}.DefendingPlayer(x)), arg(2, "defending <card> <player|nobody>"), "defending player of "+args[1]
 	case "alone":
 		how := arg(1, "alone attacks|attacking|blocks|blocking <card>")
 		x := s.card(ts, arg(2, "alone attacks|attacking|blocks|blocking <card>"))
-		f := map[string]func(rt.ObjID) bool{"attacks": g.AttacksAlone, "attacking": g.AttackingAlone, "blocks": g.BlocksAlone, "blocking": g.BlockingAlone}[how]
+		f := map[string]func(rt.ObjID) bool{"attacks": rt.Exec{Game: g}.AttacksAlone, "attacking": rt.Exec{Game: g}.AttackingAlone, "blocks": rt.Exec{Game: g}.BlocksAlone, "blocking": rt.Exec{Game: g}.BlockingAlone}[how]
 		if f == nil {
 			fail(ts, "expect alone: want attacks, attacking, blocks or blocking, not %q", how)
 		}
@@ -122,19 +122,19 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		what := arg(1, "declared attackers|blockers")
 		switch what {
 		case "attackers":
-			got = boolStr(g.AttackersDeclared())
+			got = boolStr(rt.Exec{Game: g}.AttackersDeclared())
 		case "blockers":
-			got = boolStr(g.BlockersDeclared())
+			got = boolStr(rt.Exec{Game: g}.BlockersDeclared())
 		default:
 			fail(ts, "expect declared: want attackers or blockers, not %q", what)
 		}
 		want = "true"
 	case "attackers":
-		got, want = num(g.NumAttackers()), num(atoi(ts, arg(1, "attackers <n>"), "attackers"))
+		got, want = num(rt.Exec{Game: g}.NumAttackers()), num(atoi(ts, arg(1, "attackers <n>"), "attackers"))
 	case "attached":
 		x := s.card(ts, arg(1, "attached <card> <card|nothing>"))
 		got = "nothing"
-		if h, ok := g.AttachedTo(x); ok {
+		if h, ok := (rt.Exec{Game: g}).AttachedTo(x); ok {
 			got = g.Obj(h).Name
 		}
 		want, what = arg(2, "attached <card> <card|nothing>"), "what "+args[1]+" is attached to"
@@ -146,7 +146,7 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		got, want, what = num(g.Obj(x).Regen), num(atoi(ts, arg(2, "regen <card> <n>"), "regen")), "regeneration shields of "+args[1]
 	case "keyword":
 		x := s.card(ts, arg(1, "keyword <card> <keyword>"))
-		got, want, what = boolStr(g.HasKeywordNamed(x, arg(2, "keyword <card> <keyword>"))), "true", args[1]+" has "+args[2]
+		got, want, what = boolStr(rt.Exec{Game: g}.HasKeywordNamed(x, arg(2, "keyword <card> <keyword>"))), "true", args[1]+" has "+args[2]
 	case "step":
 		got, want = g.CurrentStep(), arg(1, "step <name>")
 	case "phase":
@@ -185,8 +185,8 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		case rt.DecideTriggers:
 			got += " " + g.PlayerName(d.Player)
 			for i := 0; i < d.N; i++ {
-				it, _ := g.WaitingOf(d.Player, i)
-				got += " " + g.WaitingName(&it)
+				it, _ := rt.Exec{Game: g}.WaitingOf(d.Player, i)
+				got += " " + rt.Exec{Game: g}.WaitingName(&it)
 			}
 		case rt.DecideDamage:
 			got += " " + g.PlayerName(d.Player)

@@ -285,7 +285,7 @@ func BenchmarkDeclareBlockers20(b *testing.B) {
 	// Each blocker blocks the attacker with its index when it can (a flyer
 	// only by a flyer or reach, a menace creature by two), else none.
 	a := rt.Answer{Kind: rt.Declare}
-	kw := func(x rt.ObjID, k string) bool { return g.HasKeywordNamed(x, k) }
+	kw := func(x rt.ObjID, k string) bool { return rt.Exec{Game: g}.HasKeywordNamed(x, k) }
 	for i, x := range ids[1] {
 		at := ids[0][i]
 		if kw(at, "flying") && !kw(x, "flying") && !kw(x, "reach") || kw(at, "menace") {

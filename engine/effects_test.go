@@ -31,20 +31,20 @@ func TestRunEffect(t *testing.T) {
 		{int32(ids[0][1]), -1},       // no player
 	}
 	for _, args := range bad {
-		if g.RunEffect(put, args...) {
+		if (rt.Exec{Game: g}).RunEffect(put, args...) {
 			t.Errorf("RunEffect(put_attacking, %v) changed the game", args)
 		}
 	}
-	if g.Attacking(ids[0][1]) {
+	if (rt.Exec{Game: g}).Attacking(ids[0][1]) {
 		t.Fatal("B attacks after refused effects")
 	}
-	if g.RunEffect(-1) || g.RunEffect(len(engine.Rules.Effects)) {
+	if (rt.Exec{Game: g}).RunEffect(-1) || (rt.Exec{Game: g}).RunEffect(len(engine.Rules.Effects)) {
 		t.Error("RunEffect of no effect changed the game")
 	}
-	if !g.RunEffect(put, int32(ids[0][1]), 1) || !g.Attacking(ids[0][1]) {
+	if !(rt.Exec{Game: g}).RunEffect(put, int32(ids[0][1]), 1) || !(rt.Exec{Game: g}).Attacking(ids[0][1]) {
 		t.Fatal("put_attacking B p2: not attacking")
 	}
-	if g.RunEffect(put, int32(ids[0][1]), 1) {
+	if (rt.Exec{Game: g}).RunEffect(put, int32(ids[0][1]), 1) {
 		t.Error("put_attacking an attacking creature again changed the game")
 	}
 }

@@ -32,13 +32,13 @@ func TestTurnHistory(t *testing.T) {
 		var s state
 		for _, n := range names {
 			p, st := seg(n)
-			if g.Began(p, st) {
+			if (rt.Exec{Game: g}).Began(p, st) {
 				s.Began = append(s.Began, n)
 			}
-			if g.Ended(p, st) {
+			if (rt.Exec{Game: g}).Ended(p, st) {
 				s.Ended = append(s.Ended, n)
 			}
-			if g.During(p, st) {
+			if (rt.Exec{Game: g}).During(p, st) {
 				s.During = append(s.During, n)
 			}
 		}
@@ -96,7 +96,7 @@ func TestTurnHistory(t *testing.T) {
 	}
 	// The next turn (p2's) starts over; a skipped combat phase never begins.
 	reach(g, "upkeep")
-	g.AddSkip(1, "combat")
+	rt.Exec{Game: g}.AddSkip(1, "combat")
 	reach(g, "postcombat_main")
 	want = state{
 		Began:  []string{"beginning", "upkeep", "precombat_main", "postcombat_main"},

@@ -37,9 +37,9 @@ func sbaBoard(tb testing.TB) *rt.Game {
 		}
 		mk(rt.Card{Name: "Legend", Types: rt.TypeCreature, Super: rt.SuperLegendary, Power: 3, Toughness: 3}, p)
 		aura := mk(rt.Card{Name: "Aura", Types: rt.TypeEnchantment, Subtypes: []string{"aura"}, Enchant: rt.TypeCreature}, p)
-		g.Attach(aura, bear)
+		rt.Exec{Game: g}.Attach(aura, bear)
 		eq := mk(rt.Card{Name: "Sword", Types: rt.TypeArtifact, Subtypes: []string{"equipment"}}, p)
-		g.Attach(eq, bear)
+		rt.Exec{Game: g}.Attach(eq, bear)
 		w := mk(rt.Card{Name: "Walker", Types: rt.TypePlaneswalker, Subtypes: []string{"jace"}}, p)
 		g.Obj(w).Counters[rt.CounterLoyalty] = 3
 	}
@@ -55,7 +55,7 @@ func BenchmarkSBACheck(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		g.Touch()
-		if g.CheckSBA() {
+		if (rt.Exec{Game: g}).CheckSBA() {
 			b.Fatal("a state-based action applied")
 		}
 	}
@@ -109,18 +109,18 @@ func handSBA(g *rt.Game) bool {
 		if o.Types&rt.TypePlaneswalker != 0 && o.Counters[rt.CounterLoyalty] <= 0 {
 			return true
 		}
-		aura, equip, fort := g.HasSubtype(x, "aura"), g.HasSubtype(x, "equipment"), g.HasSubtype(x, "fortification")
-		if aura && !g.AttachedLegally(x) {
+		aura, equip, fort := rt.Exec{Game: g}.HasSubtype(x, "aura"), rt.Exec{Game: g}.HasSubtype(x, "equipment"), rt.Exec{Game: g}.HasSubtype(x, "fortification")
+		if aura && !(rt.Exec{Game: g}).AttachedLegally(x) {
 			return true
 		}
 		if o.AttachedTo != rt.NoObj {
-			if equip && !(g.AttachedLegally(x) && g.AttachedToIs(x, rt.TypeCreature)) ||
-				fort && !(g.AttachedLegally(x) && g.AttachedToIs(x, rt.TypeLand)) ||
+			if equip && !(rt.Exec{Game: g}.AttachedLegally(x) && (rt.Exec{Game: g}).AttachedToIs(x, rt.TypeCreature)) ||
+				fort && !(rt.Exec{Game: g}.AttachedLegally(x) && rt.Exec{Game: g}.AttachedToIs(x, rt.TypeLand)) ||
 				!aura && !equip && !fort {
 				return true
 			}
 		}
-		if o.Counters[rt.CounterPlus] > 0 && o.Counters[rt.CounterMinus] > 0 || g.OverCounterMax(x) {
+		if o.Counters[rt.CounterPlus] > 0 && o.Counters[rt.CounterMinus] > 0 || (rt.Exec{Game: g}).OverCounterMax(x) {
 			return true
 		}
 		if o.Super&(rt.SuperLegendary|rt.SuperWorld) == 0 && o.Types&rt.TypePlaneswalker == 0 {
@@ -134,7 +134,7 @@ func handSBA(g *rt.Game) bool {
 			if o.Super&rt.SuperLegendary != 0 && q.Super&rt.SuperLegendary != 0 && q.Name == o.Name {
 				return true
 			}
-			if o.Types&q.Types&rt.TypePlaneswalker != 0 && g.SharesSubtype(x, y) {
+			if o.Types&q.Types&rt.TypePlaneswalker != 0 && (rt.Exec{Game: g}).SharesSubtype(x, y) {
 				return true
 			}
 			if o.Super&q.Super&rt.SuperWorld != 0 && q.Timestamp >= o.Timestamp {
@@ -160,14 +160,14 @@ func TestSBAReference(t *testing.T) {
 		"aura detached":  func(g *rt.Game) { g.Obj(17).AttachedTo = rt.NoObj },
 		"second legend":  func(g *rt.Game) { g.Obj(2).Name, g.Obj(2).Super = "Legend", rt.SuperLegendary },
 		"loyalty 0":      func(g *rt.Game) { g.Obj(19).Counters[rt.CounterLoyalty] = 0 },
-		"token in grave": func(g *rt.Game) { g.Obj(3).Token = true; g.Destroy(3, "test") },
+		"token in grave": func(g *rt.Game) { g.Obj(3).Token = true; rt.Exec{Game: g}.Destroy(3, "test") },
 	}
 	for name, change := range changes {
 		g := sbaBoard(t)
 		change(g)
 		g.Touch()
 		want := handSBA(g)
-		got := g.SBAPending()
+		got := rt.Exec{Game: g}.SBAPending()
 		if got != want {
 			t.Errorf("%s: generated check says %v, hand-written says %v", name, got, want)
 		}
@@ -180,7 +180,7 @@ func TestSBAReference(t *testing.T) {
 // TestSBACheckAllocatesNothing guards the hot path.
 func TestSBACheckAllocatesNothing(t *testing.T) {
 	g := sbaBoard(t)
-	if n := testing.AllocsPerRun(100, func() { g.Touch(); g.CheckSBA() }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { g.Touch(); (rt.Exec{Game: g}).CheckSBA() }); n != 0 {
 		t.Errorf("the check allocates %.1f times", n)
 	}
 }

@@ -108,7 +108,7 @@ func BenchmarkSBACheck(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				g.Touch()
-				if g.CheckSBA() {
+				if (rt.Exec{Game: g}).CheckSBA() {
 					b.Fatal("a state-based action applied")
 				}
 			}

@@ -16,24 +16,24 @@ import (
 func attrValue(b *compiler.Builtin, x value) value {
 	o, p := x.o, x.p
 	switch f := b.Fn.(type) {
-	case func(*rt.Game, rt.ObjID) int32:
-		return intV(func(g *rt.Game, fp int) int32 { return f(g, o(g, fp)) })
-	case func(*rt.Game, rt.ObjID) bool:
-		return boolV(func(g *rt.Game, fp int) bool { return f(g, o(g, fp)) })
-	case func(*rt.Game, rt.ObjID) int:
-		return value{t: compiler.Player, p: func(g *rt.Game, fp int) int { return f(g, o(g, fp)) }}
-	case func(*rt.Game, rt.ObjID) string:
-		return value{t: compiler.Str, s: func(g *rt.Game, fp int) string { return f(g, o(g, fp)) }}
-	case func(*rt.Game, int) int32:
-		return intV(func(g *rt.Game, fp int) int32 { return f(g, p(g, fp)) })
-	case func(*rt.Game, int) bool:
-		return boolV(func(g *rt.Game, fp int) bool { return f(g, p(g, fp)) })
-	case func(*rt.Game) int32:
-		return intV(func(g *rt.Game, _ int) int32 { return f(g) })
-	case func(*rt.Game) bool:
-		return boolV(func(g *rt.Game, _ int) bool { return f(g) })
-	case func(*rt.Game) int:
-		return value{t: compiler.Player, p: func(g *rt.Game, _ int) int { return f(g) }}
+	case func(rt.Exec, rt.ObjID) int32:
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, o(g, fp)) })
+	case func(rt.Exec, rt.ObjID) bool:
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, o(g, fp)) })
+	case func(rt.Exec, rt.ObjID) int:
+		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return f(g, o(g, fp)) }}
+	case func(rt.Exec, rt.ObjID) string:
+		return value{t: compiler.Str, s: func(g rt.Exec, fp int) string { return f(g, o(g, fp)) }}
+	case func(rt.Exec, int) int32:
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, p(g, fp)) })
+	case func(rt.Exec, int) bool:
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, p(g, fp)) })
+	case func(rt.Exec) int32:
+		return intV(func(g rt.Exec, _ int) int32 { return f(g) })
+	case func(rt.Exec) bool:
+		return boolV(func(g rt.Exec, _ int) bool { return f(g) })
+	case func(rt.Exec) int:
+		return value{t: compiler.Player, p: func(g rt.Exec, _ int) int { return f(g) }}
 	}
 	panic(noAdapter(b))
 }
@@ -41,21 +41,21 @@ func attrValue(b *compiler.Builtin, x value) value {
 // callValue applies a function row to its arguments.
 func callValue(b *compiler.Builtin, a []value) value {
 	switch f := b.Fn.(type) {
-	case func(*rt.Game, rt.ObjID) int32:
+	case func(rt.Exec, rt.ObjID) int32:
 		x := a[0].o
-		return intV(func(g *rt.Game, fp int) int32 { return f(g, x(g, fp)) })
-	case func(*rt.Game, rt.ObjID, rt.ObjID) int32:
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp)) })
+	case func(rt.Exec, rt.ObjID, rt.ObjID) int32:
 		x, y := a[0].o, a[1].o
-		return intV(func(g *rt.Game, fp int) int32 { return f(g, x(g, fp), y(g, fp)) })
-	case func(*rt.Game, rt.ObjID, rt.ObjID) bool:
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), y(g, fp)) })
+	case func(rt.Exec, rt.ObjID, rt.ObjID) bool:
 		x, y := a[0].o, a[1].o
-		return boolV(func(g *rt.Game, fp int) bool { return f(g, x(g, fp), y(g, fp)) })
-	case func(*rt.Game, rt.ObjID, string) bool:
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), y(g, fp)) })
+	case func(rt.Exec, rt.ObjID, string) bool:
 		x, s := a[0].o, a[1].s
-		return boolV(func(g *rt.Game, fp int) bool { return f(g, x(g, fp), s(g, fp)) })
-	case func(*rt.Game, rt.ObjID, rt.CounterKind) int32:
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), s(g, fp)) })
+	case func(rt.Exec, rt.ObjID, rt.CounterKind) int32:
 		x, k := a[0].o, rt.CounterKind(a[1].enum)
-		return intV(func(g *rt.Game, fp int) int32 { return f(g, x(g, fp), k) })
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
 	}
 	panic(noAdapter(b))
 }
@@ -64,51 +64,51 @@ func callValue(b *compiler.Builtin, a []value) value {
 // reports false while a blocking verb waits for a decision.
 func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	switch f := b.Fn.(type) {
-	case func(*rt.Game, rt.ObjID, string):
+	case func(rt.Exec, rt.ObjID, string):
 		x := a[0].o
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), rule); return true }
-	case func(*rt.Game, int, string):
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), rule); return true }
+	case func(rt.Exec, int, string):
 		p := a[0].p
-		return func(g *rt.Game, fp int) bool { f(g, p(g, fp), rule); return true }
-	case func(*rt.Game, int, string) bool:
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), rule); return true }
+	case func(rt.Exec, int, string) bool:
 		p := a[0].p
-		return func(g *rt.Game, fp int) bool { return f(g, p(g, fp), rule) }
-	case func(*rt.Game, int, int32, string):
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), rule) }
+	case func(rt.Exec, int, int32, string):
 		p, n := a[0].p, a[1].i
-		return func(g *rt.Game, fp int) bool { f(g, p(g, fp), n(g, fp), rule); return true }
-	case func(*rt.Game, int, int32, string) bool:
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), n(g, fp), rule); return true }
+	case func(rt.Exec, int, int32, string) bool:
 		p, n := a[0].p, a[1].i
-		return func(g *rt.Game, fp int) bool { return f(g, p(g, fp), n(g, fp), rule) }
-	case func(*rt.Game, int, rt.ObjID, string) bool:
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), n(g, fp), rule) }
+	case func(rt.Exec, int, rt.ObjID, string) bool:
 		p, x := a[0].p, a[1].o
-		return func(g *rt.Game, fp int) bool { return f(g, p(g, fp), x(g, fp), rule) }
-	case func(*rt.Game, rt.ObjID, int32, string):
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), x(g, fp), rule) }
+	case func(rt.Exec, rt.ObjID, int32, string):
 		x, n := a[0].o, a[1].i
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), n(g, fp), rule); return true }
-	case func(*rt.Game, rt.ObjID, int, string):
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), n(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, int, string):
 		x, p := a[0].o, a[1].p
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), p(g, fp), rule); return true }
-	case func(*rt.Game, rt.ObjID, rt.ObjID, string):
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), p(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.ObjID, string):
 		x, y := a[0].o, a[1].o
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), y(g, fp), rule); return true }
-	case func(*rt.Game, rt.ObjID, rt.ObjID, int32, string):
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), y(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.ObjID, int32, string):
 		x, y, n := a[0].o, a[1].o, a[2].i
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), y(g, fp), n(g, fp), rule); return true }
-	case func(*rt.Game, int, rt.ObjID, rt.ObjID, string):
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), y(g, fp), n(g, fp), rule); return true }
+	case func(rt.Exec, int, rt.ObjID, rt.ObjID, string):
 		p, x, y := a[0].p, a[1].o, a[2].o
-		return func(g *rt.Game, fp int) bool { f(g, p(g, fp), x(g, fp), y(g, fp), rule); return true }
-	case func(*rt.Game, rt.Ending, string):
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), x(g, fp), y(g, fp), rule); return true }
+	case func(rt.Exec, rt.Ending, string):
 		e := rt.Ending(a[0].enum)
-		return func(g *rt.Game, fp int) bool { f(g, e, rule); return true }
-	case func(*rt.Game, rt.ObjID, rt.Zone, string):
+		return func(g rt.Exec, fp int) bool { f(g, e, rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.Zone, string):
 		x, z := a[0].o, rt.Zone(a[1].enum)
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), z, rule); return true }
-	case func(*rt.Game, rt.ObjID, rt.TriggerOn, string):
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), z, rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.TriggerOn, string):
 		x, on := a[0].o, rt.TriggerOn(a[1].enum)
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), on, rule); return true }
-	case func(*rt.Game, rt.ObjID, rt.CounterKind, int32, string):
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), on, rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.CounterKind, int32, string):
 		x, k, n := a[0].o, rt.CounterKind(a[1].enum), a[2].i
-		return func(g *rt.Game, fp int) bool { f(g, x(g, fp), k, n(g, fp), rule); return true }
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, n(g, fp), rule); return true }
 	}
 	panic(noAdapter(b))
 }

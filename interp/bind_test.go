@@ -13,9 +13,9 @@ import (
 func TestEveryRowBinds(t *testing.T) {
 	arg := func(ty compiler.Type) value {
 		return value{t: ty,
-			i: func(*rt.Game, int) int32 { return 0 }, b: func(*rt.Game, int) bool { return false },
-			p: func(*rt.Game, int) int { return 0 }, o: func(*rt.Game, int) rt.ObjID { return 0 },
-			s: func(*rt.Game, int) string { return "" }}
+			i: func(rt.Exec, int) int32 { return 0 }, b: func(rt.Exec, int) bool { return false },
+			p: func(rt.Exec, int) int { return 0 }, o: func(rt.Exec, int) rt.ObjID { return 0 },
+			s: func(rt.Exec, int) string { return "" }}
 	}
 	for _, b := range compiler.Builtins() {
 		func() {

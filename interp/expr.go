@@ -11,13 +11,13 @@ import (
 // scratch stack from index fp (see frame), so that evaluation allocates
 // nothing and several games can share one *rt.Rules.
 type (
-	intFn  func(g *rt.Game, fp int) int32
-	boolFn func(g *rt.Game, fp int) bool
-	plFn   func(g *rt.Game, fp int) int
-	objFn  func(g *rt.Game, fp int) rt.ObjID
-	strFn  func(g *rt.Game, fp int) string
+	intFn  func(g rt.Exec, fp int) int32
+	boolFn func(g rt.Exec, fp int) bool
+	plFn   func(g rt.Exec, fp int) int
+	objFn  func(g rt.Exec, fp int) rt.ObjID
+	strFn  func(g rt.Exec, fp int) string
 	// stmtFn runs a statement; false means it stopped for a decision.
-	stmtFn func(g *rt.Game, fp int) bool
+	stmtFn func(g rt.Exec, fp int) bool
 )
 
 // value is a built expression: its type and the evaluator of that type
@@ -46,13 +46,13 @@ func slotValue(v *compiler.Var) value {
 	s := v.Slot
 	switch v.T {
 	case compiler.Int:
-		return intV(func(g *rt.Game, fp int) int32 { return int32(g.Selected(fp)[s]) })
+		return intV(func(g rt.Exec, fp int) int32 { return int32(g.Selected(fp)[s]) })
 	case compiler.Bool:
-		return boolV(func(g *rt.Game, fp int) bool { return g.Selected(fp)[s] != 0 })
+		return boolV(func(g rt.Exec, fp int) bool { return g.Selected(fp)[s] != 0 })
 	case compiler.Player:
-		return value{t: v.T, p: func(g *rt.Game, fp int) int { return int(g.Selected(fp)[s]) }}
+		return value{t: v.T, p: func(g rt.Exec, fp int) int { return int(g.Selected(fp)[s]) }}
 	}
-	return value{t: v.T, o: func(g *rt.Game, fp int) rt.ObjID { return g.Selected(fp)[s] }}
+	return value{t: v.T, o: func(g rt.Exec, fp int) rt.ObjID { return g.Selected(fp)[s] }}
 }
 
 // store writes a value into a variable's slot.
@@ -61,10 +61,10 @@ func store(v *compiler.Var, x value) stmtFn {
 	switch x.t {
 	case compiler.Int:
 		f := x.i
-		return func(g *rt.Game, fp int) bool { g.Selected(fp)[s] = rt.ObjID(f(g, fp)); return true }
+		return func(g rt.Exec, fp int) bool { g.Selected(fp)[s] = rt.ObjID(f(g, fp)); return true }
 	case compiler.Bool:
 		f := x.b
-		return func(g *rt.Game, fp int) bool {
+		return func(g rt.Exec, fp int) bool {
 			var b rt.ObjID
 			if f(g, fp) {
 				b = 1
@@ -74,10 +74,10 @@ func store(v *compiler.Var, x value) stmtFn {
 		}
 	case compiler.Player:
 		f := x.p
-		return func(g *rt.Game, fp int) bool { g.Selected(fp)[s] = rt.ObjID(f(g, fp)); return true }
+		return func(g rt.Exec, fp int) bool { g.Selected(fp)[s] = rt.ObjID(f(g, fp)); return true }
 	}
 	f := x.o
-	return func(g *rt.Game, fp int) bool { g.Selected(fp)[s] = f(g, fp); return true }
+	return func(g rt.Exec, fp int) bool { g.Selected(fp)[s] = f(g, fp); return true }
 }
 
 func (c *clause) expr(e compiler.Expr) value {
@@ -86,29 +86,29 @@ func (c *clause) expr(e compiler.Expr) value {
 		switch e.T {
 		case compiler.Int:
 			n := e.Int
-			return intV(func(*rt.Game, int) int32 { return n })
+			return intV(func(rt.Exec, int) int32 { return n })
 		case compiler.Str:
 			s := e.Str
-			return value{t: compiler.Str, s: func(*rt.Game, int) string { return s }}
+			return value{t: compiler.Str, s: func(rt.Exec, int) string { return s }}
 		}
 		b := e.Bool
-		return boolV(func(*rt.Game, int) bool { return b })
+		return boolV(func(rt.Exec, int) bool { return b })
 	case *compiler.Paren:
 		return c.expr(e.X)
 	case *compiler.VarRef:
 		return slotValue(e.Var)
 	case *compiler.Active:
-		return value{t: compiler.Player, p: func(g *rt.Game, _ int) int { return g.Active }}
+		return value{t: compiler.Player, p: func(g rt.Exec, _ int) int { return g.Active }}
 	case *compiler.EnumLit:
 		return value{t: e.T, enum: e.E.Value}
 	case *compiler.Unary:
 		x := c.expr(e.X)
 		if e.Op == compiler.OpNot {
 			f := x.b
-			return boolV(func(g *rt.Game, fp int) bool { return !f(g, fp) })
+			return boolV(func(g rt.Exec, fp int) bool { return !f(g, fp) })
 		}
 		f := x.i
-		return intV(func(g *rt.Game, fp int) int32 { return -f(g, fp) })
+		return intV(func(g rt.Exec, fp int) int32 { return -f(g, fp) })
 	case *compiler.Binary:
 		return c.binary(e)
 	case *compiler.CondExpr:
@@ -123,21 +123,21 @@ func (c *clause) expr(e compiler.Expr) value {
 		return callValue(e.B, c.exprs(e.Args))
 	case *compiler.HasKeyword:
 		o, k := c.expr(e.X).o, e.Keyword
-		return boolV(func(g *rt.Game, fp int) bool { return g.HasKeyword(o(g, fp), k) })
+		return boolV(func(g rt.Exec, fp int) bool { return g.HasKeyword(o(g, fp), k) })
 	case *compiler.MinMax:
 		return minMax(e.Max, c.exprs(e.Args))
 	case *compiler.Segment:
 		ph, st := e.Phase, e.Step
 		switch e.Fn {
 		case compiler.Began:
-			return boolV(func(g *rt.Game, _ int) bool { return g.Began(ph, st) })
+			return boolV(func(g rt.Exec, _ int) bool { return g.Began(ph, st) })
 		case compiler.Ended:
-			return boolV(func(g *rt.Game, _ int) bool { return g.Ended(ph, st) })
+			return boolV(func(g rt.Exec, _ int) bool { return g.Ended(ph, st) })
 		}
-		return boolV(func(g *rt.Game, _ int) bool { return g.During(ph, st) })
+		return boolV(func(g rt.Exec, _ int) bool { return g.During(ph, st) })
 	case *compiler.Holds:
 		k, x := e.Pred, c.expr(e.X).o
-		return boolV(func(g *rt.Game, fp int) bool { return g.Holds(k, x(g, fp)) })
+		return boolV(func(g rt.Exec, fp int) bool { return g.Holds(k, x(g, fp)) })
 	case *compiler.Quant:
 		return c.quant(e)
 	case *compiler.Choice:
@@ -163,7 +163,7 @@ func minMax(isMax bool, a []value) value {
 	for i := range a {
 		args[i] = a[i].i
 	}
-	return intV(func(g *rt.Game, fp int) int32 {
+	return intV(func(g rt.Exec, fp int) int32 {
 		m := args[0](g, fp)
 		for _, f := range args[1:] {
 			if v := f(g, fp); (!isMax && v < m) || (isMax && v > m) {
@@ -179,33 +179,33 @@ func (c *clause) binary(e *compiler.Binary) value {
 	switch e.Op {
 	case compiler.OpOr:
 		fx, fy := x.b, y.b
-		return boolV(func(g *rt.Game, fp int) bool { return fx(g, fp) || fy(g, fp) })
+		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) || fy(g, fp) })
 	case compiler.OpAnd:
 		fx, fy := x.b, y.b
-		return boolV(func(g *rt.Game, fp int) bool { return fx(g, fp) && fy(g, fp) })
+		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) && fy(g, fp) })
 	case compiler.OpEq, compiler.OpNe:
 		eq := equal(x, y)
 		if e.Op == compiler.OpNe {
-			return boolV(func(g *rt.Game, fp int) bool { return !eq(g, fp) })
+			return boolV(func(g rt.Exec, fp int) bool { return !eq(g, fp) })
 		}
 		return boolV(eq)
 	}
 	fx, fy := x.i, y.i
 	switch e.Op {
 	case compiler.OpLt:
-		return boolV(func(g *rt.Game, fp int) bool { return fx(g, fp) < fy(g, fp) })
+		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) < fy(g, fp) })
 	case compiler.OpLe:
-		return boolV(func(g *rt.Game, fp int) bool { return fx(g, fp) <= fy(g, fp) })
+		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) <= fy(g, fp) })
 	case compiler.OpGt:
-		return boolV(func(g *rt.Game, fp int) bool { return fx(g, fp) > fy(g, fp) })
+		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) > fy(g, fp) })
 	case compiler.OpGe:
-		return boolV(func(g *rt.Game, fp int) bool { return fx(g, fp) >= fy(g, fp) })
+		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) >= fy(g, fp) })
 	case compiler.OpAdd:
-		return intV(func(g *rt.Game, fp int) int32 { return fx(g, fp) + fy(g, fp) })
+		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) + fy(g, fp) })
 	case compiler.OpSub:
-		return intV(func(g *rt.Game, fp int) int32 { return fx(g, fp) - fy(g, fp) })
+		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) - fy(g, fp) })
 	case compiler.OpMul:
-		return intV(func(g *rt.Game, fp int) int32 { return fx(g, fp) * fy(g, fp) })
+		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) * fy(g, fp) })
 	}
 	panic(checkerBug(e))
 }
@@ -215,19 +215,19 @@ func equal(x, y value) boolFn {
 	switch x.t {
 	case compiler.Int:
 		fx, fy := x.i, y.i
-		return func(g *rt.Game, fp int) bool { return fx(g, fp) == fy(g, fp) }
+		return func(g rt.Exec, fp int) bool { return fx(g, fp) == fy(g, fp) }
 	case compiler.Bool:
 		fx, fy := x.b, y.b
-		return func(g *rt.Game, fp int) bool { return fx(g, fp) == fy(g, fp) }
+		return func(g rt.Exec, fp int) bool { return fx(g, fp) == fy(g, fp) }
 	case compiler.Player:
 		fx, fy := x.p, y.p
-		return func(g *rt.Game, fp int) bool { return fx(g, fp) == fy(g, fp) }
+		return func(g rt.Exec, fp int) bool { return fx(g, fp) == fy(g, fp) }
 	case compiler.Object:
 		fx, fy := x.o, y.o
-		return func(g *rt.Game, fp int) bool { return fx(g, fp) == fy(g, fp) }
+		return func(g rt.Exec, fp int) bool { return fx(g, fp) == fy(g, fp) }
 	case compiler.Str:
 		fx, fy := x.s, y.s
-		return func(g *rt.Game, fp int) bool { return fx(g, fp) == fy(g, fp) }
+		return func(g rt.Exec, fp int) bool { return fx(g, fp) == fy(g, fp) }
 	}
 	panic(checkerBug(x.t))
 }
@@ -238,7 +238,7 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 	switch a.t {
 	case compiler.Int:
 		x, y := a.i, b.i
-		return intV(func(g *rt.Game, fp int) int32 {
+		return intV(func(g rt.Exec, fp int) int32 {
 			if cf(g, fp) {
 				return x(g, fp)
 			}
@@ -246,7 +246,7 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 		})
 	case compiler.Bool:
 		x, y := a.b, b.b
-		return boolV(func(g *rt.Game, fp int) bool {
+		return boolV(func(g rt.Exec, fp int) bool {
 			if cf(g, fp) {
 				return x(g, fp)
 			}
@@ -254,7 +254,7 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 		})
 	case compiler.Player:
 		x, y := a.p, b.p
-		return value{t: compiler.Player, p: func(g *rt.Game, fp int) int {
+		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int {
 			if cf(g, fp) {
 				return x(g, fp)
 			}
@@ -262,7 +262,7 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 		}}
 	case compiler.Object:
 		x, y := a.o, b.o
-		return value{t: compiler.Object, o: func(g *rt.Game, fp int) rt.ObjID {
+		return value{t: compiler.Object, o: func(g rt.Exec, fp int) rt.ObjID {
 			if cf(g, fp) {
 				return x(g, fp)
 			}
@@ -270,7 +270,7 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 		}}
 	}
 	x, y := a.s, b.s
-	return value{t: compiler.Str, s: func(g *rt.Game, fp int) string {
+	return value{t: compiler.Str, s: func(g rt.Exec, fp int) string {
 		if cf(g, fp) {
 			return x(g, fp)
 		}

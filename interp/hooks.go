@@ -14,7 +14,7 @@ func (b *builder) hooks(r *rt.Rules) {
 		for _, v := range h.Params {
 			slots = append(slots, v.Slot)
 		}
-		run := func(g *rt.Game, s rt.ObjID, x int32, amount int32) {
+		run := func(g rt.Exec, s rt.ObjID, x int32, amount int32) {
 			fp := b.frame(g, n)
 			sel := g.Selected(fp)
 			sel[slots[0]] = s
@@ -29,7 +29,7 @@ func (b *builder) hooks(r *rt.Rules) {
 	}
 	for _, so := range b.p.StackObjects {
 		run := b.stackBody(so)
-		resolve := func(g *rt.Game, it *rt.StackItem) { run(g, it.Args) }
+		resolve := func(g rt.Exec, it *rt.StackItem) { run(g, it.Args) }
 		r.StackObjects = append(r.StackObjects, rt.StackObject{Name: so.Name, Rules: so.Rules, Pos: where(so.Pos), Params: len(so.Types), Resolve: resolve})
 	}
 	for _, ef := range b.p.Effects {
@@ -40,14 +40,14 @@ func (b *builder) hooks(r *rt.Rules) {
 
 // stackBody builds a stack object's or an effect's statements, its
 // parameters bound from its arguments.
-func (b *builder) stackBody(so *compiler.StackObject) func(g *rt.Game, args [rt.MaxStackArgs]int32) {
+func (b *builder) stackBody(so *compiler.StackObject) func(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	c := &clause{b: b}
 	body, n := c.block(so.Body), so.Slots
 	var slots []int
 	for _, v := range so.Params {
 		slots = append(slots, v.Slot)
 	}
-	return func(g *rt.Game, args [rt.MaxStackArgs]int32) {
+	return func(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		fp := b.frame(g, n)
 		sel := g.Selected(fp)
 		for i, s := range slots {
@@ -60,35 +60,35 @@ func (b *builder) stackBody(so *compiler.StackObject) func(g *rt.Game, args [rt.
 
 // putOnStack builds `put_on_stack NAME, PLAYER, ARGS...`.
 func (c *clause) putOnStack(s *compiler.PutOnStack) stmtFn {
-	var args [rt.MaxStackArgs]func(*rt.Game, int) int32
+	var args [rt.MaxStackArgs]func(rt.Exec, int) int32
 	for i := range args {
-		args[i] = func(*rt.Game, int) int32 { return 0 }
+		args[i] = func(rt.Exec, int) int32 { return 0 }
 	}
 	for i, e := range s.Args {
 		args[i] = asInt32(c.expr(e))
 	}
 	idx, p := s.Object.Index, c.expr(s.P).p
 	if s.Triggered {
-		return func(g *rt.Game, fp int) bool {
+		return func(g rt.Exec, fp int) bool {
 			g.PutTriggered(idx, p(g, fp), args[0](g, fp), args[1](g, fp), args[2](g, fp))
 			return true
 		}
 	}
-	return func(g *rt.Game, fp int) bool {
+	return func(g rt.Exec, fp int) bool {
 		g.PutOnStack(idx, p(g, fp), args[0](g, fp), args[1](g, fp), args[2](g, fp))
 		return true
 	}
 }
 
 // asInt32 reads a player, object or int value as a stack argument.
-func asInt32(v value) func(*rt.Game, int) int32 {
+func asInt32(v value) func(rt.Exec, int) int32 {
 	switch v.t {
 	case compiler.Player:
 		f := v.p
-		return func(g *rt.Game, fp int) int32 { return int32(f(g, fp)) }
+		return func(g rt.Exec, fp int) int32 { return int32(f(g, fp)) }
 	case compiler.Object:
 		f := v.o
-		return func(g *rt.Game, fp int) int32 { return int32(f(g, fp)) }
+		return func(g rt.Exec, fp int) int32 { return int32(f(g, fp)) }
 	}
 	return v.i
 }

@@ -169,7 +169,7 @@ func (b *builder) every(ev *compiler.Every) rt.SegmentHooks {
 
 // frame calls the watchdog, reserves a clause's variable slots on the scratch stack and
 // returns the frame pointer; the caller releases it.
-func (b *builder) frame(g *rt.Game, slots int) int {
+func (b *builder) frame(g rt.Exec, slots int) int {
 	if b.tick != nil {
 		b.tick()
 	}
@@ -185,7 +185,7 @@ func (b *builder) actions(list []*compiler.Code) []rt.Action {
 	for _, a := range list {
 		c := &clause{b: b}
 		body, slots := c.block(a.Stmts), a.Slots
-		run := func(g *rt.Game) bool {
+		run := func(g rt.Exec) bool {
 			fp := b.frame(g, slots)
 			ok := body(g, fp)
 			g.Release(fp)
@@ -198,7 +198,7 @@ func (b *builder) actions(list []*compiler.Code) []rt.Action {
 
 // allowIf builds the condition of an allow clause, over the player who
 // would act (nil when the clause has none).
-func (b *builder) allowIf(code *compiler.Code) func(*rt.Game, int) bool {
+func (b *builder) allowIf(code *compiler.Code) func(rt.Exec, int) bool {
 	if code.Expr == nil {
 		return nil
 	}
@@ -206,10 +206,10 @@ func (b *builder) allowIf(code *compiler.Code) func(*rt.Game, int) bool {
 }
 
 // playerCond builds a condition over one player, the variable param.
-func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int) func(*rt.Game, int) bool {
+func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int) func(rt.Exec, int) bool {
 	c := &clause{b: b}
 	s, f := param.Slot, c.expr(cond).b
-	return func(g *rt.Game, p int) bool {
+	return func(g rt.Exec, p int) bool {
 		fp := b.frame(g, slots)
 		g.Selected(fp)[s] = rt.ObjID(p)
 		r := f(g, fp)
@@ -219,13 +219,13 @@ func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int)
 }
 
 // cond builds a condition clause (skip, repeat, priority if).
-func (b *builder) cond(code *compiler.Code) func(*rt.Game) bool {
+func (b *builder) cond(code *compiler.Code) func(rt.Exec) bool {
 	c := &clause{b: b}
 	f, slots := c.expr(code.Expr).b, code.Slots
 	if slots == 0 && b.tick == nil {
-		return func(g *rt.Game) bool { return f(g, 0) }
+		return func(g rt.Exec) bool { return f(g, 0) }
 	}
-	return func(g *rt.Game) bool {
+	return func(g rt.Exec) bool {
 		fp := b.frame(g, slots)
 		r := f(g, fp)
 		g.Release(fp)
@@ -234,10 +234,10 @@ func (b *builder) cond(code *compiler.Code) func(*rt.Game) bool {
 }
 
 // player builds the expression of a priority clause.
-func (b *builder) player(code *compiler.Code) func(*rt.Game) int {
+func (b *builder) player(code *compiler.Code) func(rt.Exec) int {
 	c := &clause{b: b}
 	f, slots := c.expr(code.Expr).p, code.Slots
-	return func(g *rt.Game) int {
+	return func(g rt.Exec) int {
 		fp := b.frame(g, slots)
 		r := f(g, fp)
 		g.Release(fp)
@@ -250,14 +250,14 @@ func (b *builder) sba(s *compiler.SBA) rt.SBA {
 	c := &clause{b: b}
 	cond, body := c.expr(s.Match).b, c.block(s.Do)
 	slot, slots := s.Var.Slot, s.Slots
-	out.Match = func(g *rt.Game, x int32) bool {
+	out.Match = func(g rt.Exec, x int32) bool {
 		fp := b.frame(g, slots)
 		g.Selected(fp)[slot] = rt.ObjID(x)
 		r := cond(g, fp)
 		g.Release(fp)
 		return r
 	}
-	out.Do = func(g *rt.Game, x int32) {
+	out.Do = func(g rt.Exec, x int32) {
 		fp := b.frame(g, slots)
 		g.Selected(fp)[slot] = rt.ObjID(x)
 		body(g, fp)
@@ -277,7 +277,7 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 	v, slots := c.expr(pr.Expr), pr.Slots
 	if pr.Pred.IsPlayer() {
 		p := v.p
-		v.i = func(g *rt.Game, fp int) int32 { return int32(p(g, fp)) }
+		v.i = func(g rt.Exec, fp int) int32 { return int32(p(g, fp)) }
 	}
 	s := pr.Params[0].Slot
 	t := s
@@ -287,7 +287,7 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 	f, fi := v.b, v.i
 	switch {
 	case pr.IsValue && len(pr.Params) == 2:
-		out.Value2 = func(g *rt.Game, x, y rt.ObjID) int32 {
+		out.Value2 = func(g rt.Exec, x, y rt.ObjID) int32 {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[s], g.Selected(fp)[t] = x, y
 			r := fi(g, fp)
@@ -295,7 +295,7 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 			return r
 		}
 	case pr.IsValue:
-		out.Value = func(g *rt.Game, x rt.ObjID) int32 {
+		out.Value = func(g rt.Exec, x rt.ObjID) int32 {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[s] = x
 			r := fi(g, fp)
@@ -303,7 +303,7 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 			return r
 		}
 	case len(pr.Params) == 2:
-		out.Test2 = func(g *rt.Game, x, y rt.ObjID) bool {
+		out.Test2 = func(g rt.Exec, x, y rt.ObjID) bool {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[s], g.Selected(fp)[t] = x, y
 			r := f(g, fp)
@@ -311,7 +311,7 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 			return r
 		}
 	default:
-		out.Test = func(g *rt.Game, x rt.ObjID) bool {
+		out.Test = func(g rt.Exec, x rt.ObjID) bool {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[s] = x
 			r := f(g, fp)
@@ -326,7 +326,7 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 // the compiler's generated sba_match_all (players, then the battlefield,
 // then every object), so that a choice asked while matching (keeps) is
 // asked about the same object first as in a generated engine.
-func matchAll(sbas []rt.SBA) func(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
+func matchAll(sbas []rt.SBA) func(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	var players, objs, perms, anything []int32
 	for i, s := range sbas {
 		switch s.Over {
@@ -340,7 +340,7 @@ func matchAll(sbas []rt.SBA) func(g *rt.Game, hits []rt.SBAHit, first bool) []rt
 			anything = append(anything, int32(i))
 		}
 	}
-	return func(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
+	return func(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		for p := range g.Players {
 			if g.Players[p].Lost {
 				continue

@@ -12,11 +12,11 @@ func (c *clause) block(list []compiler.Stmt) stmtFn {
 	}
 	switch len(fns) {
 	case 0:
-		return func(*rt.Game, int) bool { return true }
+		return func(rt.Exec, int) bool { return true }
 	case 1:
 		return fns[0]
 	}
-	return func(g *rt.Game, fp int) bool {
+	return func(g rt.Exec, fp int) bool {
 		for _, f := range fns {
 			if !f(g, fp) {
 				return false
@@ -45,7 +45,7 @@ func (c *clause) stmt(s compiler.Stmt) stmtFn {
 func (c *clause) ifStmt(s *compiler.If) stmtFn {
 	b, then := c.expr(s.Cond).b, c.block(s.Then)
 	if s.Else == nil {
-		return func(g *rt.Game, fp int) bool {
+		return func(g rt.Exec, fp int) bool {
 			if b(g, fp) {
 				return then(g, fp)
 			}
@@ -53,7 +53,7 @@ func (c *clause) ifStmt(s *compiler.If) stmtFn {
 		}
 	}
 	els := c.block(s.Else)
-	return func(g *rt.Game, fp int) bool {
+	return func(g rt.Exec, fp int) bool {
 		if b(g, fp) {
 			return then(g, fp)
 		}
@@ -77,15 +77,15 @@ func (c *clause) query(q *compiler.Query) *query {
 }
 
 // set stores x in the query's variable.
-func (q *query) set(g *rt.Game, fp int, x rt.ObjID) { g.Selected(fp)[q.v.Slot] = x }
+func (q *query) set(g rt.Exec, fp int, x rt.ObjID) { g.Selected(fp)[q.v.Slot] = x }
 
-func (q *query) holds(g *rt.Game, fp int) bool { return q.cond == nil || q.cond(g, fp) }
+func (q *query) holds(g rt.Exec, fp int) bool { return q.cond == nil || q.cond(g, fp) }
 
 // at is the i-th candidate of the query's loop, in the order of the
 // compiler's (players by index, skipping those who lost; objects by ID;
 // permanents in battlefield order; combat lists in their order): skip
 // when the loop passes over it, done past the end.
-func (q *query) at(g *rt.Game, i int) (v rt.ObjID, skip, done bool) {
+func (q *query) at(g rt.Exec, i int) (v rt.ObjID, skip, done bool) {
 	switch q.kind.Over {
 	case rt.OverPlayers:
 		if i >= len(g.Players) {
@@ -119,7 +119,7 @@ func (q *query) at(g *rt.Game, i int) (v rt.ObjID, skip, done bool) {
 }
 
 // each calls f for every match.
-func (q *query) each(g *rt.Game, fp int, f func(x rt.ObjID)) {
+func (q *query) each(g rt.Exec, fp int, f func(x rt.ObjID)) {
 	for i := 0; ; i++ {
 		v, skip, done := q.at(g, i)
 		if done {
@@ -136,7 +136,7 @@ func (q *query) each(g *rt.Game, fp int, f func(x rt.ObjID)) {
 }
 
 func (q *query) count() intFn {
-	return func(g *rt.Game, fp int) int32 {
+	return func(g rt.Exec, fp int) int32 {
 		n := int32(0)
 		for i := 0; ; i++ {
 			v, skip, done := q.at(g, i)
@@ -155,7 +155,7 @@ func (q *query) count() intFn {
 }
 
 // push pushes every match onto the scratch stack.
-func (q *query) push(g *rt.Game, fp int) {
+func (q *query) push(g rt.Exec, fp int) {
 	for i := 0; ; i++ {
 		v, skip, done := q.at(g, i)
 		if done {
@@ -173,7 +173,7 @@ func (q *query) push(g *rt.Game, fp int) {
 
 // keeps: player p chooses which match to keep; true if x is the one.
 func (q *query) keeps(p plFn, x objFn, rule string) boolFn {
-	return func(g *rt.Game, fp int) bool {
+	return func(g rt.Exec, fp int) bool {
 		mark := g.Mark()
 		q.push(g, fp)
 		k := g.Keeps(p(g, fp), g.Selected(mark), x(g, fp), rule)
@@ -184,7 +184,7 @@ func (q *query) keeps(p plFn, x objFn, rule string) boolFn {
 
 // chosen: player p chooses one of the matching players for x.
 func (q *query) chosen(p plFn, x objFn, rule string) value {
-	return value{t: compiler.Player, p: func(g *rt.Game, fp int) int {
+	return value{t: compiler.Player, p: func(g rt.Exec, fp int) int {
 		mark := g.Mark()
 		q.push(g, fp)
 		k := g.ChoosePlayer(p(g, fp), g.Selected(mark), x(g, fp), rule)
@@ -198,7 +198,7 @@ func (q *query) chosen(p plFn, x objFn, rule string) value {
 // come in APNAP order, starting with the active player.
 func (c *clause) forStmt(s *compiler.For) stmtFn {
 	q, body := c.query(s.Q), c.block(s.Body)
-	run := func(g *rt.Game, fp, mark int) bool {
+	run := func(g rt.Exec, fp, mark int) bool {
 		for _, x := range g.Selected(mark) {
 			q.set(g, fp, x)
 			if !body(g, fp) {
@@ -209,7 +209,7 @@ func (c *clause) forStmt(s *compiler.For) stmtFn {
 		return true
 	}
 	if q.kind.Over == rt.OverPlayers {
-		return func(g *rt.Game, fp int) bool {
+		return func(g rt.Exec, fp int) bool {
 			mark := g.Mark()
 			g.PushPlayers()
 			n := 0
@@ -224,7 +224,7 @@ func (c *clause) forStmt(s *compiler.For) stmtFn {
 			return run(g, fp, mark)
 		}
 	}
-	return func(g *rt.Game, fp int) bool {
+	return func(g rt.Exec, fp int) bool {
 		mark := g.Mark()
 		q.push(g, fp)
 		return run(g, fp, mark)
@@ -238,12 +238,12 @@ func (c *clause) quant(e *compiler.Quant) value {
 	case compiler.Count:
 		return intV(q.count())
 	case compiler.Any:
-		return boolV(func(g *rt.Game, fp int) bool { return q.fold(g, fp, foldAny, nil) != 0 })
+		return boolV(func(g rt.Exec, fp int) bool { return q.fold(g, fp, foldAny, nil) != 0 })
 	case compiler.All:
-		return boolV(func(g *rt.Game, fp int) bool { return q.fold(g, fp, foldAll, nil) != 0 })
+		return boolV(func(g rt.Exec, fp int) bool { return q.fold(g, fp, foldAll, nil) != 0 })
 	}
 	v := c.expr(e.Val).i
-	return intV(func(g *rt.Game, fp int) int32 { return q.fold(g, fp, foldSum, v) })
+	return intV(func(g rt.Exec, fp int) int32 { return q.fold(g, fp, foldSum, v) })
 }
 
 type foldMode uint8
@@ -256,7 +256,7 @@ const (
 
 // fold runs the query in the compiler's loop order (see each), written
 // once with no closure per call.
-func (q *query) fold(g *rt.Game, fp int, mode foldMode, val intFn) int32 {
+func (q *query) fold(g rt.Exec, fp int, mode foldMode, val intFn) int32 {
 	n := int32(0)
 	for i := 0; ; i++ {
 		v, skip, done := q.at(g, i)

@@ -5,61 +5,61 @@ package runtime
 // interpreter call the same one. They are small enough to inline.
 
 // ObjDamage is the damage marked on x.
-func ObjDamage(g *Game, x ObjID) int32 { return g.Objs[x].Damage }
+func ObjDamage(g Exec, x ObjID) int32 { return g.Objs[x].Damage }
 
 // ObjTapped reports whether x is tapped.
-func ObjTapped(g *Game, x ObjID) bool { return g.Objs[x].Tapped }
+func ObjTapped(g Exec, x ObjID) bool { return g.Objs[x].Tapped }
 
 // ObjPhasedOut reports whether x is phased out.
-func ObjPhasedOut(g *Game, x ObjID) bool { return g.Objs[x].PhasedOut }
+func ObjPhasedOut(g Exec, x ObjID) bool { return g.Objs[x].PhasedOut }
 
 // ObjToken reports whether x is a token.
-func ObjToken(g *Game, x ObjID) bool { return g.Objs[x].Token }
+func ObjToken(g Exec, x ObjID) bool { return g.Objs[x].Token }
 
 // ObjFresh reports whether x came under its controller's control since their most recent turn began.
-func ObjFresh(g *Game, x ObjID) bool { return g.Objs[x].Fresh }
+func ObjFresh(g Exec, x ObjID) bool { return g.Objs[x].Fresh }
 
 // ObjController is x's controller.
-func ObjController(g *Game, x ObjID) int { return int(g.Objs[x].Controller) }
+func ObjController(g Exec, x ObjID) int { return int(g.Objs[x].Controller) }
 
 // ObjOwner is x's owner.
-func ObjOwner(g *Game, x ObjID) int { return int(g.Objs[x].Owner) }
+func ObjOwner(g Exec, x ObjID) int { return int(g.Objs[x].Owner) }
 
 // ObjNameOf is x's name.
-func ObjNameOf(g *Game, x ObjID) string { return g.Objs[x].Name }
+func ObjNameOf(g Exec, x ObjID) string { return g.Objs[x].Name }
 
 // ObjTimestamp is x's timestamp.
-func ObjTimestamp(g *Game, x ObjID) int32 { return int32(g.Objs[x].Timestamp) }
+func ObjTimestamp(g Exec, x ObjID) int32 { return int32(g.Objs[x].Timestamp) }
 
 // ObjLegendary reports whether x has the supertype legendary.
-func ObjLegendary(g *Game, x ObjID) bool { return g.Objs[x].Super&SuperLegendary != 0 }
+func ObjLegendary(g Exec, x ObjID) bool { return g.Objs[x].Super&SuperLegendary != 0 }
 
 // ObjWorld reports whether x has the supertype world.
-func ObjWorld(g *Game, x ObjID) bool { return g.Objs[x].Super&SuperWorld != 0 }
+func ObjWorld(g Exec, x ObjID) bool { return g.Objs[x].Super&SuperWorld != 0 }
 
 // ObjBasic reports whether x has the supertype basic.
-func ObjBasic(g *Game, x ObjID) bool { return g.Objs[x].Super&SuperBasic != 0 }
+func ObjBasic(g Exec, x ObjID) bool { return g.Objs[x].Super&SuperBasic != 0 }
 
 // ObjSpellCopy reports whether x is a copy of a spell.
-func ObjSpellCopy(g *Game, x ObjID) bool { return g.Objs[x].Copy == SpellCopy }
+func ObjSpellCopy(g Exec, x ObjID) bool { return g.Objs[x].Copy == SpellCopy }
 
 // ObjCardCopy reports whether x is a copy of a card.
-func ObjCardCopy(g *Game, x ObjID) bool { return g.Objs[x].Copy == CardCopy }
+func ObjCardCopy(g Exec, x ObjID) bool { return g.Objs[x].Copy == CardCopy }
 
 // ObjOnBattlefield reports whether x is on the battlefield.
-func ObjOnBattlefield(g *Game, x ObjID) bool { return g.Objs[x].Zone == ZoneBattlefield }
+func ObjOnBattlefield(g Exec, x ObjID) bool { return g.Objs[x].Zone == ZoneBattlefield }
 
 // ObjOnStack reports whether x is on the stack.
-func ObjOnStack(g *Game, x ObjID) bool { return g.Objs[x].Zone == ZoneStack }
+func ObjOnStack(g Exec, x ObjID) bool { return g.Objs[x].Zone == ZoneStack }
 
 // ObjDeathtouchDamage reports whether x was dealt damage by a source with deathtouch since the last check.
-func ObjDeathtouchDamage(g *Game, x ObjID) bool { return g.Objs[x].DeathtouchHit }
+func ObjDeathtouchDamage(g Exec, x ObjID) bool { return g.Objs[x].DeathtouchHit }
 
 // ObjAttachedToCreature reports whether x is attached to a creature.
-func ObjAttachedToCreature(g *Game, x ObjID) bool { return g.AttachedToIs(x, TypeCreature) }
+func ObjAttachedToCreature(g Exec, x ObjID) bool { return g.AttachedToIs(x, TypeCreature) }
 
 // ObjAttachedToLand reports whether x is attached to a land.
-func ObjAttachedToLand(g *Game, x ObjID) bool { return g.AttachedToIs(x, TypeLand) }
+func ObjAttachedToLand(g Exec, x ObjID) bool { return g.AttachedToIs(x, TypeLand) }
 
 // BitSubtypes are the subtypes kept as bits on each object (Object.SubBits,
 // in this order): the attributes aura, equipment and fortification read
@@ -67,75 +67,75 @@ func ObjAttachedToLand(g *Game, x ObjID) bool { return g.AttachedToIs(x, TypeLan
 var BitSubtypes = []string{"aura", "equipment", "fortification"}
 
 // ObjAura reports whether x has the subtype Aura.
-func ObjAura(g *Game, x ObjID) bool { return g.Objs[x].SubBits&(1<<0) != 0 }
+func ObjAura(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<0) != 0 }
 
 // ObjEquipment reports whether x has the subtype Equipment.
-func ObjEquipment(g *Game, x ObjID) bool { return g.Objs[x].SubBits&(1<<1) != 0 }
+func ObjEquipment(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<1) != 0 }
 
 // ObjFortification reports whether x has the subtype Fortification.
-func ObjFortification(g *Game, x ObjID) bool { return g.Objs[x].SubBits&(1<<2) != 0 }
+func ObjFortification(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<2) != 0 }
 
 // ObjArtifact reports whether x is an artifact.
-func ObjArtifact(g *Game, x ObjID) bool { return g.Objs[x].Types&TypeArtifact != 0 }
+func ObjArtifact(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeArtifact != 0 }
 
 // ObjCreature reports whether x is a creature.
-func ObjCreature(g *Game, x ObjID) bool { return g.Objs[x].Types&TypeCreature != 0 }
+func ObjCreature(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeCreature != 0 }
 
 // ObjEnchantment reports whether x is an enchantment.
-func ObjEnchantment(g *Game, x ObjID) bool { return g.Objs[x].Types&TypeEnchantment != 0 }
+func ObjEnchantment(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeEnchantment != 0 }
 
 // ObjLand reports whether x is a land.
-func ObjLand(g *Game, x ObjID) bool { return g.Objs[x].Types&TypeLand != 0 }
+func ObjLand(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeLand != 0 }
 
 // ObjPlaneswalker reports whether x is a planeswalker.
-func ObjPlaneswalker(g *Game, x ObjID) bool { return g.Objs[x].Types&TypePlaneswalker != 0 }
+func ObjPlaneswalker(g Exec, x ObjID) bool { return g.Objs[x].Types&TypePlaneswalker != 0 }
 
 // ObjBattle reports whether x is a battle.
-func ObjBattle(g *Game, x ObjID) bool { return g.Objs[x].Types&TypeBattle != 0 }
+func ObjBattle(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeBattle != 0 }
 
 // ObjCounters is the number of counters of kind k on x.
-func ObjCounters(g *Game, x ObjID, k CounterKind) int32 { return g.Objs[x].Counters[k] }
+func ObjCounters(g Exec, x ObjID, k CounterKind) int32 { return g.Objs[x].Counters[k] }
 
 // PlayerLife is p's life total.
-func PlayerLife(g *Game, p int) int32 { return g.PlayerAt(p).Life }
+func PlayerLife(g Exec, p int) int32 { return g.PlayerAt(p).Life }
 
 // PlayerPoison is p's poison counters.
-func PlayerPoison(g *Game, p int) int32 { return g.PlayerAt(p).Poison }
+func PlayerPoison(g Exec, p int) int32 { return g.PlayerAt(p).Poison }
 
 // PlayerMaxHandSize is p's maximum hand size.
-func PlayerMaxHandSize(g *Game, p int) int32 { return g.PlayerAt(p).MaxHandSize }
+func PlayerMaxHandSize(g Exec, p int) int32 { return g.PlayerAt(p).MaxHandSize }
 
 // PlayerLandPlays is how many lands p may play this turn.
-func PlayerLandPlays(g *Game, p int) int32 { return g.PlayerAt(p).LandPlays }
+func PlayerLandPlays(g Exec, p int) int32 { return g.PlayerAt(p).LandPlays }
 
 // PlayerLandsPlayed is how many lands p played this turn.
-func PlayerLandsPlayed(g *Game, p int) int32 { return g.PlayerAt(p).LandsPlayed }
+func PlayerLandsPlayed(g Exec, p int) int32 { return g.PlayerAt(p).LandsPlayed }
 
 // PlayerHand is the number of cards in p's hand.
-func PlayerHand(g *Game, p int) int32 { return int32(len(g.PlayerAt(p).Hand)) }
+func PlayerHand(g Exec, p int) int32 { return int32(len(g.PlayerAt(p).Hand)) }
 
 // PlayerLibrary is the number of cards in p's library.
-func PlayerLibrary(g *Game, p int) int32 { return int32(len(g.PlayerAt(p).Library)) }
+func PlayerLibrary(g Exec, p int) int32 { return int32(len(g.PlayerAt(p).Library)) }
 
 // PlayerGraveyard is the number of cards in p's graveyard.
-func PlayerGraveyard(g *Game, p int) int32 { return int32(len(g.PlayerAt(p).Graveyard)) }
+func PlayerGraveyard(g Exec, p int) int32 { return int32(len(g.PlayerAt(p).Graveyard)) }
 
 // PlayerMana is the total mana in p's mana pool.
-func PlayerMana(g *Game, p int) int32 { return g.PlayerAt(p).Mana.Total() }
+func PlayerMana(g Exec, p int) int32 { return g.PlayerAt(p).Mana.Total() }
 
 // PlayerDrewFromEmpty reports whether p drew from an empty library since the last check.
-func PlayerDrewFromEmpty(g *Game, p int) bool { return g.PlayerAt(p).DrewFromEmpty }
+func PlayerDrewFromEmpty(g Exec, p int) bool { return g.PlayerAt(p).DrewFromEmpty }
 
 // GameTurn is the turn number.
-func GameTurn(g *Game) int32 { return g.TurnNum }
+func GameTurn(g Exec) int32 { return g.TurnNum }
 
 // GamePlayers is the number of players.
-func GamePlayers(g *Game) int32 { return int32(g.NumPlayers()) }
+func GamePlayers(g Exec) int32 { return int32(g.NumPlayers()) }
 
 // GameStack is the number of objects on the stack.
-func GameStack(g *Game) int32 { return int32(len(g.Stack)) }
+func GameStack(g Exec) int32 { return int32(len(g.Stack)) }
 
 // RemoveCounters removes n counters of kind k from x.
-func (g *Game) RemoveCounters(x ObjID, k CounterKind, n int32, rule string) {
+func (g Exec) RemoveCounters(x ObjID, k CounterKind, n int32, rule string) {
 	g.AddCounters(x, k, -n, rule)
 }

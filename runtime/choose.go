@@ -17,7 +17,7 @@ type playerChoice struct {
 // is none or p names no player. Until p has chosen, it records the
 // decision (the check then performs nothing) and returns -1; once p has,
 // every evaluation of the same choice in the check returns p's answer.
-func (g *Game) ChoosePlayer(p int, cands []ObjID, x ObjID, rule string) int {
+func (g Exec) ChoosePlayer(p int, cands []ObjID, x ObjID, rule string) int {
 	switch {
 	case len(cands) == 0 || !g.IsPlayer(p):
 		return -1

@@ -115,7 +115,7 @@ func (k PredKind) All() bool { return predSpecs[k].All }
 // Holds reports whether the rules' predicates of kind k (of one object,
 // a condition) hold for x, as the runtime reads them: every one for the
 // can_ kinds, any one for the others.
-func (g *Game) Holds(k PredKind, x ObjID) bool {
+func (g Exec) Holds(k PredKind, x ObjID) bool {
 	if k.Arity() != 1 || k.IsValue() || !g.valid(x) {
 		return false
 	}
@@ -137,10 +137,10 @@ type Predicate struct {
 	// Text is the predicate's condition (or value) as the .mtg says it,
 	// quoted in refusals so that they show what was not met.
 	Text   string
-	Test   func(g *Game, x ObjID) bool
-	Test2  func(g *Game, x, y ObjID) bool
-	Value  func(g *Game, x ObjID) int32
-	Value2 func(g *Game, x, y ObjID) int32
+	Test   func(g Exec, x ObjID) bool
+	Test2  func(g Exec, x, y ObjID) bool
+	Value  func(g Exec, x ObjID) int32
+	Value2 func(g Exec, x, y ObjID) int32
 }
 
 // Attack is one attacking creature.
@@ -275,7 +275,7 @@ func (g *Game) predsOf(k PredKind) []int32 {
 func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
-		if p.Test(g, x) != all {
+		if p.Test(g.exec(), x) != all {
 			return !all, p.Rule
 		}
 	}
@@ -285,7 +285,7 @@ func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
 	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
-		if p.Test2(g, x, y) {
+		if p.Test2(g.exec(), x, y) {
 			return true, p.Rule
 		}
 	}
@@ -308,7 +308,7 @@ func (g *Game) refusePred(k PredKind, rule, format string, args ...any) *Refusal
 func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); return ok }
 
 // Attacking reports whether x is an attacking creature.
-func (g *Game) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }
+func (g Exec) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }
 
 // attackIndex is the index of x's attack in Combat.Attacks, or -1: O(1)
 // through the object's index.
@@ -458,26 +458,26 @@ func (g *Game) indexCombat() {
 }
 
 // Blocking reports whether x is a blocking creature.
-func (g *Game) Blocking(x ObjID) bool { return g.blockIndex(x) >= 0 }
+func (g Exec) Blocking(x ObjID) bool { return g.blockIndex(x) >= 0 }
 
 // Blocked reports whether attacking creature x is blocked.
-func (g *Game) Blocked(x ObjID) bool {
+func (g Exec) Blocked(x ObjID) bool {
 	i := g.attackIndex(x)
 	return i >= 0 && g.Combat.Attacks[i].Blocked
 }
 
 // NumAttackers counts the attacking creatures.
-func (g *Game) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
+func (g Exec) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
 
 // AttackersThisCombat is the number of creatures that began attacking this
 // combat (Combat.Began), those that left combat since included.
-func (g *Game) AttackersThisCombat() int32 { return g.Combat.Began }
+func (g Exec) AttackersThisCombat() int32 { return g.Combat.Began }
 
 // Blockers returns the creatures blocking attacker x in its damage
 // assignment order.
 // Orders may have gaps once blockers leave combat; their relative order
 // is what counts.
-func (g *Game) Blockers(x ObjID) []ObjID {
+func (g Exec) Blockers(x ObjID) []ObjID {
 	n := g.numBlockers(x)
 	if n == 0 {
 		return nil
@@ -540,7 +540,7 @@ func (g *Game) numBlockedBy(b ObjID) int {
 
 // CombatController is the controller x had when it was declared as an
 // attacker or blocker (its current controller when it is not in combat).
-func (g *Game) CombatController(x ObjID) int {
+func (g Exec) CombatController(x ObjID) int {
 	if i := g.attackIndex(x); i >= 0 {
 		return int(g.Combat.Attacks[i].Controller)
 	}
@@ -553,7 +553,7 @@ func (g *Game) CombatController(x ObjID) int {
 // RemoveFromCombat removes x from combat (attacking or blocking). A blocked
 // attacker stays blocked; the others' damage assignment orders keep their
 // relative order.
-func (g *Game) RemoveFromCombat(x ObjID, rule string) {
+func (g Exec) RemoveFromCombat(x ObjID, rule string) {
 	if g.removeIndexed(x) {
 		g.emitObj(EvLeaveCombat, rule, x, 0)
 		return
@@ -641,14 +641,14 @@ func (g *Game) checkLeavesCombat() {
 	for i := 0; i < len(g.Combat.Attacks); i++ {
 		x := g.Combat.Attacks[i].Attacker
 		if ok, rule := g.pred(LeavesCombat, x, false); ok {
-			g.RemoveFromCombat(x, rule)
+			g.exec().RemoveFromCombat(x, rule)
 			i--
 		}
 	}
 	for i := 0; i < len(g.Combat.Blocks); i++ {
 		x := g.Combat.Blocks[i].Blocker
 		if ok, rule := g.pred(LeavesCombat, x, false); ok {
-			g.RemoveFromCombat(x, rule)
+			g.exec().RemoveFromCombat(x, rule)
 			i--
 		}
 	}
@@ -656,12 +656,12 @@ func (g *Game) checkLeavesCombat() {
 
 // InFirstStep reports whether x was one of the creatures dealing damage in
 // this combat's first combat damage step.
-func (g *Game) InFirstStep(x ObjID) bool { return slices.Contains(g.Combat.DealtFirst, x) }
+func (g Exec) InFirstStep(x ObjID) bool { return slices.Contains(g.Combat.DealtFirst, x) }
 
 // DeathtouchAssigned reports whether a source with deathtouch (the rules'
 // predicate) has assigned combat damage to x so far in this combat damage
 // step.
-func (g *Game) DeathtouchAssigned(x ObjID) bool {
+func (g Exec) DeathtouchAssigned(x ObjID) bool {
 	for _, a := range g.Combat.Assigned {
 		if a.To == x && a.Amount > 0 && g.has(Deathtouch, a.Source) {
 			return true
@@ -672,7 +672,7 @@ func (g *Game) DeathtouchAssigned(x ObjID) bool {
 
 // AssignedDamage is the combat damage assigned to x so far in this combat
 // damage step (not yet dealt).
-func (g *Game) AssignedDamage(x ObjID) int32 {
+func (g Exec) AssignedDamage(x ObjID) int32 {
 	var n int32
 	for _, a := range g.Combat.Assigned {
 		if a.To == x {

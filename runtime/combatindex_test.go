@@ -40,9 +40,9 @@ func TestRemoveIndexed(t *testing.T) {
 		if g.removeIndexed(x) {
 			fast++
 		} else {
-			g.RemoveFromCombat(x, "")
+			Exec{&g}.RemoveFromCombat(x, "")
 		}
-		slow.RemoveFromCombat(x, "")
+		Exec{slow}.RemoveFromCombat(x, "")
 		if !reflect.DeepEqual(g.Combat.Attacks, slow.Combat.Attacks) || !reflect.DeepEqual(g.Combat.Blocks, slow.Combat.Blocks) ||
 			g.Combat.repeated != slow.Combat.repeated || g.Combat.nAtk != slow.Combat.nAtk || g.Combat.nBlk != slow.Combat.nBlk {
 			t.Fatalf("trial %d, removing %d: combat %+v, want %+v", trial, x, g.Combat, slow.Combat)

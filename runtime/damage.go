@@ -24,15 +24,15 @@ type divider struct {
 // DivideCombatDamage asks (the rules say which creatures have a choice).
 // Nothing if x is one already (the first says whether with what it
 // attacks).
-func (g *Game) MayDivide(x ObjID, rule string) { g.markDivider(x, false) }
+func (g Exec) MayDivide(x ObjID, rule string) { g.markDivider(x, false) }
 
 // MayDivideToAttacked is MayDivide, with what x attacks (the player or
 // permanent) after the creatures blocking it.
-func (g *Game) MayDivideToAttacked(x ObjID, rule string) { g.markDivider(x, true) }
+func (g Exec) MayDivideToAttacked(x ObjID, rule string) { g.markDivider(x, true) }
 
 func (g *Game) markDivider(x ObjID, attacked bool) {
 	c := &g.Combat
-	if !g.valid(x) || attacked && !g.Attacking(x) || slices.ContainsFunc(c.dividers, func(d divider) bool { return d.Source == x }) {
+	if !g.valid(x) || attacked && !g.exec().Attacking(x) || slices.ContainsFunc(c.dividers, func(d divider) bool { return d.Source == x }) {
 		return
 	}
 	c.dividers = append(c.dividers, divider{Source: x, Attacked: attacked})
@@ -43,7 +43,7 @@ func (g *Game) markDivider(x ObjID, attacked bool) {
 // step; the answer is checked against the rules' division_restriction
 // predicates, and a division made makes its creature no longer a divider.
 // It reports false while it waits.
-func (g *Game) DivideCombatDamage(p int, rule string) bool {
+func (g Exec) DivideCombatDamage(p int, rule string) bool {
 	c := &g.Combat
 	var groups []DamageGroup
 	for _, d := range c.dividers {
@@ -68,27 +68,27 @@ func (g *Game) recipients(d divider) ([]ObjID, int32) {
 	x := d.Source
 	var from []ObjID
 	switch {
-	case g.Attacking(x):
+	case g.exec().Attacking(x):
 		from = g.appendBlockers(make([]ObjID, 0, g.numBlockers(x)+1), x)
 		if d.Attacked {
 			from = append(from, NoObj) // what it attacks, if still there (addDivision)
 		}
-	case g.Blocking(x):
-		from = g.BlockedBy(x)
+	case g.exec().Blocking(x):
+		from = g.exec().BlockedBy(x)
 	}
 	return from, g.assigns(x)
 }
 
 // DealsCombatDamage reports whether x deals combat damage in this combat
 // damage step.
-func (g *Game) DealsCombatDamage(x ObjID) bool { return g.Combat.deals(x) }
+func (g Exec) DealsCombatDamage(x ObjID) bool { return g.Combat.deals(x) }
 
 // AssignToAttacked records that attacking creature x assigns n combat
 // damage in this step to what it attacks: the player, or the permanent
 // while it can still be attacked (else to nothing). Which creatures deal
 // damage in the step is the rules' (x.deals_combat_damage). Nothing if x
 // has assigned its damage in this step already; 0 or less is none.
-func (g *Game) AssignToAttacked(x ObjID, n int32, rule string) {
+func (g Exec) AssignToAttacked(x ObjID, n int32, rule string) {
 	_ = rule // the damage cites the rule that deals it
 	c := &g.Combat
 	ai := g.attackIndex(x)
@@ -104,7 +104,7 @@ func (g *Game) AssignToAttacked(x ObjID, n int32, rule string) {
 // AssignTo records that creature x assigns n combat damage in this step
 // to creature y on the battlefield. Nothing if x has assigned its damage
 // in this step already; 0 or less is none.
-func (g *Game) AssignTo(x, y ObjID, n int32, rule string) {
+func (g Exec) AssignTo(x, y ObjID, n int32, rule string) {
 	_ = rule
 	c := &g.Combat
 	if !g.valid(x) || !g.valid(y) || slices.Contains(c.AssignedSource, x) {
@@ -118,7 +118,7 @@ func (g *Game) AssignTo(x, y ObjID, n int32, rule string) {
 
 // Assigns is the combat damage x assigns (the rules' assigns_damage; 0
 // or less is none).
-func (g *Game) Assigns(x ObjID) int32 { return g.assigns(x) }
+func (g Exec) Assigns(x ObjID) int32 { return g.assigns(x) }
 
 // startDamageStep begins a combat damage step's assignment: creatures
 // that left combat are removed, the step is counted, nothing is assigned
@@ -137,7 +137,7 @@ func (g *Game) addDamageStep() {
 	c.SecondStep = true
 	c.DealtFirst = append(c.DealtFirst[:0], c.dealers...)
 	if step := g.CurrentStep(); step != "" {
-		_ = g.AddExtraStep(step, step, false)
+		_ = g.exec().AddExtraStep(step, step, false)
 	}
 }
 
@@ -146,7 +146,7 @@ func (g *Game) addDamageStep() {
 // combat removed, the step counted, nothing assigned); which creatures
 // deal damage in it, and whether a second step follows, the rules say
 // (DealsDamageNow, AddCombatDamageStep).
-func (g *Game) StartCombatDamage(p int, rule string) {
+func (g Exec) StartCombatDamage(p int, rule string) {
 	if g.attacksWith(p) {
 		g.startDamageStep()
 	}
@@ -154,7 +154,7 @@ func (g *Game) StartCombatDamage(p int, rule string) {
 
 // DealsDamageNow makes creature x, in combat, one that deals combat damage
 // in this step.
-func (g *Game) DealsDamageNow(x ObjID, rule string) {
+func (g Exec) DealsDamageNow(x ObjID, rule string) {
 	c := &g.Combat
 	if g.valid(x) && (g.Attacking(x) || g.Blocking(x)) && !c.deals(x) {
 		c.dealers = append(c.dealers, x)
@@ -164,7 +164,7 @@ func (g *Game) DealsDamageNow(x ObjID, rule string) {
 // AddCombatDamageStep adds a second combat damage step after this one, in
 // the combat of player p, once: the creatures dealing damage now are
 // those that deal it in the first (x.in_first_step).
-func (g *Game) AddCombatDamageStep(p int, rule string) {
+func (g Exec) AddCombatDamageStep(p int, rule string) {
 	if g.attacksWith(p) && !g.Combat.SecondStep {
 		g.addDamageStep()
 	}
@@ -172,11 +172,11 @@ func (g *Game) AddCombatDamageStep(p int, rule string) {
 
 // CombatDamageStep is the number of the combat damage step of this
 // combat (1, 2 after first strikers), 0 before one.
-func (g *Game) CombatDamageStep() int32 { return int32(g.Combat.DamageSteps) }
+func (g Exec) CombatDamageStep() int32 { return int32(g.Combat.DamageSteps) }
 
 // SecondCombatDamageStep reports whether a second combat damage step was
 // added in this combat.
-func (g *Game) SecondCombatDamageStep() bool { return g.Combat.SecondStep }
+func (g Exec) SecondCombatDamageStep() bool { return g.Combat.SecondStep }
 
 // dealers is the set of creatures that deal damage in the current step.
 func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
@@ -186,7 +186,7 @@ func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
 // combat damage; without one, nothing is needed).
 func (g *Game) lethal(s, b ObjID) int32 {
 	if ix := g.predsOf(LethalDamage); len(ix) > 0 {
-		return max(g.Rules.Predicates[ix[0]].Value2(g, s, b), 0)
+		return max(g.Rules.Predicates[ix[0]].Value2(g.exec(), s, b), 0)
 	}
 	return 0
 }
@@ -394,7 +394,7 @@ func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int) (*Predi
 	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
 	s, b := gr.Source, gr.From[j]
 	for _, i := range g.predsOf(DivisionRestriction) {
-		if p := &g.Rules.Predicates[i]; p.Test2(g, s, b) {
+		if p := &g.Rules.Predicates[i]; p.Test2(g.exec(), s, b) {
 			return p, true
 		}
 	}
@@ -403,11 +403,11 @@ func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int) (*Predi
 
 // AssigningAttacked is the damage source s is dividing to what it
 // attacks in the division being checked, 0 outside such a check.
-func (g *Game) AssigningAttacked(s ObjID) int32 { return g.Assigning(s, NoObj) }
+func (g Exec) AssigningAttacked(s ObjID) int32 { return g.Assigning(s, NoObj) }
 
 // Place is the place of b in the order of the division being checked of
 // source s (1 for the first), 0 if b is not among its recipients.
-func (g *Game) Place(s, b ObjID) int32 {
+func (g Exec) Place(s, b ObjID) int32 {
 	c := &g.Combat
 	if c.dividing.Source != s || s == NoObj || b == NoObj {
 		return 0
@@ -417,7 +417,7 @@ func (g *Game) Place(s, b ObjID) int32 {
 
 // Assigning is the damage source s is dividing to b in the division being
 // checked, 0 outside such a check.
-func (g *Game) Assigning(s, b ObjID) int32 {
+func (g Exec) Assigning(s, b ObjID) int32 {
 	c := &g.Combat
 	if c.dividing.Source != s || s == NoObj {
 		return 0
@@ -433,14 +433,14 @@ func (g *Game) Assigning(s, b ObjID) int32 {
 
 // Lethal is the damage from s that is lethal to b (the rules'
 // lethal_damage predicate).
-func (g *Game) Lethal(s, b ObjID) int32 { return g.lethal(s, b) }
+func (g Exec) Lethal(s, b ObjID) int32 { return g.lethal(s, b) }
 
 // DealCombatDamage deals all the combat damage assigned and not yet dealt
 // at once, logged in the order of the creatures (attackers, then
 // blockers), whatever the order in which it was assigned; each amount's
 // results are the rules' damage hooks. Only the active player's combat
 // has damage to deal: for another player, nothing is dealt.
-func (g *Game) DealCombatDamage(p int, rule string) {
+func (g Exec) DealCombatDamage(p int, rule string) {
 	if p != g.Active {
 		return // the combat, and its damage, is the active player's
 	}
@@ -495,7 +495,7 @@ func (g *Game) DealCombatDamage(p int, rule string) {
 
 // CombatDamagePending is how many amounts of combat damage are assigned
 // and not yet dealt.
-func (g *Game) CombatDamagePending() int32 { return int32(len(g.Combat.Assigned)) }
+func (g Exec) CombatDamagePending() int32 { return int32(len(g.Combat.Assigned)) }
 
 // dealerRank places combat damage source x among the creatures in combat:
 // the attackers in order, then the blockers.
@@ -512,7 +512,7 @@ func (g *Game) dealerRank(x ObjID) int {
 
 // DealDamage has source s deal n noncombat damage to creature x, wherever s
 // is; its results are the rules' damage hooks.
-func (g *Game) DealDamage(s, x ObjID, n int32, rule string) {
+func (g Exec) DealDamage(s, x ObjID, n int32, rule string) {
 	if n = g.prevent(x, n, rule); n <= 0 {
 		return
 	}
@@ -539,7 +539,7 @@ func (g *Game) prevent(x ObjID, n int32, rule string) int32 {
 // none); 0 or less is none.
 func (g *Game) assigns(x ObjID) int32 {
 	if ix := g.predsOf(AssignsDamage); len(ix) > 0 {
-		return max(g.Rules.Predicates[ix[0]].Value(g, x), 0)
+		return max(g.Rules.Predicates[ix[0]].Value(g.exec(), x), 0)
 	}
 	return 0
 }

@@ -28,7 +28,7 @@ type Declared struct {
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
 // records the declaration (Combat.Declared); nothing attacks yet.
-func (g *Game) ChooseAttackers(p int, rule string) bool {
+func (g Exec) ChooseAttackers(p int, rule string) bool {
 	c := &g.Combat
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
@@ -44,7 +44,7 @@ func (g *Game) ChooseAttackers(p int, rule string) bool {
 
 // ChooseBlockers asks player q, if creatures attack q or what q defends,
 // to choose blockers, once per combat, and adds them to the declaration.
-func (g *Game) ChooseBlockers(q int, rule string) bool {
+func (g Exec) ChooseBlockers(q int, rule string) bool {
 	c := &g.Combat
 	if c.Declaring != DeclaringBlockers {
 		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
@@ -61,7 +61,7 @@ func (g *Game) ChooseBlockers(q int, rule string) bool {
 }
 
 // Attacked reports whether creatures attack player q or what q defends.
-func (g *Game) Attacked(q int) bool {
+func (g Exec) Attacked(q int) bool {
 	for _, a := range g.Combat.Attacks {
 		if int(a.Player) == q {
 			return true
@@ -71,7 +71,7 @@ func (g *Game) Attacked(q int) bool {
 }
 
 // IsDeclared reports whether x is in the declaration being made.
-func (g *Game) IsDeclared(x ObjID) bool {
+func (g Exec) IsDeclared(x ObjID) bool {
 	for _, d := range g.Combat.Declared {
 		if d.Obj == x {
 			return true
@@ -84,7 +84,7 @@ func (g *Game) IsDeclared(x ObjID) bool {
 // of p's creatures in the declaration, each creature's once. A choice
 // whose costs these statements could not pay is refused as it is answered
 // (payableAfter); if it can't be paid all the same, nothing is paid.
-func (g *Game) PayDeclaredCosts(p int, rule string) {
+func (g Exec) PayDeclaredCosts(p int, rule string) {
 	_ = rule // the payment logs as mana spent
 	if !g.IsPlayer(p) {
 		return
@@ -113,7 +113,7 @@ func (g *Game) PayDeclaredCosts(p int, rule string) {
 // BecomeAttacking makes x, declared as an attacker, an attacking creature
 // attacking what it was declared to attack. It does nothing if x is not
 // in a declaration of attackers or already attacks.
-func (g *Game) BecomeAttacking(x ObjID, rule string) {
+func (g Exec) BecomeAttacking(x ObjID, rule string) {
 	c := &g.Combat
 	if c.Declaring != DeclaringAttackers || g.Attacking(x) {
 		return
@@ -134,7 +134,7 @@ func (g *Game) BecomeAttacking(x ObjID, rule string) {
 // was declared to block, in the order declared: it goes last in each
 // one's damage assignment order, and each becomes blocked. It does
 // nothing for an attacker b already blocks, or one no longer attacking.
-func (g *Game) BecomeBlocking(b ObjID, rule string) {
+func (g Exec) BecomeBlocking(b ObjID, rule string) {
 	c := &g.Combat
 	if c.Declaring != DeclaringBlockers {
 		return
@@ -167,20 +167,20 @@ func (g *Game) blockerPairsBefore(i int) int16 {
 // at's damage assignment order, at k in b's; at becomes blocked.
 func (g *Game) blockPair(b, at ObjID, k int16, by int8, rule string) {
 	c := &g.Combat
-	g.addBlock(Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k, Repeated: g.Blocking(b)})
+	g.addBlock(Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k, Repeated: g.exec().Blocking(b)})
 	c.Attacks[g.attackIndex(at)].Blocked = true
 	g.emit(Event{Kind: EvBlock, Rule: rule, Player: by, Obj: b, Other: int32(at)})
 }
 
 // DeclaredAttacking reports whether x attacks and was declared as an
 // attacker (not put into combat attacking by an effect).
-func (g *Game) DeclaredAttacking(x ObjID) bool {
+func (g Exec) DeclaredAttacking(x ObjID) bool {
 	i := g.attackIndex(x)
 	return i >= 0 && g.Combat.Attacks[i].Declared
 }
 
 // BlocksAttacker reports whether b blocks attacker a.
-func (g *Game) BlocksAttacker(b, a ObjID) bool {
+func (g Exec) BlocksAttacker(b, a ObjID) bool {
 	bs := g.Combat.Blocks
 	if !g.Combat.repeated && len(bs) == g.Combat.nBlk {
 		// Each blocker blocks once: its first block is its only one.
@@ -197,7 +197,7 @@ func (g *Game) BlocksAttacker(b, a ObjID) bool {
 
 // DeclaredBlockers counts the creatures of the declaration being made
 // that block a (declared to block it).
-func (g *Game) DeclaredBlockers(a ObjID) int32 {
+func (g Exec) DeclaredBlockers(a ObjID) int32 {
 	n := int32(0)
 	if g.Combat.Declaring == DeclaringBlockers {
 		ds := g.Combat.Declared
@@ -213,7 +213,7 @@ func (g *Game) DeclaredBlockers(a ObjID) int32 {
 // PushBlockedBy pushes on the scratch stack the attackers b blocks; with
 // InScratch, a generated loop over attackers filtered by blocks(b, a)
 // tests each attacker against that short list instead of every block.
-func (g *Game) PushBlockedBy(b ObjID) {
+func (g Exec) PushBlockedBy(b ObjID) {
 	bs := g.Combat.Blocks
 	for i := range bs {
 		if bs[i].Blocker == b && bs[i].Attacker != NoObj {
@@ -223,7 +223,7 @@ func (g *Game) PushBlockedBy(b ObjID) {
 }
 
 // InScratch reports whether x was pushed between marks from and to.
-func (g *Game) InScratch(from, to int, x ObjID) bool {
+func (g Exec) InScratch(from, to int, x ObjID) bool {
 	for _, y := range g.scratch[from:to] {
 		if y == x {
 			return true
@@ -233,13 +233,13 @@ func (g *Game) InScratch(from, to int, x ObjID) bool {
 }
 
 // AttackersBlocked counts the attackers b blocks.
-func (g *Game) AttackersBlocked(b ObjID) int32 { return int32(g.numBlockedBy(b)) }
+func (g Exec) AttackersBlocked(b ObjID) int32 { return int32(g.numBlockedBy(b)) }
 
 // Trigger triggers the abilities that trigger on event on about x: x's
 // own, or, for OnCreatureBlocks, those of every permanent watching for a
 // creature (with their keyword) blocking, judged now; for
 // OnBlockedByCount, x's that name the number of creatures blocking it.
-func (g *Game) Trigger(x ObjID, on TriggerOn, rule string) {
+func (g Exec) Trigger(x ObjID, on TriggerOn, rule string) {
 	_ = rule // a trigger logs as it goes on the stack
 	switch on {
 	case OnCreatureBlocks:
@@ -262,7 +262,7 @@ func (g *Game) Trigger(x ObjID, on TriggerOn, rule string) {
 // blocks if it blocks. Once per creature and combat; nothing is asked
 // when there is nothing to order (for which creatures an order is asked
 // is the rules').
-func (g *Game) ChooseOrder(p int, x ObjID, rule string) bool {
+func (g Exec) ChooseOrder(p int, x ObjID, rule string) bool {
 	if !g.IsPlayer(p) || !g.valid(x) {
 		return true
 	}
@@ -287,7 +287,7 @@ func (g *Game) ChooseOrder(p int, x ObjID, rule string) bool {
 // ClearCombat forgets the combat of player p once it is over: who was
 // declared, orders, damage steps. Creatures still in it leave it without
 // an event (the rules remove them first).
-func (g *Game) ClearCombat(p int, rule string) {
+func (g Exec) ClearCombat(p int, rule string) {
 	_ = rule
 	if len(g.Combat.Attacks) > 0 && int(g.Combat.Attacks[0].Controller) != p {
 		return // the combat is another player's
@@ -303,16 +303,16 @@ func (g *Game) ClearCombat(p int, rule string) {
 
 // RepeatedBlocker reports whether the blocker of Combat.Blocks[i] blocks
 // an earlier attacker of the list too.
-func (g *Game) RepeatedBlocker(i int) bool { return g.Combat.Blocks[i].Repeated }
+func (g Exec) RepeatedBlocker(i int) bool { return g.Combat.Blocks[i].Repeated }
 
 // RepeatedDeclared reports whether the object of Combat.Declared[i]
 // appears in an earlier pair of the declaration.
-func (g *Game) RepeatedDeclared(i int) bool { return g.Combat.Declared[i].Repeated }
+func (g Exec) RepeatedDeclared(i int) bool { return g.Combat.Declared[i].Repeated }
 
 // CombatLen is the length of the list a loop over attackers, blockers or
 // the declaration walks; CombatAt(over, i) is its i-th creature, and
 // false if the loop skips it (seen before, or past the end).
-func (g *Game) CombatLen(over Over) int {
+func (g Exec) CombatLen(over Over) int {
 	switch over {
 	case OverAttackers:
 		return len(g.Combat.Attacks)
@@ -329,7 +329,7 @@ func (g *Game) CombatLen(over Over) int {
 }
 
 // CombatAt: see CombatLen.
-func (g *Game) CombatAt(over Over, i int) (ObjID, bool) {
+func (g Exec) CombatAt(over Over, i int) (ObjID, bool) {
 	if i < 0 || i >= g.CombatLen(over) {
 		return NoObj, false
 	}
@@ -357,7 +357,7 @@ func (g *Game) CombatAt(over Over, i int) (ObjID, bool) {
 // AttackPlayer puts x into combat attacking player p, as an effect does:
 // it was not declared. It does nothing if x is not a permanent, already
 // attacks, or p is not an opponent of x's controller still in the game.
-func (g *Game) AttackPlayer(x ObjID, p int, rule string) {
+func (g Exec) AttackPlayer(x ObjID, p int, rule string) {
 	if !g.valid(x) || !g.IsPlayer(p) {
 		return
 	}
@@ -375,7 +375,7 @@ func (g *Game) AttackPlayer(x ObjID, p int, rule string) {
 // does: it was not declared. It does nothing if x is not a permanent,
 // already attacks, or x's controller can't attack w (can_be_attacked,
 // defender_of).
-func (g *Game) AttackPermanent(x, w ObjID, rule string) {
+func (g Exec) AttackPermanent(x, w ObjID, rule string) {
 	if !g.valid(x) {
 		return
 	}
@@ -396,7 +396,7 @@ func (g *Game) AttackPermanent(x, w ObjID, rule string) {
 // does: last in a's damage assignment order, a becomes blocked. It does
 // nothing if x is not a permanent, a is not attacking, or x already
 // blocks a.
-func (g *Game) BlockAttacker(x, a ObjID, rule string) {
+func (g Exec) BlockAttacker(x, a ObjID, rule string) {
 	if !g.valid(x) || !g.valid(a) || g.Objs[x].Zone != ZoneBattlefield || g.attackIndex(a) < 0 || g.BlocksAttacker(x, a) {
 		return
 	}

@@ -15,12 +15,12 @@ func (g *Game) defendingPlayer(p int) int {
 	if g.Combat.DefenderChosen {
 		return int(g.Combat.Defender)
 	}
-	return g.NextPlayer(p)
+	return g.exec().NextPlayer(p)
 }
 
 // Defender is the defending player chosen this combat (ChooseDefender),
 // or -1 before one is.
-func (g *Game) Defender() int {
+func (g Exec) Defender() int {
 	if g.Combat.DefenderChosen {
 		return int(g.Combat.Defender)
 	}
@@ -31,7 +31,7 @@ func (g *Game) Defender() int {
 // player this combat, when there is more than one (with one, it is that
 // one). What that means for attacks is the rules' (game.defender in an
 // attack restriction).
-func (g *Game) ChooseDefender(p int, rule string) bool {
+func (g Exec) ChooseDefender(p int, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true // no player (a player value of the rules that names none)
 	}
@@ -198,7 +198,7 @@ func (g *Game) attackable(p int, w ObjID) (int, bool) {
 // defender_of), or -1 if the rules say nothing.
 func (g *Game) defenderOf(w ObjID) int {
 	if ix := g.predsOf(DefenderOf); len(ix) > 0 {
-		return int(g.Rules.Predicates[ix[0]].Value(g, w))
+		return int(g.Rules.Predicates[ix[0]].Value(g.exec(), w))
 	}
 	return -1
 }
@@ -253,10 +253,10 @@ func (g *Game) canDeclareBlock(q int) bool {
 }
 
 // HasAttackCost reports whether x needs a cost paid to attack.
-func (g *Game) HasAttackCost(x ObjID) bool { return g.Objs[x].AttackCost.ManaValue() > 0 }
+func (g Exec) HasAttackCost(x ObjID) bool { return g.Objs[x].AttackCost.ManaValue() > 0 }
 
 // HasBlockCost reports whether x needs a cost paid to block.
-func (g *Game) HasBlockCost(x ObjID) bool { return g.Objs[x].BlockCost.ManaValue() > 0 }
+func (g Exec) HasBlockCost(x ObjID) bool { return g.Objs[x].BlockCost.ManaValue() > 0 }
 
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
@@ -332,7 +332,7 @@ func (g *Game) recordBlockers(q int, a *Answer) {
 
 func (g *Game) submitOrder(d *Decision, a *Answer) error {
 	what := "blockers of"
-	if !g.Attacking(d.Obj) {
+	if !g.exec().Attacking(d.Obj) {
 		what = "attackers blocked by"
 	}
 	if a.Kind != Declare || len(a.Objs) != len(d.From) {
@@ -343,7 +343,7 @@ func (g *Game) submitOrder(d *Decision, a *Answer) error {
 			return refuse(d.Rule, "the order must list each of the %s %s once", what, g.nameOf(d.Obj))
 		}
 	}
-	attacker := g.Attacking(d.Obj) // else the order of a blocker's attackers
+	attacker := g.exec().Attacking(d.Obj) // else the order of a blocker's attackers
 	for i, y := range a.Objs {
 		for j := range g.Combat.Blocks {
 			bl := &g.Combat.Blocks[j]
@@ -363,10 +363,10 @@ func (g *Game) submitOrder(d *Decision, a *Answer) error {
 
 // AttackersDeclared and BlockersDeclared say whether those declarations
 // were made in this combat (timing windows "after attackers are declared").
-func (g *Game) AttackersDeclared() bool { return g.Combat.AttackersDone }
+func (g Exec) AttackersDeclared() bool { return g.Combat.AttackersDone }
 
 // BlockersDeclared reports whether some player declared blockers this combat.
-func (g *Game) BlockersDeclared() bool { return g.Combat.BlockersDone != 0 }
+func (g Exec) BlockersDeclared() bool { return g.Combat.BlockersDone != 0 }
 
 // countBlocks counts the blocks of b among the first i of a declaration,
 // of attacker at only unless at is NoObj.
@@ -382,7 +382,7 @@ func countBlocks(a *Answer, i int, b, at ObjID) int {
 
 // BlockedBy returns the attackers blocker b blocks, in its damage
 // assignment order.
-func (g *Game) BlockedBy(b ObjID) []ObjID {
+func (g Exec) BlockedBy(b ObjID) []ObjID {
 	n := g.numBlockedBy(b)
 	if n == 0 {
 		return nil
@@ -393,23 +393,23 @@ func (g *Game) BlockedBy(b ObjID) []ObjID {
 }
 
 // AttacksAlone: x was the only creature declared as an attacker.
-func (g *Game) AttacksAlone(x ObjID) bool {
+func (g Exec) AttacksAlone(x ObjID) bool {
 	i := g.attackIndex(x)
 	return g.Combat.DeclaredAttackers == 1 && i >= 0 && g.Combat.Attacks[i].Declared
 }
 
 // AttackingAlone: x is attacking and no other creature is.
-func (g *Game) AttackingAlone(x ObjID) bool {
+func (g Exec) AttackingAlone(x ObjID) bool {
 	return len(g.Combat.Attacks) == 1 && g.Combat.Attacks[0].Attacker == x
 }
 
 // BlocksAlone: x was the only creature declared as a blocker.
-func (g *Game) BlocksAlone(x ObjID) bool {
+func (g Exec) BlocksAlone(x ObjID) bool {
 	return g.Combat.DeclaredBlockers == 1 && g.Blocking(x)
 }
 
 // BlockingAlone: x is blocking and no other creature is.
-func (g *Game) BlockingAlone(x ObjID) bool {
+func (g Exec) BlockingAlone(x ObjID) bool {
 	for _, b := range g.Combat.Blocks {
 		if b.Blocker != x {
 			return false
@@ -420,7 +420,7 @@ func (g *Game) BlockingAlone(x ObjID) bool {
 
 // DefendingPlayer is the player attacking creature x attacks, or the
 // controller of the planeswalker it attacks; -1 if x is not attacking.
-func (g *Game) DefendingPlayer(x ObjID) int {
+func (g Exec) DefendingPlayer(x ObjID) int {
 	if i := g.attackIndex(x); i >= 0 {
 		return int(g.Combat.Attacks[i].Player)
 	}
@@ -439,7 +439,7 @@ func (g *Game) fireWatchers(b ObjID) {
 			continue
 		}
 		for _, t := range w.Triggers {
-			if t.On == OnCreatureBlocks && (t.Keyword < 0 || g.HasKeyword(b, t.Keyword)) {
+			if t.On == OnCreatureBlocks && (t.Keyword < 0 || g.exec().HasKeyword(b, t.Keyword)) {
 				g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: w.Controller, Trigger: t, About: b})
 			}
 		}

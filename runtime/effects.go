@@ -27,7 +27,7 @@ type Effect struct {
 }
 
 // AddEffect starts a continuous effect.
-func (g *Game) AddEffect(e Effect) {
+func (g Exec) AddEffect(e Effect) {
 	g.Effects = append(g.Effects, e)
 	g.touch(ChangeAll)
 }
@@ -45,7 +45,7 @@ const (
 )
 
 // EndEffects ends the selected effects.
-func (g *Game) EndEffects(which Ending, rule string) {
+func (g Exec) EndEffects(which Ending, rule string) {
 	kept := g.Effects[:0]
 	for _, e := range g.Effects {
 		if g.ends(e.Dur, which) {

@@ -138,7 +138,7 @@ func (g *Game) touch(c Changes) {
 // SBAChanges is what changed since the last state-based-action check
 // that found nothing (the generated MatchSBAs matches only the sbas that
 // read it).
-func (g *Game) SBAChanges() Changes { return g.dirty }
+func (g Exec) SBAChanges() Changes { return g.dirty }
 
 func (g *Game) emitObj(k EventKind, rule string, x ObjID, n int32) {
 	g.emit(Event{Kind: k, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n})

@@ -518,7 +518,7 @@ func (g *Game) Winner() int { return g.winner }
 
 // StepHadPriority reports whether a player received priority during the
 // current step.
-func (g *Game) StepHadPriority() bool { return g.stepHadPriority }
+func (g Exec) StepHadPriority() bool { return g.stepHadPriority }
 
 // current returns the step being played; ok is false between turns.
 func (g *Game) current() (*Phase, *Step, bool) {

@@ -200,12 +200,12 @@ func TestArithmeticSaturates(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Players[0].Life = math.MaxInt32
-	g.GainLife(0, 1, "119.3")
+	rt.Exec{Game: g}.GainLife(0, 1, "119.3")
 	if got := g.Players[0].Life; got != math.MaxInt32 {
 		t.Errorf("2^31-1 life + 1 = %d", got)
 	}
 	g.Players[1].Life = math.MinInt32 + 1
-	g.LoseLife(1, math.MaxInt32, "119.3")
+	rt.Exec{Game: g}.LoseLife(1, math.MaxInt32, "119.3")
 	if got := g.Players[1].Life; got != math.MinInt32 {
 		t.Errorf("life lost past the bound: %d", got)
 	}
@@ -213,12 +213,12 @@ func TestArithmeticSaturates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.AddEffect(rt.Effect{Target: x, Power: math.MaxInt32, Toughness: math.MaxInt32})
+	rt.Exec{Game: g}.AddEffect(rt.Effect{Target: x, Power: math.MaxInt32, Toughness: math.MaxInt32})
 	if p, tg := g.Power(x), g.Toughness(x); p != math.MaxInt32 || tg != math.MaxInt32 {
 		t.Errorf("a pump past the bound: %d/%d", p, tg)
 	}
-	g.MarkDamage(x, math.MaxInt32, "120.3")
-	g.MarkDamage(x, math.MaxInt32, "120.3")
+	rt.Exec{Game: g}.MarkDamage(x, math.MaxInt32, "120.3")
+	rt.Exec{Game: g}.MarkDamage(x, math.MaxInt32, "120.3")
 	if d := g.Objs[x].Damage; d != math.MaxInt32 {
 		t.Errorf("damage marked past the bound: %d", d)
 	}

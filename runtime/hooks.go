@@ -41,7 +41,7 @@ type DamageHook struct {
 	To    DamageTo
 	Rules []string
 	Pos   string
-	Run   func(g *Game, s ObjID, r int32, n int32)
+	Run   func(g Exec, s ObjID, r int32, n int32)
 }
 
 // StackObject is an object the rules put on the stack (a statement's
@@ -52,7 +52,7 @@ type StackObject struct {
 	Rules   []string
 	Pos     string
 	Params  int
-	Resolve func(g *Game, it *StackItem)
+	Resolve func(g Exec, it *StackItem)
 }
 
 // RulesEffect is an effect the rules define (an effect declaration): what a
@@ -67,7 +67,7 @@ type RulesEffect struct {
 	// 'i' a number; RunEffect refuses arguments that name no object or
 	// player.
 	Kinds string
-	Run   func(g *Game, args [MaxStackArgs]int32)
+	Run   func(g Exec, args [MaxStackArgs]int32)
 }
 
 // EffectIndex is the index of the rules' effect named name in
@@ -85,7 +85,7 @@ func (r *Rules) EffectIndex(name string) int {
 // its arguments (a player's index, an object's ID, a number, by its
 // parameters' types) and reports whether it changed the game: an effect
 // whose conditions do not hold does nothing.
-func (g *Game) RunEffect(i int, args ...int32) bool {
+func (g Exec) RunEffect(i int, args ...int32) bool {
 	if i < 0 || i >= len(g.Rules.Effects) || len(args) != g.Rules.Effects[i].Params || len(args) > MaxStackArgs {
 		return false
 	}
@@ -124,7 +124,7 @@ const MaxStackArgs = 3
 // Rules.StackObjects) on the stack under player p's control, with its
 // arguments. Combat damage assigned and not yet dealt goes with it: it is
 // dealt, as assigned, when the object resolves (DealCombatDamage).
-func (g *Game) PutOnStack(obj int, p int, a0, a1, a2 int32) {
+func (g Exec) PutOnStack(obj int, p int, a0, a1, a2 int32) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
 	}
@@ -148,7 +148,7 @@ func (g *Game) PutOnStack(obj int, p int, a0, a1, a2 int32) {
 // player p's control: it waits with the triggered abilities (Waiting)
 // and goes on the stack with them, in the order p chooses, as a player
 // would receive priority.
-func (g *Game) PutTriggered(obj int, p int, a0, a1, a2 int32) {
+func (g Exec) PutTriggered(obj int, p int, a0, a1, a2 int32) {
 	if !g.IsPlayer(p) {
 		return
 	}
@@ -157,7 +157,7 @@ func (g *Game) PutTriggered(obj int, p int, a0, a1, a2 int32) {
 
 // WaitingName is how a waiting ability is named: its label, or the name of
 // the rules' stack object.
-func (g *Game) WaitingName(it *StackItem) string {
+func (g Exec) WaitingName(it *StackItem) string {
 	if it.Object > 0 && int(it.Object) <= len(g.Rules.StackObjects) {
 		return g.Rules.StackObjects[it.Object-1].Name
 	}
@@ -172,7 +172,7 @@ func (g *Game) resolveObject(it *StackItem) {
 	if it.Damage != nil {
 		g.Combat.Assigned = append(g.Combat.Assigned[:0], it.Damage...)
 	}
-	so.Resolve(g, it)
+	so.Resolve(g.exec(), it)
 }
 
 // damageDealt runs the rules' hooks for n damage dealt by s to r (an
@@ -186,7 +186,7 @@ func (g *Game) damageDealt(s ObjID, r int32, n int32) {
 	g.folded++
 	for i := range g.Rules.Damage {
 		if h := &g.Rules.Damage[i]; h.To == to {
-			h.Run(g, s, code, n)
+			h.Run(g.exec(), s, code, n)
 		}
 	}
 	g.folded--
@@ -197,14 +197,14 @@ func (g *Game) damageDealt(s ObjID, r int32, n int32) {
 func (g *Game) dealtBy(s ObjID, n int32) {
 	for i := range g.Rules.Damage {
 		if h := &g.Rules.Damage[i]; h.To == DamageBySource {
-			h.Run(g, s, -1, n)
+			h.Run(g.exec(), s, -1, n)
 		}
 	}
 }
 
 // MarkDeathtouch records that x was dealt damage by a source with
 // deathtouch since state-based actions were last checked.
-func (g *Game) MarkDeathtouch(x ObjID, rule string) {
+func (g Exec) MarkDeathtouch(x ObjID, rule string) {
 	_ = rule // logged with the damage event it results from
 	if !g.Objs[x].DeathtouchHit {
 		g.Objs[x].DeathtouchHit = true
@@ -214,4 +214,4 @@ func (g *Game) MarkDeathtouch(x ObjID, rule string) {
 
 // DealingCombatDamage reports whether the damage being dealt is combat
 // damage (for the rules' damage hooks).
-func (g *Game) DealingCombatDamage() bool { return g.dealingCombat }
+func (g Exec) DealingCombatDamage() bool { return g.dealingCombat }

@@ -120,7 +120,7 @@ func TestMechanismTable(t *testing.T) {
 // TestNewRefusesMissingCites: rules that give priority but leave a
 // mechanism without a rule are refused by New, naming what is missing.
 func TestNewRefusesMissingCites(t *testing.T) {
-	r := &Rules{Phases: []Phase{{Name: "main", Steps: []Step{{Name: "main", Priority: func(*Game) int { return 0 }}}}}}
+	r := &Rules{Phases: []Phase{{Name: "main", Steps: []Step{{Name: "main", Priority: func(Exec) int { return 0 }}}}}}
 	for m := range NumMechanisms {
 		if m != MechResolve && m != MechCast {
 			r.Cite[m] = "100.1"

@@ -115,10 +115,10 @@ type Card struct {
 func (g *Game) Obj(x ObjID) *Object { return &g.Objs[x] }
 
 // Is reports whether x has any of the card types in t.
-func (g *Game) Is(x ObjID, t TypeSet) bool { return g.Objs[x].Types&t != 0 }
+func (g Exec) Is(x ObjID, t TypeSet) bool { return g.Objs[x].Types&t != 0 }
 
 // HasKeyword reports whether x has keyword k, printed or granted by an effect.
-func (g *Game) HasKeyword(x ObjID, k int) bool {
+func (g Exec) HasKeyword(x ObjID, k int) bool {
 	o := &g.Objs[x]
 	if o.Keywords.Has(k) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)) {
 		return true
@@ -133,7 +133,7 @@ func (g *Game) HasKeyword(x ObjID, k int) bool {
 }
 
 // HasKeywordNamed is HasKeyword by name; false for unknown keywords.
-func (g *Game) HasKeywordNamed(x ObjID, name string) bool {
+func (g Exec) HasKeywordNamed(x ObjID, name string) bool {
 	k := g.Rules.Keyword(name)
 	return k >= 0 && g.HasKeyword(x, k)
 }
@@ -177,7 +177,7 @@ func (o *Object) manaColor() (Color, bool) {
 
 // HasSubtype reports whether x has the subtype (subtypes are stored in
 // lower case; sub must be lower case).
-func (g *Game) HasSubtype(x ObjID, sub string) bool {
+func (g Exec) HasSubtype(x ObjID, sub string) bool {
 	for _, s := range g.Objs[x].Subtypes {
 		if s == sub {
 			return true
@@ -188,7 +188,7 @@ func (g *Game) HasSubtype(x ObjID, sub string) bool {
 
 // SharesSubtype reports whether x and y have a subtype in common among the
 // subtypes of kind types that x has (e.g. planeswalker types).
-func (g *Game) SharesSubtype(x, y ObjID) bool {
+func (g Exec) SharesSubtype(x, y ObjID) bool {
 	for _, s := range g.Objs[x].Subtypes {
 		if g.HasSubtype(y, s) {
 			return true
@@ -198,11 +198,11 @@ func (g *Game) SharesSubtype(x, y ObjID) bool {
 }
 
 // Attached reports whether x is attached to an object.
-func (g *Game) Attached(x ObjID) bool { return g.Objs[x].AttachedTo != NoObj }
+func (g Exec) Attached(x ObjID) bool { return g.Objs[x].AttachedTo != NoObj }
 
 // AttachedLegally reports whether x is attached to a phased-in permanent on
 // the battlefield that its enchant restriction (if any) allows.
-func (g *Game) AttachedLegally(x ObjID) bool {
+func (g Exec) AttachedLegally(x ObjID) bool {
 	o := &g.Objs[x]
 	t := o.AttachedTo
 	if t == NoObj || int(t) >= len(g.Objs) || t == x {
@@ -216,20 +216,20 @@ func (g *Game) AttachedLegally(x ObjID) bool {
 }
 
 // AttachedTo returns the object x is attached to, if any.
-func (g *Game) AttachedTo(x ObjID) (ObjID, bool) {
+func (g Exec) AttachedTo(x ObjID) (ObjID, bool) {
 	t := g.Objs[x].AttachedTo
 	return t, t != NoObj
 }
 
 // AttachedToIs reports whether x is attached to an object with one of types.
-func (g *Game) AttachedToIs(x ObjID, t TypeSet) bool {
+func (g Exec) AttachedToIs(x ObjID, t TypeSet) bool {
 	h, ok := g.AttachedTo(x)
 	return ok && g.Objs[h].Types&t != 0
 }
 
 // OverCounterMax reports whether x has more counters of some kind than its
 // stated maximum.
-func (g *Game) OverCounterMax(x ObjID) bool {
+func (g Exec) OverCounterMax(x ObjID) bool {
 	o := &g.Objs[x]
 	for k := CounterKind(0); k < NumCounterKinds; k++ {
 		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
@@ -240,7 +240,7 @@ func (g *Game) OverCounterMax(x ObjID) bool {
 }
 
 // TrimCounters removes the counters of x above their stated maximums.
-func (g *Game) TrimCounters(x ObjID, rule string) {
+func (g Exec) TrimCounters(x ObjID, rule string) {
 	o := &g.Objs[x]
 	for k := CounterKind(0); k < NumCounterKinds; k++ {
 		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
@@ -250,11 +250,11 @@ func (g *Game) TrimCounters(x ObjID, rule string) {
 }
 
 // Protector is x's protector, -1 if it has none.
-func (g *Game) Protector(x ObjID) int { return int(g.Objs[x].Protector) }
+func (g Exec) Protector(x ObjID) int { return int(g.Objs[x].Protector) }
 
 // SetProtector designates player p, in the game, as x's protector; any
 // other p does nothing.
-func (g *Game) SetProtector(x ObjID, p int, rule string) {
+func (g Exec) SetProtector(x ObjID, p int, rule string) {
 	o := &g.Objs[x]
 	if p < 0 || p >= len(g.Players) || g.Players[p].Lost || int(o.Protector) == p {
 		return
@@ -264,7 +264,7 @@ func (g *Game) SetProtector(x ObjID, p int, rule string) {
 }
 
 // BeingAttacked reports whether some creature is attacking permanent x.
-func (g *Game) BeingAttacked(x ObjID) bool {
+func (g Exec) BeingAttacked(x ObjID) bool {
 	for i := range g.Combat.Attacks {
 		if g.Combat.Attacks[i].Target == x {
 			return true
@@ -276,7 +276,7 @@ func (g *Game) BeingAttacked(x ObjID) bool {
 // TriggerPending reports whether x is the source of a triggered ability
 // that has triggered but not yet left the stack (waiting to be put on it,
 // or on it).
-func (g *Game) TriggerPending(x ObjID) bool {
+func (g Exec) TriggerPending(x ObjID) bool {
 	for _, l := range [2][]StackItem{g.Waiting, g.Stack} {
 		for i := range l {
 			if s := &l[i]; s.Source == x && s.Object == 0 && s.Trigger.On != 0 && s.Trigger.On != OnActivated {
@@ -288,4 +288,4 @@ func (g *Game) TriggerPending(x ObjID) bool {
 }
 
 // SameName reports whether x and y have the same name.
-func (g *Game) SameName(x, y ObjID) bool { return g.Objs[x].Name == g.Objs[y].Name }
+func (g Exec) SameName(x, y ObjID) bool { return g.Objs[x].Name == g.Objs[y].Name }

@@ -139,14 +139,14 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	case DecideAttackers:
 		// What can be attacked is found once, not for each creature:
 		// pairs (permanent, its defending player) on the scratch stack.
-		m := g.Mark()
+		m := g.exec().Mark()
 		for _, w := range g.Battlefield {
 			if d, ok := g.attackable(p, w); ok {
-				g.Push(int32(w))
-				g.Push(int32(d))
+				g.exec().Push(int32(w))
+				g.exec().Push(int32(d))
 			}
 		}
-		targets := g.Selected(m)
+		targets := g.exec().Selected(m)
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
 			if int(o.Controller) != p || o.PhasedOut || !g.can(CanAttack, x) || g.has(CantAttack, x) {
@@ -164,7 +164,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				}
 			}
 		}
-		g.Release(m)
+		g.exec().Release(m)
 	case DecideBlockers:
 		for _, b := range g.Battlefield {
 			o := &g.Objs[b]
@@ -383,8 +383,8 @@ func (g *Game) permissions(p int) (land, sorcery bool) {
 	if !ok {
 		return false, false
 	}
-	land = st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g, p))
-	sorcery = st.AllowSorcery != "" && (st.SorceryIf == nil || st.SorceryIf(g, p))
+	land = st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g.exec(), p))
+	sorcery = st.AllowSorcery != "" && (st.SorceryIf == nil || st.SorceryIf(g.exec(), p))
 	return land, sorcery
 }
 
@@ -393,7 +393,7 @@ func (g *Game) mayPlayLand(p int, x ObjID) bool {
 		return false
 	}
 	_, st, _ := g.current()
-	return st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g, p))
+	return st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g.exec(), p))
 }
 
 func (g *Game) mayCast(p int, x ObjID, avail *Mana) bool {
@@ -406,7 +406,7 @@ func (g *Game) mayCast(p int, x ObjID, avail *Mana) bool {
 	}
 	if o.Types&TypeInstant == 0 {
 		_, st, _ := g.current()
-		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g, p)) {
+		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g.exec(), p)) {
 			return false
 		}
 	}
@@ -451,7 +451,7 @@ func (g *Game) tapTest() tapTest { return tapTest{g.predsOf(CanTap)} }
 // can is g.canTap(x).
 func (t *tapTest) can(g *Game, x ObjID) bool {
 	for _, i := range t.preds {
-		if !g.Rules.Predicates[i].Test(g, x) {
+		if !g.Rules.Predicates[i].Test(g.exec(), x) {
 			return false
 		}
 	}
@@ -459,7 +459,7 @@ func (t *tapTest) can(g *Game, x ObjID) bool {
 }
 
 func (g *Game) timingOK(i, p int) bool {
-	return i >= 0 && i < len(g.Rules.Timings) && g.Rules.Timings[i].Allows(g, p)
+	return i >= 0 && i < len(g.Rules.Timings) && g.Rules.Timings[i].Allows(g.exec(), p)
 }
 
 // available is p's pool plus the mana p's untapped lands can make: what
@@ -525,7 +525,7 @@ func (g *Game) plain(x ObjID, attached bool) bool {
 			return false
 		}
 	}
-	return !g.Attacking(x) && !g.Blocking(x)
+	return !g.exec().Attacking(x) && !g.exec().Blocking(x)
 }
 
 func sameSlice[T any](a, b []T) bool {

@@ -21,7 +21,7 @@ type Place struct {
 // stays where it is (last, as block puts it). Nothing is queued when the
 // order has one place only (x alone in it), or when x and a are not in
 // combat with each other.
-func (g *Game) ChoosePlace(p int, x, a ObjID, rule string) {
+func (g Exec) ChoosePlace(p int, x, a ObjID, rule string) {
 	if !g.IsPlayer(p) || !g.valid(x) || !g.valid(a) {
 		return
 	}
@@ -45,10 +45,10 @@ func (g *Game) ChoosePlace(p int, x, a ObjID, rule string) {
 func (g *Game) placeOrder(out []ObjID, pl *Place) ([]ObjID, bool) {
 	var order []ObjID
 	switch {
-	case g.BlocksAttacker(pl.New, pl.Of):
-		order = g.Blockers(pl.Of)
-	case g.BlocksAttacker(pl.Of, pl.New):
-		order = g.BlockedBy(pl.Of)
+	case g.exec().BlocksAttacker(pl.New, pl.Of):
+		order = g.exec().Blockers(pl.Of)
+	case g.exec().BlocksAttacker(pl.Of, pl.New):
+		order = g.exec().BlockedBy(pl.Of)
 	default:
 		return out, false
 	}
@@ -68,7 +68,7 @@ func (g *Game) askPlaces() bool {
 	for len(g.Combat.Places) > 0 {
 		pl := g.Combat.Places[0]
 		others, ok := g.placeOrder(nil, &pl)
-		if !ok || len(others) == 0 || !g.IsPlayer(int(pl.Player)) {
+		if !ok || len(others) == 0 || !g.exec().IsPlayer(int(pl.Player)) {
 			g.Combat.Places = append(g.Combat.Places[:0], g.Combat.Places[1:]...)
 			continue
 		}
@@ -96,7 +96,7 @@ func (g *Game) submitPlace(d *Decision, a *Answer) error {
 	if k < 0 || int(k) >= d.N {
 		return refuse(d.Rule, "%s's damage assignment order has places 1 to %d, not %d", g.nameOf(d.Of), d.N, int64(k)+1)
 	}
-	attacker := g.BlocksAttacker(pl.New, pl.Of) // else Of blocks New
+	attacker := g.exec().BlocksAttacker(pl.New, pl.Of) // else Of blocks New
 	for j := range g.Combat.Blocks {
 		bl := &g.Combat.Blocks[j]
 		var y ObjID

@@ -26,14 +26,14 @@ func (g *Game) P(p int) *Player { return &g.Players[p] }
 // rules' player values may name none (-1: a battle without a protector, a
 // creature not attacking has no defending player), and a verb given none
 // does nothing.
-func (g *Game) IsPlayer(p int) bool { return p >= 0 && p < len(g.Players) }
+func (g Exec) IsPlayer(p int) bool { return p >= 0 && p < len(g.Players) }
 
 // noPlayer is what the rules read of no player: all zero. Read only.
 var noPlayer Player
 
 // PlayerAt is player p for the rules' attributes to read, or an empty
 // player (life 0, no cards) when p names none.
-func (g *Game) PlayerAt(p int) *Player {
+func (g Exec) PlayerAt(p int) *Player {
 	if uint(p) >= uint(len(g.Players)) { // one test, and no bounds check below
 		return &noPlayer
 	}
@@ -55,7 +55,7 @@ func (g *Game) NumPlayers() int {
 }
 
 // NextPlayer is the next player in turn order after p who is still in the game.
-func (g *Game) NextPlayer(p int) int {
+func (g Exec) NextPlayer(p int) int {
 	n := len(g.Players)
 	for i := 1; i <= n; i++ {
 		q := (p + i) % n

@@ -18,7 +18,7 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 	case DecideAttackers, DecideBlockers:
 		return g.DefaultDeclare(d)
 	case DecideDefender:
-		return Answer{Kind: Declare, Targets: []int32{PlayerCode(g.NextPlayer(d.Player))}}
+		return Answer{Kind: Declare, Targets: []int32{PlayerCode(g.exec().NextPlayer(d.Player))}}
 	case DecidePlayer:
 		return Answer{Kind: Declare, Targets: []int32{PlayerCode(int(d.From[0]))}}
 	case DecideOrder:
@@ -97,9 +97,9 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 	case DecideDamage:
 		return g.DefaultDamage(d)
 	case DecideDefender:
-		q := g.NextPlayer(d.Player)
+		q := g.exec().NextPlayer(d.Player)
 		for n := r.RNG.Intn(len(g.Players)); n > 0; n-- {
-			if next := g.NextPlayer(q); next != d.Player {
+			if next := g.exec().NextPlayer(q); next != d.Player {
 				q = next
 			}
 		}
@@ -168,7 +168,7 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 					continue
 				}
 				for _, y := range g.Battlefield {
-					if y == x || slices.Contains(a.Objs, y) || g.HasAttackCost(y) || !g.mayAttack(p, y) {
+					if y == x || slices.Contains(a.Objs, y) || g.exec().HasAttackCost(y) || !g.mayAttack(p, y) {
 						continue
 					}
 					if bad, _ := g.attackRestricted(p, append(a.Objs, x, y), nil); bad == NoObj {
@@ -212,7 +212,7 @@ func (g *Game) defaultBlock(q int, b ObjID, objs []ObjID, targets []int32) ([]Ob
 			continue
 		}
 		for _, c := range g.Battlefield {
-			if c == b || slices.Contains(objs, c) || g.HasBlockCost(c) {
+			if c == b || slices.Contains(objs, c) || g.exec().HasBlockCost(c) {
 				continue
 			}
 			if g.mayBlock(q, c, a) {

@@ -5,14 +5,14 @@ package runtime
 func (g *Game) priority() {
 	_, st, _ := g.current()
 	if !g.prio.on {
-		if st.Priority == nil || (st.PriorityIf != nil && !st.PriorityIf(g)) {
+		if st.Priority == nil || (st.PriorityIf != nil && !st.PriorityIf(g.exec())) {
 			if st.NoPriorityRule != "" {
 				g.emit(Event{Kind: EvNoPriority, Rule: st.NoPriorityRule, Player: int8(g.Active), Obj: NoObj, Name: st.Name})
 			}
 			g.stage = stRepeat
 			return
 		}
-		g.prio = prioState{on: true, holder: st.Priority(g), rule: st.PriorityRule}
+		g.prio = prioState{on: true, holder: st.Priority(g.exec()), rule: st.PriorityRule}
 		g.stepHadPriority = true
 	}
 	if g.prio.passes >= g.NumPlayers() {
@@ -33,7 +33,7 @@ func (g *Game) priority() {
 	// State-based actions, then triggered abilities, until neither
 	// happens, each time a player would receive priority.
 	for {
-		for g.CheckSBA() {
+		for g.exec().CheckSBA() {
 			if g.over {
 				return
 			}
@@ -49,7 +49,7 @@ func (g *Game) priority() {
 		}
 	}
 	if !g.InGame(g.prio.holder) {
-		g.prio.holder = g.NextPlayer(g.prio.holder)
+		g.prio.holder = g.exec().NextPlayer(g.prio.holder)
 	}
 	g.emitPlayer(EvPriority, g.prio.rule, g.prio.holder, 0)
 	g.pending = Decision{Kind: DecidePriority, Player: g.prio.holder, Rule: g.prio.rule}
@@ -61,7 +61,7 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 	case Pass:
 		g.emitPlayer(EvPass, g.Rules.Cite[MechPassPriority], p, 0)
 		g.prio.passes++
-		g.prio.holder = g.NextPlayer(p)
+		g.prio.holder = g.exec().NextPlayer(p)
 	case PlayLand:
 		if err := g.CanPlayLand(p, a.Obj); err != nil {
 			return err
@@ -96,11 +96,11 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 
 // sorceryTiming checks a permission of the current step: the rules allow
 // what (a land, a sorcery-speed spell) in it, on their conditions.
-func (g *Game) sorceryTiming(p int, allowed string, cond func(*Game, int) bool, rule, what string) error {
+func (g *Game) sorceryTiming(p int, allowed string, cond func(Exec, int) bool, rule, what string) error {
 	if allowed == "" {
 		return refuse(rule, "%s can't be played during the %s", what, g.CurrentStep())
 	}
-	if cond != nil && !cond(g, p) {
+	if cond != nil && !cond(g.exec(), p) {
 		return refuse(allowed, "%s can't play %s now (not the active player, the stack not empty, or no land play left)", g.PlayerName(p), what)
 	}
 	return nil
@@ -129,7 +129,7 @@ func (g *Game) CanCast(p int, x ObjID) error {
 	o := &g.Objs[x]
 	if o.Types&TypeInstant == 0 {
 		_, st, _ := g.current()
-		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g, p)) { // the refusal's words only when refused
+		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g.exec(), p)) { // the refusal's words only when refused
 			return g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+o.Types.String()+" spell")
 		}
 	}

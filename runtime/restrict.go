@@ -55,7 +55,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	flipped := g.flipBuf[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
-		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.Blocking(b)})
+		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.exec().Blocking(b)})
 		if !slices.Contains(objs[:i], b) {
 			c.DeclaredBlockers++
 		}
@@ -86,7 +86,7 @@ func (g *Game) restricted(k PredKind) (ObjID, int) {
 			continue
 		}
 		for _, i := range g.predsOf(k) {
-			if g.Rules.Predicates[i].Test(g, x) {
+			if g.Rules.Predicates[i].Test(g.exec(), x) {
 				return x, int(i)
 			}
 		}
@@ -154,7 +154,7 @@ func (g *Game) couldAttack(p int, declared []ObjID, x ObjID, trial []ObjID) bool
 		return true
 	}
 	for _, y := range g.Battlefield {
-		if y == x || slices.Contains(declared, y) || g.HasAttackCost(y) || !g.mayAttack(p, y) {
+		if y == x || slices.Contains(declared, y) || g.exec().HasAttackCost(y) || !g.mayAttack(p, y) {
 			continue
 		}
 		if legal(append(append(trial[:0], declared...), x, y)) {
@@ -215,7 +215,7 @@ func (g *Game) couldBlock(q int, objs []ObjID, targets []int32, b ObjID) ObjID {
 			return a
 		}
 		for _, c := range g.Battlefield {
-			if c == b || slices.Contains(objs, c) || g.HasBlockCost(c) {
+			if c == b || slices.Contains(objs, c) || g.exec().HasBlockCost(c) {
 				continue
 			}
 			if g.mayBlock(q, c, a) && legal(b, a, c, a) {
@@ -252,4 +252,4 @@ func (g *Game) firstBlockable(q int, c, except ObjID) ObjID {
 }
 
 // BlockerCount is the number of creatures blocking x.
-func (g *Game) BlockerCount(x ObjID) int32 { return int32(g.numBlockers(x)) }
+func (g Exec) BlockerCount(x ObjID) int32 { return int32(g.numBlockers(x)) }

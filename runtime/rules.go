@@ -31,7 +31,7 @@ type Rules struct {
 	// MatchSBAs, if set, matches every SBA in one pass (generated code fuses
 	// the queries); it appends hits in any order and may stop at the first
 	// when first is true. Without it each SBA's Match is called in turn.
-	MatchSBAs func(g *Game, hits []SBAHit, first bool) []SBAHit
+	MatchSBAs func(g Exec, hits []SBAHit, first bool) []SBAHit
 	// SBAsReadPosition says whether an SBA looks at the game's position
 	// (active player, turn, step): then the turn moving on is a change
 	// after which they must be checked again.
@@ -91,7 +91,7 @@ type PlayerDefaults struct {
 
 // SegmentHooks apply to every step or every phase.
 type SegmentHooks struct {
-	Skip     func(*Game) bool
+	Skip     func(Exec) bool
 	SkipRule string
 	// OnBegin runs as each one begins, before its begin triggers and its
 	// own actions; it asks no player (the checker refuses choices there).
@@ -107,7 +107,7 @@ type Phase struct {
 	Pos      string
 	Implicit bool
 	Steps    []Step
-	Skip     func(*Game) bool
+	Skip     func(Exec) bool
 	SkipRule string
 	OnEnd    []Action
 }
@@ -119,25 +119,25 @@ type Step struct {
 	Rules []string
 	Pos   string
 
-	Skip     func(*Game) bool
+	Skip     func(Exec) bool
 	SkipRule string
 
 	Actions []Action
 
 	NoPriorityRule string
-	Priority       func(*Game) int // the player who receives priority first; nil: nobody
-	PriorityIf     func(*Game) bool
+	Priority       func(Exec) int // the player who receives priority first; nil: nobody
+	PriorityIf     func(Exec) bool
 	PriorityRule   string
 
-	Repeat     func(*Game) bool
+	Repeat     func(Exec) bool
 	RepeatRule string
 
 	AllowLand    string // rule that allows playing lands in this step
 	AllowSorcery string // rule that allows sorcery-speed spells in this step
 	// LandIf and SorceryIf, if set, are the further conditions of those
 	// permissions for the player who would act.
-	LandIf    func(g *Game, player int) bool
-	SorceryIf func(g *Game, player int) bool
+	LandIf    func(g Exec, player int) bool
+	SorceryIf func(g Exec, player int) bool
 
 	OnEnd []Action
 }
@@ -148,7 +148,7 @@ type Step struct {
 type Action struct {
 	Rules []string
 	Pos   string
-	Run   func(*Game) bool
+	Run   func(Exec) bool
 }
 
 // Over says what a state-based action's query ranges over.
@@ -174,8 +174,8 @@ type SBA struct {
 	Pos   string
 	Over  Over
 	Types TypeSet
-	Match func(g *Game, x int32) bool
-	Do    func(g *Game, x int32)
+	Match func(g Exec, x int32) bool
+	Do    func(g Exec, x int32)
 	// Reads is what its match reads (0: anything): after a check that
 	// found nothing, it is matched again only once one of these changed.
 	Reads Changes

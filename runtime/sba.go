@@ -10,7 +10,7 @@ type SBAHit struct {
 // CheckSBA matches every state-based action against the same state, then
 // performs every result, and reports whether anything was performed. The
 // caller repeats it until it reports false.
-func (g *Game) CheckSBA() bool {
+func (g Exec) CheckSBA() bool {
 	if g.sbaClean == g.changes+1 {
 		return false // nothing changed since a check that found nothing
 	}
@@ -65,7 +65,7 @@ func (g *Game) CheckSBA() bool {
 
 // SBAPending reports whether any state-based action would be performed.
 // It asks no player anything: a choice not yet made counts as pending.
-func (g *Game) SBAPending() bool {
+func (g Exec) SBAPending() bool {
 	if g.sbaClean == g.changes+1 {
 		return false
 	}
@@ -78,18 +78,18 @@ func (g *Game) SBAPending() bool {
 	// A check whose results would all change nothing (an indestructible
 	// creature with lethal damage) performs nothing, as CheckSBA finds:
 	// find out on a copy (a choice to make counts as pending).
-	return g.tryOn(func(s *Game) bool { return s.CheckSBA() || s.pending.Kind != DecideNone })
+	return g.tryOn(func(s *Game) bool { return s.exec().CheckSBA() || s.pending.Kind != DecideNone })
 }
 
 // SBAPendingFull is SBAPending with every sba matched, whatever changed
 // since the last check (SBA.Reads ignored), as if no decision were
 // pending: what the incremental check must agree with when a player
 // receives priority (internal/difftest's invariant).
-func (g *Game) SBAPendingFull() bool {
+func (g Exec) SBAPendingFull() bool {
 	return g.tryOn(func(s *Game) bool {
 		s.pending = Decision{}
 		s.dirty, s.sbaClean = ChangeAll, 0
-		return s.SBAPending()
+		return s.exec().SBAPending()
 	})
 }
 
@@ -103,7 +103,7 @@ type keptChoice struct {
 // whose other results are then performed (the legend rule), and reports
 // whether x is the one kept. Until p has chosen, it records the decision
 // and the check performs nothing.
-func (g *Game) Keeps(p int, cands []ObjID, x ObjID, rule string) bool {
+func (g Exec) Keeps(p int, cands []ObjID, x ObjID, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true // no player (a player value of the rules that names none)
 	}
@@ -146,11 +146,11 @@ func sameSet(a, b []ObjID) bool {
 
 // ActionsPending reports whether state-based actions would be performed or
 // triggered abilities wait to be put on the stack.
-func (g *Game) ActionsPending() bool { return len(g.Waiting) > 0 || g.SBAPending() }
+func (g Exec) ActionsPending() bool { return len(g.Waiting) > 0 || g.SBAPending() }
 
 func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
 	if m := g.Rules.MatchSBAs; m != nil {
-		hits = m(g, hits, first)
+		hits = m(g.exec(), hits, first)
 		// Perform in the order of the rules, whatever order matching found.
 		for i := 1; i < len(hits); i++ {
 			for j := i; j > 0 && hits[j].SBA < hits[j-1].SBA; j-- {
@@ -167,13 +167,13 @@ func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
 		switch s.Over {
 		case OverPlayers:
 			for p := range g.Players {
-				if !g.Players[p].Lost && s.Match(g, int32(p)) {
+				if !g.Players[p].Lost && s.Match(g.exec(), int32(p)) {
 					hits = append(hits, SBAHit{int32(i), int32(p)})
 				}
 			}
 		case OverAnything:
 			for x := range g.Objs {
-				if g.Objs[x].Zone != ZoneNone && s.Match(g, int32(x)) {
+				if g.Objs[x].Zone != ZoneNone && s.Match(g.exec(), int32(x)) {
 					hits = append(hits, SBAHit{int32(i), int32(x)})
 				}
 			}
@@ -183,7 +183,7 @@ func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
 				if s.Over == OverPermanents && (o.PhasedOut || (s.Types != 0 && o.Types&s.Types == 0)) {
 					continue
 				}
-				if s.Match(g, int32(x)) {
+				if s.Match(g.exec(), int32(x)) {
 					hits = append(hits, SBAHit{int32(i), int32(x)})
 				}
 			}
@@ -198,20 +198,20 @@ func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
 // Mark starts a for-each query: the query pushes what it selects onto a
 // scratch stack so that the body runs over a snapshot (the set is fixed
 // before anything changes). Pass the mark to Selected and Release.
-func (g *Game) Mark() int { return len(g.scratch) }
+func (g Exec) Mark() int { return len(g.scratch) }
 
 // Push adds x to the scratch stack.
-func (g *Game) Push(x int32) { g.scratch = append(g.scratch, ObjID(x)) }
+func (g Exec) Push(x int32) { g.scratch = append(g.scratch, ObjID(x)) }
 
 // Selected returns what was pushed since mark.
-func (g *Game) Selected(mark int) []ObjID { return g.scratch[mark:] }
+func (g Exec) Selected(mark int) []ObjID { return g.scratch[mark:] }
 
 // Release drops what was pushed since mark.
-func (g *Game) Release(mark int) { g.scratch = g.scratch[:mark] }
+func (g Exec) Release(mark int) { g.scratch = g.scratch[:mark] }
 
 // PushPlayers pushes the players still in the game in turn order, starting
 // with the active player (APNAP order).
-func (g *Game) PushPlayers() {
+func (g Exec) PushPlayers() {
 	p := g.Active
 	for range g.Players {
 		if !g.Players[p].Lost {

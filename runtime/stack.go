@@ -116,10 +116,10 @@ func (g *Game) stackTriggers() bool {
 		return false
 	}
 	if proc := &g.Rules.Procedures[MechStackTriggers]; proc.Run != nil {
-		m := g.Mark()
-		if !proc.Run(g) {
-			g.Release(m) // it may have stopped inside a for each loop
-			return true  // g.pending: a player orders their abilities
+		m := g.exec().Mark()
+		if !proc.Run(g.exec()) {
+			g.exec().Release(m) // it may have stopped inside a for each loop
+			return true         // g.pending: a player orders their abilities
 		}
 		g.Waiting = g.Waiting[:0] // those of no player still in the game
 		return true
@@ -158,15 +158,15 @@ func (g *Game) resolveTop() {
 	g.emit(Event{Kind: EvResolve, Rule: rule, Player: it.Controller, Obj: it.Source, Name: t.Label})
 	switch t.Does {
 	case DoGainLife, DoGainPower:
-		g.GainLife(p, t.N, rule)
+		g.exec().GainLife(p, t.N, rule)
 	case DoLoseLife:
-		g.LoseLife(p, t.N, rule)
+		g.exec().LoseLife(p, t.N, rule)
 	case DoDraw:
-		g.Draw(p, t.N, rule)
+		g.exec().Draw(p, t.N, rule)
 	case DoDamageEach:
 		for _, x := range g.Battlefield {
 			if o := &g.Objs[x]; int(o.Controller) != p && o.Types&TypeCreature != 0 && !o.PhasedOut {
-				g.DealDamage(it.Source, x, t.N, rule)
+				g.exec().DealDamage(it.Source, x, t.N, rule)
 			}
 		}
 	case DoDelayed:
@@ -177,12 +177,12 @@ func (g *Game) resolveTop() {
 
 // AddWaiting records a triggered ability that has triggered; it goes on the
 // stack the next time a player would receive priority.
-func (g *Game) AddWaiting(source ObjID, t Trigger) {
+func (g Exec) AddWaiting(source ObjID, t Trigger) {
 	g.Waiting = append(g.Waiting, StackItem{Source: source, Controller: g.Objs[source].Controller, Trigger: t})
 }
 
 // AddDelayed creates a delayed triggered ability for the next beginning of
 // the named step or phase.
-func (g *Game) AddDelayed(source ObjID, t Trigger) {
+func (g Exec) AddDelayed(source ObjID, t Trigger) {
 	g.Delayed = append(g.Delayed, Delayed{Source: source, Controller: g.Objs[source].Controller, Trigger: t})
 }

@@ -16,7 +16,7 @@ type Timing struct {
 	Name   string
 	Rules  []string
 	Pos    string
-	Allows func(g *Game, player int) bool
+	Allows func(g Exec, player int) bool
 }
 
 // Timing returns the index of the named timing, or -1.
@@ -74,15 +74,15 @@ func checkSegments(r *Rules) error {
 
 // Began reports whether step s of phase p (the phase itself if s < 0) has
 // begun this turn; a skipped step or phase never begins.
-func (g *Game) Began(p, s int) bool { return g.segBegan.has(p, s) }
+func (g Exec) Began(p, s int) bool { return g.segBegan.has(p, s) }
 
 // Ended reports whether step s of phase p (the phase if s < 0) has ended
 // this turn.
-func (g *Game) Ended(p, s int) bool { return g.segEnded.has(p, s) }
+func (g Exec) Ended(p, s int) bool { return g.segEnded.has(p, s) }
 
 // During reports whether the game is in phase p (and in its step s, if
 // s >= 0).
-func (g *Game) During(p, s int) bool {
+func (g Exec) During(p, s int) bool {
 	if g.stage == stNewTurn || g.pos >= g.planLen || !g.inPhase {
 		return false
 	}
@@ -97,7 +97,7 @@ func (g *Game) timingAllows(i, p int, what string) error {
 		return refuse(g.Rules.Cite[MechUndeclaredTiming], "%s has a timing restriction the rules do not declare", what)
 	}
 	t := &g.Rules.Timings[i]
-	if !t.Allows(g, p) {
+	if !t.Allows(g.exec(), p) {
 		return refuse(first(t.Rules), "%s can't %s now: its timing %s (%s) does not allow it", g.PlayerName(p), what, t.Name, strings.Join(t.Rules, ", "))
 	}
 	return nil
@@ -142,7 +142,7 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 func (g *Game) activate(p int, x ObjID, i int) {
 	a := &g.Objs[x].Abilities[i]
 	if a.Tap {
-		g.Tap(x, g.Rules.Cite[MechActivate])
+		g.exec().Tap(x, g.Rules.Cite[MechActivate])
 	}
 	g.pay(p, a.Cost)
 	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p), Trigger: a.Effect, About: NoObj})

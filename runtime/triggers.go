@@ -11,7 +11,7 @@ import "slices"
 // there is only one order (one ability, or identical ones), in the order
 // they triggered; otherwise it asks p (DecideTriggers) and reports false,
 // and the answer puts them on the stack.
-func (g *Game) PutTriggers(p int, rule string) bool {
+func (g Exec) PutTriggers(p int, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true
 	}
@@ -50,17 +50,17 @@ func (g *Game) PutTriggers(p int, rule string) bool {
 // them first (nil: in the order they triggered), and drops them from
 // Waiting.
 func (g *Game) stackWaiting(p int, order []int32, rule string) {
-	mine := g.Mark()
+	mine := g.exec().Mark()
 	for i := range g.Waiting {
 		if int(g.Waiting[i].Controller) == p {
-			g.Push(int32(i))
+			g.exec().Push(int32(i))
 		}
 	}
-	idx := g.Selected(mine)
+	idx := g.exec().Selected(mine)
 	put := func(it StackItem) {
 		g.Stack = append(g.Stack, it)
 		if it.Object > 0 { // a rules' stack object, logged as put_on_stack logs it
-			g.emit(Event{Kind: EvPutOnStack, Rule: first(g.Rules.StackObjects[it.Object-1].Rules), Player: it.Controller, Obj: NoObj, Name: g.WaitingName(&it)})
+			g.emit(Event{Kind: EvPutOnStack, Rule: first(g.Rules.StackObjects[it.Object-1].Rules), Player: it.Controller, Obj: NoObj, Name: g.exec().WaitingName(&it)})
 			return
 		}
 		g.emit(Event{Kind: EvTrigger, Rule: rule, Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
@@ -74,7 +74,7 @@ func (g *Game) stackWaiting(p int, order []int32, rule string) {
 			put(g.Waiting[idx[k]])
 		}
 	}
-	g.Release(mine)
+	g.exec().Release(mine)
 	kept := g.Waiting[:0]
 	for _, it := range g.Waiting {
 		if int(it.Controller) != p {
@@ -105,7 +105,7 @@ func (g *Game) submitTriggers(d *Decision, a *Answer) error {
 
 // WaitingOf is the i-th waiting triggered ability p controls (the i-th
 // of a DecideTriggers decision's From), and false past the end.
-func (g *Game) WaitingOf(p, i int) (StackItem, bool) {
+func (g Exec) WaitingOf(p, i int) (StackItem, bool) {
 	for _, it := range g.Waiting {
 		if int(it.Controller) == p {
 			if i == 0 {

@@ -52,7 +52,7 @@ func (g *Game) transition() {
 		g.priority()
 	case stRepeat:
 		_, st, _ := g.current()
-		g.repeat = st.Repeat != nil && st.Repeat(g)
+		g.repeat = st.Repeat != nil && st.Repeat(g.exec())
 		g.stage, g.ai = stEndStep, 0
 	case stEndStep:
 		g.endStep()
@@ -68,9 +68,9 @@ func (g *Game) transition() {
 // runActions runs list from g.ai on; false means it stopped for a decision.
 func (g *Game) runActions(list []Action) bool {
 	for g.ai < len(list) {
-		m := g.Mark()
-		if !list[g.ai].Run(g) {
-			g.Release(m) // it may have stopped inside a for each loop
+		m := g.exec().Mark()
+		if !list[g.ai].Run(g.exec()) {
+			g.exec().Release(m) // it may have stopped inside a for each loop
 			return false
 		}
 		g.ai++
@@ -86,9 +86,9 @@ func (g *Game) runActions(list []Action) bool {
 // player, so each runs to its end.
 func (g *Game) runBegin(list []Action) {
 	for i := range list {
-		m := g.Mark()
-		list[i].Run(g)
-		g.Release(m)
+		m := g.exec().Mark()
+		list[i].Run(g.exec())
+		g.exec().Release(m)
 	}
 }
 
@@ -103,7 +103,7 @@ func (g *Game) beginTurn() {
 		g.ExtraTurns = append(g.ExtraTurns[:i], g.ExtraTurns[i+1:]...)
 	} else {
 		if g.started {
-			p = g.NextPlayer(g.lastNormal)
+			p = g.exec().NextPlayer(g.lastNormal)
 		}
 		g.lastNormal = p
 	}
@@ -180,13 +180,13 @@ func (g *Game) beginSegment() {
 
 // skipped evaluates a segment's own skip clause, then the clause shared by
 // every segment of its kind; a skip effect on the segment is consumed.
-func (g *Game) skipped(name string, own func(*Game) bool, ownRule string, every *SegmentHooks) (string, bool) {
+func (g *Game) skipped(name string, own func(Exec) bool, ownRule string, every *SegmentHooks) (string, bool) {
 	g.skipName = name
 	defer func() { g.skipName = "" }()
 	rule, skip := "", false
-	if own != nil && own(g) {
+	if own != nil && own(g.exec()) {
 		rule, skip = ownRule, true
-	} else if every.Skip != nil && every.Skip(g) {
+	} else if every.Skip != nil && every.Skip(g.exec()) {
 		rule, skip = every.SkipRule, true
 	}
 	if skip {
@@ -260,7 +260,7 @@ func (g *Game) endPhaseEvery() {
 
 // SkipEffect reports whether an effect asked to skip the segment whose skip
 // clauses are being evaluated.
-func (g *Game) SkipEffect() bool {
+func (g Exec) SkipEffect() bool {
 	for _, s := range g.Skips {
 		if s.Name == g.skipName && int(s.Player) == g.Active {
 			return true
@@ -271,16 +271,16 @@ func (g *Game) SkipEffect() bool {
 
 // AddSkip records an effect that skips the next segment called name of
 // player p's turns.
-func (g *Game) AddSkip(p int, name string) { g.Skips = append(g.Skips, skipReq{int8(p), name}) }
+func (g Exec) AddSkip(p int, name string) { g.Skips = append(g.Skips, skipReq{int8(p), name}) }
 
 // AddExtraTurn gives player p an extra turn after this one, known by its
 // number among the game's extra turns.
-func (g *Game) AddExtraTurn(p int) { g.AddExtraTurnFrom(p, "") }
+func (g Exec) AddExtraTurn(p int) { g.AddExtraTurnFrom(p, "") }
 
 // AddExtraTurnFrom gives player p an extra turn after this one, created by
 // the effect named source (its identity in the turn's event; its number if
 // source is empty).
-func (g *Game) AddExtraTurnFrom(p int, source string) {
+func (g Exec) AddExtraTurnFrom(p int, source string) {
 	g.extraMade++
 	if source == "" {
 		source = "#" + strconv.Itoa(int(g.extraMade))
@@ -290,7 +290,7 @@ func (g *Game) AddExtraTurnFrom(p int, source string) {
 
 // AddExtraPhase inserts a phase after the next (or current) occurrence of
 // phase after in this turn.
-func (g *Game) AddExtraPhase(name, after string) error {
+func (g Exec) AddExtraPhase(name, after string) error {
 	pi, ok := g.Rules.FindPhase(name)
 	if !ok {
 		return errorf("no phase %q", name)
@@ -323,7 +323,7 @@ func (g *Game) AddExtraPhase(name, after string) error {
 
 // AddExtraStep inserts step name directly after (or before) the next
 // occurrence of step anchor in this turn, within the anchor's phase.
-func (g *Game) AddExtraStep(name, anchor string, before bool) error {
+func (g Exec) AddExtraStep(name, anchor string, before bool) error {
 	ref, ok := g.Rules.FindStep(name)
 	if !ok {
 		return errorf("no step %q", name)

@@ -85,7 +85,7 @@ func (g *Game) dropEffects(x ObjID) {
 }
 
 // Untap untaps x.
-func (g *Game) Untap(x ObjID, rule string) {
+func (g Exec) Untap(x ObjID, rule string) {
 	o := &g.Objs[x]
 	if !o.Tapped {
 		return
@@ -96,7 +96,7 @@ func (g *Game) Untap(x ObjID, rule string) {
 }
 
 // Tap taps x.
-func (g *Game) Tap(x ObjID, rule string) {
+func (g Exec) Tap(x ObjID, rule string) {
 	o := &g.Objs[x]
 	if o.Tapped {
 		return
@@ -106,7 +106,7 @@ func (g *Game) Tap(x ObjID, rule string) {
 }
 
 // PhaseOut phases x out; PhaseIn phases it in; PhaseToggle does whichever applies.
-func (g *Game) PhaseOut(x ObjID, rule string) {
+func (g Exec) PhaseOut(x ObjID, rule string) {
 	if o := &g.Objs[x]; !o.PhasedOut {
 		o.PhasedOut = true
 		g.emitObj(EvPhaseOut, rule, x, 0)
@@ -115,7 +115,7 @@ func (g *Game) PhaseOut(x ObjID, rule string) {
 }
 
 // PhaseIn phases x in.
-func (g *Game) PhaseIn(x ObjID, rule string) {
+func (g Exec) PhaseIn(x ObjID, rule string) {
 	if o := &g.Objs[x]; o.PhasedOut {
 		o.PhasedOut = false
 		g.emitObj(EvPhaseIn, rule, x, 0)
@@ -123,7 +123,7 @@ func (g *Game) PhaseIn(x ObjID, rule string) {
 }
 
 // PhaseToggle phases x out if it is phased in, and in if it is phased out.
-func (g *Game) PhaseToggle(x ObjID, rule string) {
+func (g Exec) PhaseToggle(x ObjID, rule string) {
 	if g.Objs[x].PhasedOut {
 		g.PhaseIn(x, rule)
 	} else {
@@ -137,7 +137,7 @@ func (g *Game) PhaseToggle(x ObjID, rule string) {
 // library's last card are one event, however many they are, so that a
 // draw of 2,000,000,000 costs what the library holds, not two billion
 // events.
-func (g *Game) Draw(p int, n int32, rule string) {
+func (g Exec) Draw(p int, n int32, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
 	}
@@ -161,7 +161,7 @@ func (g *Game) Draw(p int, n int32, rule string) {
 
 // DiscardTo has player p discard cards of their choice until they hold at
 // most n. It reports false when it is waiting for that choice.
-func (g *Game) DiscardTo(p int, n int32, rule string) bool {
+func (g Exec) DiscardTo(p int, n int32, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true // no player (a player value of the rules that names none)
 	}
@@ -181,13 +181,13 @@ func (g *Game) DiscardTo(p int, n int32, rule string) bool {
 }
 
 // MarkDamage marks n damage on x.
-func (g *Game) MarkDamage(x ObjID, n int32, rule string) {
+func (g Exec) MarkDamage(x ObjID, n int32, rule string) {
 	g.Objs[x].Damage = addSat(g.Objs[x].Damage, n)
 	g.emitObj(EvDamage, rule, x, n)
 }
 
 // MarkDeathtouchDamage marks n damage on x from a source with deathtouch.
-func (g *Game) MarkDeathtouchDamage(x ObjID, n int32, rule string) {
+func (g Exec) MarkDeathtouchDamage(x ObjID, n int32, rule string) {
 	g.MarkDamage(x, n, rule)
 	if n > 0 {
 		g.Objs[x].DeathtouchHit = true
@@ -195,7 +195,7 @@ func (g *Game) MarkDeathtouchDamage(x ObjID, n int32, rule string) {
 }
 
 // RemoveDamage removes all damage marked on x.
-func (g *Game) RemoveDamage(x ObjID, rule string) {
+func (g Exec) RemoveDamage(x ObjID, rule string) {
 	o := &g.Objs[x]
 	if o.Damage == 0 {
 		return
@@ -205,7 +205,7 @@ func (g *Game) RemoveDamage(x ObjID, rule string) {
 }
 
 // EmptyMana empties player p's mana pool.
-func (g *Game) EmptyMana(p int, rule string) {
+func (g Exec) EmptyMana(p int, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
 	}
@@ -217,7 +217,7 @@ func (g *Game) EmptyMana(p int, rule string) {
 }
 
 // GainLife and LoseLife change a life total.
-func (g *Game) GainLife(p int, n int32, rule string) {
+func (g Exec) GainLife(p int, n int32, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
 	}
@@ -229,7 +229,7 @@ func (g *Game) GainLife(p int, n int32, rule string) {
 }
 
 // LoseLife makes player p lose n life.
-func (g *Game) LoseLife(p int, n int32, rule string) {
+func (g Exec) LoseLife(p int, n int32, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
 	}
@@ -241,7 +241,7 @@ func (g *Game) LoseLife(p int, n int32, rule string) {
 }
 
 // AddCounters puts n counters of kind k on x (n may be negative to remove).
-func (g *Game) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
+func (g Exec) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 	c := &g.Objs[x].Counters[k]
 	if addSat(*c, n) < 0 {
 		n = -*c
@@ -258,7 +258,7 @@ func (g *Game) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 // rules declare prevents destruction (indestructible) or a regeneration
 // shield replaces it. Within one batch of state-based actions a replaced
 // destruction is replaced once for all identical results.
-func (g *Game) Destroy(x ObjID, rule string) {
+func (g Exec) Destroy(x ObjID, rule string) {
 	o := &g.Objs[x]
 	if o.Zone != ZoneBattlefield {
 		return
@@ -322,7 +322,7 @@ func (g *Game) dies(x ObjID) {
 }
 
 // Cease makes x cease to exist (tokens and copies out of place).
-func (g *Game) Cease(x ObjID, rule string) {
+func (g Exec) Cease(x ObjID, rule string) {
 	o := &g.Objs[x]
 	if o.Zone == ZoneNone {
 		return
@@ -332,7 +332,7 @@ func (g *Game) Cease(x ObjID, rule string) {
 }
 
 // Unattach makes x stop being attached to anything.
-func (g *Game) Unattach(x ObjID, rule string) {
+func (g Exec) Unattach(x ObjID, rule string) {
 	o := &g.Objs[x]
 	if o.AttachedTo == NoObj {
 		return
@@ -342,13 +342,13 @@ func (g *Game) Unattach(x ObjID, rule string) {
 }
 
 // Attach attaches x to y.
-func (g *Game) Attach(x, y ObjID) {
+func (g Exec) Attach(x, y ObjID) {
 	g.Objs[x].AttachedTo = y
 	g.touch(ChangeAll)
 }
 
 // Move puts x into its owner's zone z.
-func (g *Game) Move(x ObjID, z Zone, rule string) {
+func (g Exec) Move(x ObjID, z Zone, rule string) {
 	if g.Objs[x].Zone == z {
 		return
 	}
@@ -363,7 +363,7 @@ func (g *Game) Move(x ObjID, z Zone, rule string) {
 // is left (see settle): after all the results of a check of state-based
 // actions (their losses are simultaneous), at once for a loss the rules
 // give elsewhere (a statement of a stack object or an effect).
-func (g *Game) Lose(p int, rule string) {
+func (g Exec) Lose(p int, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
 	}

@@ -381,7 +381,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.8\tShadow\n"
 
 // rules/priority.mtg:19 (408.1f, 410.3)
-func mechanism_stack_triggers(g *rt.Game) bool {
+func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -408,7 +408,7 @@ func mechanism_stack_triggers(g *rt.Game) bool {
 }
 
 // cr1999/priority.mtg:17 (102.2)
-func mechanism_draw_from_empty(g *rt.Game) bool {
+func mechanism_draw_from_empty(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -433,7 +433,7 @@ func mechanism_draw_from_empty(g *rt.Game) bool {
 }
 
 // cr1999/turn.mtg:54 (302.1)
-func step_untap_action_0(g *rt.Game) bool {
+func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -455,43 +455,43 @@ func step_untap_action_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:73 (303.1)
-func step_upkeep_priority(g *rt.Game) int {
+func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // cr1999/turn.mtg:64 (101.4)
-func step_draw_skip(g *rt.Game) bool {
+func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1
 }
 
 // cr1999/turn.mtg:70 (304.1)
-func step_draw_action_0(g *rt.Game) bool {
+func step_draw_action_0(g rt.Exec) bool {
 	g.PutTriggered(1, g.Active, 0, 0, 0)
 	return true
 }
 
 // rules/turn.mtg:82 (304.1)
-func step_draw_priority(g *rt.Game) int {
+func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:87 (305.3)
-func step_precombat_main_priority(g *rt.Game) int {
+func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:89 (305.4, 408.2d)
-func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
+func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr1999/turn.mtg:80 (408.1d)
-func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/combat.mtg:11 (307.1)
-func step_beginning_of_combat_action_0(g *rt.Game) bool {
+func step_beginning_of_combat_action_0(g rt.Exec) bool {
 	if !g.ChooseDefender(g.Active, "307.1") {
 		return false
 	}
@@ -499,12 +499,12 @@ func step_beginning_of_combat_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:14 (307.1)
-func step_beginning_of_combat_priority(g *rt.Game) int {
+func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:22 (308.1, 308.2, 308.3)
-func step_declare_attackers_action_0(g *rt.Game) bool {
+func step_declare_attackers_action_0(g rt.Exec) bool {
 	if !g.ChooseAttackers(g.Active, "308.1") {
 		return false
 	}
@@ -512,7 +512,7 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 }
 
 // cr1999/combat.mtg:62 (308.5, 308.1)
-func step_declare_attackers_action_1(g *rt.Game) bool {
+func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -536,7 +536,7 @@ func step_declare_attackers_action_1(g *rt.Game) bool {
 }
 
 // cr1999/combat.mtg:72 (308.2)
-func step_declare_attackers_action_2(g *rt.Game) bool {
+func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
 		mark := g.Mark()
@@ -560,22 +560,22 @@ func step_declare_attackers_action_2(g *rt.Game) bool {
 }
 
 // cr1999/combat.mtg:80 (308.6)
-func step_declare_attackers_priority(g *rt.Game) int {
+func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // cr1999/combat.mtg:80 (308.6)
-func step_declare_attackers_priority_if(g *rt.Game) bool {
+func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
 
 // rules/combat.mtg:55 (308.4)
-func step_declare_blockers_skip(g *rt.Game) bool {
+func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
 // rules/combat.mtg:61 (309.1, 309.2)
-func step_declare_blockers_action_0(g *rt.Game) bool {
+func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -602,7 +602,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:67 (309.2)
-func step_declare_blockers_action_1(g *rt.Game) bool {
+func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -627,7 +627,7 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 }
 
 // cr1999/combat.mtg:92 (309.3, 309.4, 309.1)
-func step_declare_blockers_action_2(g *rt.Game) bool {
+func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
@@ -761,17 +761,17 @@ func step_declare_blockers_action_2(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:111 (309.5)
-func step_declare_blockers_priority(g *rt.Game) int {
+func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:114 (308.4)
-func step_combat_damage_skip(g *rt.Game) bool {
+func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
 // cr1999/combat.mtg:119 (502.2b)
-func step_combat_damage_action_0(g *rt.Game) bool {
+func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
 		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
@@ -847,7 +847,7 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:140 (310.1a, 310.1b)
-func step_combat_damage_action_1(g *rt.Game) bool {
+func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -870,7 +870,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:150 (310.1c, 502.9)
-func step_combat_damage_action_2(g *rt.Game) bool {
+func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -964,7 +964,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 }
 
 // cr2008/combat.mtg:204 (310.1d)
-func step_combat_damage_action_3(g *rt.Game) bool {
+func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1007,7 +1007,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:185 (310.1)
-func step_combat_damage_action_4(g *rt.Game) bool {
+func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1032,7 +1032,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 }
 
 // cr2008/combat.mtg:214 (310.2)
-func step_combat_damage_action_5(g *rt.Game) bool {
+func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
 	}
@@ -1040,17 +1040,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:195 (310.2)
-func step_combat_damage_priority(g *rt.Game) int {
+func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:198 (311.1)
-func step_end_of_combat_priority(g *rt.Game) int {
+func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:201 (306.2, 308.5, 309.3)
-func step_end_of_combat_end_0(g *rt.Game) bool {
+func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1092,27 +1092,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:93 (305.3)
-func step_postcombat_main_priority(g *rt.Game) int {
+func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:95 (305.4, 408.2d)
-func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
+func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr1999/turn.mtg:82 (408.1d)
-func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/turn.mtg:100 (313.1)
-func step_end_priority(g *rt.Game) int {
+func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:103 (314.1a)
-func step_cleanup_action_0(g *rt.Game) bool {
+func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
 	}
@@ -1120,7 +1120,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 }
 
 // cr1999/turn.mtg:84 (314.1b)
-func step_cleanup_action_1(g *rt.Game) bool {
+func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -1144,46 +1144,46 @@ func step_cleanup_action_1(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:118 (314.1c)
-func step_cleanup_priority(g *rt.Game) int {
+func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:118 (314.1c)
-func step_cleanup_priority_if(g *rt.Game) bool {
+func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
 // rules/turn.mtg:119 (314.1c)
-func step_cleanup_repeat(g *rt.Game) bool {
+func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
 // cr1999/turn.mtg:24 (300.3)
-func every_step_begin_0(g *rt.Game) bool {
+func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "300.3")
 	return true
 }
 
 // cr1999/turn.mtg:27 (300.3)
-func every_step_end_0(g *rt.Game) bool {
+func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "300.3")
 	return true
 }
 
 // cr1999/turn.mtg:35 (300.3)
-func every_phase_begin_0(g *rt.Game) bool {
+func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "300.3")
 	return true
 }
 
 // cr1999/turn.mtg:38 (300.3)
-func every_phase_end_0(g *rt.Game) bool {
+func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "300.3")
 	return true
 }
 
 // cr1999/turn.mtg:41 (300.4)
-func every_phase_end_1(g *rt.Game) bool {
+func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1211,49 +1211,49 @@ func every_phase_end_1(g *rt.Game) bool {
 }
 
 // rules/sba.mtg:7 (420.5a, 102.1)
-func sba_420_5a_match(g *rt.Game, x int32) bool {
+func sba_420_5a_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerLife(g, v_p) <= 0
 }
 
 // rules/sba.mtg:7 (420.5a, 102.1)
-func sba_420_5a_do(g *rt.Game, x int32) {
+func sba_420_5a_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "420.5a")
 }
 
 // rules/sba.mtg:40 (420.5b)
-func sba_420_5b_match(g *rt.Game, x int32) bool {
+func sba_420_5b_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
 // rules/sba.mtg:40 (420.5b)
-func sba_420_5b_do(g *rt.Game, x int32) {
+func sba_420_5b_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
 // rules/sba.mtg:46 (420.5c, 420)
-func sba_420_5c_match(g *rt.Game, x int32) bool {
+func sba_420_5c_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
 // rules/sba.mtg:46 (420.5c, 420)
-func sba_420_5c_do(g *rt.Game, x int32) {
+func sba_420_5c_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
 // cr1999/sba.mtg:33 (420)
-func sba_420_match(g *rt.Game, x int32) bool {
+func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjWorld(g, v_x) && func() int32 {
@@ -1282,14 +1282,14 @@ func sba_420_match(g *rt.Game, x int32) bool {
 }
 
 // cr1999/sba.mtg:33 (420)
-func sba_420_do(g *rt.Game, x int32) {
+func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
 // cr1999/sba.mtg:23 (420.5e, 215.1, 215.2)
-func sba_420_5e_match(g *rt.Game, x int32) bool {
+func sba_420_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return (rt.ObjLegendary(g, v_x) || g.HasSubtype(v_x, "legend")) && func() int32 {
@@ -1307,35 +1307,35 @@ func sba_420_5e_match(g *rt.Game, x int32) bool {
 }
 
 // cr1999/sba.mtg:23 (420.5e, 215.1, 215.2)
-func sba_420_5e_do(g *rt.Game, x int32) {
+func sba_420_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
 // cr1999/sba.mtg:12 (420.5d)
-func sba_420_5d_match(g *rt.Game, x int32) bool {
+func sba_420_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
 // cr1999/sba.mtg:12 (420.5d)
-func sba_420_5d_do(g *rt.Game, x int32) {
+func sba_420_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
 // cr1999/sba.mtg:39 (216.3)
-func sba_216_3_match(g *rt.Game, x int32) bool {
+func sba_216_3_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
 // cr1999/sba.mtg:39 (216.3)
-func sba_216_3_do(g *rt.Game, x int32) {
+func sba_216_3_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "216.3")
@@ -1343,7 +1343,7 @@ func sba_216_3_do(g *rt.Game, x int32) {
 
 // sba_match_all matches every state-based action against the same state
 // in one pass.
-func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
+func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	dirty := g.SBAChanges()
 	if dirty&(rt.ChangePlayers) != 0 {
 		for p := range g.Players {
@@ -1440,32 +1440,32 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 }
 
 // cr2017/combat.mtg:104 (308.1, 502.5)
-func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
+func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // cr2017/combat.mtg:113 (309.1)
-func pred_can_block_1(g *rt.Game, v_b rt.ObjID) bool {
+func pred_can_block_1(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
 // rules/combat.mtg:300 (310.1a)
-func pred_assigns_damage_2(g *rt.Game, v_s rt.ObjID) int32 {
+func pred_assigns_damage_2(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
 // rules/combat.mtg:312 (502.9)
-func pred_division_restriction_3(g *rt.Game, v_s, v_b rt.ObjID) bool {
+func pred_division_restriction_3(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
 // rules/combat.mtg:314 (502.9)
-func pred_trample_4(g *rt.Game, v_a rt.ObjID) bool {
+func pred_trample_4(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
 // rules/combat.mtg:362 (307.1)
-func pred_attack_restriction_5(g *rt.Game, v_a rt.ObjID) bool {
+func pred_attack_restriction_5(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1480,32 +1480,32 @@ func pred_attack_restriction_5(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2008/combat.mtg:220 (502.4)
-func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_6(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:222 (420.5c)
-func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_7(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr1999/combat.mtg:137 (308.1)
-func pred_cant_attack_8(g *rt.Game, v_a rt.ObjID) bool {
+func pred_cant_attack_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
 // cr1999/combat.mtg:140 (409.2g, 502.5)
-func pred_can_tap_9(g *rt.Game, v_x rt.ObjID) bool {
+func pred_can_tap_9(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:144 (502.8)
-func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
 // cr1999/combat.mtg:147 (502.6)
-func pred_cant_block_11(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -1580,22 +1580,22 @@ func pred_cant_block_11(g *rt.Game, v_b, v_a rt.ObjID) bool {
 }
 
 // cr1999/combat.mtg:151 (502.2, 502.2b)
-func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_first_12(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
 // cr1999/combat.mtg:152 (502.2, 502.2b)
-func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_second_13(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
 // cr1999/combat.mtg:156 (306.2)
-func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
+func pred_leaves_combat_14(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
 // rules/damage.mtg:11 (310.4)
-func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_p := int(r)
@@ -1606,7 +1606,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // cr1999/combat.mtg:158 (310.4)
-func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_x := rt.ObjID(r)
@@ -1619,11 +1619,11 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // cr2008/combat.mtg:234 (310.4, 310.3)
-func stack_object_0(g *rt.Game, it *rt.StackItem) {
+func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
 // cr1999/turn.mtg:76 (304.1)
-func stack_object_1(g *rt.Game, it *rt.StackItem) {
+func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }

@@ -416,7 +416,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
 
 // rules/priority.mtg:19 (408.1b)
-func mechanism_stack_triggers(g *rt.Game) bool {
+func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -443,7 +443,7 @@ func mechanism_stack_triggers(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:60 (302.1)
-func step_untap_action_0(g *rt.Game) bool {
+func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -462,7 +462,7 @@ func step_untap_action_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:65 (302.2)
-func step_untap_action_1(g *rt.Game) bool {
+func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -484,43 +484,43 @@ func step_untap_action_1(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:73 (303.1)
-func step_upkeep_priority(g *rt.Game) int {
+func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:78 (300.9)
-func step_draw_skip(g *rt.Game) bool {
+func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
 // rules/turn.mtg:79 (304.1, 423.1)
-func step_draw_action_0(g *rt.Game) bool {
+func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
 // rules/turn.mtg:82 (304.1)
-func step_draw_priority(g *rt.Game) int {
+func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:87 (305.3)
-func step_precombat_main_priority(g *rt.Game) int {
+func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:89 (305.4)
-func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
+func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // rules/turn.mtg:88 (305.3)
-func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/combat.mtg:11 (306.2)
-func step_beginning_of_combat_action_0(g *rt.Game) bool {
+func step_beginning_of_combat_action_0(g rt.Exec) bool {
 	if !g.ChooseDefender(g.Active, "306.2") {
 		return false
 	}
@@ -528,12 +528,12 @@ func step_beginning_of_combat_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:14 (307.1)
-func step_beginning_of_combat_priority(g *rt.Game) int {
+func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:22 (308.2, 308.2a, 306.3, 308.2d)
-func step_declare_attackers_action_0(g *rt.Game) bool {
+func step_declare_attackers_action_0(g rt.Exec) bool {
 	if !g.ChooseAttackers(g.Active, "308.2") {
 		return false
 	}
@@ -541,7 +541,7 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 }
 
 // cr2008/combat.mtg:171 (308.2c)
-func step_declare_attackers_action_1(g *rt.Game) bool {
+func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -564,13 +564,13 @@ func step_declare_attackers_action_1(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:34 (308.2f, 308.2d, 308.2e)
-func step_declare_attackers_action_2(g *rt.Game) bool {
+func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2f")
 	return true
 }
 
 // rules/combat.mtg:38 (308.2g)
-func step_declare_attackers_action_3(g *rt.Game) bool {
+func step_declare_attackers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -593,7 +593,7 @@ func step_declare_attackers_action_3(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:45 (308.3)
-func step_declare_attackers_action_4(g *rt.Game) bool {
+func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -616,17 +616,17 @@ func step_declare_attackers_action_4(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:50 (308.1)
-func step_declare_attackers_priority(g *rt.Game) int {
+func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:55 (308.5)
-func step_declare_blockers_skip(g *rt.Game) bool {
+func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
 // rules/combat.mtg:61 (309.2, 309.2a, 309.2b)
-func step_declare_blockers_action_0(g *rt.Game) bool {
+func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -653,7 +653,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:67 (309.2d, 309.2b, 309.2c)
-func step_declare_blockers_action_1(g *rt.Game) bool {
+func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -678,7 +678,7 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:74 (309.2e, 309.2f)
-func step_declare_blockers_action_2(g *rt.Game) bool {
+func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
@@ -701,7 +701,7 @@ func step_declare_blockers_action_2(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:86 (309.3, 309.4, 309.1)
-func step_declare_blockers_action_3(g *rt.Game) bool {
+func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -781,7 +781,7 @@ func step_declare_blockers_action_3(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:103 (309.2f)
-func step_declare_blockers_action_4(g *rt.Game) bool {
+func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -822,17 +822,17 @@ func step_declare_blockers_action_4(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:111 (309.1)
-func step_declare_blockers_priority(g *rt.Game) int {
+func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:114 (308.5)
-func step_combat_damage_skip(g *rt.Game) bool {
+func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
 // cr2008/combat.mtg:184 (310.5, 502.28)
-func step_combat_damage_action_0(g *rt.Game) bool {
+func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
 		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
@@ -908,7 +908,7 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:140 (310.2a, 310.2b)
-func step_combat_damage_action_1(g *rt.Game) bool {
+func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -931,7 +931,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:150 (310.2c, 502.9c)
-func step_combat_damage_action_2(g *rt.Game) bool {
+func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1025,7 +1025,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 }
 
 // cr2008/combat.mtg:204 (310.2d)
-func step_combat_damage_action_3(g *rt.Game) bool {
+func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1068,7 +1068,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:185 (310.2, 310.1)
-func step_combat_damage_action_4(g *rt.Game) bool {
+func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1093,7 +1093,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 }
 
 // cr2008/combat.mtg:214 (310.1)
-func step_combat_damage_action_5(g *rt.Game) bool {
+func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
 	}
@@ -1101,17 +1101,17 @@ func step_combat_damage_action_5(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:195 (310.1)
-func step_combat_damage_priority(g *rt.Game) int {
+func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:198 (311.1)
-func step_end_of_combat_priority(g *rt.Game) int {
+func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:201 (311.2)
-func step_end_of_combat_end_0(g *rt.Game) bool {
+func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1153,27 +1153,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:93 (305.3)
-func step_postcombat_main_priority(g *rt.Game) int {
+func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:95 (305.4)
-func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
+func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // rules/turn.mtg:94 (305.3)
-func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/turn.mtg:100 (313.1)
-func step_end_priority(g *rt.Game) int {
+func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:103 (314.1)
-func step_cleanup_action_0(g *rt.Game) bool {
+func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
 	}
@@ -1181,7 +1181,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:108 (314.2)
-func step_cleanup_action_1(g *rt.Game) bool {
+func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -1202,56 +1202,56 @@ func step_cleanup_action_1(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:118 (314.3)
-func step_cleanup_priority(g *rt.Game) int {
+func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:118 (314.3)
-func step_cleanup_priority_if(g *rt.Game) bool {
+func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
 // rules/turn.mtg:119 (314.3)
-func step_cleanup_repeat(g *rt.Game) bool {
+func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
 // cr2008/turn.mtg:19 (300.9)
-func every_step_skip(g *rt.Game) bool {
+func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
 // cr2008/turn.mtg:20 (300.4)
-func every_step_begin_0(g *rt.Game) bool {
+func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "300.4")
 	return true
 }
 
 // cr2008/turn.mtg:23 (300.4)
-func every_step_end_0(g *rt.Game) bool {
+func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "300.4")
 	return true
 }
 
 // cr2008/turn.mtg:31 (300.9)
-func every_phase_skip(g *rt.Game) bool {
+func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
 // cr2008/turn.mtg:32 (300.4)
-func every_phase_begin_0(g *rt.Game) bool {
+func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "300.4")
 	return true
 }
 
 // cr2008/turn.mtg:35 (300.4)
-func every_phase_end_0(g *rt.Game) bool {
+func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "300.4")
 	return true
 }
 
 // cr2008/turn.mtg:38 (300.3)
-func every_phase_end_1(g *rt.Game) bool {
+func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1279,77 +1279,77 @@ func every_phase_end_1(g *rt.Game) bool {
 }
 
 // rules/sba.mtg:7 (420.5a)
-func sba_420_5a_match(g *rt.Game, x int32) bool {
+func sba_420_5a_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerLife(g, v_p) <= 0
 }
 
 // rules/sba.mtg:7 (420.5a)
-func sba_420_5a_do(g *rt.Game, x int32) {
+func sba_420_5a_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "420.5a")
 }
 
 // rules/sba.mtg:14 (420.5g)
-func sba_420_5g_match(g *rt.Game, x int32) bool {
+func sba_420_5g_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerDrewFromEmpty(g, v_p)
 }
 
 // rules/sba.mtg:14 (420.5g)
-func sba_420_5g_do(g *rt.Game, x int32) {
+func sba_420_5g_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "420.5g")
 }
 
 // rules/sba.mtg:40 (420.5b)
-func sba_420_5b_match(g *rt.Game, x int32) bool {
+func sba_420_5b_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
 // rules/sba.mtg:40 (420.5b)
-func sba_420_5b_do(g *rt.Game, x int32) {
+func sba_420_5b_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
 // rules/sba.mtg:46 (420.5c)
-func sba_420_5c_match(g *rt.Game, x int32) bool {
+func sba_420_5c_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
 // rules/sba.mtg:46 (420.5c)
-func sba_420_5c_do(g *rt.Game, x int32) {
+func sba_420_5c_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
 // rules/sba.mtg:58 (420.5)
-func sba_420_5_match(g *rt.Game, x int32) bool {
+func sba_420_5_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, rt.CounterLoyalty) <= 0
 }
 
 // rules/sba.mtg:58 (420.5)
-func sba_420_5_do(g *rt.Game, x int32) {
+func sba_420_5_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
 // rules/sba.mtg:75 (420)
-func sba_420_match(g *rt.Game, x int32) bool {
+func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjWorld(g, v_x) && func() bool {
@@ -1366,14 +1366,14 @@ func sba_420_match(g *rt.Game, x int32) bool {
 }
 
 // rules/sba.mtg:75 (420)
-func sba_420_do(g *rt.Game, x int32) {
+func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
 // cr2008/sba.mtg:19 (420.5e)
-func sba_420_5e_match(g *rt.Game, x int32) bool {
+func sba_420_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjLegendary(g, v_x) && func() int32 {
@@ -1391,7 +1391,7 @@ func sba_420_5e_match(g *rt.Game, x int32) bool {
 }
 
 // cr2008/sba.mtg:19 (420.5e)
-func sba_420_5e_do(g *rt.Game, x int32) {
+func sba_420_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
@@ -1399,7 +1399,7 @@ func sba_420_5e_do(g *rt.Game, x int32) {
 
 // sba_match_all matches every state-based action against the same state
 // in one pass.
-func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
+func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	dirty := g.SBAChanges()
 	if dirty&(rt.ChangePlayers) != 0 {
 		for p := range g.Players {
@@ -1488,57 +1488,57 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 }
 
 // cr2017/combat.mtg:104 (308.2a, 502.5)
-func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
+func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // cr2017/combat.mtg:109 (306.3)
-func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
+func pred_can_be_attacked_1(g rt.Exec, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
 
 // rules/combat.mtg:282 (502.5)
-func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
+func pred_can_tap_2(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr2017/combat.mtg:113 (309.2a)
-func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
+func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
 // rules/combat.mtg:300 (310.2a)
-func pred_assigns_damage_4(g *rt.Game, v_s rt.ObjID) int32 {
+func pred_assigns_damage_4(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
 // rules/combat.mtg:312 (502.9b)
-func pred_division_restriction_5(g *rt.Game, v_s, v_b rt.ObjID) bool {
+func pred_division_restriction_5(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
 // rules/combat.mtg:314 (502.9b, 502.9c)
-func pred_trample_6(g *rt.Game, v_a rt.ObjID) bool {
+func pred_trample_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
 // rules/combat.mtg:321 (310.5, 502.2, 502.28)
-func pred_deals_first_7(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_first_7(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
 // rules/combat.mtg:322 (310.5, 502.28)
-func pred_deals_second_8(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_second_8(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
 // rules/combat.mtg:327 (306.4, 306.4b)
-func pred_leaves_combat_9(g *rt.Game, v_x rt.ObjID) bool {
+func pred_leaves_combat_9(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
 // rules/combat.mtg:362 (306.2)
-func pred_attack_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
+func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1553,27 +1553,27 @@ func pred_attack_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2017/combat.mtg:111 (306.3)
-func pred_defender_of_11(g *rt.Game, v_t rt.ObjID) int32 {
+func pred_defender_of_11(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2008/combat.mtg:220 (502.4)
-func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:222 (420.5c)
-func pred_lethal_damage_13(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr2008/combat.mtg:238 (310.4c)
-func pred_can_be_dealt_combat_damage_14(g *rt.Game, v_x rt.ObjID) bool {
+func pred_can_be_dealt_combat_damage_14(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjCreature(g, v_x) || rt.ObjPlaneswalker(g, v_x)
 }
 
 // rules/damage.mtg:11 (310.4)
-func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_p := int(r)
@@ -1584,7 +1584,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/damage.mtg:15 (310.4)
-func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_x := rt.ObjID(r)
@@ -1599,7 +1599,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // cr2008/damage.mtg:7 (502.63)
-func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_x := rt.ObjID(r)
@@ -1612,7 +1612,7 @@ func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // cr2008/damage.mtg:20 (502.68a)
-func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_n := n
@@ -1623,12 +1623,12 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // cr2008/combat.mtg:234 (310.4, 310.3, 310.4a, 310.4b)
-func stack_object_0(g *rt.Game, it *rt.StackItem) {
+func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
 // cr2008/damage.mtg:13 (502.63)
-func stack_object_1(g *rt.Game, it *rt.StackItem) {
+func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	v_x := rt.ObjID(it.Args[0])
 	_ = v_x
 	if rt.ObjOnBattlefield(g, v_x) {
@@ -1637,7 +1637,7 @@ func stack_object_1(g *rt.Game, it *rt.StackItem) {
 }
 
 // cr2008/damage.mtg:26 (502.68a)
-func stack_object_2(g *rt.Game, it *rt.StackItem) {
+func stack_object_2(g rt.Exec, it *rt.StackItem) {
 	v_p := int(it.Args[0])
 	_ = v_p
 	v_n := it.Args[1]
@@ -1646,7 +1646,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 }
 
 // cr2008/combat.mtg:249 (308.4, 306.3a, 306.2)
-func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
+func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_p := int(args[1])
@@ -1657,7 +1657,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 }
 
 // cr2008/combat.mtg:255 (308.4, 306.3)
-func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
+func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_w := rt.ObjID(args[1])
@@ -1668,7 +1668,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 }
 
 // cr2008/combat.mtg:158 (309.5, 309.4, 306.3a, 309.2a)
-func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
+func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])

@@ -54,31 +54,31 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 			return nil
 		}
 		if rng.Intn(4) == 0 {
-			return func(g *rt.Game) { g.MarkDeathtouchDamage(x, n, chaosRule(g)) }
+			return func(g *rt.Game) { rt.Exec{Game: g}.MarkDeathtouchDamage(x, n, chaosRule(g)) }
 		}
-		return func(g *rt.Game) { g.MarkDamage(x, n, chaosRule(g)) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.MarkDamage(x, n, chaosRule(g)) }
 	case 2:
 		x := pick(rng, perms)
 		k, n := rt.CounterKind(rng.Intn(int(rt.NumCounterKinds))), int32(rng.Intn(5)-1)
 		if x == rt.NoObj {
 			return nil
 		}
-		return func(g *rt.Game) { g.AddCounters(x, k, n, chaosRule(g)) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.AddCounters(x, k, n, chaosRule(g)) }
 	case 3:
 		p, n := rng.Intn(len(g.Players)), int32(1+rng.Intn(6))
 		if g.P(p).Lost {
 			return nil
 		}
 		if rng.Intn(3) == 0 {
-			return func(g *rt.Game) { g.GainLife(p, n, chaosRule(g)) }
+			return func(g *rt.Game) { rt.Exec{Game: g}.GainLife(p, n, chaosRule(g)) }
 		}
-		return func(g *rt.Game) { g.LoseLife(p, n, chaosRule(g)) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.LoseLife(p, n, chaosRule(g)) }
 	case 4:
 		x, y := pick(rng, attachable), pick(rng, perms)
 		if x == rt.NoObj || y == rt.NoObj {
 			return nil
 		}
-		return func(g *rt.Game) { g.Attach(x, y) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.Attach(x, y) }
 	case 5:
 		x := pick(rng, creatures)
 		if x == rt.NoObj {
@@ -98,7 +98,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		default:
 			e.Dur = rt.Duration{Kind: rt.UntilEndOf, Segment: g.CurrentPhase()}
 		}
-		return func(g *rt.Game) { g.AddEffect(e) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.AddEffect(e) }
 	case 6:
 		x := pick(rng, creatures)
 		if x == rt.NoObj {
@@ -112,7 +112,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 			return nil
 		}
 		name := names[rng.Intn(len(names))]
-		return func(g *rt.Game) { g.AddSkip(p, name) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.AddSkip(p, name) }
 	case 8:
 		return c.effect(g, perms)
 	default:
@@ -120,7 +120,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		if g.P(p).Lost || rng.Intn(4) != 0 {
 			return nil
 		}
-		return func(g *rt.Game) { g.AddExtraTurn(p) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.AddExtraTurn(p) }
 	}
 }
 
@@ -145,5 +145,5 @@ func (c *chaos) effect(g *rt.Game, perms []rt.ObjID) func(*rt.Game) {
 			args[j] = int32(rng.Intn(5))
 		}
 	}
-	return func(g *rt.Game) { g.RunEffect(i, args...) }
+	return func(g *rt.Game) { rt.Exec{Game: g}.RunEffect(i, args...) }
 }

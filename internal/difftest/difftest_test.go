@@ -87,7 +87,7 @@ func TestDivergenceReported(t *testing.T) {
 	// The draw step's action draws nothing.
 	for i := range ph.Steps {
 		if ph.Steps[i].Name == "draw" {
-			ph.Steps[i].Actions = []rt.Action{{Rules: []string{"504.1"}, Run: func(*rt.Game) bool { return true }}}
+			ph.Steps[i].Actions = []rt.Action{{Rules: []string{"504.1"}, Run: func(rt.Exec) bool { return true }}}
 		}
 	}
 	broken.Phases[0] = ph
@@ -155,8 +155,8 @@ func TestInvariantsCatch(t *testing.T) {
 		want   string // "" : no violation
 	}{
 		{"untouched", func(g *rt.Game) {}, ""},
-		{"logged life loss", func(g *rt.Game) { g.LoseLife(0, 3, "116.4") }, ""},
-		{"logged counters", func(g *rt.Game) { g.AddCounters(0, rt.CounterPlus, 2, "116.4") }, ""},
+		{"logged life loss", func(g *rt.Game) { rt.Exec{Game: g}.LoseLife(0, 3, "116.4") }, ""},
+		{"logged counters", func(g *rt.Game) { rt.Exec{Game: g}.AddCounters(0, rt.CounterPlus, 2, "116.4") }, ""},
 		{"card in two zones", func(g *rt.Game) { g.P(0).Hand = append(g.P(0).Hand, 0) }, "zone"},
 		{"card in no zone", func(g *rt.Game) { g.Battlefield = g.Battlefield[1:] }, "in 0 zone lists"},
 		{"card in another's library", func(g *rt.Game) {
@@ -164,11 +164,11 @@ func TestInvariantsCatch(t *testing.T) {
 		}, "library"},
 		{"life changed silently", func(g *rt.Game) { g.P(1).Life-- }, "life went from 20 to 19"},
 		{"counters changed silently", func(g *rt.Game) { g.Obj(0).Counters[rt.CounterMinus] = 1 }, "-1/-1 counters"},
-		{"event citing no rule", func(g *rt.Game) { g.GainLife(0, 1, "") }, "cites no rule"},
-		{"event citing a rule outside the index", func(g *rt.Game) { g.GainLife(0, 1, "999.9") }, "not in the cr2017 index"},
-		{"state-based action pending at priority", func(g *rt.Game) { g.MarkDamage(0, 2, "116.4") }, "state-based action is pending"},
+		{"event citing no rule", func(g *rt.Game) { rt.Exec{Game: g}.GainLife(0, 1, "") }, "cites no rule"},
+		{"event citing a rule outside the index", func(g *rt.Game) { rt.Exec{Game: g}.GainLife(0, 1, "999.9") }, "not in the cr2017 index"},
+		{"state-based action pending at priority", func(g *rt.Game) { rt.Exec{Game: g}.MarkDamage(0, 2, "116.4") }, "state-based action is pending"},
 		{"trigger waiting at priority", func(g *rt.Game) {
-			g.AddWaiting(0, rt.Trigger{Label: "t", On: rt.OnBegin, Does: rt.DoGainLife, N: 1})
+			rt.Exec{Game: g}.AddWaiting(0, rt.Trigger{Label: "t", On: rt.OnBegin, Does: rt.DoGainLife, N: 1})
 		}, "wait to be put on the stack"},
 	}
 	for _, c := range cases {

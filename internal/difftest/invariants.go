@@ -51,7 +51,7 @@ func (v *Invariants) Check(g *rt.Game, d rt.Decision) error {
 	case rt.DecidePriority:
 		// Every sba matched against the whole state too, not only those
 		// whose inputs changed (the engine's incremental check).
-		if g.SBAPending() || g.SBAPendingFull() {
+		if (rt.Exec{Game: g}).SBAPending() || (rt.Exec{Game: g}).SBAPendingFull() {
 			return fmt.Errorf("invariant: %s receives priority while a state-based action is pending (116.5)", g.PlayerName(d.Player))
 		}
 		if len(g.Waiting) > 0 {
@@ -308,12 +308,12 @@ func combatIndex(g *rt.Game) error {
 				nb++
 			}
 		}
-		if got := g.BlockerCount(id); got != nb {
+		if got := (rt.Exec{Game: g}).BlockerCount(id); got != nb {
 			return fmt.Errorf("invariant: the combat's index says %d creatures block object %d, the lists say %d", got, x, nb)
 		}
-		if g.Attacking(id) != atk || g.Blocking(id) != blk || g.CombatController(id) != ctl {
+		if (rt.Exec{Game: g}).Attacking(id) != atk || (rt.Exec{Game: g}).Blocking(id) != blk || (rt.Exec{Game: g}).CombatController(id) != ctl {
 			return fmt.Errorf("invariant: the combat's index says object %d attacks %v, blocks %v, controller %d; the lists say %v, %v, %d",
-				x, g.Attacking(id), g.Blocking(id), g.CombatController(id), atk, blk, ctl)
+				x, rt.Exec{Game: g}.Attacking(id), rt.Exec{Game: g}.Blocking(id), rt.Exec{Game: g}.CombatController(id), atk, blk, ctl)
 		}
 	}
 	for _, b := range c.Blocks {
@@ -324,7 +324,7 @@ func combatIndex(g *rt.Game) error {
 					want = true
 				}
 			}
-			if g.BlocksAttacker(b.Blocker, a.Attacker) != want {
+			if (rt.Exec{Game: g}).BlocksAttacker(b.Blocker, a.Attacker) != want {
 				return fmt.Errorf("invariant: blocks(%d, %d) is %v, the lists say %v", b.Blocker, a.Attacker, !want, want)
 			}
 		}

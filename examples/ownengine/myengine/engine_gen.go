@@ -670,7 +670,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n"
 
 // rules/priority.mtg:19 (117.2a, 117.5)
-func mechanism_stack_triggers(g *rt.Game) bool {
+func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -697,7 +697,7 @@ func mechanism_stack_triggers(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:60 (502.1, 703.4a)
-func step_untap_action_0(g *rt.Game) bool {
+func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -716,7 +716,7 @@ func step_untap_action_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:65 (502.3, 703.4c)
-func step_untap_action_1(g *rt.Game) bool {
+func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -738,49 +738,49 @@ func step_untap_action_1(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:73 (503.1a)
-func step_upkeep_priority(g *rt.Game) int {
+func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:78 (500.11)
-func step_draw_skip(g *rt.Game) bool {
+func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
 // rules/turn.mtg:79 (504.1, 703.4d)
-func step_draw_action_0(g *rt.Game) bool {
+func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
 // rules/turn.mtg:82 (504.2)
-func step_draw_priority(g *rt.Game) int {
+func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:87 (505.6)
-func step_precombat_main_priority(g *rt.Game) int {
+func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:89 (505.6b)
-func step_precombat_main_land_if(g *rt.Game, v_player int) bool {
+func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // rules/turn.mtg:88 (505.6a)
-func step_precombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/combat.mtg:212 (511.2)
-func phase_combat_end_0(g *rt.Game) bool {
+func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
 }
 
 // rules/combat.mtg:11 (507.1, 506.2, 506.2a, 703.4h)
-func step_beginning_of_combat_action_0(g *rt.Game) bool {
+func step_beginning_of_combat_action_0(g rt.Exec) bool {
 	if !g.ChooseDefender(g.Active, "507.1") {
 		return false
 	}
@@ -788,12 +788,12 @@ func step_beginning_of_combat_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:14 (507.2)
-func step_beginning_of_combat_priority(g *rt.Game) int {
+func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:22 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
-func step_declare_attackers_action_0(g *rt.Game) bool {
+func step_declare_attackers_action_0(g rt.Exec) bool {
 	if !g.ChooseAttackers(g.Active, "508.1") {
 		return false
 	}
@@ -801,7 +801,7 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:27 (508.1f, 702.20b)
-func step_declare_attackers_action_1(g *rt.Game) bool {
+func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -824,13 +824,13 @@ func step_declare_attackers_action_1(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:34 (508.1g, 508.1i, 508.1j)
-func step_declare_attackers_action_2(g *rt.Game) bool {
+func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "508.1g")
 	return true
 }
 
 // rules/combat.mtg:38 (508.1k)
-func step_declare_attackers_action_3(g *rt.Game) bool {
+func step_declare_attackers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -853,7 +853,7 @@ func step_declare_attackers_action_3(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:45 (508.1m)
-func step_declare_attackers_action_4(g *rt.Game) bool {
+func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -876,17 +876,17 @@ func step_declare_attackers_action_4(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:50 (508.2, 508.2a, 508.2b)
-func step_declare_attackers_priority(g *rt.Game) int {
+func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:55 (508.8)
-func step_declare_blockers_skip(g *rt.Game) bool {
+func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
 // rules/combat.mtg:61 (509.1, 509.1b, 509.1d, 703.4j)
-func step_declare_blockers_action_0(g *rt.Game) bool {
+func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -913,7 +913,7 @@ func step_declare_blockers_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:67 (509.1e, 509.1f)
-func step_declare_blockers_action_1(g *rt.Game) bool {
+func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -938,7 +938,7 @@ func step_declare_blockers_action_1(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:74 (509.1g, 509.1h)
-func step_declare_blockers_action_2(g *rt.Game) bool {
+func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverDeclared); i_v_b < n_v_b; i_v_b++ {
@@ -961,7 +961,7 @@ func step_declare_blockers_action_2(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:86 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
-func step_declare_blockers_action_3(g *rt.Game) bool {
+func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1041,7 +1041,7 @@ func step_declare_blockers_action_3(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:103 (509.3e, 509.3g)
-func step_declare_blockers_action_4(g *rt.Game) bool {
+func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1082,17 +1082,17 @@ func step_declare_blockers_action_4(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:111 (509.2, 509.2a)
-func step_declare_blockers_priority(g *rt.Game) int {
+func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:114 (508.8)
-func step_combat_damage_skip(g *rt.Game) bool {
+func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
 // rules/combat.mtg:120 (510.4)
-func step_combat_damage_action_0(g *rt.Game) bool {
+func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
 		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
@@ -1168,7 +1168,7 @@ func step_combat_damage_action_0(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:140 (510.1a, 510.1b)
-func step_combat_damage_action_1(g *rt.Game) bool {
+func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1191,7 +1191,7 @@ func step_combat_damage_action_1(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:150 (510.1c, 702.19d)
-func step_combat_damage_action_2(g *rt.Game) bool {
+func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1285,7 +1285,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:170 (510.1d)
-func step_combat_damage_action_3(g *rt.Game) bool {
+func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1346,7 +1346,7 @@ func step_combat_damage_action_3(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:185 (510.1, 510.1e, 703.4k)
-func step_combat_damage_action_4(g *rt.Game) bool {
+func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1371,23 +1371,23 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 }
 
 // rules/combat.mtg:192 (510.2, 703.4m)
-func step_combat_damage_action_5(g *rt.Game) bool {
+func step_combat_damage_action_5(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
 // rules/combat.mtg:195 (510.3, 510.3a)
-func step_combat_damage_priority(g *rt.Game) int {
+func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:198 (511.1)
-func step_end_of_combat_priority(g *rt.Game) int {
+func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/combat.mtg:201 (511.3)
-func step_end_of_combat_end_0(g *rt.Game) bool {
+func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1429,27 +1429,27 @@ func step_end_of_combat_end_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:93 (505.6)
-func step_postcombat_main_priority(g *rt.Game) int {
+func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:95 (505.6b)
-func step_postcombat_main_land_if(g *rt.Game, v_player int) bool {
+func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
 // rules/turn.mtg:94 (505.6a)
-func step_postcombat_main_sorcery_if(g *rt.Game, v_player int) bool {
+func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
 // rules/turn.mtg:100 (513.1)
-func step_end_priority(g *rt.Game) int {
+func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:103 (514.1, 703.4n)
-func step_cleanup_action_0(g *rt.Game) bool {
+func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
 	}
@@ -1457,7 +1457,7 @@ func step_cleanup_action_0(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:108 (514.2, 703.4p)
-func step_cleanup_action_1(g *rt.Game) bool {
+func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -1478,39 +1478,39 @@ func step_cleanup_action_1(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:118 (514.3a)
-func step_cleanup_priority(g *rt.Game) int {
+func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
 // rules/turn.mtg:118 (514.3a)
-func step_cleanup_priority_if(g *rt.Game) bool {
+func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
 // rules/turn.mtg:119 (514.3a)
-func step_cleanup_repeat(g *rt.Game) bool {
+func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
 // rules/turn.mtg:27 (500.11)
-func every_step_skip(g *rt.Game) bool {
+func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
 // rules/turn.mtg:28 (500.5)
-func every_step_begin_0(g *rt.Game) bool {
+func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
 // rules/turn.mtg:31 (500.5)
-func every_step_end_0(g *rt.Game) bool {
+func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
 // rules/turn.mtg:34 (500.4, 703.4q)
-func every_step_end_1(g *rt.Game) bool {
+func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1535,24 +1535,24 @@ func every_step_end_1(g *rt.Game) bool {
 }
 
 // rules/turn.mtg:42 (500.11)
-func every_phase_skip(g *rt.Game) bool {
+func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
 // rules/turn.mtg:43 (500.5)
-func every_phase_begin_0(g *rt.Game) bool {
+func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
 // rules/turn.mtg:46 (500.5)
-func every_phase_end_0(g *rt.Game) bool {
+func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
 // rules/turn.mtg:49 (500.4, 703.4q)
-func every_phase_end_1(g *rt.Game) bool {
+func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1577,147 +1577,147 @@ func every_phase_end_1(g *rt.Game) bool {
 }
 
 // rules/sba.mtg:7 (704.5a, 704.5)
-func sba_704_5a_match(g *rt.Game, x int32) bool {
+func sba_704_5a_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerLife(g, v_p) <= 0
 }
 
 // rules/sba.mtg:7 (704.5a, 704.5)
-func sba_704_5a_do(g *rt.Game, x int32) {
+func sba_704_5a_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5a")
 }
 
 // rules/sba.mtg:14 (704.5b)
-func sba_704_5b_match(g *rt.Game, x int32) bool {
+func sba_704_5b_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerDrewFromEmpty(g, v_p)
 }
 
 // rules/sba.mtg:14 (704.5b)
-func sba_704_5b_do(g *rt.Game, x int32) {
+func sba_704_5b_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5b")
 }
 
 // rules/sba.mtg:20 (704.5c)
-func sba_704_5c_match(g *rt.Game, x int32) bool {
+func sba_704_5c_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerPoison(g, v_p) >= 10
 }
 
 // rules/sba.mtg:20 (704.5c)
-func sba_704_5c_do(g *rt.Game, x int32) {
+func sba_704_5c_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5c")
 }
 
 // rules/sba.mtg:26 (704.5d)
-func sba_704_5d_match(g *rt.Game, x int32) bool {
+func sba_704_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x))
 }
 
 // rules/sba.mtg:26 (704.5d)
-func sba_704_5d_do(g *rt.Game, x int32) {
+func sba_704_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5d")
 }
 
 // rules/sba.mtg:32 (704.5e)
-func sba_704_5e_match(g *rt.Game, x int32) bool {
+func sba_704_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x)))
 }
 
 // rules/sba.mtg:32 (704.5e)
-func sba_704_5e_do(g *rt.Game, x int32) {
+func sba_704_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5e")
 }
 
 // rules/sba.mtg:40 (704.5f)
-func sba_704_5f_match(g *rt.Game, x int32) bool {
+func sba_704_5f_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
 // rules/sba.mtg:40 (704.5f)
-func sba_704_5f_do(g *rt.Game, x int32) {
+func sba_704_5f_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "704.5f")
 }
 
 // rules/sba.mtg:46 (704.5g)
-func sba_704_5g_match(g *rt.Game, x int32) bool {
+func sba_704_5g_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
 // rules/sba.mtg:46 (704.5g)
-func sba_704_5g_do(g *rt.Game, x int32) {
+func sba_704_5g_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5g")
 }
 
 // rules/sba.mtg:52 (704.5h, 702.2b)
-func sba_704_5h_match(g *rt.Game, x int32) bool {
+func sba_704_5h_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c)
 }
 
 // rules/sba.mtg:52 (704.5h, 702.2b)
-func sba_704_5h_do(g *rt.Game, x int32) {
+func sba_704_5h_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5h")
 }
 
 // rules/sba.mtg:58 (704.5i)
-func sba_704_5i_match(g *rt.Game, x int32) bool {
+func sba_704_5i_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, rt.CounterLoyalty) <= 0
 }
 
 // rules/sba.mtg:58 (704.5i)
-func sba_704_5i_do(g *rt.Game, x int32) {
+func sba_704_5i_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
 // rules/sba.mtg:67 (704.5v, 310.7)
-func sba_704_5v_match(g *rt.Game, x int32) bool {
+func sba_704_5v_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, rt.CounterDefense) <= 0 && !(g.TriggerPending(v_x))
 }
 
 // rules/sba.mtg:67 (704.5v, 310.7)
-func sba_704_5v_do(g *rt.Game, x int32) {
+func sba_704_5v_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5v")
 }
 
 // rules/sba.mtg:75 (704.5k)
-func sba_704_5k_match(g *rt.Game, x int32) bool {
+func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjWorld(g, v_x) && func() bool {
@@ -1734,42 +1734,42 @@ func sba_704_5k_match(g *rt.Game, x int32) bool {
 }
 
 // rules/sba.mtg:75 (704.5k)
-func sba_704_5k_do(g *rt.Game, x int32) {
+func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
 // rules/sba.mtg:81 (704.5m)
-func sba_704_5m_match(g *rt.Game, x int32) bool {
+func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
 // rules/sba.mtg:81 (704.5m)
-func sba_704_5m_do(g *rt.Game, x int32) {
+func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
 // rules/sba.mtg:87 (704.5n)
-func sba_704_5n_match(g *rt.Game, x int32) bool {
+func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToCreature(g, v_x))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToLand(g, v_x))))
 }
 
 // rules/sba.mtg:87 (704.5n)
-func sba_704_5n_do(g *rt.Game, x int32) {
+func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5n")
 }
 
 // rules/sba.mtg:100 (704.5w, 310.10, 310.11a)
-func sba_704_5w_match(g *rt.Game, x int32) bool {
+func sba_704_5w_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return !(func() bool {
@@ -1799,7 +1799,7 @@ func sba_704_5w_match(g *rt.Game, x int32) bool {
 }
 
 // rules/sba.mtg:100 (704.5w, 310.10, 310.11a)
-func sba_704_5w_do(g *rt.Game, x int32) {
+func sba_704_5w_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	if !(g.HasSubtype(v_x, "siege")) {
@@ -1835,7 +1835,7 @@ func sba_704_5w_do(g *rt.Game, x int32) {
 }
 
 // rules/sba.mtg:115 (704.5x, 310.11a, 310.11)
-func sba_704_5x_match(g *rt.Game, x int32) bool {
+func sba_704_5x_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.HasSubtype(v_x, "siege") && g.Protector(v_x) == rt.ObjController(g, v_x) && func() int {
@@ -1855,7 +1855,7 @@ func sba_704_5x_match(g *rt.Game, x int32) bool {
 }
 
 // rules/sba.mtg:115 (704.5x, 310.11a, 310.11)
-func sba_704_5x_do(g *rt.Game, x int32) {
+func sba_704_5x_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	if func() bool {
@@ -1889,28 +1889,28 @@ func sba_704_5x_do(g *rt.Game, x int32) {
 }
 
 // rules/sba.mtg:128 (704.5p, 310.9)
-func sba_704_5p_match(g *rt.Game, x int32) bool {
+func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjBattle(g, v_x) || rt.ObjCreature(g, v_x) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
 // rules/sba.mtg:128 (704.5p, 310.9)
-func sba_704_5p_do(g *rt.Game, x int32) {
+func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
 // rules/sba.mtg:134 (704.5q)
-func sba_704_5q_match(g *rt.Game, x int32) bool {
+func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, rt.CounterPlus) > 0 && rt.ObjCounters(g, v_x, rt.CounterMinus) > 0
 }
 
 // rules/sba.mtg:134 (704.5q)
-func sba_704_5q_do(g *rt.Game, x int32) {
+func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	v_n := min(rt.ObjCounters(g, v_x, rt.CounterPlus), rt.ObjCounters(g, v_x, rt.CounterMinus))
@@ -1920,21 +1920,21 @@ func sba_704_5q_do(g *rt.Game, x int32) {
 }
 
 // rules/sba.mtg:142 (704.5r)
-func sba_704_5r_match(g *rt.Game, x int32) bool {
+func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
 // rules/sba.mtg:142 (704.5r)
-func sba_704_5r_do(g *rt.Game, x int32) {
+func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
 // rules/sba.mtg:152 (704.5j)
-func sba_704_5j_match(g *rt.Game, x int32) bool {
+func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjLegendary(g, v_x) && !(func() bool {
@@ -1954,7 +1954,7 @@ func sba_704_5j_match(g *rt.Game, x int32) bool {
 }
 
 // rules/sba.mtg:152 (704.5j)
-func sba_704_5j_do(g *rt.Game, x int32) {
+func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
@@ -1962,7 +1962,7 @@ func sba_704_5j_do(g *rt.Game, x int32) {
 
 // sba_match_all matches every state-based action against the same state
 // in one pass.
-func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
+func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	dirty := g.SBAChanges()
 	if dirty&(rt.ChangePlayers) != 0 {
 		for p := range g.Players {
@@ -2183,22 +2183,22 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 }
 
 // rules/combat.mtg:259 (508.1a, 506.3, 702.10b)
-func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
+func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjBattle(g, v_a)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // rules/combat.mtg:260 (702.3b)
-func pred_cant_attack_1(g *rt.Game, v_a rt.ObjID) bool {
+func pred_cant_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
 // rules/combat.mtg:267 (508.1b, 506.3, 310.5)
-func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
+func pred_can_be_attacked_2(g rt.Exec, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t) || rt.ObjBattle(g, v_t)
 }
 
 // rules/combat.mtg:268 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
-func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
+func pred_defender_of_3(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjBattle(g, v_t) {
 			return g.Protector(v_t)
@@ -2208,62 +2208,62 @@ func pred_defender_of_3(g *rt.Game, v_t rt.ObjID) int32 {
 }
 
 // rules/combat.mtg:274 (508.1c)
-func pred_attack_restriction_4(g *rt.Game, v_a rt.ObjID) bool {
+func pred_attack_restriction_4(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
 // rules/combat.mtg:275 (508.1c)
-func pred_attack_restriction_5(g *rt.Game, v_x rt.ObjID) bool {
+func pred_attack_restriction_5(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
 // rules/combat.mtg:279 (508.1d)
-func pred_must_attack_6(g *rt.Game, v_a rt.ObjID) bool {
+func pred_must_attack_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
 // rules/combat.mtg:282 (702.10c)
-func pred_can_tap_7(g *rt.Game, v_x rt.ObjID) bool {
+func pred_can_tap_7(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // rules/combat.mtg:285 (509.1a)
-func pred_can_block_8(g *rt.Game, v_b rt.ObjID) bool {
+func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjBattle(g, v_b)) && !(rt.ObjTapped(g, v_b))
 }
 
 // rules/combat.mtg:286 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_9(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
 // rules/combat.mtg:289 (702.111b)
-func pred_block_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
+func pred_block_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
 // rules/combat.mtg:291 (509.1a)
-func pred_extra_block_11(g *rt.Game, v_b rt.ObjID) bool {
+func pred_extra_block_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
 // rules/combat.mtg:293 (509.1c)
-func pred_must_block_12(g *rt.Game, v_b rt.ObjID) bool {
+func pred_must_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
 // rules/combat.mtg:296 (509.1b)
-func pred_block_restriction_13(g *rt.Game, v_b rt.ObjID) bool {
+func pred_block_restriction_13(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
 // rules/combat.mtg:300 (510.1a)
-func pred_assigns_damage_14(g *rt.Game, v_s rt.ObjID) int32 {
+func pred_assigns_damage_14(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
 // rules/combat.mtg:306 (702.19b, 702.2c)
-func pred_lethal_damage_15(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -2278,37 +2278,37 @@ func pred_lethal_damage_15(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 }
 
 // rules/combat.mtg:312 (702.19b)
-func pred_division_restriction_16(g *rt.Game, v_s, v_b rt.ObjID) bool {
+func pred_division_restriction_16(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
 // rules/combat.mtg:313 (702.2c, 702.2d)
-func pred_deathtouch_17(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deathtouch_17(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
 // rules/combat.mtg:314 (702.19b, 702.19d, 702.19f)
-func pred_trample_18(g *rt.Game, v_a rt.ObjID) bool {
+func pred_trample_18(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
 // rules/combat.mtg:321 (510.4, 702.7b, 702.4b)
-func pred_deals_first_19(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_first_19(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
 // rules/combat.mtg:322 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_20(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
 // rules/combat.mtg:327 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_21(g *rt.Game, v_x rt.ObjID) bool {
+func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
 // rules/combat.mtg:362 (506.2a, 507.1)
-func pred_attack_restriction_22(g *rt.Game, v_a rt.ObjID) bool {
+func pred_attack_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2323,67 +2323,67 @@ func pred_attack_restriction_22(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // rules/combat.mtg:338 (506.7, 506.7a, 506.7d, 506.7e)
-func timing_0(g *rt.Game, v_p int) bool {
+func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
 // rules/combat.mtg:341 (506.7b, 506.7d, 506.7e)
-func timing_1(g *rt.Game, v_p int) bool {
+func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
 // rules/combat.mtg:342 (506.7, 506.7d, 506.7e)
-func timing_2(g *rt.Game, v_p int) bool {
+func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
 // rules/combat.mtg:343 (506.7a, 506.7d)
-func timing_3(g *rt.Game, v_p int) bool {
+func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
 // rules/combat.mtg:344 (506.7b, 506.7d)
-func timing_4(g *rt.Game, v_p int) bool {
+func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
 // rules/combat.mtg:345 (506.7, 506.7d)
-func timing_5(g *rt.Game, v_p int) bool {
+func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
 // rules/combat.mtg:347 (506.7, 506.7d, 506.7e)
-func timing_6(g *rt.Game, v_p int) bool {
+func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
 // rules/combat.mtg:348 (506.7, 506.7d)
-func timing_7(g *rt.Game, v_p int) bool {
+func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
 // rules/combat.mtg:351 (506.7, 506.7d, 506.7e)
-func timing_8(g *rt.Game, v_p int) bool {
+func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
 // rules/combat.mtg:352 (506.7, 506.7d)
-func timing_9(g *rt.Game, v_p int) bool {
+func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
 // rules/combat.mtg:357 (506.7c)
-func timing_10(g *rt.Game, v_p int) bool {
+func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
 // rules/combat.mtg:358 (506.7c, 506.7f)
-func timing_11(g *rt.Game, v_p int) bool {
+func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
 
 // rules/damage.mtg:11 (510.2)
-func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_p := int(r)
@@ -2394,7 +2394,7 @@ func on_damage_player_0(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/damage.mtg:15 (510.2)
-func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_x := rt.ObjID(r)
@@ -2409,7 +2409,7 @@ func on_damage_object_1(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/damage.mtg:25 (310.6, 310.4c)
-func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_x := rt.ObjID(r)
@@ -2422,7 +2422,7 @@ func on_damage_object_2(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/damage.mtg:33 (702.2b, 702.2d)
-func on_damage_object_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_x := rt.ObjID(r)
@@ -2435,7 +2435,7 @@ func on_damage_object_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/damage.mtg:42 (702.15b, 702.15d, 702.15e)
-func on_damage_source_4(g *rt.Game, s rt.ObjID, r int32, n int32) {
+func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
 	v_n := n
@@ -2446,7 +2446,7 @@ func on_damage_source_4(g *rt.Game, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/combat.mtg:229 (508.4, 508.4c, 506.3a, 506.3b)
-func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
+func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_p := int(args[1])
@@ -2457,7 +2457,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/combat.mtg:235 (508.4, 508.4a, 506.3c)
-func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
+func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_w := rt.ObjID(args[1])
@@ -2468,7 +2468,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/combat.mtg:248 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
-func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
+func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])

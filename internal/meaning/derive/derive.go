@@ -101,7 +101,7 @@ func Derive(dir string, goNames []string) (*meaning.Table, error) {
 	t := &meaning.Table{}
 	byRow := map[*fn]bool{}
 	for _, g := range goNames {
-		name, _ := funcName(g)
+		name, _ := funcName(g, byName)
 		if f := byName[name]; f != nil {
 			for _, r := range a.reach(f, ambient) {
 				byRow[r] = true
@@ -121,7 +121,7 @@ func Derive(dir string, goNames []string) (*meaning.Table, error) {
 		}
 	}
 	for _, g := range goNames {
-		name, ok := funcName(g)
+		name, ok := funcName(g, byName)
 		f := byName[name]
 		if !ok || f == nil {
 			return nil, fmt.Errorf("vocabulary binding %s: no function %s in %s", g, name, RuntimePkg)
@@ -139,9 +139,14 @@ func Derive(dir string, goNames []string) (*meaning.Table, error) {
 	return t, nil
 }
 
-// funcName maps a binding's Go name to the function's name in the table.
-func funcName(g string) (string, bool) {
+// funcName maps a binding's Go name to the function's name in the table:
+// "g.M" is a method of the rules' view of the game (Exec) or, reached
+// through it, of the game.
+func funcName[F any](g string, byName map[string]F) (string, bool) {
 	if m, ok := strings.CutPrefix(g, "g."); ok {
+		if _, ok := byName["(Exec)."+m]; ok {
+			return "(Exec)." + m, true
+		}
 		return "(*Game)." + m, true
 	}
 	if f, ok := strings.CutPrefix(g, "rt."); ok {
