@@ -138,6 +138,15 @@ func Run(cfg Config) (*Report, error) {
 		}
 	}
 	limit := 20*ticks.Load() + 1_000_000
+	// The random games bound themselves alike: a 40-turn game may take
+	// more work than the whole corpus, so the witness's limit is the
+	// original's own work on the same games, times the same factor.
+	gameLimit := limit
+	if cfg.Games > 0 {
+		if gameLimit, err = gameBudget(p, base, cfg.Games); err != nil {
+			return nil, err
+		}
+	}
 
 	cands, err := generate(cfg.Srcs, match)
 	if err != nil {
@@ -155,7 +164,7 @@ func Run(cfg Config) (*Report, error) {
 				if i >= len(cands) {
 					return
 				}
-				results[i] = runMutant(cands[i], cfg, scripts, limit, base)
+				results[i] = runMutant(cands[i], cfg, scripts, limit, gameLimit, base)
 				if cfg.Progress != nil {
 					cfg.Progress(int(done.Add(1)), len(cands))
 				}
@@ -276,7 +285,7 @@ func (w *watchdog) tick() {
 	}
 }
 
-func runMutant(c candidate, cfg Config, scripts []conformance.Script, limit int64, base *rt.Rules) Mutant {
+func runMutant(c candidate, cfg Config, scripts []conformance.Script, limit, gameLimit int64, base *rt.Rules) Mutant {
 	m := c.m
 	p, err := compiler.Compile(c.srcs, cfg.Indexes)
 	if err != nil {
@@ -312,14 +321,15 @@ func runMutant(c candidate, cfg Config, scripts []conformance.Script, limit int6
 		m.Status = Timeout
 	}
 	if m.Status == Survived && cfg.Games > 0 {
-		m.Games, m.Witness = cfg.Games, witness(base, p, cfg.Games, limit)
+		m.Games, m.Witness = cfg.Games, witness(base, p, cfg.Games, gameLimit)
 	}
 	return m
 }
 
 // witness compares the original rules and a mutant on random games and
 // returns the first difference, in short, or "". The games run in their
-// own goroutine so that the watchdog can end a mutant that never ends.
+// own goroutine so that the watchdog can end a mutant that never ends:
+// one that takes more than limit calls of its rules over all the games.
 func witness(base *rt.Rules, p *compiler.Program, games int, limit int64) string {
 	wd := &watchdog{limit: limit}
 	r, err := interp.RulesWith(p, interp.Options{Tick: wd.tick})
@@ -330,20 +340,40 @@ func witness(base *rt.Rules, p *compiler.Program, games int, limit int64) string
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for seed := uint64(1); seed <= uint64(games); seed++ {
-			_, err := difftest.Compare(difftest.Engine{Name: "original", Rules: base}, difftest.Engine{Name: "mutant", Rules: r},
-				seed, difftest.Options{Chaos: true, Turns: 40})
-			if err != nil {
-				found = shorten(err.Error())
-				return
-			}
-		}
+		found = playWitness(base, r, games)
 	}()
 	<-done
 	if wd.tripped.Load() {
 		return "a random game never ends"
 	}
 	return found
+}
+
+// gameBudget is the witness's limit: 20 times the calls the original rules
+// take over the same random games, plus a margin.
+func gameBudget(p *compiler.Program, base *rt.Rules, games int) (int64, error) {
+	var ticks atomic.Int64
+	counted, err := interp.RulesWith(p, interp.Options{Tick: func() { ticks.Add(1) }})
+	if err != nil {
+		return 0, err
+	}
+	if found := playWitness(base, counted, games); found != "" {
+		return 0, fmt.Errorf("the original rules differ from themselves on a random game: %s", found)
+	}
+	return 20*ticks.Load() + 1_000_000, nil
+}
+
+// playWitness plays the seeded random games of a witness, the original
+// rules against other ones, and returns the first difference, in short.
+func playWitness(base, other *rt.Rules, games int) string {
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		_, err := difftest.Compare(difftest.Engine{Name: "original", Rules: base}, difftest.Engine{Name: "mutant", Rules: other},
+			seed, difftest.Options{Chaos: true, Turns: 40})
+		if err != nil {
+			return shorten(err.Error())
+		}
+	}
+	return ""
 }
 
 // shorten keeps the first lines of a divergence: where, and the first
