@@ -122,24 +122,6 @@ func TestEnumConstants(t *testing.T) {
 	}
 }
 
-// TestEnumsComplete: the enum tables list every value of their runtime
-// types, once.
-func TestEnumsComplete(t *testing.T) {
-	counts := map[Type]int{Counter: int(rt.NumCounterKinds)}
-	for ty, n := range counts {
-		seen := map[int]bool{}
-		for _, e := range Enums(ty) {
-			if seen[e.Value] {
-				t.Errorf("%s %s: value %d twice", ty, e.Name, e.Value)
-			}
-			seen[e.Value] = true
-		}
-		if len(seen) != n {
-			t.Errorf("%s: %d rows for %d values", ty, len(seen), n)
-		}
-	}
-}
-
 var update = flag.Bool("update", false, "rewrite docs/vocabulary.md")
 
 // TestVocabularyDoc keeps docs/vocabulary.md what the table says.

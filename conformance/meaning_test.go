@@ -24,6 +24,7 @@ import (
 // statements; a predicate reading power, whose Go adds the counters) and
 // in neither (508.1b: nothing cites it).
 const meaningSrc = `edition cr2025 "meaning"
+card_type creature combatant
 turn "500.1" {
   order combat
 }
