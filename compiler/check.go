@@ -21,6 +21,8 @@ type checker struct {
 	phases    map[string]*grammar.PhaseDecl
 	steps     map[string]grammar.Pos
 	keywords  map[string]int
+	types     map[string]*CardType
+	kinds     map[string]*Kind       // the vocabulary's query kinds and the declared card types
 	defined   map[string]grammar.Pos // rule numbers that name a definition
 	timings   map[string]grammar.Pos
 	mechs     map[string]grammar.Pos
@@ -35,7 +37,7 @@ func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
 	return &checker{
 		files: files, indexes: indexes, p: &Program{Files: files},
 		phases: map[string]*grammar.PhaseDecl{}, steps: map[string]grammar.Pos{},
-		keywords: map[string]int{}, defined: map[string]grammar.Pos{}, timings: map[string]grammar.Pos{},
+		keywords: map[string]int{}, types: map[string]*CardType{}, kinds: copyKinds(), defined: map[string]grammar.Pos{}, timings: map[string]grammar.Pos{},
 		mechs:     map[string]grammar.Pos{},
 		stackObjs: map[string]*StackObject{},
 		effects:   map[string]*StackObject{},
@@ -61,6 +63,10 @@ func (c *checker) check() *Program {
 			switch d := d.(type) {
 			case *grammar.KeywordDecl:
 				c.keyword(d)
+			case *grammar.CardTypeDecl:
+				c.cardType(d)
+			case *grammar.CounterDecl:
+				c.counter(d)
 			case *grammar.PhaseDecl:
 				c.name(d.Name, "phase")
 				if prev, ok := c.phases[d.Name.Name]; ok {
@@ -103,6 +109,8 @@ func (c *checker) check() *Program {
 				c.stackBody(d)
 			case *grammar.DamageDecl:
 				c.damage(d)
+			case *grammar.CharacteristicDecl:
+				c.characteristic(d)
 			}
 		}
 	}
@@ -110,6 +118,7 @@ func (c *checker) check() *Program {
 	c.turn(turns)
 	c.p.EveryStep = c.every(everySteps, "step")
 	c.p.EveryPhase = c.every(everyPhases, "phase")
+	c.characteristics()
 	c.combatPredicates()
 	c.mechanismsCited()
 	c.damageHooks()
@@ -549,9 +558,9 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 		c.errorf(d.Body.Stmts[0].Position(), "an sba is one query: for each KIND v where CONDITION { ... }")
 		return
 	}
-	k, ok := kinds[f.Kind.Name]
+	k, ok := c.kinds[f.Kind.Name]
 	if !ok {
-		c.errorf(f.Kind.Pos, "unknown kind %s%s", f.Kind.Name, didYouMean(closest(f.Kind.Name, keys(kinds), 1)))
+		c.errorf(f.Kind.Pos, "unknown kind %s%s", f.Kind.Name, didYouMean(closest(f.Kind.Name, keys(c.kinds), 1)))
 		return
 	}
 	if k.Over == rt.OverPlayersAPNAP {

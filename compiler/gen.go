@@ -88,6 +88,20 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf(")\n\n")
 	}
+	if len(p.CardTypes) > 0 {
+		w.printf("// Card types (card_type): bit i of a TypeSet is the i-th declared.\nconst (\n")
+		for i, t := range p.CardTypes {
+			w.printf("%s rt.TypeSet = 1 << %d %s\n", typeConst(t.Name), i, comment(t.Pos, t.Rules))
+		}
+		w.printf(")\n\n")
+	}
+	if len(p.Counters) > 0 {
+		w.printf("// Counter kinds (counter), in declaration order.\nconst (\n")
+		for i, k := range p.Counters {
+			w.printf("%s rt.CounterKind = %d // %s %s\n", counterConst(k.Name), i, quote(k.Name), strings.TrimPrefix(comment(k.Pos, k.Rules), "// "))
+		}
+		w.printf(")\n\n")
+	}
 	w.printf("// New starts a game under these rules.\nfunc New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }\n\n")
 	w.printf("// Rules is the ruleset, for rt.New.\nvar Rules = &rt.Rules{\n")
 	w.printf("Edition: %s,\nTitle: %s,\nSourceHash: SourceHash,\nIndex: index,\n", quote(p.Edition), quote(p.Title))
@@ -98,6 +112,34 @@ func (w *writer) file(pkg string) {
 		kws = append(kws, k.Name)
 	}
 	w.printf("Keywords: %s,\n", strs(kws))
+	if len(p.CardTypes) > 0 {
+		var names []string
+		for _, t := range p.CardTypes {
+			names = append(names, t.Name)
+		}
+		w.printf("CardTypes: %s,\n", strs(names))
+		masks := typeMasks(p)
+		for _, f := range [][2]string{{"PlayedTypes", "played"}, {"InstantTypes", "any_time"}, {"NonpermanentTypes", "nonpermanent"}, {"CombatantTypes", "combatant"}} {
+			if len(masks[f[1]]) > 0 {
+				w.printf("%s: %s,\n", f[0], maskExpr(masks[f[1]]))
+			}
+		}
+	}
+	if len(p.Counters) > 0 {
+		var names []string
+		for _, k := range p.Counters {
+			names = append(names, k.Name)
+		}
+		w.printf("Counters: %s,\n", strs(names))
+	}
+	for _, ch := range []*Characteristic{p.Power, p.Toughness} {
+		if ch == nil {
+			continue
+		}
+		name := "characteristic_" + ch.Name
+		fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s rt.ObjID) int32 {\nreturn %s\n}\n\n", comment(ch.Pos, ch.Rules), name, ch.Param.GoName(), goExpr(ch.Expr))
+		w.printf("%s: %s,\n", strings.ToUpper(ch.Name[:1])+ch.Name[1:], name)
+	}
 	w.printf("TurnRule: %s,\nExtraTurnsRule: %s,\nExtraTurnsNewestFirst: %v,\n", quote(first(p.TurnRules)), quote(first(p.ExtraRules)), p.NewestFirst)
 	w.printf("LandRule: %s,\nSorceryRule: %s,\n", quote(p.LandRule), quote(p.SorceryRule))
 	if len(p.Mechanisms) > 0 {
@@ -394,7 +436,7 @@ func (w *writer) sba(s *SBA) {
 	fmt.Fprintf(&w.fns, "%s\nfunc %s_do(g rt.Exec, x int32) {\n%s_ = %s\n%s}\n\n", comment(c.Pos, c.Rules), name, conv, s.Var.GoName(), goStmts(s.Do))
 	types := ""
 	if s.Kind.TypeGo != "" {
-		types = "Types: rt." + s.Kind.TypeGo + ", "
+		types = "Types: " + s.Kind.TypeGo + ", "
 	}
 	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Reads: %s},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, changesGo(s.Reads))
 }
@@ -460,7 +502,7 @@ func (w *writer) matchAll() {
 			for _, i := range perms {
 				s := w.p.SBAs[i]
 				if s.Kind.TypeGo != "" {
-					fmt.Fprintf(&b, "if types&(rt.%s) != 0 {\n", s.Kind.TypeGo)
+					fmt.Fprintf(&b, "if types&(%s) != 0 {\n", s.Kind.TypeGo)
 					hit(i, s)
 					b.WriteString("}\n")
 				} else {

@@ -70,6 +70,9 @@ type (
 		typed
 		Op   Op
 		X, Y Expr
+		// Sat: +, - and * saturate at the bounds of int32 (in a
+		// characteristic's derivation).
+		Sat bool
 	}
 	// CondExpr is if C then A else B.
 	CondExpr struct {

@@ -30,6 +30,10 @@ func goExpr(e Expr) string {
 	case *Unary:
 		return e.Op.Go() + "(" + goExpr(e.X) + ")"
 	case *Binary:
+		if e.Sat {
+			fn := map[Op]string{OpAdd: "rt.AddSat", OpSub: "rt.SubSat", OpMul: "rt.MulSat"}[e.Op]
+			return fn + "(" + goExpr(e.X) + ", " + goExpr(e.Y) + ")"
+		}
 		return goExpr(e.X) + " " + e.Op.Go() + " " + goExpr(e.Y)
 	case *CondExpr:
 		return fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", goTypes[e.T], goExpr(e.Cond), goExpr(e.Then), goExpr(e.Else))
@@ -41,6 +45,9 @@ func goExpr(e Expr) string {
 	case *Call:
 		return goCall(e.B, e.Args, "")
 	case *EnumLit:
+		if e.E.Local {
+			return e.E.Go
+		}
 		return "rt." + e.E.Go
 	case *HasKeyword:
 		return fmt.Sprintf("g.HasKeyword(%s, %s)", goExpr(e.X), keywordConst(e.Name))
@@ -136,7 +143,7 @@ func goLoop(q *Query, cond, stmt string) string {
 			fmt.Fprintf(&w, "if g.Objs[%s].PhasedOut {\ncontinue\n}\n", v)
 		}
 		if k.TypeGo != "" {
-			fmt.Fprintf(&w, "if !g.Is(%s, rt.%s) {\ncontinue\n}\n", v, k.TypeGo)
+			fmt.Fprintf(&w, "if !g.Is(%s, %s) {\ncontinue\n}\n", v, k.TypeGo)
 		}
 	}
 	fmt.Fprintf(&w, "if %s {\n%s\n}\n}\n", cond, stmt)

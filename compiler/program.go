@@ -23,6 +23,13 @@ type Program struct {
 
 	Defaults Defaults
 	Keywords []*Keyword
+	// CardTypes and Counters are the declared card types (bit i of a
+	// TypeSet) and counter kinds (CounterKind i), in declaration order.
+	CardTypes []*CardType
+	Counters  []*CounterKind
+	// Power and Toughness derive the characteristics the runtime reads
+	// (characteristic declarations); nil when the rules derive none.
+	Power, Toughness *Characteristic
 
 	TurnRules   []string
 	ExtraRules  []string
@@ -113,6 +120,34 @@ type Keyword struct {
 	Pos          grammar.Pos
 	Prevents     string // an event objects with the keyword are not affected by
 	PreventRules []string
+}
+
+// CardType is a declared card type; its bit is 1 << its index.
+type CardType struct {
+	Name  string
+	Rules []string
+	Pos   grammar.Pos
+	Props []string // what the runtime's mechanisms do with it (cardTypeProps)
+	Enum  *Enum    // its value as an argument (is_type, attached_to_type)
+}
+
+// CounterKind is a declared kind of counter; its CounterKind is its index.
+type CounterKind struct {
+	Name  string
+	Rules []string
+	Pos   grammar.Pos
+	Enum  *Enum
+}
+
+// Characteristic is the derivation of a characteristic of an object: the
+// value of Expr with Param bound to it.
+type Characteristic struct {
+	Name  string
+	Rules []string
+	Pos   grammar.Pos
+	Param *Var
+	Expr  Expr
+	Slots int
 }
 
 // Phase is a checked phase.

@@ -92,9 +92,9 @@ func declare(r *rt.Rules, kw, names string) string {
 	}
 	ids := map[rune]rt.ObjID{}
 	for _, c := range []rt.Card{
-		{Name: "A", Types: rt.TypeCreature, Power: 2, Toughness: 2},
-		{Name: "B", Types: rt.TypeCreature, Power: 3, Toughness: 3},
-		{Name: "C", Types: rt.TypeCreature, Power: 3, Toughness: 3, Keywords: []string{"flying"}},
+		{Name: "A", Types: r.Types("creature"), Power: 2, Toughness: 2},
+		{Name: "B", Types: r.Types("creature"), Power: 3, Toughness: 3},
+		{Name: "C", Types: r.Types("creature"), Power: 3, Toughness: 3, Keywords: []string{"flying"}},
 	} {
 		x, err := g.Create(c, 0, rt.ZoneBattlefield)
 		if err != nil {
@@ -103,7 +103,7 @@ func declare(r *rt.Rules, kw, names string) string {
 		g.Objs[x].Fresh = false // controlled since the turn began
 		ids[rune(c.Name[0])] = x
 	}
-	if _, err := g.Create(rt.Card{Name: "Limit", Types: rt.TypeArtifact, Keywords: []string{kw}}, 1, rt.ZoneBattlefield); err != nil {
+	if _, err := g.Create(rt.Card{Name: "Limit", Types: r.Types("artifact"), Keywords: []string{kw}}, 1, rt.ZoneBattlefield); err != nil {
 		panic(err)
 	}
 	if err := g.StartAt(2, 0, "declare_attackers"); err != nil {

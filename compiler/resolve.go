@@ -216,6 +216,11 @@ func (r *resolver) selector(e *grammar.Selector, sc *scope) Expr {
 		return bad(e.Pos)
 	}
 	b, ok := table[e.Sel.Name]
+	if !ok && x.Type() == Object {
+		if call, ok := r.typeAttr(x, e.Sel); ok {
+			return call
+		}
+	}
 	if _, kw := r.c.keywords[e.Sel.Name]; !ok && kw && x.Type() == Object {
 		r.c.errorf(e.Sel.Pos, "object has no attribute %s (%s is a keyword: write %s has %s)", e.Sel.Name, e.Sel.Name, grammar.FormatNode(e.X), e.Sel.Name)
 		return bad(e.Pos)
@@ -466,9 +471,9 @@ func (r *resolver) queryIn(kindE, varE, condE grammar.Expr, sc *scope, fn string
 		r.c.errorf(kindE.Position(), "%s wants a kind and a variable name, e.g. %s(..., permanent, y, y.legendary)", fn, fn)
 		return nil, false
 	}
-	k, ok := kinds[kid.Name]
+	k, ok := r.c.kinds[kid.Name]
 	if !ok {
-		r.c.errorf(kid.Pos, "unknown kind %s%s", kid.Name, didYouMean(closest(kid.Name, keys(kinds), 1)))
+		r.c.errorf(kid.Pos, "unknown kind %s%s", kid.Name, didYouMean(closest(kid.Name, keys(r.c.kinds), 1)))
 		return nil, false
 	}
 	if !r.kindOK(k, kid.Pos) {
@@ -530,9 +535,9 @@ func (r *resolver) kindOK(k *Kind, pos grammar.Pos) bool {
 }
 
 func (r *resolver) forStmt(s *grammar.ForStmt, sc *scope) Stmt {
-	k, ok := kinds[s.Kind.Name]
+	k, ok := r.c.kinds[s.Kind.Name]
 	if !ok {
-		r.c.errorf(s.Kind.Pos, "unknown kind %s (want one of %s)%s", s.Kind.Name, strings.Join(keys(kinds), ", "), didYouMean(closest(s.Kind.Name, keys(kinds), 1)))
+		r.c.errorf(s.Kind.Pos, "unknown kind %s (want one of %s)%s", s.Kind.Name, strings.Join(keys(r.c.kinds), ", "), didYouMean(closest(s.Kind.Name, keys(r.c.kinds), 1)))
 		return nil
 	}
 	if !r.kindOK(k, s.Kind.Pos) {
@@ -605,8 +610,8 @@ func typeList(ts []Type) string {
 
 // arg checks an argument; enum arguments are names, not expressions.
 func (r *resolver) arg(e grammar.Expr, want Type, sc *scope, verb string, n int) Expr {
-	list, what := enumOf(want)
-	if list == nil {
+	list, what := r.c.enumOf(want)
+	if what == "" {
 		return r.typed(e, sc, want, fmt.Sprintf("argument %d of %s", n, verb))
 	}
 	names := make([]string, len(list))
@@ -633,7 +638,7 @@ func (r *resolver) arg(e grammar.Expr, want Type, sc *scope, verb string, n int)
 		if x := find(s.Value); x != nil {
 			return x
 		}
-		r.c.errorf(s.Pos, "unknown counter kind %q (want one of %s)", s.Value, strings.Join(names, ", "))
+		r.c.errorf(s.Pos, "unknown counter kind %q (the rules declare %s; declare it: counter %q)", s.Value, strings.Join(names, ", "), s.Value)
 		return bad(e.Position())
 	}
 	r.c.errorf(e.Position(), "argument %d of %s must be a %s name", n, verb, what)

@@ -14,10 +14,11 @@ const (
 	ZoneT // a zone name, as a verb argument
 	EndT  // which effects end, as a verb argument
 	Counter
-	EventT // what abilities trigger on, as a verb argument
+	EventT    // what abilities trigger on, as a verb argument
+	CardTypeT // a declared card type's name, as an argument
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -37,9 +37,8 @@ type Builtin struct {
 	Name string
 	Form Form
 	Doc  string
-	// Fn is the runtime binding: a method expression of runtime.Exec, the
-	// rules' view of the game (rt.Exec.Tap; rt.Exec.Power reaches a method
-	// of *Game through it), or a function of package runtime whose first
+	// Fn is the runtime binding: a method expression of *runtime.Game
+	// (rt.Exec.Power) or a function of package runtime whose first
 	// parameter is the game (rt.ObjDamage). Its parameters after the game
 	// give Recv and Params; a verb's last parameter is the cited rule.
 	Fn any
@@ -120,8 +119,12 @@ func (b *Builtin) needsDamageHooks() *Builtin    { b.NeedsDamage = true; return 
 // runtime function it names; nothing else.
 var builtins = []*Builtin{
 	// Objects.
-	attr("power", rt.Exec.Power, "its power: printed, plus counters and effects"),
-	attr("toughness", rt.Exec.Toughness, "its toughness: printed, plus counters and effects"),
+	attr("power", rt.Exec.Power, "its power, as the rules derive it (characteristic power); printed if they derive none"),
+	attr("toughness", rt.Exec.Toughness, "its toughness, as the rules derive it (characteristic toughness); printed if they derive none"),
+	attr("printed_power", rt.ObjPrintedPower, "its printed power"),
+	attr("printed_toughness", rt.ObjPrintedToughness, "its printed toughness"),
+	attr("effect_power", rt.Exec.EffectPower, "what the continuous effects on it add to its power, summed"),
+	attr("effect_toughness", rt.Exec.EffectToughness, "what the continuous effects on it add to its toughness, summed"),
 	attr("damage", rt.ObjDamage, "the damage marked on it"),
 	attr("tapped", rt.ObjTapped, "it is tapped").reads(ReadsTapped),
 	attr("phased_out", rt.ObjPhasedOut, "it is phased out"),
@@ -141,18 +144,10 @@ var builtins = []*Builtin{
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
 	attr("attached", rt.Exec.Attached, "it is attached to an object"),
 	attr("attached_legally", rt.Exec.AttachedLegally, "it is attached to an object it could enchant or equip"),
-	attr("attached_to_creature", rt.ObjAttachedToCreature, "it is attached to a creature"),
-	attr("attached_to_land", rt.ObjAttachedToLand, "it is attached to a land"),
 	attr("over_counter_max", rt.Exec.OverCounterMax, "it has more counters of a kind than it may have"),
 	attr("aura", rt.ObjAura, "it has the subtype Aura"),
 	attr("equipment", rt.ObjEquipment, "it has the subtype Equipment"),
 	attr("fortification", rt.ObjFortification, "it has the subtype Fortification"),
-	attr("artifact", rt.ObjArtifact, "it is an artifact"),
-	attr("creature", rt.ObjCreature, "it is a creature"),
-	attr("enchantment", rt.ObjEnchantment, "it is an enchantment"),
-	attr("land", rt.ObjLand, "it is a land"),
-	attr("planeswalker", rt.ObjPlaneswalker, "it is a planeswalker"),
-	attr("battle", rt.ObjBattle, "it is a battle"),
 	attr("protector", rt.Exec.Protector, "the player designated as its protector (a battle's); no player if none"),
 	attr("trigger_pending", rt.Exec.TriggerPending, "it is the source of a triggered ability that has triggered and not yet left the stack"),
 	attr("attacked", rt.Exec.BeingAttacked, "some creature is attacking it"),
@@ -266,7 +261,9 @@ var builtins = []*Builtin{
 	verb("block", rt.Exec.BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
 
 	// Functions.
-	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x").usageIs(`2 arguments (object, "kind")`),
+	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x (a counter kind the rules declare)").usageIs(`2 arguments (object, "kind")`),
+	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)"),
+	function("attached_to_type", rt.ObjAttachedToType, "attached_to_type(x, land): x is attached to an object of the card type; x.attached_to_land says the same").usageIs("2 arguments (object, card type)"),
 	function("subtype", rt.Exec.HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
 	function("shares_subtype", rt.Exec.SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),
 	function("blocks", rt.Exec.BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),
@@ -304,40 +301,35 @@ type Enum struct {
 	Value int
 	Go    string // e.g. "ZoneGraveyard" (package runtime)
 	Doc   string
+	// Local: Go names a constant of the generated package (a declared
+	// counter kind or card type), not of package runtime.
+	Local bool
 }
 
 var zoneEnum = []Enum{
-	{"library", int(rt.ZoneLibrary), "ZoneLibrary", "its owner's library"},
-	{"hand", int(rt.ZoneHand), "ZoneHand", "its owner's hand"},
-	{"graveyard", int(rt.ZoneGraveyard), "ZoneGraveyard", "its owner's graveyard"},
-	{"exile", int(rt.ZoneExile), "ZoneExile", "exile"},
+	{"library", int(rt.ZoneLibrary), "ZoneLibrary", "its owner's library", false},
+	{"hand", int(rt.ZoneHand), "ZoneHand", "its owner's hand", false},
+	{"graveyard", int(rt.ZoneGraveyard), "ZoneGraveyard", "its owner's graveyard", false},
+	{"exile", int(rt.ZoneExile), "ZoneExile", "exile", false},
 }
 
 var endingEnum = []Enum{
-	{"until_end_of_turn", int(rt.EndUntilEndOfTurn), "EndUntilEndOfTurn", "effects that last until end of turn"},
-	{"this_turn", int(rt.EndThisTurn), "EndThisTurn", "effects that last this turn"},
-	{"until_end_of_step", int(rt.EndUntilEndOfStep), "EndUntilEndOfStep", "effects that last until end of step"},
-	{"until_end_of_phase", int(rt.EndUntilEndOfPhase), "EndUntilEndOfPhase", "effects that last until end of phase"},
-	{"until_step", int(rt.EndUntilStep), "EndUntilStep", "effects that last until the step now beginning (every step's on_begin)"},
-	{"until_phase", int(rt.EndUntilPhase), "EndUntilPhase", "effects that last until the phase now beginning (every phase's on_begin)"},
-}
-
-var counterEnum = []Enum{
-	{"+1/+1", int(rt.CounterPlus), "CounterPlus", "+1/+1 counters"},
-	{"-1/-1", int(rt.CounterMinus), "CounterMinus", "-1/-1 counters"},
-	{"loyalty", int(rt.CounterLoyalty), "CounterLoyalty", "loyalty counters"},
-	{"charge", int(rt.CounterCharge), "CounterCharge", "charge counters"},
-	{"defense", int(rt.CounterDefense), "CounterDefense", "defense counters"},
+	{"until_end_of_turn", int(rt.EndUntilEndOfTurn), "EndUntilEndOfTurn", "effects that last until end of turn", false},
+	{"this_turn", int(rt.EndThisTurn), "EndThisTurn", "effects that last this turn", false},
+	{"until_end_of_step", int(rt.EndUntilEndOfStep), "EndUntilEndOfStep", "effects that last until end of step", false},
+	{"until_end_of_phase", int(rt.EndUntilEndOfPhase), "EndUntilEndOfPhase", "effects that last until end of phase", false},
+	{"until_step", int(rt.EndUntilStep), "EndUntilStep", "effects that last until the step now beginning (every step's on_begin)", false},
+	{"until_phase", int(rt.EndUntilPhase), "EndUntilPhase", "effects that last until the phase now beginning (every phase's on_begin)", false},
 }
 
 var eventEnum = []Enum{
-	{"attacks", int(rt.OnAttacks), "OnAttacks", "it attacks"},
-	{"blocks", int(rt.OnBlocks), "OnBlocks", "it blocks"},
-	{"creature_blocks", int(rt.OnCreatureBlocks), "OnCreatureBlocks", "a creature blocks (every permanent watching)"},
-	{"becomes_blocked", int(rt.OnBecomesBlocked), "OnBecomesBlocked", "it becomes blocked"},
-	{"blocked_by", int(rt.OnBlockedBy), "OnBlockedBy", "it becomes blocked by a creature (once per blocker)"},
-	{"unblocked", int(rt.OnUnblocked), "OnUnblocked", "it attacks and isn't blocked"},
-	{"blocked_by_count", int(rt.OnBlockedByCount), "OnBlockedByCount", "it becomes blocked by exactly a number of creatures"},
+	{"attacks", int(rt.OnAttacks), "OnAttacks", "it attacks", false},
+	{"blocks", int(rt.OnBlocks), "OnBlocks", "it blocks", false},
+	{"creature_blocks", int(rt.OnCreatureBlocks), "OnCreatureBlocks", "a creature blocks (every permanent watching)", false},
+	{"becomes_blocked", int(rt.OnBecomesBlocked), "OnBecomesBlocked", "it becomes blocked", false},
+	{"blocked_by", int(rt.OnBlockedBy), "OnBlockedBy", "it becomes blocked by a creature (once per blocker)", false},
+	{"unblocked", int(rt.OnUnblocked), "OnUnblocked", "it attacks and isn't blocked", false},
+	{"blocked_by_count", int(rt.OnBlockedByCount), "OnBlockedByCount", "it becomes blocked by exactly a number of creatures", false},
 }
 
 // Kind is what a query (`for each KIND v`, count, any, all, sum, keeps,
@@ -347,7 +339,7 @@ type Kind struct {
 	Over   rt.Over
 	OverGo string // the rt.Over constant's name
 	Types  rt.TypeSet
-	TypeGo string // the rt.TypeSet constant's name, or ""
+	TypeGo string // the generated TypeSet constant's name (a declared card type), or ""
 	Combat bool   // a combat list: not an sba's query
 	Doc    string
 	OnlyIn string // the predicate kind whose check it exists in, if any
@@ -367,12 +359,6 @@ var kindTable = []*Kind{
 	{"apnap_player", rt.OverPlayersAPNAP, "OverPlayersAPNAP", 0, "", false, "the players still in the game, the active player first, then the others in turn order (not an sba's query)", ""},
 	{"object", rt.OverObjects, "OverObjects", 0, "", false, "everything on the battlefield, phased out too", ""},
 	{"permanent", rt.OverPermanents, "OverPermanents", 0, "", false, "the phased-in permanents", ""},
-	{"artifact", rt.OverPermanents, "OverPermanents", rt.TypeArtifact, "TypeArtifact", false, "the artifacts on the battlefield", ""},
-	{"creature", rt.OverPermanents, "OverPermanents", rt.TypeCreature, "TypeCreature", false, "the creatures on the battlefield", ""},
-	{"enchantment", rt.OverPermanents, "OverPermanents", rt.TypeEnchantment, "TypeEnchantment", false, "the enchantments on the battlefield", ""},
-	{"land", rt.OverPermanents, "OverPermanents", rt.TypeLand, "TypeLand", false, "the lands on the battlefield", ""},
-	{"planeswalker", rt.OverPermanents, "OverPermanents", rt.TypePlaneswalker, "TypePlaneswalker", false, "the planeswalkers on the battlefield", ""},
-	{"battle", rt.OverPermanents, "OverPermanents", rt.TypeBattle, "TypeBattle", false, "the battles on the battlefield", ""},
 	{"attacker", rt.OverAttackers, "OverAttackers", 0, "", true, "the attacking creatures, in the order they began attacking", ""},
 	{"blocker", rt.OverBlockers, "OverBlockers", 0, "", true, "the blocking creatures, each once", ""},
 	{"declared", rt.OverDeclared, "OverDeclared", 0, "", true, "the creatures of the declaration being made, each once, in the order chosen", ""},
@@ -388,7 +374,9 @@ func enumOf(t Type) ([]Enum, string) {
 	case EndT:
 		return endingEnum, "ending"
 	case Counter:
-		return counterEnum, "counter kind"
+		return nil, "counter kind"
+	case CardTypeT:
+		return nil, "card type"
 	case EventT:
 		return eventEnum, "trigger event"
 	}
@@ -416,6 +404,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.Zone(0)):        ZoneT,
 	reflect.TypeOf(rt.Ending(0)):      EndT,
 	reflect.TypeOf(rt.CounterKind(0)): Counter,
+	reflect.TypeOf(rt.TypeSet(0)):     CardTypeT,
 	reflect.TypeOf(rt.TriggerOn(0)):   EventT,
 }
 
@@ -582,7 +571,6 @@ type Vocabulary struct {
 	Verbs       map[string]VerbInfo
 	Zones       []string
 	Endings     []string
-	Counters    []string
 	Events      []string
 	Functions   []string
 	Preventable []string
@@ -634,7 +622,7 @@ func Vocab() Vocabulary {
 		sort.Strings(out)
 		return out
 	}
-	v.Zones, v.Endings, v.Counters, v.Events = names(zoneEnum), names(endingEnum), names(counterEnum), names(eventEnum)
+	v.Zones, v.Endings, v.Events = names(zoneEnum), names(endingEnum), names(eventEnum)
 	for n := range functions {
 		v.Functions = append(v.Functions, n)
 	}

@@ -229,7 +229,7 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 	}
 	var ctrs, caps []ctr
 	for _, a := range attrs {
-		if t, ok := rt.ParseType(a); ok {
+		if t, ok := g.Rules.ParseType(a); ok {
 			c.Types |= t
 			continue
 		}
@@ -247,17 +247,15 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 				c.Cost = cost
 			case "damage":
 				damage = atoi(ts, v, "damage")
-			case "defense":
-				ctrs = append(ctrs, ctr{rt.CounterDefense, atoi(ts, v, "defense")})
 			case "protector":
 				protector = s.protector(ts, v)
 			case "count":
 				count = atoi(ts, v, "count")
 			case "counter":
 				kind, n, ok := strings.Cut(v, ":")
-				ck, ok2 := rt.ParseCounter(kind)
+				ck, ok2 := g.Rules.ParseCounter(kind)
 				if !ok || !ok2 {
-					fail(ts, "counter=%s: want counter=KIND:N, e.g. counter=+1/+1:2", v)
+					fail(ts, "counter=%s: want counter=KIND:N with a counter kind these rules declare (%s), e.g. counter=+1/+1:2", v, strings.Join(g.Rules.Counters, ", "))
 				}
 				ctrs = append(ctrs, ctr{ck, atoi(ts, n, "counter")})
 			case "subtype":
@@ -287,9 +285,9 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 					fail(ts, "copy=%s: want copy=spell or copy=card", v)
 				}
 			case "enchant":
-				t, ok := rt.ParseType(v)
+				t, ok := g.Rules.ParseType(v)
 				if !ok {
-					fail(ts, "enchant=%s: want a card type", v)
+					fail(ts, "enchant=%s: want a card type these rules declare (%s)", v, strings.Join(g.Rules.CardTypes, ", "))
 				}
 				c.Enchant |= t
 			case "regen":
@@ -300,13 +298,18 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 				stamp, hasStamp = atoi(ts, v, "timestamp"), true
 			case "max":
 				kind, n, ok := strings.Cut(v, ":")
-				ck, ok2 := rt.ParseCounter(kind)
+				ck, ok2 := g.Rules.ParseCounter(kind)
 				if !ok || !ok2 {
-					fail(ts, "max=%s: want max=KIND:N, e.g. max=charge:3", v)
+					fail(ts, "max=%s: want max=KIND:N with a counter kind these rules declare (%s), e.g. max=charge:3", v, strings.Join(g.Rules.Counters, ", "))
 				}
 				caps = append(caps, ctr{ck, atoi(ts, n, "max")})
 			default:
-				fail(ts, "unknown card attribute %s=", k)
+				// KIND=N: N counters of a kind the rules declare (defense=5).
+				if ck, ok := g.Rules.ParseCounter(k); ok {
+					ctrs = append(ctrs, ctr{ck, atoi(ts, v, k)})
+					break
+				}
+				fail(ts, "unknown card attribute %s= (nor a counter kind these rules declare: %s)", k, strings.Join(g.Rules.Counters, ", "))
 			}
 			continue
 		}
@@ -329,7 +332,7 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			c.Subtypes = append(c.Subtypes, a)
 		default:
 			if g.Rules.Keyword(a) < 0 {
-				fail(ts, "unknown card attribute %q: not a type, supertype, basic land type, P/T, state (tapped, phased_out, token, fresh) or keyword of these rules (%s)", a, strings.Join(g.Rules.Keywords, ", "))
+				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, basic land type, P/T, state (tapped, phased_out, token, fresh) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(g.Rules.Keywords, ", "))
 			}
 			c.Keywords = append(c.Keywords, a)
 		}
@@ -415,9 +418,9 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		need(ts, args, 3, "set types <card> <type>...")
 		var t rt.TypeSet
 		for _, a := range args[2:] {
-			b, ok := rt.ParseType(a)
+			b, ok := g.Rules.ParseType(a)
 			if !ok {
-				fail(ts, "set types: %q is not a card type", a)
+				fail(ts, "set types: %q is not a card type these rules declare (%s)", a, strings.Join(g.Rules.CardTypes, ", "))
 			}
 			t |= b
 		}
@@ -441,9 +444,9 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		g.Obj(s.card(ts, args[1])).Protector = int8(s.protector(ts, args[2]))
 	case "counter":
 		need(ts, args, 4, "set counter <card> <kind> <n>")
-		k, ok := rt.ParseCounter(args[2])
+		k, ok := g.Rules.ParseCounter(args[2])
 		if !ok {
-			fail(ts, "unknown counter kind %q", args[2])
+			fail(ts, "unknown counter kind %q (these rules declare %s)", args[2], strings.Join(g.Rules.Counters, ", "))
 		}
 		g.Obj(s.card(ts, args[1])).Counters[k] = atoi(ts, args[3], "counters")
 	case "tapped", "untapped", "phased_out", "phased_in":

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -92,9 +93,9 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 	case "counter":
 		usage := "counter <card> <kind> <n>"
 		x := s.card(ts, arg(1, usage))
-		k, ok := rt.ParseCounter(arg(2, usage))
+		k, ok := g.Rules.ParseCounter(arg(2, usage))
 		if !ok {
-			fail(ts, "unknown counter kind %q", args[2])
+			fail(ts, "unknown counter kind %q (these rules declare %s)", args[2], strings.Join(g.Rules.Counters, ", "))
 		}
 		got, want, what = num(g.Obj(x).Counters[k]), num(atoi(ts, arg(3, usage), "counters")), args[2]+" counters on "+args[1]
 	case "attacking", "blocking", "blocked":

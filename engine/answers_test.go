@@ -66,7 +66,7 @@ func TestAnswerIndexesOutOfRange(t *testing.T) {
 // TestAnswerToWrongDecision: the zero Answer{} is a pass, so it answers
 // priority, and is refused (citing the decision's rule) anywhere else.
 func TestAnswerToWrongDecision(t *testing.T) {
-	g, _ := combatAt(t, [2][]rt.Card{{{Name: "Bear", Types: rt.TypeCreature, Power: 2, Toughness: 2}}, {}})
+	g, _ := combatAt(t, [2][]rt.Card{{{Name: "Bear", Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2}}, {}})
 	d := until(t, g, rt.DecideAttackers)
 	err := refusedUnchanged(t, g, "zero answer to attackers", rt.Answer{})
 	if ref := err.(*rt.Refusal); ref.Rule != d.Rule {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/engine/cr2017"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
@@ -81,10 +82,10 @@ func TestDamageAssignmentOracle(t *testing.T) {
 		var blockers []rt.Card
 		var damage []int32
 		for i := 0; i < nb; i++ {
-			blockers = append(blockers, rt.Card{Name: fmt.Sprintf("B%d", i), Types: rt.TypeCreature, Power: 0, Toughness: int32(1 + rng.Intn(4))})
+			blockers = append(blockers, rt.Card{Name: fmt.Sprintf("B%d", i), Types: engine.Rules.Types("creature"), Power: 0, Toughness: int32(1 + rng.Intn(4))})
 			damage = append(damage, int32(rng.Intn(2)))
 		}
-		g, ids := combatAt(t, [2][]rt.Card{{{Name: "A", Types: rt.TypeCreature, Power: power, Toughness: 9, Keywords: kws}}, blockers})
+		g, ids := combatAt(t, [2][]rt.Card{{{Name: "A", Types: engine.Rules.Types("creature"), Power: power, Toughness: 9, Keywords: kws}}, blockers})
 		for i, x := range ids[1] {
 			if damage[i] < blockers[i].Toughness {
 				g.Obj(x).Damage = damage[i]
@@ -171,7 +172,7 @@ func BenchmarkCombatTurn(b *testing.B) {
 	var sides [2][]rt.Card
 	for p := 0; p < 2; p++ {
 		for i := 0; i < 8; i++ {
-			sides[p] = append(sides[p], rt.Card{Name: fmt.Sprintf("C%d%d", p, i), Types: rt.TypeCreature, Power: 2, Toughness: 3, Keywords: kws[i]})
+			sides[p] = append(sides[p], rt.Card{Name: fmt.Sprintf("C%d%d", p, i), Types: engine.Rules.Types("creature"), Power: 2, Toughness: 3, Keywords: kws[i]})
 		}
 	}
 	start, ids := combatAt(b, sides)
@@ -223,7 +224,7 @@ func requirementSides() [2][]rt.Card {
 	var sides [2][]rt.Card
 	for p := 0; p < 2; p++ {
 		for i := 0; i < 20; i++ {
-			c := rt.Card{Name: fmt.Sprintf("C%d", i), Types: rt.TypeCreature, Power: 1, Toughness: 1}
+			c := rt.Card{Name: fmt.Sprintf("C%d", i), Types: engine.Rules.Types("creature"), Power: 1, Toughness: 1}
 			switch {
 			case i%3 == 0 && p == 0:
 				c.Keywords = []string{"attacks_each_combat"}
@@ -301,7 +302,7 @@ func BenchmarkDeclareBlockers20(b *testing.B) {
 // obey the requirements, so a simple caller is never refused.
 func TestDefaultDeclare(t *testing.T) {
 	card := func(name string, kws ...string) rt.Card {
-		return rt.Card{Name: name, Types: rt.TypeCreature, Power: 1, Toughness: 1, Keywords: kws}
+		return rt.Card{Name: name, Types: engine.Rules.Types("creature"), Power: 1, Toughness: 1, Keywords: kws}
 	}
 	cases := []struct {
 		name             string

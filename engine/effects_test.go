@@ -11,7 +11,9 @@ import (
 // reports whether anything changed, and refuses arguments that name no
 // object or player, or the wrong number of them, without running.
 func TestRunEffect(t *testing.T) {
-	c := func(name string) rt.Card { return rt.Card{Name: name, Types: rt.TypeCreature, Power: 1, Toughness: 1} }
+	c := func(name string) rt.Card {
+		return rt.Card{Name: name, Types: engine.Rules.Types("creature"), Power: 1, Toughness: 1}
+	}
 	g, ids := combatAt(t, [2][]rt.Card{{c("A"), c("B")}, {c("X")}})
 	until(t, g, rt.DecideAttackers)
 	if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: ids[0][:1]}); err != nil {

@@ -15,7 +15,7 @@ func newBench(tb testing.TB, perPlayer int) *rt.Game {
 func filler(n int) []rt.Card {
 	deck := make([]rt.Card, n)
 	for i := range deck {
-		deck[i] = rt.Card{Name: "Card", Types: rt.TypeCreature, Power: 1, Toughness: 1}
+		deck[i] = rt.Card{Name: "Card", Types: engine.Rules.Types("creature"), Power: 1, Toughness: 1}
 	}
 	return deck
 }

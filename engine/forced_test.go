@@ -13,8 +13,8 @@ import (
 // forcedDecks are the decks of the forced-decision tests: the sample
 // decks (abilities, instants, combat keywords) and the vanilla one.
 var forcedDecks = [][2][]rt.Card{
-	{rt.SampleDeck("green"), rt.SampleDeck("red")},
-	{sim.Vanilla(), sim.Vanilla()},
+	{rt.SampleDeck(engine.Rules, "green"), rt.SampleDeck(engine.Rules, "red")},
+	{sim.Vanilla(engine.Rules), sim.Vanilla(engine.Rules)},
 }
 
 // TestForcedIsOneOption: at every decision of random games, Forced says

@@ -21,7 +21,7 @@ var stateOpts = []cmp.Option{
 
 func sampleGame(t testing.TB, seed uint64) *rt.Game {
 	g, err := engine.New(rt.Config{
-		Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}},
+		Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
 		Seed:    seed,
 	})
 	if err != nil {
@@ -131,7 +131,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	hand := g.P(0).Hand
 	var land, creature rt.ObjID = -1, -1
 	for _, x := range hand {
-		if g.Obj(x).Types&rt.TypeLand != 0 {
+		if g.Obj(x).Types&engine.Rules.Types("land") != 0 {
 			land = x
 		} else {
 			creature = x
@@ -167,7 +167,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 
 func Example() {
 	g, _ := engine.New(rt.Config{
-		Players: []rt.PlayerConfig{{Name: "alice", Deck: rt.SampleDeck("green")}, {Name: "bob", Deck: rt.SampleDeck("red")}},
+		Players: []rt.PlayerConfig{{Name: "alice", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "bob", Deck: rt.SampleDeck(engine.Rules, "red")}},
 		Seed:    1,
 	})
 	for g.TurnNum < 2 {

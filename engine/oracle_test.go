@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -153,7 +154,7 @@ func newOracleCase(t *testing.T, n int, rng *rt.RNG, st *oracleStats) *oracleCas
 					c.kw[kw] = true
 				}
 			}
-			cards[side] = append(cards[side], rt.Card{Name: fmt.Sprintf("%c%d", "AB"[side], i), Types: rt.TypeCreature, Power: c.power, Toughness: c.tough, Keywords: kws})
+			cards[side] = append(cards[side], rt.Card{Name: fmt.Sprintf("%c%d", "AB"[side], i), Types: engine.Rules.Types("creature"), Power: c.power, Toughness: c.tough, Keywords: kws})
 			specs[side] = append(specs[side], c)
 		}
 	}

@@ -26,22 +26,22 @@ func sbaBoard(tb testing.TB) *rt.Game {
 	for p := 0; p < 2; p++ {
 		var bear rt.ObjID
 		for i := 0; i < 8; i++ {
-			bear = mk(rt.Card{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2}, p)
+			bear = mk(rt.Card{Name: "Bears", Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2}, p)
 			if i%3 == 0 {
-				g.Obj(bear).Counters[rt.CounterPlus] = 1
+				g.Obj(bear).Counters[engine.Rules.Counter("+1/+1")] = 1
 				g.Obj(bear).Damage = 1
 			}
 		}
 		for i := 0; i < 8; i++ {
-			mk(rt.Card{Name: "Forest", Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{"forest"}}, p)
+			mk(rt.Card{Name: "Forest", Types: engine.Rules.Types("land"), Super: rt.SuperBasic, Subtypes: []string{"forest"}}, p)
 		}
-		mk(rt.Card{Name: "Legend", Types: rt.TypeCreature, Super: rt.SuperLegendary, Power: 3, Toughness: 3}, p)
-		aura := mk(rt.Card{Name: "Aura", Types: rt.TypeEnchantment, Subtypes: []string{"aura"}, Enchant: rt.TypeCreature}, p)
+		mk(rt.Card{Name: "Legend", Types: engine.Rules.Types("creature"), Super: rt.SuperLegendary, Power: 3, Toughness: 3}, p)
+		aura := mk(rt.Card{Name: "Aura", Types: engine.Rules.Types("enchantment"), Subtypes: []string{"aura"}, Enchant: engine.Rules.Types("creature")}, p)
 		rt.Exec{Game: g}.Attach(aura, bear)
-		eq := mk(rt.Card{Name: "Sword", Types: rt.TypeArtifact, Subtypes: []string{"equipment"}}, p)
+		eq := mk(rt.Card{Name: "Sword", Types: engine.Rules.Types("artifact"), Subtypes: []string{"equipment"}}, p)
 		rt.Exec{Game: g}.Attach(eq, bear)
-		w := mk(rt.Card{Name: "Walker", Types: rt.TypePlaneswalker, Subtypes: []string{"jace"}}, p)
-		g.Obj(w).Counters[rt.CounterLoyalty] = 3
+		w := mk(rt.Card{Name: "Walker", Types: engine.Rules.Types("planeswalker"), Subtypes: []string{"jace"}}, p)
+		g.Obj(w).Counters[engine.Rules.Counter("loyalty")] = 3
 	}
 	g.Touch()
 	return g
@@ -100,13 +100,13 @@ func handSBA(g *rt.Game) bool {
 		if o.PhasedOut {
 			continue
 		}
-		if o.Types&rt.TypeCreature != 0 {
+		if o.Types&engine.Rules.Types("creature") != 0 {
 			t := g.Toughness(x)
 			if t <= 0 || o.Damage >= t || o.DeathtouchHit {
 				return true
 			}
 		}
-		if o.Types&rt.TypePlaneswalker != 0 && o.Counters[rt.CounterLoyalty] <= 0 {
+		if o.Types&engine.Rules.Types("planeswalker") != 0 && o.Counters[engine.Rules.Counter("loyalty")] <= 0 {
 			return true
 		}
 		aura, equip, fort := rt.Exec{Game: g}.HasSubtype(x, "aura"), rt.Exec{Game: g}.HasSubtype(x, "equipment"), rt.Exec{Game: g}.HasSubtype(x, "fortification")
@@ -114,16 +114,16 @@ func handSBA(g *rt.Game) bool {
 			return true
 		}
 		if o.AttachedTo != rt.NoObj {
-			if equip && !(rt.Exec{Game: g}.AttachedLegally(x) && (rt.Exec{Game: g}).AttachedToIs(x, rt.TypeCreature)) ||
-				fort && !(rt.Exec{Game: g}.AttachedLegally(x) && rt.Exec{Game: g}.AttachedToIs(x, rt.TypeLand)) ||
+			if equip && !((rt.Exec{Game: g}).AttachedLegally(x) && (rt.Exec{Game: g}).AttachedToIs(x, engine.Rules.Types("creature"))) ||
+				fort && !(rt.Exec{Game: g}.AttachedLegally(x) && rt.Exec{Game: g}.AttachedToIs(x, engine.Rules.Types("land"))) ||
 				!aura && !equip && !fort {
 				return true
 			}
 		}
-		if o.Counters[rt.CounterPlus] > 0 && o.Counters[rt.CounterMinus] > 0 || (rt.Exec{Game: g}).OverCounterMax(x) {
+		if o.Counters[engine.Rules.Counter("+1/+1")] > 0 && o.Counters[engine.Rules.Counter("-1/-1")] > 0 || (rt.Exec{Game: g}).OverCounterMax(x) {
 			return true
 		}
-		if o.Super&(rt.SuperLegendary|rt.SuperWorld) == 0 && o.Types&rt.TypePlaneswalker == 0 {
+		if o.Super&(rt.SuperLegendary|rt.SuperWorld) == 0 && o.Types&engine.Rules.Types("planeswalker") == 0 {
 			continue
 		}
 		for _, y := range g.Battlefield {
@@ -134,7 +134,7 @@ func handSBA(g *rt.Game) bool {
 			if o.Super&rt.SuperLegendary != 0 && q.Super&rt.SuperLegendary != 0 && q.Name == o.Name {
 				return true
 			}
-			if o.Types&q.Types&rt.TypePlaneswalker != 0 && (rt.Exec{Game: g}).SharesSubtype(x, y) {
+			if o.Types&q.Types&engine.Rules.Types("planeswalker") != 0 && (rt.Exec{Game: g}).SharesSubtype(x, y) {
 				return true
 			}
 			if o.Super&q.Super&rt.SuperWorld != 0 && q.Timestamp >= o.Timestamp {
@@ -150,16 +150,19 @@ func handSBA(g *rt.Game) bool {
 // state-based action apply.
 func TestSBAReference(t *testing.T) {
 	changes := map[string]func(g *rt.Game){
-		"nothing":        func(*rt.Game) {},
-		"life 0":         func(g *rt.Game) { g.P(1).Life = 0 },
-		"poison 10":      func(g *rt.Game) { g.P(0).Poison = 10 },
-		"lethal damage":  func(g *rt.Game) { g.Obj(0).Damage = 5 },
-		"toughness 0":    func(g *rt.Game) { g.Obj(0).Toughness = -1 },
-		"deathtouch":     func(g *rt.Game) { g.Obj(1).DeathtouchHit = true },
-		"both counters":  func(g *rt.Game) { g.Obj(1).Counters[rt.CounterMinus] = 1; g.Obj(1).Counters[rt.CounterPlus] = 1 },
+		"nothing":       func(*rt.Game) {},
+		"life 0":        func(g *rt.Game) { g.P(1).Life = 0 },
+		"poison 10":     func(g *rt.Game) { g.P(0).Poison = 10 },
+		"lethal damage": func(g *rt.Game) { g.Obj(0).Damage = 5 },
+		"toughness 0":   func(g *rt.Game) { g.Obj(0).Toughness = -1 },
+		"deathtouch":    func(g *rt.Game) { g.Obj(1).DeathtouchHit = true },
+		"both counters": func(g *rt.Game) {
+			g.Obj(1).Counters[engine.Rules.Counter("-1/-1")] = 1
+			g.Obj(1).Counters[engine.Rules.Counter("+1/+1")] = 1
+		},
 		"aura detached":  func(g *rt.Game) { g.Obj(17).AttachedTo = rt.NoObj },
 		"second legend":  func(g *rt.Game) { g.Obj(2).Name, g.Obj(2).Super = "Legend", rt.SuperLegendary },
-		"loyalty 0":      func(g *rt.Game) { g.Obj(19).Counters[rt.CounterLoyalty] = 0 },
+		"loyalty 0":      func(g *rt.Game) { g.Obj(19).Counters[engine.Rules.Counter("loyalty")] = 0 },
 		"token in grave": func(g *rt.Game) { g.Obj(3).Token = true; rt.Exec{Game: g}.Destroy(3, "test") },
 	}
 	for name, change := range changes {

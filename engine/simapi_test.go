@@ -31,7 +31,7 @@ func playUniform(t testing.TB, g *rt.Game, seed uint64, turns int32) *rt.Game {
 
 func sampleConfig(seed uint64, log rt.LogConfig) rt.Config {
 	return rt.Config{
-		Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}},
+		Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
 		Seed:    seed, Log: log,
 	}
 }

@@ -14,16 +14,16 @@ import (
 // pair Options lists is drawn, and each creature that may block does so
 // about half the time.
 func TestUniformBlocks(t *testing.T) {
-	forest := sim.Vanilla()[0]
+	forest := sim.Vanilla(engine.Rules)[0]
 	cards := []rt.Card{
-		{Name: "Bear", Types: rt.TypeCreature, Power: 2, Toughness: 2},
-		{Name: "Bird", Types: rt.TypeCreature, Power: 1, Toughness: 1, Keywords: []string{"flying"}},
-		{Name: "Spider", Types: rt.TypeCreature, Power: 1, Toughness: 3, Keywords: []string{"reach"}},
+		{Name: "Bear", Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2},
+		{Name: "Bird", Types: engine.Rules.Types("creature"), Power: 1, Toughness: 1, Keywords: []string{"flying"}},
+		{Name: "Spider", Types: engine.Rules.Types("creature"), Power: 1, Toughness: 3, Keywords: []string{"reach"}},
 	}
 	decisions := 0
 	for seed := uint64(1); seed <= 8; seed++ {
 		g, err := engine.New(rt.Config{
-			Players: []rt.PlayerConfig{{Name: "p1", Deck: sim.Vanilla()}, {Name: "p2", Deck: sim.Vanilla()}},
+			Players: []rt.PlayerConfig{{Name: "p1", Deck: sim.Vanilla(engine.Rules)}, {Name: "p2", Deck: sim.Vanilla(engine.Rules)}},
 			Seed:    seed, Log: rt.LogConfig{Mode: rt.LogNone}, AutoPass: true, NoTapOptions: true,
 		})
 		if err != nil {

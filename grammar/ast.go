@@ -100,6 +100,35 @@ type KeywordDecl struct {
 	PreventRules []Rule
 }
 
+// CardTypeDecl declares a card type: `card_type creature combatant`. Its
+// bit in a TypeSet is its place among the card types declared; Props name
+// what the runtime's mechanisms do with objects of the type (played,
+// any_time, nonpermanent, combatant).
+type CardTypeDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+	Props []Ident
+}
+
+// CounterDecl declares a kind of counter: `counter "+1/+1"`. Name holds
+// the name unquoted, at the string's position.
+type CounterDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+}
+
+// CharacteristicDecl derives a characteristic the runtime reads (power,
+// toughness) of object Param: `characteristic power (x) = ...`.
+type CharacteristicDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+	Param Ident
+	Value Expr
+}
+
 // TurnDecl gives the order of the phases and how extra turns are taken.
 type TurnDecl struct {
 	Pos        Pos
@@ -342,10 +371,22 @@ func (n *ParenExpr) Position() Pos   { return n.Pos }
 
 func (*PlayerDecl) declNode()  {}
 func (*KeywordDecl) declNode() {}
-func (*TurnDecl) declNode()    {}
-func (*EveryDecl) declNode()   {}
-func (*PhaseDecl) declNode()   {}
-func (*SbaDecl) declNode()     {}
+
+// Position implements Node.
+func (n *CardTypeDecl) Position() Pos { return n.Pos }
+func (*CardTypeDecl) declNode()       {}
+
+// Position implements Node.
+func (n *CounterDecl) Position() Pos { return n.Pos }
+func (*CounterDecl) declNode()       {}
+
+// Position implements Node.
+func (n *CharacteristicDecl) Position() Pos { return n.Pos }
+func (*CharacteristicDecl) declNode()       {}
+func (*TurnDecl) declNode()                 {}
+func (*EveryDecl) declNode()                {}
+func (*PhaseDecl) declNode()                {}
+func (*SbaDecl) declNode()                  {}
 
 func (*StepDecl) clauseNode()   {}
 func (*Action) clauseNode()     {}

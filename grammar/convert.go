@@ -53,6 +53,17 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Prevents, d.PreventRules = &id, c.rules(p.Keyword.PreventRules)
 		}
 		return d
+	case p.Type != nil:
+		d := &CardTypeDecl{Pos: toPos(p.Type.Pos), Name: ident(p.Type.Name), Rules: c.rules(p.Type.Rules)}
+		for _, id := range p.Type.Props {
+			d.Props = append(d.Props, ident(id))
+		}
+		return d
+	case p.Counter != nil:
+		name := Ident{Pos: toPos(p.Counter.Name.Pos), Name: c.unquote(p.Counter.Name)}
+		return &CounterDecl{Pos: toPos(p.Counter.Pos), Name: name, Rules: c.rules(p.Counter.Rules)}
+	case p.Char != nil:
+		return &CharacteristicDecl{Pos: toPos(p.Char.Pos), Name: ident(p.Char.Name), Rules: c.rules(p.Char.Rules), Param: ident(p.Char.Param), Value: c.expr(p.Char.Value)}
 	case p.Turn != nil:
 		return c.turn(p.Turn)
 	case p.Every != nil:

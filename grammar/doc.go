@@ -12,10 +12,14 @@
 //	File        = Edition { Decl } .
 //	Edition     = "edition" Ident String .
 //	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl
-//	              | MechanismDecl | StackObjectDecl | DamageDecl .
+//	              | MechanismDecl | StackObjectDecl | DamageDecl
+//	              | CardTypeDecl | CounterDecl | CharacteristicDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
 //	KeywordDecl = "keyword" Ident { Rule } .
+//	CardTypeDecl = "card_type" Ident { Rule } { Ident } .       (its properties: played, any_time, nonpermanent, combatant)
+//	CounterDecl = "counter" String { Rule } .                    (a kind of counter, by its name: "+1/+1")
+//	CharacteristicDecl = "characteristic" Ident { Rule } "(" Ident ")" "=" Expr .   (power or toughness, derived)
 //	TurnDecl    = "turn" Rule { Rule } "{" { "order" Ident { "," Ident } | "extra_turns" Rule { Rule } Ident } "}" .
 //	EveryDecl   = "every" ( "step" | "phase" ) "{" { OnEnd } "}" .
 //	PhaseDecl   = "phase" Ident Rule { Rule } "{" { StepDecl | Clause } "}" .

@@ -44,6 +44,9 @@ type pDecl struct {
 	Mech    *pMech    `parser:"| @@"`
 	Stack   *pStack   `parser:"| @@"`
 	Damage  *pDamage  `parser:"| @@"`
+	Type    *pType    `parser:"| @@"`
+	Counter *pCounter `parser:"| @@"`
+	Char    *pChar    `parser:"| @@"`
 	// An edition that extends another says what differs.
 	Override *pOverride `parser:"| @@"`
 	Remove   *pRemove   `parser:"| @@"`
@@ -79,7 +82,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'on_damage' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'on_damage' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -140,6 +143,27 @@ type pDamage struct {
 	Rules  []pString `parser:"@@+ '('"`
 	Params []pIdent  `parser:"@@ ( ',' @@ )* ')'"`
 	Body   *pBlock   `parser:"@@"`
+}
+
+type pType struct {
+	Pos   lexer.Position
+	Name  pIdent    `parser:"'card_type' @@"`
+	Rules []pString `parser:"@@*"`
+	Props []pIdent  `parser:"@@*"`
+}
+
+type pCounter struct {
+	Pos   lexer.Position
+	Name  pString   `parser:"'counter' @@"`
+	Rules []pString `parser:"@@*"`
+}
+
+type pChar struct {
+	Pos   lexer.Position
+	Name  pIdent    `parser:"'characteristic' @@"`
+	Rules []pString `parser:"@@* '('"`
+	Param pIdent    `parser:"@@ ')' '='"`
+	Value *pExpr    `parser:"@@"`
 }
 
 type pTiming struct {

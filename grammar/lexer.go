@@ -35,6 +35,7 @@ var keywords = []string{
 	"allow", "on_end", "on_begin", "sba", "for", "each", "where", "if", "else", "let",
 	"and", "or", "not", "has", "prevents", "predicate", "timing", "then", "mechanism",
 	"stack_object", "on_damage", "effect", "extends", "override", "remove", "add", "renumber", "recite", "as",
+	"card_type", "counter", "characteristic",
 }
 
 var isKeyword = func() map[string]bool {

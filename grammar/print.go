@@ -126,7 +126,7 @@ func (p *printer) file(f *File) {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *PredicateDecl, *TimingDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
+		case *KeywordDecl, *CardTypeDecl, *CounterDecl, *CharacteristicDecl, *PredicateDecl, *TimingDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -161,6 +161,25 @@ func (p *printer) decl(d Decl) {
 			p.ident(*d.Prevents)
 			p.rules(d.PreventRules)
 		}
+	case *CardTypeDecl:
+		p.tok(d.Pos, "card_type ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		for _, id := range d.Props {
+			p.text(" ")
+			p.ident(id)
+		}
+	case *CounterDecl:
+		p.tok(d.Pos, "counter ")
+		p.tok(d.Name.Pos, strconv.Quote(d.Name.Name))
+		p.rules(d.Rules)
+	case *CharacteristicDecl:
+		p.tok(d.Pos, "characteristic ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		p.params([]Ident{d.Param})
+		p.text(") = ")
+		p.expr(d.Value, 0)
 	case *TurnDecl:
 		p.tok(d.Pos, "turn")
 		p.rules(d.Rules)

@@ -62,6 +62,19 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(n.Prevents, f)
 			inspectRules(n.PreventRules, f)
 		}
+	case *CardTypeDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		for i := range n.Props {
+			Inspect(&n.Props[i], f)
+		}
+	case *CounterDecl:
+		inspectRules(n.Rules, f)
+	case *CharacteristicDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		Inspect(&n.Param, f)
+		Inspect(n.Value, f)
 	case *TurnDecl:
 		inspectRules(n.Rules, f)
 		for i := range n.Order {

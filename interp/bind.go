@@ -56,6 +56,9 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, rt.CounterKind) int32:
 		x, k := a[0].o, rt.CounterKind(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
+	case func(rt.Exec, rt.ObjID, rt.TypeSet) bool:
+		x, t := a[0].o, rt.TypeSet(a[1].enum)
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), t) })
 	}
 	panic(noAdapter(b))
 }

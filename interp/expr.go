@@ -201,10 +201,19 @@ func (c *clause) binary(e *compiler.Binary) value {
 	case compiler.OpGe:
 		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) >= fy(g, fp) })
 	case compiler.OpAdd:
+		if e.Sat {
+			return intV(func(g rt.Exec, fp int) int32 { return rt.AddSat(fx(g, fp), fy(g, fp)) })
+		}
 		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) + fy(g, fp) })
 	case compiler.OpSub:
+		if e.Sat {
+			return intV(func(g rt.Exec, fp int) int32 { return rt.SubSat(fx(g, fp), fy(g, fp)) })
+		}
 		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) - fy(g, fp) })
 	case compiler.OpMul:
+		if e.Sat {
+			return intV(func(g rt.Exec, fp int) int32 { return rt.MulSat(fx(g, fp), fy(g, fp)) })
+		}
 		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) * fy(g, fp) })
 	}
 	panic(checkerBug(e))

@@ -85,6 +85,20 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 			r.Prevent = append(r.Prevent, rt.Prevention{Keyword: i, Event: k.Prevents, Rule: first(k.PreventRules)})
 		}
 	}
+	for _, t := range p.CardTypes {
+		r.CardTypes = append(r.CardTypes, t.Name)
+	}
+	r.PlayedTypes, r.InstantTypes = p.TypeMask("played"), p.TypeMask("any_time")
+	r.NonpermanentTypes, r.CombatantTypes = p.TypeMask("nonpermanent"), p.TypeMask("combatant")
+	for _, k := range p.Counters {
+		r.Counters = append(r.Counters, k.Name)
+	}
+	if p.Power != nil {
+		r.Power = b.characteristic(p.Power)
+	}
+	if p.Toughness != nil {
+		r.Toughness = b.characteristic(p.Toughness)
+	}
 	for _, ph := range p.Phases {
 		r.Phases = append(r.Phases, b.phase(ph))
 	}
@@ -214,6 +228,19 @@ func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int)
 		g.Selected(fp)[s] = rt.ObjID(p)
 		r := f(g, fp)
 		g.Release(fp)
+		return r
+	}
+}
+
+// characteristic builds a derivation of power or toughness.
+func (b *builder) characteristic(ch *compiler.Characteristic) func(rt.Exec, rt.ObjID) int32 {
+	c := &clause{b: b}
+	s, f, slots := ch.Param.Slot, c.expr(ch.Expr).i, ch.Slots
+	return func(g rt.Exec, x rt.ObjID) int32 {
+		fp := b.frame(rt.Exec{Game: g.Game}, slots)
+		rt.Exec{Game: g.Game}.Selected(fp)[s] = x
+		r := f(rt.Exec{Game: g.Game}, fp)
+		rt.Exec{Game: g.Game}.Release(fp)
 		return r
 	}
 }

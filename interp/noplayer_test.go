@@ -43,18 +43,18 @@ sba "704.5" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := g.Create(rt.Card{Name: "Siege", Types: rt.TypeBattle}, 0, rt.ZoneBattlefield)
+	x, err := g.Create(rt.Card{Name: "Siege", Types: r.Types("battle")}, 0, rt.ZoneBattlefield)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Objs[x].Counters[rt.CounterDefense] = 3
+	g.Objs[x].Counters[r.Counter("defense")] = 3
 	if err := g.StartAt(2, 0, "upkeep"); err != nil {
 		t.Fatal(err)
 	}
 	if d := g.Advance(); d.Kind != rt.DecidePriority {
 		t.Fatalf("waiting for %v, want priority", d.Kind)
 	}
-	if n := g.Objs[x].Counters[rt.CounterDefense]; n != 0 {
+	if n := g.Objs[x].Counters[r.Counter("defense")]; n != 0 {
 		t.Errorf("the sba ran until %d defense counters were left, want 0", n)
 	}
 	for i, pl := range g.Players {

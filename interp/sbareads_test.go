@@ -52,7 +52,7 @@ sba "704.5" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dryad, err := g.Create(rt.Card{Name: "Dryad", Types: rt.TypeCreature | rt.TypeLand, Subtypes: []string{"forest"}, Power: 1, Toughness: 1, Keywords: []string{"frail"}}, 0, rt.ZoneBattlefield)
+	dryad, err := g.Create(rt.Card{Name: "Dryad", Types: r.Types("creature") | r.Types("land"), Subtypes: []string{"forest"}, Power: 1, Toughness: 1, Keywords: []string{"frail"}}, 0, rt.ZoneBattlefield)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,3 +27,12 @@ func clamp32(n int64) int32 {
 	}
 	return int32(n)
 }
+
+// AddSat is a+b, saturated: the sums of a characteristic's derivation.
+func AddSat(a, b int32) int32 { return addSat(a, b) }
+
+// SubSat is a-b, saturated.
+func SubSat(a, b int32) int32 { return subSat(a, b) }
+
+// MulSat is a*b, saturated.
+func MulSat(a, b int32) int32 { return clamp32(int64(a) * int64(b)) }

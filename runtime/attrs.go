@@ -55,11 +55,10 @@ func ObjOnStack(g Exec, x ObjID) bool { return g.Objs[x].Zone == ZoneStack }
 // ObjDeathtouchDamage reports whether x was dealt damage by a source with deathtouch since the last check.
 func ObjDeathtouchDamage(g Exec, x ObjID) bool { return g.Objs[x].DeathtouchHit }
 
-// ObjAttachedToCreature reports whether x is attached to a creature.
-func ObjAttachedToCreature(g Exec, x ObjID) bool { return g.AttachedToIs(x, TypeCreature) }
-
-// ObjAttachedToLand reports whether x is attached to a land.
-func ObjAttachedToLand(g Exec, x ObjID) bool { return g.AttachedToIs(x, TypeLand) }
+// ObjAttachedToType reports whether x is attached to an object with one
+// of the card types t (the attribute attached_to_TYPE of each declared
+// card type).
+func ObjAttachedToType(g Exec, x ObjID, t TypeSet) bool { return g.AttachedToIs(x, t) }
 
 // BitSubtypes are the subtypes kept as bits on each object (Object.SubBits,
 // in this order): the attributes aura, equipment and fortification read
@@ -75,23 +74,15 @@ func ObjEquipment(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<1) != 0 }
 // ObjFortification reports whether x has the subtype Fortification.
 func ObjFortification(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<2) != 0 }
 
-// ObjArtifact reports whether x is an artifact.
-func ObjArtifact(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeArtifact != 0 }
+// ObjIs reports whether x has one of the card types t (the attribute of
+// each declared card type: x.creature).
+func ObjIs(g Exec, x ObjID, t TypeSet) bool { return g.Objs[x].Types&t != 0 }
 
-// ObjCreature reports whether x is a creature.
-func ObjCreature(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeCreature != 0 }
+// ObjPrintedPower is x's printed power.
+func ObjPrintedPower(g Exec, x ObjID) int32 { return g.Objs[x].Power }
 
-// ObjEnchantment reports whether x is an enchantment.
-func ObjEnchantment(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeEnchantment != 0 }
-
-// ObjLand reports whether x is a land.
-func ObjLand(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeLand != 0 }
-
-// ObjPlaneswalker reports whether x is a planeswalker.
-func ObjPlaneswalker(g Exec, x ObjID) bool { return g.Objs[x].Types&TypePlaneswalker != 0 }
-
-// ObjBattle reports whether x is a battle.
-func ObjBattle(g Exec, x ObjID) bool { return g.Objs[x].Types&TypeBattle != 0 }
+// ObjPrintedToughness is x's printed toughness.
+func ObjPrintedToughness(g Exec, x ObjID) int32 { return g.Objs[x].Toughness }
 
 // ObjCounters is the number of counters of kind k on x.
 func ObjCounters(g Exec, x ObjID, k CounterKind) int32 { return g.Objs[x].Counters[k] }

@@ -8,15 +8,15 @@ import "testing"
 // is not sameClass.
 func TestSameClass(t *testing.T) {
 	subs, trig, abil := []string{"bear"}, []Trigger{{}}, []Ability{{}}
-	base := Object{Name: "Bear", Types: TypeCreature, Power: 2, Toughness: 2, Subtypes: subs, Triggers: trig, Abilities: abil,
+	base := Object{Name: "Bear", Types: TypeSet(1 << 1), Power: 2, Toughness: 2, Subtypes: subs, Triggers: trig, Abilities: abil,
 		Cost: Cost{Generic: 1, Colored: Mana{Green: 1}}}
 	changes := map[string]func(o *Object){
-		"Name": func(o *Object) { o.Name = "Wolf" }, "Types": func(o *Object) { o.Types = TypeArtifact },
+		"Name": func(o *Object) { o.Name = "Wolf" }, "Types": func(o *Object) { o.Types = TypeSet(1 << 0) },
 		"Super": func(o *Object) { o.Super = SuperBasic }, "Timing": func(o *Object) { o.Timing = 1 },
 		"Copy": func(o *Object) { o.Copy = CardCopy }, "Capped": func(o *Object) { o.Capped = 1 },
 		"Power": func(o *Object) { o.Power = 3 }, "Toughness": func(o *Object) { o.Toughness = 3 },
 		"Keywords": func(o *Object) { o.Keywords = 1 }, "SubBits": func(o *Object) { o.SubBits = 1 },
-		"Enchant": func(o *Object) { o.Enchant = TypeCreature }, "Subtypes": func(o *Object) { o.Subtypes = []string{"wolf"} },
+		"Enchant": func(o *Object) { o.Enchant = TypeSet(1 << 1) }, "Subtypes": func(o *Object) { o.Subtypes = []string{"wolf"} },
 		"Triggers": func(o *Object) { o.Triggers = nil }, "Abilities": func(o *Object) { o.Abilities = nil },
 		"Cost": func(o *Object) { o.Cost.Generic = 2 }, "AttackCost": func(o *Object) { o.AttackCost.Generic = 1 },
 		"BlockCost": func(o *Object) { o.BlockCost.Colored[Red] = 1 },

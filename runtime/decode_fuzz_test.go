@@ -17,7 +17,7 @@ import (
 //	go test ./runtime -run '^$' -fuzz FuzzReadReplay -fuzztime 2m
 func FuzzReadReplay(f *testing.F) {
 	var b bytes.Buffer
-	rep := rt.NewReplay(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}}, Seed: 3})
+	rep := rt.NewReplay(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 3})
 	rep.Answers = []rt.Answer{{}, {Kind: rt.Cast, Obj: 3}, {Kind: rt.Declare, Objs: []rt.ObjID{1, 2}, Targets: []int32{-1, -2}}}
 	rep.Write(&b)
 	f.Add(b.Bytes())
@@ -55,7 +55,7 @@ func FuzzReadReplay(f *testing.F) {
 //
 //	go test ./runtime -run '^$' -fuzz FuzzLoad -fuzztime 2m
 func FuzzLoad(f *testing.F) {
-	g, _ := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}}, Seed: 1})
+	g, _ := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
 	for i := 0; i < 30; i++ {
 		g.Advance()
 		g.Submit(rt.Answer{})

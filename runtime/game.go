@@ -320,6 +320,9 @@ func (r *Rules) cardBits(c Card) (KeywordSet, uint8, error) {
 		}
 		kw |= 1 << uint(i)
 	}
+	if undeclared := (c.Types | c.Enchant) &^ (1<<uint(len(r.CardTypes)) - 1); undeclared != 0 {
+		return 0, 0, fmt.Errorf("card types %#x: the rules declare %d card types (%v)", uint16(undeclared), len(r.CardTypes), r.CardTypes)
+	}
 	var timing uint8
 	if c.Timing != "" {
 		i := r.Timing(c.Timing)

@@ -105,7 +105,7 @@ func TestReplayPlayerNames(t *testing.T) {
 
 func saved(t *testing.T) string {
 	t.Helper()
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}}, Seed: 1})
+	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // TestArithmeticSaturates (item 8): life, damage and power saturate at
 // the bounds of int32 instead of wrapping.
 func TestArithmeticSaturates(t *testing.T) {
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}}, Seed: 1, NoOpeningHand: true})
+	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1, NoOpeningHand: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestArithmeticSaturates(t *testing.T) {
 	if got := g.Players[1].Life; got != math.MinInt32 {
 		t.Errorf("life lost past the bound: %d", got)
 	}
-	x, err := g.Create(rt.Card{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2}, 0, rt.ZoneBattlefield)
+	x, err := g.Create(rt.Card{Name: "Bears", Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2}, 0, rt.ZoneBattlefield)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestArithmeticSaturates(t *testing.T) {
 func TestTooManyPlayers(t *testing.T) {
 	players := make([]rt.PlayerConfig, 129)
 	for i := range players {
-		players[i].Deck = rt.SampleDeck("green")[:1]
+		players[i].Deck = rt.SampleDeck(engine.Rules, "green")[:1]
 	}
 	_, err := engine.New(rt.Config{Players: players})
 	if err == nil || !strings.Contains(err.Error(), "at most 127") {

@@ -17,7 +17,7 @@ type Object struct {
 	Power     int32 // printed power
 	Toughness int32 // printed toughness
 	Damage    int32 // marked damage
-	Counters  [NumCounterKinds]int32
+	Counters  [MaxCounterKinds]int32
 	Keywords  KeywordSet // printed keywords
 	Cost      Cost
 	Tapped    bool
@@ -43,7 +43,7 @@ type Object struct {
 	// Enchant lists the card types an Aura may be attached to (0: any).
 	Enchant TypeSet
 	// CounterMax caps counters of a kind on this object; Capped marks which.
-	CounterMax [NumCounterKinds]int32
+	CounterMax [MaxCounterKinds]int32
 	Capped     uint8
 	// batch is the state-based-action batch that last replaced a
 	// destruction of this object (one replacement covers identical results).
@@ -138,10 +138,28 @@ func (g Exec) HasKeywordNamed(x ObjID, name string) bool {
 	return k >= 0 && g.HasKeyword(x, k)
 }
 
-// Power is x's power: printed, counters and effects.
+// Power is x's power, as the rules derive it (characteristic power);
+// printed if they derive none.
 func (g *Game) Power(x ObjID) int32 {
-	o := &g.Objs[x]
-	p := int64(o.Power) + int64(o.Counters[CounterPlus]) - int64(o.Counters[CounterMinus])
+	if f := g.Rules.Power; f != nil {
+		return f(g.exec(), x)
+	}
+	return g.Objs[x].Power
+}
+
+// Toughness is x's toughness, as the rules derive it (characteristic
+// toughness); printed if they derive none.
+func (g *Game) Toughness(x ObjID) int32 {
+	if f := g.Rules.Toughness; f != nil {
+		return f(g.exec(), x)
+	}
+	return g.Objs[x].Toughness
+}
+
+// EffectPower is the sum of what the continuous effects on x add to its
+// power (saturated).
+func (g Exec) EffectPower(x ObjID) int32 {
+	var p int64
 	for i := range g.Effects {
 		if g.Effects[i].Target == x {
 			p += int64(g.Effects[i].Power)
@@ -150,10 +168,10 @@ func (g *Game) Power(x ObjID) int32 {
 	return clamp32(p)
 }
 
-// Toughness is x's toughness: printed, counters and effects.
-func (g *Game) Toughness(x ObjID) int32 {
-	o := &g.Objs[x]
-	t := int64(o.Toughness) + int64(o.Counters[CounterPlus]) - int64(o.Counters[CounterMinus])
+// EffectToughness is the sum of what the continuous effects on x add to
+// its toughness (saturated).
+func (g Exec) EffectToughness(x ObjID) int32 {
+	var t int64
 	for i := range g.Effects {
 		if g.Effects[i].Target == x {
 			t += int64(g.Effects[i].Toughness)
@@ -163,8 +181,8 @@ func (g *Game) Toughness(x ObjID) int32 {
 }
 
 // manaColor is the color of mana a land can tap for, if any.
-func (o *Object) manaColor() (Color, bool) {
-	if o.Types&TypeLand == 0 {
+func (g *Game) manaColor(o *Object) (Color, bool) {
+	if o.Types&g.Rules.PlayedTypes == 0 {
 		return 0, false
 	}
 	for _, s := range o.Subtypes {
@@ -231,7 +249,7 @@ func (g Exec) AttachedToIs(x ObjID, t TypeSet) bool {
 // stated maximum.
 func (g Exec) OverCounterMax(x ObjID) bool {
 	o := &g.Objs[x]
-	for k := CounterKind(0); k < NumCounterKinds; k++ {
+	for k := CounterKind(0); k < MaxCounterKinds; k++ {
 		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
 			return true
 		}
@@ -242,7 +260,7 @@ func (g Exec) OverCounterMax(x ObjID) bool {
 // TrimCounters removes the counters of x above their stated maximums.
 func (g Exec) TrimCounters(x ObjID, rule string) {
 	o := &g.Objs[x]
-	for k := CounterKind(0); k < NumCounterKinds; k++ {
+	for k := CounterKind(0); k < MaxCounterKinds; k++ {
 		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
 			g.AddCounters(x, k, o.CounterMax[k]-o.Counters[k], rule)
 		}

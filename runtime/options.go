@@ -106,7 +106,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			if o.Tapped {
 				continue
 			}
-			if c, ok := o.manaColor(); ok && tap.can(g, x) {
+			if c, ok := g.manaColor(o); ok && tap.can(g, x) {
 				avail[c]++
 				if !g.noTap {
 					add(Option{Kind: TapMana, Obj: x})
@@ -128,11 +128,11 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		for _, x := range g.Players[p].Hand {
 			o := &g.Objs[x]
 			switch {
-			case o.Types&TypeLand != 0:
+			case o.Types&g.Rules.PlayedTypes != 0:
 				if land {
 					add(Option{Kind: PlayLand, Obj: x})
 				}
-			case (sorcery || o.Types&TypeInstant != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost):
+			case (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost):
 				add(Option{Kind: Cast, Obj: x})
 			}
 		}
@@ -299,13 +299,13 @@ func (g *Game) mayAct(p int) bool {
 	castable := false // a card in hand whose cost alone is to be checked
 	for _, x := range g.Players[p].Hand {
 		o := &g.Objs[x]
-		if o.Types&TypeLand != 0 {
+		if o.Types&g.Rules.PlayedTypes != 0 {
 			if land {
 				return true
 			}
 			continue
 		}
-		if (sorcery || o.Types&TypeInstant != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) {
+		if (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) {
 			castable = true
 		}
 	}
@@ -325,7 +325,7 @@ func (g *Game) mayAct(p int) bool {
 		if o.Tapped || !castable && g.noTap && !abilities {
 			continue
 		}
-		if c, ok := o.manaColor(); ok {
+		if c, ok := g.manaColor(o); ok {
 			if !tapped {
 				tap, tapped = g.tapTest(), true
 			}
@@ -354,7 +354,7 @@ func (g *Game) mayAct(p int) bool {
 	if castable {
 		for _, x := range g.Players[p].Hand {
 			o := &g.Objs[x]
-			if o.Types&TypeLand == 0 && (sorcery || o.Types&TypeInstant != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost) {
+			if o.Types&g.Rules.PlayedTypes == 0 && (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost) {
 				return true
 			}
 		}
@@ -389,7 +389,7 @@ func (g *Game) permissions(p int) (land, sorcery bool) {
 }
 
 func (g *Game) mayPlayLand(p int, x ObjID) bool {
-	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&TypeLand == 0 {
+	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&g.Rules.PlayedTypes == 0 {
 		return false
 	}
 	_, st, _ := g.current()
@@ -401,10 +401,10 @@ func (g *Game) mayCast(p int, x ObjID, avail *Mana) bool {
 		return false
 	}
 	o := &g.Objs[x]
-	if o.Types&TypeLand != 0 {
+	if o.Types&g.Rules.PlayedTypes != 0 {
 		return false
 	}
-	if o.Types&TypeInstant == 0 {
+	if o.Types&g.Rules.InstantTypes == 0 {
 		_, st, _ := g.current()
 		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g.exec(), p)) {
 			return false
@@ -436,7 +436,7 @@ func (g *Game) mayTapForMana(p int, x ObjID) bool {
 		return false
 	}
 	o := &g.Objs[x]
-	if _, ok := o.manaColor(); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut || o.Tapped {
+	if _, ok := g.manaColor(o); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut || o.Tapped {
 		return false
 	}
 	return g.canTap(x)
@@ -468,7 +468,7 @@ func (g *Game) available(p int) Mana {
 	avail := g.Players[p].Mana
 	for _, x := range g.Battlefield {
 		o := &g.Objs[x]
-		if c, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
+		if c, ok := g.manaColor(o); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
 			avail[c]++
 		}
 	}

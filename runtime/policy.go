@@ -57,7 +57,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
 			must, _ := g.pred(MustAttack, x, false)
-			if int(o.Controller) == d.Player && o.Types&TypeCreature != 0 && !o.Tapped && !o.PhasedOut && (must || r.RNG.Intn(2) == 0) {
+			if int(o.Controller) == d.Player && o.Types&g.Rules.CombatantTypes != 0 && !o.Tapped && !o.PhasedOut && (must || r.RNG.Intn(2) == 0) {
 				if ok, _ := g.pred(CanAttack, x, true); ok {
 					if no, _ := g.pred(CantAttack, x, false); !no {
 						r.pick = append(r.pick, x)
@@ -70,7 +70,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		r.pick, r.targets = r.pick[:0], r.targets[:0]
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
-			if int(o.Controller) != d.Player || o.Types&TypeCreature == 0 || o.Tapped || o.PhasedOut || r.RNG.Intn(2) == 0 {
+			if int(o.Controller) != d.Player || o.Types&g.Rules.CombatantTypes == 0 || o.Tapped || o.PhasedOut || r.RNG.Intn(2) == 0 {
 				continue
 			}
 			for _, at := range g.Combat.Attacks {

@@ -111,7 +111,7 @@ func (g *Game) CanPlayLand(p int, x ObjID) error {
 	if err := g.holds(p); err != nil {
 		return err
 	}
-	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&TypeLand == 0 {
+	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&g.Rules.PlayedTypes == 0 {
 		return refuse(g.Rules.Cite[MechPlayLand], "%s is not a land card in %s's hand", g.nameOf(x), g.PlayerName(p))
 	}
 	_, st, _ := g.current()
@@ -123,14 +123,14 @@ func (g *Game) CanCast(p int, x ObjID) error {
 	if err := g.holds(p); err != nil {
 		return err
 	}
-	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&TypeLand != 0 {
+	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&g.Rules.PlayedTypes != 0 {
 		return refuse(g.Rules.Cite[MechCast], "%s is not a spell card in %s's hand", g.nameOf(x), g.PlayerName(p))
 	}
 	o := &g.Objs[x]
-	if o.Types&TypeInstant == 0 {
+	if o.Types&g.Rules.InstantTypes == 0 {
 		_, st, _ := g.current()
 		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g.exec(), p)) { // the refusal's words only when refused
-			return g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+o.Types.String()+" spell")
+			return g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+g.Rules.TypeString(o.Types)+" spell")
 		}
 	}
 	if o.Timing != 0 {
@@ -167,7 +167,7 @@ func (g *Game) canTapForMana(p int, x ObjID) error {
 		return refuse(g.Rules.Cite[MechTapMana], "no such land")
 	}
 	o := &g.Objs[x]
-	if _, ok := o.manaColor(); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut {
+	if _, ok := g.manaColor(o); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut {
 		return refuse(g.Rules.Cite[MechTapMana], "%s is not a land %s controls that makes mana", g.nameOf(x), g.PlayerName(p))
 	}
 	if o.Tapped {
@@ -181,7 +181,7 @@ func (g *Game) canTapForMana(p int, x ObjID) error {
 
 func (g *Game) tapForMana(x ObjID) {
 	o := &g.Objs[x]
-	c, _ := o.manaColor()
+	c, _ := g.manaColor(o)
 	o.Tapped = true
 	g.Players[o.Controller].Mana[c]++
 	g.emitObj(EvAddMana, g.Rules.Cite[MechTapMana], x, int32(c))
@@ -192,7 +192,7 @@ func (g *Game) canPay(p int, cost Cost) bool {
 	avail := g.Players[p].Mana
 	for _, x := range g.Battlefield {
 		o := &g.Objs[x]
-		if c, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
+		if c, ok := g.manaColor(o); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
 			avail[c]++
 		}
 	}
@@ -213,7 +213,7 @@ func (g *Game) pay(p int, cost Cost) {
 	// Tap for colored needs the pool can't cover, then for generic.
 	for _, x := range g.Battlefield {
 		o := &g.Objs[x]
-		c, ok := o.manaColor()
+		c, ok := g.manaColor(o)
 		if ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && pool[c] < need[c] && g.canTap(x) {
 			g.tapForMana(x)
 		}
@@ -227,7 +227,7 @@ func (g *Game) pay(p int, cost Cost) {
 			break
 		}
 		o := &g.Objs[x]
-		if _, ok := o.manaColor(); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
+		if _, ok := g.manaColor(o); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
 			g.tapForMana(x)
 		}
 	}

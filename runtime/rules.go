@@ -18,6 +18,27 @@ type Rules struct {
 	Defaults PlayerDefaults
 	Keywords []string // bit i of a KeywordSet
 
+	// CardTypes are the declared card types (card_type): bit i of a
+	// TypeSet. Counters are the declared counter kinds (counter):
+	// CounterKind i.
+	CardTypes []string
+	Counters  []string
+	// What the runtime's own mechanisms do with objects of some types,
+	// as the card_type declarations' properties say:
+	//   - PlayedTypes (played): played as a special action, not cast; it
+	//     taps for the mana of its basic land types;
+	//   - InstantTypes (any_time): cast whenever its controller holds
+	//     priority;
+	//   - NonpermanentTypes (nonpermanent): as a spell of it resolves it
+	//     goes to its owner's graveyard, not onto the battlefield;
+	//   - CombatantTypes (combatant): what dies-abilities and card effects
+	//     on "each creature" look at, and what the random policy attacks
+	//     and blocks with.
+	PlayedTypes, InstantTypes, NonpermanentTypes, CombatantTypes TypeSet
+	// Power and Toughness derive an object's power and toughness
+	// (characteristic power, characteristic toughness); nil: printed.
+	Power, Toughness func(g Exec, x ObjID) int32
+
 	TurnRule              string // cited when a turn begins
 	ExtraTurnsRule        string
 	ExtraTurnsNewestFirst bool
@@ -217,3 +238,59 @@ func (r *Rules) FindPhase(name string) (int, bool) {
 }
 
 func (r *Rules) step(s StepRef) *Step { return &r.Phases[s.Phase].Steps[s.Step] }
+
+// ParseType maps a declared card type name to its bit.
+func (r *Rules) ParseType(name string) (TypeSet, bool) {
+	for i, n := range r.CardTypes {
+		if n == name {
+			return 1 << uint(i), true
+		}
+	}
+	return 0, false
+}
+
+// Types is the set of the named card types; it panics on a name the rules
+// do not declare (for fixtures and sample decks: use ParseType on input).
+func (r *Rules) Types(names ...string) TypeSet {
+	var t TypeSet
+	for _, n := range names {
+		b, ok := r.ParseType(n)
+		if !ok {
+			panic("runtime: the rules declare no card type " + n)
+		}
+		t |= b
+	}
+	return t
+}
+
+// TypeString names the card types of t, in declaration order.
+func (r *Rules) TypeString(t TypeSet) string { return setString(uint64(t), r.CardTypes) }
+
+// ParseCounter maps a declared counter kind name such as "+1/+1" to its
+// kind.
+func (r *Rules) ParseCounter(name string) (CounterKind, bool) {
+	for i, n := range r.Counters {
+		if n == name {
+			return CounterKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// CounterName is the name of counter kind k.
+func (r *Rules) CounterName(k CounterKind) string {
+	if int(k) < len(r.Counters) {
+		return r.Counters[k]
+	}
+	return "counter?"
+}
+
+// Counter is the named counter kind; it panics on a name the rules do not
+// declare (for fixtures: use ParseCounter on input).
+func (r *Rules) Counter(name string) CounterKind {
+	k, ok := r.ParseCounter(name)
+	if !ok {
+		panic("runtime: the rules declare no counter kind " + name)
+	}
+	return k
+}

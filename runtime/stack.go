@@ -146,7 +146,7 @@ func (g *Game) resolveTop() {
 	if it.Trigger.On == 0 {
 		g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
 		o := &g.Objs[it.Source]
-		if o.Types&(TypeInstant|TypeSorcery) != 0 {
+		if o.Types&g.Rules.NonpermanentTypes != 0 {
 			g.move(it.Source, ZoneGraveyard, int(o.Owner))
 			return
 		}
@@ -165,7 +165,7 @@ func (g *Game) resolveTop() {
 		g.exec().Draw(p, t.N, rule)
 	case DoDamageEach:
 		for _, x := range g.Battlefield {
-			if o := &g.Objs[x]; int(o.Controller) != p && o.Types&TypeCreature != 0 && !o.PhasedOut {
+			if o := &g.Objs[x]; int(o.Controller) != p && o.Types&g.Rules.CombatantTypes != 0 && !o.PhasedOut {
 				g.exec().DealDamage(it.Source, x, t.N, rule)
 			}
 		}

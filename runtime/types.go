@@ -41,34 +41,12 @@ func ParseZone(s string) (Zone, bool) {
 	return 0, false
 }
 
-// TypeSet is a set of card types.
+// TypeSet is a set of card types: bit i is Rules.CardTypes[i], in the
+// order the rules declare them (card_type). The runtime names no card type.
 type TypeSet uint16
 
-const (
-	TypeArtifact TypeSet = 1 << iota
-	TypeCreature
-	TypeEnchantment
-	TypeLand
-	TypePlaneswalker
-	TypeInstant
-	TypeSorcery
-	TypeTribal
-	TypeBattle
-)
-
-var typeNames = []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal", "battle"}
-
-// ParseType maps a card type name to its bit.
-func ParseType(s string) (TypeSet, bool) {
-	for i, n := range typeNames {
-		if n == s {
-			return 1 << i, true
-		}
-	}
-	return 0, false
-}
-
-func (t TypeSet) String() string { return setString(uint64(t), typeNames) }
+// MaxCardTypes is how many card types a TypeSet holds.
+const MaxCardTypes = 16
 
 // SuperSet is a set of supertypes.
 type SuperSet uint8
@@ -113,31 +91,14 @@ type KeywordSet uint64
 // Has reports whether keyword k is in the set.
 func (s KeywordSet) Has(k int) bool { return s&(1<<uint(k)) != 0 }
 
-// CounterKind is a kind of counter an object can have.
+// CounterKind is a kind of counter an object can have: an index into
+// Rules.Counters, in the order the rules declare them (counter). The
+// runtime names no counter kind.
 type CounterKind uint8
 
-const (
-	CounterPlus  CounterKind = iota // +1/+1
-	CounterMinus                    // -1/-1
-	CounterLoyalty
-	CounterCharge
-	CounterDefense
-	NumCounterKinds
-)
-
-var counterNames = [...]string{"+1/+1", "-1/-1", "loyalty", "charge", "defense"}
-
-func (c CounterKind) String() string { return counterNames[c] }
-
-// ParseCounter maps a counter name such as "+1/+1" to its kind.
-func ParseCounter(s string) (CounterKind, bool) {
-	for i, n := range counterNames {
-		if n == s {
-			return CounterKind(i), true
-		}
-	}
-	return 0, false
-}
+// MaxCounterKinds is how many counter kinds an object can hold counters
+// of (Object.Counters).
+const MaxCounterKinds = 8
 
 // Color indexes a mana pool.
 type Color uint8

@@ -41,7 +41,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 				o.lkiKeywords |= g.Effects[i].Keywords
 			}
 		}
-		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [NumCounterKinds]int32{}, NoObj
+		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [MaxCounterKinds]int32{}, NoObj
 		o.DeathtouchHit, o.Regen, o.Protector = false, 0, -1
 		g.dropEffects(x)
 	}
@@ -242,6 +242,9 @@ func (g Exec) LoseLife(p int, n int32, rule string) {
 
 // AddCounters puts n counters of kind k on x (n may be negative to remove).
 func (g Exec) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
+	if int(k) >= len(g.Rules.Counters) || int(k) >= MaxCounterKinds {
+		return // a kind the rules do not declare
+	}
 	c := &g.Objs[x].Counters[k]
 	if addSat(*c, n) < 0 {
 		n = -*c
@@ -251,7 +254,7 @@ func (g Exec) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 		return
 	}
 	*c += n
-	g.emit(Event{Kind: EvCounters, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n, Name: k.String()})
+	g.emit(Event{Kind: EvCounters, Rule: rule, Player: g.Objs[x].Controller, Obj: x, N: n, Name: g.Rules.CounterName(k)})
 }
 
 // Destroy puts permanent x into its owner's graveyard, unless a keyword the
@@ -291,7 +294,7 @@ func (g Exec) Destroy(x ObjID, rule string) {
 // creature's last known information, before it leaves the battlefield.
 func (g *Game) dies(x ObjID) {
 	o := &g.Objs[x]
-	if o.Types&TypeCreature == 0 {
+	if o.Types&g.Rules.CombatantTypes == 0 {
 		return
 	}
 	power := g.Power(x)

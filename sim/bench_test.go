@@ -30,7 +30,7 @@ func BenchmarkRandomGameVanillaNotap(b *testing.B) {
 }
 
 func benchVanilla(b *testing.B, base rt.Config) {
-	deck := sim.Vanilla()
+	deck := sim.Vanilla(engine.Rules)
 	pol := &rt.UniformPolicy{RNG: rt.RNG{State: 1}}
 	var decisions, allocs uint64
 	var ms goruntime.MemStats

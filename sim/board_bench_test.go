@@ -52,7 +52,7 @@ func setupBoard(b *testing.B, g *rt.Game, deck []rt.Card, n int, seed uint64) {
 func benchBoard(b *testing.B, n int) {
 	pol := &rt.UniformPolicy{RNG: rt.RNG{State: 1}}
 	g := new(rt.Game)
-	deck := sim.Vanilla()
+	deck := sim.Vanilla(engine.Rules)
 	var decisions, attacks, blocks, allocs uint64
 	var inDecl [2]time.Duration
 	var ms goruntime.MemStats

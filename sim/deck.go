@@ -12,24 +12,25 @@ import (
 )
 
 // Vanilla is issue 12's deck: 24 Forest and 36 vanilla 2/2 creatures
-// costing {1}{G}.
-func Vanilla() []rt.Card {
+// costing {1}{G}, under rules that declare the card types land and
+// creature.
+func Vanilla(r *rt.Rules) []rt.Card {
 	deck := make([]rt.Card, 0, 60)
 	for i := 0; i < 24; i++ {
-		deck = append(deck, rt.Card{Name: "Forest", Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{"forest"}})
+		deck = append(deck, rt.Card{Name: "Forest", Types: r.Types("land"), Super: rt.SuperBasic, Subtypes: []string{"forest"}})
 	}
 	for i := 0; i < 36; i++ {
-		deck = append(deck, rt.Card{Name: "Bear", Types: rt.TypeCreature, Power: 2, Toughness: 2,
+		deck = append(deck, rt.Card{Name: "Bear", Types: r.Types("creature"), Power: 2, Toughness: 2,
 			Cost: rt.Cost{Generic: 1, Colored: rt.Mana{rt.Green: 1}}})
 	}
 	return deck
 }
 
 // BuiltinDecks are the decks a name selects: vanilla, green, red.
-var BuiltinDecks = map[string]func() []rt.Card{
+var BuiltinDecks = map[string]func(*rt.Rules) []rt.Card{
 	"vanilla": Vanilla,
-	"green":   func() []rt.Card { return rt.SampleDeck("green") },
-	"red":     func() []rt.Card { return rt.SampleDeck("red") },
+	"green":   func(r *rt.Rules) []rt.Card { return rt.SampleDeck(r, "green") },
+	"red":     func(r *rt.Rules) []rt.Card { return rt.SampleDeck(r, "red") },
 }
 
 // MaxDeckLines bounds a deck file.
@@ -43,8 +44,8 @@ const MaxDeckLines = 1000
 // where NAME uses '_' for spaces and each WORD is a card type or supertype
 // (creature, land, basic, legendary...), P/T ("2/2"), cost=COST ("1G"),
 // sub=SUBTYPE, kw=KEYWORD or timing=NAME. '#' starts a comment. At most
-// MaxReplayCards cards.
-func ReadDeck(r io.Reader) ([]rt.Card, error) {
+// MaxReplayCards cards. Card types are those the rules declare.
+func ReadDeck(rules *rt.Rules, r io.Reader) ([]rt.Card, error) {
 	br := bufio.NewReader(io.LimitReader(r, 1<<20))
 	if b, err := br.Peek(1); err == nil && b[0] == '[' {
 		var deck []rt.Card
@@ -78,7 +79,7 @@ func ReadDeck(r io.Reader) ([]rt.Card, error) {
 		}
 		c := rt.Card{Name: strings.ReplaceAll(f[1], "_", " ")}
 		for _, w := range f[2:] {
-			if err := cardWord(&c, w); err != nil {
+			if err := cardWord(rules, &c, w); err != nil {
 				return nil, fmt.Errorf("deck:%d: %v", line, err)
 			}
 		}
@@ -95,8 +96,8 @@ func ReadDeck(r io.Reader) ([]rt.Card, error) {
 	return deck, nil
 }
 
-func cardWord(c *rt.Card, w string) error {
-	if t, ok := rt.ParseType(w); ok {
+func cardWord(r *rt.Rules, c *rt.Card, w string) error {
+	if t, ok := r.ParseType(w); ok {
 		c.Types |= t
 		return nil
 	}

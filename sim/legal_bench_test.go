@@ -31,7 +31,7 @@ func (u *legalPlayer) Decide(g *rt.Game, d rt.Decision) rt.Answer {
 // BenchmarkRandomGameVanillaLegal: the games of the first measurement
 // (legalPlayer, New and a kept log per game, as then), on today's runtime.
 func BenchmarkRandomGameVanillaLegal(b *testing.B) {
-	deck := sim.Vanilla()
+	deck := sim.Vanilla(engine.Rules)
 	pol := &legalPlayer{rng: rt.RNG{State: 1}, rp: rt.RandomPolicy{RNG: rt.RNG{State: 2}}}
 	var decisions uint64
 	var ms goruntime.MemStats

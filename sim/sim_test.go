@@ -19,7 +19,7 @@ import (
 func config(games, workers int) sim.Config {
 	return sim.Config{
 		Rules:    engine.Rules,
-		Players:  []rt.PlayerConfig{{Name: "green", Deck: rt.SampleDeck("green")}, {Name: "red", Deck: rt.SampleDeck("red")}},
+		Players:  []rt.PlayerConfig{{Name: "green", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "red", Deck: rt.SampleDeck(engine.Rules, "red")}},
 		Policies: []string{"uniform", "random"},
 		Games:    games, Workers: workers, Seed: 42, Turns: 40, Alternate: true,
 	}
@@ -100,7 +100,7 @@ func TestWilson(t *testing.T) {
 }
 
 func TestReadDeck(t *testing.T) {
-	deck, err := sim.ReadDeck(strings.NewReader("# vanilla\n24 Forest land basic sub=forest\n36 Grizzly_Bears creature 2/2 cost=1G kw=trample\n"))
+	deck, err := sim.ReadDeck(engine.Rules, strings.NewReader("# vanilla\n24 Forest land basic sub=forest\n36 Grizzly_Bears creature 2/2 cost=1G kw=trample\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestReadDeck(t *testing.T) {
 		t.Errorf("read %d cards: %+v", len(deck), deck[59])
 	}
 	for _, bad := range []string{"", "x Forest land", "2 Forest lnd", "2 Bear 2/x", "2 Bear cost=QQ", "2000 Forest land", "3"} {
-		if _, err := sim.ReadDeck(strings.NewReader(bad)); err == nil {
+		if _, err := sim.ReadDeck(engine.Rules, strings.NewReader(bad)); err == nil {
 			t.Errorf("%q: accepted", bad)
 		}
 	}

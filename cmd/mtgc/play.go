@@ -56,10 +56,13 @@ var playCmd = &command{
 		if note != "" {
 			fmt.Fprintln(ctx.stderr, note)
 		}
+		if err := sampleTypes(rules); err != nil {
+			return err
+		}
 		cfg := rt.Config{
 			Players: []rt.PlayerConfig{
-				{Name: "p1", Deck: rt.SampleDeck("green")},
-				{Name: "p2", Deck: rt.SampleDeck("red")},
+				{Name: "p1", Deck: rt.SampleDeck(rules, "green")},
+				{Name: "p2", Deck: rt.SampleDeck(rules, "red")},
 			},
 			Seed: playSeed,
 		}
@@ -98,4 +101,15 @@ var playCmd = &command{
 		}
 		return nil
 	},
+}
+
+// sampleTypes refuses rules that cannot hold the sample decks: lands and
+// creatures.
+func sampleTypes(r *rt.Rules) error {
+	for _, t := range []string{"land", "creature"} {
+		if _, ok := r.ParseType(t); !ok {
+			return fmt.Errorf("the sample decks need the card type %s, which these rules do not declare (they declare %v)", t, r.CardTypes)
+		}
+	}
+	return nil
 }

@@ -314,7 +314,7 @@ func TestJSONSchemas(t *testing.T) {
 	kinds := map[string]bool{}
 	for seed := uint64(1); seed <= 6; seed++ {
 		g, err := rt.New(engine.Rules, rt.Config{Seed: seed, Players: []rt.PlayerConfig{
-			{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")},
+			{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")},
 		}})
 		if err != nil {
 			t.Fatal(err)

@@ -68,14 +68,6 @@ var simCmd = &command{
 		if len(names) != 2 {
 			return usagef("-decks %q: want two decks, comma-separated", simDecks)
 		}
-		var players []rt.PlayerConfig
-		for i, n := range names {
-			deck, err := loadDeck(n)
-			if err != nil {
-				return err
-			}
-			players = append(players, rt.PlayerConfig{Name: fmt.Sprintf("p%d:%s", i+1, n), Deck: deck})
-		}
 		rs, err := resolveRules(simRules, simEd, "")
 		if err != nil {
 			return err
@@ -90,6 +82,14 @@ var simCmd = &command{
 		}
 		if note != "" {
 			fmt.Fprintln(ctx.stderr, note)
+		}
+		var players []rt.PlayerConfig
+		for i, n := range names {
+			deck, err := loadDeck(rules, n)
+			if err != nil {
+				return err
+			}
+			players = append(players, rt.PlayerConfig{Name: fmt.Sprintf("p%d:%s", i+1, n), Deck: deck})
 		}
 		cfg := sim.Config{Rules: rules, Players: players, Policies: strings.Split(simPolicy, ","), Games: simGames,
 			Workers: simWorkers, Seed: simSeed, Turns: int32(simTurns), Alternate: !simFirst,
@@ -227,16 +227,16 @@ func engineName(r *rt.Rules) string {
 	return "interpreted"
 }
 
-func loadDeck(name string) ([]rt.Card, error) {
+func loadDeck(r *rt.Rules, name string) ([]rt.Card, error) {
 	if f, ok := sim.BuiltinDecks[name]; ok {
-		return f(), nil
+		return f(r), nil
 	}
 	fh, err := safeio.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("deck %q: neither a built-in deck (vanilla, green, red) nor a file: %v", name, err)
 	}
 	defer fh.Close()
-	deck, err := sim.ReadDeck(fh)
+	deck, err := sim.ReadDeck(r, fh)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}

@@ -37,7 +37,7 @@ func TestGame(t *testing.T) {
 		t.Fatalf("no index for %s: %v", myengine.Edition, err)
 	}
 	g, err := myengine.New(rt.Config{
-		Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck("green")}, {Name: "p2", Deck: rt.SampleDeck("red")}},
+		Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(myengine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(myengine.Rules, "red")}},
 		Seed:    7,
 	})
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 func New(tb testing.TB, r *rt.Rules, perPlayer int) *rt.Game {
 	deck := make([]rt.Card, 10)
 	for i := range deck {
-		deck[i] = rt.Card{Name: "Card", Types: rt.TypeCreature, Power: 1, Toughness: 1}
+		deck[i] = rt.Card{Name: "Card", Types: r.Types("creature"), Power: 1, Toughness: 1}
 	}
 	g, err := rt.New(r, rt.Config{
 		Players:       []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}},
@@ -26,9 +26,9 @@ func New(tb testing.TB, r *rt.Rules, perPlayer int) *rt.Game {
 	}
 	for p := 0; p < 2; p++ {
 		for i := 0; i < perPlayer; i++ {
-			c := rt.Card{Name: "Forest", Types: rt.TypeLand, Subtypes: []string{"forest"}}
+			c := rt.Card{Name: "Forest", Types: r.Types("land"), Subtypes: []string{"forest"}}
 			if i%2 == 1 {
-				c = rt.Card{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2}
+				c = rt.Card{Name: "Bears", Types: r.Types("creature"), Power: 2, Toughness: 2}
 			}
 			if _, err := g.Create(c, p, rt.ZoneBattlefield); err != nil {
 				tb.Fatal(err)

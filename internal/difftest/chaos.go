@@ -37,7 +37,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 			continue
 		}
 		perms = append(perms, x)
-		if o.Types&rt.TypeCreature != 0 {
+		if o.Types&g.Rules.CombatantTypes != 0 {
 			creatures = append(creatures, x)
 		}
 		for _, s := range o.Subtypes {
@@ -59,7 +59,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		return func(g *rt.Game) { rt.Exec{Game: g}.MarkDamage(x, n, chaosRule(g)) }
 	case 2:
 		x := pick(rng, perms)
-		k, n := rt.CounterKind(rng.Intn(int(rt.NumCounterKinds))), int32(rng.Intn(5)-1)
+		k, n := rt.CounterKind(rng.Intn(len(g.Rules.Counters))), int32(rng.Intn(5)-1)
 		if x == rt.NoObj {
 			return nil
 		}

@@ -16,7 +16,8 @@ import (
 // keywords (among the rules' keywords), plus the odd permanent that state-
 // based actions care about: legends sharing a name, planeswalkers, world
 // enchantments, Auras, Equipment, a token and a copy of a card.
-func Deck(rng *rt.RNG, keywords []string, color string) []rt.Card {
+func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Card {
+	ty := rules.Types
 	land, sub, c := "Forest", "forest", "G"
 	if color == "red" {
 		land, sub, c = "Mountain", "mountain", "R"
@@ -24,7 +25,7 @@ func Deck(rng *rt.RNG, keywords []string, color string) []rt.Card {
 	colored, _ := rt.ParseMana(c)
 	var deck []rt.Card
 	for i := 0; i < 17; i++ {
-		deck = append(deck, rt.Card{Name: land, Types: rt.TypeLand, Super: rt.SuperBasic, Subtypes: []string{sub}})
+		deck = append(deck, rt.Card{Name: land, Types: ty("land"), Super: rt.SuperBasic, Subtypes: []string{sub}})
 	}
 	cost := func() rt.Cost { return rt.Cost{Generic: int32(rng.Intn(4)), Colored: colored} }
 	for i := 0; i < 23; i++ {
@@ -32,32 +33,32 @@ func Deck(rng *rt.RNG, keywords []string, color string) []rt.Card {
 		switch r := rng.Intn(20); {
 		case r < 13:
 			card.Name = fmt.Sprintf("%s Creature %d", color, i)
-			card.Types = rt.TypeCreature
+			card.Types = ty("creature")
 			card.Power, card.Toughness = int32(rng.Intn(6)), int32(rng.Intn(6))
 			for n := rng.Intn(3); n > 0 && len(keywords) > 0; n-- {
 				card.Keywords = append(card.Keywords, keywords[rng.Intn(len(keywords))])
 			}
 		case r < 15:
 			card.Name = "Legend " + color
-			card.Types, card.Super = rt.TypeCreature, rt.SuperLegendary
+			card.Types, card.Super = ty("creature"), rt.SuperLegendary
 			card.Power, card.Toughness = 2, 2
 		case r < 16:
 			card.Name = fmt.Sprintf("%s Walker %d", color, i)
-			card.Types = rt.TypePlaneswalker
+			card.Types = ty("planeswalker")
 			card.Subtypes = []string{[]string{"jace", "chandra"}[rng.Intn(2)]}
 		case r < 17:
 			card.Name = fmt.Sprintf("%s World %d", color, i)
-			card.Types, card.Super = rt.TypeEnchantment, rt.SuperWorld
+			card.Types, card.Super = ty("enchantment"), rt.SuperWorld
 		case r < 18:
 			card.Name = fmt.Sprintf("%s Aura %d", color, i)
-			card.Types, card.Subtypes = rt.TypeEnchantment, []string{"aura"}
-			card.Enchant = rt.TypeCreature
+			card.Types, card.Subtypes = ty("enchantment"), []string{"aura"}
+			card.Enchant = ty("creature")
 		case r < 19:
 			card.Name = fmt.Sprintf("%s Equipment %d", color, i)
-			card.Types, card.Subtypes = rt.TypeArtifact, []string{"equipment"}
+			card.Types, card.Subtypes = ty("artifact"), []string{"equipment"}
 		default:
 			card.Name = fmt.Sprintf("%s Oddity %d", color, i)
-			card.Types = rt.TypeCreature
+			card.Types = ty("creature")
 			card.Power, card.Toughness = 1, 1
 			if rng.Intn(2) == 0 {
 				card.Token = true // ceases to exist at the first check (704.5d)
@@ -82,7 +83,7 @@ func GameConfig(r *rt.Rules, seed uint64) rt.Config {
 	cfg := rt.Config{Seed: seed, Starting: rng.Intn(n)}
 	for i := 0; i < n; i++ {
 		color := []string{"green", "red"}[i%2]
-		cfg.Players = append(cfg.Players, rt.PlayerConfig{Name: fmt.Sprintf("p%d", i+1), Deck: Deck(&rng, r.Keywords, color)})
+		cfg.Players = append(cfg.Players, rt.PlayerConfig{Name: fmt.Sprintf("p%d", i+1), Deck: Deck(r, &rng, r.Keywords, color)})
 	}
 	return cfg
 }

@@ -129,14 +129,14 @@ func newGame(t *testing.T) *rt.Game {
 		t.Fatal(err)
 	}
 	for _, c := range []rt.Card{
-		{Name: "Bears", Types: rt.TypeCreature, Power: 2, Toughness: 2},
-		{Name: "Forest", Types: rt.TypeLand, Subtypes: []string{"forest"}},
+		{Name: "Bears", Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2},
+		{Name: "Forest", Types: engine.Rules.Types("land"), Subtypes: []string{"forest"}},
 	} {
 		if _, err := g.Create(c, 0, rt.ZoneBattlefield); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := g.Create(rt.Card{Name: "Card", Types: rt.TypeCreature}, 1, rt.ZoneLibrary); err != nil {
+	if _, err := g.Create(rt.Card{Name: "Card", Types: engine.Rules.Types("creature")}, 1, rt.ZoneLibrary); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -156,14 +156,14 @@ func TestInvariantsCatch(t *testing.T) {
 	}{
 		{"untouched", func(g *rt.Game) {}, ""},
 		{"logged life loss", func(g *rt.Game) { rt.Exec{Game: g}.LoseLife(0, 3, "116.4") }, ""},
-		{"logged counters", func(g *rt.Game) { rt.Exec{Game: g}.AddCounters(0, rt.CounterPlus, 2, "116.4") }, ""},
+		{"logged counters", func(g *rt.Game) { rt.Exec{Game: g}.AddCounters(0, engine.Rules.Counter("+1/+1"), 2, "116.4") }, ""},
 		{"card in two zones", func(g *rt.Game) { g.P(0).Hand = append(g.P(0).Hand, 0) }, "zone"},
 		{"card in no zone", func(g *rt.Game) { g.Battlefield = g.Battlefield[1:] }, "in 0 zone lists"},
 		{"card in another's library", func(g *rt.Game) {
 			g.P(0).Library, g.P(1).Library = g.P(1).Library, nil
 		}, "library"},
 		{"life changed silently", func(g *rt.Game) { g.P(1).Life-- }, "life went from 20 to 19"},
-		{"counters changed silently", func(g *rt.Game) { g.Obj(0).Counters[rt.CounterMinus] = 1 }, "-1/-1 counters"},
+		{"counters changed silently", func(g *rt.Game) { g.Obj(0).Counters[engine.Rules.Counter("-1/-1")] = 1 }, "-1/-1 counters"},
 		{"event citing no rule", func(g *rt.Game) { rt.Exec{Game: g}.GainLife(0, 1, "") }, "cites no rule"},
 		{"event citing a rule outside the index", func(g *rt.Game) { rt.Exec{Game: g}.GainLife(0, 1, "999.9") }, "not in the cr2017 index"},
 		{"state-based action pending at priority", func(g *rt.Game) { rt.Exec{Game: g}.MarkDamage(0, 2, "116.4") }, "state-based action is pending"},

@@ -15,7 +15,7 @@ type Invariants struct {
 
 	seen     int // events already checked
 	life     []int32
-	counters [][rt.NumCounterKinds]int32
+	counters [][rt.MaxCounterKinds]int32
 	stamp    []uint32
 	over     bool
 }
@@ -156,7 +156,7 @@ func (v *Invariants) accounts(g *rt.Game) error {
 	}
 	life := append([]int32(nil), v.life...)
 	type ctr struct {
-		run, sinceMove [rt.NumCounterKinds]int32
+		run, sinceMove [rt.MaxCounterKinds]int32
 		moved          bool
 	}
 	ctrs := map[rt.ObjID]*ctr{}
@@ -182,13 +182,16 @@ func (v *Invariants) accounts(g *rt.Game) error {
 				life[-1-e.Other] -= e.N
 				break
 			}
-			if o := g.Obj(rt.ObjID(e.Other)); o.Types&rt.TypeCreature == 0 && o.Types&rt.TypePlaneswalker != 0 {
+			creature, _ := g.Rules.ParseType("creature")
+			walker, _ := g.Rules.ParseType("planeswalker")
+			loyalty, ok := g.Rules.ParseCounter("loyalty")
+			if o := g.Obj(rt.ObjID(e.Other)); ok && o.Types&creature == 0 && o.Types&walker != 0 {
 				c := get(rt.ObjID(e.Other))
-				c.run[rt.CounterLoyalty] = max(0, c.run[rt.CounterLoyalty]-e.N)
-				c.sinceMove[rt.CounterLoyalty] = max(0, c.sinceMove[rt.CounterLoyalty]-e.N)
+				c.run[loyalty] = max(0, c.run[loyalty]-e.N)
+				c.sinceMove[loyalty] = max(0, c.sinceMove[loyalty]-e.N)
 			}
 		case rt.EvCounters:
-			k, ok := rt.ParseCounter(e.Name)
+			k, ok := g.Rules.ParseCounter(e.Name)
 			if !ok {
 				return fmt.Errorf("invariant: %q names no counter kind", g.Format(e))
 			}
@@ -198,7 +201,7 @@ func (v *Invariants) accounts(g *rt.Game) error {
 		default:
 			if movesObject(e.Kind) && e.Obj != rt.NoObj {
 				c := get(e.Obj)
-				c.moved, c.sinceMove = true, [rt.NumCounterKinds]int32{}
+				c.moved, c.sinceMove = true, [rt.MaxCounterKinds]int32{}
 			}
 		}
 	}
@@ -209,7 +212,7 @@ func (v *Invariants) accounts(g *rt.Game) error {
 	}
 	for x := range g.Objs {
 		id := rt.ObjID(x)
-		var before [rt.NumCounterKinds]int32
+		var before [rt.MaxCounterKinds]int32
 		if x < len(v.counters) {
 			before = v.counters[x]
 		}
@@ -229,7 +232,7 @@ func (v *Invariants) accounts(g *rt.Game) error {
 				continue
 			}
 			return fmt.Errorf("invariant: '%s' has %d %s counters, %d before, and the events since account for %d",
-				g.Obj(id).Name, now[k], rt.CounterKind(k), before[k], c.run[k])
+				g.Obj(id).Name, now[k], g.Rules.CounterName(rt.CounterKind(k)), before[k], c.run[k])
 		}
 	}
 	return nil

@@ -77,6 +77,11 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 			for _, k := range compiler.Kinds() {
 				items = append(items, docItem(k.Name, protocol.CompletionItemKindClass, "kind (for each "+k.Name+" v: "+k.Var().String()+")", k.Doc))
 			}
+			if prog := s.program(rs); prog != nil {
+				for _, t := range prog.CardTypes {
+					items = append(items, docItem(t.Name, protocol.CompletionItemKindClass, "card type (for each "+t.Name+" v: object)", "the objects of card type "+t.Name+", as the rules declare it"))
+				}
+			}
 			for _, e := range compiler.Enums(compiler.EventT) {
 				items = append(items, docItem(e.Name, protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", e.Doc))
 			}

@@ -81,13 +81,22 @@ func tokens(text string) []token {
 var declWords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true, "every": true, "phase": true, "sba": true,
 	"predicate": true, "timing": true, "mechanism": true, "stack_object": true, "effect": true, "on_damage": true,
+	"card_type": true, "counter": true, "characteristic": true,
 }
 
-// kindType is the type of the variable a query of the kind binds.
-func kindType(name string) compiler.Type {
+// kindType is the type of the variable a query of the kind binds: a kind
+// of the vocabulary, or a card type the rules declare (its objects).
+func kindType(name string, p *compiler.Program) compiler.Type {
 	for _, k := range compiler.Kinds() {
 		if k.Name == name {
 			return k.Var()
+		}
+	}
+	if p != nil {
+		for _, t := range p.CardTypes {
+			if t.Name == name {
+				return compiler.Object
+			}
 		}
 	}
 	return compiler.Invalid
@@ -187,12 +196,12 @@ func scopeAt(text string, off int, p *compiler.Program) map[string]compiler.Type
 	for i := 0; i < len(toks); i++ {
 		switch t := at(i); {
 		case t == "for" && at(i+1) == "each":
-			vars[at(i+3)] = kindType(at(i + 2))
+			vars[at(i+3)] = kindType(at(i+2), p)
 		case (t == "count" || t == "any" || t == "all" || t == "sum") && at(i+1) == "(" && at(i+3) == ",":
-			vars[at(i+4)] = kindType(at(i + 2))
+			vars[at(i+4)] = kindType(at(i+2), p)
 		case t == "keeps" && at(i+1) == "(":
 			// keeps(P, x, KIND, v, COND)
-			k := kindType(at(i + 6))
+			k := kindType(at(i+6), p)
 			vars[at(i+4)], vars[at(i+8)] = k, k
 		case t == "chosen" && at(i+1) == "(":
 			vars[at(i+4)], vars[at(i+8)] = compiler.Player, compiler.Player

@@ -1,0 +1,345 @@
+package compiler
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/mtgc-dev/mtgc/grammar"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// Characteristics declared in .mtg: the card types (card_type), the kinds
+// of counters (counter) and the derivation of power and toughness
+// (characteristic). The runtime keeps a card type as a bit of a TypeSet
+// and a counter kind as an index, both in declaration order; it names
+// neither.
+
+// cardTypeProps are what a card type's declaration may say the runtime's
+// own mechanisms do with objects of it (runtime.Rules' *Types masks).
+var cardTypeProps = map[string]string{
+	"played":       "played as a special action, not cast; it taps for the mana of its basic land types",
+	"any_time":     "cast whenever its controller holds priority",
+	"nonpermanent": "as a spell of it resolves, it goes to its owner's graveyard, not onto the battlefield",
+	"combatant":    "what dies-abilities and card effects on each creature look at, and what the random policy attacks and blocks with",
+}
+
+// characteristicNames are the characteristics the runtime reads, which
+// the rules derive.
+var characteristicNames = []string{"power", "toughness"}
+
+func (c *checker) cardType(d *grammar.CardTypeDecl) {
+	if !c.name(d.Name, "card type") {
+		return
+	}
+	n := d.Name.Name
+	if prev, dup := c.types[n]; dup {
+		c.errorf(d.Name.Pos, "card type %s already declared at %s", n, prev.Pos)
+		return
+	}
+	if b, ok := objectAttrs[n]; ok {
+		c.errorf(d.Name.Pos, "card type %s would hide the attribute x.%s (%s)", n, n, b.Doc)
+		return
+	}
+	if _, ok := kinds[n]; ok {
+		c.errorf(d.Name.Pos, "card type %s would hide the query kind %s", n, n)
+		return
+	}
+	if len(c.p.CardTypes) == rt.MaxCardTypes {
+		c.errorf(d.Name.Pos, "too many card types (at most %d)", rt.MaxCardTypes)
+		return
+	}
+	i := len(c.p.CardTypes)
+	t := &CardType{Name: n, Rules: c.rules(d.Rules, "card_type", false), Pos: d.Pos,
+		Enum: &Enum{Name: n, Value: 1 << i, Go: typeConst(n), Doc: "the card type " + n, Local: true}}
+	seen := map[string]bool{}
+	for _, p := range d.Props {
+		if _, ok := cardTypeProps[p.Name]; !ok {
+			c.errorf(p.Pos, "unknown card type property %s (want one of %s)%s", p.Name, strings.Join(keys(cardTypeProps), ", "), didYouMean(closest(p.Name, keys(cardTypeProps), 1)))
+			continue
+		}
+		if seen[p.Name] {
+			c.errorf(p.Pos, "card type %s: property %s given twice", n, p.Name)
+			continue
+		}
+		seen[p.Name] = true
+		t.Props = append(t.Props, p.Name)
+	}
+	c.types[n] = t
+	c.p.CardTypes = append(c.p.CardTypes, t)
+	k := &Kind{Name: n, Over: rt.OverPermanents, OverGo: "OverPermanents", Types: rt.TypeSet(1 << i), TypeGo: typeConst(n),
+		Doc: "the permanents of the card type " + n}
+	c.kinds[n] = k
+}
+
+func (c *checker) counter(d *grammar.CounterDecl) {
+	n := d.Name.Name
+	if n == "" || strings.ContainsAny(n, " \t\n:=") {
+		c.errorf(d.Name.Pos, "counter %q: a counter kind's name is a word such as \"+1/+1\" or \"loyalty\" (no space, : or =)", n)
+		return
+	}
+	for _, k := range c.p.Counters {
+		if k.Name == n {
+			c.errorf(d.Name.Pos, "counter kind %q already declared at %s", n, k.Pos)
+			return
+		}
+		if k.Enum.Go == counterConst(n) {
+			c.errorf(d.Name.Pos, "counter kind %q is too like %q (declared at %s): both would be %s in generated code", n, k.Name, k.Pos, counterConst(n))
+			return
+		}
+	}
+	if len(c.p.Counters) == rt.MaxCounterKinds {
+		c.errorf(d.Name.Pos, "too many counter kinds (at most %d)", rt.MaxCounterKinds)
+		return
+	}
+	k := &CounterKind{Name: n, Rules: c.rules(d.Rules, "counter", false), Pos: d.Pos}
+	k.Enum = &Enum{Name: n, Value: len(c.p.Counters), Go: counterConst(n), Doc: n + " counters", Local: true}
+	c.p.Counters = append(c.p.Counters, k)
+}
+
+func (c *checker) characteristic(d *grammar.CharacteristicDecl) {
+	n := d.Name.Name
+	var slot **Characteristic
+	switch n {
+	case "power":
+		slot = &c.p.Power
+	case "toughness":
+		slot = &c.p.Toughness
+	default:
+		c.errorf(d.Name.Pos, "unknown characteristic %s (the runtime reads %s)%s", n, strings.Join(characteristicNames, ", "), didYouMean(closest(n, characteristicNames, 2)))
+		return
+	}
+	if *slot != nil {
+		c.errorf(d.Name.Pos, "characteristic %s already derived at %s", n, (*slot).Pos)
+		return
+	}
+	ch := &Characteristic{Name: n, Rules: c.rules(d.Rules, "characteristic", false), Pos: d.Pos}
+	r, sc := c.resolver(first(ch.Rules), "characteristic"), newScope()
+	ch.Param = r.declare(d.Param, Object, sc)
+	ch.Expr = r.typed(d.Value, sc, Int, "a characteristic's value")
+	ch.Slots = r.slots
+	saturate(ch.Expr)
+	*slot = ch
+}
+
+// characteristics checks the derivations together once all are read: the
+// runtime reads both or neither, and neither may depend on itself.
+func (c *checker) characteristics() {
+	p, t := c.p.Power, c.p.Toughness
+	switch {
+	case p != nil && t == nil:
+		c.errorf(p.Pos, "characteristic power is derived but toughness is not: the runtime reads both (declare characteristic toughness (x) = ...)")
+	case t != nil && p == nil:
+		c.errorf(t.Pos, "characteristic toughness is derived but power is not: the runtime reads both (declare characteristic power (x) = ...)")
+	}
+	reads := map[string][]grammar.Pos{}
+	for _, ch := range []*Characteristic{p, t} {
+		if ch != nil {
+			reads[ch.Name] = readsOf(ch.Expr)
+		}
+	}
+	for _, ch := range []*Characteristic{p, t} {
+		if ch == nil {
+			continue
+		}
+		for _, other := range characteristicNames {
+			at := readsOfName(ch.Expr, other)
+			if len(at) == 0 {
+				continue
+			}
+			if other == ch.Name {
+				c.errorf(at[0], "characteristic %s is circular: its derivation reads %s itself", ch.Name, ch.Name)
+				continue
+			}
+			if len(readsOfName(derivation(c.p, other), ch.Name)) > 0 {
+				c.errorf(at[0], "characteristic %s is circular: it reads %s, whose derivation reads %s", ch.Name, other, ch.Name)
+			}
+		}
+	}
+}
+
+func derivation(p *Program, name string) Expr {
+	switch {
+	case name == "power" && p.Power != nil:
+		return p.Power.Expr
+	case name == "toughness" && p.Toughness != nil:
+		return p.Toughness.Expr
+	}
+	return nil
+}
+
+// readsOf lists where an expression reads power or toughness.
+func readsOf(e Expr) []grammar.Pos {
+	var out []grammar.Pos
+	for _, n := range characteristicNames {
+		out = append(out, readsOfName(e, n)...)
+	}
+	return out
+}
+
+// readsOfName lists where an expression reads the attribute name (x.power).
+func readsOfName(e Expr, name string) []grammar.Pos {
+	var out []grammar.Pos
+	if e == nil {
+		return nil
+	}
+	eachExpr(e, func(x Expr) {
+		if a, ok := x.(*AttrRef); ok && a.B.Name == name && a.B.Recv == Object {
+			out = append(out, a.Position())
+		}
+	})
+	return out
+}
+
+var exprType = reflect.TypeOf((*Expr)(nil)).Elem()
+
+// eachExpr calls f on e and every expression inside it.
+func eachExpr(e Expr, f func(Expr)) {
+	if e == nil || reflect.ValueOf(e).IsNil() {
+		return
+	}
+	f(e)
+	v := reflect.ValueOf(e).Elem()
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Interface:
+			if !v.IsNil() && v.Type() == exprType {
+				if x, ok := v.Interface().(Expr); ok {
+					eachExpr(x, f)
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		case reflect.Ptr:
+			if !v.IsNil() && v.Elem().Kind() == reflect.Struct {
+				if x, ok := v.Interface().(Expr); ok {
+					eachExpr(x, f)
+				} else if v.Type() == reflect.TypeOf((*Query)(nil)) {
+					walk(v.Elem())
+				}
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		}
+	}
+	for i := 0; i < v.NumField(); i++ {
+		if v.Type().Field(i).IsExported() {
+			walk(v.Field(i))
+		}
+	}
+}
+
+// saturate makes the sums of a derivation saturate at the bounds of int32,
+// as every amount the game stores does (a +N/+N pump past the bound
+// leaves power at the bound).
+func saturate(e Expr) {
+	eachExpr(e, func(x Expr) {
+		if b, ok := x.(*Binary); ok && (b.Op == OpAdd || b.Op == OpSub || b.Op == OpMul) {
+			b.Sat = true
+		}
+	})
+}
+
+// typeConst is the generated constant of a card type's bit.
+func typeConst(name string) string { return "ty_" + name }
+
+// counterConst is the generated constant of a counter kind: "+1/+1" is
+// ctr_plus1_plus1.
+func counterConst(name string) string {
+	var b strings.Builder
+	b.WriteString("ctr_")
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_':
+			b.WriteRune(r)
+		case r == '+':
+			b.WriteString("plus")
+		case r == '-':
+			b.WriteString("minus")
+		default:
+			b.WriteString("_")
+		}
+	}
+	return b.String()
+}
+
+// typeAttr resolves x.T and x.attached_to_T for a declared card type T.
+func (r *resolver) typeAttr(x Expr, sel grammar.Ident) (Expr, bool) {
+	name, fn := sel.Name, "is_type"
+	if rest, ok := strings.CutPrefix(name, "attached_to_"); ok {
+		name, fn = rest, "attached_to_type"
+	}
+	t, ok := r.c.types[name]
+	if !ok {
+		return nil, false
+	}
+	b := functions[fn]
+	return &Call{typed: mk(sel.Pos, b.Result), B: b, Args: []Expr{x, &EnumLit{typed: mk(sel.Pos, CardTypeT), E: t.Enum}}}, true
+}
+
+// enumOf is the list of names an enum-typed argument takes, the declared
+// ones included.
+func (c *checker) enumOf(t Type) ([]Enum, string) {
+	list, what := enumOf(t)
+	switch t {
+	case Counter:
+		for _, k := range c.p.Counters {
+			list = append(list, *k.Enum)
+		}
+	case CardTypeT:
+		for _, k := range c.p.CardTypes {
+			list = append(list, *k.Enum)
+		}
+	}
+	return list, what
+}
+
+// typeMasks are the runtime's masks of the card types with each property.
+func typeMasks(p *Program) map[string][]string {
+	out := map[string][]string{}
+	for _, t := range p.CardTypes {
+		for _, pr := range t.Props {
+			out[pr] = append(out[pr], typeConst(t.Name))
+		}
+	}
+	return out
+}
+
+// TypeMask is the TypeSet of the declared card types with a property.
+func (p *Program) TypeMask(prop string) rt.TypeSet {
+	var m rt.TypeSet
+	for i, t := range p.CardTypes {
+		for _, pr := range t.Props {
+			if pr == prop {
+				m |= 1 << i
+			}
+		}
+	}
+	return m
+}
+
+func maskExpr(consts []string) string {
+	if len(consts) == 0 {
+		return "0"
+	}
+	return strings.Join(consts, " | ")
+}
+
+var _ = fmt.Sprint
+
+// copyKinds is a checker's own table of query kinds, to which it adds the
+// declared card types.
+func copyKinds() map[string]*Kind {
+	m := make(map[string]*Kind, len(kinds))
+	for n, k := range kinds {
+		m[n] = k
+	}
+	return m
+}
