@@ -237,10 +237,10 @@ func (b *builder) characteristic(ch *compiler.Characteristic) func(rt.Exec, rt.O
 	c := &clause{b: b}
 	s, f, slots := ch.Param.Slot, c.expr(ch.Expr).i, ch.Slots
 	return func(g rt.Exec, x rt.ObjID) int32 {
-		fp := b.frame(rt.Exec{Game: g.Game}, slots)
-		rt.Exec{Game: g.Game}.Selected(fp)[s] = x
-		r := f(rt.Exec{Game: g.Game}, fp)
-		rt.Exec{Game: g.Game}.Release(fp)
+		fp := b.frame(g, slots)
+		g.Selected(fp)[s] = x
+		r := f(g, fp)
+		g.Release(fp)
 		return r
 	}
 }
