@@ -98,6 +98,10 @@ func identity(n grammar.Node) (clauseID, bool) {
 		return clauseID{"turn", "", ""}, true
 	case *grammar.EveryDecl:
 		return clauseID{"every", d.Kind.Name, ""}, true
+	case *grammar.CardTypeDecl:
+		return clauseID{"card_type", d.Name.Name, ""}, true
+	case *grammar.CharacteristicDecl:
+		return clauseID{"characteristic", d.Name.Name, ""}, true
 	}
 	return clauseID{}, false
 }
@@ -139,6 +143,12 @@ func ruleList(n grammar.Node) *[]grammar.Rule {
 	case *grammar.DamageDecl:
 		return &d.Rules
 	case *grammar.TurnDecl:
+		return &d.Rules
+	case *grammar.CardTypeDecl:
+		return &d.Rules
+	case *grammar.CounterDecl:
+		return &d.Rules
+	case *grammar.CharacteristicDecl:
 		return &d.Rules
 	}
 	return nil

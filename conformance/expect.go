@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -164,6 +165,15 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		got, want, what = boolStr(p.Lost), "true", args[1]+" lost"
 	case "over":
 		got, want = boolStr(g.Over()), "true"
+	case "card_types", "counter_kinds":
+		// The characteristics the rules declare, as a set: what exists in
+		// this edition, and so what cannot.
+		need(ts, args, 2, "expect "+args[0]+" <name>...")
+		have := g.Rules.CardTypes
+		if args[0] == "counter_kinds" {
+			have = g.Rules.Counters
+		}
+		got, want = sortedJoin(have), sortedJoin(args[1:])
 	case "winner":
 		w := "none"
 		if g.Over() {
@@ -214,4 +224,11 @@ func joinArgs(a []string) string {
 		out += s
 	}
 	return out
+}
+
+// sortedJoin is a set of names as one comparable string.
+func sortedJoin(names []string) string {
+	s := slices.Clone(names)
+	slices.Sort(s)
+	return strings.Join(s, " ")
 }

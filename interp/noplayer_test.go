@@ -13,9 +13,11 @@ import (
 // without a protector). Reading its attributes gives an empty player and a
 // verb given it does nothing; neither panics. The made-up sba below reads
 // x.protector.life of an unprotected battle and has that "player" lose life,
-// draw and lose, once per defense counter.
+// draw and lose, once per defense counter. (cr2017 has no battles and so no
+// 704.5w giving one a protector: the test declares the card type.)
 func TestNoPlayer(t *testing.T) {
 	const src = `edition cr2017 "t"
+card_type battle
 sba "704.5" {
   for each battle x where x.protector.life <= 0 and x.protector.hand == 0 and counters(x, "defense") > 0 {
     lose_life x.protector, 1
@@ -52,7 +54,7 @@ sba "704.5" {
 		t.Fatal(err)
 	}
 	if d := g.Advance(); d.Kind != rt.DecidePriority {
-		t.Fatalf("waiting for %v, want priority", d.Kind)
+		t.Fatalf("waiting for %v, want priority\n%s", d.Kind, g.Trace(0))
 	}
 	if n := g.Objs[x].Counters[r.Counter("defense")]; n != 0 {
 		t.Errorf("the sba ran until %d defense counters were left, want 0", n)

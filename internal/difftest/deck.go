@@ -14,8 +14,8 @@ import (
 // Deck returns a seeded random deck of 40 cards in one color: 17 basic
 // lands and 23 spells, mostly creatures with random power, toughness and
 // keywords (among the rules' keywords), plus the odd permanent that state-
-// based actions care about: legends sharing a name, planeswalkers, world
-// enchantments, Auras, Equipment, a token and a copy of a card.
+// based actions care about: legends sharing a name, planeswalkers (if the
+// rules have them), world enchantments, Auras, Equipment, a token and a copy of a card.
 func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Card {
 	ty := rules.Types
 	land, sub, c := "Forest", "forest", "G"
@@ -43,9 +43,17 @@ func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Ca
 			card.Types, card.Super = ty("creature"), rt.SuperLegendary
 			card.Power, card.Toughness = 2, 2
 		case r < 16:
-			card.Name = fmt.Sprintf("%s Walker %d", color, i)
-			card.Types = ty("planeswalker")
-			card.Subtypes = []string{[]string{"jace", "chandra"}[rng.Intn(2)]}
+			sub := []string{"jace", "chandra"}[rng.Intn(2)]
+			if walker, ok := rules.ParseType("planeswalker"); ok {
+				card.Name = fmt.Sprintf("%s Walker %d", color, i)
+				card.Types, card.Subtypes = walker, []string{sub}
+			} else {
+				// An edition without planeswalkers (cr1999, 212.1): a
+				// vanilla creature in its place.
+				card.Name = fmt.Sprintf("%s Creature %d", color, i)
+				card.Types = ty("creature")
+				card.Power, card.Toughness = 1, 1
+			}
 		case r < 17:
 			card.Name = fmt.Sprintf("%s World %d", color, i)
 			card.Types, card.Super = ty("enchantment"), rt.SuperWorld

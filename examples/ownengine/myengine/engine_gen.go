@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:383081db170cd28044d87fd0ad35277e"
+const SourceHash = "sha256:939cc36cc681c37e4a647124b626f3f0"
 
 // Keyword bits.
 const (
@@ -47,7 +47,7 @@ const (
 	ty_planeswalker rt.TypeSet = 1 << 4 // rules/characteristics.mtg:17
 	ty_instant      rt.TypeSet = 1 << 5 // rules/characteristics.mtg:18
 	ty_sorcery      rt.TypeSet = 1 << 6 // rules/characteristics.mtg:19
-	ty_tribal       rt.TypeSet = 1 << 7 // rules/characteristics.mtg:20
+	ty_kindred      rt.TypeSet = 1 << 7 // rules/characteristics.mtg:20
 	ty_battle       rt.TypeSet = 1 << 8 // rules/characteristics.mtg:21
 )
 
@@ -71,7 +71,7 @@ var Rules = &rt.Rules{
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
-	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal", "battle"},
+	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
