@@ -38,12 +38,13 @@ const RuntimePkg = "github.com/mtgc-dev/mtgc/runtime"
 //     loop, casting, the stack);
 //   - TriggerOn, TriggerDoes: the closed list of trigger events and of what
 //     triggered abilities do;
-//   - CounterKind: which counter kind (+1/+1 and -1/-1 in power and
-//     toughness).
+//   - CounterKind, TypeSet: a counter kind or card type named in Go. There
+//     are none now (the kinds and types are the rules' declarations, indexes
+//     and bits in their order); a constant added would be a marker.
 //
 // The constant that counts a list (numPredKinds, NumMechanisms) names no
 // piece and is not a marker.
-var Markers = []string{"PredKind", "Mechanism", "TriggerOn", "TriggerDoes", "CounterKind"}
+var Markers = []string{"PredKind", "Mechanism", "TriggerOn", "TriggerDoes", "CounterKind", "TypeSet"}
 
 // Driver is the runtime's turn driver: what it reaches runs whatever the
 // rules' clauses say, so it is no clause's own decision.
