@@ -14,10 +14,11 @@ const (
 	ZoneT // a zone name, as a verb argument
 	EndT  // which effects end, as a verb argument
 	Counter
-	EventT // what abilities trigger on, as a verb argument
+	EventT   // what abilities trigger on (a trigger_event), as a verb argument
+	KeywordT // a keyword, as a trigger event's parameter (x has k)
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "keyword"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -154,6 +154,7 @@ var builtins = []*Builtin{
 	attr("battle", rt.ObjBattle, "it is a battle"),
 	attr("protector", (*rt.Game).Protector, "the player designated as its protector (a battle's); no player if none"),
 	attr("trigger_pending", (*rt.Game).TriggerPending, "it is the source of a triggered ability that has triggered and not yet left the stack"),
+	attr("last_known_power", (*rt.Game).LastKnownPower, "its power as it last existed: before the batch of state-based actions being performed, if it was one of its objects, else its power now"),
 	attr("attacked", (*rt.Game).BeingAttacked, "some creature is attacking it"),
 	// Objects in combat.
 	attr("attacking", (*rt.Game).Attacking, "it is an attacking creature"),
@@ -204,10 +205,14 @@ var builtins = []*Builtin{
 	attr("combat_damage_pending", (*rt.Game).CombatDamagePending, "combat damage assigned and not yet dealt"),
 	attr("defender", (*rt.Game).Defender, "the defending player chosen as the combat began (choose_defender); no player before"),
 	attr("combat_damage_step", (*rt.Game).CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
+	attr("ability_controller", (*rt.Game).AbilityController, "the controller of the ability resolving (an effect an ability applies reads it); no player if none"),
+	attr("ability_source", (*rt.Game).AbilitySource, "the source of the ability resolving; no object if none"),
+	attr("trigger_value", (*rt.Game).TriggerValue, "the number the ability resolving remembered as it triggered (its trigger event's value)"),
 	attr("second_combat_damage_step", (*rt.Game).SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),
 
 	// Statements.
 	verb("untap", (*rt.Game).Untap, "X becomes untapped"),
+	verb("deal_damage", (*rt.Game).DealDamage, "X deals N noncombat damage to creature Y"),
 	verb("tap", (*rt.Game).Tap, "X becomes tapped"),
 	verb("phase_in", (*rt.Game).PhaseIn, "X phases in"),
 	verb("phase_out", (*rt.Game).PhaseOut, "X phases out"),
@@ -241,7 +246,7 @@ var builtins = []*Builtin{
 	verb("pay_declared_costs", (*rt.Game).PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", (*rt.Game).BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", (*rt.Game).BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),
-	verb("trigger", (*rt.Game).Trigger, "the abilities that trigger on the event about X trigger"),
+	verb("trigger", (*rt.Game).Trigger, "the abilities that trigger on the rules' trigger event (a trigger_event declared without on) about X trigger"),
 	verb("choose_order", (*rt.Game).ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
 		choice("the .mtg says who orders which creature's blockers (or attackers); the player gives the order"),
 	verb("choose_place", (*rt.Game).ChoosePlace, "P announces the place of X in Y's damage assignment order (X blocking Y, or Y blocking X), the others' relative order kept: queued and asked before priority (decision place), only when there is more than one place"),
@@ -329,15 +334,6 @@ var counterEnum = []Enum{
 	{"defense", int(rt.CounterDefense), "CounterDefense", "defense counters"},
 }
 
-var eventEnum = []Enum{
-	{"attacks", int(rt.OnAttacks), "OnAttacks", "it attacks"},
-	{"blocks", int(rt.OnBlocks), "OnBlocks", "it blocks"},
-	{"creature_blocks", int(rt.OnCreatureBlocks), "OnCreatureBlocks", "a creature blocks (every permanent watching)"},
-	{"becomes_blocked", int(rt.OnBecomesBlocked), "OnBecomesBlocked", "it becomes blocked"},
-	{"blocked_by", int(rt.OnBlockedBy), "OnBlockedBy", "it becomes blocked by a creature (once per blocker)"},
-	{"unblocked", int(rt.OnUnblocked), "OnUnblocked", "it attacks and isn't blocked"},
-	{"blocked_by_count", int(rt.OnBlockedByCount), "OnBlockedByCount", "it becomes blocked by exactly a number of creatures"},
-}
 
 // Kind is what a query (`for each KIND v`, count, any, all, sum, keeps,
 // chosen) ranges over.
@@ -388,8 +384,6 @@ func enumOf(t Type) ([]Enum, string) {
 		return endingEnum, "ending"
 	case Counter:
 		return counterEnum, "counter kind"
-	case EventT:
-		return eventEnum, "trigger event"
 	}
 	return nil, ""
 }
@@ -415,7 +409,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.Zone(0)):        ZoneT,
 	reflect.TypeOf(rt.Ending(0)):      EndT,
 	reflect.TypeOf(rt.CounterKind(0)): Counter,
-	reflect.TypeOf(rt.TriggerOn(0)):   EventT,
+	reflect.TypeOf(rt.EventID(0)):     EventT,
 }
 
 var gameType = reflect.TypeOf((*rt.Game)(nil))
@@ -537,7 +531,8 @@ func SpecialForms() []SpecialForm {
 // Kinds lists the query kinds.
 func Kinds() []*Kind { return append([]*Kind(nil), kindTable...) }
 
-// Enums lists the names of an enum type (ZoneT, EndT, Counter, EventT).
+// Enums lists the names of an enum type (ZoneT, EndT, Counter). Trigger
+// events (EventT) are the rules' own: Program.TriggerEvents.
 func Enums(t Type) []Enum {
 	e, _ := enumOf(t)
 	return append([]Enum(nil), e...)
@@ -633,7 +628,7 @@ func Vocab() Vocabulary {
 		sort.Strings(out)
 		return out
 	}
-	v.Zones, v.Endings, v.Counters, v.Events = names(zoneEnum), names(endingEnum), names(counterEnum), names(eventEnum)
+	v.Zones, v.Endings, v.Counters, v.Events = names(zoneEnum), names(endingEnum), names(counterEnum), runtimeEventNames()
 	for n := range functions {
 		v.Functions = append(v.Functions, n)
 	}

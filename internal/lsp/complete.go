@@ -77,9 +77,6 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 			for _, k := range compiler.Kinds() {
 				items = append(items, docItem(k.Name, protocol.CompletionItemKindClass, "kind (for each "+k.Name+" v: "+k.Var().String()+")", k.Doc))
 			}
-			for _, e := range compiler.Enums(compiler.EventT) {
-				items = append(items, docItem(e.Name, protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", e.Doc))
-			}
 			add(protocol.CompletionItemKindVariable, "the active player (player)", "active")
 			add(protocol.CompletionItemKindModule, "the game's attributes (game.NAME)", "game")
 			for name, t := range scopeAt(text, offsetOf(text, pos), s.program(rs)) {
@@ -89,6 +86,9 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 			}
 		}
 		if p := s.program(rs); p != nil {
+			for _, te := range p.TriggerEvents {
+				add(protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", te.Name)
+			}
 			for _, ph := range p.Phases {
 				add(protocol.CompletionItemKindEnumMember, "phase", ph.Name)
 				for _, st := range ph.Steps {

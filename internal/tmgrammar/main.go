@@ -69,10 +69,10 @@ var (
 )
 
 // enums are the names an argument takes from a closed list: zones,
-// endings, trigger events (counter kinds are strings).
+// endings (counter kinds are strings; trigger events are the rules' own).
 func enums() []string {
 	var out []string
-	for _, t := range []compiler.Type{compiler.ZoneT, compiler.EndT, compiler.EventT} {
+	for _, t := range []compiler.Type{compiler.ZoneT, compiler.EndT} {
 		for _, e := range compiler.Enums(t) {
 			out = append(out, e.Name)
 		}
