@@ -74,7 +74,7 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 	te.Rules = c.rules(d.Rules, "trigger_event", false)
 	c.needRules(d.Pos, te.Rules, len(d.Rules), "trigger_event")
 	te.Object = len(d.On) == 0
-	named := ""
+	named, failed := "", false
 	for i, on := range d.On {
 		var ev *RuntimeEvent
 		for j := range runtimeEvents {
@@ -88,12 +88,14 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 				names[j] = e.Name
 			}
 			c.errorf(on.Kind.Pos, "unknown runtime event %s (want one of %s)%s", on.Kind.Name, strings.Join(names, ", "), didYouMean(closest(on.Kind.Name, names, 1)))
+			failed = true
 			continue
 		}
-		if i == 0 {
+		if i == 0 || failed && len(te.On) == 0 {
 			te.Object, named = ev.Object, ev.Named
 		} else if ev.Object != te.Object {
 			c.errorf(on.Kind.Pos, "trigger event %s: the runtime's %s events are about %s, its %s events about %s: a trigger event's events are all about an object or none", te.Name, d.On[0].Kind.Name, aboutWhat(te.Object), ev.Name, aboutWhat(ev.Object))
+			failed = true
 			continue
 		} else if ev.Named != named {
 			named = "" // a segment parameter needs every event to name one
@@ -118,6 +120,7 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 		if _, ok := eventRoles[p.Type.Name]; !ok {
 			names := keys(eventRoles)
 			c.errorf(p.Type.Pos, "unknown trigger event parameter type %s (want one of %s)%s", p.Type.Name, strings.Join(names, ", "), didYouMean(closest(p.Type.Name, names, 1)))
+			failed = true
 			continue
 		}
 		role := p.Type.Name
@@ -126,13 +129,15 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 		}
 		if prev, dup := seen[role]; dup {
 			c.errorf(p.Type.Pos, "trigger event %s has a second %s parameter (the first at %s): an event has at most one object, one source and one argument", te.Name, role, prev)
+			failed = true
 			continue
 		}
 		seen[role] = p.Type.Pos
 		switch p.Type.Name {
 		case "object":
-			if !te.Object {
+			if !te.Object && !failed {
 				c.errorf(p.Type.Pos, "trigger event %s: the runtime's %s events are about no object (use source w for the ability's source)", te.Name, d.On[0].Kind.Name)
+				failed = true
 				continue
 			}
 			te.X = r.declare(p.Name, Object, sc)
@@ -144,8 +149,9 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 			te.N, te.Param = r.declare(p.Name, KeywordT, sc), 'k'
 		case "segment":
 			arg = p
-			if named != "segment" {
+			if named != "segment" && !failed {
 				c.errorf(p.Type.Pos, "trigger event %s: a segment parameter needs events that name a step or phase (on begin, on end)", te.Name)
+				failed = true
 				continue
 			}
 			te.Param = 's'
@@ -153,9 +159,10 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 	}
 	_ = arg
 	switch {
-	case te.X == nil && te.W == nil && len(d.Params) == len(seen):
+	case failed:
+	case te.X == nil && te.W == nil:
 		c.errorf(d.Name.Pos, "trigger event %s needs an object parameter (the event's object) or a source parameter (the ability's source)", te.Name)
-	case len(d.On) == 0 && te.X == nil && len(d.Params) == len(seen):
+	case len(d.On) == 0 && te.X == nil:
 		c.errorf(d.Name.Pos, "trigger event %s is fired by the trigger statement, about an object: it needs an object parameter", te.Name)
 	}
 	if d.If != nil {
