@@ -27,7 +27,7 @@ type RuntimeEvent struct {
 }
 
 var runtimeEvents = []RuntimeEvent{
-	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, "segment", "a step or phase begins (after every step's or phase's on_begin)"},
+	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, "segment", "a step or phase begins (judged as it is logged, before every step's or phase's on_begin runs)"},
 	{"end", []rt.EventKind{rt.EvEndPhase, rt.EvEndStep}, []string{"EvEndPhase", "EvEndStep"}, false, "segment", "a step or phase ends"},
 	{"untap", []rt.EventKind{rt.EvUntap}, []string{"EvUntap"}, true, "", "a permanent becomes untapped"},
 	{"tap", []rt.EventKind{rt.EvTap}, []string{"EvTap"}, true, "", "a permanent becomes tapped"},
