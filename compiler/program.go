@@ -49,7 +49,7 @@ type Program struct {
 	// TriggerEvents are the rules' trigger events (trigger_event
 	// declarations), in source order: Rules.TriggerEvents.
 	TriggerEvents []*TriggerEvent
-	Damage  []*DamageHook
+	Damage        []*DamageHook
 
 	LandRule    string
 	SorceryRule string

@@ -334,7 +334,6 @@ var counterEnum = []Enum{
 	{"defense", int(rt.CounterDefense), "CounterDefense", "defense counters"},
 }
 
-
 // Kind is what a query (`for each KIND v`, count, any, all, sum, keeps,
 // chosen) ranges over.
 type Kind struct {
