@@ -114,7 +114,6 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 	}
 	r, sc := c.resolver(first(te.Rules), "trigger_event"), newScope()
 	seen := map[string]grammar.Pos{}
-	var arg *grammar.Param
 	for i := range d.Params {
 		p := &d.Params[i]
 		if _, ok := eventRoles[p.Type.Name]; !ok {
@@ -148,7 +147,6 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 		case "keyword":
 			te.N, te.Param = r.declare(p.Name, KeywordT, sc), 'k'
 		case "segment":
-			arg = p
 			if named != "segment" && !failed {
 				c.errorf(p.Type.Pos, "trigger event %s: a segment parameter needs events that name a step or phase (on begin, on end)", te.Name)
 				failed = true
@@ -157,7 +155,6 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 			te.Param = 's'
 		}
 	}
-	_ = arg
 	switch {
 	case failed:
 	case te.X == nil && te.W == nil:
