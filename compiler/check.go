@@ -29,6 +29,7 @@ type checker struct {
 	segs      map[string][2]int // see segments
 	stackObjs map[string]*StackObject
 	effects   map[string]*StackObject
+	events    map[string]*TriggerEvent
 	// inherited maps the files of base editions to their edition.
 	inherited map[string]string
 }
@@ -41,6 +42,7 @@ func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
 		mechs:     map[string]grammar.Pos{},
 		stackObjs: map[string]*StackObject{},
 		effects:   map[string]*StackObject{},
+		events:    map[string]*TriggerEvent{},
 	}
 }
 
@@ -78,6 +80,8 @@ func (c *checker) check() *Program {
 				turns = append(turns, d)
 			case *grammar.StackObjectDecl:
 				c.stackSig(d)
+			case *grammar.TriggerEventDecl:
+				c.eventSig(d)
 			}
 		}
 	}
@@ -107,6 +111,8 @@ func (c *checker) check() *Program {
 				c.mechanism(d)
 			case *grammar.StackObjectDecl:
 				c.stackBody(d)
+			case *grammar.TriggerEventDecl:
+				c.eventBody(d)
 			case *grammar.DamageDecl:
 				c.damage(d)
 			case *grammar.CharacteristicDecl:

@@ -167,7 +167,11 @@ phase main "505" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compile([]Source{{Name: "rules/evil.mtg", Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}}, rootIndex(t))
+	chars, err := fs.ReadFile(rules.FS, "characteristics.mtg") // the card types priority.mtg's trigger events read
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile([]Source{{Name: "rules/evil.mtg", Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}, {Name: "rules/characteristics.mtg", Data: chars}}, rootIndex(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,6 +90,8 @@ func identity(n grammar.Node) (clauseID, bool) {
 			return clauseID{"effect", d.Name.Name, ""}, true
 		}
 		return clauseID{"stack_object", d.Name.Name, ""}, true
+	case *grammar.TriggerEventDecl:
+		return clauseID{"trigger_event", d.Name.Name, ""}, true
 	case *grammar.DamageDecl:
 		return clauseID{"on_damage", d.To.Name, firstRule(d.Rules)}, true
 	case *grammar.PlayerDecl:
@@ -139,6 +141,8 @@ func ruleList(n grammar.Node) *[]grammar.Rule {
 	case *grammar.MechanismDecl:
 		return &d.Rules
 	case *grammar.StackObjectDecl:
+		return &d.Rules
+	case *grammar.TriggerEventDecl:
 		return &d.Rules
 	case *grammar.DamageDecl:
 		return &d.Rules

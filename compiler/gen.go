@@ -264,6 +264,60 @@ func (w *writer) hooks(p *Program) {
 	}
 	w.stackObjects("StackObjects", "rt.StackObject", "stack_object", "it *rt.StackItem", "it.Args", "Resolve", p.StackObjects)
 	w.stackObjects("Effects", "rt.RulesEffect", "effect", "args [rt.MaxStackArgs]int32", "args", "Run", p.Effects)
+	w.triggerEvents(p.TriggerEvents)
+}
+
+// triggerEvents emits the rules' trigger events: what they are, and their
+// condition and value as functions of the event's object, the ability's
+// source and its argument.
+func (w *writer) triggerEvents(list []*TriggerEvent) {
+	if len(list) == 0 {
+		return
+	}
+	w.printf("TriggerEvents: []rt.TriggerEvent{\n")
+	for i, te := range list {
+		var bind strings.Builder
+		for _, b := range []struct {
+			v    *Var
+			from string
+		}{{te.X, "x"}, {te.W, "w"}, {te.N, "n"}} {
+			if b.v != nil {
+				fmt.Fprintf(&bind, "%s := %s\n_ = %[1]s\n", b.v.GoName(), b.from)
+			}
+		}
+		fields := fmt.Sprintf("Name: %s, Rules: %s, Pos: %s", quote(te.Name), strs(te.Rules), quote(where(te.Pos)))
+		if len(te.On) > 0 {
+			var on []string
+			for j, o := range te.On {
+				if o.Name != "" {
+					on = append(on, fmt.Sprintf("{Kind: rt.%s, Name: %s}", te.OnGo[j], quote(o.Name)))
+				} else {
+					on = append(on, fmt.Sprintf("{Kind: rt.%s}", te.OnGo[j]))
+				}
+			}
+			fields += ", On: []rt.EventOn{" + strings.Join(on, ", ") + "}"
+		}
+		if te.Watch {
+			fields += ", Watch: true"
+		}
+		if te.Param != 0 {
+			fields += fmt.Sprintf(", Param: '%c'", te.Param)
+		}
+		for _, f := range []struct {
+			e      Expr
+			field  string
+			result string
+		}{{te.If, "If", "bool"}, {te.Value, "Value", "int32"}} {
+			if f.e == nil {
+				continue
+			}
+			name := fmt.Sprintf("trigger_event_%d_%s", i, strings.ToLower(f.field))
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, x, w rt.ObjID, n int32) %s {\n%sreturn %s\n}\n\n", comment(te.Pos, te.Rules), name, f.result, bind.String(), goExpr(f.e))
+			fields += fmt.Sprintf(", %s: %s", f.field, name)
+		}
+		w.printf("{%s},\n", fields)
+	}
+	w.printf("},\n")
 }
 
 // stackObjects emits the rules' stack objects or effects: a function

@@ -102,6 +102,9 @@ type (
 		X       Expr
 		Keyword int // the keyword's bit
 		Name    string
+		// Var, if set, holds the keyword instead (a trigger event's
+		// keyword parameter: x has k).
+		Var *Var
 	}
 	// MinMax is min(...) or max(...).
 	MinMax struct {

@@ -50,6 +50,9 @@ func goExpr(e Expr) string {
 		}
 		return "rt." + e.E.Go
 	case *HasKeyword:
+		if e.Var != nil {
+			return fmt.Sprintf("g.HasKeyword(%s, int(%s))", goExpr(e.X), e.Var.GoName())
+		}
 		return fmt.Sprintf("g.HasKeyword(%s, %s)", goExpr(e.X), keywordConst(e.Name))
 	case *MinMax:
 		fn := "min"

@@ -53,7 +53,10 @@ type Program struct {
 	// Effects are the rules' effects (effect declarations): statements
 	// the engine runs at once when asked to apply one (Game.RunEffect).
 	Effects []*StackObject
-	Damage  []*DamageHook
+	// TriggerEvents are the rules' trigger events (trigger_event
+	// declarations), in source order: Rules.TriggerEvents.
+	TriggerEvents []*TriggerEvent
+	Damage        []*DamageHook
 
 	LandRule    string
 	SorceryRule string
@@ -276,6 +279,28 @@ type DamageHook struct {
 	Body   []Stmt
 	Slots  int
 	Decl   *grammar.DamageDecl
+}
+
+// TriggerEvent is a checked trigger_event declaration.
+type TriggerEvent struct {
+	Index int // in Program.TriggerEvents; its runtime EventID is Index+1
+	Name  string
+	Rules []string
+	Pos   grammar.Pos
+	// On are the runtime's events it is (none: the trigger statement
+	// fires it), with the Go names of their kinds.
+	On     []rt.EventOn
+	OnGo   []string
+	Watch  bool // a source parameter: every permanent's abilities look
+	Param  byte // 0, 'i' (int), 'k' (keyword) or 's' (segment)
+	X, W   *Var // the event's object and the ability's source, if declared
+	N      *Var // the int or keyword parameter, if declared
+	If     Expr // nil: always
+	Value  Expr // nil: none
+	Slots  int
+	Decl   *grammar.TriggerEventDecl
+	Enum   Enum // its name as an argument of the trigger statement
+	Object bool // it is about an object (the trigger statement's, or the runtime event's)
 }
 
 // Timing is a checked timing restriction.

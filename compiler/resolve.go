@@ -135,6 +135,13 @@ func (r *resolver) expr(e grammar.Expr, sc *scope) Expr {
 	case *grammar.HasExpr:
 		x := r.expr(e.X, sc)
 		k, ok := c.keywords[e.Keyword.Name]
+		if v, isVar := sc.lookup(e.Keyword.Name); !ok && isVar && v.T == KeywordT {
+			if x.Type() != Object {
+				c.errorf(e.Pos, "only objects have keywords, not %s", x.Type())
+				return bad(e.Pos)
+			}
+			return &HasKeyword{typed: mk(e.Pos, Bool), X: x, Keyword: -1, Name: e.Keyword.Name, Var: v}
+		}
 		if !ok {
 			c.errorf(e.Keyword.Pos, "unknown keyword %s%s", e.Keyword.Name, didYouMean(closest(e.Keyword.Name, keys(c.keywords), 1)))
 			return bad(e.Pos)
@@ -610,6 +617,9 @@ func typeList(ts []Type) string {
 
 // arg checks an argument; enum arguments are names, not expressions.
 func (r *resolver) arg(e grammar.Expr, want Type, sc *scope, verb string, n int) Expr {
+	if want == EventT {
+		return r.eventArg(e, n, verb)
+	}
 	list, what := r.c.enumOf(want)
 	if what == "" {
 		return r.typed(e, sc, want, fmt.Sprintf("argument %d of %s", n, verb))

@@ -14,11 +14,12 @@ const (
 	ZoneT // a zone name, as a verb argument
 	EndT  // which effects end, as a verb argument
 	Counter
-	EventT    // what abilities trigger on, as a verb argument
+	EventT    // what abilities trigger on (a trigger_event), as a verb argument
 	CardTypeT // a declared card type's name, as an argument
+	KeywordT  // a keyword, as a trigger event's parameter (x has k)
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword"}
 
 func (t Type) String() string { return typeNames[t] }
 

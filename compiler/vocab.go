@@ -150,6 +150,7 @@ var builtins = []*Builtin{
 	attr("fortification", rt.ObjFortification, "it has the subtype Fortification"),
 	attr("protector", rt.Exec.Protector, "the player designated as its protector (a battle's); no player if none"),
 	attr("trigger_pending", rt.Exec.TriggerPending, "it is the source of a triggered ability that has triggered and not yet left the stack"),
+	attr("last_known_power", rt.Exec.LastKnownPower, "its power as it last existed: before the batch of state-based actions being performed, if it was one of its objects, else its power now"),
 	attr("attacked", rt.Exec.BeingAttacked, "some creature is attacking it"),
 	// Objects in combat.
 	attr("attacking", rt.Exec.Attacking, "it is an attacking creature"),
@@ -200,10 +201,14 @@ var builtins = []*Builtin{
 	attr("combat_damage_pending", rt.Exec.CombatDamagePending, "combat damage assigned and not yet dealt"),
 	attr("defender", rt.Exec.Defender, "the defending player chosen as the combat began (choose_defender); no player before"),
 	attr("combat_damage_step", rt.Exec.CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
+	attr("ability_controller", rt.Exec.AbilityController, "the controller of the ability resolving (an effect an ability applies reads it); no player if none"),
+	attr("ability_source", rt.Exec.AbilitySource, "the source of the ability resolving; no object if none"),
+	attr("trigger_value", rt.Exec.TriggerValue, "the number the ability resolving remembered as it triggered (its trigger event's value)"),
 	attr("second_combat_damage_step", rt.Exec.SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),
 
 	// Statements.
 	verb("untap", rt.Exec.Untap, "X becomes untapped"),
+	verb("deal_damage", rt.Exec.DealDamage, "X deals N noncombat damage to creature Y"),
 	verb("tap", rt.Exec.Tap, "X becomes tapped"),
 	verb("phase_in", rt.Exec.PhaseIn, "X phases in"),
 	verb("phase_out", rt.Exec.PhaseOut, "X phases out"),
@@ -237,7 +242,7 @@ var builtins = []*Builtin{
 	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),
-	verb("trigger", rt.Exec.Trigger, "the abilities that trigger on the event about X trigger"),
+	verb("trigger", rt.Exec.Trigger, "the abilities that trigger on the rules' trigger event (a trigger_event declared without on) about X trigger"),
 	verb("choose_order", rt.Exec.ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
 		choice("the .mtg says who orders which creature's blockers (or attackers); the player gives the order"),
 	verb("choose_place", rt.Exec.ChoosePlace, "P announces the place of X in Y's damage assignment order (X blocking Y, or Y blocking X), the others' relative order kept: queued and asked before priority (decision place), only when there is more than one place"),
@@ -322,16 +327,6 @@ var endingEnum = []Enum{
 	{"until_phase", int(rt.EndUntilPhase), "EndUntilPhase", "effects that last until the phase now beginning (every phase's on_begin)", false},
 }
 
-var eventEnum = []Enum{
-	{"attacks", int(rt.OnAttacks), "OnAttacks", "it attacks", false},
-	{"blocks", int(rt.OnBlocks), "OnBlocks", "it blocks", false},
-	{"creature_blocks", int(rt.OnCreatureBlocks), "OnCreatureBlocks", "a creature blocks (every permanent watching)", false},
-	{"becomes_blocked", int(rt.OnBecomesBlocked), "OnBecomesBlocked", "it becomes blocked", false},
-	{"blocked_by", int(rt.OnBlockedBy), "OnBlockedBy", "it becomes blocked by a creature (once per blocker)", false},
-	{"unblocked", int(rt.OnUnblocked), "OnUnblocked", "it attacks and isn't blocked", false},
-	{"blocked_by_count", int(rt.OnBlockedByCount), "OnBlockedByCount", "it becomes blocked by exactly a number of creatures", false},
-}
-
 // Kind is what a query (`for each KIND v`, count, any, all, sum, keeps,
 // chosen) ranges over.
 type Kind struct {
@@ -377,8 +372,6 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "counter kind"
 	case CardTypeT:
 		return nil, "card type"
-	case EventT:
-		return eventEnum, "trigger event"
 	}
 	return nil, ""
 }
@@ -405,7 +398,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.Ending(0)):      EndT,
 	reflect.TypeOf(rt.CounterKind(0)): Counter,
 	reflect.TypeOf(rt.TypeSet(0)):     CardTypeT,
-	reflect.TypeOf(rt.TriggerOn(0)):   EventT,
+	reflect.TypeOf(rt.EventID(0)):     EventT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})
@@ -527,7 +520,8 @@ func SpecialForms() []SpecialForm {
 // Kinds lists the query kinds.
 func Kinds() []*Kind { return append([]*Kind(nil), kindTable...) }
 
-// Enums lists the names of an enum type (ZoneT, EndT, Counter, EventT).
+// Enums lists the names of an enum type (ZoneT, EndT, Counter). Trigger
+// events (EventT) are the rules' own: Program.TriggerEvents.
 func Enums(t Type) []Enum {
 	e, _ := enumOf(t)
 	return append([]Enum(nil), e...)
@@ -622,7 +616,7 @@ func Vocab() Vocabulary {
 		sort.Strings(out)
 		return out
 	}
-	v.Zones, v.Endings, v.Events = names(zoneEnum), names(endingEnum), names(eventEnum)
+	v.Zones, v.Endings, v.Events = names(zoneEnum), names(endingEnum), runtimeEventNames()
 	for n := range functions {
 		v.Functions = append(v.Functions, n)
 	}

@@ -32,7 +32,7 @@ func TestBindings(t *testing.T) {
 	goType := map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string"}
 	var src strings.Builder
 	src.WriteString("package p\n\nimport rt \"github.com/mtgc-dev/mtgc/runtime\"\n\n")
-	src.WriteString("func f(g rt.Exec, o rt.ObjID, p int, i int32, b bool, s string, z rt.Zone, e rt.Ending, c rt.CounterKind, ev rt.TriggerOn, ty rt.TypeSet) {\n")
+	src.WriteString("func f(g rt.Exec, o rt.ObjID, p int, i int32, b bool, s string, z rt.Zone, e rt.Ending, c rt.CounterKind, ev rt.EventID, ty rt.TypeSet) {\n")
 	for _, bi := range builtins {
 		var args []Expr
 		params := bi.Params

@@ -63,7 +63,7 @@ func VocabularyDoc() string {
 	enums := []struct {
 		title string
 		t     Type
-	}{{"Zones", ZoneT}, {"Endings", EndT}, {"Counter kinds", Counter}, {"Trigger events", EventT}}
+	}{{"Zones", ZoneT}, {"Endings", EndT}, {"Counter kinds", Counter}}
 	for _, e := range enums {
 		fmt.Fprintf(&b, "\n## %s\n\n", e.title)
 		row("name", "meaning", "runtime")
@@ -71,6 +71,25 @@ func VocabularyDoc() string {
 		for _, x := range Enums(e.t) {
 			row("`"+x.Name+"`", x.Doc, "`rt."+x.Go+"`")
 		}
+	}
+	b.WriteString("\n## Runtime events\n\n")
+	b.WriteString("Trigger events are the rules' own (`trigger_event` declarations; `trigger X, EVENT` fires one declared without `on`). ")
+	b.WriteString("These are the runtime's events a `trigger_event ... on KIND` declaration may be, matched as the runtime logs them.\n\n")
+	row("kind", "about", "names", "meaning", "runtime")
+	row("---", "---", "---", "---", "---")
+	for _, e := range runtimeEvents {
+		about, named := "no object", "nothing"
+		if e.Object {
+			about = "an object"
+		}
+		if e.Named != "" {
+			named = "a " + e.Named
+		}
+		var kinds []string
+		for _, k := range e.KindGo {
+			kinds = append(kinds, "`rt."+k+"`")
+		}
+		row("`"+e.Name+"`", about, named, e.Doc, strings.Join(kinds, ", "))
 	}
 	b.WriteString("\n## Predicate kinds\n\n")
 	row("kind", "objects", "gives", "meaning")

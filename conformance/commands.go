@@ -499,64 +499,86 @@ func cmdEffect(ts *testscript.TestScript, neg bool, args []string) {
 	rt.Exec{Game: g}.AddEffect(e)
 }
 
-// parseTrigger reads <event> <does>: events begin:<seg>, your-begin:<seg>,
-// untap; does gain:N, lose:N, draw:N, delayed:<seg>:N.
+// parseTrigger reads <event> <does> into a triggered ability. The event
+// is one of the rules' trigger events (trigger_event declarations), named
+// as the rules name it with - for _ (untap, dies, attacks, blocks,
+// becomes-blocked, blocked-by, unblocked...), followed by :ARG when it
+// takes an argument: begin:<step>, your-begin:<step>. blocked-by-N is
+// blocked_by_count:N and creature-blocks:KEYWORD creature_blocks_with:KEYWORD.
 func parseTrigger(ts *testscript.TestScript, label, event, does string) rt.Trigger {
-	t := rt.Trigger{Label: label, Keyword: -1}
+	g := st(ts).game(ts)
+	name, arg, hasArg := strings.Cut(event, ":")
+	if n, ok := strings.CutPrefix(name, "blocked-by-"); ok && !hasArg {
+		name, arg, hasArg = "blocked_by_count", n, true
+	}
+	if name == "creature-blocks" && hasArg {
+		name = "creature_blocks_with"
+	}
+	name = strings.ReplaceAll(name, "-", "_")
+	id := g.Rules.TriggerEventIndex(name)
+	if id == 0 {
+		fail(ts, "trigger event %q: the rules declare no trigger event %s (they declare %s)", event, name, strings.Join(g.Rules.TriggerEventNames(), ", "))
+	}
+	t := rt.Trigger{Triggered: rt.Triggered{Label: label, Event: id}}
+	te := &g.Rules.TriggerEvents[id-1]
 	switch {
-	case strings.HasPrefix(event, "begin:"):
-		t.On, t.Segment = rt.OnBegin, strings.TrimPrefix(event, "begin:")
-	case strings.HasPrefix(event, "your-begin:"):
-		t.On, t.Segment, t.Yours = rt.OnBegin, strings.TrimPrefix(event, "your-begin:"), true
-	case event == "untap":
-		t.On = rt.OnUntap
-	case event == "dies":
-		t.On = rt.OnCreatureDies
-	case event == "attacks":
-		t.On = rt.OnAttacks
-	case event == "blocks":
-		t.On = rt.OnBlocks
-	case event == "becomes-blocked":
-		t.On = rt.OnBecomesBlocked
-	case event == "blocked-by":
-		t.On = rt.OnBlockedBy
-	case event == "unblocked":
-		t.On = rt.OnUnblocked
-	case strings.HasPrefix(event, "blocked-by-"):
-		t.On, t.Count = rt.OnBlockedByCount, atoi(ts, strings.TrimPrefix(event, "blocked-by-"), "blocker count")
-	case event == "creature-blocks" || strings.HasPrefix(event, "creature-blocks:"):
-		t.On, t.Keyword = rt.OnCreatureBlocks, -1
-		if kw, ok := strings.CutPrefix(event, "creature-blocks:"); ok {
-			t.Keyword = keywordIndex(ts, kw)
-		}
-	default:
-		fail(ts, "trigger event %q: want begin:<step>, your-begin:<step>, untap, dies, attacks, blocks, becomes-blocked, blocked-by, blocked-by-N, creature-blocks[:KEYWORD] or unblocked", event)
+	case te.Param == 0 && hasArg:
+		fail(ts, "trigger event %q: %s takes no argument", event, name)
+	case te.Param != 0 && !hasArg:
+		fail(ts, "trigger event %q: %s takes an argument (%s:ARG)", event, name, name)
+	case te.Param == 'i':
+		t.Arg = atoi(ts, arg, "trigger event argument")
+	case te.Param == 'k':
+		t.Arg = int32(keywordIndex(ts, arg))
+	case te.Param == 's':
+		t.Segment = arg
 	}
 	parseDoes(ts, &t, does)
 	return t
 }
 
-// parseDoes reads what an ability does when it resolves into t.
+// parseDoes reads what an ability does when it resolves into t: one of
+// the rules' effects, named as the rules name it with - for _, followed by
+// its numbers (gain:N, lose:N, draw:N, damage-each:N, gain-power); or
+// delayed:<step>:N, a delayed triggered ability: at the beginning of the
+// next <step>, gain:N.
 func parseDoes(ts *testscript.TestScript, t *rt.Trigger, does string) {
+	g := st(ts).game(ts)
 	parts := strings.Split(does, ":")
-	switch {
-	case len(parts) == 2 && parts[0] == "gain":
-		t.Does = rt.DoGainLife
-	case len(parts) == 2 && parts[0] == "lose":
-		t.Does = rt.DoLoseLife
-	case len(parts) == 2 && parts[0] == "draw":
-		t.Does = rt.DoDraw
-	case len(parts) == 2 && parts[0] == "damage-each":
-		t.Does = rt.DoDamageEach
-	case len(parts) == 1 && parts[0] == "gain-power":
-		t.Does = rt.DoGainPower
+	if parts[0] == "delayed" {
+		if len(parts) != 3 {
+			fail(ts, "effect %q: want delayed:<step>:N", does)
+		}
+		d := rt.Trigger{Triggered: rt.Triggered{Label: t.Label + " (delayed)"}}
+		d.Event = g.Rules.TriggerEventIndex("begin")
+		if d.Event == 0 {
+			fail(ts, "effect %q: a delayed ability waits for a step to begin, and the rules declare no trigger event begin", does)
+		}
+		d.Segment = parts[1]
+		effect(ts, g, &d, "gain", parts[2:], does)
+		t.Delay = d.Triggered
 		return
-	case len(parts) == 3 && parts[0] == "delayed":
-		t.Does, t.Then = rt.DoDelayed, parts[1]
-	default:
-		fail(ts, "effect %q: want gain:N, lose:N, draw:N, damage-each:N, gain-power or delayed:<step>:N", does)
 	}
-	t.N = atoi(ts, parts[len(parts)-1], "effect amount")
+	effect(ts, g, t, strings.ReplaceAll(parts[0], "-", "_"), parts[1:], does)
+}
+
+// effect makes t apply the rules' effect name with the numbers args.
+func effect(ts *testscript.TestScript, g *rt.Game, t *rt.Trigger, name string, args []string, does string) {
+	i := g.Rules.EffectIndex(name)
+	if i < 0 {
+		fail(ts, "effect %q: the rules declare no effect %s (they declare %s)", does, name, strings.Join(g.Rules.EffectNames(), ", "))
+	}
+	e := &g.Rules.Effects[i]
+	if e.Params != len(args) {
+		fail(ts, "effect %q: the rules' effect %s takes %d number(s), not %d", does, name, e.Params, len(args))
+	}
+	if strings.Trim(e.Kinds, "i") != "" {
+		fail(ts, "effect %q: the rules' effect %s takes more than numbers (%s): a card's ability gives it only numbers", does, name, e.Kinds)
+	}
+	for j, a := range args {
+		t.Args[j] = atoi(ts, a, "effect amount")
+	}
+	t.Effect = int16(i + 1)
 }
 
 // ability <card> <label> <does> [timing=NAME] [cost=COST] [tap=true]: give
@@ -571,7 +593,7 @@ func cmdAbility(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	g := s.game(ts)
 	x := s.card(ts, rest[0])
-	a := rt.Ability{Label: rest[1], Timing: opts["timing"], Tap: opts["tap"] == "true", Effect: rt.Trigger{Label: rest[1], On: rt.OnActivated, Keyword: -1}}
+	a := rt.Ability{Label: rest[1], Timing: opts["timing"], Tap: opts["tap"] == "true", Effect: rt.Trigger{Triggered: rt.Triggered{Label: rest[1]}}}
 	if v, ok := opts["cost"]; ok {
 		cost, ok := rt.ParseCost(v)
 		if !ok {
@@ -622,19 +644,24 @@ func cmdTrigger(ts *testscript.TestScript, neg bool, args []string) {
 	o.Triggers = append(append([]rt.Trigger(nil), o.Triggers...), parseTrigger(ts, args[1], args[2], args[3]))
 }
 
-// triggered <card> <label> <does>: an ability of card has just triggered.
-// delayed <card> <label> <step> gain:N: create a delayed trigger.
+// triggered <card> <label> <does>: an ability of card has just triggered
+// (on the rules' trigger event begin). triggered <card> <label>
+// delayed:<step>:N creates the delayed trigger itself.
 func cmdTriggered(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "triggered")
 	s := st(ts)
 	need(ts, args, 3, "triggered <card> <label> <does>")
 	g := s.game(ts)
 	x := s.card(ts, args[0])
-	t := parseTrigger(ts, args[1], "untap", args[2])
-	t.On = rt.OnBegin
-	if t.Does == rt.DoDelayed {
-		// "triggered X L delayed:end:1" creates the delayed trigger itself.
-		rt.Exec{Game: g}.AddDelayed(x, rt.Trigger{Label: args[1], On: rt.OnBegin, Segment: t.Then, Does: rt.DoGainLife, N: t.N})
+	t := rt.Trigger{Triggered: rt.Triggered{Label: args[1], Event: g.Rules.TriggerEventIndex("begin")}}
+	if t.Event == 0 {
+		fail(ts, "triggered: the rules declare no trigger event begin")
+	}
+	parseDoes(ts, &t, args[2])
+	if t.Delay.Event != 0 {
+		d := t.Delay
+		d.Label = args[1]
+		rt.Exec{Game: g}.AddDelayed(x, rt.Trigger{Triggered: d})
 		return
 	}
 	rt.Exec{Game: g}.AddWaiting(x, t)

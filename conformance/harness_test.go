@@ -163,6 +163,12 @@ func TestBadScripts(t *testing.T) {
 		{"unknown-player", "# rules: 502.2\ngame\nset life p7 3\n", `unknown-player.txtar:3: unknown player "p7"`},
 		{"bad-attribute", "# rules: 502.2\ngame\nbattlefield p1 Bears creature flyng\n", `bad-attribute.txtar:3: unknown card attribute "flyng"`},
 		{"no-game", "# rules: 502.2\nadvance\n", "no-game.txtar:2: no game: start one with the game command"},
+		// Trigger events and effects are the rules': a name they do not
+		// declare fails the script, listing those they do.
+		{"unknown-trigger-event", "# rules: 502.2\ngame\nbattlefield p1 Bears creature\ntrigger Bears T becomes-tapped gain:1\n", `unknown-trigger-event.txtar:4: trigger event "becomes-tapped": the rules declare no trigger event becomes_tapped (they declare attacks, blocks, `},
+		{"unknown-effect", "# rules: 502.2\ngame\nbattlefield p1 Bears creature\ntrigger Bears T untap heal:1\n", `unknown-effect.txtar:4: effect "heal:1": the rules declare no effect heal (they declare `},
+		{"effect-arguments", "# rules: 502.2\ngame\nbattlefield p1 Bears creature\ntrigger Bears T untap gain:1:2\n", `effect-arguments.txtar:4: effect "gain:1:2": the rules' effect gain takes 1 number(s), not 2`},
+		{"event-argument", "# rules: 502.2\ngame\nbattlefield p1 Bears creature\ntrigger Bears T begin gain:1\n", `event-argument.txtar:4: trigger event "begin": begin takes an argument (begin:ARG)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -73,7 +73,7 @@ func checkInvariants(t *testing.T, g *rt.Game, seed uint64) {
 		mark(p.Exile, rt.ZoneExile)
 	}
 	for _, it := range g.Stack {
-		if it.Trigger.On == 0 {
+		if it.IsSpell() {
 			seen[it.Source]++
 		}
 	}

@@ -480,6 +480,37 @@ type DamageDecl struct {
 func (n *DamageDecl) Position() Pos { return n.Pos }
 func (*DamageDecl) declNode()       {}
 
+// TriggerEventDecl declares an event abilities may trigger on: `trigger_event
+// blocked_by_count "509.3e" (object x, int n) if x.blockers == n`. Without
+// On, the rules' trigger statement fires it about an object; with On, it
+// is one of the runtime's own events (On: `on begin`, `on destroy, move
+// graveyard`). Params give each name its role: object (the event's
+// object), source (the source of an ability looking: with one, every
+// permanent's abilities look, else only the object's), and at most one
+// argument an ability gives: int, keyword, or segment (a step or phase the
+// event must name). If must hold for an ability to trigger; Value is the
+// number it remembers as it triggers.
+type TriggerEventDecl struct {
+	Pos    Pos
+	Name   Ident
+	Rules  []Rule
+	On     []EventOn
+	Params []Param
+	If     Expr
+	Value  Expr
+}
+
+// EventOn is one of the runtime's events a trigger event is: `destroy`,
+// or `move graveyard` (a kind and the name the event must have).
+type EventOn struct {
+	Kind Ident
+	Name *Ident
+}
+
+// Position implements Node.
+func (n *TriggerEventDecl) Position() Pos { return n.Pos }
+func (*TriggerEventDecl) declNode()       {}
+
 // TimingDecl names a restriction on when a spell or an activated ability
 // may be used, over the player who would use it: `timing before_blockers
 // "506.6b" (p) if not game.began(declare_blockers)`. Cards carry it by name.

@@ -111,6 +111,27 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name)})
 		}
 		return d
+	case p.Event != nil:
+		e := p.Event
+		d := &TriggerEventDecl{Pos: toPos(e.Pos), Name: ident(e.Name), Rules: c.rules(e.Rules)}
+		for _, on := range e.On {
+			o := EventOn{Kind: ident(on.Kind)}
+			if on.Name != nil {
+				n := ident(*on.Name)
+				o.Name = &n
+			}
+			d.On = append(d.On, o)
+		}
+		for _, pr := range e.Params {
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name)})
+		}
+		if e.If != nil {
+			d.If = c.expr(e.If)
+		}
+		if e.Value != nil {
+			d.Value = c.expr(e.Value)
+		}
+		return d
 	case p.Damage != nil:
 		s := p.Damage
 		d := &DamageDecl{Pos: toPos(s.Pos), To: Ident{Pos: toPos(s.To.Pos), Name: s.To.Name}, Rules: c.rules(s.Rules), Body: c.block(s.Body)}

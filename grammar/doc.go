@@ -12,7 +12,7 @@
 //	File        = Edition { Decl } .
 //	Edition     = "edition" Ident String .
 //	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl
-//	              | MechanismDecl | StackObjectDecl | DamageDecl
+//	              | MechanismDecl | StackObjectDecl | TriggerEventDecl | DamageDecl
 //	              | CardTypeDecl | CounterDecl | CharacteristicDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
@@ -37,6 +37,9 @@
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
 //	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)
 //	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .
+//	TriggerEventDecl = "trigger_event" Ident Rule { Rule } [ "on" EventOn { "," EventOn } ]
+//	              "(" [ Param { "," Param } ] ")" [ "if" Expr ] [ "=" Expr ] .
+//	EventOn     = Ident [ Ident ] .   (a kind of the runtime's events, and the name it must have)
 //	Param       = ( "player" | Ident ) Ident .                             (player p, object x, int n)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)

@@ -47,6 +47,7 @@ type pDecl struct {
 	Type    *pType    `parser:"| @@"`
 	Counter *pCounter `parser:"| @@"`
 	Char    *pChar    `parser:"| @@"`
+	Event   *pEvent   `parser:"| @@"`
 	// An edition that extends another says what differs.
 	Override *pOverride `parser:"| @@"`
 	Remove   *pRemove   `parser:"| @@"`
@@ -82,7 +83,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'on_damage' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -135,6 +136,32 @@ type pParam struct {
 	Pos  lexer.Position
 	Type pForKind `parser:"@@"`
 	Name pIdent   `parser:"@@"`
+}
+
+type pEvent struct {
+	Pos    lexer.Position
+	Name   pIdent         `parser:"'trigger_event' @@"`
+	Rules  []pString      `parser:"@@+"`
+	On     []*pOn         `parser:"( 'on' @@ ( ',' @@ )* )? '('"`
+	Params []*pEventParam `parser:"( @@ ( ',' @@ )* )? ')'"`
+	If     *pExpr         `parser:"( 'if' @@ )?"`
+	Value  *pExpr         `parser:"( '=' @@ )?"`
+}
+
+type pEventParam struct {
+	Pos  lexer.Position
+	Type pEventType `parser:"@@"`
+	Name pIdent     `parser:"@@"`
+}
+
+type pEventType struct {
+	Pos  lexer.Position
+	Name string `parser:"@( Ident | 'keyword' )"`
+}
+
+type pOn struct {
+	Kind pIdent  `parser:"@@"`
+	Name *pIdent `parser:"@@?"`
 }
 
 type pDamage struct {

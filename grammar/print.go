@@ -126,7 +126,7 @@ func (p *printer) file(f *File) {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *CardTypeDecl, *CounterDecl, *CharacteristicDecl, *PredicateDecl, *TimingDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
+		case *KeywordDecl, *CardTypeDecl, *CounterDecl, *CharacteristicDecl, *PredicateDecl, *TimingDecl, *TriggerEventDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -253,6 +253,40 @@ func (p *printer) decl(d Decl) {
 		p.ident(d.Param)
 		p.text(") if ")
 		p.expr(d.If, 0)
+	case *TriggerEventDecl:
+		p.tok(d.Pos, "trigger_event ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		for i, on := range d.On {
+			if i == 0 {
+				p.text(" on ")
+			} else {
+				p.text(", ")
+			}
+			p.ident(on.Kind)
+			if on.Name != nil {
+				p.text(" ")
+				p.ident(*on.Name)
+			}
+		}
+		p.text(" (")
+		for i, pr := range d.Params {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.ident(pr.Type)
+			p.text(" ")
+			p.ident(pr.Name)
+		}
+		p.text(")")
+		if d.If != nil {
+			p.text(" if ")
+			p.expr(d.If, 0)
+		}
+		if d.Value != nil {
+			p.text(" = ")
+			p.expr(d.Value, 0)
+		}
 	case *StackObjectDecl:
 		if d.Effect {
 			p.tok(d.Pos, "effect ")

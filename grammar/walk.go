@@ -146,6 +146,25 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectRules(n.Rules, f)
 		Inspect(&n.Param, f)
 		Inspect(n.If, f)
+	case *TriggerEventDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		for i := range n.On {
+			Inspect(&n.On[i].Kind, f)
+			if n.On[i].Name != nil {
+				Inspect(n.On[i].Name, f)
+			}
+		}
+		for i := range n.Params {
+			Inspect(&n.Params[i].Type, f)
+			Inspect(&n.Params[i].Name, f)
+		}
+		if n.If != nil {
+			Inspect(n.If, f)
+		}
+		if n.Value != nil {
+			Inspect(n.Value, f)
+		}
 	case *StackObjectDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)

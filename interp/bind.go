@@ -34,6 +34,8 @@ func attrValue(b *compiler.Builtin, x value) value {
 		return boolV(func(g rt.Exec, _ int) bool { return f(g) })
 	case func(rt.Exec) int:
 		return value{t: compiler.Player, p: func(g rt.Exec, _ int) int { return f(g) }}
+	case func(rt.Exec) rt.ObjID:
+		return value{t: compiler.Object, o: func(g rt.Exec, _ int) rt.ObjID { return f(g) }}
 	}
 	panic(noAdapter(b))
 }
@@ -106,8 +108,8 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.Zone, string):
 		x, z := a[0].o, rt.Zone(a[1].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), z, rule); return true }
-	case func(rt.Exec, rt.ObjID, rt.TriggerOn, string):
-		x, on := a[0].o, rt.TriggerOn(a[1].enum)
+	case func(rt.Exec, rt.ObjID, rt.EventID, string):
+		x, on := a[0].o, rt.EventID(a[1].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), on, rule); return true }
 	case func(rt.Exec, rt.ObjID, rt.CounterKind, int32, string):
 		x, k, n := a[0].o, rt.CounterKind(a[1].enum), a[2].i

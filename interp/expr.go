@@ -122,6 +122,10 @@ func (c *clause) expr(e compiler.Expr) value {
 	case *compiler.Call:
 		return callValue(e.B, c.exprs(e.Args))
 	case *compiler.HasKeyword:
+		if e.Var != nil {
+			o, s := c.expr(e.X).o, e.Var.Slot
+			return boolV(func(g rt.Exec, fp int) bool { return g.HasKeyword(o(g, fp), int(g.Selected(fp)[s])) })
+		}
 		o, k := c.expr(e.X).o, e.Keyword
 		return boolV(func(g rt.Exec, fp int) bool { return g.HasKeyword(o(g, fp), k) })
 	case *compiler.MinMax:

@@ -118,7 +118,58 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		r.Timings = append(r.Timings, rt.Timing{Name: t.Name, Rules: t.Rules, Pos: where(t.Pos), Allows: f})
 	}
 	b.hooks(r)
+	for _, te := range p.TriggerEvents {
+		r.TriggerEvents = append(r.TriggerEvents, b.triggerEvent(te))
+	}
 	return r
+}
+
+// triggerEvent builds a trigger event: its condition and value run with
+// the event's object, the ability's source and its argument in their
+// parameters' slots.
+func (b *builder) triggerEvent(te *compiler.TriggerEvent) rt.TriggerEvent {
+	out := rt.TriggerEvent{Name: te.Name, Rules: te.Rules, Pos: where(te.Pos), On: te.On, Watch: te.Watch, Param: te.Param}
+	slot := func(v *compiler.Var) int {
+		if v == nil {
+			return -1
+		}
+		return v.Slot
+	}
+	sx, sw, sn, slots := slot(te.X), slot(te.W), slot(te.N), te.Slots
+	bind := func(g rt.Exec, x, w rt.ObjID, n int32) int {
+		fp := b.frame(g, slots)
+		sel := g.Selected(fp)
+		if sx >= 0 {
+			sel[sx] = x
+		}
+		if sw >= 0 {
+			sel[sw] = w
+		}
+		if sn >= 0 {
+			sel[sn] = rt.ObjID(n)
+		}
+		return fp
+	}
+	c := &clause{b: b}
+	if te.If != nil {
+		f := c.expr(te.If).b
+		out.If = func(g rt.Exec, x, w rt.ObjID, n int32) bool {
+			fp := bind(g, x, w, n)
+			r := f(g, fp)
+			g.Release(fp)
+			return r
+		}
+	}
+	if te.Value != nil {
+		f := c.expr(te.Value).i
+		out.Value = func(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+			fp := bind(g, x, w, n)
+			r := f(g, fp)
+			g.Release(fp)
+			return r
+		}
+	}
+	return out
 }
 
 func first(ss []string) string {

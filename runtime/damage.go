@@ -513,6 +513,9 @@ func (g *Game) dealerRank(x ObjID) int {
 // DealDamage has source s deal n noncombat damage to creature x, wherever s
 // is; its results are the rules' damage hooks.
 func (g Exec) DealDamage(s, x ObjID, n int32, rule string) {
+	if !g.valid(s) || !g.valid(x) {
+		return // no object (an object value of the rules that names none)
+	}
 	if n = g.prevent(x, n, rule); n <= 0 {
 		return
 	}

@@ -235,28 +235,6 @@ func (g Exec) InScratch(from, to int, x ObjID) bool {
 // AttackersBlocked counts the attackers b blocks.
 func (g Exec) AttackersBlocked(b ObjID) int32 { return int32(g.numBlockedBy(b)) }
 
-// Trigger triggers the abilities that trigger on event on about x: x's
-// own, or, for OnCreatureBlocks, those of every permanent watching for a
-// creature (with their keyword) blocking, judged now; for
-// OnBlockedByCount, x's that name the number of creatures blocking it.
-func (g Exec) Trigger(x ObjID, on TriggerOn, rule string) {
-	_ = rule // a trigger logs as it goes on the stack
-	switch on {
-	case OnCreatureBlocks:
-		g.fireWatchers(x)
-	case OnBlockedByCount:
-		n := int32(g.numBlockers(x))
-		o := &g.Objs[x]
-		for _, t := range o.Triggers {
-			if t.On == OnBlockedByCount && t.Count == n {
-				g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t, About: NoObj})
-			}
-		}
-	default:
-		g.fireSelf(x, on)
-	}
-}
-
 // ChooseOrder asks player p to put the creatures x is in combat with in a
 // damage assignment order: x's blockers if x attacks, the attackers x
 // blocks if it blocks. Once per creature and combat; nothing is asked

@@ -426,22 +426,3 @@ func (g Exec) DefendingPlayer(x ObjID) int {
 	}
 	return -1
 }
-
-// fireWatchers triggers the "whenever a creature [with a keyword] blocks"
-// abilities of permanents, judged as blocker b blocks.
-func (g *Game) fireWatchers(b ObjID) {
-	if g.withTriggers == 0 {
-		return // no object has a trigger: not one watches
-	}
-	for _, y := range g.Battlefield {
-		w := &g.Objs[y]
-		if w.PhasedOut {
-			continue
-		}
-		for _, t := range w.Triggers {
-			if t.On == OnCreatureBlocks && (t.Keyword < 0 || g.exec().HasKeyword(b, t.Keyword)) {
-				g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: w.Controller, Trigger: t, About: b})
-			}
-		}
-	}
-}

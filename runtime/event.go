@@ -77,6 +77,11 @@ type Event struct {
 // emit logs an event. Every change to the game is logged, so events other
 // than priority and passing also mark the state as changed (see Touch).
 func (g *Game) emit(e Event) {
+	// The event stream is matched against the rules' trigger events of
+	// its kind, when something may trigger.
+	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
+		g.react(e.Kind, e.Obj, e.Name)
+	}
 	if g.folded > 0 {
 		g.touch(ChangeAll)
 		return

@@ -134,7 +134,10 @@ type Game struct {
 	// creature blocks, as a step begins): made by
 	// Create, made again by Touch (fixtures give objects abilities).
 	withAbilities, withTriggers int32
-	optKeys                     []uint64 // scratch of Options: the key of each group
+	// listens is the set of event kinds some trigger event of the rules
+	// is (bit k for kind k): emit matches only those.
+	listens uint64
+	optKeys []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
@@ -250,7 +253,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	if keep.Rules != r || preds == nil {
 		preds = indexPredicates(r)
 	}
-	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds,
+	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds, listens: listensOf(r),
 		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0]}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
@@ -482,7 +485,7 @@ func (g *Game) count(o *Object, n int32) {
 		g.withAbilities += n
 	}
 	if len(o.Triggers) > 0 {
-		g.withTriggers += n // any trigger: dies looks when one may be a death's
+		g.withTriggers += n // any trigger: events are matched when one may trigger
 	}
 }
 

@@ -297,7 +297,7 @@ func (g Exec) BeingAttacked(x ObjID) bool {
 func (g Exec) TriggerPending(x ObjID) bool {
 	for _, l := range [2][]StackItem{g.Waiting, g.Stack} {
 		for i := range l {
-			if s := &l[i]; s.Source == x && s.Object == 0 && s.Trigger.On != 0 && s.Trigger.On != OnActivated {
+			if s := &l[i]; s.Source == x && s.Object == 0 && s.Trigger.Event != 0 {
 				return true
 			}
 		}

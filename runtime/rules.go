@@ -70,8 +70,13 @@ type Rules struct {
 	Damage []DamageHook
 	// StackObjects are the objects the rules' statements put on the stack.
 	StackObjects []StackObject
-	// Effects are the rules' effects, applied at once (RunEffect).
+	// Effects are the rules' effects, applied at once (RunEffect), or as
+	// an ability naming one resolves (Trigger.Effect).
 	Effects []RulesEffect
+	// TriggerEvents are the events abilities may trigger on
+	// (Trigger.Event), matched against the events the runtime logs and
+	// fired by the rules' trigger statement.
+	TriggerEvents []TriggerEvent
 
 	// Timings are the named timing restrictions spells and activated
 	// abilities may carry (Card.Timing, Ability.Timing).

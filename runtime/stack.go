@@ -1,64 +1,114 @@
 package runtime
 
-// TriggerOn is the event a triggered ability waits for.
-type TriggerOn uint8
+// Triggered abilities. What an ability triggers on is one of the rules'
+// trigger events (Rules.TriggerEvents, trigger_event declarations); what
+// it does as it resolves is one of the rules' effects (Rules.Effects). The
+// runtime knows neither list: it matches the events it logs, and the
+// events the rules' trigger statement fires, against the declarations.
 
-const (
-	OnBegin          TriggerOn = iota + 1 // "at the beginning of" the step or phase named Segment
-	OnUntap                               // "whenever this permanent becomes untapped"
-	OnCreatureDies                        // "whenever a creature dies"; N is its last known power
-	OnAttacks                             // "whenever this creature attacks" (when declared as an attacker)
-	OnBlocks                              // "whenever this creature blocks" (once per combat)
-	OnBecomesBlocked                      // "whenever this creature becomes blocked" (once per combat)
-	OnBlockedBy                           // "whenever this creature becomes blocked by a creature" (once per blocker)
-	OnUnblocked                           // "whenever this creature attacks and isn\'t blocked" (once blockers are declared)
-	OnBlockedByCount                      // "whenever this becomes blocked by exactly Count creatures" (as blockers are declared)
-	OnCreatureBlocks                      // "whenever a creature [with Keyword] blocks", judged as it blocks
-	OnActivated                           // not a trigger: the effect of an activated ability
-)
+// EventID is one of the rules' trigger events: 1 + its index in
+// Rules.TriggerEvents; 0 is none.
+type EventID uint16
 
-// TriggerDoes is what a triggered ability does when it resolves.
-type TriggerDoes uint8
-
-const (
-	DoGainLife TriggerDoes = iota + 1
-	DoLoseLife
-	DoDraw
-	DoDelayed    // create a delayed trigger: at the beginning of the next Then, gain N life
-	DoGainPower  // gain life equal to the last known power of the creature it is about
-	DoDamageEach // the source deals N damage to each creature its controller's opponents control
-)
-
-// Trigger is a triggered ability printed on an object.
-type Trigger struct {
-	Label   string
-	On      TriggerOn
-	Segment string
-	Yours   bool // only on its controller's turn
-	Does    TriggerDoes
-	N       int32
-	Then    string // the segment a DoDelayed trigger waits for
-	// Count: for OnBlockedByCount, how many blockers; Keyword: for
-	// OnCreatureBlocks, the keyword the blocker must have (-1: any).
-	Count   int32
-	Keyword int
+// TriggerEvent is an event abilities may trigger on, as the rules declare
+// it (a trigger_event declaration).
+type TriggerEvent struct {
+	Name  string
+	Rules []string
+	Pos   string
+	// On lists the runtime's own events it is. Empty: only the rules'
+	// trigger statement fires it (Game.Trigger), about an object.
+	On []EventOn
+	// Watch: the abilities of every permanent look at it (and of the
+	// objects that left the battlefield in the batch being performed:
+	// they look back); otherwise only those of the event's object.
+	Watch bool
+	// Param is what an ability gives it (Trigger.Arg, Trigger.Segment):
+	// 0 nothing, 'i' a number, 'k' a keyword's bit, 's' a step or phase,
+	// which must be the one the event names.
+	Param byte
+	// If, if set, must hold for the ability to trigger: of the event's
+	// object x (NoObj if none), the ability's source w and its argument
+	// n (Trigger.Arg).
+	If func(g Exec, x, w ObjID, n int32) bool
+	// Value, if set, is the number the ability remembers as it triggers
+	// (StackItem.Value; game.trigger_value as it resolves).
+	Value func(g Exec, x, w ObjID, n int32) int32
 }
 
-// Delayed is a delayed triggered ability waiting for the next beginning of
-// a step or phase (it triggers once).
+// EventOn is an event of the runtime's: of a kind, with a name if Name
+// is not empty (the zone a move puts an object into).
+type EventOn struct {
+	Kind EventKind
+	Name string
+}
+
+// TriggerEventIndex is the EventID of the rules' trigger event named
+// name, or 0 if the rules declare none.
+func (r *Rules) TriggerEventIndex(name string) EventID {
+	for i := range r.TriggerEvents {
+		if r.TriggerEvents[i].Name == name {
+			return EventID(i + 1)
+		}
+	}
+	return 0
+}
+
+// TriggerEventNames lists the names of the rules' trigger events.
+func (r *Rules) TriggerEventNames() []string {
+	out := make([]string, len(r.TriggerEvents))
+	for i := range r.TriggerEvents {
+		out[i] = r.TriggerEvents[i].Name
+	}
+	return out
+}
+
+// EffectNames lists the names of the rules' effects.
+func (r *Rules) EffectNames() []string {
+	out := make([]string, len(r.Effects))
+	for i := range r.Effects {
+		out[i] = r.Effects[i].Name
+	}
+	return out
+}
+
+// Trigger is a triggered ability printed on an object (or, with Event 0,
+// the effect of an activated ability): what it triggers on and does, and
+// the delayed triggered ability it creates as it resolves, if Delay.Event
+// is set (it triggers once, the next time its event happens).
+type Trigger struct {
+	Triggered
+	Delay Triggered
+}
+
+// Triggered is what an ability triggers on and what it does.
+type Triggered struct {
+	Label   string
+	Event   EventID // what it triggers on (0: it is an activated ability's)
+	Segment string  // the step or phase of an event whose Param is 's'
+	Arg     int32   // the number or keyword bit of an event whose Param is 'i' or 'k'
+	// Effect is what it does as it resolves: 1 + an index of
+	// Rules.Effects (0: nothing), applied with Args.
+	Effect int16
+	Args   [MaxStackArgs]int32
+}
+
+// Delayed is a delayed triggered ability waiting for its event (it
+// triggers once).
 type Delayed struct {
 	Source     ObjID
 	Controller int8
 	Trigger    Trigger
 }
 
-// StackItem is a spell (Trigger.On == 0), a triggered ability or an
-// activated ability (Trigger.On == OnActivated).
+// StackItem is a spell (IsSpell), a triggered or an activated ability, or
+// one of the rules' stack objects (Object).
 type StackItem struct {
 	Source     ObjID
 	Controller int8
 	Trigger    Trigger
-	About      ObjID // the object the trigger is about (the creature that died)
+	About      ObjID // the object of the event it triggered on (NoObj: none)
+	Value      int32 // the number its trigger event gave it as it triggered
 	// Object, if not 0, is 1 + the index of the rules' stack object this
 	// is (Rules.StackObjects), with the arguments it captured and the
 	// combat damage it deals as it resolves.
@@ -67,26 +117,98 @@ type StackItem struct {
 	Damage []Assigned
 }
 
-// fireBegin triggers the abilities that wait for the beginning of segment.
-func (g *Game) fireBegin(segment string) {
-	for _, x := range g.Battlefield {
-		if g.withTriggers == 0 {
-			break // no object has a trigger
+// IsSpell reports whether the item is a spell: neither an ability nor one
+// of the rules' stack objects.
+func (it *StackItem) IsSpell() bool { return it.Object == 0 && it.Trigger == Trigger{} }
+
+// listensOf is the set of event kinds (bit k for kind k) some trigger
+// event of r is.
+func listensOf(r *Rules) uint64 {
+	var m uint64
+	if r == nil {
+		return 0
+	}
+	for i := range r.TriggerEvents {
+		for _, on := range r.TriggerEvents[i].On {
+			m |= 1 << (uint(on.Kind) & 63)
 		}
-		o := &g.Objs[x]
-		if o.PhasedOut {
-			continue
-		}
-		for _, t := range o.Triggers {
-			if t.On == OnBegin && t.Segment == segment && (!t.Yours || int(o.Controller) == g.Active) {
-				g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t})
+	}
+	return m
+}
+
+// react matches an event the runtime logs against the trigger events that
+// are of its kind (emit calls it only when one is and something may
+// trigger): the abilities of objects trigger first, then the delayed
+// ones.
+func (g *Game) react(kind EventKind, x ObjID, name string) {
+	for pass := 0; pass < 2; pass++ {
+		for i := range g.Rules.TriggerEvents {
+			te := &g.Rules.TriggerEvents[i]
+			for _, on := range te.On {
+				if on.Kind == kind && (on.Name == "" || on.Name == name) {
+					if pass == 0 {
+						g.fire(EventID(i+1), te, x, name)
+					} else {
+						g.fireDelayed(EventID(i+1), te, x, name)
+					}
+					break
+				}
 			}
 		}
 	}
+}
+
+// Trigger fires the rules' trigger event ev about x (the rules' trigger
+// statement): the abilities that trigger on it trigger.
+func (g Exec) Trigger(x ObjID, ev EventID, rule string) {
+	_ = rule // a trigger logs as it goes on the stack
+	if ev == 0 || int(ev) > len(g.Rules.TriggerEvents) || !g.valid(x) || g.withTriggers == 0 && len(g.Delayed) == 0 {
+		return
+	}
+	te := &g.Rules.TriggerEvents[ev-1]
+	g.fire(ev, te, x, "")
+	g.fireDelayed(ev, te, x, "")
+}
+
+// fire triggers the abilities of objects waiting for trigger event ev
+// (te) about x, an event naming name (a step or phase): those of x, or
+// of every permanent watching.
+func (g *Game) fire(ev EventID, te *TriggerEvent, x ObjID, name string) {
+	if g.withTriggers == 0 {
+		return
+	}
+	switch {
+	case te.Watch:
+		for _, y := range g.Battlefield {
+			if w := &g.Objs[y]; !w.PhasedOut && len(w.Triggers) > 0 {
+				g.fireOf(ev, te, x, y, name)
+			}
+		}
+		if g.batch != 0 {
+			// Abilities that trigger on leaving the battlefield look
+			// back in time: a watcher that left in the same batch of
+			// results sees the event too.
+			for i := range g.Objs {
+				if w := &g.Objs[i]; w.Zone != ZoneBattlefield && w.leftBatch == g.batch && len(w.Triggers) > 0 {
+					g.fireOf(ev, te, x, ObjID(i), name)
+				}
+			}
+		}
+	case g.valid(x):
+		g.fireOf(ev, te, x, x, name)
+	}
+}
+
+// fireDelayed triggers the delayed abilities waiting for ev about x; each
+// triggers once.
+func (g *Game) fireDelayed(ev EventID, te *TriggerEvent, x ObjID, name string) {
+	if len(g.Delayed) == 0 {
+		return
+	}
 	kept := g.Delayed[:0]
 	for _, d := range g.Delayed {
-		if d.Trigger.Segment == segment {
-			g.Waiting = append(g.Waiting, StackItem{Source: d.Source, Controller: d.Controller, Trigger: d.Trigger, About: NoObj})
+		if t := &d.Trigger; t.Event == ev && g.matches(te, t, x, d.Source, name) {
+			g.Waiting = append(g.Waiting, StackItem{Source: d.Source, Controller: d.Controller, Trigger: d.Trigger, About: x, Value: g.value(te, t, x, d.Source)})
 		} else {
 			kept = append(kept, d)
 		}
@@ -94,17 +216,58 @@ func (g *Game) fireBegin(segment string) {
 	g.Delayed = kept
 }
 
-func (g *Game) fireUntap(x ObjID) { g.fireSelf(x, OnUntap) }
-
-// fireSelf triggers x's abilities that wait for event on of x itself.
-func (g *Game) fireSelf(x ObjID, on TriggerOn) {
-	o := &g.Objs[x]
-	for _, t := range o.Triggers {
-		if t.On == on {
-			g.Waiting = append(g.Waiting, StackItem{Source: x, Controller: o.Controller, Trigger: t, About: NoObj})
+// fireOf triggers y's abilities waiting for ev about x.
+func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
+	o := &g.Objs[y]
+	for i := range o.Triggers {
+		if t := &o.Triggers[i]; t.Event == ev && g.matches(te, t, x, y, name) {
+			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: g.value(te, t, x, y)})
 		}
 	}
 }
+
+func (g *Game) matches(te *TriggerEvent, t *Trigger, x, w ObjID, name string) bool {
+	return (te.Param != 's' || t.Segment == name) && (te.If == nil || te.If(g.exec(), x, w, t.Arg))
+}
+
+func (g *Game) value(te *TriggerEvent, t *Trigger, x, w ObjID) int32 {
+	if te.Value == nil {
+		return 0
+	}
+	return te.Value(g.exec(), x, w, t.Arg)
+}
+
+// LastKnownPower is x's power as it last existed: before the batch of
+// state-based actions being performed, if it was one of its objects, else
+// its power now.
+func (g Exec) LastKnownPower(x ObjID) int32 {
+	if o := &g.Objs[x]; g.batch != 0 && o.lkiBatch == g.batch {
+		return o.lkiPower
+	}
+	return g.Power(x)
+}
+
+// AbilityController is the controller of the ability resolving (the
+// rules' effect it applies reads it); no player when none is.
+func (g Exec) AbilityController() int {
+	if r := &g.resolving; r.Object > 0 || r.Trigger.Effect != 0 {
+		return int(r.Controller)
+	}
+	return -1
+}
+
+// AbilitySource is the source of the ability resolving; no object when
+// none is.
+func (g Exec) AbilitySource() ObjID {
+	if r := &g.resolving; r.Object == 0 && r.Trigger.Effect != 0 {
+		return r.Source
+	}
+	return NoObj
+}
+
+// TriggerValue is the number the ability resolving remembered as it
+// triggered (its trigger event's value), 0 if none.
+func (g Exec) TriggerValue() int32 { return g.resolving.Value }
 
 // stackTriggers puts waiting triggered abilities on the stack and reports
 // whether any were: by the rules' procedure for MechStackTriggers if they
@@ -143,7 +306,7 @@ func (g *Game) resolveTop() {
 		g.resolving = StackItem{}
 		return
 	}
-	if it.Trigger.On == 0 {
+	if it.IsSpell() {
 		g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
 		o := &g.Objs[it.Source]
 		if o.Types&g.Rules.NonpermanentTypes != 0 {
@@ -153,36 +316,28 @@ func (g *Game) resolveTop() {
 		g.move(it.Source, ZoneBattlefield, p)
 		return
 	}
-	t := it.Trigger
-	rule := g.Rules.Cite[MechResolve]
-	g.emit(Event{Kind: EvResolve, Rule: rule, Player: it.Controller, Obj: it.Source, Name: t.Label})
-	switch t.Does {
-	case DoGainLife, DoGainPower:
-		g.exec().GainLife(p, t.N, rule)
-	case DoLoseLife:
-		g.exec().LoseLife(p, t.N, rule)
-	case DoDraw:
-		g.exec().Draw(p, t.N, rule)
-	case DoDamageEach:
-		for _, x := range g.Battlefield {
-			if o := &g.Objs[x]; int(o.Controller) != p && o.Types&g.Rules.CombatantTypes != 0 && !o.PhasedOut {
-				g.exec().DealDamage(it.Source, x, t.N, rule)
-			}
-		}
-	case DoDelayed:
-		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller,
-			Trigger: Trigger{Label: t.Label + " (delayed)", On: OnBegin, Segment: t.Then, Does: DoGainLife, N: t.N}})
+	// An ability: the rules' effect it names is applied, with the
+	// ability's arguments; it may create a delayed triggered ability.
+	t := &it.Trigger
+	g.emit(Event{Kind: EvResolve, Rule: g.Rules.Cite[MechResolve], Player: it.Controller, Obj: it.Source, Name: t.Label})
+	if e := int(t.Effect) - 1; e >= 0 && e < len(g.Rules.Effects) {
+		g.resolving = it
+		g.Rules.Effects[e].Run(g.exec(), t.Args)
+		g.resolving = StackItem{}
+	}
+	if t.Delay.Event != 0 {
+		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller, Trigger: Trigger{Triggered: t.Delay}})
 	}
 }
 
 // AddWaiting records a triggered ability that has triggered; it goes on the
 // stack the next time a player would receive priority.
 func (g Exec) AddWaiting(source ObjID, t Trigger) {
-	g.Waiting = append(g.Waiting, StackItem{Source: source, Controller: g.Objs[source].Controller, Trigger: t})
+	g.Waiting = append(g.Waiting, StackItem{Source: source, Controller: g.Objs[source].Controller, Trigger: t, About: NoObj})
 }
 
-// AddDelayed creates a delayed triggered ability for the next beginning of
-// the named step or phase.
+// AddDelayed creates a delayed triggered ability: it triggers once, the
+// next time its event happens.
 func (g Exec) AddDelayed(source ObjID, t Trigger) {
 	g.Delayed = append(g.Delayed, Delayed{Source: source, Controller: g.Objs[source].Controller, Trigger: t})
 }

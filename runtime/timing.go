@@ -40,8 +40,9 @@ func (r *Rules) TimingNames() []string {
 
 // Ability is an activated ability printed on an object: activating it pays
 // Cost (mana) and, if Tap is set, taps the object ({T}: the rules' can_tap
-// predicate must allow it), then puts Effect on the stack (Effect.On is
-// OnActivated). Timing names a timing restriction of the rules, or is empty.
+// predicate must allow it), then puts Effect on the stack (its Event is 0:
+// it triggers on nothing). Timing names a timing restriction of the rules,
+// or is empty.
 type Ability struct {
 	Label  string
 	Timing string

@@ -155,7 +155,6 @@ func (g *Game) beginSegment() {
 		g.segBegan.add(int(e.Ref.Phase), -1)
 		g.emit(Event{Kind: EvBeginPhase, Rule: first(ph.Rules), Player: int8(g.Active), Obj: NoObj, Name: ph.Name})
 		g.runBegin(g.Rules.EveryPhase.OnBegin)
-		g.fireBegin(ph.Name)
 	}
 	if !ph.Implicit {
 		if rule, skip := g.skipped(st.Name, st.Skip, st.SkipRule, &g.Rules.EveryStep); skip {
@@ -171,7 +170,6 @@ func (g *Game) beginSegment() {
 		g.segBegan.add(int(e.Ref.Phase), int(e.Ref.Step))
 		g.emit(Event{Kind: EvBeginStep, Rule: first(st.Rules), Player: int8(g.Active), Obj: NoObj, Name: st.Name})
 		g.runBegin(g.Rules.EveryStep.OnBegin)
-		g.fireBegin(st.Name)
 	}
 	g.stepHadPriority = false
 	g.repeat = false

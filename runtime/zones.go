@@ -27,7 +27,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 	}
 	if o.Zone == ZoneStack {
 		for i := len(g.Stack) - 1; i >= 0; i-- {
-			if g.Stack[i].Source == x && g.Stack[i].Trigger.On == 0 {
+			if g.Stack[i].Source == x && g.Stack[i].IsSpell() {
 				g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
 				break
 			}
@@ -92,7 +92,6 @@ func (g Exec) Untap(x ObjID, rule string) {
 	}
 	o.Tapped = false
 	g.emitObj(EvUntap, rule, x, 0)
-	g.fireUntap(x)
 }
 
 // Tap taps x.
@@ -286,42 +285,7 @@ func (g Exec) Destroy(x ObjID, rule string) {
 		return
 	}
 	g.emitObj(EvDestroy, rule, x, 0)
-	g.dies(x)
 	g.move(x, ZoneGraveyard, int(o.Owner))
-}
-
-// dies triggers "whenever a creature dies" abilities with the dying
-// creature's last known information, before it leaves the battlefield.
-func (g *Game) dies(x ObjID) {
-	o := &g.Objs[x]
-	if o.Types&g.Rules.CombatantTypes == 0 {
-		return
-	}
-	power := g.Power(x)
-	if g.batch != 0 && o.lkiBatch == g.batch {
-		power = o.lkiPower
-	}
-	if g.withTriggers == 0 {
-		return // no object has an ability that triggers on a death
-	}
-	// Abilities that trigger on leaving the battlefield look back in time:
-	// a watcher that left in the same batch of results sees this death too.
-	for i := range g.Objs {
-		y := ObjID(i)
-		w := &g.Objs[y]
-		onField := w.Zone == ZoneBattlefield && !w.PhasedOut
-		if !onField && (g.batch == 0 || w.leftBatch != g.batch) {
-			continue
-		}
-		for _, t := range w.Triggers {
-			if t.On == OnCreatureDies {
-				if t.Does == DoGainPower {
-					t.N = power
-				}
-				g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: w.Controller, Trigger: t, About: x})
-			}
-		}
-	}
 }
 
 // Cease makes x cease to exist (tokens and copies out of place).
@@ -356,9 +320,6 @@ func (g Exec) Move(x ObjID, z Zone, rule string) {
 		return
 	}
 	g.emit(Event{Kind: EvMove, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Name: z.String()})
-	if g.Objs[x].Zone == ZoneBattlefield && z == ZoneGraveyard {
-		g.dies(x)
-	}
 	g.move(x, z, int(g.Objs[x].Owner))
 }
 

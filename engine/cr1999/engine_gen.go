@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7e7a71e8d53663c1c7051723011a301d"
+const SourceHash = "sha256:4f99e7574fe442e61dd7de9e973bba35"
 
 // Keyword bits.
 const (
@@ -165,8 +165,8 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:62", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:72", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:72", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:82", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
@@ -181,36 +181,36 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:61", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:67", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:92", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:102", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
 				},
-				{ // rules/combat.mtg:113 (310)
+				{ // rules/combat.mtg:114 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "rules/combat.mtg:113",
+					Pos:      "rules/combat.mtg:114",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:119", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:204", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_5},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:130", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:212", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:222", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // rules/combat.mtg:197 (311)
+				{ // rules/combat.mtg:198 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:197",
+					Pos:          "rules/combat.mtg:198",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:201", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:202", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -294,27 +294,48 @@ var Rules = &rt.Rules{
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_3},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_4},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_5},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:137", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_8},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:140", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:144", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_10},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:147", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_11},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:151", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:152", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:156", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:317", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:329", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_3},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:331", Text: "a has trample", Test: pred_trample_4},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:379", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_5},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:228", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:230", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:148", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_8},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:151", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:155", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_10},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:158", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_11},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:162", Text: "s has first_strike", Test: pred_deals_first_12},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "not s.in_first_step", Test: pred_deals_second_13},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:167", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:158", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:169", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:234", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:242", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:76", Params: 0, Resolve: stack_object_1},
+	},
+	Effects: []rt.RulesEffect{
+		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_0},
+		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_1},
+		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_2},
+		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_3},
+		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_4},
+	},
+	TriggerEvents: []rt.TriggerEvent{
+		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:267"},
+		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:268"},
+		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:269"},
+		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:270"},
+		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:271"},
+		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:272", Param: 'i', If: trigger_event_5_if},
+		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:273", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:274", Watch: true, Param: 'k', If: trigger_event_7_if},
+		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
+		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
 	},
 }
 
@@ -549,7 +570,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:62 (308.5, 308.1)
+// cr1999/combat.mtg:72 (308.5, 308.1)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -566,14 +587,14 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 			v_a := x
 			_ = v_a
 			g.BecomeAttacking(v_a, "308.5")
-			g.Trigger(v_a, rt.OnAttacks, "308.5")
+			g.Trigger(v_a, rt.EventID(1), "308.5")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// cr1999/combat.mtg:72 (308.2)
+// cr1999/combat.mtg:82 (308.2)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -597,12 +618,12 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:80 (308.6)
+// cr1999/combat.mtg:90 (308.6)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:80 (308.6)
+// cr1999/combat.mtg:90 (308.6)
 func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
@@ -664,7 +685,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:92 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:102 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -698,7 +719,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnBecomesBlocked, "309.3")
+			g.Trigger(v_a, rt.EventID(3), "309.3")
 		}
 		g.Release(mark)
 	}
@@ -716,8 +737,9 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.Trigger(v_b, rt.OnBlocks, "309.3")
-			g.Trigger(v_b, rt.OnCreatureBlocks, "309.3")
+			g.Trigger(v_b, rt.EventID(2), "309.3")
+			g.Trigger(v_b, rt.EventID(7), "309.3")
+			g.Trigger(v_b, rt.EventID(8), "309.3")
 		}
 		g.Release(mark)
 	}
@@ -751,7 +773,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.Trigger(v_a, rt.OnBlockedBy, "309.3")
+					g.Trigger(v_a, rt.EventID(4), "309.3")
 				}
 				g.Release(mark)
 				g.Release(blk_v_a)
@@ -773,7 +795,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnUnblocked, "309.3")
+			g.Trigger(v_a, rt.EventID(5), "309.3")
 		}
 		g.Release(mark)
 	}
@@ -791,24 +813,24 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnBlockedByCount, "309.3")
+			g.Trigger(v_a, rt.EventID(6), "309.3")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:111 (309.5)
+// rules/combat.mtg:112 (309.5)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:114 (308.4)
+// rules/combat.mtg:115 (308.4)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr1999/combat.mtg:119 (502.2b)
+// cr1999/combat.mtg:130 (502.2b)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -884,7 +906,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:140 (310.1a, 310.1b)
+// rules/combat.mtg:141 (310.1a, 310.1b)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -907,7 +929,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:150 (310.1c, 502.9)
+// rules/combat.mtg:151 (310.1c, 502.9)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1001,7 +1023,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:204 (310.1d)
+// cr2008/combat.mtg:212 (310.1d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1044,7 +1066,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:185 (310.1)
+// rules/combat.mtg:186 (310.1)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1069,7 +1091,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:214 (310.2)
+// cr2008/combat.mtg:222 (310.2)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1077,17 +1099,17 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:195 (310.2)
+// rules/combat.mtg:196 (310.2)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:198 (311.1)
+// rules/combat.mtg:199 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:201 (306.2, 308.5, 309.3)
+// rules/combat.mtg:202 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1487,22 +1509,22 @@ func pred_can_block_1(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:300 (310.1a)
+// rules/combat.mtg:317 (310.1a)
 func pred_assigns_damage_2(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:312 (502.9)
+// rules/combat.mtg:329 (502.9)
 func pred_division_restriction_3(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:314 (502.9)
+// rules/combat.mtg:331 (502.9)
 func pred_trample_4(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:362 (307.1)
+// rules/combat.mtg:379 (307.1)
 func pred_attack_restriction_5(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1517,32 +1539,32 @@ func pred_attack_restriction_5(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2008/combat.mtg:220 (502.4)
+// cr2008/combat.mtg:228 (502.4)
 func pred_cant_block_6(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:222 (420.5c)
+// cr2008/combat.mtg:230 (420.5c)
 func pred_lethal_damage_7(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:137 (308.1)
+// cr1999/combat.mtg:148 (308.1)
 func pred_cant_attack_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:140 (409.2g, 502.5)
+// cr1999/combat.mtg:151 (409.2g, 502.5)
 func pred_can_tap_9(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:144 (502.8)
+// cr1999/combat.mtg:155 (502.8)
 func pred_cant_block_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:147 (502.6)
+// cr1999/combat.mtg:158 (502.6)
 func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1617,17 +1639,17 @@ func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:151 (502.2, 502.2b)
+// cr1999/combat.mtg:162 (502.2, 502.2b)
 func pred_deals_first_12(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:152 (502.2, 502.2b)
+// cr1999/combat.mtg:163 (502.2, 502.2b)
 func pred_deals_second_13(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:156 (306.2)
+// cr1999/combat.mtg:167 (306.2)
 func pred_leaves_combat_14(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
@@ -1643,7 +1665,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:158 (310.4)
+// cr1999/combat.mtg:169 (310.4)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1656,7 +1678,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:234 (310.4, 310.3)
+// cr2008/combat.mtg:242 (310.4, 310.3)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1664,4 +1686,101 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 // cr1999/turn.mtg:76 (304.1)
 func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
+}
+
+// rules/priority.mtg:44 (413.1)
+func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.GainLife(g.AbilityController(), v_n, "413.1")
+}
+
+// rules/priority.mtg:48 (413.1)
+func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.LoseLife(g.AbilityController(), v_n, "413.1")
+}
+
+// rules/priority.mtg:52 (413.1)
+func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.Draw(g.AbilityController(), v_n, "413.1")
+}
+
+// rules/priority.mtg:56 (413.1)
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	g.GainLife(g.AbilityController(), g.TriggerValue(), "413.1")
+}
+
+// rules/priority.mtg:60 (413.1)
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if !g.Is(v_x, ty_creature) {
+				continue
+			}
+			if rt.ObjController(g, v_x) != g.AbilityController() {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.DealDamage(g.AbilitySource(), v_x, v_n, "413.1")
+		}
+		g.Release(mark)
+	}
+}
+
+// rules/combat.mtg:272 (309.1)
+func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_n := n
+	_ = v_n
+	return g.BlockerCount(v_x) == v_n
+}
+
+// rules/combat.mtg:274 (309.1)
+func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	v_k := n
+	_ = v_k
+	return g.HasKeyword(v_x, int(v_k))
+}
+
+// rules/priority.mtg:38 (408.1f)
+func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
+}
+
+// rules/priority.mtg:38 (408.1f)
+func trigger_event_9_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return g.LastKnownPower(v_x)
+}
+
+// rules/turn.mtg:127 (408.1f)
+func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_w := w
+	_ = v_w
+	return rt.ObjController(g, v_w) == g.Active
 }

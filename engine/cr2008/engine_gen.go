@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b64af6cebf637085f7c1bedab03c3c9d"
+const SourceHash = "sha256:f5437a098a75ad37215429646f057d79"
 
 // Keyword bits.
 const (
@@ -163,7 +163,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:171", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:179", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:34", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:38", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:45", Run: step_declare_attackers_action_4},
@@ -182,36 +182,36 @@ var Rules = &rt.Rules{
 						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:67", Run: step_declare_blockers_action_1},
 						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:74", Run: step_declare_blockers_action_2},
 						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "rules/combat.mtg:86", Run: step_declare_blockers_action_3},
-						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:103", Run: step_declare_blockers_action_4},
+						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:104", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.1",
 				},
-				{ // rules/combat.mtg:113 (310)
+				{ // rules/combat.mtg:114 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "rules/combat.mtg:113",
+					Pos:      "rules/combat.mtg:114",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:184", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:204", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:192", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:212", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:222", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:197 (311)
+				{ // rules/combat.mtg:198 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:197",
+					Pos:          "rules/combat.mtg:198",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:201", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:202", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -299,19 +299,19 @@ var Rules = &rt.Rules{
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
 		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:282", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:299", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_4},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_5},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_6},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:321", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_7},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:322", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_8},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:327", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_9},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:317", Text: "max(0, s.power)", Value: pred_assigns_damage_4},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:329", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_5},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:331", Text: "a has trample", Test: pred_trample_6},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:338", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_7},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:339", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_8},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:344", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_9},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:379", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_11},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:238", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:228", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:230", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
+		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:246", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -320,14 +320,33 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:20", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:234", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:242", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:249", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:255", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:158", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:257", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:263", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:166", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
+	},
+	TriggerEvents: []rt.TriggerEvent{
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:267"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:268"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:269"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:270"},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:271"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:272", Param: 'i', If: trigger_event_5_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:273", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:274", Watch: true, Param: 'k', If: trigger_event_7_if},
+		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
+		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
 	},
 }
 
@@ -579,7 +598,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:171 (308.2c)
+// cr2008/combat.mtg:179 (308.2c)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -647,7 +666,7 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnAttacks, "308.3")
+			g.Trigger(v_a, rt.EventID(1), "308.3")
 		}
 		g.Release(mark)
 	}
@@ -755,7 +774,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnBecomesBlocked, "309.3")
+			g.Trigger(v_a, rt.EventID(3), "309.3")
 		}
 		g.Release(mark)
 	}
@@ -773,8 +792,9 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.Trigger(v_b, rt.OnBlocks, "309.3")
-			g.Trigger(v_b, rt.OnCreatureBlocks, "309.3")
+			g.Trigger(v_b, rt.EventID(2), "309.3")
+			g.Trigger(v_b, rt.EventID(7), "309.3")
+			g.Trigger(v_b, rt.EventID(8), "309.3")
 		}
 		g.Release(mark)
 	}
@@ -808,7 +828,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.Trigger(v_a, rt.OnBlockedBy, "309.3")
+					g.Trigger(v_a, rt.EventID(4), "309.3")
 				}
 				g.Release(mark)
 				g.Release(blk_v_a)
@@ -819,7 +839,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:103 (309.2f)
+// rules/combat.mtg:104 (309.2f)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -835,7 +855,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnUnblocked, "309.2f")
+			g.Trigger(v_a, rt.EventID(5), "309.2f")
 		}
 		g.Release(mark)
 	}
@@ -853,24 +873,24 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnBlockedByCount, "309.2f")
+			g.Trigger(v_a, rt.EventID(6), "309.2f")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:111 (309.1)
+// rules/combat.mtg:112 (309.1)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:114 (308.5)
+// rules/combat.mtg:115 (308.5)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:184 (310.5, 502.28)
+// cr2008/combat.mtg:192 (310.5, 502.28)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -946,7 +966,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:140 (310.2a, 310.2b)
+// rules/combat.mtg:141 (310.2a, 310.2b)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -969,7 +989,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:150 (310.2c, 502.9c)
+// rules/combat.mtg:151 (310.2c, 502.9c)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1063,7 +1083,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:204 (310.2d)
+// cr2008/combat.mtg:212 (310.2d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1106,7 +1126,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:185 (310.2, 310.1)
+// rules/combat.mtg:186 (310.2, 310.1)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1131,7 +1151,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:214 (310.1)
+// cr2008/combat.mtg:222 (310.1)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1139,17 +1159,17 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:195 (310.1)
+// rules/combat.mtg:196 (310.1)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:198 (311.1)
+// rules/combat.mtg:199 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:201 (311.2)
+// rules/combat.mtg:202 (311.2)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1536,7 +1556,7 @@ func pred_can_be_attacked_1(g rt.Exec, v_t rt.ObjID) bool {
 	return rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:282 (502.5)
+// rules/combat.mtg:299 (502.5)
 func pred_can_tap_2(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
@@ -1546,37 +1566,37 @@ func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:300 (310.2a)
+// rules/combat.mtg:317 (310.2a)
 func pred_assigns_damage_4(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:312 (502.9b)
+// rules/combat.mtg:329 (502.9b)
 func pred_division_restriction_5(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:314 (502.9b, 502.9c)
+// rules/combat.mtg:331 (502.9b, 502.9c)
 func pred_trample_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:321 (310.5, 502.2, 502.28)
+// rules/combat.mtg:338 (310.5, 502.2, 502.28)
 func pred_deals_first_7(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:322 (310.5, 502.28)
+// rules/combat.mtg:339 (310.5, 502.28)
 func pred_deals_second_8(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:327 (306.4, 306.4b)
+// rules/combat.mtg:344 (306.4, 306.4b)
 func pred_leaves_combat_9(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:362 (306.2)
+// rules/combat.mtg:379 (306.2)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1596,17 +1616,17 @@ func pred_defender_of_11(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2008/combat.mtg:220 (502.4)
+// cr2008/combat.mtg:228 (502.4)
 func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:222 (420.5c)
+// cr2008/combat.mtg:230 (420.5c)
 func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:238 (310.4c)
+// cr2008/combat.mtg:246 (310.4c)
 func pred_can_be_dealt_combat_damage_14(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_creature) || rt.ObjIs(g, v_x, ty_planeswalker)
 }
@@ -1661,7 +1681,7 @@ func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:234 (310.4, 310.3, 310.4a, 310.4b)
+// cr2008/combat.mtg:242 (310.4, 310.3, 310.4a, 310.4b)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1684,7 +1704,7 @@ func stack_object_2(g rt.Exec, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:249 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:257 (308.4, 306.3a, 306.2)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1695,7 +1715,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:255 (308.4, 306.3)
+// cr2008/combat.mtg:263 (308.4, 306.3)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1706,7 +1726,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:158 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:166 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1717,8 +1737,105 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "309.5")
 		if !(v_was) {
-			g.Trigger(v_a, rt.OnBecomesBlocked, "309.5")
+			g.Trigger(v_a, rt.EventID(3), "309.5")
 		}
-		g.Trigger(v_a, rt.OnBlockedBy, "309.5")
+		g.Trigger(v_a, rt.EventID(4), "309.5")
 	}
+}
+
+// rules/priority.mtg:44 (408.1c)
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.GainLife(g.AbilityController(), v_n, "408.1c")
+}
+
+// rules/priority.mtg:48 (408.1c)
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.LoseLife(g.AbilityController(), v_n, "408.1c")
+}
+
+// rules/priority.mtg:52 (408.1c)
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.Draw(g.AbilityController(), v_n, "408.1c")
+}
+
+// rules/priority.mtg:56 (408.1c)
+func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	g.GainLife(g.AbilityController(), g.TriggerValue(), "408.1c")
+}
+
+// rules/priority.mtg:60 (408.1c)
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if !g.Is(v_x, ty_creature) {
+				continue
+			}
+			if rt.ObjController(g, v_x) != g.AbilityController() {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.DealDamage(g.AbilitySource(), v_x, v_n, "408.1c")
+		}
+		g.Release(mark)
+	}
+}
+
+// rules/combat.mtg:272 (309.2f)
+func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_n := n
+	_ = v_n
+	return g.BlockerCount(v_x) == v_n
+}
+
+// rules/combat.mtg:274 (309.3)
+func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	v_k := n
+	_ = v_k
+	return g.HasKeyword(v_x, int(v_k))
+}
+
+// rules/priority.mtg:38 (408.1b)
+func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
+}
+
+// rules/priority.mtg:38 (408.1b)
+func trigger_event_9_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return g.LastKnownPower(v_x)
+}
+
+// rules/turn.mtg:127 (300.5)
+func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_w := w
+	_ = v_w
+	return rt.ObjController(g, v_w) == g.Active
 }

@@ -1,6 +1,10 @@
 package difftest
 
-import rt "github.com/mtgc-dev/mtgc/runtime"
+import (
+	"strings"
+
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
 
 // chaosRule is what the chaos events cite: they stand for instants and
 // abilities resolving, which is how such things happen in a game, so they
@@ -132,7 +136,25 @@ func (c *chaos) effect(g *rt.Game, perms []rt.ObjID) func(*rt.Game) {
 	if len(g.Rules.Effects) == 0 || g.CurrentPhase() != "combat" || len(perms) == 0 {
 		return nil
 	}
-	i := rng.Intn(len(g.Rules.Effects))
+	// The effects of permanents and players: one that takes only numbers
+	// is a card ability's (it reads the ability resolving, and there is
+	// none here).
+	n := 0
+	for k := range g.Rules.Effects {
+		if strings.ContainsAny(g.Rules.Effects[k].Kinds, "op") {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	i, k := -1, rng.Intn(n)
+	for k >= 0 {
+		i++
+		if strings.ContainsAny(g.Rules.Effects[i].Kinds, "op") {
+			k--
+		}
+	}
 	kinds := g.Rules.Effects[i].Kinds
 	args := make([]int32, len(kinds))
 	for j := range kinds {

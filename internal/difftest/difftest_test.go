@@ -168,7 +168,7 @@ func TestInvariantsCatch(t *testing.T) {
 		{"event citing a rule outside the index", func(g *rt.Game) { rt.Exec{Game: g}.GainLife(0, 1, "999.9") }, "not in the cr2017 index"},
 		{"state-based action pending at priority", func(g *rt.Game) { rt.Exec{Game: g}.MarkDamage(0, 2, "116.4") }, "state-based action is pending"},
 		{"trigger waiting at priority", func(g *rt.Game) {
-			rt.Exec{Game: g}.AddWaiting(0, rt.Trigger{Label: "t", On: rt.OnBegin, Does: rt.DoGainLife, N: 1})
+			rt.Exec{Game: g}.AddWaiting(0, rt.Trigger{Triggered: rt.Triggered{Label: "t", Event: 1, Effect: 1, Args: [rt.MaxStackArgs]int32{1}}})
 		}, "wait to be put on the stack"},
 	}
 	for _, c := range cases {

@@ -101,7 +101,7 @@ func (v *Invariants) zones(g *rt.Game) error {
 		}
 	}
 	for _, it := range g.Stack {
-		if it.Trigger.On != 0 || it.Object != 0 {
+		if !it.IsSpell() {
 			continue
 		}
 		if err := mark([]rt.ObjID{it.Source}, rt.ZoneStack, -1); err != nil {

@@ -82,9 +82,6 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 					items = append(items, docItem(t.Name, protocol.CompletionItemKindClass, "card type (for each "+t.Name+" v: object)", "the objects of card type "+t.Name+", as the rules declare it"))
 				}
 			}
-			for _, e := range compiler.Enums(compiler.EventT) {
-				items = append(items, docItem(e.Name, protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", e.Doc))
-			}
 			add(protocol.CompletionItemKindVariable, "the active player (player)", "active")
 			add(protocol.CompletionItemKindModule, "the game's attributes (game.NAME)", "game")
 			for name, t := range scopeAt(text, offsetOf(text, pos), s.program(rs)) {
@@ -94,6 +91,9 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 			}
 		}
 		if p := s.program(rs); p != nil {
+			for _, te := range p.TriggerEvents {
+				add(protocol.CompletionItemKindEnumMember, "trigger event (trigger X, EVENT)", te.Name)
+			}
 			for _, ph := range p.Phases {
 				add(protocol.CompletionItemKindEnumMember, "phase", ph.Name)
 				for _, st := range ph.Steps {

@@ -60,19 +60,19 @@ func keys[V any](m map[string]V) []string {
 var (
 	// extends, override, remove, add, renumber, recite and as write an
 	// edition as a delta of another.
-	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object", "effect", "on_damage",
+	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object", "effect", "trigger_event", "on_damage",
 		"override", "remove", "add", "renumber", "recite", "as"}
 	// named are the declarations whose next word is the name they declare.
-	named   = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect"}
+	named   = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect", "trigger_event"}
 	control = []string{"for", "each", "where", "if", "then", "else", "let"}
 	logical = []string{"and", "or", "not", "has"}
 )
 
 // enums are the names an argument takes from a closed list: zones,
-// endings, trigger events (counter kinds are strings).
+// endings (counter kinds are strings; trigger events are the rules' own).
 func enums() []string {
 	var out []string
-	for _, t := range []compiler.Type{compiler.ZoneT, compiler.EndT, compiler.EventT} {
+	for _, t := range []compiler.Type{compiler.ZoneT, compiler.EndT} {
 		for _, e := range compiler.Enums(t) {
 			out = append(out, e.Name)
 		}

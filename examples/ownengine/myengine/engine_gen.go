@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:939cc36cc681c37e4a647124b626f3f0"
+const SourceHash = "sha256:c1800c6fb90126805aea301f62d52c61"
 
 // Keyword bits.
 const (
@@ -159,7 +159,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:212", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:213", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -197,36 +197,36 @@ var Rules = &rt.Rules{
 						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:67", Run: step_declare_blockers_action_1},
 						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:74", Run: step_declare_blockers_action_2},
 						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:86", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:103", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:104", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // rules/combat.mtg:113 (510)
+				{ // rules/combat.mtg:114 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:113",
+					Pos:      "rules/combat.mtg:114",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:120", Run: step_combat_damage_action_0},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:170", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:192", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:121", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:171", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:193", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:197 (511)
+				{ // rules/combat.mtg:198 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:197",
+					Pos:          "rules/combat.mtg:198",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:201", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:202", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -328,43 +328,43 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:259", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:260", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:267", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:268", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:274", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:275", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:279", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:282", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:285", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_8},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:286", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_9},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:289", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_10},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:291", Text: "b has blocks_additional_creature", Test: pred_extra_block_11},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:293", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_12},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:296", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_13},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_14},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:306", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_15},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_16},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:313", Text: "s has deathtouch", Test: pred_deathtouch_17},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_18},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:321", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_19},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:322", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_20},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:327", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_22},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:276", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:277", Text: "a has defender", Test: pred_cant_attack_1},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:284", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:285", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:291", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:292", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:296", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:299", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:302", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_8},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:303", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_9},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:306", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_10},
+		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:308", Text: "b has blocks_additional_creature", Test: pred_extra_block_11},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:310", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_12},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:313", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_13},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:317", Text: "max(0, s.power)", Value: pred_assigns_damage_14},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:323", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_15},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:329", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_16},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:330", Text: "s has deathtouch", Test: pred_deathtouch_17},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:331", Text: "a has trample", Test: pred_trample_18},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:338", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_19},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:339", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_20},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:344", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:379", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_22},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:338", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:341", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:342", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:343", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:344", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:345", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:347", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:348", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:351", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:352", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:357", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:358", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:355", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:358", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:359", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:360", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:361", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:362", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:364", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:365", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:368", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:369", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:374", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:375", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -374,9 +374,28 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:42", Run: on_damage_source_4},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:229", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:235", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:248", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:230", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:236", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:249", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
+	},
+	TriggerEvents: []rt.TriggerEvent{
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:267"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:268"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:269"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:270"},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:271"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:272", Param: 'i', If: trigger_event_5_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:273", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:274", Watch: true, Param: 'k', If: trigger_event_7_if},
+		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
 	},
 }
 
@@ -813,7 +832,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:212 (511.2)
+// rules/combat.mtg:213 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -908,7 +927,7 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnAttacks, "508.1m")
+			g.Trigger(v_a, rt.EventID(1), "508.1m")
 		}
 		g.Release(mark)
 	}
@@ -1016,7 +1035,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnBecomesBlocked, "509.1i")
+			g.Trigger(v_a, rt.EventID(3), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1034,8 +1053,9 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.Trigger(v_b, rt.OnBlocks, "509.1i")
-			g.Trigger(v_b, rt.OnCreatureBlocks, "509.1i")
+			g.Trigger(v_b, rt.EventID(2), "509.1i")
+			g.Trigger(v_b, rt.EventID(7), "509.1i")
+			g.Trigger(v_b, rt.EventID(8), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1069,7 +1089,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.Trigger(v_a, rt.OnBlockedBy, "509.1i")
+					g.Trigger(v_a, rt.EventID(4), "509.1i")
 				}
 				g.Release(mark)
 				g.Release(blk_v_a)
@@ -1080,7 +1100,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:103 (509.3e, 509.3g)
+// rules/combat.mtg:104 (509.3e, 509.3g)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1096,7 +1116,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnUnblocked, "509.3e")
+			g.Trigger(v_a, rt.EventID(5), "509.3e")
 		}
 		g.Release(mark)
 	}
@@ -1114,24 +1134,24 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.OnBlockedByCount, "509.3e")
+			g.Trigger(v_a, rt.EventID(6), "509.3e")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:111 (509.2, 509.2a)
+// rules/combat.mtg:112 (509.2, 509.2a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:114 (508.8)
+// rules/combat.mtg:115 (508.8)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:120 (510.4)
+// rules/combat.mtg:121 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1207,7 +1227,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:140 (510.1a, 510.1b)
+// rules/combat.mtg:141 (510.1a, 510.1b)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1230,7 +1250,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:150 (510.1c, 702.19d)
+// rules/combat.mtg:151 (510.1c, 702.19d)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1324,7 +1344,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:170 (510.1d)
+// rules/combat.mtg:171 (510.1d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1385,7 +1405,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:185 (510.1, 510.1e, 703.4k)
+// rules/combat.mtg:186 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1410,23 +1430,23 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:192 (510.2, 703.4m)
+// rules/combat.mtg:193 (510.2, 703.4m)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:195 (510.3, 510.3a)
+// rules/combat.mtg:196 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:198 (511.1)
+// rules/combat.mtg:199 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:201 (511.3)
+// rules/combat.mtg:202 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2222,22 +2242,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:259 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:276 (508.1a, 506.3, 702.10b)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:260 (702.3b)
+// rules/combat.mtg:277 (702.3b)
 func pred_cant_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:267 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:284 (508.1b, 506.3, 310.5)
 func pred_can_be_attacked_2(g rt.Exec, v_t rt.ObjID) bool {
 	return rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle)
 }
 
-// rules/combat.mtg:268 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
+// rules/combat.mtg:285 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
 func pred_defender_of_3(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -2247,62 +2267,62 @@ func pred_defender_of_3(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:274 (508.1c)
+// rules/combat.mtg:291 (508.1c)
 func pred_attack_restriction_4(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:275 (508.1c)
+// rules/combat.mtg:292 (508.1c)
 func pred_attack_restriction_5(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:279 (508.1d)
+// rules/combat.mtg:296 (508.1d)
 func pred_must_attack_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:282 (702.10c)
+// rules/combat.mtg:299 (702.10c)
 func pred_can_tap_7(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:285 (509.1a)
+// rules/combat.mtg:302 (509.1a)
 func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:286 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:303 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:289 (702.111b)
+// rules/combat.mtg:306 (702.111b)
 func pred_block_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:291 (509.1a)
+// rules/combat.mtg:308 (509.1a)
 func pred_extra_block_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_additional_creature)
 }
 
-// rules/combat.mtg:293 (509.1c)
+// rules/combat.mtg:310 (509.1c)
 func pred_must_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:296 (509.1b)
+// rules/combat.mtg:313 (509.1b)
 func pred_block_restriction_13(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:300 (510.1a)
+// rules/combat.mtg:317 (510.1a)
 func pred_assigns_damage_14(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:306 (702.19b, 702.2c)
+// rules/combat.mtg:323 (702.19b, 702.2c)
 func pred_lethal_damage_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
@@ -2317,37 +2337,37 @@ func pred_lethal_damage_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:312 (702.19b)
+// rules/combat.mtg:329 (702.19b)
 func pred_division_restriction_16(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:313 (702.2c, 702.2d)
+// rules/combat.mtg:330 (702.2c, 702.2d)
 func pred_deathtouch_17(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:314 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:331 (702.19b, 702.19d, 702.19f)
 func pred_trample_18(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:321 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:338 (510.4, 702.7b, 702.4b)
 func pred_deals_first_19(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:322 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:339 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:327 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:344 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:362 (506.2a, 507.1)
+// rules/combat.mtg:379 (506.2a, 507.1)
 func pred_attack_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2362,62 +2382,62 @@ func pred_attack_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:338 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:355 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:341 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:358 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:342 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:359 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:343 (506.7a, 506.7d)
+// rules/combat.mtg:360 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:344 (506.7b, 506.7d)
+// rules/combat.mtg:361 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:345 (506.7, 506.7d)
+// rules/combat.mtg:362 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:347 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:364 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:348 (506.7, 506.7d)
+// rules/combat.mtg:365 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:351 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:368 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:352 (506.7, 506.7d)
+// rules/combat.mtg:369 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:357 (506.7c)
+// rules/combat.mtg:374 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:358 (506.7c, 506.7f)
+// rules/combat.mtg:375 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -2485,7 +2505,7 @@ func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/combat.mtg:229 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:230 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2496,7 +2516,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:235 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:236 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2507,7 +2527,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:248 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:249 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2518,8 +2538,105 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.4")
 		if !(v_was) {
-			g.Trigger(v_a, rt.OnBecomesBlocked, "509.4")
+			g.Trigger(v_a, rt.EventID(3), "509.4")
 		}
-		g.Trigger(v_a, rt.OnBlockedBy, "509.4")
+		g.Trigger(v_a, rt.EventID(4), "509.4")
 	}
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.GainLife(g.AbilityController(), v_n, "117.4")
+}
+
+// rules/priority.mtg:48 (117.4)
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.LoseLife(g.AbilityController(), v_n, "117.4")
+}
+
+// rules/priority.mtg:52 (117.4)
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.Draw(g.AbilityController(), v_n, "117.4")
+}
+
+// rules/priority.mtg:56 (117.4)
+func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
+}
+
+// rules/priority.mtg:60 (117.4)
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if !g.Is(v_x, ty_creature) {
+				continue
+			}
+			if rt.ObjController(g, v_x) != g.AbilityController() {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.DealDamage(g.AbilitySource(), v_x, v_n, "117.4")
+		}
+		g.Release(mark)
+	}
+}
+
+// rules/combat.mtg:272 (509.3e)
+func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_n := n
+	_ = v_n
+	return g.BlockerCount(v_x) == v_n
+}
+
+// rules/combat.mtg:274 (509.3f)
+func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	v_k := n
+	_ = v_k
+	return g.HasKeyword(v_x, int(v_k))
+}
+
+// rules/priority.mtg:38 (117.2a)
+func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
+}
+
+// rules/priority.mtg:38 (117.2a)
+func trigger_event_9_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return g.LastKnownPower(v_x)
+}
+
+// rules/turn.mtg:127 (500.6)
+func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_w := w
+	_ = v_w
+	return rt.ObjController(g, v_w) == g.Active
 }

@@ -36,15 +36,15 @@ const RuntimePkg = "github.com/mtgc-dev/mtgc/runtime"
 //     LethalDamage...), and what Go does with the answer;
 //   - Mechanism: which rule a mechanism of the runtime cites (the priority
 //     loop, casting, the stack);
-//   - TriggerOn, TriggerDoes: the closed list of trigger events and of what
-//     triggered abilities do;
 //   - CounterKind, TypeSet: a counter kind or card type named in Go. There
 //     are none now (the kinds and types are the rules' declarations, indexes
 //     and bits in their order); a constant added would be a marker.
 //
 // The constant that counts a list (numPredKinds, NumMechanisms) names no
-// piece and is not a marker.
-var Markers = []string{"PredKind", "Mechanism", "TriggerOn", "TriggerDoes", "CounterKind", "TypeSet"}
+// piece and is not a marker. Trigger events and what abilities do are no
+// marker: they are the rules' declarations (trigger_event, effect), which
+// the runtime knows only by index (EventID, Trigger.Effect).
+var Markers = []string{"PredKind", "Mechanism", "CounterKind", "TypeSet"}
 
 // Driver is the runtime's turn driver: what it reaches runs whatever the
 // rules' clauses say, so it is no clause's own decision.
