@@ -142,7 +142,8 @@ type Game struct {
 
 	scratch []ObjID
 	hits    []SBAHit
-	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
+	zoneBuf []ObjID     // backing array of the zone lists after CopyFrom
+	dmg     *damageBufs // buffers of the damage decisions (not state: Save skips them)
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -251,7 +252,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		preds = indexPredicates(r)
 	}
 	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds,
-		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0]}
+		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], dmg: keep.dmg}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.
@@ -441,6 +442,8 @@ func (g *Game) CopyFrom(src *Game) {
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
 	g.optKeys = keep.optKeys[:0]
+	g.dmg = keep.dmg
+	g.rehomeDamage() // the pending decision's slices were src's buffers
 }
 
 // scratchGames hold copies that SBAPending and DefaultDeclare try things
