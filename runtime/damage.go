@@ -45,7 +45,7 @@ func (g *Game) markDivider(x ObjID, attacked bool) {
 // It reports false while it waits.
 func (g *Game) DivideCombatDamage(p int, rule string) bool {
 	c := &g.Combat
-	b := g.damageBufs()
+	b := g.auxOf()
 	b.from, b.groups = b.from[:0], b.groups[:0]
 	for _, d := range c.dividers {
 		x := d.Source
@@ -66,10 +66,10 @@ func (g *Game) DivideCombatDamage(p int, rule string) bool {
 
 // recipients returns what divider d divides among, in order (NoObj
 // standing for what it attacks), and how much damage.
-// The list is appended to the game's damage buffer (damageBufs.from).
+// The list is appended to the game's damage buffer (gameAux.from).
 func (g *Game) recipients(d divider) ([]ObjID, int32) {
 	x := d.Source
-	b := g.dmg
+	b := g.aux
 	start := len(b.from)
 	switch {
 	case g.Attacking(x):
@@ -88,28 +88,32 @@ func (g *Game) recipients(d divider) ([]ObjID, int32) {
 	return b.from[start:len(b.from):len(b.from)], g.assigns(x) // appends reallocate, never overwrite a neighbour
 }
 
-// damageBufs are the buffers of the combat damage decisions of one game:
-// the pending decision's groups and their recipients, DefaultDamage's
-// answer, Submit's scratch. They are not state (Save skips them, CopyFrom
-// keeps the destination's and copies the pending decision into them) and
-// no two games share them: a damage decision's From and Groups, and the
-// slices of DefaultDamage's answer, hold until the game's next damage
-// decision (or DefaultDamage).
-type damageBufs struct {
+// gameAux holds what a game keeps that is not its state: Save skips it,
+// CopyFrom keeps the destination's, and no two games share one.
+//
+// The buffers of the combat damage decisions: the pending decision's
+// groups and their recipients, DefaultDamage's answer, Submit's scratch
+// (CopyFrom copies the pending decision into the destination's). A
+// damage decision's From and Groups, and the slices of DefaultDamage's
+// answer, hold until the game's next damage decision (or DefaultDamage).
+type gameAux struct {
 	from    []ObjID
 	groups  []DamageGroup
 	amounts []int32    // DefaultDamage's answer
 	divs    []Division // DefaultDamage's answer
 	sub     []int32    // submitDamage's amounts
 	subOf   [][]int32
+	// tokCopy says whether some object is a token or a copy (which it is
+	// from its creation on): 0 not known (look), 1 none, 2 some.
+	tokCopy int8
 }
 
-// damageBufs returns g's damage buffers, made on first use.
-func (g *Game) damageBufs() *damageBufs {
-	if g.dmg == nil {
-		g.dmg = new(damageBufs)
+// auxOf returns g's gameAux, made on first use.
+func (g *Game) auxOf() *gameAux {
+	if g.aux == nil {
+		g.aux = new(gameAux)
 	}
-	return g.dmg
+	return g.aux
 }
 
 // rehomeDamage copies the pending damage decision's slices into g's own
@@ -119,7 +123,7 @@ func (g *Game) rehomeDamage() {
 	if d.Kind != DecideDamage || len(d.From) == 0 && len(d.Groups) == 0 {
 		return
 	}
-	b := g.damageBufs()
+	b := g.auxOf()
 	firstIsFrom := len(d.Groups) > 0 && len(d.Groups[0].From) == len(d.From) && len(d.From) > 0 && &d.Groups[0].From[0] == &d.From[0]
 	b.from, b.groups = b.from[:0], b.groups[:0]
 	take := func(s []ObjID) []ObjID {
@@ -272,7 +276,7 @@ func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 // (counting the damage of the creatures before it), the rest to the last
 // one, or with trample to the player or planeswalker attacked.
 //
-// The answer's slices are the game's (damageBufs): they hold until the
+// The answer's slices are the game's (gameAux): they hold until the
 // game's next DefaultDamage or damage decision.
 func (g *Game) DefaultDamage(d Decision) Answer {
 	groups := d.Groups
@@ -284,7 +288,7 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 	c := &g.Combat
 	base := len(c.Assigned)
 	a := Answer{Kind: Declare}
-	buf := g.damageBufs()
+	buf := g.auxOf()
 	total := 0
 	for _, gr := range groups {
 		total += len(gr.From)
@@ -374,7 +378,7 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	if a.Kind != Declare || len(divs) != len(groups) {
 		return refuse(d.Rule, "%s assigns the combat damage of %s at once: give one division for each", g.PlayerName(d.Player), g.names(groupSources(groups)))
 	}
-	buf := g.damageBufs()
+	buf := g.auxOf()
 	total := 0
 	for _, gr := range groups {
 		total += len(gr.From)
@@ -435,7 +439,7 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 	if len(dv.To) != len(dv.Amounts) {
 		return nil, refuse(rule, "assign %s's %d damage: give an amount for each recipient", g.nameOf(x), gr.N)
 	}
-	b := g.damageBufs()
+	b := g.auxOf()
 	start := len(b.sub)
 	b.sub = append(b.sub, make([]int32, len(gr.From))...)
 	amount := b.sub[start:len(b.sub):len(b.sub)]

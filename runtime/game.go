@@ -142,8 +142,8 @@ type Game struct {
 
 	scratch []ObjID
 	hits    []SBAHit
-	zoneBuf []ObjID     // backing array of the zone lists after CopyFrom
-	dmg     *damageBufs // buffers of the damage decisions (not state: Save skips them)
+	zoneBuf []ObjID  // backing array of the zone lists after CopyFrom
+	aux     *gameAux // buffers and summaries, not state (Save skips them)
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -252,7 +252,10 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		preds = indexPredicates(r)
 	}
 	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds,
-		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], dmg: keep.dmg}
+		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], aux: keep.aux}
+	if g.aux != nil {
+		g.aux.tokCopy = 1 // no object yet: Create counts them
+	}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.
@@ -389,6 +392,9 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 	} else {
 		g.derive(o, 1)
 	}
+	if a := g.aux; a != nil && a.tokCopy == 1 && (o.Token || o.Copy != NotCopy) {
+		a.tokCopy = 2
+	}
 	g.move(id, z, owner)
 	return id, nil
 }
@@ -442,7 +448,13 @@ func (g *Game) CopyFrom(src *Game) {
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
 	g.optKeys = keep.optKeys[:0]
-	g.dmg = keep.dmg
+	g.aux = keep.aux
+	if g.aux != nil {
+		g.aux.tokCopy = 0
+		if src.aux != nil {
+			g.aux.tokCopy = src.aux.tokCopy
+		}
+	}
 	g.rehomeDamage() // the pending decision's slices were src's buffers
 }
 
@@ -506,6 +518,9 @@ func (g *Game) countAbilities() {
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
+	if g.aux != nil {
+		g.aux.tokCopy = 0 // Token or Copy may have been set: look again
+	}
 	g.countAbilities()
 	g.checkLeavesCombat()
 }
