@@ -495,6 +495,34 @@ func (w *writer) sba(s *SBA) {
 	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Reads: %s},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, changesGo(s.Reads))
 }
 
+// tokenOrCopy reports whether e, the match of an sba over anything whose
+// variable is v, holds only for a token or a copy: an "and" with such a
+// test, or an "or" of such tests, of v's token, spell_copy or card_copy
+// (which an object is from its creation on: Game.AnyTokenOrCopy).
+func tokenOrCopy(e Expr, v *Var) bool {
+	switch e := e.(type) {
+	case *Paren:
+		return tokenOrCopy(e.X, v)
+	case *Binary:
+		switch e.Op {
+		case OpAnd:
+			return tokenOrCopy(e.X, v) || tokenOrCopy(e.Y, v)
+		case OpOr:
+			return tokenOrCopy(e.X, v) && tokenOrCopy(e.Y, v)
+		}
+	case *AttrRef:
+		r, ok := e.X.(*VarRef)
+		if !ok || r.Var != v || e.B.Form != Attribute {
+			return false
+		}
+		switch e.B.Name {
+		case "token", "spell_copy", "card_copy":
+			return true
+		}
+	}
+	return false
+}
+
 // sbaVar binds an sba's variable from the match's argument x.
 func sbaVar(s *SBA) string {
 	if s.Var.T == Player {
@@ -567,11 +595,24 @@ func (w *writer) matchAll() {
 		b.WriteString("}\n}\n")
 	}
 	if ids := group(runtime.OverAnything); len(ids) > 0 {
-		loop(ids, "for i := range g.Objs {\nif g.Objs[i].Zone == rt.ZoneNone {\ncontinue\n}\nx := int32(i)\n")
+		head := "for i := range g.Objs {\nif g.Objs[i].Zone == rt.ZoneNone {\ncontinue\n}\nx := int32(i)\n"
+		only := true
+		for _, i := range ids {
+			only = only && tokenOrCopy(w.p.SBAs[i].Match, w.p.SBAs[i].Var)
+		}
+		if only {
+			// Every object's loop matches nothing in a game without
+			// tokens and copies (most games): skip it.
+			head = "if g.AnyTokenOrCopy() {\n" + head
+		}
+		loop(ids, head)
 		for _, i := range ids {
 			hit(i, w.p.SBAs[i])
 		}
 		b.WriteString("}\n}\n")
+		if only {
+			b.WriteString("}\n")
+		}
 	}
 	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {\ndirty := g.SBAChanges()\n%sreturn hits\n}\n\n", b.String())
 }

@@ -45,16 +45,18 @@ func (g *Game) markDivider(x ObjID, attacked bool) {
 // It reports false while it waits.
 func (g Exec) DivideCombatDamage(p int, rule string) bool {
 	c := &g.Combat
-	var groups []DamageGroup
+	b := g.auxOf()
+	b.from, b.groups = b.from[:0], b.groups[:0]
 	for _, d := range c.dividers {
 		x := d.Source
 		if !g.valid(x) || int(g.Objs[x].Controller) != p {
 			continue
 		}
 		if from, n := g.recipients(d); len(from) > 0 && n > 0 {
-			groups = append(groups, DamageGroup{Source: x, From: from, N: int(n)})
+			b.groups = append(b.groups, DamageGroup{Source: x, From: from, N: int(n)})
 		}
 	}
+	groups := b.groups[:len(b.groups):len(b.groups)]
 	if len(groups) == 0 {
 		return true
 	}
@@ -64,19 +66,86 @@ func (g Exec) DivideCombatDamage(p int, rule string) bool {
 
 // recipients returns what divider d divides among, in order (NoObj
 // standing for what it attacks), and how much damage.
+// The list is appended to the game's damage buffer (gameAux.from).
 func (g *Game) recipients(d divider) ([]ObjID, int32) {
 	x := d.Source
-	var from []ObjID
+	b := g.aux
+	start := len(b.from)
 	switch {
 	case g.exec().Attacking(x):
-		from = g.appendBlockers(make([]ObjID, 0, g.numBlockers(x)+1), x)
+		b.from = g.appendBlockers(b.from, x)
 		if d.Attacked {
-			from = append(from, NoObj) // what it attacks, if still there (addDivision)
+			b.from = append(b.from, NoObj) // what it attacks, if still there (addDivision)
 		}
 	case g.exec().Blocking(x):
-		from = g.exec().BlockedBy(x)
+		b.from = g.appendOrdered(b.from, func(bl *Block) (ObjID, int16, bool) {
+			return bl.Attacker, bl.BOrder, bl.Blocker == x && bl.Attacker != NoObj
+		}) // BlockedBy(x)
 	}
-	return from, g.assigns(x)
+	if len(b.from) == start {
+		return nil, g.assigns(x)
+	}
+	return b.from[start:len(b.from):len(b.from)], g.assigns(x) // appends reallocate, never overwrite a neighbour
+}
+
+// gameAux holds what a game keeps that is not its state: Save skips it,
+// CopyFrom keeps the destination's, and no two games share one.
+//
+// The buffers of the combat damage decisions: the pending decision's
+// groups and their recipients, DefaultDamage's answer, Submit's scratch
+// (CopyFrom copies the pending decision into the destination's). A
+// damage decision's From and Groups, and the slices of DefaultDamage's
+// answer, hold until the game's next damage decision (or DefaultDamage).
+type gameAux struct {
+	from    []ObjID
+	groups  []DamageGroup
+	amounts []int32    // DefaultDamage's answer
+	divs    []Division // DefaultDamage's answer
+	sub     []int32    // submitDamage's amounts
+	subOf   [][]int32
+	// tokCopy says whether some object is a token or a copy (which it is
+	// from its creation on): 0 not known (look), 1 none, 2 some.
+	tokCopy int8
+}
+
+// auxOf returns g's gameAux, made on first use.
+func (g *Game) auxOf() *gameAux {
+	if g.aux == nil {
+		g.aux = new(gameAux)
+	}
+	return g.aux
+}
+
+// rehomeDamage copies the pending damage decision's slices into g's own
+// buffers (after CopyFrom, they are the source's).
+func (g *Game) rehomeDamage() {
+	d := &g.pending
+	if d.Kind != DecideDamage || len(d.From) == 0 && len(d.Groups) == 0 {
+		return
+	}
+	b := g.auxOf()
+	firstIsFrom := len(d.Groups) > 0 && len(d.Groups[0].From) == len(d.From) && len(d.From) > 0 && &d.Groups[0].From[0] == &d.From[0]
+	b.from, b.groups = b.from[:0], b.groups[:0]
+	take := func(s []ObjID) []ObjID {
+		if s == nil {
+			return nil
+		}
+		start := len(b.from)
+		b.from = append(b.from, s...)
+		return b.from[start:len(b.from):len(b.from)]
+	}
+	for _, gr := range d.Groups {
+		gr.From = take(gr.From)
+		b.groups = append(b.groups, gr)
+	}
+	if d.Groups != nil {
+		d.Groups = b.groups[:len(b.groups):len(b.groups)]
+	}
+	if firstIsFrom {
+		d.From = d.Groups[0].From
+	} else {
+		d.From = take(d.From)
+	}
 }
 
 // DealsCombatDamage reports whether x deals combat damage in this combat
@@ -206,16 +275,32 @@ func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 // rest go on past it under the rules' division_restriction predicates
 // (counting the damage of the creatures before it), the rest to the last
 // one, or with trample to the player or planeswalker attacked.
+//
+// The answer's slices are the game's (gameAux): they hold until the
+// game's next DefaultDamage or damage decision.
 func (g *Game) DefaultDamage(d Decision) Answer {
 	groups := d.Groups
+	var one [1]DamageGroup
 	if len(groups) == 0 {
-		groups = []DamageGroup{{Source: d.Obj, From: d.From, N: d.N}}
+		one[0] = DamageGroup{Source: d.Obj, From: d.From, N: d.N}
+		groups = one[:]
 	}
 	c := &g.Combat
 	base := len(c.Assigned)
 	a := Answer{Kind: Declare}
+	buf := g.auxOf()
+	total := 0
 	for _, gr := range groups {
-		amounts := make([]int32, len(gr.From))
+		total += len(gr.From)
+	}
+	if cap(buf.amounts) < total {
+		buf.amounts = make([]int32, 0, total)
+	}
+	buf.amounts, buf.divs = buf.amounts[:0], buf.divs[:0]
+	for _, gr := range groups {
+		start := len(buf.amounts)
+		buf.amounts = append(buf.amounts, make([]int32, len(gr.From))...)
+		amounts := buf.amounts[start:len(buf.amounts):len(buf.amounts)]
 		left := int32(gr.N)
 		trample := gr.From[len(gr.From)-1] == NoObj
 		for i, b := range gr.From {
@@ -248,8 +333,9 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 			amounts[len(gr.From)-1] = addSat(amounts[len(gr.From)-1], left)
 		}
 		g.addDivision(gr, amounts)
-		a.Damage = append(a.Damage, Division{Source: gr.Source, To: gr.From, Amounts: amounts})
+		buf.divs = append(buf.divs, Division{Source: gr.Source, To: gr.From, Amounts: amounts})
 	}
+	a.Damage = buf.divs[:len(buf.divs):len(buf.divs)]
 	c.Assigned = c.Assigned[:base]
 	if len(a.Damage) == 1 {
 		a.Objs, a.Amounts = a.Damage[0].To, a.Damage[0].Amounts
@@ -278,17 +364,31 @@ func (g *Game) addDivision(gr DamageGroup, amounts []int32) {
 
 func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	groups := d.Groups
+	var one [1]DamageGroup
 	if len(groups) == 0 {
-		groups = []DamageGroup{{Source: d.Obj, From: d.From, N: d.N}}
+		one[0] = DamageGroup{Source: d.Obj, From: d.From, N: d.N}
+		groups = one[:]
 	}
 	divs := a.Damage
+	var oneDiv [1]Division
 	if len(divs) == 0 && len(groups) == 1 {
-		divs = []Division{{Source: groups[0].Source, To: a.Objs, Amounts: a.Amounts}}
+		oneDiv[0] = Division{Source: groups[0].Source, To: a.Objs, Amounts: a.Amounts}
+		divs = oneDiv[:]
 	}
 	if a.Kind != Declare || len(divs) != len(groups) {
 		return refuse(d.Rule, "%s assigns the combat damage of %s at once: give one division for each", g.PlayerName(d.Player), g.names(groupSources(groups)))
 	}
-	amounts := make([][]int32, len(groups))
+	buf := g.auxOf()
+	total := 0
+	for _, gr := range groups {
+		total += len(gr.From)
+	}
+	if cap(buf.sub) < total {
+		buf.sub = make([]int32, 0, total) // division carves each group's amounts from it
+	}
+	buf.sub = buf.sub[:0]
+	buf.subOf = append(buf.subOf[:0], make([][]int32, len(groups))...)
+	amounts := buf.subOf
 	for _, dv := range divs {
 		gi := slices.IndexFunc(groups, func(gr DamageGroup) bool { return gr.Source == dv.Source })
 		if gi < 0 || amounts[gi] != nil {
@@ -339,7 +439,10 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 	if len(dv.To) != len(dv.Amounts) {
 		return nil, refuse(rule, "assign %s's %d damage: give an amount for each recipient", g.nameOf(x), gr.N)
 	}
-	amount := make([]int32, len(gr.From))
+	b := g.auxOf()
+	start := len(b.sub)
+	b.sub = append(b.sub, make([]int32, len(gr.From))...)
+	amount := b.sub[start:len(b.sub):len(b.sub)]
 	var total int64
 	for i, to := range dv.To {
 		j := slices.Index(gr.From, to)

@@ -145,7 +145,8 @@ type Game struct {
 
 	scratch []ObjID
 	hits    []SBAHit
-	zoneBuf []ObjID // backing array of the zone lists after CopyFrom
+	zoneBuf []ObjID  // backing array of the zone lists after CopyFrom
+	aux     *gameAux // buffers and summaries, not state (Save skips them)
 }
 
 // PlayerConfig names a player and their deck (top of library last after the
@@ -254,7 +255,10 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		preds = indexPredicates(r)
 	}
 	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds, listens: listensOf(r),
-		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0]}
+		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], aux: keep.aux}
+	if g.aux != nil {
+		g.aux.tokCopy = 1 // no object yet: Create counts them
+	}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.
@@ -394,6 +398,9 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 	} else {
 		g.derive(o, 1)
 	}
+	if a := g.aux; a != nil && a.tokCopy == 1 && (o.Token || o.Copy != NotCopy) {
+		a.tokCopy = 2
+	}
 	g.move(id, z, owner)
 	return id, nil
 }
@@ -447,6 +454,14 @@ func (g *Game) CopyFrom(src *Game) {
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
 	g.optKeys = keep.optKeys[:0]
+	g.aux = keep.aux
+	if g.aux != nil {
+		g.aux.tokCopy = 0
+		if src.aux != nil {
+			g.aux.tokCopy = src.aux.tokCopy
+		}
+	}
+	g.rehomeDamage() // the pending decision's slices were src's buffers
 }
 
 // scratchGames hold copies that SBAPending and DefaultDeclare try things
@@ -509,6 +524,9 @@ func (g *Game) countAbilities() {
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
+	if g.aux != nil {
+		g.aux.tokCopy = 0 // Token or Copy may have been set: look again
+	}
 	g.countAbilities()
 	g.checkLeavesCombat()
 }

@@ -249,6 +249,9 @@ func (g Exec) AttachedToIs(x ObjID, t TypeSet) bool {
 // stated maximum.
 func (g Exec) OverCounterMax(x ObjID) bool {
 	o := &g.Objs[x]
+	if o.Capped == 0 {
+		return false // no counter has a maximum (most objects)
+	}
 	for k := CounterKind(0); k < MaxCounterKinds; k++ {
 		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
 			return true

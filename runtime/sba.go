@@ -148,6 +148,25 @@ func sameSet(a, b []ObjID) bool {
 // triggered abilities wait to be put on the stack.
 func (g Exec) ActionsPending() bool { return len(g.Waiting) > 0 || g.SBAPending() }
 
+// AnyTokenOrCopy reports whether some object of the game, in any zone, is
+// a token or a copy of a spell or a card, which an object is from its
+// creation on (or as a fixture sets it, then calls Touch). The generated
+// state-based-action check skips its loop over every object when the
+// sbas there hold only for those.
+func (g Exec) AnyTokenOrCopy() bool {
+	a := g.auxOf()
+	if a.tokCopy == 0 {
+		a.tokCopy = 1
+		for i := range g.Objs {
+			if o := &g.Objs[i]; o.Token || o.Copy != NotCopy {
+				a.tokCopy = 2
+				break
+			}
+		}
+	}
+	return a.tokCopy == 2
+}
+
 func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
 	if m := g.Rules.MatchSBAs; m != nil {
 		hits = m(g.exec(), hits, first)

@@ -111,7 +111,7 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 
 // skipped fields: the rules are given to Load, with what is derived from
 // them; a function can't be saved.
-var rulesType, predsType = reflect.TypeOf((*Rules)(nil)), reflect.TypeOf((*predIndex)(nil))
+var rulesType, predsType, auxType = reflect.TypeOf((*Rules)(nil)), reflect.TypeOf((*predIndex)(nil)), reflect.TypeOf((*gameAux)(nil))
 
 func encodeValue(v reflect.Value) (any, error) {
 	switch v.Kind() {
@@ -141,7 +141,7 @@ func encodeValue(v reflect.Value) (any, error) {
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if f.Type == rulesType || f.Type == predsType || f.Type.Kind() == reflect.Func {
+			if f.Type == rulesType || f.Type == predsType || f.Type == auxType || f.Type.Kind() == reflect.Func {
 				continue
 			}
 			e, err := encodeValue(v.Field(i))

@@ -39,9 +39,10 @@ func benchVanilla(b *testing.B, base rt.Config) {
 	goruntime.ReadMemStats(&ms)
 	allocs = ms.Mallocs
 	b.ResetTimer()
+	players := []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}}
 	for i := 0; i < b.N; i++ {
 		cfg := base
-		cfg.Players = []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}}
+		cfg.Players = players
 		cfg.Seed, cfg.Log = uint64(i), rt.LogConfig{Mode: rt.LogNone}
 		if err := g.Reset(engine.Rules, cfg); err != nil {
 			b.Fatal(err)

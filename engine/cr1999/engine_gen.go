@@ -1480,17 +1480,19 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 		}
 	}
 	if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
-		for i := range g.Objs {
-			if g.Objs[i].Zone == rt.ZoneNone {
-				continue
-			}
-			x := int32(i)
-			if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
-				v_x := rt.ObjID(x)
-				if (rt.ObjToken(g, v_x)) && sba_216_3_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
-					if first {
-						return hits
+		if g.AnyTokenOrCopy() {
+			for i := range g.Objs {
+				if g.Objs[i].Zone == rt.ZoneNone {
+					continue
+				}
+				x := int32(i)
+				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
+					v_x := rt.ObjID(x)
+					if (rt.ObjToken(g, v_x)) && sba_216_3_match(g, x) {
+						hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+						if first {
+							return hits
+						}
 					}
 				}
 			}
