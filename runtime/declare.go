@@ -96,7 +96,7 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
 		return g.refuseRestriction(bad, i)
 	}
-	if err := g.attackRequirements(p, a.Objs); err != nil {
+	if err := g.attackRequirements(p, a.Objs, a.Targets); err != nil {
 		return err
 	}
 	// Costs to attack: totalled and locked, then paid in full, or the
