@@ -229,32 +229,28 @@ func (g *Game) mayBlock(q int, b, at ObjID) bool {
 // cost paid only if objs pays it), each attacking or not, for the
 // declaration objs (attacking targets, or the defending player). It
 // returns the requirements objs obeys and the most the creatures could
-// obey one by one; with all, creatures under no requirement too (else
-// none is added once objs obeys the most).
+// obey one by one, and adds no unit when objs obeys that many (then both
+// are 0): there is nothing to search.
 func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32) (have, total int32) {
 	*s = declScratch{flip: s.flip, units: s.units[:0], opts: s.opts[:0], suffix: s.suffix[:0], pick: s.pick[:0],
 		objs: s.objs[:0], targets: s.targets[:0], player: p}
 	if !g.hasPred(MustAttack) {
 		return 0, 0
 	}
-	{
-		for _, x := range g.Battlefield {
-			if g.Objs[x].Controller != int8(p) || !g.mayAttack(p, x) {
-				continue
-			}
-			in := slices.Contains(objs, x)
-			if !in && g.HasAttackCost(x) {
-				continue
-			}
-			w := g.countPreds(MustAttack, x)
-			total += w
-			if in {
-				have += w
-			}
+	// First the count: the requirements of the creatures left out (each
+	// one declared obeys all of its own).
+	for _, x := range g.Battlefield {
+		if g.Objs[x].Controller != int8(p) || slices.Contains(objs, x) || g.HasAttackCost(x) || !g.mayAttack(p, x) {
+			continue
 		}
-		if have >= total {
-			return have, total
-		}
+		total += g.countPreds(MustAttack, x)
+	}
+	if total == 0 {
+		return 0, 0
+	}
+	for _, x := range objs {
+		w := g.countPreds(MustAttack, x)
+		have, total = have+w, total+w
 	}
 	def := PlayerCode(g.defendingPlayer(p))
 	for _, x := range g.Battlefield {
@@ -294,16 +290,20 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		o := &g.Objs[b]
 		return int(o.Controller) == q && !o.PhasedOut && g.can(CanBlock, b) && (!g.HasBlockCost(b) || slices.Contains(objs, b))
 	}
-	// First the count: the most each creature could obey, alone.
+	// First the count: the most each creature could obey, alone, beyond
+	// what the declaration obeys (without pair requirements, a creature
+	// declared obeys all of its own).
+	var more int32
 	for _, b := range g.Battlefield {
-		if !candidate(b) {
+		in := slices.Contains(objs, b)
+		if in && !pairs || !candidate(b) {
 			continue
 		}
 		w1 := g.countPreds(MustBlock, b)
 		if w1 == 0 && !pairs {
 			continue
 		}
-		best1, best2, able := int32(0), int32(0), 0
+		best1, best2, able, mine := int32(0), int32(0), 0, int32(0)
 		for _, at := range g.Combat.Attacks {
 			if int(at.Player) != q || !g.mayBlock(q, b, at.Attacker) {
 				continue
@@ -313,8 +313,8 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 			if pairs {
 				w2 = g.countPreds2(MustBlockAttacker, b, at.Attacker)
 			}
-			if slices.Contains(objs, b) && blocksIn(objs, targets, b, at.Attacker) {
-				have += w2
+			if in && blocksIn(objs, targets, b, at.Attacker) {
+				mine += w2
 			}
 			if w2 > best1 {
 				best1, best2 = w2, best1
@@ -325,14 +325,20 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		if able == 0 {
 			continue
 		}
-		total += w1 + best1
+		most := w1 + best1
 		if able > 1 && g.has(ExtraBlock, b) {
-			total += best2
+			most += best2
 		}
-		if slices.Contains(objs, b) {
-			have += w1
+		if in {
+			mine += w1
 		}
+		more += most - mine
+		have += mine
 	}
+	if more == 0 {
+		return 0, 0
+	}
+	total = have + more
 	if have >= total {
 		return have, total
 	}
