@@ -202,6 +202,7 @@ var builtins = []*Builtin{
 	attr("attackers_this_combat", (*rt.Game).AttackersThisCombat, "the number of creatures that began attacking this combat (declared as attackers or put onto the battlefield attacking), those no longer attacking included"),
 	attr("dealing_combat_damage", (*rt.Game).DealingCombatDamage, "the damage being dealt is combat damage"),
 	attr("combat_damage_pending", (*rt.Game).CombatDamagePending, "combat damage assigned and not yet dealt"),
+	attr("declaring", (*rt.Game).Declaring, "the player whose declaration of attackers or blockers is being asked for or checked (choose_attackers, choose_blockers); no player otherwise"),
 	attr("defender", (*rt.Game).Defender, "the defending player chosen as the combat began (choose_defender); no player before"),
 	attr("combat_damage_step", (*rt.Game).CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
 	attr("second_combat_damage_step", (*rt.Game).SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),

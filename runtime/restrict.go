@@ -208,17 +208,18 @@ func (g *Game) firstHolding(k PredKind, x, y ObjID) string {
 	return ""
 }
 
-// mayAttack: x, a creature of p, is able to attack on its own (the
-// restrictions on single creatures).
-func (g *Game) mayAttack(p int, x ObjID) bool {
-	o := &g.Objs[x]
-	return int(o.Controller) == p && !o.PhasedOut && g.can(CanAttack, x) && !g.has(CantAttack, x)
+// mayAttack: permanent x is able to attack on its own in the declaration
+// being made (the rules' can_attack and cant_attack: whose creatures are
+// declared is theirs, game.declaring).
+func (g *Game) mayAttack(x ObjID) bool {
+	return !g.Objs[x].PhasedOut && g.can(CanAttack, x) && !g.has(CantAttack, x)
 }
 
-// mayBlock: b, a creature of q, is able to block attacker at on its own.
-func (g *Game) mayBlock(q int, b, at ObjID) bool {
-	o := &g.Objs[b]
-	if int(o.Controller) != q || o.PhasedOut || !g.can(CanBlock, b) {
+// mayBlock: permanent b is able to block attacker at on its own in the
+// declaration being made (can_block, cant_block: whose creatures block
+// whom is the rules').
+func (g *Game) mayBlock(b, at ObjID) bool {
+	if g.Objs[b].PhasedOut || !g.can(CanBlock, b) {
 		return false
 	}
 	no, _ := g.pred2(CantBlock, b, at)
@@ -240,7 +241,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 	// First the count: the requirements of the creatures left out (each
 	// one declared obeys all of its own).
 	for _, x := range g.Battlefield {
-		if g.Objs[x].Controller != int8(p) || slices.Contains(objs, x) || g.HasAttackCost(x) || !g.mayAttack(p, x) {
+		if slices.Contains(objs, x) || g.HasAttackCost(x) || !g.mayAttack(x) {
 			continue
 		}
 		total += g.countPreds(MustAttack, x)
@@ -254,7 +255,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 	}
 	def := PlayerCode(g.defendingPlayer(p))
 	for _, x := range g.Battlefield {
-		if g.Objs[x].Controller != int8(p) || !g.mayAttack(p, x) {
+		if !g.mayAttack(x) {
 			continue
 		}
 		i := slices.Index(objs, x)
@@ -288,7 +289,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	}
 	candidate := func(b ObjID) bool {
 		o := &g.Objs[b]
-		return int(o.Controller) == q && !o.PhasedOut && g.can(CanBlock, b) && (!g.HasBlockCost(b) || slices.Contains(objs, b))
+		return !o.PhasedOut && g.can(CanBlock, b) && (!g.HasBlockCost(b) || slices.Contains(objs, b))
 	}
 	// First the count: the most each creature could obey, alone, beyond
 	// what the declaration obeys (without pair requirements, a creature
@@ -305,7 +306,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		}
 		best1, best2, able, mine := int32(0), int32(0), 0, int32(0)
 		for _, at := range g.Combat.Attacks {
-			if int(at.Player) != q || !g.mayBlock(q, b, at.Attacker) {
+			if !g.mayBlock(b, at.Attacker) {
 				continue
 			}
 			able++
@@ -352,7 +353,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		s.opts = append(s.opts, declOpt{prop: !in})
 		m0 := len(s.opts) // the single blocks, from m0
 		for _, at := range g.Combat.Attacks {
-			if a := at.Attacker; int(at.Player) == q && g.mayBlock(q, b, a) {
+			if a := at.Attacker; g.mayBlock(b, a) {
 				w2 := int32(0)
 				if pairs {
 					w2 = g.countPreds2(MustBlockAttacker, b, a)

@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c063ae2755184ce3bfc99142ef436e04"
+const SourceHash = "sha256:782b2fb4fd8707a5113de432e0bb335f"
 
 // Keyword bits.
 const (
@@ -265,21 +265,24 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_3},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_4},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_5},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:137", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_8},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:140", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:144", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_10},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:147", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_11},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:151", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:152", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:156", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:261", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:291", Text: "b.controller == game.declaring", Test: pred_can_block_2},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:292", Text: "a.defending_player != b.controller", Test2: pred_cant_block_3},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:308", Text: "max(0, s.power)", Value: pred_assigns_damage_5},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:320", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_6},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:322", Text: "a has trample", Test: pred_trample_7},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:370", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_8},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_9},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_10},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:137", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_11},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:140", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:144", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_13},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:147", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_14},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:151", Text: "s has first_strike", Test: pred_deals_first_15},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:152", Text: "not s.in_first_step", Test: pred_deals_second_16},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:156", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_17},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -1439,33 +1442,48 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:104 (308.1, 502.5)
+// rules/combat.mtg:261 (308.1)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
+	return rt.ObjController(g, v_a) == g.Declaring()
+}
+
+// cr2017/combat.mtg:104 (308.1, 502.5)
+func pred_can_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
+// rules/combat.mtg:291 (309.1)
+func pred_can_block_2(g *rt.Game, v_b rt.ObjID) bool {
+	return rt.ObjController(g, v_b) == g.Declaring()
+}
+
+// rules/combat.mtg:292 (309.1)
+func pred_cant_block_3(g *rt.Game, v_b, v_a rt.ObjID) bool {
+	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
+}
+
 // cr2017/combat.mtg:113 (309.1)
-func pred_can_block_1(g *rt.Game, v_b rt.ObjID) bool {
+func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:300 (310.1a)
-func pred_assigns_damage_2(g *rt.Game, v_s rt.ObjID) int32 {
+// rules/combat.mtg:308 (310.1a)
+func pred_assigns_damage_5(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:312 (502.9)
-func pred_division_restriction_3(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:320 (502.9)
+func pred_division_restriction_6(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:314 (502.9)
-func pred_trample_4(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:322 (502.9)
+func pred_trample_7(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:362 (307.1)
-func pred_attack_restriction_5(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:370 (307.1)
+func pred_attack_restriction_8(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1480,32 +1498,32 @@ func pred_attack_restriction_5(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2008/combat.mtg:220 (502.4)
-func pred_cant_block_6(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_9(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:222 (420.5c)
-func pred_lethal_damage_7(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_10(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr1999/combat.mtg:137 (308.1)
-func pred_cant_attack_8(g *rt.Game, v_a rt.ObjID) bool {
+func pred_cant_attack_11(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
 // cr1999/combat.mtg:140 (409.2g, 502.5)
-func pred_can_tap_9(g *rt.Game, v_x rt.ObjID) bool {
+func pred_can_tap_12(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:144 (502.8)
-func pred_cant_block_10(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_13(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
 // cr1999/combat.mtg:147 (502.6)
-func pred_cant_block_11(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_14(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -1580,17 +1598,17 @@ func pred_cant_block_11(g *rt.Game, v_b, v_a rt.ObjID) bool {
 }
 
 // cr1999/combat.mtg:151 (502.2, 502.2b)
-func pred_deals_first_12(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_first_15(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
 // cr1999/combat.mtg:152 (502.2, 502.2b)
-func pred_deals_second_13(g *rt.Game, v_s rt.ObjID) bool {
+func pred_deals_second_16(g *rt.Game, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
 // cr1999/combat.mtg:156 (306.2)
-func pred_leaves_combat_14(g *rt.Game, v_x rt.ObjID) bool {
+func pred_leaves_combat_17(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 

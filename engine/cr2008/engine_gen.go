@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:abd2b4900e8b90506b6ad91d2413dcd6"
+const SourceHash = "sha256:0267f3a23a9e1d88e0e4ba346bbe8903"
 
 // Keyword bits.
 const (
@@ -268,21 +268,24 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_1},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:282", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_2},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_3},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:300", Text: "max(0, s.power)", Value: pred_assigns_damage_4},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:312", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_5},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:314", Text: "a has trample", Test: pred_trample_6},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:321", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_7},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:322", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_8},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:327", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_9},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:362", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_11},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:238", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_14},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:261", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:285", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:291", Text: "b.controller == game.declaring", Test: pred_can_block_4},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:292", Text: "a.defending_player != b.controller", Test2: pred_cant_block_5},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_6},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:308", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:320", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:322", Text: "a has trample", Test: pred_trample_9},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:329", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_10},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:330", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_11},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:335", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_12},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:370", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_13},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_14},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_15},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
+		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:238", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_17},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -1487,58 +1490,73 @@ func sba_match_all(g *rt.Game, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:104 (308.2a, 502.5)
+// rules/combat.mtg:261 (308.2)
 func pred_can_attack_0(g *rt.Game, v_a rt.ObjID) bool {
+	return rt.ObjController(g, v_a) == g.Declaring()
+}
+
+// cr2017/combat.mtg:104 (308.2a, 502.5)
+func pred_can_attack_1(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.ObjCreature(g, v_a) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
 // cr2017/combat.mtg:109 (306.3)
-func pred_can_be_attacked_1(g *rt.Game, v_t rt.ObjID) bool {
+func pred_can_be_attacked_2(g *rt.Game, v_t rt.ObjID) bool {
 	return rt.ObjPlaneswalker(g, v_t)
 }
 
-// rules/combat.mtg:282 (502.5)
-func pred_can_tap_2(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:285 (502.5)
+func pred_can_tap_3(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjCreature(g, v_x)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
+// rules/combat.mtg:291 (309.2)
+func pred_can_block_4(g *rt.Game, v_b rt.ObjID) bool {
+	return rt.ObjController(g, v_b) == g.Declaring()
+}
+
+// rules/combat.mtg:292 (309.2)
+func pred_cant_block_5(g *rt.Game, v_b, v_a rt.ObjID) bool {
+	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
+}
+
 // cr2017/combat.mtg:113 (309.2a)
-func pred_can_block_3(g *rt.Game, v_b rt.ObjID) bool {
+func pred_can_block_6(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:300 (310.2a)
-func pred_assigns_damage_4(g *rt.Game, v_s rt.ObjID) int32 {
+// rules/combat.mtg:308 (310.2a)
+func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:312 (502.9b)
-func pred_division_restriction_5(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:320 (502.9b)
+func pred_division_restriction_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:314 (502.9b, 502.9c)
-func pred_trample_6(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:322 (502.9b, 502.9c)
+func pred_trample_9(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:321 (310.5, 502.2, 502.28)
-func pred_deals_first_7(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:329 (310.5, 502.2, 502.28)
+func pred_deals_first_10(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:322 (310.5, 502.28)
-func pred_deals_second_8(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:330 (310.5, 502.28)
+func pred_deals_second_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:327 (306.4, 306.4b)
-func pred_leaves_combat_9(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:335 (306.4, 306.4b)
+func pred_leaves_combat_12(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:362 (306.2)
-func pred_attack_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:370 (306.2)
+func pred_attack_restriction_13(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1553,22 +1571,22 @@ func pred_attack_restriction_10(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2017/combat.mtg:111 (306.3)
-func pred_defender_of_11(g *rt.Game, v_t rt.ObjID) int32 {
+func pred_defender_of_14(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2008/combat.mtg:220 (502.4)
-func pred_cant_block_12(g *rt.Game, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_15(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:222 (420.5c)
-func pred_lethal_damage_13(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr2008/combat.mtg:238 (310.4c)
-func pred_can_be_dealt_combat_damage_14(g *rt.Game, v_x rt.ObjID) bool {
+func pred_can_be_dealt_combat_damage_17(g *rt.Game, v_x rt.ObjID) bool {
 	return rt.ObjCreature(g, v_x) || rt.ObjPlaneswalker(g, v_x)
 }
 
