@@ -238,6 +238,7 @@ var builtins = []*Builtin{
 	verb("choose_attackers", (*rt.Game).ChooseAttackers, "P chooses attackers: checked whole against the predicates, recorded as the declaration").
 		choice("the .mtg says who; its predicates say what may attack what; the statements after it make the attack"),
 	verb("choose_blockers", (*rt.Game).ChooseBlockers, "P chooses blockers: checked whole against the predicates, recorded as the declaration").
+		needs("blocks_at_most").
 		choice("the .mtg says who; its predicates say what may block what; the statements after it make the blocks"),
 	verb("pay_declared_costs", (*rt.Game).PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", (*rt.Game).BecomeAttacking, "declared creature X attacks what it was declared to attack"),

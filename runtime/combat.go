@@ -24,7 +24,7 @@ const (
 	LeavesCombat                               // (x) x is removed from combat
 	CanTap                                     // (x) every one must hold for x's tap abilities (mana) to be activated
 	MustBlock                                  // (b) b blocks if able
-	ExtraBlock                                 // (b) b can block an additional attacker
+	BlocksAtMost                               // (b) = the most attackers b may block (a value)
 	LethalDamage                               // (s, b) = the damage from s that is lethal to b (a value)
 	AssignsDamage                              // (s) = the combat damage s assigns (a value; 0: none)
 	AttackRestriction                          // (x) with the attack declared, any one that holds for a creature makes it illegal
@@ -64,7 +64,7 @@ var predSpecs = [numPredKinds]PredSpec{
 	LeavesCombat:           {"leaves_combat", "LeavesCombat", 1, false, false, false, "x is removed from combat", ""},
 	CanTap:                 {"can_tap", "CanTap", 1, false, false, true, "every one must hold for x's tap abilities (mana) to be activated", ""},
 	MustBlock:              {"must_block", "MustBlock", 1, false, false, false, "b blocks if able; each one that holds is a requirement of its own", ""},
-	ExtraBlock:             {"extra_block", "ExtraBlock", 1, false, false, false, "b can block an additional attacker", ""},
+	BlocksAtMost:           {"blocks_at_most", "BlocksAtMost", 1, true, false, false, "(b) = the most attackers b may block in one declaration", "how many attackers a creature may block"},
 	LethalDamage:           {"lethal_damage", "LethalDamage", 2, true, false, false, "(s, b) = the damage from s that is lethal to b", "what lethal damage is"},
 	AssignsDamage:          {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
 	AttackRestriction:      {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},

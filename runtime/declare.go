@@ -271,10 +271,8 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 		if countBlocks(a, i, b, at) > 0 {
 			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(b), g.nameOf(at))
 		}
-		if n := countBlocks(a, i, b, NoObj); n > 0 {
-			if extra, _ := g.pred(ExtraBlock, b, false); n > 1 || !extra {
-				return refuse(d.Rule, "%s can block only one attacker", g.nameOf(b))
-			}
+		if n := countBlocks(a, i, b, NoObj); n > 0 && int32(n) >= g.blocksAtMost(b) {
+			return g.refuseBlocksAtMost(d.Rule, b)
 		}
 		if g.attackIndex(at) < 0 {
 			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))

@@ -16,8 +16,8 @@ import "slices"
 // requirement. A declaration that breaks no restriction is legal unless
 // another one that breaks none obeys more requirements: the runtime knows
 // nothing of which; it searches exactly (declSearch below), over what each
-// creature able to may do (attack or not; block nothing, one attacker it
-// may block, or two if extra_block holds for it), without creatures that
+// creature able to may do (attack or not; block nothing, or a set of the
+// attackers it may block, of at most blocks_at_most), without creatures that
 // would need a cost paid unless the declaration pays it already (the
 // player is never made to pay one). The search is
 //   - none when the declaration obeys as many requirements as the
@@ -47,14 +47,24 @@ type declScratch struct {
 	flip    []int32    // blockRestricted: the attacks it marked blocked
 	units   []declUnit // the creatures of the search, in the order searched
 	opts    []declOpt  // their choices: units[i].first, units[i].n
+	pool    []int32    // the targets of the choices: opts[k].first, opts[k].n
 	suffix  []int32    // suffix[i]: the most units[i:] could obey
 	pick    []int32    // the choice of each unit in the declaration tried
 	objs    []ObjID    // the declaration tried (pairs)
 	targets []int32
-	leaves  int  // declarations tested
-	blocks  bool // a declaration of blockers (else attackers)
+	able    []ObjID // blockUnits: the attackers a creature may block,
+	w2      []int32 // the requirements to block each,
+	comb    []int32 // and those of a choice being made
+	leaves  int     // declarations tested
+	over    bool    // more choices than maxDeclChoices: the search is not made
+	blocks  bool    // a declaration of blockers (else attackers)
 	player  int
 }
+
+// maxDeclChoices bounds the choices of all creatures together (a creature
+// that may block several attackers has a choice per set of them); more,
+// and the search counts as having reached its bound.
+const maxDeclChoices = 4 * MaxDeclarationSearch
 
 // declUnit is a creature of the search and its choices.
 type declUnit struct {
@@ -65,13 +75,26 @@ type declUnit struct {
 	group    bool  // identical to the unit before: its choice is not before that one's
 }
 
-// declOpt is one choice of a creature: attack t[0], block t[:n], or (n 0)
-// nothing; w requirements it obeys.
+// declOpt is one choice of a creature: attack pool[first], block
+// pool[first : first+n], or (n 0) nothing; w requirements it obeys.
 type declOpt struct {
-	n    int8
-	prop bool // the declaration checked makes this choice
-	t    [2]int32
-	w    int32
+	first int32
+	n     int32
+	w     int32
+	prop  bool // the declaration checked makes this choice
+}
+
+// reset empties s for a search of player p's declaration, keeping its
+// buffers.
+func (s *declScratch) reset(p int, blocks bool) {
+	*s = declScratch{flip: s.flip, units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
+		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks}
+}
+
+// opt appends a choice obeying w requirements, with targets ts.
+func (s *declScratch) opt(w int32, prop bool, ts ...int32) {
+	s.opts = append(s.opts, declOpt{first: int32(len(s.pool)), n: int32(len(ts)), w: w, prop: prop})
+	s.pool = append(s.pool, ts...)
 }
 
 // declBufs is the game's declaration scratch, made on first use.
@@ -226,6 +249,34 @@ func (g *Game) mayBlock(b, at ObjID) bool {
 	return !no
 }
 
+// blocksAtMost is the most attackers b may block in one declaration: the
+// rules' blocks_at_most (the first that gives one; choose_blockers needs
+// it declared), at least 1.
+func (g *Game) blocksAtMost(b ObjID) int32 {
+	ix := g.predsOf(BlocksAtMost)
+	if len(ix) == 0 {
+		return 1
+	}
+	return max(1, g.Rules.Predicates[ix[0]].Value(g, b))
+}
+
+// refuseBlocksAtMost refuses a declaration in which b blocks more
+// attackers than blocks_at_most allows, citing rule and quoting it.
+func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
+	n := g.blocksAtMost(b)
+	what := "one attacker"
+	if n != 1 {
+		what = itoa(int(n)) + " attackers"
+	}
+	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
+	if ix := g.predsOf(BlocksAtMost); len(ix) > 0 {
+		if p := &g.Rules.Predicates[ix[0]]; p.Text != "" {
+			r.Why = BlocksAtMost.String() + ", " + p.Pos + ": " + p.Text
+		}
+	}
+	return r
+}
+
 // attackUnits fills s with p's creatures that may attack (those needing a
 // cost paid only if objs pays it), each attacking or not, for the
 // declaration objs (attacking targets, or the defending player). It
@@ -233,8 +284,7 @@ func (g *Game) mayBlock(b, at ObjID) bool {
 // obey one by one, and adds no unit when objs obeys that many (then both
 // are 0): there is nothing to search.
 func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32) (have, total int32) {
-	*s = declScratch{flip: s.flip, units: s.units[:0], opts: s.opts[:0], suffix: s.suffix[:0], pick: s.pick[:0],
-		objs: s.objs[:0], targets: s.targets[:0], player: p}
+	s.reset(p, false)
 	if !g.hasPred(MustAttack) {
 		return 0, 0
 	}
@@ -268,7 +318,8 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		}
 		w := g.countPreds(MustAttack, x)
 		first := int32(len(s.opts))
-		s.opts = append(s.opts, declOpt{prop: i < 0}, declOpt{n: 1, t: [2]int32{t}, w: w, prop: i >= 0})
+		s.opt(0, i < 0)
+		s.opt(w, i >= 0, t)
 		u := declUnit{obj: x, first: first, n: 2, max: w}
 		if i >= 0 {
 			u.have = w
@@ -278,11 +329,10 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 	return have, total
 }
 
-// blockUnits is attackUnits for q's blockers: each blocks nothing, one
-// attacker of q it may block, or, if extra_block holds for it, two.
+// blockUnits is attackUnits for q's blockers: each blocks nothing, or
+// a set of the attackers it may block, of at most blocks_at_most.
 func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) (have, total int32) {
-	*s = declScratch{flip: s.flip, units: s.units[:0], opts: s.opts[:0], suffix: s.suffix[:0], pick: s.pick[:0],
-		objs: s.objs[:0], targets: s.targets[:0], player: q, blocks: true}
+	s.reset(q, true)
 	pairs := g.hasPred(MustBlockAttacker)
 	if !pairs && !g.hasPred(MustBlock) {
 		return 0, 0
@@ -304,34 +354,24 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		if w1 == 0 && !pairs {
 			continue
 		}
-		best1, best2, able, mine := int32(0), int32(0), 0, int32(0)
-		for _, at := range g.Combat.Attacks {
-			if !g.mayBlock(b, at.Attacker) {
-				continue
-			}
-			able++
-			w2 := int32(0)
-			if pairs {
-				w2 = g.countPreds2(MustBlockAttacker, b, at.Attacker)
-			}
-			if in && blocksIn(objs, targets, b, at.Attacker) {
-				mine += w2
-			}
-			if w2 > best1 {
-				best1, best2 = w2, best1
-			} else if w2 > best2 {
-				best2 = w2
-			}
-		}
-		if able == 0 {
+		g.blockable(s, b, pairs)
+		if len(s.able) == 0 {
 			continue
 		}
-		most := w1 + best1
-		if able > 1 && g.has(ExtraBlock, b) {
-			most += best2
+		k := min(int(g.blocksAtMost(b)), len(s.able))
+		slices.SortFunc(s.w2, func(x, y int32) int { return int(y - x) })
+		most := w1
+		for _, w := range s.w2[:k] {
+			most += w
 		}
+		mine := int32(0)
 		if in {
-			mine += w1
+			mine = w1
+			for _, at := range g.Combat.Attacks {
+				if blocksIn(objs, targets, b, at.Attacker) {
+					mine += g.countPreds2(MustBlockAttacker, b, at.Attacker)
+				}
+			}
 		}
 		more += most - mine
 		have += mine
@@ -340,41 +380,21 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		return 0, 0
 	}
 	total = have + more
-	if have >= total {
-		return have, total
-	}
 	for _, b := range g.Battlefield {
 		if !candidate(b) {
 			continue
 		}
+		g.blockable(s, b, pairs)
+		if len(s.able) == 0 {
+			continue // it can block nothing
+		}
 		first := int32(len(s.opts))
 		w1 := g.countPreds(MustBlock, b)
 		in := slices.Contains(objs, b)
-		s.opts = append(s.opts, declOpt{prop: !in})
-		m0 := len(s.opts) // the single blocks, from m0
-		for _, at := range g.Combat.Attacks {
-			if a := at.Attacker; g.mayBlock(b, a) {
-				w2 := int32(0)
-				if pairs {
-					w2 = g.countPreds2(MustBlockAttacker, b, a)
-				}
-				prop := in && blocksIn(objs, targets, b, a) && countIn(objs, b) == 1
-				s.opts = append(s.opts, declOpt{n: 1, t: [2]int32{int32(a)}, w: w1 + w2, prop: prop})
-			}
-		}
-		m1 := len(s.opts)
-		if m1 == m0 {
-			s.opts = s.opts[:first] // it can block nothing
-			continue
-		}
-		if m1-m0 > 1 && g.has(ExtraBlock, b) {
-			for i := m0; i < m1; i++ {
-				for j := i + 1; j < m1; j++ {
-					x, y := s.opts[i], s.opts[j]
-					prop := in && countIn(objs, b) == 2 && blocksIn(objs, targets, b, ObjID(x.t[0])) && blocksIn(objs, targets, b, ObjID(y.t[0]))
-					s.opts = append(s.opts, declOpt{n: 2, t: [2]int32{x.t[0], y.t[0]}, w: x.w + y.w - w1, prop: prop})
-				}
-			}
+		s.opt(0, !in)
+		nin := countIn(objs, b)
+		for size := 1; size <= min(int(g.blocksAtMost(b)), len(s.able)) && !s.over; size++ {
+			g.blockChoices(s, objs, targets, b, in && nin == size, w1, 0, size)
 		}
 		u := declUnit{obj: b, first: first, n: int32(len(s.opts)) - first}
 		for _, o := range s.opts[first:] {
@@ -386,6 +406,48 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		s.units = append(s.units, u)
 	}
 	return have, total
+}
+
+// blockable lists in s.able the attackers b may block, and in s.w2 the
+// requirements to block each.
+func (g *Game) blockable(s *declScratch, b ObjID, pairs bool) {
+	s.able, s.w2 = s.able[:0], s.w2[:0]
+	for _, at := range g.Combat.Attacks {
+		if a := at.Attacker; g.mayBlock(b, a) {
+			w2 := int32(0)
+			if pairs {
+				w2 = g.countPreds2(MustBlockAttacker, b, a)
+			}
+			s.able, s.w2 = append(s.able, a), append(s.w2, w2)
+		}
+	}
+}
+
+// blockChoices appends b's choices of size attackers among s.able[from:],
+// after those of s.comb; in: the declaration checked has b block that
+// many (a choice is its own if it blocks the same ones).
+func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b ObjID, in bool, w1 int32, from, size int) {
+	if len(s.comb) == size {
+		if len(s.opts) >= maxDeclChoices {
+			s.over = true
+			return
+		}
+		w, prop := w1, in
+		first := int32(len(s.pool))
+		for _, i := range s.comb {
+			a := s.able[i]
+			w += s.w2[i]
+			prop = prop && blocksIn(objs, targets, b, a)
+			s.pool = append(s.pool, int32(a))
+		}
+		s.opts = append(s.opts, declOpt{first: first, n: int32(size), w: w, prop: prop})
+		return
+	}
+	for i := from; i < len(s.able) && !s.over; i++ {
+		s.comb = append(s.comb, int32(i))
+		g.blockChoices(s, objs, targets, b, in, w1, i+1, size)
+		s.comb = s.comb[:len(s.comb)-1]
+	}
 }
 
 // blocksIn reports whether the declaration (objs[i] blocking targets[i])
@@ -464,7 +526,13 @@ func (g *Game) sameUnit(s *declScratch, i, j int, attached bool) bool {
 	if a.n != b.n || !g.sameCard(a.obj, b.obj, attached) {
 		return false
 	}
-	return slices.Equal(s.opts[a.first:a.first+a.n], s.opts[b.first:b.first+b.n])
+	for k := int32(0); k < a.n; k++ {
+		x, y := &s.opts[a.first+k], &s.opts[b.first+k]
+		if x.n != y.n || x.w != y.w || x.prop != y.prop || !slices.Equal(s.pool[x.first:x.first+x.n], s.pool[y.first:y.first+y.n]) {
+			return false
+		}
+	}
+	return true
 }
 
 // declSearch looks for a declaration that breaks no restriction and obeys
@@ -506,8 +574,8 @@ func (g *Game) declLegal(s *declScratch) bool {
 	s.objs, s.targets = s.objs[:0], s.targets[:0]
 	for i := range s.units {
 		o := &s.opts[s.units[i].first+s.pick[i]]
-		for j := 0; j < int(o.n); j++ {
-			s.objs, s.targets = append(s.objs, s.units[i].obj), append(s.targets, o.t[j])
+		for _, t := range s.pool[o.first : o.first+o.n] {
+			s.objs, s.targets = append(s.objs, s.units[i].obj), append(s.targets, t)
 		}
 	}
 	var bad ObjID
@@ -546,7 +614,10 @@ func (g *Game) blockRequirements(q int, objs []ObjID, targets []int32) error {
 // creature that obeys more in it, or if the search reached its bound.
 func (g *Game) requirementsRefusal(s *declScratch, have int32) error {
 	g.prepare(s)
-	found, bound := g.declSearch(s, 0, 0, have)
+	found, bound := false, s.over
+	if !bound {
+		found, bound = g.declSearch(s, 0, 0, have)
+	}
 	must := MustAttack
 	if s.blocks {
 		must = MustBlock
@@ -556,7 +627,7 @@ func (g *Game) requirementsRefusal(s *declScratch, have int32) error {
 		if rule == "" {
 			rule = g.predRule(MustBlockAttacker, "")
 		}
-		return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch); declare one that obeys more", have, MaxDeclarationSearch)
+		return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch, or %d choices of creatures); declare one that obeys more", have, MaxDeclarationSearch, maxDeclChoices)
 	}
 	if !found {
 		return nil
@@ -575,13 +646,13 @@ func (g *Game) requirementsRefusal(s *declScratch, have int32) error {
 		if !s.blocks {
 			return g.refusePred(MustAttack, g.firstHolding(MustAttack, x, NoObj), "%s attacks each combat if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
 		}
-		for j := 0; j < int(o.n); j++ {
-			a := ObjID(o.t[j])
+		for _, t := range s.pool[o.first : o.first+o.n] {
+			a := ObjID(t)
 			if r := g.firstHolding(MustBlockAttacker, x, a); r != "" && !g.proposedBlock(x, a) {
 				return g.refusePred(MustBlockAttacker, r, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
 			}
 		}
-		return g.refusePred(MustBlock, g.firstHolding(MustBlock, x, NoObj), "%s blocks each combat if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(o.t[0])), better, have)
+		return g.refusePred(MustBlock, g.firstHolding(MustBlock, x, NoObj), "%s blocks each combat if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
 	}
 	return nil // (not reached: a declaration obeying more obeys more for some creature)
 }
@@ -594,7 +665,7 @@ func (g *Game) proposedBlock(b, a ObjID) bool {
 		if u := &s.units[i]; u.obj == b {
 			for _, o := range s.opts[u.first : u.first+u.n] {
 				if o.prop {
-					return o.n >= 1 && ObjID(o.t[0]) == a || o.n == 2 && ObjID(o.t[1]) == a
+					return slices.Contains(s.pool[o.first:o.first+o.n], int32(a))
 				}
 			}
 		}
@@ -618,6 +689,9 @@ func (g *Game) bestDeclaration(blocks bool, p int) (objs []ObjID, targets []int3
 	// anyone: then nothing is the best.
 	if len(s.units) == 0 {
 		return nil, nil, true
+	}
+	if s.over {
+		return nil, nil, false
 	}
 	g.prepare(s)
 	target := int32(-1)

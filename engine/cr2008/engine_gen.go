@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0267f3a23a9e1d88e0e4ba346bbe8903"
+const SourceHash = "sha256:1fc2c2c06dbc72fe8ece8468c5b7915e"
 
 // Keyword bits.
 const (
@@ -134,7 +134,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:171", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:170", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:34", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:38", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:45", Run: step_declare_attackers_action_4},
@@ -165,12 +165,12 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:184", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:183", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:140", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:204", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:203", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:185", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:213", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
@@ -275,17 +275,18 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:291", Text: "b.controller == game.declaring", Test: pred_can_block_4},
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:292", Text: "a.defending_player != b.controller", Test2: pred_cant_block_5},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_6},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:308", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:320", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:322", Text: "a has trample", Test: pred_trample_9},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:329", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_10},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:330", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_11},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:335", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_12},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:370", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_13},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_14},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:220", Text: "a has flying and not b has flying", Test2: pred_cant_block_15},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:222", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_16},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:238", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_17},
+		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:223", Text: "1", Value: pred_blocks_at_most_7},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:309", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:321", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_9},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:323", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:330", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:331", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:336", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:371", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_15},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:219", Text: "a has flying and not b has flying", Test2: pred_cant_block_16},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:225", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_17},
+		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:241", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_18},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -294,14 +295,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:20", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:234", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:237", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:249", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:255", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:158", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:252", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:258", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:157", Params: 2, Kinds: "oo", Run: effect_2},
 	},
 }
 
@@ -543,7 +544,7 @@ func step_declare_attackers_action_0(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:171 (308.2c)
+// cr2008/combat.mtg:170 (308.2c)
 func step_declare_attackers_action_1(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -834,7 +835,7 @@ func step_combat_damage_skip(g *rt.Game) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:184 (310.5, 502.28)
+// cr2008/combat.mtg:183 (310.5, 502.28)
 func step_combat_damage_action_0(g *rt.Game) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1027,7 +1028,7 @@ func step_combat_damage_action_2(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:204 (310.2d)
+// cr2008/combat.mtg:203 (310.2d)
 func step_combat_damage_action_3(g *rt.Game) bool {
 	{
 		mark := g.Mark()
@@ -1095,7 +1096,7 @@ func step_combat_damage_action_4(g *rt.Game) bool {
 	return true
 }
 
-// cr2008/combat.mtg:214 (310.1)
+// cr2008/combat.mtg:213 (310.1)
 func step_combat_damage_action_5(g *rt.Game) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1525,38 +1526,43 @@ func pred_can_block_6(g *rt.Game, v_b rt.ObjID) bool {
 	return rt.ObjCreature(g, v_b) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:308 (310.2a)
-func pred_assigns_damage_7(g *rt.Game, v_s rt.ObjID) int32 {
+// cr2008/combat.mtg:223 (309.2a)
+func pred_blocks_at_most_7(g *rt.Game, v_b rt.ObjID) int32 {
+	return 1
+}
+
+// rules/combat.mtg:309 (310.2a)
+func pred_assigns_damage_8(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:320 (502.9b)
-func pred_division_restriction_8(g *rt.Game, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:321 (502.9b)
+func pred_division_restriction_9(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:322 (502.9b, 502.9c)
-func pred_trample_9(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:323 (502.9b, 502.9c)
+func pred_trample_10(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:329 (310.5, 502.2, 502.28)
-func pred_deals_first_10(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:330 (310.5, 502.2, 502.28)
+func pred_deals_first_11(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:330 (310.5, 502.28)
-func pred_deals_second_11(g *rt.Game, v_s rt.ObjID) bool {
+// rules/combat.mtg:331 (310.5, 502.28)
+func pred_deals_second_12(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:335 (306.4, 306.4b)
-func pred_leaves_combat_12(g *rt.Game, v_x rt.ObjID) bool {
+// rules/combat.mtg:336 (306.4, 306.4b)
+func pred_leaves_combat_13(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:370 (306.2)
-func pred_attack_restriction_13(g *rt.Game, v_a rt.ObjID) bool {
+// rules/combat.mtg:371 (306.2)
+func pred_attack_restriction_14(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1571,22 +1577,22 @@ func pred_attack_restriction_13(g *rt.Game, v_a rt.ObjID) bool {
 }
 
 // cr2017/combat.mtg:111 (306.3)
-func pred_defender_of_14(g *rt.Game, v_t rt.ObjID) int32 {
+func pred_defender_of_15(g *rt.Game, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2008/combat.mtg:220 (502.4)
-func pred_cant_block_15(g *rt.Game, v_b, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:219 (502.4)
+func pred_cant_block_16(g *rt.Game, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:222 (420.5c)
-func pred_lethal_damage_16(g *rt.Game, v_s, v_b rt.ObjID) int32 {
+// cr2008/combat.mtg:225 (420.5c)
+func pred_lethal_damage_17(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr2008/combat.mtg:238 (310.4c)
-func pred_can_be_dealt_combat_damage_17(g *rt.Game, v_x rt.ObjID) bool {
+// cr2008/combat.mtg:241 (310.4c)
+func pred_can_be_dealt_combat_damage_18(g *rt.Game, v_x rt.ObjID) bool {
 	return rt.ObjCreature(g, v_x) || rt.ObjPlaneswalker(g, v_x)
 }
 
@@ -1640,7 +1646,7 @@ func on_damage_source_3(g *rt.Game, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:234 (310.4, 310.3, 310.4a, 310.4b)
+// cr2008/combat.mtg:237 (310.4, 310.3, 310.4a, 310.4b)
 func stack_object_0(g *rt.Game, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1663,7 +1669,7 @@ func stack_object_2(g *rt.Game, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:249 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:252 (308.4, 306.3a, 306.2)
 func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1674,7 +1680,7 @@ func effect_0(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:255 (308.4, 306.3)
+// cr2008/combat.mtg:258 (308.4, 306.3)
 func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1685,7 +1691,7 @@ func effect_1(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:158 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:157 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g *rt.Game, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x

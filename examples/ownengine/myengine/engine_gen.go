@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0947d83d35db736fba991868666cf506"
+const SourceHash = "sha256:729989186a854fdcbedda3a4da262660"
 
 // Keyword bits.
 const (
@@ -312,32 +312,32 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:293", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_11},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:294", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_12},
 		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:297", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_13},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:299", Text: "b has blocks_additional_creature", Test: pred_extra_block_14},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:301", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_15},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:304", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_16},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:308", Text: "max(0, s.power)", Value: pred_assigns_damage_17},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:314", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_18},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:320", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_19},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:321", Text: "s has deathtouch", Test: pred_deathtouch_20},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:322", Text: "a has trample", Test: pred_trample_21},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:329", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:330", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:335", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:370", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:300", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_14},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:302", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_15},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:305", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_16},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:309", Text: "max(0, s.power)", Value: pred_assigns_damage_17},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:315", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_18},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:321", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_19},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:322", Text: "s has deathtouch", Test: pred_deathtouch_20},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:323", Text: "a has trample", Test: pred_trample_21},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:330", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:331", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:336", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:371", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:346", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:349", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:350", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:351", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:352", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:353", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:355", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:356", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:359", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:360", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:365", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:366", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:347", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:350", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:351", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:352", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:353", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:354", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:356", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:357", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:360", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:361", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:366", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:367", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -2260,27 +2260,32 @@ func pred_block_restriction_13(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:299 (509.1a)
-func pred_extra_block_14(g *rt.Game, v_b rt.ObjID) bool {
-	return g.HasKeyword(v_b, kw_blocks_additional_creature)
+// rules/combat.mtg:300 (509.1a)
+func pred_blocks_at_most_14(g *rt.Game, v_b rt.ObjID) int32 {
+	return func() int32 {
+		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
+			return 2
+		}
+		return 1
+	}()
 }
 
-// rules/combat.mtg:301 (509.1c)
+// rules/combat.mtg:302 (509.1c)
 func pred_must_block_15(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:304 (509.1b)
+// rules/combat.mtg:305 (509.1b)
 func pred_block_restriction_16(g *rt.Game, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:308 (510.1a)
+// rules/combat.mtg:309 (510.1a)
 func pred_assigns_damage_17(g *rt.Game, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:314 (702.19b, 702.2c)
+// rules/combat.mtg:315 (702.19b, 702.2c)
 func pred_lethal_damage_18(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
@@ -2295,37 +2300,37 @@ func pred_lethal_damage_18(g *rt.Game, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:320 (702.19b)
+// rules/combat.mtg:321 (702.19b)
 func pred_division_restriction_19(g *rt.Game, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:321 (702.2c, 702.2d)
+// rules/combat.mtg:322 (702.2c, 702.2d)
 func pred_deathtouch_20(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:322 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:323 (702.19b, 702.19d, 702.19f)
 func pred_trample_21(g *rt.Game, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:329 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:330 (510.4, 702.7b, 702.4b)
 func pred_deals_first_22(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:330 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:331 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_23(g *rt.Game, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:335 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:336 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_24(g *rt.Game, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjCreature(g, v_x)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:370 (506.2a, 507.1)
+// rules/combat.mtg:371 (506.2a, 507.1)
 func pred_attack_restriction_25(g *rt.Game, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2340,62 +2345,62 @@ func pred_attack_restriction_25(g *rt.Game, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:346 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:347 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:349 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:350 (506.7b, 506.7d, 506.7e)
 func timing_1(g *rt.Game, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:350 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:351 (506.7, 506.7d, 506.7e)
 func timing_2(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:351 (506.7a, 506.7d)
+// rules/combat.mtg:352 (506.7a, 506.7d)
 func timing_3(g *rt.Game, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:352 (506.7b, 506.7d)
+// rules/combat.mtg:353 (506.7b, 506.7d)
 func timing_4(g *rt.Game, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:353 (506.7, 506.7d)
+// rules/combat.mtg:354 (506.7, 506.7d)
 func timing_5(g *rt.Game, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:355 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:356 (506.7, 506.7d, 506.7e)
 func timing_6(g *rt.Game, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:356 (506.7, 506.7d)
+// rules/combat.mtg:357 (506.7, 506.7d)
 func timing_7(g *rt.Game, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:359 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:360 (506.7, 506.7d, 506.7e)
 func timing_8(g *rt.Game, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:360 (506.7, 506.7d)
+// rules/combat.mtg:361 (506.7, 506.7d)
 func timing_9(g *rt.Game, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:365 (506.7c)
+// rules/combat.mtg:366 (506.7c)
 func timing_10(g *rt.Game, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:366 (506.7c, 506.7f)
+// rules/combat.mtg:367 (506.7c, 506.7f)
 func timing_11(g *rt.Game, v_p int) bool {
 	return g.BlockersDeclared()
 }
