@@ -271,7 +271,7 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 		if countBlocks(a, i, b, at) > 0 {
 			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(b), g.nameOf(at))
 		}
-		if n := countBlocks(a, i, b, NoObj); n > 0 && int32(n) >= g.blocksAtMost(b) {
+		if n := countBlocks(a, i, b, NoObj); int32(n) >= g.blocksAtMost(b) {
 			return g.refuseBlocksAtMost(d.Rule, b)
 		}
 		if g.attackIndex(at) < 0 {

@@ -250,14 +250,13 @@ func (g *Game) mayBlock(b, at ObjID) bool {
 }
 
 // blocksAtMost is the most attackers b may block in one declaration: the
-// rules' blocks_at_most (the first that gives one; choose_blockers needs
-// it declared), at least 1.
+// rules' blocks_at_most (the first; choose_blockers needs it declared).
 func (g *Game) blocksAtMost(b ObjID) int32 {
 	ix := g.predsOf(BlocksAtMost)
 	if len(ix) == 0 {
-		return 1
+		return 1 // (not reached: the checker requires one)
 	}
-	return max(1, g.Rules.Predicates[ix[0]].Value(g, b))
+	return max(0, g.Rules.Predicates[ix[0]].Value(g, b))
 }
 
 // refuseBlocksAtMost refuses a declaration in which b blocks more
@@ -265,7 +264,10 @@ func (g *Game) blocksAtMost(b ObjID) int32 {
 func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
 	n := g.blocksAtMost(b)
 	what := "one attacker"
-	if n != 1 {
+	switch {
+	case n == 0:
+		what = "no attacker"
+	case n != 1:
 		what = itoa(int(n)) + " attackers"
 	}
 	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
@@ -359,6 +361,9 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 			continue
 		}
 		k := min(int(g.blocksAtMost(b)), len(s.able))
+		if k == 0 {
+			continue
+		}
 		slices.SortFunc(s.w2, func(x, y int32) int { return int(y - x) })
 		most := w1
 		for _, w := range s.w2[:k] {
