@@ -17,9 +17,11 @@ import "slices"
 // another one that breaks none obeys more requirements: the runtime knows
 // nothing of which; it searches exactly (declSearch below), over what each
 // creature able to may do (attack or not; block nothing, or a set of the
-// attackers it may block, of at most blocks_at_most), without creatures that
-// would need a cost paid unless the declaration pays it already (the
-// player is never made to pay one). The search is
+// attackers it may block, of at most blocks_at_most). A creature under no
+// requirement that would need a cost paid is no companion unless the
+// declaration pays it already (the player is never made to pay one; the
+// rules' requirements say whether a creature with a cost is required).
+// The search is
 //   - none when the declaration obeys as many requirements as the
 //     creatures could obey taken one by one (no requirement, or all
 //     obeyed: the common case, one pass over the creatures);
@@ -279,8 +281,9 @@ func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
 	return r
 }
 
-// attackUnits fills s with p's creatures that may attack (those needing a
-// cost paid only if objs pays it), each attacking or not, for the
+// attackUnits fills s with the creatures that may attack (one under no
+// requirement that needs a cost paid only if objs pays it), each
+// attacking or not, for the
 // declaration objs (attacking targets, or the defending player). It
 // returns the requirements objs obeys and the most the creatures could
 // obey one by one, and adds no unit when objs obeys that many (then both
@@ -293,7 +296,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 	// First the count: the requirements of the creatures left out (each
 	// one declared obeys all of its own).
 	for _, x := range g.Battlefield {
-		if slices.Contains(objs, x) || g.HasAttackCost(x) || !g.mayAttack(x) {
+		if slices.Contains(objs, x) || !g.mayAttack(x) {
 			continue
 		}
 		total += g.countPreds(MustAttack, x)
@@ -311,14 +314,14 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 			continue
 		}
 		i := slices.Index(objs, x)
-		if i < 0 && g.HasAttackCost(x) {
-			continue
+		w := g.countPreds(MustAttack, x)
+		if i < 0 && w == 0 && g.HasAttackCost(x) {
+			continue // not a companion whose cost the player must pay
 		}
 		t := def
 		if i >= 0 && i < len(targets) {
 			t = targets[i]
 		}
-		w := g.countPreds(MustAttack, x)
 		first := int32(len(s.opts))
 		s.opt(0, i < 0)
 		s.opt(w, i >= 0, t)
@@ -341,7 +344,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	}
 	candidate := func(b ObjID) bool {
 		o := &g.Objs[b]
-		return !o.PhasedOut && g.can(CanBlock, b) && (!g.HasBlockCost(b) || slices.Contains(objs, b))
+		return !o.PhasedOut && g.can(CanBlock, b)
 	}
 	// First the count: the most each creature could obey, alone, beyond
 	// what the declaration obeys (without pair requirements, a creature
@@ -407,6 +410,10 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 			if o.prop {
 				u.have = o.w
 			}
+		}
+		if !in && u.max == 0 && g.HasBlockCost(b) {
+			s.opts, s.pool = s.opts[:first], s.pool[:s.opts[first].first]
+			continue // not a companion whose cost the player must pay
 		}
 		s.units = append(s.units, u)
 	}
