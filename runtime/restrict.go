@@ -607,7 +607,7 @@ func (g *Game) attackRequirements(p int, objs []ObjID, targets []int32) error {
 	if have >= total {
 		return nil
 	}
-	return g.requirementsRefusal(s, have)
+	return g.requirementsRefusal(s)
 }
 
 // blockRequirements is attackRequirements for q's blockers (objs[i]
@@ -618,13 +618,20 @@ func (g *Game) blockRequirements(q int, objs []ObjID, targets []int32) error {
 	if have >= total {
 		return nil
 	}
-	return g.requirementsRefusal(s, have)
+	return g.requirementsRefusal(s)
 }
 
-// requirementsRefusal searches for a declaration obeying more than have
-// requirements and refuses the one checked if there is one, naming a
-// creature that obeys more in it, or if the search reached its bound.
-func (g *Game) requirementsRefusal(s *declScratch, have int32) error {
+// requirementsRefusal searches for a declaration obeying more
+// requirements than the one checked and refuses it if there is one,
+// naming a creature that obeys more in it, or if the search reached its
+// bound.
+func (g *Game) requirementsRefusal(s *declScratch) error {
+	// What the declaration obeys, counted over every creature in it (the
+	// first count skips those that obey all of theirs).
+	have := int32(0)
+	for i := range s.units {
+		have += s.units[i].have
+	}
 	g.prepare(s)
 	found, bound := false, s.over
 	if !bound {
