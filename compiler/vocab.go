@@ -199,6 +199,7 @@ var builtins = []*Builtin{
 	attr("attackers_this_combat", rt.Exec.AttackersThisCombat, "the number of creatures that began attacking this combat (declared as attackers or put onto the battlefield attacking), those no longer attacking included"),
 	attr("dealing_combat_damage", rt.Exec.DealingCombatDamage, "the damage being dealt is combat damage"),
 	attr("combat_damage_pending", rt.Exec.CombatDamagePending, "combat damage assigned and not yet dealt"),
+	attr("declaring", rt.Exec.Declaring, "the player whose declaration of attackers or blockers is being asked for or checked (choose_attackers, choose_blockers); no player otherwise"),
 	attr("defender", rt.Exec.Defender, "the defending player chosen as the combat began (choose_defender); no player before"),
 	attr("combat_damage_step", rt.Exec.CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
 	attr("ability_controller", rt.Exec.AbilityController, "the controller of the ability resolving (an effect an ability applies reads it); no player if none"),
@@ -238,6 +239,7 @@ var builtins = []*Builtin{
 	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers: checked whole against the predicates, recorded as the declaration").
 		choice("the .mtg says who; its predicates say what may attack what; the statements after it make the attack"),
 	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers: checked whole against the predicates, recorded as the declaration").
+		needs("blocks_at_most").
 		choice("the .mtg says who; its predicates say what may block what; the statements after it make the blocks"),
 	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),

@@ -58,6 +58,7 @@ phase combat "506" {
   }
 }
 keyword vigilance "702.20" "702.20a"
+predicate blocks_at_most "509.1" (b) = 1
 keyword lonely
 predicate can_attack "508.1a" (a) if a.creature
 predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
@@ -147,13 +148,13 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// Decisions of meaningSrc: 508.1f's loop and where (2), 509.1's (2),
-	// the six predicates (6), attack_restriction's two ands (2), the
+	// the seven predicates (7), attack_restriction's two ands (2), the
 	// division restrictions' ands and any (5), the loop over players of
 	// rules/priority.mtg's stack_triggers (1), the and of its trigger event
 	// dies (1) and the loop of its effect damage_each (1).
 	wantSum := conformance.MeaningSummary{
 		Rules: 20, Mtg: 9, Runtime: 5, Both: 6,
-		BranchPoints: conformance.BranchPoints{Mtg: 20, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		BranchPoints: conformance.BranchPoints{Mtg: 21, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)

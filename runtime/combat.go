@@ -24,7 +24,7 @@ const (
 	LeavesCombat                               // (x) x is removed from combat
 	CanTap                                     // (x) every one must hold for x's tap abilities (mana) to be activated
 	MustBlock                                  // (b) b blocks if able
-	ExtraBlock                                 // (b) b can block an additional attacker
+	BlocksAtMost                               // (b) = the most attackers b may block (a value)
 	LethalDamage                               // (s, b) = the damage from s that is lethal to b (a value)
 	AssignsDamage                              // (s) = the combat damage s assigns (a value; 0: none)
 	AttackRestriction                          // (x) with the attack declared, any one that holds for a creature makes it illegal
@@ -33,6 +33,7 @@ const (
 	CanBeAttacked                              // (t) any one that holds lets permanent t be attacked
 	DefenderOf                                 // (t) = the player who defends t when it is attacked (a player value)
 	CanBeDealtCombatDamage                     // (x) every one must hold for combat damage to be dealt to permanent x (none: always)
+	MustBlockAttacker                          // (b, a) b blocks a if able (each one that holds is one requirement)
 	numPredKinds
 )
 
@@ -53,7 +54,7 @@ type PredSpec struct {
 var predSpecs = [numPredKinds]PredSpec{
 	CanAttack:              {"can_attack", "CanAttack", 1, false, false, true, "every one must hold for a to attack", ""},
 	CantAttack:             {"cant_attack", "CantAttack", 1, false, false, false, "any one forbids a to attack", ""},
-	MustAttack:             {"must_attack", "MustAttack", 1, false, false, false, "a attacks if able", ""},
+	MustAttack:             {"must_attack", "MustAttack", 1, false, false, false, "a attacks if able; each one that holds is a requirement of its own", ""},
 	CanBlock:               {"can_block", "CanBlock", 1, false, false, true, "every one must hold for b to block", ""},
 	CantBlock:              {"cant_block", "CantBlock", 2, false, false, false, "(b, a): any one forbids b to block a", ""},
 	Deathtouch:             {"deathtouch", "Deathtouch", 1, false, false, false, "any damage s deals is lethal; marks deathtouch damage", ""},
@@ -62,8 +63,8 @@ var predSpecs = [numPredKinds]PredSpec{
 	DealsSecond:            {"deals_second", "DealsSecond", 1, false, false, false, "after a first step, s deals damage in the second one", ""},
 	LeavesCombat:           {"leaves_combat", "LeavesCombat", 1, false, false, false, "x is removed from combat", ""},
 	CanTap:                 {"can_tap", "CanTap", 1, false, false, true, "every one must hold for x's tap abilities (mana) to be activated", ""},
-	MustBlock:              {"must_block", "MustBlock", 1, false, false, false, "b blocks if able", ""},
-	ExtraBlock:             {"extra_block", "ExtraBlock", 1, false, false, false, "b can block an additional attacker", ""},
+	MustBlock:              {"must_block", "MustBlock", 1, false, false, false, "b blocks if able; each one that holds is a requirement of its own", ""},
+	BlocksAtMost:           {"blocks_at_most", "BlocksAtMost", 1, true, false, false, "(b) = the most attackers b may block in one declaration", "how many attackers a creature may block"},
 	LethalDamage:           {"lethal_damage", "LethalDamage", 2, true, false, false, "(s, b) = the damage from s that is lethal to b", "what lethal damage is"},
 	AssignsDamage:          {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
 	AttackRestriction:      {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
@@ -72,6 +73,7 @@ var predSpecs = [numPredKinds]PredSpec{
 	CanBeAttacked:          {"can_be_attacked", "CanBeAttacked", 1, false, false, false, "any one that holds lets permanent t be attacked", ""},
 	DefenderOf:             {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
 	CanBeDealtCombatDamage: {"can_be_dealt_combat_damage", "CanBeDealtCombatDamage", 1, false, false, true, "every one must hold for combat damage to be dealt to permanent x", ""},
+	MustBlockAttacker:      {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
 }
 
 func (k PredKind) String() string { return predSpecs[k].Name }

@@ -34,11 +34,12 @@ func (g Exec) ChooseAttackers(p int, rule string) bool {
 		return true
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
+	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)
 	if !g.canDeclareAttack(p) {
+		g.pending = Decision{}
 		c.AttackersDone = true // no creature could attack: nothing to ask
 		return true
 	}
-	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj}
 	return false
 }
 
@@ -52,12 +53,23 @@ func (g Exec) ChooseBlockers(q int, rule string) bool {
 	if !g.IsPlayer(q) || g.Players[q].Lost || c.BlockersDone&(1<<q) != 0 || !g.Attacked(q) {
 		return true
 	}
+	g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj} // (game.declaring)
 	if !g.canDeclareBlock(q) {
+		g.pending = Decision{}
 		c.BlockersDone |= 1 << q // no creature could block: nothing to ask
 		return true
 	}
-	g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj}
 	return false
+}
+
+// Declaring is the player whose declaration of attackers or blockers is
+// being asked for or checked (game.declaring: which creatures are theirs
+// to declare, and whom they defend, is the rules'), or -1 (no player).
+func (g Exec) Declaring() int {
+	if k := g.pending.Kind; k == DecideAttackers || k == DecideBlockers {
+		return g.pending.Player
+	}
+	return -1
 }
 
 // Attacked reports whether creatures attack player q or what q defends.

@@ -75,8 +75,8 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	}
 	p := d.Player
 	for i, x := range a.Objs {
-		if !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || g.Objs[x].PhasedOut || int(g.Objs[x].Controller) != p {
-			return refuse(d.Rule, "%s is not a permanent %s controls", g.nameOf(x), g.PlayerName(p))
+		if !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || g.Objs[x].PhasedOut {
+			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(x))
 		}
 		if slices.Contains(a.Objs[:i], x) {
 			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
@@ -96,7 +96,7 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
 		return g.refuseRestriction(bad, i)
 	}
-	if err := g.attackRequirements(p, a.Objs); err != nil {
+	if err := g.attackRequirements(p, a.Objs, a.Targets); err != nil {
 		return err
 	}
 	// Costs to attack: totalled and locked, then paid in full, or the
@@ -226,7 +226,7 @@ func (g *Game) attackOn(p int, x ObjID, t int32) Attack {
 // canDeclareAttack reports whether some creature of p could attack.
 func (g *Game) canDeclareAttack(p int) bool {
 	for _, x := range g.Battlefield {
-		if g.mayAttack(p, x) {
+		if g.mayAttack(x) {
 			return true
 		}
 	}
@@ -238,14 +238,12 @@ func (g *Game) canDeclareAttack(p int) bool {
 // blockers aside).
 func (g *Game) canDeclareBlock(q int) bool {
 	for _, b := range g.Battlefield {
-		if o := &g.Objs[b]; int(o.Controller) != q || o.PhasedOut || !g.can(CanBlock, b) {
+		if g.Objs[b].PhasedOut || !g.can(CanBlock, b) {
 			continue // mayBlock's test of b alone, once for all attackers
 		}
 		for _, at := range g.Combat.Attacks {
-			if int(at.Player) == q {
-				if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
-					return true
-				}
+			if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+				return true
 			}
 		}
 	}
@@ -266,21 +264,18 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 	}
 	q := d.Player
 	for i, b := range a.Objs {
-		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut || int(g.Objs[b].Controller) != q {
-			return refuse(d.Rule, "%s is not a permanent %s controls", g.nameOf(b), g.PlayerName(q))
+		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut {
+			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(b))
 		}
 		at := ObjID(a.Targets[i])
 		if countBlocks(a, i, b, at) > 0 {
 			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(b), g.nameOf(at))
 		}
-		if n := countBlocks(a, i, b, NoObj); n > 0 {
-			if extra, _ := g.pred(ExtraBlock, b, false); n > 1 || !extra {
-				return refuse(d.Rule, "%s can block only one attacker", g.nameOf(b))
-			}
+		if n := countBlocks(a, i, b, NoObj); int32(n) >= g.blocksAtMost(b) {
+			return g.refuseBlocksAtMost(d.Rule, b)
 		}
-		j := g.attackIndex(at)
-		if j < 0 || int(g.Combat.Attacks[j].Player) != q {
-			return refuse(d.Rule, "%s is not attacking %s or a planeswalker %s controls", g.nameOf(at), g.PlayerName(q), g.PlayerName(q))
+		if g.attackIndex(at) < 0 {
+			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))
 		}
 		if ok, rule := g.pred(CanBlock, b, true); !ok {
 			return g.refusePred(CanBlock, rule, "%s can't block", g.nameOf(b))

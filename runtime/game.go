@@ -126,7 +126,9 @@ type Game struct {
 	// in a local whose address goes to generated code, so that resolving
 	// one allocates nothing.
 	resolving StackItem
-	flipBuf   []int32 // scratch of blockRestricted
+	// decl is the scratch of the declaration checks (restrict.go), of
+	// a type Save skips.
+	decl *declScratch
 
 	autoPass, noTap, autoOrder bool
 	// withAbilities and withTriggers count the objects with activated
@@ -267,7 +269,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	g.Stack, g.Waiting, g.answer, g.hits = keep.Stack[:0], keep.Waiting[:0], keep.answer[:0], keep.hits[:0]
 	g.Delayed, g.Effects, g.ExtraTurns, g.Skips, g.kept = keep.Delayed[:0], keep.Effects[:0], keep.ExtraTurns[:0], keep.Skips[:0], keep.kept[:0]
 	g.chosen = keep.chosen[:0]
-	g.zoneBuf, g.dealBuf, g.flipBuf = keep.zoneBuf[:0], keep.dealBuf[:0], keep.flipBuf[:0]
+	g.zoneBuf, g.dealBuf, g.decl = keep.zoneBuf[:0], keep.dealBuf[:0], keep.decl
 	g.Combat.copyFrom(&keep.Combat, &Combat{})
 	g.Players = grow(keep.Players, len(cfg.Players))[:len(cfg.Players)]
 	for i, pc := range cfg.Players {
@@ -452,7 +454,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.kept = append(keep.kept[:0], src.kept...)
 	g.chosen = append(keep.chosen[:0], src.chosen...)
 	g.copyLog(&keep, src)
-	g.scratch, g.hits, g.dealBuf, g.flipBuf = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.flipBuf[:0]
+	g.scratch, g.hits, g.dealBuf, g.decl = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.decl
 	g.optKeys = keep.optKeys[:0]
 	g.aux = keep.aux
 	if g.aux != nil {

@@ -1,7 +1,5 @@
 package runtime
 
-import "slices"
-
 // Policy answers decisions for a player: a bot, a default, a test double.
 type Policy interface {
 	Decide(g *Game, d Decision) Answer
@@ -147,87 +145,23 @@ func candidates(g *Game, d Decision) []ObjID {
 }
 
 // DefaultDeclare is a declaration of attackers or blockers a simple caller
-// can accept: only what the requirements make attack or block. Each
-// creature that must attack (block) is added if the rules' restrictions
-// allow it (blocking the first attacker it may), or else with a companion
-// that needs no cost paid (on the same attacker, or another); a creature
-// that could join only once others have is tried again. If that is refused
-// (requirements the simple reading misses), it is no creature at all.
+// can accept: only what the requirements make attack or block, the most
+// of them the rules' restrictions allow (the exact search of restrict.go,
+// with nothing chosen for a creature under no requirement unless a
+// restriction needs it). If that is refused (a cost to pay), it is no
+// creature at all.
 func (g *Game) DefaultDeclare(d Decision) Answer {
 	a := Answer{Kind: Declare}
 	switch d.Kind {
 	case DecideAttackers:
-		p := d.Player
-		for pass := 0; pass < 2; pass++ {
-			for _, x := range g.Battlefield {
-				if slices.Contains(a.Objs, x) || !g.mayAttack(p, x) || !g.has(MustAttack, x) {
-					continue
-				}
-				if bad, _ := g.attackRestricted(p, append(a.Objs, x), nil); bad == NoObj {
-					a.Objs = append(a.Objs, x)
-					continue
-				}
-				for _, y := range g.Battlefield {
-					if y == x || slices.Contains(a.Objs, y) || g.exec().HasAttackCost(y) || !g.mayAttack(p, y) {
-						continue
-					}
-					if bad, _ := g.attackRestricted(p, append(a.Objs, x, y), nil); bad == NoObj {
-						a.Objs = append(a.Objs, x, y)
-						break
-					}
-				}
-			}
-		}
+		a.Objs, _, _ = g.bestDeclaration(false, d.Player)
 	case DecideBlockers:
-		q := d.Player
-		for pass := 0; pass < 2; pass++ {
-			for _, b := range g.Battlefield {
-				if slices.Contains(a.Objs, b) || int(g.Objs[b].Controller) != q || !g.can(CanBlock, b) || !g.has(MustBlock, b) {
-					continue
-				}
-				a.Objs, a.Targets = g.defaultBlock(q, b, a.Objs, a.Targets)
-			}
-		}
+		a.Objs, a.Targets, _ = g.bestDeclaration(true, d.Player)
 	}
 	if len(a.Objs) > 0 && !g.accepts(a) {
 		return Answer{Kind: Declare}
 	}
 	return a
-}
-
-// defaultBlock adds b to the blocks (objs[i] blocking targets[i]) if the
-// restrictions allow it on some attacker, alone or with a companion.
-func (g *Game) defaultBlock(q int, b ObjID, objs []ObjID, targets []int32) ([]ObjID, []int32) {
-	legal := func(o []ObjID, t []int32) bool { bad, _ := g.blockRestricted(q, o, t); return bad == NoObj }
-	for _, at := range g.Combat.Attacks {
-		if a := at.Attacker; int(at.Player) == q && g.mayBlock(q, b, a) {
-			if o, t := append(objs, b), append(targets, int32(a)); legal(o, t) {
-				return o, t
-			}
-		}
-	}
-	for _, at := range g.Combat.Attacks {
-		a := at.Attacker
-		if int(at.Player) != q || !g.mayBlock(q, b, a) {
-			continue
-		}
-		for _, c := range g.Battlefield {
-			if c == b || slices.Contains(objs, c) || g.exec().HasBlockCost(c) {
-				continue
-			}
-			if g.mayBlock(q, c, a) {
-				if o, t := append(objs, b, c), append(targets, int32(a), int32(a)); legal(o, t) {
-					return o, t
-				}
-			}
-			if other := g.firstBlockable(q, c, a); other != NoObj {
-				if o, t := append(objs, b, c), append(targets, int32(a), int32(other)); legal(o, t) {
-					return o, t
-				}
-			}
-		}
-	}
-	return objs, targets
 }
 
 // can reports whether every predicate of kind k holds for x.

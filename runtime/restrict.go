@@ -8,12 +8,104 @@ import "slices"
 // declaration made ("it can't attack alone", "it can't be blocked except by
 // two or more creatures", "no more than one creature can attack"); the
 // runtime makes a proposed declaration for the time of the check, asks
-// them, and takes it back. Requirements (MustAttack, MustBlock) are obeyed
-// as far as the restrictions allow: a declaration is refused when a
-// creature it leaves out could be added to it, alone, with one companion or
-// in place of a creature no requirement names, without breaking a
-// restriction (a local search: the restrictions of the rules in scope never
-// need more).
+// them, and takes it back.
+//
+// Requirements are the predicates of kinds MustAttack ("a attacks if
+// able"), MustBlock ("b blocks if able") and MustBlockAttacker ("b blocks
+// a if able"); each one that holds for a creature (or a pair) is one
+// requirement. A declaration that breaks no restriction is legal unless
+// another one that breaks none obeys more requirements: the runtime knows
+// nothing of which; it searches exactly (declSearch below), over what each
+// creature able to may do (attack or not; block nothing, or a set of the
+// attackers it may block, of at most blocks_at_most). A creature under no
+// requirement that would need a cost paid is no companion unless the
+// declaration pays it already (the player is never made to pay one; the
+// rules' requirements say whether a creature with a cost is required).
+// The search is
+//   - none when the declaration obeys as many requirements as the
+//     creatures could obey taken one by one (no requirement, or all
+//     obeyed: the common case, one pass over the creatures);
+//   - one test when obeying every obeyable requirement together breaks no
+//     restriction (the first declaration it tries);
+//   - otherwise a branch and bound over the creatures that matter, the
+//     required first: a branch is cut once what it obeys, plus the most
+//     the creatures after it could, can't beat the declaration; creatures
+//     identical for the player's choice (sameCard) with the same choices
+//     are one group, of which only how many make each choice matters.
+//
+// It tests at most MaxDeclarationSearch whole declarations against the
+// restrictions; one whose search reaches that bound is refused, saying
+// so, rather than accepted unproven.
+
+// MaxDeclarationSearch is the most whole declarations the search for a
+// declaration obeying more requirements tests against the restrictions;
+// a declaration whose search reaches it is refused (its refusal says so).
+const MaxDeclarationSearch = 4096
+
+// declScratch holds the buffers of the declaration checks. Game.decl
+// points to it: Save and Load skip the type (scratchType), so a check
+// that grows or empties a buffer leaves the saved bytes as they were.
+type declScratch struct {
+	flip    []int32    // blockRestricted: the attacks it marked blocked
+	units   []declUnit // the creatures of the search, in the order searched
+	opts    []declOpt  // their choices: units[i].first, units[i].n
+	pool    []int32    // the targets of the choices: opts[k].first, opts[k].n
+	suffix  []int32    // suffix[i]: the most units[i:] could obey
+	pick    []int32    // the choice of each unit in the declaration tried
+	objs    []ObjID    // the declaration tried (pairs)
+	targets []int32
+	able    []ObjID // blockUnits: the attackers a creature may block,
+	w2      []int32 // the requirements to block each,
+	comb    []int32 // and those of a choice being made
+	leaves  int     // declarations tested
+	over    bool    // more choices than maxDeclChoices: the search is not made
+	blocks  bool    // a declaration of blockers (else attackers)
+	player  int
+}
+
+// maxDeclChoices bounds the choices of all creatures together (a creature
+// that may block several attackers has a choice per set of them); more,
+// and the search counts as having reached its bound.
+const maxDeclChoices = 4 * MaxDeclarationSearch
+
+// declUnit is a creature of the search and its choices.
+type declUnit struct {
+	obj      ObjID
+	first, n int32 // its choices, opts[first : first+n], in the order tried
+	max      int32 // the most requirements a choice of it obeys
+	have     int32 // those the declaration checked obeys for it
+	group    bool  // identical to the unit before: its choice is not before that one's
+}
+
+// declOpt is one choice of a creature: attack pool[first], block
+// pool[first : first+n], or (n 0) nothing; w requirements it obeys.
+type declOpt struct {
+	first int32
+	n     int32
+	w     int32
+	prop  bool // the declaration checked makes this choice
+}
+
+// reset empties s for a search of player p's declaration, keeping its
+// buffers.
+func (s *declScratch) reset(p int, blocks bool) {
+	*s = declScratch{flip: s.flip, units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
+		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks}
+}
+
+// opt appends a choice obeying w requirements, with targets ts.
+func (s *declScratch) opt(w int32, prop bool, ts ...int32) {
+	s.opts = append(s.opts, declOpt{first: int32(len(s.pool)), n: int32(len(ts)), w: w, prop: prop})
+	s.pool = append(s.pool, ts...)
+}
+
+// declBufs is the game's declaration scratch, made on first use.
+func (g *Game) declBufs() *declScratch {
+	if g.decl == nil {
+		g.decl = new(declScratch)
+	}
+	return g.decl
+}
 
 // attackRestricted makes p's proposed attack (objs, attacking the players
 // or planeswalkers of targets, or the defending player) for the time of the
@@ -51,8 +143,9 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 		return NoObj, -1
 	}
 	c := &g.Combat
-	b0, d0, f0, r0 := c.Blocks, c.DeclaredBlockers, g.flipBuf, c.repeated
-	flipped := g.flipBuf[:0]
+	s := g.declBufs()
+	b0, d0, r0 := c.Blocks, c.DeclaredBlockers, c.repeated
+	flipped := s.flip[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
 		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.exec().Blocking(b)})
@@ -68,9 +161,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	for _, ai := range flipped {
 		c.Attacks[ai].Blocked = false
 	}
-	if f0 != nil {
-		g.flipBuf = flipped[:0] // reused; a nil one stays nil (Save's bytes)
-	}
+	s.flip = flipped[:0] // kept for the next check (not saved)
 	g.unindexCombat(len(c.Attacks), len(b0))
 	c.Blocks, c.DeclaredBlockers = b0, d0
 	c.nBlk, c.repeated = min(c.nBlk, len(b0)), r0
@@ -108,147 +199,531 @@ func (g *Game) refuseRestriction(x ObjID, i int) *Refusal {
 // hasPred reports whether the rules declare a predicate of kind k.
 func (g *Game) hasPred(k PredKind) bool { return len(g.predsOf(k)) > 0 }
 
-// mayAttack: x, a creature of p, is able to attack on its own (the
-// restrictions on single creatures).
-func (g *Game) mayAttack(p int, x ObjID) bool {
-	o := &g.Objs[x]
-	return int(o.Controller) == p && !o.PhasedOut && g.can(CanAttack, x) && !g.has(CantAttack, x)
+// countPreds counts the predicates of kind k that hold for x (the
+// requirements x is under); countPreds2 for the pair (x, y).
+func (g *Game) countPreds(k PredKind, x ObjID) int32 {
+	n := int32(0)
+	for _, i := range g.predsOf(k) {
+		if g.Rules.Predicates[i].Test(g.exec(), x) {
+			n++
+		}
+	}
+	return n
 }
 
-// mayBlock: b, a creature of q, is able to block attacker at on its own.
-func (g *Game) mayBlock(q int, b, at ObjID) bool {
-	o := &g.Objs[b]
-	if int(o.Controller) != q || o.PhasedOut || !g.can(CanBlock, b) {
+func (g *Game) countPreds2(k PredKind, x, y ObjID) int32 {
+	n := int32(0)
+	for _, i := range g.predsOf(k) {
+		if g.Rules.Predicates[i].Test2(g.exec(), x, y) {
+			n++
+		}
+	}
+	return n
+}
+
+// firstHolding is the rule of the first predicate of kind k that holds
+// for x (y too for a pair kind), or "".
+func (g *Game) firstHolding(k PredKind, x, y ObjID) string {
+	for _, i := range g.predsOf(k) {
+		p := &g.Rules.Predicates[i]
+		if k.Arity() == 2 && p.Test2(g.exec(), x, y) || k.Arity() == 1 && p.Test(g.exec(), x) {
+			return p.Rule
+		}
+	}
+	return ""
+}
+
+// mayAttack: permanent x is able to attack on its own in the declaration
+// being made (the rules' can_attack and cant_attack: whose creatures are
+// declared is theirs, game.declaring).
+func (g *Game) mayAttack(x ObjID) bool {
+	return !g.Objs[x].PhasedOut && g.can(CanAttack, x) && !g.has(CantAttack, x)
+}
+
+// mayBlock: permanent b is able to block attacker at on its own in the
+// declaration being made (can_block, cant_block: whose creatures block
+// whom is the rules').
+func (g *Game) mayBlock(b, at ObjID) bool {
+	if g.Objs[b].PhasedOut || !g.can(CanBlock, b) {
 		return false
 	}
 	no, _ := g.pred2(CantBlock, b, at)
 	return !no
 }
 
-// attackRequirements refuses declared when a creature of p that must attack
-// and is left out could attack without breaking a restriction: added to
-// declared, with a companion that needs no cost paid, or in place of a
-// creature no requirement names.
-func (g *Game) attackRequirements(p int, declared []ObjID) error {
-	var buf [16]ObjID
-	for _, x := range g.Battlefield {
-		if slices.Contains(declared, x) || !g.mayAttack(p, x) {
-			continue
-		}
-		must, rule := g.pred(MustAttack, x, false)
-		if !must {
-			continue
-		}
-		if g.couldAttack(p, declared, x, buf[:0]) {
-			return g.refusePred(MustAttack, rule, "%s attacks each combat if able, and it is able", g.nameOf(x))
-		}
+// blocksAtMost is the most attackers b may block in one declaration: the
+// rules' blocks_at_most (the first; choose_blockers needs it declared).
+func (g *Game) blocksAtMost(b ObjID) int32 {
+	ix := g.predsOf(BlocksAtMost)
+	if len(ix) == 0 {
+		return 1 // (not reached: the checker requires one)
 	}
-	return nil
+	return max(0, g.Rules.Predicates[ix[0]].Value(g.exec(), b))
 }
 
-// couldAttack reports whether x could be added to declared (see
-// attackRequirements); trial is a scratch buffer.
-func (g *Game) couldAttack(p int, declared []ObjID, x ObjID, trial []ObjID) bool {
-	legal := func(t []ObjID) bool { bad, _ := g.attackRestricted(p, t, nil); return bad == NoObj }
-	if legal(append(append(trial[:0], declared...), x)) {
-		return true
+// refuseBlocksAtMost refuses a declaration in which b blocks more
+// attackers than blocks_at_most allows, citing rule and quoting it.
+func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
+	n := g.blocksAtMost(b)
+	what := "one attacker"
+	switch {
+	case n == 0:
+		what = "no attacker"
+	case n != 1:
+		what = itoa(int(n)) + " attackers"
 	}
-	for _, y := range g.Battlefield {
-		if y == x || slices.Contains(declared, y) || g.exec().HasAttackCost(y) || !g.mayAttack(p, y) {
+	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
+	if ix := g.predsOf(BlocksAtMost); len(ix) > 0 {
+		if p := &g.Rules.Predicates[ix[0]]; p.Text != "" {
+			r.Why = BlocksAtMost.String() + ", " + p.Pos + ": " + p.Text
+		}
+	}
+	return r
+}
+
+// attackUnits fills s with the creatures that may attack (one under no
+// requirement that needs a cost paid only if objs pays it), each
+// attacking or not, for the
+// declaration objs (attacking targets, or the defending player). It
+// returns the requirements objs obeys and the most the creatures could
+// obey one by one, and adds no unit when objs obeys that many (then both
+// are 0): there is nothing to search.
+func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32) (have, total int32) {
+	s.reset(p, false)
+	if !g.hasPred(MustAttack) {
+		return 0, 0
+	}
+	// First the count: the requirements of the creatures left out (each
+	// one declared obeys all of its own).
+	for _, x := range g.Battlefield {
+		if slices.Contains(objs, x) || !g.mayAttack(x) {
 			continue
 		}
-		if legal(append(append(trial[:0], declared...), x, y)) {
-			return true
-		}
+		total += g.countPreds(MustAttack, x)
 	}
-	for i, y := range declared {
-		if g.has(MustAttack, y) {
+	if total == 0 {
+		return 0, 0
+	}
+	for _, x := range objs {
+		w := g.countPreds(MustAttack, x)
+		have, total = have+w, total+w
+	}
+	def := PlayerCode(g.defendingPlayer(p))
+	for _, x := range g.Battlefield {
+		if !g.mayAttack(x) {
 			continue
 		}
-		t := append(append(append(trial[:0], declared[:i]...), declared[i+1:]...), x)
-		if legal(t) {
+		i := slices.Index(objs, x)
+		w := g.countPreds(MustAttack, x)
+		if i < 0 && w == 0 && g.exec().HasAttackCost(x) {
+			continue // not a companion whose cost the player must pay
+		}
+		t := def
+		if i >= 0 && i < len(targets) {
+			t = targets[i]
+		}
+		first := int32(len(s.opts))
+		s.opt(0, i < 0)
+		s.opt(w, i >= 0, t)
+		u := declUnit{obj: x, first: first, n: 2, max: w}
+		if i >= 0 {
+			u.have = w
+		}
+		s.units = append(s.units, u)
+	}
+	return have, total
+}
+
+// blockUnits is attackUnits for q's blockers: each blocks nothing, or
+// a set of the attackers it may block, of at most blocks_at_most.
+func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) (have, total int32) {
+	s.reset(q, true)
+	pairs := g.hasPred(MustBlockAttacker)
+	if !pairs && !g.hasPred(MustBlock) {
+		return 0, 0
+	}
+	candidate := func(b ObjID) bool {
+		o := &g.Objs[b]
+		return !o.PhasedOut && g.can(CanBlock, b)
+	}
+	// First the count: the most each creature could obey, alone, beyond
+	// what the declaration obeys (without pair requirements, a creature
+	// declared obeys all of its own).
+	var more int32
+	for _, b := range g.Battlefield {
+		in := slices.Contains(objs, b)
+		if in && !pairs || !candidate(b) {
+			continue
+		}
+		w1 := g.countPreds(MustBlock, b)
+		if w1 == 0 && !pairs {
+			continue
+		}
+		g.blockable(s, b, pairs)
+		if len(s.able) == 0 {
+			continue
+		}
+		k := min(int(g.blocksAtMost(b)), len(s.able))
+		if k == 0 {
+			continue
+		}
+		slices.SortFunc(s.w2, func(x, y int32) int { return int(y - x) })
+		most := w1
+		for _, w := range s.w2[:k] {
+			most += w
+		}
+		mine := int32(0)
+		if in {
+			mine = w1
+			for _, at := range g.Combat.Attacks {
+				if blocksIn(objs, targets, b, at.Attacker) {
+					mine += g.countPreds2(MustBlockAttacker, b, at.Attacker)
+				}
+			}
+		}
+		more += most - mine
+		have += mine
+	}
+	if more == 0 {
+		return 0, 0
+	}
+	total = have + more
+	for _, b := range g.Battlefield {
+		if !candidate(b) {
+			continue
+		}
+		g.blockable(s, b, pairs)
+		if len(s.able) == 0 {
+			continue // it can block nothing
+		}
+		first := int32(len(s.opts))
+		w1 := g.countPreds(MustBlock, b)
+		in := slices.Contains(objs, b)
+		s.opt(0, !in)
+		nin := countIn(objs, b)
+		for size := 1; size <= min(int(g.blocksAtMost(b)), len(s.able)) && !s.over; size++ {
+			g.blockChoices(s, objs, targets, b, in && nin == size, w1, 0, size)
+		}
+		u := declUnit{obj: b, first: first, n: int32(len(s.opts)) - first}
+		for _, o := range s.opts[first:] {
+			u.max = max(u.max, o.w)
+			if o.prop {
+				u.have = o.w
+			}
+		}
+		if !in && u.max == 0 && g.exec().HasBlockCost(b) {
+			s.opts, s.pool = s.opts[:first], s.pool[:s.opts[first].first]
+			continue // not a companion whose cost the player must pay
+		}
+		s.units = append(s.units, u)
+	}
+	return have, total
+}
+
+// blockable lists in s.able the attackers b may block, and in s.w2 the
+// requirements to block each.
+func (g *Game) blockable(s *declScratch, b ObjID, pairs bool) {
+	s.able, s.w2 = s.able[:0], s.w2[:0]
+	for _, at := range g.Combat.Attacks {
+		if a := at.Attacker; g.mayBlock(b, a) {
+			w2 := int32(0)
+			if pairs {
+				w2 = g.countPreds2(MustBlockAttacker, b, a)
+			}
+			s.able, s.w2 = append(s.able, a), append(s.w2, w2)
+		}
+	}
+}
+
+// blockChoices appends b's choices of size attackers among s.able[from:],
+// after those of s.comb; in: the declaration checked has b block that
+// many (a choice is its own if it blocks the same ones).
+func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b ObjID, in bool, w1 int32, from, size int) {
+	if len(s.comb) == size {
+		if len(s.opts) >= maxDeclChoices {
+			s.over = true
+			return
+		}
+		w, prop := w1, in
+		first := int32(len(s.pool))
+		for _, i := range s.comb {
+			a := s.able[i]
+			w += s.w2[i]
+			prop = prop && blocksIn(objs, targets, b, a)
+			s.pool = append(s.pool, int32(a))
+		}
+		s.opts = append(s.opts, declOpt{first: first, n: int32(size), w: w, prop: prop})
+		return
+	}
+	for i := from; i < len(s.able) && !s.over; i++ {
+		s.comb = append(s.comb, int32(i))
+		g.blockChoices(s, objs, targets, b, in, w1, i+1, size)
+		s.comb = s.comb[:len(s.comb)-1]
+	}
+}
+
+// blocksIn reports whether the declaration (objs[i] blocking targets[i])
+// has b block a; countIn counts b's pairs in it.
+func blocksIn(objs []ObjID, targets []int32, b, a ObjID) bool {
+	for i, x := range objs {
+		if x == b && i < len(targets) && ObjID(targets[i]) == a {
 			return true
 		}
 	}
 	return false
 }
 
+func countIn(objs []ObjID, b ObjID) int {
+	n := 0
+	for _, x := range objs {
+		if x == b {
+			n++
+		}
+	}
+	return n
+}
+
+// prepare orders the units and their choices for the search: the choices
+// of a unit by the requirements they obey, the declaration's own first
+// among equals; the units by the most they could obey; identical units
+// (sameCard, the same choices) next to each other, grouped.
+func (g *Game) prepare(s *declScratch) {
+	for i := range s.units {
+		u := &s.units[i]
+		slices.SortStableFunc(s.opts[u.first:u.first+u.n], func(a, b declOpt) int {
+			if a.w != b.w {
+				return int(b.w - a.w)
+			}
+			switch {
+			case a.prop && !b.prop:
+				return -1
+			case b.prop && !a.prop:
+				return 1
+			}
+			return 0
+		})
+	}
+	slices.SortStableFunc(s.units, func(a, b declUnit) int { return int(b.max - a.max) })
+	attached := false
+	for _, x := range g.Battlefield {
+		if g.Objs[x].AttachedTo != NoObj {
+			attached = true
+			break
+		}
+	}
+	for i := 1; i < len(s.units); i++ {
+		for j := i - 1; j >= 0 && s.units[j].max == s.units[i].max; j-- {
+			if g.sameUnit(s, j, i, attached) {
+				u := s.units[i]
+				u.group = true
+				copy(s.units[j+2:i+1], s.units[j+1:i])
+				s.units[j+1] = u
+				break
+			}
+		}
+	}
+	n := len(s.units)
+	s.suffix = slices.Grow(s.suffix[:0], n+1)[:n+1]
+	s.pick = slices.Grow(s.pick[:0], n)[:n]
+	s.suffix[n] = 0
+	for i := n - 1; i >= 0; i-- {
+		s.suffix[i] = s.suffix[i+1] + s.units[i].max
+	}
+}
+
+// sameUnit reports whether units i and j are interchangeable: identical
+// creatures with the same choices in the same order.
+func (g *Game) sameUnit(s *declScratch, i, j int, attached bool) bool {
+	a, b := &s.units[i], &s.units[j]
+	if a.n != b.n || !g.sameCard(a.obj, b.obj, attached) {
+		return false
+	}
+	for k := int32(0); k < a.n; k++ {
+		x, y := &s.opts[a.first+k], &s.opts[b.first+k]
+		if x.n != y.n || x.w != y.w || x.prop != y.prop || !slices.Equal(s.pool[x.first:x.first+x.n], s.pool[y.first:y.first+y.n]) {
+			return false
+		}
+	}
+	return true
+}
+
+// declSearch looks for a declaration that breaks no restriction and obeys
+// more than target requirements, choosing for units[i:] (cur obeyed by
+// the choices before). found: s.pick holds it; bound: the search stopped
+// at MaxDeclarationSearch declarations tested.
+func (g *Game) declSearch(s *declScratch, i int, cur, target int32) (found, bound bool) {
+	if cur+s.suffix[i] <= target {
+		return false, false
+	}
+	if i == len(s.units) {
+		if s.leaves >= MaxDeclarationSearch {
+			return false, true
+		}
+		s.leaves++
+		return g.declLegal(s), false
+	}
+	u := &s.units[i]
+	k := int32(0)
+	if u.group {
+		k = s.pick[i-1] // of identical creatures, only how many choose what matters
+	}
+	for ; k < u.n; k++ {
+		w := s.opts[u.first+k].w
+		if cur+w+s.suffix[i+1] <= target {
+			break // the choices after obey fewer still
+		}
+		s.pick[i] = k
+		if found, bound = g.declSearch(s, i+1, cur+w, target); found || bound {
+			return found, bound
+		}
+	}
+	return false, false
+}
+
+// declLegal reports whether the declaration s.pick makes breaks no
+// restriction.
+func (g *Game) declLegal(s *declScratch) bool {
+	s.objs, s.targets = s.objs[:0], s.targets[:0]
+	for i := range s.units {
+		o := &s.opts[s.units[i].first+s.pick[i]]
+		for _, t := range s.pool[o.first : o.first+o.n] {
+			s.objs, s.targets = append(s.objs, s.units[i].obj), append(s.targets, t)
+		}
+	}
+	var bad ObjID
+	if s.blocks {
+		bad, _ = g.blockRestricted(s.player, s.objs, s.targets)
+	} else {
+		bad, _ = g.attackRestricted(s.player, s.objs, s.targets)
+	}
+	return bad == NoObj
+}
+
+// attackRequirements refuses p's declaration objs (attacking targets)
+// when another breaking no restriction obeys more requirements.
+func (g *Game) attackRequirements(p int, objs []ObjID, targets []int32) error {
+	s := g.declBufs()
+	have, total := g.attackUnits(s, p, objs, targets)
+	if have >= total {
+		return nil
+	}
+	return g.requirementsRefusal(s)
+}
+
 // blockRequirements is attackRequirements for q's blockers (objs[i]
 // blocking targets[i]).
 func (g *Game) blockRequirements(q int, objs []ObjID, targets []int32) error {
-	for _, b := range g.Battlefield {
-		if slices.Contains(objs, b) || int(g.Objs[b].Controller) != q || g.Objs[b].PhasedOut || !g.can(CanBlock, b) {
-			continue
-		}
-		must, rule := g.pred(MustBlock, b, false)
-		if !must {
-			continue
-		}
-		if at := g.couldBlock(q, objs, targets, b); at != NoObj {
-			return g.refusePred(MustBlock, rule, "%s blocks each combat if able, and it is able to block %s", g.nameOf(b), g.nameOf(at))
-		}
+	s := g.declBufs()
+	have, total := g.blockUnits(s, q, objs, targets)
+	if have >= total {
+		return nil
 	}
-	return nil
+	return g.requirementsRefusal(s)
 }
 
-// couldBlock returns an attacker b could be added to the declaration
-// blocking (alone, with a companion that needs no cost paid, on the same
-// attacker or on another, or in place of a blocker no requirement names),
-// or NoObj.
-func (g *Game) couldBlock(q int, objs []ObjID, targets []int32, b ObjID) ObjID {
-	var ob [16]ObjID
-	var tb [16]int32
-	legal := func(extra ...ObjID) bool {
-		o, t := append(ob[:0], objs...), append(tb[:0], targets...)
-		for i := 0; i+1 < len(extra); i += 2 {
-			o, t = append(o, extra[i]), append(t, int32(extra[i+1]))
-		}
-		bad, _ := g.blockRestricted(q, o, t)
-		return bad == NoObj
+// requirementsRefusal searches for a declaration obeying more
+// requirements than the one checked and refuses it if there is one,
+// naming a creature that obeys more in it, or if the search reached its
+// bound.
+func (g *Game) requirementsRefusal(s *declScratch) error {
+	// What the declaration obeys, counted over every creature in it (the
+	// first count skips those that obey all of theirs).
+	have := int32(0)
+	for i := range s.units {
+		have += s.units[i].have
 	}
-	for _, at := range g.Combat.Attacks {
-		a := at.Attacker
-		if int(at.Player) != q || !g.mayBlock(q, b, a) {
+	g.prepare(s)
+	found, bound := false, s.over
+	if !bound {
+		found, bound = g.declSearch(s, 0, 0, have)
+	}
+	must := MustAttack
+	if s.blocks {
+		must = MustBlock
+	}
+	if bound {
+		rule := g.predRule(must, "")
+		if rule == "" {
+			rule = g.predRule(MustBlockAttacker, "")
+		}
+		return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch, or %d choices of creatures); declare one that obeys more", have, MaxDeclarationSearch, maxDeclChoices)
+	}
+	if !found {
+		return nil
+	}
+	var better int32
+	for i := range s.units {
+		better += s.opts[s.units[i].first+s.pick[i]].w
+	}
+	for i := range s.units {
+		u := &s.units[i]
+		o := &s.opts[u.first+s.pick[i]]
+		if o.w <= u.have {
 			continue
 		}
-		if legal(b, a) {
-			return a
+		x := u.obj
+		if !s.blocks {
+			return g.refusePred(MustAttack, g.firstHolding(MustAttack, x, NoObj), "%s attacks each combat if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
 		}
-		for _, c := range g.Battlefield {
-			if c == b || slices.Contains(objs, c) || g.exec().HasBlockCost(c) {
-				continue
-			}
-			if g.mayBlock(q, c, a) && legal(b, a, c, a) {
-				return a
-			}
-			if other := g.firstBlockable(q, c, a); other != NoObj && legal(b, a, c, other) {
-				return a
+		for _, t := range s.pool[o.first : o.first+o.n] {
+			a := ObjID(t)
+			if r := g.firstHolding(MustBlockAttacker, x, a); r != "" && !g.proposedBlock(x, a) {
+				return g.refusePred(MustBlockAttacker, r, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
 			}
 		}
-		for i, y := range objs {
-			if g.has(MustBlock, y) {
-				continue
-			}
-			o := append(append(ob[:0], objs[:i]...), objs[i+1:]...)
-			t := append(append(tb[:0], targets[:i]...), targets[i+1:]...)
-			o, t = append(o, b), append(t, int32(a))
-			if bad, _ := g.blockRestricted(q, o, t); bad == NoObj {
-				return a
-			}
-		}
+		return g.refusePred(MustBlock, g.firstHolding(MustBlock, x, NoObj), "%s blocks each combat if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
 	}
-	return NoObj
+	return nil // (not reached: a declaration obeying more obeys more for some creature)
 }
 
-// firstBlockable is the first creature attacking q, other than except,
-// that c could block on its own; NoObj if none.
-func (g *Game) firstBlockable(q int, c, except ObjID) ObjID {
-	for _, at := range g.Combat.Attacks {
-		if int(at.Player) == q && at.Attacker != except && g.mayBlock(q, c, at.Attacker) {
-			return at.Attacker
+// proposedBlock reports whether the declaration being checked has b block
+// a: the choice of b's unit marked prop.
+func (g *Game) proposedBlock(b, a ObjID) bool {
+	s := g.decl
+	for i := range s.units {
+		if u := &s.units[i]; u.obj == b {
+			for _, o := range s.opts[u.first : u.first+u.n] {
+				if o.prop {
+					return slices.Contains(s.pool[o.first:o.first+o.n], int32(a))
+				}
+			}
 		}
 	}
-	return NoObj
+	return false
+}
+
+// bestDeclaration is the declaration that obeys the most requirements of
+// p's attackers (or blockers) without breaking a restriction, choosing
+// nothing for a creature under none: the search raised until it finds no
+// better one (or reaches its bound: then the best found). ok is false if
+// none was found that breaks no restriction.
+func (g *Game) bestDeclaration(blocks bool, p int) (objs []ObjID, targets []int32, ok bool) {
+	s := g.declBufs()
+	if blocks {
+		g.blockUnits(s, p, nil, nil)
+	} else {
+		g.attackUnits(s, p, nil, nil)
+	}
+	// blockUnits/attackUnits stop early when nothing is required of
+	// anyone: then nothing is the best.
+	if len(s.units) == 0 {
+		return nil, nil, true
+	}
+	if s.over {
+		return nil, nil, false
+	}
+	g.prepare(s)
+	target := int32(-1)
+	for {
+		found, _ := g.declSearch(s, 0, 0, target)
+		if !found {
+			return objs, targets, ok
+		}
+		ok, objs, targets, target = true, append(objs[:0], s.objs...), append(targets[:0], s.targets...), 0
+		for i := range s.units {
+			target += s.opts[s.units[i].first+s.pick[i]].w
+		}
+	}
 }
 
 // BlockerCount is the number of creatures blocking x.

@@ -113,6 +113,9 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 // them; a function can't be saved.
 var rulesType, predsType, auxType = reflect.TypeOf((*Rules)(nil)), reflect.TypeOf((*predIndex)(nil)), reflect.TypeOf((*gameAux)(nil))
 
+// scratchType is the type of Game.decl, buffers Save and Load skip.
+var scratchType = reflect.TypeOf((*declScratch)(nil))
+
 func encodeValue(v reflect.Value) (any, error) {
 	switch v.Kind() {
 	case reflect.Bool:
@@ -141,7 +144,7 @@ func encodeValue(v reflect.Value) (any, error) {
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if f.Type == rulesType || f.Type == predsType || f.Type == auxType || f.Type.Kind() == reflect.Func {
+			if f.Type == rulesType || f.Type == predsType || f.Type == auxType || f.Type == scratchType || f.Type.Kind() == reflect.Func {
 				continue
 			}
 			e, err := encodeValue(v.Field(i))

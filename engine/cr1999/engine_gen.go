@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4f99e7574fe442e61dd7de9e973bba35"
+const SourceHash = "sha256:d48a10259fac98aabcb2c7d265efebff"
 
 // Keyword bits.
 const (
@@ -196,9 +196,9 @@ var Rules = &rt.Rules{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:130", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:212", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:211", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:222", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:221", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -292,28 +292,32 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_1},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:317", Text: "max(0, s.power)", Value: pred_assigns_damage_2},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:329", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_3},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:331", Text: "a has trample", Test: pred_trample_4},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:379", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_5},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:228", Text: "a has flying and not b has flying", Test2: pred_cant_block_6},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:230", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_7},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:148", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_8},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:151", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:155", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_10},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:158", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_11},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:162", Text: "s has first_strike", Test: pred_deals_first_12},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "not s.in_first_step", Test: pred_deals_second_13},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:167", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_14},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:278", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:309", Text: "b.controller == game.declaring", Test: pred_can_block_2},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:310", Text: "a.defending_player != b.controller", Test2: pred_cant_block_3},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
+		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:231", Text: "1", Value: pred_blocks_at_most_5},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:327", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_7},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:341", Text: "a has trample", Test: pred_trample_8},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:389", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_9},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:227", Text: "a has flying and not b has flying", Test2: pred_cant_block_10},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:233", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_11},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:148", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_12},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:151", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_13},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:155", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_14},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:158", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_15},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:162", Text: "s has first_strike", Test: pred_deals_first_16},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "not s.in_first_step", Test: pred_deals_second_17},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:167", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_18},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:169", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:242", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:245", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:76", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
@@ -1023,7 +1027,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:212 (310.1d)
+// cr2008/combat.mtg:211 (310.1d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1091,7 +1095,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:222 (310.2)
+// cr2008/combat.mtg:221 (310.2)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1501,33 +1505,53 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// cr2017/combat.mtg:104 (308.1, 502.5)
+// rules/combat.mtg:278 (308.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
+	return rt.ObjController(g, v_a) == g.Declaring()
+}
+
+// cr2017/combat.mtg:104 (308.1, 502.5)
+func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
+// rules/combat.mtg:309 (309.1)
+func pred_can_block_2(g rt.Exec, v_b rt.ObjID) bool {
+	return rt.ObjController(g, v_b) == g.Declaring()
+}
+
+// rules/combat.mtg:310 (309.1)
+func pred_cant_block_3(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
+}
+
 // cr2017/combat.mtg:113 (309.1)
-func pred_can_block_1(g rt.Exec, v_b rt.ObjID) bool {
+func pred_can_block_4(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:317 (310.1a)
-func pred_assigns_damage_2(g rt.Exec, v_s rt.ObjID) int32 {
+// cr2008/combat.mtg:231 (309.1)
+func pred_blocks_at_most_5(g rt.Exec, v_b rt.ObjID) int32 {
+	return 1
+}
+
+// rules/combat.mtg:327 (310.1a)
+func pred_assigns_damage_6(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:329 (502.9)
-func pred_division_restriction_3(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:339 (502.9)
+func pred_division_restriction_7(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:331 (502.9)
-func pred_trample_4(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:341 (502.9)
+func pred_trample_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:379 (307.1)
-func pred_attack_restriction_5(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:389 (307.1)
+func pred_attack_restriction_9(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1541,33 +1565,33 @@ func pred_attack_restriction_5(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2008/combat.mtg:228 (502.4)
-func pred_cant_block_6(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:227 (502.4)
+func pred_cant_block_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:230 (420.5c)
-func pred_lethal_damage_7(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// cr2008/combat.mtg:233 (420.5c)
+func pred_lethal_damage_11(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr1999/combat.mtg:148 (308.1)
-func pred_cant_attack_8(g rt.Exec, v_a rt.ObjID) bool {
+func pred_cant_attack_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
 // cr1999/combat.mtg:151 (409.2g, 502.5)
-func pred_can_tap_9(g rt.Exec, v_x rt.ObjID) bool {
+func pred_can_tap_13(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:155 (502.8)
-func pred_cant_block_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
 // cr1999/combat.mtg:158 (502.6)
-func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -1642,17 +1666,17 @@ func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 }
 
 // cr1999/combat.mtg:162 (502.2, 502.2b)
-func pred_deals_first_12(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_first_16(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
 // cr1999/combat.mtg:163 (502.2, 502.2b)
-func pred_deals_second_13(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_second_17(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
 // cr1999/combat.mtg:167 (306.2)
-func pred_leaves_combat_14(g rt.Exec, v_x rt.ObjID) bool {
+func pred_leaves_combat_18(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
@@ -1680,7 +1704,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:242 (310.4, 310.3)
+// cr2008/combat.mtg:245 (310.4, 310.3)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

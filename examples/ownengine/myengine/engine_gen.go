@@ -12,7 +12,7 @@ const _ = rt.APIVersion4
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c1800c6fb90126805aea301f62d52c61"
+const SourceHash = "sha256:fb83bcc868f4219640adb183e6b860d2"
 
 // Keyword bits.
 const (
@@ -328,43 +328,46 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:276", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_0},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:277", Text: "a has defender", Test: pred_cant_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:284", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_2},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:285", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:291", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:292", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:296", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:299", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:302", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_8},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:303", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_9},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:306", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_10},
-		{Kind: rt.ExtraBlock, Rule: "509.1a", Pos: "rules/combat.mtg:308", Text: "b has blocks_additional_creature", Test: pred_extra_block_11},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:310", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_12},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:313", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_13},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:317", Text: "max(0, s.power)", Value: pred_assigns_damage_14},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:323", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_15},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:329", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_16},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:330", Text: "s has deathtouch", Test: pred_deathtouch_17},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:331", Text: "a has trample", Test: pred_trample_18},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:338", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_19},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:339", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_20},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:344", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:379", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_22},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:278", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:280", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:281", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:288", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_3},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:289", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_4},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:295", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_5},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:296", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_6},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:300", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_7},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:303", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_8},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:309", Text: "b.controller == game.declaring", Test: pred_can_block_9},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:310", Text: "a.defending_player != b.controller", Test2: pred_cant_block_10},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:311", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_11},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:312", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_12},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:315", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_13},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:318", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_14},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:320", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_15},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:323", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_16},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:327", Text: "max(0, s.power)", Value: pred_assigns_damage_17},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:333", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_18},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_19},
+		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:340", Text: "s has deathtouch", Test: pred_deathtouch_20},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:341", Text: "a has trample", Test: pred_trample_21},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:348", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:349", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:354", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:389", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:355", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:358", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:359", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:360", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:361", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:362", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:364", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:365", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:368", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:369", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:374", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:375", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:365", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:368", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:369", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:370", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:371", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:372", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:374", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:375", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:378", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:379", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:384", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:385", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -2244,23 +2247,28 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:276 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:278 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
+	return rt.ObjController(g, v_a) == g.Declaring()
+}
+
+// rules/combat.mtg:280 (508.1a, 506.3, 702.10b)
+func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:277 (702.3b)
-func pred_cant_attack_1(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:281 (702.3b)
+func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:284 (508.1b, 506.3, 310.5)
-func pred_can_be_attacked_2(g rt.Exec, v_t rt.ObjID) bool {
+// rules/combat.mtg:288 (508.1b, 506.3, 310.5)
+func pred_can_be_attacked_3(g rt.Exec, v_t rt.ObjID) bool {
 	return rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle)
 }
 
-// rules/combat.mtg:285 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
-func pred_defender_of_3(g rt.Exec, v_t rt.ObjID) int32 {
+// rules/combat.mtg:289 (508.5, 508.5a, 310.8b, 310.8c, 310.8d)
+func pred_defender_of_4(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
 			return g.Protector(v_t)
@@ -2269,63 +2277,78 @@ func pred_defender_of_3(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:291 (508.1c)
-func pred_attack_restriction_4(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:295 (508.1c)
+func pred_attack_restriction_5(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:292 (508.1c)
-func pred_attack_restriction_5(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:296 (508.1c)
+func pred_attack_restriction_6(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:296 (508.1d)
-func pred_must_attack_6(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:300 (508.1d)
+func pred_must_attack_7(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:299 (702.10c)
-func pred_can_tap_7(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:303 (702.10c)
+func pred_can_tap_8(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:302 (509.1a)
-func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:309 (509.1)
+func pred_can_block_9(g rt.Exec, v_b rt.ObjID) bool {
+	return rt.ObjController(g, v_b) == g.Declaring()
+}
+
+// rules/combat.mtg:310 (509.1)
+func pred_cant_block_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
+}
+
+// rules/combat.mtg:311 (509.1a)
+func pred_can_block_11(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:303 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:312 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:306 (702.111b)
-func pred_block_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:315 (702.111b)
+func pred_block_restriction_13(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:308 (509.1a)
-func pred_extra_block_11(g rt.Exec, v_b rt.ObjID) bool {
-	return g.HasKeyword(v_b, kw_blocks_additional_creature)
+// rules/combat.mtg:318 (509.1a)
+func pred_blocks_at_most_14(g rt.Exec, v_b rt.ObjID) int32 {
+	return func() int32 {
+		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
+			return 2
+		}
+		return 1
+	}()
 }
 
-// rules/combat.mtg:310 (509.1c)
-func pred_must_block_12(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:320 (509.1c)
+func pred_must_block_15(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:313 (509.1b)
-func pred_block_restriction_13(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:323 (509.1b)
+func pred_block_restriction_16(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:317 (510.1a)
-func pred_assigns_damage_14(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:327 (510.1a)
+func pred_assigns_damage_17(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:323 (702.19b, 702.2c)
-func pred_lethal_damage_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:333 (702.19b, 702.2c)
+func pred_lethal_damage_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.DeathtouchAssigned(v_b) {
 			return 0
@@ -2339,38 +2362,38 @@ func pred_lethal_damage_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:329 (702.19b)
-func pred_division_restriction_16(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:339 (702.19b)
+func pred_division_restriction_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:330 (702.2c, 702.2d)
-func pred_deathtouch_17(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:340 (702.2c, 702.2d)
+func pred_deathtouch_20(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_deathtouch)
 }
 
-// rules/combat.mtg:331 (702.19b, 702.19d, 702.19f)
-func pred_trample_18(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:341 (702.19b, 702.19d, 702.19f)
+func pred_trample_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:338 (510.4, 702.7b, 702.4b)
-func pred_deals_first_19(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:348 (510.4, 702.7b, 702.4b)
+func pred_deals_first_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:339 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:349 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_23(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:344 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:354 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_24(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:379 (506.2a, 507.1)
-func pred_attack_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:389 (506.2a, 507.1)
+func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2384,62 +2407,62 @@ func pred_attack_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:355 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:365 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:358 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:368 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:359 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:369 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:360 (506.7a, 506.7d)
+// rules/combat.mtg:370 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:361 (506.7b, 506.7d)
+// rules/combat.mtg:371 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:362 (506.7, 506.7d)
+// rules/combat.mtg:372 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:364 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:374 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:365 (506.7, 506.7d)
+// rules/combat.mtg:375 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:368 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:378 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:369 (506.7, 506.7d)
+// rules/combat.mtg:379 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:374 (506.7c)
+// rules/combat.mtg:384 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:375 (506.7c, 506.7f)
+// rules/combat.mtg:385 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }

@@ -1,0 +1,59 @@
+package conformance_test
+
+import (
+	"io/fs"
+	"os"
+	"testing"
+	"testing/fstest"
+
+	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/interp"
+	"github.com/mtgc-dev/mtgc/rules"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// TestEvasionRuleset runs the 2025 rules with two abilities of cards
+// written in .mtg alone: ../testdata/evasion/evasion.mtg, a delta over the
+// default edition placed beside the embedded editions. "Can't be blocked
+// except by two or more creatures" is a block_restriction, "all creatures
+// able to block it do so" a must_block_attacker requirement; the runtime
+// knows neither, and obeys the most requirements the restrictions allow
+// by its exact search (runtime/restrict.go).
+func TestEvasionRuleset(t *testing.T) {
+	fsys := fstest.MapFS{}
+	if err := fs.WalkDir(rules.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(rules.FS, path)
+		fsys[path] = &fstest.MapFile{Data: data}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	delta, err := os.ReadFile("../testdata/evasion/evasion.mtg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys["evasion/evasion.mtg"] = &fstest.MapFile{Data: delta}
+	fsys["evasion/evasion.tsv"] = fsys["cr2025.tsv"]
+	p, err := compiler.LoadAs(fsys, "evasion", "testdata/evasion")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := interp.Rules(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, q := range r.Predicates {
+		if q.Kind == rt.MustBlockAttacker {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("want the delta's must_block_attacker requirement, got %d", n)
+	}
+	conformance.Run(t, r, "../testdata/evasion/scripts", false)
+}
