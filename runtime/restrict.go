@@ -47,6 +47,8 @@ const MaxDeclarationSearch = 4096
 // that grows or empties a buffer leaves the saved bytes as they were.
 type declScratch struct {
 	flip    []int32    // blockRestricted: the attacks it marked blocked
+	attacks []Attack   // the trials' working lists of attacks and blocks
+	blks    []Block    // (attackRestricted, blockRestricted): grown once, not saved
 	units   []declUnit // the creatures of the search, in the order searched
 	opts    []declOpt  // their choices: units[i].first, units[i].n
 	pool    []int32    // the targets of the choices: opts[k].first, opts[k].n
@@ -89,7 +91,7 @@ type declOpt struct {
 // reset empties s for a search of player p's declaration, keeping its
 // buffers.
 func (s *declScratch) reset(p int, blocks bool) {
-	*s = declScratch{flip: s.flip, units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
+	*s = declScratch{flip: s.flip, attacks: s.attacks[:0], blks: s.blks[:0], units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
 		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks}
 }
 
@@ -119,6 +121,8 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	// The slices are restored as they were (nil stays nil): a refused
 	// declaration must leave Save's bytes as they were.
 	a0, d0 := c.Attacks, c.DeclaredAttackers
+	s := g.declBufs()
+	c.Attacks = append(s.attacks[:0], a0...) // the trial works in the scratch's buffer
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -131,7 +135,8 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	c.DeclaredAttackers = int32(len(objs))
 	bad, rule := g.restricted(AttackRestriction)
 	g.unindexCombat(len(a0), len(c.Blocks))
-	c.Attacks, c.DeclaredAttackers = a0, d0
+	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
+	c.DeclaredAttackers = d0
 	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
 	return bad, rule
 }
@@ -145,6 +150,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	c := &g.Combat
 	s := g.declBufs()
 	b0, d0, r0 := c.Blocks, c.DeclaredBlockers, c.repeated
+	c.Blocks = append(s.blks[:0], b0...) // as attackRestricted
 	flipped := s.flip[:0]
 	for i, b := range objs {
 		at := ObjID(targets[i])
@@ -163,7 +169,8 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	}
 	s.flip = flipped[:0] // kept for the next check (not saved)
 	g.unindexCombat(len(c.Attacks), len(b0))
-	c.Blocks, c.DeclaredBlockers = b0, d0
+	s.blks, c.Blocks = c.Blocks[:0], b0
+	c.DeclaredBlockers = d0
 	c.nBlk, c.repeated = min(c.nBlk, len(b0)), r0
 	return bad, rule
 }
