@@ -1,15 +1,10 @@
 package conformance_test
 
 import (
-	"io/fs"
-	"os"
 	"testing"
-	"testing/fstest"
 
-	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/interp"
-	"github.com/mtgc-dev/mtgc/rules"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -21,27 +16,7 @@ import (
 // knows neither, and obeys the most requirements the restrictions allow
 // by its exact search (runtime/restrict.go).
 func TestEvasionRuleset(t *testing.T) {
-	fsys := fstest.MapFS{}
-	if err := fs.WalkDir(rules.FS, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(rules.FS, path)
-		fsys[path] = &fstest.MapFile{Data: data}
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-	delta, err := os.ReadFile("../testdata/evasion/evasion.mtg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsys["evasion/evasion.mtg"] = &fstest.MapFile{Data: delta}
-	fsys["evasion/evasion.tsv"] = fsys["cr2025.tsv"]
-	p, err := compiler.LoadAs(fsys, "evasion", "testdata/evasion")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadDelta(t, "evasion", "cr2025.tsv")
 	r, err := interp.Rules(p)
 	if err != nil {
 		t.Fatal(err)
