@@ -10,11 +10,11 @@
 // logs on their behalf cites the rule number the .mtg gave it.
 package runtime
 
-// APIVersion4 is referenced by generated code so that an engine generated for
+// APIVersion5 is referenced by generated code so that an engine generated for
 // another version of this runtime fails to compile with a clear name instead
 // of misbehaving. Bump the number (and rename the constant) on any change to
 // the contract between generated code and the runtime.
-const APIVersion4 = 4
+const APIVersion5 = 5 // 5: the rules' code takes an Exec (2026-12-02)
 
 // Version is the runtime version recorded in generated files.
 const Version = "v1"

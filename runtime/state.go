@@ -40,7 +40,7 @@ func (g *Game) Save(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(savedState{Version: JSONVersion, API: APIVersion4, RulesHash: g.Rules.SourceHash, Game: b})
+	out, err := json.Marshal(savedState{Version: JSONVersion, API: APIVersion5, RulesHash: g.Rules.SourceHash, Game: b})
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 				return fmt.Errorf("game given twice")
 			}
 			gotGame = true
-			if s.Version != JSONVersion || s.API != APIVersion4 || s.RulesHash != r.SourceHash {
+			if s.Version != JSONVersion || s.API != APIVersion5 || s.RulesHash != r.SourceHash {
 				// Not ours (or not yet known): skip it, the checks below say why.
 				var raw json.RawMessage
 				return d.plain(&raw)
@@ -95,8 +95,8 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 		return nil, fmt.Errorf("not a saved game: %v", err)
 	}
 	switch {
-	case s.Version != JSONVersion || s.API != APIVersion4:
-		return nil, fmt.Errorf("a game saved by another mtgc (schema %d, runtime API %d; this one %d, %d)", s.Version, s.API, JSONVersion, APIVersion4)
+	case s.Version != JSONVersion || s.API != APIVersion5:
+		return nil, fmt.Errorf("a game saved by another mtgc (schema %d, runtime API %d; this one %d, %d)", s.Version, s.API, JSONVersion, APIVersion5)
 	case s.RulesHash != r.SourceHash:
 		return nil, fmt.Errorf("a game saved under rules %s, not these (%s)", s.RulesHash, r.SourceHash)
 	case !gotGame:

@@ -6,7 +6,7 @@ package myengine
 import rt "github.com/mtgc-dev/mtgc/runtime"
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion4
+const _ = rt.APIVersion5
 
 // Edition is the edition these rules implement.
 const Edition = "cr2025"
