@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
@@ -113,11 +112,7 @@ func (r *resolver) putOnStack(s *grammar.CallStmt, sc *scope) Stmt {
 	}
 	so, ok := r.c.stackObjs[id.Name]
 	if !ok {
-		names := make([]string, 0, len(r.c.stackObjs))
-		for n := range r.c.stackObjs {
-			names = append(names, n)
-		}
-		sort.Strings(names)
+		names := keys(r.c.stackObjs)
 		r.c.errorf(id.Pos, "unknown stack object %s%s", id.Name, didYouMean(closest(id.Name, names, 2)))
 		return nil
 	}

@@ -216,11 +216,7 @@ func (r *resolver) eventArg(e grammar.Expr, n int, verb string) Expr {
 	}
 	te, ok := r.c.events[id.Name]
 	if !ok {
-		names := make([]string, 0, len(r.c.events))
-		for n := range r.c.events {
-			names = append(names, n)
-		}
-		sort.Strings(names)
+		names := keys(r.c.events)
 		want := "the rules declare none: add a trigger_event declaration"
 		if len(names) > 0 {
 			want = "want one of " + strings.Join(names, ", ")

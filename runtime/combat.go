@@ -284,16 +284,6 @@ func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 	return all, ""
 }
 
-// anyPred is pred(k, x, false) for preds = predsOf(k).
-func (g *Game) anyPred(preds []int32, x ObjID) (bool, string) {
-	for _, i := range preds {
-		if p := &g.Rules.Predicates[i]; p.Test(g.exec(), x) {
-			return true, p.Rule
-		}
-	}
-	return false, ""
-}
-
 func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
 	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
@@ -654,17 +644,16 @@ func (g *Game) checkLeavesCombat() {
 	if len(c.Attacks)+len(c.Blocks) == 0 {
 		return
 	}
-	preds := g.predsOf(LeavesCombat) // pred(LeavesCombat, x, false), looked up once
 	for i := 0; i < len(c.Attacks); i++ {
 		x := c.Attacks[i].Attacker
-		if ok, rule := g.anyPred(preds, x); ok {
+		if ok, rule := g.pred(LeavesCombat, x, false); ok {
 			g.exec().RemoveFromCombat(x, rule)
 			i--
 		}
 	}
 	for i := 0; i < len(c.Blocks); i++ {
 		x := c.Blocks[i].Blocker
-		if ok, rule := g.anyPred(preds, x); ok {
+		if ok, rule := g.pred(LeavesCombat, x, false); ok {
 			g.exec().RemoveFromCombat(x, rule)
 			i--
 		}

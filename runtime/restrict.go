@@ -231,13 +231,13 @@ func (g *Game) countPreds2(k PredKind, x, y ObjID) int32 {
 // firstHolding is the rule of the first predicate of kind k that holds
 // for x (y too for a pair kind), or "".
 func (g *Game) firstHolding(k PredKind, x, y ObjID) string {
-	for _, i := range g.predsOf(k) {
-		p := &g.Rules.Predicates[i]
-		if k.Arity() == 2 && p.Test2(g.exec(), x, y) || k.Arity() == 1 && p.Test(g.exec(), x) {
-			return p.Rule
-		}
+	var rule string
+	if k.Arity() == 2 {
+		_, rule = g.pred2(k, x, y)
+	} else {
+		_, rule = g.pred(k, x, false)
 	}
-	return ""
+	return rule
 }
 
 // mayAttack: permanent x is able to attack on its own in the declaration
