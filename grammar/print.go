@@ -269,16 +269,7 @@ func (p *printer) decl(d Decl) {
 				p.ident(*on.Name)
 			}
 		}
-		p.text(" (")
-		for i, pr := range d.Params {
-			if i > 0 {
-				p.text(", ")
-			}
-			p.ident(pr.Type)
-			p.text(" ")
-			p.ident(pr.Name)
-		}
-		p.text(")")
+		p.typedParams(d.Params)
 		if d.If != nil {
 			p.text(" if ")
 			p.expr(d.If, 0)
@@ -295,16 +286,8 @@ func (p *printer) decl(d Decl) {
 		}
 		p.ident(d.Name)
 		p.rules(d.Rules)
-		p.text(" (")
-		for i, pr := range d.Params {
-			if i > 0 {
-				p.text(", ")
-			}
-			p.ident(pr.Type)
-			p.text(" ")
-			p.ident(pr.Name)
-		}
-		p.text(") ")
+		p.typedParams(d.Params)
+		p.text(" ")
 		p.block(d.Body)
 	case *DamageDecl:
 		p.tok(d.Pos, "on_damage ")
@@ -803,4 +786,18 @@ func writeIndent(b *bytes.Buffer, n int) {
 	for range n {
 		b.WriteString("  ")
 	}
+}
+
+// typedParams prints typed parameters: " (object x, player q)".
+func (p *printer) typedParams(ps []Param) {
+	p.text(" (")
+	for i, pr := range ps {
+		if i > 0 {
+			p.text(", ")
+		}
+		p.ident(pr.Type)
+		p.text(" ")
+		p.ident(pr.Name)
+	}
+	p.text(")")
 }
