@@ -297,6 +297,10 @@ func (c *checker) enumOf(t Type) ([]Enum, string) {
 		for _, k := range c.p.CardTypes {
 			list = append(list, *k.Enum)
 		}
+	case KeywordT:
+		for i, k := range c.p.Keywords {
+			list = append(list, Enum{Name: k.Name, Value: i, Go: keywordConst(k.Name), Doc: "keyword " + k.Name, Local: true})
+		}
 	}
 	return list, what
 }

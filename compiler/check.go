@@ -120,6 +120,15 @@ func (c *checker) check() *Program {
 			}
 		}
 	}
+	// A triggered keyword names a trigger event and an effect: checked
+	// once their parameters are.
+	for _, f := range c.files {
+		for _, d := range f.Decls {
+			if d, ok := d.(*grammar.KeywordDecl); ok {
+				c.keywordKind(d)
+			}
+		}
+	}
 	c.players(players)
 	c.turn(turns)
 	c.p.EveryStep = c.every(everySteps, "step")
@@ -260,7 +269,7 @@ func (c *checker) keyword(d *grammar.KeywordDecl) {
 		return
 	}
 	c.keywords[d.Name.Name] = len(c.p.Keywords)
-	k := &Keyword{Name: d.Name.Name, Rules: c.rules(d.Rules, "keyword", true), Pos: d.Pos}
+	k := &Keyword{Name: d.Name.Name, Rules: c.rules(d.Rules, "keyword", true), Pos: d.Pos, CitePos: firstPos(d.Rules, d.Pos)}
 	if d.Prevents != nil {
 		if !preventable[d.Prevents.Name] {
 			c.errorf(d.Prevents.Pos, "%s cannot be prevented (want one of %s)", d.Prevents.Name, strings.Join(keys(preventable), ", "))
@@ -269,7 +278,108 @@ func (c *checker) keyword(d *grammar.KeywordDecl) {
 		k.PreventRules = c.rules(d.PreventRules, "prevents", false)
 		c.needRules(d.Prevents.Pos, k.PreventRules, len(d.PreventRules), "prevents")
 	}
+	if d.Redundant != nil {
+		k.Redundant, k.RedundantPos = true, firstPos(d.Redundant.Rules, d.Redundant.Pos)
+		k.RedundantRules = c.rules(d.Redundant.Rules, "redundant", false)
+	}
 	c.p.Keywords = append(c.p.Keywords, k)
+}
+
+// keywordKind checks what kind of ability a keyword says it is: a
+// triggered one names a trigger event (with its argument) and an effect
+// that takes only numbers, as a card's ability does.
+func (c *checker) keywordKind(d *grammar.KeywordDecl) {
+	i, ok := c.keywords[d.Name.Name]
+	if !ok || d.Kind == nil || c.p.Keywords[i].Pos != d.Pos {
+		return
+	}
+	k, kd := c.p.Keywords[i], d.Kind
+	k.Kind, k.KindPos = "static", firstPos(kd.Rules, kd.Pos)
+	if kd.Triggered {
+		k.Kind = "triggered"
+	}
+	k.KindRules = c.rules(kd.Rules, k.Kind, false)
+	if !kd.Triggered {
+		return
+	}
+	k.Trigger.Label = k.Name
+	te, ok := c.events[kd.Event.Name]
+	if !ok {
+		c.errorf(kd.Event.Pos, "unknown trigger event %s%s", kd.Event.Name, didYouMean(closest(kd.Event.Name, keys(c.events), 2)))
+		return
+	}
+	k.Trigger.Event = rt.EventID(te.Index + 1)
+	c.keywordEventArg(k, kd, te)
+	so, ok := c.effects[kd.Effect.Name]
+	if !ok {
+		c.errorf(kd.Effect.Pos, "unknown effect %s%s", kd.Effect.Name, didYouMean(closest(kd.Effect.Name, keys(c.effects), 2)))
+		return
+	}
+	k.Trigger.Effect = int16(so.Index + 1)
+	if len(kd.Args) != len(so.Types) {
+		c.errorf(kd.Effect.Pos, "effect %s takes %d number(s), not %d", so.Name, len(so.Types), len(kd.Args))
+		return
+	}
+	for j, t := range so.Types {
+		if t != Int {
+			c.errorf(kd.Effect.Pos, "effect %s's parameter %d is %s, not int: a keyword's ability gives an effect only numbers", so.Name, j+1, t)
+			return
+		}
+		n, err := strconv.ParseInt(kd.Args[j], 10, 32)
+		if err != nil {
+			c.errorf(kd.Effect.Pos, "effect %s: %s is not a number of 32 bits", so.Name, kd.Args[j])
+			return
+		}
+		k.Trigger.Args[j] = int32(n)
+	}
+}
+
+// firstPos is where the first of rs is cited, or def if there is none.
+func firstPos(rs []grammar.Rule, def grammar.Pos) grammar.Pos {
+	if len(rs) > 0 {
+		return rs[0].Pos
+	}
+	return def
+}
+
+// keywordEventArg checks the argument a triggered keyword gives its event:
+// a number, a keyword or a step or phase, as the event's parameter says.
+func (c *checker) keywordEventArg(k *Keyword, kd *grammar.KeywordKind, te *TriggerEvent) {
+	switch {
+	case te.Param == 0 && (kd.Arg != nil || kd.ArgNum != nil):
+		c.errorf(kd.Event.Pos, "trigger event %s takes no argument", te.Name)
+	case te.Param == 'i':
+		if kd.ArgNum == nil {
+			c.errorf(kd.Event.Pos, "trigger event %s takes a number: on %s N", te.Name, te.Name)
+			return
+		}
+		n, err := strconv.ParseInt(*kd.ArgNum, 10, 32)
+		if err != nil {
+			c.errorf(kd.Event.Pos, "trigger event %s: %s is not a number of 32 bits", te.Name, *kd.ArgNum)
+			return
+		}
+		k.Trigger.Arg = int32(n)
+	case te.Param == 'k':
+		j, ok := -1, false
+		if kd.Arg != nil {
+			j, ok = c.keywords[kd.Arg.Name]
+		}
+		if !ok {
+			c.errorf(kd.Event.Pos, "trigger event %s takes a keyword: on %s KEYWORD", te.Name, te.Name)
+			return
+		}
+		k.Trigger.Arg = int32(j)
+	case te.Param == 's':
+		if kd.Arg == nil {
+			c.errorf(kd.Event.Pos, "trigger event %s takes a step or phase: on %s STEP", te.Name, te.Name)
+			return
+		}
+		if _, ok := c.segments()[kd.Arg.Name]; !ok {
+			c.errorf(kd.Arg.Pos, "unknown step or phase %s%s", kd.Arg.Name, didYouMean(closest(kd.Arg.Name, keys(c.segments()), 2)))
+			return
+		}
+		k.Trigger.Segment = kd.Arg.Name
+	}
 }
 
 func (c *checker) players(ds []*grammar.PlayerDecl) {

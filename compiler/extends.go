@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -534,6 +535,16 @@ func (m *merger) recite(index map[clauseID][]*slot, d *grammar.ReciteDecl) {
 	if !setRules(s.node(), d.Rules) {
 		m.errorf(d.Pos, "recite %s: a %s cites no rules of its own", id, id.kind)
 		return
+	}
+	// A keyword's parts (its kind, redundant) cite the rules the keyword
+	// now does: an older edition states a keyword in one rule.
+	if k, ok := s.node().(*grammar.KeywordDecl); ok {
+		if k.Kind != nil && len(k.Kind.Rules) > 0 {
+			k.Kind.Rules = slices.Clone(d.Rules)
+		}
+		if k.Redundant != nil && len(k.Redundant.Rules) > 0 {
+			k.Redundant.Rules = slices.Clone(d.Rules)
+		}
 	}
 	m.changes = append(m.changes, Change{Op: "recite", Identity: id.String() + " (was " + strings.Join(old, " ") + ")", Pos: d.Pos, Rules: clauseRules(s.node()), New: s.node()})
 }

@@ -180,6 +180,7 @@ func (w *writer) file(pkg string) {
 	if len(prevents) > 0 {
 		w.printf("Prevent: []rt.Prevention{\n%s\n},\n", strings.Join(prevents, "\n"))
 	}
+	w.keywordKinds(p)
 	w.printf("SBAs: []rt.SBA{\n")
 	for _, s := range p.SBAs {
 		w.sba(s)
@@ -615,4 +616,36 @@ func (w *writer) matchAll() {
 		}
 	}
 	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {\ndirty := g.SBAChanges()\n%sreturn hits\n}\n\n", b.String())
+}
+
+// keywordKinds writes the keywords whose instances add nothing
+// (Redundant) and the abilities of the triggered ones (KeywordTriggers).
+func (w *writer) keywordKinds(p *Program) {
+	var redundant []string
+	var triggers []*Keyword
+	for _, k := range p.Keywords {
+		if k.Redundant {
+			redundant = append(redundant, "1<<"+keywordConst(k.Name))
+		}
+		if k.Kind == "triggered" {
+			triggers = append(triggers, k)
+		}
+	}
+	if len(redundant) > 0 {
+		w.printf("Redundant: %s,\n", strings.Join(redundant, " | "))
+	}
+	if len(triggers) == 0 {
+		return
+	}
+	w.printf("KeywordTriggers: []rt.KeywordTrigger{\n")
+	for _, k := range triggers {
+		t := k.Trigger
+		args := make([]string, 0, len(t.Args))
+		for _, a := range t.Args {
+			args = append(args, strconv.Itoa(int(a)))
+		}
+		w.printf("{Keyword: %s, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: %s, Event: %d, Segment: %s, Arg: %d, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}}}, %s\n",
+			keywordConst(k.Name), quote(t.Label), t.Event, quote(t.Segment), t.Arg, t.Effect, strings.Join(args, ", "), comment(k.KindPos, k.KindRules))
+	}
+	w.printf("},\n")
 }

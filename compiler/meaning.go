@@ -32,6 +32,9 @@ type Construct struct {
 	// a timing, a predicate). not is none (it inverts one; Go's ! is
 	// none either).
 	Decisions int
+	// Kind is, for a keyword, what kind of ability its line says it is
+	// ("static", "triggered"), or "" if it does not say.
+	Kind string
 }
 
 // Constructs lists the program's constructs that cite rules, in the
@@ -63,7 +66,14 @@ func (p *Program) Constructs() []Construct {
 		}
 	}
 	for _, k := range p.Keywords {
-		add("keyword", k.Pos, k.Rules, false, nil)
+		add("keyword", k.CitePos, k.Rules, false, nil)
+		out[len(out)-1].Kind = k.Kind
+		if len(k.KindRules) > 0 {
+			add(k.Kind, k.KindPos, k.KindRules, false, nil)
+		}
+		if len(k.RedundantRules) > 0 {
+			add("redundant", k.RedundantPos, k.RedundantRules, false, nil)
+		}
 		if len(k.PreventRules) > 0 {
 			add("prevents", k.Pos, k.PreventRules, false, nil)
 		}

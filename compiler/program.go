@@ -118,11 +118,29 @@ type Defaults struct {
 
 // Keyword is a declared keyword; its bit is its index.
 type Keyword struct {
-	Name         string
-	Rules        []string
-	Pos          grammar.Pos
+	Name  string
+	Rules []string
+	Pos   grammar.Pos
+	// CitePos is where its first rule is cited: on its line, or on the
+	// line of an edition's recite.
+	CitePos      grammar.Pos
 	Prevents     string // an event objects with the keyword are not affected by
 	PreventRules []string
+	// Kind is what kind of ability the keyword is, as the .mtg says it:
+	// "static", "triggered", or "" (not said: static). KindRules are the
+	// rules it cites for that, KindPos where the first is cited (or the
+	// kind is said).
+	Kind      string
+	KindPos   grammar.Pos
+	KindRules []string
+	// Redundant: more instances add nothing (redundant); otherwise each
+	// counts. RedundantPos is where its first rule is cited.
+	Redundant      bool
+	RedundantPos   grammar.Pos
+	RedundantRules []string
+	// Trigger is a triggered keyword's ability: its event, argument,
+	// effect and numbers (Label is the keyword's name).
+	Trigger rt.Triggered
 }
 
 // CardType is a declared card type; its bit is 1 << its index.

@@ -279,6 +279,7 @@ var builtins = []*Builtin{
 	function("assigning", rt.Exec.Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
 	function("assigning_attacked", rt.Exec.AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
 	function("place", rt.Exec.Place, "place(s, b): b's place in the order of the division being checked of s (1 first), 0 if it is not a recipient").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
+	function("instances", rt.Exec.KeywordInstances, "instances(x, k): how many instances of keyword k x has (printed, and one for each effect giving it); of a redundant keyword 1 at most").usageIs("an object, a keyword"),
 	function("lethal", rt.Exec.Lethal, "lethal(s, b): the value of lethal_damage for s and b").usageIs("2 objects (source, recipient)").
 		notIn(NotIn{"lethal_damage", ", which defines it"}, NotIn{"assigns_damage", readEachOther}),
 }
@@ -374,6 +375,8 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "counter kind"
 	case CardTypeT:
 		return nil, "card type"
+	case KeywordT:
+		return nil, "keyword"
 	}
 	return nil, ""
 }
@@ -401,6 +404,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.CounterKind(0)): Counter,
 	reflect.TypeOf(rt.TypeSet(0)):     CardTypeT,
 	reflect.TypeOf(rt.EventID(0)):     EventT,
+	reflect.TypeOf(rt.KeywordID(0)):   KeywordT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})

@@ -23,10 +23,14 @@ const (
 //
 //   - a mechanism declaration: runtime (the .mtg names the rule, the
 //     runtime does it);
-//   - a keyword line: runtime (it declares a name; that an object has the
-//     ability or not, statically, however many instances, is Go's
-//     KeywordSet and HasKeyword; what the keyword does in combat is the
-//     predicates', which cite their own rules);
+//   - a keyword line: runtime if it does not say what kind of ability the
+//     keyword is (then the runtime's default does: static); mtg if it
+//     does (static or triggered: the runtime has both, and keeps which
+//     objects have it generically). Its parts (static, triggered,
+//     redundant) are constructs without rows: mtg, as the runtime counts
+//     instances or not, triggers once per instance or not, as they say;
+//     what a static keyword does is the predicates', which cite their own
+//     rules;
 //   - any other construct (a clause, an sba, a predicate, a timing, a
 //     stack object, an effect, a damage hook, a phase, a step, the turn,
 //     a keyword's prevents): the deciders its vocabulary rows reach
@@ -35,8 +39,10 @@ const (
 //     that all reach one: runtime (it says when they run, Go what they
 //     do). Otherwise both.
 func meaningOfImpl(ct compiler.Cite, c *compiler.Construct, t *meaning.Table) (string, []string) {
-	switch ct.What {
-	case "mechanism", "keyword":
+	switch {
+	case ct.What == "mechanism":
+		return MeaningRuntime, nil
+	case ct.What == "keyword" && (c == nil || c.Kind == ""):
 		return MeaningRuntime, nil
 	}
 	if c == nil {
@@ -69,11 +75,18 @@ func meaningOfImpl(ct compiler.Cite, c *compiler.Construct, t *meaning.Table) (s
 
 // constructOf finds the construct a citation belongs to: the last one in
 // its file, at or before it, that cites its rule.
+// A keyword's parts (its kind, redundant, prevents) are constructs of
+// their own, which an edition's recite may cite on one line: a part's
+// citation belongs to that part.
 func constructOf(cs []compiler.Construct, ct compiler.Cite) *compiler.Construct {
 	var best *compiler.Construct
+	part := keywordParts[ct.What]
 	for i := range cs {
 		c := &cs[i]
 		if c.Pos.File != ct.Pos.File || !before(c.Pos.Line, c.Pos.Col, ct.Pos.Line, ct.Pos.Col) || !slices.Contains(c.Rules, ct.Rule) {
+			continue
+		}
+		if part != keywordParts[c.What] || part && c.What != ct.What {
 			continue
 		}
 		if best == nil || before(best.Pos.Line, best.Pos.Col, c.Pos.Line, c.Pos.Col) {
@@ -82,6 +95,8 @@ func constructOf(cs []compiler.Construct, ct compiler.Cite) *compiler.Construct 
 	}
 	return best
 }
+
+var keywordParts = map[string]bool{"keyword": true, "static": true, "triggered": true, "redundant": true, "prevents": true}
 
 func before(l1, c1, l2, c2 int) bool { return l1 < l2 || (l1 == l2 && c1 <= c2) }
 

@@ -12,28 +12,28 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:fb83bcc868f4219640adb183e6b860d2"
+const SourceHash = "sha256:04b3f76882dd9a0c48d94c742010a246"
 
 // Keyword bits.
 const (
-	kw_deathtouch                 = 0  // rules/keywords.mtg:6 (702.2, 702.2a, 702.2f)
-	kw_defender                   = 1  // rules/keywords.mtg:7 (702.3, 702.3a, 702.3c)
-	kw_double_strike              = 2  // rules/keywords.mtg:8 (702.4, 702.4a, 702.4e)
-	kw_first_strike               = 3  // rules/keywords.mtg:9 (702.7, 702.7a, 702.7d)
-	kw_flying                     = 4  // rules/keywords.mtg:10 (702.9, 702.9a, 702.9c)
-	kw_haste                      = 5  // rules/keywords.mtg:11 (702.10, 702.10a, 702.10d)
-	kw_indestructible             = 6  // rules/keywords.mtg:12 (702.12, 702.12a, 702.12c)
-	kw_lifelink                   = 7  // rules/keywords.mtg:13 (702.15, 702.15a, 702.15f)
-	kw_reach                      = 8  // rules/keywords.mtg:14 (702.17, 702.17a, 702.17c)
-	kw_trample                    = 9  // rules/keywords.mtg:15 (702.19, 702.19a, 702.19g)
-	kw_vigilance                  = 10 // rules/keywords.mtg:16 (702.20, 702.20a, 702.20c)
-	kw_menace                     = 11 // rules/keywords.mtg:17 (702.111, 702.111a, 702.111c)
-	kw_attacks_each_combat        = 12 // rules/keywords.mtg:23
-	kw_blocks_each_combat         = 13 // rules/keywords.mtg:24
-	kw_blocks_additional_creature = 14 // rules/keywords.mtg:25
-	kw_cant_attack_alone          = 15 // rules/keywords.mtg:26
-	kw_cant_block_alone           = 16 // rules/keywords.mtg:27
-	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:28
+	kw_deathtouch                 = 0  // rules/keywords.mtg:9 (702.2)
+	kw_defender                   = 1  // rules/keywords.mtg:10 (702.3)
+	kw_double_strike              = 2  // rules/keywords.mtg:11 (702.4)
+	kw_first_strike               = 3  // rules/keywords.mtg:12 (702.7)
+	kw_flying                     = 4  // rules/keywords.mtg:13 (702.9)
+	kw_haste                      = 5  // rules/keywords.mtg:14 (702.10)
+	kw_indestructible             = 6  // rules/keywords.mtg:15 (702.12)
+	kw_lifelink                   = 7  // rules/keywords.mtg:16 (702.15)
+	kw_reach                      = 8  // rules/keywords.mtg:17 (702.17)
+	kw_trample                    = 9  // rules/keywords.mtg:18 (702.19)
+	kw_vigilance                  = 10 // rules/keywords.mtg:19 (702.20)
+	kw_menace                     = 11 // rules/keywords.mtg:20 (702.111)
+	kw_attacks_each_combat        = 12 // rules/keywords.mtg:26
+	kw_blocks_each_combat         = 13 // rules/keywords.mtg:27
+	kw_blocks_additional_creature = 14 // rules/keywords.mtg:28
+	kw_cant_attack_alone          = 15 // rules/keywords.mtg:29
+	kw_cant_block_alone           = 16 // rules/keywords.mtg:30
+	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:31
 	kw_phasing                    = 18 // rules/turn.mtg:13
 	kw_doesnt_untap               = 19 // rules/turn.mtg:14
 )
@@ -305,6 +305,7 @@ var Rules = &rt.Rules{
 	Prevent: []rt.Prevention{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
+	Redundant: 1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace,
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},

@@ -92,12 +92,40 @@ type Setting struct {
 // KeywordDecl declares a keyword ability that rules can test with `has`.
 // "prevents EVENT RULE..." says that objects with it are not affected by
 // an event ("indestructible" prevents "destroy").
+//
+// Kind, if set, says what kind of ability it is: `static RULE...` (the
+// object has it; the rules' predicates and hooks test it), or `triggered
+// RULE... on EVENT [ARG] does EFFECT(N...)` (each instance is a triggered
+// ability). Redundant, if set, says that more instances add nothing
+// (`redundant RULE...`); without it each instance counts (instances(x, k),
+// and a triggered keyword triggers once for each).
 type KeywordDecl struct {
 	Pos          Pos
 	Name         Ident
 	Rules        []Rule
-	Prevents     *Ident // nil when absent
+	Kind         *KeywordKind // nil when absent
+	Redundant    *KeywordPart // nil when absent
+	Prevents     *Ident       // nil when absent
 	PreventRules []Rule
+}
+
+// KeywordKind is a keyword's `static RULE...` or `triggered RULE... on
+// EVENT [ARG] does EFFECT(N...)`.
+type KeywordKind struct {
+	Pos       Pos
+	Triggered bool
+	Rules     []Rule
+	Event     Ident   // triggered: the rules' trigger event
+	Arg       *Ident  // triggered: the event's argument, a name (a keyword, a step)
+	ArgNum    *string // triggered: the event's argument, a number
+	Effect    Ident   // triggered: the rules' effect it applies as it resolves
+	Args      []string
+}
+
+// KeywordPart is a keyword's `redundant RULE...`.
+type KeywordPart struct {
+	Pos   Pos
+	Rules []Rule
 }
 
 // CardTypeDecl declares a card type: `card_type creature combatant`. Its

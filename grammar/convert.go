@@ -48,6 +48,21 @@ func (c *converter) decl(p *pDecl) Decl {
 		return d
 	case p.Keyword != nil:
 		d := &KeywordDecl{Pos: toPos(p.Keyword.Pos), Name: ident(p.Keyword.Name), Rules: c.rules(p.Keyword.Rules)}
+		if k := p.Keyword.Static; k != nil {
+			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
+		}
+		if k := p.Keyword.Triggered; k != nil {
+			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Triggered: true, Rules: c.rules(k.Rules), Event: ident(k.Event), ArgNum: k.ArgInt, Effect: ident(k.Effect), Args: k.Args}
+			if k.ArgName != nil {
+				// The argument's position is not kept by participle for a
+				// bare string capture: the event's is close enough.
+				id := Ident{Pos: toPos(k.Event.Pos), Name: *k.ArgName}
+				d.Kind.Arg = &id
+			}
+		}
+		if k := p.Keyword.Redundant; k != nil {
+			d.Redundant = &KeywordPart{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
+		}
 		if p.Keyword.Prevents != nil {
 			id := ident(*p.Keyword.Prevents)
 			d.Prevents, d.PreventRules = &id, c.rules(p.Keyword.PreventRules)

@@ -16,7 +16,9 @@
 //	              | CardTypeDecl | CounterDecl | CharacteristicDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
-//	KeywordDecl = "keyword" Ident { Rule } .
+//	KeywordDecl = "keyword" Ident { Rule } [ KeywordKind ] [ "redundant" { Rule } ] [ "prevents" Ident Rule { Rule } ] .
+//	KeywordKind = "static" { Rule }
+//	              | "triggered" { Rule } "on" Ident [ Int | Ident ] "does" Ident [ "(" [ Int { "," Int } ] ")" ] .
 //	CardTypeDecl = "card_type" Ident { Rule } { Ident } .       (its properties: played, any_time, nonpermanent, combatant)
 //	CounterDecl = "counter" String { Rule } .                    (a kind of counter, by its name: "+1/+1")
 //	CharacteristicDecl = "characteristic" Ident { Rule } "(" Ident ")" "=" Expr .   (power or toughness, derived)
@@ -67,7 +69,9 @@
 // These words are reserved and cannot be used as names: edition player
 // keyword turn order extra_turns every step phase action priority
 // no_priority skip repeat allow on_end sba for each where if else let and
-// or not has prevents predicate timing then mechanism stack_object on_damage effect. Three places accept some of them anyway, where no other
+// or not has prevents predicate timing then mechanism stack_object on_damage effect
+// trigger_event extends override remove add renumber recite as card_type
+// counter characteristic static triggered redundant does. Three places accept some of them anyway, where no other
 // reading is possible: the kind of a for loop may be `player`
 // (`for each player p`); an operand may be one of the nouns step, phase,
 // turn and player (`step.had_priority`); and any word may follow a dot

@@ -223,10 +223,33 @@ type pSetting struct {
 
 type pKeyword struct {
 	Pos          lexer.Position
-	Name         pIdent    `parser:"'keyword' @@"`
-	Rules        []pString `parser:"@@*"`
-	Prevents     *pIdent   `parser:"( 'prevents' @@"`
-	PreventRules []pString `parser:"  @@+ )?"`
+	Name         pIdent        `parser:"'keyword' @@"`
+	Rules        []pString     `parser:"@@*"`
+	Static       *pKwStatic    `parser:"( @@"`
+	Triggered    *pKwTriggered `parser:"| @@ )?"`
+	Redundant    *pKwRedundant `parser:"@@?"`
+	Prevents     *pIdent       `parser:"( 'prevents' @@"`
+	PreventRules []pString     `parser:"  @@+ )?"`
+}
+
+type pKwStatic struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'static' @@*"`
+}
+
+type pKwTriggered struct {
+	Pos     lexer.Position
+	Rules   []pString `parser:"'triggered' @@*"`
+	Event   pIdent    `parser:"'on' @@"`
+	ArgInt  *string   `parser:"( @Int"`
+	ArgName *string   `parser:"| @Ident )?"`
+	Effect  pIdent    `parser:"'does' @@"`
+	Args    []string  `parser:"( '(' ( @Int ( ',' @Int )* )? ')' )?"`
+}
+
+type pKwRedundant struct {
+	Pos   lexer.Position
+	Rules []pString `parser:"'redundant' @@*"`
 }
 
 type pTurn struct {

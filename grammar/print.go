@@ -156,6 +156,30 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "keyword ")
 		p.ident(d.Name)
 		p.rules(d.Rules)
+		if k := d.Kind; k != nil && !k.Triggered {
+			p.text(" static")
+			p.rules(k.Rules)
+		} else if k != nil {
+			p.text(" triggered")
+			p.rules(k.Rules)
+			p.text(" on ")
+			p.ident(k.Event)
+			if k.Arg != nil {
+				p.text(" ")
+				p.ident(*k.Arg)
+			} else if k.ArgNum != nil {
+				p.text(" " + *k.ArgNum)
+			}
+			p.text(" does ")
+			p.ident(k.Effect)
+			if len(k.Args) > 0 {
+				p.text("(" + strings.Join(k.Args, ", ") + ")")
+			}
+		}
+		if d.Redundant != nil {
+			p.text(" redundant")
+			p.rules(d.Redundant.Rules)
+		}
 		if d.Prevents != nil {
 			p.text(" prevents ")
 			p.ident(*d.Prevents)

@@ -58,6 +58,19 @@ func Inspect(n Node, f func(Node) bool) {
 	case *KeywordDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)
+		if k := n.Kind; k != nil {
+			inspectRules(k.Rules, f)
+			if k.Triggered {
+				Inspect(&k.Event, f)
+				if k.Arg != nil {
+					Inspect(k.Arg, f)
+				}
+				Inspect(&k.Effect, f)
+			}
+		}
+		if n.Redundant != nil {
+			inspectRules(n.Redundant.Rules, f)
+		}
 		if n.Prevents != nil {
 			Inspect(n.Prevents, f)
 			inspectRules(n.PreventRules, f)

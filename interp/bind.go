@@ -61,6 +61,9 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, rt.TypeSet) bool:
 		x, t := a[0].o, rt.TypeSet(a[1].enum)
 		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), t) })
+	case func(rt.Exec, rt.ObjID, rt.KeywordID) int32:
+		x, k := a[0].o, rt.KeywordID(a[1].enum)
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
 	}
 	panic(noAdapter(b))
 }

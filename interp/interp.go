@@ -84,6 +84,12 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		if k.Prevents != "" {
 			r.Prevent = append(r.Prevent, rt.Prevention{Keyword: i, Event: k.Prevents, Rule: first(k.PreventRules)})
 		}
+		if k.Redundant {
+			r.Redundant |= 1 << uint(i)
+		}
+		if k.Kind == "triggered" {
+			r.KeywordTriggers = append(r.KeywordTriggers, rt.KeywordTrigger{Keyword: i, Trigger: rt.Trigger{Triggered: k.Trigger}})
+		}
 	}
 	for _, t := range p.CardTypes {
 		r.CardTypes = append(r.CardTypes, t.Name)

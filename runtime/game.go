@@ -501,7 +501,7 @@ func (g *Game) count(o *Object, n int32) {
 	if len(o.Abilities) > 0 {
 		g.withAbilities += n
 	}
-	if len(o.Triggers) > 0 {
+	if g.mayTrigger(o) {
 		g.withTriggers += n // any trigger: events are matched when one may trigger
 	}
 }
@@ -511,7 +511,7 @@ func (g *Game) count(o *Object, n int32) {
 func (g *Game) countAbilities() {
 	g.withAbilities, g.withTriggers = 0, 0
 	for i := range g.Objs {
-		if o := &g.Objs[i]; len(o.Abilities) > 0 || len(o.Triggers) > 0 {
+		if o := &g.Objs[i]; len(o.Abilities) > 0 || g.mayTrigger(o) {
 			g.count(o, 1)
 		}
 	}

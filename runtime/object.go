@@ -132,6 +132,37 @@ func (g Exec) HasKeyword(x ObjID, k int) bool {
 	return false
 }
 
+// KeywordInstances is how many instances of keyword k x has: one if it
+// is printed, and one for each effect giving it (or, for an object that
+// left the battlefield, one for those its last known information keeps).
+// Of a redundant keyword it has one at most.
+func (g Exec) KeywordInstances(x ObjID, kw KeywordID) int32 {
+	k := int(kw)
+	if !g.valid(x) {
+		return 0
+	}
+	if g.Rules.Redundant.Has(k) {
+		if g.HasKeyword(x, k) {
+			return 1
+		}
+		return 0
+	}
+	o := &g.Objs[x]
+	var n int32
+	if o.Keywords.Has(k) {
+		n++
+	}
+	if o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k) {
+		n++
+	}
+	for i := range g.Effects {
+		if e := &g.Effects[i]; e.Target == x && e.Keywords.Has(k) {
+			n++
+		}
+	}
+	return n
+}
+
 // HasKeywordNamed is HasKeyword by name; false for unknown keywords.
 func (g Exec) HasKeywordNamed(x ObjID, name string) bool {
 	k := g.Rules.Keyword(name)

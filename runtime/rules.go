@@ -85,6 +85,14 @@ type Rules struct {
 	// Prevent lists keywords that stop an event from happening to the
 	// object that has them ("indestructible" prevents "destroy").
 	Prevent []Prevention
+	// Redundant are the keywords of which more instances add nothing
+	// (declared redundant): an object has one or none. Each instance of
+	// another keyword counts (KeywordInstances).
+	Redundant KeywordSet
+	// KeywordTriggers are the abilities of the triggered keywords (declared
+	// triggered): an object with the keyword has the ability once for each
+	// instance of it.
+	KeywordTriggers []KeywordTrigger
 
 	// Cite is the rule each mechanism of the runtime cites (see Mechanism),
 	// as the edition's mechanism declarations give it.
@@ -98,6 +106,13 @@ type Rules struct {
 	// cited when such an action is refused outside the steps that allow it.
 	LandRule    string
 	SorceryRule string
+}
+
+// KeywordTrigger is the triggered ability a keyword is: what it triggers
+// on and what it does (Trigger.Label names the keyword).
+type KeywordTrigger struct {
+	Keyword int
+	Trigger Trigger
 }
 
 // Prevention: objects with Keyword are not affected by Event; Rule is cited.

@@ -180,7 +180,7 @@ func (g *Game) fire(ev EventID, te *TriggerEvent, x ObjID, name string) {
 	switch {
 	case te.Watch:
 		for _, y := range g.Battlefield {
-			if w := &g.Objs[y]; !w.PhasedOut && len(w.Triggers) > 0 {
+			if w := &g.Objs[y]; !w.PhasedOut && g.mayTrigger(w) {
 				g.fireOf(ev, te, x, y, name)
 			}
 		}
@@ -189,7 +189,7 @@ func (g *Game) fire(ev EventID, te *TriggerEvent, x ObjID, name string) {
 			// back in time: a watcher that left in the same batch of
 			// results sees the event too.
 			for i := range g.Objs {
-				if w := &g.Objs[i]; w.Zone != ZoneBattlefield && w.leftBatch == g.batch && len(w.Triggers) > 0 {
+				if w := &g.Objs[i]; w.Zone != ZoneBattlefield && w.leftBatch == g.batch && g.mayTrigger(w) {
 					g.fireOf(ev, te, x, ObjID(i), name)
 				}
 			}
@@ -216,7 +216,8 @@ func (g *Game) fireDelayed(ev EventID, te *TriggerEvent, x ObjID, name string) {
 	g.Delayed = kept
 }
 
-// fireOf triggers y's abilities waiting for ev about x.
+// fireOf triggers y's abilities waiting for ev about x: its own, then
+// those of its triggered keywords, once for each instance.
 func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 	o := &g.Objs[y]
 	for i := range o.Triggers {
@@ -224,6 +225,26 @@ func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: g.value(te, t, x, y)})
 		}
 	}
+	for i := range g.Rules.KeywordTriggers {
+		kt := &g.Rules.KeywordTriggers[i]
+		t := &kt.Trigger
+		if t.Event != ev {
+			continue
+		}
+		n := g.exec().KeywordInstances(y, KeywordID(kt.Keyword))
+		if n == 0 || !g.matches(te, t, x, y, name) {
+			continue
+		}
+		for v := g.value(te, t, x, y); n > 0; n-- {
+			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: v})
+		}
+	}
+}
+
+// mayTrigger reports whether o may have a triggered ability: its own, or
+// (when the rules declare triggered keywords) one a keyword gives it.
+func (g *Game) mayTrigger(o *Object) bool {
+	return len(o.Triggers) > 0 || g.Rules != nil && len(g.Rules.KeywordTriggers) > 0
 }
 
 func (g *Game) matches(te *TriggerEvent, t *Trigger, x, w ObjID, name string) bool {

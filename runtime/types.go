@@ -85,6 +85,9 @@ func setString(bits uint64, names []string) string {
 	return b.String()
 }
 
+// KeywordID is a keyword: its bit in a KeywordSet, Rules.Keywords[i].
+type KeywordID int
+
 // KeywordSet is a set of keywords; bit i is Rules.Keywords[i].
 type KeywordSet uint64
 

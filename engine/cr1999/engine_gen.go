@@ -12,14 +12,14 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d48a10259fac98aabcb2c7d265efebff"
+const SourceHash = "sha256:7bbecee878d75da27543c4850fd8074e"
 
 // Keyword bits.
 const (
-	kw_first_strike            = 0  // rules/keywords.mtg:9 (502.2)
-	kw_flying                  = 1  // rules/keywords.mtg:10 (502.4)
-	kw_haste                   = 2  // rules/keywords.mtg:11 (502.5)
-	kw_trample                 = 3  // rules/keywords.mtg:15 (502.9)
+	kw_first_strike            = 0  // rules/keywords.mtg:12 (502.2)
+	kw_flying                  = 1  // rules/keywords.mtg:13 (502.4)
+	kw_haste                   = 2  // rules/keywords.mtg:14 (502.5)
+	kw_trample                 = 3  // rules/keywords.mtg:18 (502.9)
 	kw_doesnt_untap            = 4  // rules/turn.mtg:14
 	kw_shadow                  = 5  // cr1999/keywords.mtg:6 (502.8)
 	kw_attacks_without_tapping = 6  // cr1999/keywords.mtg:10
@@ -281,6 +281,7 @@ var Rules = &rt.Rules{
 			{Rules: []string{"300.4"}, Pos: "cr1999/turn.mtg:41", Run: every_phase_end_1},
 		},
 	},
+	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},

@@ -12,17 +12,17 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6025e2b8c6789be7c44fad9af10bb15e"
+const SourceHash = "sha256:63fb2c0d67f025af49be3be0baebbd83"
 
 // Keyword bits.
 const (
-	kw_deathtouch    = 0 // rules/keywords.mtg:6 (502.63)
-	kw_double_strike = 1 // cr2008/keywords.mtg:22
-	kw_first_strike  = 2 // rules/keywords.mtg:9 (502.2)
-	kw_flying        = 3 // rules/keywords.mtg:10 (502.4)
-	kw_haste         = 4 // rules/keywords.mtg:11 (502.5)
-	kw_lifelink      = 5 // rules/keywords.mtg:13 (502.68)
-	kw_trample       = 6 // rules/keywords.mtg:15 (502.9)
+	kw_deathtouch    = 0 // cr2008/keywords.mtg:23 (502.63)
+	kw_double_strike = 1 // cr2008/keywords.mtg:27
+	kw_first_strike  = 2 // rules/keywords.mtg:12 (502.2)
+	kw_flying        = 3 // rules/keywords.mtg:13 (502.4)
+	kw_haste         = 4 // rules/keywords.mtg:14 (502.5)
+	kw_lifelink      = 5 // cr2008/keywords.mtg:25 (502.68)
+	kw_trample       = 6 // rules/keywords.mtg:18 (502.9)
 	kw_phasing       = 7 // rules/turn.mtg:13
 	kw_doesnt_untap  = 8 // rules/turn.mtg:14
 )
@@ -286,6 +286,7 @@ var Rules = &rt.Rules{
 			{Rules: []string{"300.3"}, Pos: "cr2008/turn.mtg:38", Run: every_phase_end_1},
 		},
 	},
+	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers},

@@ -203,7 +203,7 @@ func TestHoverDefinitionReferences(t *testing.T) {
 	}
 	// flying is declared in keywords.mtg.
 	line, char = at(t, ctext, "has flying", 5)
-	if d := cmp.Diff([]string{"rules/keywords.mtg:10"}, locs(protocol.MethodTextDocumentDefinition, combat, line, char)); d != "" {
+	if d := cmp.Diff([]string{"rules/keywords.mtg:13"}, locs(protocol.MethodTextDocumentDefinition, combat, line, char)); d != "" {
 		t.Errorf("definition of flying (-want +got):\n%s", d)
 	}
 	// 502.3 from the script: the action that defines it.
