@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7bbecee878d75da27543c4850fd8074e"
+const SourceHash = "sha256:e8b23058eed3a07b101395fadcbb094b"
 
 // Keyword bits.
 const (
@@ -341,6 +341,7 @@ var Rules = &rt.Rules{
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
+		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:63fb2c0d67f025af49be3be0baebbd83"
+const SourceHash = "sha256:9d76f658db0c55b547883d999eab49ca"
 
 // Keyword bits.
 const (
@@ -352,6 +352,7 @@ var Rules = &rt.Rules{
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
+		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:04b3f76882dd9a0c48d94c742010a246"
+const SourceHash = "sha256:3f7a40a5e620e91a3c0dce604adfd762"
 
 // Keyword bits.
 const (
@@ -400,6 +400,7 @@ var Rules = &rt.Rules{
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
