@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:027336f385efcb560ffec5bf82cf808a"
+const SourceHash = "sha256:45912b7d9402a0df7eaffb0f7a075466"
 
 // Keyword bits.
 const (

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:cf26fb954573cc8c98a423fd4a8f0539"
+const SourceHash = "sha256:8ff96d01938f2418e71ccd1c70efc092"
 
 // Keyword bits.
 const (
@@ -1707,7 +1707,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if g.AssignedDamage(v_x) > 0 && !(rt.ObjIs(g, v_x, ty_creature) || rt.ObjIs(g, v_x, ty_planeswalker)) {
+			if !(rt.ObjIs(g, v_x, ty_creature) || rt.ObjIs(g, v_x, ty_planeswalker)) {
 				g.Push(int32(v_x))
 			}
 		}
