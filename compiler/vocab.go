@@ -639,6 +639,11 @@ func Vocab() Vocabulary {
 	for _, f := range specialForms {
 		v.Functions = append(v.Functions, f.Name)
 	}
+	for _, e := range predKindEnum { // value predicates, called by name
+		if k := rt.PredKind(e.Value); k.IsValue() && !k.IsPlayer() {
+			v.Functions = append(v.Functions, e.Name)
+		}
+	}
 	sort.Strings(v.Functions)
 	return v
 }
