@@ -32,6 +32,18 @@ type checker struct {
 	events    map[string]*TriggerEvent
 	// inherited maps the files of base editions to their edition.
 	inherited map[string]string
+	// predCalls are the value predicates called by name, and those given
+	// to verbs that must be declared (see predCallsDeclared).
+	predCalls []predCall
+}
+
+// predCall is a use of a predicate kind: In is the kind of the predicate
+// it is in ("" outside predicates); Arg the verb it is an argument of.
+type predCall struct {
+	In   string
+	Kind rt.PredKind
+	Pos  grammar.Pos
+	Arg  string
 }
 
 func newChecker(files []*grammar.File, indexes map[string][]byte) *checker {
@@ -135,9 +147,46 @@ func (c *checker) check() *Program {
 	c.p.EveryPhase = c.every(everyPhases, "phase")
 	c.characteristics()
 	c.combatPredicates()
+	c.predCallsDeclared()
 	c.mechanismsCited()
 	c.damageHooks()
 	return c.p
+}
+
+// predCallsDeclared refuses a value predicate called by name (or given to
+// a verb that reads its value) that the rules do not declare, and one a
+// predicate reads that reads another itself or is its own kind: one level
+// only, so no predicate's value loops.
+func (c *checker) predCallsDeclared() {
+	have := map[string]bool{}
+	for _, p := range c.p.Predicates {
+		have[p.Kind] = true
+	}
+	reads := map[string]bool{} // kinds whose predicates read a value predicate
+	for _, pc := range c.predCalls {
+		if pc.In != "" {
+			reads[pc.In] = true
+		}
+	}
+	for _, pc := range c.predCalls {
+		name := pc.Kind.String()
+		what := name + "(...)"
+		if pc.Arg != "" {
+			what = pc.Arg + " " + name
+		}
+		switch {
+		case !have[name]:
+			says := pc.Kind.Spec().Says
+			if says == "" {
+				says = "its value"
+			}
+			c.errorf(pc.Pos, "%s reads the predicate %s, which the rules do not declare: the rules must say %s", what, name, says)
+		case pc.In == name:
+			c.errorf(pc.Pos, "%s can't be read in %s, which defines it", name, pc.In)
+		case pc.In != "" && reads[name]:
+			c.errorf(pc.Pos, "%s can't be read in %s: %s reads a predicate itself, and a predicate another reads may read none", name, pc.In, name)
+		}
+	}
 }
 
 // combatPredicates requires the damage predicates of a ruleset whose

@@ -118,6 +118,12 @@ type (
 		Fn          SegFn
 		Phase, Step int // Program.Phases index, step index or -1
 	}
+	// PredValue is a value predicate called by name: assigns_damage(a).
+	PredValue struct {
+		typed
+		Pred rt.PredKind
+		Args []Expr // one or two objects (the kind's arity)
+	}
 	// Holds is holds(KIND, x).
 	Holds struct {
 		typed

@@ -65,6 +65,11 @@ func goExpr(e Expr) string {
 		return fmt.Sprintf("g.%s(%d, %d)", method, e.Phase, e.Step)
 	case *Holds:
 		return fmt.Sprintf("g.Holds(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
+	case *PredValue:
+		if len(e.Args) == 2 {
+			return fmt.Sprintf("g.PredValue2(rt.%s, %s, %s)", e.Pred.Const(), goExpr(e.Args[0]), goExpr(e.Args[1]))
+		}
+		return fmt.Sprintf("g.PredValue(rt.%s, %s)", e.Pred.Const(), goExpr(e.Args[0]))
 	case *Quant:
 		return goQuant(e)
 	case *Choice:

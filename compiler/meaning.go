@@ -245,6 +245,10 @@ func (w *irWalk) expr(e Expr) {
 		}
 	case *Holds:
 		w.expr(e.X)
+	case *PredValue:
+		for _, a := range e.Args {
+			w.expr(a)
+		}
 	case *Quant:
 		w.query(e.Q)
 		w.expr(e.Val)

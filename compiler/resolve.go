@@ -314,6 +314,9 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return r.choice(e, sc)
 	}
 	b, ok := functions[name]
+	if k, isPred := rt.ParsePredKind(name); !ok && isPred && k.IsValue() && !k.IsPlayer() {
+		return r.predValue(e, k, sc)
+	}
 	if !ok {
 		r.c.errorf(e.Fun.Pos, "unknown function %s%s", name, didYouMean(closest(name, functionNames(), 1)))
 		return bad(e.Pos)
@@ -321,12 +324,6 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 	if len(e.Args) != len(b.Params) {
 		r.c.errorf(e.Pos, "%s takes %s", name, b.usage())
 		return bad(e.Pos)
-	}
-	for _, k := range b.NotIn {
-		if r.pred == k.Kind {
-			r.c.errorf(e.Pos, "%s() can't be used in %s%s", name, k.Kind, k.Why)
-			return bad(e.Pos)
-		}
 	}
 	if b.OnlyIn != "" && r.pred != b.OnlyIn {
 		r.c.errorf(e.Pos, "%s() reads the division being checked: it can be used only in a %s predicate", name, b.OnlyIn)
@@ -355,6 +352,24 @@ func (r *resolver) segmentQuery(e *grammar.CallExpr) Expr {
 	r.position = true
 	fn := map[string]SegFn{"began": Began, "ended": Ended, "during": During}[e.Fun.Name]
 	return &Segment{typed: mk(e.Pos, Bool), Fn: fn, Phase: seg[0], Step: seg[1]}
+}
+
+// predValue checks a call of a value predicate by name, assigns_damage(a)
+// or lethal_damage(s, b): the value of the rules' first predicate of the
+// kind. Whether the rules declare one, and that a predicate read by
+// another reads none itself (so none loops), is checked once all are
+// known (checker.predCalls).
+func (r *resolver) predValue(e *grammar.CallExpr, k rt.PredKind, sc *scope) Expr {
+	if len(e.Args) != k.Arity() {
+		r.c.errorf(e.Pos, "%s takes %d object(s), not %d", k, k.Arity(), len(e.Args))
+		return bad(e.Pos)
+	}
+	out := &PredValue{typed: mk(e.Pos, Int), Pred: k}
+	for i, a := range e.Args {
+		out.Args = append(out.Args, r.typed(a, sc, Object, fmt.Sprintf("argument %d of %s", i+1, k)))
+	}
+	r.c.predCalls = append(r.c.predCalls, predCall{In: r.pred, Kind: k, Pos: e.Pos})
+	return out
 }
 
 // holds checks holds(KIND, x): KIND a predicate kind of one object that
@@ -604,7 +619,37 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 		return nil
 	}
 	args, _ := r.args(v, s.Args, sc)
+	r.predArgs(v, args)
 	return &Do{node: node{s.Pos}, B: v, Args: args, Rule: r.rule}
+}
+
+// predArgs checks a verb's predicate kind arguments against the shapes its
+// row says (PredArg).
+func (r *resolver) predArgs(v *Builtin, args []Expr) {
+	n := 0
+	for i, t := range v.Params {
+		if t != PredT {
+			continue
+		}
+		lit, ok := args[i].(*EnumLit)
+		if !ok || n >= len(v.PredArgs) {
+			n++
+			continue
+		}
+		want, k := v.PredArgs[n], rt.PredKind(lit.E.Value)
+		n++
+		if k.Arity() != want.Params || k.IsValue() != want.Value || k.IsPlayer() {
+			what := "a condition"
+			if want.Value {
+				what = "a number"
+			}
+			r.c.errorf(lit.Pos, "argument %d of %s must be a predicate kind of %d object(s) that gives %s, not %s", i+1, v.Name, want.Params, what, k)
+			continue
+		}
+		if want.Declared {
+			r.c.predCalls = append(r.c.predCalls, predCall{In: r.pred, Kind: k, Pos: lit.Pos, Arg: v.Name})
+		}
+	}
 }
 
 func typeList(ts []Type) string {

@@ -17,9 +17,10 @@ const (
 	EventT    // what abilities trigger on (a trigger_event), as a verb argument
 	CardTypeT // a declared card type's name, as an argument
 	KeywordT  // a keyword, as a trigger event's parameter (x has k)
+	PredT     // a predicate kind's name, as a verb argument (the predicates the verb evaluates)
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind"}
 
 func (t Type) String() string { return typeNames[t] }
 

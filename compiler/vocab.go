@@ -54,7 +54,6 @@ type Builtin struct {
 	// What the rules must also say when they use it.
 	NeedsPreds  []string // predicate kinds the ruleset must declare
 	NeedsDamage bool     // on_damage declarations
-	NotIn       []NotIn  // predicate kinds in which it may not be used
 	OnlyIn      string   // the predicate kind it may only be used in, if any
 	Usage       string   // its arguments, for an arity error ("2 objects"); derived if ""
 	// Procedure, for a verb whose whole behaviour is Go's, says what Go
@@ -69,6 +68,8 @@ type Builtin struct {
 	// Reads is what an sba reading it depends on (the runtime rechecks
 	// state-based actions after such a change).
 	Reads Reads
+	// PredArgs: the shape of each predicate kind argument (PredT).
+	PredArgs []PredArg
 }
 
 // Reads are parts of the state whose change an sba may observe.
@@ -94,15 +95,18 @@ func function(name string, fn any, doc string) *Builtin {
 
 func (b *Builtin) reads(r Reads) *Builtin         { b.Reads |= r; return b }
 func (b *Builtin) needs(kinds ...string) *Builtin { b.NeedsPreds = kinds; return b }
-func (b *Builtin) notIn(n ...NotIn) *Builtin      { b.NotIn = n; return b }
 func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
 func (b *Builtin) filter() *Builtin               { b.Filter = true; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
+func (b *Builtin) predArgs(a ...PredArg) *Builtin { b.PredArgs = a; return b }
 
-// NotIn is a predicate kind a function may not be used in, and why.
-type NotIn struct{ Kind, Why string }
-
-const readEachOther = ": assigns_damage and lethal_damage may not read each other"
+// PredArg is what a verb's predicate kind argument must be, in order of
+// the verb's PredT parameters.
+type PredArg struct {
+	Params   int  // objects its predicates take
+	Value    bool // they give a number
+	Declared bool // the rules must declare one (a value of nothing is a mistake)
+}
 
 // usage is what an arity error says the function takes.
 func (b *Builtin) usage() string {
@@ -171,7 +175,6 @@ var builtins = []*Builtin{
 	attr("deals_combat_damage", rt.Exec.DealsCombatDamage, "it deals combat damage in this step (deals_damage_now)"),
 	attr("in_first_step", rt.Exec.InFirstStep, "it dealt combat damage in the first of two combat damage steps"),
 	attr("assigned_damage", rt.Exec.AssignedDamage, "the combat damage assigned to it"),
-	attr("deathtouch_assigned", rt.Exec.DeathtouchAssigned, "combat damage assigned to it comes from a source with deathtouch"),
 
 	// Players.
 	attr("life", rt.PlayerLife, "their life total"),
@@ -257,12 +260,13 @@ var builtins = []*Builtin{
 	verb("add_combat_damage_step", rt.Exec.AddCombatDamageStep, "a second combat damage step follows this one"),
 	verb("assign_to_attacked", rt.Exec.AssignToAttacked, "X assigns N combat damage to what it attacks"),
 	verb("assign_to", rt.Exec.AssignTo, "X assigns N combat damage to Y"),
-	verb("may_divide", rt.Exec.MayDivide, "X's combat damage in this step is divided as its controller chooses among the creatures it is in combat with, in order"),
+	verb("may_divide", rt.Exec.MayDivide, "X's N combat damage in this step is divided as its controller chooses among the creatures it is in combat with, in order"),
 	verb("may_divide_to_attacked", rt.Exec.MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
-	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; a division_restriction that holds refuses it").
-		needs("assigns_damage", "lethal_damage").
-		choice("the .mtg says whose damage is divided (may_divide), by whom and in which order, and which divisions are legal (division_restriction); the player gives the amounts"),
+	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; a predicate of kind R (of 2 objects, a condition) that holds for a source and a recipient refuses it; the value of kind F (2 objects) is what the player is told of each recipient").
+		predArgs(PredArg{Params: 2}, PredArg{Params: 2, Value: true, Declared: true}).
+		choice("the .mtg says whose damage is divided (may_divide), how much, by whom and in which order, and which divisions are legal (its restriction predicates); the player gives the amounts"),
 	verb("deal_combat_damage", rt.Exec.DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
+	verb("cancel_combat_damage", rt.Exec.CancelCombatDamage, "the combat damage assigned to X and not yet dealt is not dealt"),
 	verb("attack_player", rt.Exec.AttackPlayer, "X is put into combat attacking P"),
 	verb("attack_permanent", rt.Exec.AttackPermanent, "X is put into combat attacking permanent Y, if its controller may attack it"),
 	verb("block", rt.Exec.BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
@@ -274,14 +278,11 @@ var builtins = []*Builtin{
 	function("subtype", rt.Exec.HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
 	function("shares_subtype", rt.Exec.SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),
 	function("blocks", rt.Exec.BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),
-	function("assigns", rt.Exec.Assigns, "assigns(s): the value of assigns_damage for s").usageIs("1 object").
-		notIn(NotIn{"assigns_damage", readEachOther}, NotIn{"lethal_damage", readEachOther}),
+	function("assigned", rt.Exec.AssignedFrom, "assigned(s, x): the combat damage s has assigned to x so far in this step, not yet dealt").usageIs("2 objects (source, recipient)"),
 	function("assigning", rt.Exec.Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
 	function("assigning_attacked", rt.Exec.AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
 	function("place", rt.Exec.Place, "place(s, b): b's place in the order of the division being checked of s (1 first), 0 if it is not a recipient").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
 	function("instances", rt.Exec.KeywordInstances, "instances(x, k): how many instances of keyword k x has (printed, and one for each effect giving it); of a redundant keyword 1 at most").usageIs("an object, a keyword"),
-	function("lethal", rt.Exec.Lethal, "lethal(s, b): the value of lethal_damage for s and b").usageIs("2 objects (source, recipient)").
-		notIn(NotIn{"lethal_damage", ", which defines it"}, NotIn{"assigns_damage", readEachOther}),
 }
 
 // The special forms: names that bind a variable or take a name, checked
@@ -377,9 +378,21 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "card type"
 	case KeywordT:
 		return nil, "keyword"
+	case PredT:
+		return predKindEnum, "predicate kind"
 	}
 	return nil, ""
 }
+
+// predKindEnum: the runtime's predicate kinds, as verb arguments.
+var predKindEnum = func() []Enum {
+	var out []Enum
+	for _, n := range rt.PredKindNames() {
+		k, _ := rt.ParsePredKind(n)
+		out = append(out, Enum{Name: n, Value: int(k), Go: k.Const(), Doc: k.Spec().Doc})
+	}
+	return out
+}()
 
 // The table, indexed for the checker.
 var (
@@ -405,6 +418,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.TypeSet(0)):     CardTypeT,
 	reflect.TypeOf(rt.EventID(0)):     EventT,
 	reflect.TypeOf(rt.KeywordID(0)):   KeywordT,
+	reflect.TypeOf(rt.PredKind(0)):    PredT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})
@@ -628,6 +642,11 @@ func Vocab() Vocabulary {
 	}
 	for _, f := range specialForms {
 		v.Functions = append(v.Functions, f.Name)
+	}
+	for _, e := range predKindEnum { // value predicates, called by name
+		if k := rt.PredKind(e.Value); k.IsValue() && !k.IsPlayer() {
+			v.Functions = append(v.Functions, e.Name)
+		}
 	}
 	sort.Strings(v.Functions)
 	return v

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/engine/cr2017"
 	rt "github.com/mtgc-dev/mtgc/runtime"
@@ -121,6 +123,18 @@ func TestDamageAssignmentOracle(t *testing.T) {
 			} else {
 				lethal[i] = max(0, g.Toughness(x)-g.Obj(x).Damage)
 			}
+		}
+		// The host is told each recipient's lethal damage by the figure the
+		// .mtg poses the decision with (divide_combat_damage's lethal_damage).
+		var opts []int32
+		for _, o := range g.Options(nil, false) {
+			if o.Obj != ids[0][0] {
+				t.Fatalf("case %d: a damage option of %d, not the attacker's", n, o.Obj)
+			}
+			opts = append(opts, o.Amount)
+		}
+		if diff := cmp.Diff(lethal, opts); diff != "" {
+			t.Fatalf("case %d: the options' amounts are not the lethal damage (-oracle +options):\n%s", n, diff)
 		}
 		// Enumerate every division of power among d.From.
 		amounts := make([]int32, len(d.From))

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3f7a40a5e620e91a3c0dce604adfd762"
+const SourceHash = "sha256:3dcdc47825cde51052acfe38c88c3a6c"
 
 // Keyword bits.
 const (
@@ -347,28 +347,27 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:320", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_15},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:323", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_16},
 		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:327", Text: "max(0, s.power)", Value: pred_assigns_damage_17},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:333", Text: "if b.deathtouch_assigned then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_18},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_19},
-		{Kind: rt.Deathtouch, Rule: "702.2c", Pos: "rules/combat.mtg:340", Text: "s has deathtouch", Test: pred_deathtouch_20},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:341", Text: "a has trample", Test: pred_trample_21},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:348", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:349", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:354", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:389", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:333", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_18},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:340", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:347", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:348", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:353", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:388", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:365", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:368", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:369", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:370", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:371", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:372", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:374", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:375", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:378", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:379", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:384", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:385", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:364", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:367", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:368", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:369", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:370", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:371", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:373", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:374", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:377", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:378", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:383", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:384", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -1248,7 +1247,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.AssignToAttacked(v_a, g.Assigns(v_a), "510.1a")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1a")
 		}
 		g.Release(mark)
 	}
@@ -1285,7 +1284,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_b := x
 					_ = v_b
-					g.AssignTo(v_a, v_b, g.Assigns(v_a), "510.1c")
+					g.AssignTo(v_a, v_b, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
 				}
 				g.Release(mark)
 			}
@@ -1306,7 +1305,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.AssignToAttacked(v_a, g.Assigns(v_a), "510.1c")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1324,7 +1323,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivide(v_a, "510.1c")
+			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1342,7 +1341,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivideToAttacked(v_a, "510.1c")
+			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1381,7 +1380,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.AssignTo(v_b, v_a, g.Assigns(v_b), "510.1d")
+					g.AssignTo(v_b, v_a, g.PredValue(rt.AssignsDamage, v_b), "510.1d")
 				}
 				g.Release(mark)
 				g.Release(blk_v_a)
@@ -1403,7 +1402,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.MayDivide(v_b, "510.1d")
+			g.MayDivide(v_b, g.PredValue(rt.AssignsDamage, v_b), "510.1d")
 		}
 		g.Release(mark)
 	}
@@ -1426,7 +1425,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "510.1") {
 				return false
 			}
 		}
@@ -2352,7 +2351,18 @@ func pred_assigns_damage_17(g rt.Exec, v_s rt.ObjID) int32 {
 // rules/combat.mtg:333 (702.19b, 702.2c)
 func pred_lethal_damage_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
-		if g.DeathtouchAssigned(v_b) {
+		if func() bool {
+			for i_v_c, n_v_c := 0, g.CombatLen(rt.OverCombatants); i_v_c < n_v_c; i_v_c++ {
+				v_c, ok := g.CombatAt(rt.OverCombatants, i_v_c)
+				if !ok {
+					continue
+				}
+				if g.HasKeyword(v_c, kw_deathtouch) && g.AssignedFrom(v_c, v_b) > 0 {
+					return true
+				}
+			}
+			return false
+		}() {
 			return 0
 		}
 		return func() int32 {
@@ -2366,36 +2376,31 @@ func pred_lethal_damage_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 
 // rules/combat.mtg:339 (702.19b)
 func pred_division_restriction_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
-	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
+	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:340 (702.2c, 702.2d)
-func pred_deathtouch_20(g rt.Exec, v_s rt.ObjID) bool {
-	return g.HasKeyword(v_s, kw_deathtouch)
-}
-
-// rules/combat.mtg:341 (702.19b, 702.19d, 702.19f)
-func pred_trample_21(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:340 (702.19b, 702.19d, 702.19f)
+func pred_trample_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:348 (510.4, 702.7b, 702.4b)
-func pred_deals_first_22(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:347 (510.4, 702.7b, 702.4b)
+func pred_deals_first_21(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:349 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_23(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:348 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:354 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_24(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:353 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_23(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:389 (506.2a, 507.1)
-func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:388 (506.2a, 507.1)
+func pred_attack_restriction_24(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2409,62 +2414,62 @@ func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:365 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:364 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:368 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:367 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:369 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:368 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:370 (506.7a, 506.7d)
+// rules/combat.mtg:369 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:371 (506.7b, 506.7d)
+// rules/combat.mtg:370 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:372 (506.7, 506.7d)
+// rules/combat.mtg:371 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:374 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:373 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:375 (506.7, 506.7d)
+// rules/combat.mtg:374 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:378 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:377 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:379 (506.7, 506.7d)
+// rules/combat.mtg:378 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:384 (506.7c)
+// rules/combat.mtg:383 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:385 (506.7c, 506.7f)
+// rules/combat.mtg:384 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }

@@ -142,6 +142,13 @@ func (c *clause) expr(e compiler.Expr) value {
 	case *compiler.Holds:
 		k, x := e.Pred, c.expr(e.X).o
 		return boolV(func(g rt.Exec, fp int) bool { return g.Holds(k, x(g, fp)) })
+	case *compiler.PredValue:
+		k, x := e.Pred, c.expr(e.Args[0]).o
+		if len(e.Args) == 2 {
+			y := c.expr(e.Args[1]).o
+			return intV(func(g rt.Exec, fp int) int32 { return g.PredValue2(k, x(g, fp), y(g, fp)) })
+		}
+		return intV(func(g rt.Exec, fp int) int32 { return g.PredValue(k, x(g, fp)) })
 	case *compiler.Quant:
 		return c.quant(e)
 	case *compiler.Choice:

@@ -12,28 +12,26 @@ import "slices"
 type PredKind uint8
 
 const (
-	CanAttack              PredKind = iota + 1 // (a) every one must hold for a to attack
-	CantAttack                                 // (a) any one forbids a to attack
-	MustAttack                                 // (a) a attacks if able
-	CanBlock                                   // (b) every one must hold for b to block
-	CantBlock                                  // (b, a) any one forbids b to block a
-	Deathtouch                                 // (s) any damage s deals is lethal; marks deathtouch damage
-	Trample                                    // (a) excess damage may go to what a attacks
-	DealsFirst                                 // (s) s deals damage in a first combat damage step, before the others
-	DealsSecond                                // (s) after a first step, s deals damage in the second one
-	LeavesCombat                               // (x) x is removed from combat
-	CanTap                                     // (x) every one must hold for x's tap abilities (mana) to be activated
-	MustBlock                                  // (b) b blocks if able
-	BlocksAtMost                               // (b) = the most attackers b may block (a value)
-	LethalDamage                               // (s, b) = the damage from s that is lethal to b (a value)
-	AssignsDamage                              // (s) = the combat damage s assigns (a value; 0: none)
-	AttackRestriction                          // (x) with the attack declared, any one that holds for a creature makes it illegal
-	BlockRestriction                           // (x) with the blocks declared, any one that holds for a creature makes it illegal
-	DivisionRestriction                        // (s, b) with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal
-	CanBeAttacked                              // (t) any one that holds lets permanent t be attacked
-	DefenderOf                                 // (t) = the player who defends t when it is attacked (a player value)
-	CanBeDealtCombatDamage                     // (x) every one must hold for combat damage to be dealt to permanent x (none: always)
-	MustBlockAttacker                          // (b, a) b blocks a if able (each one that holds is one requirement)
+	CanAttack           PredKind = iota + 1 // (a) every one must hold for a to attack
+	CantAttack                              // (a) any one forbids a to attack
+	MustAttack                              // (a) a attacks if able
+	CanBlock                                // (b) every one must hold for b to block
+	CantBlock                               // (b, a) any one forbids b to block a
+	Trample                                 // (a) excess damage may go to what a attacks
+	DealsFirst                              // (s) s deals damage in a first combat damage step, before the others
+	DealsSecond                             // (s) after a first step, s deals damage in the second one
+	LeavesCombat                            // (x) x is removed from combat
+	CanTap                                  // (x) every one must hold for x's tap abilities (mana) to be activated
+	MustBlock                               // (b) b blocks if able
+	BlocksAtMost                            // (b) = the most attackers b may block (a value)
+	LethalDamage                            // (s, b) = the damage from s that is lethal to b (a value)
+	AssignsDamage                           // (s) = the combat damage s assigns (a value; 0: none)
+	AttackRestriction                       // (x) with the attack declared, any one that holds for a creature makes it illegal
+	BlockRestriction                        // (x) with the blocks declared, any one that holds for a creature makes it illegal
+	DivisionRestriction                     // (s, b) with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal
+	CanBeAttacked                           // (t) any one that holds lets permanent t be attacked
+	DefenderOf                              // (t) = the player who defends t when it is attacked (a player value)
+	MustBlockAttacker                       // (b, a) b blocks a if able (each one that holds is one requirement)
 	numPredKinds
 )
 
@@ -52,28 +50,26 @@ type PredSpec struct {
 
 // predSpecs is indexed by PredKind; TestPredTable keeps it complete.
 var predSpecs = [numPredKinds]PredSpec{
-	CanAttack:              {"can_attack", "CanAttack", 1, false, false, true, "every one must hold for a to attack", ""},
-	CantAttack:             {"cant_attack", "CantAttack", 1, false, false, false, "any one forbids a to attack", ""},
-	MustAttack:             {"must_attack", "MustAttack", 1, false, false, false, "a attacks if able; each one that holds is a requirement of its own", ""},
-	CanBlock:               {"can_block", "CanBlock", 1, false, false, true, "every one must hold for b to block", ""},
-	CantBlock:              {"cant_block", "CantBlock", 2, false, false, false, "(b, a): any one forbids b to block a", ""},
-	Deathtouch:             {"deathtouch", "Deathtouch", 1, false, false, false, "any damage s deals is lethal; marks deathtouch damage", ""},
-	Trample:                {"trample", "Trample", 1, false, false, false, "excess damage may go to what a attacks", ""},
-	DealsFirst:             {"deals_first", "DealsFirst", 1, false, false, false, "s deals damage in a first combat damage step", ""},
-	DealsSecond:            {"deals_second", "DealsSecond", 1, false, false, false, "after a first step, s deals damage in the second one", ""},
-	LeavesCombat:           {"leaves_combat", "LeavesCombat", 1, false, false, false, "x is removed from combat", ""},
-	CanTap:                 {"can_tap", "CanTap", 1, false, false, true, "every one must hold for x's tap abilities (mana) to be activated", ""},
-	MustBlock:              {"must_block", "MustBlock", 1, false, false, false, "b blocks if able; each one that holds is a requirement of its own", ""},
-	BlocksAtMost:           {"blocks_at_most", "BlocksAtMost", 1, true, false, false, "(b) = the most attackers b may block in one declaration", "how many attackers a creature may block"},
-	LethalDamage:           {"lethal_damage", "LethalDamage", 2, true, false, false, "(s, b) = the damage from s that is lethal to b", "what lethal damage is"},
-	AssignsDamage:          {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
-	AttackRestriction:      {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
-	BlockRestriction:       {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
-	DivisionRestriction:    {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
-	CanBeAttacked:          {"can_be_attacked", "CanBeAttacked", 1, false, false, false, "any one that holds lets permanent t be attacked", ""},
-	DefenderOf:             {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
-	CanBeDealtCombatDamage: {"can_be_dealt_combat_damage", "CanBeDealtCombatDamage", 1, false, false, true, "every one must hold for combat damage to be dealt to permanent x", ""},
-	MustBlockAttacker:      {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
+	CanAttack:           {"can_attack", "CanAttack", 1, false, false, true, "every one must hold for a to attack", ""},
+	CantAttack:          {"cant_attack", "CantAttack", 1, false, false, false, "any one forbids a to attack", ""},
+	MustAttack:          {"must_attack", "MustAttack", 1, false, false, false, "a attacks if able; each one that holds is a requirement of its own", ""},
+	CanBlock:            {"can_block", "CanBlock", 1, false, false, true, "every one must hold for b to block", ""},
+	CantBlock:           {"cant_block", "CantBlock", 2, false, false, false, "(b, a): any one forbids b to block a", ""},
+	Trample:             {"trample", "Trample", 1, false, false, false, "excess damage may go to what a attacks", ""},
+	DealsFirst:          {"deals_first", "DealsFirst", 1, false, false, false, "s deals damage in a first combat damage step", ""},
+	DealsSecond:         {"deals_second", "DealsSecond", 1, false, false, false, "after a first step, s deals damage in the second one", ""},
+	LeavesCombat:        {"leaves_combat", "LeavesCombat", 1, false, false, false, "x is removed from combat", ""},
+	CanTap:              {"can_tap", "CanTap", 1, false, false, true, "every one must hold for x's tap abilities (mana) to be activated", ""},
+	MustBlock:           {"must_block", "MustBlock", 1, false, false, false, "b blocks if able; each one that holds is a requirement of its own", ""},
+	BlocksAtMost:        {"blocks_at_most", "BlocksAtMost", 1, true, false, false, "(b) = the most attackers b may block in one declaration", "how many attackers a creature may block"},
+	LethalDamage:        {"lethal_damage", "LethalDamage", 2, true, false, false, "(s, b) = the damage from s that is lethal to b", "what lethal damage is"},
+	AssignsDamage:       {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
+	AttackRestriction:   {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
+	BlockRestriction:    {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
+	DivisionRestriction: {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
+	CanBeAttacked:       {"can_be_attacked", "CanBeAttacked", 1, false, false, false, "any one that holds lets permanent t be attacked", ""},
+	DefenderOf:          {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
+	MustBlockAttacker:   {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
 }
 
 func (k PredKind) String() string { return predSpecs[k].Name }
@@ -215,6 +211,10 @@ type Combat struct {
 	// Places are the announcements of places in damage assignment orders
 	// still to be asked (ChoosePlace), the first first.
 	Places []Place
+	// divRestrict and divFigure are the predicate kinds the rules posed
+	// the damage decision with (DivideCombatDamage): what refuses a
+	// division, and the value of each recipient the host is told.
+	divRestrict, divFigure PredKind
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.
@@ -263,12 +263,40 @@ func indexPredicates(r *Rules) *predIndex {
 	return ix
 }
 
-// predsOf returns the indexes of the predicates of kind k.
+// predsOf returns the indexes of the predicates of kind k (none for a
+// kind out of range: a loaded decision's).
 func (g *Game) predsOf(k PredKind) []int32 {
 	if g.preds == nil {
 		g.preds = indexPredicates(g.Rules)
 	}
+	if k >= numPredKinds {
+		return nil
+	}
 	return g.preds[k]
+}
+
+// PredValue is the value for x of the rules' first predicate of value
+// kind k (0 if they declare none, or k is not a value of one object): the
+// .mtg calls a value predicate by name, assigns_damage(a).
+func (g Exec) PredValue(k PredKind, x ObjID) int32 {
+	if k >= numPredKinds || k.Arity() != 1 || !k.IsValue() || k.IsPlayer() || !g.valid(x) {
+		return 0
+	}
+	if ix := g.predsOf(k); len(ix) > 0 {
+		return g.Rules.Predicates[ix[0]].Value(g, x)
+	}
+	return 0
+}
+
+// PredValue2 is PredValue for a kind of two objects: lethal_damage(s, b).
+func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
+	if k >= numPredKinds || k.Arity() != 2 || !k.IsValue() || k.IsPlayer() || !g.valid(x) || !g.valid(y) {
+		return 0
+	}
+	if ix := g.predsOf(k); len(ix) > 0 {
+		return g.Rules.Predicates[ix[0]].Value2(g, x, y)
+	}
+	return 0
 }
 
 // pred reports whether predicates of kind hold for x: with all, every one
@@ -664,16 +692,16 @@ func (g *Game) checkLeavesCombat() {
 // this combat's first combat damage step.
 func (g Exec) InFirstStep(x ObjID) bool { return slices.Contains(g.Combat.DealtFirst, x) }
 
-// DeathtouchAssigned reports whether a source with deathtouch (the rules'
-// predicate) has assigned combat damage to x so far in this combat damage
-// step.
-func (g Exec) DeathtouchAssigned(x ObjID) bool {
+// AssignedFrom is the combat damage source s has assigned to x so far in
+// this combat damage step (not yet dealt).
+func (g Exec) AssignedFrom(s, x ObjID) int32 {
+	var n int32
 	for _, a := range g.Combat.Assigned {
-		if a.To == x && a.Amount > 0 && g.has(Deathtouch, a.Source) {
-			return true
+		if a.Source == s && a.To == x {
+			n = addSat(n, a.Amount)
 		}
 	}
-	return false
+	return n
 }
 
 // AssignedDamage is the combat damage assigned to x so far in this combat

@@ -1,6 +1,10 @@
 package runtime
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Combat damage: which creatures deal damage in this step, their
 // assignment (decided by the player when there is a choice, checked as a
@@ -11,39 +15,43 @@ func (g *Game) attacksWith(p int) bool {
 	return slices.ContainsFunc(g.Combat.Attacks, func(a Attack) bool { return int(a.Controller) == p })
 }
 
-// divider is a creature whose combat damage its controller divides in
+// divider is a creature whose N combat damage its controller divides in
 // this step among the creatures it is in combat with, in order, and with
 // Attacked what it attacks after them.
 type divider struct {
 	Source   ObjID
 	Attacked bool
+	N        int32
 }
 
-// MayDivide makes creature x, in combat with creatures, one whose combat
+// MayDivide makes creature x, in combat with creatures, one whose n combat
 // damage in this step its controller divides among them, in order, as
-// DivideCombatDamage asks (the rules say which creatures have a choice).
-// Nothing if x is one already (the first says whether with what it
-// attacks).
-func (g Exec) MayDivide(x ObjID, rule string) { g.markDivider(x, false) }
+// DivideCombatDamage asks (the rules say which creatures have a choice,
+// and how much they assign). Nothing if x is one already (the first says
+// how much, and whether with what it attacks); 0 or less is none.
+func (g Exec) MayDivide(x ObjID, n int32, rule string) { g.markDivider(x, n, false) }
 
 // MayDivideToAttacked is MayDivide, with what x attacks (the player or
 // permanent) after the creatures blocking it.
-func (g Exec) MayDivideToAttacked(x ObjID, rule string) { g.markDivider(x, true) }
+func (g Exec) MayDivideToAttacked(x ObjID, n int32, rule string) { g.markDivider(x, n, true) }
 
-func (g *Game) markDivider(x ObjID, attacked bool) {
+func (g *Game) markDivider(x ObjID, n int32, attacked bool) {
 	c := &g.Combat
 	if !g.valid(x) || attacked && !g.exec().Attacking(x) || slices.ContainsFunc(c.dividers, func(d divider) bool { return d.Source == x }) {
 		return
 	}
-	c.dividers = append(c.dividers, divider{Source: x, Attacked: attacked})
+	c.dividers = append(c.dividers, divider{Source: x, Attacked: attacked, N: max(n, 0)})
 }
 
 // DivideCombatDamage asks player p to divide, all at once, the combat
 // damage of their creatures the rules made dividers (MayDivide) in this
-// step; the answer is checked against the rules' division_restriction
-// predicates, and a division made makes its creature no longer a divider.
-// It reports false while it waits.
-func (g Exec) DivideCombatDamage(p int, rule string) bool {
+// step; the answer is refused if a predicate of kind restrict holds for a
+// source and one of its recipients (the .mtg's division_restriction), and
+// a division made makes its creature no longer a divider. The value
+// predicates of kind figure (lethal_damage) are what the host is told of
+// each recipient (Options) and refusals quote. It reports false while it
+// waits.
+func (g Exec) DivideCombatDamage(p int, restrict, figure PredKind, rule string) bool {
 	c := &g.Combat
 	b := g.auxOf()
 	b.from, b.groups = b.from[:0], b.groups[:0]
@@ -61,6 +69,7 @@ func (g Exec) DivideCombatDamage(p int, rule string) bool {
 		return true
 	}
 	g.pending = Decision{Kind: DecideDamage, Player: p, Obj: groups[0].Source, From: groups[0].From, N: groups[0].N, Groups: groups, Rule: rule}
+	c.divRestrict, c.divFigure = restrict, figure
 	return false
 }
 
@@ -83,9 +92,9 @@ func (g *Game) recipients(d divider) ([]ObjID, int32) {
 		}) // BlockedBy(x)
 	}
 	if len(b.from) == start {
-		return nil, g.assigns(x)
+		return nil, d.N
 	}
-	return b.from[start:len(b.from):len(b.from)], g.assigns(x) // appends reallocate, never overwrite a neighbour
+	return b.from[start:len(b.from):len(b.from)], d.N // appends reallocate, never overwrite a neighbour
 }
 
 // gameAux holds what a game keeps that is not its state: Save skips it,
@@ -185,10 +194,6 @@ func (g Exec) AssignTo(x, y ObjID, n int32, rule string) {
 	}
 }
 
-// Assigns is the combat damage x assigns (the rules' assigns_damage; 0
-// or less is none).
-func (g Exec) Assigns(x ObjID) int32 { return g.assigns(x) }
-
 // startDamageStep begins a combat damage step's assignment: creatures
 // that left combat are removed, the step is counted, nothing is assigned
 // and nobody deals damage yet.
@@ -250,16 +255,6 @@ func (g Exec) SecondCombatDamageStep() bool { return g.Combat.SecondStep }
 // dealers is the set of creatures that deal damage in the current step.
 func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
 
-// lethal is the damage that is lethal to b from source s: the rules'
-// lethal_damage predicate (the checker requires it of rules that deal
-// combat damage; without one, nothing is needed).
-func (g *Game) lethal(s, b ObjID) int32 {
-	if ix := g.predsOf(LethalDamage); len(ix) > 0 {
-		return max(g.Rules.Predicates[ix[0]].Value2(g.exec(), s, b), 0)
-	}
-	return 0
-}
-
 // attackedNow is what attacker at attacks, as a recipient of its damage:
 // nothing (NoObj, -1) if that permanent is gone or can no longer be
 // attacked (a planeswalker no longer one).
@@ -272,7 +267,7 @@ func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 
 // DefaultDamage is the assignment a simple caller can accept: for each
 // creature in turn, to each recipient in order the least that lets the
-// rest go on past it under the rules' division_restriction predicates
+// rest go on past it under the restriction the decision was posed with
 // (counting the damage of the creatures before it), the rest to the last
 // one, or with trample to the player or planeswalker attacked.
 //
@@ -321,7 +316,7 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 			n := int32(0)
 			for ; n < left; n++ {
 				amounts[i], amounts[next] = n, left-n
-				if _, ok := g.divisionRestricted(gr, amounts, i); !ok {
+				if _, ok := g.divisionRestricted(gr, amounts, i, c.divRestrict); !ok {
 					break
 				}
 			}
@@ -469,15 +464,21 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 }
 
 // checkDivision refuses gr's division (amount[i] to gr.From[i]) if a
-// division_restriction predicate holds for its source and one of the
-// creatures it divides among, taken in order.
+// predicate of the decision's restriction kind holds for its source and
+// one of the creatures it divides among, taken in order; the refusal
+// quotes the decision's figure for that creature.
 func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
+	c := &g.Combat
 	for j, b := range gr.From {
 		if b == NoObj {
 			continue
 		}
-		if p, ok := g.divisionRestricted(gr, amount, j); ok {
-			r := refuse(p.Rule, "%s can't divide its combat damage so: a %s holds for %s (it assigns %d, lethal damage is %d)", g.nameOf(gr.Source), p.Kind, g.nameOf(b), amount[j], g.lethal(gr.Source, b))
+		if p, ok := g.divisionRestricted(gr, amount, j, c.divRestrict); ok {
+			fig := ""
+			if k := c.divFigure; k > 0 && k < numPredKinds {
+				fig = fmt.Sprintf(", %s is %d", strings.ReplaceAll(k.String(), "_", " "), g.exec().PredValue2(k, gr.Source, b))
+			}
+			r := refuse(p.Rule, "%s can't divide its combat damage so: a %s holds for %s (it assigns %d%s)", g.nameOf(gr.Source), p.Kind, g.nameOf(b), amount[j], fig)
 			if p.Text != "" {
 				r.Why = p.Kind.String() + ", " + p.Pos + ": " + p.Text
 			}
@@ -487,16 +488,20 @@ func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 	return nil
 }
 
-// divisionRestricted evaluates the division_restriction predicates for the
-// source of gr and its j-th recipient, with gr's division being amount
-// (the rules read it through assigning, assigning_attacked, place and the
-// recipient kind); it returns the first that holds.
-func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int) (*Predicate, bool) {
+// divisionRestricted evaluates the predicates of kind k (two objects, a
+// condition: the .mtg's division_restriction) for the source of gr and its
+// j-th recipient, with gr's division being amount (the rules read it
+// through assigning, assigning_attacked, place and the recipient kind); it
+// returns the first that holds.
+func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int, k PredKind) (*Predicate, bool) {
+	if k >= numPredKinds || k.Arity() != 2 || k.IsValue() {
+		return nil, false
+	}
 	c := &g.Combat
 	c.dividing, c.dividingAmounts = gr, amount
 	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
 	s, b := gr.Source, gr.From[j]
-	for _, i := range g.predsOf(DivisionRestriction) {
+	for _, i := range g.predsOf(k) {
 		if p := &g.Rules.Predicates[i]; p.Test2(g.exec(), s, b) {
 			return p, true
 		}
@@ -534,10 +539,6 @@ func (g Exec) Assigning(s, b ObjID) int32 {
 	return n
 }
 
-// Lethal is the damage from s that is lethal to b (the rules'
-// lethal_damage predicate).
-func (g Exec) Lethal(s, b ObjID) int32 { return g.lethal(s, b) }
-
 // DealCombatDamage deals all the combat damage assigned and not yet dealt
 // at once, logged in the order of the creatures (attackers, then
 // blockers), whatever the order in which it was assigned; each amount's
@@ -560,12 +561,6 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 		if a.To != NoObj && (g.Objs[a.To].Zone != ZoneBattlefield || g.Objs[a.To].PhasedOut) {
 			// Its recipient is gone (damage on the stack, dealt later):
 			// there is nothing to deal it to.
-			a.Amount = 0
-			continue
-		}
-		if a.To != NoObj && !g.can(CanBeDealtCombatDamage, a.To) {
-			// The rules say it can't be dealt combat damage any more (a
-			// recipient no longer a creature, damage on the stack).
 			a.Amount = 0
 			continue
 		}
@@ -599,6 +594,14 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 // CombatDamagePending is how many amounts of combat damage are assigned
 // and not yet dealt.
 func (g Exec) CombatDamagePending() int32 { return int32(len(g.Combat.Assigned)) }
+
+// CancelCombatDamage removes the combat damage assigned to x and not yet
+// dealt: it is not dealt (the rules say to what combat damage can't be
+// dealt). Its sources have still assigned their damage.
+func (g Exec) CancelCombatDamage(x ObjID, rule string) {
+	c := &g.Combat
+	c.Assigned = slices.DeleteFunc(c.Assigned, func(a Assigned) bool { return a.To == x && x != NoObj })
+}
 
 // dealerRank places combat damage source x among the creatures in combat:
 // the attackers in order, then the blockers.
@@ -638,14 +641,4 @@ func (g *Game) prevent(x ObjID, n int32, rule string) int32 {
 	o.PreventNext -= p
 	g.emit(Event{Kind: EvPreventDamage, Rule: rule, Player: o.Controller, Obj: x, N: p})
 	return n - p
-}
-
-// assigns is the combat damage x assigns: the rules' assigns_damage
-// predicate (required of rules that deal combat damage; without one,
-// none); 0 or less is none.
-func (g *Game) assigns(x ObjID) int32 {
-	if ix := g.predsOf(AssignsDamage); len(ix) > 0 {
-		return max(g.Rules.Predicates[ix[0]].Value(g.exec(), x), 0)
-	}
-	return 0
 }

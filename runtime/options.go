@@ -17,8 +17,11 @@ package runtime
 //     choose among.
 //   - DecideDamage: Obj (a source) may assign damage to Target (an ObjID,
 //     or NoObj for the player or planeswalker it attacks, with trample),
-//     in damage assignment order; Amount is the damage lethal to Target
-//     from Obj alone (0 for NoObj). DefaultDamage is a legal division.
+//     in damage assignment order; Amount is the value for Obj and Target
+//     of the predicate kind the rules posed the decision with
+//     (divide_combat_damage's figure: lethal_damage, the damage lethal to
+//     Target from Obj alone; 0 for NoObj). DefaultDamage is a legal
+//     division.
 //   - DecideDefender: Target is the PlayerCode of an opponent.
 //   - DecidePlayer: Target is the PlayerCode of one of From.
 //   - DecideTriggers: Obj is the source of one of the triggered abilities
@@ -193,7 +196,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			for _, to := range gr.From {
 				o := Option{Kind: Declare, Obj: gr.Source, Target: int32(to), Count: 1}
 				if to != NoObj {
-					o.Amount = g.lethal(gr.Source, to)
+					o.Amount = g.exec().PredValue2(g.Combat.divFigure, gr.Source, to)
 				}
 				buf = append(buf, o)
 			}

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e8b23058eed3a07b101395fadcbb094b"
+const SourceHash = "sha256:6aaa4aa2c6ffacc8ca8c897df3c5e0f4"
 
 // Keyword bits.
 const (
@@ -165,8 +165,8 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:72", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:82", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:70", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:80", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
@@ -181,7 +181,7 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:61", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:67", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:102", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:100", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
@@ -193,12 +193,12 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:130", Run: step_combat_damage_action_0},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:128", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:211", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:210", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:221", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:220", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -298,27 +298,27 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:309", Text: "b.controller == game.declaring", Test: pred_can_block_2},
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:310", Text: "a.defending_player != b.controller", Test2: pred_cant_block_3},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_4},
-		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:231", Text: "1", Value: pred_blocks_at_most_5},
+		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:230", Text: "1", Value: pred_blocks_at_most_5},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:327", Text: "max(0, s.power)", Value: pred_assigns_damage_6},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_7},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:341", Text: "a has trample", Test: pred_trample_8},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:389", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_9},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:227", Text: "a has flying and not b has flying", Test2: pred_cant_block_10},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:233", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_11},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:148", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_12},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:151", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_13},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:155", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_14},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:158", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_15},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:162", Text: "s has first_strike", Test: pred_deals_first_16},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "not s.in_first_step", Test: pred_deals_second_17},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:167", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_18},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_7},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:340", Text: "a has trample", Test: pred_trample_8},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:388", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_9},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:226", Text: "a has flying and not b has flying", Test2: pred_cant_block_10},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:232", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_11},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:146", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_12},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:149", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_13},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:153", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_14},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:156", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_15},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:160", Text: "s has first_strike", Test: pred_deals_first_16},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:161", Text: "not s.in_first_step", Test: pred_deals_second_17},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:165", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_18},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:169", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:167", Run: on_damage_object_1},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr2008/combat.mtg:245", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:176", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:76", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
@@ -576,7 +576,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:72 (308.5, 308.1)
+// cr1999/combat.mtg:70 (308.5, 308.1)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -600,7 +600,7 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:82 (308.2)
+// cr1999/combat.mtg:80 (308.2)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -624,12 +624,12 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:90 (308.6)
+// cr1999/combat.mtg:88 (308.6)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:90 (308.6)
+// cr1999/combat.mtg:88 (308.6)
 func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
@@ -691,7 +691,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:102 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:100 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -836,7 +836,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr1999/combat.mtg:130 (502.2b)
+// cr1999/combat.mtg:128 (502.2b)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -928,7 +928,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.1a")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1a")
 		}
 		g.Release(mark)
 	}
@@ -965,7 +965,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_b := x
 					_ = v_b
-					g.AssignTo(v_a, v_b, g.Assigns(v_a), "310.1c")
+					g.AssignTo(v_a, v_b, g.PredValue(rt.AssignsDamage, v_a), "310.1c")
 				}
 				g.Release(mark)
 			}
@@ -986,7 +986,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.1c")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1c")
 		}
 		g.Release(mark)
 	}
@@ -1004,7 +1004,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivide(v_a, "310.1c")
+			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1c")
 		}
 		g.Release(mark)
 	}
@@ -1022,14 +1022,14 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivideToAttacked(v_a, "310.1c")
+			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1c")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// cr2008/combat.mtg:211 (310.1d)
+// cr2008/combat.mtg:210 (310.1d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1061,7 +1061,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.AssignTo(v_b, v_a, g.Assigns(v_b), "310.1d")
+					g.AssignTo(v_b, v_a, g.PredValue(rt.AssignsDamage, v_b), "310.1d")
 				}
 				g.Release(mark)
 				g.Release(blk_v_a)
@@ -1088,7 +1088,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, "310.1") {
+			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "310.1") {
 				return false
 			}
 		}
@@ -1097,7 +1097,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:221 (310.2)
+// cr2008/combat.mtg:220 (310.2)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1532,7 +1532,7 @@ func pred_can_block_4(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:231 (309.1)
+// cr2008/combat.mtg:230 (309.1)
 func pred_blocks_at_most_5(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
@@ -1544,15 +1544,15 @@ func pred_assigns_damage_6(g rt.Exec, v_s rt.ObjID) int32 {
 
 // rules/combat.mtg:339 (502.9)
 func pred_division_restriction_7(g rt.Exec, v_s, v_b rt.ObjID) bool {
-	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
+	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:341 (502.9)
+// rules/combat.mtg:340 (502.9)
 func pred_trample_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:389 (307.1)
+// rules/combat.mtg:388 (307.1)
 func pred_attack_restriction_9(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1567,32 +1567,32 @@ func pred_attack_restriction_9(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2008/combat.mtg:227 (502.4)
+// cr2008/combat.mtg:226 (502.4)
 func pred_cant_block_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:233 (420.5c)
+// cr2008/combat.mtg:232 (420.5c)
 func pred_lethal_damage_11(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:148 (308.1)
+// cr1999/combat.mtg:146 (308.1)
 func pred_cant_attack_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:151 (409.2g, 502.5)
+// cr1999/combat.mtg:149 (409.2g, 502.5)
 func pred_can_tap_13(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:155 (502.8)
+// cr1999/combat.mtg:153 (502.8)
 func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:158 (502.6)
+// cr1999/combat.mtg:156 (502.6)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1667,17 +1667,17 @@ func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:162 (502.2, 502.2b)
+// cr1999/combat.mtg:160 (502.2, 502.2b)
 func pred_deals_first_16(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:163 (502.2, 502.2b)
+// cr1999/combat.mtg:161 (502.2, 502.2b)
 func pred_deals_second_17(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:167 (306.2)
+// cr1999/combat.mtg:165 (306.2)
 func pred_leaves_combat_18(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
@@ -1693,7 +1693,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:169 (310.4)
+// cr1999/combat.mtg:167 (310.4)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1706,7 +1706,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:245 (310.4, 310.3)
+// cr1999/combat.mtg:176 (310.4, 310.3)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9d76f658db0c55b547883d999eab49ca"
+const SourceHash = "sha256:221fa43849cf9c9e82a4563aaef5eb60"
 
 // Keyword bits.
 const (
@@ -163,7 +163,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:178", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:177", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:34", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:38", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:45", Run: step_declare_attackers_action_4},
@@ -194,12 +194,12 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:191", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:190", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:211", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:210", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:221", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:220", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
@@ -305,18 +305,17 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:309", Text: "b.controller == game.declaring", Test: pred_can_block_4},
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:310", Text: "a.defending_player != b.controller", Test2: pred_cant_block_5},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_6},
-		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:231", Text: "1", Value: pred_blocks_at_most_7},
+		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:230", Text: "1", Value: pred_blocks_at_most_7},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:327", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_9},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:341", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:348", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:349", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:354", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:389", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_9},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:340", Text: "a has trample", Test: pred_trample_10},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:347", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_11},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:348", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_12},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:353", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:388", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_15},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:227", Text: "a has flying and not b has flying", Test2: pred_cant_block_16},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:233", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_17},
-		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:249", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_18},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:226", Text: "a has flying and not b has flying", Test2: pred_cant_block_16},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:232", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_17},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -325,14 +324,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:20", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b"}, Pos: "cr2008/combat.mtg:245", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:243", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:260", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:266", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:165", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:259", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:265", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:164", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
@@ -604,7 +603,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:178 (308.2c)
+// cr2008/combat.mtg:177 (308.2c)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -896,7 +895,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:191 (310.5, 502.28)
+// cr2008/combat.mtg:190 (310.5, 502.28)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -918,7 +917,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 				if !ok {
 					continue
 				}
-				if g.Holds(rt.DealsFirst, v_x) && g.Assigns(v_x) > 0 {
+				if g.Holds(rt.DealsFirst, v_x) && g.PredValue(rt.AssignsDamage, v_x) > 0 {
 					g.Push(int32(v_x))
 				}
 			}
@@ -988,7 +987,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.2a")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.2a")
 		}
 		g.Release(mark)
 	}
@@ -1025,7 +1024,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_b := x
 					_ = v_b
-					g.AssignTo(v_a, v_b, g.Assigns(v_a), "310.2c")
+					g.AssignTo(v_a, v_b, g.PredValue(rt.AssignsDamage, v_a), "310.2c")
 				}
 				g.Release(mark)
 			}
@@ -1046,7 +1045,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.AssignToAttacked(v_a, g.Assigns(v_a), "310.2c")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.2c")
 		}
 		g.Release(mark)
 	}
@@ -1064,7 +1063,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivide(v_a, "310.2c")
+			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.2c")
 		}
 		g.Release(mark)
 	}
@@ -1082,14 +1081,14 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivideToAttacked(v_a, "310.2c")
+			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.2c")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// cr2008/combat.mtg:211 (310.2d)
+// cr2008/combat.mtg:210 (310.2d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1121,7 +1120,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.AssignTo(v_b, v_a, g.Assigns(v_b), "310.2d")
+					g.AssignTo(v_b, v_a, g.PredValue(rt.AssignsDamage, v_b), "310.2d")
 				}
 				g.Release(mark)
 				g.Release(blk_v_a)
@@ -1148,7 +1147,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, "310.2") {
+			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "310.2") {
 				return false
 			}
 		}
@@ -1157,7 +1156,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:221 (310.1)
+// cr2008/combat.mtg:220 (310.1)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1587,7 +1586,7 @@ func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:231 (309.2a)
+// cr2008/combat.mtg:230 (309.2a)
 func pred_blocks_at_most_7(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
@@ -1599,30 +1598,30 @@ func pred_assigns_damage_8(g rt.Exec, v_s rt.ObjID) int32 {
 
 // rules/combat.mtg:339 (502.9b)
 func pred_division_restriction_9(g rt.Exec, v_s, v_b rt.ObjID) bool {
-	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
+	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:341 (502.9b, 502.9c)
+// rules/combat.mtg:340 (502.9b, 502.9c)
 func pred_trample_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:348 (310.5, 502.2, 502.28)
+// rules/combat.mtg:347 (310.5, 502.2, 502.28)
 func pred_deals_first_11(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:349 (310.5, 502.28)
+// rules/combat.mtg:348 (310.5, 502.28)
 func pred_deals_second_12(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:354 (306.4, 306.4b)
+// rules/combat.mtg:353 (306.4, 306.4b)
 func pred_leaves_combat_13(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:389 (306.2)
+// rules/combat.mtg:388 (306.2)
 func pred_attack_restriction_14(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1642,19 +1641,14 @@ func pred_defender_of_15(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2008/combat.mtg:227 (502.4)
+// cr2008/combat.mtg:226 (502.4)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:233 (420.5c)
+// cr2008/combat.mtg:232 (420.5c)
 func pred_lethal_damage_17(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
-}
-
-// cr2008/combat.mtg:249 (310.4c)
-func pred_can_be_dealt_combat_damage_18(g rt.Exec, v_x rt.ObjID) bool {
-	return rt.ObjIs(g, v_x, ty_creature) || rt.ObjIs(g, v_x, ty_planeswalker)
 }
 
 // rules/damage.mtg:11 (310.4)
@@ -1707,8 +1701,25 @@ func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:245 (310.4, 310.3, 310.4a, 310.4b)
+// cr2008/combat.mtg:243 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if !(rt.ObjIs(g, v_x, ty_creature) || rt.ObjIs(g, v_x, ty_planeswalker)) {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.CancelCombatDamage(v_x, "310.4")
+		}
+		g.Release(mark)
+	}
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
@@ -1730,7 +1741,7 @@ func stack_object_2(g rt.Exec, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:260 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:259 (308.4, 306.3a, 306.2)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1741,7 +1752,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:266 (308.4, 306.3)
+// cr2008/combat.mtg:265 (308.4, 306.3)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1752,7 +1763,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:165 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:164 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
