@@ -189,8 +189,9 @@ func (c *checker) predCallsDeclared() {
 	}
 }
 
-// combatPredicates requires the damage predicates of a ruleset whose
-// actions deal combat damage, reporting at the first combat_damage.
+// combatPredicates requires defender_of of a ruleset whose permanents
+// can be attacked (what the verbs need is their predicate kind arguments',
+// PredArg.Declared).
 func (c *checker) combatPredicates() {
 	var attackable *Predicate
 	defender := false
@@ -206,25 +207,6 @@ func (c *checker) combatPredicates() {
 	}
 	if attackable != nil && !defender {
 		c.errorf(attackable.Pos, "can_be_attacked needs the predicate defender_of: the rules must say which player defends a permanent that is attacked")
-	}
-	have := map[string]bool{}
-	for _, p := range c.p.Predicates {
-		have[p.Kind] = true
-	}
-	for _, b := range builtins {
-		if len(b.NeedsPreds) == 0 {
-			continue
-		}
-		at := c.firstCall(b.Name)
-		if at == nil {
-			continue
-		}
-		for _, k := range b.NeedsPreds {
-			if !have[k] {
-				pk, _ := rt.ParsePredKind(k)
-				c.errorf(at.Pos, "%s needs the predicate %s: the rules must say %s", at.Verb.Name, k, pk.Spec().Says)
-			}
-		}
 	}
 }
 

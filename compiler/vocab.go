@@ -52,10 +52,9 @@ type Builtin struct {
 	Method   bool   // Go is a method of the game (else a function taking it first)
 
 	// What the rules must also say when they use it.
-	NeedsPreds  []string // predicate kinds the ruleset must declare
-	NeedsDamage bool     // on_damage declarations
-	OnlyIn      string   // the predicate kind it may only be used in, if any
-	Usage       string   // its arguments, for an arity error ("2 objects"); derived if ""
+	NeedsDamage bool   // on_damage declarations
+	OnlyIn      string // the predicate kind it may only be used in, if any
+	Usage       string // its arguments, for an arity error ("2 objects"); derived if ""
 	// Procedure, for a verb whose whole behaviour is Go's, says what Go
 	// decides (coverage counts the rules its clause cites as the
 	// runtime's); Choice, for a verb that only asks a player, what the
@@ -94,7 +93,6 @@ func function(name string, fn any, doc string) *Builtin {
 }
 
 func (b *Builtin) reads(r Reads) *Builtin         { b.Reads |= r; return b }
-func (b *Builtin) needs(kinds ...string) *Builtin { b.NeedsPreds = kinds; return b }
 func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
 func (b *Builtin) filter() *Builtin               { b.Filter = true; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
@@ -239,11 +237,12 @@ var builtins = []*Builtin{
 	// Combat.
 	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player (asked only with several opponents)").
 		choice("the .mtg says who chooses; the player picks one opponent (asked only with several), game.defender; what it limits is the rules' attack_restriction"),
-	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers: checked whole against the predicates, recorded as the declaration").
-		choice("the .mtg says who; its predicates say what may attack what; the statements after it make the attack"),
-	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers: checked whole against the predicates, recorded as the declaration").
-		needs("blocks_at_most").
-		choice("the .mtg says who; its predicates say what may block what; the statements after it make the blocks"),
+	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the predicates of the kinds named: every one of kind M holds for a creature declared, none of kind N; with the attack made, none of kind R holds for any creature; as many of kind Q (each a requirement that its creature attacks) hold of creatures declared as the others allow; recorded as the declaration").
+		predArgs(PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}).
+		choice("the .mtg says who, and which predicates say what may attack, what may not, what the attack as a whole may not be and what is required; the player chooses; the statements after it make the attack"),
+	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, checked whole against the predicates of the kinds named: every one of kind M holds for a blocker, none of kind N for it and the attacker it blocks; with the blocks made, none of kind R holds for any creature; as many requirements of kind Q (b blocks) and W (b blocks a) hold as the others allow; a blocker blocks at most the value of kind V attackers; recorded as the declaration").
+		predArgs(PredArg{Params: 1}, PredArg{Params: 2}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 2}, PredArg{Params: 1, Value: true, Declared: true}).
+		choice("the .mtg says who, and which predicates say what may block what, what the blocks as a whole may not be, what is required and how many attackers a creature may block; the player chooses; the statements after it make the blocks"),
 	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),

@@ -30,7 +30,7 @@ turn "500.1" {
 phase combat "506" {
   step declare_attackers "508" {
     action "508.1" "508.1c" {
-      choose_attackers active
+      choose_attackers active, can_attack, cant_attack, attack_restriction, must_attack
     }
     action "508.1f" {
       for each declared a where not a has vigilance {
@@ -42,7 +42,7 @@ phase combat "506" {
   step declare_blockers "509" {
     action "509.1" {
       for each player q where q.attacked {
-        choose_blockers q
+        choose_blockers q, can_block, cant_block, block_restriction, must_block, must_block_attacker, blocks_at_most
       }
     }
   }

@@ -211,6 +211,10 @@ type Combat struct {
 	// Places are the announcements of places in damage assignment orders
 	// still to be asked (ChoosePlace), the first first.
 	Places []Place
+	// Atk and Blk are the predicate kinds the rules' statements asking for
+	// the declarations of attackers and blockers name (ChooseAttackers,
+	// ChooseBlockers): what the declarations are checked against.
+	Atk, Blk DeclKinds
 	// divRestrict and divFigure are the predicate kinds the rules posed
 	// the damage decision with (DivideCombatDamage): what refuses a
 	// division, and the value of each recipient the host is told.

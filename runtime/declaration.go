@@ -26,12 +26,50 @@ type Declared struct {
 	Repeated bool // Obj is in an earlier pair of the declaration too
 }
 
+// DeclKinds are the predicate kinds a declaration of attackers or blockers
+// is checked against, as the rules' statement that asks for it names them
+// (choose_attackers, choose_blockers): the runtime evaluates them, and
+// knows them by their place here only.
+type DeclKinds struct {
+	May         PredKind // (x): every one must hold for x to be declared
+	MayNot      PredKind // (x) of attackers, (b, a) of blockers: any one that holds forbids it
+	Restriction PredKind // (x): with the declaration made, any one that holds for a creature makes it illegal
+	Requirement PredKind // (x): each one that holds is a requirement that x is declared
+	Pair        PredKind // (b, a), of blockers: each one that holds is a requirement that b blocks a
+	AtMost      PredKind // (b) =, of blockers: the most attackers b may block
+}
+
+// shaped reports whether every kind of d is none or of the shape its
+// place needs (blockers: of a declaration of blockers): a loaded game's
+// are checked so.
+func (d DeclKinds) shaped(blockers bool) bool {
+	ok := kindShaped
+	not := 1
+	if blockers {
+		not = 2
+	}
+	return ok(d.May, 1, false) && ok(d.MayNot, not, false) && ok(d.Restriction, 1, false) &&
+		ok(d.Requirement, 1, false) && ok(d.Pair, 2, false) && ok(d.AtMost, 1, true) &&
+		(blockers || d.Pair == 0 && d.AtMost == 0)
+}
+
+// kindShaped reports whether k is none, or a kind of params objects that
+// gives a number (value) or a condition.
+func kindShaped(k PredKind, params int, value bool) bool {
+	return k == 0 || k < numPredKinds && k.Arity() == params && k.IsValue() == value && !k.IsPlayer()
+}
+
 // ChooseAttackers asks player p to choose attackers, once per combat, and
-// records the declaration (Combat.Declared); nothing attacks yet.
-func (g Exec) ChooseAttackers(p int, rule string) bool {
+// records the declaration (Combat.Declared); nothing attacks yet. It is
+// checked against the predicates of the kinds the rules name: may, may
+// not, restriction, requirement (DeclKinds).
+func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement PredKind, rule string) bool {
 	c := &g.Combat
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
+	}
+	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement}); k.shaped(false) {
+		c.Atk = k
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)
@@ -44,9 +82,13 @@ func (g Exec) ChooseAttackers(p int, rule string) bool {
 }
 
 // ChooseBlockers asks player q, if creatures attack q or what q defends,
-// to choose blockers, once per combat, and adds them to the declaration.
-func (g Exec) ChooseBlockers(q int, rule string) bool {
+// to choose blockers, once per combat, and adds them to the declaration,
+// checked against the predicates of the kinds the rules name (DeclKinds).
+func (g Exec) ChooseBlockers(q int, may, mayNot, restriction, requirement, pair, atMost PredKind, rule string) bool {
 	c := &g.Combat
+	if k := (DeclKinds{may, mayNot, restriction, requirement, pair, atMost}); k.shaped(true) {
+		c.Blk = k
+	}
 	if c.Declaring != DeclaringBlockers {
 		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
 	}

@@ -81,11 +81,11 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 		if slices.Contains(a.Objs[:i], x) {
 			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
 		}
-		if ok, rule := g.pred(CanAttack, x, true); !ok {
-			return g.refusePred(CanAttack, rule, "%s can't attack", g.nameOf(x))
+		if ok, rule := g.pred(g.Combat.Atk.May, x, true); !ok {
+			return g.refusePred(g.Combat.Atk.May, rule, "%s can't attack", g.nameOf(x))
 		}
-		if no, rule := g.pred(CantAttack, x, false); no {
-			return g.refusePred(CantAttack, rule, "%s can't attack", g.nameOf(x))
+		if no, rule := g.pred(g.Combat.Atk.MayNot, x, false); no {
+			return g.refusePred(g.Combat.Atk.MayNot, rule, "%s can't attack", g.nameOf(x))
 		}
 		if len(a.Targets) > 0 {
 			if err := g.checkTarget(d, p, x, a.Targets[i]); err != nil {
@@ -238,11 +238,11 @@ func (g *Game) canDeclareAttack(p int) bool {
 // blockers aside).
 func (g *Game) canDeclareBlock(q int) bool {
 	for _, b := range g.Battlefield {
-		if g.Objs[b].PhasedOut || !g.can(CanBlock, b) {
+		if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
 			continue // mayBlock's test of b alone, once for all attackers
 		}
 		for _, at := range g.Combat.Attacks {
-			if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+			if no, _ := g.pred2(g.Combat.Blk.MayNot, b, at.Attacker); !no {
 				return true
 			}
 		}
@@ -277,11 +277,11 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 		if g.attackIndex(at) < 0 {
 			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))
 		}
-		if ok, rule := g.pred(CanBlock, b, true); !ok {
-			return g.refusePred(CanBlock, rule, "%s can't block", g.nameOf(b))
+		if ok, rule := g.pred(g.Combat.Blk.May, b, true); !ok {
+			return g.refusePred(g.Combat.Blk.May, rule, "%s can't block", g.nameOf(b))
 		}
-		if no, rule := g.pred2(CantBlock, b, at); no {
-			return g.refusePred(CantBlock, rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
+		if no, rule := g.pred2(g.Combat.Blk.MayNot, b, at); no {
+			return g.refusePred(g.Combat.Blk.MayNot, rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
 		}
 	}
 	if bad, i := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {

@@ -152,7 +152,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		targets := g.exec().Selected(m)
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
-			if int(o.Controller) != p || o.PhasedOut || !g.can(CanAttack, x) || g.has(CantAttack, x) {
+			if int(o.Controller) != p || o.PhasedOut || !g.can(g.Combat.Atk.May, x) || g.has(g.Combat.Atk.MayNot, x) {
 				continue
 			}
 			for q := range g.Players {
@@ -171,14 +171,14 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	case DecideBlockers:
 		for _, b := range g.Battlefield {
 			o := &g.Objs[b]
-			if int(o.Controller) != p || o.PhasedOut || !g.can(CanBlock, b) {
+			if int(o.Controller) != p || o.PhasedOut || !g.can(g.Combat.Blk.May, b) {
 				continue
 			}
 			for _, at := range g.Combat.Attacks {
 				if int(at.Player) != p {
 					continue
 				}
-				if no, _ := g.pred2(CantBlock, b, at.Attacker); !no {
+				if no, _ := g.pred2(g.Combat.Blk.MayNot, b, at.Attacker); !no {
 					add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
 				}
 			}

@@ -54,10 +54,10 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		r.pick = r.pick[:0]
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
-			must, _ := g.pred(MustAttack, x, false)
+			must, _ := g.pred(g.Combat.Atk.Requirement, x, false)
 			if int(o.Controller) == d.Player && o.Types&g.Rules.CombatantTypes != 0 && !o.Tapped && !o.PhasedOut && (must || r.RNG.Intn(2) == 0) {
-				if ok, _ := g.pred(CanAttack, x, true); ok {
-					if no, _ := g.pred(CantAttack, x, false); !no {
+				if ok, _ := g.pred(g.Combat.Atk.May, x, true); ok {
+					if no, _ := g.pred(g.Combat.Atk.MayNot, x, false); !no {
 						r.pick = append(r.pick, x)
 					}
 				}
@@ -73,7 +73,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 			}
 			for _, at := range g.Combat.Attacks {
 				if int(at.Player) == d.Player {
-					if no, _ := g.pred2(CantBlock, x, at.Attacker); !no {
+					if no, _ := g.pred2(g.Combat.Blk.MayNot, x, at.Attacker); !no {
 						r.pick, r.targets = append(r.pick, x), append(r.targets, int32(at.Attacker))
 						break
 					}

@@ -114,7 +114,7 @@ func (g *Game) declBufs() *declScratch {
 // check and returns a creature a restriction forbids it for, with the
 // restriction's rule; NoObj if none.
 func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, int) {
-	if !g.hasPred(AttackRestriction) {
+	if !g.hasPred(g.Combat.Atk.Restriction) {
 		return NoObj, -1
 	}
 	c := &g.Combat
@@ -133,7 +133,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		g.addAttack(at)
 	}
 	c.DeclaredAttackers = int32(len(objs))
-	bad, rule := g.restricted(AttackRestriction)
+	bad, rule := g.restricted(g.Combat.Atk.Restriction)
 	g.unindexCombat(len(a0), len(c.Blocks))
 	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
 	c.DeclaredAttackers = d0
@@ -144,7 +144,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 // blockRestricted is attackRestricted for q's proposed blocks (objs[i]
 // blocking targets[i]).
 func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int) {
-	if !g.hasPred(BlockRestriction) {
+	if !g.hasPred(g.Combat.Blk.Restriction) {
 		return NoObj, -1
 	}
 	c := &g.Combat
@@ -163,7 +163,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 			flipped = append(flipped, int32(ai))
 		}
 	}
-	bad, rule := g.restricted(BlockRestriction)
+	bad, rule := g.restricted(g.Combat.Blk.Restriction)
 	for _, ai := range flipped {
 		c.Attacks[ai].Blocked = false
 	}
@@ -244,24 +244,24 @@ func (g *Game) firstHolding(k PredKind, x, y ObjID) string {
 // being made (the rules' can_attack and cant_attack: whose creatures are
 // declared is theirs, game.declaring).
 func (g *Game) mayAttack(x ObjID) bool {
-	return !g.Objs[x].PhasedOut && g.can(CanAttack, x) && !g.has(CantAttack, x)
+	return !g.Objs[x].PhasedOut && g.can(g.Combat.Atk.May, x) && !g.has(g.Combat.Atk.MayNot, x)
 }
 
 // mayBlock: permanent b is able to block attacker at on its own in the
 // declaration being made (can_block, cant_block: whose creatures block
 // whom is the rules').
 func (g *Game) mayBlock(b, at ObjID) bool {
-	if g.Objs[b].PhasedOut || !g.can(CanBlock, b) {
+	if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
 		return false
 	}
-	no, _ := g.pred2(CantBlock, b, at)
+	no, _ := g.pred2(g.Combat.Blk.MayNot, b, at)
 	return !no
 }
 
 // blocksAtMost is the most attackers b may block in one declaration: the
 // rules' blocks_at_most (the first; choose_blockers needs it declared).
 func (g *Game) blocksAtMost(b ObjID) int32 {
-	ix := g.predsOf(BlocksAtMost)
+	ix := g.predsOf(g.Combat.Blk.AtMost)
 	if len(ix) == 0 {
 		return 1 // (not reached: the checker requires one)
 	}
@@ -280,9 +280,9 @@ func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
 		what = itoa(int(n)) + " attackers"
 	}
 	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
-	if ix := g.predsOf(BlocksAtMost); len(ix) > 0 {
+	if ix := g.predsOf(g.Combat.Blk.AtMost); len(ix) > 0 {
 		if p := &g.Rules.Predicates[ix[0]]; p.Text != "" {
-			r.Why = BlocksAtMost.String() + ", " + p.Pos + ": " + p.Text
+			r.Why = g.Combat.Blk.AtMost.String() + ", " + p.Pos + ": " + p.Text
 		}
 	}
 	return r
@@ -297,7 +297,7 @@ func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
 // are 0): there is nothing to search.
 func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32) (have, total int32) {
 	s.reset(p, false)
-	if !g.hasPred(MustAttack) {
+	if !g.hasPred(g.Combat.Atk.Requirement) {
 		return 0, 0
 	}
 	// First the count: the requirements of the creatures left out (each
@@ -306,13 +306,13 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		if slices.Contains(objs, x) || !g.mayAttack(x) {
 			continue
 		}
-		total += g.countPreds(MustAttack, x)
+		total += g.countPreds(g.Combat.Atk.Requirement, x)
 	}
 	if total == 0 {
 		return 0, 0
 	}
 	for _, x := range objs {
-		w := g.countPreds(MustAttack, x)
+		w := g.countPreds(g.Combat.Atk.Requirement, x)
 		have, total = have+w, total+w
 	}
 	def := PlayerCode(g.defendingPlayer(p))
@@ -321,7 +321,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 			continue
 		}
 		i := slices.Index(objs, x)
-		w := g.countPreds(MustAttack, x)
+		w := g.countPreds(g.Combat.Atk.Requirement, x)
 		if i < 0 && w == 0 && g.exec().HasAttackCost(x) {
 			continue // not a companion whose cost the player must pay
 		}
@@ -345,13 +345,13 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 // a set of the attackers it may block, of at most blocks_at_most.
 func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) (have, total int32) {
 	s.reset(q, true)
-	pairs := g.hasPred(MustBlockAttacker)
-	if !pairs && !g.hasPred(MustBlock) {
+	pairs := g.hasPred(g.Combat.Blk.Pair)
+	if !pairs && !g.hasPred(g.Combat.Blk.Requirement) {
 		return 0, 0
 	}
 	candidate := func(b ObjID) bool {
 		o := &g.Objs[b]
-		return !o.PhasedOut && g.can(CanBlock, b)
+		return !o.PhasedOut && g.can(g.Combat.Blk.May, b)
 	}
 	// First the count: the most each creature could obey, alone, beyond
 	// what the declaration obeys (without pair requirements, a creature
@@ -362,7 +362,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		if in && !pairs || !candidate(b) {
 			continue
 		}
-		w1 := g.countPreds(MustBlock, b)
+		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
 		if w1 == 0 && !pairs {
 			continue
 		}
@@ -384,7 +384,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 			mine = w1
 			for _, at := range g.Combat.Attacks {
 				if blocksIn(objs, targets, b, at.Attacker) {
-					mine += g.countPreds2(MustBlockAttacker, b, at.Attacker)
+					mine += g.countPreds2(g.Combat.Blk.Pair, b, at.Attacker)
 				}
 			}
 		}
@@ -404,7 +404,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 			continue // it can block nothing
 		}
 		first := int32(len(s.opts))
-		w1 := g.countPreds(MustBlock, b)
+		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
 		in := slices.Contains(objs, b)
 		s.opt(0, !in)
 		nin := countIn(objs, b)
@@ -435,7 +435,7 @@ func (g *Game) blockable(s *declScratch, b ObjID, pairs bool) {
 		if a := at.Attacker; g.mayBlock(b, a) {
 			w2 := int32(0)
 			if pairs {
-				w2 = g.countPreds2(MustBlockAttacker, b, a)
+				w2 = g.countPreds2(g.Combat.Blk.Pair, b, a)
 			}
 			s.able, s.w2 = append(s.able, a), append(s.w2, w2)
 		}
@@ -644,14 +644,14 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 	if !bound {
 		found, bound = g.declSearch(s, 0, 0, have)
 	}
-	must := MustAttack
+	must, pair := g.Combat.Atk.Requirement, PredKind(0)
 	if s.blocks {
-		must = MustBlock
+		must, pair = g.Combat.Blk.Requirement, g.Combat.Blk.Pair
 	}
 	if bound {
 		rule := g.predRule(must, "")
 		if rule == "" {
-			rule = g.predRule(MustBlockAttacker, "")
+			rule = g.predRule(pair, "")
 		}
 		return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch, or %d choices of creatures); declare one that obeys more", have, MaxDeclarationSearch, maxDeclChoices)
 	}
@@ -670,15 +670,15 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 		}
 		x := u.obj
 		if !s.blocks {
-			return g.refusePred(MustAttack, g.firstHolding(MustAttack, x, NoObj), "%s attacks each combat if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
+			return g.refusePred(must, g.firstHolding(must, x, NoObj), "%s must attack if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
 		}
 		for _, t := range s.pool[o.first : o.first+o.n] {
 			a := ObjID(t)
-			if r := g.firstHolding(MustBlockAttacker, x, a); r != "" && !g.proposedBlock(x, a) {
-				return g.refusePred(MustBlockAttacker, r, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
+			if r := g.firstHolding(pair, x, a); r != "" && !g.proposedBlock(x, a) {
+				return g.refusePred(pair, r, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
 			}
 		}
-		return g.refusePred(MustBlock, g.firstHolding(MustBlock, x, NoObj), "%s blocks each combat if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
+		return g.refusePred(must, g.firstHolding(must, x, NoObj), "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
 	}
 	return nil // (not reached: a declaration obeying more obeys more for some creature)
 }

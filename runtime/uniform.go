@@ -98,10 +98,10 @@ func (u *UniformPolicy) blocks(g *Game, q int) Answer {
 			u.atk = append(u.atk, at.Attacker)
 		}
 	}
-	may := func(b, a ObjID) bool { no, _ := g.pred2(CantBlock, b, a); return !no }
+	may := func(b, a ObjID) bool { no, _ := g.pred2(g.Combat.Blk.MayNot, b, a); return !no }
 	for _, b := range g.Battlefield {
 		o := &g.Objs[b]
-		if int(o.Controller) != q || o.PhasedOut || !g.can(CanBlock, b) {
+		if int(o.Controller) != q || o.PhasedOut || !g.can(g.Combat.Blk.May, b) {
 			continue
 		}
 		first := 0

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:221fa43849cf9c9e82a4563aaef5eb60"
+const SourceHash = "sha256:f73d5ea0baab6ac0a5f4f2f95aab6352"
 
 // Keyword bits.
 const (
@@ -597,7 +597,7 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 
 // rules/combat.mtg:22 (308.2, 308.2a, 306.3, 308.2d)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, "308.2") {
+	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, "308.2") {
 		return false
 	}
 	return true
@@ -706,7 +706,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, "309.2") {
+			if !g.ChooseBlockers(v_q, rt.CanBlock, rt.CantBlock, rt.BlockRestriction, rt.MustBlock, rt.MustBlockAttacker, rt.BlocksAtMost, "309.2") {
 				return false
 			}
 		}

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3dcdc47825cde51052acfe38c88c3a6c"
+const SourceHash = "sha256:fe2f1ca88c08976056dbc1cbd39ad245"
 
 // Keyword bits.
 const (
@@ -857,7 +857,7 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 
 // rules/combat.mtg:22 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, "508.1") {
+	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, "508.1") {
 		return false
 	}
 	return true
@@ -966,7 +966,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, "509.1") {
+			if !g.ChooseBlockers(v_q, rt.CanBlock, rt.CantBlock, rt.BlockRestriction, rt.MustBlock, rt.MustBlockAttacker, rt.BlocksAtMost, "509.1") {
 				return false
 			}
 		}
