@@ -235,6 +235,9 @@ func (w *irWalk) expr(e Expr) {
 		}
 	case *Holds:
 		w.expr(e.X)
+		if e.Y != nil {
+			w.expr(e.Y)
+		}
 	case *Quant:
 		w.query(e.Q)
 		w.expr(e.Val)

@@ -185,6 +185,7 @@ var builtins = []*Builtin{
 	attr("mana", rt.PlayerMana, "the total mana in their mana pool").reads(ReadsMana),
 	attr("drew_from_empty", rt.PlayerDrewFromEmpty, "they drew from an empty library since the last check"),
 	attr("attacked", rt.Exec.Attacked, "some creature is attacking them"),
+	attr("in_game", rt.PlayerInGame, "they are a player who has not lost the game (false for no player)"),
 
 	// The game.
 	attr("turn", rt.GameTurn, "the turn number"),
@@ -251,6 +252,7 @@ var builtins = []*Builtin{
 	verb("put_triggers", rt.Exec.PutTriggers, "P puts the triggered abilities P controls that wait on the stack, in the order P chooses (asked only when there is more than one order)").
 		choice("the .mtg says which players put their triggered abilities on the stack, in which order of players; each player gives the order of their own"),
 	verb("remove_from_combat", rt.Exec.RemoveFromCombat, "X is removed from combat"),
+	verb("remove_attacked", rt.Exec.RemoveAttacked, "X, a permanent being attacked, is removed from combat as such (blocking, it keeps blocking): the creatures attacking it attack nothing"),
 	verb("clear_combat", rt.Exec.ClearCombat, "the combat's records are forgotten"),
 	verb("start_combat_damage", rt.Exec.StartCombatDamage, "a combat damage step begins: nothing assigned, nobody dealing damage yet"),
 	verb("deals_damage_now", rt.Exec.DealsDamageNow, "X deals combat damage in this step"),
@@ -263,8 +265,8 @@ var builtins = []*Builtin{
 		needs("assigns_damage", "lethal_damage").
 		choice("the .mtg says whose damage is divided (may_divide), by whom and in which order, and which divisions are legal (division_restriction); the player gives the amounts"),
 	verb("deal_combat_damage", rt.Exec.DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
-	verb("attack_player", rt.Exec.AttackPlayer, "X is put into combat attacking P"),
-	verb("attack_permanent", rt.Exec.AttackPermanent, "X is put into combat attacking permanent Y, if its controller may attack it"),
+	verb("attack_player", rt.Exec.AttackPlayer, "X is put into combat attacking P (whether it may is the rules': holds(can_attack_player, ...))"),
+	verb("attack_permanent", rt.Exec.AttackPermanent, "X is put into combat attacking permanent Y, defended by P (no player: nothing); whether it may is the rules': holds(can_attack_permanent, ...)"),
 	verb("block", rt.Exec.BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
 
 	// Functions.
@@ -295,7 +297,8 @@ var specialForms = []struct{ Name, Doc string }{
 	{"began", "began(S): step or phase S has begun this turn"},
 	{"ended", "ended(S): step or phase S has ended this turn"},
 	{"during", "during(S): the game is in step or phase S"},
-	{"holds", "holds(KIND, x): the rules' predicates of KIND hold for x, as the runtime reads them (not in a predicate)"},
+	{"holds", "holds(KIND, x), holds(KIND, x, y): the rules' predicates of KIND hold for x (and y: an object or a player, as the kind takes them), as the runtime reads them (not in a predicate)"},
+	{"value", "value(KIND, x): the value (a number or a player) of the rules' first predicate of KIND, a value of one parameter, for x (not in a predicate)"},
 	{"min", "min(a, b, ...): the least"},
 	{"max", "max(a, b, ...): the greatest"},
 }

@@ -99,6 +99,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.ObjID, int32, string):
 		x, y, n := a[0].o, a[1].o, a[2].i
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), y(g, fp), n(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.ObjID, int, string):
+		x, y, p := a[0].o, a[1].o, a[2].p
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), y(g, fp), p(g, fp), rule); return true }
 	case func(rt.Exec, int, rt.ObjID, rt.ObjID, string):
 		p, x, y := a[0].p, a[1].o, a[2].o
 		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), x(g, fp), y(g, fp), rule); return true }

@@ -30,10 +30,11 @@ const (
 	AttackRestriction                          // (x) with the attack declared, any one that holds for a creature makes it illegal
 	BlockRestriction                           // (x) with the blocks declared, any one that holds for a creature makes it illegal
 	DivisionRestriction                        // (s, b) with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal
-	CanBeAttacked                              // (t) any one that holds lets permanent t be attacked
+	CanAttackPermanent                         // (p, t) every one must hold for player p's creatures to attack permanent t
 	DefenderOf                                 // (t) = the player who defends t when it is attacked (a player value)
 	CanBeDealtCombatDamage                     // (x) every one must hold for combat damage to be dealt to permanent x (none: always)
 	MustBlockAttacker                          // (b, a) b blocks a if able (each one that holds is one requirement)
+	CanAttackPlayer                            // (p, q) every one must hold for player p's creatures to attack player q
 	numPredKinds
 )
 
@@ -70,11 +71,19 @@ var predSpecs = [numPredKinds]PredSpec{
 	AttackRestriction:      {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
 	BlockRestriction:       {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
 	DivisionRestriction:    {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
-	CanBeAttacked:          {"can_be_attacked", "CanBeAttacked", 1, false, false, false, "any one that holds lets permanent t be attacked", ""},
+	CanAttackPermanent:     {"can_attack_permanent", "CanAttackPermanent", 2, false, false, true, "(p, t): every one must hold for player p's creatures to attack permanent t (who defends it: defender_of)", ""},
 	DefenderOf:             {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
 	CanBeDealtCombatDamage: {"can_be_dealt_combat_damage", "CanBeDealtCombatDamage", 1, false, false, true, "every one must hold for combat damage to be dealt to permanent x", ""},
 	MustBlockAttacker:      {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
+	CanAttackPlayer:        {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", ""},
 }
+
+// predPlayers marks, for a kind, which of its parameters are players
+// (bit i: parameter i), passed as their index (ObjID(p)).
+var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3}
+
+// PlayerParam reports whether parameter i of the kind is a player.
+func (k PredKind) PlayerParam(i int) bool { return predPlayers[k]&(1<<i) != 0 }
 
 func (k PredKind) String() string { return predSpecs[k].Name }
 
@@ -127,6 +136,36 @@ func (g Exec) Holds(k PredKind, x ObjID) bool {
 	return g.has(k, x)
 }
 
+// Holds2 is Holds for the kinds of two parameters (a player as
+// ObjID(p)): every one holds for the can_ kinds, any one for the others.
+func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
+	if k.Arity() != 2 || k.IsValue() {
+		return false
+	}
+	for _, i := range g.predsOf(k) {
+		if g.Rules.Predicates[i].Test2(g, x, y) != k.All() {
+			return !k.All()
+		}
+	}
+	return k.All()
+}
+
+// PredValue is the value of the first of the rules' predicates of kind k
+// (a value of one parameter) for x: a number, or a player's index; -1
+// (no player) or 0 if the rules have none.
+func (g Exec) PredValue(k PredKind, x ObjID) int32 {
+	if k.Arity() != 1 || !k.IsValue() {
+		return 0
+	}
+	if ix := g.predsOf(k); len(ix) > 0 {
+		return g.Rules.Predicates[ix[0]].Value(g, x)
+	}
+	if k.IsPlayer() {
+		return -1
+	}
+	return 0
+}
+
 // IsPlayer reports whether the value of predicates of this kind is a
 // player (its index), not a number.
 func (k PredKind) IsPlayer() bool { return predSpecs[k].Player }
@@ -153,6 +192,7 @@ type Attack struct {
 	Target     ObjID // the planeswalker it attacks, or NoObj
 	Blocked    bool  // stays true for the combat once blocked (even if blockers leave)
 	Declared   bool  // declared as an attacker, not put into combat attacking
+	Nothing    bool  // Target was removed from combat: it attacks nothing, its damage goes nowhere
 }
 
 // Block is one blocker blocking one attacker; Order places the blocker in

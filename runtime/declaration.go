@@ -24,6 +24,7 @@ type Declared struct {
 	Target   int32
 	By       int8
 	Repeated bool // Obj is in an earlier pair of the declaration too
+	Defender int8 // an attacker's: the player who defends Target, as declared
 }
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
@@ -132,7 +133,7 @@ func (g Exec) BecomeAttacking(x ObjID, rule string) {
 	}
 	for _, d := range c.Declared {
 		if d.Obj == x {
-			at := g.attackOn(int(d.By), x, d.Target)
+			at := attackOn(int(d.By), x, d.Target, int(d.Defender))
 			at.Declared = true
 			g.addAttack(at)
 			c.Began++
@@ -345,28 +346,11 @@ func (g Exec) CombatAt(over Over, i int) (ObjID, bool) {
 }
 
 // AttackPlayer puts x into combat attacking player p, as an effect does:
-// it was not declared. It does nothing if x is not a permanent, already
-// attacks, or p is not an opponent of x's controller still in the game.
+// it was not declared. It does nothing if x is not a permanent or
+// already attacks; whether x may attack p is the rules' (they test it
+// first: holds(can_attack_player, ...)).
 func (g Exec) AttackPlayer(x ObjID, p int, rule string) {
 	if !g.valid(x) || !g.IsPlayer(p) {
-		return
-	}
-	o := &g.Objs[x]
-	c := int(o.Controller)
-	if o.Zone != ZoneBattlefield || g.Attacking(x) || p == c || g.Players[p].Lost {
-		return
-	}
-	g.addAttack(g.attackOn(c, x, PlayerCode(p)))
-	g.Combat.Began++
-	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
-}
-
-// AttackPermanent puts x into combat attacking permanent w, as an effect
-// does: it was not declared. It does nothing if x is not a permanent,
-// already attacks, or x's controller can't attack w (can_be_attacked,
-// defender_of).
-func (g Exec) AttackPermanent(x, w ObjID, rule string) {
-	if !g.valid(x) {
 		return
 	}
 	o := &g.Objs[x]
@@ -374,12 +358,45 @@ func (g Exec) AttackPermanent(x, w ObjID, rule string) {
 	if o.Zone != ZoneBattlefield || g.Attacking(x) {
 		return
 	}
-	if _, ok := g.attackable(c, w); !ok {
+	g.addAttack(attackOn(c, x, PlayerCode(p), p))
+	g.Combat.Began++
+	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
+}
+
+// AttackPermanent puts x into combat attacking permanent w, defended by
+// player d, as an effect does: it was not declared. It does nothing if x
+// is not a permanent, already attacks, or d names no player; whether x
+// may attack w, and who defends it, are the rules' (holds and value of
+// can_attack_permanent and defender_of).
+func (g Exec) AttackPermanent(x, w ObjID, d int, rule string) {
+	if !g.valid(x) || !g.valid(w) || !g.IsPlayer(d) {
 		return
 	}
-	g.addAttack(g.attackOn(c, x, int32(w)))
+	o := &g.Objs[x]
+	c := int(o.Controller)
+	if o.Zone != ZoneBattlefield || g.Attacking(x) {
+		return
+	}
+	g.addAttack(attackOn(c, x, int32(w), d))
 	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: int32(w)})
+}
+
+// RemoveAttacked removes permanent t from combat as a permanent being
+// attacked (whatever else it does in combat, it keeps doing): the
+// creatures attacking it go on attacking nothing, and deal their damage
+// nowhere. When it is removed is the rules'.
+func (g Exec) RemoveAttacked(t ObjID, rule string) {
+	removed := false
+	for i := range g.Combat.Attacks {
+		if at := &g.Combat.Attacks[i]; at.Target == t && t != NoObj {
+			at.Target, at.Nothing = NoObj, true
+			removed = true
+		}
+	}
+	if removed {
+		g.emitObj(EvLeaveCombat, rule, t, 0)
+	}
 }
 
 // BlockAttacker puts x into combat blocking attacker a, as an effect
