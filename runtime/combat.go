@@ -136,36 +136,6 @@ func (g Exec) Holds(k PredKind, x ObjID) bool {
 	return g.has(k, x)
 }
 
-// Holds2 is Holds for the kinds of two parameters (a player as
-// ObjID(p)): every one holds for the can_ kinds, any one for the others.
-func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
-	if k.Arity() != 2 || k.IsValue() {
-		return false
-	}
-	for _, i := range g.predsOf(k) {
-		if g.Rules.Predicates[i].Test2(g, x, y) != k.All() {
-			return !k.All()
-		}
-	}
-	return k.All()
-}
-
-// PredValue is the value of the first of the rules' predicates of kind k
-// (a value of one parameter) for x: a number, or a player's index; -1
-// (no player) or 0 if the rules have none.
-func (g Exec) PredValue(k PredKind, x ObjID) int32 {
-	if k.Arity() != 1 || !k.IsValue() {
-		return 0
-	}
-	if ix := g.predsOf(k); len(ix) > 0 {
-		return g.Rules.Predicates[ix[0]].Value(g, x)
-	}
-	if k.IsPlayer() {
-		return -1
-	}
-	return 0
-}
-
 // IsPlayer reports whether the value of predicates of this kind is a
 // player (its index), not a number.
 func (k PredKind) IsPlayer() bool { return predSpecs[k].Player }
