@@ -44,7 +44,7 @@ func (c *clause) objArg(k rt.PredKind, i int, e compiler.Expr) objFn {
 	p := v.p
 	return func(g rt.Exec, fp int) rt.ObjID { return rt.ObjID(p(g, fp)) }
 }
-func intV(f intFn) value   { return value{t: compiler.Int, i: f} }
+func intV(f intFn) value { return value{t: compiler.Int, i: f} }
 
 // checkerBug reports an IR node the interpreter does not know: the
 // checker let through what it should have refused.
