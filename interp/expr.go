@@ -34,6 +34,8 @@ type value struct {
 
 func boolV(f boolFn) value { return value{t: compiler.Bool, b: f} }
 
+func intV(f intFn) value   { return value{t: compiler.Int, i: f} }
+
 // objArg is argument i of a predicate kind's, as the kind takes it: an
 // object, or a player as ObjID(p).
 func (c *clause) objArg(k rt.PredKind, i int, e compiler.Expr) objFn {
@@ -44,7 +46,6 @@ func (c *clause) objArg(k rt.PredKind, i int, e compiler.Expr) objFn {
 	p := v.p
 	return func(g rt.Exec, fp int) rt.ObjID { return rt.ObjID(p(g, fp)) }
 }
-func intV(f intFn) value { return value{t: compiler.Int, i: f} }
 
 // checkerBug reports an IR node the interpreter does not know: the
 // checker let through what it should have refused.
