@@ -33,7 +33,6 @@ type value struct {
 }
 
 func boolV(f boolFn) value { return value{t: compiler.Bool, b: f} }
-
 func intV(f intFn) value   { return value{t: compiler.Int, i: f} }
 
 // objArg is argument i of a predicate kind's, as the kind takes it: an
