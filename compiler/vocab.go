@@ -363,6 +363,7 @@ var kindTable = []*Kind{
 	{"blocker", rt.OverBlockers, "OverBlockers", 0, "", true, "the blocking creatures, each once", ""},
 	{"declared", rt.OverDeclared, "OverDeclared", 0, "", true, "the creatures of the declaration being made, each once, in the order chosen", ""},
 	{"combatant", rt.OverCombatants, "OverCombatants", 0, "", true, "the creatures in combat: attackers, then blockers", ""},
+	{"attacked", rt.OverAttacked, "OverAttacked", 0, "", true, "the permanents being attacked, each once, in any zone (one that left the battlefield is attacked until the rules remove it: remove_attacked)", ""},
 	{"recipient", rt.OverRecipients, "OverRecipients", 0, "", true, "the creatures the division being checked divides among, in its order", "division_restriction"},
 }
 

@@ -261,14 +261,10 @@ func (g *Game) lethal(s, b ObjID) int32 {
 }
 
 // attackedNow is what attacker at attacks, as a recipient of its damage:
-// nothing (NoObj, -1) if what it attacked was removed from combat (the
-// rules' remove_from_combat) or is no longer a permanent (it left the
-// battlefield or phased out).
+// nothing (NoObj, -1) once what it attacked was removed from combat (when
+// is the rules': remove_attacked).
 func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 	if at.Nothing {
-		return NoObj, -1
-	}
-	if t := at.Target; t != NoObj && (g.Objs[t].Zone != ZoneBattlefield || g.Objs[t].PhasedOut) {
 		return NoObj, -1
 	}
 	return at.Target, at.Player

@@ -313,6 +313,8 @@ func (g Exec) CombatLen(over Over) int {
 		return len(g.Combat.Declared)
 	case OverCombatants:
 		return len(g.Combat.Attacks) + len(g.Combat.Blocks)
+	case OverAttacked:
+		return len(g.Combat.Attacks)
 	case OverRecipients:
 		return len(g.Combat.dividing.From)
 	}
@@ -341,6 +343,17 @@ func (g Exec) CombatAt(over Over, i int) (ObjID, bool) {
 	case OverRecipients:
 		x := g.Combat.dividing.From[i]
 		return x, x != NoObj // NoObj: what a trampler attacks, not a creature
+	case OverAttacked:
+		t := g.Combat.Attacks[i].Target
+		if t == NoObj {
+			return NoObj, false // a player, or nothing
+		}
+		for _, at := range g.Combat.Attacks[:i] {
+			if at.Target == t {
+				return NoObj, false // seen
+			}
+		}
+		return t, true
 	}
 	return NoObj, false
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b652dcea0f41546d59a0de432516e64a"
+const SourceHash = "sha256:368ca9b41bd35d892ef389d39fa3f604"
 
 // Keyword bits.
 const (
@@ -195,24 +195,24 @@ var Rules = &rt.Rules{
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:194", Run: step_combat_damage_action_0},
-						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:112", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:152", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:162", Run: step_combat_damage_action_3},
+						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:113", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:161", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:197", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:196", Run: step_combat_damage_action_5},
 						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:224", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:209 (311)
+				{ // rules/combat.mtg:208 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:209",
+					Pos:          "rules/combat.mtg:208",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:213", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:212", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -298,24 +298,24 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:289", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:288", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:296", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:295", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:108", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
-		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:303", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:322", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:328", Text: "b.controller == game.declaring", Test: pred_can_block_6},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:329", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:120", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
+		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:302", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:321", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:327", Text: "b.controller == game.declaring", Test: pred_can_block_6},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:328", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:121", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:234", Text: "1", Value: pred_blocks_at_most_9},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:346", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:358", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_11},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:360", Text: "a has trample", Test: pred_trample_12},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:367", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:368", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:373", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:408", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:118", Text: "t.controller", Value: pred_defender_of_17},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:345", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:357", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal(s, b)", Test2: pred_division_restriction_11},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:359", Text: "a has trample", Test: pred_trample_12},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:366", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:367", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:372", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:407", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:119", Text: "t.controller", Value: pred_defender_of_17},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:230", Text: "a has flying and not b has flying", Test2: pred_cant_block_18},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:236", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_19},
 		{Kind: rt.CanBeDealtCombatDamage, Rule: "310.4c", Pos: "cr2008/combat.mtg:252", Text: "x.creature or x.planeswalker", Test: pred_can_be_dealt_combat_damage_20},
@@ -342,14 +342,14 @@ var Rules = &rt.Rules{
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:278"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:279"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:280"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:281"},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:282"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:283", Param: 'i', If: trigger_event_5_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:284", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:285", Watch: true, Param: 'k', If: trigger_event_7_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:277"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:278"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:279"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:280"},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:281"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:282", Param: 'i', If: trigger_event_5_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:283", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:284", Watch: true, Param: 'k', If: trigger_event_7_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -973,15 +973,16 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:112 (306.4, 306.4c)
+// cr2017/combat.mtg:113 (306.4, 306.4c)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
-		for _, v_t := range g.Battlefield {
-			if g.Objs[v_t].PhasedOut {
+		for i_v_t, n_v_t := 0, g.CombatLen(rt.OverAttacked); i_v_t < n_v_t; i_v_t++ {
+			v_t, ok := g.CombatAt(rt.OverAttacked, i_v_t)
+			if !ok {
 				continue
 			}
-			if g.BeingAttacked(v_t) && !(rt.ObjIs(g, v_t, ty_planeswalker)) {
+			if !(rt.ObjOnBattlefield(g, v_t)) || rt.ObjPhasedOut(g, v_t) || !(rt.ObjIs(g, v_t, ty_planeswalker)) {
 				g.Push(int32(v_t))
 			}
 		}
@@ -995,7 +996,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:152 (310.2a, 310.2b)
+// rules/combat.mtg:151 (310.2a, 310.2b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1018,7 +1019,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:162 (310.2c, 502.9c)
+// rules/combat.mtg:161 (310.2c, 502.9c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1155,7 +1156,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:197 (310.2, 310.1)
+// rules/combat.mtg:196 (310.2, 310.1)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1188,17 +1189,17 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:207 (310.1)
+// rules/combat.mtg:206 (310.1)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:210 (311.1)
+// rules/combat.mtg:209 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:213 (311.2)
+// rules/combat.mtg:212 (311.2)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1575,7 +1576,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:289 (308.2)
+// rules/combat.mtg:288 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -1585,7 +1586,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:296 (306.3, 306.2)
+// rules/combat.mtg:295 (306.3, 306.2)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1601,29 +1602,29 @@ func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:303 (306.2)
+// rules/combat.mtg:302 (306.2)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:322 (502.5)
+// rules/combat.mtg:321 (502.5)
 func pred_can_tap_5(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:328 (309.2)
+// rules/combat.mtg:327 (309.2)
 func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:329 (309.2)
+// rules/combat.mtg:328 (309.2)
 func pred_cant_block_7(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:120 (309.2a)
+// cr2017/combat.mtg:121 (309.2a)
 func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -1633,37 +1634,37 @@ func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:346 (310.2a)
+// rules/combat.mtg:345 (310.2a)
 func pred_assigns_damage_10(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:358 (502.9b)
+// rules/combat.mtg:357 (502.9b)
 func pred_division_restriction_11(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.Lethal(v_s, v_b)
 }
 
-// rules/combat.mtg:360 (502.9b, 502.9c)
+// rules/combat.mtg:359 (502.9b, 502.9c)
 func pred_trample_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:367 (310.5, 502.2, 502.28)
+// rules/combat.mtg:366 (310.5, 502.2, 502.28)
 func pred_deals_first_13(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:368 (310.5, 502.28)
+// rules/combat.mtg:367 (310.5, 502.28)
 func pred_deals_second_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:373 (306.4, 306.4b)
+// rules/combat.mtg:372 (306.4, 306.4b)
 func pred_leaves_combat_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:408 (306.2)
+// rules/combat.mtg:407 (306.2)
 func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1678,7 +1679,7 @@ func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:118 (306.3)
+// cr2017/combat.mtg:119 (306.3)
 func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
@@ -1862,7 +1863,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:283 (309.2f)
+// rules/combat.mtg:282 (309.2f)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1871,7 +1872,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:285 (309.3)
+// rules/combat.mtg:284 (309.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
