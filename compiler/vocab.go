@@ -238,6 +238,7 @@ var builtins = []*Builtin{
 	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player (asked only with several opponents)").
 		choice("the .mtg says who chooses; the player picks one opponent (asked only with several), game.defender; what it limits is the rules' attack_restriction"),
 	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers: checked whole against the predicates, recorded as the declaration").
+		needs("can_attack_player").
 		choice("the .mtg says who; its predicates say what may attack what; the statements after it make the attack"),
 	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers: checked whole against the predicates, recorded as the declaration").
 		needs("blocks_at_most").

@@ -71,11 +71,11 @@ var predSpecs = [numPredKinds]PredSpec{
 	AttackRestriction:      {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
 	BlockRestriction:       {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
 	DivisionRestriction:    {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
-	CanAttackPermanent:     {"can_attack_permanent", "CanAttackPermanent", 2, false, false, true, "(p, t): every one must hold for player p's creatures to attack permanent t (who defends it: defender_of)", ""},
+	CanAttackPermanent:     {"can_attack_permanent", "CanAttackPermanent", 2, false, false, true, "(p, t): every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)", ""},
 	DefenderOf:             {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
 	CanBeDealtCombatDamage: {"can_be_dealt_combat_damage", "CanBeDealtCombatDamage", 1, false, false, true, "every one must hold for combat damage to be dealt to permanent x", ""},
 	MustBlockAttacker:      {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
-	CanAttackPlayer:        {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", ""},
+	CanAttackPlayer:        {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", "which players a player's creatures may attack"},
 }
 
 // predPlayers marks, for a kind, which of its parameters are players
