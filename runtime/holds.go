@@ -6,7 +6,7 @@ package runtime
 // Holds2 is Holds for the kinds of two parameters (a player as
 // ObjID(p)): every one holds for the can_ kinds, any one for the others.
 func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
-	if k.Arity() != 2 || k.IsValue() {
+	if k.Arity() != 2 || k.IsValue() || !k.PlayerParam(0) && !g.valid(x) || !k.PlayerParam(1) && !g.valid(y) {
 		return false
 	}
 	for _, i := range g.predsOf(k) {
@@ -18,17 +18,18 @@ func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
 }
 
 // PredValue is the value of the first of the rules' predicates of kind k
-// (a value of one parameter) for x: a number, or a player's index; -1
-// (no player) or 0 if the rules have none.
+// (a value of one object) for x: a number, or a player's index; -1 (no
+// player) or 0 if the rules have none or x is no object.
 func (g Exec) PredValue(k PredKind, x ObjID) int32 {
-	if k.Arity() != 1 || !k.IsValue() {
-		return 0
+	none := int32(0)
+	if k.IsPlayer() {
+		none = -1
+	}
+	if k.Arity() != 1 || !k.IsValue() || !g.valid(x) {
+		return none
 	}
 	if ix := g.predsOf(k); len(ix) > 0 {
 		return g.Rules.Predicates[ix[0]].Value(g, x)
 	}
-	if k.IsPlayer() {
-		return -1
-	}
-	return 0
+	return none
 }

@@ -86,12 +86,12 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 }
 
 // blocks draws a declaration of blockers (the declaring player's, as the
-// rules' can_block says) without listing every
-// (blocker, attacker) pair, as Options does: each creature that may block
-// some attacker (the first found) blocks with probability 1/2, an
-// attacker drawn uniformly among those it may block (drawn among the
-// attackers from the first, again until it may block that one). Expected
-// cost: O(creatures + attackers per blocker / fraction it may block).
+// rules' can_block says) without listing every (blocker, attacker) pair,
+// as Options does: each creature that may block some attacker (the first
+// found) blocks with probability 1/2, an attacker drawn uniformly among
+// those it may block (drawn among the attackers from the first, again
+// until it may block that one). Expected cost: O(creatures + attackers
+// per blocker / fraction it may block).
 func (u *UniformPolicy) blocks(g *Game) Answer {
 	u.objs, u.targets, u.atk = u.objs[:0], u.targets[:0], u.atk[:0]
 	for _, at := range g.Combat.Attacks {
