@@ -87,10 +87,12 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 		if no, rule := g.pred(CantAttack, x, false); no {
 			return g.refusePred(CantAttack, rule, "%s can't attack", g.nameOf(x))
 		}
+		t := PlayerCode(g.defendingPlayer(p)) // no targets: the defending player
 		if len(a.Targets) > 0 {
-			if err := g.checkTarget(d, p, x, a.Targets[i]); err != nil {
-				return err
-			}
+			t = a.Targets[i]
+		}
+		if err := g.checkTarget(d, p, x, t); err != nil {
+			return err
 		}
 	}
 	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
