@@ -197,7 +197,7 @@ func (c *checker) combatPredicates() {
 	defender := false
 	for _, p := range c.p.Predicates {
 		switch p.Kind {
-		case "can_be_attacked":
+		case "can_attack_permanent":
 			if attackable == nil {
 				attackable = p
 			}
@@ -206,7 +206,7 @@ func (c *checker) combatPredicates() {
 		}
 	}
 	if attackable != nil && !defender {
-		c.errorf(attackable.Pos, "can_be_attacked needs the predicate defender_of: the rules must say which player defends a permanent that is attacked")
+		c.errorf(attackable.Pos, "can_attack_permanent needs the predicate defender_of: the rules must say which player defends a permanent that is attacked")
 	}
 }
 
@@ -760,14 +760,18 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 	p := &Predicate{Kind: d.Kind.Name, Const: k.Const(), Pred: k, Rules: c.rules(d.Rules, "predicate", false), Pos: d.Pos, Decl: d}
 	c.needRules(d.Pos, p.Rules, len(d.Rules), "predicate")
 	if len(d.Params) != k.Arity() {
-		c.errorf(d.Kind.Pos, "predicate %s takes %d object(s), not %d", d.Kind.Name, k.Arity(), len(d.Params))
+		c.errorf(d.Kind.Pos, "predicate %s takes %d parameter(s) (%s), not %d", d.Kind.Name, k.Arity(), predParams(k), len(d.Params))
 		return
 	}
 	sc := newScope()
 	r := c.resolver(first(p.Rules), "predicate")
 	r.pred = d.Kind.Name
-	for _, id := range d.Params {
-		p.Params = append(p.Params, r.declare(id, Object, sc))
+	for i, id := range d.Params {
+		t := Object
+		if k.PlayerParam(i) {
+			t = Player
+		}
+		p.Params = append(p.Params, r.declare(id, t, sc))
 	}
 	switch {
 	case k.IsValue() && !d.Value:
@@ -842,6 +846,19 @@ func (c *checker) segments() map[string][2]int {
 }
 
 func predicateNames() []string { return rt.PredKindNames() }
+
+// predParams names the types of kind k's parameters ("object, player").
+func predParams(k rt.PredKind) string {
+	var ts []string
+	for i := range k.Arity() {
+		if k.PlayerParam(i) {
+			ts = append(ts, "player")
+		} else {
+			ts = append(ts, "object")
+		}
+	}
+	return strings.Join(ts, ", ")
+}
 
 // leftmostAnd returns the first operand of an "and" chain (e itself if it
 // is not one).

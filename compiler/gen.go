@@ -214,7 +214,13 @@ func (w *writer) file(pkg string) {
 				}
 			}
 			var params []string
+			var players strings.Builder // a player parameter comes as ObjID(p)
 			for _, v := range pr.Params {
+				if v.T == Player {
+					params = append(params, v.GoName()+"_")
+					fmt.Fprintf(&players, "%s := int(%s_)\n_ = %s\n", v.GoName(), v.GoName(), v.GoName())
+					continue
+				}
 				params = append(params, v.GoName())
 			}
 			expr := goExpr(pr.Expr)
@@ -222,7 +228,7 @@ func (w *writer) file(pkg string) {
 				expr = "int32(" + expr + ")"
 			}
 			sig := "(g rt.Exec, " + strings.Join(params, ", ") + " rt.ObjID) " + result
-			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\nreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, expr)
+			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\n%sreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, players.String(), expr)
 			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name)
 		}
 		w.printf("},\n")

@@ -124,11 +124,14 @@ type (
 		Pred rt.PredKind
 		Args []Expr // one or two objects (the kind's arity)
 	}
-	// Holds is holds(KIND, x).
+	// Holds is holds(KIND, x) or holds(KIND, x, y) (Y set: a kind of two
+	// parameters), or, with Value, value(KIND, x): the value of a kind of
+	// one parameter that gives a number or a player.
 	Holds struct {
 		typed
-		Pred rt.PredKind
-		X    Expr
+		Pred  rt.PredKind
+		X, Y  Expr
+		Value bool
 	}
 	// Quant is count, any, all and sum over a query (Val: sum's value).
 	Quant struct {

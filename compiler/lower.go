@@ -64,6 +64,14 @@ func goExpr(e Expr) string {
 		method := [...]string{Began: "Began", Ended: "Ended", During: "During"}[e.Fn]
 		return fmt.Sprintf("g.%s(%d, %d)", method, e.Phase, e.Step)
 	case *Holds:
+		switch {
+		case e.Value && e.Pred.IsPlayer():
+			return fmt.Sprintf("int(g.PredValue(rt.%s, %s))", e.Pred.Const(), goExpr(e.X))
+		case e.Value:
+			return fmt.Sprintf("g.PredValue(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
+		case e.Y != nil:
+			return fmt.Sprintf("g.Holds2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))
+		}
 		return fmt.Sprintf("g.Holds(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
 	case *PredValue:
 		if len(e.Args) == 2 {
@@ -267,4 +275,13 @@ func blockedByFilter(s *For) string {
 		return ""
 	}
 	return b.Var.GoName()
+}
+
+// predArg is argument i of a predicate kind's: an object, or a player as
+// ObjID(p).
+func predArg(k rt.PredKind, i int, e Expr) string {
+	if k.PlayerParam(i) {
+		return "rt.ObjID(" + goExpr(e) + ")"
+	}
+	return goExpr(e)
 }

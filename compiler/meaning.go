@@ -245,6 +245,9 @@ func (w *irWalk) expr(e Expr) {
 		}
 	case *Holds:
 		w.expr(e.X)
+		if e.Y != nil {
+			w.expr(e.Y)
+		}
 	case *PredValue:
 		for _, a := range e.Args {
 			w.expr(a)

@@ -306,7 +306,7 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return m
 	case "began", "ended", "during":
 		return r.segmentQuery(e)
-	case "holds":
+	case "holds", "value":
 		return r.holds(e, sc)
 	case "count", "any", "all", "sum":
 		return r.quantifier(e, sc)
@@ -376,26 +376,55 @@ func (r *resolver) predValue(e *grammar.CallExpr, k rt.PredKind, sc *scope) Expr
 // is a condition; not inside a predicate (no predicate reads another, so
 // none can loop).
 func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
-	if len(e.Args) != 2 {
-		r.c.errorf(e.Pos, "holds takes a predicate kind and an object, e.g. holds(trample, a)")
+	fn := e.Fun.Name
+	if r.what == "predicate" {
+		r.c.errorf(e.Pos, "%s() can't be used in a predicate: a predicate may not read another", fn)
 		return bad(e.Pos)
 	}
-	if r.what == "predicate" {
-		r.c.errorf(e.Pos, "holds() can't be used in a predicate: a predicate may not read another")
+	if len(e.Args) < 2 || len(e.Args) > 3 || fn == "value" && len(e.Args) != 2 {
+		if fn == "value" {
+			r.c.errorf(e.Pos, "value takes a predicate kind and an object, e.g. value(defender_of, t)")
+		} else {
+			r.c.errorf(e.Pos, "holds takes a predicate kind and its parameters, e.g. holds(trample, a)")
+		}
 		return bad(e.Pos)
 	}
 	id, ok := e.Args[0].(*grammar.Ident)
 	if !ok {
-		r.c.errorf(e.Args[0].Position(), "argument 1 of holds must be a predicate kind")
+		r.c.errorf(e.Args[0].Position(), "argument 1 of %s must be a predicate kind", fn)
 		return bad(e.Pos)
 	}
 	k, ok := rt.ParsePredKind(id.Name)
-	if !ok || k.Arity() != 1 || k.IsValue() {
-		r.c.errorf(id.Pos, "holds wants a predicate kind of one object that is a condition, not %s%s", id.Name, didYouMean(closest(id.Name, predicateNames(), 1)))
+	n := len(e.Args) - 1
+	switch {
+	case !ok || k.Arity() != n || k.IsValue() != (fn == "value"):
+		want := "a predicate kind of one object that is a condition"
+		switch {
+		case fn == "value":
+			want = "a predicate kind of one parameter that is a value"
+		case n == 2:
+			want = "a predicate kind of two parameters that is a condition"
+		}
+		r.c.errorf(id.Pos, "%s wants %s, not %s%s", fn, want, id.Name, didYouMean(closest(id.Name, predicateNames(), 1)))
 		return bad(e.Pos)
 	}
-	x := r.typed(e.Args[1], sc, Object, "argument 2 of holds")
-	return &Holds{typed: mk(e.Pos, Bool), Pred: k, X: x}
+	arg := func(i int) Expr {
+		t := Object
+		if k.PlayerParam(i) {
+			t = Player
+		}
+		return r.typed(e.Args[i+1], sc, t, fmt.Sprintf("argument %d of %s", i+2, fn))
+	}
+	h := &Holds{typed: mk(e.Pos, Bool), Pred: k, X: arg(0), Value: fn == "value"}
+	switch {
+	case h.Value && k.IsPlayer():
+		h.typed = mk(e.Pos, Player)
+	case h.Value:
+		h.typed = mk(e.Pos, Int)
+	case n == 2:
+		h.Y = arg(1)
+	}
+	return h
 }
 
 // choice checks keeps(P, x, KIND, v, CONDITION) (player P chooses one of
@@ -638,9 +667,12 @@ func (r *resolver) predArgs(v *Builtin, args []Expr) {
 		}
 		want, k := v.PredArgs[n], rt.PredKind(lit.E.Value)
 		n++
-		if k.Arity() != want.Params || k.IsValue() != want.Value || k.IsPlayer() {
+		if k.Arity() != want.Params || k.IsValue() != want.Value || k.IsPlayer() != want.Player {
 			what := "a condition"
-			if want.Value {
+			switch {
+			case want.Player:
+				what = "a player"
+			case want.Value:
 				what = "a number"
 			}
 			r.c.errorf(lit.Pos, "argument %d of %s must be a predicate kind of %d object(s) that gives %s, not %s", i+1, v.Name, want.Params, what, k)

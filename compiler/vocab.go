@@ -103,6 +103,7 @@ func (b *Builtin) predArgs(a ...PredArg) *Builtin { b.PredArgs = a; return b }
 type PredArg struct {
 	Params   int  // objects its predicates take
 	Value    bool // they give a number
+	Player   bool // the number is a player
 	Declared bool // the rules must declare one (a value of nothing is a mistake)
 }
 
@@ -186,6 +187,7 @@ var builtins = []*Builtin{
 	attr("mana", rt.PlayerMana, "the total mana in their mana pool").reads(ReadsMana),
 	attr("drew_from_empty", rt.PlayerDrewFromEmpty, "they drew from an empty library since the last check"),
 	attr("attacked", rt.Exec.Attacked, "some creature is attacking them"),
+	attr("in_game", rt.PlayerInGame, "they are a player who has not lost the game (false for no player)"),
 
 	// The game.
 	attr("turn", rt.GameTurn, "the turn number"),
@@ -237,8 +239,8 @@ var builtins = []*Builtin{
 	// Combat.
 	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player (asked only with several opponents)").
 		choice("the .mtg says who chooses; the player picks one opponent (asked only with several), game.defender; what it limits is the rules' attack_restriction"),
-	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the predicates of the kinds named: every one of kind M holds for a creature declared, none of kind N; with the attack made, none of kind R holds for any creature; as many of kind Q (each a requirement that its creature attacks) hold of creatures declared as the others allow; recorded as the declaration").
-		predArgs(PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}).
+	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the predicates of the kinds named: every one of kind M holds for a creature declared, none of kind N; with the attack made, none of kind R holds for any creature; as many of kind Q (each a requirement that its creature attacks) hold of creatures declared as the others allow; each attacks a player q for whom every one of kind A holds of (P, q), or a permanent t for whom every one of kind B holds of (P, t), defended by the player the value of kind D names; recorded as the declaration").
+		predArgs(PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 2, Declared: true}, PredArg{Params: 2}, PredArg{Params: 1, Value: true, Player: true}).
 		choice("the .mtg says who, and which predicates say what may attack, what may not, what the attack as a whole may not be and what is required; the player chooses; the statements after it make the attack"),
 	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, checked whole against the predicates of the kinds named: every one of kind M holds for a blocker, none of kind N for it and the attacker it blocks; with the blocks made, none of kind R holds for any creature; as many requirements of kind Q (b blocks) and W (b blocks a) hold as the others allow; a blocker blocks at most the value of kind V attackers; recorded as the declaration").
 		predArgs(PredArg{Params: 1}, PredArg{Params: 2}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 2}, PredArg{Params: 1, Value: true, Declared: true}).
@@ -253,6 +255,7 @@ var builtins = []*Builtin{
 	verb("put_triggers", rt.Exec.PutTriggers, "P puts the triggered abilities P controls that wait on the stack, in the order P chooses (asked only when there is more than one order)").
 		choice("the .mtg says which players put their triggered abilities on the stack, in which order of players; each player gives the order of their own"),
 	verb("remove_from_combat", rt.Exec.RemoveFromCombat, "X is removed from combat"),
+	verb("remove_attacked", rt.Exec.RemoveAttacked, "X, a permanent being attacked, is removed from combat as such (blocking, it keeps blocking): the creatures attacking it attack nothing"),
 	verb("clear_combat", rt.Exec.ClearCombat, "the combat's records are forgotten"),
 	verb("start_combat_damage", rt.Exec.StartCombatDamage, "a combat damage step begins: nothing assigned, nobody dealing damage yet"),
 	verb("deals_damage_now", rt.Exec.DealsDamageNow, "X deals combat damage in this step"),
@@ -266,8 +269,8 @@ var builtins = []*Builtin{
 		choice("the .mtg says whose damage is divided (may_divide), how much, by whom and in which order, and which divisions are legal (its restriction predicates); the player gives the amounts"),
 	verb("deal_combat_damage", rt.Exec.DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
 	verb("cancel_combat_damage", rt.Exec.CancelCombatDamage, "the combat damage assigned to X and not yet dealt is not dealt"),
-	verb("attack_player", rt.Exec.AttackPlayer, "X is put into combat attacking P"),
-	verb("attack_permanent", rt.Exec.AttackPermanent, "X is put into combat attacking permanent Y, if its controller may attack it"),
+	verb("attack_player", rt.Exec.AttackPlayer, "X is put into combat attacking P (whether it may is the rules': holds(can_attack_player, ...))"),
+	verb("attack_permanent", rt.Exec.AttackPermanent, "X is put into combat attacking permanent Y, defended by P (no player: nothing); whether it may is the rules': holds(can_attack_permanent, ...)"),
 	verb("block", rt.Exec.BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
 
 	// Functions.
@@ -296,7 +299,8 @@ var specialForms = []struct{ Name, Doc string }{
 	{"began", "began(S): step or phase S has begun this turn"},
 	{"ended", "ended(S): step or phase S has ended this turn"},
 	{"during", "during(S): the game is in step or phase S"},
-	{"holds", "holds(KIND, x): the rules' predicates of KIND hold for x, as the runtime reads them (not in a predicate)"},
+	{"holds", "holds(KIND, x), holds(KIND, x, y): the rules' predicates of KIND hold for x (and y: an object or a player, as the kind takes them), as the runtime reads them (not in a predicate)"},
+	{"value", "value(KIND, x): the value (a number or a player) of the rules' first predicate of KIND, a value of one parameter, for x (not in a predicate)"},
 	{"min", "min(a, b, ...): the least"},
 	{"max", "max(a, b, ...): the greatest"},
 }
@@ -361,6 +365,7 @@ var kindTable = []*Kind{
 	{"blocker", rt.OverBlockers, "OverBlockers", 0, "", true, "the blocking creatures, each once", ""},
 	{"declared", rt.OverDeclared, "OverDeclared", 0, "", true, "the creatures of the declaration being made, each once, in the order chosen", ""},
 	{"combatant", rt.OverCombatants, "OverCombatants", 0, "", true, "the creatures in combat: attackers, then blockers", ""},
+	{"attacked", rt.OverAttacked, "OverAttacked", 0, "", true, "the permanents being attacked, each once, in any zone (one that left the battlefield is attacked until the rules remove it: remove_attacked)", ""},
 	{"recipient", rt.OverRecipients, "OverRecipients", 0, "", true, "the creatures the division being checked divides among, in its order", "division_restriction"},
 }
 

@@ -30,7 +30,7 @@ turn "500.1" {
 phase combat "506" {
   step declare_attackers "508" {
     action "508.1" "508.1c" {
-      choose_attackers active, can_attack, cant_attack, attack_restriction, must_attack
+      choose_attackers active, can_attack, cant_attack, attack_restriction, must_attack, can_attack_player, can_attack_permanent, defender_of
     }
     action "508.1f" {
       for each declared a where not a has vigilance {
@@ -60,6 +60,7 @@ keyword vigilance "702.20" "702.20a"
 predicate blocks_at_most "509.1" (b) = 1
 keyword lonely
 predicate can_attack "508.1a" (a) if a.creature
+predicate can_attack_player "506.3" (p, q) if q != p
 predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
 predicate assigns_damage "510.1a" (s) = max(0, s.power)
 predicate lethal_damage "510.1c" (s, b) = max(0, b.toughness - b.damage)
@@ -101,20 +102,20 @@ func TestMeaning(t *testing.T) {
 	want := map[string]string{
 		"500.1": "mtg", "506": "mtg", "508": "mtg", "509": "mtg", "511": "mtg",
 		"508.1a": "mtg", "508.1f": "mtg", "511.2": "mtg",
-		// choose_attackers only: Go checks the declaration (submitAttackers).
-		"508.1": "runtime",
+		// choose_attackers only: the declaration is checked against the
+		// kinds it names, evaluated generically.
+		"508.1": "mtg",
 		// A keyword line declares a name; having it is Go's KeywordSet.
 		"702.20": "runtime", "702.20a": "runtime",
 		"500.2": "runtime", "117.3d": "runtime", "116.2a": "runtime",
 		// The action above and the attack_restriction predicate.
-		"508.1c": "both",
+		"508.1c": "mtg",
 		"508.2":  "both",
-		// who chooses blockers is the .mtg's, the check Go's.
-		"509.1": "both",
-		// divide_combat_damage (what it may be divided to: what the
-		// attacker attacks, if it can still be attacked) and end_effects
-		// (which decides nothing).
-		"511.3": "both", "511.1": "both",
+		// who chooses blockers, and what they may declare, is the .mtg's.
+		"509.1": "mtg",
+		// divide_combat_damage (its restriction and figure kinds named)
+		// and end_effects (which decides nothing).
+		"511.3": "mtg", "511.1": "mtg",
 		// Power is the rules' derivation (printed here: the fixture
 		// derives none); lethal_damage(s, b) is the .mtg's own value, and
 		// the division's legality its restriction, evaluated generically.
@@ -126,8 +127,8 @@ func TestMeaning(t *testing.T) {
 			t.Errorf("%s: meaning %q, want %q", rule, got[rule], m)
 		}
 	}
-	// In scope: 500.1 500.2 506 508 508.1 508.1a 508.1c 508.1f 508.2 509
-	// 509.1 510.1a 510.1c 511 511.1 511.2 511.3 117.3d 702.20 702.20a.
+	// In scope: 500.1 500.2 506 506.3 508 508.1 508.1a 508.1c 508.1f 508.2
+	// 509 509.1 510.1a 510.1c 511 511.1 511.2 511.3 117.3d 702.20 702.20a.
 	// Implemented adds what is out of scope: 702.19b and the mechanisms
 	// of rules/priority.mtg (116.2a...).
 	tab := meaning.Load()
@@ -149,13 +150,13 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	// Decisions of meaningSrc: 508.1f's loop and where (2), 509.1's (2),
-	// the seven predicates (7), attack_restriction's two ands (2), the
+	// the eight predicates (8), attack_restriction's two ands (2), the
 	// division restrictions' ands and any (5), the loop over players of
 	// rules/priority.mtg's stack_triggers (1), the and of its trigger event
 	// dies (1) and the loop of its effect damage_each (1).
 	wantSum := conformance.MeaningSummary{
-		Rules: 20, Mtg: 10, Runtime: 5, Both: 5,
-		BranchPoints: conformance.BranchPoints{Mtg: 21, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		Rules: 21, Mtg: 16, Runtime: 4, Both: 1,
+		BranchPoints: conformance.BranchPoints{Mtg: 22, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)
@@ -163,8 +164,8 @@ func TestMeaning(t *testing.T) {
 	// Out of scope: 702.19b, mtg; 117.2a (the trigger event dies reads
 	// last_known_power, to which Go adds counters) and 117.4 (the effect
 	// draw: Draw runs the rules' draw-from-empty procedure), both.
-	if im := cov.Meaning.Implemented; im.Rules <= wantSum.Rules || im.Mtg != 11 || im.Both != 7 || im.Runtime != im.Rules-18 {
-		t.Errorf("implemented: %+v, want 11 mtg (702.19b), 7 both (117.2a, 117.4), the rest runtime (%d mechanism citations)", im, nmech)
+	if im := cov.Meaning.Implemented; im.Rules <= wantSum.Rules || im.Mtg != 17 || im.Both != 3 || im.Runtime != im.Rules-20 {
+		t.Errorf("implemented: %+v, want 17 mtg (702.19b), 3 both (508.2, 117.2a, 117.4), the rest runtime (%d mechanism citations)", im, nmech)
 	}
 	var impls []string
 	for _, r := range cov.Rules {
@@ -175,8 +176,8 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	if d := cmp.Diff([]string{
-		`508.1 action "" runtime true`,
-		`511.3 action "" both true`,
+		`508.1 action "" mtg false`,
+		`511.3 action "" mtg false`,
 		`702.20 keyword "" runtime false`,
 	}, impls); d != "" {
 		t.Errorf("implementations (-want +got):\n%s", d)
@@ -187,22 +188,24 @@ func TestMeaning(t *testing.T) {
 			sec = s
 		}
 	}
-	// 508 508.1a 508.1f; 508.1; 508.1c 508.2.
-	if sec.MeaningMtg != 3 || sec.MeaningRuntime != 1 || sec.MeaningBoth != 2 {
-		t.Errorf("section 508: mtg %d runtime %d both %d, want 3 1 2", sec.MeaningMtg, sec.MeaningRuntime, sec.MeaningBoth)
+	// 508 508.1 508.1a 508.1c 508.1f; 508.2.
+	if sec.MeaningMtg != 5 || sec.MeaningRuntime != 0 || sec.MeaningBoth != 1 {
+		t.Errorf("section 508: mtg %d runtime %d both %d, want 5 0 1", sec.MeaningMtg, sec.MeaningRuntime, sec.MeaningBoth)
 	}
 }
 
 // TestProcedureVerbsDecide: every verb the vocabulary marks as a Go
-// procedure reaches a runtime decider, as derived from the code; and so
-// do choose_attackers and choose_blockers, which the table calls choices.
+// procedure reaches a runtime decider, as derived from the code; and
+// choose_attackers and choose_blockers, choices whose legality is the
+// predicate kinds the .mtg names, reach none.
 func TestProcedureVerbsDecide(t *testing.T) {
 	tab := meaning.Load()
 	for _, b := range compiler.Builtins() {
-		if b.Procedure != "" || b.Name == "choose_attackers" || b.Name == "choose_blockers" {
-			if len(tab.RowDeciders(b.Go)) == 0 {
-				t.Errorf("%s (%s) reaches no decider in internal/meaning/runtime.txt", b.Name, b.Go)
-			}
+		switch {
+		case b.Procedure != "" && len(tab.RowDeciders(b.Go)) == 0:
+			t.Errorf("%s (%s) reaches no decider in internal/meaning/runtime.txt", b.Name, b.Go)
+		case (b.Name == "choose_attackers" || b.Name == "choose_blockers") && len(tab.RowDeciders(b.Go)) > 0:
+			t.Errorf("%s (%s) reaches deciders %v: a declaration's legality is the kinds the .mtg names", b.Name, b.Go, tab.RowDeciders(b.Go))
 		}
 	}
 }

@@ -81,9 +81,9 @@ func TestLoadRefuses(t *testing.T) {
 		"object":  {strings.Replace(good, `"Battlefield":[]`, `"Battlefield":[99999]`, 1), "does not exist"},
 		"field":   {strings.Replace(good, `"TurnNum":`, `"Extra":1,"TurnNum":`, 1), "fields this runtime does not know"},
 		"type":    {strings.Replace(good, `"TurnNum":0`, `"TurnNum":"zero"`, 1), "is not a int32"},
-		"attack": {strings.Replace(good, `"Attacks":null`, `"Attacks":[{"Attacker":99999,"Controller":0,"Player":1,"Target":-1,"Blocked":false,"Declared":true}]`, 1),
+		"attack": {strings.Replace(good, `"Attacks":null`, `"Attacks":[{"Attacker":99999,"Controller":0,"Player":1,"Target":-1,"Blocked":false,"Declared":true,"Nothing":false}]`, 1),
 			"the combat names"},
-		"declared": {strings.Replace(good, `"Declared":null`, `"Declared":[{"Obj":1,"Target":-9,"By":0,"Repeated":false}]`, 1),
+		"declared": {strings.Replace(good, `"Declared":null`, `"Declared":[{"Obj":1,"Target":-9,"By":0,"Repeated":false,"Defender":-1}]`, 1),
 			"the combat names"},
 	} {
 		_, err := rt.Load(engine.Rules, strings.NewReader(c.text))

@@ -87,9 +87,13 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, int, int32, string) bool:
 		p, n := a[0].p, a[1].i
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), n(g, fp), rule) }
-	case func(rt.Exec, int, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, string) bool:
-		p, k := a[0].p, [4]rt.PredKind{rt.PredKind(a[1].enum), rt.PredKind(a[2].enum), rt.PredKind(a[3].enum), rt.PredKind(a[4].enum)}
-		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], rule) }
+	case func(rt.Exec, int, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, string) bool:
+		p := a[0].p
+		var k [7]rt.PredKind
+		for i := range k {
+			k[i] = rt.PredKind(a[1+i].enum)
+		}
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], k[4], k[5], k[6], rule) }
 	case func(rt.Exec, int, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, string) bool:
 		p := a[0].p
 		var k [6]rt.PredKind
@@ -115,6 +119,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.ObjID, int32, string):
 		x, y, n := a[0].o, a[1].o, a[2].i
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), y(g, fp), n(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.ObjID, int, string):
+		x, y, p := a[0].o, a[1].o, a[2].p
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), y(g, fp), p(g, fp), rule); return true }
 	case func(rt.Exec, int, rt.ObjID, rt.ObjID, string):
 		p, x, y := a[0].p, a[1].o, a[2].o
 		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), x(g, fp), y(g, fp), rule); return true }

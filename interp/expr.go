@@ -35,6 +35,17 @@ type value struct {
 func boolV(f boolFn) value { return value{t: compiler.Bool, b: f} }
 func intV(f intFn) value   { return value{t: compiler.Int, i: f} }
 
+// objArg is argument i of a predicate kind's, as the kind takes it: an
+// object, or a player as ObjID(p).
+func (c *clause) objArg(k rt.PredKind, i int, e compiler.Expr) objFn {
+	v := c.expr(e)
+	if !k.PlayerParam(i) {
+		return v.o
+	}
+	p := v.p
+	return func(g rt.Exec, fp int) rt.ObjID { return rt.ObjID(p(g, fp)) }
+}
+
 // checkerBug reports an IR node the interpreter does not know: the
 // checker let through what it should have refused.
 func checkerBug(what any) string {
@@ -140,7 +151,17 @@ func (c *clause) expr(e compiler.Expr) value {
 		}
 		return boolV(func(g rt.Exec, _ int) bool { return g.During(ph, st) })
 	case *compiler.Holds:
-		k, x := e.Pred, c.expr(e.X).o
+		k := e.Pred
+		x := c.objArg(k, 0, e.X)
+		switch {
+		case e.Value && k.IsPlayer():
+			return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return int(g.PredValue(k, x(g, fp))) }}
+		case e.Value:
+			return intV(func(g rt.Exec, fp int) int32 { return g.PredValue(k, x(g, fp)) })
+		case e.Y != nil:
+			y := c.objArg(k, 1, e.Y)
+			return boolV(func(g rt.Exec, fp int) bool { return g.Holds2(k, x(g, fp), y(g, fp)) })
+		}
 		return boolV(func(g rt.Exec, fp int) bool { return g.Holds(k, x(g, fp)) })
 	case *compiler.PredValue:
 		k, x := e.Pred, c.expr(e.Args[0]).o

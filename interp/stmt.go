@@ -104,7 +104,7 @@ func (q *query) at(g rt.Exec, i int) (v rt.ObjID, skip, done bool) {
 		}
 		v = rt.ObjID(i)
 		return v, g.Objs[v].Zone == rt.ZoneNone, false
-	case rt.OverAttackers, rt.OverBlockers, rt.OverDeclared, rt.OverCombatants, rt.OverRecipients:
+	case rt.OverAttackers, rt.OverBlockers, rt.OverDeclared, rt.OverCombatants, rt.OverRecipients, rt.OverAttacked:
 		if i >= g.CombatLen(q.kind.Over) {
 			return 0, false, true
 		}

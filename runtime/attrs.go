@@ -117,6 +117,10 @@ func PlayerMana(g Exec, p int) int32 { return g.PlayerAt(p).Mana.Total() }
 // PlayerDrewFromEmpty reports whether p drew from an empty library since the last check.
 func PlayerDrewFromEmpty(g Exec, p int) bool { return g.PlayerAt(p).DrewFromEmpty }
 
+// PlayerInGame reports whether p is a player who has not lost (left) the
+// game; false for no player.
+func PlayerInGame(g Exec, p int) bool { return g.IsPlayer(p) && !g.Players[p].Lost }
+
 // GameTurn is the turn number.
 func GameTurn(g Exec) int32 { return g.TurnNum }
 

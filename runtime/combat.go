@@ -29,9 +29,10 @@ const (
 	AttackRestriction                       // (x) with the attack declared, any one that holds for a creature makes it illegal
 	BlockRestriction                        // (x) with the blocks declared, any one that holds for a creature makes it illegal
 	DivisionRestriction                     // (s, b) with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal
-	CanBeAttacked                           // (t) any one that holds lets permanent t be attacked
+	CanAttackPermanent                      // (p, t) every one must hold for player p's creatures to attack permanent t
 	DefenderOf                              // (t) = the player who defends t when it is attacked (a player value)
 	MustBlockAttacker                       // (b, a) b blocks a if able (each one that holds is one requirement)
+	CanAttackPlayer                         // (p, q) every one must hold for player p's creatures to attack player q
 	numPredKinds
 )
 
@@ -67,10 +68,18 @@ var predSpecs = [numPredKinds]PredSpec{
 	AttackRestriction:   {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
 	BlockRestriction:    {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
 	DivisionRestriction: {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
-	CanBeAttacked:       {"can_be_attacked", "CanBeAttacked", 1, false, false, false, "any one that holds lets permanent t be attacked", ""},
+	CanAttackPermanent:  {"can_attack_permanent", "CanAttackPermanent", 2, false, false, true, "(p, t): every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)", ""},
 	DefenderOf:          {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
 	MustBlockAttacker:   {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
+	CanAttackPlayer:     {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", "which players a player's creatures may attack"},
 }
+
+// predPlayers marks, for a kind, which of its parameters are players
+// (bit i: parameter i), passed as their index (ObjID(p)).
+var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3}
+
+// PlayerParam reports whether parameter i of the kind is a player.
+func (k PredKind) PlayerParam(i int) bool { return predPlayers[k]&(1<<i) != 0 }
 
 func (k PredKind) String() string { return predSpecs[k].Name }
 
@@ -149,6 +158,7 @@ type Attack struct {
 	Target     ObjID // the planeswalker it attacks, or NoObj
 	Blocked    bool  // stays true for the combat once blocked (even if blockers leave)
 	Declared   bool  // declared as an attacker, not put into combat attacking
+	Nothing    bool  // Target was removed from combat: it attacks nothing, its damage goes nowhere
 }
 
 // Block is one blocker blocking one attacker; Order places the blocker in
@@ -277,19 +287,6 @@ func (g *Game) predsOf(k PredKind) []int32 {
 		return nil
 	}
 	return g.preds[k]
-}
-
-// PredValue is the value for x of the rules' first predicate of value
-// kind k (0 if they declare none, or k is not a value of one object): the
-// .mtg calls a value predicate by name, assigns_damage(a).
-func (g Exec) PredValue(k PredKind, x ObjID) int32 {
-	if k >= numPredKinds || k.Arity() != 1 || !k.IsValue() || k.IsPlayer() || !g.valid(x) {
-		return 0
-	}
-	if ix := g.predsOf(k); len(ix) > 0 {
-		return g.Rules.Predicates[ix[0]].Value(g, x)
-	}
-	return 0
 }
 
 // PredValue2 is PredValue for a kind of two objects: lethal_damage(s, b).

@@ -256,10 +256,10 @@ func (g Exec) SecondCombatDamageStep() bool { return g.Combat.SecondStep }
 func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
 
 // attackedNow is what attacker at attacks, as a recipient of its damage:
-// nothing (NoObj, -1) if that permanent is gone or can no longer be
-// attacked (a planeswalker no longer one).
+// nothing (NoObj, -1) once what it attacked was removed from combat (when
+// is the rules': remove_attacked).
 func (g *Game) attackedNow(at Attack) (ObjID, int8) {
-	if t := at.Target; t != NoObj && (g.Objs[t].Zone != ZoneBattlefield || g.Objs[t].PhasedOut || !g.has(CanBeAttacked, t)) {
+	if at.Nothing {
 		return NoObj, -1
 	}
 	return at.Target, at.Player

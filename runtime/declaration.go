@@ -24,6 +24,7 @@ type Declared struct {
 	Target   int32
 	By       int8
 	Repeated bool // Obj is in an earlier pair of the declaration too
+	Defender int8 // an attacker's: the player who defends Target, as declared
 }
 
 // DeclKinds are the predicate kinds a declaration of attackers or blockers
@@ -37,6 +38,10 @@ type DeclKinds struct {
 	Requirement PredKind // (x): each one that holds is a requirement that x is declared
 	Pair        PredKind // (b, a), of blockers: each one that holds is a requirement that b blocks a
 	AtMost      PredKind // (b) =, of blockers: the most attackers b may block
+	// Of attackers: what player p's creatures may attack, players
+	// (Player, (p, q)) and permanents (Permanent, (p, t)), every one
+	// holding; and who defends a permanent (Defender, (t) = a player).
+	Player, Permanent, Defender PredKind
 }
 
 // shaped reports whether every kind of d is none or of the shape its
@@ -50,7 +55,8 @@ func (d DeclKinds) shaped(blockers bool) bool {
 	}
 	return ok(d.May, 1, false) && ok(d.MayNot, not, false) && ok(d.Restriction, 1, false) &&
 		ok(d.Requirement, 1, false) && ok(d.Pair, 2, false) && ok(d.AtMost, 1, true) &&
-		(blockers || d.Pair == 0 && d.AtMost == 0)
+		ok(d.Player, 2, false) && ok(d.Permanent, 2, false) && (d.Defender == 0 || d.Defender < numPredKinds && d.Defender.Arity() == 1 && d.Defender.IsPlayer()) &&
+		(blockers || d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0)
 }
 
 // kindShaped reports whether k is none, or a kind of params objects that
@@ -62,13 +68,14 @@ func kindShaped(k PredKind, params int, value bool) bool {
 // ChooseAttackers asks player p to choose attackers, once per combat, and
 // records the declaration (Combat.Declared); nothing attacks yet. It is
 // checked against the predicates of the kinds the rules name: may, may
-// not, restriction, requirement (DeclKinds).
-func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement PredKind, rule string) bool {
+// not, restriction, requirement, and what may be attacked and who defends
+// it (DeclKinds).
+func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement, player, permanent, defender PredKind, rule string) bool {
 	c := &g.Combat
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
 	}
-	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement}); k.shaped(false) {
+	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement, Player: player, Permanent: permanent, Defender: defender}); k.shaped(false) {
 		c.Atk = k
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
@@ -86,7 +93,7 @@ func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement PredK
 // checked against the predicates of the kinds the rules name (DeclKinds).
 func (g Exec) ChooseBlockers(q int, may, mayNot, restriction, requirement, pair, atMost PredKind, rule string) bool {
 	c := &g.Combat
-	if k := (DeclKinds{may, mayNot, restriction, requirement, pair, atMost}); k.shaped(true) {
+	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement, Pair: pair, AtMost: atMost}); k.shaped(true) {
 		c.Blk = k
 	}
 	if c.Declaring != DeclaringBlockers {
@@ -174,7 +181,7 @@ func (g Exec) BecomeAttacking(x ObjID, rule string) {
 	}
 	for _, d := range c.Declared {
 		if d.Obj == x {
-			at := g.attackOn(int(d.By), x, d.Target)
+			at := attackOn(int(d.By), x, d.Target, int(d.Defender))
 			at.Declared = true
 			g.addAttack(at)
 			c.Began++
@@ -354,6 +361,8 @@ func (g Exec) CombatLen(over Over) int {
 		return len(g.Combat.Declared)
 	case OverCombatants:
 		return len(g.Combat.Attacks) + len(g.Combat.Blocks)
+	case OverAttacked:
+		return len(g.Combat.Attacks)
 	case OverRecipients:
 		return len(g.Combat.dividing.From)
 	}
@@ -382,33 +391,27 @@ func (g Exec) CombatAt(over Over, i int) (ObjID, bool) {
 	case OverRecipients:
 		x := g.Combat.dividing.From[i]
 		return x, x != NoObj // NoObj: what a trampler attacks, not a creature
+	case OverAttacked:
+		t := g.Combat.Attacks[i].Target
+		if t == NoObj {
+			return NoObj, false // a player, or nothing
+		}
+		for _, at := range g.Combat.Attacks[:i] {
+			if at.Target == t {
+				return NoObj, false // seen
+			}
+		}
+		return t, true
 	}
 	return NoObj, false
 }
 
 // AttackPlayer puts x into combat attacking player p, as an effect does:
-// it was not declared. It does nothing if x is not a permanent, already
-// attacks, or p is not an opponent of x's controller still in the game.
+// it was not declared. It does nothing if x is not a permanent or
+// already attacks; whether x may attack p is the rules' (they test it
+// first: holds(can_attack_player, ...)).
 func (g Exec) AttackPlayer(x ObjID, p int, rule string) {
 	if !g.valid(x) || !g.IsPlayer(p) {
-		return
-	}
-	o := &g.Objs[x]
-	c := int(o.Controller)
-	if o.Zone != ZoneBattlefield || g.Attacking(x) || p == c || g.Players[p].Lost {
-		return
-	}
-	g.addAttack(g.attackOn(c, x, PlayerCode(p)))
-	g.Combat.Began++
-	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
-}
-
-// AttackPermanent puts x into combat attacking permanent w, as an effect
-// does: it was not declared. It does nothing if x is not a permanent,
-// already attacks, or x's controller can't attack w (can_be_attacked,
-// defender_of).
-func (g Exec) AttackPermanent(x, w ObjID, rule string) {
-	if !g.valid(x) {
 		return
 	}
 	o := &g.Objs[x]
@@ -416,12 +419,45 @@ func (g Exec) AttackPermanent(x, w ObjID, rule string) {
 	if o.Zone != ZoneBattlefield || g.Attacking(x) {
 		return
 	}
-	if _, ok := g.attackable(c, w); !ok {
+	g.addAttack(attackOn(c, x, PlayerCode(p), p))
+	g.Combat.Began++
+	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
+}
+
+// AttackPermanent puts x into combat attacking permanent w, defended by
+// player d, as an effect does: it was not declared. It does nothing if x
+// is not a permanent, already attacks, or d names no player; whether x
+// may attack w, and who defends it, are the rules' (holds and value of
+// can_attack_permanent and defender_of).
+func (g Exec) AttackPermanent(x, w ObjID, d int, rule string) {
+	if !g.valid(x) || !g.valid(w) || !g.IsPlayer(d) {
 		return
 	}
-	g.addAttack(g.attackOn(c, x, int32(w)))
+	o := &g.Objs[x]
+	c := int(o.Controller)
+	if o.Zone != ZoneBattlefield || g.Attacking(x) {
+		return
+	}
+	g.addAttack(attackOn(c, x, int32(w), d))
 	g.Combat.Began++
 	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: int32(w)})
+}
+
+// RemoveAttacked removes permanent t from combat as a permanent being
+// attacked (whatever else it does in combat, it keeps doing): the
+// creatures attacking it go on attacking nothing, and deal their damage
+// nowhere. When it is removed is the rules'.
+func (g Exec) RemoveAttacked(t ObjID, rule string) {
+	removed := false
+	for i := range g.Combat.Attacks {
+		if at := &g.Combat.Attacks[i]; at.Target == t && t != NoObj {
+			at.Target, at.Nothing = NoObj, true
+			removed = true
+		}
+	}
+	if removed {
+		g.emitObj(EvLeaveCombat, rule, t, 0)
+	}
 }
 
 // BlockAttacker puts x into combat blocking attacker a, as an effect

@@ -87,10 +87,12 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 		if no, rule := g.pred(g.Combat.Atk.MayNot, x, false); no {
 			return g.refusePred(g.Combat.Atk.MayNot, rule, "%s can't attack", g.nameOf(x))
 		}
+		t := PlayerCode(g.defendingPlayer(p)) // no targets: the defending player
 		if len(a.Targets) > 0 {
-			if err := g.checkTarget(d, p, x, a.Targets[i]); err != nil {
-				return err
-			}
+			t = a.Targets[i]
+		}
+		if err := g.checkTarget(d, p, x, t); err != nil {
+			return err
 		}
 	}
 	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
@@ -128,7 +130,7 @@ func (g *Game) recordAttackers(p int, a *Answer) {
 		if len(a.Targets) > 0 {
 			t = a.Targets[i]
 		}
-		c.Declared = append(c.Declared, Declared{Obj: x, Target: t, By: int8(p)})
+		c.Declared = append(c.Declared, Declared{Obj: x, Target: t, By: int8(p), Defender: int8(g.defenderOf(t))})
 	}
 	g.pending = Decision{}
 }
@@ -157,50 +159,55 @@ func (g *Game) payableAfter(record func(s *Game)) (ok bool, rule string) {
 	return ok, rule
 }
 
+// checkTarget refuses x's attack on t (a PlayerCode or a permanent) unless
+// the rules let p's creatures attack it (can_attack_player,
+// can_attack_permanent: every one holds) and, for a permanent, name who
+// defends it (defender_of); what that means (an opponent, in the game, on
+// the battlefield...) is theirs.
 func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
-	if t < 0 {
-		q := int(-1 - t)
-		if q >= len(g.Players) || q == p || g.Players[q].Lost {
-			return refuse(d.Rule, "%s can't attack %s: not an opponent in the game", g.nameOf(x), g.PlayerName(q))
-		}
-		return nil
-	}
-	w := ObjID(t)
-	q, ok := g.attackable(p, w)
+	k, y := g.Combat.Atk.Permanent, ObjID(t)
 	switch {
-	case !ok && q < 0:
-		return g.refusePred(CanBeAttacked, g.predRule(CanBeAttacked, d.Rule), "%s can't attack %s: it can't be attacked", g.nameOf(x), g.nameOf(w))
-	case !ok:
-		return g.refusePred(DefenderOf, g.predRule(DefenderOf, d.Rule), "%s can't attack %s: %s defends it, not an opponent of %s", g.nameOf(x), g.nameOf(w), g.PlayerName(q), g.PlayerName(p))
+	case t < 0 && int(-1-t) >= len(g.Players):
+		return refuse(d.Rule, "%s can't attack player %d: there is no such player", g.nameOf(x), -1-t)
+	case t < 0:
+		k, y = g.Combat.Atk.Player, ObjID(-1-t)
+	case !g.valid(y):
+		return refuse(d.Rule, "%s can't attack object %d: there is no such object", g.nameOf(x), t)
+	}
+	if ok, rule := g.predAll2(k, ObjID(p), y); !ok {
+		what := g.PlayerName(int(y))
+		if t >= 0 {
+			what = g.nameOf(y)
+		}
+		return g.refusePred(k, rule, "%s can't attack %s", g.nameOf(x), what)
+	}
+	if t >= 0 && !g.exec().IsPlayer(g.defenderOf(t)) {
+		return g.refusePred(g.Combat.Atk.Defender, g.predRule(g.Combat.Atk.Defender, d.Rule), "%s can't attack %s: the rules name no player who defends it", g.nameOf(x), g.nameOf(y))
 	}
 	return nil
 }
 
-// attackable reports whether p's creatures may attack permanent w, and
-// the player who defends it: w is on the battlefield, phased in, the
-// rules' can_be_attacked holds for it, and defender_of names an opponent
-// of p still in the game.
-func (g *Game) attackable(p int, w ObjID) (int, bool) {
-	if !g.valid(w) || g.Objs[w].Zone != ZoneBattlefield || g.Objs[w].PhasedOut || !g.has(CanBeAttacked, w) {
-		return -1, false
+// predAll2 reports whether every predicate of kind k holds for (x, y),
+// and the rule of the first that does not.
+func (g *Game) predAll2(k PredKind, x, y ObjID) (bool, string) {
+	for _, i := range g.predsOf(k) {
+		if p := &g.Rules.Predicates[i]; !p.Test2(g.exec(), x, y) {
+			return false, p.Rule
+		}
 	}
-	q := g.defenderOf(w)
-	if q < 0 || q >= len(g.Players) {
-		return -1, false
-	}
-	if q == p || g.Players[q].Lost {
-		return q, false
-	}
-	return q, true
+	return true, ""
 }
 
-// defenderOf is the player who defends w when it is attacked (the rules'
-// defender_of), or -1 if the rules say nothing.
-func (g *Game) defenderOf(w ObjID) int {
-	if ix := g.predsOf(DefenderOf); len(ix) > 0 {
-		return int(g.Rules.Predicates[ix[0]].Value(g.exec(), w))
+// defenderOf is the player who defends t, a PlayerCode (that player) or
+// a permanent (the rules' defender_of; -1 if they say nothing).
+func (g *Game) defenderOf(t int32) int {
+	if t < 0 {
+		return int(-1 - t)
 	}
-	return -1
+	if g.Combat.Atk.Defender == 0 {
+		return -1
+	}
+	return int(g.exec().PredValue(g.Combat.Atk.Defender, ObjID(t)))
 }
 
 // predRule is the rule of the first predicate of kind k, or def.
@@ -211,14 +218,12 @@ func (g *Game) predRule(k PredKind, def string) string {
 	return def
 }
 
-// attackOn is the attack of x, controlled by p, on t (a PlayerCode or
-// a permanent that can be attacked).
-func (g *Game) attackOn(p int, x ObjID, t int32) Attack {
-	at := Attack{Attacker: x, Target: NoObj, Controller: int8(p)}
-	if t < 0 {
-		at.Player = int8(-1 - t)
-	} else {
-		at.Target, at.Player = ObjID(t), int8(g.defenderOf(ObjID(t)))
+// attackOn is the attack of x, controlled by p, on t (a PlayerCode or a
+// permanent) defended by player d.
+func attackOn(p int, x ObjID, t int32, d int) Attack {
+	at := Attack{Attacker: x, Target: NoObj, Controller: int8(p), Player: int8(d)}
+	if t >= 0 {
+		at.Target = ObjID(t)
 	}
 	return at
 }

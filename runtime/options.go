@@ -140,26 +140,32 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			}
 		}
 	case DecideAttackers:
-		// What can be attacked is found once, not for each creature:
-		// pairs (permanent, its defending player) on the scratch stack.
-		m := g.exec().Mark()
-		for _, w := range g.Battlefield {
-			if d, ok := g.attackable(p, w); ok {
-				g.exec().Push(int32(w))
-				g.exec().Push(int32(d))
+		// What p's creatures may attack (can_attack_player,
+		// can_attack_permanent) is found once, not for each creature:
+		// pairs (target, its defending player) on the scratch stack, the
+		// players first.
+		e := g.exec()
+		m := e.Mark()
+		for q := range g.Players {
+			if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
+				e.Push(PlayerCode(q))
+				e.Push(int32(q))
 			}
 		}
-		targets := g.exec().Selected(m)
+		for _, w := range g.Battlefield {
+			if e.Holds2(g.Combat.Atk.Permanent, ObjID(p), w) {
+				if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
+					e.Push(int32(w))
+					e.Push(int32(d))
+				}
+			}
+		}
+		targets := e.Selected(m)
 		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			if int(o.Controller) != p || o.PhasedOut || !g.can(g.Combat.Atk.May, x) || g.has(g.Combat.Atk.MayNot, x) {
+			if !g.mayAttack(x) {
 				continue
 			}
-			for q := range g.Players {
-				if q == p || g.Players[q].Lost {
-					continue
-				}
-				add(Option{Kind: Declare, Obj: x, Target: PlayerCode(q)})
+			for q := range g.Players { // grouped by defending player
 				for i := 0; i < len(targets); i += 2 {
 					if int(targets[i+1]) == q {
 						add(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})
@@ -167,17 +173,14 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				}
 			}
 		}
-		g.exec().Release(m)
+		e.Release(m)
 	case DecideBlockers:
+		// Whose creatures block whom is the rules' (can_block, cant_block).
 		for _, b := range g.Battlefield {
-			o := &g.Objs[b]
-			if int(o.Controller) != p || o.PhasedOut || !g.can(g.Combat.Blk.May, b) {
+			if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
 				continue
 			}
 			for _, at := range g.Combat.Attacks {
-				if int(at.Player) != p {
-					continue
-				}
 				if no, _ := g.pred2(g.Combat.Blk.MayNot, b, at.Attacker); !no {
 					add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
 				}

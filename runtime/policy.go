@@ -49,34 +49,31 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		r.RNG.Shuffle(r.pick)
 		return Answer{Kind: Choose, Objs: r.pick[:d.N]}
 	case DecideAttackers:
-		// Each untapped creature attacks with probability 1/2; an illegal
+		// Each creature the rules let attack (can_attack, cant_attack)
+		// attacks with probability 1/2, or surely if it must; an illegal
 		// pick falls back to no attack in Run.
 		r.pick = r.pick[:0]
 		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			must, _ := g.pred(g.Combat.Atk.Requirement, x, false)
-			if int(o.Controller) == d.Player && o.Types&g.Rules.CombatantTypes != 0 && !o.Tapped && !o.PhasedOut && (must || r.RNG.Intn(2) == 0) {
-				if ok, _ := g.pred(g.Combat.Atk.May, x, true); ok {
-					if no, _ := g.pred(g.Combat.Atk.MayNot, x, false); !no {
-						r.pick = append(r.pick, x)
-					}
-				}
+			if !g.mayAttack(x) {
+				continue
+			}
+			if must, _ := g.pred(g.Combat.Atk.Requirement, x, false); must || r.RNG.Intn(2) == 0 {
+				r.pick = append(r.pick, x)
 			}
 		}
 		return Answer{Kind: Declare, Objs: r.pick}
 	case DecideBlockers:
+		// Each creature the rules let block (can_block) blocks with
+		// probability 1/2 the first attacker cant_block allows.
 		r.pick, r.targets = r.pick[:0], r.targets[:0]
 		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			if int(o.Controller) != d.Player || o.Types&g.Rules.CombatantTypes == 0 || o.Tapped || o.PhasedOut || r.RNG.Intn(2) == 0 {
+			if g.Objs[x].PhasedOut || !g.can(g.Combat.Blk.May, x) || r.RNG.Intn(2) == 0 {
 				continue
 			}
 			for _, at := range g.Combat.Attacks {
-				if int(at.Player) == d.Player {
-					if no, _ := g.pred2(g.Combat.Blk.MayNot, x, at.Attacker); !no {
-						r.pick, r.targets = append(r.pick, x), append(r.targets, int32(at.Attacker))
-						break
-					}
+				if no, _ := g.pred2(g.Combat.Blk.MayNot, x, at.Attacker); !no {
+					r.pick, r.targets = append(r.pick, x), append(r.targets, int32(at.Attacker))
+					break
 				}
 			}
 		}

@@ -128,7 +128,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		if i < len(targets) {
 			t = targets[i]
 		}
-		at := g.attackOn(p, x, t)
+		at := attackOn(p, x, t, g.defenderOf(t))
 		at.Declared = true
 		g.addAttack(at)
 	}

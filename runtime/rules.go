@@ -206,6 +206,7 @@ const (
 	OverCombatants        // the creatures in combat: attackers, then blockers, each once
 	OverRecipients        // the creatures the division of combat damage being checked divides among, in its order
 	OverPlayersAPNAP      // the players still in the game, the active player first, then in turn order
+	OverAttacked          // the permanents being attacked, each once, in any zone
 )
 
 // SBA is one state-based action: a query and what to do with each match.

@@ -281,7 +281,7 @@ func (g *Game) checkLoadedCombat(ok func(ObjID) bool) error {
 		}
 	}
 	for _, d := range c.Declared {
-		if !ok(d.Obj) || d.Obj == NoObj || !target(d.Target) || !player(d.By) {
+		if !ok(d.Obj) || d.Obj == NoObj || !target(d.Target) || !player(d.By) || !player(d.Defender) {
 			return bad
 		}
 	}

@@ -29,7 +29,7 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		}
 		return u.opts[u.RNG.Intn(len(u.opts))].Answer()
 	case DecideBlockers:
-		a := u.blocks(g, d.Player)
+		a := u.blocks(g)
 		if g.Check(a) != nil {
 			return g.DefaultDeclare(d)
 		}
@@ -85,23 +85,22 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 	return Answer{Kind: Pass}
 }
 
-// blocks draws a declaration of blockers for q without listing every
-// (blocker, attacker) pair, as Options does: each creature that may block
-// some attacker (the first found) blocks with probability 1/2, an
-// attacker drawn uniformly among those it may block (drawn among the
-// attackers from the first, again until it may block that one). Expected
-// cost: O(creatures + attackers per blocker / fraction it may block).
-func (u *UniformPolicy) blocks(g *Game, q int) Answer {
+// blocks draws a declaration of blockers (the declaring player's, as the
+// rules' can_block says) without listing every (blocker, attacker) pair,
+// as Options does: each creature that may block some attacker (the first
+// found) blocks with probability 1/2, an attacker drawn uniformly among
+// those it may block (drawn among the attackers from the first, again
+// until it may block that one). Expected cost: O(creatures + attackers
+// per blocker / fraction it may block).
+func (u *UniformPolicy) blocks(g *Game) Answer {
 	u.objs, u.targets, u.atk = u.objs[:0], u.targets[:0], u.atk[:0]
 	for _, at := range g.Combat.Attacks {
-		if int(at.Player) == q {
-			u.atk = append(u.atk, at.Attacker)
-		}
+		u.atk = append(u.atk, at.Attacker)
 	}
+	// Whose creatures block whom is the rules' (can_block, cant_block).
 	may := func(b, a ObjID) bool { no, _ := g.pred2(g.Combat.Blk.MayNot, b, a); return !no }
 	for _, b := range g.Battlefield {
-		o := &g.Objs[b]
-		if int(o.Controller) != q || o.PhasedOut || !g.can(g.Combat.Blk.May, b) {
+		if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
 			continue
 		}
 		first := 0

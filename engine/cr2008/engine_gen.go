@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f73d5ea0baab6ac0a5f4f2f95aab6352"
+const SourceHash = "sha256:ebf6859264099b8adcb2f79086912a79"
 
 // Keyword bits.
 const (
@@ -163,7 +163,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:177", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:180", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:34", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:38", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:45", Run: step_declare_attackers_action_4},
@@ -194,24 +194,25 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:190", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:210", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:220", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:193", Run: step_combat_damage_action_0},
+						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:113", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:161", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:213", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:196", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:223", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:198 (311)
+				{ // rules/combat.mtg:208 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:198",
+					Pos:          "rules/combat.mtg:208",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:202", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:212", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -298,24 +299,26 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:278", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:288", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CanBeAttacked, Rule: "306.3", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_2},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:303", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_3},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:309", Text: "b.controller == game.declaring", Test: pred_can_block_4},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:310", Text: "a.defending_player != b.controller", Test2: pred_cant_block_5},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_6},
-		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:230", Text: "1", Value: pred_blocks_at_most_7},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:327", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_9},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:340", Text: "a has trample", Test: pred_trample_10},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:347", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_11},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:348", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_12},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:353", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_13},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:388", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_14},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_15},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:226", Text: "a has flying and not b has flying", Test2: pred_cant_block_16},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:232", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_17},
+		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:295", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:108", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
+		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:302", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:321", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:327", Text: "b.controller == game.declaring", Test: pred_can_block_6},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:328", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:121", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
+		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:233", Text: "1", Value: pred_blocks_at_most_9},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:345", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:357", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:358", Text: "a has trample", Test: pred_trample_12},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:365", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:366", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:371", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:406", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:119", Text: "t.controller", Value: pred_defender_of_17},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:229", Text: "a has flying and not b has flying", Test2: pred_cant_block_18},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:235", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_19},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -324,14 +327,14 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:20", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:243", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:246", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
 		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:259", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:265", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:164", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:261", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:267", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:167", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
@@ -339,14 +342,14 @@ var Rules = &rt.Rules{
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:267"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:268"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:269"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:270"},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:271"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:272", Param: 'i', If: trigger_event_5_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:273", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:274", Watch: true, Param: 'k', If: trigger_event_7_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:277"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:278"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:279"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:280"},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:281"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:282", Param: 'i', If: trigger_event_5_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:283", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:284", Watch: true, Param: 'k', If: trigger_event_7_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -597,13 +600,13 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 
 // rules/combat.mtg:22 (308.2, 308.2a, 306.3, 308.2d)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, "308.2") {
+	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, rt.CanAttackPlayer, rt.CanAttackPermanent, rt.DefenderOf, "308.2") {
 		return false
 	}
 	return true
 }
 
-// cr2008/combat.mtg:177 (308.2c)
+// cr2008/combat.mtg:180 (308.2c)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -895,7 +898,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:190 (310.5, 502.28)
+// cr2008/combat.mtg:193 (310.5, 502.28)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -971,8 +974,31 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:141 (310.2a, 310.2b)
+// cr2017/combat.mtg:113 (306.4, 306.4c)
 func step_combat_damage_action_1(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for i_v_t, n_v_t := 0, g.CombatLen(rt.OverAttacked); i_v_t < n_v_t; i_v_t++ {
+			v_t, ok := g.CombatAt(rt.OverAttacked, i_v_t)
+			if !ok {
+				continue
+			}
+			if !(rt.ObjOnBattlefield(g, v_t)) || rt.ObjPhasedOut(g, v_t) || !(rt.ObjIs(g, v_t, ty_planeswalker)) {
+				g.Push(int32(v_t))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_t := x
+			_ = v_t
+			g.RemoveAttacked(v_t, "306.4")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:151 (310.2a, 310.2b)
+func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -994,8 +1020,8 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:151 (310.2c, 502.9c)
-func step_combat_damage_action_2(g rt.Exec) bool {
+// rules/combat.mtg:161 (310.2c, 502.9c)
+func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1088,8 +1114,8 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:210 (310.2d)
-func step_combat_damage_action_3(g rt.Exec) bool {
+// cr2008/combat.mtg:213 (310.2d)
+func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1131,8 +1157,8 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:186 (310.2, 310.1)
-func step_combat_damage_action_4(g rt.Exec) bool {
+// rules/combat.mtg:196 (310.2, 310.1)
+func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1156,25 +1182,25 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:220 (310.1)
-func step_combat_damage_action_5(g rt.Exec) bool {
+// cr2008/combat.mtg:223 (310.1)
+func step_combat_damage_action_6(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
 	}
 	return true
 }
 
-// rules/combat.mtg:196 (310.1)
+// rules/combat.mtg:206 (310.1)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:199 (311.1)
+// rules/combat.mtg:209 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:202 (311.2)
+// rules/combat.mtg:212 (311.2)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1551,7 +1577,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:278 (308.2)
+// rules/combat.mtg:288 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -1561,68 +1587,86 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// cr2017/combat.mtg:109 (306.3)
-func pred_can_be_attacked_2(g rt.Exec, v_t rt.ObjID) bool {
-	return rt.ObjIs(g, v_t, ty_planeswalker)
+// rules/combat.mtg:295 (306.3, 306.2)
+func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	v_q := int(v_q_)
+	_ = v_q
+	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:303 (502.5)
-func pred_can_tap_3(g rt.Exec, v_x rt.ObjID) bool {
+// cr2017/combat.mtg:108 (306.3)
+func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
+}
+
+// rules/combat.mtg:302 (306.2)
+func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
+}
+
+// rules/combat.mtg:321 (502.5)
+func pred_can_tap_5(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:309 (309.2)
-func pred_can_block_4(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:327 (309.2)
+func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:310 (309.2)
-func pred_cant_block_5(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:328 (309.2)
+func pred_cant_block_7(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:113 (309.2a)
-func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
+// cr2017/combat.mtg:121 (309.2a)
+func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:230 (309.2a)
-func pred_blocks_at_most_7(g rt.Exec, v_b rt.ObjID) int32 {
+// cr2008/combat.mtg:233 (309.2a)
+func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:327 (310.2a)
-func pred_assigns_damage_8(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:345 (310.2a)
+func pred_assigns_damage_10(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:339 (502.9b)
-func pred_division_restriction_9(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:357 (502.9b)
+func pred_division_restriction_11(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:340 (502.9b, 502.9c)
-func pred_trample_10(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:358 (502.9b, 502.9c)
+func pred_trample_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:347 (310.5, 502.2, 502.28)
-func pred_deals_first_11(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:365 (310.5, 502.2, 502.28)
+func pred_deals_first_13(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:348 (310.5, 502.28)
-func pred_deals_second_12(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:366 (310.5, 502.28)
+func pred_deals_second_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:353 (306.4, 306.4b)
-func pred_leaves_combat_13(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:371 (306.4, 306.4b)
+func pred_leaves_combat_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:388 (306.2)
-func pred_attack_restriction_14(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:406 (306.2)
+func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1636,18 +1680,18 @@ func pred_attack_restriction_14(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:111 (306.3)
-func pred_defender_of_15(g rt.Exec, v_t rt.ObjID) int32 {
+// cr2017/combat.mtg:119 (306.3)
+func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2008/combat.mtg:226 (502.4)
-func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// cr2008/combat.mtg:229 (502.4)
+func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:232 (420.5c)
-func pred_lethal_damage_17(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// cr2008/combat.mtg:235 (420.5c)
+func pred_lethal_damage_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
@@ -1701,7 +1745,7 @@ func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/combat.mtg:243 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:246 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	{
 		mark := g.Mark()
@@ -1741,29 +1785,29 @@ func stack_object_2(g rt.Exec, it *rt.StackItem) {
 	g.GainLife(v_p, v_n, "502.68a")
 }
 
-// cr2008/combat.mtg:259 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:261 (308.4, 306.3a, 306.2)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_p := int(args[1])
 	_ = v_p
-	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active {
+	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && g.Holds2(rt.CanAttackPlayer, rt.ObjID(rt.ObjController(g, v_x)), rt.ObjID(v_p)) {
 		g.AttackPlayer(v_x, v_p, "308.4")
 	}
 }
 
-// cr2008/combat.mtg:265 (308.4, 306.3)
+// cr2008/combat.mtg:267 (308.4, 306.3)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_w := rt.ObjID(args[1])
 	_ = v_w
-	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active {
-		g.AttackPermanent(v_x, v_w, "308.4")
+	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && g.Holds2(rt.CanAttackPermanent, rt.ObjID(rt.ObjController(g, v_x)), v_w) {
+		g.AttackPermanent(v_x, v_w, int(g.PredValue(rt.DefenderOf, v_w)), "308.4")
 	}
 }
 
-// cr2008/combat.mtg:164 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:167 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1832,7 +1876,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:272 (309.2f)
+// rules/combat.mtg:282 (309.2f)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1841,7 +1885,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:274 (309.3)
+// rules/combat.mtg:284 (309.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1d16a454d53d4da85976c2d154582663"
+const SourceHash = "sha256:80bdcd1e62c5f31be801671c9c9d8977"
 
 // Keyword bits.
 const (
@@ -158,7 +158,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:213", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:223", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -211,23 +211,24 @@ var Rules = &rt.Rules{
 					SkipRule: "508.5",
 					Actions: []rt.Action{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:121", Run: step_combat_damage_action_0},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:141", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:171", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:193", Run: step_combat_damage_action_5},
+						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:113", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:161", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:181", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:196", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:203", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:198 (511)
+				{ // rules/combat.mtg:208 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:198",
+					Pos:          "rules/combat.mtg:208",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:202", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:212", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -328,46 +329,48 @@ var Rules = &rt.Rules{
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:278", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:288", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:281", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "cr2017/combat.mtg:109", Text: "t.planeswalker", Test: pred_can_be_attacked_3},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:295", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_4},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:296", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_5},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:300", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_6},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:303", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:309", Text: "b.controller == game.declaring", Test: pred_can_block_8},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:310", Text: "a.defending_player != b.controller", Test2: pred_cant_block_9},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:113", Text: "b.creature and not b.tapped", Test: pred_can_block_10},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:312", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_11},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:315", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_12},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:318", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_13},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:320", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_14},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:323", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_15},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:327", Text: "max(0, s.power)", Value: pred_assigns_damage_16},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:339", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_17},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:340", Text: "a has trample", Test: pred_trample_18},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:347", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_19},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:348", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_20},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:353", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:388", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_22},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:111", Text: "t.controller", Value: pred_defender_of_23},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:120", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_24},
-		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:125", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_25},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:291", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:295", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:108", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:302", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:313", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:314", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:318", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:321", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:327", Text: "b.controller == game.declaring", Test: pred_can_block_10},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:328", Text: "a.defending_player != b.controller", Test2: pred_cant_block_11},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:121", Text: "b.creature and not b.tapped", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:330", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_13},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:333", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:336", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:338", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_16},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:341", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_17},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:345", Text: "max(0, s.power)", Value: pred_assigns_damage_18},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:357", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:358", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:365", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:366", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:371", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:406", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:119", Text: "t.controller", Value: pred_defender_of_25},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:128", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:133", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:364", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:367", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:368", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:369", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:370", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:371", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:373", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:374", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:377", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:378", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:383", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:384", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:382", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:385", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:386", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:387", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:388", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:389", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:391", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:392", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:395", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:396", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:401", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:402", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -376,8 +379,8 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:42", Run: on_damage_source_3},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:230", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:236", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:240", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:246", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:90", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
@@ -387,14 +390,14 @@ var Rules = &rt.Rules{
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_8},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:267"},
-		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:268"},
-		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:269"},
-		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:270"},
-		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:271"},
-		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:272", Param: 'i', If: trigger_event_5_if},
-		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:273", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:274", Watch: true, Param: 'k', If: trigger_event_7_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:277"},
+		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:278"},
+		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:279"},
+		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:280"},
+		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:281"},
+		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:282", Param: 'i', If: trigger_event_5_if},
+		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:283", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:284", Watch: true, Param: 'k', If: trigger_event_7_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_9_if, Value: trigger_event_9_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -803,7 +806,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:213 (511.2)
+// rules/combat.mtg:223 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -824,7 +827,7 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 
 // rules/combat.mtg:22 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4f)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, "508.1") {
+	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, rt.CanAttackPlayer, rt.CanAttackPermanent, rt.DefenderOf, "508.1") {
 		return false
 	}
 	return true
@@ -1248,8 +1251,31 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:141 (510.1a, 510.1b)
+// cr2017/combat.mtg:113 (506.4, 506.4c, 506.4d)
 func step_combat_damage_action_1(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for i_v_t, n_v_t := 0, g.CombatLen(rt.OverAttacked); i_v_t < n_v_t; i_v_t++ {
+			v_t, ok := g.CombatAt(rt.OverAttacked, i_v_t)
+			if !ok {
+				continue
+			}
+			if !(rt.ObjOnBattlefield(g, v_t)) || rt.ObjPhasedOut(g, v_t) || !(rt.ObjIs(g, v_t, ty_planeswalker)) {
+				g.Push(int32(v_t))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_t := x
+			_ = v_t
+			g.RemoveAttacked(v_t, "506.4")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:151 (510.1a, 510.1b)
+func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1271,8 +1297,8 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:151 (510.1c, 702.19c)
-func step_combat_damage_action_2(g rt.Exec) bool {
+// rules/combat.mtg:161 (510.1c, 702.19c)
+func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -1365,8 +1391,8 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:171 (510.1d)
-func step_combat_damage_action_3(g rt.Exec) bool {
+// rules/combat.mtg:181 (510.1d)
+func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1426,8 +1452,8 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:186 (510.1, 510.1e, 703.4j)
-func step_combat_damage_action_4(g rt.Exec) bool {
+// rules/combat.mtg:196 (510.1, 510.1e, 703.4j)
+func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1451,23 +1477,23 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:193 (510.2, 703.4k)
-func step_combat_damage_action_5(g rt.Exec) bool {
+// rules/combat.mtg:203 (510.2, 703.4k)
+func step_combat_damage_action_6(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:196 (510.3, 510.3a)
+// rules/combat.mtg:206 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:199 (511.1)
+// rules/combat.mtg:209 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:202 (511.3)
+// rules/combat.mtg:212 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2128,7 +2154,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:278 (508.1)
+// rules/combat.mtg:288 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2138,63 +2164,81 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:281 (702.3b)
+// rules/combat.mtg:291 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// cr2017/combat.mtg:109 (508.1b, 506.3)
-func pred_can_be_attacked_3(g rt.Exec, v_t rt.ObjID) bool {
-	return rt.ObjIs(g, v_t, ty_planeswalker)
+// rules/combat.mtg:295 (508.1b, 506.2)
+func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	v_q := int(v_q_)
+	_ = v_q
+	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:295 (508.1c)
-func pred_attack_restriction_4(g rt.Exec, v_a rt.ObjID) bool {
+// cr2017/combat.mtg:108 (508.1b, 506.3)
+func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
+}
+
+// rules/combat.mtg:302 (506.2)
+func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
+}
+
+// rules/combat.mtg:313 (508.1c)
+func pred_attack_restriction_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:296 (508.1c)
-func pred_attack_restriction_5(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:314 (508.1c)
+func pred_attack_restriction_7(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:300 (508.1d)
-func pred_must_attack_6(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:318 (508.1d)
+func pred_must_attack_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:303 (702.10c)
-func pred_can_tap_7(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:321 (702.10c)
+func pred_can_tap_9(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:309 (509.1)
-func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:327 (509.1)
+func pred_can_block_10(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:310 (509.1)
-func pred_cant_block_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:328 (509.1)
+func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:113 (509.1a)
-func pred_can_block_10(g rt.Exec, v_b rt.ObjID) bool {
+// cr2017/combat.mtg:121 (509.1a)
+func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:312 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:330 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:315 (702.110b)
-func pred_block_restriction_12(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:333 (702.110b)
+func pred_block_restriction_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:318 (509.1a)
-func pred_blocks_at_most_13(g rt.Exec, v_b rt.ObjID) int32 {
+// rules/combat.mtg:336 (509.1a)
+func pred_blocks_at_most_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
 			return 2
@@ -2203,48 +2247,48 @@ func pred_blocks_at_most_13(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:320 (509.1c)
-func pred_must_block_14(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:338 (509.1c)
+func pred_must_block_16(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:323 (509.1b)
-func pred_block_restriction_15(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:341 (509.1b)
+func pred_block_restriction_17(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:327 (510.1a)
-func pred_assigns_damage_16(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:345 (510.1a)
+func pred_assigns_damage_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:339 (702.19b)
-func pred_division_restriction_17(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:357 (702.19b)
+func pred_division_restriction_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:340 (702.19b, 702.19c, 702.19d)
-func pred_trample_18(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:358 (702.19b, 702.19c, 702.19d)
+func pred_trample_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:347 (510.4, 702.7b, 702.4b)
-func pred_deals_first_19(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:365 (510.4, 702.7b, 702.4b)
+func pred_deals_first_21(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:348 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:366 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:353 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:371 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_23(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:388 (506.2a, 507.1)
-func pred_attack_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:406 (506.2a, 507.1)
+func pred_attack_restriction_24(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2258,13 +2302,13 @@ func pred_attack_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:111 (508.4, 508.4a, 506.2)
-func pred_defender_of_23(g rt.Exec, v_t rt.ObjID) int32 {
+// cr2017/combat.mtg:119 (508.4, 508.4a, 506.2)
+func pred_defender_of_25(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/combat.mtg:120 (510.1c, 702.2c)
-func pred_lethal_damage_24(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// cr2017/combat.mtg:128 (510.1c, 702.2c)
+func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
 			for i_v_c, n_v_c := 0, g.CombatLen(rt.OverCombatants); i_v_c < n_v_c; i_v_c++ {
@@ -2289,8 +2333,8 @@ func pred_lethal_damage_24(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2017/combat.mtg:125 (510.1c, 510.1d)
-func pred_division_restriction_25(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// cr2017/combat.mtg:133 (510.1c, 510.1d)
+func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
 			v_c, ok := g.CombatAt(rt.OverRecipients, i_v_c)
@@ -2305,62 +2349,62 @@ func pred_division_restriction_25(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	}()
 }
 
-// rules/combat.mtg:364 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:382 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:367 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:385 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:368 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:386 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:369 (506.6a, 506.6d)
+// rules/combat.mtg:387 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:370 (506.6b, 506.6d)
+// rules/combat.mtg:388 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:371 (506.6, 506.6d)
+// rules/combat.mtg:389 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:373 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:391 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:374 (506.6, 506.6d)
+// rules/combat.mtg:392 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:377 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:395 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:378 (506.6, 506.6d)
+// rules/combat.mtg:396 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:383 (506.6c)
+// rules/combat.mtg:401 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:384 (506.6c, 506.6f)
+// rules/combat.mtg:402 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -2415,25 +2459,25 @@ func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/combat.mtg:230 (508.3, 508.3b, 506.3a, 506.3b)
+// rules/combat.mtg:240 (508.3, 508.3b, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_p := int(args[1])
 	_ = v_p
-	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) {
+	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) && g.Holds2(rt.CanAttackPlayer, rt.ObjID(rt.ObjController(g, v_x)), rt.ObjID(v_p)) {
 		g.AttackPlayer(v_x, v_p, "508.3")
 	}
 }
 
-// rules/combat.mtg:236 (508.3, 508.3a, 506.3c)
+// rules/combat.mtg:246 (508.3, 508.3a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_w := rt.ObjID(args[1])
 	_ = v_w
-	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) {
-		g.AttackPermanent(v_x, v_w, "508.3")
+	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) && g.Holds2(rt.CanAttackPermanent, rt.ObjID(rt.ObjController(g, v_x)), v_w) {
+		g.AttackPermanent(v_x, v_w, int(g.PredValue(rt.DefenderOf, v_w)), "508.3")
 	}
 }
 
@@ -2531,7 +2575,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:272 (509.5e)
+// rules/combat.mtg:282 (509.5e)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2540,7 +2584,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:274 (509.5f)
+// rules/combat.mtg:284 (509.5f)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
