@@ -57,6 +57,9 @@ type Program struct {
 	// declarations), in source order: Rules.TriggerEvents.
 	TriggerEvents []*TriggerEvent
 	Damage        []*DamageHook
+	// OnEvents are the rules' on_event declarations, in source order:
+	// Rules.OnEvents.
+	OnEvents []*EventHook
 
 	LandRule    string
 	SorceryRule string
@@ -297,6 +300,21 @@ type DamageHook struct {
 	Body   []Stmt
 	Slots  int
 	Decl   *grammar.DamageDecl
+}
+
+// EventHook is a checked on_event declaration: statements run as the
+// runtime logs an event of its kind.
+type EventHook struct {
+	Kind   string // the runtime event's name (draw_empty)
+	On     []rt.EventOn // the runtime's events it runs on
+	OnGo   []string     // the Go names of their kinds (EvDrawEmpty)
+	Rules  []string
+	Pos    grammar.Pos
+	Who    *Var // the event's player or object, if named
+	N      *Var // the event's number, if named
+	Body   []Stmt
+	Slots  int
+	Decl   *grammar.EventDecl
 }
 
 // TriggerEvent is a checked trigger_event declaration.

@@ -22,17 +22,19 @@ type RuntimeEvent struct {
 	Kinds  []rt.EventKind
 	KindGo []string
 	Object bool   // its events are about an object (the event's object)
+	Player bool   // its events are about a player (the event's player)
 	Named  string // what its events name: "segment" (a step or phase), "zone", or ""
 	Doc    string
 }
 
 var runtimeEvents = []RuntimeEvent{
-	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, "segment", "a step or phase begins (judged as it is logged, before every step's or phase's on_begin runs)"},
-	{"end", []rt.EventKind{rt.EvEndPhase, rt.EvEndStep}, []string{"EvEndPhase", "EvEndStep"}, false, "segment", "a step or phase ends"},
-	{"untap", []rt.EventKind{rt.EvUntap}, []string{"EvUntap"}, true, "", "a permanent becomes untapped"},
-	{"tap", []rt.EventKind{rt.EvTap}, []string{"EvTap"}, true, "", "a permanent becomes tapped"},
-	{"destroy", []rt.EventKind{rt.EvDestroy}, []string{"EvDestroy"}, true, "", "a permanent is destroyed (matched before it moves)"},
-	{"move", []rt.EventKind{rt.EvMove}, []string{"EvMove"}, true, "zone", "an object is put into a zone, named after it (matched before it moves)"},
+	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, false, "segment", "a step or phase begins (judged as it is logged, before every step's or phase's on_begin runs)"},
+	{"end", []rt.EventKind{rt.EvEndPhase, rt.EvEndStep}, []string{"EvEndPhase", "EvEndStep"}, false, false, "segment", "a step or phase ends"},
+	{"untap", []rt.EventKind{rt.EvUntap}, []string{"EvUntap"}, true, false, "", "a permanent becomes untapped"},
+	{"tap", []rt.EventKind{rt.EvTap}, []string{"EvTap"}, true, false, "", "a permanent becomes tapped"},
+	{"destroy", []rt.EventKind{rt.EvDestroy}, []string{"EvDestroy"}, true, false, "", "a permanent is destroyed (matched before it moves)"},
+	{"move", []rt.EventKind{rt.EvMove}, []string{"EvMove"}, true, false, "zone", "an object is put into a zone, named after it (matched before it moves)"},
+	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},
 }
 
 // RuntimeEvents lists the runtime's events a trigger event may be.

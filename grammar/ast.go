@@ -508,6 +508,25 @@ type DamageDecl struct {
 func (n *DamageDecl) Position() Pos { return n.Pos }
 func (*DamageDecl) declNode()       {}
 
+// EventDecl says what the rules do, at once, as the runtime logs one of
+// its events: `on_event draw_empty "102.2" (p) { lose p }`. Kind is a kind
+// of the runtime's events (those a trigger_event may be `on`), Name the
+// name it must have (a zone, a step); Params bind the event's player or
+// object and, if a second is given, its number. Body runs without the
+// stack, before anything else happens.
+type EventDecl struct {
+	Pos    Pos
+	Kind   Ident
+	Name   *Ident
+	Rules  []Rule
+	Params []Ident
+	Body   *Block
+}
+
+// Position implements Node.
+func (n *EventDecl) Position() Pos { return n.Pos }
+func (*EventDecl) declNode()       {}
+
 // TriggerEventDecl declares an event abilities may trigger on: `trigger_event
 // blocked_by_count "509.3e" (object x, int n) if x.blockers == n`. Without
 // On, the rules' trigger statement fires it about an object; with On, it

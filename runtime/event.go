@@ -74,9 +74,17 @@ type Event struct {
 	Other int32
 }
 
-// emit logs an event. Every change to the game is logged, so events other
-// than priority and passing also mark the state as changed (see Touch).
+// emit logs an event, then runs the rules' hooks of its kind (on_event).
 func (g *Game) emit(e Event) {
+	g.log(e)
+	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
+		g.onEvent(e)
+	}
+}
+
+// log logs an event. Every change to the game is logged, so events other
+// than priority and passing also mark the state as changed (see Touch).
+func (g *Game) log(e Event) {
 	// The event stream is matched against the rules' trigger events of
 	// its kind, when something may trigger.
 	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
