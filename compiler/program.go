@@ -305,16 +305,16 @@ type DamageHook struct {
 // EventHook is a checked on_event declaration: statements run as the
 // runtime logs an event of its kind.
 type EventHook struct {
-	Kind   string // the runtime event's name (draw_empty)
-	On     []rt.EventOn // the runtime's events it runs on
-	OnGo   []string     // the Go names of their kinds (EvDrawEmpty)
-	Rules  []string
-	Pos    grammar.Pos
-	Who    *Var // the event's player or object, if named
-	N      *Var // the event's number, if named
-	Body   []Stmt
-	Slots  int
-	Decl   *grammar.EventDecl
+	Kind  string       // the runtime event's name (draw_empty)
+	On    []rt.EventOn // the runtime's events it runs on
+	OnGo  []string     // the Go names of their kinds (EvDrawEmpty)
+	Rules []string
+	Pos   grammar.Pos
+	Who   *Var // the event's player or object, if named
+	N     *Var // the event's number, if named
+	Body  []Stmt
+	Slots int
+	Decl  *grammar.EventDecl
 }
 
 // TriggerEvent is a checked trigger_event declaration.

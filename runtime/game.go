@@ -141,7 +141,7 @@ type Game struct {
 	listens uint64
 	// hooked is the set of event kinds some hook of the rules runs on
 	// (Rules.OnEvents).
-	hooked uint64
+	hooked  uint64
 	optKeys []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
