@@ -304,6 +304,9 @@ func (w *writer) triggerEvents(list []*TriggerEvent) {
 				fmt.Fprintf(&bind, "%s := %s\n_ = %[1]s\n", b.v.GoName(), b.from)
 			}
 		}
+		if te.A != nil {
+			fmt.Fprintf(&bind, "%s := g.EventNumber()\n_ = %[1]s\n", te.A.GoName())
+		}
 		fields := fmt.Sprintf("Name: %s, Rules: %s, Pos: %s", quote(te.Name), strs(te.Rules), quote(where(te.Pos)))
 		if len(te.On) > 0 {
 			var on []string

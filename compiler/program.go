@@ -331,6 +331,7 @@ type TriggerEvent struct {
 	Param  byte // 0, 'i' (int), 'k' (keyword) or 's' (segment)
 	X, W   *Var // the event's object and the ability's source, if declared
 	N      *Var // the int or keyword parameter, if declared
+	A      *Var // the runtime event's number (amount), if declared
 	If     Expr // nil: always
 	Value  Expr // nil: none
 	Slots  int

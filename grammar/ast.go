@@ -535,7 +535,8 @@ func (*EventDecl) declNode()       {}
 // object), source (the source of an ability looking: with one, every
 // permanent's abilities look, else only the object's), and at most one
 // argument an ability gives: int, keyword, or segment (a step or phase the
-// event must name). If must hold for an ability to trigger; Value is the
+// event must name); amount, the number of the runtime's event (the damage
+// dealt, on damage). If must hold for an ability to trigger; Value is the
 // number it remembers as it triggers.
 type TriggerEventDecl struct {
 	Pos    Pos

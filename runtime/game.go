@@ -141,7 +141,10 @@ type Game struct {
 	listens uint64
 	// hooked is the set of event kinds some hook of the rules runs on
 	// (Rules.OnEvents).
-	hooked  uint64
+	hooked uint64
+	// eventN is the number of the event being matched against the
+	// trigger events (EventNumber).
+	eventN  int32
 	optKeys []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig

@@ -236,6 +236,8 @@ func (g *Game) dealtBy(s ObjID, n int32) {
 			h.Run(g.exec(), s, -1, n)
 		}
 	}
+	// The damage it dealt, all of it, is an event the rules may react to.
+	g.notice(Event{Kind: EvDealtDamage, Player: g.Objs[s].Controller, Obj: s, N: n})
 }
 
 // MarkDeathtouch records that x was dealt damage by a source with

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e6b4e15d7f511bf1b7b357a41293a5ed"
+const SourceHash = "sha256:4613e20d287408c4a2a4137745e7f4e2"
 
 // Keyword bits.
 const (
