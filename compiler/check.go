@@ -127,6 +127,8 @@ func (c *checker) check() *Program {
 				c.eventBody(d)
 			case *grammar.DamageDecl:
 				c.damage(d)
+			case *grammar.EventDecl:
+				c.onEvent(d)
 			case *grammar.CharacteristicDecl:
 				c.characteristic(d)
 			}

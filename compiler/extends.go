@@ -95,6 +95,8 @@ func identity(n grammar.Node) (clauseID, bool) {
 		return clauseID{"trigger_event", d.Name.Name, ""}, true
 	case *grammar.DamageDecl:
 		return clauseID{"on_damage", d.To.Name, firstRule(d.Rules)}, true
+	case *grammar.EventDecl:
+		return clauseID{"on_event", d.Kind.Name, firstRule(d.Rules)}, true
 	case *grammar.PlayerDecl:
 		return clauseID{"player", "", ""}, true
 	case *grammar.TurnDecl:
@@ -146,6 +148,8 @@ func ruleList(n grammar.Node) *[]grammar.Rule {
 	case *grammar.TriggerEventDecl:
 		return &d.Rules
 	case *grammar.DamageDecl:
+		return &d.Rules
+	case *grammar.EventDecl:
 		return &d.Rules
 	case *grammar.TurnDecl:
 		return &d.Rules

@@ -269,6 +269,24 @@ func (w *writer) hooks(p *Program) {
 		}
 		w.printf("},\n")
 	}
+	if len(p.OnEvents) > 0 {
+		w.printf("OnEvents: []rt.EventHook{\n")
+		for i, h := range p.OnEvents {
+			name := fmt.Sprintf("on_event_%s_%d", h.Kind, i)
+			var bind strings.Builder
+			if h.Who != nil {
+				fmt.Fprintf(&bind, "%s := %s\n_ = %[1]s\n", h.Who.GoName(), eventWho(h))
+			}
+			if h.N != nil {
+				fmt.Fprintf(&bind, "%s := e.N\n_ = %[1]s\n", h.N.GoName())
+			}
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, e rt.Event) {\n_ = e\n%s%s}\n\n", comment(h.Pos, h.Rules), name, bind.String(), goStmts(h.Body))
+			for k, on := range h.On {
+				w.printf("{On: rt.EventOn{Kind: rt.%s, Name: %s}, Rules: %s, Pos: %s, Run: %s},\n", h.OnGo[k], quote(on.Name), strs(h.Rules), quote(where(h.Pos)), name)
+			}
+		}
+		w.printf("},\n")
+	}
 	w.stackObjects("StackObjects", "rt.StackObject", "stack_object", "it *rt.StackItem", "it.Args", "Resolve", p.StackObjects)
 	w.stackObjects("Effects", "rt.RulesEffect", "effect", "args [rt.MaxStackArgs]int32", "args", "Run", p.Effects)
 	w.triggerEvents(p.TriggerEvents)
@@ -291,6 +309,9 @@ func (w *writer) triggerEvents(list []*TriggerEvent) {
 			if b.v != nil {
 				fmt.Fprintf(&bind, "%s := %s\n_ = %[1]s\n", b.v.GoName(), b.from)
 			}
+		}
+		if te.A != nil {
+			fmt.Fprintf(&bind, "%s := g.EventNumber()\n_ = %[1]s\n", te.A.GoName())
 		}
 		fields := fmt.Sprintf("Name: %s, Rules: %s, Pos: %s", quote(te.Name), strs(te.Rules), quote(where(te.Pos)))
 		if len(te.On) > 0 {

@@ -140,6 +140,9 @@ func (p *Program) Constructs() []Construct {
 	for _, d := range p.Damage {
 		add("on_damage", d.Pos, d.Rules, false, &Clause{Stmts: d.Body})
 	}
+	for _, d := range p.OnEvents {
+		add("on_event", d.Pos, d.Rules, false, &Clause{Stmts: d.Body})
+	}
 	for _, m := range p.Mechanisms {
 		var cl *Clause
 		if m.Proc != nil {

@@ -57,6 +57,9 @@ type Program struct {
 	// declarations), in source order: Rules.TriggerEvents.
 	TriggerEvents []*TriggerEvent
 	Damage        []*DamageHook
+	// OnEvents are the rules' on_event declarations, in source order:
+	// Rules.OnEvents.
+	OnEvents []*EventHook
 
 	LandRule    string
 	SorceryRule string
@@ -299,6 +302,21 @@ type DamageHook struct {
 	Decl   *grammar.DamageDecl
 }
 
+// EventHook is a checked on_event declaration: statements run as the
+// runtime logs an event of its kind.
+type EventHook struct {
+	Kind  string       // the runtime event's name (draw_empty)
+	On    []rt.EventOn // the runtime's events it runs on
+	OnGo  []string     // the Go names of their kinds (EvDrawEmpty)
+	Rules []string
+	Pos   grammar.Pos
+	Who   *Var // the event's player or object, if named
+	N     *Var // the event's number, if named
+	Body  []Stmt
+	Slots int
+	Decl  *grammar.EventDecl
+}
+
 // TriggerEvent is a checked trigger_event declaration.
 type TriggerEvent struct {
 	Index int // in Program.TriggerEvents; its runtime EventID is Index+1
@@ -313,6 +331,7 @@ type TriggerEvent struct {
 	Param  byte // 0, 'i' (int), 'k' (keyword) or 's' (segment)
 	X, W   *Var // the event's object and the ability's source, if declared
 	N      *Var // the int or keyword parameter, if declared
+	A      *Var // the runtime event's number (amount), if declared
 	If     Expr // nil: always
 	Value  Expr // nil: none
 	Slots  int

@@ -22,17 +22,20 @@ type RuntimeEvent struct {
 	Kinds  []rt.EventKind
 	KindGo []string
 	Object bool   // its events are about an object (the event's object)
+	Player bool   // its events are about a player (the event's player)
 	Named  string // what its events name: "segment" (a step or phase), "zone", or ""
 	Doc    string
 }
 
 var runtimeEvents = []RuntimeEvent{
-	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, "segment", "a step or phase begins (judged as it is logged, before every step's or phase's on_begin runs)"},
-	{"end", []rt.EventKind{rt.EvEndPhase, rt.EvEndStep}, []string{"EvEndPhase", "EvEndStep"}, false, "segment", "a step or phase ends"},
-	{"untap", []rt.EventKind{rt.EvUntap}, []string{"EvUntap"}, true, "", "a permanent becomes untapped"},
-	{"tap", []rt.EventKind{rt.EvTap}, []string{"EvTap"}, true, "", "a permanent becomes tapped"},
-	{"destroy", []rt.EventKind{rt.EvDestroy}, []string{"EvDestroy"}, true, "", "a permanent is destroyed (matched before it moves)"},
-	{"move", []rt.EventKind{rt.EvMove}, []string{"EvMove"}, true, "zone", "an object is put into a zone, named after it (matched before it moves)"},
+	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, false, "segment", "a step or phase begins (judged as it is logged, before every step's or phase's on_begin runs)"},
+	{"end", []rt.EventKind{rt.EvEndPhase, rt.EvEndStep}, []string{"EvEndPhase", "EvEndStep"}, false, false, "segment", "a step or phase ends"},
+	{"untap", []rt.EventKind{rt.EvUntap}, []string{"EvUntap"}, true, false, "", "a permanent becomes untapped"},
+	{"tap", []rt.EventKind{rt.EvTap}, []string{"EvTap"}, true, false, "", "a permanent becomes tapped"},
+	{"destroy", []rt.EventKind{rt.EvDestroy}, []string{"EvDestroy"}, true, false, "", "a permanent is destroyed (matched before it moves)"},
+	{"move", []rt.EventKind{rt.EvMove}, []string{"EvMove"}, true, false, "zone", "an object is put into a zone, named after it (matched before it moves)"},
+	{"damage", []rt.EventKind{rt.EvDealtDamage}, []string{"EvDealtDamage"}, true, false, "", "a source deals damage: once for each damage event, with all it dealt in it (its number, amount), whatever the recipients"},
+	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},
 }
 
 // RuntimeEvents lists the runtime's events a trigger event may be.
@@ -46,6 +49,7 @@ var eventRoles = map[string]string{
 	"int":     "the number an ability gives",
 	"keyword": "the keyword an ability gives (x has k)",
 	"segment": "the step or phase an ability names, which the event must name",
+	"amount":  "the number of the runtime's event (the damage dealt)",
 }
 
 // eventSig records a trigger event's name and parameters, so that trigger
@@ -146,6 +150,13 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 			te.N, te.Param = r.declare(p.Name, Int, sc), 'i'
 		case "keyword":
 			te.N, te.Param = r.declare(p.Name, KeywordT, sc), 'k'
+		case "amount":
+			if len(d.On) == 0 && !failed {
+				c.errorf(p.Type.Pos, "trigger event %s: an amount parameter is the number of the runtime's event; the trigger statement's events have none (declare it on an event)", te.Name)
+				failed = true
+				continue
+			}
+			te.A = r.declare(p.Name, Int, sc)
 		case "segment":
 			if named != "segment" && !failed {
 				c.errorf(p.Type.Pos, "trigger event %s: a segment parameter needs events that name a step or phase (on begin, on end)", te.Name)

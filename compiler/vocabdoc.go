@@ -74,13 +74,15 @@ func VocabularyDoc() string {
 	}
 	b.WriteString("\n## Runtime events\n\n")
 	b.WriteString("Trigger events are the rules' own (`trigger_event` declarations; `trigger X, EVENT` fires one declared without `on`). ")
-	b.WriteString("These are the runtime's events a `trigger_event ... on KIND` declaration may be, matched as the runtime logs them.\n\n")
+	b.WriteString("These are the runtime's events a `trigger_event ... on KIND` declaration may be, matched as the runtime logs them, and those an `on_event KIND` declaration runs on (its parameters: the event's player or object, if it is about one, then its number).\n\n")
 	row("kind", "about", "names", "meaning", "runtime")
 	row("---", "---", "---", "---", "---")
 	for _, e := range runtimeEvents {
 		about, named := "no object", "nothing"
 		if e.Object {
 			about = "an object"
+		} else if e.Player {
+			about = "a player"
 		}
 		if e.Named != "" {
 			named = "a " + e.Named

@@ -508,6 +508,25 @@ type DamageDecl struct {
 func (n *DamageDecl) Position() Pos { return n.Pos }
 func (*DamageDecl) declNode()       {}
 
+// EventDecl says what the rules do, at once, as the runtime logs one of
+// its events: `on_event draw_empty "102.2" (p) { lose p }`. Kind is a kind
+// of the runtime's events (those a trigger_event may be `on`), Name the
+// name it must have (a zone, a step); Params bind the event's player or
+// object and, if a second is given, its number. Body runs without the
+// stack, before anything else happens.
+type EventDecl struct {
+	Pos    Pos
+	Kind   Ident
+	Name   *Ident
+	Rules  []Rule
+	Params []Ident
+	Body   *Block
+}
+
+// Position implements Node.
+func (n *EventDecl) Position() Pos { return n.Pos }
+func (*EventDecl) declNode()       {}
+
 // TriggerEventDecl declares an event abilities may trigger on: `trigger_event
 // blocked_by_count "509.3e" (object x, int n) if x.blockers == n`. Without
 // On, the rules' trigger statement fires it about an object; with On, it
@@ -516,7 +535,8 @@ func (*DamageDecl) declNode()       {}
 // object), source (the source of an ability looking: with one, every
 // permanent's abilities look, else only the object's), and at most one
 // argument an ability gives: int, keyword, or segment (a step or phase the
-// event must name). If must hold for an ability to trigger; Value is the
+// event must name); amount, the number of the runtime's event (the damage
+// dealt, on damage). If must hold for an ability to trigger; Value is the
 // number it remembers as it triggers.
 type TriggerEventDecl struct {
 	Pos    Pos

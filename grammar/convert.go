@@ -154,6 +154,17 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Params = append(d.Params, ident(id))
 		}
 		return d
+	case p.OnEvent != nil:
+		s := p.OnEvent
+		d := &EventDecl{Pos: toPos(s.Pos), Kind: ident(s.Kind), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
+		if s.Name != nil {
+			n := ident(*s.Name)
+			d.Name = &n
+		}
+		for _, id := range s.Params {
+			d.Params = append(d.Params, ident(id))
+		}
+		return d
 	case p.Override != nil:
 		return c.override(p.Override)
 	case p.Remove != nil:

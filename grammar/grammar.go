@@ -44,6 +44,7 @@ type pDecl struct {
 	Mech    *pMech    `parser:"| @@"`
 	Stack   *pStack   `parser:"| @@"`
 	Damage  *pDamage  `parser:"| @@"`
+	OnEvent *pOnEvent `parser:"| @@"`
 	Type    *pType    `parser:"| @@"`
 	Counter *pCounter `parser:"| @@"`
 	Char    *pChar    `parser:"| @@"`
@@ -83,7 +84,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -169,6 +170,15 @@ type pDamage struct {
 	To     pForKind  `parser:"'on_damage' @@"`
 	Rules  []pString `parser:"@@+ '('"`
 	Params []pIdent  `parser:"@@ ( ',' @@ )* ')'"`
+	Body   *pBlock   `parser:"@@"`
+}
+
+type pOnEvent struct {
+	Pos    lexer.Position
+	Kind   pIdent    `parser:"'on_event' @@"`
+	Name   *pIdent   `parser:"@@?"`
+	Rules  []pString `parser:"@@+ '('"`
+	Params []pIdent  `parser:"( @@ ( ',' @@ )* )? ')'"`
 	Body   *pBlock   `parser:"@@"`
 }
 

@@ -320,6 +320,17 @@ func (p *printer) decl(d Decl) {
 		p.params(d.Params)
 		p.text(") ")
 		p.block(d.Body)
+	case *EventDecl:
+		p.tok(d.Pos, "on_event ")
+		p.ident(d.Kind)
+		if d.Name != nil {
+			p.text(" ")
+			p.ident(*d.Name)
+		}
+		p.rules(d.Rules)
+		p.params(d.Params)
+		p.text(") ")
+		p.block(d.Body)
 	case *OverrideDecl:
 		p.tok(d.Pos, "override ")
 		switch x := d.Decl.(type) {

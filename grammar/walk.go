@@ -186,6 +186,16 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(&n.Params[i].Name, f)
 		}
 		inspectBlock(n.Body, f)
+	case *EventDecl:
+		Inspect(&n.Kind, f)
+		if n.Name != nil {
+			Inspect(n.Name, f)
+		}
+		inspectRules(n.Rules, f)
+		for i := range n.Params {
+			Inspect(&n.Params[i], f)
+		}
+		inspectBlock(n.Body, f)
 	case *DamageDecl:
 		Inspect(&n.To, f)
 		inspectRules(n.Rules, f)

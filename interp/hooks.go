@@ -27,6 +27,36 @@ func (b *builder) hooks(r *rt.Rules) {
 		}
 		r.Damage = append(r.Damage, rt.DamageHook{To: h.ToKind, Rules: h.Rules, Pos: where(h.Pos), Run: run})
 	}
+	for _, h := range b.p.OnEvents {
+		c := &clause{b: b}
+		body, n := c.block(h.Body), h.Slots
+		who, num, obj := -1, -1, h.Who != nil && h.Who.T == compiler.Object
+		if h.Who != nil {
+			who = h.Who.Slot
+		}
+		if h.N != nil {
+			num = h.N.Slot
+		}
+		run := func(g rt.Exec, e rt.Event) {
+			fp := b.frame(g, n)
+			sel := g.Selected(fp)
+			switch {
+			case who < 0:
+			case obj:
+				sel[who] = e.Obj
+			default:
+				sel[who] = rt.ObjID(e.Player)
+			}
+			if num >= 0 {
+				sel[num] = rt.ObjID(e.N)
+			}
+			body(g, fp)
+			g.Release(fp)
+		}
+		for _, on := range h.On {
+			r.OnEvents = append(r.OnEvents, rt.EventHook{On: on, Rules: h.Rules, Pos: where(h.Pos), Run: run})
+		}
+	}
 	for _, so := range b.p.StackObjects {
 		run := b.stackBody(so)
 		resolve := func(g rt.Exec, it *rt.StackItem) { run(g, it.Args) }

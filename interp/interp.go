@@ -141,7 +141,7 @@ func (b *builder) triggerEvent(te *compiler.TriggerEvent) rt.TriggerEvent {
 		}
 		return v.Slot
 	}
-	sx, sw, sn, slots := slot(te.X), slot(te.W), slot(te.N), te.Slots
+	sx, sw, sn, sa, slots := slot(te.X), slot(te.W), slot(te.N), slot(te.A), te.Slots
 	bind := func(g rt.Exec, x, w rt.ObjID, n int32) int {
 		fp := b.frame(g, slots)
 		sel := g.Selected(fp)
@@ -153,6 +153,9 @@ func (b *builder) triggerEvent(te *compiler.TriggerEvent) rt.TriggerEvent {
 		}
 		if sn >= 0 {
 			sel[sn] = rt.ObjID(n)
+		}
+		if sa >= 0 {
+			sel[sa] = rt.ObjID(g.EventNumber())
 		}
 		return fp
 	}

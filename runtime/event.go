@@ -58,6 +58,11 @@ const (
 	EvPreventDamage
 	EvPutOnStack
 	EvProtector
+	// EvDealtDamage: a source has dealt damage in one damage event (N:
+	// all it dealt, however many recipients). Matched against the
+	// rules' trigger events and hooks, not logged: the damage events
+	// are.
+	EvDealtDamage
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -74,14 +79,38 @@ type Event struct {
 	Other int32
 }
 
-// emit logs an event. Every change to the game is logged, so events other
-// than priority and passing also mark the state as changed (see Touch).
+// emit logs an event, then runs the rules' hooks of its kind (on_event).
 func (g *Game) emit(e Event) {
-	// The event stream is matched against the rules' trigger events of
-	// its kind, when something may trigger.
-	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
-		g.react(e.Kind, e.Obj, e.Name)
+	g.match(e)
+	g.log(e)
+	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
+		g.onEvent(e)
 	}
+}
+
+// notice has the rules react to an event that is not logged (an
+// EvDealtDamage): their trigger events and hooks.
+func (g *Game) notice(e Event) {
+	g.match(e)
+	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
+		g.onEvent(e)
+	}
+}
+
+// match matches e against the rules' trigger events of its kind, when
+// something may trigger; its number is the trigger events' amount
+// (EventNumber) meanwhile.
+func (g *Game) match(e Event) {
+	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
+		g.eventN = e.N
+		g.react(e.Kind, e.Obj, e.Name)
+		g.eventN = 0
+	}
+}
+
+// log logs an event. Every change to the game is logged, so events other
+// than priority and passing also mark the state as changed (see Touch).
+func (g *Game) log(e Event) {
 	if g.folded > 0 {
 		g.touch(ChangeAll)
 		return

@@ -139,6 +139,12 @@ type Game struct {
 	// listens is the set of event kinds some trigger event of the rules
 	// is (bit k for kind k): emit matches only those.
 	listens uint64
+	// hooked is the set of event kinds some hook of the rules runs on
+	// (Rules.OnEvents).
+	hooked uint64
+	// eventN is the number of the event being matched against the
+	// trigger events (EventNumber).
+	eventN  int32
 	optKeys []uint64 // scratch of Options: the key of each group
 
 	logc    LogConfig
@@ -256,7 +262,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	if keep.Rules != r || preds == nil {
 		preds = indexPredicates(r)
 	}
-	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds, listens: listensOf(r),
+	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds, listens: listensOf(r), hooked: hookedOf(r),
 		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], aux: keep.aux}
 	if g.aux != nil {
 		g.aux.tokCopy = 1 // no object yet: Create counts them

@@ -44,6 +44,42 @@ type DamageHook struct {
 	Run   func(g Exec, s ObjID, r int32, n int32)
 }
 
+// EventHook is what the rules do as the runtime logs an event (an
+// on_event declaration): Run is given the event once it is logged, and
+// runs without the stack, before anything else happens. It asks no player.
+type EventHook struct {
+	On    EventOn
+	Rules []string
+	Pos   string
+	Run   func(g Exec, e Event)
+}
+
+// hookedOf is the set of event kinds (bit k for kind k) some hook of r
+// runs on.
+func hookedOf(r *Rules) uint64 {
+	var m uint64
+	if r == nil {
+		return 0
+	}
+	for i := range r.OnEvents {
+		m |= 1 << (uint(r.OnEvents[i].On.Kind) & 63)
+	}
+	return m
+}
+
+// onEvent runs the rules' hooks of the event e, just logged.
+func (g *Game) onEvent(e Event) {
+	for i := range g.Rules.OnEvents {
+		h := &g.Rules.OnEvents[i]
+		if h.On.Kind == e.Kind && (h.On.Name == "" || h.On.Name == e.Name) {
+			x := g.exec()
+			m := x.Mark()
+			h.Run(x, e)
+			x.Release(m)
+		}
+	}
+}
+
 // StackObject is an object the rules put on the stack (a statement's
 // PutOnStack): it waits there as any spell or ability does and, as it
 // resolves, runs the rules' statements with the arguments it captured.
@@ -200,6 +236,8 @@ func (g *Game) dealtBy(s ObjID, n int32) {
 			h.Run(g.exec(), s, -1, n)
 		}
 	}
+	// The damage it dealt, all of it, is an event the rules may react to.
+	g.notice(Event{Kind: EvDealtDamage, Player: g.Objs[s].Controller, Obj: s, N: n})
 }
 
 // MarkDeathtouch records that x was dealt damage by a source with

@@ -22,7 +22,6 @@ const (
 	MechStackTriggers                     // triggered abilities go on the stack, active player's first (APNAP)
 	MechResolve                           // the top object of the stack resolves
 	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
-	MechDrawFromEmpty                     // a player draws from an empty library (optional: the rules' statements run at once)
 	NumMechanisms
 )
 
@@ -54,7 +53,6 @@ var mechanisms = [NumMechanisms]MechSpec{
 	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack: by the rules' statements if given (each player's in the order they choose, put_triggers), else the active player's first, then in turn order, each player's in the order they triggered", false, true, true},
 	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false, false, false},
 	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false},
-	MechDrawFromEmpty:    {"draw_from_empty", "MechDrawFromEmpty", "a player draws from an empty library: the rules' statements, if given, run at once (players who did have drew_from_empty); undeclared, nothing happens until the state-based actions", true, true, false},
 }
 
 func (m Mechanism) String() string {

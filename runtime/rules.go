@@ -68,6 +68,9 @@ type Rules struct {
 
 	// Damage are the rules' hooks of what damage does, in source order.
 	Damage []DamageHook
+	// OnEvents are the rules' statements run at once as the runtime logs
+	// an event of theirs (on_event declarations), in source order.
+	OnEvents []EventHook
 	// StackObjects are the objects the rules' statements put on the stack.
 	StackObjects []StackObject
 	// Effects are the rules' effects, applied at once (RunEffect), or as

@@ -286,6 +286,11 @@ func (g Exec) AbilitySource() ObjID {
 	return NoObj
 }
 
+// EventNumber is the number of the runtime's event being matched against
+// the rules' trigger events (Event.N: the damage dealt), for their
+// conditions and values; 0 for an event the rules' trigger statement fires.
+func (g Exec) EventNumber() int32 { return g.eventN }
+
 // TriggerValue is the number the ability resolving remembered as it
 // triggered (its trigger event's value), 0 if none.
 func (g Exec) TriggerValue() int32 { return g.resolving.Value }

@@ -131,8 +131,8 @@ func (g Exec) PhaseToggle(x ObjID, rule string) {
 }
 
 // Draw makes player p draw n cards. Drawing from an empty library draws
-// nothing, is remembered for the state-based actions (DrewFromEmpty) and
-// runs the rules' procedure for MechDrawFromEmpty, if any: the draws past the
+// nothing and is remembered for the state-based actions (DrewFromEmpty);
+// it is an event (EvDrawEmpty) the rules may react to: the draws past the
 // library's last card are one event, however many they are, so that a
 // draw of 2,000,000,000 costs what the library holds, not two billion
 // events.
@@ -145,11 +145,6 @@ func (g Exec) Draw(p int, n int32, rule string) {
 		if len(lib) == 0 {
 			g.Players[p].DrewFromEmpty = true
 			g.emitPlayer(EvDrawEmpty, rule, p, 0)
-			if proc := &g.Rules.Procedures[MechDrawFromEmpty]; proc.Run != nil {
-				m := g.Mark()
-				proc.Run(g) // no choice: the check is the checker's
-				g.Release(m)
-			}
 			return
 		}
 		x := lib[len(lib)-1]

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7b6edde32509f2ea3629d016771c0404"
+const SourceHash = "sha256:c2fef1ce4aadc3099baedfce726df9de"
 
 // Keyword bits.
 const (
@@ -83,11 +83,9 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:19 (408.1f, 410.3)
 		rt.MechResolve:          "413.1",  // rules/priority.mtg:24 (413.1, 408.1c)
 		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:25 (408.1d)
-		rt.MechDrawFromEmpty:    "102.2",  // cr1999/priority.mtg:17 (102.2)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
-		rt.MechDrawFromEmpty: {Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:17", Run: mechanism_draw_from_empty},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:56 (301, 301.1)
@@ -318,6 +316,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:169", Run: on_damage_object_1},
 	},
+	OnEvents: []rt.EventHook{
+		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:18", Run: on_event_draw_empty_0},
+	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:178", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:76", Params: 0, Resolve: stack_object_1},
@@ -467,31 +468,6 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 			if !g.PutTriggers(v_p, "408.1f") {
 				return false
 			}
-		}
-		g.Release(mark)
-	}
-	return true
-}
-
-// cr1999/priority.mtg:17 (102.2)
-func mechanism_draw_from_empty(g rt.Exec) bool {
-	{
-		mark := g.Mark()
-		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_p := int(x)
-			_ = v_p
-			if rt.PlayerDrewFromEmpty(g, v_p) {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
-		for _, x := range g.Selected(mark) {
-			v_p := int(x)
-			_ = v_p
-			g.Lose(v_p, "102.2")
 		}
 		g.Release(mark)
 	}
@@ -1714,6 +1690,14 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	if rt.ObjIs(g, v_x, ty_creature) {
 		g.MarkDamage(v_x, v_n, "310.4")
 	}
+}
+
+// cr1999/priority.mtg:18 (102.2)
+func on_event_draw_empty_0(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	g.Lose(v_p, "102.2")
 }
 
 // cr1999/combat.mtg:178 (310.4, 310.3)

@@ -12,16 +12,16 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ebf6859264099b8adcb2f79086912a79"
+const SourceHash = "sha256:73898c6cda550bfd521f894e39b1ac42"
 
 // Keyword bits.
 const (
 	kw_deathtouch    = 0 // cr2008/keywords.mtg:23 (502.63)
-	kw_double_strike = 1 // cr2008/keywords.mtg:27
+	kw_double_strike = 1 // cr2008/keywords.mtg:30
 	kw_first_strike  = 2 // rules/keywords.mtg:12 (502.2)
 	kw_flying        = 3 // rules/keywords.mtg:13 (502.4)
 	kw_haste         = 4 // rules/keywords.mtg:14 (502.5)
-	kw_lifelink      = 5 // cr2008/keywords.mtg:25 (502.68)
+	kw_lifelink      = 5 // cr2008/keywords.mtg:28 (502.68)
 	kw_trample       = 6 // rules/keywords.mtg:18 (502.9)
 	kw_phasing       = 7 // rules/turn.mtg:13
 	kw_doesnt_untap  = 8 // rules/turn.mtg:14
@@ -288,6 +288,9 @@ var Rules = &rt.Rules{
 		},
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
+	KeywordTriggers: []rt.KeywordTrigger{
+		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 14, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:28 (502.68a, 502.68b)
+	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers},
@@ -324,12 +327,10 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:15", Run: on_damage_object_1},
 		{To: rt.DamageToObject, Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:7", Run: on_damage_object_2},
-		{To: rt.DamageBySource, Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:20", Run: on_damage_source_3},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:246", Params: 0, Resolve: stack_object_0},
 		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
-		{Name: "lifelink", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", Params: 2, Resolve: stack_object_2},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:261", Params: 2, Kinds: "op", Run: effect_0},
@@ -340,6 +341,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", Params: 0, Kinds: "", Run: effect_8},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:277"},
@@ -355,6 +357,7 @@ var Rules = &rt.Rules{
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
 		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:23", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_13_value},
 	},
 }
 
@@ -1734,17 +1737,6 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/damage.mtg:20 (502.68a)
-func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
-	v_s := s
-	_ = v_s
-	v_n := n
-	_ = v_n
-	if g.HasKeyword(v_s, kw_lifelink) {
-		g.PutOnStack(2, rt.ObjController(g, v_s), int32(rt.ObjController(g, v_s)), int32(v_n), 0)
-	}
-}
-
 // cr2008/combat.mtg:246 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	{
@@ -1774,15 +1766,6 @@ func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	if rt.ObjOnBattlefield(g, v_x) {
 		g.Destroy(v_x, "502.63")
 	}
-}
-
-// cr2008/damage.mtg:26 (502.68a)
-func stack_object_2(g rt.Exec, it *rt.StackItem) {
-	v_p := int(it.Args[0])
-	_ = v_p
-	v_n := it.Args[1]
-	_ = v_n
-	g.GainLife(v_p, v_n, "502.68a")
 }
 
 // cr2008/combat.mtg:261 (308.4, 306.3a, 306.2)
@@ -1876,6 +1859,11 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
+// cr2008/damage.mtg:25 (502.68a)
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	g.GainLife(g.AbilityController(), g.TriggerValue(), "502.68a")
+}
+
 // rules/combat.mtg:282 (309.2f)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
@@ -1919,4 +1907,13 @@ func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active
+}
+
+// cr2008/damage.mtg:23 (502.68a)
+func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+	v_x := x
+	_ = v_x
+	v_n := g.EventNumber()
+	_ = v_n
+	return v_n
 }

@@ -74,7 +74,7 @@ func (s *server) declared(files []string) map[string]string {
 var notNames = map[string]bool{
 	"CallStmt.Verb": true, "CallExpr.Fun": true, "Selector.Sel": true, "ForStmt.Kind": true, "ForStmt.Var": true,
 	"LetStmt.Name": true, "Param.Type": true, "Param.Name": true, "Allow.What": true, "DamageDecl.To": true,
-	"DamageDecl.Params": true, "PredicateDecl.Params": true, "TimingDecl.Param": true, "EveryDecl.Kind": true,
+	"DamageDecl.Params": true, "EventDecl.Kind": true, "EventDecl.Name": true, "EventDecl.Params": true, "PredicateDecl.Params": true, "TimingDecl.Param": true, "EveryDecl.Kind": true,
 	"Edition.Name": true, "MechanismDecl.Name": true, "TurnDecl.ExtraMode": true,
 }
 

@@ -80,7 +80,7 @@ func tokens(text string) []token {
 // declWords start a top-level declaration (at column 0).
 var declWords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true, "every": true, "phase": true, "sba": true,
-	"predicate": true, "timing": true, "mechanism": true, "stack_object": true, "effect": true, "on_damage": true,
+	"predicate": true, "timing": true, "mechanism": true, "stack_object": true, "effect": true, "on_damage": true, "on_event": true,
 	"card_type": true, "counter": true, "characteristic": true,
 }
 
@@ -177,6 +177,13 @@ func scopeAt(text string, off int, p *compiler.Program) map[string]compiler.Type
 				t = types[i]
 			}
 			vars[last(pr)] = t
+		}
+	case "on_event":
+		types := compiler.EventParams(at(1))
+		for i, pr := range params(1) {
+			if i < len(types) {
+				vars[last(pr)] = types[i]
+			}
 		}
 	case "on_damage":
 		ps := params(1)

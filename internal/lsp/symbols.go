@@ -85,6 +85,8 @@ func fileSymbols(file, text string) []symbol {
 			}
 		case *grammar.DamageDecl:
 			s.name, s.detail, s.kind = "on_damage "+d.To.Name, rulesOf(d.Rules), protocol.SymbolKindEvent
+		case *grammar.EventDecl:
+			s.name, s.detail, s.kind = "on_event "+d.Kind.Name, rulesOf(d.Rules), protocol.SymbolKindEvent
 		case *grammar.TimingDecl:
 			s.name, s.detail, s.kind, s.at = d.Name.Name, "timing "+rulesOf(d.Rules), protocol.SymbolKindFunction, d.Name.Pos
 		case *grammar.MechanismDecl:

@@ -107,11 +107,13 @@ func sitesOf(f *grammar.File) []site {
 			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			w.mechanism(d, f.Decls)
 			if d.Body != nil {
-				// A mechanism given as statements (stack_triggers,
-				// draw_from_empty): mutated as an action's body.
+				// A mechanism given as statements (stack_triggers): mutated as an action's body.
 				w.block(d.Body)
 			}
 		case *grammar.DamageDecl:
+			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
+			w.block(d.Body)
+		case *grammar.EventDecl:
 			w.clause = &clauseRef{Rules: ruleNumbers(d.Rules)}
 			w.block(d.Body)
 		case *grammar.StackObjectDecl:
