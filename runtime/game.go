@@ -139,7 +139,7 @@ type Game struct {
 	// listens is the set of event kinds some trigger event of the rules
 	// is (bit k for kind k): emit matches only those.
 	listens uint64
-	optKeys []uint64 // scratch of Options: the key of each group
+	optKeys []groupKey // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
@@ -394,12 +394,8 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
 	o := &g.Objs[id]
-	if id > 0 && sameClass(o, &g.Objs[id-1]) {
-		o.class = g.Objs[id-1].class // a deck's copies of a card come in a row
-		g.count(o, 1)
-	} else {
-		g.derive(o, 1)
-	}
+	g.derive(id)
+	g.count(o, 1)
 	if a := g.aux; a != nil && a.tokCopy == 1 && (o.Token || o.Copy != NotCopy) {
 		a.tokCopy = 2
 	}
@@ -489,12 +485,25 @@ func cloneSlice[T any](s []T) []T {
 	return append([]T(nil), s...)
 }
 
-// derive computes what the runtime keeps of o's characteristics: its
-// class, and (by n) the counts of objects with abilities and death
-// triggers.
-func (g *Game) derive(o *Object, n int32) {
-	o.class = o.classOf()
-	g.count(o, n)
+// derive gives object x its class: classOf's hash, made exact by the
+// objects before it (one of that hash with other characteristics moves
+// it on to the next hash), so that equal classes are sameClass.
+func (g *Game) derive(x ObjID) {
+	o := &g.Objs[x]
+	if x > 0 && sameClass(o, &g.Objs[x-1]) {
+		o.class = g.Objs[x-1].class // a deck's copies of a card come in a row
+		return
+	}
+	h := o.classOf()
+	for i := ObjID(0); i < x; i++ {
+		if e := &g.Objs[i]; e.class == h {
+			if sameClass(e, o) {
+				break
+			}
+			h, i = mix(h, 1), -1 // taken by another class: look again for the next
+		}
+	}
+	o.class = h
 }
 
 func (g *Game) count(o *Object, n int32) {
@@ -519,10 +528,8 @@ func (g *Game) countAbilities() {
 
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again,
-// and the objects with abilities are counted again. (Characteristics set
-// directly keep the class Create gave the object, which Create may give
-// the next object too: Options may then list apart identical objects,
-// never group different ones.)
+// the objects with abilities are counted again, and the classes Options
+// groups by are derived again (characteristics may have been set).
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
@@ -530,6 +537,9 @@ func (g *Game) Touch() {
 		g.aux.tokCopy = 0 // Token or Copy may have been set: look again
 	}
 	g.countAbilities()
+	for x := range g.Objs {
+		g.derive(ObjID(x))
+	}
 	g.checkLeavesCombat()
 }
 
