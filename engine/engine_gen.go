@@ -331,7 +331,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:278", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:280", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:281", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:288", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_3},
+		{Kind: rt.CanBeAttacked, Rule: "508.1b", Pos: "rules/combat.mtg:288", Text: "t.planeswalker or t.battle", Test: pred_can_be_attacked_3, Own: true},
 		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:289", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_4},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:295", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_5},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:296", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_6},
@@ -352,7 +352,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:341", Text: "a has trample", Test: pred_trample_21},
 		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:348", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22},
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:349", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:354", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:354", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:389", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 	},
 	Timings: []rt.Timing{

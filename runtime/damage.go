@@ -194,7 +194,7 @@ func (g Exec) Assigns(x ObjID) int32 { return g.assigns(x) }
 // and nobody deals damage yet.
 func (g *Game) startDamageStep() {
 	c := &g.Combat
-	g.checkLeavesCombat()
+	g.checkLeavesCombat(NoObj, false)
 	c.DamageSteps++
 	c.Assigned, c.AssignedSource, c.dealers, c.dividers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0], c.dividers[:0]
 }

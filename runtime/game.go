@@ -112,6 +112,11 @@ type Game struct {
 	// last state-based-action check at that count found nothing to do.
 	changes  uint32
 	sbaClean uint32
+	// leavesClean: no creature in combat is one the rules' leaves_combat
+	// predicates would remove, and none's own state (Predicate.Own) has
+	// changed since that was checked: after a change to one object only
+	// that one is tested (checkLeavesCombat).
+	leavesClean bool
 	// dirty says what changed since the last state-based-action check
 	// that found nothing: only the sbas that read it are matched again.
 	dirty Changes
@@ -540,7 +545,7 @@ func (g *Game) Touch() {
 	for x := range g.Objs {
 		g.derive(ObjID(x))
 	}
-	g.checkLeavesCombat()
+	g.checkLeavesCombat(NoObj, false)
 }
 
 // Turn is the number of the current turn (1 for the first).
