@@ -490,25 +490,22 @@ func cloneSlice[T any](s []T) []T {
 	return append([]T(nil), s...)
 }
 
-// derive gives object x its class: classOf's hash, made exact by the
-// objects before it (one of that hash with other characteristics moves
-// it on to the next hash), so that equal classes are sameClass.
+// derive gives object x its class: that of the first object before it
+// with the same characteristics (sameClass), else its own ID. Equal
+// classes are then sameClass exactly.
 func (g *Game) derive(x ObjID) {
 	o := &g.Objs[x]
 	if x > 0 && sameClass(o, &g.Objs[x-1]) {
 		o.class = g.Objs[x-1].class // a deck's copies of a card come in a row
 		return
 	}
-	h := o.classOf()
+	o.class = uint64(x)
 	for i := ObjID(0); i < x; i++ {
-		if e := &g.Objs[i]; e.class == h {
-			if sameClass(e, o) {
-				break
-			}
-			h, i = mix(h, 1), -1 // taken by another class: look again for the next
+		if e := &g.Objs[i]; uint64(i) == e.class && sameClass(e, o) {
+			o.class = e.class
+			return
 		}
 	}
-	o.class = h
 }
 
 func (g *Game) count(o *Object, n int32) {

@@ -282,47 +282,9 @@ func sameRare(a, b *Object) bool {
 		a.Counters == b.Counters && a.CounterMax == b.CounterMax
 }
 
-// mix folds v into the hash h.
-func mix(h, v uint64) uint64 {
-	h ^= v + 0x9e3779b97f4a7c15 + h<<6 + h>>2
-	return h * 0xff51afd7ed558ccd
-}
-
-// classOf hashes the characteristics of o that never change once it
-// exists: identical cards have the same hash (Game.derive makes it exact).
-func (o *Object) classOf() uint64 {
-	h := uint64(len(o.Name))
-	for i := 0; i < len(o.Name); i++ {
-		h = h*31 + uint64(o.Name[i])
-	}
-	h = mix(h, uint64(o.Types)|uint64(o.Super)<<16|uint64(o.Timing)<<32|uint64(o.Copy)<<40|uint64(o.Capped)<<48|uint64(b2u(o.Token))<<56)
-	h = mix(h, uint64(uint32(o.Power))|uint64(uint32(o.Toughness))<<32)
-	h = mix(h, uint64(o.Keywords))
-	h = mix(h, o.SubBits)
-	h = mix(h, uint64(len(o.Subtypes))|uint64(len(o.Triggers))<<16|uint64(len(o.Abilities))<<32|uint64(o.Enchant)<<48)
-	for _, s := range o.Subtypes {
-		for i := 0; i < len(s); i++ {
-			h = h*31 + uint64(s[i])
-		}
-	}
-	for _, c := range [...]Cost{o.Cost, o.AttackCost, o.BlockCost} {
-		h = mix(h, uint64(uint32(c.Generic)))
-		for _, n := range c.Colored {
-			h = mix(h, uint64(uint32(n)))
-		}
-	}
-	return h
-}
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// sameClass reports whether a and b have the characteristics classOf
-// hashes equal (slices by identity): then their classes are.
+// sameClass reports whether a and b have the same characteristics, the
+// state that never changes once an object exists (slices by identity):
+// then their classes are equal (Game.derive).
 func sameClass(a, b *Object) bool {
 	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
 		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
