@@ -122,7 +122,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	// declaration must leave Save's bytes as they were.
 	a0, d0, l0 := c.Attacks, c.DeclaredAttackers, g.leavesClean
 	s := g.declBufs()
-	c.Attacks = append(s.attacks[:0], a0...) // the trial works in the scratch's buffer
+	c.Attacks = append(slices.Grow(s.attacks[:0], len(a0)+len(objs)), a0...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -151,8 +151,8 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	c := &g.Combat
 	s := g.declBufs()
 	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.leavesClean
-	c.Blocks = append(s.blks[:0], b0...) // as attackRestricted
-	flipped := s.flip[:0]
+	c.Blocks = append(slices.Grow(s.blks[:0], len(b0)+len(objs)), b0...) // as attackRestricted
+	flipped := slices.Grow(s.flip[:0], len(objs))
 	for i, b := range objs {
 		at := ObjID(targets[i])
 		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.exec().Blocking(b)})
