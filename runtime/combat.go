@@ -663,7 +663,11 @@ func (g *Game) allOwn(ps []int32) bool {
 // tested, with the result of testing every one.
 func (g *Game) checkLeavesCombat(x ObjID, clean bool) {
 	c := &g.Combat
-	if ps := g.predsOf(LeavesCombat); clean && x != NoObj && g.allOwn(ps) {
+	if len(c.Attacks)+len(c.Blocks) == 0 {
+		g.leavesClean = true
+		return
+	}
+	if clean && x != NoObj && g.allOwn(g.predsOf(LeavesCombat)) {
 		if g.attackIndex(x) >= 0 || g.blockIndex(x) >= 0 {
 			if ok, rule := g.pred(LeavesCombat, x, false); ok {
 				g.exec().RemoveFromCombat(x, rule)
@@ -673,9 +677,6 @@ func (g *Game) checkLeavesCombat(x ObjID, clean bool) {
 		return
 	}
 	g.leavesClean = true // below, once every one is tested
-	if len(c.Attacks)+len(c.Blocks) == 0 {
-		return
-	}
 	for i := 0; i < len(c.Attacks); i++ {
 		x := c.Attacks[i].Attacker
 		if ok, rule := g.pred(LeavesCombat, x, false); ok {
