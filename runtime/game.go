@@ -117,6 +117,9 @@ type Game struct {
 	// changed since that was checked: after a change to one object only
 	// that one is tested (checkLeavesCombat).
 	leavesClean bool
+	// reclass: Touch was called, and characteristics may have been set:
+	// the classes are derived again before Options next groups.
+	reclass bool
 	// dirty says what changed since the last state-based-action check
 	// that found nothing: only the sbas that read it are matched again.
 	dirty Changes
@@ -531,7 +534,8 @@ func (g *Game) countAbilities() {
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again,
 // the objects with abilities are counted again, and the classes Options
-// groups by are derived again (characteristics may have been set).
+// groups by are derived again before it next groups (characteristics may
+// have been set).
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
@@ -539,9 +543,7 @@ func (g *Game) Touch() {
 		g.aux.tokCopy = 0 // Token or Copy may have been set: look again
 	}
 	g.countAbilities()
-	for x := range g.Objs {
-		g.derive(ObjID(x))
-	}
+	g.reclass = true // derived again by the next grouping (Options), not at every Touch
 	g.checkLeavesCombat(NoObj, false)
 }
 

@@ -57,6 +57,12 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	start := len(buf)
 	g.optKeys = g.optKeys[:0]
+	if group && g.reclass {
+		for x := range g.Objs {
+			g.derive(ObjID(x))
+		}
+		g.reclass = false
+	}
 	var rel optRelations
 	// Grouping looks an option's exact key (groupKey) up among the groups
 	// made so far: the groups are those of comparing every pair (sameCard).
