@@ -788,7 +788,43 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 		p.Expr = r.typed(d.If, sc, Bool, "a predicate condition")
 	}
 	p.Slots = r.slots
+	p.Own = len(p.Params) == 1 && ownExpr(p.Expr, p.Params[0])
 	c.p.Predicates = append(c.p.Predicates, p)
+}
+
+// ownExpr reports whether e reads nothing but x's own state: Own
+// attributes and functions of x itself, constants, operators.
+func ownExpr(e Expr, x *Var) bool {
+	isX := func(e Expr) bool { v, ok := e.(*VarRef); return ok && v.Var == x }
+	switch e := e.(type) {
+	case *Lit, *EnumLit:
+		return true
+	case *VarRef:
+		return e.Var == x
+	case *Paren:
+		return ownExpr(e.X, x)
+	case *Unary:
+		return ownExpr(e.X, x)
+	case *Binary:
+		return ownExpr(e.X, x) && ownExpr(e.Y, x)
+	case *CondExpr:
+		return ownExpr(e.Cond, x) && ownExpr(e.Then, x) && ownExpr(e.Else, x)
+	case *AttrRef:
+		return e.B.Own && e.X != nil && isX(e.X)
+	case *Call:
+		if !e.B.Own || len(e.Args) == 0 || !isX(e.Args[0]) {
+			return false
+		}
+		for _, a := range e.Args[1:] {
+			switch a.(type) {
+			case *Lit, *EnumLit:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (c *checker) timing(d *grammar.TimingDecl) {

@@ -229,7 +229,11 @@ func (w *writer) file(pkg string) {
 			}
 			sig := "(g rt.Exec, " + strings.Join(params, ", ") + " rt.ObjID) " + result
 			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\n%sreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, players.String(), expr)
-			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name)
+			own := ""
+			if pr.Own {
+				own = ", Own: true"
+			}
+			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s%s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name, own)
 		}
 		w.printf("},\n")
 	}

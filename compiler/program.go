@@ -254,8 +254,12 @@ type Predicate struct {
 	Params  []*Var
 	Expr    Expr
 	IsValue bool // Expr is an int or a player (Value, Value2), not a condition
-	Slots   int
-	Decl    *grammar.PredicateDecl
+	// Own: a predicate of one object whose expression reads only that
+	// object's own state (Builtin.Own attributes of it, constants): what
+	// rt.Predicate.Own says.
+	Own   bool
+	Slots int
+	Decl  *grammar.PredicateDecl
 }
 
 // StackObject is a checked stack object: its parameters' types and Go

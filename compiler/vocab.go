@@ -69,6 +69,13 @@ type Builtin struct {
 	Reads Reads
 	// PredArgs: the shape of each predicate kind argument (PredT).
 	PredArgs []PredArg
+	// Own: an object attribute (or a function of an object and constants)
+	// that reads only that object's own state (its zone, controller,
+	// phasing, printed characteristics, its own attack or block), which
+	// nothing done to another object changes and whose changes the game
+	// records: a predicate reading only these (Predicate.Own) may be
+	// rechecked for the changed object alone.
+	Own bool
 }
 
 // Reads are parts of the state whose change an sba may observe.
@@ -93,6 +100,7 @@ func function(name string, fn any, doc string) *Builtin {
 }
 
 func (b *Builtin) reads(r Reads) *Builtin         { b.Reads |= r; return b }
+func (b *Builtin) own() *Builtin                  { b.Own = true; return b }
 func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
 func (b *Builtin) filter() *Builtin               { b.Filter = true; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
@@ -124,33 +132,33 @@ var builtins = []*Builtin{
 	// Objects.
 	attr("power", rt.Exec.Power, "its power, as the rules derive it (characteristic power); printed if they derive none"),
 	attr("toughness", rt.Exec.Toughness, "its toughness, as the rules derive it (characteristic toughness); printed if they derive none"),
-	attr("printed_power", rt.ObjPrintedPower, "its printed power"),
-	attr("printed_toughness", rt.ObjPrintedToughness, "its printed toughness"),
+	attr("printed_power", rt.ObjPrintedPower, "its printed power").own(),
+	attr("printed_toughness", rt.ObjPrintedToughness, "its printed toughness").own(),
 	attr("effect_power", rt.Exec.EffectPower, "what the continuous effects on it add to its power, summed"),
 	attr("effect_toughness", rt.Exec.EffectToughness, "what the continuous effects on it add to its toughness, summed"),
 	attr("damage", rt.ObjDamage, "the damage marked on it"),
 	attr("tapped", rt.ObjTapped, "it is tapped").reads(ReadsTapped),
-	attr("phased_out", rt.ObjPhasedOut, "it is phased out"),
-	attr("token", rt.ObjToken, "it is a token"),
+	attr("phased_out", rt.ObjPhasedOut, "it is phased out").own(),
+	attr("token", rt.ObjToken, "it is a token").own(),
 	attr("fresh", rt.ObjFresh, "it came under its controller's control since their most recent turn began"),
-	attr("controller", rt.ObjController, "its controller"),
-	attr("owner", rt.ObjOwner, "its owner"),
-	attr("name", rt.ObjNameOf, "its name"),
+	attr("controller", rt.ObjController, "its controller").own(),
+	attr("owner", rt.ObjOwner, "its owner").own(),
+	attr("name", rt.ObjNameOf, "its name").own(),
 	attr("timestamp", rt.ObjTimestamp, "its timestamp"),
-	attr("legendary", rt.ObjLegendary, "it has the supertype legendary"),
-	attr("world", rt.ObjWorld, "it has the supertype world"),
-	attr("basic", rt.ObjBasic, "it has the supertype basic"),
-	attr("spell_copy", rt.ObjSpellCopy, "it is a copy of a spell"),
-	attr("card_copy", rt.ObjCardCopy, "it is a copy of a card"),
-	attr("on_battlefield", rt.ObjOnBattlefield, "it is on the battlefield"),
-	attr("on_stack", rt.ObjOnStack, "it is on the stack"),
+	attr("legendary", rt.ObjLegendary, "it has the supertype legendary").own(),
+	attr("world", rt.ObjWorld, "it has the supertype world").own(),
+	attr("basic", rt.ObjBasic, "it has the supertype basic").own(),
+	attr("spell_copy", rt.ObjSpellCopy, "it is a copy of a spell").own(),
+	attr("card_copy", rt.ObjCardCopy, "it is a copy of a card").own(),
+	attr("on_battlefield", rt.ObjOnBattlefield, "it is on the battlefield").own(),
+	attr("on_stack", rt.ObjOnStack, "it is on the stack").own(),
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
 	attr("attached", rt.Exec.Attached, "it is attached to an object"),
 	attr("attached_legally", rt.Exec.AttachedLegally, "it is attached to an object it could enchant or equip"),
 	attr("over_counter_max", rt.Exec.OverCounterMax, "it has more counters of a kind than it may have"),
-	attr("aura", rt.ObjAura, "it has the subtype Aura"),
-	attr("equipment", rt.ObjEquipment, "it has the subtype Equipment"),
-	attr("fortification", rt.ObjFortification, "it has the subtype Fortification"),
+	attr("aura", rt.ObjAura, "it has the subtype Aura").own(),
+	attr("equipment", rt.ObjEquipment, "it has the subtype Equipment").own(),
+	attr("fortification", rt.ObjFortification, "it has the subtype Fortification").own(),
 	attr("protector", rt.Exec.Protector, "the player designated as its protector (a battle's); no player if none"),
 	attr("trigger_pending", rt.Exec.TriggerPending, "it is the source of a triggered ability that has triggered and not yet left the stack"),
 	attr("last_known_power", rt.Exec.LastKnownPower, "its power as it last existed: before the batch of state-based actions being performed, if it was one of its objects, else its power now"),
@@ -165,7 +173,7 @@ var builtins = []*Builtin{
 	attr("blocks_alone", rt.Exec.BlocksAlone, "it is the only creature declared as a blocker"),
 	attr("blocking_alone", rt.Exec.BlockingAlone, "it is the only blocking creature"),
 	attr("defending_player", rt.Exec.DefendingPlayer, "the player it attacks, or who defends what it attacks"),
-	attr("combat_controller", rt.Exec.CombatController, "the player who controlled it as it was declared in combat"),
+	attr("combat_controller", rt.Exec.CombatController, "the player who controlled it as it was declared in combat").own(),
 	attr("attackers_blocked", rt.Exec.AttackersBlocked, "the number of attackers it blocks"),
 	attr("declared_blockers", rt.Exec.DeclaredBlockers, "the number of creatures declared to block it"),
 	attr("declared_attacking", rt.Exec.DeclaredAttacking, "it is attacking and was declared as an attacker"),
@@ -275,7 +283,7 @@ var builtins = []*Builtin{
 
 	// Functions.
 	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x (a counter kind the rules declare)").usageIs(`2 arguments (object, "kind")`),
-	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)"),
+	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)").own(),
 	function("attached_to_type", rt.ObjAttachedToType, "attached_to_type(x, land): x is attached to an object of the card type; x.attached_to_land says the same").usageIs("2 arguments (object, card type)"),
 	function("subtype", rt.Exec.HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
 	function("shares_subtype", rt.Exec.SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),

@@ -2,10 +2,9 @@ package runtime
 
 import "testing"
 
-// TestSameClass: objects sameClass holds equal have the same class
-// (Create gives a copy of the card before it that one's class without
-// hashing): an object differing in any one characteristic classOf hashes
-// is not sameClass.
+// TestSameClass: an object differing from another in any one
+// characteristic is not sameClass, and derive gives it another class;
+// copies of one object share theirs, after other objects or not.
 func TestSameClass(t *testing.T) {
 	subs, trig, abil := []string{"bear"}, []Trigger{{}}, []Ability{{}}
 	base := Object{Name: "Bear", Types: TypeSet(1 << 1), Power: 2, Toughness: 2, Subtypes: subs, Triggers: trig, Abilities: abil,
@@ -20,19 +19,25 @@ func TestSameClass(t *testing.T) {
 		"Triggers": func(o *Object) { o.Triggers = nil }, "Abilities": func(o *Object) { o.Abilities = nil },
 		"Cost": func(o *Object) { o.Cost.Generic = 2 }, "AttackCost": func(o *Object) { o.AttackCost.Generic = 1 },
 		"BlockCost": func(o *Object) { o.BlockCost.Colored[Red] = 1 },
+		"Token":     func(o *Object) { o.Token = true },
 	}
 	a := base
-	if b := base; !sameClass(&a, &b) || a.classOf() != b.classOf() {
+	if b := base; !sameClass(&a, &b) {
 		t.Fatal("two copies of one object are not of one class")
 	}
 	for name, change := range changes {
 		b := base
 		change(&b)
-		if a.classOf() == b.classOf() {
-			t.Errorf("%s: classOf does not hash it", name)
-		}
 		if sameClass(&a, &b) {
 			t.Errorf("%s: sameClass does not compare it", name)
+		}
+		g := &Game{Objs: []Object{base, b, base, b, b}}
+		for x := range g.Objs {
+			g.derive(ObjID(x))
+		}
+		o := g.Objs
+		if o[0].class == o[1].class || o[0].class != o[2].class || o[1].class != o[3].class || o[3].class != o[4].class {
+			t.Errorf("%s: classes %d %d %d %d %d: want a b a b b", name, o[0].class, o[1].class, o[2].class, o[3].class, o[4].class)
 		}
 	}
 }

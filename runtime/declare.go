@@ -125,6 +125,9 @@ func (g *Game) recordAttackers(p int, a *Answer) {
 	c.AttackersDone = true
 	c.DeclaredAttackers = int32(len(a.Objs))
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
+	// Grown once to the declaration's size, not by doubling (allocations
+	// on a big board); likewise the attacks it makes.
+	c.Declared, c.Attacks = slices.Grow(c.Declared, len(a.Objs)), slices.Grow(c.Attacks, len(a.Objs))
 	for i, x := range a.Objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if len(a.Targets) > 0 {
@@ -321,6 +324,7 @@ func (g *Game) recordBlockers(q int, a *Answer) {
 	if c.Declaring != DeclaringBlockers {
 		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
 	}
+	c.Declared, c.Blocks = slices.Grow(c.Declared, len(a.Objs)), slices.Grow(c.Blocks, len(a.Objs)) // as recordAttackers
 	for i, b := range a.Objs {
 		if countBlocks(a, i, b, NoObj) == 0 {
 			c.DeclaredBlockers++

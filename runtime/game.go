@@ -112,6 +112,14 @@ type Game struct {
 	// last state-based-action check at that count found nothing to do.
 	changes  uint32
 	sbaClean uint32
+	// leavesClean: no creature in combat is one the rules' leaves_combat
+	// predicates would remove, and none's own state (Predicate.Own) has
+	// changed since that was checked: after a change to one object only
+	// that one is tested (checkLeavesCombat).
+	leavesClean bool
+	// reclass: Touch was called, and characteristics may have been set:
+	// the classes are derived again before Options next groups.
+	reclass bool
 	// dirty says what changed since the last state-based-action check
 	// that found nothing: only the sbas that read it are matched again.
 	dirty Changes
@@ -145,7 +153,7 @@ type Game struct {
 	// eventN is the number of the event being matched against the
 	// trigger events (EventNumber).
 	eventN  int32
-	optKeys []uint64 // scratch of Options: the key of each group
+	optKeys []groupKey // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]
@@ -400,12 +408,8 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
 	})
 	o := &g.Objs[id]
-	if id > 0 && sameClass(o, &g.Objs[id-1]) {
-		o.class = g.Objs[id-1].class // a deck's copies of a card come in a row
-		g.count(o, 1)
-	} else {
-		g.derive(o, 1)
-	}
+	g.derive(id)
+	g.count(o, 1)
 	if a := g.aux; a != nil && a.tokCopy == 1 && (o.Token || o.Copy != NotCopy) {
 		a.tokCopy = 2
 	}
@@ -495,12 +499,22 @@ func cloneSlice[T any](s []T) []T {
 	return append([]T(nil), s...)
 }
 
-// derive computes what the runtime keeps of o's characteristics: its
-// class, and (by n) the counts of objects with abilities and death
-// triggers.
-func (g *Game) derive(o *Object, n int32) {
-	o.class = o.classOf()
-	g.count(o, n)
+// derive gives object x its class: that of the first object before it
+// with the same characteristics (sameClass), else its own ID. Equal
+// classes are then sameClass exactly.
+func (g *Game) derive(x ObjID) {
+	o := &g.Objs[x]
+	if x > 0 && sameClass(o, &g.Objs[x-1]) {
+		o.class = g.Objs[x-1].class // a deck's copies of a card come in a row
+		return
+	}
+	o.class = uint64(x)
+	for i := ObjID(0); i < x; i++ {
+		if e := &g.Objs[i]; uint64(i) == e.class && sameClass(e, o) {
+			o.class = e.class
+			return
+		}
+	}
 }
 
 func (g *Game) count(o *Object, n int32) {
@@ -525,10 +539,9 @@ func (g *Game) countAbilities() {
 
 // Touch tells the game that its exported fields were changed directly (as
 // test fixtures do): the next state-based-action check must look again,
-// and the objects with abilities are counted again. (Characteristics set
-// directly keep the class Create gave the object, which Create may give
-// the next object too: Options may then list apart identical objects,
-// never group different ones.)
+// the objects with abilities are counted again, and the classes Options
+// groups by are derived again before it next groups (characteristics may
+// have been set).
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
@@ -536,7 +549,8 @@ func (g *Game) Touch() {
 		g.aux.tokCopy = 0 // Token or Copy may have been set: look again
 	}
 	g.countAbilities()
-	g.checkLeavesCombat()
+	g.reclass = true // derived again by the next grouping (Options), not at every Touch
+	g.checkLeavesCombat(NoObj, false)
 }
 
 // Turn is the number of the current turn (1 for the first).

@@ -66,9 +66,9 @@ type Object struct {
 	// it may be cast; 0: none.
 	Timing    uint8
 	Abilities []Ability // activated abilities
-	// class is a hash of the characteristics above, which never change
-	// once the object exists (classOf, computed by Create): identical cards
-	// share it, and Options groups options by it.
+	// class is the ID of the first object with the same characteristics
+	// (Game.derive, by Create and Touch): identical cards share it, and
+	// Options groups options by it.
 	class uint64
 	// atk and blk index the combat (Game.attackIndex, blockIndex): 1 + the
 	// index in Combat.Attacks of its attack, in Combat.Blocks of its first

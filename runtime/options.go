@@ -59,33 +59,30 @@ func (o Option) Answer() Answer {
 func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	start := len(buf)
-	attached := int8(-1) // whether anything is attached: looked for once sameCard needs it
 	g.optKeys = g.optKeys[:0]
-	// Grouping looks an option up by its key (the card's class, its state
-	// and the option's fields) among the groups made so far, and confirms
-	// a match with sameCard: the groups are those of comparing every pair.
+	if group && g.reclass {
+		for x := range g.Objs {
+			g.derive(ObjID(x))
+		}
+		g.reclass = false
+	}
+	var rel optRelations
+	// Grouping looks an option's exact key (groupKey) up among the groups
+	// made so far: the groups are those of comparing every pair (sameCard).
 	add := func(o Option) {
 		o.Count = 1
 		if group && o.Obj != NoObj {
-			k := g.optionKey(&o)
-			for i, gk := range g.optKeys {
-				if gk != k {
-					continue
-				}
-				b := &buf[start+i]
-				if attached < 0 && g.Objs[o.Obj].Zone == ZoneBattlefield {
-					attached = 0
-					if g.anyAttached() {
-						attached = 1
+			k := g.groupKey(&o, &rel)
+			if k.state&stLone == 0 {
+				for i := range g.optKeys {
+					if g.optKeys[i] == k && (k.state&stRare == 0 || sameRare(&g.Objs[buf[start+i].Obj], &g.Objs[o.Obj])) {
+						buf[start+i].Count++
+						return
 					}
-				}
-				if b.Kind == o.Kind && b.Target == o.Target && b.Ability == o.Ability && b.Amount == o.Amount && b.Obj != NoObj && g.sameCard(b.Obj, o.Obj, attached == 1) {
-					b.Count++
-					return
 				}
 			}
 			for len(g.optKeys) < len(buf)-start {
-				g.optKeys = append(g.optKeys, 0) // options added ungrouped (a pass)
+				g.optKeys = append(g.optKeys, groupKey{state: stLone}) // options added ungrouped (a pass)
 			}
 			g.optKeys = append(g.optKeys, k)
 		}
@@ -226,64 +223,82 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	return buf
 }
 
-// optionKey is the key Options groups o by: equal for options sameCard
-// would group. It folds only the class, the option's fields and the
-// state most often different (tapped, phased out, fresh, zone, owner and
-// controller, attachment); the rest (damage, counters, shields) is
-// sameCard's to tell apart.
-func (g *Game) optionKey(o *Option) uint64 {
+// groupKey is what Options groups an option by: its fields, its card's
+// class and the card's state. Equal keys are options sameCard would group
+// (classes are exact: Game.derive), but for the state stRare stands for
+// (damage, counters, shields), which sameRare compares.
+type groupKey struct {
+	class, state            uint64
+	kind                    AnswerKind
+	target, ability, amount int32
+}
+
+// Bits of groupKey.state above the packed zone, owner, controller and
+// protector.
+const (
+	stTapped uint64 = 1 << (32 + iota)
+	stPhased
+	stFresh
+	stRare // damage, counters, shields or caps: sameRare tells
+	stLone // grouped with nothing: attached, or in a relation (plain)
+)
+
+// optRelations is what Options finds once, when a permanent is first
+// grouped, for plain: whether anything is attached, and whether any
+// relation (attached, effects, combat) is to be looked for at all.
+type optRelations struct{ known, attached, any bool }
+
+func (g *Game) lone(x ObjID, rel *optRelations) bool {
+	if !rel.known {
+		rel.attached = g.anyAttached()
+		rel.any = rel.attached || len(g.Effects) > 0 || len(g.Combat.Attacks) > 0 || len(g.Combat.Blocks) > 0
+		rel.known = true
+	}
+	return rel.any && !g.plain(x, rel.attached)
+}
+
+func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 	c := &g.Objs[o.Obj]
-	st := uint64(c.Zone) | uint64(uint8(c.Owner))<<8 | uint64(uint8(c.Controller))<<16 | uint64(uint32(c.AttachedTo))<<32
+	st := uint64(c.Zone) | uint64(uint8(c.Owner))<<8 | uint64(uint8(c.Controller))<<16 | uint64(uint8(c.Protector))<<24
 	if c.Tapped {
-		st |= 1 << 24
+		st |= stTapped
 	}
 	if c.PhasedOut {
-		st |= 1 << 25
+		st |= stPhased
 	}
 	if c.Fresh {
-		st |= 1 << 26
+		st |= stFresh
 	}
-	h := mix(c.class^(uint64(o.Kind)|uint64(uint32(o.Target))<<8|uint64(uint32(o.Ability))<<40), st^uint64(uint32(o.Amount))<<27)
-	return h
+	if c.Damage|c.Regen|c.PreventNext|or8(&c.Counters)|or8(&c.CounterMax) != 0 || c.DeathtouchHit {
+		st |= stRare
+	}
+	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
+		st |= stLone
+	}
+	return groupKey{class: c.class, state: st, kind: o.Kind, target: o.Target, ability: o.Ability, amount: o.Amount}
 }
 
-// mix folds v into the hash h.
-func mix(h, v uint64) uint64 {
-	h ^= v + 0x9e3779b97f4a7c15 + h<<6 + h>>2
-	return h * 0xff51afd7ed558ccd
+// or8 is the bitwise or of a's elements: 0 when all are (the array
+// comparison calls memequal).
+func or8(a *[MaxCounterKinds]int32) int32 {
+	var v int32
+	for _, n := range a {
+		v |= n
+	}
+	return v
 }
 
-// classOf hashes the characteristics of o that never change once it
-// exists: identical cards have the same class (sameCard tells apart the
-// rare others).
-func (o *Object) classOf() uint64 {
-	h := uint64(len(o.Name))
-	for i := 0; i < len(o.Name); i++ {
-		h = h*31 + uint64(o.Name[i])
-	}
-	h = mix(h, uint64(o.Types)|uint64(o.Super)<<16|uint64(o.Timing)<<32|uint64(o.Copy)<<40|uint64(o.Capped)<<48)
-	h = mix(h, uint64(uint32(o.Power))|uint64(uint32(o.Toughness))<<32)
-	h = mix(h, uint64(o.Keywords))
-	h = mix(h, o.SubBits)
-	h = mix(h, uint64(len(o.Subtypes))|uint64(len(o.Triggers))<<16|uint64(len(o.Abilities))<<32|uint64(o.Enchant)<<48)
-	for _, s := range o.Subtypes {
-		for i := 0; i < len(s); i++ {
-			h = h*31 + uint64(s[i])
-		}
-	}
-	for _, c := range [...]Cost{o.Cost, o.AttackCost, o.BlockCost} {
-		h = mix(h, uint64(uint32(c.Generic)))
-		for _, n := range c.Colored {
-			h = mix(h, uint64(uint32(n)))
-		}
-	}
-	return h
+// sameRare compares the state of a and b that groupKey folds into stRare.
+func sameRare(a, b *Object) bool {
+	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen && a.PreventNext == b.PreventNext &&
+		a.Counters == b.Counters && a.CounterMax == b.CounterMax
 }
 
-// sameClass reports whether a and b have the characteristics classOf
-// hashes equal (slices by identity): then their classes are.
+// sameClass reports whether a and b have the same characteristics, the
+// state that never changes once an object exists (slices by identity):
+// then their classes are equal (Game.derive).
 func sameClass(a, b *Object) bool {
-	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy &&
+	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
 		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
 		a.SubBits == b.SubBits && a.Enchant == b.Enchant && sameSlice(a.Subtypes, b.Subtypes) &&
 		sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities) &&

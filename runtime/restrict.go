@@ -120,9 +120,9 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	c := &g.Combat
 	// The slices are restored as they were (nil stays nil): a refused
 	// declaration must leave Save's bytes as they were.
-	a0, d0 := c.Attacks, c.DeclaredAttackers
+	a0, d0, l0 := c.Attacks, c.DeclaredAttackers, g.leavesClean
 	s := g.declBufs()
-	c.Attacks = append(s.attacks[:0], a0...) // the trial works in the scratch's buffer
+	c.Attacks = append(slices.Grow(s.attacks[:0], len(a0)+len(objs)), a0...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -138,6 +138,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
 	c.DeclaredAttackers = d0
 	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
+	g.leavesClean = l0
 	return bad, rule
 }
 
@@ -149,9 +150,9 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	}
 	c := &g.Combat
 	s := g.declBufs()
-	b0, d0, r0 := c.Blocks, c.DeclaredBlockers, c.repeated
-	c.Blocks = append(s.blks[:0], b0...) // as attackRestricted
-	flipped := s.flip[:0]
+	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.leavesClean
+	c.Blocks = append(slices.Grow(s.blks[:0], len(b0)+len(objs)), b0...) // as attackRestricted
+	flipped := slices.Grow(s.flip[:0], len(objs))
 	for i, b := range objs {
 		at := ObjID(targets[i])
 		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.exec().Blocking(b)})
@@ -171,7 +172,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	g.unindexCombat(len(c.Attacks), len(b0))
 	s.blks, c.Blocks = c.Blocks[:0], b0
 	c.DeclaredBlockers = d0
-	c.nBlk, c.repeated = min(c.nBlk, len(b0)), r0
+	c.nBlk, c.repeated, g.leavesClean = min(c.nBlk, len(b0)), r0, l0
 	return bad, rule
 }
 

@@ -12,6 +12,7 @@ import "slices"
 // its owner.
 func (g *Game) move(x ObjID, z Zone, p int) {
 	o := &g.Objs[x]
+	clean := g.leavesClean
 	left := o.Zone == ZoneBattlefield
 	// The event that comes with a move counts it as a change (emit); what
 	// it changes is said here.
@@ -59,7 +60,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 	}
 	if z == ZoneStack || z == ZoneNone {
 		if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
-			g.checkLeavesCombat()
+			g.checkLeavesCombat(x, clean)
 		}
 		return
 	}
@@ -70,7 +71,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 	list := g.zoneList(owner, z)
 	*list = append(*list, x)
 	if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
-		g.checkLeavesCombat()
+		g.checkLeavesCombat(x, clean)
 	}
 }
 
@@ -107,9 +108,10 @@ func (g Exec) Tap(x ObjID, rule string) {
 // PhaseOut phases x out; PhaseIn phases it in; PhaseToggle does whichever applies.
 func (g Exec) PhaseOut(x ObjID, rule string) {
 	if o := &g.Objs[x]; !o.PhasedOut {
+		clean := g.leavesClean
 		o.PhasedOut = true
 		g.emitObj(EvPhaseOut, rule, x, 0)
-		g.checkLeavesCombat()
+		g.checkLeavesCombat(x, clean)
 	}
 }
 
@@ -117,6 +119,7 @@ func (g Exec) PhaseOut(x ObjID, rule string) {
 func (g Exec) PhaseIn(x ObjID, rule string) {
 	if o := &g.Objs[x]; o.PhasedOut {
 		o.PhasedOut = false
+		g.leavesClean = false // tested at the next check
 		g.emitObj(EvPhaseIn, rule, x, 0)
 	}
 }

@@ -297,7 +297,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:327", Text: "b.controller == game.declaring", Test: pred_can_block_3},
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:328", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:121", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
-		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:233", Text: "1", Value: pred_blocks_at_most_6},
+		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:233", Text: "1", Value: pred_blocks_at_most_6, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:345", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:357", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:358", Text: "a has trample", Test: pred_trample_9},
@@ -310,7 +310,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:158", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_16},
 		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:162", Text: "s has first_strike", Test: pred_deals_first_17},
 		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "not s.in_first_step", Test: pred_deals_second_18},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:167", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_19},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:167", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_19, Own: true},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},

@@ -356,7 +356,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:358", Text: "a has trample", Test: pred_trample_23},
 		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:365", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_24},
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:366", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_25},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:371", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_26},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:371", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_26, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:406", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_27},
 	},
 	Timings: []rt.Timing{
