@@ -306,7 +306,7 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return m
 	case "began", "ended", "during":
 		return r.segmentQuery(e)
-	case "holds", "value":
+	case "holds":
 		return r.holds(e, sc)
 	case "count", "any", "all", "sum":
 		return r.quantifier(e, sc)
@@ -314,7 +314,7 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return r.choice(e, sc)
 	}
 	b, ok := functions[name]
-	if k, isPred := rt.ParsePredKind(name); !ok && isPred && k.IsValue() && !k.IsPlayer() {
+	if k, isPred := rt.ParsePredKind(name); !ok && isPred && k.IsValue() {
 		return r.predValue(e, k, sc)
 	}
 	if !ok {
@@ -364,11 +364,15 @@ func (r *resolver) predValue(e *grammar.CallExpr, k rt.PredKind, sc *scope) Expr
 		r.c.errorf(e.Pos, "%s takes %d object(s), not %d", k, k.Arity(), len(e.Args))
 		return bad(e.Pos)
 	}
+	r.c.predCalls = append(r.c.predCalls, predCall{In: r.pred, Kind: k, Pos: e.Pos})
+	if k.IsPlayer() {
+		// A player value, defender_of(t): the value of one parameter.
+		return &Holds{typed: mk(e.Pos, Player), Pred: k, X: r.typed(e.Args[0], sc, Object, fmt.Sprintf("argument 1 of %s", k)), Value: true}
+	}
 	out := &PredValue{typed: mk(e.Pos, Int), Pred: k}
 	for i, a := range e.Args {
 		out.Args = append(out.Args, r.typed(a, sc, Object, fmt.Sprintf("argument %d of %s", i+1, k)))
 	}
-	r.c.predCalls = append(r.c.predCalls, predCall{In: r.pred, Kind: k, Pos: e.Pos})
 	return out
 }
 

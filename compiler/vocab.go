@@ -308,7 +308,6 @@ var specialForms = []struct{ Name, Doc string }{
 	{"ended", "ended(S): step or phase S has ended this turn"},
 	{"during", "during(S): the game is in step or phase S"},
 	{"holds", "holds(KIND, x), holds(KIND, x, y): the rules' predicates of KIND hold for x (and y: an object or a player, as the kind takes them), as the runtime reads them (not in a predicate)"},
-	{"value", "value(KIND, x): the value (a number or a player) of the rules' first predicate of KIND, a value of one parameter, for x (not in a predicate)"},
 	{"min", "min(a, b, ...): the least"},
 	{"max", "max(a, b, ...): the greatest"},
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2dc145ebe1ad7ce01a81b20a43f300d6"
+const SourceHash = "sha256:8bcc78167e435ceb74fdcb40e2575916"
 
 // Keyword bits.
 const (

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:80bdcd1e62c5f31be801671c9c9d8977"
+const SourceHash = "sha256:7ea5c862774beb7c1b2c135900d1f157"
 
 // Keyword bits.
 const (
@@ -211,7 +211,7 @@ var Rules = &rt.Rules{
 					SkipRule: "508.5",
 					Actions: []rt.Action{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:121", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:113", Run: step_combat_damage_action_1},
+						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:115", Run: step_combat_damage_action_1},
 						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
 						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:161", Run: step_combat_damage_action_3},
 						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:181", Run: step_combat_damage_action_4},
@@ -341,7 +341,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:321", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
 		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:327", Text: "b.controller == game.declaring", Test: pred_can_block_10},
 		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:328", Text: "a.defending_player != b.controller", Test2: pred_cant_block_11},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:121", Text: "b.creature and not b.tapped", Test: pred_can_block_12},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_12},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:330", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_13},
 		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:333", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
 		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:336", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
@@ -354,9 +354,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:366", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:371", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:406", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:119", Text: "t.controller", Value: pred_defender_of_25, Own: true},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:128", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
-		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:133", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:382", Allows: timing_0},
@@ -1251,7 +1251,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:113 (506.4, 506.4c, 506.4d)
+// cr2017/combat.mtg:115 (506.4, 506.4c, 506.4d)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2222,7 +2222,7 @@ func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:121 (509.1a)
+// cr2017/combat.mtg:123 (509.1a)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -2302,12 +2302,12 @@ func pred_attack_restriction_24(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:119 (508.4, 508.4a, 506.2)
+// cr2017/combat.mtg:121 (508.4, 508.4a, 506.2)
 func pred_defender_of_25(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/combat.mtg:128 (510.1c, 702.2c)
+// cr2017/combat.mtg:130 (510.1c, 702.2c)
 func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -2333,7 +2333,7 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2017/combat.mtg:133 (510.1c, 510.1d)
+// cr2017/combat.mtg:135 (510.1c, 510.1d)
 func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
