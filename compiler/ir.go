@@ -118,20 +118,19 @@ type (
 		Fn          SegFn
 		Phase, Step int // Program.Phases index, step index or -1
 	}
-	// PredValue is a value predicate called by name: assigns_damage(a).
+	// PredValue is a value predicate called by name: assigns_damage(a),
+	// or a player value, defender_of(t) (of type Player).
 	PredValue struct {
 		typed
 		Pred rt.PredKind
 		Args []Expr // one or two objects (the kind's arity)
 	}
 	// Holds is holds(KIND, x) or holds(KIND, x, y) (Y set: a kind of two
-	// parameters), or, with Value, value(KIND, x): the value of a kind of
-	// one parameter that gives a number or a player.
+	// parameters).
 	Holds struct {
 		typed
-		Pred  rt.PredKind
-		X, Y  Expr
-		Value bool
+		Pred rt.PredKind
+		X, Y Expr
 	}
 	// Quant is count, any, all and sum over a query (Val: sum's value).
 	Quant struct {

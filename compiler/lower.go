@@ -64,18 +64,16 @@ func goExpr(e Expr) string {
 		method := [...]string{Began: "Began", Ended: "Ended", During: "During"}[e.Fn]
 		return fmt.Sprintf("g.%s(%d, %d)", method, e.Phase, e.Step)
 	case *Holds:
-		switch {
-		case e.Value && e.Pred.IsPlayer():
-			return fmt.Sprintf("int(g.PredValue(rt.%s, %s))", e.Pred.Const(), goExpr(e.X))
-		case e.Value:
-			return fmt.Sprintf("g.PredValue(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
-		case e.Y != nil:
+		if e.Y != nil {
 			return fmt.Sprintf("g.Holds2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))
 		}
 		return fmt.Sprintf("g.Holds(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
 	case *PredValue:
 		if len(e.Args) == 2 {
 			return fmt.Sprintf("g.PredValue2(rt.%s, %s, %s)", e.Pred.Const(), goExpr(e.Args[0]), goExpr(e.Args[1]))
+		}
+		if e.T == Player {
+			return fmt.Sprintf("int(g.PredValue(rt.%s, %s))", e.Pred.Const(), goExpr(e.Args[0]))
 		}
 		return fmt.Sprintf("g.PredValue(rt.%s, %s)", e.Pred.Const(), goExpr(e.Args[0]))
 	case *Quant:

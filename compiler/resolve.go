@@ -365,11 +365,11 @@ func (r *resolver) predValue(e *grammar.CallExpr, k rt.PredKind, sc *scope) Expr
 		return bad(e.Pos)
 	}
 	r.c.predCalls = append(r.c.predCalls, predCall{In: r.pred, Kind: k, Pos: e.Pos})
+	t := Int
 	if k.IsPlayer() {
-		// A player value, defender_of(t): the value of one parameter.
-		return &Holds{typed: mk(e.Pos, Player), Pred: k, X: r.typed(e.Args[0], sc, Object, fmt.Sprintf("argument 1 of %s", k)), Value: true}
+		t = Player // defender_of(t)
 	}
-	out := &PredValue{typed: mk(e.Pos, Int), Pred: k}
+	out := &PredValue{typed: mk(e.Pos, t), Pred: k}
 	for i, a := range e.Args {
 		out.Args = append(out.Args, r.typed(a, sc, Object, fmt.Sprintf("argument %d of %s", i+1, k)))
 	}
@@ -385,12 +385,8 @@ func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
 		r.c.errorf(e.Pos, "%s() can't be used in a predicate: a predicate may not read another", fn)
 		return bad(e.Pos)
 	}
-	if len(e.Args) < 2 || len(e.Args) > 3 || fn == "value" && len(e.Args) != 2 {
-		if fn == "value" {
-			r.c.errorf(e.Pos, "value takes a predicate kind and an object, e.g. value(defender_of, t)")
-		} else {
-			r.c.errorf(e.Pos, "holds takes a predicate kind and its parameters, e.g. holds(trample, a)")
-		}
+	if len(e.Args) < 2 || len(e.Args) > 3 {
+		r.c.errorf(e.Pos, "holds takes a predicate kind and its parameters, e.g. holds(trample, a)")
 		return bad(e.Pos)
 	}
 	id, ok := e.Args[0].(*grammar.Ident)
@@ -401,12 +397,9 @@ func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
 	k, ok := rt.ParsePredKind(id.Name)
 	n := len(e.Args) - 1
 	switch {
-	case !ok || k.Arity() != n || k.IsValue() != (fn == "value"):
+	case !ok || k.Arity() != n || k.IsValue():
 		want := "a predicate kind of one object that is a condition"
-		switch {
-		case fn == "value":
-			want = "a predicate kind of one parameter that is a value"
-		case n == 2:
+		if n == 2 {
 			want = "a predicate kind of two parameters that is a condition"
 		}
 		r.c.errorf(id.Pos, "%s wants %s, not %s%s", fn, want, id.Name, didYouMean(closest(id.Name, predicateNames(), 1)))
@@ -419,13 +412,8 @@ func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
 		}
 		return r.typed(e.Args[i+1], sc, t, fmt.Sprintf("argument %d of %s", i+2, fn))
 	}
-	h := &Holds{typed: mk(e.Pos, Bool), Pred: k, X: arg(0), Value: fn == "value"}
-	switch {
-	case h.Value && k.IsPlayer():
-		h.typed = mk(e.Pos, Player)
-	case h.Value:
-		h.typed = mk(e.Pos, Int)
-	case n == 2:
+	h := &Holds{typed: mk(e.Pos, Bool), Pred: k, X: arg(0)}
+	if n == 2 {
 		h.Y = arg(1)
 	}
 	return h

@@ -655,7 +655,7 @@ func Vocab() Vocabulary {
 		v.Functions = append(v.Functions, f.Name)
 	}
 	for _, e := range predKindEnum { // value predicates, called by name
-		if k := rt.PredKind(e.Value); k.IsValue() && !k.IsPlayer() {
+		if k := rt.PredKind(e.Value); k.IsValue() {
 			v.Functions = append(v.Functions, e.Name)
 		}
 	}

@@ -153,12 +153,7 @@ func (c *clause) expr(e compiler.Expr) value {
 	case *compiler.Holds:
 		k := e.Pred
 		x := c.objArg(k, 0, e.X)
-		switch {
-		case e.Value && k.IsPlayer():
-			return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return int(g.PredValue(k, x(g, fp))) }}
-		case e.Value:
-			return intV(func(g rt.Exec, fp int) int32 { return g.PredValue(k, x(g, fp)) })
-		case e.Y != nil:
+		if e.Y != nil {
 			y := c.objArg(k, 1, e.Y)
 			return boolV(func(g rt.Exec, fp int) bool { return g.Holds2(k, x(g, fp), y(g, fp)) })
 		}
@@ -168,6 +163,9 @@ func (c *clause) expr(e compiler.Expr) value {
 		if len(e.Args) == 2 {
 			y := c.expr(e.Args[1]).o
 			return intV(func(g rt.Exec, fp int) int32 { return g.PredValue2(k, x(g, fp), y(g, fp)) })
+		}
+		if e.T == compiler.Player {
+			return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return int(g.PredValue(k, x(g, fp))) }}
 		}
 		return intV(func(g rt.Exec, fp int) int32 { return g.PredValue(k, x(g, fp)) })
 	case *compiler.Quant:

@@ -294,17 +294,6 @@ func (g *Game) predsOf(k PredKind) []int32 {
 	return g.preds[k]
 }
 
-// PredValue2 is PredValue for a kind of two objects: lethal_damage(s, b).
-func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
-	if k >= numPredKinds || k.Arity() != 2 || !k.IsValue() || k.IsPlayer() || !g.valid(x) || !g.valid(y) {
-		return 0
-	}
-	if ix := g.predsOf(k); len(ix) > 0 {
-		return g.Rules.Predicates[ix[0]].Value2(g, x, y)
-	}
-	return 0
-}
-
 // pred reports whether predicates of kind hold for x: with all, every one
 // must hold (true when there are none); otherwise any one (false when
 // none). It returns the rule of the deciding predicate.

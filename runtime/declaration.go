@@ -48,21 +48,21 @@ type DeclKinds struct {
 // place needs (blockers: of a declaration of blockers): a loaded game's
 // are checked so.
 func (d DeclKinds) shaped(blockers bool) bool {
-	ok := kindShaped
+	ok := func(k PredKind, params int, value bool) bool { return kindShaped(k, params, value, false) }
 	not := 1
 	if blockers {
 		not = 2
 	}
 	return ok(d.May, 1, false) && ok(d.MayNot, not, false) && ok(d.Restriction, 1, false) &&
 		ok(d.Requirement, 1, false) && ok(d.Pair, 2, false) && ok(d.AtMost, 1, true) &&
-		ok(d.Player, 2, false) && ok(d.Permanent, 2, false) && (d.Defender == 0 || d.Defender < numPredKinds && d.Defender.Arity() == 1 && d.Defender.IsPlayer()) &&
+		ok(d.Player, 2, false) && ok(d.Permanent, 2, false) && kindShaped(d.Defender, 1, true, true) &&
 		(blockers || d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0)
 }
 
-// kindShaped reports whether k is none, or a kind of params objects that
-// gives a number (value) or a condition.
-func kindShaped(k PredKind, params int, value bool) bool {
-	return k == 0 || k < numPredKinds && k.Arity() == params && k.IsValue() == value && !k.IsPlayer()
+// kindShaped reports whether k is none, or a kind of params parameters
+// that gives a number (value; a player: player) or a condition.
+func kindShaped(k PredKind, params int, value, player bool) bool {
+	return k == 0 || k < numPredKinds && k.Arity() == params && k.IsValue() == value && k.IsPlayer() == player
 }
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
@@ -427,8 +427,8 @@ func (g Exec) AttackPlayer(x ObjID, p int, rule string) {
 // AttackPermanent puts x into combat attacking permanent w, defended by
 // player d, as an effect does: it was not declared. It does nothing if x
 // is not a permanent, already attacks, or d names no player; whether x
-// may attack w, and who defends it, are the rules' (holds and value of
-// can_attack_permanent and defender_of).
+// may attack w, and who defends it, are the rules' (holds(can_attack_permanent,
+// ...), defender_of(w)).
 func (g Exec) AttackPermanent(x, w ObjID, d int, rule string) {
 	if !g.valid(x) || !g.valid(w) || !g.IsPlayer(d) {
 		return
@@ -448,9 +448,12 @@ func (g Exec) AttackPermanent(x, w ObjID, d int, rule string) {
 // creatures attacking it go on attacking nothing, and deal their damage
 // nowhere. When it is removed is the rules'.
 func (g Exec) RemoveAttacked(t ObjID, rule string) {
+	if t == NoObj {
+		return
+	}
 	removed := false
 	for i := range g.Combat.Attacks {
-		if at := &g.Combat.Attacks[i]; at.Target == t && t != NoObj {
+		if at := &g.Combat.Attacks[i]; at.Target == t {
 			at.Target, at.Nothing = NoObj, true
 			removed = true
 		}

@@ -1,7 +1,8 @@
 package runtime
 
-// The rules' predicates as the .mtg reads them (holds, value): the kind
-// is the .mtg's choice, the runtime only evaluates it.
+// The rules' predicates as the .mtg reads them (holds(KIND, x, y), a value
+// predicate called by name): the kind is the .mtg's choice, the runtime
+// only evaluates it.
 
 // Holds2 is Holds for the kinds of two parameters (a player as
 // ObjID(p)): every one holds for the can_ kinds, any one for the others.
@@ -21,7 +22,7 @@ func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
 // (a value of one object) for x: a number, or a player's index; -1 (no
 // player) or 0 if the rules have none, x is no object or k is not a value
 // of one object. The .mtg calls a value predicate by name
-// (assigns_damage(a)) or with value(KIND, x).
+// (assigns_damage(a), defender_of(t)).
 func (g Exec) PredValue(k PredKind, x ObjID) int32 {
 	if k >= numPredKinds {
 		return 0
@@ -37,4 +38,15 @@ func (g Exec) PredValue(k PredKind, x ObjID) int32 {
 		return g.Rules.Predicates[ix[0]].Value(g, x)
 	}
 	return none
+}
+
+// PredValue2 is PredValue for a kind of two objects: lethal_damage(s, b).
+func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
+	if k >= numPredKinds || k.Arity() != 2 || !k.IsValue() || k.IsPlayer() || !g.valid(x) || !g.valid(y) {
+		return 0
+	}
+	if ix := g.predsOf(k); len(ix) > 0 {
+		return g.Rules.Predicates[ix[0]].Value2(g, x, y)
+	}
+	return 0
 }
