@@ -152,7 +152,43 @@ func (c *checker) check() *Program {
 	c.predCallsDeclared()
 	c.mechanismsCited()
 	c.damageHooks()
+	c.watchesOwn()
 	return c.p
+}
+
+// watchesOwn marks the watches whose match reads nothing but their
+// variable's own state, holds(KIND, v) of a kind whose predicates all do
+// so too: the runtime may match them for a changed object alone.
+func (c *checker) watchesOwn() {
+	own := map[rt.PredKind]bool{}
+	for _, p := range c.p.Predicates {
+		if o, seen := own[p.Pred]; !seen || o {
+			own[p.Pred] = p.Own
+		}
+	}
+	for _, w := range c.p.Watches {
+		w.Own = w.Var.T == Object && ownOf(w.Match, w.Var, own)
+	}
+}
+
+// ownOf is ownExpr, with holds(KIND, x) own when every predicate of the
+// kind is (own; a kind with none holds for nothing).
+func ownOf(e Expr, x *Var, own map[rt.PredKind]bool) bool {
+	switch e := e.(type) {
+	case *Holds:
+		v, ok := e.X.(*VarRef)
+		o, seen := own[e.Pred]
+		return ok && v.Var == x && e.Y == nil && (o || !seen)
+	case *Paren:
+		return ownOf(e.X, x, own)
+	case *Unary:
+		return ownOf(e.X, x, own)
+	case *Binary:
+		return ownOf(e.X, x, own) && ownOf(e.Y, x, own)
+	case *CondExpr:
+		return ownOf(e.Cond, x, own) && ownOf(e.Then, x, own) && ownOf(e.Else, x, own)
+	}
+	return ownExpr(e, x)
 }
 
 // predCallsDeclared refuses a value predicate called by name (or given to
@@ -695,16 +731,25 @@ func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, wh
 	return code
 }
 
+// sba checks a state-based action, or a watch (d.Watch): the same one
+// query, matched after every change to the game, and over a combat list
+// too (a watch of the creatures in combat).
 func (c *checker) sba(d *grammar.SbaDecl) {
-	s := &SBA{Rules: c.rules(d.Rules, "sba", true), Pos: d.Pos}
-	c.needRules(d.Pos, s.Rules, len(d.Rules), "sba")
+	what, a := "sba", "an sba"
+	if d.Watch {
+		what, a = "watch", "a watch"
+	}
+	// A watch's rules are what it applies, as a predicate's are: it
+	// defines none (the clause that does may be elsewhere).
+	s := &SBA{Rules: c.rules(d.Rules, what, !d.Watch), Pos: d.Pos, Watch: d.Watch}
+	c.needRules(d.Pos, s.Rules, len(d.Rules), what)
 	if len(d.Body.Stmts) != 1 {
-		c.errorf(d.Pos, "an sba is one query: for each KIND v where CONDITION { ... }")
+		c.errorf(d.Pos, "%s is one query: for each KIND v where CONDITION { ... }", a)
 		return
 	}
 	f, ok := d.Body.Stmts[0].(*grammar.ForStmt)
 	if !ok {
-		c.errorf(d.Body.Stmts[0].Position(), "an sba is one query: for each KIND v where CONDITION { ... }")
+		c.errorf(d.Body.Stmts[0].Position(), "%s is one query: for each KIND v where CONDITION { ... }", a)
 		return
 	}
 	k, ok := c.kinds[f.Kind.Name]
@@ -713,24 +758,28 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 		return
 	}
 	if k.Over == rt.OverPlayersAPNAP {
-		c.errorf(f.Kind.Pos, "an sba can't range over %s: every player is matched against one state, in no order (use player)", f.Kind.Name)
+		c.errorf(f.Kind.Pos, "%s can't range over %s: every player is matched against one state, in no order (use player)", a, f.Kind.Name)
 		return
 	}
-	if k.Combat {
+	if d.Watch && k.OnlyIn != "" {
+		c.errorf(f.Kind.Pos, "a watch can't range over %s: it exists only while a %s predicate is checked", f.Kind.Name, k.OnlyIn)
+		return
+	}
+	if k.Combat && !d.Watch {
 		c.errorf(f.Kind.Pos, "an sba can't range over %s: it is a combat list, not a part of the game state the check looks at (use creature and x.attacking, x.blocking)", f.Kind.Name)
 		return
 	}
 	if f.Where == nil {
-		c.errorf(f.Pos, "an sba needs a where condition")
+		c.errorf(f.Pos, "%s needs a where condition", a)
 		return
 	}
 	s.Kind = k
-	r, sc := c.resolver(first(s.Rules), "sba"), newScope()
+	r, sc := c.resolver(first(s.Rules), what), newScope()
 	s.Var = r.newVar(f.Var.Name, k.Var(), sc)
 	if !c.name(f.Var, "variable") {
 		return
 	}
-	s.Match = r.typed(f.Where, sc, Bool, "an sba condition")
+	s.Match = r.typed(f.Where, sc, Bool, a+" condition")
 	// The first test of an "and" chain guards the call to the match
 	// function in the fused check: most objects fail it at once.
 	if b, ok := s.Match.(*Binary); ok && b.Op == OpAnd {
@@ -738,6 +787,11 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	}
 	s.Do = r.block(f.Body, sc)
 	s.Slots = r.slots
+	if d.Watch {
+		s.index = len(c.p.Watches)
+		c.p.Watches = append(c.p.Watches, s)
+		return
+	}
 	s.Reads = sbaReads(s)
 	if r.position {
 		c.p.SBAsReadPosition = true

@@ -77,6 +77,9 @@ func identity(n grammar.Node) (clauseID, bool) {
 		}
 		return clauseID{"on_end", "", firstRule(d.Rules)}, true
 	case *grammar.SbaDecl:
+		if d.Watch {
+			return clauseID{"watch", "", firstRule(d.Rules)}, true
+		}
 		return clauseID{"sba", "", firstRule(d.Rules)}, true
 	case *grammar.PredicateDecl:
 		return clauseID{"predicate", d.Kind.Name, firstRule(d.Rules)}, true

@@ -186,6 +186,13 @@ func (w *writer) file(pkg string) {
 		w.sba(s)
 	}
 	w.printf("},\n")
+	if len(p.Watches) > 0 {
+		w.printf("Watches: []rt.Watch{\n")
+		for _, s := range p.Watches {
+			w.sba(s)
+		}
+		w.printf("},\n")
+	}
 	if p.SBAsReadPosition {
 		w.printf("SBAsReadPosition: true,\n")
 	}
@@ -516,6 +523,9 @@ func (w *writer) every(ev *Every, prefix string) string {
 
 func (w *writer) sba(s *SBA) {
 	name := "sba_" + ruleName(first(s.Rules))
+	if s.Watch {
+		name = fmt.Sprintf("watch%d_%s", s.index, ruleName(first(s.Rules)))
+	}
 	conv := sbaVar(s)
 	c := &Code{Rules: s.Rules, Pos: s.Pos}
 	fmt.Fprintf(&w.fns, "%s\nfunc %s_match(g rt.Exec, x int32) bool {\n%s_ = %s\nreturn %s\n}\n\n", comment(c.Pos, c.Rules), name, conv, s.Var.GoName(), goExpr(s.Match))
@@ -523,6 +533,10 @@ func (w *writer) sba(s *SBA) {
 	types := ""
 	if s.Kind.TypeGo != "" {
 		types = "Types: " + s.Kind.TypeGo + ", "
+	}
+	if s.Watch {
+		w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Own: %t},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, s.Own)
+		return
 	}
 	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Reads: %s},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, changesGo(s.Reads))
 }

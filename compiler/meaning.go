@@ -125,6 +125,9 @@ func (p *Program) Constructs() []Construct {
 	for _, s := range p.SBAs {
 		add("sba", s.Pos, s.Rules, true, &Clause{Stmts: s.Do, Expr: s.Match})
 	}
+	for _, s := range p.Watches {
+		add("watch", s.Pos, s.Rules, true, &Clause{Stmts: s.Do, Expr: s.Match})
+	}
 	for _, pr := range p.Predicates {
 		add("predicate", pr.Pos, pr.Rules, true, &Clause{Expr: pr.Expr})
 	}

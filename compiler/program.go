@@ -39,6 +39,8 @@ type Program struct {
 	EveryStep  Every
 	EveryPhase Every
 	SBAs       []*SBA
+	// Watches are matched after every change to the game (rt.Watch).
+	Watches []*SBA
 	// SBAsReadPosition: some sba reads the active player or game.*.
 	SBAsReadPosition bool
 	// SBAsReadTapped, SBAsReadMana: some sba reads x.tapped, p.mana.
@@ -219,14 +221,19 @@ type Code struct {
 // SBA is a checked state-based action: a query over players or permanents
 // and a body run for each match.
 type SBA struct {
-	Rules []string
-	Pos   grammar.Pos
-	Kind  *Kind // players, objects, permanents (of types) or anything
-	Var   *Var  // the query variable (slot 0)
-	Match Expr
-	Guard Expr // a cheap necessary condition of Match (the first of its "and"s), or nil
-	Do    []Stmt
-	Slots int
+	// Watch: a watch (Program.Watches), not a state-based action; Own: a
+	// watch whose Match reads nothing but its variable's own state (the
+	// runtime may match it for a changed object alone).
+	Watch, Own bool
+	index      int // a watch's place in Program.Watches (its Go names)
+	Rules      []string
+	Pos        grammar.Pos
+	Kind       *Kind // players, objects, permanents (of types) or anything
+	Var        *Var  // the query variable (slot 0)
+	Match      Expr
+	Guard      Expr // a cheap necessary condition of Match (the first of its "and"s), or nil
+	Do         []Stmt
+	Slots      int
 	// Reads is what Match reads (sbaReads): the runtime matches the sba
 	// again only after one of these changed (rt.SBA.Reads).
 	Reads rt.Changes

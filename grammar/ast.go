@@ -250,9 +250,12 @@ type OnEnd struct {
 	Body  *Block
 }
 
-// SbaDecl is a state-based action.
+// SbaDecl is a state-based action, or (Watch) a watch: the same one query,
+// matched after every change to the game rather than when a player would
+// receive priority, its results performed one by one as they are found.
 type SbaDecl struct {
 	Pos   Pos
+	Watch bool
 	Rules []Rule
 	Body  *Block
 }

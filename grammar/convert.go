@@ -98,7 +98,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		}
 		return d
 	default:
-		return &SbaDecl{Pos: toPos(p.Sba.Pos), Rules: c.rules(p.Sba.Rules), Body: c.block(p.Sba.Body)}
+		return &SbaDecl{Pos: toPos(p.Sba.Pos), Watch: p.Sba.Kind == "watch", Rules: c.rules(p.Sba.Rules), Body: c.block(p.Sba.Body)}
 	case p.Pred != nil:
 		d := &PredicateDecl{Pos: toPos(p.Pred.Pos), Kind: ident(p.Pred.Kind), Rules: c.rules(p.Pred.Rules)}
 		if p.Pred.Value != nil {

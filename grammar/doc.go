@@ -34,7 +34,7 @@
 //	Repeat      = "repeat" Rule { Rule } "if" Expr .
 //	Allow       = "allow" Rule { Rule } Ident [ "if" Expr ] .
 //	OnEnd       = ( "on_end" | "on_begin" ) Rule { Rule } Block .
-//	SbaDecl     = "sba" Rule { Rule } Block .
+//	SbaDecl     = ( "sba" | "watch" ) Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
 //	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)

@@ -246,7 +246,11 @@ func (p *printer) decl(d Decl) {
 		}
 		p.closeBody(d.Pos)
 	case *SbaDecl:
-		p.tok(d.Pos, "sba")
+		kw := "sba"
+		if d.Watch {
+			kw = "watch"
+		}
+		p.tok(d.Pos, kw)
 		p.rules(d.Rules)
 		p.text(" ")
 		p.block(d.Body)

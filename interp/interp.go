@@ -113,6 +113,10 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, s := range p.SBAs {
 		r.SBAs = append(r.SBAs, b.sba(s))
 	}
+	for _, s := range p.Watches {
+		sb := b.sba(s)
+		r.Watches = append(r.Watches, rt.Watch{Rule: sb.Rule, Pos: sb.Pos, Over: sb.Over, Types: sb.Types, Match: sb.Match, Do: sb.Do, Own: s.Own})
+	}
 	if len(r.SBAs) > 0 {
 		r.MatchSBAs = matchAll(r.SBAs)
 	}

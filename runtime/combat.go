@@ -379,7 +379,7 @@ func (g *Game) blockIndex(x ObjID) int {
 // addAttack appends an attack to the combat, indexed.
 func (g *Game) addAttack(at Attack) {
 	c := &g.Combat
-	g.leavesClean = false
+	g.watchClean = false
 	first := g.attackIndex(at.Attacker) < 0 // a declaration tried on a creature put into combat attacking
 	c.Attacks = append(c.Attacks, at)
 	if c.nAtk != len(c.Attacks)-1 || uint(at.Attacker) >= uint(len(g.Objs)) {
@@ -402,7 +402,7 @@ func (g *Game) blocked(b *Block, n int32) {
 // addBlock appends a block to the combat, indexed.
 func (g *Game) addBlock(b Block) {
 	c := &g.Combat
-	g.leavesClean = false
+	g.watchClean = false
 	first := g.blockIndex(b.Blocker) < 0
 	c.repeated = c.repeated || !first
 	c.Blocks = append(c.Blocks, b)
@@ -671,44 +671,6 @@ func (g *Game) allOwn(ps []int32) bool {
 		}
 	}
 	return true
-}
-
-// checkLeavesCombat removes from combat what the rules say leaves it. x
-// is NoObj, or the object whose own state a change changed (clean:
-// g.leavesClean before it): when the rules' leaves_combat predicates read
-// only their object's own state, no other creature can have come to
-// leave combat, nor does x's removal change another's, and x alone is
-// tested, with the result of testing every one.
-func (g *Game) checkLeavesCombat(x ObjID, clean bool) {
-	c := &g.Combat
-	if len(c.Attacks)+len(c.Blocks) == 0 {
-		g.leavesClean = true
-		return
-	}
-	if clean && x != NoObj && g.allOwn(g.predsOf(LeavesCombat)) {
-		if g.attackIndex(x) >= 0 || g.blockIndex(x) >= 0 {
-			if ok, rule := g.pred(LeavesCombat, x, false); ok {
-				g.exec().RemoveFromCombat(x, rule)
-			}
-		}
-		g.leavesClean = true
-		return
-	}
-	g.leavesClean = true // below, once every one is tested
-	for i := 0; i < len(c.Attacks); i++ {
-		x := c.Attacks[i].Attacker
-		if ok, rule := g.pred(LeavesCombat, x, false); ok {
-			g.exec().RemoveFromCombat(x, rule)
-			i--
-		}
-	}
-	for i := 0; i < len(c.Blocks); i++ {
-		x := c.Blocks[i].Blocker
-		if ok, rule := g.pred(LeavesCombat, x, false); ok {
-			g.exec().RemoveFromCombat(x, rule)
-			i--
-		}
-	}
 }
 
 // InFirstStep reports whether x was one of the creatures dealing damage in

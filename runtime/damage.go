@@ -199,7 +199,7 @@ func (g Exec) AssignTo(x, y ObjID, n int32, rule string) {
 // and nobody deals damage yet.
 func (g *Game) startDamageStep() {
 	c := &g.Combat
-	g.checkLeavesCombat(NoObj, false)
+	g.checkWatches(NoObj, false)
 	c.DamageSteps++
 	c.Assigned, c.AssignedSource, c.dealers, c.dividers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0], c.dividers[:0]
 }

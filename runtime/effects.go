@@ -55,7 +55,7 @@ func (g Exec) EndEffects(which Ending, rule string) {
 		kept = append(kept, e)
 	}
 	g.Effects = kept
-	g.checkLeavesCombat(NoObj, false)
+	g.checkWatches(NoObj, false)
 }
 
 func (g *Game) ends(d Duration, which Ending) bool {

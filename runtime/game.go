@@ -112,11 +112,13 @@ type Game struct {
 	// last state-based-action check at that count found nothing to do.
 	changes  uint32
 	sbaClean uint32
-	// leavesClean: no creature in combat is one the rules' leaves_combat
-	// predicates would remove, and none's own state (Predicate.Own) has
-	// changed since that was checked: after a change to one object only
-	// that one is tested (checkLeavesCombat).
-	leavesClean bool
+	// watchClean: nothing matched a watch of the rules (Rules.Watches) at
+	// the last check, and no object's own state has changed since but
+	// through a change that named it: after a change to one object only
+	// that one is matched, when every watch is Own (checkWatches).
+	watchClean bool
+	watching   bool    // the watches are being checked (checkWatches)
+	watchBuf   []int32 // scratch of checkWatches
 	// reclass: Touch was called, and characteristics may have been set:
 	// the classes are derived again before Options next groups.
 	reclass bool
@@ -465,6 +467,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.chosen = append(keep.chosen[:0], src.chosen...)
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.decl = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.decl
+	g.watchBuf = keep.watchBuf[:0]
 	g.optKeys = keep.optKeys[:0]
 	g.aux = keep.aux
 	if g.aux != nil {
@@ -550,7 +553,7 @@ func (g *Game) Touch() {
 	}
 	g.countAbilities()
 	g.reclass = true // derived again by the next grouping (Options), not at every Touch
-	g.checkLeavesCombat(NoObj, false)
+	g.checkWatches(NoObj, false)
 }
 
 // Turn is the number of the current turn (1 for the first).

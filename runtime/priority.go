@@ -29,7 +29,7 @@ func (g *Game) priority() {
 	if len(g.Combat.Places) > 0 && !g.askPlaces() {
 		return // a player announces a place in a damage assignment order
 	}
-	g.checkLeavesCombat(NoObj, false)
+	g.checkWatches(NoObj, false)
 	// State-based actions, then triggered abilities, until neither
 	// happens, each time a player would receive priority.
 	for {

@@ -120,7 +120,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	c := &g.Combat
 	// The slices are restored as they were (nil stays nil): a refused
 	// declaration must leave Save's bytes as they were.
-	a0, d0, l0 := c.Attacks, c.DeclaredAttackers, g.leavesClean
+	a0, d0, l0 := c.Attacks, c.DeclaredAttackers, g.watchClean
 	s := g.declBufs()
 	c.Attacks = append(slices.Grow(s.attacks[:0], len(a0)+len(objs)), a0...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
@@ -138,7 +138,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
 	c.DeclaredAttackers = d0
 	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
-	g.leavesClean = l0
+	g.watchClean = l0
 	return bad, rule
 }
 
@@ -150,7 +150,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	}
 	c := &g.Combat
 	s := g.declBufs()
-	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.leavesClean
+	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.watchClean
 	c.Blocks = append(slices.Grow(s.blks[:0], len(b0)+len(objs)), b0...) // as attackRestricted
 	flipped := slices.Grow(s.flip[:0], len(objs))
 	for i, b := range objs {
@@ -172,7 +172,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	g.unindexCombat(len(c.Attacks), len(b0))
 	s.blks, c.Blocks = c.Blocks[:0], b0
 	c.DeclaredBlockers = d0
-	c.nBlk, c.repeated, g.leavesClean = min(c.nBlk, len(b0)), r0, l0
+	c.nBlk, c.repeated, g.watchClean = min(c.nBlk, len(b0)), r0, l0
 	return bad, rule
 }
 

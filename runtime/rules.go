@@ -65,6 +65,9 @@ type Rules struct {
 
 	// Predicates are the combat predicates (see PredKind).
 	Predicates []Predicate
+	// Watches are matched after every change to the game (watch
+	// declarations), in source order.
+	Watches []Watch
 
 	// Damage are the rules' hooks of what damage does, in source order.
 	Damage []DamageHook

@@ -51,7 +51,7 @@ func (g Exec) CheckSBA() bool {
 	}
 	g.chosen = g.chosen[:0] // the players chosen held for this check's results
 	g.batch = 0
-	g.checkLeavesCombat(NoObj, false)
+	g.checkWatches(NoObj, false)
 	g.settle()
 	if g.changes == before {
 		// Every result was prevented (an indestructible creature with

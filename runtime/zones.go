@@ -12,7 +12,7 @@ import "slices"
 // its owner.
 func (g *Game) move(x ObjID, z Zone, p int) {
 	o := &g.Objs[x]
-	clean := g.leavesClean
+	clean := g.watchClean
 	left := o.Zone == ZoneBattlefield
 	// The event that comes with a move counts it as a change (emit); what
 	// it changes is said here.
@@ -59,9 +59,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		}
 	}
 	if z == ZoneStack || z == ZoneNone {
-		if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
-			g.checkLeavesCombat(x, clean)
-		}
+		g.checkWatches(x, clean)
 		return
 	}
 	owner := int(o.Owner)
@@ -70,9 +68,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 	}
 	list := g.zoneList(owner, z)
 	*list = append(*list, x)
-	if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
-		g.checkLeavesCombat(x, clean)
-	}
+	g.checkWatches(x, clean)
 }
 
 func (g *Game) dropEffects(x ObjID) {
@@ -108,10 +104,10 @@ func (g Exec) Tap(x ObjID, rule string) {
 // PhaseOut phases x out; PhaseIn phases it in; PhaseToggle does whichever applies.
 func (g Exec) PhaseOut(x ObjID, rule string) {
 	if o := &g.Objs[x]; !o.PhasedOut {
-		clean := g.leavesClean
+		clean := g.watchClean
 		o.PhasedOut = true
 		g.emitObj(EvPhaseOut, rule, x, 0)
-		g.checkLeavesCombat(x, clean)
+		g.checkWatches(x, clean)
 	}
 }
 
@@ -119,7 +115,7 @@ func (g Exec) PhaseOut(x ObjID, rule string) {
 func (g Exec) PhaseIn(x ObjID, rule string) {
 	if o := &g.Objs[x]; o.PhasedOut {
 		o.PhasedOut = false
-		g.leavesClean = false // tested at the next check
+		g.watchClean = false // tested at the next check
 		g.emitObj(EvPhaseIn, rule, x, 0)
 	}
 }

@@ -303,7 +303,7 @@ func declOf(name string, p *compiler.Program) (grammar.Pos, bool) {
 }
 
 // definitionKinds are the citations that define their rule.
-var definitionKinds = map[string]bool{"phase": true, "step": true, "action": true, "sba": true}
+var definitionKinds = map[string]bool{"phase": true, "step": true, "action": true, "sba": true, "watch": true}
 
 // definition: for a name, its declaration; for a rule number, the clause
 // that defines it (else its first citation), else its row in the index.

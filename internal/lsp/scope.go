@@ -79,7 +79,7 @@ func tokens(text string) []token {
 
 // declWords start a top-level declaration (at column 0).
 var declWords = map[string]bool{
-	"edition": true, "player": true, "keyword": true, "turn": true, "every": true, "phase": true, "sba": true,
+	"edition": true, "player": true, "keyword": true, "turn": true, "every": true, "phase": true, "sba": true, "watch": true,
 	"predicate": true, "timing": true, "mechanism": true, "stack_object": true, "effect": true, "on_damage": true, "on_event": true,
 	"card_type": true, "counter": true, "characteristic": true,
 }

@@ -76,6 +76,9 @@ func fileSymbols(file, text string) []symbol {
 			}
 		case *grammar.SbaDecl:
 			s.name, s.detail, s.kind = "sba "+rulesOf(d.Rules), "state-based action", protocol.SymbolKindOperator
+			if d.Watch {
+				s.name, s.detail = "watch "+rulesOf(d.Rules), "watch"
+			}
 		case *grammar.PredicateDecl:
 			s.name, s.detail, s.kind, s.at = d.Kind.Name, "predicate "+rulesOf(d.Rules), protocol.SymbolKindFunction, d.Kind.Pos
 		case *grammar.StackObjectDecl:

@@ -60,7 +60,7 @@ func keys[V any](m map[string]V) []string {
 var (
 	// extends, override, remove, add, renumber, recite and as write an
 	// edition as a delta of another.
-	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "predicate", "timing", "mechanism", "stack_object", "effect", "trigger_event", "on_damage", "on_event",
+	declarations = []string{"edition", "extends", "player", "keyword", "turn", "every", "phase", "step", "sba", "watch", "predicate", "timing", "mechanism", "stack_object", "effect", "trigger_event", "on_damage", "on_event",
 		"override", "remove", "add", "renumber", "recite", "as"}
 	// named are the declarations whose next word is the name they declare.
 	named   = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect", "trigger_event"}
