@@ -60,6 +60,9 @@ type Program struct {
 	// OnEvents are the rules' on_event declarations, in source order:
 	// Rules.OnEvents.
 	OnEvents []*EventHook
+	// Replacements are the rules' replace declarations, in source order:
+	// Rules.Replacements.
+	Replacements []*Replacement
 
 	LandRule    string
 	SorceryRule string
@@ -319,6 +322,20 @@ type EventHook struct {
 	Body  []Stmt
 	Slots int
 	Decl  *grammar.EventDecl
+}
+
+// Replacement is a checked replace declaration: as an event of its kind
+// would happen to X, if If holds (or is nil), Body happens instead.
+type Replacement struct {
+	Event string // the event it replaces (destroy)
+	Name  string // what the log says happened instead
+	Rules []string
+	Pos   grammar.Pos
+	X     *Var
+	If    Expr
+	Body  []Stmt
+	Slots int
+	Decl  *grammar.ReplaceDecl
 }
 
 // TriggerEvent is a checked trigger_event declaration.

@@ -45,7 +45,7 @@ const (
 	EvWin
 	EvDrawGame
 	EvPrevented
-	EvRegenerate
+	EvReplaced // an event was replaced (Name: the rules' replacement)
 	EvCease
 	EvUnattach
 	EvAttack
@@ -316,8 +316,8 @@ func (g *Game) describe(e Event) string {
 		return "the game is a draw"
 	case EvPrevented:
 		return "not destroyed " + g.obj(e)
-	case EvRegenerate:
-		return "regenerate " + g.obj(e)
+	case EvReplaced:
+		return e.Name + " " + g.obj(e)
 	case EvCease:
 		return "cease to exist " + g.obj(e)
 	case EvUnattach:

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:960c5c957acd2a42efcb1d13163a0701"
+const SourceHash = "sha256:b70a8d86d8a6b46a30f4bd7a52fc765e"
 
 // Keyword bits.
 const (
@@ -296,8 +296,8 @@ var Rules = &rt.Rules{
 		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5c", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5", Pos: "rules/sba.mtg:73", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	MatchSBAs: sba_match_all,
@@ -327,6 +327,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:15", Run: on_damage_object_1},
 		{To: rt.DamageToObject, Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:7", Run: on_damage_object_2},
+	},
+	Replacements: []rt.Replacement{
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:246", Params: 0, Resolve: stack_object_0},
@@ -454,6 +457,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t408.1a\tSpells and abilities only at certain times\n" +
 	"2008\t408.1b\tState-based effects, then triggers, then priority\n" +
 	"2008\t408.1c\tPriority passes; all pass: resolve or end the step\n" +
+	"2008\t419.6b\tRegeneration: a destruction-replacement effect (remove damage, tap, remove from combat)\n" +
 	"2008\t420\tState-based effects\n" +
 	"2008\t420.5\tThe list of state-based effects\n" +
 	"2008\t420.5a\tPlayer at 0 life loses\n" +
@@ -1427,21 +1431,21 @@ func sba_420_5c_do(g rt.Exec, x int32) {
 	g.Destroy(v_c, "420.5c")
 }
 
-// rules/sba.mtg:58 (420.5)
+// rules/sba.mtg:73 (420.5)
 func sba_420_5_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:58 (420.5)
+// rules/sba.mtg:73 (420.5)
 func sba_420_5_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
-// rules/sba.mtg:75 (420)
+// rules/sba.mtg:90 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1458,7 +1462,7 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:75 (420)
+// rules/sba.mtg:90 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1735,6 +1739,20 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	if g.HasKeyword(v_s, kw_deathtouch) && rt.ObjIs(g, v_x, ty_creature) {
 		g.PutOnStack(1, rt.ObjController(g, v_s), int32(v_x), 0, 0)
 	}
+}
+
+// rules/sba.mtg:66 (419.6b, 306.4)
+func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjShields(g, v_x) > 0
+}
+
+// rules/sba.mtg:66 (419.6b, 306.4)
+func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
+	_ = v_x
+	g.UseShield(v_x, "419.6b")
+	g.Tap(v_x, "419.6b")
+	g.RemoveDamage(v_x, "419.6b")
+	g.RemoveFromCombat(v_x, "419.6b")
 }
 
 // cr2008/combat.mtg:246 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
