@@ -332,6 +332,9 @@ func (w *writer) triggerEvents(list []*TriggerEvent) {
 		if te.A != nil {
 			fmt.Fprintf(&bind, "%s := g.EventNumber()\n_ = %[1]s\n", te.A.GoName())
 		}
+		if te.R != nil {
+			fmt.Fprintf(&bind, "%s := g.EventRecipient()\n_ = %[1]s\n", te.R.GoName())
+		}
 		fields := fmt.Sprintf("Name: %s, Rules: %s, Pos: %s", quote(te.Name), strs(te.Rules), quote(where(te.Pos)))
 		if len(te.On) > 0 {
 			var on []string
@@ -346,6 +349,9 @@ func (w *writer) triggerEvents(list []*TriggerEvent) {
 		}
 		if te.Watch {
 			fields += ", Watch: true"
+		}
+		if te.R != nil {
+			fields += ", Recipient: true"
 		}
 		if te.Param != 0 {
 			fields += fmt.Sprintf(", Param: '%c'", te.Param)

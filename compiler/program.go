@@ -353,6 +353,7 @@ type TriggerEvent struct {
 	X, W   *Var // the event's object and the ability's source, if declared
 	N      *Var // the int or keyword parameter, if declared
 	A      *Var // the runtime event's number (amount), if declared
+	R      *Var // the runtime event's recipient (recipient), if declared
 	If     Expr // nil: always
 	Value  Expr // nil: none
 	Slots  int

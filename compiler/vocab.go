@@ -216,6 +216,7 @@ var builtins = []*Builtin{
 	attr("combat_damage_step", rt.Exec.CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
 	attr("ability_controller", rt.Exec.AbilityController, "the controller of the ability resolving (an effect an ability applies reads it); no player if none"),
 	attr("ability_source", rt.Exec.AbilitySource, "the source of the ability resolving; no object if none"),
+	attr("trigger_recipient", rt.Exec.TriggerRecipient, "the object the ability resolving remembered as the recipient of the event it triggered on (a trigger event's recipient parameter); no object if none"),
 	attr("trigger_value", rt.Exec.TriggerValue, "the number the ability resolving remembered as it triggered (its trigger event's value)"),
 	attr("second_combat_damage_step", rt.Exec.SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),
 

@@ -102,9 +102,9 @@ func (g *Game) notice(e Event) {
 // (EventNumber) meanwhile.
 func (g *Game) match(e Event) {
 	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
-		g.eventN = e.N
+		g.eventN, g.eventOther = e.N, e.Other
 		g.react(e.Kind, e.Obj, e.Name)
-		g.eventN = 0
+		g.eventN, g.eventOther = 0, 0
 	}
 }
 

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:218a59024862c8ee6e59b60f35df7172"
+const SourceHash = "sha256:e8172411aec312f41c0aa9ea14b6cf40"
 
 // Keyword bits.
 const (
