@@ -129,6 +129,8 @@ func (c *checker) check() *Program {
 				c.damage(d)
 			case *grammar.EventDecl:
 				c.onEvent(d)
+			case *grammar.ReplaceDecl:
+				c.replacement(d)
 			case *grammar.CharacteristicDecl:
 				c.characteristic(d)
 			}

@@ -100,6 +100,8 @@ func identity(n grammar.Node) (clauseID, bool) {
 		return clauseID{"on_damage", d.To.Name, firstRule(d.Rules)}, true
 	case *grammar.EventDecl:
 		return clauseID{"on_event", d.Kind.Name, firstRule(d.Rules)}, true
+	case *grammar.ReplaceDecl:
+		return clauseID{"replace", d.Name.Name, ""}, true
 	case *grammar.PlayerDecl:
 		return clauseID{"player", "", ""}, true
 	case *grammar.TurnDecl:
@@ -153,6 +155,8 @@ func ruleList(n grammar.Node) *[]grammar.Rule {
 	case *grammar.DamageDecl:
 		return &d.Rules
 	case *grammar.EventDecl:
+		return &d.Rules
+	case *grammar.ReplaceDecl:
 		return &d.Rules
 	case *grammar.TurnDecl:
 		return &d.Rules

@@ -298,6 +298,21 @@ func (w *writer) hooks(p *Program) {
 		}
 		w.printf("},\n")
 	}
+	if len(p.Replacements) > 0 {
+		w.printf("Replacements: []rt.Replacement{\n")
+		for i, rp := range p.Replacements {
+			name := fmt.Sprintf("replace_%s_%d", rp.Name, i)
+			x := rp.X.GoName()
+			fields := fmt.Sprintf("Event: %s, Name: %s, Rules: %s, Pos: %s, Run: %s", quote(rp.Event), quote(rp.Name), strs(rp.Rules), quote(where(rp.Pos)), name)
+			if rp.If != nil {
+				fmt.Fprintf(&w.fns, "%s\nfunc %s_applies(g rt.Exec, %s rt.ObjID) bool {\nreturn %s\n}\n\n", comment(rp.Pos, rp.Rules), name, x, goExpr(rp.If))
+				fields += fmt.Sprintf(", Applies: %s_applies", name)
+			}
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s rt.ObjID) {\n_ = %[3]s\n%s}\n\n", comment(rp.Pos, rp.Rules), name, x, goStmts(rp.Body))
+			w.printf("{%s},\n", fields)
+		}
+		w.printf("},\n")
+	}
 	w.stackObjects("StackObjects", "rt.StackObject", "stack_object", "it *rt.StackItem", "it.Args", "Resolve", p.StackObjects)
 	w.stackObjects("Effects", "rt.RulesEffect", "effect", "args [rt.MaxStackArgs]int32", "args", "Run", p.Effects)
 	w.triggerEvents(p.TriggerEvents)
@@ -324,6 +339,9 @@ func (w *writer) triggerEvents(list []*TriggerEvent) {
 		if te.A != nil {
 			fmt.Fprintf(&bind, "%s := g.EventNumber()\n_ = %[1]s\n", te.A.GoName())
 		}
+		if te.R != nil {
+			fmt.Fprintf(&bind, "%s := g.EventRecipient()\n_ = %[1]s\n", te.R.GoName())
+		}
 		fields := fmt.Sprintf("Name: %s, Rules: %s, Pos: %s", quote(te.Name), strs(te.Rules), quote(where(te.Pos)))
 		if len(te.On) > 0 {
 			var on []string
@@ -338,6 +356,9 @@ func (w *writer) triggerEvents(list []*TriggerEvent) {
 		}
 		if te.Watch {
 			fields += ", Watch: true"
+		}
+		if te.R != nil {
+			fields += ", Recipient: true"
 		}
 		if te.Param != 0 {
 			fields += fmt.Sprintf(", Param: '%c'", te.Param)

@@ -146,6 +146,9 @@ func (p *Program) Constructs() []Construct {
 	for _, d := range p.OnEvents {
 		add("on_event", d.Pos, d.Rules, false, &Clause{Stmts: d.Body})
 	}
+	for _, d := range p.Replacements {
+		add("replace", d.Pos, d.Rules, d.If != nil, &Clause{Stmts: d.Body, Expr: d.If})
+	}
 	for _, m := range p.Mechanisms {
 		var cl *Clause
 		if m.Proc != nil {

@@ -62,6 +62,9 @@ type Program struct {
 	// OnEvents are the rules' on_event declarations, in source order:
 	// Rules.OnEvents.
 	OnEvents []*EventHook
+	// Replacements are the rules' replace declarations, in source order:
+	// Rules.Replacements.
+	Replacements []*Replacement
 
 	LandRule    string
 	SorceryRule string
@@ -328,6 +331,20 @@ type EventHook struct {
 	Decl  *grammar.EventDecl
 }
 
+// Replacement is a checked replace declaration: as an event of its kind
+// would happen to X, if If holds (or is nil), Body happens instead.
+type Replacement struct {
+	Event string // the event it replaces (destroy)
+	Name  string // what the log says happened instead
+	Rules []string
+	Pos   grammar.Pos
+	X     *Var
+	If    Expr
+	Body  []Stmt
+	Slots int
+	Decl  *grammar.ReplaceDecl
+}
+
 // TriggerEvent is a checked trigger_event declaration.
 type TriggerEvent struct {
 	Index int // in Program.TriggerEvents; its runtime EventID is Index+1
@@ -343,6 +360,7 @@ type TriggerEvent struct {
 	X, W   *Var // the event's object and the ability's source, if declared
 	N      *Var // the int or keyword parameter, if declared
 	A      *Var // the runtime event's number (amount), if declared
+	R      *Var // the runtime event's recipient (recipient), if declared
 	If     Expr // nil: always
 	Value  Expr // nil: none
 	Slots  int

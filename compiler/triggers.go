@@ -35,6 +35,7 @@ var runtimeEvents = []RuntimeEvent{
 	{"destroy", []rt.EventKind{rt.EvDestroy}, []string{"EvDestroy"}, true, false, "", "a permanent is destroyed (matched before it moves)"},
 	{"move", []rt.EventKind{rt.EvMove}, []string{"EvMove"}, true, false, "zone", "an object is put into a zone, named after it (matched before it moves)"},
 	{"damage", []rt.EventKind{rt.EvDealtDamage}, []string{"EvDealtDamage"}, true, false, "", "a source deals damage: once for each damage event, with all it dealt in it (its number, amount), whatever the recipients"},
+	{"damage_to", []rt.EventKind{rt.EvCombatDamage}, []string{"EvCombatDamage"}, true, false, "", "a source deals damage to one recipient, combat damage or not: once for each recipient (its object the source, its number, amount, the damage, its recipient, recipient, the object dealt it)"},
 	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},
 }
 
@@ -44,12 +45,13 @@ func RuntimeEvents() []RuntimeEvent { return append([]RuntimeEvent(nil), runtime
 // eventRoles are the parameter types of a trigger event: what each
 // parameter is bound to as the event is matched.
 var eventRoles = map[string]string{
-	"object":  "the event's object",
-	"source":  "the source of the ability looking (with one, every permanent's abilities look)",
-	"int":     "the number an ability gives",
-	"keyword": "the keyword an ability gives (x has k)",
-	"segment": "the step or phase an ability names, which the event must name",
-	"amount":  "the number of the runtime's event (the damage dealt)",
+	"object":    "the event's object",
+	"source":    "the source of the ability looking (with one, every permanent's abilities look)",
+	"int":       "the number an ability gives",
+	"keyword":   "the keyword an ability gives (x has k)",
+	"segment":   "the step or phase an ability names, which the event must name",
+	"amount":    "the number of the runtime's event (the damage dealt)",
+	"recipient": "the object the runtime's event was dealt to (on damage_to); an event whose recipient is a player does not match, and the ability remembers it (game.trigger_recipient)",
 }
 
 // eventSig records a trigger event's name and parameters, so that trigger
@@ -157,6 +159,13 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 				continue
 			}
 			te.A = r.declare(p.Name, Int, sc)
+		case "recipient":
+			if !failed && !allRecipient(d.On) {
+				c.errorf(p.Type.Pos, "trigger event %s: a recipient parameter is the object a damage_to event was dealt to; its events must all be on damage_to", te.Name)
+				failed = true
+				continue
+			}
+			te.R = r.declare(p.Name, Object, sc)
 		case "segment":
 			if named != "segment" && !failed {
 				c.errorf(p.Type.Pos, "trigger event %s: a segment parameter needs events that name a step or phase (on begin, on end)", te.Name)
@@ -180,6 +189,17 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 		te.Value = r.typed(d.Value, sc, Int, "a trigger event value")
 	}
 	te.Slots = r.slots
+}
+
+// allRecipient reports whether every event of on has a recipient (is on
+// damage_to), and there is one.
+func allRecipient(on []grammar.EventOn) bool {
+	for _, o := range on {
+		if o.Kind.Name != "damage_to" {
+			return false
+		}
+	}
+	return len(on) > 0
 }
 
 func aboutWhat(object bool) string {

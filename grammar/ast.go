@@ -530,6 +530,26 @@ type EventDecl struct {
 func (n *EventDecl) Position() Pos { return n.Pos }
 func (*EventDecl) declNode()       {}
 
+// ReplaceDecl is a replacement effect of the rules: `replace destroy
+// regenerate "419.6b" (x) if x.shields > 0 { use_shield x ... }`. Event is
+// a kind of event the runtime lets the rules replace (destroy), Name the
+// replacement's name (what the log says happened instead), Param the
+// object the event would happen to. If the condition holds as the event
+// would happen, Body happens instead of it.
+type ReplaceDecl struct {
+	Pos   Pos
+	Event Ident
+	Name  Ident
+	Rules []Rule
+	Param Ident
+	If    Expr
+	Body  *Block
+}
+
+// Position implements Node.
+func (n *ReplaceDecl) Position() Pos { return n.Pos }
+func (*ReplaceDecl) declNode()       {}
+
 // TriggerEventDecl declares an event abilities may trigger on: `trigger_event
 // blocked_by_count "509.3e" (object x, int n) if x.blockers == n`. Without
 // On, the rules' trigger statement fires it about an object; with On, it

@@ -165,6 +165,13 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Params = append(d.Params, ident(id))
 		}
 		return d
+	case p.Replace != nil:
+		s := p.Replace
+		d := &ReplaceDecl{Pos: toPos(s.Pos), Event: ident(s.Event), Name: ident(s.Name), Rules: c.rules(s.Rules), Param: ident(s.Param), Body: c.block(s.Body)}
+		if s.If != nil {
+			d.If = c.expr(s.If)
+		}
+		return d
 	case p.Override != nil:
 		return c.override(p.Override)
 	case p.Remove != nil:

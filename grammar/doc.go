@@ -12,7 +12,7 @@
 //	File        = Edition { Decl } .
 //	Edition     = "edition" Ident String .
 //	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl
-//	              | MechanismDecl | StackObjectDecl | TriggerEventDecl | DamageDecl | EventDecl
+//	              | MechanismDecl | StackObjectDecl | TriggerEventDecl | DamageDecl | EventDecl | ReplaceDecl
 //	              | CardTypeDecl | CounterDecl | CharacteristicDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
@@ -45,6 +45,7 @@
 //	Param       = ( "player" | Ident ) Ident .                             (player p, object x, int n)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .
 //	EventDecl   = "on_event" Ident [ Ident ] Rule { Rule } "(" [ Ident [ "," Ident ] ] ")" Block .   (as the runtime logs an event: its player or object, its number)
+//	ReplaceDecl = "replace" Ident Ident Rule { Rule } "(" Ident ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its object)
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
 //	Stmt        = For | If | Let | Call .
@@ -70,7 +71,7 @@
 // These words are reserved and cannot be used as names: edition player
 // keyword turn order extra_turns every step phase action priority
 // no_priority skip repeat allow on_end sba for each where if else let and
-// or not has prevents predicate timing then mechanism stack_object on_damage on_event effect
+// or not has prevents predicate timing then mechanism stack_object on_damage on_event replace effect
 // trigger_event extends override remove add renumber recite as card_type
 // counter characteristic static triggered redundant does. Three places accept some of them anyway, where no other
 // reading is possible: the kind of a for loop may be `player`

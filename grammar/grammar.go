@@ -45,6 +45,7 @@ type pDecl struct {
 	Stack   *pStack   `parser:"| @@"`
 	Damage  *pDamage  `parser:"| @@"`
 	OnEvent *pOnEvent `parser:"| @@"`
+	Replace *pReplace `parser:"| @@"`
 	Type    *pType    `parser:"| @@"`
 	Counter *pCounter `parser:"| @@"`
 	Char    *pChar    `parser:"| @@"`
@@ -84,7 +85,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -180,6 +181,16 @@ type pOnEvent struct {
 	Rules  []pString `parser:"@@+ '('"`
 	Params []pIdent  `parser:"( @@ ( ',' @@ )* )? ')'"`
 	Body   *pBlock   `parser:"@@"`
+}
+
+type pReplace struct {
+	Pos   lexer.Position
+	Event pIdent    `parser:"'replace' @@"`
+	Name  pIdent    `parser:"@@"`
+	Rules []pString `parser:"@@+ '('"`
+	Param pIdent    `parser:"@@ ')'"`
+	If    *pExpr    `parser:"( 'if' @@ )?"`
+	Body  *pBlock   `parser:"@@"`
 }
 
 type pType struct {

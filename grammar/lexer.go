@@ -34,7 +34,7 @@ var keywords = []string{
 	"step", "phase", "action", "priority", "no_priority", "skip", "repeat",
 	"allow", "on_end", "on_begin", "sba", "watch", "for", "each", "where", "if", "else", "let",
 	"and", "or", "not", "has", "prevents", "predicate", "timing", "then", "mechanism",
-	"stack_object", "on_damage", "on_event", "effect", "trigger_event", "extends", "override", "remove", "add", "renumber", "recite", "as",
+	"stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "extends", "override", "remove", "add", "renumber", "recite", "as",
 	"card_type", "counter", "characteristic", "static", "triggered", "redundant", "does",
 }
 

@@ -335,6 +335,21 @@ func (p *printer) decl(d Decl) {
 		p.params(d.Params)
 		p.text(") ")
 		p.block(d.Body)
+	case *ReplaceDecl:
+		p.tok(d.Pos, "replace ")
+		p.ident(d.Event)
+		p.text(" ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		p.text(" (")
+		p.ident(d.Param)
+		p.text(") ")
+		if d.If != nil {
+			p.text("if ")
+			p.expr(d.If, 0)
+			p.text(" ")
+		}
+		p.block(d.Body)
 	case *OverrideDecl:
 		p.tok(d.Pos, "override ")
 		switch x := d.Decl.(type) {

@@ -196,6 +196,15 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(&n.Params[i], f)
 		}
 		inspectBlock(n.Body, f)
+	case *ReplaceDecl:
+		Inspect(&n.Event, f)
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		Inspect(&n.Param, f)
+		if n.If != nil {
+			Inspect(n.If, f)
+		}
+		inspectBlock(n.Body, f)
 	case *DamageDecl:
 		Inspect(&n.To, f)
 		inspectRules(n.Rules, f)

@@ -57,6 +57,28 @@ func (b *builder) hooks(r *rt.Rules) {
 			r.OnEvents = append(r.OnEvents, rt.EventHook{On: on, Rules: h.Rules, Pos: where(h.Pos), Run: run})
 		}
 	}
+	for _, rp := range b.p.Replacements {
+		c := &clause{b: b}
+		body, n, sx := c.block(rp.Body), rp.Slots, rp.X.Slot
+		out := rt.Replacement{Event: rp.Event, Name: rp.Name, Rules: rp.Rules, Pos: where(rp.Pos)}
+		out.Run = func(g rt.Exec, x rt.ObjID) {
+			fp := b.frame(g, n)
+			g.Selected(fp)[sx] = x
+			body(g, fp)
+			g.Release(fp)
+		}
+		if rp.If != nil {
+			cond := c.expr(rp.If).b
+			out.Applies = func(g rt.Exec, x rt.ObjID) bool {
+				fp := b.frame(g, n)
+				g.Selected(fp)[sx] = x
+				ok := cond(g, fp)
+				g.Release(fp)
+				return ok
+			}
+		}
+		r.Replacements = append(r.Replacements, out)
+	}
 	for _, so := range b.p.StackObjects {
 		run := b.stackBody(so)
 		resolve := func(g rt.Exec, it *rt.StackItem) { run(g, it.Args) }

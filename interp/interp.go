@@ -138,14 +138,14 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 // the event's object, the ability's source and its argument in their
 // parameters' slots.
 func (b *builder) triggerEvent(te *compiler.TriggerEvent) rt.TriggerEvent {
-	out := rt.TriggerEvent{Name: te.Name, Rules: te.Rules, Pos: where(te.Pos), On: te.On, Watch: te.Watch, Param: te.Param}
+	out := rt.TriggerEvent{Name: te.Name, Rules: te.Rules, Pos: where(te.Pos), On: te.On, Watch: te.Watch, Param: te.Param, Recipient: te.R != nil}
 	slot := func(v *compiler.Var) int {
 		if v == nil {
 			return -1
 		}
 		return v.Slot
 	}
-	sx, sw, sn, sa, slots := slot(te.X), slot(te.W), slot(te.N), slot(te.A), te.Slots
+	sx, sw, sn, sa, sr, slots := slot(te.X), slot(te.W), slot(te.N), slot(te.A), slot(te.R), te.Slots
 	bind := func(g rt.Exec, x, w rt.ObjID, n int32) int {
 		fp := b.frame(g, slots)
 		sel := g.Selected(fp)
@@ -160,6 +160,9 @@ func (b *builder) triggerEvent(te *compiler.TriggerEvent) rt.TriggerEvent {
 		}
 		if sa >= 0 {
 			sel[sa] = rt.ObjID(g.EventNumber())
+		}
+		if sr >= 0 {
+			sel[sr] = g.EventRecipient()
 		}
 		return fp
 	}

@@ -45,7 +45,7 @@ const (
 	EvWin
 	EvDrawGame
 	EvPrevented
-	EvRegenerate
+	EvReplaced // an event was replaced (Name: the rules' replacement)
 	EvCease
 	EvUnattach
 	EvAttack
@@ -102,9 +102,9 @@ func (g *Game) notice(e Event) {
 // (EventNumber) meanwhile.
 func (g *Game) match(e Event) {
 	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
-		g.eventN = e.N
+		g.eventN, g.eventOther = e.N, e.Other
 		g.react(e.Kind, e.Obj, e.Name)
-		g.eventN = 0
+		g.eventN, g.eventOther = 0, 0
 	}
 }
 
@@ -316,8 +316,8 @@ func (g *Game) describe(e Event) string {
 		return "the game is a draw"
 	case EvPrevented:
 		return "not destroyed " + g.obj(e)
-	case EvRegenerate:
-		return "regenerate " + g.obj(e)
+	case EvReplaced:
+		return e.Name + " " + g.obj(e)
 	case EvCease:
 		return "cease to exist " + g.obj(e)
 	case EvUnattach:

@@ -154,8 +154,17 @@ type Game struct {
 	hooked uint64
 	// eventN is the number of the event being matched against the
 	// trigger events (EventNumber).
-	eventN  int32
-	optKeys []groupKey // scratch of Options: the key of each group
+	eventN int32
+	// eventOther is the second party of that event (Event.Other: the
+	// recipient of damage), for EventRecipient.
+	eventOther int32
+	// replacing are the replacements running (Replacement.Run), the
+	// innermost last: a replacement does not apply again to the object it
+	// is replacing an event of while it runs (a replacement applies to
+	// an event once).
+	replacing  [maxReplacing]replacing
+	nReplacing int32
+	optKeys    []groupKey // scratch of Options: the key of each group
 
 	logc    LogConfig
 	logBase int  // events logged before Log[0]

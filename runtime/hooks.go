@@ -165,7 +165,7 @@ func (g Exec) PutOnStack(obj int, p int, a0, a1, a2 int32) {
 		return // no player (a player value of the rules that names none)
 	}
 	so := &g.Rules.StackObjects[obj]
-	it := StackItem{Source: NoObj, Controller: int8(p), About: NoObj, Object: int16(obj + 1), Args: [MaxStackArgs]int32{a0, a1, a2}}
+	it := StackItem{Source: NoObj, Controller: int8(p), About: NoObj, Recipient: NoObj, Object: int16(obj + 1), Args: [MaxStackArgs]int32{a0, a1, a2}}
 	if c := &g.Combat; len(c.Assigned) > 0 {
 		it.Damage = append([]Assigned(nil), c.Assigned...)
 		c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
@@ -188,7 +188,7 @@ func (g Exec) PutTriggered(obj int, p int, a0, a1, a2 int32) {
 	if !g.IsPlayer(p) {
 		return
 	}
-	g.Waiting = append(g.Waiting, StackItem{Source: NoObj, Controller: int8(p), About: NoObj, Object: int16(obj + 1), Args: [MaxStackArgs]int32{a0, a1, a2}})
+	g.Waiting = append(g.Waiting, StackItem{Source: NoObj, Controller: int8(p), About: NoObj, Recipient: NoObj, Object: int16(obj + 1), Args: [MaxStackArgs]int32{a0, a1, a2}})
 }
 
 // WaitingName is how a waiting ability is named: its label, or the name of

@@ -16,7 +16,7 @@ const JSONVersion = 1
 var eventNames = [...]string{"", "turn", "begin_phase", "end_phase", "begin_step", "end_step", "repeat_step", "skip",
 	"no_priority", "priority", "pass", "untap", "tap", "phase_out", "phase_in", "draw", "draw_empty", "discard",
 	"remove_damage", "damage", "end_effect", "empty_mana", "add_mana", "play_land", "cast", "trigger", "resolve",
-	"life_gain", "life_loss", "counters", "destroy", "move", "lose", "win", "draw_game", "prevented", "regenerate",
+	"life_gain", "life_loss", "counters", "destroy", "move", "lose", "win", "draw_game", "prevented", "replaced",
 	"cease", "unattach", "attack", "block", "order", "combat_damage", "leave_combat", "defender", "activate",
 	"prevent_damage", "put_on_stack", "protector", "dealt_damage"}
 

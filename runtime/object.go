@@ -35,7 +35,9 @@ type Object struct {
 	// DeathtouchHit: dealt damage by a source with deathtouch since state-
 	// based actions were last checked.
 	DeathtouchHit bool
-	// Regen counts regeneration shields: the next destruction is replaced.
+	// Regen counts the shields on it, which the rules' replacements may
+	// use up (x.shields, use_shield: regeneration's, in the rules that have
+	// it); effects and scripts give them.
 	Regen int32
 	// PreventNext: the next PreventNext damage that would be dealt to it is
 	// prevented (a prevention shield).

@@ -91,6 +91,10 @@ type Rules struct {
 	// Prevent lists keywords that stop an event from happening to the
 	// object that has them ("indestructible" prevents "destroy").
 	Prevent []Prevention
+	// Replacements are the rules' replacement effects (replace
+	// declarations), in source order: the first that applies to an event
+	// replaces it.
+	Replacements []Replacement
 	// Redundant are the keywords of which more instances add nothing
 	// (declared redundant): an object has one or none. Each instance of
 	// another keyword counts (KeywordInstances).

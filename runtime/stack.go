@@ -31,6 +31,11 @@ type TriggerEvent struct {
 	// object x (NoObj if none), the ability's source w and its argument
 	// n (Trigger.Arg).
 	If func(g Exec, x, w ObjID, n int32) bool
+	// Recipient: the event's recipient (of damage: Event.Other) is an
+	// object its abilities remember (StackItem.Recipient,
+	// game.trigger_recipient), given to If and Value as EventRecipient; an
+	// event whose recipient is a player does not match it.
+	Recipient bool
 	// Value, if set, is the number the ability remembers as it triggers
 	// (StackItem.Value; game.trigger_value as it resolves).
 	Value func(g Exec, x, w ObjID, n int32) int32
@@ -109,6 +114,9 @@ type StackItem struct {
 	Trigger    Trigger
 	About      ObjID // the object of the event it triggered on (NoObj: none)
 	Value      int32 // the number its trigger event gave it as it triggered
+	// Recipient is the object its trigger event's recipient was, if the
+	// event has one (TriggerEvent.Recipient; read by TriggerRecipient).
+	Recipient ObjID
 	// Object, if not 0, is 1 + the index of the rules' stack object this
 	// is (Rules.StackObjects), with the arguments it captured and the
 	// combat damage it deals as it resolves.
@@ -208,7 +216,7 @@ func (g *Game) fireDelayed(ev EventID, te *TriggerEvent, x ObjID, name string) {
 	kept := g.Delayed[:0]
 	for _, d := range g.Delayed {
 		if t := &d.Trigger; t.Event == ev && g.matches(te, t, x, d.Source, name) {
-			g.Waiting = append(g.Waiting, StackItem{Source: d.Source, Controller: d.Controller, Trigger: d.Trigger, About: x, Value: g.value(te, t, x, d.Source)})
+			g.Waiting = append(g.Waiting, StackItem{Source: d.Source, Controller: d.Controller, Trigger: d.Trigger, About: x, Value: g.value(te, t, x, d.Source), Recipient: g.recipient(te)})
 		} else {
 			kept = append(kept, d)
 		}
@@ -222,7 +230,7 @@ func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 	o := &g.Objs[y]
 	for i := range o.Triggers {
 		if t := &o.Triggers[i]; t.Event == ev && g.matches(te, t, x, y, name) {
-			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: g.value(te, t, x, y)})
+			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: g.value(te, t, x, y), Recipient: g.recipient(te)})
 		}
 	}
 	for i := range g.Rules.KeywordTriggers {
@@ -236,7 +244,7 @@ func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 			continue
 		}
 		for v := g.value(te, t, x, y); n > 0; n-- {
-			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: v})
+			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: v, Recipient: g.recipient(te)})
 		}
 	}
 }
@@ -248,7 +256,38 @@ func (g *Game) mayTrigger(o *Object) bool {
 }
 
 func (g *Game) matches(te *TriggerEvent, t *Trigger, x, w ObjID, name string) bool {
-	return (te.Param != 's' || t.Segment == name) && (te.If == nil || te.If(g.exec(), x, w, t.Arg))
+	return (te.Param != 's' || t.Segment == name) && (!te.Recipient || g.eventOther >= 0) && (te.If == nil || te.If(g.exec(), x, w, t.Arg))
+}
+
+// recipient is what an ability triggering on te remembers of the event's
+// recipient: the object, if te has one.
+func (g *Game) recipient(te *TriggerEvent) ObjID {
+	if !te.Recipient || g.eventOther < 0 {
+		return NoObj
+	}
+	return ObjID(g.eventOther)
+}
+
+// EventRecipient is the object the runtime's event being matched against
+// the rules' trigger events was dealt to (Event.Other, of a damage event:
+// its recipient), for their conditions and values; no object if it is a
+// player or the event has none.
+func (g Exec) EventRecipient() ObjID {
+	if g.eventOther < 0 || !g.valid(ObjID(g.eventOther)) {
+		return NoObj
+	}
+	return ObjID(g.eventOther)
+}
+
+// TriggerRecipient is the object the ability resolving remembered as the
+// recipient of the event it triggered on (a trigger event with a
+// recipient parameter); no object if none.
+func (g Exec) TriggerRecipient() ObjID {
+	r := &g.resolving
+	if r.Object != 0 || r.Trigger.Event == 0 || int(r.Trigger.Event) > len(g.Rules.TriggerEvents) || !g.Rules.TriggerEvents[r.Trigger.Event-1].Recipient || !g.valid(r.Recipient) {
+		return NoObj
+	}
+	return r.Recipient
 }
 
 func (g *Game) value(te *TriggerEvent, t *Trigger, x, w ObjID) int32 {
@@ -359,7 +398,7 @@ func (g *Game) resolveTop() {
 // AddWaiting records a triggered ability that has triggered; it goes on the
 // stack the next time a player would receive priority.
 func (g Exec) AddWaiting(source ObjID, t Trigger) {
-	g.Waiting = append(g.Waiting, StackItem{Source: source, Controller: g.Objs[source].Controller, Trigger: t, About: NoObj})
+	g.Waiting = append(g.Waiting, StackItem{Source: source, Controller: g.Objs[source].Controller, Trigger: t, About: NoObj, Recipient: NoObj})
 }
 
 // AddDelayed creates a delayed triggered ability: it triggers once, the

@@ -190,7 +190,7 @@ func (g *Game) checkLoaded() error {
 	for li, l := range [][]StackItem{g.Stack, g.Waiting, {g.resolving}} {
 		for _, s := range l {
 			lax := li == 2 // the item resolving: the zero StackItem when none
-			if !ok(s.Source) || !ok(s.About) || !lax && (s.Source == NoObj && s.Object == 0 || !player(s.Controller)) ||
+			if !ok(s.Source) || !ok(s.About) || !ok(s.Recipient) || !lax && (s.Source == NoObj && s.Object == 0 || !player(s.Controller)) ||
 				s.Controller < -1 || int(s.Controller) >= len(g.Players) || s.Object < 0 || int(s.Object) > len(g.Rules.StackObjects) {
 				return fmt.Errorf("saved game: a stack item names an object, player or stack object that does not exist")
 			}

@@ -24,7 +24,7 @@ func (g Exec) PutTriggers(p int, rule string) bool {
 		}
 		if first == nil {
 			first = it
-		} else if it.Source != first.Source || it.About != first.About || it.Trigger != first.Trigger || it.Value != first.Value || it.Object != first.Object || it.Args != first.Args {
+		} else if it.Source != first.Source || it.About != first.About || it.Trigger != first.Trigger || it.Value != first.Value || it.Recipient != first.Recipient || it.Object != first.Object || it.Args != first.Args {
 			oneWay = false
 		}
 		n++

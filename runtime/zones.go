@@ -251,9 +251,10 @@ func (g Exec) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 }
 
 // Destroy puts permanent x into its owner's graveyard, unless a keyword the
-// rules declare prevents destruction (indestructible) or a regeneration
-// shield replaces it. Within one batch of state-based actions a replaced
-// destruction is replaced once for all identical results.
+// rules declare prevents destruction (indestructible) or one of the rules'
+// replacements of destruction applies (Rules.Replacements). Within one
+// batch of state-based actions a prevented or replaced destruction is
+// prevented or replaced once for all identical results.
 func (g Exec) Destroy(x ObjID, rule string) {
 	o := &g.Objs[x]
 	if o.Zone != ZoneBattlefield {
@@ -269,13 +270,7 @@ func (g Exec) Destroy(x ObjID, rule string) {
 			return
 		}
 	}
-	if o.Regen > 0 {
-		o.Regen--
-		o.batch = g.batch
-		g.emitObj(EvRegenerate, rule, x, 0)
-		g.Tap(x, rule)
-		g.RemoveDamage(x, rule)
-		g.RemoveFromCombat(x, rule) // regeneration removes it from combat
+	if len(g.Rules.Replacements) > 0 && g.replace("destroy", x) {
 		return
 	}
 	g.emitObj(EvDestroy, rule, x, 0)

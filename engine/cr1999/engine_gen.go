@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:414f88ea2da204cf94c27cd755a64012"
+const SourceHash = "sha256:f11718efead5d1d39ff9f39601b08bd1"
 
 // Keyword bits.
 const (
@@ -322,6 +322,9 @@ var Rules = &rt.Rules{
 	OnEvents: []rt.EventHook{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:18", Run: on_event_draw_empty_0},
 	},
+	Replacements: []rt.Replacement{
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:179", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:76", Params: 0, Resolve: stack_object_1},
@@ -421,6 +424,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t409.1\tPlaying a spell or activated ability\n" +
 	"1999\t410.3\tSimultaneous triggers: active player's first, each player's in the order they choose\n" +
 	"1999\t413.1\tTop of the stack resolves after both pass\n" +
+	"1999\t419.6b\tRegeneration: a destruction-replacement effect (remove damage, tap, remove from combat)\n" +
 	"1999\t420\tState-based effects\n" +
 	"1999\t420.5a\tPlayer at 0 life loses\n" +
 	"1999\t420.5b\tCreature with 0 toughness goes to the graveyard\n" +
@@ -1715,6 +1719,20 @@ func on_event_draw_empty_0(g rt.Exec, e rt.Event) {
 	v_p := int(e.Player)
 	_ = v_p
 	g.Lose(v_p, "102.2")
+}
+
+// rules/sba.mtg:66 (419.6b)
+func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjShields(g, v_x) > 0
+}
+
+// rules/sba.mtg:66 (419.6b)
+func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
+	_ = v_x
+	g.UseShield(v_x, "419.6b")
+	g.Tap(v_x, "419.6b")
+	g.RemoveDamage(v_x, "419.6b")
+	g.RemoveFromCombat(v_x, "419.6b")
 }
 
 // cr1999/combat.mtg:179 (310.4, 310.3)

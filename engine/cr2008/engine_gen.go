@@ -12,16 +12,16 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:45cf2363e9d6d4c64f4eb1318414f010"
+const SourceHash = "sha256:eb2dfe7c9b9b1ab605db79604808b187"
 
 // Keyword bits.
 const (
-	kw_deathtouch    = 0 // cr2008/keywords.mtg:23 (502.63)
-	kw_double_strike = 1 // cr2008/keywords.mtg:30
+	kw_deathtouch    = 0 // cr2008/keywords.mtg:24 (502.63)
+	kw_double_strike = 1 // cr2008/keywords.mtg:31
 	kw_first_strike  = 2 // rules/keywords.mtg:12 (502.2)
 	kw_flying        = 3 // rules/keywords.mtg:13 (502.4)
 	kw_haste         = 4 // rules/keywords.mtg:14 (502.5)
-	kw_lifelink      = 5 // cr2008/keywords.mtg:28 (502.68)
+	kw_lifelink      = 5 // cr2008/keywords.mtg:29 (502.68)
 	kw_trample       = 6 // rules/keywords.mtg:18 (502.9)
 	kw_phasing       = 7 // rules/turn.mtg:13
 	kw_doesnt_untap  = 8 // rules/turn.mtg:14
@@ -287,17 +287,18 @@ var Rules = &rt.Rules{
 			{Rules: []string{"300.3"}, Pos: "cr2008/turn.mtg:38", Run: every_phase_end_1},
 		},
 	},
-	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
+	Redundant: 1<<kw_deathtouch | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 14, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:28 (502.68a, 502.68b)
+		{Keyword: kw_deathtouch, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "deathtouch", Event: 14, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:24 (502.63)
+		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 15, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},    // cr2008/keywords.mtg:29 (502.68a, 502.68b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5c", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5", Pos: "rules/sba.mtg:73", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.Watch{
@@ -329,11 +330,12 @@ var Rules = &rt.Rules{
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:15", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:7", Run: on_damage_object_2},
+	},
+	Replacements: []rt.Replacement{
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:246", Params: 0, Resolve: stack_object_0},
-		{Name: "deathtouch", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", Params: 1, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:261", Params: 2, Kinds: "op", Run: effect_0},
@@ -344,7 +346,8 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:277"},
@@ -360,7 +363,8 @@ var Rules = &rt.Rules{
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_11_if},
 		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
-		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:23", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_13_value},
+		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_13_if},
+		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_14_value},
 	},
 }
 
@@ -457,6 +461,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t408.1a\tSpells and abilities only at certain times\n" +
 	"2008\t408.1b\tState-based effects, then triggers, then priority\n" +
 	"2008\t408.1c\tPriority passes; all pass: resolve or end the step\n" +
+	"2008\t419.6b\tRegeneration: a destruction-replacement effect (remove damage, tap, remove from combat)\n" +
 	"2008\t420\tState-based effects\n" +
 	"2008\t420.5\tThe list of state-based effects\n" +
 	"2008\t420.5a\tPlayer at 0 life loses\n" +
@@ -1430,21 +1435,21 @@ func sba_420_5c_do(g rt.Exec, x int32) {
 	g.Destroy(v_c, "420.5c")
 }
 
-// rules/sba.mtg:58 (420.5)
+// rules/sba.mtg:73 (420.5)
 func sba_420_5_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:58 (420.5)
+// rules/sba.mtg:73 (420.5)
 func sba_420_5_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
-// rules/sba.mtg:75 (420)
+// rules/sba.mtg:90 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1461,7 +1466,7 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:75 (420)
+// rules/sba.mtg:90 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1741,17 +1746,18 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// cr2008/damage.mtg:7 (502.63)
-func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
-	v_s := s
-	_ = v_s
-	v_x := rt.ObjID(r)
+// rules/sba.mtg:66 (419.6b, 306.4)
+func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjShields(g, v_x) > 0
+}
+
+// rules/sba.mtg:66 (419.6b, 306.4)
+func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	_ = v_x
-	v_n := n
-	_ = v_n
-	if g.HasKeyword(v_s, kw_deathtouch) && rt.ObjIs(g, v_x, ty_creature) {
-		g.PutOnStack(1, rt.ObjController(g, v_s), int32(v_x), 0, 0)
-	}
+	g.UseShield(v_x, "419.6b")
+	g.Tap(v_x, "419.6b")
+	g.RemoveDamage(v_x, "419.6b")
+	g.RemoveFromCombat(v_x, "419.6b")
 }
 
 // cr2008/combat.mtg:246 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
@@ -1774,15 +1780,6 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 		g.Release(mark)
 	}
 	g.DealCombatDamage(g.Active, "310.4")
-}
-
-// cr2008/damage.mtg:13 (502.63)
-func stack_object_1(g rt.Exec, it *rt.StackItem) {
-	v_x := rt.ObjID(it.Args[0])
-	_ = v_x
-	if rt.ObjOnBattlefield(g, v_x) {
-		g.Destroy(v_x, "502.63")
-	}
 }
 
 // cr2008/combat.mtg:261 (308.4, 306.3a, 306.2)
@@ -1876,8 +1873,17 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/damage.mtg:25 (502.68a)
+// cr2008/damage.mtg:14 (502.63)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_x := g.TriggerRecipient()
+	_ = v_x
+	if rt.ObjOnBattlefield(g, v_x) {
+		g.Destroy(v_x, "502.63")
+	}
+}
+
+// cr2008/damage.mtg:27 (502.68a)
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "502.68a")
 }
 
@@ -1926,8 +1932,17 @@ func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjController(g, v_w) == g.Active
 }
 
-// cr2008/damage.mtg:23 (502.68a)
-func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+// cr2008/damage.mtg:12 (502.63)
+func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_s := x
+	_ = v_s
+	v_x := g.EventRecipient()
+	_ = v_x
+	return rt.ObjIs(g, v_x, ty_creature)
+}
+
+// cr2008/damage.mtg:25 (502.68a)
+func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
 	v_n := g.EventNumber()

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6853d33305855b520bae6808e1a1c127"
+const SourceHash = "sha256:1a0e40738d4306386e595c629fa27316"
 
 // Keyword bits.
 const (
@@ -317,12 +317,12 @@ var Rules = &rt.Rules{
 		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5g", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5h", Pos: "rules/sba.mtg:52", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5i", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:81", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:134", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:142", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:152", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:73", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:149", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:157", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5p", Pos: "cr2017/sba.mtg:8", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5q", Pos: "cr2017/sba.mtg:16", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:24", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
@@ -380,6 +380,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:15", Run: on_damage_object_1},
 		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:33", Run: on_damage_object_2},
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:42", Run: on_damage_source_3},
+	},
+	Replacements: []rt.Replacement{
+		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:240", Params: 2, Kinds: "op", Run: effect_0},
@@ -1798,21 +1801,21 @@ func sba_704_5h_do(g rt.Exec, x int32) {
 	g.Destroy(v_c, "704.5h")
 }
 
-// rules/sba.mtg:58 (704.5i)
+// rules/sba.mtg:73 (704.5i)
 func sba_704_5i_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:58 (704.5i)
+// rules/sba.mtg:73 (704.5i)
 func sba_704_5i_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// rules/sba.mtg:75 (704.5m)
+// rules/sba.mtg:90 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1829,35 +1832,35 @@ func sba_704_5m_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:75 (704.5m)
+// rules/sba.mtg:90 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:81 (704.5n)
+// rules/sba.mtg:96 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
-// rules/sba.mtg:81 (704.5n)
+// rules/sba.mtg:96 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5n")
 }
 
-// rules/sba.mtg:134 (704.5r)
+// rules/sba.mtg:149 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:134 (704.5r)
+// rules/sba.mtg:149 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1867,21 +1870,21 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5r")
 }
 
-// rules/sba.mtg:142 (704.5s)
+// rules/sba.mtg:157 (704.5s)
 func sba_704_5s_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:142 (704.5s)
+// rules/sba.mtg:157 (704.5s)
 func sba_704_5s_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5s")
 }
 
-// rules/sba.mtg:152 (704.5k)
+// rules/sba.mtg:167 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1901,7 +1904,7 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:152 (704.5k)
+// rules/sba.mtg:167 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2474,6 +2477,20 @@ func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	if g.HasKeyword(v_s, kw_lifelink) {
 		g.GainLife(rt.ObjController(g, v_s), v_n, "702.15b")
 	}
+}
+
+// rules/sba.mtg:66 (506.4)
+func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjShields(g, v_x) > 0
+}
+
+// rules/sba.mtg:66 (506.4)
+func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
+	_ = v_x
+	g.UseShield(v_x, "506.4")
+	g.Tap(v_x, "506.4")
+	g.RemoveDamage(v_x, "506.4")
+	g.RemoveFromCombat(v_x, "506.4")
 }
 
 // rules/combat.mtg:240 (508.3, 508.3b, 506.3a, 506.3b)

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9ca61f568d5f77a7a20413c10a72b1fa"
+const SourceHash = "sha256:be3562689ab099103e9a1be50b861fa1"
 
 // Keyword bits.
 const (
@@ -316,17 +316,17 @@ var Rules = &rt.Rules{
 		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5g", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5h", Pos: "rules/sba.mtg:52", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5i", Pos: "rules/sba.mtg:58", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5v", Pos: "rules/sba.mtg:67", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:81", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:87", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5w", Pos: "rules/sba.mtg:100", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5x", Pos: "rules/sba.mtg:115", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "rules/sba.mtg:128", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5q", Pos: "rules/sba.mtg:134", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:142", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:152", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:73", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5v", Pos: "rules/sba.mtg:82", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:102", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5w", Pos: "rules/sba.mtg:115", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5x", Pos: "rules/sba.mtg:130", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "rules/sba.mtg:143", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:149", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:157", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.Watch{
 		{Rule: "506.4", Pos: "rules/combat.mtg:375", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -382,6 +382,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:25", Run: on_damage_object_2},
 		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:33", Run: on_damage_object_3},
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:42", Run: on_damage_source_4},
+	},
+	Replacements: []rt.Replacement{
+		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:240", Params: 2, Kinds: "op", Run: effect_0},
@@ -1782,35 +1785,35 @@ func sba_704_5h_do(g rt.Exec, x int32) {
 	g.Destroy(v_c, "704.5h")
 }
 
-// rules/sba.mtg:58 (704.5i)
+// rules/sba.mtg:73 (704.5i)
 func sba_704_5i_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:58 (704.5i)
+// rules/sba.mtg:73 (704.5i)
 func sba_704_5i_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// rules/sba.mtg:67 (704.5v, 310.7)
+// rules/sba.mtg:82 (704.5v, 310.7)
 func sba_704_5v_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_defense) <= 0 && !(g.TriggerPending(v_x))
 }
 
-// rules/sba.mtg:67 (704.5v, 310.7)
+// rules/sba.mtg:82 (704.5v, 310.7)
 func sba_704_5v_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5v")
 }
 
-// rules/sba.mtg:75 (704.5k)
+// rules/sba.mtg:90 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1827,42 +1830,42 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:75 (704.5k)
+// rules/sba.mtg:90 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// rules/sba.mtg:81 (704.5m)
+// rules/sba.mtg:96 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
-// rules/sba.mtg:81 (704.5m)
+// rules/sba.mtg:96 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:87 (704.5n)
+// rules/sba.mtg:102 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// rules/sba.mtg:87 (704.5n)
+// rules/sba.mtg:102 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5n")
 }
 
-// rules/sba.mtg:100 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:115 (704.5w, 310.10, 310.11a)
 func sba_704_5w_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1892,7 +1895,7 @@ func sba_704_5w_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x))
 }
 
-// rules/sba.mtg:100 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:115 (704.5w, 310.10, 310.11a)
 func sba_704_5w_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1928,7 +1931,7 @@ func sba_704_5w_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:115 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:130 (704.5x, 310.11a, 310.11)
 func sba_704_5x_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1948,7 +1951,7 @@ func sba_704_5x_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x)
 }
 
-// rules/sba.mtg:115 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:130 (704.5x, 310.11a, 310.11)
 func sba_704_5x_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1982,28 +1985,28 @@ func sba_704_5x_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:128 (704.5p, 310.9)
+// rules/sba.mtg:143 (704.5p, 310.9)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// rules/sba.mtg:128 (704.5p, 310.9)
+// rules/sba.mtg:143 (704.5p, 310.9)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// rules/sba.mtg:134 (704.5q)
+// rules/sba.mtg:149 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:134 (704.5q)
+// rules/sba.mtg:149 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2013,21 +2016,21 @@ func sba_704_5q_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5q")
 }
 
-// rules/sba.mtg:142 (704.5r)
+// rules/sba.mtg:157 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:142 (704.5r)
+// rules/sba.mtg:157 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// rules/sba.mtg:152 (704.5j)
+// rules/sba.mtg:167 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2047,7 +2050,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:152 (704.5j)
+// rules/sba.mtg:167 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2604,6 +2607,20 @@ func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	if g.HasKeyword(v_s, kw_lifelink) {
 		g.GainLife(rt.ObjController(g, v_s), v_n, "702.15b")
 	}
+}
+
+// rules/sba.mtg:66 (506.4)
+func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjShields(g, v_x) > 0
+}
+
+// rules/sba.mtg:66 (506.4)
+func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
+	_ = v_x
+	g.UseShield(v_x, "506.4")
+	g.Tap(v_x, "506.4")
+	g.RemoveDamage(v_x, "506.4")
+	g.RemoveFromCombat(v_x, "506.4")
 }
 
 // rules/combat.mtg:240 (508.4, 508.4c, 506.3a, 506.3b)

@@ -1,0 +1,77 @@
+package runtime
+
+// Replacement is a replacement effect of the rules (a replace
+// declaration): as an event of its kind (Event: "destroy") would happen to
+// object x, if Applies holds of x (or Applies is nil), Run happens instead
+// and the event does not. The runtime knows only that an event may be
+// replaced and that, within one batch of state-based actions, an object's
+// event is replaced once for all the identical results of the batch; what
+// a replacement does, and when it applies, is the rules'.
+type Replacement struct {
+	Event   string
+	Name    string // what the log says happened instead (EvReplaced)
+	Rules   []string
+	Pos     string
+	Applies func(g Exec, x ObjID) bool
+	Run     func(g Exec, x ObjID)
+}
+
+// maxReplacing is how deep replacements may run inside one another (the
+// statements of one replacing an event that another replaces); deeper,
+// none applies.
+const maxReplacing = 8
+
+// replacing is a replacement running: its index and the object.
+type replacing struct {
+	Index int32
+	Obj   ObjID
+}
+
+// replace applies the first of the rules' replacements of event that
+// applies to x, and reports whether one did.
+func (g Exec) replace(event string, x ObjID) bool {
+	if g.nReplacing >= maxReplacing {
+		return false
+	}
+	for i := range g.Rules.Replacements {
+		rp := &g.Rules.Replacements[i]
+		if rp.Event != event || g.running(int32(i), x) || rp.Applies != nil && !rp.Applies(g, x) {
+			continue
+		}
+		o := &g.Objs[x]
+		o.batch = g.batch
+		g.emit(Event{Kind: EvReplaced, Rule: first(rp.Rules), Player: o.Controller, Obj: x, Name: rp.Name})
+		g.replacing[g.nReplacing] = replacing{Index: int32(i), Obj: x}
+		g.nReplacing++
+		m := g.Mark()
+		rp.Run(g, x)
+		g.Release(m)
+		g.nReplacing--
+		return true
+	}
+	return false
+}
+
+// running reports whether replacement i is running for x.
+func (g Exec) running(i int32, x ObjID) bool {
+	for _, r := range g.replacing[:g.nReplacing] {
+		if r.Index == i && r.Obj == x {
+			return true
+		}
+	}
+	return false
+}
+
+// ObjShields is the number of shields on x: replacements the rules'
+// replace declarations may use up (use_shield); effects give them (a
+// conformance script's `regen`).
+func ObjShields(g Exec, x ObjID) int32 { return g.Objs[x].Regen }
+
+// UseShield removes one shield from x, if it has one.
+func (g Exec) UseShield(x ObjID, rule string) {
+	_ = rule // logged with the replacement it is part of
+	if o := &g.Objs[x]; o.Regen > 0 {
+		o.Regen--
+		g.touch(ChangeAll)
+	}
+}
