@@ -285,6 +285,13 @@ func indexPredicates(r *Rules) *predIndex {
 // predsOf returns the indexes of the predicates of kind k (none for a
 // kind out of range: a loaded decision's).
 func (g *Game) predsOf(k PredKind) []int32 {
+	if g.preds == nil || k >= numPredKinds {
+		return g.predsSlow(k) // (inlined: the common case is one load)
+	}
+	return g.preds[k]
+}
+
+func (g *Game) predsSlow(k PredKind) []int32 {
 	if g.preds == nil {
 		g.preds = indexPredicates(g.Rules)
 	}

@@ -81,8 +81,10 @@ type Event struct {
 
 // emit logs an event, then runs the rules' hooks of its kind (on_event).
 func (g *Game) emit(e Event) {
-	g.match(e)
-	g.log(e)
+	if g.listens>>(uint(e.Kind)&63)&1 != 0 {
+		g.match(&e)
+	}
+	g.log(&e)
 	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
 		g.onEvent(e)
 	}
@@ -91,7 +93,7 @@ func (g *Game) emit(e Event) {
 // notice has the rules react to an event that is not logged (an
 // EvDealtDamage): their trigger events and hooks.
 func (g *Game) notice(e Event) {
-	g.match(e)
+	g.match(&e)
 	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
 		g.onEvent(e)
 	}
@@ -100,7 +102,7 @@ func (g *Game) notice(e Event) {
 // match matches e against the rules' trigger events of its kind, when
 // something may trigger; its number is the trigger events' amount
 // (EventNumber) meanwhile.
-func (g *Game) match(e Event) {
+func (g *Game) match(e *Event) {
 	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
 		g.eventN = e.N
 		g.react(e.Kind, e.Obj, e.Name)
@@ -110,7 +112,7 @@ func (g *Game) match(e Event) {
 
 // log logs an event. Every change to the game is logged, so events other
 // than priority and passing also mark the state as changed (see Touch).
-func (g *Game) log(e Event) {
+func (g *Game) log(e *Event) {
 	if g.folded > 0 {
 		g.touch(ChangeAll)
 		return

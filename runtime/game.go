@@ -284,6 +284,9 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	g.Delayed, g.Effects, g.ExtraTurns, g.Skips, g.kept = keep.Delayed[:0], keep.Effects[:0], keep.ExtraTurns[:0], keep.Skips[:0], keep.kept[:0]
 	g.chosen = keep.chosen[:0]
 	g.zoneBuf, g.dealBuf, g.decl = keep.zoneBuf[:0], keep.dealBuf[:0], keep.decl
+	if g.decl != nil {
+		g.decl.checked.ok = false
+	}
 	g.Combat.copyFrom(&keep.Combat, &Combat{})
 	g.Players = grow(keep.Players, len(cfg.Players))[:len(cfg.Players)]
 	for i, pc := range cfg.Players {
@@ -465,6 +468,9 @@ func (g *Game) CopyFrom(src *Game) {
 	g.chosen = append(keep.chosen[:0], src.chosen...)
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.decl = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.decl
+	if g.decl != nil {
+		g.decl.checked.ok = false // of the game g was, not of src
+	}
 	g.optKeys = keep.optKeys[:0]
 	g.aux = keep.aux
 	if g.aux != nil {

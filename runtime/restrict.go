@@ -63,6 +63,111 @@ type declScratch struct {
 	over    bool    // more choices than maxDeclChoices: the search is not made
 	blocks  bool    // a declaration of blockers (else attackers)
 	player  int
+	ix      declIndex // the objects of the declaration checked (kept by reset)
+	checked checkedDecl
+}
+
+// declIndex indexes the pairs of a declaration by object, so that the
+// checks ask whether (and where) an object is declared in O(1), not by a
+// scan of the declaration: first[x] is 1 + the index of x's first pair
+// (0: none), next[i] 1 + the index of the next pair of objs[i]'s object.
+// Built for one check and cleared after it (first stays zeroed).
+type declIndex struct {
+	first []int32
+	next  []int32
+	objs  []ObjID
+}
+
+// build indexes objs, a declaration among n objects (IDs out of range
+// are left out: the check refuses them).
+func (ix *declIndex) build(n int, objs []ObjID) {
+	if len(ix.first) < n {
+		ix.first = make([]int32, n+n/4) // zeroed; grown with the game's objects
+	}
+	ix.next = slices.Grow(ix.next[:0], len(objs))[:len(objs)]
+	ix.objs = objs
+	for i := len(objs) - 1; i >= 0; i-- {
+		x := objs[i]
+		if x < 0 || int(x) >= n {
+			ix.next[i] = 0
+			continue
+		}
+		ix.next[i] = ix.first[x]
+		ix.first[x] = int32(i + 1)
+	}
+}
+
+// clear zeroes what build set.
+func (ix *declIndex) clear() {
+	for _, x := range ix.objs {
+		if x >= 0 && int(x) < len(ix.first) {
+			ix.first[x] = 0
+		}
+	}
+	ix.objs = nil
+}
+
+// at is 1 + the index of x's first pair, 0 if x is not declared.
+func (ix *declIndex) at(x ObjID) int32 {
+	if x < 0 || int(x) >= len(ix.first) {
+		return 0
+	}
+	return ix.first[x]
+}
+
+// before counts x's pairs before pair i, of target t only unless any.
+func (ix *declIndex) before(i int, x ObjID, targets []int32, t int32, any bool) int {
+	n := 0
+	for j := ix.at(x); j != 0 && int(j-1) < i; j = ix.next[j-1] {
+		if any || targets[j-1] == t {
+			n++
+		}
+	}
+	return n
+}
+
+// count counts x's pairs.
+func (ix *declIndex) count(x ObjID) int {
+	n := 0
+	for j := ix.at(x); j != 0; j = ix.next[j-1] {
+		n++
+	}
+	return n
+}
+
+// has reports whether x is declared against t.
+func (ix *declIndex) has(x ObjID, targets []int32, t int32) bool {
+	for j := ix.at(x); j != 0; j = ix.next[j-1] {
+		if int(j-1) < len(targets) && targets[j-1] == t {
+			return true
+		}
+	}
+	return false
+}
+
+// checkedDecl remembers the last declaration Check found legal, so that
+// its Submit, the game unchanged since (changes), records it without
+// checking it again.
+type checkedDecl struct {
+	ok      bool
+	changes uint32
+	kind    DecisionKind
+	player  int
+	objs    []ObjID
+	targets []int32
+}
+
+// remember records a, just found legal for the pending decision.
+func (c *checkedDecl) remember(g *Game, a *Answer) {
+	*c = checkedDecl{ok: true, changes: g.changes, kind: g.pending.Kind, player: g.pending.Player,
+		objs: append(c.objs[:0], a.Objs...), targets: append(c.targets[:0], a.Targets...)}
+}
+
+// holds reports whether a is the declaration remembered, for the same
+// decision of the same game, unchanged since.
+func (c *checkedDecl) holds(g *Game, a *Answer) bool {
+	return c.ok && c.changes == g.changes && c.kind == g.pending.Kind && c.player == g.pending.Player &&
+		slices.Equal(c.objs, a.Objs) && slices.Equal(c.targets, a.Targets)
 }
 
 // maxDeclChoices bounds the choices of all creatures together (a creature
@@ -92,7 +197,7 @@ type declOpt struct {
 // buffers.
 func (s *declScratch) reset(p int, blocks bool) {
 	*s = declScratch{flip: s.flip, attacks: s.attacks[:0], blks: s.blks[:0], units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
-		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks}
+		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks, ix: s.ix, checked: s.checked}
 }
 
 // opt appends a choice obeying w requirements, with targets ts.
@@ -301,10 +406,12 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 	if !g.hasPred(g.Combat.Atk.Requirement) {
 		return 0, 0
 	}
+	s.ix.build(len(g.Objs), objs)
+	defer s.ix.clear()
 	// First the count: the requirements of the creatures left out (each
 	// one declared obeys all of its own).
 	for _, x := range g.Battlefield {
-		if slices.Contains(objs, x) || !g.mayAttack(x) {
+		if s.ix.at(x) != 0 || !g.mayAttack(x) {
 			continue
 		}
 		total += g.countPreds(g.Combat.Atk.Requirement, x)
@@ -321,7 +428,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		if !g.mayAttack(x) {
 			continue
 		}
-		i := slices.Index(objs, x)
+		i := int(s.ix.at(x)) - 1
 		w := g.countPreds(g.Combat.Atk.Requirement, x)
 		if i < 0 && w == 0 && g.exec().HasAttackCost(x) {
 			continue // not a companion whose cost the player must pay
@@ -350,6 +457,8 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	if !pairs && !g.hasPred(g.Combat.Blk.Requirement) {
 		return 0, 0
 	}
+	s.ix.build(len(g.Objs), objs)
+	defer s.ix.clear()
 	candidate := func(b ObjID) bool {
 		o := &g.Objs[b]
 		return !o.PhasedOut && g.can(g.Combat.Blk.May, b)
@@ -359,7 +468,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	// declared obeys all of its own).
 	var more int32
 	for _, b := range g.Battlefield {
-		in := slices.Contains(objs, b)
+		in := s.ix.at(b) != 0
 		if in && !pairs || !candidate(b) {
 			continue
 		}
@@ -384,7 +493,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		if in {
 			mine = w1
 			for _, at := range g.Combat.Attacks {
-				if blocksIn(objs, targets, b, at.Attacker) {
+				if s.ix.has(b, targets, int32(at.Attacker)) {
 					mine += g.countPreds2(g.Combat.Blk.Pair, b, at.Attacker)
 				}
 			}
@@ -406,9 +515,9 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		}
 		first := int32(len(s.opts))
 		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
-		in := slices.Contains(objs, b)
+		in := s.ix.at(b) != 0
 		s.opt(0, !in)
-		nin := countIn(objs, b)
+		nin := s.ix.count(b)
 		for size := 1; size <= min(int(g.blocksAtMost(b)), len(s.able)) && !s.over; size++ {
 			g.blockChoices(s, objs, targets, b, in && nin == size, w1, 0, size)
 		}
@@ -457,7 +566,7 @@ func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b Obj
 		for _, i := range s.comb {
 			a := s.able[i]
 			w += s.w2[i]
-			prop = prop && blocksIn(objs, targets, b, a)
+			prop = prop && s.ix.has(b, targets, int32(a))
 			s.pool = append(s.pool, int32(a))
 		}
 		s.opts = append(s.opts, declOpt{first: first, n: int32(size), w: w, prop: prop})
@@ -468,27 +577,6 @@ func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b Obj
 		g.blockChoices(s, objs, targets, b, in, w1, i+1, size)
 		s.comb = s.comb[:len(s.comb)-1]
 	}
-}
-
-// blocksIn reports whether the declaration (objs[i] blocking targets[i])
-// has b block a; countIn counts b's pairs in it.
-func blocksIn(objs []ObjID, targets []int32, b, a ObjID) bool {
-	for i, x := range objs {
-		if x == b && i < len(targets) && ObjID(targets[i]) == a {
-			return true
-		}
-	}
-	return false
-}
-
-func countIn(objs []ObjID, b ObjID) int {
-	n := 0
-	for _, x := range objs {
-		if x == b {
-			n++
-		}
-	}
-	return n
 }
 
 // prepare orders the units and their choices for the search: the choices
