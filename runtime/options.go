@@ -69,17 +69,27 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	var rel optRelations
 	// Grouping looks an option's exact key (groupKey) up among the groups
 	// made so far: the groups are those of comparing every pair (sameCard).
+	// The last key looked up is tried first (identical lands, identical
+	// cards in hand come one after another): its group is the first with
+	// that key, which is where the scan would stop.
+	last, lastAt := groupKey{state: stLone}, -1
 	add := func(o Option) {
 		o.Count = 1
 		if group && o.Obj != NoObj {
 			k := g.groupKey(&o, &rel)
+			if k.state&(stLone|stRare) == 0 && lastAt >= 0 && k == last {
+				buf[lastAt].Count++
+				return
+			}
 			if k.state&stLone == 0 {
 				for i := range g.optKeys {
 					if g.optKeys[i] == k && (k.state&stRare == 0 || sameRare(&g.Objs[buf[start+i].Obj], &g.Objs[o.Obj])) {
 						buf[start+i].Count++
+						last, lastAt = k, start+i
 						return
 					}
 				}
+				last, lastAt = k, len(buf)
 			}
 			for len(g.optKeys) < len(buf)-start {
 				g.optKeys = append(g.optKeys, groupKey{state: stLone}) // options added ungrouped (a pass)
@@ -281,12 +291,10 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 // or8 is the bitwise or of a's elements: 0 when all are (the array
 // comparison calls memequal).
 func or8(a *[MaxCounterKinds]int32) int32 {
-	var v int32
-	for _, n := range a {
-		v |= n
-	}
-	return v
+	return a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7] // (unrolled: every option's key reads two)
 }
+
+var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
 
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
