@@ -61,12 +61,11 @@ func (g *Game) mayAnswer(a *Answer) bool {
 
 // trySubmit submits a to a scratch copy of g and returns its verdict.
 func (g *Game) trySubmit(a *Answer) error {
-	s := scratchGames.Get().(*Game)
+	s := g.tryGame()
 	s.CopyFrom(g)
 	s.quiet()
 	err := s.Submit(*a)
-	s.Rules = nil // keep no rules alive through the pool
-	scratchGames.Put(s)
+	g.doneTry(s)
 	return err
 }
 

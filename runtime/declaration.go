@@ -333,6 +333,7 @@ func (g Exec) ClearCombat(p int, rule string) {
 	}
 	g.unindexCombat(0, 0)
 	g.Combat.reset()
+	g.forgetDealers()
 }
 
 // The rules' loops over attackers, blockers and the declaration being

@@ -150,7 +150,8 @@ func (g *Game) recordAttackers(p int, a *Answer) {
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	// Grown once to the declaration's size, not by doubling (allocations
 	// on a big board); likewise the attacks it makes.
-	c.Declared, c.Attacks = slices.Grow(c.Declared, len(a.Objs)), slices.Grow(c.Attacks, len(a.Objs))
+	n := max(len(a.Objs), len(g.Objs)) // (to a bound: a later, bigger declaration grows nothing)
+	c.Declared, c.Attacks = slices.Grow(c.Declared, n), slices.Grow(c.Attacks, n)
 	for i, x := range a.Objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if len(a.Targets) > 0 {
@@ -362,7 +363,8 @@ func (g *Game) recordBlockers(q int, a *Answer) {
 	if c.Declaring != DeclaringBlockers {
 		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
 	}
-	c.Declared, c.Blocks = slices.Grow(c.Declared, len(a.Objs)), slices.Grow(c.Blocks, len(a.Objs)) // as recordAttackers
+	n := max(len(a.Objs), len(g.Objs))
+	c.Declared, c.Blocks = slices.Grow(c.Declared, n), slices.Grow(c.Blocks, n) // as recordAttackers
 	ix := &g.declBufs().ix
 	ix.build(len(g.Objs), a.Objs)
 	for i, b := range a.Objs {

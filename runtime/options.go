@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // Options lists what is legal in the pending decision, computed by the
 // same predicates and permissions Submit checks, into a caller's buffer:
 // in steady state it allocates nothing.
@@ -60,6 +62,9 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	start := len(buf)
 	g.optKeys = g.optKeys[:0]
+	if group && cap(g.optKeys) < cap(buf)-start {
+		g.optKeys = slices.Grow(g.optKeys, cap(buf)-start) // as the caller's buffer
+	}
 	if group && g.reclass {
 		for x := range g.Objs {
 			g.derive(ObjID(x))

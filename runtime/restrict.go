@@ -84,7 +84,7 @@ func (ix *declIndex) build(n int, objs []ObjID) {
 	if len(ix.first) < n {
 		ix.first = make([]int32, n+n/4) // zeroed; grown with the game's objects
 	}
-	ix.next = slices.Grow(ix.next[:0], len(objs))[:len(objs)]
+	ix.next = slices.Grow(ix.next[:0], max(len(objs), n))[:len(objs)]
 	ix.objs = objs
 	for i := len(objs) - 1; i >= 0; i-- {
 		x := objs[i]
@@ -159,8 +159,9 @@ type checkedDecl struct {
 
 // remember records a, just found legal for the pending decision.
 func (c *checkedDecl) remember(g *Game, a *Answer) {
+	n := max(len(a.Objs), len(g.Objs))
 	*c = checkedDecl{ok: true, changes: g.changes, kind: g.pending.Kind, player: g.pending.Player,
-		objs: append(c.objs[:0], a.Objs...), targets: append(c.targets[:0], a.Targets...)}
+		objs: append(slices.Grow(c.objs[:0], n), a.Objs...), targets: append(slices.Grow(c.targets[:0], n), a.Targets...)}
 }
 
 // holds reports whether a is the declaration remembered, for the same
@@ -227,7 +228,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	// declaration must leave Save's bytes as they were.
 	a0, d0, l0 := c.Attacks, c.DeclaredAttackers, g.leavesClean
 	s := g.declBufs()
-	c.Attacks = append(slices.Grow(s.attacks[:0], len(a0)+len(objs)), a0...) // the trial works in the scratch's buffer, grown once
+	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(a0)+len(objs), len(g.Objs))), a0...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -256,8 +257,8 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	c := &g.Combat
 	s := g.declBufs()
 	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.leavesClean
-	c.Blocks = append(slices.Grow(s.blks[:0], len(b0)+len(objs)), b0...) // as attackRestricted
-	flipped := slices.Grow(s.flip[:0], len(objs))
+	c.Blocks = append(slices.Grow(s.blks[:0], max(len(b0)+len(objs), len(g.Objs))), b0...) // as attackRestricted
+	flipped := slices.Grow(s.flip[:0], max(len(objs), len(g.Objs)))
 	for i, b := range objs {
 		at := ObjID(targets[i])
 		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.exec().Blocking(b)})
