@@ -117,15 +117,14 @@ type gameAux struct {
 	// tokCopy says whether some object is a token or a copy (which it is
 	// from its creation on): 0 not known (look), 1 none, 2 some.
 	tokCopy int8
-	// dealMark[x] == dealGen: x is one of Combat.dealers[:dealMarked]
-	// (deals in O(1) on a big board); forgotten (dealGen moved on) when
-	// the list is emptied or copied (forgetDealers).
-	dealMark   []uint32
-	dealGen    uint32
-	dealMarked int
-	keys       []int16 // appendOrdered's, of many blocks
-	try        *Game   // the scratch copy the game tries things on (tryGame)
-	tryBusy    bool
+	// dealMark[x] == dealGen: x is one of Combat.dealers (deals in O(1)
+	// on a big board); renewed (dealGen moved on) when the list is
+	// emptied or copied (forgetDealers), kept by addDealer.
+	dealMark []uint32
+	dealGen  uint32
+	keys     []int16 // appendOrdered's, of many blocks
+	try      *Game   // the scratch copy the game tries things on (tryGame)
+	tryBusy  bool
 }
 
 // combatants is what the combat buffers of one entry per creature are
@@ -143,42 +142,54 @@ func reserve[T any](s []T, n int) []T {
 	return slices.Grow(s, max(n-len(s), 1))
 }
 
-// forgetDealers drops the marks of Combat.dealers: the list was emptied
-// or replaced.
+// forgetDealers makes the marks of Combat.dealers those of the list as
+// it is now (emptied, copied from another game, loaded): whenever the
+// list is not empty, every one of its creatures is marked.
 func (g *Game) forgetDealers() {
-	if a := g.aux; a != nil {
-		a.dealGen, a.dealMarked = a.dealGen+1, 0
-		if a.dealGen == 0 { // wrapped: no mark may look current
-			clear(a.dealMark)
-			a.dealGen = 1
-		}
+	if a := g.aux; len(g.Combat.dealers) > 0 || a != nil && len(a.dealMark) > 0 {
+		g.markDealers()
 	}
 }
 
-// deals reports whether x is one of Combat.dealers: a scan of a short
-// list, else marks added for the dealers appended since the last look.
-func (g *Game) deals(x ObjID) bool {
-	c := &g.Combat
-	if len(c.dealers) <= 8 {
-		return slices.Contains(c.dealers, x)
-	}
+// markDealers marks every one of Combat.dealers under a new generation,
+// the table grown to the game's objects.
+func (g *Game) markDealers() {
 	a := g.auxOf()
-	if len(a.dealMark) < len(g.Objs) {
-		a.dealMark = make([]uint32, len(g.Objs)+len(g.Objs)/4)
-		a.dealGen, a.dealMarked = 1, 0
+	if n := len(g.Objs); len(a.dealMark) < n {
+		a.dealMark, a.dealGen = make([]uint32, n+n/4+1), 0
 	}
-	if a.dealGen == 0 || a.dealMarked > len(c.dealers) {
-		g.forgetDealers()
-		if a.dealGen == 0 {
-			a.dealGen = 1
+	a.dealGen++
+	if a.dealGen == 0 { // wrapped: no mark may look current
+		clear(a.dealMark)
+		a.dealGen = 1
+	}
+	for _, d := range g.Combat.dealers {
+		if uint(d) >= uint(len(a.dealMark)) {
+			a.dealMark = nil
+			g.markDealers() // (an object made since: grown)
+			return
 		}
+		a.dealMark[d] = a.dealGen
 	}
-	for ; a.dealMarked < len(c.dealers); a.dealMarked++ {
-		if d := c.dealers[a.dealMarked]; uint(d) < uint(len(a.dealMark)) {
-			a.dealMark[d] = a.dealGen
-		}
+}
+
+// deals reports whether x is one of Combat.dealers (Combat.deals: a scan
+// on a big board): dealMark[x] == dealGen. With no dealer there may be
+// no table.
+func (g *Game) deals(x ObjID) bool {
+	a := g.aux
+	return a != nil && uint(x) < uint(len(a.dealMark)) && a.dealMark[x] == a.dealGen
+}
+
+// addDealer adds x to Combat.dealers, marked.
+func (g *Game) addDealer(x ObjID) {
+	c := &g.Combat
+	c.dealers = append(reserve(c.dealers, g.combatants()), x)
+	if a := g.aux; a != nil && uint(x) < uint(len(a.dealMark)) && a.dealGen != 0 {
+		a.dealMark[x] = a.dealGen
+	} else {
+		g.markDealers()
 	}
-	return uint(x) < uint(len(a.dealMark)) && a.dealMark[x] == a.dealGen
 }
 
 // auxOf returns g's gameAux, made on first use.
@@ -294,9 +305,8 @@ func (g Exec) StartCombatDamage(p int, rule string) {
 // DealsDamageNow makes creature x, in combat, one that deals combat damage
 // in this step.
 func (g Exec) DealsDamageNow(x ObjID, rule string) {
-	c := &g.Combat
 	if g.valid(x) && (g.Attacking(x) || g.Blocking(x)) && !g.deals(x) {
-		c.dealers = append(reserve(c.dealers, g.combatants()), x)
+		g.addDealer(x)
 	}
 }
 
@@ -619,8 +629,8 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 	// Sorted by rank, a source's amounts are in a row unless two sources
 	// share a rank (not in combat): only then are the hooks below to look
 	// for each source before.
-	runs := true
-	for i := 1; i < len(dealt); i++ {
+	runs := len(dealt) > 16 // (a short list is scanned)
+	for i := 1; runs && i < len(dealt); i++ {
 		if s, t := dealt[i-1].Source, dealt[i].Source; s != t && g.dealerRank(s) == g.dealerRank(t) {
 			runs = false
 			break

@@ -76,16 +76,24 @@ type declIndex struct {
 	first []int32
 	next  []int32
 	objs  []ObjID
+	small bool // a short declaration: scanned, not indexed
 }
+
+// smallDecl is the most pairs a declaration has to be scanned rather than
+// indexed.
+const smallDecl = 12
 
 // build indexes objs, a declaration among n objects (IDs out of range
 // are left out: the check refuses them).
 func (ix *declIndex) build(n int, objs []ObjID) {
+	ix.objs, ix.small = objs, len(objs) <= smallDecl
+	if ix.small {
+		return
+	}
 	if len(ix.first) < n {
 		ix.first = make([]int32, n+n/4) // zeroed; grown with the game's objects
 	}
 	ix.next = slices.Grow(ix.next[:0], max(len(objs), n))[:len(objs)]
-	ix.objs = objs
 	for i := len(objs) - 1; i >= 0; i-- {
 		x := objs[i]
 		if x < 0 || int(x) >= n {
@@ -99,6 +107,10 @@ func (ix *declIndex) build(n int, objs []ObjID) {
 
 // clear zeroes what build set.
 func (ix *declIndex) clear() {
+	if ix.small {
+		ix.objs = nil
+		return
+	}
 	for _, x := range ix.objs {
 		if x >= 0 && int(x) < len(ix.first) {
 			ix.first[x] = 0
@@ -109,6 +121,14 @@ func (ix *declIndex) clear() {
 
 // at is 1 + the index of x's first pair, 0 if x is not declared.
 func (ix *declIndex) at(x ObjID) int32 {
+	if ix.small {
+		for i, y := range ix.objs {
+			if y == x {
+				return int32(i + 1)
+			}
+		}
+		return 0
+	}
 	if x < 0 || int(x) >= len(ix.first) {
 		return 0
 	}
@@ -118,6 +138,14 @@ func (ix *declIndex) at(x ObjID) int32 {
 // before counts x's pairs before pair i, of target t only unless any.
 func (ix *declIndex) before(i int, x ObjID, targets []int32, t int32, any bool) int {
 	n := 0
+	if ix.small {
+		for j, y := range ix.objs[:i] {
+			if y == x && (any || targets[j] == t) {
+				n++
+			}
+		}
+		return n
+	}
 	for j := ix.at(x); j != 0 && int(j-1) < i; j = ix.next[j-1] {
 		if any || targets[j-1] == t {
 			n++
@@ -129,6 +157,14 @@ func (ix *declIndex) before(i int, x ObjID, targets []int32, t int32, any bool) 
 // count counts x's pairs.
 func (ix *declIndex) count(x ObjID) int {
 	n := 0
+	if ix.small {
+		for _, y := range ix.objs {
+			if y == x {
+				n++
+			}
+		}
+		return n
+	}
 	for j := ix.at(x); j != 0; j = ix.next[j-1] {
 		n++
 	}
@@ -137,6 +173,14 @@ func (ix *declIndex) count(x ObjID) int {
 
 // has reports whether x is declared against t.
 func (ix *declIndex) has(x ObjID, targets []int32, t int32) bool {
+	if ix.small {
+		for j, y := range ix.objs {
+			if y == x && j < len(targets) && targets[j] == t {
+				return true
+			}
+		}
+		return false
+	}
 	for j := ix.at(x); j != 0; j = ix.next[j-1] {
 		if int(j-1) < len(targets) && targets[j-1] == t {
 			return true
@@ -408,7 +452,6 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		return 0, 0
 	}
 	s.ix.build(len(g.Objs), objs)
-	defer s.ix.clear()
 	// First the count: the requirements of the creatures left out (each
 	// one declared obeys all of its own).
 	for _, x := range g.Battlefield {
@@ -418,6 +461,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		total += g.countPreds(g.Combat.Atk.Requirement, x)
 	}
 	if total == 0 {
+		s.ix.clear()
 		return 0, 0
 	}
 	for _, x := range objs {
@@ -447,6 +491,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		}
 		s.units = append(s.units, u)
 	}
+	s.ix.clear()
 	return have, total
 }
 
@@ -459,7 +504,6 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		return 0, 0
 	}
 	s.ix.build(len(g.Objs), objs)
-	defer s.ix.clear()
 	candidate := func(b ObjID) bool {
 		o := &g.Objs[b]
 		return !o.PhasedOut && g.can(g.Combat.Blk.May, b)
@@ -503,6 +547,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		have += mine
 	}
 	if more == 0 {
+		s.ix.clear()
 		return 0, 0
 	}
 	total = have + more
@@ -535,6 +580,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		}
 		s.units = append(s.units, u)
 	}
+	s.ix.clear()
 	return have, total
 }
 
