@@ -125,6 +125,10 @@ type gameAux struct {
 	keys     []int16 // appendOrdered's, of many blocks
 	try      *Game   // the scratch copy the game tries things on (tryGame)
 	tryBusy  bool
+	// attKnown is Game.changes+1 when attached was found (anyAttached),
+	// 0 when it is not known (CopyFrom, Reset: another game's changes).
+	attKnown uint32
+	attached bool
 }
 
 // combatants is what the combat buffers of one entry per creature are

@@ -567,6 +567,17 @@ func sameSlice[T any](a, b []T) bool {
 }
 
 func (g *Game) anyAttached() bool {
+	// Known while nothing has changed since it was looked for (an
+	// attachment, or anything else, is an event: Game.changes).
+	a := g.auxOf()
+	if a.attKnown == g.changes+1 && a.attKnown != 0 {
+		return a.attached
+	}
+	a.attKnown, a.attached = g.changes+1, g.findAttached()
+	return a.attached
+}
+
+func (g *Game) findAttached() bool {
 	for _, y := range g.Battlefield {
 		if g.Objs[y].AttachedTo != NoObj {
 			return true
