@@ -627,7 +627,7 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 	c := &g.Combat
 	// The record is taken out first: what the hooks do (a stack object
 	// they put on the stack) starts from no damage assigned.
-	dealt := append(slices.Grow(g.dealBuf[:0], cap(c.Assigned)), c.Assigned...)
+	dealt := append(g.dealBuf[:0], c.Assigned...)
 	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
 	slices.SortStableFunc(dealt, func(a, b Assigned) int { return g.dealerRank(a.Source) - g.dealerRank(b.Source) })
 	// Sorted by rank, a source's amounts are in a row unless two sources

@@ -395,6 +395,7 @@ func (g *Game) presize(n int) {
 	c.Assigned, c.AssignedSource, c.dealers, c.dividers = atLeast(c.Assigned, 2*n), atLeast(c.AssignedSource, n), atLeast(c.dealers, n), atLeast(c.dividers, n)
 	c.DealtFirst, c.Ordered = atLeast(c.DealtFirst, n), atLeast(c.Ordered, n)
 	g.dealBuf, g.hits = atLeast(g.dealBuf, 2*n), atLeast(g.hits, n+MaxPlayers)
+	g.scratch, g.kept, g.answer = atLeast(g.scratch, 2*n), atLeast(g.kept, 8), atLeast(g.answer, n)
 	a := g.auxOf()
 	a.from, a.groups, a.amounts, a.divs = atLeast(a.from, 2*n), atLeast(a.groups, n), atLeast(a.amounts, 2*n), atLeast(a.divs, n)
 	a.sub, a.subOf, a.keys = atLeast(a.sub, 2*n), atLeast(a.subOf, n), atLeast(a.keys, n)
