@@ -69,7 +69,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		owner = p
 	}
 	list := g.zoneList(owner, z)
-	*list = append(reserve(*list, len(g.Objs)), x) // (grown at once to the game's objects: a zone holds no more)
+	*list = append(*list, x) // (a reused game's graveyards, exiles and battlefield have room for every object: Reset)
 	if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 {
 		g.checkLeavesCombat(x, clean)
 	}
