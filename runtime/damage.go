@@ -129,6 +129,9 @@ type gameAux struct {
 	// 0 when it is not known (CopyFrom, Reset: another game's changes).
 	attKnown uint32
 	attached bool
+	// leavesAt is Game.changes+1 after a check of what leaves combat
+	// found nothing (leavesCheck); 0 when not known.
+	leavesAt uint32
 }
 
 // combatants is what the combat buffers of one entry per creature are

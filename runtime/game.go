@@ -274,7 +274,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], aux: keep.aux}
 	if g.aux != nil {
 		g.aux.tokCopy = 1 // no object yet: Create counts them
-		g.aux.attKnown = 0
+		g.aux.attKnown, g.aux.leavesAt = 0, 0
 	}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
@@ -516,7 +516,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.optKeys = keep.optKeys[:0]
 	g.aux = keep.aux
 	if g.aux != nil {
-		g.aux.attKnown = 0
+		g.aux.attKnown, g.aux.leavesAt = 0, 0
 	}
 	g.forgetDealers() // of the game g was
 	if g.aux != nil {
@@ -628,7 +628,7 @@ func (g *Game) Touch() {
 	g.countAbilities()
 	g.reclass = true // derived again by the next grouping (Options), not at every Touch
 	if g.aux != nil {
-		g.aux.attKnown = 0
+		g.aux.attKnown, g.aux.leavesAt = 0, 0
 	}
 	g.forgetDealers()
 	g.checkLeavesCombat(NoObj, false)

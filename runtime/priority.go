@@ -29,7 +29,7 @@ func (g *Game) priority() {
 	if len(g.Combat.Places) > 0 && !g.askPlaces() {
 		return // a player announces a place in a damage assignment order
 	}
-	g.checkLeavesCombat(NoObj, false)
+	g.leavesCheck()
 	// State-based actions, then triggered abilities, until neither
 	// happens, each time a player would receive priority.
 	for {
@@ -275,3 +275,19 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 }
 
 func (g *Game) canTap(x ObjID) bool { ok, _ := g.pred(CanTap, x, true); return ok }
+
+// leavesCheck is the check of what leaves combat as a player would
+// receive priority: skipped when the game has not changed since the last
+// one found every creature in combat staying, and the rules'
+// leaves_combat predicates read only their object's own state (which
+// changes only by a change the game counts: Game.changes).
+func (g *Game) leavesCheck() {
+	a := g.aux
+	if a != nil && a.leavesAt != 0 && a.leavesAt == g.changes+1 && g.leavesClean {
+		return
+	}
+	g.checkLeavesCombat(NoObj, false)
+	if len(g.Combat.Attacks)+len(g.Combat.Blocks) > 0 && g.leavesClean && g.allOwn(g.predsOf(LeavesCombat)) {
+		g.auxOf().leavesAt = g.changes + 1
+	}
+}
