@@ -7,10 +7,33 @@ package runtime
 // tried on a scratch copy of the game (see CopyFrom), which allocates
 // nothing in steady state when they are legal.
 func (g *Game) Check(a Answer) error {
-	if g.pending.Kind == DecidePriority && g.mayAnswer(&a) {
-		return nil
+	switch g.pending.Kind {
+	case DecidePriority:
+		if g.mayAnswer(&a) {
+			return nil
+		}
+	case DecideAttackers, DecideBlockers:
+		// A declaration is checked in place (its checks change nothing),
+		// and one found legal is remembered for its Submit.
+		return g.checkDeclaration(&a)
 	}
 	return g.trySubmit(&a)
+}
+
+// checkDeclaration checks a declaration of attackers or blockers a,
+// changing nothing, and remembers it if legal.
+func (g *Game) checkDeclaration(a *Answer) error {
+	d := g.pending
+	var err error
+	if d.Kind == DecideAttackers {
+		err = g.checkAttackers(&d, a)
+	} else {
+		err = g.checkBlockers(&d, a)
+	}
+	if err == nil {
+		g.declBufs().checked.remember(g, a)
+	}
+	return err
 }
 
 // mayAnswer is the test of a priority answer that builds no refusal.
@@ -38,12 +61,11 @@ func (g *Game) mayAnswer(a *Answer) bool {
 
 // trySubmit submits a to a scratch copy of g and returns its verdict.
 func (g *Game) trySubmit(a *Answer) error {
-	s := scratchGames.Get().(*Game)
+	s := g.tryGame()
 	s.CopyFrom(g)
 	s.quiet()
 	err := s.Submit(*a)
-	s.Rules = nil // keep no rules alive through the pool
-	scratchGames.Put(s)
+	g.doneTry(s)
 	return err
 }
 

@@ -285,6 +285,13 @@ func indexPredicates(r *Rules) *predIndex {
 // predsOf returns the indexes of the predicates of kind k (none for a
 // kind out of range: a loaded decision's).
 func (g *Game) predsOf(k PredKind) []int32 {
+	if g.preds == nil || k >= numPredKinds {
+		return g.predsSlow(k) // (inlined: the common case is one load)
+	}
+	return g.preds[k]
+}
+
+func (g *Game) predsSlow(k PredKind) []int32 {
 	if g.preds == nil {
 		g.preds = indexPredicates(g.Rules)
 	}
@@ -524,6 +531,11 @@ func (g *Game) appendOrdered(out []ObjID, pick func(*Block) (ObjID, int16, bool)
 	start := len(out)
 	var kb [16]int16
 	keys := kb[:0]
+	if n := len(g.Combat.Blocks); n > len(kb) {
+		a := g.auxOf()
+		a.keys = slices.Grow(a.keys[:0], max(n, len(g.Objs))) // (more than 16 blockers: the game's buffer, grown once; kb stays on the stack)
+		keys = a.keys[:0]
+	}
 	for i := range g.Combat.Blocks {
 		x, k, ok := pick(&g.Combat.Blocks[i])
 		if !ok {

@@ -40,7 +40,7 @@ func (g *Game) markDivider(x ObjID, n int32, attacked bool) {
 	if !g.valid(x) || attacked && !g.exec().Attacking(x) || slices.ContainsFunc(c.dividers, func(d divider) bool { return d.Source == x }) {
 		return
 	}
-	c.dividers = append(c.dividers, divider{Source: x, Attacked: attacked, N: max(n, 0)})
+	c.dividers = append(reserve(c.dividers, g.combatants()), divider{Source: x, Attacked: attacked, N: max(n, 0)})
 }
 
 // DivideCombatDamage asks player p to divide, all at once, the combat
@@ -54,7 +54,9 @@ func (g *Game) markDivider(x ObjID, n int32, attacked bool) {
 func (g Exec) DivideCombatDamage(p int, restrict, figure PredKind, rule string) bool {
 	c := &g.Combat
 	b := g.auxOf()
-	b.from, b.groups = b.from[:0], b.groups[:0]
+	// Grown once to what the groups may hold: every blocker once, and
+	// what each divider attacks.
+	b.from, b.groups = slices.Grow(b.from[:0], len(c.Blocks)+len(c.dividers)+g.combatants()), slices.Grow(b.groups[:0], max(len(c.dividers), g.combatants()))
 	for _, d := range c.dividers {
 		x := d.Source
 		if !g.valid(x) || int(g.Objs[x].Controller) != p {
@@ -115,6 +117,86 @@ type gameAux struct {
 	// tokCopy says whether some object is a token or a copy (which it is
 	// from its creation on): 0 not known (look), 1 none, 2 some.
 	tokCopy int8
+	// dealMark[x] == dealGen: x is one of Combat.dealers (deals in O(1)
+	// on a big board); renewed (dealGen moved on) when the list is
+	// emptied or copied (forgetDealers), kept by addDealer.
+	dealMark []uint32
+	dealGen  uint32
+	keys     []int16 // appendOrdered's, of many blocks
+	try      *Game   // the scratch copy the game tries things on (tryGame)
+	tryBusy  bool
+	// attKnown is Game.changes+1 when attached was found (anyAttached),
+	// 0 when it is not known (CopyFrom, Reset: another game's changes).
+	attKnown uint32
+	attached bool
+	// watchedAt is Game.changes+1 after a check of the rules' watches
+	// found nothing (watchCheck); 0 when not known.
+	watchedAt uint32
+}
+
+// combatants is what the combat buffers of one entry per creature are
+// grown to at once (reserve): the game's number of objects, which the
+// game's later combats, however big, don't exceed.
+func (g *Game) combatants() int { return len(g.Objs) }
+
+// reserve returns s with room for one more element: when it is full,
+// grown at once to n (a bound the caller knows), not by doubling, so that
+// a game's buffers reach their size in one allocation.
+func reserve[T any](s []T, n int) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(n-len(s), 1))
+}
+
+// forgetDealers makes the marks of Combat.dealers those of the list as
+// it is now (emptied, copied from another game, loaded): whenever the
+// list is not empty, every one of its creatures is marked.
+func (g *Game) forgetDealers() {
+	if a := g.aux; len(g.Combat.dealers) > 0 || a != nil && len(a.dealMark) > 0 {
+		g.markDealers()
+	}
+}
+
+// markDealers marks every one of Combat.dealers under a new generation,
+// the table grown to the game's objects.
+func (g *Game) markDealers() {
+	a := g.auxOf()
+	if n := len(g.Objs); len(a.dealMark) < n {
+		a.dealMark, a.dealGen = make([]uint32, n+n/4+1), 0
+	}
+	a.dealGen++
+	if a.dealGen == 0 { // wrapped: no mark may look current
+		clear(a.dealMark)
+		a.dealGen = 1
+	}
+	for _, d := range g.Combat.dealers {
+		if uint(d) >= uint(len(a.dealMark)) {
+			a.dealMark = nil
+			g.markDealers() // (an object made since: grown)
+			return
+		}
+		a.dealMark[d] = a.dealGen
+	}
+}
+
+// deals reports whether x is one of Combat.dealers (Combat.deals: a scan
+// on a big board): dealMark[x] == dealGen. With no dealer there may be
+// no table.
+func (g *Game) deals(x ObjID) bool {
+	a := g.aux
+	return a != nil && uint(x) < uint(len(a.dealMark)) && a.dealMark[x] == a.dealGen
+}
+
+// addDealer adds x to Combat.dealers, marked.
+func (g *Game) addDealer(x ObjID) {
+	c := &g.Combat
+	c.dealers = append(reserve(c.dealers, g.combatants()), x)
+	if a := g.aux; a != nil && uint(x) < uint(len(a.dealMark)) && a.dealGen != 0 {
+		a.dealMark[x] = a.dealGen
+	} else {
+		g.markDealers()
+	}
 }
 
 // auxOf returns g's gameAux, made on first use.
@@ -159,7 +241,7 @@ func (g *Game) rehomeDamage() {
 
 // DealsCombatDamage reports whether x deals combat damage in this combat
 // damage step.
-func (g Exec) DealsCombatDamage(x ObjID) bool { return g.Combat.deals(x) }
+func (g Exec) DealsCombatDamage(x ObjID) bool { return g.deals(x) }
 
 // AssignToAttacked records that attacking creature x assigns n combat
 // damage in this step to what it attacks: the player, or the permanent
@@ -173,9 +255,9 @@ func (g Exec) AssignToAttacked(x ObjID, n int32, rule string) {
 	if ai < 0 || slices.Contains(c.AssignedSource, x) {
 		return
 	}
-	c.AssignedSource = append(c.AssignedSource, x)
+	c.AssignedSource = append(reserve(c.AssignedSource, g.combatants()), x)
 	if t, p := g.attackedNow(c.Attacks[ai]); n > 0 && (t != NoObj || p >= 0) {
-		c.Assigned = append(c.Assigned, Assigned{Source: x, To: t, ToPlayer: p, Amount: n})
+		c.Assigned = append(reserve(c.Assigned, 2*g.combatants()), Assigned{Source: x, To: t, ToPlayer: p, Amount: n})
 	}
 }
 
@@ -188,9 +270,9 @@ func (g Exec) AssignTo(x, y ObjID, n int32, rule string) {
 	if !g.valid(x) || !g.valid(y) || slices.Contains(c.AssignedSource, x) {
 		return
 	}
-	c.AssignedSource = append(c.AssignedSource, x)
+	c.AssignedSource = append(reserve(c.AssignedSource, g.combatants()), x)
 	if n > 0 && g.Objs[y].Zone == ZoneBattlefield {
-		c.Assigned = append(c.Assigned, Assigned{Source: x, To: y, ToPlayer: -1, Amount: n})
+		c.Assigned = append(reserve(c.Assigned, 2*g.combatants()), Assigned{Source: x, To: y, ToPlayer: -1, Amount: n})
 	}
 }
 
@@ -202,6 +284,7 @@ func (g *Game) startDamageStep() {
 	g.checkWatches(NoObj, false)
 	c.DamageSteps++
 	c.Assigned, c.AssignedSource, c.dealers, c.dividers = c.Assigned[:0], c.AssignedSource[:0], c.dealers[:0], c.dividers[:0]
+	g.forgetDealers()
 }
 
 // addDamageStep adds a second combat damage step after this one; the
@@ -229,9 +312,8 @@ func (g Exec) StartCombatDamage(p int, rule string) {
 // DealsDamageNow makes creature x, in combat, one that deals combat damage
 // in this step.
 func (g Exec) DealsDamageNow(x ObjID, rule string) {
-	c := &g.Combat
-	if g.valid(x) && (g.Attacking(x) || g.Blocking(x)) && !c.deals(x) {
-		c.dealers = append(c.dealers, x)
+	if g.valid(x) && (g.Attacking(x) || g.Blocking(x)) && !g.deals(x) {
+		g.addDealer(x)
 	}
 }
 
@@ -251,9 +333,6 @@ func (g Exec) CombatDamageStep() int32 { return int32(g.Combat.DamageSteps) }
 // SecondCombatDamageStep reports whether a second combat damage step was
 // added in this combat.
 func (g Exec) SecondCombatDamageStep() bool { return g.Combat.SecondStep }
-
-// dealers is the set of creatures that deal damage in the current step.
-func (c *Combat) deals(x ObjID) bool { return slices.Contains(c.dealers, x) }
 
 // attackedNow is what attacker at attacks, as a recipient of its damage:
 // nothing (NoObj, -1) once what it attacked was removed from combat (when
@@ -289,9 +368,9 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 		total += len(gr.From)
 	}
 	if cap(buf.amounts) < total {
-		buf.amounts = make([]int32, 0, total)
+		buf.amounts = make([]int32, 0, max(total, 2*g.combatants())) // once to a bound: every block and attack
 	}
-	buf.amounts, buf.divs = buf.amounts[:0], buf.divs[:0]
+	buf.amounts, buf.divs = buf.amounts[:0], slices.Grow(buf.divs[:0], max(len(groups), g.combatants()))
 	for _, gr := range groups {
 		start := len(buf.amounts)
 		buf.amounts = append(buf.amounts, make([]int32, len(gr.From))...)
@@ -348,12 +427,12 @@ func (g *Game) addDivision(gr DamageGroup, amounts []int32) {
 		if to == NoObj { // trample: the player or planeswalker attacked
 			if ai := g.attackIndex(gr.Source); ai >= 0 {
 				if t, p := g.attackedNow(c.Attacks[ai]); t != NoObj || p >= 0 {
-					c.Assigned = append(c.Assigned, Assigned{Source: gr.Source, To: t, ToPlayer: p, Amount: amounts[i]})
+					c.Assigned = append(reserve(c.Assigned, 2*g.combatants()), Assigned{Source: gr.Source, To: t, ToPlayer: p, Amount: amounts[i]})
 				}
 			}
 			continue
 		}
-		c.Assigned = append(c.Assigned, Assigned{Source: gr.Source, To: to, ToPlayer: -1, Amount: amounts[i]})
+		c.Assigned = append(reserve(c.Assigned, 2*g.combatants()), Assigned{Source: gr.Source, To: to, ToPlayer: -1, Amount: amounts[i]})
 	}
 }
 
@@ -379,10 +458,10 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 		total += len(gr.From)
 	}
 	if cap(buf.sub) < total {
-		buf.sub = make([]int32, 0, total) // division carves each group's amounts from it
+		buf.sub = make([]int32, 0, max(total, 2*g.combatants())) // division carves each group's amounts from it
 	}
 	buf.sub = buf.sub[:0]
-	buf.subOf = append(buf.subOf[:0], make([][]int32, len(groups))...)
+	buf.subOf = append(slices.Grow(buf.subOf[:0], max(len(groups), g.combatants())), make([][]int32, len(groups))...)
 	amounts := buf.subOf
 	for _, dv := range divs {
 		gi := slices.IndexFunc(groups, func(gr DamageGroup) bool { return gr.Source == dv.Source })
@@ -412,7 +491,7 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	}
 	for gi, gr := range groups {
 		g.addDivision(gr, amounts[gi])
-		c.AssignedSource = append(c.AssignedSource, gr.Source)
+		c.AssignedSource = append(reserve(c.AssignedSource, g.combatants()), gr.Source)
 		c.dividers = slices.DeleteFunc(c.dividers, func(d divider) bool { return d.Source == gr.Source })
 	}
 	g.pending = Decision{}
@@ -554,6 +633,16 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 	dealt := append(g.dealBuf[:0], c.Assigned...)
 	c.Assigned, c.AssignedSource = c.Assigned[:0], c.AssignedSource[:0]
 	slices.SortStableFunc(dealt, func(a, b Assigned) int { return g.dealerRank(a.Source) - g.dealerRank(b.Source) })
+	// Sorted by rank, a source's amounts are in a row unless two sources
+	// share a rank (not in combat): only then are the hooks below to look
+	// for each source before.
+	runs := len(dealt) > 16 // (a short list is scanned)
+	for i := 1; runs && i < len(dealt); i++ {
+		if s, t := dealt[i-1].Source, dealt[i].Source; s != t && g.dealerRank(s) == g.dealerRank(t) {
+			runs = false
+			break
+		}
+	}
 	g.dealingCombat = true
 	for i := range dealt {
 		a := &dealt[i]
@@ -574,13 +663,15 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 	}
 	// Then each source's hooks, with all the damage it dealt.
 	for i, a := range dealt {
-		if slices.ContainsFunc(dealt[:i], func(b Assigned) bool { return b.Source == a.Source }) {
+		if runs && i > 0 && dealt[i-1].Source == a.Source || !runs && slices.ContainsFunc(dealt[:i], func(b Assigned) bool { return b.Source == a.Source }) {
 			continue
 		}
 		var n int32
 		for _, b := range dealt[i:] {
 			if b.Source == a.Source {
 				n = addSat(n, b.Amount)
+			} else if runs {
+				break
 			}
 		}
 		if n > 0 {

@@ -333,6 +333,7 @@ func (g Exec) ClearCombat(p int, rule string) {
 	}
 	g.unindexCombat(0, 0)
 	g.Combat.reset()
+	g.forgetDealers()
 }
 
 // The rules' loops over attackers, blockers and the declaration being
@@ -371,32 +372,46 @@ func (g Exec) CombatLen(over Over) int {
 
 // CombatAt: see CombatLen.
 func (g Exec) CombatAt(over Over, i int) (ObjID, bool) {
-	if i < 0 || i >= g.CombatLen(over) {
+	c := &g.Combat
+	if i < 0 {
 		return NoObj, false
 	}
 	switch over {
 	case OverAttackers:
-		return g.Combat.Attacks[i].Attacker, true
-	case OverBlockers:
-		return g.Combat.Blocks[i].Blocker, !g.RepeatedBlocker(i)
-	case OverDeclared:
-		return g.Combat.Declared[i].Obj, !g.RepeatedDeclared(i)
-	case OverCombatants:
-		n := len(g.Combat.Attacks)
-		if i < n {
-			return g.Combat.Attacks[i].Attacker, true
+		if i < len(c.Attacks) {
+			return c.Attacks[i].Attacker, true
 		}
-		b := g.Combat.Blocks[i-n]
-		return b.Blocker, !b.Repeated && !g.Attacking(b.Blocker)
+	case OverBlockers:
+		if i < len(c.Blocks) {
+			return c.Blocks[i].Blocker, !c.Blocks[i].Repeated
+		}
+	case OverDeclared:
+		if i < len(c.Declared) {
+			return c.Declared[i].Obj, !c.Declared[i].Repeated
+		}
+	case OverCombatants:
+		n := len(c.Attacks)
+		if i < n {
+			return c.Attacks[i].Attacker, true
+		}
+		if i-n < len(c.Blocks) {
+			b := c.Blocks[i-n]
+			return b.Blocker, !b.Repeated && !g.Attacking(b.Blocker)
+		}
 	case OverRecipients:
-		x := g.Combat.dividing.From[i]
-		return x, x != NoObj // NoObj: what a trampler attacks, not a creature
+		if i < len(c.dividing.From) {
+			x := c.dividing.From[i]
+			return x, x != NoObj // NoObj: what a trampler attacks, not a creature
+		}
 	case OverAttacked:
-		t := g.Combat.Attacks[i].Target
+		if i >= len(c.Attacks) {
+			break
+		}
+		t := c.Attacks[i].Target
 		if t == NoObj {
 			return NoObj, false // a player, or nothing
 		}
-		for _, at := range g.Combat.Attacks[:i] {
+		for _, at := range c.Attacks[:i] {
 			if at.Target == t {
 				return NoObj, false // seen
 			}

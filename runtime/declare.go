@@ -67,6 +67,18 @@ func (g *Game) submitDefender(d *Decision, a *Answer) error {
 }
 
 func (g *Game) submitAttackers(d *Decision, a *Answer) error {
+	if s := g.decl; s == nil || !s.checked.holds(g, a) {
+		if err := g.checkAttackers(d, a); err != nil {
+			return err
+		}
+	}
+	g.recordAttackers(d.Player, a)
+	return nil
+}
+
+// checkAttackers refuses a declaration of attackers a that the rules
+// forbid, changing nothing.
+func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 	if a.Kind != Declare {
 		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
 	}
@@ -74,11 +86,18 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 		return refuse(d.Rule, "give one target per attacker, or none")
 	}
 	p := d.Player
+	ix := &g.declBufs().ix
+	ix.build(len(g.Objs), a.Objs)
+	defer ix.clear()
+	// What p's creatures may attack (can_attack_player, can_attack_permanent:
+	// of p and the target, not the creature) is tested once per target.
+	okTarget := int32(0)
+	checked := false
 	for i, x := range a.Objs {
 		if !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || g.Objs[x].PhasedOut {
 			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(x))
 		}
-		if slices.Contains(a.Objs[:i], x) {
+		if ix.at(x) != int32(i+1) {
 			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
 		}
 		if ok, rule := g.pred(g.Combat.Atk.May, x, true); !ok {
@@ -91,10 +110,15 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 		if len(a.Targets) > 0 {
 			t = a.Targets[i]
 		}
+		if checked && t == okTarget {
+			continue
+		}
 		if err := g.checkTarget(d, p, x, t); err != nil {
 			return err
 		}
+		okTarget, checked = t, true
 	}
+	ix.clear() // (the checks below index their own)
 	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
 		return g.refuseRestriction(bad, i)
 	}
@@ -115,7 +139,6 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 			return refuse(rule, "%s can't pay %s, the total cost to attack with these creatures, when the rules have it paid", g.PlayerName(p), cost)
 		}
 	}
-	g.recordAttackers(p, a)
 	return nil
 }
 
@@ -127,7 +150,8 @@ func (g *Game) recordAttackers(p int, a *Answer) {
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	// Grown once to the declaration's size, not by doubling (allocations
 	// on a big board); likewise the attacks it makes.
-	c.Declared, c.Attacks = slices.Grow(c.Declared, len(a.Objs)), slices.Grow(c.Attacks, len(a.Objs))
+	n := max(len(a.Objs), len(g.Objs)) // (to a bound: a later, bigger declaration grows nothing)
+	c.Declared, c.Attacks = slices.Grow(c.Declared, n), slices.Grow(c.Attacks, n)
 	for i, x := range a.Objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if len(a.Targets) > 0 {
@@ -267,19 +291,34 @@ func (g Exec) HasBlockCost(x ObjID) bool { return g.Objs[x].BlockCost.ManaValue(
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
 func (g *Game) submitBlockers(d *Decision, a *Answer) error {
+	if s := g.decl; s == nil || !s.checked.holds(g, a) {
+		if err := g.checkBlockers(d, a); err != nil {
+			return err
+		}
+	}
+	g.recordBlockers(d.Player, a)
+	return nil
+}
+
+// checkBlockers refuses a declaration of blockers a that the rules
+// forbid, changing nothing.
+func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 	if a.Kind != Declare || len(a.Targets) != len(a.Objs) {
 		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
 	}
 	q := d.Player
+	ix := &g.declBufs().ix
+	ix.build(len(g.Objs), a.Objs)
+	defer ix.clear()
 	for i, b := range a.Objs {
 		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut {
 			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(b))
 		}
 		at := ObjID(a.Targets[i])
-		if countBlocks(a, i, b, at) > 0 {
+		if ix.before(i, b, a.Targets, int32(at), false) > 0 {
 			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(b), g.nameOf(at))
 		}
-		if n := countBlocks(a, i, b, NoObj); int32(n) >= g.blocksAtMost(b) {
+		if n := ix.before(i, b, nil, 0, true); int32(n) >= g.blocksAtMost(b) {
 			return g.refuseBlocksAtMost(d.Rule, b)
 		}
 		if g.attackIndex(at) < 0 {
@@ -292,17 +331,18 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 			return g.refusePred(g.Combat.Blk.MayNot, rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
 		}
 	}
+	var cost Cost
+	for i, b := range a.Objs {
+		if ix.at(b) == int32(i+1) { // each blocker's cost once
+			cost = cost.Add(g.Objs[b].BlockCost)
+		}
+	}
+	ix.clear() // (the checks below index their own)
 	if bad, i := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
 		return g.refuseRestriction(bad, i)
 	}
 	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
 		return err
-	}
-	var cost Cost
-	for i, b := range a.Objs {
-		if countBlocks(a, i, b, NoObj) == 0 { // each blocker's cost once
-			cost = cost.Add(g.Objs[b].BlockCost)
-		}
 	}
 	if cost.ManaValue() > 0 && !g.canPay(q, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to block with these creatures", g.PlayerName(q), cost)
@@ -312,7 +352,6 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 			return refuse(rule, "%s can't pay %s, the total cost to block with these creatures, when the rules have it paid", g.PlayerName(q), cost)
 		}
 	}
-	g.recordBlockers(q, a)
 	return nil
 }
 
@@ -324,13 +363,18 @@ func (g *Game) recordBlockers(q int, a *Answer) {
 	if c.Declaring != DeclaringBlockers {
 		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
 	}
-	c.Declared, c.Blocks = slices.Grow(c.Declared, len(a.Objs)), slices.Grow(c.Blocks, len(a.Objs)) // as recordAttackers
+	n := max(len(a.Objs), len(g.Objs))
+	c.Declared, c.Blocks = slices.Grow(c.Declared, n), slices.Grow(c.Blocks, n) // as recordAttackers
+	ix := &g.declBufs().ix
+	ix.build(len(g.Objs), a.Objs)
 	for i, b := range a.Objs {
-		if countBlocks(a, i, b, NoObj) == 0 {
+		first := ix.at(b) == int32(i+1)
+		if first {
 			c.DeclaredBlockers++
 		}
-		c.Declared = append(c.Declared, Declared{Obj: b, Target: a.Targets[i], By: int8(q), Repeated: countBlocks(a, i, b, NoObj) > 0})
+		c.Declared = append(c.Declared, Declared{Obj: b, Target: a.Targets[i], By: int8(q), Repeated: !first})
 	}
+	ix.clear()
 	g.pending = Decision{}
 }
 
@@ -371,18 +415,6 @@ func (g Exec) AttackersDeclared() bool { return g.Combat.AttackersDone }
 
 // BlockersDeclared reports whether some player declared blockers this combat.
 func (g Exec) BlockersDeclared() bool { return g.Combat.BlockersDone != 0 }
-
-// countBlocks counts the blocks of b among the first i of a declaration,
-// of attacker at only unless at is NoObj.
-func countBlocks(a *Answer, i int, b, at ObjID) int {
-	n := 0
-	for j := 0; j < i; j++ {
-		if a.Objs[j] == b && (at == NoObj || ObjID(a.Targets[j]) == at) {
-			n++
-		}
-	}
-	return n
-}
 
 // BlockedBy returns the attackers blocker b blocks, in its damage
 // assignment order.

@@ -81,8 +81,45 @@ type Event struct {
 
 // emit logs an event, then runs the rules' hooks of its kind (on_event).
 func (g *Game) emit(e Event) {
-	g.match(e)
-	g.log(e)
+	if g.listens>>(uint(e.Kind)&63)&1 != 0 {
+		g.match(&e)
+	}
+	// Logged. Every change to the game is logged, so events other than
+	// priority and passing also mark the state as changed (see Touch).
+	if g.folded > 0 {
+		g.touch(ChangeAll)
+	} else {
+		g.record(&e)
+		switch e.Kind {
+		case EvPriority, EvPass, EvPrevented:
+		case EvTurn, EvBeginPhase, EvEndPhase, EvBeginStep, EvEndStep, EvRepeatStep, EvSkip, EvNoPriority:
+			// The turn moving on changes what the state-based actions look at
+			// only if they read the game's position (the active player...).
+			if g.Rules.SBAsReadPosition {
+				g.touch(ChangePosition)
+			}
+		case EvTap, EvUntap:
+			if g.Rules.SBAsReadTapped {
+				g.touch(ChangeTapped)
+			}
+		case EvAddMana, EvEmptyMana:
+			// A land tapped for mana logs only its mana.
+			if g.Rules.SBAsReadMana {
+				g.touch(ChangeMana)
+			}
+			if e.Kind == EvAddMana && g.Rules.SBAsReadTapped {
+				g.touch(ChangeTapped)
+			}
+		case EvDraw, EvDrawEmpty, EvDiscard, EvCast, EvResolve, EvPlayLand, EvMove, EvPutOnStack, EvTrigger, EvActivate:
+			// Cards moving, and the costs paid from a pool: the move itself
+			// says whether the battlefield changed (move).
+			g.touch(ChangeZones | ChangePlayers)
+		case EvLifeGain, EvLifeLoss, EvLose, EvWin, EvDrawGame:
+			g.touch(ChangePlayers)
+		default:
+			g.touch(ChangeAll)
+		}
+	}
 	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
 		g.onEvent(e)
 	}
@@ -91,7 +128,7 @@ func (g *Game) emit(e Event) {
 // notice has the rules react to an event that is not logged (an
 // EvDealtDamage): their trigger events and hooks.
 func (g *Game) notice(e Event) {
-	g.match(e)
+	g.match(&e)
 	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
 		g.onEvent(e)
 	}
@@ -100,50 +137,11 @@ func (g *Game) notice(e Event) {
 // match matches e against the rules' trigger events of its kind, when
 // something may trigger; its number is the trigger events' amount
 // (EventNumber) meanwhile.
-func (g *Game) match(e Event) {
+func (g *Game) match(e *Event) {
 	if g.listens>>(uint(e.Kind)&63)&1 != 0 && (g.withTriggers > 0 || len(g.Delayed) > 0) {
 		g.eventN, g.eventOther = e.N, e.Other
 		g.react(e.Kind, e.Obj, e.Name)
 		g.eventN, g.eventOther = 0, 0
-	}
-}
-
-// log logs an event. Every change to the game is logged, so events other
-// than priority and passing also mark the state as changed (see Touch).
-func (g *Game) log(e Event) {
-	if g.folded > 0 {
-		g.touch(ChangeAll)
-		return
-	}
-	g.record(e)
-	switch e.Kind {
-	case EvPriority, EvPass, EvPrevented:
-	case EvTurn, EvBeginPhase, EvEndPhase, EvBeginStep, EvEndStep, EvRepeatStep, EvSkip, EvNoPriority:
-		// The turn moving on changes what the state-based actions look at
-		// only if they read the game's position (the active player...).
-		if g.Rules.SBAsReadPosition {
-			g.touch(ChangePosition)
-		}
-	case EvTap, EvUntap:
-		if g.Rules.SBAsReadTapped {
-			g.touch(ChangeTapped)
-		}
-	case EvAddMana, EvEmptyMana:
-		// A land tapped for mana logs only its mana.
-		if g.Rules.SBAsReadMana {
-			g.touch(ChangeMana)
-		}
-		if e.Kind == EvAddMana && g.Rules.SBAsReadTapped {
-			g.touch(ChangeTapped)
-		}
-	case EvDraw, EvDrawEmpty, EvDiscard, EvCast, EvResolve, EvPlayLand, EvMove, EvPutOnStack, EvTrigger, EvActivate:
-		// Cards moving, and the costs paid from a pool: the move itself
-		// says whether the battlefield changed (move).
-		g.touch(ChangeZones | ChangePlayers)
-	case EvLifeGain, EvLifeLoss, EvLose, EvWin, EvDrawGame:
-		g.touch(ChangePlayers)
-	default:
-		g.touch(ChangeAll)
 	}
 }
 

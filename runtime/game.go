@@ -285,6 +285,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], aux: keep.aux}
 	if g.aux != nil {
 		g.aux.tokCopy = 1 // no object yet: Create counts them
+		g.aux.attKnown, g.aux.watchedAt = 0, 0
 	}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
@@ -295,7 +296,17 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	g.Delayed, g.Effects, g.ExtraTurns, g.Skips, g.kept = keep.Delayed[:0], keep.Effects[:0], keep.ExtraTurns[:0], keep.Skips[:0], keep.kept[:0]
 	g.chosen = keep.chosen[:0]
 	g.zoneBuf, g.dealBuf, g.decl = keep.zoneBuf[:0], keep.dealBuf[:0], keep.decl
+	if g.decl != nil {
+		g.decl.checked.ok = false
+	}
 	g.Combat.copyFrom(&keep.Combat, &Combat{})
+	g.forgetDealers()
+	bound := total // what a zone may hold
+	if keep.Objs != nil {
+		bound = max(total, cap(keep.Objs))
+		g.presize(bound)
+		g.Battlefield = grow(g.Battlefield, bound)
+	}
 	g.Players = grow(keep.Players, len(cfg.Players))[:len(cfg.Players)]
 	for i, pc := range cfg.Players {
 		name := pc.Name
@@ -306,7 +317,10 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		if i < len(keep.Players) {
 			old = keep.Players[i]
 		}
-		n := len(pc.Deck)
+		n, gy, ex := len(pc.Deck), len(pc.Deck), 0
+		if keep.Objs != nil {
+			gy, ex = bound, bound // reused: room for every object, as presize
+		}
 		g.Players[i] = Player{
 			Name:        name,
 			Life:        r.Defaults.Life,
@@ -314,8 +328,8 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 			LandPlays:   r.Defaults.LandPlays,
 			Library:     grow(old.Library, n),
 			Hand:        grow(old.Hand, n),
-			Graveyard:   grow(old.Graveyard, n),
-			Exile:       old.Exile[:0],
+			Graveyard:   grow(old.Graveyard, gy),
+			Exile:       grow(old.Exile, ex),
 		}
 	}
 	for i, pc := range cfg.Players {
@@ -375,6 +389,37 @@ func (r *Rules) cardBits(c Card) (KeywordSet, uint8, error) {
 
 // grow returns s emptied, with room for n elements.
 func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
+}
+
+// presize grows, in a game being reused, the buffers of combat, combat
+// damage and the declaration checks at once to what a game of n objects
+// needs (one entry per object, two of assignments), so that no combat of
+// the game grows them (the buffers' sizes are not the game's state: the
+// reused game's were already not nil).
+func (g *Game) presize(n int) {
+	c := &g.Combat
+	c.Attacks, c.Blocks, c.Declared = atLeast(c.Attacks, n), atLeast(c.Blocks, n), atLeast(c.Declared, n)
+	c.Assigned, c.AssignedSource, c.dealers, c.dividers = atLeast(c.Assigned, 2*n), atLeast(c.AssignedSource, n), atLeast(c.dealers, n), atLeast(c.dividers, n)
+	c.DealtFirst, c.Ordered = atLeast(c.DealtFirst, n), atLeast(c.Ordered, n)
+	g.dealBuf, g.hits = atLeast(g.dealBuf, 2*n), atLeast(g.hits, n+MaxPlayers)
+	g.scratch, g.kept, g.answer = atLeast(g.scratch, 2*n), atLeast(g.kept, 8), atLeast(g.answer, n)
+	a := g.auxOf()
+	a.from, a.groups, a.amounts, a.divs = atLeast(a.from, 2*n), atLeast(a.groups, n), atLeast(a.amounts, 2*n), atLeast(a.divs, n)
+	a.sub, a.subOf, a.keys = atLeast(a.sub, 2*n), atLeast(a.subOf, n), atLeast(a.keys, n)
+	s := g.declBufs()
+	s.attacks, s.blks, s.flip = atLeast(s.attacks, n), atLeast(s.blks, n), atLeast(s.flip, n)
+	s.ix.next, s.checked.objs, s.checked.targets = atLeast(s.ix.next, n), atLeast(s.checked.objs, n), atLeast(s.checked.targets, n)
+	if len(s.ix.first) < n {
+		s.ix.first = make([]int32, n+n/4)
+	}
+}
+
+// atLeast is s emptied, with room for n.
+func atLeast[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, 0, n)
 	}
@@ -477,8 +522,15 @@ func (g *Game) CopyFrom(src *Game) {
 	g.copyLog(&keep, src)
 	g.scratch, g.hits, g.dealBuf, g.decl = keep.scratch[:0], keep.hits[:0], keep.dealBuf[:0], keep.decl
 	g.watchBuf = keep.watchBuf[:0]
+	if g.decl != nil {
+		g.decl.checked.ok = false // of the game g was, not of src
+	}
 	g.optKeys = keep.optKeys[:0]
 	g.aux = keep.aux
+	if g.aux != nil {
+		g.aux.attKnown, g.aux.watchedAt = 0, 0
+	}
+	g.forgetDealers() // of the game g was
 	if g.aux != nil {
 		g.aux.tokCopy = 0
 		if src.aux != nil {
@@ -488,19 +540,44 @@ func (g *Game) CopyFrom(src *Game) {
 	g.rehomeDamage() // the pending decision's slices were src's buffers
 }
 
-// scratchGames hold copies that SBAPending and DefaultDeclare try things
-// on, so that a game's answers and checks leave it untouched.
+// A game tries things (SBAPending, Check of an answer, the payment of
+// declared costs) on a scratch copy, so that its answers and checks
+// leave it untouched: its own (gameAux.try, kept with its buffers, so
+// that trying allocates nothing once it has grown), or one of
+// scratchGames while its own is in use.
 var scratchGames = sync.Pool{New: func() any { return new(Game) }}
+
+// tryGame is a scratch game for g to copy itself into; doneTry gives it
+// back.
+func (g *Game) tryGame() *Game {
+	a := g.auxOf()
+	if a.tryBusy {
+		return scratchGames.Get().(*Game)
+	}
+	if a.try == nil {
+		a.try = new(Game)
+	}
+	a.tryBusy = true
+	return a.try
+}
+
+func (g *Game) doneTry(s *Game) {
+	if a := g.aux; a != nil && s == a.try {
+		a.tryBusy = false
+		return
+	}
+	s.Rules = nil // keep no rules alive through the pool
+	scratchGames.Put(s)
+}
 
 // tryOn runs f on a scratch copy of g (without g's log) and returns its
 // result.
 func (g *Game) tryOn(f func(s *Game) bool) bool {
-	s := scratchGames.Get().(*Game)
+	s := g.tryGame()
 	s.CopyFrom(g)
 	s.quiet()
 	ok := f(s)
-	s.Rules = nil // keep no rules alive through the pool
-	scratchGames.Put(s)
+	g.doneTry(s)
 	return ok
 }
 
@@ -562,6 +639,10 @@ func (g *Game) Touch() {
 	}
 	g.countAbilities()
 	g.reclass = true // derived again by the next grouping (Options), not at every Touch
+	if g.aux != nil {
+		g.aux.attKnown, g.aux.watchedAt = 0, 0
+	}
+	g.forgetDealers()
 	g.checkWatches(NoObj, false)
 }
 
@@ -630,6 +711,7 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 			g.assumeHistory(i)
 			g.unindexCombat(0, 0)
 			g.Combat.reset() // a combat in progress elsewhere is over
+			g.forgetDealers()
 			return nil
 		}
 	}

@@ -49,10 +49,10 @@ func (g *Game) SetLog(c LogConfig) {
 func (g *Game) Logged() int { return g.logBase + len(g.Log) }
 
 // record logs e as the log control says.
-func (g *Game) record(e Event) {
+func (g *Game) record(e *Event) {
 	switch g.logc.Mode {
 	case LogKeep:
-		g.Log = append(g.Log, e)
+		g.Log = append(g.Log, *e)
 	case LogCap:
 		if len(g.Log) >= g.logc.Cap {
 			half := len(g.Log) / 2
@@ -65,10 +65,10 @@ func (g *Game) record(e Event) {
 			}
 			g.logBase += half
 		}
-		g.Log = append(g.Log, e)
+		g.Log = append(g.Log, *e)
 	case LogStream:
 		g.logBase++
-		g.logc.Stream(g, e)
+		g.logc.Stream(g, *e)
 	default:
 		g.logBase++
 	}

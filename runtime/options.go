@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // Options lists what is legal in the pending decision, computed by the
 // same predicates and permissions Submit checks, into a caller's buffer:
 // in steady state it allocates nothing.
@@ -60,6 +62,9 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	start := len(buf)
 	g.optKeys = g.optKeys[:0]
+	if group && cap(g.optKeys) < cap(buf)-start {
+		g.optKeys = slices.Grow(g.optKeys, cap(buf)-start) // as the caller's buffer
+	}
 	if group && g.reclass {
 		for x := range g.Objs {
 			g.derive(ObjID(x))
@@ -69,17 +74,27 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	var rel optRelations
 	// Grouping looks an option's exact key (groupKey) up among the groups
 	// made so far: the groups are those of comparing every pair (sameCard).
+	// The last key looked up is tried first (identical lands, identical
+	// cards in hand come one after another): its group is the first with
+	// that key, which is where the scan would stop.
+	last, lastAt := groupKey{state: stLone}, -1
 	add := func(o Option) {
 		o.Count = 1
 		if group && o.Obj != NoObj {
 			k := g.groupKey(&o, &rel)
+			if k.state&(stLone|stRare) == 0 && lastAt >= 0 && k == last {
+				buf[lastAt].Count++
+				return
+			}
 			if k.state&stLone == 0 {
 				for i := range g.optKeys {
 					if g.optKeys[i] == k && (k.state&stRare == 0 || sameRare(&g.Objs[buf[start+i].Obj], &g.Objs[o.Obj])) {
 						buf[start+i].Count++
+						last, lastAt = k, start+i
 						return
 					}
 				}
+				last, lastAt = k, len(buf)
 			}
 			for len(g.optKeys) < len(buf)-start {
 				g.optKeys = append(g.optKeys, groupKey{state: stLone}) // options added ungrouped (a pass)
@@ -281,12 +296,10 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 // or8 is the bitwise or of a's elements: 0 when all are (the array
 // comparison calls memequal).
 func or8(a *[MaxCounterKinds]int32) int32 {
-	var v int32
-	for _, n := range a {
-		v |= n
-	}
-	return v
+	return a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7] // (unrolled: every option's key reads two)
 }
+
+var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
 
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
@@ -554,6 +567,17 @@ func sameSlice[T any](a, b []T) bool {
 }
 
 func (g *Game) anyAttached() bool {
+	// Known while nothing has changed since it was looked for (an
+	// attachment, or anything else, is an event: Game.changes).
+	a := g.auxOf()
+	if a.attKnown == g.changes+1 && a.attKnown != 0 {
+		return a.attached
+	}
+	a.attKnown, a.attached = g.changes+1, g.findAttached()
+	return a.attached
+}
+
+func (g *Game) findAttached() bool {
 	for _, y := range g.Battlefield {
 		if g.Objs[y].AttachedTo != NoObj {
 			return true

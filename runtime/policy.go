@@ -166,9 +166,7 @@ func (g *Game) can(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, true); retu
 
 // accepts reports whether the pending decision would accept a, trying it on
 // a scratch copy of the game.
-func (g *Game) accepts(a Answer) bool {
-	return g.tryOn(func(s *Game) bool { return s.Submit(a) == nil })
-}
+func (g *Game) accepts(a Answer) bool { return g.Check(a) == nil }
 
 // inOrder is the order 0, 1, ... n-1: triggered abilities in the order
 // they triggered.

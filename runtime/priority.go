@@ -29,7 +29,7 @@ func (g *Game) priority() {
 	if len(g.Combat.Places) > 0 && !g.askPlaces() {
 		return // a player announces a place in a damage assignment order
 	}
-	g.checkWatches(NoObj, false)
+	g.watchCheck()
 	// State-based actions, then triggered abilities, until neither
 	// happens, each time a player would receive priority.
 	for {
@@ -275,3 +275,18 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 }
 
 func (g *Game) canTap(x ObjID) bool { ok, _ := g.pred(CanTap, x, true); return ok }
+
+// watchCheck is the check of the rules' watches as a player would
+// receive priority: skipped when the game has not changed since the last
+// one found nothing, and every watch reads only its object's own state
+// (which changes only by a change the game counts: Game.changes).
+func (g *Game) watchCheck() {
+	a := g.aux
+	if a != nil && a.watchedAt != 0 && a.watchedAt == g.changes+1 && g.watchClean {
+		return
+	}
+	g.checkWatches(NoObj, false)
+	if len(g.Rules.Watches) > 0 && g.watchClean && g.watchesOwn() {
+		g.auxOf().watchedAt = g.changes + 1
+	}
+}

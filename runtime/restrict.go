@@ -63,6 +63,156 @@ type declScratch struct {
 	over    bool    // more choices than maxDeclChoices: the search is not made
 	blocks  bool    // a declaration of blockers (else attackers)
 	player  int
+	ix      declIndex // the objects of the declaration checked (kept by reset)
+	checked checkedDecl
+}
+
+// declIndex indexes the pairs of a declaration by object, so that the
+// checks ask whether (and where) an object is declared in O(1), not by a
+// scan of the declaration: first[x] is 1 + the index of x's first pair
+// (0: none), next[i] 1 + the index of the next pair of objs[i]'s object.
+// Built for one check and cleared after it (first stays zeroed).
+type declIndex struct {
+	first []int32
+	next  []int32
+	objs  []ObjID
+	small bool // a short declaration: scanned, not indexed
+}
+
+// smallDecl is the most pairs a declaration has to be scanned rather than
+// indexed.
+const smallDecl = 12
+
+// build indexes objs, a declaration among n objects (IDs out of range
+// are left out: the check refuses them).
+func (ix *declIndex) build(n int, objs []ObjID) {
+	ix.objs, ix.small = objs, len(objs) <= smallDecl
+	if ix.small {
+		return
+	}
+	if len(ix.first) < n {
+		ix.first = make([]int32, n+n/4) // zeroed; grown with the game's objects
+	}
+	ix.next = slices.Grow(ix.next[:0], max(len(objs), n))[:len(objs)]
+	for i := len(objs) - 1; i >= 0; i-- {
+		x := objs[i]
+		if x < 0 || int(x) >= n {
+			ix.next[i] = 0
+			continue
+		}
+		ix.next[i] = ix.first[x]
+		ix.first[x] = int32(i + 1)
+	}
+}
+
+// clear zeroes what build set.
+func (ix *declIndex) clear() {
+	if ix.small {
+		ix.objs = nil
+		return
+	}
+	for _, x := range ix.objs {
+		if x >= 0 && int(x) < len(ix.first) {
+			ix.first[x] = 0
+		}
+	}
+	ix.objs = nil
+}
+
+// at is 1 + the index of x's first pair, 0 if x is not declared.
+func (ix *declIndex) at(x ObjID) int32 {
+	if ix.small {
+		for i, y := range ix.objs {
+			if y == x {
+				return int32(i + 1)
+			}
+		}
+		return 0
+	}
+	if x < 0 || int(x) >= len(ix.first) {
+		return 0
+	}
+	return ix.first[x]
+}
+
+// before counts x's pairs before pair i, of target t only unless any.
+func (ix *declIndex) before(i int, x ObjID, targets []int32, t int32, any bool) int {
+	n := 0
+	if ix.small {
+		for j, y := range ix.objs[:i] {
+			if y == x && (any || targets[j] == t) {
+				n++
+			}
+		}
+		return n
+	}
+	for j := ix.at(x); j != 0 && int(j-1) < i; j = ix.next[j-1] {
+		if any || targets[j-1] == t {
+			n++
+		}
+	}
+	return n
+}
+
+// count counts x's pairs.
+func (ix *declIndex) count(x ObjID) int {
+	n := 0
+	if ix.small {
+		for _, y := range ix.objs {
+			if y == x {
+				n++
+			}
+		}
+		return n
+	}
+	for j := ix.at(x); j != 0; j = ix.next[j-1] {
+		n++
+	}
+	return n
+}
+
+// has reports whether x is declared against t.
+func (ix *declIndex) has(x ObjID, targets []int32, t int32) bool {
+	if ix.small {
+		for j, y := range ix.objs {
+			if y == x && j < len(targets) && targets[j] == t {
+				return true
+			}
+		}
+		return false
+	}
+	for j := ix.at(x); j != 0; j = ix.next[j-1] {
+		if int(j-1) < len(targets) && targets[j-1] == t {
+			return true
+		}
+	}
+	return false
+}
+
+// checkedDecl remembers the last declaration Check found legal, so that
+// its Submit, the game unchanged since (changes), records it without
+// checking it again.
+type checkedDecl struct {
+	ok      bool
+	changes uint32
+	kind    DecisionKind
+	player  int
+	objs    []ObjID
+	targets []int32
+}
+
+// remember records a, just found legal for the pending decision.
+func (c *checkedDecl) remember(g *Game, a *Answer) {
+	n := max(len(a.Objs), len(g.Objs))
+	*c = checkedDecl{ok: true, changes: g.changes, kind: g.pending.Kind, player: g.pending.Player,
+		objs: append(slices.Grow(c.objs[:0], n), a.Objs...), targets: append(slices.Grow(c.targets[:0], n), a.Targets...)}
+}
+
+// holds reports whether a is the declaration remembered, for the same
+// decision of the same game, unchanged since.
+func (c *checkedDecl) holds(g *Game, a *Answer) bool {
+	return c.ok && c.changes == g.changes && c.kind == g.pending.Kind && c.player == g.pending.Player &&
+		slices.Equal(c.objs, a.Objs) && slices.Equal(c.targets, a.Targets)
 }
 
 // maxDeclChoices bounds the choices of all creatures together (a creature
@@ -92,7 +242,7 @@ type declOpt struct {
 // buffers.
 func (s *declScratch) reset(p int, blocks bool) {
 	*s = declScratch{flip: s.flip, attacks: s.attacks[:0], blks: s.blks[:0], units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
-		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks}
+		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks, ix: s.ix, checked: s.checked}
 }
 
 // opt appends a choice obeying w requirements, with targets ts.
@@ -122,7 +272,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	// declaration must leave Save's bytes as they were.
 	a0, d0, l0 := c.Attacks, c.DeclaredAttackers, g.watchClean
 	s := g.declBufs()
-	c.Attacks = append(slices.Grow(s.attacks[:0], len(a0)+len(objs)), a0...) // the trial works in the scratch's buffer, grown once
+	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(a0)+len(objs), len(g.Objs))), a0...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -151,8 +301,8 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	c := &g.Combat
 	s := g.declBufs()
 	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.watchClean
-	c.Blocks = append(slices.Grow(s.blks[:0], len(b0)+len(objs)), b0...) // as attackRestricted
-	flipped := slices.Grow(s.flip[:0], len(objs))
+	c.Blocks = append(slices.Grow(s.blks[:0], max(len(b0)+len(objs), len(g.Objs))), b0...) // as attackRestricted
+	flipped := slices.Grow(s.flip[:0], max(len(objs), len(g.Objs)))
 	for i, b := range objs {
 		at := ObjID(targets[i])
 		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.exec().Blocking(b)})
@@ -301,15 +451,17 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 	if !g.hasPred(g.Combat.Atk.Requirement) {
 		return 0, 0
 	}
+	s.ix.build(len(g.Objs), objs)
 	// First the count: the requirements of the creatures left out (each
 	// one declared obeys all of its own).
 	for _, x := range g.Battlefield {
-		if slices.Contains(objs, x) || !g.mayAttack(x) {
+		if s.ix.at(x) != 0 || !g.mayAttack(x) {
 			continue
 		}
 		total += g.countPreds(g.Combat.Atk.Requirement, x)
 	}
 	if total == 0 {
+		s.ix.clear()
 		return 0, 0
 	}
 	for _, x := range objs {
@@ -321,7 +473,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		if !g.mayAttack(x) {
 			continue
 		}
-		i := slices.Index(objs, x)
+		i := int(s.ix.at(x)) - 1
 		w := g.countPreds(g.Combat.Atk.Requirement, x)
 		if i < 0 && w == 0 && g.exec().HasAttackCost(x) {
 			continue // not a companion whose cost the player must pay
@@ -339,6 +491,7 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		}
 		s.units = append(s.units, u)
 	}
+	s.ix.clear()
 	return have, total
 }
 
@@ -350,6 +503,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	if !pairs && !g.hasPred(g.Combat.Blk.Requirement) {
 		return 0, 0
 	}
+	s.ix.build(len(g.Objs), objs)
 	candidate := func(b ObjID) bool {
 		o := &g.Objs[b]
 		return !o.PhasedOut && g.can(g.Combat.Blk.May, b)
@@ -359,7 +513,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	// declared obeys all of its own).
 	var more int32
 	for _, b := range g.Battlefield {
-		in := slices.Contains(objs, b)
+		in := s.ix.at(b) != 0
 		if in && !pairs || !candidate(b) {
 			continue
 		}
@@ -384,7 +538,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		if in {
 			mine = w1
 			for _, at := range g.Combat.Attacks {
-				if blocksIn(objs, targets, b, at.Attacker) {
+				if s.ix.has(b, targets, int32(at.Attacker)) {
 					mine += g.countPreds2(g.Combat.Blk.Pair, b, at.Attacker)
 				}
 			}
@@ -393,6 +547,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		have += mine
 	}
 	if more == 0 {
+		s.ix.clear()
 		return 0, 0
 	}
 	total = have + more
@@ -406,9 +561,9 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		}
 		first := int32(len(s.opts))
 		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
-		in := slices.Contains(objs, b)
+		in := s.ix.at(b) != 0
 		s.opt(0, !in)
-		nin := countIn(objs, b)
+		nin := s.ix.count(b)
 		for size := 1; size <= min(int(g.blocksAtMost(b)), len(s.able)) && !s.over; size++ {
 			g.blockChoices(s, objs, targets, b, in && nin == size, w1, 0, size)
 		}
@@ -425,6 +580,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		}
 		s.units = append(s.units, u)
 	}
+	s.ix.clear()
 	return have, total
 }
 
@@ -457,7 +613,7 @@ func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b Obj
 		for _, i := range s.comb {
 			a := s.able[i]
 			w += s.w2[i]
-			prop = prop && blocksIn(objs, targets, b, a)
+			prop = prop && s.ix.has(b, targets, int32(a))
 			s.pool = append(s.pool, int32(a))
 		}
 		s.opts = append(s.opts, declOpt{first: first, n: int32(size), w: w, prop: prop})
@@ -468,27 +624,6 @@ func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b Obj
 		g.blockChoices(s, objs, targets, b, in, w1, i+1, size)
 		s.comb = s.comb[:len(s.comb)-1]
 	}
-}
-
-// blocksIn reports whether the declaration (objs[i] blocking targets[i])
-// has b block a; countIn counts b's pairs in it.
-func blocksIn(objs []ObjID, targets []int32, b, a ObjID) bool {
-	for i, x := range objs {
-		if x == b && i < len(targets) && ObjID(targets[i]) == a {
-			return true
-		}
-	}
-	return false
-}
-
-func countIn(objs []ObjID, b ObjID) int {
-	n := 0
-	for _, x := range objs {
-		if x == b {
-			n++
-		}
-	}
-	return n
 }
 
 // prepare orders the units and their choices for the search: the choices

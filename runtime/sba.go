@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // SBAHit is one result of matching the state-based actions: SBA is the
 // index in Rules.SBAs, X the player or object it concerns.
 type SBAHit struct {
@@ -14,7 +16,7 @@ func (g Exec) CheckSBA() bool {
 	if g.sbaClean == g.changes+1 {
 		return false // nothing changed since a check that found nothing
 	}
-	hits := g.matchSBAs(g.hits[:0], false)
+	hits := g.matchSBAs(g.hitBuf(), false)
 	g.hits = hits
 	if g.pending.Kind != DecideNone {
 		return false // a player must choose first (Keeps)
@@ -70,7 +72,7 @@ func (g Exec) SBAPending() bool {
 		return false
 	}
 	g.dry = true
-	n := len(g.matchSBAs(g.hits[:0], true))
+	n := len(g.matchSBAs(g.hitBuf(), true))
 	g.dry = false
 	if n == 0 {
 		return false
@@ -165,6 +167,15 @@ func (g Exec) AnyTokenOrCopy() bool {
 		}
 	}
 	return a.tokCopy == 2
+}
+
+// hitBuf is g.hits emptied, grown at once to a hit for each object and
+// player (mass deaths on a big board grow it no further).
+func (g *Game) hitBuf() []SBAHit {
+	if n := len(g.Objs) + len(g.Players); cap(g.hits) < n {
+		g.hits = slices.Grow(g.hits[:0], n)
+	}
+	return g.hits[:0]
 }
 
 func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {

@@ -106,6 +106,7 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 	if err := g.checkLoaded(); err != nil {
 		return nil, err
 	}
+	g.forgetDealers() // (the marks of the dealers loaded)
 	return g, nil
 }
 

@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // UniformPolicy answers every decision uniformly at random over what
 // Options lists, so it follows whatever the rules say is legal: each
 // grouped option of a priority decision is equally likely (passing
@@ -21,6 +23,13 @@ type UniformPolicy struct {
 
 // Decide implements Policy.
 func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
+	// The buffers are grown at once to what a decision of this game may
+	// list (an option or a pair for each object, and some), not by
+	// doubling as the board grows.
+	if n := len(g.Objs) + 16; cap(u.opts) < n || cap(u.objs) < n {
+		u.opts, u.objs = slices.Grow(u.opts[:0], 2*n), slices.Grow(u.objs[:0], n)
+		u.targets, u.atk = slices.Grow(u.targets[:0], n), slices.Grow(u.atk[:0], n)
+	}
 	switch d.Kind {
 	case DecidePriority:
 		u.opts = g.Options(u.opts[:0], true)

@@ -67,7 +67,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		owner = p
 	}
 	list := g.zoneList(owner, z)
-	*list = append(*list, x)
+	*list = append(*list, x) // (a reused game's graveyards, exiles and battlefield have room for every object: Reset)
 	g.checkWatches(x, clean)
 }
 

@@ -9,10 +9,11 @@ import (
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
-// TestLeavesCombatOwn: testing only the changed object for leaving
-// combat (the rules' leaves_combat predicates are Own) gives the games of
-// testing every creature in combat after each change (the same rules with
-// Own cleared), with chaos putting creatures into and out of combat.
+// TestLeavesCombatOwn: matching the rules' watches for the changed object
+// alone (506.4's watch of what leaves combat is Own) gives the games of
+// matching every creature in combat after each change (the same rules
+// with the watches' Own cleared), with chaos putting creatures into and
+// out of combat.
 func TestLeavesCombatOwn(t *testing.T) {
 	n := 40
 	if testing.Short() {
@@ -20,16 +21,16 @@ func TestLeavesCombatOwn(t *testing.T) {
 	}
 	for _, r := range []*rt.Rules{engine.Rules, cr2017.Rules} {
 		rescan := *r
-		rescan.Predicates = append([]rt.Predicate(nil), r.Predicates...)
+		rescan.Watches = append([]rt.Watch(nil), r.Watches...)
 		own := 0
-		for i := range rescan.Predicates {
-			if p := &rescan.Predicates[i]; p.Kind == rt.LeavesCombat && p.Own {
+		for i := range rescan.Watches {
+			if rescan.Watches[i].Own {
 				own++
 			}
-			rescan.Predicates[i].Own = false
+			rescan.Watches[i].Own = false
 		}
 		if own == 0 {
-			t.Fatalf("%s: no leaves_combat predicate is Own: nothing to compare", r.Edition)
+			t.Fatalf("%s: no watch is Own: nothing to compare", r.Edition)
 		}
 		a, b := difftest.Engine{Name: "own", Rules: r}, difftest.Engine{Name: "rescan", Rules: &rescan}
 		for seed := uint64(1); seed <= uint64(n); seed++ {
