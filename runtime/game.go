@@ -282,7 +282,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		preds = indexPredicates(r)
 	}
 	*g = Game{Rules: r, RNG: RNG{State: cfg.Seed}, Starting: cfg.Starting, winner: -1, preds: preds, listens: listensOf(r), hooked: hookedOf(r),
-		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], aux: keep.aux}
+		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], watchBuf: keep.watchBuf[:0], aux: keep.aux}
 	if g.aux != nil {
 		g.aux.tokCopy = 1 // no object yet: Create counts them
 		g.aux.attKnown, g.aux.watchedAt = 0, 0
@@ -407,6 +407,7 @@ func (g *Game) presize(n int) {
 	c.DealtFirst, c.Ordered = atLeast(c.DealtFirst, n), atLeast(c.Ordered, n)
 	g.dealBuf, g.hits = atLeast(g.dealBuf, 2*n), atLeast(g.hits, n+MaxPlayers)
 	g.scratch, g.kept, g.answer = atLeast(g.scratch, 2*n), atLeast(g.kept, 8), atLeast(g.answer, n)
+	g.watchBuf = atLeast(g.watchBuf, n)
 	a := g.auxOf()
 	a.from, a.groups, a.amounts, a.divs = atLeast(a.from, 2*n), atLeast(a.groups, n), atLeast(a.amounts, 2*n), atLeast(a.divs, n)
 	a.sub, a.subOf, a.keys = atLeast(a.sub, 2*n), atLeast(a.subOf, n), atLeast(a.keys, n)

@@ -28,7 +28,7 @@ func BenchmarkBoard(b *testing.B) {
 // boardConfig is the runtime's options of BenchmarkBoard.
 var boardConfig = rt.Config{AutoPass: true, NoTapOptions: true}
 
-func setupBoard(b *testing.B, g *rt.Game, deck []rt.Card, n int, seed uint64) {
+func setupBoard(b testing.TB, g *rt.Game, deck []rt.Card, n int, seed uint64) {
 	forest, bear := deck[0], deck[len(deck)-1] // the deck's own cards
 	cfg := boardConfig
 	cfg.Players = []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}}

@@ -1,0 +1,38 @@
+package sim_test
+
+import (
+	"fmt"
+	goruntime "runtime"
+	"testing"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+	"github.com/mtgc-dev/mtgc/sim"
+)
+
+// TestBoardAllocs holds BenchmarkBoard's steady state to no allocation:
+// after a first game has grown the reused Game's buffers, whole games
+// from boards of N creatures a side (setup not counted) allocate nothing.
+// A scratch buffer that Reset forgets shows here as allocations per game.
+func TestBoardAllocs(t *testing.T) {
+	deck := sim.Vanilla(engine.Rules)
+	for _, n := range []int{0, 5, 20, 50} {
+		t.Run(fmt.Sprintf("N=%d", n), func(t *testing.T) {
+			pol := &rt.UniformPolicy{RNG: rt.RNG{State: 1}}
+			g := new(rt.Game)
+			setupBoard(t, g, deck, n, ^uint64(0))
+			playGame(t, g, pol, 6)
+			var ms goruntime.MemStats
+			for seed := uint64(0); seed < 4; seed++ {
+				setupBoard(t, g, deck, n, seed)
+				goruntime.ReadMemStats(&ms)
+				before := ms.Mallocs
+				decisions := playGame(t, g, pol, 6)
+				goruntime.ReadMemStats(&ms)
+				if got := ms.Mallocs - before; got != 0 {
+					t.Errorf("seed %d: %d allocations in a game of %d decisions, want 0", seed, got, decisions)
+				}
+			}
+		})
+	}
+}
