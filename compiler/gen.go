@@ -187,7 +187,7 @@ func (w *writer) file(pkg string) {
 	}
 	w.printf("},\n")
 	if len(p.Watches) > 0 {
-		w.printf("Watches: []rt.Watch{\n")
+		w.printf("Watches: []rt.SBA{\n")
 		for _, s := range p.Watches {
 			w.sba(s)
 		}

@@ -39,7 +39,7 @@ type Program struct {
 	EveryStep  Every
 	EveryPhase Every
 	SBAs       []*SBA
-	// Watches are matched after every change to the game (rt.Watch).
+	// Watches are matched after every change to the game (rt.SBA, in Rules.Watches).
 	Watches []*SBA
 	// SBAsReadPosition: some sba reads the active player or game.*.
 	SBAsReadPosition bool

@@ -328,7 +328,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5r", Pos: "rules/sba.mtg:157", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5j", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
-	Watches: []rt.Watch{
+	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:375", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,

@@ -115,7 +115,8 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	}
 	for _, s := range p.Watches {
 		sb := b.sba(s)
-		r.Watches = append(r.Watches, rt.Watch{Rule: sb.Rule, Pos: sb.Pos, Over: sb.Over, Types: sb.Types, Match: sb.Match, Do: sb.Do, Own: s.Own})
+		sb.Reads, sb.Own = 0, s.Own
+		r.Watches = append(r.Watches, sb)
 	}
 	if len(r.SBAs) > 0 {
 		r.MatchSBAs = matchAll(r.SBAs)

@@ -66,8 +66,10 @@ type Rules struct {
 	// Predicates are the combat predicates (see PredKind).
 	Predicates []Predicate
 	// Watches are matched after every change to the game (watch
-	// declarations), in source order.
-	Watches []Watch
+	// declarations), in source order: the same queries as SBAs, each
+	// result performed as it is found (what leaves combat is removed from
+	// it at once). The runtime knows them by their place alone.
+	Watches []SBA
 
 	// Damage are the rules' hooks of what damage does, in source order.
 	Damage []DamageHook
@@ -231,6 +233,9 @@ type SBA struct {
 	// Reads is what its match reads (0: anything): after a check that
 	// found nothing, it is matched again only once one of these changed.
 	Reads Changes
+	// Own (of a watch): Match reads nothing but x's own state, so a
+	// change to one object can make it match for that object alone.
+	Own bool
 }
 
 // Keyword returns the bit of a keyword name, or -1.

@@ -1,21 +1,5 @@
 package runtime
 
-// Watch is one of the rules' watches: a query matched after every change
-// to the game, not only when a player would receive priority, each result
-// performed as it is found (what leaves combat is removed from it at
-// once). The runtime knows watches by their place in Rules.Watches only.
-type Watch struct {
-	Rule  string
-	Pos   string
-	Over  Over
-	Types TypeSet
-	Match func(g Exec, x int32) bool
-	Do    func(g Exec, x int32)
-	// Own: Match reads nothing but x's own state, so a change to one
-	// object can make it match for that object alone.
-	Own bool
-}
-
 // watchCombat reports whether a watch over o has nothing to look at while
 // no creature is in combat.
 func watchCombat(o Over) bool {

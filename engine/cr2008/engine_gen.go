@@ -301,7 +301,7 @@ var Rules = &rt.Rules{
 		{Rule: "420", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
-	Watches: []rt.Watch{
+	Watches: []rt.SBA{
 		{Rule: "306.4", Pos: "rules/combat.mtg:375", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,

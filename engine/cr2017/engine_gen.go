@@ -327,7 +327,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5q", Pos: "cr2017/sba.mtg:16", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:24", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
-	Watches: []rt.Watch{
+	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:375", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,

@@ -21,7 +21,7 @@ func TestLeavesCombatOwn(t *testing.T) {
 	}
 	for _, r := range []*rt.Rules{engine.Rules, cr2017.Rules} {
 		rescan := *r
-		rescan.Watches = append([]rt.Watch(nil), r.Watches...)
+		rescan.Watches = append([]rt.SBA(nil), r.Watches...)
 		own := 0
 		for i := range rescan.Watches {
 			if rescan.Watches[i].Own {
