@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f11718efead5d1d39ff9f39601b08bd1"
+const SourceHash = "sha256:44e19e18571b7a33ab164a11a87b38fb"
 
 // Keyword bits.
 const (

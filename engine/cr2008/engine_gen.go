@@ -12,16 +12,16 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:eb2dfe7c9b9b1ab605db79604808b187"
+const SourceHash = "sha256:73aa1e520a6b5a605b7e8df92b19b91e"
 
 // Keyword bits.
 const (
-	kw_deathtouch    = 0 // cr2008/keywords.mtg:24 (502.63)
-	kw_double_strike = 1 // cr2008/keywords.mtg:31
+	kw_deathtouch    = 0 // cr2008/keywords.mtg:25 (502.63)
+	kw_double_strike = 1 // cr2008/keywords.mtg:32
 	kw_first_strike  = 2 // rules/keywords.mtg:12 (502.2)
 	kw_flying        = 3 // rules/keywords.mtg:13 (502.4)
 	kw_haste         = 4 // rules/keywords.mtg:14 (502.5)
-	kw_lifelink      = 5 // cr2008/keywords.mtg:29 (502.68)
+	kw_lifelink      = 5 // cr2008/keywords.mtg:30 (502.68)
 	kw_trample       = 6 // rules/keywords.mtg:18 (502.9)
 	kw_phasing       = 7 // rules/turn.mtg:13
 	kw_doesnt_untap  = 8 // rules/turn.mtg:14
@@ -287,10 +287,10 @@ var Rules = &rt.Rules{
 			{Rules: []string{"300.3"}, Pos: "cr2008/turn.mtg:38", Run: every_phase_end_1},
 		},
 	},
-	Redundant: 1<<kw_deathtouch | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
+	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_deathtouch, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "deathtouch", Event: 14, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:24 (502.63)
-		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 15, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},    // cr2008/keywords.mtg:29 (502.68a, 502.68b)
+		{Keyword: kw_deathtouch, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "deathtouch", Event: 14, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:25 (502.63)
+		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 15, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},    // cr2008/keywords.mtg:30 (502.68a, 502.68b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
