@@ -832,25 +832,24 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			v_b := x
 			_ = v_b
 			{
-				blk_v_a := g.Mark()
-				g.PushBlockedBy(v_b)
 				mark := g.Mark()
-				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
-					if !ok {
-						continue
-					}
-					if g.InScratch(blk_v_a, mark, v_a) && (g.BlocksAttacker(v_b, v_a)) {
-						g.Push(int32(v_a))
+				g.PushAttackersAmong(v_b)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
 					g.Trigger(v_a, rt.EventID(4), "309.3")
 				}
 				g.Release(mark)
-				g.Release(blk_v_a)
 			}
 		}
 		g.Release(mark)
@@ -1049,15 +1048,17 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			_ = v_a
 			{
 				mark := g.Mark()
-				for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
-					v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
-					if !ok {
-						continue
-					}
+				g.PushBlockersOf(v_a)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_b := x
+					_ = v_b
 					if g.BlocksAttacker(v_b, v_a) {
-						g.Push(int32(v_b))
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_b := x
 					_ = v_b
@@ -1142,25 +1143,24 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			v_b := x
 			_ = v_b
 			{
-				blk_v_a := g.Mark()
-				g.PushBlockedBy(v_b)
 				mark := g.Mark()
-				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
-					if !ok {
-						continue
-					}
-					if g.InScratch(blk_v_a, mark, v_a) && (g.BlocksAttacker(v_b, v_a)) {
-						g.Push(int32(v_a))
+				g.PushAttackersAmong(v_b)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
 					g.AssignTo(v_b, v_a, g.PredValue(rt.AssignsDamage, v_b), "310.2d")
 				}
 				g.Release(mark)
-				g.Release(blk_v_a)
 			}
 		}
 		g.Release(mark)
