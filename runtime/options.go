@@ -66,9 +66,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		g.optKeys = slices.Grow(g.optKeys, cap(buf)-start) // as the caller's buffer
 	}
 	if group && g.reclass {
-		for x := range g.Objs {
-			g.derive(ObjID(x))
-		}
+		g.deriveAll()
 		g.reclass = false
 	}
 	var rel optRelations
@@ -310,6 +308,38 @@ func sameRare(a, b *Object) bool {
 // sameClass reports whether a and b have the same characteristics, the
 // state that never changes once an object exists (slices by identity):
 // then their classes are equal (Game.derive).
+// deriveAll gives every object its class, as derive does object by
+// object in ID order, in one pass: the classes found so far (the first
+// object of each) are kept on the scratch stack, and the last one used is
+// tried first (a deck's copies of a card, a board's identical
+// permanents). Each object is compared with the classes, not with every
+// object before it. sameClass is an equivalence: each class has one first
+// object, so at most one of them matches.
+func (g *Game) deriveAll() {
+	mark := len(g.scratch)
+	last := -1 // the scratch index of the class last used
+	for x := range g.Objs {
+		o := &g.Objs[x]
+		if last >= 0 && sameClass(o, &g.Objs[g.scratch[last]]) {
+			o.class = uint64(g.scratch[last])
+			continue
+		}
+		o.class = uint64(x)
+		found := false
+		for i := mark; i < len(g.scratch); i++ {
+			if r := g.scratch[i]; i != last && sameClass(&g.Objs[r], o) {
+				o.class, last, found = uint64(r), i, true
+				break
+			}
+		}
+		if !found {
+			last = len(g.scratch)
+			g.scratch = append(g.scratch, ObjID(x))
+		}
+	}
+	g.scratch = g.scratch[:mark]
+}
+
 func sameClass(a, b *Object) bool {
 	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
 		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&

@@ -1446,7 +1446,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if types&(ty_creature) != 0 {
 				if dirty&(rt.ChangeBattlefield) != 0 {
 					v_c := rt.ObjID(x)
-					if (g.Toughness(v_c) > 0) && sba_420_5c_match(g, x) {
+					_ = v_c
+					if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
 						hits = append(hits, rt.SBAHit{SBA: 2, X: x})
 						if first {
 							return hits
@@ -1456,7 +1457,30 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
+				_ = v_x
+				if rt.ObjWorld(g, v_x) && func() int32 {
+					n := int32(0)
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjWorld(g, v_y) && v_y != v_x {
+							n++
+						}
+					}
+					return n
+				}() > 0 && func() int32 {
+					n := int32(0)
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjWorld(g, v_y) && rt.ObjTimestamp(g, v_y) < rt.ObjTimestamp(g, v_x) {
+							n++
+						}
+					}
+					return n
+				}() == 0 {
 					hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 					if first {
 						return hits
@@ -1465,7 +1489,19 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjLegendary(g, v_x) || g.HasSubtype(v_x, "legend")) && sba_420_5e_match(g, x) {
+				_ = v_x
+				if (rt.ObjLegendary(g, v_x) || g.HasSubtype(v_x, "legend")) && func() int32 {
+					n := int32(0)
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if (rt.ObjLegendary(g, v_y) || g.HasSubtype(v_y, "legend")) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && rt.ObjTimestamp(g, v_y) < rt.ObjTimestamp(g, v_x) {
+							n++
+						}
+					}
+					return n
+				}() > 0 {
 					hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 					if first {
 						return hits
@@ -1474,7 +1510,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjAura(g, v_x)) && sba_420_5d_match(g, x) {
+				_ = v_x
+				if rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x)) {
 					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
 					if first {
 						return hits
@@ -1492,7 +1529,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				x := int32(i)
 				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
 					v_x := rt.ObjID(x)
-					if (rt.ObjToken(g, v_x)) && sba_216_3_match(g, x) {
+					_ = v_x
+					if rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x)) {
 						hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 						if first {
 							return hits

@@ -1561,7 +1561,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if types&(ty_creature) != 0 {
 				if dirty&(rt.ChangeBattlefield) != 0 {
 					v_c := rt.ObjID(x)
-					if (g.Toughness(v_c) > 0) && sba_420_5c_match(g, x) {
+					_ = v_c
+					if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
 						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 						if first {
 							return hits
@@ -1581,7 +1582,18 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
+				_ = v_x
+				if rt.ObjWorld(g, v_x) && func() bool {
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
+							return true
+						}
+					}
+					return false
+				}() {
 					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
 					if first {
 						return hits
@@ -1590,7 +1602,19 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjLegendary(g, v_x)) && sba_420_5e_match(g, x) {
+				_ = v_x
+				if rt.ObjLegendary(g, v_x) && func() int32 {
+					n := int32(0)
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjLegendary(g, v_y) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && v_y != v_x {
+							n++
+						}
+					}
+					return n
+				}() > 0 {
 					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 					if first {
 						return hits
