@@ -200,28 +200,17 @@ func (g Exec) BecomeBlocking(b ObjID, rule string) {
 	if c.Declaring != DeclaringBlockers {
 		return
 	}
-	for i, d := range c.Declared {
+	k := int16(0) // the pairs of b before this one: its place in b's own order
+	for _, d := range c.Declared {
 		if d.Obj != b {
 			continue
 		}
 		at := ObjID(d.Target)
-		if g.attackIndex(at) < 0 || g.BlocksAttacker(b, at) {
-			continue
+		if g.attackIndex(at) >= 0 && !g.BlocksAttacker(b, at) {
+			g.blockPair(b, at, k, d.By, rule)
 		}
-		g.blockPair(b, at, g.blockerPairsBefore(i), d.By, rule)
+		k++
 	}
-}
-
-// blockerPairsBefore counts the pairs of the declaration before pair i
-// with the same blocker: its place in the blocker's own order.
-func (g *Game) blockerPairsBefore(i int) int16 {
-	n := int16(0)
-	for _, d := range g.Combat.Declared[:i] {
-		if d.Obj == g.Combat.Declared[i].Obj {
-			n++
-		}
-	}
-	return n
 }
 
 // blockPair makes b, controlled by player by, block attacker at: last in

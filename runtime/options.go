@@ -310,32 +310,35 @@ func sameRare(a, b *Object) bool {
 // then their classes are equal (Game.derive).
 // deriveAll gives every object its class, as derive does object by
 // object in ID order, in one pass: the classes found so far (the first
-// object of each) are kept on the scratch stack, and the last one used is
-// tried first (a deck's copies of a card, a board's identical
-// permanents). Each object is compared with the classes, not with every
-// object before it. sameClass is an equivalence: each class has one first
-// object, so at most one of them matches.
+// object of each) are kept on the scratch stack, the last used first
+// (moved to the front when used: a board's identical permanents, a deck's
+// copies of a card, in turns), so that each object is compared with a few
+// classes, not with every object before it. sameClass is an equivalence:
+// each class has one first object, so at most one of them matches, and
+// the order they are tried in changes nothing.
 func (g *Game) deriveAll() {
 	mark := len(g.scratch)
-	last := -1 // the scratch index of the class last used
 	for x := range g.Objs {
 		o := &g.Objs[x]
-		if last >= 0 && sameClass(o, &g.Objs[g.scratch[last]]) {
-			o.class = uint64(g.scratch[last])
-			continue
-		}
-		o.class = uint64(x)
-		found := false
-		for i := mark; i < len(g.scratch); i++ {
-			if r := g.scratch[i]; i != last && sameClass(&g.Objs[r], o) {
-				o.class, last, found = uint64(r), i, true
+		reps := g.scratch[mark:]
+		found := -1
+		for i, r := range reps {
+			if sameClass(&g.Objs[r], o) {
+				found = i
 				break
 			}
 		}
-		if !found {
-			last = len(g.scratch)
+		if found < 0 {
+			o.class = uint64(x)
 			g.scratch = append(g.scratch, ObjID(x))
+			reps = g.scratch[mark:]
+			found = len(reps) - 1
+		} else {
+			o.class = uint64(reps[found])
 		}
+		r := reps[found]
+		copy(reps[1:found+1], reps[:found])
+		reps[0] = r
 	}
 	g.scratch = g.scratch[:mark]
 }
