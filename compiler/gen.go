@@ -600,7 +600,7 @@ func sbaVar(s *SBA) string {
 
 // matchAll emits one function that matches every state-based action in a
 // single pass over the players and the objects, calling each sba's match
-// function (small ones are inlined): the same results as matching each
+// function (written out after its guard, when it has one): the same results as matching each
 // sba in turn, which the runtime sorts back into rule order.
 func (w *writer) matchAll() {
 	var b strings.Builder
@@ -608,9 +608,12 @@ func (w *writer) matchAll() {
 		cond := fmt.Sprintf("sba_%s_match(g, x)", ruleName(first(s.Rules)))
 		bind := ""
 		if s.Guard != nil {
-			// The guard reads the sba's own variable: bind it in a block.
-			bind = sbaVar(s)
-			cond = "(" + goExpr(s.Guard) + ") && " + cond
+			// The match begins with its guard, a cheap test most objects
+			// fail: the match is written out here, after the sba's
+			// variable is bound in a block, so that the guard runs once and
+			// what passes it goes on without a call.
+			bind = fmt.Sprintf("%s_ = %s\n", sbaVar(s), s.Var.GoName())
+			cond = goExpr(s.Match)
 		}
 		// Only the sbas that read what changed since the last check that
 		// found nothing are matched (the others still match nothing).

@@ -224,23 +224,27 @@ func goFor(s *For) string {
 		cond = goExpr(s.Q.Where)
 	}
 	var w strings.Builder
-	w.WriteString("{\n")
-	// `for each attacker a where blocks(b, a) ...` (b named outside the
-	// loop): the attackers b blocks are listed first, so that each
-	// attacker, in the loop's order still, is tested against that short
-	// list before the condition runs (not every attacker against every
-	// block).
-	blocker := blockedByFilter(s)
-	if blocker != "" {
-		fmt.Fprintf(&w, "blk_%s := g.Mark()\ng.PushBlockedBy(%s)\n", v, blocker)
-	}
-	w.WriteString("mark := g.Mark()\n")
+	w.WriteString("{\nmark := g.Mark()\n")
+	// `for each attacker a where blocks(b, a) ...` and `for each blocker
+	// b where blocks(b, a) ...` (the other creature named outside the
+	// loop): the runtime pushes the candidates through its combat index,
+	// in the loop's order, and the condition runs on those (not every
+	// attacker against every block).
+	filter, other := FilterOf(s.Q)
 	switch {
-	case k.Over == rt.OverPlayers:
-		fmt.Fprintf(&w, "g.PushPlayers()\nn := 0\nfor _, x := range g.Selected(mark) {\n%s := int(x)\n_ = %[1]s\nif %s {\ng.Selected(mark)[n] = x\nn++\n}\n}\ng.Release(mark + n)\n", v, cond)
-	case blocker != "":
-		cond = fmt.Sprintf("g.InScratch(blk_%s, mark, %[1]s) && (%s)", v, cond)
-		w.WriteString(goLoop(s.Q, cond, "g.Push(int32("+v+"))"))
+	case k.Over == rt.OverPlayers || filter != NoFilter:
+		push := "g.PushPlayers()"
+		switch filter {
+		case FilterBlockedBy:
+			push = "g.PushAttackersAmong(" + other.GoName() + ")"
+		case FilterBlockersOf:
+			push = "g.PushBlockersOf(" + other.GoName() + ")"
+		}
+		conv := "x"
+		if s.Q.Var.T == Player {
+			conv = "int(x)"
+		}
+		fmt.Fprintf(&w, "%[1]s\nn := 0\nfor _, x := range g.Selected(mark) {\n%[2]s := %[3]s\n_ = %[2]s\nif %[4]s {\ng.Selected(mark)[n] = x\nn++\n}\n}\ng.Release(mark + n)\n", push, v, conv, cond)
 	default:
 		w.WriteString(goLoop(s.Q, cond, "g.Push(int32("+v+"))"))
 	}
@@ -249,30 +253,44 @@ func goFor(s *For) string {
 		conv = "int(x)"
 	}
 	fmt.Fprintf(&w, "for _, x := range g.Selected(mark) {\n%s := %s\n_ = %s\n%s}\ng.Release(mark)\n", v, conv, v, goStmts(s.Body))
-	if blocker != "" {
-		fmt.Fprintf(&w, "g.Release(blk_%s)\n", v)
-	}
 	w.WriteString("}")
 	return w.String()
 }
 
-// blockedByFilter returns the Go name of b when loop s is `for each
-// attacker a where blocks(b, a) [and ...]` with b a variable of an
-// enclosing scope, else "".
-func blockedByFilter(s *For) string {
-	if s.Q.Kind.Over != rt.OverAttackers || s.Q.Where == nil {
-		return ""
+// Filter is how the runtime finds the candidates of a loop over a
+// combat list whose condition begins with blocks(b, a), the other
+// creature named outside the loop (FilterOf).
+type Filter uint8
+
+const (
+	NoFilter         Filter = iota
+	FilterBlockedBy         // for each attacker a where blocks(b, a) ...: the attackers b blocks (PushAttackersAmong)
+	FilterBlockersOf        // for each blocker b where blocks(b, a) ...: a's blockers (PushBlockersOf)
+)
+
+// FilterOf returns the filter of query q, with the variable of the
+// creature named outside it; NoFilter and nil if its loop walks its whole
+// list. The interpreter walks a filtered loop the compiler's way.
+func FilterOf(q *Query) (Filter, *Var) {
+	if q.Where == nil {
+		return NoFilter, nil
 	}
-	call, ok := leftmostAnd(s.Q.Where).(*Call)
-	if !ok || !call.B.Filter {
-		return ""
+	call, ok := leftmostAnd(q.Where).(*Call)
+	if !ok || !call.B.Filter || len(call.Args) != 2 {
+		return NoFilter, nil
 	}
 	b, ok1 := call.Args[0].(*VarRef)
 	a, ok2 := call.Args[1].(*VarRef)
-	if !ok1 || !ok2 || a.Var != s.Q.Var || b.Var == s.Q.Var || b.Var.T != Object {
-		return ""
+	if !ok1 || !ok2 || a.Var == b.Var || a.Var.T != Object || b.Var.T != Object {
+		return NoFilter, nil
 	}
-	return b.Var.GoName()
+	switch {
+	case q.Kind.Over == rt.OverAttackers && a.Var == q.Var:
+		return FilterBlockedBy, b.Var
+	case q.Kind.Over == rt.OverBlockers && b.Var == q.Var:
+		return FilterBlockersOf, a.Var
+	}
+	return NoFilter, nil
 }
 
 // predArg is argument i of a predicate kind's: an object, or a player as

@@ -61,8 +61,9 @@ type Builtin struct {
 	// .mtg gives.
 	Procedure string
 	Choice    string
-	// Filter: blocks(b, a); a loop over the attackers whose condition
-	// starts with it lists b's attackers first (generated code).
+	// Filter: blocks(b, a); a loop over the attackers (or blockers)
+	// whose condition starts with it walks only b's attackers (a's
+	// blockers), through the runtime's combat index (FilterOf).
 	Filter bool
 	// Reads is what an sba reading it depends on (the runtime rechecks
 	// state-based actions after such a change).

@@ -208,10 +208,22 @@ func (c *clause) forStmt(s *compiler.For) stmtFn {
 		g.Release(mark)
 		return true
 	}
-	if q.kind.Over == rt.OverPlayers {
+	filter, other := compiler.FilterOf(s.Q)
+	if q.kind.Over == rt.OverPlayers || filter != compiler.NoFilter {
+		// The candidates first (the players; a combat index's walk, as the
+		// compiler's loop), then those the condition keeps.
+		push := func(g rt.Exec, _ int) { g.PushPlayers() }
+		switch filter {
+		case compiler.FilterBlockedBy:
+			o := slotValue(other).o
+			push = func(g rt.Exec, fp int) { g.PushAttackersAmong(o(g, fp)) }
+		case compiler.FilterBlockersOf:
+			o := slotValue(other).o
+			push = func(g rt.Exec, fp int) { g.PushBlockersOf(o(g, fp)) }
+		}
 		return func(g rt.Exec, fp int) bool {
 			mark := g.Mark()
-			g.PushPlayers()
+			push(g, fp)
 			n := 0
 			for _, x := range g.Selected(mark) {
 				q.set(g, fp, x)

@@ -41,3 +41,35 @@ func TestSameClass(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveAll: the classes of deriveAll (one pass, the classes found so
+// far tried, the last used first) are those of derive object by object,
+// on random objects drawn from a few shapes, with stale classes before
+// and something on the scratch stack that must stay.
+func TestDeriveAll(t *testing.T) {
+	rng := RNG{State: 31}
+	subs := [][]string{nil, {"bear"}, {"wolf"}}
+	names := []string{"Bear", "Wolf", "Forest"}
+	for trial := 0; trial < 2000; trial++ {
+		n := rng.Intn(40)
+		objs := make([]Object, n)
+		for i := range objs {
+			objs[i] = Object{Name: names[rng.Intn(len(names))], Power: int32(rng.Intn(2)), Toughness: int32(rng.Intn(2)),
+				Subtypes: subs[rng.Intn(len(subs))], Tapped: rng.Intn(2) == 0, class: uint64(rng.Intn(50))}
+		}
+		want := &Game{Objs: append([]Object(nil), objs...)}
+		for x := range want.Objs {
+			want.derive(ObjID(x))
+		}
+		g := &Game{Objs: objs, scratch: []ObjID{7, 8}}
+		g.deriveAll()
+		for x := range objs {
+			if g.Objs[x].class != want.Objs[x].class {
+				t.Fatalf("trial %d: object %d of class %d, want %d", trial, x, g.Objs[x].class, want.Objs[x].class)
+			}
+		}
+		if len(g.scratch) != 2 || g.scratch[0] != 7 || g.scratch[1] != 8 {
+			t.Fatalf("trial %d: scratch stack %v after, want [7 8]", trial, g.scratch)
+		}
+	}
+}

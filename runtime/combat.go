@@ -223,6 +223,9 @@ type Combat struct {
 	nAtk, nBlk int
 	// repeated: some blocker blocks several attackers (a Block Repeated).
 	repeated bool
+	// dupAtk: some creature has two attacks in Attacks (a trial of a
+	// declaration naming a creature that attacks already, attackRestricted).
+	dupAtk bool
 	// Places are the announcements of places in damage assignment orders
 	// still to be asked (ChoosePlace), the first first.
 	Places []Place
@@ -388,6 +391,7 @@ func (g *Game) addAttack(at Attack) {
 	c := &g.Combat
 	g.watchClean = false
 	first := g.attackIndex(at.Attacker) < 0 // a declaration tried on a creature put into combat attacking
+	c.dupAtk = c.dupAtk || !first
 	c.Attacks = append(c.Attacks, at)
 	if c.nAtk != len(c.Attacks)-1 || uint(at.Attacker) >= uint(len(g.Objs)) {
 		g.indexCombat()
@@ -460,8 +464,15 @@ func (g *Game) unindexCombat(a, b int) {
 func (g *Game) indexCombat() {
 	c := &g.Combat
 	n := uint(len(g.Objs))
+	for i := range c.Attacks {
+		if x := c.Attacks[i].Attacker; uint(x) < n {
+			g.Objs[x].atk = 0
+		}
+	}
+	c.dupAtk = false
 	for i := len(c.Attacks) - 1; i >= 0; i-- { // the first attack of each last
 		if x := c.Attacks[i].Attacker; uint(x) < n {
+			c.dupAtk = c.dupAtk || g.Objs[x].atk != 0
 			g.Objs[x].atk = int32(i + 1)
 		}
 	}
@@ -567,9 +578,16 @@ func (g *Game) numBlockers(x ObjID) int {
 
 // numBlockedBy counts the attackers blocker b blocks.
 func (g *Game) numBlockedBy(b ObjID) int {
-	n := 0
 	bs := g.Combat.Blocks
-	for i := range bs {
+	from, one := g.blocksOf(b)
+	if one {
+		if bs[from].Attacker != NoObj {
+			return 1
+		}
+		return 0
+	}
+	n := 0
+	for i := from; i < len(bs); i++ {
 		if bs[i].Blocker == b && bs[i].Attacker != NoObj {
 			n++
 		}

@@ -132,6 +132,13 @@ type gameAux struct {
 	// watchedAt is Game.changes+1 after a check of the rules' watches
 	// found nothing (watchCheck); 0 when not known.
 	watchedAt uint32
+	// tough is the toughness memo of a state-based-action match
+	// (matchSBAs; on while toughOn): tough[x].at == toughGen when its v
+	// is x's toughness at Game.changes toughAt.
+	tough    []toughMemo
+	toughGen uint32
+	toughAt  uint32
+	toughOn  bool
 }
 
 // combatants is what the combat buffers of one entry per creature are

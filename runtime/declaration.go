@@ -200,28 +200,17 @@ func (g Exec) BecomeBlocking(b ObjID, rule string) {
 	if c.Declaring != DeclaringBlockers {
 		return
 	}
-	for i, d := range c.Declared {
+	k := int16(0) // the pairs of b before this one: its place in b's own order
+	for _, d := range c.Declared {
 		if d.Obj != b {
 			continue
 		}
 		at := ObjID(d.Target)
-		if g.attackIndex(at) < 0 || g.BlocksAttacker(b, at) {
-			continue
+		if g.attackIndex(at) >= 0 && !g.BlocksAttacker(b, at) {
+			g.blockPair(b, at, k, d.By, rule)
 		}
-		g.blockPair(b, at, g.blockerPairsBefore(i), d.By, rule)
+		k++
 	}
-}
-
-// blockerPairsBefore counts the pairs of the declaration before pair i
-// with the same blocker: its place in the blocker's own order.
-func (g *Game) blockerPairsBefore(i int) int16 {
-	n := int16(0)
-	for _, d := range g.Combat.Declared[:i] {
-		if d.Obj == g.Combat.Declared[i].Obj {
-			n++
-		}
-	}
-	return n
 }
 
 // blockPair makes b, controlled by player by, block attacker at: last in
@@ -243,17 +232,32 @@ func (g Exec) DeclaredAttacking(x ObjID) bool {
 // BlocksAttacker reports whether b blocks attacker a.
 func (g Exec) BlocksAttacker(b, a ObjID) bool {
 	bs := g.Combat.Blocks
-	if !g.Combat.repeated && len(bs) == g.Combat.nBlk {
-		// Each blocker blocks once: its first block is its only one.
-		i := g.blockIndex(b)
-		return i >= 0 && bs[i].Attacker == a
+	from, one := g.blocksOf(b)
+	if one {
+		return bs[from].Attacker == a
 	}
-	for i := range bs {
+	for i := from; i < len(bs); i++ {
 		if bs[i].Blocker == b && bs[i].Attacker == a {
 			return true
 		}
 	}
 	return false
+}
+
+// blocksOf is where in Combat.Blocks b's blocks are: from its first one
+// on (through the index: past the end if b blocks nothing), or from 0
+// when the index is not in step with the list; one: b's first block is
+// its only one (no blocker blocks several attackers).
+func (g *Game) blocksOf(b ObjID) (from int, one bool) {
+	c := &g.Combat
+	if len(c.Blocks) != c.nBlk || uint(b) >= uint(len(g.Objs)) {
+		return 0, false
+	}
+	i := g.blockIndex(b)
+	if i < 0 {
+		return len(c.Blocks), false
+	}
+	return i, !c.repeated
 }
 
 // DeclaredBlockers counts the creatures of the declaration being made
@@ -271,16 +275,107 @@ func (g Exec) DeclaredBlockers(a ObjID) int32 {
 	return n
 }
 
-// PushBlockedBy pushes on the scratch stack the attackers b blocks; with
-// InScratch, a generated loop over attackers filtered by blocks(b, a)
-// tests each attacker against that short list instead of every block.
+// PushBlockedBy pushes on the scratch stack the attackers b blocks, in
+// the order of its blocks.
 func (g Exec) PushBlockedBy(b ObjID) {
 	bs := g.Combat.Blocks
-	for i := range bs {
+	from, one := g.blocksOf(b)
+	if one {
+		if a := bs[from].Attacker; a != NoObj {
+			g.Push(int32(a))
+		}
+		return
+	}
+	for i := from; i < len(bs); i++ {
 		if bs[i].Blocker == b && bs[i].Attacker != NoObj {
 			g.Push(int32(bs[i].Attacker))
 		}
 	}
+}
+
+// PushAttackersAmong pushes on the scratch stack, in the order of
+// Combat.Attacks (as a loop over the attackers walks them), each attacker
+// that b blocks: the candidates of a loop over the attackers filtered by
+// blocks(b, a), found through the objects' combat index (the attacker of
+// b's one block) rather than by testing every attack.
+func (g Exec) PushAttackersAmong(b ObjID) {
+	c := &g.Combat
+	from, one := g.blocksOf(b)
+	if from >= len(c.Blocks) {
+		return // b blocks nothing
+	}
+	if a := c.Blocks[from].Attacker; one && !c.dupAtk && len(c.Attacks) == c.nAtk && uint(a) < uint(len(g.Objs)) {
+		if g.attackIndex(a) >= 0 {
+			g.Push(int32(a))
+		}
+		return
+	}
+	// The general case: the attackers b blocks, then each attack tested
+	// against that short list; the list is dropped from under the result.
+	mark := g.Mark()
+	g.PushBlockedBy(b)
+	set := g.Mark()
+	if set == mark {
+		return
+	}
+	for i := range c.Attacks {
+		if x := c.Attacks[i].Attacker; g.InScratch(mark, set, x) {
+			g.Push(int32(x))
+		}
+	}
+	n := copy(g.scratch[mark:], g.scratch[set:])
+	g.Release(mark + n)
+}
+
+// PushBlockersOf pushes on the scratch stack, in the order of
+// Combat.Blocks (as a loop over the blockers walks them, each blocker
+// once), each blocker that blocks attacker a: the candidates of a loop
+// over the blockers filtered by blocks(b, a). Through the index, an
+// attacker without blockers costs nothing, and the walk stops at a's
+// last blocker.
+func (g Exec) PushBlockersOf(a ObjID) {
+	c := &g.Combat
+	bs := c.Blocks
+	indexed := len(bs) == c.nBlk && uint(a) < uint(len(g.Objs))
+	if indexed {
+		n := g.Objs[a].blockers
+		if n <= 0 {
+			return
+		}
+		if !c.repeated {
+			// Each blocker blocks once: a's blocks are its blockers'.
+			for i := range bs {
+				if bs[i].Attacker == a {
+					if !bs[i].Repeated {
+						g.Push(int32(bs[i].Blocker))
+					}
+					if n--; n == 0 {
+						return
+					}
+				}
+			}
+			return
+		}
+	}
+	// The general case: a's blockers, then each blocker of the loop
+	// tested against that short list.
+	mark := g.Mark()
+	for i := range bs {
+		if bs[i].Attacker == a {
+			g.Push(int32(bs[i].Blocker))
+		}
+	}
+	set := g.Mark()
+	if set == mark {
+		return
+	}
+	for i := range bs {
+		if x := bs[i].Blocker; !bs[i].Repeated && g.InScratch(mark, set, x) {
+			g.Push(int32(x))
+		}
+	}
+	n := copy(g.scratch[mark:], g.scratch[set:])
+	g.Release(mark + n)
 }
 
 // InScratch reports whether x was pushed between marks from and to.

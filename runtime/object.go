@@ -184,6 +184,9 @@ func (g *Game) Power(x ObjID) int32 {
 // toughness); printed if they derive none.
 func (g *Game) Toughness(x ObjID) int32 {
 	if f := g.Rules.Toughness; f != nil {
+		if a := g.aux; a != nil && a.toughOn {
+			return g.memoToughness(f, x) // in a state-based-action match
+		}
 		return f(g.exec(), x)
 	}
 	return g.Objs[x].Toughness

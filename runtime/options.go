@@ -66,9 +66,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		g.optKeys = slices.Grow(g.optKeys, cap(buf)-start) // as the caller's buffer
 	}
 	if group && g.reclass {
-		for x := range g.Objs {
-			g.derive(ObjID(x))
-		}
+		g.deriveAll()
 		g.reclass = false
 	}
 	var rel optRelations
@@ -310,6 +308,41 @@ func sameRare(a, b *Object) bool {
 // sameClass reports whether a and b have the same characteristics, the
 // state that never changes once an object exists (slices by identity):
 // then their classes are equal (Game.derive).
+// deriveAll gives every object its class, as derive does object by
+// object in ID order, in one pass: the classes found so far (the first
+// object of each) are kept on the scratch stack, the last used first
+// (moved to the front when used: a board's identical permanents, a deck's
+// copies of a card, in turns), so that each object is compared with a few
+// classes, not with every object before it. sameClass is an equivalence:
+// each class has one first object, so at most one of them matches, and
+// the order they are tried in changes nothing.
+func (g *Game) deriveAll() {
+	mark := len(g.scratch)
+	for x := range g.Objs {
+		o := &g.Objs[x]
+		reps := g.scratch[mark:]
+		found := -1
+		for i, r := range reps {
+			if sameClass(&g.Objs[r], o) {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			o.class = uint64(x)
+			g.scratch = append(g.scratch, ObjID(x))
+			reps = g.scratch[mark:]
+			found = len(reps) - 1
+		} else {
+			o.class = uint64(reps[found])
+		}
+		r := reps[found]
+		copy(reps[1:found+1], reps[:found])
+		reps[0] = r
+	}
+	g.scratch = g.scratch[:mark]
+}
+
 func sameClass(a, b *Object) bool {
 	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
 		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&

@@ -270,7 +270,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	c := &g.Combat
 	// The slices are restored as they were (nil stays nil): a refused
 	// declaration must leave Save's bytes as they were.
-	a0, d0, l0 := c.Attacks, c.DeclaredAttackers, g.watchClean
+	a0, d0, l0, dup0 := c.Attacks, c.DeclaredAttackers, g.watchClean, c.dupAtk
 	s := g.declBufs()
 	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(a0)+len(objs), len(g.Objs))), a0...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
@@ -288,6 +288,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
 	c.DeclaredAttackers = d0
 	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
+	c.dupAtk = dup0
 	g.watchClean = l0
 	return bad, rule
 }

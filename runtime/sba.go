@@ -178,7 +178,62 @@ func (g *Game) hitBuf() []SBAHit {
 	return g.hits[:0]
 }
 
+// matchSBAs matches the state-based actions (nothing changes while they
+// are matched): the toughness of each object is derived once in a match
+// (toughMemo), however many sbas read it.
 func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
+	if g.Rules.Toughness == nil {
+		return g.matchSBAsNow(hits, first)
+	}
+	a := g.auxOf()
+	if cap(a.tough) < len(g.Objs) {
+		a.tough = make([]toughMemo, len(g.Objs)+len(g.Objs)/4) // (grown with the game's objects: once per size)
+	}
+	a.tough = a.tough[:cap(a.tough)]
+	a.newToughGen(g.changes)
+	a.toughOn = true
+	hits = g.matchSBAsNow(hits, first)
+	a.toughOn = false
+	return hits
+}
+
+// toughMemo is an object's toughness in a state-based-action match: at
+// is gameAux.toughGen when v was derived.
+type toughMemo struct {
+	at uint32
+	v  int32
+}
+
+// newToughGen starts a memo of toughness at the game's change count
+// changes: what the memo held before is stale.
+func (a *gameAux) newToughGen(changes uint32) {
+	if a.toughGen++; a.toughGen == 0 {
+		clear(a.tough[:cap(a.tough)]) // (wrapped: no entry may look fresh)
+		a.toughGen = 1
+	}
+	a.toughAt = changes
+}
+
+// memoToughness is x's toughness f derives, through the match's memo.
+func (g *Game) memoToughness(f func(Exec, ObjID) int32, x ObjID) int32 {
+	a := g.aux
+	if a.toughAt != g.changes {
+		a.newToughGen(g.changes) // something changed: derive again
+	}
+	if uint(x) >= uint(len(a.tough)) {
+		return f(g.exec(), x)
+	}
+	if m := &a.tough[x]; m.at == a.toughGen {
+		return m.v
+	}
+	v := f(g.exec(), x)
+	if a.toughAt == g.changes {
+		a.tough[x] = toughMemo{at: a.toughGen, v: v}
+	}
+	return v
+}
+
+func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
 	if m := g.Rules.MatchSBAs; m != nil {
 		hits = m(g.exec(), hits, first)
 		// Perform in the order of the rules, whatever order matching found.

@@ -832,25 +832,24 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			v_b := x
 			_ = v_b
 			{
-				blk_v_a := g.Mark()
-				g.PushBlockedBy(v_b)
 				mark := g.Mark()
-				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
-					if !ok {
-						continue
-					}
-					if g.InScratch(blk_v_a, mark, v_a) && (g.BlocksAttacker(v_b, v_a)) {
-						g.Push(int32(v_a))
+				g.PushAttackersAmong(v_b)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
 					g.Trigger(v_a, rt.EventID(4), "309.3")
 				}
 				g.Release(mark)
-				g.Release(blk_v_a)
 			}
 		}
 		g.Release(mark)
@@ -1049,15 +1048,17 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			_ = v_a
 			{
 				mark := g.Mark()
-				for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
-					v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
-					if !ok {
-						continue
-					}
+				g.PushBlockersOf(v_a)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_b := x
+					_ = v_b
 					if g.BlocksAttacker(v_b, v_a) {
-						g.Push(int32(v_b))
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_b := x
 					_ = v_b
@@ -1142,25 +1143,24 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			v_b := x
 			_ = v_b
 			{
-				blk_v_a := g.Mark()
-				g.PushBlockedBy(v_b)
 				mark := g.Mark()
-				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
-					if !ok {
-						continue
-					}
-					if g.InScratch(blk_v_a, mark, v_a) && (g.BlocksAttacker(v_b, v_a)) {
-						g.Push(int32(v_a))
+				g.PushAttackersAmong(v_b)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
 					g.AssignTo(v_b, v_a, g.PredValue(rt.AssignsDamage, v_b), "310.2d")
 				}
 				g.Release(mark)
-				g.Release(blk_v_a)
 			}
 		}
 		g.Release(mark)
@@ -1561,7 +1561,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if types&(ty_creature) != 0 {
 				if dirty&(rt.ChangeBattlefield) != 0 {
 					v_c := rt.ObjID(x)
-					if (g.Toughness(v_c) > 0) && sba_420_5c_match(g, x) {
+					_ = v_c
+					if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
 						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 						if first {
 							return hits
@@ -1581,7 +1582,18 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjWorld(g, v_x)) && sba_420_match(g, x) {
+				_ = v_x
+				if rt.ObjWorld(g, v_x) && func() bool {
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
+							return true
+						}
+					}
+					return false
+				}() {
 					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
 					if first {
 						return hits
@@ -1590,7 +1602,19 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjLegendary(g, v_x)) && sba_420_5e_match(g, x) {
+				_ = v_x
+				if rt.ObjLegendary(g, v_x) && func() int32 {
+					n := int32(0)
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjLegendary(g, v_y) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && v_y != v_x {
+							n++
+						}
+					}
+					return n
+				}() > 0 {
 					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 					if first {
 						return hits

@@ -1054,25 +1054,24 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			v_b := x
 			_ = v_b
 			{
-				blk_v_a := g.Mark()
-				g.PushBlockedBy(v_b)
 				mark := g.Mark()
-				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
-					if !ok {
-						continue
-					}
-					if g.InScratch(blk_v_a, mark, v_a) && (g.BlocksAttacker(v_b, v_a)) {
-						g.Push(int32(v_a))
+				g.PushAttackersAmong(v_b)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
 					g.Trigger(v_a, rt.EventID(4), "509.1i")
 				}
 				g.Release(mark)
-				g.Release(blk_v_a)
 			}
 		}
 		g.Release(mark)
@@ -1321,15 +1320,17 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			_ = v_a
 			{
 				mark := g.Mark()
-				for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
-					v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
-					if !ok {
-						continue
-					}
+				g.PushBlockersOf(v_a)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_b := x
+					_ = v_b
 					if g.BlocksAttacker(v_b, v_a) {
-						g.Push(int32(v_b))
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_b := x
 					_ = v_b
@@ -1414,25 +1415,24 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			v_b := x
 			_ = v_b
 			{
-				blk_v_a := g.Mark()
-				g.PushBlockedBy(v_b)
 				mark := g.Mark()
-				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
-					if !ok {
-						continue
-					}
-					if g.InScratch(blk_v_a, mark, v_a) && (g.BlocksAttacker(v_b, v_a)) {
-						g.Push(int32(v_a))
+				g.PushAttackersAmong(v_b)
+				n := 0
+				for _, x := range g.Selected(mark) {
+					v_a := x
+					_ = v_a
+					if g.BlocksAttacker(v_b, v_a) {
+						g.Selected(mark)[n] = x
+						n++
 					}
 				}
+				g.Release(mark + n)
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
 					g.AssignTo(v_b, v_a, g.PredValue(rt.AssignsDamage, v_b), "510.1d")
 				}
 				g.Release(mark)
-				g.Release(blk_v_a)
 			}
 		}
 		g.Release(mark)
@@ -2040,7 +2040,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if types&(ty_creature) != 0 {
 				if dirty&(rt.ChangeBattlefield) != 0 {
 					v_c := rt.ObjID(x)
-					if (g.Toughness(v_c) > 0) && sba_704_5g_match(g, x) {
+					_ = v_c
+					if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
 						hits = append(hits, rt.SBAHit{SBA: 6, X: x})
 						if first {
 							return hits
@@ -2051,7 +2052,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			if types&(ty_creature) != 0 {
 				if dirty&(rt.ChangeBattlefield) != 0 {
 					v_c := rt.ObjID(x)
-					if (g.Toughness(v_c) > 0) && sba_704_5h_match(g, x) {
+					_ = v_c
+					if g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c) {
 						hits = append(hits, rt.SBAHit{SBA: 7, X: x})
 						if first {
 							return hits
@@ -2071,7 +2073,18 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjWorld(g, v_x)) && sba_704_5m_match(g, x) {
+				_ = v_x
+				if rt.ObjWorld(g, v_x) && func() bool {
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
+							return true
+						}
+					}
+					return false
+				}() {
 					hits = append(hits, rt.SBAHit{SBA: 9, X: x})
 					if first {
 						return hits
@@ -2080,7 +2093,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjAura(g, v_x)) && sba_704_5n_match(g, x) {
+				_ = v_x
+				if rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x)) {
 					hits = append(hits, rt.SBAHit{SBA: 10, X: x})
 					if first {
 						return hits
@@ -2089,7 +2103,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0) && sba_704_5r_match(g, x) {
+				_ = v_x
+				if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
 					hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 					if first {
 						return hits
@@ -2106,7 +2121,21 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (rt.ObjLegendary(g, v_x)) && sba_704_5k_match(g, x) {
+				_ = v_x
+				if rt.ObjLegendary(g, v_x) && !(func() bool {
+					mark := g.Mark()
+					for _, v_y := range g.Battlefield {
+						if g.Objs[v_y].PhasedOut {
+							continue
+						}
+						if rt.ObjLegendary(g, v_y) && rt.ObjController(g, v_y) == rt.ObjController(g, v_x) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) {
+							g.Push(int32(v_y))
+						}
+					}
+					k := g.Keeps(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5k")
+					g.Release(mark)
+					return k
+				}()) {
 					hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 					if first {
 						return hits
@@ -2115,7 +2144,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (g.Attached(v_x)) && sba_704_5p_match(g, x) {
+				_ = v_x
+				if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
 					hits = append(hits, rt.SBAHit{SBA: 14, X: x})
 					if first {
 						return hits
@@ -2124,7 +2154,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 			}
 			if dirty&(rt.ChangeBattlefield) != 0 {
 				v_x := rt.ObjID(x)
-				if (g.Attached(v_x)) && sba_704_5q_match(g, x) {
+				_ = v_x
+				if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
 					hits = append(hits, rt.SBAHit{SBA: 15, X: x})
 					if first {
 						return hits
@@ -2152,7 +2183,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				x := int32(i)
 				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
 					v_x := rt.ObjID(x)
-					if (rt.ObjToken(g, v_x)) && sba_704_5d_match(g, x) {
+					_ = v_x
+					if rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x)) {
 						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 						if first {
 							return hits
@@ -2161,7 +2193,8 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				}
 				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
 					v_x := rt.ObjID(x)
-					if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && sba_704_5e_match(g, x) {
+					_ = v_x
+					if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x))) {
 						hits = append(hits, rt.SBAHit{SBA: 4, X: x})
 						if first {
 							return hits
