@@ -1,9 +1,9 @@
 package runtime
 
-// Object is a card, token or copy in some zone. Fields that are slices
-// (Subtypes, Triggers, Abilities) are never mutated in place, so clones share them.
+// Object is a card, token or copy in some zone. It holds no pointer: its
+// name, subtypes, costs, triggers and abilities are its Face, in the
+// game's table of faces (Game.faces), which clones share.
 type Object struct {
-	Name       string
 	Owner      int8
 	Controller int8
 	// Protector is the player designated as this permanent's protector
@@ -13,13 +13,11 @@ type Object struct {
 	Zone      Zone
 	Types     TypeSet
 	Super     SuperSet
-	Subtypes  []string
 	Power     int32 // printed power
 	Toughness int32 // printed toughness
 	Damage    int32 // marked damage
 	Counters  [MaxCounterKinds]int32
 	Keywords  KeywordSet // printed keywords
-	Cost      Cost
 	Tapped    bool
 	PhasedOut bool
 	Token     bool
@@ -27,7 +25,6 @@ type Object struct {
 	// continuously since their most recent turn began.
 	Fresh      bool
 	AttachedTo ObjID
-	Triggers   []Trigger
 	Timestamp  uint32 // when it entered its zone
 	// Copy says whether this is a copy of a spell or of a card (such copies
 	// cease to exist outside the zones they may be in).
@@ -61,13 +58,12 @@ type Object struct {
 	// battlefield: its last known information while it is elsewhere.
 	lkiKeywords KeywordSet
 	// SubBits has bit i set when the object has subtype BitSubtypes[i].
-	SubBits    uint64
-	AttackCost Cost // mana to pay for it to attack
-	BlockCost  Cost // mana to pay for it to block
+	SubBits uint64
 	// Timing is 1 + the index in Rules.Timings of the restriction on when
 	// it may be cast; 0: none.
-	Timing    uint8
-	Abilities []Ability // activated abilities
+	Timing uint8
+	// face is the index of its Face in Game.faces.
+	face uint32
 	// class is the ID of the first object with the same characteristics
 	// (Game.derive, by Create and Touch): identical cards share it, and
 	// Options groups options by it.
@@ -218,7 +214,7 @@ func (g *Game) manaColor(o *Object) (Color, bool) {
 	if o.Types&g.Rules.PlayedTypes == 0 {
 		return 0, false
 	}
-	for _, s := range o.Subtypes {
+	for _, s := range g.faceOf(o).Subtypes {
 		if c, ok := basicColor(s); ok {
 			return c, true
 		}
@@ -229,7 +225,7 @@ func (g *Game) manaColor(o *Object) (Color, bool) {
 // HasSubtype reports whether x has the subtype (subtypes are stored in
 // lower case; sub must be lower case).
 func (g Exec) HasSubtype(x ObjID, sub string) bool {
-	for _, s := range g.Objs[x].Subtypes {
+	for _, s := range g.face(x).Subtypes {
 		if s == sub {
 			return true
 		}
@@ -240,7 +236,7 @@ func (g Exec) HasSubtype(x ObjID, sub string) bool {
 // SharesSubtype reports whether x and y have a subtype in common among the
 // subtypes of kind types that x has (e.g. planeswalker types).
 func (g Exec) SharesSubtype(x, y ObjID) bool {
-	for _, s := range g.Objs[x].Subtypes {
+	for _, s := range g.face(x).Subtypes {
 		if g.HasSubtype(y, s) {
 			return true
 		}
@@ -342,4 +338,70 @@ func (g Exec) TriggerPending(x ObjID) bool {
 }
 
 // SameName reports whether x and y have the same name.
-func (g Exec) SameName(x, y ObjID) bool { return g.Objs[x].Name == g.Objs[y].Name }
+func (g Exec) SameName(x, y ObjID) bool { return g.face(x).Name == g.face(y).Name }
+
+// Face is what an object is printed with that a pointer holds: kept once
+// in the game's table of faces (Game.faces, append only, shared by
+// clones), which equal cards share. Its slices are never written in
+// place.
+type Face struct {
+	Name       string
+	Subtypes   []string // lower case
+	Cost       Cost
+	AttackCost Cost // mana to pay for it to attack
+	BlockCost  Cost // mana to pay for it to block
+	Triggers   []Trigger
+	Abilities  []Ability // activated abilities
+}
+
+// Face returns x's face. Its slices are shared: change a face with
+// SetFace, never in place.
+func (g Exec) Face(x ObjID) Face { return g.faces[g.Objs[x].face] }
+
+// SetFace gives x face f (as a fixture gives an object abilities): the
+// objects with abilities and triggers are counted again, the classes
+// derived again before Options next groups.
+func (g Exec) SetFace(x ObjID, f Face) {
+	o := &g.Objs[x]
+	g.count(o, -1)
+	o.face = g.internFace(&f)
+	g.count(o, 1)
+	g.reclass = true
+}
+
+// face is x's face, read only.
+func (g *Game) face(x ObjID) *Face { return &g.faces[g.Objs[x].face] }
+
+// faceOf is o's face, read only.
+func (g *Game) faceOf(o *Object) *Face { return &g.faces[o.face] }
+
+// internFace returns the index of a face equal to f in the table,
+// appending f if there is none. Faces are equal with the same name,
+// subtypes and costs and the same triggers and abilities (slices by
+// identity: cards made from one Card share them).
+func (g *Game) internFace(f *Face) uint32 {
+	n := len(g.faces)
+	if n > 0 && sameFace(&g.faces[n-1], f) {
+		return uint32(n - 1) // a deck's copies of a card come in a row
+	}
+	for i := range g.faces {
+		if sameFace(&g.faces[i], f) {
+			return uint32(i)
+		}
+	}
+	g.faces = append(g.faces, *f) // never into a clone's: their slices end at their length
+	return uint32(n)
+}
+
+func sameFace(a, b *Face) bool {
+	if a.Name != b.Name || a.Cost != b.Cost || a.AttackCost != b.AttackCost || a.BlockCost != b.BlockCost ||
+		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) || len(a.Subtypes) != len(b.Subtypes) {
+		return false
+	}
+	for i, s := range a.Subtypes {
+		if s != b.Subtypes[i] {
+			return false
+		}
+	}
+	return true
+}
