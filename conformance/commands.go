@@ -350,9 +350,14 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		for _, c := range ctrs {
 			o.Counters[c.k] += c.n
 		}
-		for _, c := range caps {
-			o.CounterMax[c.k] = c.n
-			o.Capped |= 1 << c.k
+		if len(caps) > 0 {
+			e := rt.Exec{Game: g}
+			f := e.Face(x)
+			for _, c := range caps {
+				f.CounterMax[c.k] = c.n
+				f.Capped |= 1 << c.k
+			}
+			e.SetFace(x, f)
 		}
 		if protector != -2 {
 			o.Protector = int8(protector)

@@ -12,7 +12,7 @@ func TestSameClass(t *testing.T) {
 	changes := map[string]func(o *Object){
 		"Types": func(o *Object) { o.Types = TypeSet(1 << 0) },
 		"Super": func(o *Object) { o.Super = SuperBasic }, "Timing": func(o *Object) { o.Timing = 1 },
-		"Copy": func(o *Object) { o.Copy = CardCopy }, "Capped": func(o *Object) { o.Capped = 1 },
+		"Copy":  func(o *Object) { o.Copy = CardCopy },
 		"Power": func(o *Object) { o.Power = 3 }, "Toughness": func(o *Object) { o.Toughness = 3 },
 		"Keywords": func(o *Object) { o.Keywords = 1 }, "SubBits": func(o *Object) { o.SubBits = 1 },
 		"Enchant": func(o *Object) { o.Enchant = TypeSet(1 << 1) },
@@ -25,6 +25,7 @@ func TestSameClass(t *testing.T) {
 		"other Triggers": func(f *Face) { f.Triggers = []Trigger{{}} },
 		"Cost":           func(f *Face) { f.Cost.Generic = 2 }, "AttackCost": func(f *Face) { f.AttackCost.Generic = 1 },
 		"BlockCost": func(f *Face) { f.BlockCost.Colored[Red] = 1 },
+		"Capped":    func(f *Face) { f.Capped = 1 }, "CounterMax": func(f *Face) { f.CounterMax[1] = 3 },
 	}
 	for name, change := range faceChanges {
 		f := baseFace

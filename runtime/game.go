@@ -610,9 +610,9 @@ func (g *Game) derive(x ObjID) {
 		o.class = g.Objs[x-1].class // a deck's copies of a card come in a row
 		return
 	}
-	o.class = uint64(x)
+	o.class = uint32(x)
 	for i := ObjID(0); i < x; i++ {
-		if e := &g.Objs[i]; uint64(i) == e.class && sameClass(e, o) {
+		if e := &g.Objs[i]; uint32(i) == e.class && sameClass(e, o) {
 			o.class = e.class
 			return
 		}

@@ -1,9 +1,10 @@
 package runtime
 
 // Object is a card, token or copy in some zone. It holds no pointer: its
-// name, subtypes, costs, triggers and abilities are its Face, in the
-// game's table of faces (Game.faces), which clones share.
+// name, subtypes, costs, triggers, abilities and counter maximums are its
+// Face, in the game's table of faces (Game.faces), which clones share.
 type Object struct {
+	// (The fields are ordered by size, so that no padding is between them.)
 	Owner      int8
 	Controller int8
 	// Protector is the player designated as this permanent's protector
@@ -13,25 +14,28 @@ type Object struct {
 	Zone      Zone
 	Types     TypeSet
 	Super     SuperSet
-	Power     int32 // printed power
-	Toughness int32 // printed toughness
-	Damage    int32 // marked damage
-	Counters  [MaxCounterKinds]int32
-	Keywords  KeywordSet // printed keywords
 	Tapped    bool
 	PhasedOut bool
 	Token     bool
 	// Fresh is set while the controller has not controlled the permanent
 	// continuously since their most recent turn began.
-	Fresh      bool
-	AttachedTo ObjID
-	Timestamp  uint32 // when it entered its zone
+	Fresh bool
 	// Copy says whether this is a copy of a spell or of a card (such copies
 	// cease to exist outside the zones they may be in).
 	Copy CopyKind
 	// DeathtouchHit: dealt damage by a source with deathtouch since state-
 	// based actions were last checked.
 	DeathtouchHit bool
+	// Timing is 1 + the index in Rules.Timings of the restriction on when
+	// it may be cast; 0: none.
+	Timing uint8
+	// Enchant lists the card types an Aura may be attached to (0: any).
+	Enchant    TypeSet
+	Power      int32 // printed power
+	Toughness  int32 // printed toughness
+	Damage     int32 // marked damage
+	AttachedTo ObjID
+	Timestamp  uint32 // when it entered its zone
 	// Regen counts the shields on it, which the rules' replacements may
 	// use up (x.shields, use_shield: regeneration's, in the rules that have
 	// it); effects and scripts give them.
@@ -39,11 +43,15 @@ type Object struct {
 	// PreventNext: the next PreventNext damage that would be dealt to it is
 	// prevented (a prevention shield).
 	PreventNext int32
-	// Enchant lists the card types an Aura may be attached to (0: any).
-	Enchant TypeSet
-	// CounterMax caps counters of a kind on this object; Capped marks which.
-	CounterMax [MaxCounterKinds]int32
-	Capped     uint8
+	// face is the index of its Face in Game.faces.
+	face     uint32
+	Counters [MaxCounterKinds]int32
+	Keywords KeywordSet // printed keywords
+	// lkiKeywords are the keywords effects gave it as it last left the
+	// battlefield: its last known information while it is elsewhere.
+	lkiKeywords KeywordSet
+	// SubBits has bit i set when the object has subtype BitSubtypes[i].
+	SubBits uint64
 	// batch is the state-based-action batch that last replaced a
 	// destruction of this object (one replacement covers identical results).
 	batch uint32
@@ -54,20 +62,10 @@ type Object struct {
 	// leftBatch is the batch in which it left the battlefield: its
 	// leaves-the-battlefield abilities still see that batch's events.
 	leftBatch uint32
-	// lkiKeywords are the keywords effects gave it as it last left the
-	// battlefield: its last known information while it is elsewhere.
-	lkiKeywords KeywordSet
-	// SubBits has bit i set when the object has subtype BitSubtypes[i].
-	SubBits uint64
-	// Timing is 1 + the index in Rules.Timings of the restriction on when
-	// it may be cast; 0: none.
-	Timing uint8
-	// face is the index of its Face in Game.faces.
-	face uint32
 	// class is the ID of the first object with the same characteristics
 	// (Game.derive, by Create and Touch): identical cards share it, and
 	// Options groups options by it.
-	class uint64
+	class uint32
 	// atk and blk index the combat (Game.attackIndex, blockIndex): 1 + the
 	// index in Combat.Attacks of its attack, in Combat.Blocks of its first
 	// block; checked against the lists, never trusted alone.
@@ -278,11 +276,12 @@ func (g Exec) AttachedToIs(x ObjID, t TypeSet) bool {
 // stated maximum.
 func (g Exec) OverCounterMax(x ObjID) bool {
 	o := &g.Objs[x]
-	if o.Capped == 0 {
+	f := g.faceOf(o)
+	if f.Capped == 0 {
 		return false // no counter has a maximum (most objects)
 	}
 	for k := CounterKind(0); k < MaxCounterKinds; k++ {
-		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
+		if f.Capped&(1<<k) != 0 && o.Counters[k] > f.CounterMax[k] {
 			return true
 		}
 	}
@@ -291,10 +290,10 @@ func (g Exec) OverCounterMax(x ObjID) bool {
 
 // TrimCounters removes the counters of x above their stated maximums.
 func (g Exec) TrimCounters(x ObjID, rule string) {
-	o := &g.Objs[x]
+	o, f := &g.Objs[x], g.face(x)
 	for k := CounterKind(0); k < MaxCounterKinds; k++ {
-		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
-			g.AddCounters(x, k, o.CounterMax[k]-o.Counters[k], rule)
+		if f.Capped&(1<<k) != 0 && o.Counters[k] > f.CounterMax[k] {
+			g.AddCounters(x, k, f.CounterMax[k]-o.Counters[k], rule)
 		}
 	}
 }
@@ -352,6 +351,9 @@ type Face struct {
 	BlockCost  Cost // mana to pay for it to block
 	Triggers   []Trigger
 	Abilities  []Ability // activated abilities
+	// CounterMax caps counters of a kind on the object; Capped marks which.
+	CounterMax [MaxCounterKinds]int32
+	Capped     uint8
 }
 
 // Face returns x's face. Its slices are shared: change a face with
@@ -377,7 +379,7 @@ func (g *Game) faceOf(o *Object) *Face { return &g.faces[o.face] }
 
 // internFace returns the index of a face equal to f in the table,
 // appending f if there is none. Faces are equal with the same name,
-// subtypes and costs and the same triggers and abilities (slices by
+// subtypes, costs and counter maximums and the same triggers and abilities (slices by
 // identity: cards made from one Card share them).
 func (g *Game) internFace(f *Face) uint32 {
 	n := len(g.faces)
@@ -395,6 +397,7 @@ func (g *Game) internFace(f *Face) uint32 {
 
 func sameFace(a, b *Face) bool {
 	if a.Name != b.Name || a.Cost != b.Cost || a.AttackCost != b.AttackCost || a.BlockCost != b.BlockCost ||
+		a.Capped != b.Capped || a.CounterMax != b.CounterMax ||
 		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) || len(a.Subtypes) != len(b.Subtypes) {
 		return false
 	}

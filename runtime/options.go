@@ -254,7 +254,7 @@ const (
 	stTapped uint64 = 1 << (32 + iota)
 	stPhased
 	stFresh
-	stRare // damage, counters, shields or caps: sameRare tells
+	stRare // damage, counters or shields: sameRare tells
 	stLone // grouped with nothing: attached, or in a relation (plain)
 )
 
@@ -284,13 +284,13 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 	if c.Fresh {
 		st |= stFresh
 	}
-	if c.Damage|c.Regen|c.PreventNext|or8(&c.Counters)|or8(&c.CounterMax) != 0 || c.DeathtouchHit {
+	if c.Damage|c.Regen|c.PreventNext|or8(&c.Counters) != 0 || c.DeathtouchHit {
 		st |= stRare
 	}
 	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
 		st |= stLone
 	}
-	return groupKey{class: c.class, state: st, kind: o.Kind, target: o.Target, ability: o.Ability, amount: o.Amount}
+	return groupKey{class: uint64(c.class), state: st, kind: o.Kind, target: o.Target, ability: o.Ability, amount: o.Amount}
 }
 
 // or8 is the bitwise or of a's elements: 0 when all are (the array
@@ -304,7 +304,7 @@ var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
 	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen && a.PreventNext == b.PreventNext &&
-		a.Counters == b.Counters && a.CounterMax == b.CounterMax
+		a.Counters == b.Counters
 }
 
 // sameClass reports whether a and b have the same characteristics, the
@@ -312,7 +312,7 @@ func sameRare(a, b *Object) bool {
 // then their classes are equal (Game.derive).
 func sameClass(a, b *Object) bool {
 	return a.face == b.face && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
-		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
+		a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
 		a.SubBits == b.SubBits && a.Enchant == b.Enchant
 }
 
@@ -536,7 +536,7 @@ func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
 		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
 		a.Regen == b.Regen && a.PreventNext == b.PreventNext && a.Enchant == b.Enchant &&
-		a.CounterMax == b.CounterMax && a.Capped == b.Capped && a.SubBits == b.SubBits &&
+		a.SubBits == b.SubBits &&
 		a.Protector == b.Protector && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))
 }
 
