@@ -360,15 +360,11 @@ type Face struct {
 // SetFace, never in place.
 func (g Exec) Face(x ObjID) Face { return g.faces[g.Objs[x].face] }
 
-// SetFace gives x face f (as a fixture gives an object abilities): the
-// objects with abilities and triggers are counted again, the classes
-// derived again before Options next groups.
+// SetFace gives x face f (as a fixture gives an object abilities or
+// another name), then calls Touch: the game looks at it again.
 func (g Exec) SetFace(x ObjID, f Face) {
-	o := &g.Objs[x]
-	g.count(o, -1)
-	o.face = g.internFace(&f)
-	g.count(o, 1)
-	g.reclass = true
+	g.Objs[x].face = g.internFace(&f)
+	g.Touch()
 }
 
 // face is x's face, read only.
