@@ -181,7 +181,7 @@ func (s *state) card(ts *testscript.TestScript, name string) rt.ObjID {
 	}
 	var found []rt.ObjID
 	for i := range g.Objs {
-		if g.Objs[i].Name == base {
+		if (rt.Exec{Game: g}).Face(rt.ObjID(i)).Name == base {
 			found = append(found, rt.ObjID(i))
 		}
 	}
@@ -350,9 +350,14 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		for _, c := range ctrs {
 			o.Counters[c.k] += c.n
 		}
-		for _, c := range caps {
-			o.CounterMax[c.k] = c.n
-			o.Capped |= 1 << c.k
+		if len(caps) > 0 {
+			e := rt.Exec{Game: g}
+			f := e.Face(x)
+			for _, c := range caps {
+				f.CounterMax[c.k] = c.n
+				f.Capped |= 1 << c.k
+			}
+			e.SetFace(x, f)
 		}
 		if protector != -2 {
 			o.Protector = int8(protector)
@@ -605,8 +610,10 @@ func cmdAbility(ts *testscript.TestScript, neg bool, args []string) {
 		fail(ts, "ability %s: the rules declare no timing %q (they declare %v)", rest[1], a.Timing, g.Rules.TimingNames())
 	}
 	parseDoes(ts, &a.Effect, rest[2])
-	o := g.Obj(x)
-	o.Abilities = append(append([]rt.Ability(nil), o.Abilities...), a)
+	e := rt.Exec{Game: g}
+	f := e.Face(x)
+	f.Abilities = append(append([]rt.Ability(nil), f.Abilities...), a)
+	e.SetFace(x, f)
 }
 
 // activate <player> <card> <label>: activate an activated ability.
@@ -617,7 +624,7 @@ func cmdActivate(ts *testscript.TestScript, neg bool, args []string) {
 	g := s.game(ts)
 	p := s.player(ts, args[0])
 	x := s.card(ts, args[1])
-	i := slices.IndexFunc(g.Obj(x).Abilities, func(a rt.Ability) bool { return a.Label == args[2] })
+	i := slices.IndexFunc(rt.Exec{Game: g}.Face(x).Abilities, func(a rt.Ability) bool { return a.Label == args[2] })
 	if i < 0 {
 		fail(ts, "%s has no ability %q", args[1], args[2])
 	}
@@ -640,8 +647,10 @@ func cmdTrigger(ts *testscript.TestScript, neg bool, args []string) {
 	need(ts, args, 4, "trigger <card> <label> <event> <does>")
 	g := s.game(ts)
 	x := s.card(ts, args[0])
-	o := g.Obj(x)
-	o.Triggers = append(append([]rt.Trigger(nil), o.Triggers...), parseTrigger(ts, args[1], args[2], args[3]))
+	e := rt.Exec{Game: g}
+	f := e.Face(x)
+	f.Triggers = append(append([]rt.Trigger(nil), f.Triggers...), parseTrigger(ts, args[1], args[2], args[3]))
+	e.SetFace(x, f)
 }
 
 // triggered <card> <label> <does>: an ability of card has just triggered

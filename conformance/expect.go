@@ -137,11 +137,11 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		x := s.card(ts, arg(1, "attached <card> <card|nothing>"))
 		got = "nothing"
 		if h, ok := (rt.Exec{Game: g}).AttachedTo(x); ok {
-			got = g.Obj(h).Name
+			got = rt.Exec{Game: g}.Face(h).Name
 		}
 		want, what = arg(2, "attached <card> <card|nothing>"), "what "+args[1]+" is attached to"
 		if want != "nothing" {
-			want = g.Obj(s.card(ts, want)).Name
+			want = rt.Exec{Game: g}.Face(s.card(ts, want)).Name
 		}
 	case "regen":
 		x := s.card(ts, arg(1, "regen <card> <n>"))
@@ -190,9 +190,9 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		case rt.DecidePriority, rt.DecideCards, rt.DecideAttackers, rt.DecideBlockers, rt.DecideDefender:
 			got += " " + g.PlayerName(d.Player)
 		case rt.DecideOrder, rt.DecidePlayer:
-			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name
+			got += " " + g.PlayerName(d.Player) + " " + rt.Exec{Game: g}.Face(d.Obj).Name
 		case rt.DecidePlace:
-			got += " " + g.PlayerName(d.Player) + " " + g.Obj(d.Obj).Name + " " + g.Obj(d.Of).Name
+			got += " " + g.PlayerName(d.Player) + " " + rt.Exec{Game: g}.Face(d.Obj).Name + " " + rt.Exec{Game: g}.Face(d.Of).Name
 		case rt.DecideTriggers:
 			got += " " + g.PlayerName(d.Player)
 			for i := 0; i < d.N; i++ {
@@ -202,7 +202,7 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		case rt.DecideDamage:
 			got += " " + g.PlayerName(d.Player)
 			for _, gr := range d.Groups {
-				got += " " + g.Obj(gr.Source).Name
+				got += " " + rt.Exec{Game: g}.Face(gr.Source).Name
 			}
 		}
 		if d.Kind == rt.DecideCards {

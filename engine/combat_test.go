@@ -340,7 +340,7 @@ func TestDefaultDeclare(t *testing.T) {
 			names := func(xs []rt.ObjID) []string {
 				var out []string
 				for _, x := range xs {
-					out = append(out, g.Obj(x).Name)
+					out = append(out, rt.Exec{Game: g}.Face(x).Name)
 				}
 				return out
 			}

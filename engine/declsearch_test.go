@@ -80,10 +80,10 @@ func TestRequirementSearchOracle(t *testing.T) {
 				}(); seen {
 					continue
 				}
-				o := g.Obj(x)
-				cost := o.AttackCost
+				f := rt.Exec{Game: g}.Face(x)
+				cost := f.AttackCost
 				if kw == "blocks_each_combat" {
-					cost = o.BlockCost
+					cost = f.BlockCost
 				}
 				if (rt.Exec{Game: g}).HasKeywordNamed(x, kw) && cost.ManaValue() == 0 {
 					w++
@@ -96,8 +96,8 @@ func TestRequirementSearchOracle(t *testing.T) {
 		// a declaration with one is illegal, whatever the engine says first.
 		costly := func(a rt.Answer, block bool) bool {
 			for _, x := range a.Objs {
-				if c := g.Obj(x).AttackCost; block {
-					if g.Obj(x).BlockCost.ManaValue() > 0 {
+				if c := (rt.Exec{Game: g}).Face(x).AttackCost; block {
+					if (rt.Exec{Game: g}).Face(x).BlockCost.ManaValue() > 0 {
 						return true
 					}
 				} else if c.ManaValue() > 0 {

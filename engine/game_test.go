@@ -60,7 +60,7 @@ func checkInvariants(t *testing.T, g *rt.Game, seed uint64) {
 		for _, x := range list {
 			seen[x]++
 			if g.Objs[x].Zone != z {
-				t.Fatalf("seed %d turn %d: %s listed in %s but its zone is %s", seed, g.TurnNum, g.Objs[x].Name, z, g.Objs[x].Zone)
+				t.Fatalf("seed %d turn %d: %s listed in %s but its zone is %s", seed, g.TurnNum, rt.Exec{Game: g}.Face(x).Name, z, g.Objs[x].Zone)
 			}
 		}
 	}
@@ -79,7 +79,7 @@ func checkInvariants(t *testing.T, g *rt.Game, seed uint64) {
 	}
 	for x, n := range seen {
 		if n != 1 {
-			t.Fatalf("seed %d turn %d: %s is in %d zones", seed, g.TurnNum, g.Objs[x].Name, n)
+			t.Fatalf("seed %d turn %d: %s is in %d zones", seed, g.TurnNum, rt.Exec{Game: g}.Face(rt.ObjID(x)).Name, n)
 		}
 	}
 }

@@ -29,9 +29,20 @@ func recordGame(t testing.TB, seed uint64, turns int32) (*rt.Game, *rt.Replay) {
 		if err := g.Submit(a); err != nil {
 			t.Fatal(err)
 		}
-		a.Objs, a.Targets = append([]rt.ObjID(nil), a.Objs...), append([]int32(nil), a.Targets...)
-		rep.Answers = append(rep.Answers, a)
+		rep.Answers = append(rep.Answers, cloneAnswer(a))
 	}
+}
+
+// cloneAnswer copies every slice of an answer: a policy's answer may hold
+// the game's buffers, which later decisions write.
+func cloneAnswer(a rt.Answer) rt.Answer {
+	a.Objs, a.Targets = append([]rt.ObjID(nil), a.Objs...), append([]int32(nil), a.Targets...)
+	a.Amounts, a.Damage = append([]int32(nil), a.Amounts...), append([]rt.Division(nil), a.Damage...)
+	for i := range a.Damage {
+		d := &a.Damage[i]
+		d.To, d.Amounts = append([]rt.ObjID(nil), d.To...), append([]int32(nil), d.Amounts...)
+	}
+	return a
 }
 
 // TestReplayRoundTrip: a replay written and read back plays the same game,

@@ -131,7 +131,7 @@ func handSBA(g *rt.Game) bool {
 			if y == x || q.PhasedOut || q.Controller != o.Controller {
 				continue
 			}
-			if o.Super&rt.SuperLegendary != 0 && q.Super&rt.SuperLegendary != 0 && q.Name == o.Name {
+			if o.Super&rt.SuperLegendary != 0 && q.Super&rt.SuperLegendary != 0 && (rt.Exec{Game: g}).SameName(x, y) {
 				return true
 			}
 			if o.Types&q.Types&engine.Rules.Types("planeswalker") != 0 && (rt.Exec{Game: g}).SharesSubtype(x, y) {
@@ -160,8 +160,14 @@ func TestSBAReference(t *testing.T) {
 			g.Obj(1).Counters[engine.Rules.Counter("-1/-1")] = 1
 			g.Obj(1).Counters[engine.Rules.Counter("+1/+1")] = 1
 		},
-		"aura detached":  func(g *rt.Game) { g.Obj(17).AttachedTo = rt.NoObj },
-		"second legend":  func(g *rt.Game) { g.Obj(2).Name, g.Obj(2).Super = "Legend", rt.SuperLegendary },
+		"aura detached": func(g *rt.Game) { g.Obj(17).AttachedTo = rt.NoObj },
+		"second legend": func(g *rt.Game) {
+			e := rt.Exec{Game: g}
+			f := e.Face(2)
+			f.Name = "Legend"
+			e.SetFace(2, f)
+			g.Obj(2).Super = rt.SuperLegendary
+		},
 		"loyalty 0":      func(g *rt.Game) { g.Obj(19).Counters[engine.Rules.Counter("loyalty")] = 0 },
 		"token in grave": func(g *rt.Game) { g.Obj(3).Token = true; rt.Exec{Game: g}.Destroy(3, "test") },
 	}

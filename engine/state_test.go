@@ -83,6 +83,7 @@ func TestLoadRefuses(t *testing.T) {
 		"type":    {strings.Replace(good, `"TurnNum":0`, `"TurnNum":"zero"`, 1), "is not a int32"},
 		"attack": {strings.Replace(good, `"Attacks":null`, `"Attacks":[{"Attacker":99999,"Controller":0,"Player":1,"Target":-1,"Blocked":false,"Declared":true,"Nothing":false}]`, 1),
 			"the combat names"},
+		"face": {strings.Replace(good, `"face":0`, `"face":99`, 1), "no such owner, controller, protector, attachment or face"},
 		"declared": {strings.Replace(good, `"Declared":null`, `"Declared":[{"Obj":1,"Target":-9,"By":0,"Repeated":false,"Defender":-1}]`, 1),
 			"the combat names"},
 	} {

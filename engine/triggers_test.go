@@ -23,12 +23,16 @@ func triggerGame(tb testing.TB) *rt.Game {
 	var mine, theirs bool
 	for _, x := range g.Battlefield {
 		o := g.Obj(x)
+		e := rt.Exec{Game: g}
+		f := e.Face(x)
 		switch {
 		case o.Owner == 0 && !mine:
-			o.Triggers = []rt.Trigger{{Triggered: rt.Triggered{Label: "untap", Event: untap, Effect: gain, Args: [rt.MaxStackArgs]int32{1}}}}
+			f.Triggers = []rt.Trigger{{Triggered: rt.Triggered{Label: "untap", Event: untap, Effect: gain, Args: [rt.MaxStackArgs]int32{1}}}}
+			e.SetFace(x, f)
 			mine = true
 		case o.Owner == 1 && !theirs:
-			o.Triggers = []rt.Trigger{{Triggered: rt.Triggered{Label: "upkeep", Event: yours, Segment: "upkeep", Effect: gain, Args: [rt.MaxStackArgs]int32{1}}}}
+			f.Triggers = []rt.Trigger{{Triggered: rt.Triggered{Label: "upkeep", Event: yours, Segment: "upkeep", Effect: gain, Args: [rt.MaxStackArgs]int32{1}}}}
+			e.SetFace(x, f)
 			theirs = true
 		}
 	}

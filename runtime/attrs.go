@@ -26,7 +26,7 @@ func ObjController(g Exec, x ObjID) int { return int(g.Objs[x].Controller) }
 func ObjOwner(g Exec, x ObjID) int { return int(g.Objs[x].Owner) }
 
 // ObjNameOf is x's name.
-func ObjNameOf(g Exec, x ObjID) string { return g.Objs[x].Name }
+func ObjNameOf(g Exec, x ObjID) string { return g.face(x).Name }
 
 // ObjTimestamp is x's timestamp.
 func ObjTimestamp(g Exec, x ObjID) int32 { return int32(g.Objs[x].Timestamp) }

@@ -7,19 +7,38 @@ import "testing"
 // copies of one object share theirs, after other objects or not.
 func TestSameClass(t *testing.T) {
 	subs, trig, abil := []string{"bear"}, []Trigger{{}}, []Ability{{}}
-	base := Object{Name: "Bear", Types: TypeSet(1 << 1), Power: 2, Toughness: 2, Subtypes: subs, Triggers: trig, Abilities: abil,
-		Cost: Cost{Generic: 1, Colored: Mana{Green: 1}}}
+	baseFace := Face{Name: "Bear", Subtypes: subs, Triggers: trig, Abilities: abil, Cost: Cost{Generic: 1, Colored: Mana{Green: 1}}}
+	base := Object{Types: TypeSet(1 << 1), Power: 2, Toughness: 2}
 	changes := map[string]func(o *Object){
-		"Name": func(o *Object) { o.Name = "Wolf" }, "Types": func(o *Object) { o.Types = TypeSet(1 << 0) },
+		"Types": func(o *Object) { o.Types = TypeSet(1 << 0) },
 		"Super": func(o *Object) { o.Super = SuperBasic }, "Timing": func(o *Object) { o.Timing = 1 },
-		"Copy": func(o *Object) { o.Copy = CardCopy }, "Capped": func(o *Object) { o.Capped = 1 },
+		"Copy":  func(o *Object) { o.Copy = CardCopy },
 		"Power": func(o *Object) { o.Power = 3 }, "Toughness": func(o *Object) { o.Toughness = 3 },
 		"Keywords": func(o *Object) { o.Keywords = 1 }, "SubBits": func(o *Object) { o.SubBits = 1 },
-		"Enchant": func(o *Object) { o.Enchant = TypeSet(1 << 1) }, "Subtypes": func(o *Object) { o.Subtypes = []string{"wolf"} },
-		"Triggers": func(o *Object) { o.Triggers = nil }, "Abilities": func(o *Object) { o.Abilities = nil },
-		"Cost": func(o *Object) { o.Cost.Generic = 2 }, "AttackCost": func(o *Object) { o.AttackCost.Generic = 1 },
-		"BlockCost": func(o *Object) { o.BlockCost.Colored[Red] = 1 },
-		"Token":     func(o *Object) { o.Token = true },
+		"Enchant": func(o *Object) { o.Enchant = TypeSet(1 << 1) },
+		"Token":   func(o *Object) { o.Token = true },
+	}
+	faceChanges := map[string]func(f *Face){
+		"Name": func(f *Face) { f.Name = "Wolf" }, "Subtypes": func(f *Face) { f.Subtypes = []string{"wolf"} },
+		"more Subtypes": func(f *Face) { f.Subtypes = []string{"bear", "wolf"} },
+		"Triggers":      func(f *Face) { f.Triggers = nil }, "Abilities": func(f *Face) { f.Abilities = nil },
+		"other Triggers": func(f *Face) { f.Triggers = []Trigger{{}} },
+		"Cost":           func(f *Face) { f.Cost.Generic = 2 }, "AttackCost": func(f *Face) { f.AttackCost.Generic = 1 },
+		"BlockCost": func(f *Face) { f.BlockCost.Colored[Red] = 1 },
+		"Capped":    func(f *Face) { f.Capped = 1 }, "CounterMax": func(f *Face) { f.CounterMax[1] = 3 },
+	}
+	for name, change := range faceChanges {
+		f := baseFace
+		change(&f)
+		changes[name] = func(o *Object) { o.face = 1 }
+		g := &Game{}
+		if g.internFace(&baseFace) != 0 || g.internFace(&f) != 1 || g.internFace(&baseFace) != 0 || g.internFace(&f) != 1 {
+			t.Errorf("%s: internFace does not tell the faces apart", name)
+		}
+	}
+	g := &Game{}
+	if g.internFace(&baseFace) != 0 || g.internFace(&Face{Name: "Bear", Subtypes: []string{"bear"}, Triggers: trig, Abilities: abil, Cost: baseFace.Cost}) != 0 {
+		t.Errorf("equal subtypes in another slice: another face")
 	}
 	a := base
 	if b := base; !sameClass(&a, &b) {
@@ -44,18 +63,16 @@ func TestSameClass(t *testing.T) {
 
 // TestDeriveAll: the classes of deriveAll (one pass, the classes found so
 // far tried, the last used first) are those of derive object by object,
-// on random objects drawn from a few shapes, with stale classes before
+// on random objects drawn from a few shapes (three faces), with stale classes before
 // and something on the scratch stack that must stay.
 func TestDeriveAll(t *testing.T) {
 	rng := RNG{State: 31}
-	subs := [][]string{nil, {"bear"}, {"wolf"}}
-	names := []string{"Bear", "Wolf", "Forest"}
 	for trial := 0; trial < 2000; trial++ {
 		n := rng.Intn(40)
 		objs := make([]Object, n)
 		for i := range objs {
-			objs[i] = Object{Name: names[rng.Intn(len(names))], Power: int32(rng.Intn(2)), Toughness: int32(rng.Intn(2)),
-				Subtypes: subs[rng.Intn(len(subs))], Tapped: rng.Intn(2) == 0, class: uint64(rng.Intn(50))}
+			objs[i] = Object{face: uint32(rng.Intn(3)), Power: int32(rng.Intn(2)), Toughness: int32(rng.Intn(2)),
+				Tapped: rng.Intn(2) == 0, class: uint32(rng.Intn(50))}
 		}
 		want := &Game{Objs: append([]Object(nil), objs...)}
 		for x := range want.Objs {

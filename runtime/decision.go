@@ -207,5 +207,5 @@ func (g *Game) nameOf(x ObjID) string {
 	if x < 0 || int(x) >= len(g.Objs) {
 		return "object ?"
 	}
-	return "'" + g.Objs[x].Name + "'"
+	return "'" + g.face(x).Name + "'"
 }

@@ -157,9 +157,9 @@ func (g Exec) PayDeclaredCosts(p int, rule string) {
 			continue
 		}
 		if c.Declaring == DeclaringAttackers {
-			cost = cost.Add(g.Objs[d.Obj].AttackCost)
+			cost = cost.Add(g.face(d.Obj).AttackCost)
 		} else {
-			cost = cost.Add(g.Objs[d.Obj].BlockCost)
+			cost = cost.Add(g.face(d.Obj).BlockCost)
 		}
 	}
 	switch {

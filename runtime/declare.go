@@ -129,7 +129,7 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 	// declaration is illegal.
 	var cost Cost
 	for _, x := range a.Objs {
-		cost = cost.Add(g.Objs[x].AttackCost)
+		cost = cost.Add(g.face(x).AttackCost)
 	}
 	if cost.ManaValue() > 0 && !g.canPay(p, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
@@ -283,10 +283,10 @@ func (g *Game) canDeclareBlock(q int) bool {
 }
 
 // HasAttackCost reports whether x needs a cost paid to attack.
-func (g Exec) HasAttackCost(x ObjID) bool { return g.Objs[x].AttackCost.ManaValue() > 0 }
+func (g Exec) HasAttackCost(x ObjID) bool { return g.face(x).AttackCost.ManaValue() > 0 }
 
 // HasBlockCost reports whether x needs a cost paid to block.
-func (g Exec) HasBlockCost(x ObjID) bool { return g.Objs[x].BlockCost.ManaValue() > 0 }
+func (g Exec) HasBlockCost(x ObjID) bool { return g.face(x).BlockCost.ManaValue() > 0 }
 
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
@@ -334,7 +334,7 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 	var cost Cost
 	for i, b := range a.Objs {
 		if ix.at(b) == int32(i+1) { // each blocker's cost once
-			cost = cost.Add(g.Objs[b].BlockCost)
+			cost = cost.Add(g.face(b).BlockCost)
 		}
 	}
 	ix.clear() // (the checks below index their own)

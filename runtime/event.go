@@ -201,10 +201,10 @@ func (g *Game) obj(e Event) string {
 // ObjName is x's name as scripts name it: "Name", or "Name#k" when other
 // objects of the game share the name (x is the k-th of them created).
 func (g *Game) ObjName(x ObjID) string {
-	name := g.Objs[x].Name
+	name := g.face(x).Name
 	k, n := 0, 0
 	for i := range g.Objs {
-		if g.Objs[i].Name == name {
+		if g.face(ObjID(i)).Name == name {
 			n++
 			if ObjID(i) <= x {
 				k++

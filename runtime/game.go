@@ -60,8 +60,12 @@ type Game struct {
 	// copies; not saved: Load builds it again).
 	preds *predIndex
 
-	Players     []Player
-	Objs        []Object
+	Players []Player
+	Objs    []Object
+	// faces is the table of the objects' faces (Object.face), append
+	// only: clones share it, each with a slice that ends at its length,
+	// so that an append never writes into another game's.
+	faces       []Face
 	Battlefield []ObjID // in the order permanents arrived
 	Stack       []StackItem
 	Waiting     []StackItem // triggered abilities not yet put on the stack
@@ -291,6 +295,12 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	// Buffers sized for every card up front: a game grows none as its
 	// cards move. The log's is not reused: clones may share it.
 	g.Objs = grow(keep.Objs, total)
+	// The faces are kept (append only: the clones' end at their length),
+	// unless the rules are others or they have grown past what the decks
+	// need (a game that made faces for many fixtures or tokens).
+	if keep.Rules == r && len(keep.faces) <= 2*total+64 {
+		g.faces = keep.faces
+	}
 	g.Battlefield, g.scratch = grow(keep.Battlefield, total), grow(keep.scratch, total)
 	g.Stack, g.Waiting, g.answer, g.hits = keep.Stack[:0], keep.Waiting[:0], keep.answer[:0], keep.hits[:0]
 	g.Delayed, g.Effects, g.ExtraTurns, g.Skips, g.kept = keep.Delayed[:0], keep.Effects[:0], keep.ExtraTurns[:0], keep.Skips[:0], keep.kept[:0]
@@ -457,12 +467,13 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 	}
 	g.touch(ChangeZones | ChangePlayers) // and the move, the battlefield
 	id := ObjID(len(g.Objs))
+	face := g.internFace(&Face{Name: c.Name, Subtypes: c.Subtypes, Cost: c.Cost, AttackCost: c.AttackCost, BlockCost: c.BlockCost,
+		Triggers: c.Triggers, Abilities: c.Abilities})
 	g.Objs = append(g.Objs, Object{
-		Name: c.Name, Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
-		Types: c.Types, Super: c.Super, Subtypes: c.Subtypes,
-		Power: c.Power, Toughness: c.Toughness, Keywords: kw, Cost: c.Cost,
-		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, Triggers: c.Triggers, AttachedTo: NoObj, SubBits: subBits,
-		AttackCost: c.AttackCost, BlockCost: c.BlockCost, Timing: timing, Abilities: c.Abilities, Protector: -1,
+		Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
+		Types: c.Types, Super: c.Super, Power: c.Power, Toughness: c.Toughness, Keywords: kw,
+		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, AttachedTo: NoObj, SubBits: subBits,
+		Timing: timing, Protector: -1, face: face,
 	})
 	o := &g.Objs[id]
 	g.derive(id)
@@ -510,6 +521,7 @@ func (g *Game) CopyFrom(src *Game) {
 	}
 	g.zoneBuf = buf
 	g.Objs = append(keep.Objs[:0], src.Objs...)
+	g.faces = src.faces[:len(src.faces):len(src.faces)] // shared: an append reallocates, never writes into src's
 	g.Stack = append(keep.Stack[:0], src.Stack...)
 	g.Waiting = append(keep.Waiting[:0], src.Waiting...)
 	g.Delayed = append(keep.Delayed[:0], src.Delayed...)
@@ -598,9 +610,9 @@ func (g *Game) derive(x ObjID) {
 		o.class = g.Objs[x-1].class // a deck's copies of a card come in a row
 		return
 	}
-	o.class = uint64(x)
+	o.class = uint32(x)
 	for i := ObjID(0); i < x; i++ {
-		if e := &g.Objs[i]; uint64(i) == e.class && sameClass(e, o) {
+		if e := &g.Objs[i]; uint32(i) == e.class && sameClass(e, o) {
 			o.class = e.class
 			return
 		}
@@ -608,7 +620,7 @@ func (g *Game) derive(x ObjID) {
 }
 
 func (g *Game) count(o *Object, n int32) {
-	if len(o.Abilities) > 0 {
+	if len(g.faceOf(o).Abilities) > 0 {
 		g.withAbilities += n
 	}
 	if g.mayTrigger(o) {
@@ -621,7 +633,7 @@ func (g *Game) count(o *Object, n int32) {
 func (g *Game) countAbilities() {
 	g.withAbilities, g.withTriggers = 0, 0
 	for i := range g.Objs {
-		if o := &g.Objs[i]; len(o.Abilities) > 0 || g.mayTrigger(o) {
+		if o := &g.Objs[i]; len(g.faceOf(o).Abilities) > 0 || g.mayTrigger(o) {
 			g.count(o, 1)
 		}
 	}

@@ -284,7 +284,7 @@ func TestRefusalKeepsSavedBytes(t *testing.T) {
 	g := gs[0]
 	obj := func(name string) rt.ObjID {
 		for i := range g.Objs {
-			if g.Objs[i].Name == name {
+			if (rt.Exec{Game: g}).Face(rt.ObjID(i)).Name == name {
 				return rt.ObjID(i)
 			}
 		}

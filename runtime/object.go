@@ -1,9 +1,10 @@
 package runtime
 
-// Object is a card, token or copy in some zone. Fields that are slices
-// (Subtypes, Triggers, Abilities) are never mutated in place, so clones share them.
+// Object is a card, token or copy in some zone. It holds no pointer: its
+// name, subtypes, costs, triggers, abilities and counter maximums are its
+// Face, in the game's table of faces (Game.faces), which clones share.
 type Object struct {
-	Name       string
+	// (The fields are ordered by size, so that no padding is between them.)
 	Owner      int8
 	Controller int8
 	// Protector is the player designated as this permanent's protector
@@ -13,28 +14,28 @@ type Object struct {
 	Zone      Zone
 	Types     TypeSet
 	Super     SuperSet
-	Subtypes  []string
-	Power     int32 // printed power
-	Toughness int32 // printed toughness
-	Damage    int32 // marked damage
-	Counters  [MaxCounterKinds]int32
-	Keywords  KeywordSet // printed keywords
-	Cost      Cost
 	Tapped    bool
 	PhasedOut bool
 	Token     bool
 	// Fresh is set while the controller has not controlled the permanent
 	// continuously since their most recent turn began.
-	Fresh      bool
-	AttachedTo ObjID
-	Triggers   []Trigger
-	Timestamp  uint32 // when it entered its zone
+	Fresh bool
 	// Copy says whether this is a copy of a spell or of a card (such copies
 	// cease to exist outside the zones they may be in).
 	Copy CopyKind
 	// DeathtouchHit: dealt damage by a source with deathtouch since state-
 	// based actions were last checked.
 	DeathtouchHit bool
+	// Timing is 1 + the index in Rules.Timings of the restriction on when
+	// it may be cast; 0: none.
+	Timing uint8
+	// Enchant lists the card types an Aura may be attached to (0: any).
+	Enchant    TypeSet
+	Power      int32 // printed power
+	Toughness  int32 // printed toughness
+	Damage     int32 // marked damage
+	AttachedTo ObjID
+	Timestamp  uint32 // when it entered its zone
 	// Regen counts the shields on it, which the rules' replacements may
 	// use up (x.shields, use_shield: regeneration's, in the rules that have
 	// it); effects and scripts give them.
@@ -42,11 +43,15 @@ type Object struct {
 	// PreventNext: the next PreventNext damage that would be dealt to it is
 	// prevented (a prevention shield).
 	PreventNext int32
-	// Enchant lists the card types an Aura may be attached to (0: any).
-	Enchant TypeSet
-	// CounterMax caps counters of a kind on this object; Capped marks which.
-	CounterMax [MaxCounterKinds]int32
-	Capped     uint8
+	// face is the index of its Face in Game.faces.
+	face     uint32
+	Counters [MaxCounterKinds]int32
+	Keywords KeywordSet // printed keywords
+	// lkiKeywords are the keywords effects gave it as it last left the
+	// battlefield: its last known information while it is elsewhere.
+	lkiKeywords KeywordSet
+	// SubBits has bit i set when the object has subtype BitSubtypes[i].
+	SubBits uint64
 	// batch is the state-based-action batch that last replaced a
 	// destruction of this object (one replacement covers identical results).
 	batch uint32
@@ -57,21 +62,10 @@ type Object struct {
 	// leftBatch is the batch in which it left the battlefield: its
 	// leaves-the-battlefield abilities still see that batch's events.
 	leftBatch uint32
-	// lkiKeywords are the keywords effects gave it as it last left the
-	// battlefield: its last known information while it is elsewhere.
-	lkiKeywords KeywordSet
-	// SubBits has bit i set when the object has subtype BitSubtypes[i].
-	SubBits    uint64
-	AttackCost Cost // mana to pay for it to attack
-	BlockCost  Cost // mana to pay for it to block
-	// Timing is 1 + the index in Rules.Timings of the restriction on when
-	// it may be cast; 0: none.
-	Timing    uint8
-	Abilities []Ability // activated abilities
 	// class is the ID of the first object with the same characteristics
 	// (Game.derive, by Create and Touch): identical cards share it, and
 	// Options groups options by it.
-	class uint64
+	class uint32
 	// atk and blk index the combat (Game.attackIndex, blockIndex): 1 + the
 	// index in Combat.Attacks of its attack, in Combat.Blocks of its first
 	// block; checked against the lists, never trusted alone.
@@ -221,7 +215,7 @@ func (g *Game) manaColor(o *Object) (Color, bool) {
 	if o.Types&g.Rules.PlayedTypes == 0 {
 		return 0, false
 	}
-	for _, s := range o.Subtypes {
+	for _, s := range g.faceOf(o).Subtypes {
 		if c, ok := basicColor(s); ok {
 			return c, true
 		}
@@ -232,7 +226,7 @@ func (g *Game) manaColor(o *Object) (Color, bool) {
 // HasSubtype reports whether x has the subtype (subtypes are stored in
 // lower case; sub must be lower case).
 func (g Exec) HasSubtype(x ObjID, sub string) bool {
-	for _, s := range g.Objs[x].Subtypes {
+	for _, s := range g.face(x).Subtypes {
 		if s == sub {
 			return true
 		}
@@ -243,7 +237,7 @@ func (g Exec) HasSubtype(x ObjID, sub string) bool {
 // SharesSubtype reports whether x and y have a subtype in common among the
 // subtypes of kind types that x has (e.g. planeswalker types).
 func (g Exec) SharesSubtype(x, y ObjID) bool {
-	for _, s := range g.Objs[x].Subtypes {
+	for _, s := range g.face(x).Subtypes {
 		if g.HasSubtype(y, s) {
 			return true
 		}
@@ -285,11 +279,12 @@ func (g Exec) AttachedToIs(x ObjID, t TypeSet) bool {
 // stated maximum.
 func (g Exec) OverCounterMax(x ObjID) bool {
 	o := &g.Objs[x]
-	if o.Capped == 0 {
+	f := g.faceOf(o)
+	if f.Capped == 0 {
 		return false // no counter has a maximum (most objects)
 	}
 	for k := CounterKind(0); k < MaxCounterKinds; k++ {
-		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
+		if f.Capped&(1<<k) != 0 && o.Counters[k] > f.CounterMax[k] {
 			return true
 		}
 	}
@@ -298,10 +293,10 @@ func (g Exec) OverCounterMax(x ObjID) bool {
 
 // TrimCounters removes the counters of x above their stated maximums.
 func (g Exec) TrimCounters(x ObjID, rule string) {
-	o := &g.Objs[x]
+	o, f := &g.Objs[x], g.face(x)
 	for k := CounterKind(0); k < MaxCounterKinds; k++ {
-		if o.Capped&(1<<k) != 0 && o.Counters[k] > o.CounterMax[k] {
-			g.AddCounters(x, k, o.CounterMax[k]-o.Counters[k], rule)
+		if f.Capped&(1<<k) != 0 && o.Counters[k] > f.CounterMax[k] {
+			g.AddCounters(x, k, f.CounterMax[k]-o.Counters[k], rule)
 		}
 	}
 }
@@ -345,4 +340,70 @@ func (g Exec) TriggerPending(x ObjID) bool {
 }
 
 // SameName reports whether x and y have the same name.
-func (g Exec) SameName(x, y ObjID) bool { return g.Objs[x].Name == g.Objs[y].Name }
+func (g Exec) SameName(x, y ObjID) bool { return g.face(x).Name == g.face(y).Name }
+
+// Face is what an object is printed with that a pointer holds: kept once
+// in the game's table of faces (Game.faces, append only, shared by
+// clones), which equal cards share. Its slices are never written in
+// place.
+type Face struct {
+	Name       string
+	Subtypes   []string // lower case
+	Cost       Cost
+	AttackCost Cost // mana to pay for it to attack
+	BlockCost  Cost // mana to pay for it to block
+	Triggers   []Trigger
+	Abilities  []Ability // activated abilities
+	// CounterMax caps counters of a kind on the object; Capped marks which.
+	CounterMax [MaxCounterKinds]int32
+	Capped     uint8
+}
+
+// Face returns x's face. Its slices are shared: change a face with
+// SetFace, never in place.
+func (g Exec) Face(x ObjID) Face { return g.faces[g.Objs[x].face] }
+
+// SetFace gives x face f (as a fixture gives an object abilities or
+// another name), then calls Touch: the game looks at it again.
+func (g Exec) SetFace(x ObjID, f Face) {
+	g.Objs[x].face = g.internFace(&f)
+	g.Touch()
+}
+
+// face is x's face, read only.
+func (g *Game) face(x ObjID) *Face { return &g.faces[g.Objs[x].face] }
+
+// faceOf is o's face, read only.
+func (g *Game) faceOf(o *Object) *Face { return &g.faces[o.face] }
+
+// internFace returns the index of a face equal to f in the table,
+// appending f if there is none. Faces are equal with the same name,
+// subtypes, costs and counter maximums and the same triggers and abilities (slices by
+// identity: cards made from one Card share them).
+func (g *Game) internFace(f *Face) uint32 {
+	n := len(g.faces)
+	if n > 0 && sameFace(&g.faces[n-1], f) {
+		return uint32(n - 1) // a deck's copies of a card come in a row
+	}
+	for i := range g.faces {
+		if sameFace(&g.faces[i], f) {
+			return uint32(i)
+		}
+	}
+	g.faces = append(g.faces, *f) // never into a clone's: their slices end at their length
+	return uint32(n)
+}
+
+func sameFace(a, b *Face) bool {
+	if a.Name != b.Name || a.Cost != b.Cost || a.AttackCost != b.AttackCost || a.BlockCost != b.BlockCost ||
+		a.Capped != b.Capped || a.CounterMax != b.CounterMax ||
+		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) || len(a.Subtypes) != len(b.Subtypes) {
+		return false
+	}
+	for i, s := range a.Subtypes {
+		if s != b.Subtypes[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -115,7 +115,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			if int(o.Controller) != p || o.PhasedOut {
 				continue
 			}
-			abilities = abilities || len(o.Abilities) > 0
+			abilities = abilities || len(g.faceOf(o).Abilities) > 0
 			if o.Tapped {
 				continue
 			}
@@ -131,7 +131,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				break
 			}
 			o := &g.Objs[x]
-			for i := range o.Abilities {
+			for i := range g.faceOf(o).Abilities {
 				if g.mayActivate(p, x, i, &avail) {
 					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
 				}
@@ -145,7 +145,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				if land {
 					add(Option{Kind: PlayLand, Obj: x})
 				}
-			case (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost):
+			case (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, g.faceOf(o).Cost):
 				add(Option{Kind: Cast, Obj: x})
 			}
 		}
@@ -252,7 +252,7 @@ const (
 	stTapped uint64 = 1 << (32 + iota)
 	stPhased
 	stFresh
-	stRare // damage, counters, shields or caps: sameRare tells
+	stRare // damage, counters or shields: sameRare tells
 	stLone // grouped with nothing: attached, or in a relation (plain)
 )
 
@@ -282,13 +282,13 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 	if c.Fresh {
 		st |= stFresh
 	}
-	if c.Damage|c.Regen|c.PreventNext|or8(&c.Counters)|or8(&c.CounterMax) != 0 || c.DeathtouchHit {
+	if c.Damage|c.Regen|c.PreventNext|or8(&c.Counters) != 0 || c.DeathtouchHit {
 		st |= stRare
 	}
 	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
 		st |= stLone
 	}
-	return groupKey{class: c.class, state: st, kind: o.Kind, target: o.Target, ability: o.Ability, amount: o.Amount}
+	return groupKey{class: uint64(c.class), state: st, kind: o.Kind, target: o.Target, ability: o.Ability, amount: o.Amount}
 }
 
 // or8 is the bitwise or of a's elements: 0 when all are (the array
@@ -302,12 +302,9 @@ var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
 	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen && a.PreventNext == b.PreventNext &&
-		a.Counters == b.Counters && a.CounterMax == b.CounterMax
+		a.Counters == b.Counters
 }
 
-// sameClass reports whether a and b have the same characteristics, the
-// state that never changes once an object exists (slices by identity):
-// then their classes are equal (Game.derive).
 // deriveAll gives every object its class, as derive does object by
 // object in ID order, in one pass: the classes found so far (the first
 // object of each) are kept on the scratch stack, the last used first
@@ -329,12 +326,12 @@ func (g *Game) deriveAll() {
 			}
 		}
 		if found < 0 {
-			o.class = uint64(x)
+			o.class = uint32(x)
 			g.scratch = append(g.scratch, ObjID(x))
 			reps = g.scratch[mark:]
 			found = len(reps) - 1
 		} else {
-			o.class = uint64(reps[found])
+			o.class = uint32(reps[found])
 		}
 		r := reps[found]
 		copy(reps[1:found+1], reps[:found])
@@ -343,12 +340,13 @@ func (g *Game) deriveAll() {
 	g.scratch = g.scratch[:mark]
 }
 
+// sameClass reports whether a and b have the same characteristics, the
+// state that never changes once an object exists (one face):
+// then their classes are equal (Game.derive).
 func sameClass(a, b *Object) bool {
-	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
-		a.Capped == b.Capped && a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
-		a.SubBits == b.SubBits && a.Enchant == b.Enchant && sameSlice(a.Subtypes, b.Subtypes) &&
-		sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities) &&
-		a.Cost == b.Cost && a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost
+	return a.face == b.face && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
+		a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
+		a.SubBits == b.SubBits && a.Enchant == b.Enchant
 }
 
 // Forced reports whether the pending decision has one legal answer, found
@@ -388,7 +386,7 @@ func (g *Game) mayAct(p int) bool {
 		if int(o.Controller) != p || o.PhasedOut {
 			continue
 		}
-		abilities = abilities || len(o.Abilities) > 0
+		abilities = abilities || len(g.faceOf(o).Abilities) > 0
 		if o.Tapped || !castable && g.noTap && !abilities {
 			continue
 		}
@@ -411,7 +409,7 @@ func (g *Game) mayAct(p int) bool {
 	if abilities {
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
-			for i := range o.Abilities {
+			for i := range g.faceOf(o).Abilities {
 				if g.mayActivate(p, x, i, &avail) {
 					return true
 				}
@@ -421,7 +419,7 @@ func (g *Game) mayAct(p int) bool {
 	if castable {
 		for _, x := range g.Players[p].Hand {
 			o := &g.Objs[x]
-			if o.Types&g.Rules.PlayedTypes == 0 && (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, o.Cost) {
+			if o.Types&g.Rules.PlayedTypes == 0 && (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, g.faceOf(o).Cost) {
 				return true
 			}
 		}
@@ -480,15 +478,15 @@ func (g *Game) mayCast(p int, x ObjID, avail *Mana) bool {
 	if o.Timing != 0 && !g.timingOK(int(o.Timing)-1, p) {
 		return false
 	}
-	return covers(avail, o.Cost)
+	return covers(avail, g.faceOf(o).Cost)
 }
 
 func (g *Game) mayActivate(p int, x ObjID, i int, avail *Mana) bool {
 	o := &g.Objs[x]
-	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p || i < 0 || i >= len(o.Abilities) {
+	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p || i < 0 || i >= len(g.faceOf(o).Abilities) {
 		return false
 	}
-	a := &o.Abilities[i]
+	a := &g.faceOf(o).Abilities[i]
 	if a.Timing != "" && !g.timingOK(g.Rules.Timing(a.Timing), p) {
 		return false
 	}
@@ -556,24 +554,23 @@ func covers(avail *Mana, cost Cost) bool {
 
 // sameCard reports whether two objects are identical for a player's
 // choice: the same characteristics and the same state, in the same zone
-// of the same owner and controller. Slices are compared by identity:
-// objects made from one Card share them. attached says whether anything
+// of the same owner and controller. Faces are compared by index: equal
+// cards share one (internFace). attached says whether anything
 // on the battlefield is attached to something.
 func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 	if x == y {
 		return true
 	}
 	a, b := &g.Objs[x], &g.Objs[y]
-	return a.Name == b.Name && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
-		a.Types == b.Types && a.Super == b.Super && sameSlice(a.Subtypes, b.Subtypes) &&
+	return a.face == b.face && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
+		a.Types == b.Types && a.Super == b.Super &&
 		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters &&
-		a.Keywords == b.Keywords && a.Cost == b.Cost && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
+		a.Keywords == b.Keywords && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
-		sameSlice(a.Triggers, b.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
+		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
 		a.Regen == b.Regen && a.PreventNext == b.PreventNext && a.Enchant == b.Enchant &&
-		a.CounterMax == b.CounterMax && a.Capped == b.Capped && a.SubBits == b.SubBits &&
-		a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost && a.Protector == b.Protector &&
-		sameSlice(a.Abilities, b.Abilities) && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))
+		a.SubBits == b.SubBits &&
+		a.Protector == b.Protector && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))
 }
 
 // plain reports whether permanent x is in no relation that sets it apart

@@ -138,8 +138,8 @@ func (g *Game) CanCast(p int, x ObjID) error {
 			return err
 		}
 	}
-	if !g.canPay(p, o.Cost) {
-		return refuse(g.Rules.Cite[MechCast], "%s can't pay %s for %s", g.PlayerName(p), o.Cost, g.nameOf(x))
+	if !g.canPay(p, g.faceOf(o).Cost) {
+		return refuse(g.Rules.Cite[MechCast], "%s can't pay %s for %s", g.PlayerName(p), g.faceOf(o).Cost, g.nameOf(x))
 	}
 	return nil
 }
@@ -242,7 +242,7 @@ func (g *Game) pay(p int, cost Cost) {
 }
 
 func (g *Game) cast(p int, x ObjID) {
-	g.pay(p, g.Objs[x].Cost)
+	g.pay(p, g.face(x).Cost)
 	g.move(x, ZoneStack, p)
 	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p)})
 	g.emitObj(EvCast, g.Rules.Cite[MechCast], x, 0)
@@ -265,7 +265,7 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 		}
 	}
 	for _, x := range g.Battlefield {
-		for i := range g.Objs[x].Abilities {
+		for i := range g.face(x).Abilities {
 			if g.mayActivate(d.Player, x, i, &avail) {
 				buf = append(buf, Answer{Kind: Activate, Obj: x, Ability: i})
 			}

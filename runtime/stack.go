@@ -228,8 +228,8 @@ func (g *Game) fireDelayed(ev EventID, te *TriggerEvent, x ObjID, name string) {
 // those of its triggered keywords, once for each instance.
 func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 	o := &g.Objs[y]
-	for i := range o.Triggers {
-		if t := &o.Triggers[i]; t.Event == ev && g.matches(te, t, x, y, name) {
+	for i := range g.faceOf(o).Triggers {
+		if t := &g.faceOf(o).Triggers[i]; t.Event == ev && g.matches(te, t, x, y, name) {
 			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: g.value(te, t, x, y), Recipient: g.recipient(te)})
 		}
 	}
@@ -252,7 +252,7 @@ func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 // mayTrigger reports whether o may have a triggered ability: its own, or
 // (when the rules declare triggered keywords) one a keyword gives it.
 func (g *Game) mayTrigger(o *Object) bool {
-	return len(o.Triggers) > 0 || g.Rules != nil && len(g.Rules.KeywordTriggers) > 0
+	return len(g.faceOf(o).Triggers) > 0 || g.Rules != nil && len(g.Rules.KeywordTriggers) > 0
 }
 
 func (g *Game) matches(te *TriggerEvent, t *Trigger, x, w ObjID, name string) bool {

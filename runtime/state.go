@@ -217,8 +217,8 @@ func (g *Game) checkLoaded() error {
 	for i := range g.Objs {
 		o := &g.Objs[i]
 		if int(o.Owner) >= len(g.Players) || int(o.Controller) >= len(g.Players) || o.Owner < 0 || o.Controller < 0 || !ok(o.AttachedTo) ||
-			o.Protector < -1 || int(o.Protector) >= len(g.Players) {
-			return fmt.Errorf("saved game: object %d has no such owner, controller, protector or attachment", i)
+			o.Protector < -1 || int(o.Protector) >= len(g.Players) || int(o.face) >= len(g.faces) {
+			return fmt.Errorf("saved game: object %d has no such owner, controller, protector, attachment or face", i)
 		}
 	}
 	if g.Active < 0 || g.Active >= len(g.Players) || g.pending.Player >= len(g.Players) {

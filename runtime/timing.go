@@ -117,10 +117,10 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p {
 		return refuse(g.Rules.Cite[MechActivate], "%s is not a permanent %s controls", g.nameOf(x), g.PlayerName(p))
 	}
-	if i < 0 || i >= len(o.Abilities) {
+	if i < 0 || i >= len(g.faceOf(o).Abilities) {
 		return refuse(g.Rules.Cite[MechActivate], "%s has no activated ability %d", g.nameOf(x), i)
 	}
-	a := &o.Abilities[i]
+	a := &g.faceOf(o).Abilities[i]
 	if a.Timing != "" {
 		if err := g.timingAllows(g.Rules.Timing(a.Timing), p, fmt.Sprintf("activate '%s' of %s", a.Label, g.nameOf(x))); err != nil {
 			return err
@@ -141,7 +141,7 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 }
 
 func (g *Game) activate(p int, x ObjID, i int) {
-	a := &g.Objs[x].Abilities[i]
+	a := &g.face(x).Abilities[i]
 	if a.Tap {
 		g.exec().Tap(x, g.Rules.Cite[MechActivate])
 	}

@@ -78,5 +78,9 @@ func cloneAnswer(a rt.Answer) rt.Answer {
 	a.Targets = append([]int32(nil), a.Targets...)
 	a.Amounts = append([]int32(nil), a.Amounts...)
 	a.Damage = append([]rt.Division(nil), a.Damage...)
+	for i := range a.Damage { // the divisions' slices may be the game's buffers too
+		d := &a.Damage[i]
+		d.To, d.Amounts = append([]rt.ObjID(nil), d.To...), append([]int32(nil), d.Amounts...)
+	}
 	return a
 }

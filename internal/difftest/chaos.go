@@ -44,7 +44,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		if o.Types&g.Rules.CombatantTypes != 0 {
 			creatures = append(creatures, x)
 		}
-		for _, s := range o.Subtypes {
+		for _, s := range (rt.Exec{Game: g}).Face(x).Subtypes {
 			if s == "aura" || s == "equipment" {
 				attachable = append(attachable, x)
 			}

@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -99,19 +100,21 @@ next:
 // identical: the same characteristics and state, in the same zone of the
 // same owner and controller, nothing attached either way and, on the
 // battlefield, in no relation (combat, an effect on it) that sets it
-// apart. Slices are compared by identity: objects of one Card share them.
+// apart. Names, subtypes and costs are compared by value, triggers and
+// abilities by identity: objects of one Card share them.
 func identical(g *rt.Game, x, y rt.ObjID) bool {
 	a, b := g.Obj(x), g.Obj(y)
-	if !(a.Name == b.Name && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
-		a.Types == b.Types && a.Super == b.Super && sameSlice(a.Subtypes, b.Subtypes) &&
+	fa, fb := rt.Exec{Game: g}.Face(x), rt.Exec{Game: g}.Face(y)
+	if !(fa.Name == fb.Name && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
+		a.Types == b.Types && a.Super == b.Super && slices.Equal(fa.Subtypes, fb.Subtypes) &&
 		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters &&
-		a.Keywords == b.Keywords && a.Cost == b.Cost && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
+		a.Keywords == b.Keywords && fa.Cost == fb.Cost && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == rt.NoObj && b.AttachedTo == rt.NoObj &&
-		sameSlice(a.Triggers, b.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
+		sameSlice(fa.Triggers, fb.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
 		a.Regen == b.Regen && a.PreventNext == b.PreventNext && a.Enchant == b.Enchant &&
-		a.CounterMax == b.CounterMax && a.Capped == b.Capped && a.SubBits == b.SubBits &&
-		a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost && a.Protector == b.Protector &&
-		sameSlice(a.Abilities, b.Abilities)) {
+		fa.CounterMax == fb.CounterMax && fa.Capped == fb.Capped && a.SubBits == b.SubBits &&
+		fa.AttackCost == fb.AttackCost && fa.BlockCost == fb.BlockCost && a.Protector == b.Protector &&
+		sameSlice(fa.Abilities, fb.Abilities)) {
 		return false
 	}
 	if a.Zone != rt.ZoneBattlefield {

@@ -78,10 +78,10 @@ func (v *Invariants) zones(g *rt.Game) error {
 			seen[x]++
 			o := g.Obj(x)
 			if o.Zone != z {
-				return fmt.Errorf("invariant: '%s' is listed in %s but its zone is %s", o.Name, z, o.Zone)
+				return fmt.Errorf("invariant: '%s' is listed in %s but its zone is %s", rt.Exec{Game: g}.Face(x).Name, z, o.Zone)
 			}
 			if owner >= 0 && int(o.Owner) != owner {
-				return fmt.Errorf("invariant: '%s' of %s is in %s's %s", o.Name, g.PlayerName(int(o.Owner)), g.PlayerName(owner), z)
+				return fmt.Errorf("invariant: '%s' of %s is in %s's %s", rt.Exec{Game: g}.Face(x).Name, g.PlayerName(int(o.Owner)), g.PlayerName(owner), z)
 			}
 		}
 		return nil
@@ -115,7 +115,7 @@ func (v *Invariants) zones(g *rt.Game) error {
 			want = 0
 		}
 		if n != want {
-			return fmt.Errorf("invariant: '%s' (object %d, zone %s) is in %d zone lists", o.Name, x, o.Zone, n)
+			return fmt.Errorf("invariant: '%s' (object %d, zone %s) is in %d zone lists", rt.Exec{Game: g}.Face(rt.ObjID(x)).Name, x, o.Zone, n)
 		}
 	}
 	return nil
@@ -232,7 +232,7 @@ func (v *Invariants) accounts(g *rt.Game) error {
 				continue
 			}
 			return fmt.Errorf("invariant: '%s' has %d %s counters, %d before, and the events since account for %d",
-				g.Obj(id).Name, now[k], g.Rules.CounterName(rt.CounterKind(k)), before[k], c.run[k])
+				rt.Exec{Game: g}.Face(id).Name, now[k], g.Rules.CounterName(rt.CounterKind(k)), before[k], c.run[k])
 		}
 	}
 	return nil

@@ -65,7 +65,7 @@ func compareOptions(ga, gb *rt.Game, na, nb string, o *optionBufs) string {
 		}
 	}
 	for _, x := range ga.Battlefield {
-		for i := range ga.Obj(x).Abilities {
+		for i := range (rt.Exec{Game: ga}).Face(x).Abilities {
 			a := rt.Answer{Kind: rt.Activate, Obj: x, Ability: i}
 			if err := ga.CanActivate(p, x, i); (err == nil) != listed(a) {
 				return fmt.Sprintf("%+v: listed %v, but the refusing path says %v", a, listed(a), err)
