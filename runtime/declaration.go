@@ -323,8 +323,7 @@ func (g Exec) PushAttackersAmong(b ObjID) {
 			g.Push(int32(x))
 		}
 	}
-	n := copy(g.scratch[mark:], g.scratch[set:])
-	g.Release(mark + n)
+	g.dropList(mark, set)
 }
 
 // PushBlockersOf pushes on the scratch stack, in the order of
@@ -374,6 +373,13 @@ func (g Exec) PushBlockersOf(a ObjID) {
 			g.Push(int32(x))
 		}
 	}
+	g.dropList(mark, set)
+}
+
+// dropList drops the short list pushed between marks mark and set from
+// under what was pushed after it: the filtered candidates move down to
+// mark.
+func (g Exec) dropList(mark, set int) {
 	n := copy(g.scratch[mark:], g.scratch[set:])
 	g.Release(mark + n)
 }

@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // Object is a card, token or copy in some zone. It holds no pointer: its
 // name, subtypes, costs, triggers, abilities and counter maximums are its
 // Face, in the game's table of faces (Game.faces), which clones share.
@@ -397,13 +399,8 @@ func (g *Game) internFace(f *Face) uint32 {
 func sameFace(a, b *Face) bool {
 	if a.Name != b.Name || a.Cost != b.Cost || a.AttackCost != b.AttackCost || a.BlockCost != b.BlockCost ||
 		a.Capped != b.Capped || a.CounterMax != b.CounterMax ||
-		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) || len(a.Subtypes) != len(b.Subtypes) {
+		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) {
 		return false
 	}
-	for i, s := range a.Subtypes {
-		if s != b.Subtypes[i] {
-			return false
-		}
-	}
-	return true
+	return slices.Equal(a.Subtypes, b.Subtypes)
 }
