@@ -10,6 +10,7 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/engine"
+	"github.com/mtgc-dev/mtgc/engine/all"
 	"github.com/mtgc-dev/mtgc/internal/difftest"
 	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
@@ -17,32 +18,67 @@ import (
 )
 
 var (
-	games = flag.Int("difftest.games", 200, "random games to compare (a long run: -difftest.games=100000)")
+	games = flag.Int("difftest.games", 16, "random games to compare per edition (a campaign: mtgc difftest -games 1000, or -difftest.games=1000)")
 	first = flag.Uint64("difftest.seed", 1, "seed of the first game (a divergence names the seed to reproduce it: -difftest.seed=N -difftest.games=1)")
 	turns = flag.Int("difftest.turns", 60, "turns per game at most")
 )
 
+// engines pairs the default edition's generated engine (package engine) with
+// its rules interpreted.
 func engines(t testing.TB) (difftest.Engine, difftest.Engine, *compiler.Index) {
 	t.Helper()
-	p, err := compiler.LoadAs(rules.FS, "cr2017", rules.Dir+"/cr2017")
+	a, b, p := pair(t, rules.Default)
+	return a, b, p.Index
+}
+
+// pair returns an edition's generated engine (engine/all, in the order of
+// rules.Editions) and the interpreter of the same edition's embedded rules.
+// An engine generated from other rules fails the test: it never skips, so a
+// comparison that cannot run is red, not silent (go generate ./... and the
+// CI's staleness step keep them equal).
+func pair(t testing.TB, name string) (difftest.Engine, difftest.Engine, *compiler.Program) {
+	t.Helper()
+	ed, ok := rules.Lookup(name)
+	if !ok {
+		t.Fatalf("edition %s is not embedded (%s)", name, rules.Names())
+	}
+	var compiled *rt.Rules
+	for _, r := range all.Engines {
+		if r.Edition == name {
+			compiled = r
+		}
+	}
+	if compiled == nil {
+		t.Fatalf("no generated engine for edition %s in engine/all: run go generate ./...", name)
+	}
+	p, err := compiler.LoadAs(rules.FS, ed.Dir, ed.Shown)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Hash != engine.SourceHash {
-		t.Skipf("engine/engine_gen.go is stale (engine %s, rules %s): run go generate ./...", engine.SourceHash, p.Hash)
+	if p.Hash != compiled.SourceHash {
+		t.Fatalf("the %s engine was generated from other rules (engine %s, rules %s): run go generate ./...", name, compiled.SourceHash, p.Hash)
 	}
 	r, err := interp.Rules(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return difftest.Engine{Name: "compiled", Rules: engine.Rules}, difftest.Engine{Name: "interpreted", Rules: r}, p.Index
+	return difftest.Engine{Name: "compiled", Rules: compiled}, difftest.Engine{Name: "interpreted", Rules: r}, p
 }
 
 // TestDifferential: seeded random games (random decks, random legal
 // answers, chaos between them) give the same events, decisions and states
 // on the compiled engine and the interpreter, and break no invariant.
 func TestDifferential(t *testing.T) {
-	a, b, idx := engines(t)
+	// The editions whose damage does not use the stack; cr1999 and cr2008
+	// are TestDifferentialEditions'.
+	for _, name := range []string{rules.Default, "cr2017"} {
+		t.Run(name, func(t *testing.T) { differential(t, name) })
+	}
+}
+
+func differential(t *testing.T, name string) {
+	a, b, p := pair(t, name)
+	idx := p.Index
 	n := *games
 	if testing.Short() {
 		n = min(n, 40)
@@ -56,7 +92,7 @@ func TestDifferential(t *testing.T) {
 		}
 		res, err := difftest.Compare(a, b, seed, opt)
 		if err != nil {
-			t.Fatalf("%v\nreproduce: go test ./internal/difftest -run TestDifferential -difftest.seed=%d -difftest.games=1", err, seed)
+			t.Fatalf("%v\nreproduce: go test ./internal/difftest -run TestDifferential/%s -difftest.seed=%d -difftest.games=1", err, name, seed)
 		}
 		events += res.Events
 		answers += res.Answers
