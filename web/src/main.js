@@ -159,7 +159,7 @@ function renderTabs() {
 }
 
 function openFile(name, line) {
-  if (!(name in app.files)) return;
+  if (!Object.hasOwn(app.files, name)) return;
   if (app.open !== name) {
     if (app.open) app.states[app.open] = rulesView.state;
     app.open = name;
@@ -364,7 +364,7 @@ async function loadEdition(name, shared) {
   app.edition = ed.name;
   app.base = ed.files;
   app.files = { ...ed.files, ...(shared?.files || {}) };
-  for (const k of Object.keys(app.files)) if (!(k in app.base)) delete app.files[k];
+  for (const k of Object.keys(app.files)) if (!Object.hasOwn(app.base, k)) delete app.files[k];
   app.states = {};
   app.open = "";
   $("#edition").value = ed.name;
@@ -373,7 +373,7 @@ async function loadEdition(name, shared) {
   const script = shared ? shared.script : await app.checker.call("script", ed.name, ed.script);
   setScript(script);
   sel.value = shared ? "" : ed.script;
-  openFile(shared?.open && shared.open in app.files ? shared.open : (app.files["turn.mtg"] !== undefined ? "turn.mtg" : fileNames()[0]));
+  openFile(shared?.open && Object.hasOwn(app.files, shared.open) ? shared.open : (app.files["turn.mtg"] !== undefined ? "turn.mtg" : fileNames()[0]));
   await check();
 }
 

@@ -18,10 +18,45 @@ function fromBase64URL(text) {
   return out;
 }
 
+// The limits of a link: its fragment's length, and what it inflates to (a
+// few kilobytes of deflate expand a thousandfold: a link is untrusted).
+export const MAX_FRAGMENT = 256 << 10;
+export const MAX_INFLATED = 4 << 20;
+
 async function pipe(bytes, stream) {
   const out = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
+
+// inflate reads the inflated bytes chunk by chunk and stops at max.
+async function inflate(bytes, max) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > max) {
+      await reader.cancel();
+      throw new Error(`the link inflates to more than ${max >> 20} MiB: refused`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+// A file name a link may carry: a plain name of the edition's directory.
+// Names an object's prototype answers to (constructor, toString,
+// __proto__) are refused, and the page looks files up with Object.hasOwn.
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const fileName = (k) => typeof k === "string" && FILE_NAME.test(k) && !(k in Object.prototype);
 
 // encodeShare returns the fragment for a state {edition, files, script, open}.
 export async function encodeShare(state) {
@@ -29,15 +64,22 @@ export async function encodeShare(state) {
   return PREFIX + toBase64URL(await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw")));
 }
 
-// decodeShare returns the state of a fragment, or null if it holds none.
+// decodeShare returns the state of a fragment, or null if it holds none; it
+// throws, with a message for the page, on a link too long, inflating past
+// MAX_INFLATED, or not of this version.
 export async function decodeShare(hash) {
   if (!hash.startsWith(PREFIX)) return null;
-  const bytes = await pipe(fromBase64URL(hash.slice(PREFIX.length)), new DecompressionStream("deflate-raw"));
+  if (hash.length > MAX_FRAGMENT) throw new Error(`the link is ${hash.length} characters long, more than ${MAX_FRAGMENT}: refused`);
+  const bytes = await inflate(fromBase64URL(hash.slice(PREFIX.length)), MAX_INFLATED);
   const obj = JSON.parse(new TextDecoder().decode(bytes));
-  if (obj.v !== 1 || typeof obj.e !== "string") throw new Error("not a playground link of this version");
-  const files = {};
-  for (const [k, v] of Object.entries(obj.f || {})) {
-    if (typeof v === "string") files[k] = v;
+  if (obj === null || typeof obj !== "object" || Array.isArray(obj) || obj.v !== 1 || typeof obj.e !== "string") {
+    throw new Error("not a playground link of this version");
   }
-  return { edition: obj.e, files, script: typeof obj.s === "string" ? obj.s : "", open: typeof obj.o === "string" ? obj.o : "" };
+  const files = Object.create(null);
+  const f = obj.f !== null && typeof obj.f === "object" && !Array.isArray(obj.f) ? obj.f : {};
+  for (const k of Object.keys(f)) {
+    if (fileName(k) && typeof f[k] === "string") files[k] = f[k];
+  }
+  const open = fileName(obj.o) ? obj.o : "";
+  return { edition: obj.e, files, script: typeof obj.s === "string" ? obj.s : "", open };
 }
