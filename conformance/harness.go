@@ -329,7 +329,9 @@ func RunWith(t *testing.T, c Config, dir string) {
 			if !r.Failed {
 				t.Fatalf("%s passes, but the known-failures list says it fails (%s): remove it from the list", s.Name, c.Known[s.Name])
 			}
-			t.Skipf("known failure (%s)", c.Known[s.Name])
+			// It failed, as the list says: that is the check (a skip would
+			// read as "not checked", and CI fails on skips).
+			t.Logf("known failure, fails as listed (%s)", c.Known[s.Name])
 		})
 	}
 }
