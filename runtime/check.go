@@ -43,18 +43,17 @@ func (g *Game) mayAnswer(a *Answer) bool {
 	case Pass:
 		return true
 	case PlayLand:
-		return g.mayPlayLand(p, a.Obj)
+		land, _ := g.permissions(p)
+		return g.landTest(p, a.Obj, land) == legal
 	case Cast:
+		_, sorcery := g.permissions(p)
 		avail := g.available(p)
-		return g.mayCast(p, a.Obj, &avail)
+		return g.castTest(p, a.Obj, &avail, sorcery) == legal
 	case Activate:
-		if !g.valid(a.Obj) {
-			return false
-		}
 		avail := g.available(p)
-		return g.mayActivate(p, a.Obj, a.Ability, &avail)
+		return g.activateTest(p, a.Obj, a.Ability, &avail) == legal
 	case TapMana:
-		return g.mayTapForMana(p, a.Obj)
+		return g.tapManaTest(p, a.Obj) == legal
 	}
 	return false
 }

@@ -132,7 +132,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			}
 			o := &g.Objs[x]
 			for i := range g.faceOf(o).Abilities {
-				if g.mayActivate(p, x, i, &avail) {
+				if g.activateTest(p, x, i, &avail) == legal {
 					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
 				}
 			}
@@ -145,7 +145,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 				if land {
 					add(Option{Kind: PlayLand, Obj: x})
 				}
-			case (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, g.faceOf(o).Cost):
+			case g.castTest(p, x, &avail, sorcery) == legal:
 				add(Option{Kind: Cast, Obj: x})
 			}
 		}
@@ -363,14 +363,14 @@ func (g *Game) mayAct(p int) bool {
 	land, sorcery := g.permissions(p)
 	castable := false // a card in hand whose cost alone is to be checked
 	for _, x := range g.Players[p].Hand {
-		o := &g.Objs[x]
-		if o.Types&g.Rules.PlayedTypes != 0 {
-			if land {
+		if w := g.landTest(p, x, land); w != notCard {
+			if w == legal {
 				return true
 			}
 			continue
 		}
-		if (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) {
+		// Castable but for its cost (none paid from no mana: notPayable).
+		if w := g.castTest(p, x, &Mana{}, sorcery); w == legal || w == notPayable {
 			castable = true
 		}
 	}
@@ -410,7 +410,7 @@ func (g *Game) mayAct(p int) bool {
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
 			for i := range g.faceOf(o).Abilities {
-				if g.mayActivate(p, x, i, &avail) {
+				if g.activateTest(p, x, i, &avail) == legal {
 					return true
 				}
 			}
@@ -418,8 +418,7 @@ func (g *Game) mayAct(p int) bool {
 	}
 	if castable {
 		for _, x := range g.Players[p].Hand {
-			o := &g.Objs[x]
-			if o.Types&g.Rules.PlayedTypes == 0 && (sorcery || o.Types&g.Rules.InstantTypes != 0) && (o.Timing == 0 || g.timingOK(int(o.Timing)-1, p)) && covers(&avail, g.faceOf(o).Cost) {
+			if g.castTest(p, x, &avail, sorcery) == legal {
 				return true
 			}
 		}
@@ -437,10 +436,6 @@ func (g *Game) damageOptions(d *Decision, f func(DamageGroup)) {
 	}
 }
 
-// The may* tests below are CanPlayLand, CanCast, CanActivate and the
-// check of TapMana without their refusals: they allocate nothing. A test
-// (options_test.go) holds them equal to those over random games.
-
 // permissions reports whether the current step lets p play a land and
 // cast a sorcery-speed spell now.
 func (g *Game) permissions(p int) (land, sorcery bool) {
@@ -451,60 +446,6 @@ func (g *Game) permissions(p int) (land, sorcery bool) {
 	land = st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g.exec(), p))
 	sorcery = st.AllowSorcery != "" && (st.SorceryIf == nil || st.SorceryIf(g.exec(), p))
 	return land, sorcery
-}
-
-func (g *Game) mayPlayLand(p int, x ObjID) bool {
-	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&g.Rules.PlayedTypes == 0 {
-		return false
-	}
-	_, st, _ := g.current()
-	return st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g.exec(), p))
-}
-
-func (g *Game) mayCast(p int, x ObjID, avail *Mana) bool {
-	if !g.inZone(x, p, ZoneHand) {
-		return false
-	}
-	o := &g.Objs[x]
-	if o.Types&g.Rules.PlayedTypes != 0 {
-		return false
-	}
-	if o.Types&g.Rules.InstantTypes == 0 {
-		_, st, _ := g.current()
-		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g.exec(), p)) {
-			return false
-		}
-	}
-	if o.Timing != 0 && !g.timingOK(int(o.Timing)-1, p) {
-		return false
-	}
-	return covers(avail, g.faceOf(o).Cost)
-}
-
-func (g *Game) mayActivate(p int, x ObjID, i int, avail *Mana) bool {
-	o := &g.Objs[x]
-	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p || i < 0 || i >= len(g.faceOf(o).Abilities) {
-		return false
-	}
-	a := &g.faceOf(o).Abilities[i]
-	if a.Timing != "" && !g.timingOK(g.Rules.Timing(a.Timing), p) {
-		return false
-	}
-	if a.Tap && (o.Tapped || !g.canTap(x)) {
-		return false
-	}
-	return covers(avail, a.Cost)
-}
-
-func (g *Game) mayTapForMana(p int, x ObjID) bool {
-	if !g.valid(x) {
-		return false
-	}
-	o := &g.Objs[x]
-	if _, ok := g.manaColor(o); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut || o.Tapped {
-		return false
-	}
-	return g.canTap(x)
 }
 
 // tapTest is the rules' can_tap predicates, looked up once for a pass

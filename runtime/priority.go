@@ -106,44 +106,6 @@ func (g *Game) sorceryTiming(p int, allowed string, cond func(Exec, int) bool, r
 	return nil
 }
 
-// CanPlayLand reports why player p may not play land x now, or nil.
-func (g *Game) CanPlayLand(p int, x ObjID) error {
-	if err := g.holds(p); err != nil {
-		return err
-	}
-	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&g.Rules.PlayedTypes == 0 {
-		return refuse(g.Rules.Cite[MechPlayLand], "%s is not a land card in %s's hand", g.nameOf(x), g.PlayerName(p))
-	}
-	_, st, _ := g.current()
-	return g.sorceryTiming(p, st.AllowLand, st.LandIf, g.Rules.LandRule, "a land")
-}
-
-// CanCast reports why player p may not cast x now, or nil.
-func (g *Game) CanCast(p int, x ObjID) error {
-	if err := g.holds(p); err != nil {
-		return err
-	}
-	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&g.Rules.PlayedTypes != 0 {
-		return refuse(g.Rules.Cite[MechCast], "%s is not a spell card in %s's hand", g.nameOf(x), g.PlayerName(p))
-	}
-	o := &g.Objs[x]
-	if o.Types&g.Rules.InstantTypes == 0 {
-		_, st, _ := g.current()
-		if st.AllowSorcery == "" || (st.SorceryIf != nil && !st.SorceryIf(g.exec(), p)) { // the refusal's words only when refused
-			return g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+g.Rules.TypeString(o.Types)+" spell")
-		}
-	}
-	if o.Timing != 0 {
-		if err := g.timingAllows(int(o.Timing)-1, p, "cast "+g.nameOf(x)); err != nil {
-			return err
-		}
-	}
-	if !g.canPay(p, g.faceOf(o).Cost) {
-		return refuse(g.Rules.Cite[MechCast], "%s can't pay %s for %s", g.PlayerName(p), g.faceOf(o).Cost, g.nameOf(x))
-	}
-	return nil
-}
-
 func (g *Game) holds(p int) error {
 	if g.pending.Kind != DecidePriority || g.pending.Player != p {
 		return refuse(g.Rules.Cite[MechHoldPriority], "%s does not hold priority", g.PlayerName(p))
@@ -159,51 +121,12 @@ func (g *Game) inZone(x ObjID, p int, z Zone) bool {
 	return o.Zone == z && int(o.Owner) == p
 }
 
-func (g *Game) canTapForMana(p int, x ObjID) error {
-	if err := g.holds(p); err != nil {
-		return err
-	}
-	if x < 0 || int(x) >= len(g.Objs) {
-		return refuse(g.Rules.Cite[MechTapMana], "no such land")
-	}
-	o := &g.Objs[x]
-	if _, ok := g.manaColor(o); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut {
-		return refuse(g.Rules.Cite[MechTapMana], "%s is not a land %s controls that makes mana", g.nameOf(x), g.PlayerName(p))
-	}
-	if o.Tapped {
-		return refuse(g.Rules.Cite[MechTapMana], "%s is already tapped", g.nameOf(x))
-	}
-	if ok, rule := g.pred(CanTap, x, true); !ok {
-		return g.refusePred(CanTap, rule, "%s can't be tapped for mana now", g.nameOf(x))
-	}
-	return nil
-}
-
 func (g *Game) tapForMana(x ObjID) {
 	o := &g.Objs[x]
 	c, _ := g.manaColor(o)
 	o.Tapped = true
 	g.Players[o.Controller].Mana[c]++
 	g.emitObj(EvAddMana, g.Rules.Cite[MechTapMana], x, int32(c))
-}
-
-// canPay reports whether p's pool plus p's untapped lands cover cost.
-func (g *Game) canPay(p int, cost Cost) bool {
-	avail := g.Players[p].Mana
-	for _, x := range g.Battlefield {
-		o := &g.Objs[x]
-		if c, ok := g.manaColor(o); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
-			avail[c]++
-		}
-	}
-	var total int32
-	for c := Color(0); c < 5; c++ {
-		if avail[c] < cost.Colored[c] {
-			return false
-		}
-		total += avail[c] - cost.Colored[c]
-	}
-	return total+avail[Colorless] >= cost.Generic
 }
 
 // pay taps lands as needed and pays cost from p's pool; canPay must hold.
@@ -257,16 +180,17 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 	}
 	buf = append(buf, Answer{Kind: Pass})
 	avail := g.available(d.Player)
+	land, sorcery := g.permissions(d.Player)
 	for _, x := range g.Players[d.Player].Hand {
-		if g.mayPlayLand(d.Player, x) {
+		if g.landTest(d.Player, x, land) == legal {
 			buf = append(buf, Answer{Kind: PlayLand, Obj: x})
-		} else if g.mayCast(d.Player, x, &avail) {
+		} else if g.castTest(d.Player, x, &avail, sorcery) == legal {
 			buf = append(buf, Answer{Kind: Cast, Obj: x})
 		}
 	}
 	for _, x := range g.Battlefield {
 		for i := range g.face(x).Abilities {
-			if g.mayActivate(d.Player, x, i, &avail) {
+			if g.activateTest(d.Player, x, i, &avail) == legal {
 				buf = append(buf, Answer{Kind: Activate, Obj: x, Ability: i})
 			}
 		}

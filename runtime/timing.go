@@ -104,42 +104,6 @@ func (g *Game) timingAllows(i, p int, what string) error {
 	return nil
 }
 
-// CanActivate reports why player p may not activate ability i of x now,
-// or nil.
-func (g *Game) CanActivate(p int, x ObjID, i int) error {
-	if err := g.holds(p); err != nil {
-		return err
-	}
-	if x < 0 || int(x) >= len(g.Objs) {
-		return refuse(g.Rules.Cite[MechActivate], "no such permanent")
-	}
-	o := &g.Objs[x]
-	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p {
-		return refuse(g.Rules.Cite[MechActivate], "%s is not a permanent %s controls", g.nameOf(x), g.PlayerName(p))
-	}
-	if i < 0 || i >= len(g.faceOf(o).Abilities) {
-		return refuse(g.Rules.Cite[MechActivate], "%s has no activated ability %d", g.nameOf(x), i)
-	}
-	a := &g.faceOf(o).Abilities[i]
-	if a.Timing != "" {
-		if err := g.timingAllows(g.Rules.Timing(a.Timing), p, fmt.Sprintf("activate '%s' of %s", a.Label, g.nameOf(x))); err != nil {
-			return err
-		}
-	}
-	if a.Tap {
-		if o.Tapped {
-			return refuse(g.Rules.Cite[MechActivate], "%s is tapped: '%s' needs it to tap", g.nameOf(x), a.Label)
-		}
-		if ok, rule := g.pred(CanTap, x, true); !ok {
-			return g.refusePred(CanTap, rule, "%s can't be tapped to activate '%s' now", g.nameOf(x), a.Label)
-		}
-	}
-	if !g.canPay(p, a.Cost) {
-		return refuse(g.Rules.Cite[MechActivate], "%s can't pay %s to activate '%s' of %s", g.PlayerName(p), a.Cost, a.Label, g.nameOf(x))
-	}
-	return nil
-}
-
 func (g *Game) activate(p int, x ObjID, i int) {
 	a := &g.face(x).Abilities[i]
 	if a.Tap {
