@@ -12,14 +12,14 @@ import (
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
-var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's generated list of names")
+var updateReadme = flag.Bool("update-readme", false, "rewrite docs/language.md's generated list of names")
 
 const (
 	readmeBegin = "<!-- vocabulary: generated from compiler/vocab.go by go test ./compiler -run TestReadmeVocabulary -update-readme; DO NOT EDIT -->"
 	readmeEnd   = "<!-- vocabulary end -->"
 )
 
-// readmeNames is README.md's list of every name of the language, made
+// readmeNames is docs/language.md's list of every name of the language, made
 // from the table.
 func readmeNames() string {
 	v := compiler.Vocab()
@@ -32,7 +32,7 @@ func readmeNames() string {
 	}
 	var b strings.Builder
 	b.WriteString(readmeBegin + "\n")
-	b.WriteString("Every name of the language, one row each of compiler/vocab.go, described in\n[docs/vocabulary.md](docs/vocabulary.md):\n\n")
+	b.WriteString("Every name of the language, one row each of compiler/vocab.go, described in\n[docs/vocabulary.md](vocabulary.md):\n\n")
 	b.WriteString(line("object attributes (`x.NAME`)", mapKeys(v.ObjectAttrs)))
 	b.WriteString(line("player attributes (`p.NAME`)", mapKeys(v.PlayerAttrs)))
 	b.WriteString(line("game attributes (`game.NAME`)", mapKeys(v.GameAttrs)))
@@ -47,11 +47,11 @@ func readmeNames() string {
 
 var readmeBlock = regexp.MustCompile(`(?s)` + regexp.QuoteMeta(readmeBegin) + `.*?` + regexp.QuoteMeta(readmeEnd))
 
-// TestReadmeVocabulary keeps README.md's list of names what the table
+// TestReadmeVocabulary keeps docs/language.md's list of names what the table
 // says (-update-readme rewrites it), so that adding a row needs no edit
 // of the README.
 func TestReadmeVocabulary(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
+	data, err := os.ReadFile("../docs/language.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,16 +59,16 @@ func TestReadmeVocabulary(t *testing.T) {
 	got := readmeBlock.Find(data)
 	if *updateReadme && string(got) != want {
 		if got == nil {
-			t.Fatal("README.md has no generated list of names: add the two marker lines")
+			t.Fatal("docs/language.md has no generated list of names: add the two marker lines")
 		}
 		out := readmeBlock.ReplaceAllLiteral(data, []byte(want))
-		if err := os.WriteFile("../README.md", out, 0o644); err != nil {
+		if err := os.WriteFile("../docs/language.md", out, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	if string(got) != want {
-		t.Errorf("README.md's list of names is stale: go test ./compiler -run TestReadmeVocabulary -update-readme")
+		t.Errorf("docs/language.md's list of names is stale: go test ./compiler -run TestReadmeVocabulary -update-readme")
 	}
 }
 
