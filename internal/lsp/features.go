@@ -299,8 +299,48 @@ func declOf(name string, p *compiler.Program) (grammar.Pos, bool) {
 			return t.Pos, true
 		}
 	}
+	for _, e := range p.TriggerEvents {
+		if e.Name == name {
+			return e.Pos, true
+		}
+	}
+	for _, list := range [][]*compiler.StackObject{p.Effects, p.StackObjects} {
+		for _, o := range list {
+			if o.Name == name {
+				return o.Pos, true
+			}
+		}
+	}
 	return grammar.Pos{}, false
 }
+
+// predicateOf is where the predicate clause of kind name is declared: the
+// one citing rule first if given, else the first.
+func predicateOf(name, rule string, p *compiler.Program) (grammar.Pos, bool) {
+	if p == nil {
+		return grammar.Pos{}, false
+	}
+	var at grammar.Pos
+	for _, pr := range p.Predicates {
+		if pr.Kind != name {
+			continue
+		}
+		if rule != "" && len(pr.Rules) > 0 && pr.Rules[0] == rule {
+			return pr.Pos, true
+		}
+		if !at.IsValid() {
+			at = pr.Pos
+		}
+	}
+	return at, at.IsValid()
+}
+
+// deltaClause matches a delta's clause that names a base declaration:
+// override, remove or recite KIND NAME ["RULE"].
+var deltaClause = regexp.MustCompile(`^\s*(override|remove|recite)\s+([a-z_]+)\s+$`)
+
+// firstRule is the first quoted rule number after the word on its line.
+var firstRule = regexp.MustCompile(`^\s*"([0-9][0-9a-z.*]*)"`)
 
 // definitionKinds are the citations that define their rule.
 var definitionKinds = map[string]bool{"phase": true, "step": true, "action": true, "sba": true, "watch": true}
@@ -314,6 +354,34 @@ func (s *server) definition(file string, pos protocol.Position) []protocol.Locat
 	}
 	p := s.program(sub.rs)
 	if sub.name != "" {
+		w, start := word(sub.text, pos)
+		l := lineOf(sub.text, int(pos.Line))
+		before, after := l[:start], l[min(len(l), start+len(w)):]
+		rule := ""
+		if m := firstRule.FindStringSubmatch(after); m != nil {
+			rule = m[1]
+		}
+		// override/remove/recite KIND NAME: the clause of the base it
+		// names (a predicate by its kind and first rule).
+		if m := deltaClause.FindStringSubmatch(before); m != nil {
+			if base := s.baseDir(sub.rs.dir); base != "" {
+				bp := s.program(s.load(base))
+				if m[2] == "predicate" {
+					if at, ok := predicateOf(sub.name, rule, bp); ok {
+						return s.locations([]grammar.Pos{at})
+					}
+				} else if at, ok := declOf(sub.name, bp); ok {
+					return s.locations([]grammar.Pos{at})
+				}
+			}
+		}
+		// holds(KIND, ...) and a predicate's own line: the predicate,
+		// not a keyword spelled the same.
+		if strings.HasSuffix(strings.TrimRight(before, " "), "holds(") || strings.HasSuffix(strings.TrimSpace(before), "predicate") {
+			if at, ok := predicateOf(sub.name, rule, p); ok {
+				return s.locations([]grammar.Pos{at})
+			}
+		}
 		if at, ok := declOf(sub.name, p); ok {
 			return s.locations([]grammar.Pos{at})
 		}

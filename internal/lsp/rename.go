@@ -22,7 +22,14 @@ import (
 // precombat_main, effect put_attacking ... and their golden traces).
 
 // renamable maps the kinds of declaration whose names may be renamed.
-var renamable = map[string]bool{"keyword": true, "phase": true, "step": true, "predicate": true, "effect": true, "stack_object": true, "timing": true}
+var renamable = map[string]bool{"keyword": true, "phase": true, "step": true, "effect": true, "stack_object": true, "timing": true}
+
+// fixedNames are the kinds of declaration whose names the runtime fixes:
+// renaming one would name nothing it knows.
+var fixedNames = map[string]string{
+	"predicate": "predicate kinds are a fixed set the runtime consults by name (can_attack, trample...)",
+	"mechanism": "mechanisms are the runtime's own, named by it",
+}
 
 var identRE = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 
@@ -80,6 +87,8 @@ var notNames = map[string]bool{
 
 var identType = reflect.TypeOf(grammar.Ident{})
 
+var callType = reflect.TypeOf(grammar.CallExpr{})
+
 // identsNamed walks a syntax tree and returns the positions of the
 // identifiers spelled name, but for those of notNames.
 func identsNamed(root any, name string) []grammar.Pos {
@@ -104,6 +113,17 @@ func identsNamed(root any, name string) []grammar.Pos {
 				walk(v.Index(i), field)
 			}
 		case reflect.Struct:
+			if v.Type() == callType {
+				// holds(KIND, x): its first argument is a predicate kind,
+				// never a keyword or another declared name.
+				if c := v.Interface().(grammar.CallExpr); c.Fun.Name == "holds" && len(c.Args) > 0 {
+					walk(v.FieldByName("Fun"), "CallExpr.Fun")
+					for i := 1; i < len(c.Args); i++ {
+						walk(v.FieldByName("Args").Index(i), "CallExpr.Args")
+					}
+					return
+				}
+			}
 			if v.Type() == identType {
 				if !notNames[field] && v.FieldByName("Name").String() == name {
 					out = append(out, v.FieldByName("Pos").Interface().(grammar.Pos))
@@ -130,8 +150,11 @@ func (s *server) renameTarget(file string, pos protocol.Position) (subject, stri
 	if !ok || sub.name == "" {
 		return sub, "", jsonrpc2.NewError(jsonrpc2.InvalidParams, "mtgc lsp: rename works on a name the rules declare (keyword, phase, step, predicate, effect, stack object, timing)")
 	}
-	kind := s.declared(sub.rs.files)[sub.name]
-	refuse := jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: %s here is not a keyword, phase, step, predicate, effect, stack object or timing the rules declare: it cannot be renamed", sub.name))
+	kind := s.declared(s.familyFiles(sub.rs.dir))[sub.name]
+	refuse := jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: %s here is not a keyword, phase, step, effect, stack object or timing the rules declare: it cannot be renamed", sub.name))
+	if why, ok := fixedNames[kind]; ok {
+		return sub, "", jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: %s is a %s: it cannot be renamed (%s)", sub.name, kind, why))
+	}
 	if !renamable[kind] {
 		return sub, "", refuse
 	}
@@ -183,7 +206,7 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: %s is a keyword of the language", newName))
 		}
 	}
-	if other, ok := s.declared(sub.rs.files)[newName]; ok {
+	if other, ok := s.declared(s.familyFiles(sub.rs.dir))[newName]; ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: the rules already declare a %s %s", other, newName))
 	}
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
@@ -197,7 +220,11 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 			NewText: newName,
 		})
 	}
-	for _, f := range sub.rs.files {
+	// Every edition the name may be written in: the base it is declared
+	// in and the deltas over it (override, remove, recite name it too),
+	// with their corpora.
+	fam := s.family(sub.rs.dir)
+	for _, f := range s.familyFiles(sub.rs.dir) {
 		text, _ := s.text(f)
 		t, ok := parseable(f, text)
 		if !ok {
@@ -221,11 +248,19 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 	}
 	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(old) + `\b`)
 	var scripts []string
-	for _, sc := range corpusOf(sub.rs.dir, scriptFile(file)).scripts {
-		scripts = append(scripts, sc.Path)
+	for i, d := range fam {
+		sf := ""
+		if i == 0 {
+			sf = scriptFile(file)
+		}
+		for _, sc := range corpusOf(d, sf).scripts {
+			if !contains(scripts, sc.Path) {
+				scripts = append(scripts, sc.Path)
+			}
+		}
 	}
 	for f := range s.docs {
-		if filepath.Ext(f) == ".txtar" && rulesDirOf(f) == sub.rs.dir && !contains(scripts, f) {
+		if filepath.Ext(f) == ".txtar" && contains(fam, rulesDirOf(f)) && !contains(scripts, f) {
 			scripts = append(scripts, f)
 		}
 	}
@@ -254,4 +289,24 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 		}
 	}
 	return &protocol.WorkspaceEdit{Changes: changes}, nil
+}
+
+// familyFiles are the .mtg files of every edition of dir's family (open
+// documents and the disk), dir's first.
+func (s *server) familyFiles(dir string) []string {
+	if dir == "" {
+		return nil
+	}
+	var out []string
+	for _, d := range s.family(dir) {
+		files, _ := filepath.Glob(filepath.Join(d, "*.mtg"))
+		for f := range s.docs {
+			if filepath.Ext(f) == ".mtg" && filepath.Dir(f) == d && !contains(files, f) {
+				files = append(files, f)
+			}
+		}
+		sort.Strings(files)
+		out = append(out, files...)
+	}
+	return out
 }

@@ -262,3 +262,77 @@ func (s *server) bases(dir string, first compiler.Source) []compiler.Source {
 	}
 	return out
 }
+
+// baseDir is the directory of the edition dir extends (its first layer),
+// or "" for an edition written in full.
+func (s *server) baseDir(dir string) string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.mtg"))
+	sort.Strings(files)
+	for _, f := range files {
+		t, ok := s.text(f)
+		if !ok {
+			continue
+		}
+		m := extendsLine.FindStringSubmatch(t)
+		if m == nil {
+			continue
+		}
+		for _, cand := range []string{filepath.Join(filepath.Dir(dir), m[1]), filepath.Dir(dir)} {
+			cf, _ := filepath.Glob(filepath.Join(cand, "*.mtg"))
+			if len(cf) == 0 || cand == dir {
+				continue
+			}
+			if ct, ok := s.text(cf[0]); ok {
+				if n := editionName.FindStringSubmatch(ct); n != nil && n[1] == m[1] {
+					return cand
+				}
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// family is every rules directory a name declared in dir's edition may be
+// written in: the edition at the bottom of dir's chain of bases (written
+// in full), and every edition beside or under it whose chain of bases
+// reaches that one (rules/, rules/cr2017, rules/cr2008...), dir's first.
+func (s *server) family(dir string) []string {
+	root := dir
+	for i := 0; i < 8; i++ {
+		b := s.baseDir(root)
+		if b == "" {
+			break
+		}
+		root = b
+	}
+	reaches := func(d string) bool {
+		for i := 0; i < 8 && d != ""; i++ {
+			if d == root {
+				return true
+			}
+			d = s.baseDir(d)
+		}
+		return false
+	}
+	out := []string{dir}
+	var cands []string
+	for _, parent := range []string{root, filepath.Dir(root)} {
+		entries, _ := os.ReadDir(parent)
+		for _, e := range entries {
+			if e.IsDir() {
+				cands = append(cands, filepath.Join(parent, e.Name()))
+			}
+		}
+	}
+	cands = append([]string{root}, cands...)
+	for _, d := range cands {
+		if d == dir || contains(out, d) {
+			continue
+		}
+		if m, _ := filepath.Glob(filepath.Join(d, "*.mtg")); len(m) > 0 && reaches(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package lsp_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mtgc-dev/mtgc/internal/lsp/lsptest"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// familyProject is the root rules with the cr2017 delta over them, and
+// corpus scripts of both.
+func familyProject(t *testing.T) string {
+	t.Helper()
+	root := project(t)
+	copyGlob(t, "../../rules/cr2017/*.mtg", filepath.Join(root, "rules", "cr2017"))
+	copyGlob(t, "../../rules/cr2017/*.tsv", filepath.Join(root, "rules", "cr2017"))
+	copyGlob(t, "../../rules/cr2017/testdata/511.*.txtar", filepath.Join(root, "rules", "cr2017", "testdata"))
+	copyGlob(t, "../../conformance/testdata/511.*.txtar", filepath.Join(root, "conformance", "testdata"))
+	return root
+}
+
+// lineOfText is the 1-based line of the first occurrence of sub.
+func lineOfText(t *testing.T, text, sub string) int {
+	t.Helper()
+	i := strings.Index(text, sub)
+	if i < 0 {
+		t.Fatalf("%q not in the text", sub)
+	}
+	return strings.Count(text[:i], "\n") + 1
+}
+
+// TestDefinitionEverywhere: trigger events, holds(KIND, ...), and a delta's
+// override of a base clause go to what they name (issue 40).
+func TestDefinitionEverywhere(t *testing.T) {
+	root := familyProject(t)
+	c := start(t)
+	c.Initialize(root)
+	combat := filepath.Join(root, "rules", "combat.mtg")
+	ctext := read(t, combat)
+	delta := filepath.Join(root, "rules", "cr2017", "combat.mtg")
+	dtext := read(t, delta)
+	c.Open(combat, ctext)
+	c.Open(delta, dtext)
+	def := func(file, text, sub string, off int) []string {
+		t.Helper()
+		line, char := at(t, text, sub, off)
+		var out []protocol.Location
+		if err := c.Call(protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{TextDocumentPositionParams: lsptest.Pos(file, line, char)}, &out); err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, l := range out {
+			rel, _ := filepath.Rel(root, uri.URI(l.URI).Filename())
+			s = append(s, rel+":"+itoa(l.Range.Start.Line+1))
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name       string
+		file, text string
+		sub        string
+		off        int
+		want       string // a line of rules/combat.mtg
+	}{
+		{"trigger event", combat, ctext, "trigger a, attacks", 12, "trigger_event attacks "},
+		{"holds(trample, a): the predicate", combat, ctext, "not holds(trample, a) {", 12, "predicate trample "},
+		{"override effect: the base's", delta, dtext, "override effect put_blocking", 17, "effect put_blocking "},
+		{"override predicate: the base clause of its first rule", delta, dtext, `override predicate can_attack "508.1a"`, 21, `predicate can_attack "508.1a"`},
+	} {
+		want := []string{"rules/combat.mtg:" + itoa(uint32(lineOfText(t, ctext, tc.want)))}
+		if d := cmp.Diff(want, def(tc.file, tc.text, tc.sub, tc.off)); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, d)
+		}
+	}
+}
+
+// TestRenameAcrossEditions: a name renamed in the root is renamed in the
+// deltas over it and their corpora; holds(KIND, ...) is not a keyword's
+// use; predicate kinds are refused (issue 40).
+func TestRenameAcrossEditions(t *testing.T) {
+	root := familyProject(t)
+	c := start(t)
+	c.Initialize(root)
+	combat := filepath.Join(root, "rules", "combat.mtg")
+	ctext := read(t, combat)
+	c.Open(combat, ctext)
+	rename := func(sub string, off int, to string) (map[string]int, error) {
+		t.Helper()
+		line, char := at(t, ctext, sub, off)
+		var edit protocol.WorkspaceEdit
+		err := c.Call(protocol.MethodTextDocumentRename, &protocol.RenameParams{TextDocumentPositionParams: lsptest.Pos(combat, line, char), NewName: to}, &edit)
+		per := map[string]int{}
+		for u, edits := range edit.Changes {
+			rel, _ := filepath.Rel(root, uri.URI(u).Filename())
+			per[rel] += len(edits)
+		}
+		return per, err
+	}
+	// The effect the cr2017 delta overrides.
+	per, err := rename("effect put_blocking", 8, "put_into_combat_blocking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if per["rules/combat.mtg"] != 1 || per["rules/cr2017/combat.mtg"] != 1 {
+		t.Errorf("rename put_blocking: edits per file %v (want the root's declaration and cr2017's override)", per)
+	}
+	// A step: the scripts of both corpora.
+	per, err = rename("step end_of_combat", 6, "combat_end")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rootScripts, deltaScripts int
+	for f, n := range per {
+		switch {
+		case strings.HasPrefix(f, "conformance/testdata/"):
+			rootScripts += n
+		case strings.HasPrefix(f, "rules/cr2017/testdata/"):
+			deltaScripts += n
+		}
+	}
+	if per["rules/combat.mtg"] == 0 || rootScripts == 0 || deltaScripts == 0 {
+		t.Errorf("rename end_of_combat: edits per file %v (want the rules and the scripts of both corpora)", per)
+	}
+	// A keyword: not the predicate kind of holds(trample, a).
+	per, err = rename("holds(trample, a)", 6, "tramples")
+	if err == nil {
+		t.Errorf("rename from holds(trample, a) was accepted: %v (the word there is a predicate kind)", per)
+	}
+	keywords := filepath.Join(root, "rules", "keywords.mtg")
+	ktext := read(t, keywords)
+	c.Open(keywords, ktext)
+	line, char := at(t, ktext, "keyword trample", 9)
+	var edit protocol.WorkspaceEdit
+	if err := c.Call(protocol.MethodTextDocumentRename, &protocol.RenameParams{TextDocumentPositionParams: lsptest.Pos(keywords, line, char), NewName: "tramples"}, &edit); err != nil {
+		t.Fatal(err)
+	}
+	for u, edits := range edit.Changes {
+		if uri.URI(u).Filename() != combat {
+			continue
+		}
+		lines := strings.Split(ctext, "\n")
+		for _, e := range edits {
+			l := lines[e.Range.Start.Line]
+			if strings.HasPrefix(l[e.Range.Start.Character-min(e.Range.Start.Character, 6):], "holds(") {
+				t.Errorf("rename of keyword trample renamed the predicate kind in %q", l)
+			}
+		}
+	}
+	// A predicate kind: a fixed set.
+	if _, err := rename("predicate can_attack", 12, "may_attack"); err == nil || !strings.Contains(err.Error(), "fixed set") {
+		t.Errorf("rename of predicate can_attack: %v, want a refusal naming the fixed set", err)
+	}
+}
