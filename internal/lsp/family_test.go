@@ -155,3 +155,38 @@ func TestRenameAcrossEditions(t *testing.T) {
 		t.Errorf("rename of predicate can_attack: %v, want a refusal naming the fixed set", err)
 	}
 }
+
+// TestDeltaOutline: a delta's outline lists every declaration: its
+// overrides, removes, adds, renumberings and recitals as well as what it
+// declares (issue 40: 4 of cr2017's combat.mtg's were listed).
+func TestDeltaOutline(t *testing.T) {
+	root := familyProject(t)
+	c := start(t)
+	c.Initialize(root)
+	delta := filepath.Join(root, "rules", "cr2017", "combat.mtg")
+	text := read(t, delta)
+	c.Open(delta, text)
+	var syms []protocol.DocumentSymbol
+	if err := c.Call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri.File(delta)}}, &syms); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, s := range syms {
+		names[s.Name] = true
+	}
+	for _, want := range []string{`remove predicate defender_of 508.5`, `override put_blocking`, `override can_attack`, `override action`} {
+		if !names[want] {
+			t.Errorf("the outline has no %q: %v", want, names)
+		}
+	}
+	// Every top-level declaration of the file is there.
+	decls := 0
+	for _, l := range strings.Split(text, "\n") {
+		if l != "" && l[0] != ' ' && l[0] != '#' && l[0] != '}' && !strings.HasPrefix(l, "edition ") {
+			decls++
+		}
+	}
+	if len(syms) != decls {
+		t.Errorf("%d symbols for %d declarations: %v", len(syms), decls, names)
+	}
+}

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -46,60 +47,127 @@ func fileSymbols(file, text string) []symbol {
 			to = f.Decls[i+1].Position().Line - 1
 		}
 		to = trimBlank(text, d.Position().Line, to)
-		s := symbol{at: d.Position(), from: d.Position().Line, to: to}
-		switch d := d.(type) {
-		case *grammar.PlayerDecl:
-			s.name, s.kind = "player", protocol.SymbolKindObject
-		case *grammar.KeywordDecl:
-			s.name, s.detail, s.kind, s.at = d.Name.Name, "keyword "+rulesOf(d.Rules), protocol.SymbolKindConstant, d.Name.Pos
-		case *grammar.TurnDecl:
-			s.name, s.detail, s.kind = "turn", rulesOf(d.Rules), protocol.SymbolKindModule
-		case *grammar.EveryDecl:
-			s.name, s.kind = "every "+d.Kind.Name, protocol.SymbolKindNamespace
-		case *grammar.PhaseDecl:
-			s.name, s.detail, s.kind, s.at = d.Name.Name, "phase "+rulesOf(d.Rules), protocol.SymbolKindNamespace, d.Name.Pos
-			for j, c := range d.Items {
-				st, ok := c.(*grammar.StepDecl)
-				if !ok {
-					continue
-				}
-				sto := to
-				for _, c2 := range d.Items[j+1:] {
-					if _, ok := c2.(*grammar.StepDecl); ok {
-						sto = c2.Position().Line - 1
-						break
-					}
-				}
-				sto = trimBlank(text, st.Pos.Line, sto)
-				s.children = append(s.children, symbol{name: st.Name.Name, detail: "step " + rulesOf(st.Rules), kind: protocol.SymbolKindEvent,
-					at: st.Name.Pos, from: st.Pos.Line, to: sto})
-			}
-		case *grammar.SbaDecl:
-			s.name, s.detail, s.kind = "sba "+rulesOf(d.Rules), "state-based action", protocol.SymbolKindOperator
-			if d.Watch {
-				s.name, s.detail = "watch "+rulesOf(d.Rules), "watch"
-			}
-		case *grammar.PredicateDecl:
-			s.name, s.detail, s.kind, s.at = d.Kind.Name, "predicate "+rulesOf(d.Rules), protocol.SymbolKindFunction, d.Kind.Pos
-		case *grammar.StackObjectDecl:
-			s.name, s.detail, s.kind, s.at = d.Name.Name, "stack_object "+rulesOf(d.Rules), protocol.SymbolKindStruct, d.Name.Pos
-			if d.Effect {
-				s.detail, s.kind = "effect "+rulesOf(d.Rules), protocol.SymbolKindMethod
-			}
-		case *grammar.DamageDecl:
-			s.name, s.detail, s.kind = "on_damage "+d.To.Name, rulesOf(d.Rules), protocol.SymbolKindEvent
-		case *grammar.EventDecl:
-			s.name, s.detail, s.kind = "on_event "+d.Kind.Name, rulesOf(d.Rules), protocol.SymbolKindEvent
-		case *grammar.TimingDecl:
-			s.name, s.detail, s.kind, s.at = d.Name.Name, "timing "+rulesOf(d.Rules), protocol.SymbolKindFunction, d.Name.Pos
-		case *grammar.MechanismDecl:
-			s.name, s.detail, s.kind, s.at = d.Name.Name, "mechanism "+rulesOf(d.Rules), protocol.SymbolKindProperty, d.Name.Pos
-		default:
-			continue
+		if sy, ok := declSymbol(d, text, to); ok {
+			out = append(out, sy)
 		}
-		out = append(out, s)
 	}
 	return out
+}
+
+// declSymbol is the outline's entry of one declaration spanning its lines
+// to to; a delta's override, remove, add, renumber and recite are entries
+// too, named for what they change.
+func declSymbol(d grammar.Node, text string, to int) (symbol, bool) {
+	s := symbol{at: d.Position(), from: d.Position().Line, to: to}
+	switch d := d.(type) {
+	case *grammar.PlayerDecl:
+		s.name, s.kind = "player", protocol.SymbolKindObject
+	case *grammar.KeywordDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "keyword "+rulesOf(d.Rules), protocol.SymbolKindConstant, d.Name.Pos
+	case *grammar.TurnDecl:
+		s.name, s.detail, s.kind = "turn", rulesOf(d.Rules), protocol.SymbolKindModule
+	case *grammar.EveryDecl:
+		s.name, s.kind = "every "+d.Kind.Name, protocol.SymbolKindNamespace
+	case *grammar.PhaseDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "phase "+rulesOf(d.Rules), protocol.SymbolKindNamespace, d.Name.Pos
+		for j, c := range d.Items {
+			st, ok := c.(*grammar.StepDecl)
+			if !ok {
+				continue
+			}
+			sto := to
+			for _, c2 := range d.Items[j+1:] {
+				if _, ok := c2.(*grammar.StepDecl); ok {
+					sto = c2.Position().Line - 1
+					break
+				}
+			}
+			sto = trimBlank(text, st.Pos.Line, sto)
+			s.children = append(s.children, symbol{name: st.Name.Name, detail: "step " + rulesOf(st.Rules), kind: protocol.SymbolKindEvent,
+				at: st.Name.Pos, from: st.Pos.Line, to: sto})
+		}
+	case *grammar.SbaDecl:
+		s.name, s.detail, s.kind = "sba "+rulesOf(d.Rules), "state-based action", protocol.SymbolKindOperator
+		if d.Watch {
+			s.name, s.detail = "watch "+rulesOf(d.Rules), "watch"
+		}
+	case *grammar.PredicateDecl:
+		s.name, s.detail, s.kind, s.at = d.Kind.Name, "predicate "+rulesOf(d.Rules), protocol.SymbolKindFunction, d.Kind.Pos
+	case *grammar.StackObjectDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "stack_object "+rulesOf(d.Rules), protocol.SymbolKindStruct, d.Name.Pos
+		if d.Effect {
+			s.detail, s.kind = "effect "+rulesOf(d.Rules), protocol.SymbolKindMethod
+		}
+	case *grammar.DamageDecl:
+		s.name, s.detail, s.kind = "on_damage "+d.To.Name, rulesOf(d.Rules), protocol.SymbolKindEvent
+	case *grammar.EventDecl:
+		s.name, s.detail, s.kind = "on_event "+d.Kind.Name, rulesOf(d.Rules), protocol.SymbolKindEvent
+	case *grammar.TimingDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "timing "+rulesOf(d.Rules), protocol.SymbolKindFunction, d.Name.Pos
+	case *grammar.MechanismDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "mechanism "+rulesOf(d.Rules), protocol.SymbolKindProperty, d.Name.Pos
+	case *grammar.CardTypeDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "card_type "+rulesOf(d.Rules), protocol.SymbolKindClass, d.Name.Pos
+	case *grammar.CounterDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "counter "+rulesOf(d.Rules), protocol.SymbolKindEnumMember, d.Name.Pos
+	case *grammar.CharacteristicDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "characteristic "+rulesOf(d.Rules), protocol.SymbolKindProperty, d.Name.Pos
+	case *grammar.ReplaceDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "replacement "+rulesOf(d.Rules), protocol.SymbolKindEvent, d.Name.Pos
+	case *grammar.TriggerEventDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "trigger_event "+rulesOf(d.Rules), protocol.SymbolKindEvent, d.Name.Pos
+	case *grammar.OverrideDecl:
+		inner, ok := declSymbol(d.Decl, text, to)
+		if !ok {
+			inner = symbol{name: clauseWord(d.Decl), kind: protocol.SymbolKindOperator}
+		}
+		inner.name = "override " + inner.name
+		inner.at, inner.from, inner.to = d.Pos, d.Pos.Line, to
+		return inner, true
+	case *grammar.RemoveDecl:
+		s.name, s.detail, s.kind = "remove "+refName(d.ClauseRef), "removed from the base", protocol.SymbolKindNull
+	case *grammar.ReciteDecl:
+		s.name, s.detail, s.kind = "recite "+refName(d.ClauseRef), "as "+rulesOf(d.Rules), protocol.SymbolKindOperator
+	case *grammar.RenumberDecl:
+		s.name, s.detail, s.kind = "renumber", fmt.Sprintf("%d numbers", len(d.Pairs)), protocol.SymbolKindNamespace
+	case *grammar.AddDecl:
+		what := "clause"
+		if d.Step != nil {
+			what = "step " + d.Step.Name.Name
+		} else if d.Clause != nil {
+			what = clauseWord(d.Clause)
+		}
+		s.name, s.kind = "add "+what, protocol.SymbolKindOperator
+		if d.In != nil {
+			s.detail = "in " + d.In.Name
+		}
+		if d.Anchor != nil {
+			s.detail = d.Where + " " + d.Anchor.Name
+		}
+	default:
+		return s, false
+	}
+	return s, true
+}
+
+// refName names a delta's reference to a base clause: its kind, name and
+// first rule.
+func refName(r grammar.ClauseRef) string {
+	out := r.Kind.Name
+	if r.Name != nil {
+		out += " " + r.Name.Name
+	}
+	if r.Rule != nil {
+		out += " " + r.Rule.Number
+	}
+	return out
+}
+
+// clauseWord names a clause by its Go type (action, priority, skip...).
+func clauseWord(n grammar.Node) string {
+	t := fmt.Sprintf("%T", n)
+	t = strings.TrimPrefix(t[strings.LastIndex(t, ".")+1:], "*")
+	return strings.ToLower(strings.TrimSuffix(t, "Decl"))
 }
 
 // trimBlank moves to back over blank and comment lines, not before from.
