@@ -94,6 +94,11 @@ func signatureOf(b *compiler.Builtin) signatureInfo {
 // ("count(KIND, v, COND): ...").
 func specialSignature(f compiler.SpecialForm) (signatureInfo, bool) {
 	head, doc, ok := strings.Cut(f.Doc, ": ")
+	// "holds(KIND, x), holds(KIND, x, y)": the forms of one name, the
+	// longest last; its parameters cover the others'.
+	if i := strings.LastIndex(head, "), "+f.Name+"("); i >= 0 {
+		head = head[i+3:]
+	}
 	open, close := strings.IndexByte(head, '('), strings.LastIndexByte(head, ')')
 	if !ok || open < 0 || close < open {
 		return signatureInfo{}, false

@@ -125,6 +125,7 @@ func TestSignatureHelp(t *testing.T) {
 		{"special form", "    if count(creature, y, y.power > max(1, |", "max(a, b, ...)", "b", "the greatest", 1},
 		{"variadic", "    if count(creature, y, y.power > max(1, 2, 3, |", "max(a, b, ...)", "...", "the greatest", 2},
 		{"special form outer", "    if count(creature, y, y.power > max(1, 2), |", "count(KIND, v, COND)", "COND", "the number of objects", 2},
+		{"holds", "    if holds(trample, |", "holds(KIND, x, y)", "x", "the rules' predicates of KIND", 1},
 		{"nothing", "    |", "", "", "", 0},
 	}
 	for i, tc := range cases {
