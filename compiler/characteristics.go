@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
@@ -301,6 +302,20 @@ func (c *checker) enumOf(t Type) ([]Enum, string) {
 		for i, k := range c.p.Keywords {
 			list = append(list, Enum{Name: k.Name, Value: i, Go: keywordConst(k.Name), Doc: "keyword " + k.Name, Local: true})
 		}
+	case PhaseT, StepT:
+		// Phases and steps as the turn order numbers them (the checker
+		// resolves these before it checks the turn itself).
+		segs := c.segments()
+		for _, name := range sortedKeys(segs) {
+			seg := segs[name]
+			if t == PhaseT && seg[1] < 0 {
+				list = append(list, Enum{Name: name, Value: seg[0], Go: fmt.Sprintf("rt.PhaseID(%d)", seg[0]), Doc: "phase " + name, Local: true})
+			}
+			if t == StepT && seg[1] >= 0 {
+				v := seg[0]*16 + seg[1]
+				list = append(list, Enum{Name: name, Value: v, Go: fmt.Sprintf("rt.StepID(%d)", v), Doc: "step " + name, Local: true})
+			}
+		}
 	}
 	return list, what
 }
@@ -346,4 +361,13 @@ func copyKinds() map[string]*Kind {
 		m[n] = k
 	}
 	return m
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -18,9 +18,11 @@ const (
 	CardTypeT // a declared card type's name, as an argument
 	KeywordT  // a keyword, as a trigger event's parameter (x has k)
 	PredT     // a predicate kind's name, as a verb argument (the predicates the verb evaluates)
+	PhaseT    // a declared phase's name, as a verb argument
+	StepT     // a declared step's name, as a verb argument
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -235,6 +235,8 @@ var builtins = []*Builtin{
 	verb("mark_damage", rt.Exec.MarkDamage, "N damage is marked on X"),
 	verb("mark_deathtouch", rt.Exec.MarkDeathtouch, "X is marked as dealt damage by a source with deathtouch"),
 	verb("end_effects", rt.Exec.EndEffects, "the effects of the ending given end"),
+	verb("add_phase", rt.Exec.AddPhase, "an additional phase P follows the next (or current) phase A this turn; it is that phase for the rules' triggers, timings and durations (nothing if no phase A is left)"),
+	verb("add_step", rt.Exec.AddStep, "an additional step S follows the next (or current) step A this turn, in A's phase (nothing if no step A is left, or S is of another phase)"),
 	verb("empty_mana", rt.Exec.EmptyMana, "P's mana pool empties"),
 	verb("gain_life", rt.Exec.GainLife, "P gains N life"),
 	verb("lose_life", rt.Exec.LoseLife, "P loses N life"),
@@ -395,6 +397,10 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "keyword"
 	case PredT:
 		return predKindEnum, "predicate kind"
+	case PhaseT:
+		return nil, "phase"
+	case StepT:
+		return nil, "step"
 	}
 	return nil, ""
 }
@@ -434,6 +440,8 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.EventID(0)):     EventT,
 	reflect.TypeOf(rt.KeywordID(0)):   KeywordT,
 	reflect.TypeOf(rt.PredKind(0)):    PredT,
+	reflect.TypeOf(rt.PhaseID(0)):     PhaseT,
+	reflect.TypeOf(rt.StepID(0)):      StepT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})

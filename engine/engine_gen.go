@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:be3562689ab099103e9a1be50b861fa1"
+const SourceHash = "sha256:cd2378fed2b01f9b7506f4040badbbb2"
 
 // Keyword bits.
 const (
@@ -395,6 +395,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_8},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:277"},
@@ -2774,6 +2775,16 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Release(mark)
 	}
+}
+
+// rules/turn.mtg:140 (500.8, 505.1a)
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	if g.During(1, -1) {
+		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
+	} else {
+		g.AddPhase(rt.PhaseID(2), rt.PhaseID(3), "500.8")
+	}
+	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "500.8")
 }
 
 // rules/combat.mtg:282 (509.3e)

@@ -125,6 +125,12 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, int, rt.ObjID, rt.ObjID, string):
 		p, x, y := a[0].p, a[1].o, a[2].o
 		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), x(g, fp), y(g, fp), rule); return true }
+	case func(rt.Exec, rt.PhaseID, rt.PhaseID, string):
+		a1, a2 := rt.PhaseID(a[0].enum), rt.PhaseID(a[1].enum)
+		return func(g rt.Exec, fp int) bool { f(g, a1, a2, rule); return true }
+	case func(rt.Exec, rt.StepID, rt.StepID, string):
+		a1, a2 := rt.StepID(a[0].enum), rt.StepID(a[1].enum)
+		return func(g rt.Exec, fp int) bool { f(g, a1, a2, rule); return true }
 	case func(rt.Exec, rt.Ending, string):
 		e := rt.Ending(a[0].enum)
 		return func(g rt.Exec, fp int) bool { f(g, e, rule); return true }

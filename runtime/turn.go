@@ -286,6 +286,37 @@ func (g Exec) AddExtraTurnFrom(p int, source string) {
 	g.ExtraTurns = append(g.ExtraTurns, ExtraTurn{Player: int8(p), Name: source})
 }
 
+// PhaseID names a phase of the rules (its index in Rules.Phases) as a
+// statement's argument (add_phase).
+type PhaseID int16
+
+// StepID names a step of the rules as a statement's argument (add_step):
+// its phase's index times 16 plus its own.
+type StepID int16
+
+// AddPhase is the statement that adds phase ph after the next (or current)
+// occurrence of phase after this turn: the added phase is that phase, for
+// the rules' triggers, timings and durations. With no such phase left, it
+// does nothing.
+func (g Exec) AddPhase(ph, after PhaseID, rule string) {
+	_ = g.addPhase(int(ph), int(after), "")
+}
+
+// AddStep is the statement that adds step s directly after the next (or
+// current) occurrence of step after this turn, in after's phase. With no
+// such step left, or steps of two phases, it does nothing.
+func (g Exec) AddStep(s, after StepID, rule string) {
+	ref, aref := StepRef{int16(s) / 16, int16(s) % 16}, StepRef{int16(after) / 16, int16(after) % 16}
+	if !g.validStep(ref) || !g.validStep(aref) {
+		return
+	}
+	_ = g.addStep(ref, aref, false, "", "")
+}
+
+func (g Exec) validStep(r StepRef) bool {
+	return int(r.Phase) < len(g.Rules.Phases) && r.Step >= 0 && int(r.Step) < len(g.Rules.Phases[r.Phase].Steps)
+}
+
 // AddExtraPhase inserts a phase after the next (or current) occurrence of
 // phase after in this turn.
 func (g Exec) AddExtraPhase(name, after string) error {
@@ -296,6 +327,16 @@ func (g Exec) AddExtraPhase(name, after string) error {
 	ai, ok := g.Rules.FindPhase(after)
 	if !ok {
 		return errorf("no phase %q", after)
+	}
+	return g.addPhase(pi, ai, after)
+}
+
+func (g Exec) addPhase(pi, ai int, after string) error {
+	if pi < 0 || pi >= len(g.Rules.Phases) || ai < 0 || ai >= len(g.Rules.Phases) {
+		return errorf("no such phase")
+	}
+	if after == "" {
+		after = g.Rules.Phases[ai].Name
 	}
 	at := -1
 	for i := g.pos; i < g.planLen; i++ {
@@ -329,6 +370,13 @@ func (g Exec) AddExtraStep(name, anchor string, before bool) error {
 	aref, ok := g.Rules.FindStep(anchor)
 	if !ok {
 		return errorf("no step %q", anchor)
+	}
+	return g.addStep(ref, aref, before, name, anchor)
+}
+
+func (g Exec) addStep(ref, aref StepRef, before bool, name, anchor string) error {
+	if name == "" {
+		name, anchor = g.Rules.step(ref).Name, g.Rules.step(aref).Name
 	}
 	if ref.Phase != aref.Phase || g.Rules.Phases[ref.Phase].Implicit {
 		return errorf("step %q is not part of the phase of %q", name, anchor)

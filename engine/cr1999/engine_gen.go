@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:44e19e18571b7a33ab164a11a87b38fb"
+const SourceHash = "sha256:c35a0dcf8633822a88dd8f5c04f5cc11"
 
 // Keyword bits.
 const (
@@ -93,12 +93,12 @@ var Rules = &rt.Rules{
 			Rules: []string{"301", "301.1"},
 			Pos:   "rules/turn.mtg:56",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:50 (302)
+				{ // cr1999/turn.mtg:53 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "cr1999/turn.mtg:50",
+					Pos:   "cr1999/turn.mtg:53",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:54", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:57", Run: step_untap_action_0},
 					},
 					NoPriorityRule: "302.2",
 				},
@@ -116,7 +116,7 @@ var Rules = &rt.Rules{
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:70", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:73", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
@@ -194,9 +194,9 @@ var Rules = &rt.Rules{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:130", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:161", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:213", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:196", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:223", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:224", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -250,7 +250,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:102",
 					Actions: []rt.Action{
 						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:84", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:87", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -264,19 +264,19 @@ var Rules = &rt.Rules{
 	},
 	EveryStep: rt.SegmentHooks{
 		OnBegin: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:24", Run: every_step_begin_0},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:27", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:27", Run: every_step_end_0},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:30", Run: every_step_end_0},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		OnBegin: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:35", Run: every_phase_begin_0},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:38", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:38", Run: every_phase_end_0},
-			{Rules: []string{"300.4"}, Pos: "cr1999/turn.mtg:41", Run: every_phase_end_1},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:41", Run: every_phase_end_0},
+			{Rules: []string{"300.4"}, Pos: "cr1999/turn.mtg:44", Run: every_phase_end_1},
 		},
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
@@ -300,13 +300,13 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:327", Text: "b.controller == game.declaring", Test: pred_can_block_3},
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:328", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
-		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:233", Text: "1", Value: pred_blocks_at_most_6, Own: true},
+		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:234", Text: "1", Value: pred_blocks_at_most_6, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:345", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:357", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:358", Text: "a has trample", Test: pred_trample_9},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:414", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:229", Text: "a has flying and not b has flying", Test2: pred_cant_block_11},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:235", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_12},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:230", Text: "a has flying and not b has flying", Test2: pred_cant_block_11},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:236", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_12},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:148", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_13},
 		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:151", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_14},
 		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:155", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_15},
@@ -327,7 +327,7 @@ var Rules = &rt.Rules{
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:179", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:76", Params: 0, Resolve: stack_object_1},
+		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:79", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_0},
@@ -481,7 +481,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/turn.mtg:54 (302.1)
+// cr1999/turn.mtg:57 (302.1)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -508,12 +508,12 @@ func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:64 (101.4)
+// cr1999/turn.mtg:67 (101.4)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1
 }
 
-// cr1999/turn.mtg:70 (304.1)
+// cr1999/turn.mtg:73 (304.1)
 func step_draw_action_0(g rt.Exec) bool {
 	g.PutTriggered(1, g.Active, 0, 0, 0)
 	return true
@@ -534,7 +534,7 @@ func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:80 (408.1d)
+// cr1999/turn.mtg:83 (408.1d)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1014,7 +1014,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:213 (310.1d)
+// cr2008/combat.mtg:214 (310.1d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1081,7 +1081,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:223 (310.2)
+// cr2008/combat.mtg:224 (310.2)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1151,7 +1151,7 @@ func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:82 (408.1d)
+// cr1999/turn.mtg:85 (408.1d)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1169,7 +1169,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/turn.mtg:84 (314.1b)
+// cr1999/turn.mtg:87 (314.1b)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1208,31 +1208,31 @@ func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// cr1999/turn.mtg:24 (300.3)
+// cr1999/turn.mtg:27 (300.3)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:27 (300.3)
+// cr1999/turn.mtg:30 (300.3)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:35 (300.3)
+// cr1999/turn.mtg:38 (300.3)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:38 (300.3)
+// cr1999/turn.mtg:41 (300.3)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:41 (300.4)
+// cr1999/turn.mtg:44 (300.4)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1577,7 +1577,7 @@ func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:233 (309.1)
+// cr2008/combat.mtg:234 (309.1)
 func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
@@ -1612,12 +1612,12 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2008/combat.mtg:229 (502.4)
+// cr2008/combat.mtg:230 (502.4)
 func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:235 (420.5c)
+// cr2008/combat.mtg:236 (420.5c)
 func pred_lethal_damage_12(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
@@ -1778,7 +1778,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:76 (304.1)
+// cr1999/turn.mtg:79 (304.1)
 func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }

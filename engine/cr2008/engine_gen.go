@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:73aa1e520a6b5a605b7e8df92b19b91e"
+const SourceHash = "sha256:f115a5bce1ae4fede69032b0307748f1"
 
 // Keyword bits.
 const (
@@ -163,7 +163,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:180", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:181", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:34", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:38", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:45", Run: step_declare_attackers_action_4},
@@ -194,13 +194,13 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:193", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:194", Run: step_combat_damage_action_0},
 						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:115", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:151", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:161", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:213", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:214", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:196", Run: step_combat_damage_action_5},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:223", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:224", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
@@ -289,8 +289,8 @@ var Rules = &rt.Rules{
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_deathtouch, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "deathtouch", Event: 14, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:25 (502.63)
-		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 15, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},    // cr2008/keywords.mtg:30 (502.68a, 502.68b)
+		{Keyword: kw_deathtouch, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "deathtouch", Event: 14, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:25 (502.63)
+		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 15, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},     // cr2008/keywords.mtg:30 (502.68a, 502.68b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
@@ -315,7 +315,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:327", Text: "b.controller == game.declaring", Test: pred_can_block_6},
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:328", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
-		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:233", Text: "1", Value: pred_blocks_at_most_9, Own: true},
+		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:234", Text: "1", Value: pred_blocks_at_most_9, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:345", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
 		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:357", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
 		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:358", Text: "a has trample", Test: pred_trample_12},
@@ -324,8 +324,8 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:371", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:414", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:229", Text: "a has flying and not b has flying", Test2: pred_cant_block_18},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:235", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_19},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:230", Text: "a has flying and not b has flying", Test2: pred_cant_block_18},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:236", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_19},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -335,19 +335,20 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:246", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:247", Params: 0, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:261", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:267", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:167", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:262", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:268", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:168", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_8},
-		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_9},
+		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
+		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:277"},
@@ -617,7 +618,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:180 (308.2c)
+// cr2008/combat.mtg:181 (308.2c)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -908,7 +909,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:193 (310.5, 502.28)
+// cr2008/combat.mtg:194 (310.5, 502.28)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1126,7 +1127,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:213 (310.2d)
+// cr2008/combat.mtg:214 (310.2d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1193,7 +1194,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:223 (310.1)
+// cr2008/combat.mtg:224 (310.1)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1679,7 +1680,7 @@ func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:233 (309.2a)
+// cr2008/combat.mtg:234 (309.2a)
 func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
@@ -1734,12 +1735,12 @@ func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2008/combat.mtg:229 (502.4)
+// cr2008/combat.mtg:230 (502.4)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:235 (420.5c)
+// cr2008/combat.mtg:236 (420.5c)
 func pred_lethal_damage_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
@@ -1784,7 +1785,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "419.6b")
 }
 
-// cr2008/combat.mtg:246 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:247 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	{
 		mark := g.Mark()
@@ -1806,7 +1807,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr2008/combat.mtg:261 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:262 (308.4, 306.3a, 306.2)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1817,7 +1818,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:267 (308.4, 306.3)
+// cr2008/combat.mtg:268 (308.4, 306.3)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1828,7 +1829,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/combat.mtg:167 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:168 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1897,8 +1898,18 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2008/damage.mtg:14 (502.63)
+// rules/turn.mtg:140 (300.7, 305.1)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	if g.During(1, -1) {
+		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
+	} else {
+		g.AddPhase(rt.PhaseID(2), rt.PhaseID(3), "300.7")
+	}
+	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "300.7")
+}
+
+// cr2008/damage.mtg:14 (502.63)
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := g.TriggerRecipient()
 	_ = v_x
 	if rt.ObjOnBattlefield(g, v_x) {
@@ -1907,7 +1918,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
 }
 
 // cr2008/damage.mtg:27 (502.68a)
-func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "502.68a")
 }
 

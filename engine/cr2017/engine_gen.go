@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1a0e40738d4306386e595c629fa27316"
+const SourceHash = "sha256:3945695d29df87fa70edaec96d67682a"
 
 // Keyword bits.
 const (
@@ -393,7 +393,8 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:277"},
@@ -2618,8 +2619,18 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// cr2017/combat.mtg:64 (509.6)
+// rules/turn.mtg:140 (500.8, 505.1a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	if g.During(1, -1) {
+		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
+	} else {
+		g.AddPhase(rt.PhaseID(2), rt.PhaseID(3), "500.8")
+	}
+	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "500.8")
+}
+
+// cr2017/combat.mtg:64 (509.6)
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])
