@@ -302,6 +302,23 @@ func (c *checker) enumOf(t Type) ([]Enum, string) {
 		for i, k := range c.p.Keywords {
 			list = append(list, Enum{Name: k.Name, Value: i, Go: keywordConst(k.Name), Doc: "keyword " + k.Name, Local: true})
 		}
+	case DurT:
+		list = append(list,
+			Enum{Name: "until_end_of_turn", Value: int(rt.UntilEndOfTurn) * 4096, Go: fmt.Sprintf("rt.DurationID(%d)", int(rt.UntilEndOfTurn)*4096), Doc: "until end of turn (514.2)", Local: true},
+			Enum{Name: "this_turn", Value: int(rt.ThisTurn) * 4096, Go: fmt.Sprintf("rt.DurationID(%d)", int(rt.ThisTurn)*4096), Doc: "this turn", Local: true})
+		segs := c.segments()
+		for _, name := range sortedKeys(segs) {
+			seg := segs[name]
+			code := seg[0]*16 + seg[1] + 1
+			for _, d := range []struct {
+				prefix string
+				kind   rt.DurKind
+				doc    string
+			}{{"until_end_of_", rt.UntilEndOf, "until end of " + name}, {"until_", rt.Until, "until the next " + name + " begins"}} {
+				v := int(d.kind)*4096 + code
+				list = append(list, Enum{Name: d.prefix + name, Value: v, Go: fmt.Sprintf("rt.DurationID(%d)", v), Doc: d.doc, Local: true})
+			}
+		}
 	case PhaseT, StepT:
 		// Phases and steps as the turn order numbers them (the checker
 		// resolves these before it checks the turn itself).

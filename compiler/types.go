@@ -20,9 +20,10 @@ const (
 	PredT     // a predicate kind's name, as a verb argument (the predicates the verb evaluates)
 	PhaseT    // a declared phase's name, as a verb argument
 	StepT     // a declared step's name, as a verb argument
+	DurT      // how long an effect lasts, as a verb argument (until_end_of_turn, until_end_of_combat...)
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -235,6 +235,8 @@ var builtins = []*Builtin{
 	verb("mark_damage", rt.Exec.MarkDamage, "N damage is marked on X"),
 	verb("mark_deathtouch", rt.Exec.MarkDeathtouch, "X is marked as dealt damage by a source with deathtouch"),
 	verb("end_effects", rt.Exec.EndEffects, "the effects of the ending given end"),
+	verb("modify", rt.Exec.Modify, "a continuous effect gives X +N/+M (N, M may be negative) for duration D: until_end_of_turn, this_turn, until_end_of_S or until_S for a step or phase S; the rules' characteristics read it (x.effect_power, x.effect_toughness); the rules' end_effects end it"),
+	verb("grant", rt.Exec.Grant, "a continuous effect gives X keyword K for duration D (as for modify): X has K while it lasts, each such effect an instance of K"),
 	verb("add_phase", rt.Exec.AddPhase, "an additional phase P follows the next (or current) phase A this turn; it is that phase for the rules' triggers, timings and durations (nothing if no phase A is left)"),
 	verb("add_step", rt.Exec.AddStep, "an additional step S follows the next (or current) step A this turn, in A's phase (nothing if no step A is left, or S is of another phase)"),
 	verb("empty_mana", rt.Exec.EmptyMana, "P's mana pool empties"),
@@ -401,6 +403,8 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "phase"
 	case StepT:
 		return nil, "step"
+	case DurT:
+		return nil, "duration"
 	}
 	return nil, ""
 }
@@ -442,6 +446,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.PredKind(0)):    PredT,
 	reflect.TypeOf(rt.PhaseID(0)):     PhaseT,
 	reflect.TypeOf(rt.StepID(0)):      StepT,
+	reflect.TypeOf(rt.DurationID(0)):  DurT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})

@@ -27,8 +27,9 @@ func TestKeywordsRuleset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.KeywordTriggers) != 2 {
-		t.Fatalf("want the delta's two triggered keywords, got %d", len(r.KeywordTriggers))
+	// The delta's two and the root's (battle_cry).
+	if len(r.KeywordTriggers) != 3 {
+		t.Fatalf("want the delta's two triggered keywords and the root's battle_cry, got %d", len(r.KeywordTriggers))
 	}
 	if k := r.Keyword("rallying_once"); k < 0 || !r.Redundant.Has(k) {
 		t.Fatalf("rallying_once is not redundant in the rules (%d, %b)", k, r.Redundant)

@@ -82,3 +82,67 @@ func (g *Game) ctl(x ObjID) int8 {
 	}
 	return g.Objs[x].Controller
 }
+
+// DurationID names how long an effect a statement creates lasts, as the
+// statement's argument (modify, grant): its DurKind times 4096 plus, for
+// UntilEndOf and Until, the step or phase (a phase's index times 16, plus
+// 1 + a step's index for a step).
+type DurationID int32
+
+// duration is the Duration d names (Segment the step's or phase's name).
+func (g Exec) duration(d DurationID) (Duration, bool) {
+	kind, seg := DurKind(d/4096), int(d%4096)
+	switch kind {
+	case UntilEndOfTurn, ThisTurn:
+		return Duration{Kind: kind}, true
+	case UntilEndOf, Until:
+		ph, st := seg/16, seg%16-1
+		if ph >= len(g.Rules.Phases) || st >= len(g.Rules.Phases[ph].Steps) {
+			return Duration{}, false
+		}
+		if st < 0 {
+			return Duration{Kind: kind, Segment: g.Rules.Phases[ph].Name}, true
+		}
+		return Duration{Kind: kind, Segment: g.Rules.Phases[ph].Steps[st].Name}, true
+	}
+	return Duration{}, false
+}
+
+// effectLabel names an effect a statement creates: the label of the
+// ability resolving, else the rule that creates it.
+func (g Exec) effectLabel(rule string) string {
+	if l := g.resolving.Trigger.Label; l != "" {
+		return l
+	}
+	return rule
+}
+
+// startEffect starts e, created by a statement citing rule, and logs it.
+func (g Exec) startEffect(e Effect, rule string) {
+	g.AddEffect(e)
+	g.emit(Event{Kind: EvStartEffect, Rule: rule, Player: g.ctl(e.Target), Obj: e.Target, Name: e.Label})
+}
+
+// Modify is the statement that starts a continuous effect giving x +p/+t
+// (the rules' characteristics read it: effect_power, effect_toughness)
+// for duration d. It does nothing to no object or an object not on the
+// battlefield.
+func (g Exec) Modify(x ObjID, p, t int32, d DurationID, rule string) {
+	dur, ok := g.duration(d)
+	if !ok || !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Power: p, Toughness: t, Dur: dur}, rule)
+}
+
+// Grant is the statement that starts a continuous effect giving x keyword
+// k for duration d (x has k while it lasts; each such effect is an
+// instance of k). It does nothing to no object or an object not on the
+// battlefield.
+func (g Exec) Grant(x ObjID, k KeywordID, d DurationID, rule string) {
+	dur, ok := g.duration(d)
+	if !ok || !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || k < 0 || k >= 64 {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Keywords: 1 << uint(k), Dur: dur}, rule)
+}

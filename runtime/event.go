@@ -63,6 +63,9 @@ const (
 	// rules' trigger events and hooks, not logged: the damage events
 	// are.
 	EvDealtDamage
+	// EvStartEffect: a statement of the rules started a continuous
+	// effect on Obj (Name: its label; modify, grant).
+	EvStartEffect
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -267,6 +270,8 @@ func (g *Game) describe(e Event) string {
 		return fmt.Sprintf("remove %d damage from %s", e.N, g.obj(e))
 	case EvDamage:
 		return fmt.Sprintf("mark %d damage on %s", e.N, g.obj(e))
+	case EvStartEffect:
+		return fmt.Sprintf("start effect '%s' on %s", e.Name, g.obj(e))
 	case EvEndEffect:
 		if e.Obj == NoObj {
 			return fmt.Sprintf("end effect '%s'", e.Name)

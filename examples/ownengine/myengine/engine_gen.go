@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:cd2378fed2b01f9b7506f4040badbbb2"
+const SourceHash = "sha256:300822f9d30fc00005b79f18250851ee"
 
 // Keyword bits.
 const (
@@ -34,8 +34,9 @@ const (
 	kw_cant_attack_alone          = 15 // rules/keywords.mtg:29
 	kw_cant_block_alone           = 16 // rules/keywords.mtg:30
 	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:31
-	kw_phasing                    = 18 // rules/turn.mtg:13
-	kw_doesnt_untap               = 19 // rules/turn.mtg:14
+	kw_battle_cry                 = 18 // rules/keywords.mtg:37 (702.91)
+	kw_phasing                    = 19 // rules/turn.mtg:13
+	kw_doesnt_untap               = 20 // rules/turn.mtg:14
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -70,7 +71,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
@@ -307,6 +308,9 @@ var Rules = &rt.Rules{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
 	Redundant: 1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace,
+	KeywordTriggers: []rt.KeywordTrigger{
+		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // rules/keywords.mtg:37 (702.91a, 702.91b)
+	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
@@ -390,12 +394,13 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:240", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:246", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:259", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_3},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_6},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_7},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:277"},
@@ -671,6 +676,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.20a\tVigilance is static; modifies declare attackers step\n" +
 	"2025-09-19\t702.20b\tVigilant creatures don't tap when attacking\n" +
 	"2025-09-19\t702.20c\tExtra vigilance instances add nothing\n" +
+	"2025-09-19\t702.91\tBattle Cry keyword entry\n" +
+	"2025-09-19\t702.91a\tBattle cry: other attackers get +1/+0 until end of turn\n" +
+	"2025-09-19\t702.91b\tEach battle cry instance triggers separately\n" +
 	"2025-09-19\t702.111\tMenace keyword entry\n" +
 	"2025-09-19\t702.111a\tMenace classed as evasion\n" +
 	"2025-09-19\t702.111b\tMenace requires at least two blockers\n" +
@@ -2725,34 +2733,56 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:39 (702.91a)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if v_a != g.AbilitySource() {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.Modify(v_a, 1, 0, rt.DurationID(4096), "702.91a")
+		}
+		g.Release(mark)
+	}
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -2778,7 +2808,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/turn.mtg:140 (500.8, 505.1a)
-func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
