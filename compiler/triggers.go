@@ -51,7 +51,7 @@ var eventRoles = map[string]string{
 	"keyword":   "the keyword an ability gives (x has k)",
 	"segment":   "the step or phase an ability names, which the event must name",
 	"amount":    "the number of the runtime's event (the damage dealt)",
-	"recipient": "the object the runtime's event was dealt to (on damage_to); an event whose recipient is a player does not match, and the ability remembers it (game.trigger_recipient)",
+	"recipient": "the object the runtime's event was dealt to (on damage_to), or the event's other participant (trigger_with X, EVENT, Y: Y, the blocker of \"becomes blocked by a creature\"); an event whose recipient is a player or none does not match, and the ability remembers it (game.trigger_recipient)",
 }
 
 // eventSig records a trigger event's name and parameters, so that trigger
@@ -160,8 +160,8 @@ func (c *checker) eventBody(d *grammar.TriggerEventDecl) {
 			}
 			te.A = r.declare(p.Name, Int, sc)
 		case "recipient":
-			if !failed && !allRecipient(d.On) {
-				c.errorf(p.Type.Pos, "trigger event %s: a recipient parameter is the object a damage_to event was dealt to; its events must all be on damage_to", te.Name)
+			if !failed && len(d.On) > 0 && !allRecipient(d.On) {
+				c.errorf(p.Type.Pos, "trigger event %s: a recipient parameter is the object a damage_to event was dealt to, or the other participant the trigger_with statement names; its runtime events must all be on damage_to", te.Name)
 				failed = true
 				continue
 			}

@@ -217,6 +217,7 @@ var builtins = []*Builtin{
 	attr("combat_damage_step", rt.Exec.CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
 	attr("ability_controller", rt.Exec.AbilityController, "the controller of the ability resolving (an effect an ability applies reads it); no player if none"),
 	attr("ability_source", rt.Exec.AbilitySource, "the source of the ability resolving; no object if none"),
+	attr("trigger_object", rt.Exec.TriggerObject, "the object of the event the ability resolving triggered on (\"that creature\"), as it last existed if it left; no object if none"),
 	attr("trigger_recipient", rt.Exec.TriggerRecipient, "the object the ability resolving remembered as the recipient of the event it triggered on (a trigger event's recipient parameter); no object if none"),
 	attr("trigger_value", rt.Exec.TriggerValue, "the number the ability resolving remembered as it triggered (its trigger event's value)"),
 	attr("second_combat_damage_step", rt.Exec.SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),
@@ -265,6 +266,7 @@ var builtins = []*Builtin{
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),
 	verb("trigger", rt.Exec.Trigger, "the abilities that trigger on the rules' trigger event (a trigger_event declared without on) about X trigger"),
+	verb("trigger_with", rt.Exec.TriggerWith, "as trigger, for an event with another participant Y (the blocker of \"becomes blocked by a creature\"): a trigger event's recipient parameter is Y, and its abilities remember it (game.trigger_recipient)"),
 	verb("choose_order", rt.Exec.ChooseOrder, "P puts the creatures X is in combat with in a damage assignment order").
 		choice("the .mtg says who orders which creature's blockers (or attackers); the player gives the order"),
 	verb("choose_place", rt.Exec.ChoosePlace, "P announces the place of X in Y's damage assignment order (X blocking Y, or Y blocking X), the others' relative order kept: queued and asked before priority (decision place), only when there is more than one place"),

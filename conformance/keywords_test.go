@@ -12,6 +12,7 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/interp"
+	"github.com/mtgc-dev/mtgc/rules"
 )
 
 // TestKeywordsRuleset runs the 2025 rules with keywords of kinds CR 702
@@ -27,9 +28,13 @@ func TestKeywordsRuleset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The delta's two and the root's (battle_cry).
-	if len(r.KeywordTriggers) != 3 {
-		t.Fatalf("want the delta's two triggered keywords and the root's battle_cry, got %d", len(r.KeywordTriggers))
+	// The delta's two and the root's (battle cry, flanking, exalted...).
+	root, err := interp.Rules(loadRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 + len(root.KeywordTriggers); len(r.KeywordTriggers) != want {
+		t.Fatalf("want the delta's two triggered keywords and the root's %d, got %d", len(root.KeywordTriggers), len(r.KeywordTriggers))
 	}
 	if k := r.Keyword("rallying_once"); k < 0 || !r.Redundant.Has(k) {
 		t.Fatalf("rallying_once is not redundant in the rules (%d, %b)", k, r.Redundant)
@@ -70,4 +75,15 @@ func TestKeywordsGenerated(t *testing.T) {
 	if _, err := conf.Check("engine", fset, []*ast.File{f}, nil); err != nil {
 		t.Errorf("the generated engine does not compile: %v", err)
 	}
+}
+
+// loadRoot is the embedded default rules' program.
+func loadRoot(t *testing.T) *compiler.Program {
+	t.Helper()
+	ed, _ := rules.Lookup(rules.Default)
+	p, err := compiler.LoadAs(rules.FS, ed.Dir, ed.Shown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -143,6 +143,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.Zone, string):
 		x, z := a[0].o, rt.Zone(a[1].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), z, rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.EventID, rt.ObjID, string):
+		x, on, y := a[0].o, rt.EventID(a[1].enum), a[2].o
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), on, y(g, fp), rule); return true }
 	case func(rt.Exec, rt.ObjID, rt.EventID, string):
 		x, on := a[0].o, rt.EventID(a[1].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), on, rule); return true }

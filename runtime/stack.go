@@ -168,14 +168,46 @@ func (g *Game) react(kind EventKind, x ObjID, name string) {
 
 // Trigger fires the rules' trigger event ev about x (the rules' trigger
 // statement): the abilities that trigger on it trigger.
-func (g Exec) Trigger(x ObjID, ev EventID, rule string) {
-	_ = rule // a trigger logs as it goes on the stack
+func (g Exec) Trigger(x ObjID, ev EventID, rule string) { g.TriggerWith(x, ev, NoObj, rule) }
+
+func (g Exec) trigger(x ObjID, ev EventID) {
 	if ev == 0 || int(ev) > len(g.Rules.TriggerEvents) || !g.valid(x) || g.withTriggers == 0 && len(g.Delayed) == 0 {
 		return
 	}
 	te := &g.Rules.TriggerEvents[ev-1]
 	g.fire(ev, te, x, "")
 	g.fireDelayed(ev, te, x, "")
+}
+
+// TriggerWith is Trigger for an event with another participant y (the
+// blocker of "becomes blocked by a creature", the attacker of "blocks a
+// creature"): a trigger event with a recipient parameter reads y in its
+// condition and value, and its abilities remember it
+// (game.trigger_recipient); one without matches as for Trigger.
+func (g Exec) TriggerWith(x ObjID, ev EventID, y ObjID, rule string) {
+	if !g.valid(y) {
+		y = NoObj
+	}
+	_ = rule // a trigger logs as it goes on the stack
+	saved := g.eventOther
+	g.eventOther = int32(y)
+	if y == NoObj {
+		g.eventOther = -1
+	}
+	g.trigger(x, ev)
+	g.eventOther = saved
+}
+
+// TriggerObject is the object of the event the ability resolving
+// triggered on ("that creature": the attacker of "whenever a creature you
+// control attacks alone"), as it last existed if it left; no object if
+// none.
+func (g Exec) TriggerObject() ObjID {
+	r := &g.resolving
+	if r.Object != 0 || r.Trigger.Event == 0 || !g.valid(r.About) {
+		return NoObj
+	}
+	return r.About
 }
 
 // fire triggers the abilities of objects waiting for trigger event ev
