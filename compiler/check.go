@@ -353,6 +353,19 @@ func (c *checker) keyword(d *grammar.KeywordDecl) {
 		k.Redundant, k.RedundantPos = true, firstPos(d.Redundant.Rules, d.Redundant.Pos)
 		k.RedundantRules = c.rules(d.Redundant.Rules, "redundant", false)
 	}
+	for i, pr := range d.Params {
+		switch {
+		case i > 0:
+			c.errorf(pr.Type.Pos, "keyword %s: at most one parameter (its instances' number)", d.Name.Name)
+		case pr.Type.Name != "int":
+			c.errorf(pr.Type.Pos, "keyword %s: a keyword's parameter is a number: (int %s), not %s", d.Name.Name, pr.Name.Name, pr.Type.Name)
+		default:
+			k.Param = pr.Name.Name
+		}
+	}
+	if k.Param != "" && d.Redundant != nil {
+		c.errorf(d.Redundant.Pos, "keyword %s has a parameter: its instances differ by their number, so more of them can't be redundant", d.Name.Name)
+	}
 	c.p.Keywords = append(c.p.Keywords, k)
 }
 
@@ -396,9 +409,26 @@ func (c *checker) keywordKind(d *grammar.KeywordDecl) {
 			c.errorf(kd.Effect.Pos, "effect %s's parameter %d is %s, not int: a keyword's ability gives an effect only numbers", so.Name, j+1, t)
 			return
 		}
+		if k.Param != "" && kd.Args[j] == k.Param {
+			if k.ArgParam != 0 {
+				c.errorf(kd.Effect.Pos, "effect %s: keyword %s's parameter %s given twice", so.Name, k.Name, k.Param)
+				return
+			}
+			k.ArgParam = int8(j + 1) // each instance's number, as it triggers
+			continue
+		}
 		n, err := strconv.ParseInt(kd.Args[j], 10, 32)
 		if err != nil {
-			c.errorf(kd.Effect.Pos, "effect %s: %s is not a number of 32 bits", so.Name, kd.Args[j])
+			what := "not a number of 32 bits"
+			if kd.Args[j] != "" && (kd.Args[j][0] < '0' || kd.Args[j][0] > '9') && kd.Args[j][0] != '-' {
+				what = "not a number"
+				if k.Param != "" {
+					what += fmt.Sprintf(" (the keyword's parameter is %s)", k.Param)
+				} else {
+					what += fmt.Sprintf(" (keyword %s declares no parameter: keyword %s (int n))", k.Name, k.Name)
+				}
+			}
+			c.errorf(kd.Effect.Pos, "effect %s: %s is %s", so.Name, kd.Args[j], what)
 			return
 		}
 		k.Trigger.Args[j] = int32(n)

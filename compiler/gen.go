@@ -690,11 +690,14 @@ func (w *writer) matchAll() {
 // keywordKinds writes the keywords whose instances add nothing
 // (Redundant) and the abilities of the triggered ones (KeywordTriggers).
 func (w *writer) keywordKinds(p *Program) {
-	var redundant []string
+	var redundant, param []string
 	var triggers []*Keyword
 	for _, k := range p.Keywords {
 		if k.Redundant {
 			redundant = append(redundant, "1<<"+keywordConst(k.Name))
+		}
+		if k.Param != "" {
+			param = append(param, "1<<"+keywordConst(k.Name))
 		}
 		if k.Kind == "triggered" {
 			triggers = append(triggers, k)
@@ -702,6 +705,9 @@ func (w *writer) keywordKinds(p *Program) {
 	}
 	if len(redundant) > 0 {
 		w.printf("Redundant: %s,\n", strings.Join(redundant, " | "))
+	}
+	if len(param) > 0 {
+		w.printf("Parameterized: %s,\n", strings.Join(param, " | "))
 	}
 	if len(triggers) == 0 {
 		return
@@ -713,8 +719,12 @@ func (w *writer) keywordKinds(p *Program) {
 		for _, a := range t.Args {
 			args = append(args, strconv.Itoa(int(a)))
 		}
-		w.printf("{Keyword: %s, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: %s, Event: %d, Segment: %s, Arg: %d, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}}}, %s\n",
-			keywordConst(k.Name), quote(t.Label), t.Event, quote(t.Segment), t.Arg, t.Effect, strings.Join(args, ", "), comment(k.KindPos, k.KindRules))
+		argParam := ""
+		if k.ArgParam != 0 {
+			argParam = fmt.Sprintf(", ArgParam: %d", k.ArgParam)
+		}
+		w.printf("{Keyword: %s, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: %s, Event: %d, Segment: %s, Arg: %d, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}}%s}, %s\n",
+			keywordConst(k.Name), quote(t.Label), t.Event, quote(t.Segment), t.Arg, t.Effect, strings.Join(args, ", "), argParam, comment(k.KindPos, k.KindRules))
 	}
 	w.printf("},\n")
 }

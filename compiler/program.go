@@ -128,7 +128,12 @@ type Defaults struct {
 type Keyword struct {
 	Name  string
 	Rules []string
-	Pos   grammar.Pos
+	// Param names the keyword's parameter (keyword bushido (int n)), ""
+	// if it has none; ArgParam is 1 + the index of its ability's effect
+	// argument that takes each instance's number (0: none).
+	Param    string
+	ArgParam int8
+	Pos      grammar.Pos
 	// CitePos is where its first rule is cited: on its line, or on the
 	// line of an edition's recite.
 	CitePos      grammar.Pos

@@ -331,8 +331,12 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		case "plains", "island", "swamp", "mountain", "forest":
 			c.Subtypes = append(c.Subtypes, a)
 		default:
-			if g.Rules.Keyword(a) < 0 {
+			name, _, _ := strings.Cut(a, ":")
+			if g.Rules.Keyword(name) < 0 {
 				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, basic land type, P/T, state (tapped, phased_out, token, fresh) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(g.Rules.Keywords, ", "))
+			}
+			if _, _, err := g.Rules.ParseKeyword(a); err != nil {
+				fail(ts, "card attribute %q: %v", a, err)
 			}
 			c.Keywords = append(c.Keywords, a)
 		}
@@ -495,11 +499,12 @@ func cmdEffect(ts *testscript.TestScript, neg bool, args []string) {
 			e.Power, e.Toughness = atoi(ts, pw, "power"), atoi(ts, tg, "toughness")
 			continue
 		}
-		k := g.Rules.Keyword(a)
-		if k < 0 {
-			fail(ts, "effect: %q is neither +P/+T nor a keyword of these rules", a)
+		k, n, err := g.Rules.ParseKeyword(a)
+		if err != nil {
+			fail(ts, "effect: %q is neither +P/+T nor a keyword of these rules: %v", a, err)
 		}
 		e.Keywords |= 1 << uint(k)
+		e.KeywordArg = n
 	}
 	rt.Exec{Game: g}.AddEffect(e)
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:caa740458dd36d954e0f2dffcef5bbb9"
+const SourceHash = "sha256:0686da18a8a0557b44068e3b5fdec07c"
 
 // Keyword bits.
 const (
@@ -37,8 +37,12 @@ const (
 	kw_battle_cry                 = 18 // rules/keywords.mtg:37 (702.91)
 	kw_flanking                   = 19 // rules/keywords.mtg:48 (702.25)
 	kw_exalted                    = 20 // rules/keywords.mtg:58 (702.83)
-	kw_phasing                    = 21 // rules/turn.mtg:13
-	kw_doesnt_untap               = 22 // rules/turn.mtg:14
+	kw_rampage                    = 21 // rules/keywords.mtg:70 (702.23)
+	kw_bushido                    = 22 // rules/keywords.mtg:79 (702.45)
+	kw_frenzy                     = 23 // rules/keywords.mtg:87 (702.68)
+	kw_afflict                    = 24 // rules/keywords.mtg:95 (702.130)
+	kw_phasing                    = 25 // rules/turn.mtg:13
+	kw_doesnt_untap               = 26 // rules/turn.mtg:14
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -73,7 +77,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
@@ -162,7 +166,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:226", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:228", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -200,37 +204,37 @@ var Rules = &rt.Rules{
 						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:69", Run: step_declare_blockers_action_1},
 						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:76", Run: step_declare_blockers_action_2},
 						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:88", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:107", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:109", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // rules/combat.mtg:117 (510)
+				{ // rules/combat.mtg:119 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:117",
+					Pos:      "rules/combat.mtg:119",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:124", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:146", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:154", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:164", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:184", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:199", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:206", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:126", Run: step_combat_damage_action_0},
+						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:148", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:156", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:166", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:201", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:208", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:211 (511)
+				{ // rules/combat.mtg:213 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:211",
+					Pos:          "rules/combat.mtg:213",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:215", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:217", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -309,11 +313,16 @@ var Rules = &rt.Rules{
 	Prevent: []rt.Prevention{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
-	Redundant: 1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace,
+	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace,
+	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // rules/keywords.mtg:37 (702.91a, 702.91b)
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 5, Segment: "", Arg: 19, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},    // rules/keywords.mtg:48 (702.25a, 702.25b)
-		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 6, Segment: "", Arg: 0, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},       // rules/keywords.mtg:58 (702.83a, 702.83b)
+		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},         // rules/keywords.mtg:37 (702.91a, 702.91b)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 19, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:48 (702.25a, 702.25b)
+		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},               // rules/keywords.mtg:58 (702.83a, 702.83b)
+		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
+		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:79 (702.45a, 702.45b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 8, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},    // rules/keywords.mtg:87 (702.68a, 702.68b)
+		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:95 (702.130a, 702.130b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -337,52 +346,52 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:386", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:391", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:299", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:301", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:302", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:306", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:312", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:313", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:314", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:318", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:324", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:325", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:329", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:332", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:338", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:339", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:340", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:341", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:344", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_16},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:347", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_17},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:349", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_18},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:352", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_19},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:356", Text: "max(0, s.power)", Value: pred_assigns_damage_20},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:362", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_21},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:368", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_22},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:369", Text: "a has trample", Test: pred_trample_23},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:376", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_24},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:377", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_25},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:382", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_26, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:425", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_27},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:304", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:306", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:307", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:311", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:317", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:318", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:319", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:323", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:329", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:330", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:334", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:337", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:343", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:344", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:345", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:346", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:349", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_16},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:352", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_17},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:354", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_18},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:357", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_19},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:361", Text: "max(0, s.power)", Value: pred_assigns_damage_20},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:367", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_21},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:373", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_22},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:374", Text: "a has trample", Test: pred_trample_23},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:381", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_24},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:382", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_25},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:387", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_26, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:430", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_27},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:401", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:404", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:405", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:406", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:407", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:408", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:410", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:411", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:414", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:415", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:420", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:421", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:406", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:409", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:410", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:411", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:412", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:413", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:415", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:416", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:419", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:420", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:425", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:426", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -395,34 +404,39 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:243", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:249", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:262", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:245", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:251", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:264", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_3},
 		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:50", Params: 0, Kinds: "", Run: effect_4},
 		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:60", Params: 0, Kinds: "", Run: effect_5},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_6},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_8},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_9},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_10},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_11},
+		{Name: "rampage_bonus", Rules: []string{"702.23a", "702.23b"}, Pos: "rules/keywords.mtg:72", Params: 1, Kinds: "i", Run: effect_6},
+		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:81", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:89", Params: 1, Kinds: "i", Run: effect_8},
+		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_9},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_10},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_11},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_12},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_13},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_14},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_15},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:281"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:282"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:283"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:284"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:287", Recipient: true, Param: 'k', If: trigger_event_4_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:291", Watch: true, If: trigger_event_5_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:292"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:293", Param: 'i', If: trigger_event_7_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:294", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:295", Watch: true, Param: 'k', If: trigger_event_9_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:284"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:285"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:286"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:288"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:289"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:292", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:296", Watch: true, If: trigger_event_6_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:297"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:298", Param: 'i', If: trigger_event_8_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:299", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:300", Watch: true, Param: 'k', If: trigger_event_10_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_11_if, Value: trigger_event_11_value},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_12_if, Value: trigger_event_12_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_13_if},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_14_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
@@ -684,9 +698,19 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.20a\tVigilance is static; modifies declare attackers step\n" +
 	"2025-09-19\t702.20b\tVigilant creatures don't tap when attacking\n" +
 	"2025-09-19\t702.20c\tExtra vigilance instances add nothing\n" +
+	"2025-09-19\t702.23\tRampage keyword entry\n" +
+	"2025-09-19\t702.23a\tRampage N: +N/+N for each blocker beyond the first\n" +
+	"2025-09-19\t702.23b\tRampage bonus counted once, as the ability resolves\n" +
+	"2025-09-19\t702.23c\tEach rampage instance triggers separately\n" +
 	"2025-09-19\t702.25\tFlanking keyword entry\n" +
 	"2025-09-19\t702.25a\tFlanking: a blocker without flanking gets -1/-1 until end of turn\n" +
 	"2025-09-19\t702.25b\tEach flanking instance triggers separately\n" +
+	"2025-09-19\t702.45\tBushido keyword entry\n" +
+	"2025-09-19\t702.45a\tBushido N: +N/+N when it blocks or becomes blocked\n" +
+	"2025-09-19\t702.45b\tEach bushido instance triggers separately\n" +
+	"2025-09-19\t702.68\tFrenzy keyword entry\n" +
+	"2025-09-19\t702.68a\tFrenzy N: +N/+0 when it attacks and is not blocked\n" +
+	"2025-09-19\t702.68b\tEach frenzy instance triggers separately\n" +
 	"2025-09-19\t702.83\tExalted keyword entry\n" +
 	"2025-09-19\t702.83a\tExalted: a creature attacking alone gets +1/+1 until end of turn\n" +
 	"2025-09-19\t702.83b\tAttacking alone; each exalted instance triggers separately\n" +
@@ -697,6 +721,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.111a\tMenace classed as evasion\n" +
 	"2025-09-19\t702.111b\tMenace requires at least two blockers\n" +
 	"2025-09-19\t702.111c\tExtra menace instances add nothing\n" +
+	"2025-09-19\t702.130\tAfflict keyword entry\n" +
+	"2025-09-19\t702.130a\tAfflict N: defending player loses N life when it becomes blocked\n" +
+	"2025-09-19\t702.130b\tEach afflict instance triggers separately\n" +
 	"2025-09-19\t703\tTurn-Based Actions — section heading\n" +
 	"2025-09-19\t703.1\tTurn-based actions: automatic at step starts/ends, no stack\n" +
 	"2025-09-19\t703.1a\t\"Beginning of step\" watchers are triggers, not TBAs\n" +
@@ -869,7 +896,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:226 (511.2)
+// rules/combat.mtg:228 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -965,7 +992,7 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 			v_a := x
 			_ = v_a
 			g.Trigger(v_a, rt.EventID(1), "508.1m")
-			g.Trigger(v_a, rt.EventID(6), "508.1m")
+			g.Trigger(v_a, rt.EventID(7), "508.1m")
 		}
 		g.Release(mark)
 	}
@@ -1074,6 +1101,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			v_a := x
 			_ = v_a
 			g.Trigger(v_a, rt.EventID(3), "509.1i")
+			g.Trigger(v_a, rt.EventID(4), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1092,8 +1120,9 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			v_b := x
 			_ = v_b
 			g.Trigger(v_b, rt.EventID(2), "509.1i")
-			g.Trigger(v_b, rt.EventID(9), "509.1i")
+			g.Trigger(v_b, rt.EventID(4), "509.1i")
 			g.Trigger(v_b, rt.EventID(10), "509.1i")
+			g.Trigger(v_b, rt.EventID(11), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1127,8 +1156,8 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.Trigger(v_a, rt.EventID(4), "509.1i")
-					g.TriggerWith(v_a, rt.EventID(5), v_b, "509.1i")
+					g.Trigger(v_a, rt.EventID(5), "509.1i")
+					g.TriggerWith(v_a, rt.EventID(6), v_b, "509.1i")
 				}
 				g.Release(mark)
 			}
@@ -1138,7 +1167,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:107 (509.3e, 509.3g)
+// rules/combat.mtg:109 (509.3e, 509.3g)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1154,7 +1183,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(7), "509.3e")
+			g.Trigger(v_a, rt.EventID(8), "509.3e")
 		}
 		g.Release(mark)
 	}
@@ -1172,24 +1201,24 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(8), "509.3e")
+			g.Trigger(v_a, rt.EventID(9), "509.3e")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:115 (509.2, 509.2a)
+// rules/combat.mtg:117 (509.2, 509.2a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:118 (508.8)
+// rules/combat.mtg:120 (508.8)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:124 (510.4)
+// rules/combat.mtg:126 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1265,7 +1294,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:146 (506.4, 506.4c, 506.4d, 506.4e)
+// rules/combat.mtg:148 (506.4, 506.4c, 506.4d, 506.4e)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1288,7 +1317,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:154 (510.1a, 510.1b)
+// rules/combat.mtg:156 (510.1a, 510.1b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1311,7 +1340,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:164 (510.1c, 702.19d)
+// rules/combat.mtg:166 (510.1c, 702.19d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1407,7 +1436,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:184 (510.1d)
+// rules/combat.mtg:186 (510.1d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1467,7 +1496,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:199 (510.1, 510.1e, 703.4k)
+// rules/combat.mtg:201 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1492,23 +1521,23 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:206 (510.2, 703.4m)
+// rules/combat.mtg:208 (510.2, 703.4m)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:209 (510.3, 510.3a)
+// rules/combat.mtg:211 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:212 (511.1)
+// rules/combat.mtg:214 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:215 (511.3)
+// rules/combat.mtg:217 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2082,14 +2111,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:386 (506.4)
+// rules/combat.mtg:391 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:386 (506.4)
+// rules/combat.mtg:391 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2382,22 +2411,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:299 (508.1)
+// rules/combat.mtg:304 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:301 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:306 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:302 (702.3b)
+// rules/combat.mtg:307 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:306 (508.1b, 506.2)
+// rules/combat.mtg:311 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2406,28 +2435,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:312 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:317 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:313 (506.2)
+// rules/combat.mtg:318 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:314 (310.8b, 310.8)
+// rules/combat.mtg:319 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:318 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:323 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -2437,52 +2466,52 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:324 (508.1c)
+// rules/combat.mtg:329 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:325 (508.1c)
+// rules/combat.mtg:330 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:329 (508.1d)
+// rules/combat.mtg:334 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:332 (702.10c)
+// rules/combat.mtg:337 (702.10c)
 func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:338 (509.1)
+// rules/combat.mtg:343 (509.1)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:339 (509.1)
+// rules/combat.mtg:344 (509.1)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:340 (509.1a)
+// rules/combat.mtg:345 (509.1a)
 func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:341 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:346 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:344 (702.111b)
+// rules/combat.mtg:349 (702.111b)
 func pred_block_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:347 (509.1a)
+// rules/combat.mtg:352 (509.1a)
 func pred_blocks_at_most_17(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2492,22 +2521,22 @@ func pred_blocks_at_most_17(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:349 (509.1c)
+// rules/combat.mtg:354 (509.1c)
 func pred_must_block_18(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:352 (509.1b)
+// rules/combat.mtg:357 (509.1b)
 func pred_block_restriction_19(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:356 (510.1a)
+// rules/combat.mtg:361 (510.1a)
 func pred_assigns_damage_20(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:362 (702.19b, 702.2c)
+// rules/combat.mtg:367 (702.19b, 702.2c)
 func pred_lethal_damage_21(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -2533,32 +2562,32 @@ func pred_lethal_damage_21(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:368 (702.19b)
+// rules/combat.mtg:373 (702.19b)
 func pred_division_restriction_22(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:369 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:374 (702.19b, 702.19d, 702.19f)
 func pred_trample_23(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:376 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:381 (510.4, 702.7b, 702.4b)
 func pred_deals_first_24(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:377 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:382 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_25(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:382 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:387 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_26(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:425 (506.2a, 507.1)
+// rules/combat.mtg:430 (506.2a, 507.1)
 func pred_attack_restriction_27(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2573,62 +2602,62 @@ func pred_attack_restriction_27(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:401 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:406 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:404 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:409 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:405 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:410 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:406 (506.7a, 506.7d)
+// rules/combat.mtg:411 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:407 (506.7b, 506.7d)
+// rules/combat.mtg:412 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:408 (506.7, 506.7d)
+// rules/combat.mtg:413 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:410 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:415 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:411 (506.7, 506.7d)
+// rules/combat.mtg:416 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:414 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:419 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:415 (506.7, 506.7d)
+// rules/combat.mtg:420 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:420 (506.7c)
+// rules/combat.mtg:425 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:421 (506.7c, 506.7f)
+// rules/combat.mtg:426 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -2710,7 +2739,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/combat.mtg:243 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:245 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2721,7 +2750,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:249 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:251 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2732,7 +2761,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:262 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:264 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2744,9 +2773,10 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		g.BlockAttacker(v_x, v_a, "509.4")
 		if !(v_was) {
 			g.Trigger(v_a, rt.EventID(3), "509.4")
+			g.Trigger(v_a, rt.EventID(4), "509.4")
 		}
-		g.Trigger(v_a, rt.EventID(4), "509.4")
-		g.TriggerWith(v_a, rt.EventID(5), v_x, "509.4")
+		g.Trigger(v_a, rt.EventID(5), "509.4")
+		g.TriggerWith(v_a, rt.EventID(6), v_x, "509.4")
 	}
 }
 
@@ -2782,34 +2812,64 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Modify(g.TriggerObject(), 1, 1, rt.DurationID(4096), "702.83a")
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:72 (702.23a, 702.23b)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	v_beyond := max(0, g.BlockerCount(g.AbilitySource())-1)
+	_ = v_beyond
+	g.Modify(g.AbilitySource(), v_n*v_beyond, v_n*v_beyond, rt.DurationID(4096), "702.23a")
+}
+
+// rules/keywords.mtg:81 (702.45a)
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "702.45a")
+}
+
+// rules/keywords.mtg:89 (702.68a)
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.Modify(g.AbilitySource(), v_n, 0, rt.DurationID(4096), "702.68a")
+}
+
+// rules/keywords.mtg:97 (702.130a)
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_n := args[0]
+	_ = v_n
+	g.LoseLife(g.DefendingPlayer(g.AbilitySource()), v_n, "702.130a")
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -2835,7 +2895,7 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/turn.mtg:140 (500.8, 505.1a)
-func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
@@ -2844,8 +2904,8 @@ func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "500.8")
 }
 
-// rules/combat.mtg:287 (509.3d)
-func trigger_event_4_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:292 (509.3d)
+func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_k := n
@@ -2855,8 +2915,8 @@ func trigger_event_4_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:291 (508.1m)
-func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:296 (508.1m)
+func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -2864,8 +2924,8 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:293 (509.3e)
-func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:298 (509.3e)
+func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_n := n
@@ -2873,8 +2933,8 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:295 (509.3f)
-func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:300 (509.3f)
+func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -2885,7 +2945,7 @@ func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (117.2a)
-func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -2894,7 +2954,7 @@ func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (117.2a)
-func trigger_event_11_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+func trigger_event_12_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -2903,7 +2963,7 @@ func trigger_event_11_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 }
 
 // rules/turn.mtg:127 (500.6)
-func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active

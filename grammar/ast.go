@@ -102,6 +102,7 @@ type Setting struct {
 type KeywordDecl struct {
 	Pos          Pos
 	Name         Ident
+	Params       []Param // keyword bushido (int n): each instance's number
 	Rules        []Rule
 	Kind         *KeywordKind // nil when absent
 	Redundant    *KeywordPart // nil when absent
@@ -115,11 +116,11 @@ type KeywordKind struct {
 	Pos       Pos
 	Triggered bool
 	Rules     []Rule
-	Event     Ident   // triggered: the rules' trigger event
-	Arg       *Ident  // triggered: the event's argument, a name (a keyword, a step)
-	ArgNum    *string // triggered: the event's argument, a number
-	Effect    Ident   // triggered: the rules' effect it applies as it resolves
-	Args      []string
+	Event     Ident    // triggered: the rules' trigger event
+	Arg       *Ident   // triggered: the event's argument, a name (a keyword, a step)
+	ArgNum    *string  // triggered: the event's argument, a number
+	Effect    Ident    // triggered: the rules' effect it applies as it resolves
+	Args      []string // numbers, or the keyword's parameter (its instance's number)
 }
 
 // KeywordPart is a keyword's `redundant RULE...`.

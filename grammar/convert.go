@@ -48,6 +48,9 @@ func (c *converter) decl(p *pDecl) Decl {
 		return d
 	case p.Keyword != nil:
 		d := &KeywordDecl{Pos: toPos(p.Keyword.Pos), Name: ident(p.Keyword.Name), Rules: c.rules(p.Keyword.Rules)}
+		for _, pr := range p.Keyword.Params {
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name)})
+		}
 		if k := p.Keyword.Static; k != nil {
 			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
 		}

@@ -245,6 +245,7 @@ type pSetting struct {
 type pKeyword struct {
 	Pos          lexer.Position
 	Name         pIdent        `parser:"'keyword' @@"`
+	Params       []pParam      `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
 	Rules        []pString     `parser:"@@*"`
 	Static       *pKwStatic    `parser:"( @@"`
 	Triggered    *pKwTriggered `parser:"| @@ )?"`
@@ -265,7 +266,7 @@ type pKwTriggered struct {
 	ArgInt  *string   `parser:"( @Int"`
 	ArgName *string   `parser:"| @Ident )?"`
 	Effect  pIdent    `parser:"'does' @@"`
-	Args    []string  `parser:"( '(' ( @Int ( ',' @Int )* )? ')' )?"`
+	Args    []string  `parser:"( '(' ( ( @Int | @Ident ) ( ',' ( @Int | @Ident ) )* )? ')' )?"`
 }
 
 type pKwRedundant struct {

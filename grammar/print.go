@@ -155,6 +155,9 @@ func (p *printer) decl(d Decl) {
 	case *KeywordDecl:
 		p.tok(d.Pos, "keyword ")
 		p.ident(d.Name)
+		if len(d.Params) > 0 {
+			p.typedParams(d.Params)
+		}
 		p.rules(d.Rules)
 		if k := d.Kind; k != nil && !k.Triggered {
 			p.text(" static")

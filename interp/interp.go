@@ -87,8 +87,11 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		if k.Redundant {
 			r.Redundant |= 1 << uint(i)
 		}
+		if k.Param != "" {
+			r.Parameterized |= 1 << uint(i)
+		}
 		if k.Kind == "triggered" {
-			r.KeywordTriggers = append(r.KeywordTriggers, rt.KeywordTrigger{Keyword: i, Trigger: rt.Trigger{Triggered: k.Trigger}})
+			r.KeywordTriggers = append(r.KeywordTriggers, rt.KeywordTrigger{Keyword: i, Trigger: rt.Trigger{Triggered: k.Trigger}, ArgParam: k.ArgParam})
 		}
 	}
 	for _, t := range p.CardTypes {

@@ -23,7 +23,10 @@ type Effect struct {
 	Power     int32
 	Toughness int32
 	Keywords  KeywordSet
-	Dur       Duration
+	// KeywordArg is the number of the keywords it gives that take one
+	// (bushido 1).
+	KeywordArg int32
+	Dur        Duration
 }
 
 // AddEffect starts a continuous effect.

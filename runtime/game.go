@@ -372,9 +372,9 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 func (r *Rules) cardBits(c Card) (KeywordSet, uint8, error) {
 	var kw KeywordSet
 	for _, k := range c.Keywords {
-		i := r.Keyword(k)
-		if i < 0 {
-			return 0, 0, fmt.Errorf("unknown keyword %q (the rules declare %v)", k, r.Keywords)
+		i, _, err := r.ParseKeyword(k)
+		if err != nil {
+			return 0, 0, err
 		}
 		kw |= 1 << uint(i)
 	}
@@ -467,8 +467,16 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 	}
 	g.touch(ChangeZones | ChangePlayers) // and the move, the battlefield
 	id := ObjID(len(g.Objs))
+	var kwArgs []KeywordArg
+	if g.Rules.Parameterized != 0 {
+		for _, k := range c.Keywords {
+			if i, n, _ := g.Rules.ParseKeyword(k); g.Rules.Parameterized.Has(i) {
+				kwArgs = append(kwArgs, KeywordArg{Keyword: int16(i), N: n})
+			}
+		}
+	}
 	face := g.internFace(&Face{Name: c.Name, Subtypes: c.Subtypes, Cost: c.Cost, AttackCost: c.AttackCost, BlockCost: c.BlockCost,
-		Triggers: c.Triggers, Abilities: c.Abilities})
+		Triggers: c.Triggers, Abilities: c.Abilities, KeywordArgs: kwArgs})
 	g.Objs = append(g.Objs, Object{
 		Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
 		Types: c.Types, Super: c.Super, Power: c.Power, Toughness: c.Toughness, Keywords: kw,

@@ -149,6 +149,9 @@ func (g Exec) KeywordInstances(x ObjID, kw KeywordID) int32 {
 	var n int32
 	if o.Keywords.Has(k) {
 		n++
+		if g.Rules.Parameterized.Has(k) {
+			n = g.printedArgs(o, k)
+		}
 	}
 	if o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k) {
 		n++
@@ -356,6 +359,9 @@ type Face struct {
 	BlockCost  Cost // mana to pay for it to block
 	Triggers   []Trigger
 	Abilities  []Ability // activated abilities
+	// KeywordArgs are its printed instances of keywords with a parameter
+	// (bushido 1, bushido 2), each with its number.
+	KeywordArgs []KeywordArg
 	// CounterMax caps counters of a kind on the object; Capped marks which.
 	CounterMax [MaxCounterKinds]int32
 	Capped     uint8
@@ -402,5 +408,41 @@ func sameFace(a, b *Face) bool {
 		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) {
 		return false
 	}
-	return slices.Equal(a.Subtypes, b.Subtypes)
+	return slices.Equal(a.Subtypes, b.Subtypes) && slices.Equal(a.KeywordArgs, b.KeywordArgs)
+}
+
+// printedArgs is how many printed instances of parameterized keyword k o
+// has (one at least when it has k: a fixture's bit).
+func (g Exec) printedArgs(o *Object, k int) int32 {
+	var n int32
+	for _, a := range g.faceOf(o).KeywordArgs {
+		if int(a.Keyword) == k {
+			n++
+		}
+	}
+	return max(n, 1)
+}
+
+// KeywordArgsOf calls f with the number of each instance of keyword k x
+// has: its printed ones (Face.KeywordArgs), then those of the effects
+// giving it (Effect.KeywordArg). A keyword without a parameter has 0.
+func (g Exec) KeywordArgsOf(x ObjID, k int, f func(n int32)) {
+	o := &g.Objs[x]
+	if o.Keywords.Has(k) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)) {
+		found := false
+		for _, a := range g.faceOf(o).KeywordArgs {
+			if int(a.Keyword) == k {
+				f(a.N)
+				found = true
+			}
+		}
+		if !found {
+			f(0)
+		}
+	}
+	for i := range g.Effects {
+		if e := &g.Effects[i]; e.Target == x && e.Keywords.Has(k) {
+			f(e.KeywordArg)
+		}
+	}
 }

@@ -1,5 +1,11 @@
 package runtime
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // Rules is what generated code hands the runtime: the turn structure, the
 // turn-based actions, the state-based actions and the defaults of one
 // edition, each carrying the rule numbers and .mtg positions it came from.
@@ -101,6 +107,10 @@ type Rules struct {
 	// (declared redundant): an object has one or none. Each instance of
 	// another keyword counts (KeywordInstances).
 	Redundant KeywordSet
+	// Parameterized are the keywords declared with a parameter (keyword
+	// bushido (int n)): each instance has its number (Face.KeywordArgs,
+	// Effect.KeywordArg).
+	Parameterized KeywordSet
 	// KeywordTriggers are the abilities of the triggered keywords (declared
 	// triggered): an object with the keyword has the ability once for each
 	// instance of it.
@@ -125,6 +135,42 @@ type Rules struct {
 type KeywordTrigger struct {
 	Keyword int
 	Trigger Trigger
+	// ArgParam, if not 0, is 1 + the index of Trigger.Args that each
+	// instance's parameter goes to (bushido N: the effect's n): each
+	// instance triggers with its own.
+	ArgParam int8
+}
+
+// KeywordArg is one instance of a keyword with a parameter (bushido 2).
+type KeywordArg struct {
+	Keyword int16
+	N       int32
+}
+
+// ParseKeyword reads a keyword as cards and effects name it: "flying",
+// or "bushido:2" for a keyword the rules declare with a parameter
+// (Rules.Parameterized). It returns the keyword's index and its
+// parameter.
+func (r *Rules) ParseKeyword(s string) (int, int32, error) {
+	name, arg, hasArg := strings.Cut(s, ":")
+	k := r.Keyword(name)
+	if k < 0 {
+		return -1, 0, fmt.Errorf("unknown keyword %q (the rules declare %v)", name, r.Keywords)
+	}
+	param := r.Parameterized.Has(k)
+	switch {
+	case param && !hasArg:
+		return -1, 0, fmt.Errorf("keyword %s takes a number: %s:N", name, name)
+	case !param && hasArg:
+		return -1, 0, fmt.Errorf("keyword %s takes no number", name)
+	case !param:
+		return k, 0, nil
+	}
+	n, err := strconv.ParseInt(arg, 10, 32)
+	if err != nil || n < 0 || n > 1<<20 {
+		return -1, 0, fmt.Errorf("keyword %s: %q is not a number from 0 to %d", name, arg, 1<<20)
+	}
+	return k, int32(n), nil
 }
 
 // Prevention: objects with Keyword are not affected by Event; Rule is cited.

@@ -275,7 +275,17 @@ func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 		if n == 0 || !g.matches(te, t, x, y, name) {
 			continue
 		}
-		for v := g.value(te, t, x, y); n > 0; n-- {
+		v := g.value(te, t, x, y)
+		if kt.ArgParam > 0 && int(kt.ArgParam) <= MaxStackArgs {
+			// Each instance with its own number.
+			g.exec().KeywordArgsOf(y, kt.Keyword, func(arg int32) {
+				it := StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: v, Recipient: g.recipient(te)}
+				it.Trigger.Args[kt.ArgParam-1] = arg
+				g.Waiting = append(g.Waiting, it)
+			})
+			continue
+		}
+		for ; n > 0; n-- {
 			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: v, Recipient: g.recipient(te)})
 		}
 	}

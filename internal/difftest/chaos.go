@@ -90,7 +90,11 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		}
 		e := rt.Effect{Target: x, Label: "chaos", Power: int32(rng.Intn(5) - 2), Toughness: int32(rng.Intn(5) - 2)}
 		if kws := len(g.Rules.Keywords); kws > 0 && rng.Intn(2) == 0 {
-			e.Keywords = 1 << uint(rng.Intn(kws))
+			k := rng.Intn(kws)
+			e.Keywords = 1 << uint(k)
+			if g.Rules.Parameterized.Has(k) {
+				e.KeywordArg = int32(1 + rng.Intn(3))
+			}
 		}
 		switch rng.Intn(4) {
 		case 0:

@@ -7,6 +7,7 @@ package difftest
 
 import (
 	"fmt"
+	"strconv"
 
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
@@ -36,7 +37,11 @@ func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Ca
 			card.Types = ty("creature")
 			card.Power, card.Toughness = int32(rng.Intn(6)), int32(rng.Intn(6))
 			for n := rng.Intn(3); n > 0 && len(keywords) > 0; n-- {
-				card.Keywords = append(card.Keywords, keywords[rng.Intn(len(keywords))])
+				k := keywords[rng.Intn(len(keywords))]
+				if i := rules.Keyword(k); i >= 0 && rules.Parameterized.Has(i) {
+					k += ":" + strconv.Itoa(1+rng.Intn(3)) // bushido:2
+				}
+				card.Keywords = append(card.Keywords, k)
 			}
 		case r < 15:
 			card.Name = "Legend " + color
