@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0686da18a8a0557b44068e3b5fdec07c"
+const SourceHash = "sha256:6be9bce2f5a1b786922af4f5784c710d"
 
 // Keyword bits.
 const (
@@ -41,8 +41,16 @@ const (
 	kw_bushido                    = 22 // rules/keywords.mtg:79 (702.45)
 	kw_frenzy                     = 23 // rules/keywords.mtg:87 (702.68)
 	kw_afflict                    = 24 // rules/keywords.mtg:95 (702.130)
-	kw_phasing                    = 25 // rules/turn.mtg:13
-	kw_doesnt_untap               = 26 // rules/turn.mtg:14
+	kw_shadow                     = 25 // rules/keywords.mtg:102 (702.28)
+	kw_horsemanship               = 26 // rules/keywords.mtg:103 (702.31)
+	kw_skulk                      = 27 // rules/keywords.mtg:104 (702.118)
+	kw_plainswalk                 = 28 // rules/keywords.mtg:107 (702.14)
+	kw_islandwalk                 = 29 // rules/keywords.mtg:108
+	kw_swampwalk                  = 30 // rules/keywords.mtg:109
+	kw_mountainwalk               = 31 // rules/keywords.mtg:110
+	kw_forestwalk                 = 32 // rules/keywords.mtg:111
+	kw_phasing                    = 33 // rules/turn.mtg:13
+	kw_doesnt_untap               = 34 // rules/turn.mtg:14
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -77,7 +85,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
@@ -313,7 +321,7 @@ var Rules = &rt.Rules{
 	Prevent: []rt.Prevention{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
-	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace,
+	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict,
 	KeywordTriggers: []rt.KeywordTrigger{
 		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},         // rules/keywords.mtg:37 (702.91a, 702.91b)
@@ -346,7 +354,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:391", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:402", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -366,32 +374,36 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:344", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
 		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:345", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:346", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:349", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_16},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:352", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_17},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:354", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_18},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:357", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_19},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:361", Text: "max(0, s.power)", Value: pred_assigns_damage_20},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:367", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_21},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:373", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_22},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:374", Text: "a has trample", Test: pred_trample_23},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:381", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_24},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:382", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_25},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:387", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_26, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:430", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_27},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:349", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:352", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:354", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:357", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:360", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:363", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:365", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:368", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:372", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:378", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:384", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:385", Text: "a has trample", Test: pred_trample_27},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:392", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:393", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:398", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:441", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:406", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:409", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:410", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:411", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:412", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:413", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:415", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:416", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:419", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:420", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:425", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:426", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:417", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:420", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:421", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:422", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:423", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:424", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:427", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:430", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:431", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:436", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:437", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -677,6 +689,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.12a\tIndestructible is static\n" +
 	"2025-09-19\t702.12b\tCan't be destroyed; lethal-damage check ignored\n" +
 	"2025-09-19\t702.12c\tExtra indestructible instances add nothing\n" +
+	"2025-09-19\t702.14\tLandwalk keyword entry\n" +
+	"2025-09-19\t702.14a\tLandwalk: [type]walk, a generic term\n" +
+	"2025-09-19\t702.14b\tLandwalk is an evasion ability\n" +
+	"2025-09-19\t702.14c\tUnblockable while the defending player controls such a land\n" +
+	"2025-09-19\t702.14d\tLandwalk abilities do not cancel one another\n" +
+	"2025-09-19\t702.14e\tExtra instances of one landwalk add nothing\n" +
 	"2025-09-19\t702.15\tLifelink keyword entry\n" +
 	"2025-09-19\t702.15a\tLifelink is static\n" +
 	"2025-09-19\t702.15b\tLifelink damage gives its controller equal life\n" +
@@ -705,6 +723,14 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.25\tFlanking keyword entry\n" +
 	"2025-09-19\t702.25a\tFlanking: a blocker without flanking gets -1/-1 until end of turn\n" +
 	"2025-09-19\t702.25b\tEach flanking instance triggers separately\n" +
+	"2025-09-19\t702.28\tShadow keyword entry\n" +
+	"2025-09-19\t702.28a\tShadow is an evasion ability\n" +
+	"2025-09-19\t702.28b\tShadow blocks and is blocked only by shadow\n" +
+	"2025-09-19\t702.28c\tExtra shadow instances add nothing\n" +
+	"2025-09-19\t702.31\tHorsemanship keyword entry\n" +
+	"2025-09-19\t702.31a\tHorsemanship is an evasion ability\n" +
+	"2025-09-19\t702.31b\tBlocked only by creatures with horsemanship\n" +
+	"2025-09-19\t702.31c\tExtra horsemanship instances add nothing\n" +
 	"2025-09-19\t702.45\tBushido keyword entry\n" +
 	"2025-09-19\t702.45a\tBushido N: +N/+N when it blocks or becomes blocked\n" +
 	"2025-09-19\t702.45b\tEach bushido instance triggers separately\n" +
@@ -721,6 +747,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.111a\tMenace classed as evasion\n" +
 	"2025-09-19\t702.111b\tMenace requires at least two blockers\n" +
 	"2025-09-19\t702.111c\tExtra menace instances add nothing\n" +
+	"2025-09-19\t702.118\tSkulk keyword entry\n" +
+	"2025-09-19\t702.118a\tSkulk is an evasion ability\n" +
+	"2025-09-19\t702.118b\tNot blocked by creatures with greater power\n" +
+	"2025-09-19\t702.118c\tExtra skulk instances add nothing\n" +
 	"2025-09-19\t702.130\tAfflict keyword entry\n" +
 	"2025-09-19\t702.130a\tAfflict N: defending player loses N life when it becomes blocked\n" +
 	"2025-09-19\t702.130b\tEach afflict instance triggers separately\n" +
@@ -2111,14 +2141,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:391 (506.4)
+// rules/combat.mtg:402 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:391 (506.4)
+// rules/combat.mtg:402 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2506,13 +2536,98 @@ func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:349 (702.111b)
-func pred_block_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:349 (702.28b)
+func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
+}
+
+// rules/combat.mtg:352 (702.31b)
+func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
+}
+
+// rules/combat.mtg:354 (702.118b)
+func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
+}
+
+// rules/combat.mtg:357 (702.14c, 702.14d)
+func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, ty_land) {
+				continue
+			}
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "plains") {
+				return true
+			}
+		}
+		return false
+	}()) || (g.HasKeyword(v_a, kw_islandwalk) && func() bool {
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, ty_land) {
+				continue
+			}
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "island") {
+				return true
+			}
+		}
+		return false
+	}()) || (g.HasKeyword(v_a, kw_swampwalk) && func() bool {
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, ty_land) {
+				continue
+			}
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "swamp") {
+				return true
+			}
+		}
+		return false
+	}()) || (g.HasKeyword(v_a, kw_mountainwalk) && func() bool {
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, ty_land) {
+				continue
+			}
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "mountain") {
+				return true
+			}
+		}
+		return false
+	}()) || (g.HasKeyword(v_a, kw_forestwalk) && func() bool {
+		for _, v_l := range g.Battlefield {
+			if g.Objs[v_l].PhasedOut {
+				continue
+			}
+			if !g.Is(v_l, ty_land) {
+				continue
+			}
+			if rt.ObjController(g, v_l) == rt.ObjController(g, v_b) && g.HasSubtype(v_l, "forest") {
+				return true
+			}
+		}
+		return false
+	}())
+}
+
+// rules/combat.mtg:360 (702.111b)
+func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:352 (509.1a)
-func pred_blocks_at_most_17(g rt.Exec, v_b rt.ObjID) int32 {
+// rules/combat.mtg:363 (509.1a)
+func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
 			return 2
@@ -2521,23 +2636,23 @@ func pred_blocks_at_most_17(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:354 (509.1c)
-func pred_must_block_18(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:365 (509.1c)
+func pred_must_block_22(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:357 (509.1b)
-func pred_block_restriction_19(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:368 (509.1b)
+func pred_block_restriction_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:361 (510.1a)
-func pred_assigns_damage_20(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:372 (510.1a)
+func pred_assigns_damage_24(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:367 (702.19b, 702.2c)
-func pred_lethal_damage_21(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:378 (702.19b, 702.2c)
+func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
 			for i_v_c, n_v_c := 0, g.CombatLen(rt.OverCombatants); i_v_c < n_v_c; i_v_c++ {
@@ -2562,33 +2677,33 @@ func pred_lethal_damage_21(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:373 (702.19b)
-func pred_division_restriction_22(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:384 (702.19b)
+func pred_division_restriction_26(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:374 (702.19b, 702.19d, 702.19f)
-func pred_trample_23(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:385 (702.19b, 702.19d, 702.19f)
+func pred_trample_27(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:381 (510.4, 702.7b, 702.4b)
-func pred_deals_first_24(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:392 (510.4, 702.7b, 702.4b)
+func pred_deals_first_28(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:382 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_25(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:393 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:387 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_26(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:398 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_30(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:430 (506.2a, 507.1)
-func pred_attack_restriction_27(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:441 (506.2a, 507.1)
+func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2602,62 +2717,62 @@ func pred_attack_restriction_27(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:406 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:417 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:409 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:420 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:410 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:421 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:411 (506.7a, 506.7d)
+// rules/combat.mtg:422 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:412 (506.7b, 506.7d)
+// rules/combat.mtg:423 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:413 (506.7, 506.7d)
+// rules/combat.mtg:424 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:415 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:426 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:416 (506.7, 506.7d)
+// rules/combat.mtg:427 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:419 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:430 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:420 (506.7, 506.7d)
+// rules/combat.mtg:431 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:425 (506.7c)
+// rules/combat.mtg:436 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:426 (506.7c, 506.7f)
+// rules/combat.mtg:437 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:015664a18a841a2e5fcfe8fa7ee7d666"
+const SourceHash = "sha256:0911920a0341c47d09c47e60c2c95cee"
 
 // Keyword bits.
 const (
@@ -290,7 +290,7 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:391", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:402", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -301,10 +301,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:344", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:235", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:361", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:373", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:374", Text: "a has trample", Test: pred_trample_9},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:430", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:372", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:384", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:385", Text: "a has trample", Test: pred_trample_9},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:441", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_11},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_12},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:149", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_13},
@@ -1394,14 +1394,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:391 (306.2)
+// rules/combat.mtg:402 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:391 (306.2)
+// rules/combat.mtg:402 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1585,22 +1585,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:361 (310.1a)
+// rules/combat.mtg:372 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:373 (502.9)
+// rules/combat.mtg:384 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:374 (502.9)
+// rules/combat.mtg:385 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:430 (307.1)
+// rules/combat.mtg:441 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0f1d3c1a2b1489bb45e41da5891e033d"
+const SourceHash = "sha256:faeb5018483937711fe49c02d2d42dd7"
 
 // Keyword bits.
 const (
@@ -302,7 +302,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:391", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:402", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -316,13 +316,13 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:344", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:235", Text: "1", Value: pred_blocks_at_most_9, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:361", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:373", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:374", Text: "a has trample", Test: pred_trample_12},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:381", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:382", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:387", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:430", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:372", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:384", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:385", Text: "a has trample", Test: pred_trample_12},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:392", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:393", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:398", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:441", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_18},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_19},
@@ -1506,14 +1506,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:391 (306.4)
+// rules/combat.mtg:402 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:391 (306.4)
+// rules/combat.mtg:402 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1692,37 +1692,37 @@ func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:361 (310.2a)
+// rules/combat.mtg:372 (310.2a)
 func pred_assigns_damage_10(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:373 (502.9b)
+// rules/combat.mtg:384 (502.9b)
 func pred_division_restriction_11(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:374 (502.9b, 502.9c)
+// rules/combat.mtg:385 (502.9b, 502.9c)
 func pred_trample_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:381 (310.5, 502.2, 502.28)
+// rules/combat.mtg:392 (310.5, 502.2, 502.28)
 func pred_deals_first_13(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:382 (310.5, 502.28)
+// rules/combat.mtg:393 (310.5, 502.28)
 func pred_deals_second_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:387 (306.4, 306.4b)
+// rules/combat.mtg:398 (306.4, 306.4b)
 func pred_leaves_combat_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:430 (306.2)
+// rules/combat.mtg:441 (306.2)
 func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0d5f668e2488a8687ac60250697671c2"
+const SourceHash = "sha256:c9784e210244b784d034c8b53e156a21"
 
 // Keyword bits.
 const (
@@ -328,7 +328,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:24", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:391", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:402", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -346,34 +346,34 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:344", Text: "a.defending_player != b.controller", Test2: pred_cant_block_11},
 		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_12},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:346", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_13},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:349", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:352", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:354", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_16},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:357", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_17},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:361", Text: "max(0, s.power)", Value: pred_assigns_damage_18},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:373", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:374", Text: "a has trample", Test: pred_trample_20},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:381", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:382", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:387", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:430", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:360", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:363", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:365", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_16},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:368", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_17},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:372", Text: "max(0, s.power)", Value: pred_assigns_damage_18},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:384", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:385", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:392", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:393", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:398", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:441", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:406", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:409", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:410", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:411", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:412", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:413", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:415", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:416", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:419", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:420", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:425", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:426", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:417", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:420", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:421", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:422", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:423", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:424", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:426", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:427", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:430", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:431", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:436", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:437", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -1977,14 +1977,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:391 (506.4)
+// rules/combat.mtg:402 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:391 (506.4)
+// rules/combat.mtg:402 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2293,12 +2293,12 @@ func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:349 (702.110b)
+// rules/combat.mtg:360 (702.110b)
 func pred_block_restriction_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:352 (509.1a)
+// rules/combat.mtg:363 (509.1a)
 func pred_blocks_at_most_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2308,47 +2308,47 @@ func pred_blocks_at_most_15(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:354 (509.1c)
+// rules/combat.mtg:365 (509.1c)
 func pred_must_block_16(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:357 (509.1b)
+// rules/combat.mtg:368 (509.1b)
 func pred_block_restriction_17(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:361 (510.1a)
+// rules/combat.mtg:372 (510.1a)
 func pred_assigns_damage_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:373 (702.19b)
+// rules/combat.mtg:384 (702.19b)
 func pred_division_restriction_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:374 (702.19b, 702.19c, 702.19d)
+// rules/combat.mtg:385 (702.19b, 702.19c, 702.19d)
 func pred_trample_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:381 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:392 (510.4, 702.7b, 702.4b)
 func pred_deals_first_21(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:382 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:393 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:387 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:398 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_23(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:430 (506.2a, 507.1)
+// rules/combat.mtg:441 (506.2a, 507.1)
 func pred_attack_restriction_24(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2410,62 +2410,62 @@ func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	}()
 }
 
-// rules/combat.mtg:406 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:417 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:409 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:420 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:410 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:421 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:411 (506.6a, 506.6d)
+// rules/combat.mtg:422 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:412 (506.6b, 506.6d)
+// rules/combat.mtg:423 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:413 (506.6, 506.6d)
+// rules/combat.mtg:424 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:415 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:426 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:416 (506.6, 506.6d)
+// rules/combat.mtg:427 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:419 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:430 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:420 (506.6, 506.6d)
+// rules/combat.mtg:431 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:425 (506.6c)
+// rules/combat.mtg:436 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:426 (506.6c, 506.6f)
+// rules/combat.mtg:437 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
