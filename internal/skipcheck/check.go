@@ -28,10 +28,13 @@ type result struct {
 // not unbounded).
 const maxLine = 16 << 20
 
-// check copies the tests' output to out and collects the skipped tests.
+// check prints to out what go test without -v would (the output of the
+// tests that fail, each package's result line) and collects the skipped
+// tests.
 func check(in io.Reader, out io.Writer, allowed []string) (result, error) {
 	var r result
-	reason := map[string]string{} // package + test -> its last "--- SKIP"/t.Skip output
+	reason := map[string]string{}         // package + test -> its last t.Skip or t.Log line
+	held := map[string]*strings.Builder{} // package + test -> its output, printed if it fails
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	line := 0
@@ -53,21 +56,33 @@ func check(in io.Reader, out io.Writer, allowed []string) (result, error) {
 		key := e.Package + " " + e.Test
 		switch e.Action {
 		case "output":
-			io.WriteString(out, e.Output)
-			if e.Test != "" {
-				if s := strings.TrimSpace(e.Output); s != "" && !strings.HasPrefix(s, "=== ") && !strings.HasPrefix(s, "--- SKIP") {
-					reason[key] = s
-				}
+			if e.Test == "" {
+				io.WriteString(out, e.Output) // ok, FAIL, build errors, a package's own output
+				continue
+			}
+			if held[key] == nil {
+				held[key] = new(strings.Builder)
+			}
+			if held[key].Len() < maxLine {
+				held[key].WriteString(e.Output)
+			}
+			if s := strings.TrimSpace(e.Output); s != "" && !strings.HasPrefix(s, "=== ") && !strings.HasPrefix(s, "--- SKIP") {
+				reason[key] = s
 			}
 		case "pass", "fail":
 			if e.Test != "" {
 				r.Ran++
+				if e.Action == "fail" && held[key] != nil {
+					io.WriteString(out, held[key].String())
+				}
+				delete(held, key)
 			}
 		case "skip":
 			if e.Test == "" {
 				continue // a package with no test files
 			}
 			r.Ran++
+			delete(held, key)
 			top, _, _ := strings.Cut(e.Test, "/")
 			if slices.Contains(allowed, top) {
 				r.Allowed++

@@ -35,8 +35,27 @@ func TestSkipsListed(t *testing.T) {
 	if d := cmp.Diff(want, r); d != "" {
 		t.Errorf("result (-want +got):\n%s", d)
 	}
-	if !strings.Contains(out.String(), "--- PASS: TestRuns") || !strings.Contains(out.String(), "[no test files]") {
-		t.Errorf("the tests' output was not copied:\n%s", out.String())
+	if strings.Contains(out.String(), "--- PASS: TestRuns") || !strings.Contains(out.String(), "[no test files]") {
+		t.Errorf("the output is not go test's without -v (a passing test's log, or no package line):\n%s", out.String())
+	}
+}
+
+// A failing test's output is printed, as go test prints it.
+func TestFailureShown(t *testing.T) {
+	const failing = `{"Action":"run","Package":"example.com/a","Test":"TestBad"}
+{"Action":"output","Package":"example.com/a","Test":"TestBad","Output":"    a_test.go:3: got 1, want 2\n"}
+{"Action":"output","Package":"example.com/a","Test":"TestBad","Output":"--- FAIL: TestBad (0.00s)\n"}
+{"Action":"fail","Package":"example.com/a","Test":"TestBad"}
+{"Action":"output","Package":"example.com/a","Output":"FAIL\texample.com/a\t0.01s\n"}
+`
+	var out strings.Builder
+	if _, err := check(strings.NewReader(failing), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"a_test.go:3: got 1, want 2", "--- FAIL: TestBad", "FAIL\texample.com/a"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
 	}
 }
 
