@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6be9bce2f5a1b786922af4f5784c710d"
+const SourceHash = "sha256:2ff7c7b7ed39117be2a10abf16617139"
 
 // Keyword bits.
 const (
@@ -49,8 +49,9 @@ const (
 	kw_swampwalk                  = 30 // rules/keywords.mtg:109
 	kw_mountainwalk               = 31 // rules/keywords.mtg:110
 	kw_forestwalk                 = 32 // rules/keywords.mtg:111
-	kw_phasing                    = 33 // rules/turn.mtg:13
-	kw_doesnt_untap               = 34 // rules/turn.mtg:14
+	kw_training                   = 33 // rules/keywords.mtg:116 (702.149)
+	kw_phasing                    = 34 // rules/turn.mtg:13
+	kw_doesnt_untap               = 35 // rules/turn.mtg:14
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -85,7 +86,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
@@ -174,7 +175,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:228", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:229", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -201,48 +202,48 @@ var Rules = &rt.Rules{
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:56 (509)
+				{ // rules/combat.mtg:57 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:56",
+					Pos:      "rules/combat.mtg:57",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:63", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:69", Run: step_declare_blockers_action_1},
-						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:76", Run: step_declare_blockers_action_2},
-						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:88", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:109", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:64", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:70", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:77", Run: step_declare_blockers_action_2},
+						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:89", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:110", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // rules/combat.mtg:119 (510)
+				{ // rules/combat.mtg:120 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:119",
+					Pos:      "rules/combat.mtg:120",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:126", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:148", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:156", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:166", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:186", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:201", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:208", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:127", Run: step_combat_damage_action_0},
+						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:149", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:157", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:167", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:187", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:202", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:209", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:213 (511)
+				{ // rules/combat.mtg:214 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:213",
+					Pos:          "rules/combat.mtg:214",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:217", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:218", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -329,8 +330,9 @@ var Rules = &rt.Rules{
 		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},               // rules/keywords.mtg:58 (702.83a, 702.83b)
 		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
 		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:79 (702.45a, 702.45b)
-		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 8, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},    // rules/keywords.mtg:87 (702.68a, 702.68b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 9, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},    // rules/keywords.mtg:87 (702.68a, 702.68b)
 		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:95 (702.130a, 702.130b)
+		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:116 (702.149a, 702.149b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -354,56 +356,56 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:402", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:406", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:304", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:306", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:307", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:311", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:317", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:318", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:319", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:323", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:329", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:330", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:334", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:337", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:343", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:344", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:345", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:346", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:349", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:352", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:354", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:357", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:360", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:363", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:365", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:368", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:372", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:378", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:384", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:385", Text: "a has trample", Test: pred_trample_27},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:392", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:393", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:398", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:441", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:308", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:310", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:311", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:315", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:321", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:322", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:323", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:327", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:333", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:334", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:338", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:341", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:347", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:348", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:349", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:350", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:353", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:356", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:358", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:361", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:364", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:367", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:369", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:372", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:376", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:382", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:388", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:389", Text: "a has trample", Test: pred_trample_27},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:396", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:397", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:402", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:445", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:417", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:420", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:421", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:422", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:423", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:424", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:427", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:430", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:431", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:436", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:437", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:421", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:424", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:425", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:426", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:427", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:428", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:430", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:431", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:434", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:435", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:440", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:441", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
@@ -416,9 +418,9 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:245", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:251", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:264", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:246", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:252", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:265", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_3},
 		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:50", Params: 0, Kinds: "", Run: effect_4},
 		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:60", Params: 0, Kinds: "", Run: effect_5},
@@ -426,29 +428,31 @@ var Rules = &rt.Rules{
 		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:81", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:89", Params: 1, Kinds: "i", Run: effect_8},
 		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_9},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_10},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_11},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_12},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_14},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_15},
+		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:118", Params: 0, Kinds: "", Run: effect_10},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_11},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_12},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_13},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_14},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_15},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_16},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:284"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:285"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:286"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:288"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:289"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:292", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:296", Watch: true, If: trigger_event_6_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:297"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:298", Param: 'i', If: trigger_event_8_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:299", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:300", Watch: true, Param: 'k', If: trigger_event_10_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:285"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:286"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:287"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:289"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:290"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:293", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:297", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:300", If: trigger_event_7_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:301"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:302", Param: 'i', If: trigger_event_9_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:303", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:304", Watch: true, Param: 'k', If: trigger_event_11_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_12_if, Value: trigger_event_12_value},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_13_if, Value: trigger_event_13_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_14_if},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
@@ -754,6 +758,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.130\tAfflict keyword entry\n" +
 	"2025-09-19\t702.130a\tAfflict N: defending player loses N life when it becomes blocked\n" +
 	"2025-09-19\t702.130b\tEach afflict instance triggers separately\n" +
+	"2025-09-19\t702.149\tTraining keyword entry\n" +
+	"2025-09-19\t702.149a\tTraining: a +1/+1 counter when attacking with a greater-power creature\n" +
+	"2025-09-19\t702.149b\tEach training instance triggers separately\n" +
 	"2025-09-19\t703\tTurn-Based Actions — section heading\n" +
 	"2025-09-19\t703.1\tTurn-based actions: automatic at step starts/ends, no stack\n" +
 	"2025-09-19\t703.1a\t\"Beginning of step\" watchers are triggers, not TBAs\n" +
@@ -926,7 +933,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:228 (511.2)
+// rules/combat.mtg:229 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1023,23 +1030,24 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 			_ = v_a
 			g.Trigger(v_a, rt.EventID(1), "508.1m")
 			g.Trigger(v_a, rt.EventID(7), "508.1m")
+			g.Trigger(v_a, rt.EventID(8), "508.1m")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:52 (508.2, 508.2a, 508.2b)
+// rules/combat.mtg:53 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:57 (508.8)
+// rules/combat.mtg:58 (508.8)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:63 (509.1, 509.1b, 509.1d, 703.4j)
+// rules/combat.mtg:64 (509.1, 509.1b, 509.1d, 703.4j)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1066,7 +1074,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:69 (509.1e, 509.1f)
+// rules/combat.mtg:70 (509.1e, 509.1f)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1091,7 +1099,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:76 (509.1g, 509.1h)
+// rules/combat.mtg:77 (509.1g, 509.1h)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1114,7 +1122,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:88 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
+// rules/combat.mtg:89 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1151,8 +1159,8 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			_ = v_b
 			g.Trigger(v_b, rt.EventID(2), "509.1i")
 			g.Trigger(v_b, rt.EventID(4), "509.1i")
-			g.Trigger(v_b, rt.EventID(10), "509.1i")
 			g.Trigger(v_b, rt.EventID(11), "509.1i")
+			g.Trigger(v_b, rt.EventID(12), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1197,7 +1205,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:109 (509.3e, 509.3g)
+// rules/combat.mtg:110 (509.3e, 509.3g)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1213,7 +1221,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(8), "509.3e")
+			g.Trigger(v_a, rt.EventID(9), "509.3e")
 		}
 		g.Release(mark)
 	}
@@ -1231,24 +1239,24 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(9), "509.3e")
+			g.Trigger(v_a, rt.EventID(10), "509.3e")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:117 (509.2, 509.2a)
+// rules/combat.mtg:118 (509.2, 509.2a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:120 (508.8)
+// rules/combat.mtg:121 (508.8)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:126 (510.4)
+// rules/combat.mtg:127 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1324,7 +1332,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:148 (506.4, 506.4c, 506.4d, 506.4e)
+// rules/combat.mtg:149 (506.4, 506.4c, 506.4d, 506.4e)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1347,7 +1355,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:156 (510.1a, 510.1b)
+// rules/combat.mtg:157 (510.1a, 510.1b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1370,7 +1378,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:166 (510.1c, 702.19d)
+// rules/combat.mtg:167 (510.1c, 702.19d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1466,7 +1474,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:186 (510.1d)
+// rules/combat.mtg:187 (510.1d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1526,7 +1534,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:201 (510.1, 510.1e, 703.4k)
+// rules/combat.mtg:202 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1551,23 +1559,23 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:208 (510.2, 703.4m)
+// rules/combat.mtg:209 (510.2, 703.4m)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:211 (510.3, 510.3a)
+// rules/combat.mtg:212 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:214 (511.1)
+// rules/combat.mtg:215 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:217 (511.3)
+// rules/combat.mtg:218 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2141,14 +2149,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:402 (506.4)
+// rules/combat.mtg:406 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:402 (506.4)
+// rules/combat.mtg:406 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2441,22 +2449,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:304 (508.1)
+// rules/combat.mtg:308 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:306 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:310 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:307 (702.3b)
+// rules/combat.mtg:311 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:311 (508.1b, 506.2)
+// rules/combat.mtg:315 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2465,28 +2473,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:317 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:321 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:318 (506.2)
+// rules/combat.mtg:322 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:319 (310.8b, 310.8)
+// rules/combat.mtg:323 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:323 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:327 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -2496,62 +2504,62 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:329 (508.1c)
+// rules/combat.mtg:333 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:330 (508.1c)
+// rules/combat.mtg:334 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:334 (508.1d)
+// rules/combat.mtg:338 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:337 (702.10c)
+// rules/combat.mtg:341 (702.10c)
 func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:343 (509.1)
+// rules/combat.mtg:347 (509.1)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:344 (509.1)
+// rules/combat.mtg:348 (509.1)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:345 (509.1a)
+// rules/combat.mtg:349 (509.1a)
 func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:346 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:350 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:349 (702.28b)
+// rules/combat.mtg:353 (702.28b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:352 (702.31b)
+// rules/combat.mtg:356 (702.31b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:354 (702.118b)
+// rules/combat.mtg:358 (702.118b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:357 (702.14c, 702.14d)
+// rules/combat.mtg:361 (702.14c, 702.14d)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -2621,12 +2629,12 @@ func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:360 (702.111b)
+// rules/combat.mtg:364 (702.111b)
 func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:363 (509.1a)
+// rules/combat.mtg:367 (509.1a)
 func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2636,22 +2644,22 @@ func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:365 (509.1c)
+// rules/combat.mtg:369 (509.1c)
 func pred_must_block_22(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:368 (509.1b)
+// rules/combat.mtg:372 (509.1b)
 func pred_block_restriction_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:372 (510.1a)
+// rules/combat.mtg:376 (510.1a)
 func pred_assigns_damage_24(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:378 (702.19b, 702.2c)
+// rules/combat.mtg:382 (702.19b, 702.2c)
 func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -2677,32 +2685,32 @@ func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:384 (702.19b)
+// rules/combat.mtg:388 (702.19b)
 func pred_division_restriction_26(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:385 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:389 (702.19b, 702.19d, 702.19f)
 func pred_trample_27(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:392 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:396 (510.4, 702.7b, 702.4b)
 func pred_deals_first_28(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:393 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:397 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:398 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:402 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_30(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:441 (506.2a, 507.1)
+// rules/combat.mtg:445 (506.2a, 507.1)
 func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2717,62 +2725,62 @@ func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/combat.mtg:417 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:421 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:420 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:424 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:421 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:425 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:422 (506.7a, 506.7d)
+// rules/combat.mtg:426 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:423 (506.7b, 506.7d)
+// rules/combat.mtg:427 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:424 (506.7, 506.7d)
+// rules/combat.mtg:428 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:426 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:430 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:427 (506.7, 506.7d)
+// rules/combat.mtg:431 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:430 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:434 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:431 (506.7, 506.7d)
+// rules/combat.mtg:435 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:436 (506.7c)
+// rules/combat.mtg:440 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:437 (506.7c, 506.7f)
+// rules/combat.mtg:441 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
@@ -2854,7 +2862,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/combat.mtg:245 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:246 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2865,7 +2873,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:251 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:252 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2876,7 +2884,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:264 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:265 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2957,34 +2965,39 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.LoseLife(g.DefendingPlayer(g.AbilitySource()), v_n, "702.130a")
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:118 (702.149a)
 func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.149a")
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3010,7 +3023,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/turn.mtg:140 (500.8, 505.1a)
-func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
@@ -3019,7 +3032,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "500.8")
 }
 
-// rules/combat.mtg:292 (509.3d)
+// rules/combat.mtg:293 (509.3d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3030,7 +3043,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:296 (508.1m)
+// rules/combat.mtg:297 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3039,8 +3052,26 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:298 (509.3e)
-func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:300 (508.1m)
+func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	return func() bool {
+		for i_v_o, n_v_o := 0, g.CombatLen(rt.OverAttackers); i_v_o < n_v_o; i_v_o++ {
+			v_o, ok := g.CombatAt(rt.OverAttackers, i_v_o)
+			if !ok {
+				continue
+			}
+			if v_o != v_x && g.Power(v_o) > g.Power(v_x) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// rules/combat.mtg:302 (509.3e)
+func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_n := n
@@ -3048,8 +3079,8 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:300 (509.3f)
-func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:304 (509.3f)
+func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -3060,7 +3091,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (117.2a)
-func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -3069,7 +3100,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (117.2a)
-func trigger_event_12_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -3078,7 +3109,7 @@ func trigger_event_12_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 }
 
 // rules/turn.mtg:127 (500.6)
-func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active
