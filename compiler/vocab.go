@@ -187,7 +187,6 @@ var builtins = []*Builtin{
 
 	// Players.
 	attr("life", rt.PlayerLife, "their life total"),
-	attr("poison", rt.PlayerPoison, "their poison counters"),
 	attr("max_hand_size", rt.PlayerMaxHandSize, "their maximum hand size"),
 	attr("land_plays", rt.PlayerLandPlays, "how many lands they may play this turn"),
 	attr("lands_played", rt.PlayerLandsPlayed, "how many lands they played this turn"),
@@ -245,6 +244,8 @@ var builtins = []*Builtin{
 	verb("lose_life", rt.Exec.LoseLife, "P loses N life"),
 	verb("add_counters", rt.Exec.AddCounters, "N counters of the kind are put on X"),
 	verb("remove_counters", rt.Exec.RemoveCounters, "N counters of the kind are removed from X"),
+	verb("add_player_counters", rt.Exec.AddPlayerCounters, "N counters of the kind are put on player P (poison)"),
+	verb("remove_player_counters", rt.Exec.RemovePlayerCounters, "N counters of the kind are removed from player P"),
 	verb("destroy", rt.Exec.Destroy, "X is destroyed (unless a keyword prevents it or a replacement of the rules replaces it: replace destroy)"),
 	verb("use_shield", rt.Exec.UseShield, "one of the shields on X is used up (x.shields)"),
 	verb("move", rt.Exec.Move, "X is put into the zone given"),
@@ -292,6 +293,7 @@ var builtins = []*Builtin{
 	verb("block", rt.Exec.BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
 
 	// Functions.
+	function("player_counters", rt.PlayerCounters, "player_counters(p, \"poison\"): the number of counters of the kind on player p (a counter kind the rules declare)").usageIs(`2 arguments (player, "kind")`),
 	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x (a counter kind the rules declare)").usageIs(`2 arguments (object, "kind")`),
 	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)").own(),
 	function("attached_to_type", rt.ObjAttachedToType, "attached_to_type(x, land): x is attached to an object of the card type; x.attached_to_land says the same").usageIs("2 arguments (object, card type)"),

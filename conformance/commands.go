@@ -399,7 +399,12 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		case "life":
 			p.Life = n
 		case "poison":
-			p.Poison = n
+			// Counters of the rules' kind "poison", if they declare it.
+			k, ok := g.Rules.ParseCounter("poison")
+			if !ok {
+				fail(ts, "set poison: the rules declare no counter kind \"poison\" (they declare %s)", strings.Join(g.Rules.Counters, ", "))
+			}
+			p.Counters[k] = n
 		case "maxhand":
 			p.MaxHandSize = n
 		case "landsplayed":

@@ -52,7 +52,11 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		case "life":
 			got = num(p.Life)
 		case "poison":
-			got = num(p.Poison)
+			k, ok := g.Rules.ParseCounter("poison")
+			if !ok {
+				fail(ts, "expect poison: the rules declare no counter kind \"poison\"")
+			}
+			got = num(p.Counters[k])
 		case "hand":
 			got = strconv.Itoa(len(p.Hand))
 		case "library":

@@ -58,6 +58,9 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, rt.CounterKind) int32:
 		x, k := a[0].o, rt.CounterKind(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
+	case func(rt.Exec, int, rt.CounterKind) int32:
+		p, k := a[0].p, rt.CounterKind(a[1].enum)
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, p(g, fp), k) })
 	case func(rt.Exec, rt.ObjID, rt.TypeSet) bool:
 		x, t := a[0].o, rt.TypeSet(a[1].enum)
 		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), t) })
@@ -152,6 +155,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.CounterKind, int32, string):
 		x, k, n := a[0].o, rt.CounterKind(a[1].enum), a[2].i
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, n(g, fp), rule); return true }
+	case func(rt.Exec, int, rt.CounterKind, int32, string):
+		p, k, n := a[0].p, rt.CounterKind(a[1].enum), a[2].i
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), k, n(g, fp), rule); return true }
 	}
 	panic(noAdapter(b))
 }

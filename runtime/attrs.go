@@ -90,8 +90,14 @@ func ObjCounters(g Exec, x ObjID, k CounterKind) int32 { return g.Objs[x].Counte
 // PlayerLife is p's life total.
 func PlayerLife(g Exec, p int) int32 { return g.PlayerAt(p).Life }
 
-// PlayerPoison is p's poison counters.
-func PlayerPoison(g Exec, p int) int32 { return g.PlayerAt(p).Poison }
+// PlayerCounters is the number of p's counters of kind k (none of no
+// player, or of a kind the rules do not declare).
+func PlayerCounters(g Exec, p int, k CounterKind) int32 {
+	if int(k) >= MaxCounterKinds {
+		return 0
+	}
+	return g.PlayerAt(p).Counters[k]
+}
 
 // PlayerMaxHandSize is p's maximum hand size.
 func PlayerMaxHandSize(g Exec, p int) int32 { return g.PlayerAt(p).MaxHandSize }
@@ -133,4 +139,28 @@ func GameStack(g Exec) int32 { return int32(len(g.Stack)) }
 // RemoveCounters removes n counters of kind k from x.
 func (g Exec) RemoveCounters(x ObjID, k CounterKind, n int32, rule string) {
 	g.AddCounters(x, k, -n, rule)
+}
+
+// AddPlayerCounters puts n counters of kind k on player p (poison), or
+// removes -n; nothing for no player or a kind the rules do not declare.
+func (g Exec) AddPlayerCounters(p int, k CounterKind, n int32, rule string) {
+	if !g.IsPlayer(p) || int(k) >= len(g.Rules.Counters) || int(k) >= MaxCounterKinds {
+		return
+	}
+	c := &g.Players[p].Counters[k]
+	if addSat(*c, n) < 0 {
+		n = -*c
+	}
+	n = subSat(addSat(*c, n), *c) // saturated: what is actually added
+	if n == 0 {
+		return
+	}
+	*c += n
+	g.touch(ChangePlayers)
+	g.emit(Event{Kind: EvCounters, Rule: rule, Player: int8(p), Obj: NoObj, N: n, Name: g.Rules.CounterName(k)})
+}
+
+// RemovePlayerCounters removes n counters of kind k from player p.
+func (g Exec) RemovePlayerCounters(p int, k CounterKind, n int32, rule string) {
+	g.AddPlayerCounters(p, k, -n, rule)
 }

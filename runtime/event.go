@@ -306,6 +306,9 @@ func (g *Game) describe(e Event) string {
 	case EvLifeLoss:
 		return fmt.Sprintf("%s loses %d life", p, e.N)
 	case EvCounters:
+		if e.Obj == NoObj {
+			return fmt.Sprintf("%+d %s counters on %s", e.N, e.Name, p)
+		}
 		return fmt.Sprintf("%+d %s counters on %s", e.N, e.Name, g.obj(e))
 	case EvDestroy:
 		return "destroy " + g.obj(e)

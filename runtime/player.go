@@ -3,9 +3,11 @@ package runtime
 // Player is a player's state. Zone slices list object IDs; for the library
 // the last element is the top card.
 type Player struct {
-	Name          string
-	Life          int32
-	Poison        int32
+	Name string
+	Life int32
+	// Counters are the player's counters of each kind the rules declare
+	// (a kind such as poison), as objects' are.
+	Counters      [MaxCounterKinds]int32
 	MaxHandSize   int32
 	LandPlays     int32 // lands the player may play each turn
 	LandsPlayed   int32 // lands played this turn

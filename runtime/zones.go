@@ -235,8 +235,8 @@ func (g Exec) LoseLife(p int, n int32, rule string) {
 
 // AddCounters puts n counters of kind k on x (n may be negative to remove).
 func (g Exec) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
-	if int(k) >= len(g.Rules.Counters) || int(k) >= MaxCounterKinds {
-		return // a kind the rules do not declare
+	if !g.valid(x) || int(k) >= len(g.Rules.Counters) || int(k) >= MaxCounterKinds {
+		return // no object (game.trigger_recipient of no damage), or a kind the rules do not declare
 	}
 	c := &g.Objs[x].Counters[k]
 	if addSat(*c, n) < 0 {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:96c7c51e97eeecb0c70cf7f50c2adefc"
+const SourceHash = "sha256:08baa5056ce22ca7d2f02f8dc3d056b3"
 
 // Keyword bits.
 const (
@@ -47,6 +47,7 @@ const (
 	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:28
 	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:29
 	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:30
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:31
 )
 
 // New starts a game under these rules.
@@ -65,7 +66,7 @@ var Rules = &rt.Rules{
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense"},
+	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "300.1",
@@ -316,7 +317,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:168", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_19, Own: true},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:171", Run: on_damage_object_1},
 	},
 	OnEvents: []rt.EventHook{
@@ -448,12 +449,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
-// rules/characteristics.mtg:35
+// rules/characteristics.mtg:36
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedPower(g, v_x), g.EffectPower(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
 
-// rules/characteristics.mtg:36
+// rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedToughness(g, v_x), g.EffectToughness(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
@@ -1731,7 +1732,7 @@ func pred_leaves_combat_19(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/damage.mtg:11 (310.4)
+// cr2017/damage.mtg:7 (310.4)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c141f3ee93ece1cc3743eeb5a2da8411"
+const SourceHash = "sha256:9e9b3f709c628c1b54060c414b2cd62e"
 
 // Keyword bits.
 const (
@@ -46,6 +46,7 @@ const (
 	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:28
 	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:29
 	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:30
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:31
 )
 
 // New starts a game under these rules.
@@ -64,7 +65,7 @@ var Rules = &rt.Rules{
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense"},
+	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "300.1",
@@ -328,8 +329,8 @@ var Rules = &rt.Rules{
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_19},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "rules/damage.mtg:15", Run: on_damage_object_1},
+		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:11", Run: on_damage_object_1},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -487,12 +488,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
 	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
 
-// rules/characteristics.mtg:35
+// rules/characteristics.mtg:36
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedPower(g, v_x), g.EffectPower(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
 
-// rules/characteristics.mtg:36
+// rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedToughness(g, v_x), g.EffectToughness(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
@@ -1754,7 +1755,7 @@ func pred_lethal_damage_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// rules/damage.mtg:11 (310.4)
+// cr2017/damage.mtg:7 (310.4)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1765,7 +1766,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// rules/damage.mtg:15 (310.4)
+// cr2017/damage.mtg:11 (310.4)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s

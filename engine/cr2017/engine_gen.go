@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ba184631089983d44f24ee643bb89daf"
+const SourceHash = "sha256:62cfce3f871bd8aea065087d967d03c5"
 
 // Keyword bits.
 const (
@@ -57,6 +57,7 @@ const (
 	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:28
 	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:29
 	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:30
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:31
 )
 
 // New starts a game under these rules.
@@ -75,7 +76,7 @@ var Rules = &rt.Rules{
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense"},
+	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "500.1",
@@ -311,7 +312,7 @@ var Rules = &rt.Rules{
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
-		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers},
+		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
 		{Rule: "704.5d", Pos: "rules/sba.mtg:26", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5e", Pos: "rules/sba.mtg:32", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
@@ -376,10 +377,10 @@ var Rules = &rt.Rules{
 		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:441", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:15", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:33", Run: on_damage_object_2},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:42", Run: on_damage_source_3},
+		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:11", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:43", Run: on_damage_object_2},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:52", Run: on_damage_source_3},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -703,12 +704,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2017-07-08\t704.6\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2017-07-08\t704.7\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/characteristics.mtg:35
+// rules/characteristics.mtg:36
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedPower(g, v_x), g.EffectPower(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
 
-// rules/characteristics.mtg:36
+// rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedToughness(g, v_x), g.EffectToughness(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
@@ -1731,7 +1732,7 @@ func sba_704_5b_do(g rt.Exec, x int32) {
 func sba_704_5c_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return rt.PlayerPoison(g, v_p) >= 10
+	return rt.PlayerCounters(g, v_p, ctr_poison) >= 10
 }
 
 // rules/sba.mtg:20 (704.5c)
@@ -1997,7 +1998,7 @@ func watch0_506_4_do(g rt.Exec, x int32) {
 // in one pass.
 func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	dirty := g.SBAChanges()
-	if dirty&(rt.ChangePlayers) != 0 {
+	if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
 		for p := range g.Players {
 			if g.Players[p].Lost {
 				continue
@@ -2019,7 +2020,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 					}
 				}
 			}
-			if dirty&(rt.ChangePlayers) != 0 {
+			if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
 				if sba_704_5c_match(g, x) {
 					hits = append(hits, rt.SBAHit{SBA: 2, X: x})
 					if first {
@@ -2472,7 +2473,7 @@ func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
 
-// rules/damage.mtg:11 (510.2)
+// cr2017/damage.mtg:7 (510.2)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2483,7 +2484,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "510.2")
 }
 
-// rules/damage.mtg:15 (510.2)
+// cr2017/damage.mtg:11 (510.2)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2498,7 +2499,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:33 (702.2b, 702.2d)
+// rules/damage.mtg:43 (702.2b, 702.2d)
 func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2511,7 +2512,7 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:42 (702.15b, 702.15d, 702.15e)
+// rules/damage.mtg:52 (702.15b, 702.15d, 702.15e)
 func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2ff7c7b7ed39117be2a10abf16617139"
+const SourceHash = "sha256:e33c3976840aaa66f48fcae35860f317"
 
 // Keyword bits.
 const (
@@ -50,8 +50,10 @@ const (
 	kw_mountainwalk               = 31 // rules/keywords.mtg:110
 	kw_forestwalk                 = 32 // rules/keywords.mtg:111
 	kw_training                   = 33 // rules/keywords.mtg:116 (702.149)
-	kw_phasing                    = 34 // rules/turn.mtg:13
-	kw_doesnt_untap               = 35 // rules/turn.mtg:14
+	kw_wither                     = 34 // rules/keywords.mtg:124 (702.80)
+	kw_infect                     = 35 // rules/keywords.mtg:125 (702.90)
+	kw_phasing                    = 36 // rules/turn.mtg:13
+	kw_doesnt_untap               = 37 // rules/turn.mtg:14
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -74,6 +76,7 @@ const (
 	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:28
 	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:29
 	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:30
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:31
 )
 
 // New starts a game under these rules.
@@ -86,13 +89,13 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense"},
+	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "500.1",
@@ -322,7 +325,7 @@ var Rules = &rt.Rules{
 	Prevent: []rt.Prevention{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
-	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk,
+	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict,
 	KeywordTriggers: []rt.KeywordTrigger{
 		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},         // rules/keywords.mtg:37 (702.91a, 702.91b)
@@ -337,7 +340,7 @@ var Rules = &rt.Rules{
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
-		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers},
+		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
 		{Rule: "704.5d", Pos: "rules/sba.mtg:26", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5e", Pos: "rules/sba.mtg:32", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
@@ -408,11 +411,11 @@ var Rules = &rt.Rules{
 		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:441", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:11", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"510.2"}, Pos: "rules/damage.mtg:15", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:25", Run: on_damage_object_2},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:33", Run: on_damage_object_3},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:42", Run: on_damage_source_4},
+		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b"}, Pos: "rules/damage.mtg:13", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"510.2", "702.80a", "702.90c"}, Pos: "rules/damage.mtg:23", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:35", Run: on_damage_object_2},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:43", Run: on_damage_object_3},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:52", Run: on_damage_source_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -741,9 +744,17 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.68\tFrenzy keyword entry\n" +
 	"2025-09-19\t702.68a\tFrenzy N: +N/+0 when it attacks and is not blocked\n" +
 	"2025-09-19\t702.68b\tEach frenzy instance triggers separately\n" +
+	"2025-09-19\t702.80\tWither keyword entry\n" +
+	"2025-09-19\t702.80a\tWither: damage to creatures as -1/-1 counters\n" +
+	"2025-09-19\t702.80c\tExtra wither instances add nothing\n" +
 	"2025-09-19\t702.83\tExalted keyword entry\n" +
 	"2025-09-19\t702.83a\tExalted: a creature attacking alone gets +1/+1 until end of turn\n" +
 	"2025-09-19\t702.83b\tAttacking alone; each exalted instance triggers separately\n" +
+	"2025-09-19\t702.90\tInfect keyword entry\n" +
+	"2025-09-19\t702.90a\tInfect is static\n" +
+	"2025-09-19\t702.90b\tInfect: damage to players as poison counters\n" +
+	"2025-09-19\t702.90c\tInfect: damage to creatures as -1/-1 counters\n" +
+	"2025-09-19\t702.90f\tExtra infect instances add nothing\n" +
 	"2025-09-19\t702.91\tBattle Cry keyword entry\n" +
 	"2025-09-19\t702.91a\tBattle cry: other attackers get +1/+0 until end of turn\n" +
 	"2025-09-19\t702.91b\tEach battle cry instance triggers separately\n" +
@@ -819,12 +830,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.7\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/characteristics.mtg:35
+// rules/characteristics.mtg:36
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedPower(g, v_x), g.EffectPower(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
 
-// rules/characteristics.mtg:36
+// rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedToughness(g, v_x), g.EffectToughness(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
 }
@@ -1797,7 +1808,7 @@ func sba_704_5b_do(g rt.Exec, x int32) {
 func sba_704_5c_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return rt.PlayerPoison(g, v_p) >= 10
+	return rt.PlayerCounters(g, v_p, ctr_poison) >= 10
 }
 
 // rules/sba.mtg:20 (704.5c)
@@ -2167,7 +2178,7 @@ func watch0_506_4_do(g rt.Exec, x int32) {
 // in one pass.
 func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	dirty := g.SBAChanges()
-	if dirty&(rt.ChangePlayers) != 0 {
+	if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
 		for p := range g.Players {
 			if g.Players[p].Lost {
 				continue
@@ -2189,7 +2200,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 					}
 				}
 			}
-			if dirty&(rt.ChangePlayers) != 0 {
+			if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
 				if sba_704_5c_match(g, x) {
 					hits = append(hits, rt.SBAHit{SBA: 2, X: x})
 					if first {
@@ -2785,7 +2796,7 @@ func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared()
 }
 
-// rules/damage.mtg:11 (510.2)
+// rules/damage.mtg:13 (510.2, 702.90b)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2793,10 +2804,14 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	_ = v_p
 	v_n := n
 	_ = v_n
-	g.LoseLife(v_p, v_n, "510.2")
+	if g.HasKeyword(v_s, kw_infect) {
+		g.AddPlayerCounters(v_p, ctr_poison, v_n, "510.2")
+	} else {
+		g.LoseLife(v_p, v_n, "510.2")
+	}
 }
 
-// rules/damage.mtg:15 (510.2)
+// rules/damage.mtg:23 (510.2, 702.80a, 702.90c)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2804,14 +2819,16 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	_ = v_x
 	v_n := n
 	_ = v_n
-	if rt.ObjIs(g, v_x, ty_creature) {
+	if rt.ObjIs(g, v_x, ty_creature) && (g.HasKeyword(v_s, kw_wither) || g.HasKeyword(v_s, kw_infect)) {
+		g.AddCounters(v_x, ctr_minus1_minus1, v_n, "510.2")
+	} else if rt.ObjIs(g, v_x, ty_creature) {
 		g.MarkDamage(v_x, v_n, "510.2")
 	} else if rt.ObjIs(g, v_x, ty_planeswalker) {
 		g.RemoveCounters(v_x, ctr_loyalty, v_n, "510.2")
 	}
 }
 
-// rules/damage.mtg:25 (310.6, 310.4c)
+// rules/damage.mtg:35 (310.6, 310.4c)
 func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2824,7 +2841,7 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:33 (702.2b, 702.2d)
+// rules/damage.mtg:43 (702.2b, 702.2d)
 func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2837,7 +2854,7 @@ func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:42 (702.15b, 702.15d, 702.15e)
+// rules/damage.mtg:52 (702.15b, 702.15d, 702.15e)
 func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
