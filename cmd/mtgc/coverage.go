@@ -56,6 +56,9 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return err
 	}
 	defer c.cleanup()
+	if n := c.note("coverage"); n != "" {
+		fmt.Fprintln(ctx.stderr, n)
+	}
 	in := conformance.CoverageInput{Program: p, Scripts: c.scripts, Lists: c.lists}
 	if !covStatic {
 		rules, note, err := selectEngine(covEngine, p, rs, "coverage")
