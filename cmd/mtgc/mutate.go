@@ -75,6 +75,7 @@ func runMutate(ctx *cli, _ *flag.FlagSet, args []string) error {
 			}
 		},
 	})
+	finish() // the bar is cleared before the summary or the refusal
 	if err != nil {
 		return fmt.Errorf("mtgc mutate: %s", c.show(err.Error()))
 	}
