@@ -259,8 +259,9 @@ var changesNext = map[string]bool{"every": true, "override": true, "remove": tru
 // chunkStarts returns the index of the first token of each top-level
 // declaration: a declaration keyword outside braces, parentheses and
 // brackets, or one at the start of a line in column 1, which survives a
-// missing "}". unclosed[k], when set, is the "{" left open before start k:
-// the declaration before it lacks the "}" of that brace.
+// missing "}". unclosed[k], when set, is the "{" left open before start k
+// (k == len(starts): before the end of the file): the declaration before
+// it lacks the "}" of that brace.
 func chunkStarts(toks []lexer.Token) (starts []int, unclosed map[int]lexer.Token) {
 	starts = []int{0}
 	var braces []lexer.Token // the "{" open, innermost last
@@ -289,6 +290,12 @@ func chunkStarts(toks []lexer.Token) (starts []int, unclosed map[int]lexer.Token
 			starts = append(starts, i)
 			braces, parens = braces[:0], 0
 		}
+	}
+	if len(braces) > 0 { // the last declaration runs into the end of the file
+		if unclosed == nil {
+			unclosed = map[int]lexer.Token{}
+		}
+		unclosed[len(starts)] = braces[len(braces)-1]
 	}
 	return starts, unclosed
 }
