@@ -200,7 +200,7 @@ var declKeywords = map[string]bool{
 func recoverErrors(sc *scanned, full error) ErrorList {
 	toks := sc.toks
 	var errs ErrorList
-	starts := chunkStarts(toks)
+	starts, unclosed := chunkStarts(toks)
 	for i, start := range starts {
 		if len(errs) >= maxErrors {
 			break
@@ -226,7 +226,13 @@ func recoverErrors(sc *scanned, full error) ErrorList {
 		chunk = append(chunk, lexer.EOFToken(toks[end].Pos))
 		conv, err := parse(chunk)
 		if err != nil {
-			if e := chunkError(parse, chunk, toks[end], err); !lexErrorBefore(sc.errs, chunk[0].Pos, e.Pos) {
+			e := chunkError(parse, chunk, toks[end], err)
+			if open, ok := unclosed[i+1]; ok && end > start && e.Pos.Offset >= toks[end].Pos.Offset {
+				// The declaration ran into the next one: its "}" is
+				// missing, after its last token.
+				e = missingBrace(toks[end-1], open)
+			}
+			if !lexErrorBefore(sc.errs, chunk[0].Pos, e.Pos) {
 				errs = append(errs, e)
 			}
 			continue
@@ -251,25 +257,59 @@ func recoverErrors(sc *scanned, full error) ErrorList {
 var changesNext = map[string]bool{"every": true, "override": true, "remove": true, "recite": true, "add": true}
 
 // chunkStarts returns the index of the first token of each top-level
-// declaration: a declaration keyword outside braces, or one at the start of
-// a line in column 1, which survives a missing "}".
-func chunkStarts(toks []lexer.Token) []int {
-	starts := []int{0}
-	depth := 0
+// declaration: a declaration keyword outside braces, parentheses and
+// brackets, or one at the start of a line in column 1, which survives a
+// missing "}". unclosed[k], when set, is the "{" left open before start k
+// (k == len(starts): before the end of the file): the declaration before
+// it lacks the "}" of that brace.
+func chunkStarts(toks []lexer.Token) (starts []int, unclosed map[int]lexer.Token) {
+	starts = []int{0}
+	var braces []lexer.Token // the "{" open, innermost last
+	parens := 0              // "(" and "[" open
 	for i := 1; i < len(toks)-1; i++ {
 		t := toks[i]
 		switch {
 		case t.Type == tokPunct && t.Value == "{":
-			depth++
+			braces = append(braces, t)
 		case t.Type == tokPunct && t.Value == "}":
-			depth = max(depth-1, 0)
+			if len(braces) > 0 {
+				braces = braces[:len(braces)-1]
+			}
+		case t.Type == tokPunct && (t.Value == "(" || t.Value == "["):
+			parens++
+		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]"):
+			parens = max(parens-1, 0)
 		case t.Type == tokKeyword && declKeywords[t.Value] && !changesNext[toks[i-1].Value] &&
-			(depth == 0 || t.Pos.Column == 1):
+			(len(braces) == 0 && parens == 0 || t.Pos.Column == 1):
+			if len(braces) > 0 {
+				if unclosed == nil {
+					unclosed = map[int]lexer.Token{}
+				}
+				unclosed[len(starts)] = braces[len(braces)-1]
+			}
 			starts = append(starts, i)
-			depth = 0
+			braces, parens = braces[:0], 0
 		}
 	}
-	return starts
+	if len(braces) > 0 { // the last declaration runs into the end of the file
+		if unclosed == nil {
+			unclosed = map[int]lexer.Token{}
+		}
+		unclosed[len(starts)] = braces[len(braces)-1]
+	}
+	return starts, unclosed
+}
+
+// missingBrace is the error of a declaration that ends, at its last token
+// last, with brace open still open: reported just after last, where the
+// "}" is missing.
+func missingBrace(last, open lexer.Token) *Error {
+	pos := toPos(last.Pos)
+	if !strings.Contains(last.Value, "\n") {
+		pos.Col += len(last.Value)
+		pos.Offset += len(last.Value)
+	}
+	return &Error{Pos: pos, Msg: fmt.Sprintf("missing `}` for the `{` at %d:%d", open.Pos.Line, open.Pos.Column)}
 }
 
 // lexErrorBefore reports whether a scanning error lies between from and to;

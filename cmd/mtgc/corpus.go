@@ -22,6 +22,9 @@ type corpus struct {
 	scripts []conformance.Script
 	lists   conformance.Lists
 	cleanup func()
+	// checkout is set when no corpus was named and the embedded corpus's
+	// directory was found on disk, in a checkout of mtgc: its scripts ran.
+	checkout bool
 }
 
 // openCorpus opens the corpus in dir or, when dir is "", the corpus of
@@ -32,10 +35,21 @@ type corpus struct {
 // and malformed or wrong lists, are errors.
 func openCorpus(dir string, rs ruleset, p *compiler.Program, knownFile string) (*corpus, error) {
 	idx := p.Index
+	checkout := false
 	if dir == "" {
 		dir = rs.corpusDir()
 	}
-	c := &corpus{dir: dir, shown: dir, cleanup: func() {}}
+	if dir == "" && rs.dir == "" {
+		// In a checkout of mtgc, the embedded corpus is a copy of
+		// scripts on disk that may have been edited since the binary
+		// was built: run those.
+		if _, _, shown, err := conformance.EditionCorpus(p.Edition); err == nil && inCheckout() {
+			if st, err := os.Stat(filepath.FromSlash(shown)); err == nil && st.IsDir() {
+				dir, checkout = filepath.FromSlash(shown), true
+			}
+		}
+	}
+	c := &corpus{dir: dir, shown: dir, cleanup: func() {}, checkout: checkout}
 	var errs []string
 	var listErr error
 	if dir == "" {
@@ -97,6 +111,43 @@ func openCorpus(dir string, rs ruleset, p *compiler.Program, knownFile string) (
 		return nil, fmt.Errorf("%s", c.show(strings.Join(errs, "\n")))
 	}
 	return c, nil
+}
+
+// inCheckout reports whether the working directory is the root of a
+// checkout of mtgc's module (its go.mod, rules/ and conformance/testdata/).
+func inCheckout() bool {
+	data, err := safeio.ReadFile("go.mod", 1<<20)
+	if err != nil {
+		return false
+	}
+	module := ""
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) == 2 && f[0] == "module" {
+			module = f[1]
+			break
+		}
+	}
+	if module != modulePath {
+		return false
+	}
+	for _, d := range []string{"rules", filepath.Join("conformance", "testdata")} {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// modulePath is mtgc's module.
+const modulePath = "github.com/mtgc-dev/mtgc"
+
+// note is what a command says of the corpus it ran when it was not the
+// one named or embedded: the scripts of the checkout on disk.
+func (c *corpus) note(cmd string) string {
+	if !c.checkout {
+		return ""
+	}
+	return fmt.Sprintf("mtgc %s: ran %s, the scripts of this checkout (not the copy embedded in the binary)", cmd, c.shownDir())
 }
 
 // show names the embedded corpus's scripts as in the repository.

@@ -56,6 +56,9 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return err
 	}
 	defer c.cleanup()
+	if n := c.note("coverage"); n != "" {
+		fmt.Fprintln(ctx.stderr, n)
+	}
 	in := conformance.CoverageInput{Program: p, Scripts: c.scripts, Lists: c.lists}
 	if !covStatic {
 		rules, note, err := selectEngine(covEngine, p, rs, "coverage")
@@ -90,7 +93,11 @@ func runCoverage(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return err
 	}
 	if covStrict && len(cov.Problems) > 0 {
-		fmt.Fprintf(ctx.stderr, "mtgc coverage -strict: %d problems:\n", len(cov.Problems))
+		what := "1 problem"
+		if len(cov.Problems) != 1 {
+			what = fmt.Sprintf("%d problems", len(cov.Problems))
+		}
+		fmt.Fprintf(ctx.stderr, "mtgc coverage -strict: %s:\n", what)
 		for _, pr := range cov.Problems {
 			fmt.Fprintln(ctx.stderr, pr)
 		}

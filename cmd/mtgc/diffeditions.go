@@ -86,16 +86,20 @@ func runDiffEditions(ctx *cli, _ *flag.FlagSet, args []string) error {
 	if deJSON {
 		enc := json.NewEncoder(ctx.stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
-			A       string                   `json:"a"`
-			B       string                   `json:"b"`
-			Corpus  string                   `json:"corpus"`
-			Scripts []conformance.ScriptDiff `json:"scripts"`
-			Summary conformance.DiffSummary  `json:"summary"`
-		}{sides[0].Name, sides[1].Name, shown, diffs, sum})
+		return enc.Encode(diffEditionsJSON{sides[0].Name, sides[1].Name, shown, diffs, sum})
 	}
 	writeDiffText(ctx.stdout, sides[0].Name, sides[1].Name, shown, diffs, sum)
 	return nil
+}
+
+// diffEditionsJSON is what mtgc diff-editions -json prints
+// (docs/schema/diffeditions.schema.json).
+type diffEditionsJSON struct {
+	A       string                   `json:"a"`
+	B       string                   `json:"b"`
+	Corpus  string                   `json:"corpus"`
+	Scripts []conformance.ScriptDiff `json:"scripts"`
+	Summary conformance.DiffSummary  `json:"summary"`
 }
 
 // scenarioDir is the corpus the scenarios come from: the directory named,

@@ -98,6 +98,7 @@ var difftestCmd = &command{
 			}
 		}
 		rep.Seconds = time.Since(start).Seconds()
+		finish() // the bar is cleared before the summary
 		return printDiffReport(ctx, &rep, diffJSON)
 	},
 }

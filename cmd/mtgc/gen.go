@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
 
 	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/grammar"
 	"github.com/mtgc-dev/mtgc/rules"
 )
 
@@ -27,14 +32,72 @@ var checkCmd = &command{
 		if err != nil {
 			return err
 		}
-		p, err := rs.load()
-		if err != nil {
-			return err
+		// A directory is checked with every edition under it (the
+		// deltas written over it), each error once, in its own file.
+		dirs := []string{rs.dir}
+		if rs.dir != "" {
+			dirs = append(dirs, editionDirs(rs.dir)...)
 		}
-		fmt.Fprintf(ctx.stdout, "%s: %d files, %d phases, %d state-based actions, %d rule citations: ok\n",
-			p.Edition, len(p.Files), len(p.Phases), len(p.SBAs), len(p.Cites))
+		var errs grammar.ErrorList
+		var other []string
+		seen := map[string]bool{}
+		for _, d := range dirs {
+			r := rs
+			if d != rs.dir {
+				r = ruleset{dir: d}
+			}
+			p, err := r.load()
+			if err == nil {
+				name := p.Edition
+				if d != rs.dir {
+					name += " (" + displayPath(d) + ")"
+				}
+				fmt.Fprintf(ctx.stdout, "%s: %d files, %d phases, %d state-based actions, %d rule citations: ok\n",
+					name, len(p.Files), len(p.Phases), len(p.SBAs), len(p.Cites))
+				continue
+			}
+			var list grammar.ErrorList
+			if !errors.As(err, &list) {
+				other = append(other, err.Error())
+				continue
+			}
+			for _, e := range list {
+				if k := e.Error(); !seen[k] {
+					seen[k] = true
+					errs = append(errs, e)
+				}
+			}
+		}
+		switch {
+		case len(other) > 0 && len(errs) > 0:
+			return fmt.Errorf("%s\n%s", errs.Error(), strings.Join(other, "\n"))
+		case len(other) > 0:
+			return errors.New(strings.Join(other, "\n"))
+		case len(errs) > 0:
+			return errs
+		}
 		return nil
 	},
+}
+
+// editionDirs lists the directories under dir holding .mtg files (the
+// editions written as deltas over it, and theirs), in order; testdata
+// directories are corpora, not rules.
+func editionDirs(dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || p == dir {
+			return nil
+		}
+		if d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if m, _ := filepath.Glob(filepath.Join(p, "*.mtg")); len(m) > 0 {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
 }
 
 var (

@@ -20,6 +20,8 @@ import (
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/mtgc-dev/mtgc/rules"
 )
 
 // command is one verb of the CLI.
@@ -73,7 +75,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "\t%-*s  %s\n", width, c.name, c.short)
 	}
 	fmt.Fprintf(w, "\t%-*s  %s\n", width, "help", "Print a command's help: mtgc help <command>.")
-	fmt.Fprintf(w, "\nRun \"mtgc help <command>\" for a command's flags. Without a rules directory,\ncommands use the embedded default ruleset (edition cr2017).\n")
+	fmt.Fprintf(w, "\nRun \"mtgc help <command>\" for a command's flags. Without a rules directory,\ncommands use the embedded default ruleset (edition %s; $MTGC_EDITION names another).\n", rules.Default)
 }
 
 func run(ctx *cli, args []string) int {
@@ -92,20 +94,34 @@ func run(ctx *cli, args []string) int {
 	}
 	c := findCommand(args[0])
 	if c == nil {
-		fmt.Fprintf(ctx.stderr, "mtgc: unknown command %q\n", args[0])
-		usage(ctx.stderr)
+		fmt.Fprintf(ctx.stderr, "mtgc: unknown command %q\nRun 'mtgc help' for the list of commands.\n", args[0])
 		return 2
 	}
 	if ctx.stdin == nil {
 		ctx.stdin = os.Stdin
 	}
 	fs := newFlagSet(c, ctx.stderr)
+	// The flag package would print its error and then the whole usage:
+	// mtgc prints the error, named by the command, and a one-line hint.
+	fullUsage := fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	positional, err := parseInterspersed(fs, args[1:])
+	fs.SetOutput(ctx.stderr)
+	fs.Usage = fullUsage
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return 0
 		}
+		fmt.Fprintf(ctx.stderr, "mtgc %s: %v\n%s", c.name, err, hint(c.name))
 		return 2
+	}
+	if e := os.Getenv("MTGC_EDITION"); e != "" {
+		if _, ok := rules.Lookup(e); !ok {
+			fmt.Fprintf(ctx.stderr, "mtgc %s: $MTGC_EDITION=%s: no such embedded edition (there are %s)\n", c.name, e, rules.Names())
+			return 2
+		}
 	}
 	err = c.run(ctx, fs, positional)
 	var ue usageError
@@ -113,11 +129,10 @@ func run(ctx *cli, args []string) int {
 	case err == nil:
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(ctx.stderr, "mtgc %s: %s\nRun 'mtgc help %s' for usage.\n", c.name, ue.msg, c.name)
+		fmt.Fprintf(ctx.stderr, "mtgc %s: %s\n%s", c.name, ue.msg, hint(c.name))
 		return 2
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(ctx.stderr, "mtgc %s: %s\n", c.name, argsWanted(c, positional))
-		fs.Usage()
+		fmt.Fprintf(ctx.stderr, "mtgc %s: %s\n%s", c.name, argsWanted(c, positional), hint(c.name))
 		return 2
 	case errors.Is(err, errFailed):
 		return 1
@@ -125,6 +140,11 @@ func run(ctx *cli, args []string) int {
 		fmt.Fprint(ctx.stderr, prefixError(c.name, err.Error()))
 		return 1
 	}
+}
+
+// hint is the line after a usage error, instead of the whole usage.
+func hint(cmd string) string {
+	return fmt.Sprintf("Run 'mtgc help %s' for usage.\n", cmd)
 }
 
 // parseInterspersed parses args as the go command does: flags may come
@@ -198,14 +218,18 @@ func help(ctx *cli, args []string) int {
 		usage(ctx.stdout)
 		return 0
 	case 1:
+		if args[0] == "help" {
+			fmt.Fprintf(ctx.stdout, "usage: mtgc help [command]\n\nPrint a command's usage and flags, or, with no command, the list of commands.\n")
+			return 0
+		}
 		if c := findCommand(args[0]); c != nil {
 			fs := newFlagSet(c, ctx.stdout)
 			fs.Usage()
 			return 0
 		}
-		fmt.Fprintf(ctx.stderr, "mtgc help: unknown command %q\n", args[0])
+		fmt.Fprintf(ctx.stderr, "mtgc help: unknown command %q\nRun 'mtgc help' for the list of commands.\n", args[0])
 	default:
-		fmt.Fprintf(ctx.stderr, "usage: mtgc help <command>\n")
+		fmt.Fprintf(ctx.stderr, "mtgc help: unexpected arguments %q: want [command]\nRun 'mtgc help help' for usage.\n", args[1:])
 	}
 	return 2
 }

@@ -75,6 +75,7 @@ func runMutate(ctx *cli, _ *flag.FlagSet, args []string) error {
 			}
 		},
 	})
+	finish() // the bar is cleared before the summary or the refusal
 	if err != nil {
 		return fmt.Errorf("mtgc mutate: %s", c.show(err.Error()))
 	}
@@ -82,10 +83,7 @@ func runMutate(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return fmt.Errorf("mtgc mutate: no rule matches -run %q", mutRun)
 	}
 	if mutJSON {
-		out := struct {
-			*mutate.Report
-			Sections []mutate.SectionScore `json:"sections"`
-		}{rep, rep.Sections()}
+		out := mutateJSON{rep, rep.Sections()}
 		enc := json.NewEncoder(ctx.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
@@ -99,6 +97,12 @@ func runMutate(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return errFailed
 	}
 	return nil
+}
+
+// mutateJSON is what mtgc mutate -json prints (docs/schema/mutate.schema.json).
+type mutateJSON struct {
+	*mutate.Report
+	Sections []mutate.SectionScore `json:"sections"`
 }
 
 // writeMutateText prints a line per rule with its survivors under it, then

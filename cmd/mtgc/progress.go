@@ -14,6 +14,9 @@ import (
 // run prints nothing.
 var progressAfter = 2 * time.Second
 
+// isTerminal reports whether f is a terminal (a variable for tests).
+var isTerminal = func(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
 // progress reports a long run's progress on stderr: a progress bar
 // (github.com/schollz/progressbar) when stderr is a terminal, else a plain
 // line every 10% ("mtgc verb: 40/100 unit"). Nothing shows before
@@ -23,7 +26,7 @@ func progress(ctx *cli, verb, unit string, total int) (update func(done int), fi
 	start := time.Now()
 	var mu sync.Mutex
 	f, isFile := ctx.stderr.(*os.File)
-	if isFile && term.IsTerminal(int(f.Fd())) {
+	if isFile && isTerminal(f) {
 		var bar *progressbar.ProgressBar
 		update = func(done int) {
 			mu.Lock()
@@ -44,6 +47,8 @@ func progress(ctx *cli, verb, unit string, total int) (update func(done int), fi
 			if bar != nil {
 				bar.Finish()
 				bar.Clear()
+				bar = nil
+				start = time.Now().Add(24 * time.Hour) // finished: no bar again
 			}
 		}
 		return update, finish

@@ -156,12 +156,18 @@ func schemas(t *testing.T) map[string]*jsonschema.Schema {
 	out := map[string]*jsonschema.Schema{
 		"events.schema.json": root("events.schema.json", "mtgc play -json, mtgc replay -json: one line of the stream",
 			&jsonschema.Schema{OneOf: []*jsonschema.Schema{header, event}}),
-		"answer.schema.json":   root("answer.schema.json", "an answer (runtime.Answer)", answerJSONSchema(r)),
-		"decision.schema.json": root("decision.schema.json", "a decision (runtime.Decision)", decisionJSONSchema(r)),
-		"replay.schema.json":   root("replay.schema.json", "a replay (mtgc play -record, runtime.Replay)", sub(r, rt.Replay{})),
-		"state.schema.json":    root("state.schema.json", "a saved game (Game.Save)", sub(r, stateSchema{})),
-		"sim.schema.json":      root("sim.schema.json", "mtgc sim -json", sub(r, simReport{})),
+		"answer.schema.json":       root("answer.schema.json", "an answer (runtime.Answer)", answerJSONSchema(r)),
+		"decision.schema.json":     root("decision.schema.json", "a decision (runtime.Decision)", decisionJSONSchema(r)),
+		"replay.schema.json":       root("replay.schema.json", "a replay (mtgc play -record, runtime.Replay)", sub(r, rt.Replay{})),
+		"state.schema.json":        root("state.schema.json", "a saved game (Game.Save)", sub(r, stateSchema{})),
+		"sim.schema.json":          root("sim.schema.json", "mtgc sim -json", sub(r, simReport{})),
+		"difftest.schema.json":     root("difftest.schema.json", "mtgc difftest -json, mtgc difftest merge -json", sub(r, diffReport{})),
+		"mutate.schema.json":       root("mutate.schema.json", "mtgc mutate -json", sub(r, mutateJSON{})),
+		"diffeditions.schema.json": root("diffeditions.schema.json", "mtgc diff-editions -json", sub(r, diffEditionsJSON{})),
 	}
+	dt := out["difftest.schema.json"]
+	v, _ = dt.Properties.Get("schema")
+	v.Const = DifftestSchema
 	replay := out["replay.schema.json"]
 	v, _ = replay.Properties.Get("mtgc_replay")
 	v.Const = rt.JSONVersion
@@ -294,6 +300,15 @@ func TestJSONSchemas(t *testing.T) {
 	}
 	validate("replay.schema.json", "play -record", data)
 	validate("sim.schema.json", "sim -json", mtgc("sim", "-games", "4", "-workers", "1", "-turns", "10", "-json"))
+	shard := filepath.Join(dir, "difftest.json")
+	dtOut := mtgc("difftest", "-games", "4", "-turns", "6", "-json", "-shard", "1/2")
+	validate("difftest.schema.json", "difftest -json", dtOut)
+	if err := os.WriteFile(shard, dtOut, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	validate("difftest.schema.json", "difftest merge -json", mtgc("difftest", "merge", "-json", shard))
+	validate("mutate.schema.json", "mutate -json", mtgc("mutate", "-run", "704.5c", "-games", "0", "-json"))
+	validate("diffeditions.schema.json", "diff-editions -json", mtgc("diff-editions", "-json", "-run", "^510.2-damage-simultaneous$", "cr2017", "cr2025"))
 
 	// Decisions, answers and states of random games, and the mirrors.
 	strict := func(what string, data []byte, mirror any) {
@@ -367,6 +382,9 @@ func TestJSONSchemas(t *testing.T) {
 		{"answer.schema.json", `{"kind":"pass","extra":1}`},
 		{"decision.schema.json", `{"kind":"priority","player":"p1","obj":-1}`},
 		{"replay.schema.json", `{"mtgc_replay":1}`},
+		{"difftest.schema.json", `{"schema":"mtgc-difftest/v0","mtgc_version":"x","edition":"cr2025","rules_hash":"x","seed":1,"turns":1,"first_game":0,"games":1,"ended":0,"stopped":0,"events":0,"seconds":0}`},
+		{"mutate.schema.json", `{"rules":[],"mutants":1}`},
+		{"diffeditions.schema.json", `{"a":"cr2017","b":"cr2025","corpus":"x","scripts":[],"summary":{},"extra":1}`},
 	} {
 		inst, _ := validator.UnmarshalJSON(strings.NewReader(bad.data))
 		if compiled[bad.schema].Validate(inst) == nil {

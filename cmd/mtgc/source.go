@@ -186,6 +186,13 @@ func relocate(err error, base, dir string) error {
 		if rest, ok := strings.CutPrefix(c.Pos.File, base+"/"); ok {
 			c.Pos.File = filepath.Join(shown, rest)
 			c.Msg = strings.ReplaceAll(c.Msg, "is "+base+"/", "is "+shown+string(filepath.Separator))
+		} else if first, rest, ok := strings.Cut(c.Pos.File, "/"); ok && !strings.Contains(rest, "/") {
+			// A file of the edition a delta is written over, beside it
+			// (rules/cr2017 for rules/cr2008): named by its path too.
+			sib := filepath.Join(filepath.Dir(filepath.Clean(dir)), first)
+			if st, err := os.Stat(filepath.Join(sib, rest)); err == nil && !st.IsDir() && filepath.Base(sib) != filepath.Base(filepath.Dir(filepath.Clean(dir))) {
+				c.Pos.File = filepath.Join(displayPath(sib), rest)
+			}
 		}
 		out[i] = &c
 	}

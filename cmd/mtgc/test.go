@@ -106,6 +106,9 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return err
 	}
 	defer c.cleanup()
+	if n := c.note("test"); n != "" {
+		fmt.Fprintln(ctx.stderr, n)
+	}
 	scripts, err := selectScripts(c.scripts, testRun)
 	if errors.Is(err, errUsage) {
 		return err
