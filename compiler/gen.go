@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,14 @@ func Generate(p *Program, opt Options) ([]byte, error) {
 	}
 	if !nameRE.MatchString(opt.Package) {
 		return nil, fmt.Errorf("package name %q is not an identifier", opt.Package)
+	}
+	switch {
+	case token.IsKeyword(opt.Package):
+		return nil, fmt.Errorf("package name %q is a Go keyword", opt.Package)
+	case opt.Package == "_":
+		return nil, fmt.Errorf("package name %q is the blank identifier: give a name", opt.Package)
+	case opt.Package == "main":
+		return nil, fmt.Errorf("package name %q is a command, not a library: the generated engine has no func main to run", opt.Package)
 	}
 	w := &writer{p: p}
 	w.file(opt.Package)

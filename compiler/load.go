@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -93,10 +94,15 @@ func ReadEdition(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, er
 		return nil, nil, err
 	}
 	seen := map[string]bool{path.Clean(dir): true}
+	var chain []string // the editions read, the first first
 	for layer := 1; ; layer++ {
-		_, base := declaredEdition(lastLayer(srcs).Data)
+		ed, base := declaredEdition(lastLayer(srcs).Data)
 		if base == "" {
 			return srcs, idx, nil
+		}
+		chain = append(chain, ed)
+		if slices.Contains(chain, base) {
+			return nil, nil, fmt.Errorf("%s: the editions extend one another in a cycle: %s extends %s", shown, strings.Join(chain, " extends "), base)
 		}
 		if layer > 8 {
 			return nil, nil, fmt.Errorf("%s: editions extend one another more than 8 deep", shown)

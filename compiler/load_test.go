@@ -6,6 +6,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -34,6 +35,25 @@ func TestReadDirRefusesSpecialFiles(t *testing.T) {
 			}
 		case <-time.After(30 * time.Second):
 			t.Fatalf("%s: ReadDir hangs", name)
+		}
+	}
+}
+
+// TestExtendsCycle: editions that extend one another in a cycle are
+// reported as a cycle naming the editions, not as a base not found.
+func TestExtendsCycle(t *testing.T) {
+	fsys := fstest.MapFS{
+		"a/a.mtg": {Data: []byte("edition a \"A\" extends b\n")},
+		"b/b.mtg": {Data: []byte("edition b \"B\" extends a\n")},
+		"c/c.mtg": {Data: []byte("edition c \"C\" extends c\n")},
+	}
+	for dir, want := range map[string]string{
+		"a": "the editions extend one another in a cycle: a extends b extends a",
+		"c": "the editions extend one another in a cycle: c extends c",
+	} {
+		_, err := Load(fsys, dir)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", dir, err, want)
 		}
 	}
 }

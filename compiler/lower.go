@@ -30,6 +30,9 @@ func goExpr(e Expr) string {
 	case *Unary:
 		return e.Op.Go() + "(" + goExpr(e.X) + ")"
 	case *Binary:
+		if e.Sat && (e.Op == OpAdd || e.Op == OpSub) {
+			return "rt.Clamp32(" + goWide(e) + ")"
+		}
 		if e.Sat {
 			fn := map[Op]string{OpAdd: "rt.AddSat", OpSub: "rt.SubSat", OpMul: "rt.MulSat"}[e.Op]
 			return fn + "(" + goExpr(e.X) + ", " + goExpr(e.Y) + ")"
@@ -300,4 +303,26 @@ func predArg(k rt.PredKind, i int, e Expr) string {
 		return "rt.ObjID(" + goExpr(e) + ")"
 	}
 	return goExpr(e)
+}
+
+// SatChain reports whether e is a saturating sum or difference: a chain of
+// them is summed wide (int64) and clamped once, so that terms that cancel
+// do not saturate one by one.
+func SatChain(e Expr) (*Binary, bool) {
+	b, ok := e.(*Binary)
+	return b, ok && b.Sat && (b.Op == OpAdd || b.Op == OpSub)
+}
+
+// goWide is the int64 Go expression of the saturating chain e, each term
+// widened.
+func goWide(e Expr) string {
+	b, ok := SatChain(e)
+	if !ok {
+		return "int64(" + goExpr(e) + ")"
+	}
+	y := goWide(b.Y)
+	if _, chain := SatChain(b.Y); chain {
+		y = "(" + y + ")"
+	}
+	return goWide(b.X) + " " + b.Op.Go() + " " + y
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	goruntime "runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -218,7 +219,13 @@ func audited(cmd func(*testscript.TestScript, bool, []string)) func(*testscript.
 		defer func() {
 			if r := recover(); r != nil {
 				s.audit(ts, false)
-				panic(r)
+				if isFailNow(r) {
+					panic(r) // the command failed the script (ts.Fatalf)
+				}
+				// A panic below the command (the runtime, the rules) fails
+				// this script alone, with its stack in the log; the run
+				// goes on with the others.
+				ts.Fatalf("panic: %v\n%s", r, debug.Stack())
 			}
 		}()
 		s.budget.check(ts)
@@ -524,4 +531,11 @@ func Extract(corpus fs.FS, tmp string) (string, error) {
 		return os.WriteFile(filepath.Join(dir, filepath.Base(p)), data, 0o644)
 	})
 	return dir, err
+}
+
+// isFailNow reports whether r is testscript's own panic of Fatalf (its
+// value is unexported: it is told by its message).
+func isFailNow(r any) bool {
+	err, ok := r.(error)
+	return ok && err.Error() == "fail now!"
 }

@@ -93,3 +93,39 @@ func TestLoadRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadDecidingPlayerAndKeyOrder: a negative deciding player is
+// refused (Options panicked after it), and a valid state whose top-level
+// keys come in another order is loaded as it is.
+func TestLoadDecidingPlayerAndKeyOrder(t *testing.T) {
+	g, _ := engine.New(sampleConfig(1, rt.LogConfig{}))
+	g.Advance()
+	var b bytes.Buffer
+	if err := g.Save(&b); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	if !strings.Contains(good, `"Kind":1,"N":0,"Obj":0,"Of":0,"Player":0,`) {
+		t.Fatalf("the saved decision is not as expected: the test needs updating")
+	}
+	for _, p := range []string{"-1", "-2", "-128"} {
+		bad := strings.Replace(good, `"Kind":1,"N":0,"Obj":0,"Of":0,"Player":0,`, `"Kind":1,"N":0,"Obj":0,"Of":0,"Player":`+p+`,`, 1)
+		if _, err := rt.Load(engine.Rules, strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "no such active or deciding player") {
+			t.Errorf("deciding player %s: %v", p, err)
+		}
+	}
+	body := strings.TrimSpace(good)
+	body = body[1 : len(body)-1]
+	i := strings.Index(body, `,"game":`)
+	header, game := body[:i], body[i+1:]
+	reordered := "{" + game + "," + header + "}"
+	h, err := rt.Load(engine.Rules, strings.NewReader(reordered))
+	if err != nil {
+		t.Fatalf("the keys reordered: %v\n%.120s", err, reordered)
+	}
+	var b2 bytes.Buffer
+	h.Save(&b2)
+	if b2.String() != good {
+		t.Errorf("the state loaded from reordered keys saves differently")
+	}
+}

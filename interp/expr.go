@@ -232,12 +232,14 @@ func (c *clause) binary(e *compiler.Binary) value {
 		return boolV(func(g rt.Exec, fp int) bool { return fx(g, fp) >= fy(g, fp) })
 	case compiler.OpAdd:
 		if e.Sat {
-			return intV(func(g rt.Exec, fp int) int32 { return rt.AddSat(fx(g, fp), fy(g, fp)) })
+			w := c.wide(e)
+			return intV(func(g rt.Exec, fp int) int32 { return rt.Clamp32(w(g, fp)) })
 		}
 		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) + fy(g, fp) })
 	case compiler.OpSub:
 		if e.Sat {
-			return intV(func(g rt.Exec, fp int) int32 { return rt.SubSat(fx(g, fp), fy(g, fp)) })
+			w := c.wide(e)
+			return intV(func(g rt.Exec, fp int) int32 { return rt.Clamp32(w(g, fp)) })
 		}
 		return intV(func(g rt.Exec, fp int) int32 { return fx(g, fp) - fy(g, fp) })
 	case compiler.OpMul:
@@ -315,4 +317,20 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 		}
 		return y(g, fp)
 	}}
+}
+
+// wide builds the int64 value of a saturating sum or difference e, each
+// term widened: the chain is clamped once, as the generated code does
+// (compiler.SatChain).
+func (c *clause) wide(e compiler.Expr) func(rt.Exec, int) int64 {
+	b, ok := compiler.SatChain(e)
+	if !ok {
+		f := c.expr(e).i
+		return func(g rt.Exec, fp int) int64 { return int64(f(g, fp)) }
+	}
+	fx, fy := c.wide(b.X), c.wide(b.Y)
+	if b.Op == compiler.OpSub {
+		return func(g rt.Exec, fp int) int64 { return fx(g, fp) - fy(g, fp) }
+	}
+	return func(g rt.Exec, fp int) int64 { return fx(g, fp) + fy(g, fp) }
 }

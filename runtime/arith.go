@@ -28,6 +28,11 @@ func clamp32(n int64) int32 {
 	return int32(n)
 }
 
+// Clamp32 is n saturated to [MinInt32, MaxInt32]: a sum of several terms
+// is taken wide (int64) and clamped once, so that terms that cancel do not
+// saturate one by one (2 + (2^31-1) - (2^31-1) is 2, not 0).
+func Clamp32(n int64) int32 { return clamp32(n) }
+
 // AddSat is a+b, saturated: the sums of a characteristic's derivation.
 func AddSat(a, b int32) int32 { return addSat(a, b) }
 

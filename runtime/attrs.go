@@ -138,6 +138,9 @@ func GameStack(g Exec) int32 { return int32(len(g.Stack)) }
 
 // RemoveCounters removes n counters of kind k from x.
 func (g Exec) RemoveCounters(x ObjID, k CounterKind, n int32, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	g.AddCounters(x, k, -n, rule)
 }
 

@@ -54,6 +54,12 @@ type ExtraTurn struct {
 }
 
 // Game is the whole state of one game. Copy it only with Clone.
+//
+// A Game belongs to one goroutine: no method is safe to call while another
+// runs on the same Game, not even the ones that read (Options, Check,
+// Power reuse scratch buffers and memos inside the Game). Several games
+// may run at once, one goroutine each; to look at a game from another
+// goroutine, hand over a Clone.
 type Game struct {
 	Rules *Rules
 	// preds indexes Rules.Predicates by kind (read only, shared by

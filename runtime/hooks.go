@@ -243,6 +243,9 @@ func (g *Game) dealtBy(s ObjID, n int32) {
 // MarkDeathtouch records that x was dealt damage by a source with
 // deathtouch since state-based actions were last checked.
 func (g Exec) MarkDeathtouch(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	_ = rule // logged with the damage event it results from
 	if !g.Objs[x].DeathtouchHit {
 		g.Objs[x].DeathtouchHit = true

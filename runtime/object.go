@@ -298,6 +298,9 @@ func (g Exec) OverCounterMax(x ObjID) bool {
 
 // TrimCounters removes the counters of x above their stated maximums.
 func (g Exec) TrimCounters(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o, f := &g.Objs[x], g.face(x)
 	for k := CounterKind(0); k < MaxCounterKinds; k++ {
 		if f.Capped&(1<<k) != 0 && o.Counters[k] > f.CounterMax[k] {
@@ -312,6 +315,9 @@ func (g Exec) Protector(x ObjID) int { return int(g.Objs[x].Protector) }
 // SetProtector designates player p, in the game, as x's protector; any
 // other p does nothing.
 func (g Exec) SetProtector(x ObjID, p int, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o := &g.Objs[x]
 	if p < 0 || p >= len(g.Players) || g.Players[p].Lost || int(o.Protector) == p {
 		return

@@ -69,6 +69,9 @@ func ObjShields(g Exec, x ObjID) int32 { return g.Objs[x].Regen }
 
 // UseShield removes one shield from x, if it has one.
 func (g Exec) UseShield(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	_ = rule // logged with the replacement it is part of
 	if o := &g.Objs[x]; o.Regen > 0 {
 		o.Regen--

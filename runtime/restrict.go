@@ -196,6 +196,7 @@ type checkedDecl struct {
 	ok      bool
 	changes uint32
 	kind    DecisionKind
+	answer  AnswerKind // the kind of the answer checked: a check keys on it
 	player  int
 	objs    []ObjID
 	targets []int32
@@ -204,14 +205,14 @@ type checkedDecl struct {
 // remember records a, just found legal for the pending decision.
 func (c *checkedDecl) remember(g *Game, a *Answer) {
 	n := max(len(a.Objs), len(g.Objs))
-	*c = checkedDecl{ok: true, changes: g.changes, kind: g.pending.Kind, player: g.pending.Player,
+	*c = checkedDecl{ok: true, changes: g.changes, kind: g.pending.Kind, answer: a.Kind, player: g.pending.Player,
 		objs: append(slices.Grow(c.objs[:0], n), a.Objs...), targets: append(slices.Grow(c.targets[:0], n), a.Targets...)}
 }
 
 // holds reports whether a is the declaration remembered, for the same
 // decision of the same game, unchanged since.
 func (c *checkedDecl) holds(g *Game, a *Answer) bool {
-	return c.ok && c.changes == g.changes && c.kind == g.pending.Kind && c.player == g.pending.Player &&
+	return c.ok && c.changes == g.changes && c.kind == g.pending.Kind && c.answer == a.Kind && c.player == g.pending.Player &&
 		slices.Equal(c.objs, a.Objs) && slices.Equal(c.targets, a.Targets)
 }
 

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,6 +59,7 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 	var s savedState
 	g := new(Game)
 	var gameErr error
+	var gameRaw json.RawMessage // the game, when it came before the header
 	gotGame := false
 	err := d.object("saved state", func(key string) error {
 		var err error
@@ -74,9 +76,9 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 			}
 			gotGame = true
 			if s.Version != JSONVersion || s.API != APIVersion5 || s.RulesHash != r.SourceHash {
-				// Not ours (or not yet known): skip it, the checks below say why.
-				var raw json.RawMessage
-				return d.plain(&raw)
+				// Not ours, or not yet known (the keys may come in any
+				// order): keep it, decoded below once the header is read.
+				return d.plain(&gameRaw)
 			}
 			gameErr = d.value(reflect.ValueOf(g).Elem(), "game")
 			return gameErr
@@ -101,6 +103,15 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 		return nil, fmt.Errorf("a game saved under rules %s, not these (%s)", s.RulesHash, r.SourceHash)
 	case !gotGame:
 		return nil, fmt.Errorf("not a saved game: no game")
+	}
+	if gameRaw != nil {
+		gd := newStreamDecoder(bytes.NewReader(gameRaw), "saved state", MaxStateBytes)
+		if err := gd.value(reflect.ValueOf(g).Elem(), "game"); err != nil {
+			return nil, err
+		}
+		if err := gd.end("saved state"); err != nil {
+			return nil, fmt.Errorf("not a saved game: %v", err)
+		}
 	}
 	g.Rules, g.preds = r, indexPredicates(r)
 	if err := g.checkLoaded(); err != nil {
@@ -221,7 +232,8 @@ func (g *Game) checkLoaded() error {
 			return fmt.Errorf("saved game: object %d has no such owner, controller, protector, attachment or face", i)
 		}
 	}
-	if g.Active < 0 || g.Active >= len(g.Players) || g.pending.Player >= len(g.Players) {
+	deciderOK := g.pending.Player >= 0 || g.pending.Kind == DecideNone || (g.pending.Kind == DecideGameOver && g.pending.Player == -1)
+	if g.Active < 0 || g.Active >= len(g.Players) || g.pending.Player >= len(g.Players) || g.pending.Player < -1 || !deciderOK {
 		return fmt.Errorf("saved game: no such active or deciding player")
 	}
 	return g.checkLoadedCombat(ok)

@@ -83,6 +83,9 @@ func (g *Game) dropEffects(x ObjID) {
 
 // Untap untaps x.
 func (g Exec) Untap(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o := &g.Objs[x]
 	if !o.Tapped {
 		return
@@ -93,6 +96,9 @@ func (g Exec) Untap(x ObjID, rule string) {
 
 // Tap taps x.
 func (g Exec) Tap(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o := &g.Objs[x]
 	if o.Tapped {
 		return
@@ -103,6 +109,9 @@ func (g Exec) Tap(x ObjID, rule string) {
 
 // PhaseOut phases x out; PhaseIn phases it in; PhaseToggle does whichever applies.
 func (g Exec) PhaseOut(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	if o := &g.Objs[x]; !o.PhasedOut {
 		clean := g.watchClean
 		o.PhasedOut = true
@@ -113,6 +122,9 @@ func (g Exec) PhaseOut(x ObjID, rule string) {
 
 // PhaseIn phases x in.
 func (g Exec) PhaseIn(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	if o := &g.Objs[x]; o.PhasedOut {
 		o.PhasedOut = false
 		g.watchClean = false // tested at the next check
@@ -122,6 +134,9 @@ func (g Exec) PhaseIn(x ObjID, rule string) {
 
 // PhaseToggle phases x out if it is phased in, and in if it is phased out.
 func (g Exec) PhaseToggle(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	if g.Objs[x].PhasedOut {
 		g.PhaseIn(x, rule)
 	} else {
@@ -175,6 +190,9 @@ func (g Exec) DiscardTo(p int, n int32, rule string) bool {
 
 // MarkDamage marks n damage on x.
 func (g Exec) MarkDamage(x ObjID, n int32, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	g.Objs[x].Damage = addSat(g.Objs[x].Damage, n)
 	g.emitObj(EvDamage, rule, x, n)
 }
@@ -189,6 +207,9 @@ func (g Exec) MarkDeathtouchDamage(x ObjID, n int32, rule string) {
 
 // RemoveDamage removes all damage marked on x.
 func (g Exec) RemoveDamage(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o := &g.Objs[x]
 	if o.Damage == 0 {
 		return
@@ -256,6 +277,9 @@ func (g Exec) AddCounters(x ObjID, k CounterKind, n int32, rule string) {
 // batch of state-based actions a prevented or replaced destruction is
 // prevented or replaced once for all identical results.
 func (g Exec) Destroy(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o := &g.Objs[x]
 	if o.Zone != ZoneBattlefield {
 		return
@@ -279,6 +303,9 @@ func (g Exec) Destroy(x ObjID, rule string) {
 
 // Cease makes x cease to exist (tokens and copies out of place).
 func (g Exec) Cease(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o := &g.Objs[x]
 	if o.Zone == ZoneNone {
 		return
@@ -289,6 +316,9 @@ func (g Exec) Cease(x ObjID, rule string) {
 
 // Unattach makes x stop being attached to anything.
 func (g Exec) Unattach(x ObjID, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	o := &g.Objs[x]
 	if o.AttachedTo == NoObj {
 		return
@@ -305,6 +335,9 @@ func (g Exec) Attach(x, y ObjID) {
 
 // Move puts x into its owner's zone z.
 func (g Exec) Move(x ObjID, z Zone, rule string) {
+	if !g.valid(x) {
+		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
+	}
 	if g.Objs[x].Zone == z {
 		return
 	}

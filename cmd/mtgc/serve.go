@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mtgc-dev/mtgc/internal/playground/site"
@@ -72,9 +73,39 @@ func runServe(ctx *cli, _ *flag.FlagSet, args []string) error {
 		return err
 	}
 	fmt.Fprintf(ctx.stdout, "the rules playground is at http://%s/\n", ln.Addr())
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	// An idle keep-alive connection is closed after a while, and a request
+	// naming another host (a page elsewhere reaching here through DNS
+	// rebinding) is refused.
+	srv := &http.Server{Handler: hostGuard(s, serveAddr, ln.Addr().String()), ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: time.Minute, WriteTimeout: 5 * time.Minute, IdleTimeout: time.Minute}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
+}
+
+// hostGuard serves h only to requests whose Host is this machine's
+// loopback (localhost, 127.0.0.1, [::1]) or one of the addresses the server
+// is bound to (as given, and as bound), whatever the port: a page on
+// another origin whose name was rebound to this address sends its own name
+// and is refused with 421.
+func hostGuard(h http.Handler, addrs ...string) http.Handler {
+	allowed := map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}
+	for _, a := range addrs {
+		if host, _, err := net.SplitHostPort(a); err == nil && host != "" {
+			allowed[strings.ToLower(host)] = true
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		host = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+		if !allowed[host] {
+			http.Error(w, "this server answers only to localhost and its own address", http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -490,12 +490,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 
 // rules/characteristics.mtg:36
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedPower(g, v_x), g.EffectPower(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
+	return rt.Clamp32(int64(rt.ObjPrintedPower(g, v_x)) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
 // rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.SubSat(rt.AddSat(rt.AddSat(rt.ObjPrintedToughness(g, v_x), g.EffectToughness(v_x)), rt.ObjCounters(g, v_x, ctr_plus1_plus1)), rt.ObjCounters(g, v_x, ctr_minus1_minus1))
+	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
 // rules/priority.mtg:19 (408.1b)

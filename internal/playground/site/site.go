@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mtgc-dev/mtgc/internal/safeio"
 	"github.com/mtgc-dev/mtgc/web"
 )
 
@@ -122,6 +123,8 @@ func WasmExecJS() ([]byte, error) {
 }
 
 // Export writes the site's files to dir: a page any static host serves.
+// Each file is written atomically through safeio.WriteFile: a read-only
+// file, a FIFO or a link leading out of dir is refused, not followed.
 func (s *Site) Export(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -134,13 +137,13 @@ func (s *Site) Export(dir string) error {
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(dir, filepath.FromSlash(p)), data, 0o644)
+		return safeio.WriteFile(filepath.Join(dir, filepath.FromSlash(p)), data, dir)
 	})
 	if err != nil {
 		return err
 	}
 	for name, data := range map[string][]byte{"mtgc.wasm": s.Wasm, "mtgc.wasm.gz": s.gz, "wasm_exec.js": s.WasmExec} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		if err := safeio.WriteFile(filepath.Join(dir, name), data, dir); err != nil {
 			return err
 		}
 	}
@@ -152,6 +155,7 @@ func (s *Site) Export(dir string) error {
 // the page keeps its state in the URL fragment, which never reaches here.
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
