@@ -34,8 +34,9 @@ const (
 //   - any other construct (a clause, an sba, a predicate, a timing, a
 //     stack object, an effect, a damage hook, a phase, a step, the turn,
 //     a keyword's prevents): the deciders its vocabulary rows reach
-//     (internal/meaning: the runtime functions that name a constant of a
-//     rule vocabulary). None: mtg. Some, and the construct is only verbs
+//     (internal/meaning: the runtime functions that read a value of a
+//     rule vocabulary, evaluate a rules predicate or are reached from one
+//     that does, less the reviewed generic machinery). None: mtg. Some, and the construct is only verbs
 //     that all reach one: runtime (it says when they run, Go what they
 //     do). Otherwise both.
 func meaningOfImpl(ct compiler.Cite, c *compiler.Construct, t *meaning.Table) (string, []string) {

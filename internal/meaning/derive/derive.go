@@ -18,6 +18,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -59,7 +60,7 @@ func Derive(dir string, goNames []string) (*meaning.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &analysis{pkg: pkg, root: dir, funcs: map[*types.Func]*fn{}, submit: map[string][]*types.Func{}}
+	a := &analysis{pkg: pkg, root: dir, funcs: map[*types.Func]*fn{}, submit: map[string][]*types.Func{}, kinds: map[types.Type]string{}}
 	markers := map[string]bool{}
 	for _, m := range Markers {
 		markers[m] = true
@@ -87,6 +88,9 @@ func Derive(dir string, goNames []string) (*meaning.Table, error) {
 	byName := map[string]*fn{}
 	for _, f := range a.funcs {
 		byName[f.name] = f
+	}
+	if err := a.decide(byName); err != nil {
+		return nil, err
 	}
 	// What the runtime runs on its own, whatever clause is running: the
 	// turn driver and what it reaches (the priority loop, state-based
@@ -193,6 +197,48 @@ type analysis struct {
 	root   string
 	funcs  map[*types.Func]*fn
 	submit map[string][]*types.Func // decision kind -> what Submit's case for it references
+	kinds  map[types.Type]string    // kindOf's memo
+}
+
+// kindOf names the kind type a value of type t holds ("PredKind",
+// "DeclKinds"), or "" if it holds none: a marker type; a slice, array,
+// map or pointer of one; a named struct of the runtime whose fields are
+// all kinds (DeclKinds: a declaration's predicate kinds).
+func (a *analysis) kindOf(t types.Type) string {
+	if k, ok := a.kinds[t]; ok {
+		return k
+	}
+	a.kinds[t] = "" // a recursive type holds no kind through itself
+	k := ""
+	switch u := t.(type) {
+	case *types.Pointer:
+		k = a.kindOf(u.Elem())
+	case *types.Slice:
+		k = a.kindOf(u.Elem())
+	case *types.Array:
+		k = a.kindOf(u.Elem())
+	case *types.Map:
+		if k = a.kindOf(u.Key()); k == "" {
+			k = a.kindOf(u.Elem())
+		}
+	case *types.Named:
+		name := named(u)
+		if name != "" && slices.Contains(Markers, name) {
+			k = name
+			break
+		}
+		if st, ok := u.Underlying().(*types.Struct); ok && name != "" && st.NumFields() > 0 {
+			k = name
+			for i := 0; i < st.NumFields(); i++ {
+				if a.kindOf(st.Field(i).Type()) == "" {
+					k = ""
+					break
+				}
+			}
+		}
+	}
+	a.kinds[t] = k
+	return k
 }
 
 type fn struct {
@@ -201,7 +247,7 @@ type fn struct {
 	pos      string
 	lines    int
 	branches int
-	marks    []string
+	marks    []string // what makes it decide: constants named, kind types read, "eval", "reached"
 	calls    []*types.Func
 	poses    []string // decision kinds it poses
 }
@@ -242,6 +288,14 @@ func (a *analysis) read(obj *types.Func, fd *ast.FuncDecl, markers map[string]bo
 			case *types.Const:
 				if tn := named(o.Type()); tn != "" && markers[tn] && !isCount(o.Name()) {
 					marks[o.Name()] = true
+				}
+			case *types.Var:
+				// A parameter, variable or field holding a kind (or
+				// kinds: a slice, array, map, pointer, or a struct of
+				// kinds only, DeclKinds): the function reads which rule
+				// applies from a value, not a name.
+				if k := a.kindOf(o.Type()); k != "" {
+					marks[k] = true
 				}
 			}
 		case *ast.CompositeLit:
@@ -366,4 +420,62 @@ func qualified(f *types.Func) string {
 		star = "*"
 	}
 	return "(" + star + named(r) + ")." + f.Name()
+}
+
+// decide completes the marks by the definition (docs/coverage.md, "Where
+// the meaning lives"): a function decides a rule if it reads a value of
+// the rules' kinds (read marks it so), evaluates a rules predicate (calls
+// an evaluator of Generic: mark "eval"), or is reached from a function
+// that decides (mark "reached"), unless Generic lists it: the reviewed
+// machinery that stays generic, which decides nothing itself and stops
+// the reach. Every name of Generic must be a function of the runtime.
+func (a *analysis) decide(byName map[string]*fn) error {
+	generic := map[*fn]bool{}
+	var missing []string
+	for name := range Generic {
+		f := byName[name]
+		if f == nil {
+			missing = append(missing, name)
+			continue
+		}
+		generic[f] = true
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return fmt.Errorf("derive.Generic lists functions the runtime no longer has: %s", strings.Join(missing, ", "))
+	}
+	evaluator := map[*types.Func]bool{}
+	for f := range generic {
+		if strings.HasPrefix(Generic[f.name], Evaluator) {
+			evaluator[f.obj] = true
+		}
+	}
+	var queue []*fn
+	for _, f := range a.sorted() {
+		if generic[f] {
+			f.marks = nil
+			continue
+		}
+		for _, c := range f.calls {
+			if evaluator[c] {
+				f.marks = append(f.marks, "eval")
+				break
+			}
+		}
+		if len(f.marks) > 0 {
+			queue = append(queue, f)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		for _, c := range queue[i].calls {
+			if g := a.funcs[c]; g != nil && !generic[g] && len(g.marks) == 0 {
+				g.marks = []string{"reached"}
+				queue = append(queue, g)
+			}
+		}
+	}
+	for _, f := range a.funcs {
+		sort.Strings(f.marks)
+	}
+	return nil
 }
