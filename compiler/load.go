@@ -200,6 +200,16 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	if len(errs) > 0 {
 		return nil, capErrors(errs)
 	}
+	var cards []Card
+	for i := range layers {
+		var cerrs grammar.ErrorList
+		var cs []Card
+		layers[i].files, cs, cerrs = expandCards(layers[i].files, cards)
+		cards, errs = append(cards, cs...), append(errs, cerrs...)
+	}
+	if len(errs) > 0 {
+		return nil, capErrors(errs)
+	}
 	files, m := mergeLayers(layers)
 	if len(m.errs) > 0 {
 		return nil, capErrors(m.errs)
@@ -207,6 +217,7 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	c := newChecker(files, indexes)
 	c.inherited = m.inherited
 	p := c.check()
+	p.Cards = cards
 	p.Changes, p.Renumber, p.Extends = m.changes, m.renumber, m.chain
 	if len(c.errs) > 0 {
 		return nil, capErrors(c.errs)
