@@ -1,6 +1,9 @@
 package compiler
 
-import "github.com/mtgc-dev/mtgc/grammar"
+import (
+	"github.com/mtgc-dev/mtgc/grammar"
+	"github.com/mtgc-dev/mtgc/rules"
+)
 
 // Card is a card a ruleset declares (`card IDENT "Name" {...}`): Keyword
 // is the keyword its objects carry, so that its clauses, joined to the
@@ -85,3 +88,21 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 }
 
 func quoteName(s string) string { return "\"" + s + "\"" }
+
+// embeddedBase reads the embedded edition base, and the editions it
+// extends, as the layers from layer on: the base of a directory (a card
+// library) that has no copy of its rules beside it.
+func embeddedBase(base string, layer int) ([]Source, map[string][]byte, bool) {
+	e, ok := rules.Lookup(base)
+	if !ok {
+		return nil, nil, false
+	}
+	srcs, idx, err := ReadEdition(rules.FS, e.Dir, e.Shown)
+	if err != nil {
+		return nil, nil, false
+	}
+	for i := range srcs {
+		srcs[i].Layer += layer
+	}
+	return srcs, idx, true
+}

@@ -120,6 +120,17 @@ func ReadEdition(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, er
 			}
 		}
 		if found == "" {
+			// A library written over an embedded edition (cards/ over the
+			// default one) reads that edition's embedded rules.
+			if more, baseIdx, ok := embeddedBase(base, layer); ok {
+				if top, _ := declaredEdition(srcs[0].Data); top != "" && idx[top] == nil && baseIdx[base] != nil {
+					if idx == nil {
+						idx = map[string][]byte{}
+					}
+					idx[top] = baseIdx[base] // it cites its base's rules
+				}
+				return append(srcs, more...), idx, nil
+			}
 			return srcs, idx, nil // the checker reports the missing base
 		}
 		seen[found] = true
