@@ -126,6 +126,17 @@ func ReadEdition(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, er
 			}
 		}
 		if found == "" {
+			// A library written over an embedded edition (cards/ over the
+			// default one) reads that edition's embedded rules.
+			if more, baseIdx, ok := embeddedBase(base, layer); ok {
+				if top, _ := declaredEdition(srcs[0].Data); top != "" && idx[top] == nil && baseIdx[base] != nil {
+					if idx == nil {
+						idx = map[string][]byte{}
+					}
+					idx[top] = baseIdx[base] // it cites its base's rules
+				}
+				return append(srcs, more...), idx, nil
+			}
 			return srcs, idx, nil // the checker reports the missing base
 		}
 		seen[found] = true
@@ -206,6 +217,16 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	if len(errs) > 0 {
 		return nil, capErrors(errs)
 	}
+	var cards []Card
+	for i := range layers {
+		var cerrs grammar.ErrorList
+		var cs []Card
+		layers[i].files, cs, cerrs = expandCards(layers[i].files, cards)
+		cards, errs = append(cards, cs...), append(errs, cerrs...)
+	}
+	if len(errs) > 0 {
+		return nil, capErrors(errs)
+	}
 	files, m := mergeLayers(layers)
 	if len(m.errs) > 0 {
 		return nil, capErrors(m.errs)
@@ -213,6 +234,7 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	c := newChecker(files, indexes)
 	c.inherited = m.inherited
 	p := c.check()
+	p.Cards = cards
 	p.Changes, p.Renumber, p.Extends = m.changes, m.renumber, m.chain
 	if len(c.errs) > 0 {
 		return nil, capErrors(c.errs)

@@ -47,6 +47,7 @@ type Program struct {
 	SBAsReadTapped bool
 	SBAsReadMana   bool
 	Predicates     []*Predicate
+	Cards          []Card // the cards the ruleset declares (cards.go)
 	Timings        []*Timing
 	// Mechanisms are the rules the runtime's mechanisms cite, in source
 	// order.

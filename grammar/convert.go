@@ -102,17 +102,10 @@ func (c *converter) decl(p *pDecl) Decl {
 		return d
 	default:
 		return &SbaDecl{Pos: toPos(p.Sba.Pos), Watch: p.Sba.Kind == "watch", Rules: c.rules(p.Sba.Rules), Body: c.block(p.Sba.Body)}
+	case p.Card != nil:
+		return c.card(p.Card)
 	case p.Pred != nil:
-		d := &PredicateDecl{Pos: toPos(p.Pred.Pos), Kind: ident(p.Pred.Kind), Rules: c.rules(p.Pred.Rules)}
-		if p.Pred.Value != nil {
-			d.If, d.Value = c.expr(p.Pred.Value), true
-		} else {
-			d.If = c.expr(p.Pred.If)
-		}
-		for _, id := range p.Pred.Params {
-			d.Params = append(d.Params, ident(id))
-		}
-		return d
+		return c.pred(p.Pred)
 	case p.Timing != nil:
 		t := p.Timing
 		return &TimingDecl{Pos: toPos(t.Pos), Name: ident(t.Name), Rules: c.rules(t.Rules), Param: ident(t.Param), If: c.expr(t.If)}

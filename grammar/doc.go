@@ -13,7 +13,7 @@
 //	Edition     = "edition" Ident String .
 //	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl
 //	              | MechanismDecl | StackObjectDecl | TriggerEventDecl | DamageDecl | EventDecl | ReplaceDecl
-//	              | CardTypeDecl | CounterDecl | CharacteristicDecl .
+//	              | CardTypeDecl | CounterDecl | CharacteristicDecl | CardDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
 //	KeywordDecl = "keyword" Ident { Rule } [ KeywordKind ] [ "redundant" { Rule } ] [ "prevents" Ident Rule { Rule } ] .
@@ -36,6 +36,7 @@
 //	OnEnd       = ( "on_end" | "on_begin" ) Rule { Rule } Block .
 //	SbaDecl     = ( "sba" | "watch" ) Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
+//	CardDecl    = "card" Ident String "{" { PredicateDecl } "}" .   (a card's clauses name self: see cards.go)
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
 //	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)
 //	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .
@@ -73,7 +74,7 @@
 // no_priority skip repeat allow on_end sba for each where if else let and
 // or not has prevents predicate timing then mechanism stack_object on_damage on_event replace effect
 // trigger_event extends override remove add renumber recite as card_type
-// counter characteristic static triggered redundant does. Three places accept some of them anyway, where no other
+// counter characteristic static triggered redundant does card. Three places accept some of them anyway, where no other
 // reading is possible: the kind of a for loop may be `player`
 // (`for each player p`); an operand may be one of the nouns step, phase,
 // turn and player (`step.had_priority`); and any word may follow a dot

@@ -56,6 +56,8 @@ type pDecl struct {
 	Add      *pAdd      `parser:"| @@"`
 	Renumber *pRenumber `parser:"| @@"`
 	Recite   *pRecite   `parser:"| @@"`
+	// A card (cards.go): `card IDENT "Name" { predicate ... }`.
+	Card *pCard `parser:"| @@"`
 }
 
 type pRecite struct {

@@ -268,6 +268,8 @@ func (p *printer) decl(d Decl) {
 			p.text(") if ")
 		}
 		p.expr(d.If, 0)
+	case *CardDecl:
+		p.cardDecl(d)
 	case *MechanismDecl:
 		p.tok(d.Pos, "mechanism ")
 		p.ident(d.Name)
