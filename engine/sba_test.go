@@ -77,9 +77,10 @@ func BenchmarkSBAHandWritten(b *testing.B) {
 // handSBA is a plain Go version of the 704.5 conditions of rules/sba.mtg:
 // it reports whether any would apply.
 func handSBA(g *rt.Game) bool {
+	poison := g.Rules.Counter("poison")
 	for i := range g.Players {
 		p := &g.Players[i]
-		if !p.Lost && (p.Life <= 0 || p.DrewFromEmpty || p.Poison >= 10) {
+		if !p.Lost && (p.Life <= 0 || p.DrewFromEmpty || p.Counters[poison] >= 10) {
 			return true
 		}
 	}
