@@ -153,7 +153,7 @@ func TestSBAReference(t *testing.T) {
 	changes := map[string]func(g *rt.Game){
 		"nothing":       func(*rt.Game) {},
 		"life 0":        func(g *rt.Game) { g.P(1).Life = 0 },
-		"poison 10":     func(g *rt.Game) { g.P(0).Poison = 10 },
+		"poison 10":     func(g *rt.Game) { g.P(0).Counters[g.Rules.Counter("poison")] = 10 },
 		"lethal damage": func(g *rt.Game) { g.Obj(0).Damage = 5 },
 		"toughness 0":   func(g *rt.Game) { g.Obj(0).Toughness = -1 },
 		"deathtouch":    func(g *rt.Game) { g.Obj(1).DeathtouchHit = true },
