@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -59,6 +60,36 @@ func TestSimShardsMerge(t *testing.T) {
 	f := filepath.Join(dir, "other.json")
 	os.WriteFile(f, other, 0o644)
 	runCLI(t, 1, "sim", "merge", files[2], f) // another campaign
+	// Issue 35 item 7: the first or the last shard missing, wins past the
+	// games, counts that would wrap, an unbounded file: refused, exit 1,
+	// nothing on stdout.
+	refused := func(what string, args ...string) {
+		t.Helper()
+		if out := runCLI(t, 1, append([]string{"sim", "merge", "-json"}, args...)...); len(out) != 0 {
+			t.Errorf("%s: refused, yet printed %q", what, out)
+		}
+	}
+	refused("the first shard missing", files[0], files[1])
+	refused("the last shard missing", files[1], files[2])
+	forged := func(name string, edit func(r *simReport)) string {
+		var r simReport
+		data, _ := os.ReadFile(files[2])
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		edit(&r)
+		b, _ := json.Marshal(r)
+		g := filepath.Join(dir, name)
+		os.WriteFile(g, b, 0o644)
+		return g
+	}
+	refused("wins past the games", forged("wins.json", func(r *simReport) { r.Players[0].Wins = r.Games + 1 }), files[1], files[0])
+	refused("a count that wraps", forged("wrap.json", func(r *simReport) { r.Decisions = math.MaxInt64 }), files[1], files[0])
+	zero := filepath.Join(dir, "zero.json")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	refused("a link to /dev/zero", zero, files[1], files[0])
 }
 
 // TestDifftestShardsMerge: the same for a difftest soak.

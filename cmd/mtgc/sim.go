@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -181,6 +180,9 @@ func simMerge(ctx *cli, args []string) error {
 		if r.Schema != SimSchema {
 			return fmt.Errorf("%s: schema %q, want %q", name, r.Schema, SimSchema)
 		}
+		if err := checkShardCounts(&r.Summary); err != nil {
+			return fmt.Errorf("%s: not a summary mtgc sim prints: %v", name, err)
+		}
 		if len(reps) > 0 {
 			a := reps[0]
 			if r.Mtgc != a.Mtgc || r.Edition != a.Edition || r.RulesHash != a.RulesHash || r.Engine != a.Engine ||
@@ -189,6 +191,9 @@ func simMerge(ctx *cli, args []string) error {
 			}
 		}
 		reps = append(reps, r)
+	}
+	if err := checkShardSet(reps, fs.Args()); err != nil {
+		return err
 	}
 	parts := make([]sim.Summary, len(reps))
 	for i := range reps {
@@ -209,12 +214,76 @@ func simMerge(ctx *cli, args []string) error {
 	return nil
 }
 
-// readInput reads a file, or stdin for "-".
+// maxSummaryBytes bounds a shard's summary read by sim merge and difftest
+// merge (a link to /dev/zero ran out of memory).
+const maxSummaryBytes = 16 << 20
+
+// readInput reads a file, or stdin for "-", at most maxSummaryBytes, and
+// only a regular file (safeio: not a device or a FIFO).
 func readInput(name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(os.Stdin)
+		return safeio.ReadAll(os.Stdin, "standard input", maxSummaryBytes)
 	}
-	return os.ReadFile(name)
+	return safeio.ReadFile(name, maxSummaryBytes)
+}
+
+// maxCount bounds every count of a shard's summary: the sums of up to
+// 2^20 shards of it stay exact (no count wraps).
+const maxCount = 1 << 40
+
+// checkShardCounts refuses a summary whose counts no run prints: negative
+// or past maxCount, more games than asked for, more wins, draws and
+// unfinished games than games.
+func checkShardCounts(s *sim.Summary) error {
+	counts := []int64{int64(s.Games), int64(s.Requested), int64(s.Draws), int64(s.Unfinished), s.Decisions, s.Refused, s.Turns, int64(s.FirstGame), int64(s.Workers)}
+	ended := int64(s.Draws) + int64(s.Unfinished)
+	for _, p := range s.Players {
+		counts = append(counts, int64(p.Wins))
+		ended += int64(p.Wins)
+	}
+	for _, n := range counts {
+		if n < 0 || n > maxCount {
+			return fmt.Errorf("a count of %d is out of range (0 to 2^40)", n)
+		}
+	}
+	switch {
+	case s.Games > s.Requested:
+		return fmt.Errorf("%d games played of %d asked for", s.Games, s.Requested)
+	case ended > int64(s.Games):
+		return fmt.Errorf("wins, draws and unfinished games (%d) are more than the games (%d)", ended, s.Games)
+	}
+	return nil
+}
+
+// checkShardSet refuses a set of shards that is not a whole campaign: each
+// names its shard I/N, all the same N, every I from 1 to N once (the first
+// and the last included). One summary of a run not sharded is a campaign.
+func checkShardSet(reps []simReport, names []string) error {
+	if len(reps) == 1 && reps[0].Shard == "" {
+		return nil
+	}
+	seen := map[int]bool{}
+	total := 0
+	for k, r := range reps {
+		i, n, err := parseShard(r.Shard)
+		if err != nil {
+			return fmt.Errorf("%s: shard %q: %v", names[k], r.Shard, err)
+		}
+		if total != 0 && n != total {
+			return fmt.Errorf("%s: shard %s of a campaign of %d shards, not %d", names[k], r.Shard, n, total)
+		}
+		total = n
+		if seen[i] {
+			return fmt.Errorf("%s: shard %s given twice", names[k], r.Shard)
+		}
+		seen[i] = true
+	}
+	for i := 1; i <= total; i++ {
+		if !seen[i] {
+			return fmt.Errorf("shard %d/%d is missing: a merge needs every shard of the campaign", i, total)
+		}
+	}
+	return nil
 }
 
 // engineName says whether rules are a compiled engine or the interpreter.
