@@ -88,7 +88,7 @@ func TestNeovim(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := string(data)
-	for _, want := range []string{"diagnostics true\n", "\nitem life\n", "\nitem poison\n"} {
+	for _, want := range []string{"diagnostics true\n", "\nitem life\n", "\nitem mana\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Neovim: no %q in\n%s", want, got)
 		}

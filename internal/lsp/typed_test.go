@@ -37,7 +37,7 @@ func TestTypedCompletion(t *testing.T) {
 		name, text string
 		want, not  []string
 	}{
-		{"for each player", "sba \"704.5a\" {\n  for each player p where p.|\n", []string{"life", "poison", "attacked"}, []string{"power", "turn"}},
+		{"for each player", "sba \"704.5a\" {\n  for each player p where p.|\n", []string{"life", "mana", "attacked"}, []string{"power", "turn"}},
 		{"partial name", "sba \"704.5a\" {\n  for each player p where p.li|\n", []string{"life"}, []string{"power"}},
 		{"active", "sba \"704.5a\" {\n  for each creature c where c.controller == active.|", []string{"life"}, []string{"power", "turn"}},
 		{"for each creature", "sba \"704.5a\" {\n  for each creature c where c.|", []string{"power", "tapped", "attacked"}, []string{"life", "turn"}},
