@@ -218,6 +218,26 @@ func checkPlayerName(name string) error {
 	return nil
 }
 
+// MaxCardText is the longest card name, subtype or ability label, in bytes.
+const MaxCardText = 1024
+
+// checkText refuses a card's text that could forge or garble the trace it
+// is printed in, as checkPlayerName does a player's name.
+func checkText(what, s string) error {
+	if len(s) > MaxCardText {
+		return fmt.Errorf("a %s of %d bytes: at most %d", what, len(s), MaxCardText)
+	}
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s %q is not valid UTF-8", what, s)
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("%s %q: only printable characters (no newline, control character or escape)", what, s)
+		}
+	}
+	return nil
+}
+
 // Config describes a new game.
 type Config struct {
 	Players       []PlayerConfig
@@ -376,6 +396,26 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 // cardBits checks that the rules know a card's keywords and timings, and
 // returns them as the object's bits.
 func (r *Rules) cardBits(c Card) (KeywordSet, uint8, error) {
+	// Names printed in the trace: a card's, its subtypes, its abilities'
+	// labels (a replay's or a script's cards are untrusted).
+	if err := checkText("card name", c.Name); err != nil {
+		return 0, 0, err
+	}
+	for _, s := range c.Subtypes {
+		if err := checkText("subtype", s); err != nil {
+			return 0, 0, err
+		}
+	}
+	for _, t := range c.Triggers {
+		if err := checkText("trigger label", t.Label); err != nil {
+			return 0, 0, err
+		}
+	}
+	for _, a := range c.Abilities {
+		if err := checkText("ability label", a.Label); err != nil {
+			return 0, 0, err
+		}
+	}
 	var kw KeywordSet
 	for _, k := range c.Keywords {
 		i, _, err := r.ParseKeyword(k)

@@ -103,6 +103,26 @@ func TestReplayPlayerNames(t *testing.T) {
 	}
 }
 
+// TestReplayCardText (issue 35 item 6): a card name or an ability's label
+// with a newline or an escape is refused by New, as a player name is: a
+// replay's deck can't forge trace lines.
+func TestReplayCardText(t *testing.T) {
+	bad := "Bear\n704.5a p2 loses the game"
+	for _, c := range []rt.Card{
+		{Name: bad, Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2},
+		{Name: "Bear", Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "\x1b[2J"}}}},
+		{Name: "Totem", Types: engine.Rules.Types("artifact"), Abilities: []rt.Ability{{Label: "a\rb"}}},
+		{Name: "Elf", Types: engine.Rules.Types("creature"), Subtypes: []string{"elf\u202e"}},
+	} {
+		if _, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: []rt.Card{c}}, {Name: "p2"}}}); err == nil || !strings.Contains(err.Error(), "printable") {
+			t.Errorf("New with card %+v: %v", c, err)
+		}
+	}
+	if _, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2"}}}); err != nil {
+		t.Errorf("a sample deck is refused: %v", err)
+	}
+}
+
 func saved(t *testing.T) string {
 	t.Helper()
 	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
