@@ -98,6 +98,74 @@ func (c *checker) counter(d *grammar.CounterDecl) {
 	c.p.Counters = append(c.p.Counters, k)
 }
 
+// stateKinds are the kinds of value a state declaration may hold, and the
+// verb that sets each.
+var stateKinds = map[string]struct {
+	T    Type
+	Verb string
+}{"flag": {Bool, "set_flag"}, "number": {Int, "set_number"}, "object": {Object, "set_object"}, "player": {Player, "set_player"}}
+
+// stateReaders are the functions that read a state of each type.
+var stateReaders = map[Type]string{Bool: "state_flag", Int: "state_number", Object: "state_object", Player: "state_player"}
+
+func (c *checker) state(d *grammar.StateDecl) {
+	n := d.Name.Name
+	c.name(d.Name, "state")
+	k, ok := stateKinds[d.Kind.Name]
+	if !ok {
+		c.errorf(d.Kind.Pos, "unknown kind of state %s (want flag, number, object or player)%s", d.Kind.Name, didYouMean(closest(d.Kind.Name, keys(stateKinds), 2)))
+		return
+	}
+	for _, s := range c.p.States {
+		if s.Name == n {
+			c.errorf(d.Name.Pos, "state %s already declared at %s", n, s.Pos)
+			return
+		}
+	}
+	if _, ok := objectAttrs[n]; ok {
+		c.errorf(d.Name.Pos, "state %s: an object already has the attribute %s (x.%s would be ambiguous)", n, n, n)
+		return
+	}
+	if _, ok := c.types[n]; ok {
+		c.errorf(d.Name.Pos, "state %s: %s is a card type (x.%s would be ambiguous)", n, n, n)
+		return
+	}
+	if len(c.p.States) == rt.MaxStateKinds {
+		c.errorf(d.Name.Pos, "too many states (at most %d)", rt.MaxStateKinds)
+		return
+	}
+	s := &State{Name: n, Type: k.T, Rules: c.rules(d.Rules, "state", false), Pos: d.Pos}
+	s.Enum = &Enum{Name: n, Value: len(c.p.States), Go: fmt.Sprintf("rt.StateKind(%d)", len(c.p.States)), Doc: "state " + n, Local: true}
+	c.p.States = append(c.p.States, s)
+}
+
+// stateAttr resolves x.S for a declared state S.
+func (r *resolver) stateAttr(x Expr, sel grammar.Ident) (Expr, bool) {
+	for _, s := range r.c.p.States {
+		if s.Name == sel.Name {
+			b := functions[stateReaders[s.Type]]
+			return &Call{typed: mk(sel.Pos, b.Result), B: b, Args: []Expr{x, &EnumLit{typed: mk(sel.Pos, StateT), E: s.Enum}}}, true
+		}
+	}
+	return nil, false
+}
+
+// stateArgs checks that a verb setting a state is the one of its kind.
+func (r *resolver) stateArgs(v *Builtin, args []Expr) {
+	for i, t := range v.Params {
+		lit, ok := args[i].(*EnumLit)
+		if t != StateT || !ok {
+			continue
+		}
+		s := r.c.p.States[lit.E.Value]
+		for kind, k := range stateKinds {
+			if k.T == s.Type && k.Verb != v.Name {
+				r.c.errorf(lit.Pos, "state %s is a %s: set it with %s, not %s", s.Name, kind, k.Verb, v.Name)
+			}
+		}
+	}
+}
+
 func (c *checker) characteristic(d *grammar.CharacteristicDecl) {
 	n := d.Name.Name
 	var slot **Characteristic
@@ -297,6 +365,10 @@ func (c *checker) enumOf(t Type) ([]Enum, string) {
 	case CardTypeT:
 		for _, k := range c.p.CardTypes {
 			list = append(list, *k.Enum)
+		}
+	case StateT:
+		for _, s := range c.p.States {
+			list = append(list, *s.Enum)
 		}
 	case KeywordT:
 		for i, k := range c.p.Keywords {

@@ -81,6 +81,8 @@ func (c *checker) check() *Program {
 				c.cardType(d)
 			case *grammar.CounterDecl:
 				c.counter(d)
+			case *grammar.StateDecl:
+				c.state(d)
 			case *grammar.PhaseDecl:
 				c.name(d.Name, "phase")
 				if prev, ok := c.phases[d.Name.Name]; ok {

@@ -112,6 +112,8 @@ func identity(n grammar.Node) (clauseID, bool) {
 		return clauseID{"card_type", d.Name.Name, ""}, true
 	case *grammar.CharacteristicDecl:
 		return clauseID{"characteristic", d.Name.Name, ""}, true
+	case *grammar.StateDecl:
+		return clauseID{"state", d.Name.Name, ""}, true
 	}
 	return clauseID{}, false
 }
@@ -163,6 +165,8 @@ func ruleList(n grammar.Node) *[]grammar.Rule {
 	case *grammar.CardTypeDecl:
 		return &d.Rules
 	case *grammar.CounterDecl:
+		return &d.Rules
+	case *grammar.StateDecl:
 		return &d.Rules
 	case *grammar.CharacteristicDecl:
 		return &d.Rules

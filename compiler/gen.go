@@ -141,6 +141,13 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf("Counters: %s,\n", strs(names))
 	}
+	if len(p.States) > 0 {
+		var names []string
+		for _, s := range p.States {
+			names = append(names, s.Name)
+		}
+		w.printf("States: %s,\n", strs(names))
+	}
 	for _, ch := range []*Characteristic{p.Power, p.Toughness} {
 		if ch == nil {
 			continue

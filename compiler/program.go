@@ -27,6 +27,9 @@ type Program struct {
 	// TypeSet) and counter kinds (CounterKind i), in declaration order.
 	CardTypes []*CardType
 	Counters  []*CounterKind
+	// States are the values the rules declare objects hold (state), in
+	// declaration order: StateKind i.
+	States []*State
 	// Power and Toughness derive the characteristics the runtime reads
 	// (characteristic declarations); nil when the rules derive none.
 	Power, Toughness *Characteristic
@@ -169,6 +172,16 @@ type CardType struct {
 // CounterKind is a declared kind of counter; its CounterKind is its index.
 type CounterKind struct {
 	Name  string
+	Rules []string
+	Pos   grammar.Pos
+	Enum  *Enum
+}
+
+// State is a declared value every object holds (state NAME KIND); its
+// StateKind is its index.
+type State struct {
+	Name  string
+	Type  Type // Bool (flag), Int (number), Object or Player
 	Rules []string
 	Pos   grammar.Pos
 	Enum  *Enum

@@ -227,6 +227,9 @@ func (r *resolver) selector(e *grammar.Selector, sc *scope) Expr {
 		if call, ok := r.typeAttr(x, e.Sel); ok {
 			return call
 		}
+		if call, ok := r.stateAttr(x, e.Sel); ok {
+			return call
+		}
 	}
 	if _, kw := r.c.keywords[e.Sel.Name]; !ok && kw && x.Type() == Object {
 		r.c.errorf(e.Sel.Pos, "object has no attribute %s (%s is a keyword: write %s has %s)", e.Sel.Name, e.Sel.Name, grammar.FormatNode(e.X), e.Sel.Name)
@@ -641,6 +644,7 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 	}
 	args, _ := r.args(v, s.Args, sc)
 	r.predArgs(v, args)
+	r.stateArgs(v, args)
 	return &Do{node: node{s.Pos}, B: v, Args: args, Rule: r.rule}
 }
 

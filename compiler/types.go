@@ -21,9 +21,10 @@ const (
 	PhaseT    // a declared phase's name, as a verb argument
 	StepT     // a declared step's name, as a verb argument
 	DurT      // how long an effect lasts, as a verb argument (until_end_of_turn, until_end_of_combat...)
+	StateT    // a declared state value's name, as a verb argument
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration", "state"}
 
 func (t Type) String() string { return typeNames[t] }
 

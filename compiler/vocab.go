@@ -156,6 +156,7 @@ var builtins = []*Builtin{
 	attr("shields", rt.ObjShields, "the shields on it, which the rules' replacements may use up (use_shield); effects give them (a script's regen)"),
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
 	attr("attached", rt.Exec.Attached, "it is attached to an object"),
+	attr("attached_to", rt.ObjAttachedTo, "the object it is attached to; no object if none"),
 	attr("attached_legally", rt.Exec.AttachedLegally, "it is attached to an object it could enchant or equip"),
 	attr("over_counter_max", rt.Exec.OverCounterMax, "it has more counters of a kind than it may have"),
 	attr("aura", rt.ObjAura, "it has the subtype Aura").own(),
@@ -228,6 +229,10 @@ var builtins = []*Builtin{
 	verb("phase_in", rt.Exec.PhaseIn, "X phases in"),
 	verb("phase_out", rt.Exec.PhaseOut, "X phases out"),
 	verb("phase_toggle", rt.Exec.PhaseToggle, "X phases in if phased out, out if phased in"),
+	verb("set_flag", rt.Exec.SetFlag, "X's flag S (a state the rules declare: state S flag) becomes B; read it as X.S"),
+	verb("set_number", rt.Exec.SetNumber, "X's number S (state S number) becomes N; read it as X.S"),
+	verb("set_object", rt.Exec.SetObject, "X's object S (state S object) becomes Y; read it as X.S"),
+	verb("set_player", rt.Exec.SetPlayer, "X's player S (state S player) becomes P; read it as X.S"),
 	verb("draw", rt.Exec.Draw, "P draws N cards"),
 	verb("discard_to", rt.Exec.DiscardTo, "P discards down to N cards, choosing which").
 		choice("the .mtg says who discards down to how many; the player picks the cards"),
@@ -294,6 +299,10 @@ var builtins = []*Builtin{
 
 	// Functions.
 	function("player_counters", rt.PlayerCounters, "player_counters(p, \"poison\"): the number of counters of the kind on player p (a counter kind the rules declare)").usageIs(`2 arguments (player, "kind")`),
+	function("state_number", rt.ObjStateNumber, "state_number(x, S): x's number S (state S number); x.S says the same").usageIs("2 arguments (object, state)"),
+	function("state_flag", rt.ObjStateFlag, "state_flag(x, S): x's flag S (state S flag); x.S says the same").usageIs("2 arguments (object, state)"),
+	function("state_object", rt.ObjStateObject, "state_object(x, S): x's object S (state S object); x.S says the same").usageIs("2 arguments (object, state)"),
+	function("state_player", rt.ObjStatePlayer, "state_player(x, S): x's player S (state S player); x.S says the same").usageIs("2 arguments (object, state)"),
 	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x (a counter kind the rules declare)").usageIs(`2 arguments (object, "kind")`),
 	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)").own(),
 	function("attached_to_type", rt.ObjAttachedToType, "attached_to_type(x, land): x is attached to an object of the card type; x.attached_to_land says the same").usageIs("2 arguments (object, card type)"),
@@ -409,6 +418,8 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "step"
 	case DurT:
 		return nil, "duration"
+	case StateT:
+		return nil, "state"
 	}
 	return nil, ""
 }
@@ -451,6 +462,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.PhaseID(0)):     PhaseT,
 	reflect.TypeOf(rt.StepID(0)):      StepT,
 	reflect.TypeOf(rt.DurationID(0)):  DurT,
+	reflect.TypeOf(rt.StateKind(0)):   StateT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})

@@ -148,6 +148,17 @@ type CounterDecl struct {
 	Rules []Rule
 }
 
+// StateDecl declares a value every object holds, of a kind (flag,
+// number, object or player): `state phased_indirectly flag "702.26g"`.
+// Statements set it (set_flag x, NAME, v); x.NAME reads it; an object that
+// changes zones starts over without it (400.7).
+type StateDecl struct {
+	Pos   Pos
+	Name  Ident
+	Kind  Ident
+	Rules []Rule
+}
+
 // CharacteristicDecl derives a characteristic the runtime reads (power,
 // toughness) of object Param: `characteristic power (x) = ...`.
 type CharacteristicDecl struct {
@@ -411,6 +422,8 @@ func (*CardTypeDecl) declNode()       {}
 // Position implements Node.
 func (n *CounterDecl) Position() Pos { return n.Pos }
 func (*CounterDecl) declNode()       {}
+func (n *StateDecl) Position() Pos   { return n.Pos }
+func (*StateDecl) declNode()         {}
 
 // Position implements Node.
 func (n *CharacteristicDecl) Position() Pos { return n.Pos }

@@ -48,6 +48,7 @@ type pDecl struct {
 	Replace *pReplace `parser:"| @@"`
 	Type    *pType    `parser:"| @@"`
 	Counter *pCounter `parser:"| @@"`
+	State   *pState   `parser:"| @@"`
 	Char    *pChar    `parser:"| @@"`
 	Event   *pEvent   `parser:"| @@"`
 	// An edition that extends another says what differs.
@@ -87,7 +88,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'card_type' | 'counter' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'card_type' | 'counter' | 'state' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -200,6 +201,13 @@ type pType struct {
 	Name  pIdent    `parser:"'card_type' @@"`
 	Rules []pString `parser:"@@*"`
 	Props []pIdent  `parser:"@@*"`
+}
+
+type pState struct {
+	Pos   lexer.Position
+	Name  pIdent    `parser:"'state' @@"`
+	Kind  pForKind  `parser:"@@"`
+	Rules []pString `parser:"@@*"`
 }
 
 type pCounter struct {

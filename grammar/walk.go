@@ -83,6 +83,10 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *CounterDecl:
 		inspectRules(n.Rules, f)
+	case *StateDecl:
+		Inspect(&n.Name, f)
+		Inspect(&n.Kind, f)
+		inspectRules(n.Rules, f)
 	case *CharacteristicDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)

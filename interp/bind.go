@@ -24,6 +24,8 @@ func attrValue(b *compiler.Builtin, x value) value {
 		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return f(g, o(g, fp)) }}
 	case func(rt.Exec, rt.ObjID) string:
 		return value{t: compiler.Str, s: func(g rt.Exec, fp int) string { return f(g, o(g, fp)) }}
+	case func(rt.Exec, rt.ObjID) rt.ObjID:
+		return value{t: compiler.Object, o: func(g rt.Exec, fp int) rt.ObjID { return f(g, o(g, fp)) }}
 	case func(rt.Exec, int) int32:
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, p(g, fp)) })
 	case func(rt.Exec, int) bool:
@@ -55,6 +57,18 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, string) bool:
 		x, s := a[0].o, a[1].s
 		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), s(g, fp)) })
+	case func(rt.Exec, rt.ObjID, rt.StateKind) int32:
+		x, k := a[0].o, rt.StateKind(a[1].enum)
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
+	case func(rt.Exec, rt.ObjID, rt.StateKind) bool:
+		x, k := a[0].o, rt.StateKind(a[1].enum)
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), k) })
+	case func(rt.Exec, rt.ObjID, rt.StateKind) rt.ObjID:
+		x, k := a[0].o, rt.StateKind(a[1].enum)
+		return value{t: compiler.Object, o: func(g rt.Exec, fp int) rt.ObjID { return f(g, x(g, fp), k) }}
+	case func(rt.Exec, rt.ObjID, rt.StateKind) int:
+		x, k := a[0].o, rt.StateKind(a[1].enum)
+		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return f(g, x(g, fp), k) }}
 	case func(rt.Exec, rt.ObjID, rt.CounterKind) int32:
 		x, k := a[0].o, rt.CounterKind(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
@@ -158,6 +172,18 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, int, rt.CounterKind, int32, string):
 		p, k, n := a[0].p, rt.CounterKind(a[1].enum), a[2].i
 		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), k, n(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.StateKind, int32, string):
+		x, k, n := a[0].o, rt.StateKind(a[1].enum), a[2].i
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, n(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.StateKind, bool, string):
+		x, k, v := a[0].o, rt.StateKind(a[1].enum), a[2].b
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, v(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.StateKind, rt.ObjID, string):
+		x, k, y := a[0].o, rt.StateKind(a[1].enum), a[2].o
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, y(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.StateKind, int, string):
+		x, k, p := a[0].o, rt.StateKind(a[1].enum), a[2].p
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, p(g, fp), rule); return true }
 	}
 	panic(noAdapter(b))
 }

@@ -102,6 +102,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, k := range p.Counters {
 		r.Counters = append(r.Counters, k.Name)
 	}
+	for _, s := range p.States {
+		r.States = append(r.States, s.Name)
+	}
 	if p.Power != nil {
 		r.Power = b.characteristic(p.Power)
 	}

@@ -167,3 +167,65 @@ func (g Exec) AddPlayerCounters(p int, k CounterKind, n int32, rule string) {
 func (g Exec) RemovePlayerCounters(p int, k CounterKind, n int32, rule string) {
 	g.AddPlayerCounters(p, k, -n, rule)
 }
+
+// The values the rules declare objects hold (state). Each kind is read
+// and written as one type, the declaration's; an object or a player is
+// stored plus one, so that the zero a new object starts with is "none".
+
+// ObjStateNumber is x's state value k, as a number (0 for no object).
+func ObjStateNumber(g Exec, x ObjID, k StateKind) int32 {
+	if !g.valid(x) || int(k) >= MaxStateKinds {
+		return 0
+	}
+	return g.Objs[x].State[k]
+}
+
+// ObjStateFlag is x's state value k, as a flag (false for no object).
+func ObjStateFlag(g Exec, x ObjID, k StateKind) bool { return ObjStateNumber(g, x, k) != 0 }
+
+// ObjStateObject is x's state value k, as an object (no object if unset).
+func ObjStateObject(g Exec, x ObjID, k StateKind) ObjID { return ObjID(ObjStateNumber(g, x, k) - 1) }
+
+// ObjStatePlayer is x's state value k, as a player (no player, -1, if unset).
+func ObjStatePlayer(g Exec, x ObjID, k StateKind) int { return int(ObjStateNumber(g, x, k)) - 1 }
+
+// SetNumber sets x's state value k to n.
+func (g Exec) SetNumber(x ObjID, k StateKind, n int32, rule string) {
+	if !g.valid(x) || int(k) >= MaxStateKinds {
+		return // no object: nothing happens
+	}
+	g.Objs[x].State[k] = n
+}
+
+// SetFlag sets x's state value k to v.
+func (g Exec) SetFlag(x ObjID, k StateKind, v bool, rule string) {
+	n := int32(0)
+	if v {
+		n = 1
+	}
+	g.SetNumber(x, k, n, rule)
+}
+
+// SetObject makes x's state value k the object y (none: NoObj).
+func (g Exec) SetObject(x ObjID, k StateKind, y ObjID, rule string) {
+	if y < NoObj {
+		y = NoObj
+	}
+	g.SetNumber(x, k, int32(y)+1, rule)
+}
+
+// SetPlayer makes x's state value k the player p (none: -1).
+func (g Exec) SetPlayer(x ObjID, k StateKind, p int, rule string) {
+	if !g.IsPlayer(p) {
+		p = -1
+	}
+	g.SetNumber(x, k, int32(p)+1, rule)
+}
+
+// ObjAttachedTo is the object x is attached to, no object if none.
+func ObjAttachedTo(g Exec, x ObjID) ObjID {
+	if !g.valid(x) {
+		return NoObj
+	}
+	return g.Objs[x].AttachedTo
+}

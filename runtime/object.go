@@ -48,6 +48,10 @@ type Object struct {
 	// face is the index of its Face in Game.faces.
 	face     uint32
 	Counters [MaxCounterKinds]int32
+	// State holds the values the rules declare (state), each stored
+	// plus one for an object or a player so that zero is "none" (and false,
+	// and 0): a new object starts from the zero array.
+	State    [MaxStateKinds]int32
 	Keywords KeywordSet // printed keywords
 	// lkiKeywords are the keywords effects gave it as it last left the
 	// battlefield: its last known information while it is elsewhere.

@@ -505,7 +505,7 @@ func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 	a, b := &g.Objs[x], &g.Objs[y]
 	return a.face == b.face && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
 		a.Types == b.Types && a.Super == b.Super &&
-		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters &&
+		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters && a.State == b.State &&
 		a.Keywords == b.Keywords && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
 		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&

@@ -29,6 +29,9 @@ type Rules struct {
 	// CounterKind i.
 	CardTypes []string
 	Counters  []string
+	// States are the names of the values the rules declare each object
+	// holds (state): StateKind i.
+	States []string
 	// What the runtime's own mechanisms do with objects of some types,
 	// as the card_type declarations' properties say:
 	//   - PlayedTypes (played): played as a special action, not cast; it

@@ -103,6 +103,15 @@ type CounterKind uint8
 // of (Object.Counters).
 const MaxCounterKinds = 8
 
+// StateKind is a value the rules declare each object holds (state): an
+// index into Object.State, in declaration order (Rules.States). The runtime
+// names none: it stores the value, resets it when the object changes zones
+// (it is a new object), and reads and writes it as the rules' statements say.
+type StateKind uint8
+
+// MaxStateKinds is how many declared state values an object holds.
+const MaxStateKinds = 4
+
 // Color indexes a mana pool.
 type Color uint8
 

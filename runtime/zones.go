@@ -46,6 +46,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		o.DeathtouchHit, o.Regen, o.Protector = false, 0, -1
 		g.dropEffects(x)
 	}
+	o.State = [MaxStateKinds]int32{} // a new object remembers nothing
 	o.Zone = z
 	g.clock++
 	o.Timestamp = g.clock

@@ -145,6 +145,24 @@ func printDiffReport(ctx *cli, rep *diffReport, asJSON bool) error {
 	return nil
 }
 
+// checkDiffCounts refuses a report whose counts no run prints: negative or
+// past maxCount (so that no sum wraps), or more games ended or stopped
+// than played.
+func checkDiffCounts(r *diffReport) error {
+	for _, n := range []int64{int64(r.First), int64(r.Games), int64(r.Ended), int64(r.Stopped), int64(r.Events), int64(r.Turns)} {
+		if n < 0 || n > maxCount {
+			return fmt.Errorf("a count of %d is out of range (0 to 2^40)", n)
+		}
+	}
+	if int64(r.Ended)+int64(r.Stopped) > int64(r.Games) {
+		return fmt.Errorf("%d games ended and %d stopped, of %d played", r.Ended, r.Stopped, r.Games)
+	}
+	if r.Seconds < 0 || r.Seconds != r.Seconds {
+		return fmt.Errorf("seconds %v is not a duration", r.Seconds)
+	}
+	return nil
+}
+
 // diffMerge adds up the -json reports of a soak's shards: the report of
 // the whole soak (its first divergence, if a shard found one).
 func diffMerge(ctx *cli, args []string) error {
@@ -167,7 +185,17 @@ func diffMerge(ctx *cli, args []string) error {
 		if err := json.Unmarshal(data, &r); err != nil || r.Schema != DifftestSchema {
 			return fmt.Errorf("%s: not a report of mtgc difftest -json (schema %s)", name, DifftestSchema)
 		}
+		if err := checkDiffCounts(&r); err != nil {
+			return fmt.Errorf("%s: not a report mtgc difftest prints: %v", name, err)
+		}
 		reps = append(reps, r)
+	}
+	shards := make([]string, len(reps))
+	for i := range reps {
+		shards[i] = reps[i].Shard
+	}
+	if err := checkShardSet(shards, fs.Args()); err != nil {
+		return err
 	}
 	sort.SliceStable(reps, func(i, j int) bool { return reps[i].First < reps[j].First })
 	m := reps[0]

@@ -306,7 +306,11 @@ func TestJSONSchemas(t *testing.T) {
 	if err := os.WriteFile(shard, dtOut, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	validate("difftest.schema.json", "difftest merge -json", mtgc("difftest", "merge", "-json", shard))
+	shard2 := filepath.Join(dir, "difftest2.json")
+	if err := os.WriteFile(shard2, mtgc("difftest", "-games", "4", "-turns", "6", "-json", "-shard", "2/2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	validate("difftest.schema.json", "difftest merge -json", mtgc("difftest", "merge", "-json", shard, shard2))
 	validate("mutate.schema.json", "mutate -json", mtgc("mutate", "-run", "704.5c", "-games", "0", "-json"))
 	validate("diffeditions.schema.json", "diff-editions -json", mtgc("diff-editions", "-json", "-run", "^510.2-damage-simultaneous$", "cr2017", "cr2025"))
 

@@ -117,4 +117,31 @@ func TestDifftestShardsMerge(t *testing.T) {
 	if one.Games != 5 || one.Events == 0 {
 		t.Errorf("implausible soak: %+v", one)
 	}
+	// Issue 35 item 7, as for sim merge: the first or the last shard
+	// missing, games ended past the games played, counts that would wrap:
+	// refused, exit 1, nothing on stdout.
+	refused := func(what string, args ...string) {
+		t.Helper()
+		if out := runCLI(t, 1, append([]string{"difftest", "merge", "-json"}, args...)...); len(out) != 0 {
+			t.Errorf("%s: refused, yet printed %q", what, out)
+		}
+	}
+	refused("the first shard missing", files[1])
+	refused("the last shard missing", files[0])
+	refused("a shard given twice", files[0], files[0], files[1])
+	forged := func(name string, edit func(r *diffReport)) string {
+		var r diffReport
+		data, _ := os.ReadFile(files[1])
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		edit(&r)
+		b, _ := json.Marshal(r)
+		g := filepath.Join(dir, name)
+		os.WriteFile(g, b, 0o644)
+		return g
+	}
+	refused("ended past the games", forged("ended.json", func(r *diffReport) { r.Ended = r.Games + 1 }), files[0])
+	refused("a count that wraps", forged("wrap.json", func(r *diffReport) { r.Events = math.MaxInt64 }), files[0])
+	refused("a negative count", forged("neg.json", func(r *diffReport) { r.Games = -3 }), files[0])
 }

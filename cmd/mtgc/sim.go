@@ -192,7 +192,11 @@ func simMerge(ctx *cli, args []string) error {
 		}
 		reps = append(reps, r)
 	}
-	if err := checkShardSet(reps, fs.Args()); err != nil {
+	shards := make([]string, len(reps))
+	for i := range reps {
+		shards[i] = reps[i].Shard
+	}
+	if err := checkShardSet(shards, fs.Args()); err != nil {
 		return err
 	}
 	parts := make([]sim.Summary, len(reps))
@@ -255,26 +259,27 @@ func checkShardCounts(s *sim.Summary) error {
 	return nil
 }
 
-// checkShardSet refuses a set of shards that is not a whole campaign: each
-// names its shard I/N, all the same N, every I from 1 to N once (the first
-// and the last included). One summary of a run not sharded is a campaign.
-func checkShardSet(reps []simReport, names []string) error {
-	if len(reps) == 1 && reps[0].Shard == "" {
+// checkShardSet refuses a set of shards that is not a whole campaign (sim
+// merge's, difftest merge's): each names its shard I/N, all the same N,
+// every I from 1 to N once (the first and the last included). One report
+// of a run not sharded is a campaign.
+func checkShardSet(shards []string, names []string) error {
+	if len(shards) == 1 && shards[0] == "" {
 		return nil
 	}
 	seen := map[int]bool{}
 	total := 0
-	for k, r := range reps {
-		i, n, err := parseShard(r.Shard)
+	for k, s := range shards {
+		i, n, err := parseShard(s)
 		if err != nil {
-			return fmt.Errorf("%s: shard %q: %v", names[k], r.Shard, err)
+			return fmt.Errorf("%s: shard %q: %v", names[k], s, err)
 		}
 		if total != 0 && n != total {
-			return fmt.Errorf("%s: shard %s of a campaign of %d shards, not %d", names[k], r.Shard, n, total)
+			return fmt.Errorf("%s: shard %s of a campaign of %d shards, not %d", names[k], s, n, total)
 		}
 		total = n
 		if seen[i] {
-			return fmt.Errorf("%s: shard %s given twice", names[k], r.Shard)
+			return fmt.Errorf("%s: shard %s given twice", names[k], s)
 		}
 		seen[i] = true
 	}

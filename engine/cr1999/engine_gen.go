@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:78e9258e80d4832c78b0946b9b47b8a6"
+const SourceHash = "sha256:7308658c529d9142a44f1c855d1934ca"
 
 // Keyword bits.
 const (
@@ -20,7 +20,7 @@ const (
 	kw_flying                  = 1  // rules/keywords.mtg:13 (502.4)
 	kw_haste                   = 2  // rules/keywords.mtg:14 (502.5)
 	kw_trample                 = 3  // rules/keywords.mtg:18 (502.9)
-	kw_doesnt_untap            = 4  // rules/turn.mtg:14
+	kw_doesnt_untap            = 4  // rules/turn.mtg:20
 	kw_shadow                  = 5  // cr1999/keywords.mtg:6 (502.8)
 	kw_attacks_without_tapping = 6  // cr1999/keywords.mtg:10
 	kw_forestwalk              = 7  // cr1999/keywords.mtg:13 (502.6)
@@ -89,51 +89,51 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:56 (301, 301.1)
+		{ // rules/turn.mtg:62 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:56",
+			Pos:   "rules/turn.mtg:62",
 			Steps: []rt.Step{
-				{ // cr1999/turn.mtg:53 (302)
+				{ // cr1999/turn.mtg:54 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "cr1999/turn.mtg:53",
+					Pos:   "cr1999/turn.mtg:54",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:57", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "cr1999/turn.mtg:58", Run: step_untap_action_0},
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // rules/turn.mtg:72 (303, 303.1)
+				{ // rules/turn.mtg:95 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "rules/turn.mtg:72",
+					Pos:          "rules/turn.mtg:95",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:75 (304)
+				{ // rules/turn.mtg:98 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:75",
+					Pos:      "rules/turn.mtg:98",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:73", Run: step_draw_action_0},
+						{Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:74", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // rules/turn.mtg:86 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:109 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:86",
+			Pos:      "rules/turn.mtg:109",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:86 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:109 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:86",
+					Pos:          "rules/turn.mtg:109",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -214,16 +214,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:92 (305.1)
+		{ // rules/turn.mtg:115 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:92",
+			Pos:      "rules/turn.mtg:115",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:92 (305.1)
+				{ // rules/turn.mtg:115 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:92",
+					Pos:          "rules/turn.mtg:115",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -233,25 +233,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:98 (312, 312.1)
+		{ // rules/turn.mtg:121 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:98",
+			Pos:   "rules/turn.mtg:121",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:99 (313, 313.1)
+				{ // rules/turn.mtg:122 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:99",
+					Pos:          "rules/turn.mtg:122",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:102 (314, 314.1)
+				{ // rules/turn.mtg:125 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "rules/turn.mtg:102",
+					Pos:   "rules/turn.mtg:125",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:87", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:126", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:88", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
 					Priority:       step_cleanup_priority,
@@ -265,26 +265,26 @@ var Rules = &rt.Rules{
 	},
 	EveryStep: rt.SegmentHooks{
 		OnBegin: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:27", Run: every_step_begin_0},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:28", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:30", Run: every_step_end_0},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:31", Run: every_step_end_0},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		OnBegin: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:38", Run: every_phase_begin_0},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:39", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:41", Run: every_phase_end_0},
-			{Rules: []string{"300.4"}, Pos: "cr1999/turn.mtg:44", Run: every_phase_end_1},
+			{Rules: []string{"300.3"}, Pos: "cr1999/turn.mtg:42", Run: every_phase_end_0},
+			{Rules: []string{"300.4"}, Pos: "cr1999/turn.mtg:45", Run: every_phase_end_1},
 		},
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5c", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420", Pos: "cr1999/sba.mtg:33", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr1999/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5d", Pos: "cr1999/sba.mtg:12", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangeBattlefield},
@@ -324,11 +324,11 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:18", Run: on_event_draw_empty_0},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:180", Params: 0, Resolve: stack_object_0},
-		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:79", Params: 0, Resolve: stack_object_1},
+		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_0},
@@ -352,9 +352,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:304", Watch: true, Param: 'k', If: trigger_event_11_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_13_if, Value: trigger_event_13_value},
-		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
-		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
+		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -486,7 +486,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/turn.mtg:57 (302.1)
+// cr1999/turn.mtg:58 (302.1)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -508,38 +508,38 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:73 (303.1)
+// rules/turn.mtg:96 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// cr1999/turn.mtg:67 (101.4)
+// cr1999/turn.mtg:68 (101.4)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1
 }
 
-// cr1999/turn.mtg:73 (304.1)
+// cr1999/turn.mtg:74 (304.1)
 func step_draw_action_0(g rt.Exec) bool {
 	g.PutTriggered(1, g.Active, 0, 0, 0)
 	return true
 }
 
-// rules/turn.mtg:82 (304.1)
+// rules/turn.mtg:105 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:87 (305.3)
+// rules/turn.mtg:110 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:89 (305.4, 408.2d)
+// rules/turn.mtg:112 (305.4, 408.2d)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:83 (408.1d)
+// cr1999/turn.mtg:84 (408.1d)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1146,27 +1146,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:93 (305.3)
+// rules/turn.mtg:116 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:95 (305.4, 408.2d)
+// rules/turn.mtg:118 (305.4, 408.2d)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// cr1999/turn.mtg:85 (408.1d)
+// cr1999/turn.mtg:86 (408.1d)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:100 (313.1)
+// rules/turn.mtg:123 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:103 (314.1a)
+// rules/turn.mtg:126 (314.1a)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -1174,7 +1174,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/turn.mtg:87 (314.1b)
+// cr1999/turn.mtg:88 (314.1b)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1198,46 +1198,46 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:118 (314.1c)
+// rules/turn.mtg:141 (314.1c)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:118 (314.1c)
+// rules/turn.mtg:141 (314.1c)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:119 (314.1c)
+// rules/turn.mtg:142 (314.1c)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// cr1999/turn.mtg:27 (300.3)
+// cr1999/turn.mtg:28 (300.3)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:30 (300.3)
+// cr1999/turn.mtg:31 (300.3)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:38 (300.3)
+// cr1999/turn.mtg:39 (300.3)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:41 (300.3)
+// cr1999/turn.mtg:42 (300.3)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "300.3")
 	return true
 }
 
-// cr1999/turn.mtg:44 (300.4)
+// cr1999/turn.mtg:45 (300.4)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1279,28 +1279,28 @@ func sba_420_5a_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "420.5a")
 }
 
-// rules/sba.mtg:40 (420.5b)
+// rules/sba.mtg:42 (420.5b)
 func sba_420_5b_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:40 (420.5b)
+// rules/sba.mtg:42 (420.5b)
 func sba_420_5b_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
-// rules/sba.mtg:46 (420.5c, 420)
+// rules/sba.mtg:48 (420.5c, 420)
 func sba_420_5c_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:46 (420.5c, 420)
+// rules/sba.mtg:48 (420.5c, 420)
 func sba_420_5c_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
@@ -1764,12 +1764,12 @@ func on_event_draw_empty_0(g rt.Exec, e rt.Event) {
 	g.Lose(v_p, "102.2")
 }
 
-// rules/sba.mtg:66 (419.6b)
+// rules/sba.mtg:68 (419.6b)
 func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:66 (419.6b)
+// rules/sba.mtg:68 (419.6b)
 func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	_ = v_x
 	g.UseShield(v_x, "419.6b")
@@ -1783,7 +1783,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr1999/turn.mtg:79 (304.1)
+// cr1999/turn.mtg:80 (304.1)
 func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
@@ -1916,7 +1916,7 @@ func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:127 (408.1f)
+// rules/turn.mtg:150 (408.1f)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

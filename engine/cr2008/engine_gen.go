@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4607dd6e226fb934f06f51539887f87b"
+const SourceHash = "sha256:40ebcde17534d2f0dc82f31a07ef9ad5"
 
 // Keyword bits.
 const (
@@ -23,8 +23,8 @@ const (
 	kw_haste         = 4 // rules/keywords.mtg:14 (502.5)
 	kw_lifelink      = 5 // cr2008/keywords.mtg:30 (502.68)
 	kw_trample       = 6 // rules/keywords.mtg:18 (502.9)
-	kw_phasing       = 7 // rules/turn.mtg:13
-	kw_doesnt_untap  = 8 // rules/turn.mtg:14
+	kw_doesnt_untap  = 7 // rules/turn.mtg:20
+	kw_phasing       = 8 // cr2017/turn.mtg:7
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -59,13 +59,14 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "doesnt_untap", "phasing"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
 	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	States:                []string{"phased_indirectly"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "300.1",
@@ -88,52 +89,52 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:56 (301, 301.1)
+		{ // rules/turn.mtg:62 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:56",
+			Pos:   "rules/turn.mtg:62",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:57 (302)
+				{ // rules/turn.mtg:63 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "rules/turn.mtg:57",
+					Pos:   "rules/turn.mtg:63",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:60", Run: step_untap_action_0},
-						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:65", Run: step_untap_action_1},
+						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:71", Run: step_untap_action_0},
+						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:88", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "302.3",
 				},
-				{ // rules/turn.mtg:72 (303)
+				{ // rules/turn.mtg:95 (303)
 					Name:         "upkeep",
 					Rules:        []string{"303"},
-					Pos:          "rules/turn.mtg:72",
+					Pos:          "rules/turn.mtg:95",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:75 (304)
+				{ // rules/turn.mtg:98 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:75",
+					Pos:      "rules/turn.mtg:98",
 					Skip:     step_draw_skip,
 					SkipRule: "300.9",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:79", Run: step_draw_action_0},
+						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:102", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // rules/turn.mtg:86 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:109 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:86",
+			Pos:      "rules/turn.mtg:109",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:86 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:109 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:86",
+					Pos:          "rules/turn.mtg:109",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -218,16 +219,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:92 (305.1)
+		{ // rules/turn.mtg:115 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:92",
+			Pos:      "rules/turn.mtg:115",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:92 (305.1)
+				{ // rules/turn.mtg:115 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:92",
+					Pos:          "rules/turn.mtg:115",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -237,25 +238,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:98 (312, 312.1)
+		{ // rules/turn.mtg:121 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:98",
+			Pos:   "rules/turn.mtg:121",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:99 (313, 313.1)
+				{ // rules/turn.mtg:122 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:99",
+					Pos:          "rules/turn.mtg:122",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:102 (314)
+				{ // rules/turn.mtg:125 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "rules/turn.mtg:102",
+					Pos:   "rules/turn.mtg:125",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:108", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:126", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:131", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -296,10 +297,10 @@ var Rules = &rt.Rules{
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers},
-		{Rule: "420.5b", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5c", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5", Pos: "rules/sba.mtg:73", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
@@ -333,7 +334,7 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:11", Run: on_damage_object_1},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:248", Params: 0, Resolve: stack_object_0},
@@ -347,7 +348,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
@@ -366,9 +367,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:304", Watch: true, Param: 'k', If: trigger_event_11_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_13_if, Value: trigger_event_13_value},
-		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
-		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
+		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_17_if},
 		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_18_value},
 	},
@@ -525,26 +526,60 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:60 (302.1)
+// rules/turn.mtg:71 (302.1)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && (rt.ObjPhasedOut(g, v_x) || g.HasKeyword(v_x, kw_phasing)) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(0)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.PhaseToggle(v_x, "302.1")
+			if rt.ObjPhasedOut(g, v_x) {
+				g.PhaseIn(v_x, "302.1")
+				{
+					mark := g.Mark()
+					for _, v_y := range g.Battlefield {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(0)) && rt.ObjAttachedTo(g, v_y) == v_x {
+							g.Push(int32(v_y))
+						}
+					}
+					for _, x := range g.Selected(mark) {
+						v_y := x
+						_ = v_y
+						g.PhaseIn(v_y, "302.1")
+						g.SetFlag(v_y, rt.StateKind(0), false, "302.1")
+					}
+					g.Release(mark)
+				}
+			} else {
+				g.PhaseOut(v_x, "302.1")
+				{
+					mark := g.Mark()
+					for _, v_y := range g.Battlefield {
+						if rt.ObjAttachedTo(g, v_y) == v_x && !(rt.ObjPhasedOut(g, v_y)) {
+							g.Push(int32(v_y))
+						}
+					}
+					for _, x := range g.Selected(mark) {
+						v_y := x
+						_ = v_y
+						g.PhaseOut(v_y, "302.1")
+						g.SetFlag(v_y, rt.StateKind(0), true, "302.1")
+					}
+					g.Release(mark)
+				}
+			}
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/turn.mtg:65 (302.2)
+// rules/turn.mtg:88 (302.2)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -566,38 +601,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:73 (303.1)
+// rules/turn.mtg:96 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:78 (300.9)
+// rules/turn.mtg:101 (300.9)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:79 (304.1, 423.1)
+// rules/turn.mtg:102 (304.1, 423.1)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
-// rules/turn.mtg:82 (304.1)
+// rules/turn.mtg:105 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:87 (305.3)
+// rules/turn.mtg:110 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:89 (305.4)
+// rules/turn.mtg:112 (305.4)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:88 (305.3)
+// rules/turn.mtg:111 (305.3)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1264,27 +1299,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:93 (305.3)
+// rules/turn.mtg:116 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:95 (305.4)
+// rules/turn.mtg:118 (305.4)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:94 (305.3)
+// rules/turn.mtg:117 (305.3)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:100 (313.1)
+// rules/turn.mtg:123 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:103 (314.1)
+// rules/turn.mtg:126 (314.1)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
@@ -1292,7 +1327,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:108 (314.2)
+// rules/turn.mtg:131 (314.2)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1313,17 +1348,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:118 (314.3)
+// rules/turn.mtg:141 (314.3)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:118 (314.3)
+// rules/turn.mtg:141 (314.3)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:119 (314.3)
+// rules/turn.mtg:142 (314.3)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -1418,49 +1453,49 @@ func sba_420_5g_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "420.5g")
 }
 
-// rules/sba.mtg:40 (420.5b)
+// rules/sba.mtg:42 (420.5b)
 func sba_420_5b_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:40 (420.5b)
+// rules/sba.mtg:42 (420.5b)
 func sba_420_5b_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
-// rules/sba.mtg:46 (420.5c)
+// rules/sba.mtg:48 (420.5c)
 func sba_420_5c_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:46 (420.5c)
+// rules/sba.mtg:48 (420.5c)
 func sba_420_5c_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
-// rules/sba.mtg:73 (420.5)
+// rules/sba.mtg:75 (420.5)
 func sba_420_5_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:73 (420.5)
+// rules/sba.mtg:75 (420.5)
 func sba_420_5_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
-// rules/sba.mtg:90 (420)
+// rules/sba.mtg:92 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1477,7 +1512,7 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:90 (420)
+// rules/sba.mtg:92 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1781,12 +1816,12 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/sba.mtg:66 (419.6b, 306.4)
+// rules/sba.mtg:68 (419.6b, 306.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:66 (419.6b, 306.4)
+// rules/sba.mtg:68 (419.6b, 306.4)
 func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	_ = v_x
 	g.UseShield(v_x, "419.6b")
@@ -1908,7 +1943,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/turn.mtg:140 (300.7, 305.1)
+// rules/turn.mtg:163 (300.7, 305.1)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
@@ -2008,7 +2043,7 @@ func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:127 (300.5)
+// rules/turn.mtg:150 (300.5)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:46da18395fc22ea5067f10c626414e30"
+const SourceHash = "sha256:1fae4fc74ca9846601e77a289601db58"
 
 // Keyword bits.
 const (
@@ -34,8 +34,8 @@ const (
 	kw_cant_attack_alone          = 15 // rules/keywords.mtg:29
 	kw_cant_block_alone           = 16 // rules/keywords.mtg:30
 	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:31
-	kw_phasing                    = 18 // rules/turn.mtg:13
-	kw_doesnt_untap               = 19 // rules/turn.mtg:14
+	kw_doesnt_untap               = 18 // rules/turn.mtg:20
+	kw_phasing                    = 19 // cr2017/turn.mtg:7
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -70,13 +70,14 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "doesnt_untap", "phasing"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
 	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	States:                []string{"phased_indirectly"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "500.1",
@@ -99,52 +100,52 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:56 (501, 501.1)
+		{ // rules/turn.mtg:62 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:56",
+			Pos:   "rules/turn.mtg:62",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:57 (502)
+				{ // rules/turn.mtg:63 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:57",
+					Pos:   "rules/turn.mtg:63",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:60", Run: step_untap_action_0},
-						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:65", Run: step_untap_action_1},
+						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:71", Run: step_untap_action_0},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:88", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.3",
 				},
-				{ // rules/turn.mtg:72 (503, 503.1)
+				{ // rules/turn.mtg:95 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:72",
+					Pos:          "rules/turn.mtg:95",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:75 (504)
+				{ // rules/turn.mtg:98 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:75",
+					Pos:      "rules/turn.mtg:98",
 					Skip:     step_draw_skip,
 					SkipRule: "500.10",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:79", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:102", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:86 (505, 505.1)
+		{ // rules/turn.mtg:109 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:86",
+			Pos:      "rules/turn.mtg:109",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:86 (505, 505.1)
+				{ // rules/turn.mtg:109 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:86",
+					Pos:          "rules/turn.mtg:109",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -234,16 +235,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:92 (505.1a)
+		{ // rules/turn.mtg:115 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:92",
+			Pos:      "rules/turn.mtg:115",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:92 (505.1a)
+				{ // rules/turn.mtg:115 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:92",
+					Pos:          "rules/turn.mtg:115",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -253,25 +254,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:98 (512, 512.1)
+		{ // rules/turn.mtg:121 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:98",
+			Pos:   "rules/turn.mtg:121",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:99 (513, 513.1)
+				{ // rules/turn.mtg:122 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:99",
+					Pos:          "rules/turn.mtg:122",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:102 (514)
+				{ // rules/turn.mtg:125 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:102",
+					Pos:   "rules/turn.mtg:125",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:108", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:126", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:131", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -287,22 +288,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:28", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:34", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:31", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:34", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:37", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:40", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:43", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:49", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:46", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:49", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:52", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:55", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -313,20 +314,20 @@ var Rules = &rt.Rules{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5d", Pos: "rules/sba.mtg:26", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5e", Pos: "rules/sba.mtg:32", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5g", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5h", Pos: "rules/sba.mtg:52", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5i", Pos: "rules/sba.mtg:73", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:149", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:157", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "cr2017/sba.mtg:8", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5q", Pos: "cr2017/sba.mtg:16", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5j", Pos: "cr2017/sba.mtg:24", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5d", Pos: "cr2017/sba.mtg:11", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5e", Pos: "rules/sba.mtg:34", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5f", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5g", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5h", Pos: "rules/sba.mtg:54", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:98", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:151", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "cr2017/sba.mtg:17", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5q", Pos: "cr2017/sba.mtg:25", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5j", Pos: "cr2017/sba.mtg:33", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:406", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -383,7 +384,7 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:52", Run: on_damage_source_3},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:246", Params: 2, Kinds: "op", Run: effect_0},
@@ -394,7 +395,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -412,9 +413,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:304", Watch: true, Param: 'k', If: trigger_event_11_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_13_if, Value: trigger_event_13_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -741,26 +742,60 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:60 (502.1, 703.4a)
+// rules/turn.mtg:71 (502.1, 703.4a)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && (rt.ObjPhasedOut(g, v_x) || g.HasKeyword(v_x, kw_phasing)) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(0)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.PhaseToggle(v_x, "502.1")
+			if rt.ObjPhasedOut(g, v_x) {
+				g.PhaseIn(v_x, "502.1")
+				{
+					mark := g.Mark()
+					for _, v_y := range g.Battlefield {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(0)) && rt.ObjAttachedTo(g, v_y) == v_x {
+							g.Push(int32(v_y))
+						}
+					}
+					for _, x := range g.Selected(mark) {
+						v_y := x
+						_ = v_y
+						g.PhaseIn(v_y, "502.1")
+						g.SetFlag(v_y, rt.StateKind(0), false, "502.1")
+					}
+					g.Release(mark)
+				}
+			} else {
+				g.PhaseOut(v_x, "502.1")
+				{
+					mark := g.Mark()
+					for _, v_y := range g.Battlefield {
+						if rt.ObjAttachedTo(g, v_y) == v_x && !(rt.ObjPhasedOut(g, v_y)) {
+							g.Push(int32(v_y))
+						}
+					}
+					for _, x := range g.Selected(mark) {
+						v_y := x
+						_ = v_y
+						g.PhaseOut(v_y, "502.1")
+						g.SetFlag(v_y, rt.StateKind(0), true, "502.1")
+					}
+					g.Release(mark)
+				}
+			}
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/turn.mtg:65 (502.2, 703.4b)
+// rules/turn.mtg:88 (502.2, 703.4b)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -782,38 +817,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:73 (503.1a)
+// rules/turn.mtg:96 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:78 (500.10)
+// rules/turn.mtg:101 (500.10)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:79 (504.1, 703.4c)
+// rules/turn.mtg:102 (504.1, 703.4c)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:82 (504.2)
+// rules/turn.mtg:105 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:87 (505.4)
+// rules/turn.mtg:110 (505.4)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:89 (505.4b)
+// rules/turn.mtg:112 (505.4b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:88 (505.4a)
+// rules/turn.mtg:111 (505.4a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1552,27 +1587,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:93 (505.4)
+// rules/turn.mtg:116 (505.4)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:95 (505.4b)
+// rules/turn.mtg:118 (505.4b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:94 (505.4a)
+// rules/turn.mtg:117 (505.4a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:100 (513.1)
+// rules/turn.mtg:123 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:103 (514.1, 703.4m)
+// rules/turn.mtg:126 (514.1, 703.4m)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1580,7 +1615,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:108 (514.2, 703.4n)
+// rules/turn.mtg:131 (514.2, 703.4n)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1601,39 +1636,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:118 (514.3a)
+// rules/turn.mtg:141 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:118 (514.3a)
+// rules/turn.mtg:141 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:119 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:27 (500.10)
+// rules/turn.mtg:33 (500.10)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:28 (500.5)
+// rules/turn.mtg:34 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:31 (500.5)
+// rules/turn.mtg:37 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:34 (500.4, 703.4p)
+// rules/turn.mtg:40 (500.4, 703.4p)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1658,24 +1693,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:42 (500.10)
+// rules/turn.mtg:48 (500.10)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:43 (500.5)
+// rules/turn.mtg:49 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:46 (500.5)
+// rules/turn.mtg:52 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:49 (500.4, 703.4p)
+// rules/turn.mtg:55 (500.4, 703.4p)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1742,91 +1777,91 @@ func sba_704_5c_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "704.5c")
 }
 
-// rules/sba.mtg:26 (704.5d)
+// cr2017/sba.mtg:11 (704.5d)
 func sba_704_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x))
 }
 
-// rules/sba.mtg:26 (704.5d)
+// cr2017/sba.mtg:11 (704.5d)
 func sba_704_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5d")
 }
 
-// rules/sba.mtg:32 (704.5e)
+// rules/sba.mtg:34 (704.5e)
 func sba_704_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x)))
 }
 
-// rules/sba.mtg:32 (704.5e)
+// rules/sba.mtg:34 (704.5e)
 func sba_704_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5e")
 }
 
-// rules/sba.mtg:40 (704.5f)
+// rules/sba.mtg:42 (704.5f)
 func sba_704_5f_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:40 (704.5f)
+// rules/sba.mtg:42 (704.5f)
 func sba_704_5f_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "704.5f")
 }
 
-// rules/sba.mtg:46 (704.5g)
+// rules/sba.mtg:48 (704.5g)
 func sba_704_5g_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:46 (704.5g)
+// rules/sba.mtg:48 (704.5g)
 func sba_704_5g_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5g")
 }
 
-// rules/sba.mtg:52 (704.5h, 702.2b)
+// rules/sba.mtg:54 (704.5h, 702.2b)
 func sba_704_5h_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c)
 }
 
-// rules/sba.mtg:52 (704.5h, 702.2b)
+// rules/sba.mtg:54 (704.5h, 702.2b)
 func sba_704_5h_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5h")
 }
 
-// rules/sba.mtg:73 (704.5i)
+// rules/sba.mtg:75 (704.5i)
 func sba_704_5i_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:73 (704.5i)
+// rules/sba.mtg:75 (704.5i)
 func sba_704_5i_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// rules/sba.mtg:90 (704.5m)
+// rules/sba.mtg:92 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1843,35 +1878,35 @@ func sba_704_5m_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:90 (704.5m)
+// rules/sba.mtg:92 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:96 (704.5n)
+// rules/sba.mtg:98 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
-// rules/sba.mtg:96 (704.5n)
+// rules/sba.mtg:98 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5n")
 }
 
-// rules/sba.mtg:149 (704.5r)
+// rules/sba.mtg:151 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:149 (704.5r)
+// rules/sba.mtg:151 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1881,21 +1916,21 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5r")
 }
 
-// rules/sba.mtg:157 (704.5s)
+// rules/sba.mtg:159 (704.5s)
 func sba_704_5s_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:157 (704.5s)
+// rules/sba.mtg:159 (704.5s)
 func sba_704_5s_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5s")
 }
 
-// rules/sba.mtg:167 (704.5k)
+// rules/sba.mtg:169 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1915,42 +1950,42 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:167 (704.5k)
+// rules/sba.mtg:169 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// cr2017/sba.mtg:8 (704.5p)
+// cr2017/sba.mtg:17 (704.5p)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// cr2017/sba.mtg:8 (704.5p)
+// cr2017/sba.mtg:17 (704.5p)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// cr2017/sba.mtg:16 (704.5q)
+// cr2017/sba.mtg:25 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// cr2017/sba.mtg:16 (704.5q)
+// cr2017/sba.mtg:25 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5q")
 }
 
-// cr2017/sba.mtg:24 (704.5j)
+// cr2017/sba.mtg:33 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1973,7 +2008,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// cr2017/sba.mtg:24 (704.5j)
+// cr2017/sba.mtg:33 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2523,12 +2558,12 @@ func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/sba.mtg:66 (506.4)
+// rules/sba.mtg:68 (506.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:66 (506.4)
+// rules/sba.mtg:68 (506.4)
 func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	_ = v_x
 	g.UseShield(v_x, "506.4")
@@ -2629,7 +2664,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/turn.mtg:140 (500.8, 505.1a)
+// rules/turn.mtg:163 (500.8, 505.1a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -2739,7 +2774,7 @@ func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:127 (500.6)
+// rules/turn.mtg:150 (500.6)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

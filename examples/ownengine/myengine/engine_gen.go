@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0a19476dc5addb9c3350d2fed619c8aa"
+const SourceHash = "sha256:e1c2d174a6213e52539b9f0f4400b5e1"
 
 // Keyword bits.
 const (
@@ -52,8 +52,8 @@ const (
 	kw_training                   = 33 // rules/keywords.mtg:116 (702.149)
 	kw_wither                     = 34 // rules/keywords.mtg:124 (702.80)
 	kw_infect                     = 35 // rules/keywords.mtg:125 (702.90)
-	kw_phasing                    = 36 // rules/turn.mtg:13
-	kw_doesnt_untap               = 37 // rules/turn.mtg:14
+	kw_phasing                    = 36 // rules/turn.mtg:14 (702.26a)
+	kw_doesnt_untap               = 37 // rules/turn.mtg:20
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -96,6 +96,7 @@ var Rules = &rt.Rules{
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
 	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	States:                []string{"phased_indirectly"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "500.1",
@@ -118,52 +119,52 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:56 (501, 501.1)
+		{ // rules/turn.mtg:62 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:56",
+			Pos:   "rules/turn.mtg:62",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:57 (502)
+				{ // rules/turn.mtg:63 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:57",
+					Pos:   "rules/turn.mtg:63",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:60", Run: step_untap_action_0},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:65", Run: step_untap_action_1},
+						{Rules: []string{"502.1", "703.4a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:71", Run: step_untap_action_0},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:88", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:72 (503, 503.1)
+				{ // rules/turn.mtg:95 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:72",
+					Pos:          "rules/turn.mtg:95",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:75 (504)
+				{ // rules/turn.mtg:98 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:75",
+					Pos:      "rules/turn.mtg:98",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:79", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:102", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:86 (505, 505.1)
+		{ // rules/turn.mtg:109 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:86",
+			Pos:      "rules/turn.mtg:109",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:86 (505, 505.1)
+				{ // rules/turn.mtg:109 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:86",
+					Pos:          "rules/turn.mtg:109",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -251,16 +252,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:92 (505.1a)
+		{ // rules/turn.mtg:115 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:92",
+			Pos:      "rules/turn.mtg:115",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:92 (505.1a)
+				{ // rules/turn.mtg:115 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:92",
+					Pos:          "rules/turn.mtg:115",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -270,25 +271,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:98 (512, 512.1)
+		{ // rules/turn.mtg:121 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:98",
+			Pos:   "rules/turn.mtg:121",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:99 (513, 513.1)
+				{ // rules/turn.mtg:122 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:99",
+					Pos:          "rules/turn.mtg:122",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:102 (514)
+				{ // rules/turn.mtg:125 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:102",
+					Pos:   "rules/turn.mtg:125",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:103", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:108", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:126", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:131", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -304,22 +305,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:28", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:34", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:31", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:34", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:37", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:40", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:43", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:49", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:46", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:49", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:52", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:55", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -341,22 +342,22 @@ var Rules = &rt.Rules{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5d", Pos: "rules/sba.mtg:26", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5e", Pos: "rules/sba.mtg:32", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5f", Pos: "rules/sba.mtg:40", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5g", Pos: "rules/sba.mtg:46", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5h", Pos: "rules/sba.mtg:52", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5i", Pos: "rules/sba.mtg:73", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5v", Pos: "rules/sba.mtg:82", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:90", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:102", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5w", Pos: "rules/sba.mtg:115", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5x", Pos: "rules/sba.mtg:130", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "rules/sba.mtg:143", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5q", Pos: "rules/sba.mtg:149", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:157", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5d", Pos: "rules/sba.mtg:28", Over: rt.OverAnything, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5e", Pos: "rules/sba.mtg:34", Over: rt.OverAnything, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5f", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5g", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5h", Pos: "rules/sba.mtg:54", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5v", Pos: "rules/sba.mtg:84", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:98", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:104", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5w", Pos: "rules/sba.mtg:117", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5x", Pos: "rules/sba.mtg:132", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "rules/sba.mtg:145", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:151", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:406", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -418,7 +419,7 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:52", Run: on_damage_source_4},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:66", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:246", Params: 2, Kinds: "op", Run: effect_0},
@@ -437,7 +438,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_13},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_14},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_15},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:140", Params: 0, Kinds: "", Run: effect_16},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_16},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:285"},
@@ -454,9 +455,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:304", Watch: true, Param: 'k', If: trigger_event_11_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_13_if, Value: trigger_event_13_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:126", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:127", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:132", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -730,6 +731,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.25\tFlanking keyword entry\n" +
 	"2025-09-19\t702.25a\tFlanking: a blocker without flanking gets -1/-1 until end of turn\n" +
 	"2025-09-19\t702.25b\tEach flanking instance triggers separately\n" +
+	"2025-09-19\t702.26\tPhasing keyword entry\n" +
+	"2025-09-19\t702.26a\tPhasing: in the untap step, permanents with phasing phase out, those phased out phase in\n" +
+	"2025-09-19\t702.26b\tA phased-out permanent is treated as though it does not exist\n" +
+	"2025-09-19\t702.26d\tPhasing changes no zone: a phased-out token continues to exist, counters remain\n" +
+	"2025-09-19\t702.26g\tAttached Auras, Equipment, Fortifications phase out indirectly, and phase in with it\n" +
+	"2025-09-19\t702.26h\tPhasing out both directly and indirectly: only indirectly\n" +
 	"2025-09-19\t702.28\tShadow keyword entry\n" +
 	"2025-09-19\t702.28a\tShadow is an evasion ability\n" +
 	"2025-09-19\t702.28b\tShadow blocks and is blocked only by shadow\n" +
@@ -803,7 +810,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.5a\tPlayer with 0 or less life loses\n" +
 	"2025-09-19\t704.5b\tPlayer who drew from an empty library loses\n" +
 	"2025-09-19\t704.5c\tTen or more poison counters: player loses\n" +
-	"2025-09-19\t704.5d\tTokens phased out or off battlefield cease to exist\n" +
+	"2025-09-19\t704.5d\tTokens in a zone other than the battlefield cease to exist\n" +
 	"2025-09-19\t704.5e\tStray spell copies and card copies cease to exist\n" +
 	"2025-09-19\t704.5f\tCreature with toughness 0 or less goes to graveyard\n" +
 	"2025-09-19\t704.5g\tCreature with lethal damage marked is destroyed\n" +
@@ -867,26 +874,60 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:60 (502.1, 703.4a)
+// rules/turn.mtg:71 (502.1, 703.4a, 702.26g, 702.26h)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && (rt.ObjPhasedOut(g, v_x) || g.HasKeyword(v_x, kw_phasing)) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(0)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.PhaseToggle(v_x, "502.1")
+			if rt.ObjPhasedOut(g, v_x) {
+				g.PhaseIn(v_x, "502.1")
+				{
+					mark := g.Mark()
+					for _, v_y := range g.Battlefield {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(0)) && rt.ObjAttachedTo(g, v_y) == v_x {
+							g.Push(int32(v_y))
+						}
+					}
+					for _, x := range g.Selected(mark) {
+						v_y := x
+						_ = v_y
+						g.PhaseIn(v_y, "502.1")
+						g.SetFlag(v_y, rt.StateKind(0), false, "502.1")
+					}
+					g.Release(mark)
+				}
+			} else {
+				g.PhaseOut(v_x, "502.1")
+				{
+					mark := g.Mark()
+					for _, v_y := range g.Battlefield {
+						if rt.ObjAttachedTo(g, v_y) == v_x && !(rt.ObjPhasedOut(g, v_y)) {
+							g.Push(int32(v_y))
+						}
+					}
+					for _, x := range g.Selected(mark) {
+						v_y := x
+						_ = v_y
+						g.PhaseOut(v_y, "502.1")
+						g.SetFlag(v_y, rt.StateKind(0), true, "502.1")
+					}
+					g.Release(mark)
+				}
+			}
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/turn.mtg:65 (502.3, 703.4c)
+// rules/turn.mtg:88 (502.3, 703.4c)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -908,38 +949,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:73 (503.1a)
+// rules/turn.mtg:96 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:78 (500.11)
+// rules/turn.mtg:101 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:79 (504.1, 703.4d)
+// rules/turn.mtg:102 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:82 (504.2)
+// rules/turn.mtg:105 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:87 (505.6)
+// rules/turn.mtg:110 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:89 (505.6b)
+// rules/turn.mtg:112 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:88 (505.6a)
+// rules/turn.mtg:111 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1628,27 +1669,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:93 (505.6)
+// rules/turn.mtg:116 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:95 (505.6b)
+// rules/turn.mtg:118 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:94 (505.6a)
+// rules/turn.mtg:117 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:100 (513.1)
+// rules/turn.mtg:123 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:103 (514.1, 703.4n)
+// rules/turn.mtg:126 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1656,7 +1697,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:108 (514.2, 703.4p)
+// rules/turn.mtg:131 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1677,39 +1718,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:118 (514.3a)
+// rules/turn.mtg:141 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:118 (514.3a)
+// rules/turn.mtg:141 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:119 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:27 (500.11)
+// rules/turn.mtg:33 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:28 (500.5)
+// rules/turn.mtg:34 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:31 (500.5)
+// rules/turn.mtg:37 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:34 (500.4, 703.4q)
+// rules/turn.mtg:40 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1734,24 +1775,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:42 (500.11)
+// rules/turn.mtg:48 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:43 (500.5)
+// rules/turn.mtg:49 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:46 (500.5)
+// rules/turn.mtg:52 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:49 (500.4, 703.4q)
+// rules/turn.mtg:55 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1818,105 +1859,105 @@ func sba_704_5c_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "704.5c")
 }
 
-// rules/sba.mtg:26 (704.5d)
+// rules/sba.mtg:28 (704.5d)
 func sba_704_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x))
+	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
-// rules/sba.mtg:26 (704.5d)
+// rules/sba.mtg:28 (704.5d)
 func sba_704_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5d")
 }
 
-// rules/sba.mtg:32 (704.5e)
+// rules/sba.mtg:34 (704.5e)
 func sba_704_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x)))
 }
 
-// rules/sba.mtg:32 (704.5e)
+// rules/sba.mtg:34 (704.5e)
 func sba_704_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5e")
 }
 
-// rules/sba.mtg:40 (704.5f)
+// rules/sba.mtg:42 (704.5f)
 func sba_704_5f_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:40 (704.5f)
+// rules/sba.mtg:42 (704.5f)
 func sba_704_5f_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "704.5f")
 }
 
-// rules/sba.mtg:46 (704.5g)
+// rules/sba.mtg:48 (704.5g)
 func sba_704_5g_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:46 (704.5g)
+// rules/sba.mtg:48 (704.5g)
 func sba_704_5g_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5g")
 }
 
-// rules/sba.mtg:52 (704.5h, 702.2b)
+// rules/sba.mtg:54 (704.5h, 702.2b)
 func sba_704_5h_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c)
 }
 
-// rules/sba.mtg:52 (704.5h, 702.2b)
+// rules/sba.mtg:54 (704.5h, 702.2b)
 func sba_704_5h_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5h")
 }
 
-// rules/sba.mtg:73 (704.5i)
+// rules/sba.mtg:75 (704.5i)
 func sba_704_5i_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:73 (704.5i)
+// rules/sba.mtg:75 (704.5i)
 func sba_704_5i_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// rules/sba.mtg:82 (704.5v, 310.7)
+// rules/sba.mtg:84 (704.5v, 310.7)
 func sba_704_5v_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_defense) <= 0 && !(g.TriggerPending(v_x))
 }
 
-// rules/sba.mtg:82 (704.5v, 310.7)
+// rules/sba.mtg:84 (704.5v, 310.7)
 func sba_704_5v_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5v")
 }
 
-// rules/sba.mtg:90 (704.5k)
+// rules/sba.mtg:92 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1933,42 +1974,42 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:90 (704.5k)
+// rules/sba.mtg:92 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// rules/sba.mtg:96 (704.5m)
+// rules/sba.mtg:98 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
 }
 
-// rules/sba.mtg:96 (704.5m)
+// rules/sba.mtg:98 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:102 (704.5n)
+// rules/sba.mtg:104 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// rules/sba.mtg:102 (704.5n)
+// rules/sba.mtg:104 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5n")
 }
 
-// rules/sba.mtg:115 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:117 (704.5w, 310.10, 310.11a)
 func sba_704_5w_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1998,7 +2039,7 @@ func sba_704_5w_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x))
 }
 
-// rules/sba.mtg:115 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:117 (704.5w, 310.10, 310.11a)
 func sba_704_5w_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2034,7 +2075,7 @@ func sba_704_5w_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:130 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:132 (704.5x, 310.11a, 310.11)
 func sba_704_5x_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2054,7 +2095,7 @@ func sba_704_5x_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x)
 }
 
-// rules/sba.mtg:130 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:132 (704.5x, 310.11a, 310.11)
 func sba_704_5x_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2088,28 +2129,28 @@ func sba_704_5x_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:143 (704.5p, 310.9)
+// rules/sba.mtg:145 (704.5p, 310.9)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// rules/sba.mtg:143 (704.5p, 310.9)
+// rules/sba.mtg:145 (704.5p, 310.9)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// rules/sba.mtg:149 (704.5q)
+// rules/sba.mtg:151 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:149 (704.5q)
+// rules/sba.mtg:151 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2119,21 +2160,21 @@ func sba_704_5q_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5q")
 }
 
-// rules/sba.mtg:157 (704.5r)
+// rules/sba.mtg:159 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:157 (704.5r)
+// rules/sba.mtg:159 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// rules/sba.mtg:167 (704.5j)
+// rules/sba.mtg:169 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2153,7 +2194,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:167 (704.5j)
+// rules/sba.mtg:169 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2437,7 +2478,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
 					v_x := rt.ObjID(x)
 					_ = v_x
-					if rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x)) {
+					if rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x)) {
 						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
 						if first {
 							return hits
@@ -2865,12 +2906,12 @@ func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/sba.mtg:66 (506.4)
+// rules/sba.mtg:68 (506.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:66 (506.4)
+// rules/sba.mtg:68 (506.4)
 func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	_ = v_x
 	g.UseShield(v_x, "506.4")
@@ -3039,7 +3080,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/turn.mtg:140 (500.8, 505.1a)
+// rules/turn.mtg:163 (500.8, 505.1a)
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -3125,7 +3166,7 @@ func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:127 (500.6)
+// rules/turn.mtg:150 (500.6)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
