@@ -357,6 +357,8 @@ func (c *checker) keyword(d *grammar.KeywordDecl) {
 	}
 	for i, pr := range d.Params {
 		switch {
+		case pr.Target || pr.Where != nil:
+			c.errorf(pr.Type.Pos, "keyword %s: a keyword's parameter is its instances' number, not a target (an effect's parameter may be: target object t where ...)", d.Name.Name)
 		case i > 0:
 			c.errorf(pr.Type.Pos, "keyword %s: at most one parameter (its instances' number)", d.Name.Name)
 		case pr.Type.Name != "int":
@@ -402,16 +404,25 @@ func (c *checker) keywordKind(d *grammar.KeywordDecl) {
 		return
 	}
 	k.Trigger.Effect = int16(so.Index + 1)
-	if len(kd.Args) != len(so.Types) {
-		c.errorf(kd.Effect.Pos, "effect %s takes %d number(s), not %d", so.Name, len(so.Types), len(kd.Args))
+	// Its targets are chosen as it is put on the stack: the ability gives
+	// the other parameters, in order.
+	var given []int
+	for j := range so.Types {
+		if !so.IsTarget(j) {
+			given = append(given, j)
+		}
+	}
+	if len(kd.Args) != len(given) {
+		c.errorf(kd.Effect.Pos, "effect %s takes %d number(s), not %d", so.Name, len(given), len(kd.Args))
 		return
 	}
-	for j, t := range so.Types {
+	for a, j := range given {
+		t := so.Types[j]
 		if t != Int {
 			c.errorf(kd.Effect.Pos, "effect %s's parameter %d is %s, not int: a keyword's ability gives an effect only numbers", so.Name, j+1, t)
 			return
 		}
-		if k.Param != "" && kd.Args[j] == k.Param {
+		if k.Param != "" && kd.Args[a] == k.Param {
 			if k.ArgParam != 0 {
 				c.errorf(kd.Effect.Pos, "effect %s: keyword %s's parameter %s given twice", so.Name, k.Name, k.Param)
 				return
@@ -419,10 +430,10 @@ func (c *checker) keywordKind(d *grammar.KeywordDecl) {
 			k.ArgParam = int8(j + 1) // each instance's number, as it triggers
 			continue
 		}
-		n, err := strconv.ParseInt(kd.Args[j], 10, 32)
+		n, err := strconv.ParseInt(kd.Args[a], 10, 32)
 		if err != nil {
 			what := "not a number of 32 bits"
-			if kd.Args[j] != "" && (kd.Args[j][0] < '0' || kd.Args[j][0] > '9') && kd.Args[j][0] != '-' {
+			if kd.Args[a] != "" && (kd.Args[a][0] < '0' || kd.Args[a][0] > '9') && kd.Args[a][0] != '-' {
 				what = "not a number"
 				if k.Param != "" {
 					what += fmt.Sprintf(" (the keyword's parameter is %s)", k.Param)
@@ -430,7 +441,7 @@ func (c *checker) keywordKind(d *grammar.KeywordDecl) {
 					what += fmt.Sprintf(" (keyword %s declares no parameter: keyword %s (int n))", k.Name, k.Name)
 				}
 			}
-			c.errorf(kd.Effect.Pos, "effect %s: %s is %s", so.Name, kd.Args[j], what)
+			c.errorf(kd.Effect.Pos, "effect %s: %s is %s", so.Name, kd.Args[a], what)
 			return
 		}
 		k.Trigger.Args[j] = int32(n)

@@ -421,6 +421,15 @@ func (w *writer) stackObjects(field, typ, prefix, param, args, run string, list 
 		if field == "Effects" {
 			kinds = fmt.Sprintf("Kinds: %q, ", ParamKinds(so.Types))
 		}
+		if len(so.Targets) > 0 {
+			var ts strings.Builder
+			for k, t := range so.Targets {
+				legal := fmt.Sprintf("%s_target_%d", name, k)
+				fmt.Fprintf(&w.fns, "%s (target %d)\nfunc %s(g rt.Exec, %s) bool {\n%sreturn %s\n}\n\n", comment(t.Pos, so.Rules), k, legal, param, bind.String(), goExpr(t.Cond))
+				fmt.Fprintf(&ts, "{Param: %d, Legal: %s}, ", t.Param, legal)
+			}
+			kinds += fmt.Sprintf("Targets: []rt.EffectTarget{%s}, ", ts.String())
+		}
 		w.printf("{Name: %s, Rules: %s, Pos: %s, Params: %d, %s%s: %s},\n", quote(so.Name), strs(so.Rules), quote(where(so.Pos)), len(so.Params), kinds, run, name)
 	}
 	w.printf("},\n")

@@ -30,13 +30,26 @@ func (c *checker) stackSig(d *grammar.StackObjectDecl) {
 	if len(d.Params) > rt.MaxStackArgs {
 		c.errorf(d.Pos, "%s %s takes at most %d parameters, not %d", what, d.Name.Name, rt.MaxStackArgs, len(d.Params))
 	}
-	for _, p := range d.Params {
+	for j, p := range d.Params {
 		t, ok := paramTypes[p.Type.Name]
 		if !ok {
 			c.errorf(p.Type.Pos, "unknown parameter type %s (want one of %s)%s", p.Type.Name, strings.Join(keys(paramTypes), ", "), didYouMean(closest(p.Type.Name, keys(paramTypes), 1)))
 			t = Invalid
 		}
+		switch {
+		case p.Where != nil && !p.Target:
+			c.errorf(p.Where.Position(), "%s %s: only a target parameter has a where condition (target object %s where ...)", what, d.Name.Name, p.Name.Name)
+		case p.Target && !d.Effect:
+			c.errorf(p.Type.Pos, "stack object %s: only an effect, which an ability's controller puts on the stack, has targets", d.Name.Name)
+		case p.Target && t != Object && t != Invalid:
+			c.errorf(p.Type.Pos, "effect %s: a target is an object (target object %s where ...), not %s", d.Name.Name, p.Name.Name, t)
+		case p.Target:
+			so.Targets = append(so.Targets, &TargetParam{Param: j, Pos: p.Type.Pos})
+		}
 		so.Types = append(so.Types, t)
+	}
+	if len(so.Targets) > 8 {
+		c.errorf(d.Pos, "effect %s has %d targets, at most 8", d.Name.Name, len(so.Targets))
 	}
 	names[d.Name.Name] = so
 	*list = append(*list, so)
@@ -57,6 +70,13 @@ func (c *checker) stackBody(d *grammar.StackObjectDecl) {
 	r, sc := c.resolver(first(so.Rules), "a"+map[bool]string{false: " stack object", true: "n effect"}[d.Effect]), newScope()
 	for i, p := range d.Params {
 		so.Params = append(so.Params, r.declare(p.Name, so.Types[i], sc))
+	}
+	for _, t := range so.Targets {
+		if w := d.Params[t.Param].Where; w != nil {
+			t.Cond = r.typed(w, sc, Bool, "a target's where condition")
+		} else {
+			t.Cond = &Lit{typed: mk(t.Pos, Bool), Bool: true}
+		}
 	}
 	so.Body = r.block(d.Body, sc)
 	so.Slots = r.slots

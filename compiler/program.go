@@ -303,6 +303,29 @@ type StackObject struct {
 	Body   []Stmt
 	Slots  int
 	Decl   *grammar.StackObjectDecl
+	// Targets are an effect's target parameters (target object t where
+	// COND), in parameter order: chosen as the ability is put on the
+	// stack among the objects for which Cond holds (the other parameters
+	// given), and checked again as it resolves.
+	Targets []*TargetParam
+}
+
+// TargetParam is an effect's target parameter: its index among the
+// parameters and the condition a target must meet.
+type TargetParam struct {
+	Param int
+	Cond  Expr
+	Pos   grammar.Pos
+}
+
+// IsTarget reports whether parameter j is a target.
+func (so *StackObject) IsTarget(j int) bool {
+	for _, t := range so.Targets {
+		if t.Param == j {
+			return true
+		}
+	}
+	return false
 }
 
 // ParamKinds is the runtime's description of parameter types

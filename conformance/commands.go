@@ -584,14 +584,28 @@ func effect(ts *testscript.TestScript, g *rt.Game, t *rt.Trigger, name string, a
 		fail(ts, "effect %q: the rules declare no effect %s (they declare %s)", does, name, strings.Join(g.Rules.EffectNames(), ", "))
 	}
 	e := &g.Rules.Effects[i]
-	if e.Params != len(args) {
-		fail(ts, "effect %q: the rules' effect %s takes %d number(s), not %d", does, name, e.Params, len(args))
+	// Its targets are chosen as the ability goes on the stack; the ability
+	// gives the other parameters.
+	var given []int
+	for j := 0; j < e.Params; j++ {
+		target := false
+		for _, tg := range e.Targets {
+			target = target || int(tg.Param) == j
+		}
+		if !target {
+			given = append(given, j)
+		}
 	}
-	if strings.Trim(e.Kinds, "i") != "" {
-		fail(ts, "effect %q: the rules' effect %s takes more than numbers (%s): a card's ability gives it only numbers", does, name, e.Kinds)
+	if len(given) != len(args) {
+		fail(ts, "effect %q: the rules' effect %s takes %d number(s), not %d", does, name, len(given), len(args))
 	}
-	for j, a := range args {
-		t.Args[j] = atoi(ts, a, "effect amount")
+	for _, j := range given {
+		if j < len(e.Kinds) && e.Kinds[j] != 'i' {
+			fail(ts, "effect %q: the rules' effect %s takes more than numbers (%s): a card's ability gives it only numbers", does, name, e.Kinds)
+		}
+	}
+	for k, a := range args {
+		t.Args[given[k]] = atoi(ts, a, "effect amount")
 	}
 	t.Effect = int16(i + 1)
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:791883c50702e2a9f69a42b6788c5d26"
+const SourceHash = "sha256:13f6a30fc84f9923a60600473156d9c4"
 
 // Keyword bits.
 const (
@@ -52,8 +52,11 @@ const (
 	kw_training                   = 33 // rules/keywords.mtg:116 (702.149)
 	kw_wither                     = 34 // rules/keywords.mtg:124 (702.80)
 	kw_infect                     = 35 // rules/keywords.mtg:125 (702.90)
-	kw_phasing                    = 36 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 37 // rules/turn.mtg:20
+	kw_hexproof                   = 36 // rules/keywords.mtg:135 (702.11)
+	kw_shroud                     = 37 // rules/keywords.mtg:136 (702.18)
+	kw_mentor                     = 38 // rules/keywords.mtg:144 (702.134)
+	kw_phasing                    = 39 // rules/turn.mtg:14 (702.26, 702.26a)
+	kw_doesnt_untap               = 40 // rules/turn.mtg:20
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -89,7 +92,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
@@ -326,7 +329,7 @@ var Rules = &rt.Rules{
 	Prevent: []rt.Prevention{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
-	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect,
+	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict,
 	KeywordTriggers: []rt.KeywordTrigger{
 		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},         // rules/keywords.mtg:37 (702.91a, 702.91b)
@@ -337,6 +340,7 @@ var Rules = &rt.Rules{
 		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 9, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},    // rules/keywords.mtg:87 (702.68a, 702.68b)
 		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:95 (702.130a, 702.130b)
 		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:116 (702.149a, 702.149b)
+		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                // rules/keywords.mtg:144 (702.134a, 702.134b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -396,6 +400,8 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:397", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:402", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:447", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
+		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
+		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:421", Allows: timing_0},
@@ -433,12 +439,13 @@ var Rules = &rt.Rules{
 		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:89", Params: 1, Kinds: "i", Run: effect_8},
 		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_9},
 		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:118", Params: 0, Kinds: "", Run: effect_10},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_11},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_12},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_13},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_14},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_15},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_16},
+		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_11_target_0}}, Run: effect_11},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_12},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_13},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_14},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_15},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_16},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_17},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:285"},
@@ -693,6 +700,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.10b\tHaste ignores summoning sickness for attacking\n" +
 	"2025-09-19\t702.10c\tHaste allows immediate tap/untap-symbol abilities\n" +
 	"2025-09-19\t702.10d\tExtra haste instances add nothing\n" +
+	"2025-09-19\t702.11\tHexproof keyword entry\n" +
+	"2025-09-19\t702.11a\tHexproof is a static ability\n" +
+	"2025-09-19\t702.11b\tHexproof: can't be the target of spells or abilities opponents control\n" +
 	"2025-09-19\t702.12\tIndestructible keyword entry\n" +
 	"2025-09-19\t702.12a\tIndestructible is static\n" +
 	"2025-09-19\t702.12b\tCan't be destroyed; lethal-damage check ignored\n" +
@@ -714,6 +724,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.17a\tReach is static\n" +
 	"2025-09-19\t702.17b\tReach lets a creature block flyers\n" +
 	"2025-09-19\t702.17c\tExtra reach instances add nothing\n" +
+	"2025-09-19\t702.18\tShroud keyword entry\n" +
+	"2025-09-19\t702.18a\tShroud: can't be the target of spells or abilities\n" +
+	"2025-09-19\t702.18b\tExtra shroud instances add nothing\n" +
 	"2025-09-19\t702.19\tTrample keyword entry\n" +
 	"2025-09-19\t702.19a\tTrample is static; only matters for attacking combat damage\n" +
 	"2025-09-19\t702.19b\tTrample: lethal to every blocker first, then the rest may go to what it attacks\n" +
@@ -776,6 +789,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.130\tAfflict keyword entry\n" +
 	"2025-09-19\t702.130a\tAfflict N: defending player loses N life when it becomes blocked\n" +
 	"2025-09-19\t702.130b\tEach afflict instance triggers separately\n" +
+	"2025-09-19\t702.134\tMentor keyword entry\n" +
+	"2025-09-19\t702.134a\tMentor: +1/+1 counter on target attacking creature with lesser power\n" +
+	"2025-09-19\t702.134b\tEach mentor instance triggers separately\n" +
 	"2025-09-19\t702.149\tTraining keyword entry\n" +
 	"2025-09-19\t702.149a\tTraining: a +1/+1 counter when attacking with a greater-power creature\n" +
 	"2025-09-19\t702.149b\tEach training instance triggers separately\n" +
@@ -2777,6 +2793,16 @@ func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
+// rules/keywords.mtg:138 (702.11b)
+func pred_cant_be_targeted_32(g rt.Exec, v_x, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_x, kw_hexproof) && rt.ObjController(g, v_s) != rt.ObjController(g, v_x)
+}
+
+// rules/keywords.mtg:139 (702.18a)
+func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
+	return g.HasKeyword(v_x, kw_shroud)
+}
+
 // rules/combat.mtg:421 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
@@ -3028,34 +3054,48 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.149a")
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:146 (702.134a)
 func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	g.AddCounters(v_t, ctr_plus1_plus1, 1, "702.134a")
+}
+
+// rules/keywords.mtg:146 (702.134a) (target 0)
+func effect_11_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	return g.Attacking(v_t) && g.Power(v_t) < g.Power(g.AbilitySource())
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3081,7 +3121,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/turn.mtg:163 (500.8, 505.1a)
-func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {

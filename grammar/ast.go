@@ -503,6 +503,11 @@ type StackObjectDecl struct {
 type Param struct {
 	Type Ident
 	Name Ident
+	// Target: an effect's parameter written `target object t where COND`,
+	// chosen by the ability's controller as it is put on the stack among
+	// the objects for which Where holds, and checked again as it resolves.
+	Target bool
+	Where  Expr
 }
 
 // Position implements Node.

@@ -49,7 +49,7 @@ func (c *converter) decl(p *pDecl) Decl {
 	case p.Keyword != nil:
 		d := &KeywordDecl{Pos: toPos(p.Keyword.Pos), Name: ident(p.Keyword.Name), Rules: c.rules(p.Keyword.Rules)}
 		for _, pr := range p.Keyword.Params {
-			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name)})
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Target, Where: c.optExpr(pr.Where)})
 		}
 		if k := p.Keyword.Static; k != nil {
 			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
@@ -121,7 +121,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		s := p.Stack
 		d := &StackObjectDecl{Pos: toPos(s.Pos), Effect: s.Kind == "effect", Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
 		for _, pr := range s.Params {
-			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name)})
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Target, Where: c.optExpr(pr.Where)})
 		}
 		return d
 	case p.Event != nil:

@@ -44,7 +44,7 @@
 //	TriggerEventDecl = "trigger_event" Ident Rule { Rule } [ "on" EventOn { "," EventOn } ]
 //	              "(" [ Param { "," Param } ] ")" [ "if" Expr ] [ "=" Expr ] .
 //	EventOn     = Ident [ Ident ] .   (a kind of the runtime's events, and the name it must have)
-//	Param       = ( "player" | Ident ) Ident .                             (player p, object x, int n)
+//	Param       = [ "target" ] ( "player" | Ident ) Ident [ "where" Expr ] .  (player p, object x, int n; an effect's target object t where COND)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .
 //	EventDecl   = "on_event" Ident [ Ident ] Rule { Rule } "(" [ Ident [ "," Ident ] ] ")" Block .   (as the runtime logs an event: its player or object, its number)
 //	ReplaceDecl = "replace" Ident Ident Rule { Rule } "(" Ident ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its object)

@@ -138,9 +138,11 @@ type pStack struct {
 }
 
 type pParam struct {
-	Pos  lexer.Position
-	Type pForKind `parser:"@@"`
-	Name pIdent   `parser:"@@"`
+	Pos    lexer.Position
+	Target bool     `parser:"@'target'?"`
+	Type   pForKind `parser:"@@"`
+	Name   pIdent   `parser:"@@"`
+	Where  *pExpr   `parser:"( 'where' @@ )?"`
 }
 
 type pEvent struct {

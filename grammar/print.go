@@ -860,9 +860,16 @@ func (p *printer) typedParams(ps []Param) {
 		if i > 0 {
 			p.text(", ")
 		}
+		if pr.Target {
+			p.text("target ")
+		}
 		p.ident(pr.Type)
 		p.text(" ")
 		p.ident(pr.Name)
+		if pr.Where != nil {
+			p.text(" where ")
+			p.expr(pr.Where, 0)
+		}
 	}
 	p.text(")")
 }

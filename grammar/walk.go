@@ -188,6 +188,9 @@ func Inspect(n Node, f func(Node) bool) {
 		for i := range n.Params {
 			Inspect(&n.Params[i].Type, f)
 			Inspect(&n.Params[i].Name, f)
+			if n.Params[i].Where != nil {
+				Inspect(n.Params[i].Where, f)
+			}
 		}
 		inspectBlock(n.Body, f)
 	case *EventDecl:

@@ -86,7 +86,32 @@ func (b *builder) hooks(r *rt.Rules) {
 	}
 	for _, ef := range b.p.Effects {
 		run := b.stackBody(ef)
-		r.Effects = append(r.Effects, rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Kinds: compiler.ParamKinds(ef.Types), Run: run})
+		e := rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Kinds: compiler.ParamKinds(ef.Types), Run: run}
+		for _, t := range ef.Targets {
+			e.Targets = append(e.Targets, rt.EffectTarget{Param: int8(t.Param), Legal: b.stackCond(ef, t.Cond)})
+		}
+		r.Effects = append(r.Effects, e)
+	}
+}
+
+// stackCond builds a condition over an effect's parameters (a target's),
+// bound from its arguments.
+func (b *builder) stackCond(so *compiler.StackObject, cond compiler.Expr) func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	c := &clause{b: b}
+	test, n := c.expr(cond).b, so.Slots
+	var slots []int
+	for _, v := range so.Params {
+		slots = append(slots, v.Slot)
+	}
+	return func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+		fp := b.frame(g, n)
+		sel := g.Selected(fp)
+		for i, s := range slots {
+			sel[s] = rt.ObjID(args[i])
+		}
+		ok := test(g, fp)
+		g.Release(fp)
+		return ok
 	}
 }
 

@@ -33,6 +33,7 @@ const (
 	DefenderOf                              // (t) = the player who defends t when it is attacked (a player value)
 	MustBlockAttacker                       // (b, a) b blocks a if able (each one that holds is one requirement)
 	CanAttackPlayer                         // (p, q) every one must hold for player p's creatures to attack player q
+	CantBeTargeted                          // (x, s) any one forbids x to be a target of an ability whose source is s
 	numPredKinds
 )
 
@@ -72,6 +73,7 @@ var predSpecs = [numPredKinds]PredSpec{
 	DefenderOf:          {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
 	MustBlockAttacker:   {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
 	CanAttackPlayer:     {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", "which players a player's creatures may attack"},
+	CantBeTargeted:      {"cant_be_targeted", "CantBeTargeted", 2, false, false, false, "(x, s): any one forbids x to be a target of an ability whose source is s", ""},
 }
 
 // predPlayers marks, for a kind, which of its parameters are players

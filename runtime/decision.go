@@ -171,6 +171,10 @@ func (g *Game) submitCards(d *Decision, a *Answer) error {
 		}
 	}
 	g.pending = Decision{}
+	if d.Verb == "target" {
+		g.submitTarget(a.Objs[0])
+		return nil
+	}
 	if d.From != nil {
 		g.kept = append(g.kept, keptChoice{set: d.From, chosen: a.Objs[0]})
 		return nil

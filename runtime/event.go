@@ -66,6 +66,12 @@ const (
 	// EvStartEffect: a statement of the rules started a continuous
 	// effect on Obj (Name: its label; modify, grant).
 	EvStartEffect
+	// EvTarget: the controller of the ability of Obj chose Other as a
+	// target (Name: the ability's label).
+	EvTarget
+	// EvNoTarget: the ability of Obj (Name: its label) left the stack, or
+	// did nothing as it resolved, for want of a legal target.
+	EvNoTarget
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -287,6 +293,10 @@ func (g *Game) describe(e Event) string {
 		return "cast " + g.obj(e)
 	case EvTrigger:
 		return fmt.Sprintf("trigger '%s' of %s", e.Name, g.obj(e))
+	case EvTarget:
+		return fmt.Sprintf("target %s for '%s' of %s", g.nameOf(ObjID(e.Other)), e.Name, g.obj(e))
+	case EvNoTarget:
+		return fmt.Sprintf("no legal target for '%s' of %s", e.Name, g.obj(e))
 	case EvPreventDamage:
 		return fmt.Sprintf("prevent %d damage to %s", e.N, g.obj(e))
 	case EvActivate:

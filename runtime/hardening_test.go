@@ -154,8 +154,8 @@ func TestLoadValidatesReferences(t *testing.T) {
 		"library":     {`"Library":[`, `"Library":[-1,`, "does not exist"},
 		"battlefield": {`"Battlefield":[`, `"Battlefield":[-1,`, "does not exist"},
 		"twice":       {`"Battlefield":[`, `"Battlefield":[0,0,`, "is in"},
-		"stack":       {`"Stack":null`, `"Stack":[{"About":-1,"Args":[0,0,0],"Controller":0,"Damage":null,"Object":0,"Recipient":-1,"Source":-1,"Trigger":{"Delay":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""},"Triggered":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""}},"Value":0}]`, "stack item"},
-		"controller":  {`"Stack":null`, `"Stack":[{"About":-1,"Args":[0,0,0],"Controller":-128,"Damage":null,"Object":0,"Recipient":-1,"Source":0,"Trigger":{"Delay":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""},"Triggered":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""}},"Value":0}]`, "stack item"},
+		"stack":       {`"Stack":null`, `"Stack":[{"About":-1,"Args":[0,0,0],"Controller":0,"Damage":null,"Object":0,"Recipient":-1,"Source":-1,"Unchosen":0,"Trigger":{"Delay":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""},"Triggered":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""}},"Value":0}]`, "stack item"},
+		"controller":  {`"Stack":null`, `"Stack":[{"About":-1,"Args":[0,0,0],"Controller":-128,"Damage":null,"Object":0,"Recipient":-1,"Source":0,"Unchosen":0,"Trigger":{"Delay":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""},"Triggered":{"Arg":0,"Args":[0,0,0],"Effect":0,"Event":0,"Label":"","Segment":""}},"Value":0}]`, "stack item"},
 	} {
 		if !strings.Contains(good, c.old) {
 			t.Fatalf("%s: the saved state has no %s", name, c.old)

@@ -104,6 +104,18 @@ type RulesEffect struct {
 	// player.
 	Kinds string
 	Run   func(g Exec, args [MaxStackArgs]int32)
+	// Targets are its target parameters: chosen by the controller of an
+	// ability that applies it as the ability is put on the stack, among
+	// the objects on the battlefield for which Legal holds (args[Param]
+	// being the object) and which no cant_be_targeted predicate protects
+	// from the ability's source; checked again as it resolves.
+	Targets []EffectTarget
+}
+
+// EffectTarget is a target parameter of an effect.
+type EffectTarget struct {
+	Param int8
+	Legal func(g Exec, args [MaxStackArgs]int32) bool
 }
 
 // EffectIndex is the index of the rules' effect named name in

@@ -48,6 +48,9 @@ func (g *Game) priority() {
 			return // a player orders their triggered abilities
 		}
 	}
+	if !g.chooseTargets() {
+		return // a player chooses a target for an ability
+	}
 	if !g.InGame(g.prio.holder) {
 		g.prio.holder = g.exec().NextPlayer(g.prio.holder)
 	}

@@ -121,8 +121,11 @@ type StackItem struct {
 	// is (Rules.StackObjects), with the arguments it captured and the
 	// combat damage it deals as it resolves.
 	Object int16
-	Args   [MaxStackArgs]int32
-	Damage []Assigned
+	// Unchosen has bit i set while the target the i-th of its effect's
+	// Targets names is still to be chosen (as it is put on the stack).
+	Unchosen uint8
+	Args     [MaxStackArgs]int32
+	Damage   []Assigned
 }
 
 // IsSpell reports whether the item is a spell: neither an ability nor one
@@ -427,6 +430,9 @@ func (g *Game) resolveTop() {
 	// ability's arguments; it may create a delayed triggered ability.
 	t := &it.Trigger
 	g.emit(Event{Kind: EvResolve, Rule: g.Rules.Cite[MechResolve], Player: it.Controller, Obj: it.Source, Name: t.Label})
+	if !g.checkTargets(&it) {
+		return
+	}
 	if e := int(t.Effect) - 1; e >= 0 && e < len(g.Rules.Effects) {
 		g.resolving = it
 		g.Rules.Effects[e].Run(g.exec(), t.Args)

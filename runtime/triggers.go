@@ -58,6 +58,7 @@ func (g *Game) stackWaiting(p int, order []int32, rule string) {
 	}
 	idx := g.exec().Selected(mine)
 	put := func(it StackItem) {
+		g.markTargets(&it)
 		g.Stack = append(g.Stack, it)
 		if it.Object > 0 { // a rules' stack object, logged as put_on_stack logs it
 			g.emit(Event{Kind: EvPutOnStack, Rule: first(g.Rules.StackObjects[it.Object-1].Rules), Player: it.Controller, Obj: NoObj, Name: g.exec().WaitingName(&it)})

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7308658c529d9142a44f1c855d1934ca"
+const SourceHash = "sha256:896a2b81f7b41fbd7109eac9c9fd179b"
 
 // Keyword bits.
 const (

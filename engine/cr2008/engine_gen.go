@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:40ebcde17534d2f0dc82f31a07ef9ad5"
+const SourceHash = "sha256:0b883a81441e1bf8eaaef35e365f1fbf"
 
 // Keyword bits.
 const (

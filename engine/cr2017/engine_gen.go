@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1fae4fc74ca9846601e77a289601db58"
+const SourceHash = "sha256:663055da7a0e98a9f516a3d9cbc5dd1c"
 
 // Keyword bits.
 const (

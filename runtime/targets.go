@@ -1,0 +1,146 @@
+package runtime
+
+import "math/bits"
+
+// Targets. An ability whose effect has target parameters
+// (RulesEffect.Targets) has them chosen by its controller as it is put on
+// the stack, among the objects the effect's conditions allow and no
+// cant_be_targeted predicate protects from the ability's source; an
+// ability with no legal target for one leaves the stack. As it resolves
+// each target is checked again: one no longer legal is not affected (its
+// parameter names no object), and an ability whose targets are all
+// illegal does nothing. The rules the effect cites are the rules of its
+// targets too: the runtime names none.
+
+// effectOf is the rules' effect the ability it applies, nil for a spell,
+// a rules' stack object or an ability that applies none.
+func (g *Game) effectOf(it *StackItem) *RulesEffect {
+	if it.Object != 0 || it.IsSpell() {
+		return nil
+	}
+	e := int(it.Trigger.Effect) - 1
+	if e < 0 || e >= len(g.Rules.Effects) {
+		return nil
+	}
+	return &g.Rules.Effects[e]
+}
+
+// markTargets marks the targets of it to choose, as it goes on the stack.
+func (g *Game) markTargets(it *StackItem) {
+	if e := g.effectOf(it); e != nil && len(e.Targets) > 0 && len(e.Targets) <= 8 {
+		it.Unchosen = uint8(1<<len(e.Targets) - 1)
+	}
+}
+
+// legalTarget reports whether x may be the k-th target of it (e its effect):
+// a phased-in permanent, protected by no cant_be_targeted predicate from
+// the ability's source, for which the effect's condition holds, the
+// ability's other arguments given.
+func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
+	if !g.valid(x) {
+		return false
+	}
+	if o := &g.Objs[x]; o.Zone != ZoneBattlefield || o.PhasedOut {
+		return false
+	}
+	if g.valid(it.Source) {
+		if no, _ := g.pred2(CantBeTargeted, x, it.Source); no {
+			return false
+		}
+	}
+	args := it.Trigger.Args
+	args[e.Targets[k].Param] = int32(x)
+	saved := g.resolving
+	g.resolving = *it // the ability's source and event, for the condition
+	ok := e.Targets[k].Legal(g.exec(), args)
+	g.resolving = saved
+	return ok
+}
+
+func ruleOfEffect(e *RulesEffect) string {
+	if len(e.Rules) > 0 {
+		return e.Rules[0]
+	}
+	return ""
+}
+
+// chooseTargets has the controllers of the abilities on the stack choose
+// the targets still to choose, from the bottom of the stack: with no legal
+// target the ability leaves the stack; with one, it is chosen at once.
+// It reports false when it asks a player (DecideCards, Verb "target").
+func (g *Game) chooseTargets() bool {
+	for i := 0; i < len(g.Stack); i++ {
+		it := &g.Stack[i]
+		for it.Unchosen != 0 {
+			e := g.effectOf(it)
+			k := bits.TrailingZeros8(it.Unchosen)
+			if e == nil || k >= len(e.Targets) {
+				it.Unchosen = 0 // a saved state's
+				break
+			}
+			var from []ObjID
+			for _, x := range g.Battlefield {
+				if g.legalTarget(it, e, k, x) {
+					from = append(from, x)
+				}
+			}
+			switch len(from) {
+			case 0:
+				g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+				g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
+				i--
+				it = &StackItem{} // ends the inner loop
+			case 1:
+				g.setTarget(it, e, k, from[0])
+			default:
+				g.pending = Decision{Kind: DecideCards, Player: int(it.Controller), N: 1, Zone: ZoneBattlefield, Verb: "target", Rule: ruleOfEffect(e), From: from, Obj: it.Source}
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (g *Game) setTarget(it *StackItem, e *RulesEffect, k int, x ObjID) {
+	it.Trigger.Args[e.Targets[k].Param] = int32(x)
+	it.Unchosen &^= 1 << k
+	g.emit(Event{Kind: EvTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Other: int32(x), Name: it.Trigger.Label})
+}
+
+// submitTarget takes the target chosen (one of the pending decision's
+// From) for the first ability on the stack with a target to choose.
+func (g *Game) submitTarget(x ObjID) {
+	for i := range g.Stack {
+		it := &g.Stack[i]
+		if it.Unchosen == 0 {
+			continue
+		}
+		if e := g.effectOf(it); e != nil {
+			g.setTarget(it, e, bits.TrailingZeros8(it.Unchosen), x)
+		}
+		return
+	}
+}
+
+// checkTargets checks the targets of the ability about to resolve again:
+// one no longer legal names no object. It reports false when every
+// target is illegal: the ability does nothing.
+func (g *Game) checkTargets(it *StackItem) bool {
+	e := g.effectOf(it)
+	if e == nil || len(e.Targets) == 0 {
+		return true
+	}
+	legal := 0
+	for k, t := range e.Targets {
+		if x := ObjID(it.Trigger.Args[t.Param]); g.legalTarget(it, e, k, x) {
+			legal++
+		} else {
+			it.Trigger.Args[t.Param] = int32(NoObj)
+		}
+	}
+	if legal == 0 {
+		g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+		return false
+	}
+	return true
+}
