@@ -176,6 +176,7 @@ var builtins = []*Builtin{
 	attr("blocks_alone", rt.Exec.BlocksAlone, "it is the only creature declared as a blocker"),
 	attr("blocking_alone", rt.Exec.BlockingAlone, "it is the only blocking creature"),
 	attr("defending_player", rt.Exec.DefendingPlayer, "the player it attacks, or who defends what it attacks"),
+	attr("attacked_player", rt.Exec.AttackedPlayer, "the player it attacks; no player if it attacks a planeswalker or a battle, or is not attacking"),
 	attr("combat_controller", rt.Exec.CombatController, "the player who controlled it as it was declared in combat").own(),
 	attr("attackers_blocked", rt.Exec.AttackersBlocked, "the number of attackers it blocks"),
 	attr("declared_blockers", rt.Exec.DeclaredBlockers, "the number of creatures declared to block it"),

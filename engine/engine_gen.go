@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:13f6a30fc84f9923a60600473156d9c4"
+const SourceHash = "sha256:5c86ff2ca02d2bb4505d9f48e674ef56"
 
 // Keyword bits.
 const (
@@ -55,8 +55,10 @@ const (
 	kw_hexproof                   = 36 // rules/keywords.mtg:135 (702.11)
 	kw_shroud                     = 37 // rules/keywords.mtg:136 (702.18)
 	kw_mentor                     = 38 // rules/keywords.mtg:144 (702.134)
-	kw_phasing                    = 39 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 40 // rules/turn.mtg:20
+	kw_dethrone                   = 39 // rules/keywords.mtg:153 (702.105)
+	kw_melee                      = 40 // rules/keywords.mtg:164 (702.121)
+	kw_phasing                    = 41 // rules/turn.mtg:14 (702.26, 702.26a)
+	kw_doesnt_untap               = 42 // rules/turn.mtg:20
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -92,7 +94,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
@@ -182,7 +184,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:229", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:230", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -209,48 +211,48 @@ var Rules = &rt.Rules{
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:57 (509)
+				{ // rules/combat.mtg:58 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:57",
+					Pos:      "rules/combat.mtg:58",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:64", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:70", Run: step_declare_blockers_action_1},
-						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:77", Run: step_declare_blockers_action_2},
-						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:89", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:110", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:65", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:71", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:78", Run: step_declare_blockers_action_2},
+						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:90", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // rules/combat.mtg:120 (510)
+				{ // rules/combat.mtg:121 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:120",
+					Pos:      "rules/combat.mtg:121",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:127", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:149", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:157", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:167", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:187", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:202", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:209", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:128", Run: step_combat_damage_action_0},
+						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:158", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:168", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:188", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:203", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:214 (511)
+				{ // rules/combat.mtg:215 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:214",
+					Pos:          "rules/combat.mtg:215",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:218", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:219", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -337,10 +339,12 @@ var Rules = &rt.Rules{
 		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},               // rules/keywords.mtg:58 (702.83a, 702.83b)
 		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
 		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:79 (702.45a, 702.45b)
-		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 9, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},    // rules/keywords.mtg:87 (702.68a, 702.68b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},   // rules/keywords.mtg:87 (702.68a, 702.68b)
 		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:95 (702.130a, 702.130b)
 		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:116 (702.149a, 702.149b)
 		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                // rules/keywords.mtg:144 (702.134a, 702.134b)
+		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:153 (702.105a, 702.105b)
+		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                  // rules/keywords.mtg:164 (702.121a, 702.121b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -364,58 +368,58 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:406", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:411", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:308", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:310", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:311", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:315", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:321", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:322", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:323", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:327", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:333", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:334", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:338", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:341", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:347", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:348", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:349", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:350", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:353", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:356", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:358", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:361", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:364", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:367", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:369", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:372", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:376", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:382", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:388", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:389", Text: "a has trample", Test: pred_trample_27},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:396", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:397", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:402", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:447", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:313", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:315", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:316", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:320", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:326", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:327", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:328", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:332", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:338", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:339", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:343", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:346", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:352", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:353", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:354", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:355", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:358", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:361", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:363", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:366", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:369", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:372", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:374", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:377", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:381", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:387", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:393", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:394", Text: "a has trample", Test: pred_trample_27},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:401", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:402", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:407", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:421", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:424", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:425", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:426", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:427", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:428", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:430", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:431", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:434", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:435", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:442", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:443", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:429", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:430", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:431", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:432", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:433", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:435", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:436", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:439", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:440", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:447", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:448", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b"}, Pos: "rules/damage.mtg:13", Run: on_damage_player_0},
@@ -428,9 +432,9 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:246", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:252", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:265", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:247", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:253", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:266", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_3},
 		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:50", Params: 0, Kinds: "", Run: effect_4},
 		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:60", Params: 0, Kinds: "", Run: effect_5},
@@ -440,30 +444,33 @@ var Rules = &rt.Rules{
 		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_9},
 		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:118", Params: 0, Kinds: "", Run: effect_10},
 		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_11_target_0}}, Run: effect_11},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_12},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_13},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_14},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_15},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_16},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_17},
+		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_12},
+		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_14},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_15},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_16},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_17},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_19},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:285"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:286"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:287"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:289"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:290"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:293", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:297", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:300", If: trigger_event_7_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:301"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:302", Param: 'i', If: trigger_event_9_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:303", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:304", Watch: true, Param: 'k', If: trigger_event_11_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:287"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:288"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:290"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:291"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:294", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:298", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:301", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:305", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:306"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:307", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:308", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_13_if, Value: trigger_event_13_value},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
@@ -778,6 +785,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.91\tBattle Cry keyword entry\n" +
 	"2025-09-19\t702.91a\tBattle cry: other attackers get +1/+0 until end of turn\n" +
 	"2025-09-19\t702.91b\tEach battle cry instance triggers separately\n" +
+	"2025-09-19\t702.105\tDethrone keyword entry\n" +
+	"2025-09-19\t702.105a\tDethrone: +1/+1 counter when attacking the player with the most life\n" +
+	"2025-09-19\t702.105b\tEach dethrone instance triggers separately\n" +
 	"2025-09-19\t702.111\tMenace keyword entry\n" +
 	"2025-09-19\t702.111a\tMenace classed as evasion\n" +
 	"2025-09-19\t702.111b\tMenace requires at least two blockers\n" +
@@ -786,6 +796,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.118a\tSkulk is an evasion ability\n" +
 	"2025-09-19\t702.118b\tNot blocked by creatures with greater power\n" +
 	"2025-09-19\t702.118c\tExtra skulk instances add nothing\n" +
+	"2025-09-19\t702.121\tMelee keyword entry\n" +
+	"2025-09-19\t702.121a\tMelee: +1/+1 until end of turn for each opponent attacked this combat\n" +
+	"2025-09-19\t702.121b\tEach melee instance triggers separately\n" +
 	"2025-09-19\t702.130\tAfflict keyword entry\n" +
 	"2025-09-19\t702.130a\tAfflict N: defending player loses N life when it becomes blocked\n" +
 	"2025-09-19\t702.130b\tEach afflict instance triggers separately\n" +
@@ -1001,7 +1014,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:229 (511.2)
+// rules/combat.mtg:230 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1099,23 +1112,24 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 			g.Trigger(v_a, rt.EventID(1), "508.1m")
 			g.Trigger(v_a, rt.EventID(7), "508.1m")
 			g.Trigger(v_a, rt.EventID(8), "508.1m")
+			g.Trigger(v_a, rt.EventID(9), "508.1m")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:53 (508.2, 508.2a, 508.2b)
+// rules/combat.mtg:54 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:58 (508.8)
+// rules/combat.mtg:59 (508.8)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:64 (509.1, 509.1b, 509.1d, 703.4j)
+// rules/combat.mtg:65 (509.1, 509.1b, 509.1d, 703.4j)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1142,7 +1156,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:70 (509.1e, 509.1f)
+// rules/combat.mtg:71 (509.1e, 509.1f)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1167,7 +1181,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:77 (509.1g, 509.1h)
+// rules/combat.mtg:78 (509.1g, 509.1h)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1190,7 +1204,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:89 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
+// rules/combat.mtg:90 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1227,8 +1241,8 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			_ = v_b
 			g.Trigger(v_b, rt.EventID(2), "509.1i")
 			g.Trigger(v_b, rt.EventID(4), "509.1i")
-			g.Trigger(v_b, rt.EventID(11), "509.1i")
 			g.Trigger(v_b, rt.EventID(12), "509.1i")
+			g.Trigger(v_b, rt.EventID(13), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1273,7 +1287,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:110 (509.3e, 509.3g)
+// rules/combat.mtg:111 (509.3e, 509.3g)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1289,7 +1303,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(9), "509.3e")
+			g.Trigger(v_a, rt.EventID(10), "509.3e")
 		}
 		g.Release(mark)
 	}
@@ -1307,24 +1321,24 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(10), "509.3e")
+			g.Trigger(v_a, rt.EventID(11), "509.3e")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:118 (509.2, 509.2a)
+// rules/combat.mtg:119 (509.2, 509.2a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:121 (508.8)
+// rules/combat.mtg:122 (508.8)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:127 (510.4)
+// rules/combat.mtg:128 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1400,7 +1414,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:149 (506.4, 506.4c, 506.4d, 506.4e)
+// rules/combat.mtg:150 (506.4, 506.4c, 506.4d, 506.4e)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1423,7 +1437,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:157 (510.1a, 510.1b)
+// rules/combat.mtg:158 (510.1a, 510.1b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1446,7 +1460,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:167 (510.1c, 702.19d)
+// rules/combat.mtg:168 (510.1c, 702.19d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1542,7 +1556,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:187 (510.1d)
+// rules/combat.mtg:188 (510.1d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1602,7 +1616,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:202 (510.1, 510.1e, 703.4k)
+// rules/combat.mtg:203 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1627,23 +1641,23 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:209 (510.2, 703.4m)
+// rules/combat.mtg:210 (510.2, 703.4m)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:212 (510.3, 510.3a)
+// rules/combat.mtg:213 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:215 (511.1)
+// rules/combat.mtg:216 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:218 (511.3)
+// rules/combat.mtg:219 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2217,14 +2231,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:406 (506.4)
+// rules/combat.mtg:411 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:406 (506.4)
+// rules/combat.mtg:411 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2517,22 +2531,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:308 (508.1)
+// rules/combat.mtg:313 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:310 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:315 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:311 (702.3b)
+// rules/combat.mtg:316 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:315 (508.1b, 506.2)
+// rules/combat.mtg:320 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2541,28 +2555,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:321 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:326 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:322 (506.2)
+// rules/combat.mtg:327 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:323 (310.8b, 310.8)
+// rules/combat.mtg:328 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:327 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:332 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -2572,62 +2586,62 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:333 (508.1c)
+// rules/combat.mtg:338 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:334 (508.1c)
+// rules/combat.mtg:339 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:338 (508.1d)
+// rules/combat.mtg:343 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:341 (702.10c)
+// rules/combat.mtg:346 (702.10c)
 func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:347 (509.1)
+// rules/combat.mtg:352 (509.1)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:348 (509.1)
+// rules/combat.mtg:353 (509.1)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:349 (509.1a)
+// rules/combat.mtg:354 (509.1a)
 func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:350 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:355 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:353 (702.28b)
+// rules/combat.mtg:358 (702.28b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:356 (702.31b)
+// rules/combat.mtg:361 (702.31b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:358 (702.118b)
+// rules/combat.mtg:363 (702.118b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:361 (702.14c, 702.14d)
+// rules/combat.mtg:366 (702.14c, 702.14d)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -2697,12 +2711,12 @@ func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:364 (702.111b)
+// rules/combat.mtg:369 (702.111b)
 func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:367 (509.1a)
+// rules/combat.mtg:372 (509.1a)
 func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2712,22 +2726,22 @@ func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:369 (509.1c)
+// rules/combat.mtg:374 (509.1c)
 func pred_must_block_22(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:372 (509.1b)
+// rules/combat.mtg:377 (509.1b)
 func pred_block_restriction_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:376 (510.1a)
+// rules/combat.mtg:381 (510.1a)
 func pred_assigns_damage_24(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:382 (702.19b, 702.2c)
+// rules/combat.mtg:387 (702.19b, 702.2c)
 func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -2753,32 +2767,32 @@ func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:388 (702.19b)
+// rules/combat.mtg:393 (702.19b)
 func pred_division_restriction_26(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:389 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:394 (702.19b, 702.19d, 702.19f)
 func pred_trample_27(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:396 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:401 (510.4, 702.7b, 702.4b)
 func pred_deals_first_28(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:397 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:402 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:402 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:407 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_30(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:447 (506.2a, 507.1)
+// rules/combat.mtg:452 (506.2a, 507.1)
 func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2803,62 +2817,62 @@ func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
 }
 
-// rules/combat.mtg:421 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:426 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:424 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:429 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:425 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:430 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:426 (506.7a, 506.7d)
+// rules/combat.mtg:431 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:427 (506.7b, 506.7d)
+// rules/combat.mtg:432 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:428 (506.7, 506.7d)
+// rules/combat.mtg:433 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:430 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:435 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:431 (506.7, 506.7d)
+// rules/combat.mtg:436 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:434 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:439 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:435 (506.7, 506.7d)
+// rules/combat.mtg:440 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:442 (506.7c)
+// rules/combat.mtg:447 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:443 (506.7c, 506.7f)
+// rules/combat.mtg:448 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -2946,7 +2960,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/combat.mtg:246 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:247 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2957,7 +2971,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:252 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:253 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2968,7 +2982,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}
 }
 
-// rules/combat.mtg:265 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:266 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3068,34 +3082,70 @@ func effect_11_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return g.Attacking(v_t) && g.Power(v_t) < g.Power(g.AbilitySource())
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:155 (702.105a)
 func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.105a")
+}
+
+// rules/keywords.mtg:166 (702.121a)
+func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_you := rt.ObjController(g, g.AbilitySource())
+	_ = v_you
+	v_n := func() int32 {
+		n := int32(0)
+		for v_q := range g.Players {
+			if g.Players[v_q].Lost {
+				continue
+			}
+			if v_q != v_you && func() bool {
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if rt.ObjController(g, v_a) == v_you && g.AttackedPlayer(v_a) == v_q {
+						return true
+					}
+				}
+				return false
+			}() {
+				n++
+			}
+		}
+		return n
+	}()
+	_ = v_n
+	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "702.121a")
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3121,7 +3171,7 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/turn.mtg:163 (500.8, 505.1a)
-func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
@@ -3130,7 +3180,7 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "500.8")
 }
 
-// rules/combat.mtg:293 (509.3d)
+// rules/combat.mtg:294 (509.3d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3141,7 +3191,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:297 (508.1m)
+// rules/combat.mtg:298 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3150,7 +3200,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:300 (508.1m)
+// rules/combat.mtg:301 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3168,8 +3218,25 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:302 (509.3e)
-func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:305 (508.1m)
+func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	return rt.PlayerInGame(g, g.AttackedPlayer(v_x)) && func() bool {
+		for v_q := range g.Players {
+			if g.Players[v_q].Lost {
+				continue
+			}
+			if !(!(rt.PlayerInGame(g, v_q)) || rt.PlayerLife(g, v_q) <= rt.PlayerLife(g, g.AttackedPlayer(v_x))) {
+				return false
+			}
+		}
+		return true
+	}()
+}
+
+// rules/combat.mtg:307 (509.3e)
+func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_n := n
@@ -3177,8 +3244,8 @@ func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:304 (509.3f)
-func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:309 (509.3f)
+func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -3189,7 +3256,7 @@ func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (117.2a)
-func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -3198,7 +3265,7 @@ func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (117.2a)
-func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -3207,7 +3274,7 @@ func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 }
 
 // rules/turn.mtg:150 (500.6)
-func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active

@@ -454,8 +454,19 @@ func (g Exec) BlockingAlone(x ObjID) bool {
 	return g.Blocking(x)
 }
 
-// DefendingPlayer is the player attacking creature x attacks, or the
-// controller of the planeswalker it attacks; -1 if x is not attacking.
+// AttackedPlayer is the player attacking creature x attacks; -1 if it
+// attacks a permanent (a planeswalker, a battle) or is not attacking.
+func (g Exec) AttackedPlayer(x ObjID) int {
+	if i := g.attackIndex(x); i >= 0 {
+		if a := &g.Combat.Attacks[i]; a.Target == NoObj && !a.Nothing {
+			return int(a.Player)
+		}
+	}
+	return -1
+}
+
+// DefendingPlayer is the player x attacks, or who defends the permanent
+// it attacks; -1 if it is not attacking.
 func (g Exec) DefendingPlayer(x ObjID) int {
 	if i := g.attackIndex(x); i >= 0 {
 		return int(g.Combat.Attacks[i].Player)

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0b883a81441e1bf8eaaef35e365f1fbf"
+const SourceHash = "sha256:056a6a4373bb7904696340ce04b8c6db"
 
 // Keyword bits.
 const (
@@ -173,48 +173,48 @@ var Rules = &rt.Rules{
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.1",
 				},
-				{ // rules/combat.mtg:57 (309)
+				{ // rules/combat.mtg:58 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "rules/combat.mtg:57",
+					Pos:      "rules/combat.mtg:58",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:64", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:70", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:77", Run: step_declare_blockers_action_2},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "rules/combat.mtg:89", Run: step_declare_blockers_action_3},
-						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:110", Run: step_declare_blockers_action_4},
+						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:65", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:71", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:78", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "rules/combat.mtg:90", Run: step_declare_blockers_action_3},
+						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.1",
 				},
-				{ // rules/combat.mtg:120 (310)
+				{ // rules/combat.mtg:121 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "rules/combat.mtg:120",
+					Pos:      "rules/combat.mtg:121",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:195", Run: step_combat_damage_action_0},
 						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:115", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:157", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:167", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:158", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:168", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:215", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:202", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:203", Run: step_combat_damage_action_5},
 						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:225", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:214 (311)
+				{ // rules/combat.mtg:215 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:214",
+					Pos:          "rules/combat.mtg:215",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:218", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:219", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -291,8 +291,8 @@ var Rules = &rt.Rules{
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_deathtouch, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "deathtouch", Event: 18, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:25 (502.63)
-		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 19, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},     // cr2008/keywords.mtg:30 (502.68a, 502.68b)
+		{Keyword: kw_deathtouch, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "deathtouch", Event: 19, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr2008/keywords.mtg:25 (502.63)
+		{Keyword: kw_lifelink, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "lifelink", Event: 20, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},     // cr2008/keywords.mtg:30 (502.68a, 502.68b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
@@ -304,27 +304,27 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:406", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:411", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:308", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:313", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:315", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:320", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:108", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
-		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:322", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:341", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:347", Text: "b.controller == game.declaring", Test: pred_can_block_6},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:348", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
+		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:327", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:346", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:352", Text: "b.controller == game.declaring", Test: pred_can_block_6},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:353", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:235", Text: "1", Value: pred_blocks_at_most_9, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:376", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:388", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:389", Text: "a has trample", Test: pred_trample_12},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:396", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:397", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:402", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:447", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:381", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:393", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:394", Text: "a has trample", Test: pred_trample_12},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:401", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:402", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:407", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_18},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_19},
@@ -353,25 +353,26 @@ var Rules = &rt.Rules{
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:285"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:286"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:287"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:289"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:290"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:293", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:297", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:300", If: trigger_event_7_if},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:301"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:302", Param: 'i', If: trigger_event_9_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:303", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:304", Watch: true, Param: 'k', If: trigger_event_11_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:286"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:287"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:288"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:290"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:291"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:294", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:298", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:301", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:305", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:306"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:307", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:308", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_13_if, Value: trigger_event_13_value},
+		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_15_if},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
-		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_17_if},
-		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_18_value},
+		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
+		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
 	},
 }
 
@@ -729,23 +730,24 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 			g.Trigger(v_a, rt.EventID(1), "308.3")
 			g.Trigger(v_a, rt.EventID(7), "308.3")
 			g.Trigger(v_a, rt.EventID(8), "308.3")
+			g.Trigger(v_a, rt.EventID(9), "308.3")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:53 (308.1)
+// rules/combat.mtg:54 (308.1)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:58 (308.5)
+// rules/combat.mtg:59 (308.5)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:64 (309.2, 309.2a, 309.2b)
+// rules/combat.mtg:65 (309.2, 309.2a, 309.2b)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -772,7 +774,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:70 (309.2d, 309.2b, 309.2c)
+// rules/combat.mtg:71 (309.2d, 309.2b, 309.2c)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -797,7 +799,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:77 (309.2e, 309.2f)
+// rules/combat.mtg:78 (309.2e, 309.2f)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -820,7 +822,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:89 (309.3, 309.4, 309.1)
+// rules/combat.mtg:90 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -857,8 +859,8 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 			_ = v_b
 			g.Trigger(v_b, rt.EventID(2), "309.3")
 			g.Trigger(v_b, rt.EventID(4), "309.3")
-			g.Trigger(v_b, rt.EventID(11), "309.3")
 			g.Trigger(v_b, rt.EventID(12), "309.3")
+			g.Trigger(v_b, rt.EventID(13), "309.3")
 		}
 		g.Release(mark)
 	}
@@ -903,7 +905,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:110 (309.2f)
+// rules/combat.mtg:111 (309.2f)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -919,7 +921,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(9), "309.2f")
+			g.Trigger(v_a, rt.EventID(10), "309.2f")
 		}
 		g.Release(mark)
 	}
@@ -937,19 +939,19 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(10), "309.2f")
+			g.Trigger(v_a, rt.EventID(11), "309.2f")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/combat.mtg:118 (309.1)
+// rules/combat.mtg:119 (309.1)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:121 (308.5)
+// rules/combat.mtg:122 (308.5)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
@@ -1053,7 +1055,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:157 (310.2a, 310.2b)
+// rules/combat.mtg:158 (310.2a, 310.2b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1076,7 +1078,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:167 (310.2c, 502.9c)
+// rules/combat.mtg:168 (310.2c, 502.9c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1214,7 +1216,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:202 (310.2, 310.1)
+// rules/combat.mtg:203 (310.2, 310.1)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1247,17 +1249,17 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:212 (310.1)
+// rules/combat.mtg:213 (310.1)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:215 (311.1)
+// rules/combat.mtg:216 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:218 (311.2)
+// rules/combat.mtg:219 (311.2)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1544,14 +1546,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:406 (306.4)
+// rules/combat.mtg:411 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:406 (306.4)
+// rules/combat.mtg:411 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1672,7 +1674,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:308 (308.2)
+// rules/combat.mtg:313 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -1682,7 +1684,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:315 (306.3, 306.2)
+// rules/combat.mtg:320 (306.3, 306.2)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1698,24 +1700,24 @@ func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:322 (306.2)
+// rules/combat.mtg:327 (306.2)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:341 (502.5)
+// rules/combat.mtg:346 (502.5)
 func pred_can_tap_5(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:347 (309.2)
+// rules/combat.mtg:352 (309.2)
 func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:348 (309.2)
+// rules/combat.mtg:353 (309.2)
 func pred_cant_block_7(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -1730,37 +1732,37 @@ func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:376 (310.2a)
+// rules/combat.mtg:381 (310.2a)
 func pred_assigns_damage_10(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:388 (502.9b)
+// rules/combat.mtg:393 (502.9b)
 func pred_division_restriction_11(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:389 (502.9b, 502.9c)
+// rules/combat.mtg:394 (502.9b, 502.9c)
 func pred_trample_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:396 (310.5, 502.2, 502.28)
+// rules/combat.mtg:401 (310.5, 502.2, 502.28)
 func pred_deals_first_13(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:397 (310.5, 502.28)
+// rules/combat.mtg:402 (310.5, 502.28)
 func pred_deals_second_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:402 (306.4, 306.4b)
+// rules/combat.mtg:407 (306.4, 306.4b)
 func pred_leaves_combat_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:447 (306.2)
+// rules/combat.mtg:452 (306.2)
 func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1967,7 +1969,7 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "502.68a")
 }
 
-// rules/combat.mtg:293 (309.3)
+// rules/combat.mtg:294 (309.3)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1978,7 +1980,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:297 (308.3)
+// rules/combat.mtg:298 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1987,7 +1989,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:300 (308.3)
+// rules/combat.mtg:301 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2005,8 +2007,25 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:302 (309.2f)
-func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:305 (308.3)
+func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	return rt.PlayerInGame(g, g.AttackedPlayer(v_x)) && func() bool {
+		for v_q := range g.Players {
+			if g.Players[v_q].Lost {
+				continue
+			}
+			if !(!(rt.PlayerInGame(g, v_q)) || rt.PlayerLife(g, v_q) <= rt.PlayerLife(g, g.AttackedPlayer(v_x))) {
+				return false
+			}
+		}
+		return true
+	}()
+}
+
+// rules/combat.mtg:307 (309.2f)
+func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_n := n
@@ -2014,8 +2033,8 @@ func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:304 (309.3)
-func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/combat.mtg:309 (309.3)
+func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -2026,7 +2045,7 @@ func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (408.1b)
-func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -2035,7 +2054,7 @@ func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:38 (408.1b)
-func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -2044,14 +2063,14 @@ func trigger_event_13_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 }
 
 // rules/turn.mtg:150 (300.5)
-func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active
 }
 
 // cr2008/damage.mtg:12 (502.63)
-func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_18_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_s := x
 	_ = v_s
 	v_x := g.EventRecipient()
@@ -2060,7 +2079,7 @@ func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // cr2008/damage.mtg:25 (502.68a)
-func trigger_event_18_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+func trigger_event_19_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
 	v_n := g.EventNumber()
