@@ -1,6 +1,7 @@
 package cards_test
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/cards"
@@ -23,4 +24,27 @@ func TestLibraryChecks(t *testing.T) {
 	for n := range want {
 		t.Errorf("card %q missing", n)
 	}
+}
+
+// TestLibraryCharacteristics: a card's declaration gives what its objects
+// start with (Juggernaut: {4} artifact creature — juggernaut 5/5).
+func TestLibraryCharacteristics(t *testing.T) {
+	p, err := cards.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p.Cards {
+		if c.Name != "Juggernaut" {
+			continue
+		}
+		k := c.Card
+		if k.Power != 5 || k.Toughness != 5 || k.Cost.Generic != 4 || len(k.Subtypes) != 1 || k.Subtypes[0] != "juggernaut" || len(k.Keywords) != 1 || k.Keywords[0] != "juggernaut" {
+			t.Errorf("Juggernaut: %+v", k)
+		}
+		if bits.OnesCount16(uint16(k.Types)) != 2 {
+			t.Errorf("Juggernaut's types: %v, want artifact creature", k.Types)
+		}
+		return
+	}
+	t.Fatal("no Juggernaut")
 }
