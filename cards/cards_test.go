@@ -1,8 +1,13 @@
 package cards_test
 
 import (
+	"bytes"
 	"math/bits"
+	"os"
 	"testing"
+
+	"github.com/mtgc-dev/mtgc/cards/engine"
+	"github.com/mtgc-dev/mtgc/compiler"
 
 	"github.com/mtgc-dev/mtgc/cards"
 )
@@ -47,4 +52,27 @@ func TestLibraryCharacteristics(t *testing.T) {
 		return
 	}
 	t.Fatal("no Juggernaut")
+}
+
+// TestEngineFresh: engine/engine_gen.go is what mtgc gen makes of the
+// library now (go generate ./cards/engine rewrites it).
+func TestEngineFresh(t *testing.T) {
+	p, err := cards.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := compiler.Generate(p, compiler.Options{Package: "engine"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("engine/engine_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("cards/engine/engine_gen.go is stale: run go generate ./cards/engine")
+	}
+	if engine.SourceHash != p.Hash || len(engine.Cards) != len(p.Cards) {
+		t.Fatalf("engine: hash %s, %d cards; library: hash %s, %d cards", engine.SourceHash, len(engine.Cards), p.Hash, len(p.Cards))
+	}
 }

@@ -9,7 +9,6 @@ import (
 	"testing/fstest"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/rules"
 )
 
 // FS holds the library's .mtg files.
@@ -25,16 +24,6 @@ const Dir = "cards"
 // each card and whose predicates include the cards' clauses.
 func Load() (*compiler.Program, error) {
 	fsys := fstest.MapFS{}
-	if err := fs.WalkDir(rules.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(rules.FS, p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	}); err != nil {
-		return nil, err
-	}
 	mtg, err := fs.Glob(FS, "*.mtg")
 	if err != nil {
 		return nil, err
@@ -46,7 +35,8 @@ func Load() (*compiler.Program, error) {
 		}
 		fsys[Dir+"/"+name] = &fstest.MapFile{Data: data}
 	}
-	// The library cites the default edition's rules: its index is theirs.
-	fsys[Dir+"/cards.tsv"] = fsys[rules.Default+".tsv"]
+	// The edition the library extends is not beside it: the compiler
+	// reads its embedded rules (and cites their index), as mtgc check and
+	// mtgc gen do for the directory cards/.
 	return compiler.LoadAs(fsys, Dir, Dir)
 }

@@ -112,6 +112,9 @@ func (w *writer) file(pkg string) {
 		w.printf(")\n\n")
 	}
 	w.printf("// New starts a game under these rules.\nfunc New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }\n\n")
+	if len(p.Cards) > 0 {
+		w.printf("// Cards are the cards these rules declare (card), as an object made\n// from each starts: a deck is a list of their names (Rules.Card).\nvar Cards = Rules.Cards\n\n")
+	}
 	w.printf("// Rules is the ruleset, for rt.New.\nvar Rules = &rt.Rules{\n")
 	w.printf("Edition: %s,\nTitle: %s,\nSourceHash: SourceHash,\nIndex: index,\n", quote(p.Edition), quote(p.Title))
 	d := p.Defaults
