@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/cards"
@@ -14,7 +15,9 @@ import (
 // library compiled with the rules, and the engine mtgc gen made of the
 // same program (cards/engine). Each card's clauses are predicate clauses
 // each back end evaluates as it evaluates the rules'; each script names
-// its cards (battlefield p1 Juggernaut card), which the rules list.
+// its cards (battlefield p1 Juggernaut card), which the rules list. A
+// script that declares its own cards (-- cards.mtg --) runs on the
+// interpreter alone: its cards are compiled with the library's program.
 func TestCardLibrary(t *testing.T) {
 	t.Run("interp", func(t *testing.T) {
 		p, err := cards.Load()
@@ -25,9 +28,42 @@ func TestCardLibrary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		conformance.Run(t, r, "../testdata/cards/scripts", false)
+		srcs, idx, err := cards.Sources()
+		if err != nil {
+			t.Fatal(err)
+		}
+		conformance.RunWith(t, conformance.Config{Rules: r, Cards: conformance.CompileCards(srcs, idx, interp.Rules)}, "../testdata/cards/scripts")
 	})
 	t.Run("engine", func(t *testing.T) {
 		conformance.Run(t, cardengine.Rules, "../testdata/cards/scripts", false)
 	})
+}
+
+// TestScriptCardsErrors: a script's cards get a rules file's positioned
+// errors, at the lines of its cards.mtg (the edition line the harness
+// adds above them is not counted).
+func TestScriptCardsErrors(t *testing.T) {
+	srcs, idx, err := cards.Sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compile := conformance.CompileCards(srcs, idx, interp.Rules)
+	_, err = compile("cards.mtg", []byte("# a card\ncard a \"A\" {\n  types creature\n  keywords flyng\n}\n"))
+	if err == nil || !strings.Contains(err.Error(), "cards.mtg:4:12: card a: unknown keyword flyng") || !strings.Contains(err.Error(), "did you mean flying?") {
+		t.Fatalf("got %v", err)
+	}
+	_, err = compile("cards.mtg", []byte("card juggernaut \"Juggernaut\" {\n}\n"))
+	if err == nil || !strings.Contains(err.Error(), "cards.mtg:1:") {
+		t.Fatalf("a card the library declares, declared again: got %v", err)
+	}
+	r, err := compile("cards.mtg", []byte("card a \"A\" {\n  types creature\n  power 1 toughness 1\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.Card("A"); !ok {
+		t.Fatal("no card A")
+	}
+	if _, ok := r.Card("Juggernaut"); !ok {
+		t.Fatal("the library's cards are gone")
+	}
 }
