@@ -19,7 +19,9 @@ func TestLibraryChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"Phantom Warrior": true, "Stalking Tiger": true, "Ironclaw Orcs": true, "Cloud Sprite": true, "Juggernaut": true, "Prized Unicorn": true}
+	want := map[string]bool{"Phantom Warrior": true, "Stalking Tiger": true, "Ironclaw Orcs": true, "Cloud Sprite": true, "Juggernaut": true, "Prized Unicorn": true,
+		"Goblin Raider": true, "Boggart Brute": true, "Guile": true, "Mogg Flunkies": true, "Bloodrock Cyclops": true, "Two-Headed Dragon": true,
+		"Taunting Elf": true, "Wall of Stone": true, "Serra Angel": true, "Devoted Retainer": true, "Akrasan Squire": true, "Suq'Ata Lancer": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
