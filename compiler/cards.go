@@ -13,7 +13,9 @@ import (
 
 // Card is a card a ruleset declares (`card IDENT "Name" {...}`): Keyword
 // is the keyword its objects carry, so that its clauses, joined to the
-// rules' clauses of the same predicates, apply to them alone.
+// rules' clauses of the same predicates, apply to them alone; "" for a
+// card without clauses (its abilities are the rules' keywords), which
+// takes no keyword bit (the rules have at most 64 keywords).
 type Card struct {
 	Name    string
 	Keyword string
@@ -36,8 +38,12 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 	var cards []Card
 	var errs grammar.ErrorList
 	names := map[string]grammar.Pos{}
+	idents := map[string]grammar.Pos{}
 	for _, c := range before {
 		names[c.Name] = c.Pos
+		if c.decl != nil {
+			idents[c.decl.Ident.Name] = c.decl.Ident.Pos
+		}
 	}
 	out, copied := files, false
 	for i, f := range files {
@@ -69,8 +75,16 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 				errs = append(errs, &grammar.Error{Pos: cd.NamePos, Msg: "card " + quoteName(cd.Name) + " declared twice (first at " + p.String() + ")"})
 			}
 			names[cd.Name] = cd.NamePos
-			cards = append(cards, Card{Name: cd.Name, Keyword: cd.Ident.Name, Pos: cd.Pos, decl: cd})
-			g.Decls = append(g.Decls, &grammar.KeywordDecl{Pos: cd.Pos, Name: cd.Ident})
+			if p, dup := idents[cd.Ident.Name]; dup {
+				errs = append(errs, &grammar.Error{Pos: cd.Ident.Pos, Msg: "card " + cd.Ident.Name + " declared twice (first at " + p.String() + ")"})
+			}
+			idents[cd.Ident.Name] = cd.Ident.Pos
+			card := Card{Name: cd.Name, Pos: cd.Pos, decl: cd}
+			if len(cd.Clauses) > 0 {
+				card.Keyword = cd.Ident.Name
+				g.Decls = append(g.Decls, &grammar.KeywordDecl{Pos: cd.Pos, Name: cd.Ident})
+			}
+			cards = append(cards, card)
 			for _, cl := range cd.Clauses {
 				self := -1
 				for j, id := range cl.Params {
@@ -126,7 +140,10 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 		if d == nil {
 			continue
 		}
-		card := rt.Card{Name: c.Name, Keywords: []string{c.Keyword}}
+		card := rt.Card{Name: c.Name}
+		if c.Keyword != "" {
+			card.Keywords = []string{c.Keyword}
+		}
 		if d.Cost != nil {
 			cost, ok := parseManaCost(d.Cost.Value)
 			if !ok {
@@ -183,7 +200,7 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 			case !ok:
 				errorf(kw.Name.Pos, "card %s: unknown keyword %s (these rules declare %s)%s", d.Ident.Name, n, strings.Join(kwNames, ", "), didYouMean(closest(n, kwNames, 2)))
 				continue
-			case n == c.Keyword:
+			case n == d.Ident.Name && c.Keyword != "":
 				errorf(kw.Name.Pos, "card %s: keyword %s is the card's own: its objects have it already", d.Ident.Name, n)
 				continue
 			case k.Param != "" && kw.Arg == nil:

@@ -55,23 +55,14 @@ const (
 	kw_phasing                    = 36 // rules/turn.mtg:13
 	kw_doesnt_untap               = 37 // rules/turn.mtg:14
 	kw_goblin_raider              = 38 // cards/combat.mtg:10
-	kw_boggart_brute              = 39 // cards/combat.mtg:19
-	kw_guile                      = 40 // cards/combat.mtg:33
-	kw_mogg_flunkies              = 41 // cards/combat.mtg:43
-	kw_bloodrock_cyclops          = 42 // cards/combat.mtg:53
-	kw_two_headed_dragon          = 43 // cards/combat.mtg:64
-	kw_taunting_elf               = 44 // cards/combat.mtg:74
-	kw_wall_of_stone              = 45 // cards/combat.mtg:83
-	kw_serra_angel                = 46 // cards/combat.mtg:92
-	kw_devoted_retainer           = 47 // cards/combat.mtg:101
-	kw_akrasan_squire             = 48 // cards/combat.mtg:110
-	kw_suq_ata_lancer             = 49 // cards/combat.mtg:119
-	kw_phantom_warrior            = 50 // cards/static.mtg:12
-	kw_stalking_tiger             = 51 // cards/static.mtg:22
-	kw_ironclaw_orcs              = 52 // cards/static.mtg:32
-	kw_cloud_sprite               = 53 // cards/static.mtg:42
-	kw_juggernaut                 = 54 // cards/static.mtg:53
-	kw_prized_unicorn             = 55 // cards/static.mtg:64
+	kw_guile                      = 39 // cards/combat.mtg:33
+	kw_taunting_elf               = 40 // cards/combat.mtg:74
+	kw_phantom_warrior            = 41 // cards/static.mtg:12
+	kw_stalking_tiger             = 42 // cards/static.mtg:22
+	kw_ironclaw_orcs              = 43 // cards/static.mtg:32
+	kw_cloud_sprite               = 44 // cards/static.mtg:42
+	kw_juggernaut                 = 45 // cards/static.mtg:53
+	kw_prized_unicorn             = 46 // cards/static.mtg:64
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -111,26 +102,26 @@ var Rules = &rt.Rules{
 	SourceHash: SourceHash,
 	Index:      index,
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "phasing", "doesnt_untap", "goblin_raider", "boggart_brute", "guile", "mogg_flunkies", "bloodrock_cyclops", "two_headed_dragon", "taunting_elf", "wall_of_stone", "serra_angel", "devoted_retainer", "akrasan_squire", "suq_ata_lancer", "phantom_warrior", "stalking_tiger", "ironclaw_orcs", "cloud_sprite", "juggernaut", "prized_unicorn"},
+	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "phasing", "doesnt_untap", "goblin_raider", "guile", "taunting_elf", "phantom_warrior", "stalking_tiger", "ironclaw_orcs", "cloud_sprite", "juggernaut", "prized_unicorn"},
 	Cards: []rt.Card{
-		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"goblin_raider"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                                // cards/combat.mtg:10:1
-		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"boggart_brute", "menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                      // cards/combat.mtg:19:1
-		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Keywords: []string{"guile"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}},                                                         // cards/combat.mtg:33:1
-		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"mogg_flunkies", "cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                  // cards/combat.mtg:43:1
-		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"bloodrock_cyclops", "attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:53:1
-		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"two_headed_dragon", "flying", "menace", "blocks_additional_creature"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}}, // cards/combat.mtg:64:1
-		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Keywords: []string{"taunting_elf"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                                                // cards/combat.mtg:74:1
-		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"wall_of_stone", "defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}},                                                 // cards/combat.mtg:83:1
-		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"serra_angel", "flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}},                                         // cards/combat.mtg:92:1
-		{Name: "Devoted Retainer", Types: ty_creature, Subtypes: []string{"human", "samurai"}, Power: 1, Toughness: 1, Keywords: []string{"devoted_retainer", "bushido:1"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}},                              // cards/combat.mtg:101:1
-		{Name: "Akrasan Squire", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"akrasan_squire", "exalted"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}},                                    // cards/combat.mtg:110:1
-		{Name: "Suq'Ata Lancer", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 2, Keywords: []string{"suq_ata_lancer", "haste", "flanking"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:119:1
-		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"phantom_warrior"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}},                                          // cards/static.mtg:12:1
-		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Keywords: []string{"stalking_tiger"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                                            // cards/static.mtg:22:1
-		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Keywords: []string{"ironclaw_orcs"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                                              // cards/static.mtg:32:1
-		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"cloud_sprite", "flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}},                                                   // cards/static.mtg:42:1
-		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Keywords: []string{"juggernaut"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}},                                               // cards/static.mtg:53:1
-		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Keywords: []string{"prized_unicorn"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                                        // cards/static.mtg:64:1
+		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"goblin_raider"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:10:1
+		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                  // cards/combat.mtg:19:1
+		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Keywords: []string{"guile"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}},                                    // cards/combat.mtg:33:1
+		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},              // cards/combat.mtg:43:1
+		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:53:1
+		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}}, // cards/combat.mtg:64:1
+		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Keywords: []string{"taunting_elf"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                           // cards/combat.mtg:74:1
+		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}},                                             // cards/combat.mtg:83:1
+		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}},                                   // cards/combat.mtg:92:1
+		{Name: "Devoted Retainer", Types: ty_creature, Subtypes: []string{"human", "samurai"}, Power: 1, Toughness: 1, Keywords: []string{"bushido:1"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}},                             // cards/combat.mtg:101:1
+		{Name: "Akrasan Squire", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"exalted"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}},                                 // cards/combat.mtg:110:1
+		{Name: "Suq'Ata Lancer", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 2, Keywords: []string{"haste", "flanking"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                        // cards/combat.mtg:119:1
+		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"phantom_warrior"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}},                     // cards/static.mtg:12:1
+		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Keywords: []string{"stalking_tiger"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                       // cards/static.mtg:22:1
+		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Keywords: []string{"ironclaw_orcs"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                         // cards/static.mtg:32:1
+		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"cloud_sprite", "flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}},                              // cards/static.mtg:42:1
+		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Keywords: []string{"juggernaut"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}},                          // cards/static.mtg:53:1
+		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Keywords: []string{"prized_unicorn"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                   // cards/static.mtg:64:1
 	},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
