@@ -1,7 +1,13 @@
 package cards_test
 
 import (
+	"bytes"
+	"math/bits"
+	"os"
 	"testing"
+
+	"github.com/mtgc-dev/mtgc/cards/engine"
+	"github.com/mtgc-dev/mtgc/compiler"
 
 	"github.com/mtgc-dev/mtgc/cards"
 )
@@ -13,7 +19,9 @@ func TestLibraryChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"Phantom Warrior": true, "Stalking Tiger": true, "Ironclaw Orcs": true, "Cloud Sprite": true, "Juggernaut": true, "Prized Unicorn": true}
+	want := map[string]bool{"Phantom Warrior": true, "Stalking Tiger": true, "Ironclaw Orcs": true, "Cloud Sprite": true, "Juggernaut": true, "Prized Unicorn": true,
+		"Goblin Raider": true, "Boggart Brute": true, "Guile": true, "Mogg Flunkies": true, "Bloodrock Cyclops": true, "Two-Headed Dragon": true,
+		"Taunting Elf": true, "Wall of Stone": true, "Serra Angel": true, "Devoted Retainer": true, "Akrasan Squire": true, "Suq'Ata Lancer": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
@@ -22,5 +30,51 @@ func TestLibraryChecks(t *testing.T) {
 	}
 	for n := range want {
 		t.Errorf("card %q missing", n)
+	}
+}
+
+// TestLibraryCharacteristics: a card's declaration gives what its objects
+// start with (Juggernaut: {4} artifact creature — juggernaut 5/5).
+func TestLibraryCharacteristics(t *testing.T) {
+	p, err := cards.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p.Cards {
+		if c.Name != "Juggernaut" {
+			continue
+		}
+		k := c.Card
+		if k.Power != 5 || k.Toughness != 5 || k.Cost.Generic != 4 || len(k.Subtypes) != 1 || k.Subtypes[0] != "juggernaut" || len(k.Keywords) != 1 || k.Keywords[0] != "juggernaut" {
+			t.Errorf("Juggernaut: %+v", k)
+		}
+		if bits.OnesCount16(uint16(k.Types)) != 2 {
+			t.Errorf("Juggernaut's types: %v, want artifact creature", k.Types)
+		}
+		return
+	}
+	t.Fatal("no Juggernaut")
+}
+
+// TestEngineFresh: engine/engine_gen.go is what mtgc gen makes of the
+// library now (go generate ./cards/engine rewrites it).
+func TestEngineFresh(t *testing.T) {
+	p, err := cards.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := compiler.Generate(p, compiler.Options{Package: "engine"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("engine/engine_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("cards/engine/engine_gen.go is stale: run go generate ./cards/engine")
+	}
+	if engine.SourceHash != p.Hash || len(engine.Cards) != len(p.Cards) {
+		t.Fatalf("engine: hash %s, %d cards; library: hash %s, %d cards", engine.SourceHash, len(engine.Cards), p.Hash, len(p.Cards))
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"testing/fstest"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/rules"
 )
 
 // FS holds the library's .mtg files.
@@ -24,29 +23,36 @@ const Dir = "cards"
 // extends (the default one): a program whose keywords include one for
 // each card and whose predicates include the cards' clauses.
 func Load() (*compiler.Program, error) {
-	fsys := fstest.MapFS{}
-	if err := fs.WalkDir(rules.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(rules.FS, p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	}); err != nil {
-		return nil, err
-	}
-	mtg, err := fs.Glob(FS, "*.mtg")
+	srcs, idx, err := Sources()
 	if err != nil {
 		return nil, err
+	}
+	p, err := compiler.Compile(srcs, idx)
+	if p != nil {
+		p.Dir = Dir
+	}
+	return p, err
+}
+
+// Sources reads the library and the embedded rules it extends, as
+// compiler.ReadEdition does for the directory cards/: what Load
+// compiles, and what a script's own cards are compiled with
+// (conformance.CompileCards).
+func Sources() ([]compiler.Source, map[string][]byte, error) {
+	fsys := fstest.MapFS{}
+	mtg, err := fs.Glob(FS, "*.mtg")
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, name := range mtg {
 		data, err := fs.ReadFile(FS, name)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		fsys[Dir+"/"+name] = &fstest.MapFile{Data: data}
 	}
-	// The library cites the default edition's rules: its index is theirs.
-	fsys[Dir+"/cards.tsv"] = fsys[rules.Default+".tsv"]
-	return compiler.LoadAs(fsys, Dir, Dir)
+	// The edition the library extends is not beside it: the compiler
+	// reads its embedded rules (and cites their index), as mtgc check and
+	// mtgc gen do for the directory cards/.
+	return compiler.ReadEdition(fsys, Dir, Dir)
 }

@@ -1,17 +1,31 @@
 package compiler
 
 import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
 	"github.com/mtgc-dev/mtgc/grammar"
 	"github.com/mtgc-dev/mtgc/rules"
+	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 // Card is a card a ruleset declares (`card IDENT "Name" {...}`): Keyword
 // is the keyword its objects carry, so that its clauses, joined to the
-// rules' clauses of the same predicates, apply to them alone.
+// rules' clauses of the same predicates, apply to them alone; "" for a
+// card without clauses (its abilities are the rules' keywords), which
+// takes no keyword bit (the rules have at most 64 keywords).
 type Card struct {
 	Name    string
 	Keyword string
 	Pos     grammar.Pos
+	// Card is what an object made from the card starts with: its name,
+	// cost, types, subtypes, power/toughness and keywords, the card's own
+	// keyword first (rt.Rules.Cards; a script's `battlefield p1 'Name'
+	// card`). Set once the rules are checked (checkCards).
+	Card rt.Card
+	decl *grammar.CardDecl
 }
 
 // expandCards replaces each card declaration by what it means in the
@@ -24,8 +38,12 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 	var cards []Card
 	var errs grammar.ErrorList
 	names := map[string]grammar.Pos{}
+	idents := map[string]grammar.Pos{}
 	for _, c := range before {
 		names[c.Name] = c.Pos
+		if c.decl != nil {
+			idents[c.decl.Ident.Name] = c.decl.Ident.Pos
+		}
 	}
 	out, copied := files, false
 	for i, f := range files {
@@ -57,8 +75,16 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 				errs = append(errs, &grammar.Error{Pos: cd.NamePos, Msg: "card " + quoteName(cd.Name) + " declared twice (first at " + p.String() + ")"})
 			}
 			names[cd.Name] = cd.NamePos
-			cards = append(cards, Card{Name: cd.Name, Keyword: cd.Ident.Name, Pos: cd.Pos})
-			g.Decls = append(g.Decls, &grammar.KeywordDecl{Pos: cd.Pos, Name: cd.Ident})
+			if p, dup := idents[cd.Ident.Name]; dup {
+				errs = append(errs, &grammar.Error{Pos: cd.Ident.Pos, Msg: "card " + cd.Ident.Name + " declared twice (first at " + p.String() + ")"})
+			}
+			idents[cd.Ident.Name] = cd.Ident.Pos
+			card := Card{Name: cd.Name, Pos: cd.Pos, decl: cd}
+			if len(cd.Clauses) > 0 {
+				card.Keyword = cd.Ident.Name
+				g.Decls = append(g.Decls, &grammar.KeywordDecl{Pos: cd.Pos, Name: cd.Ident})
+			}
+			cards = append(cards, card)
 			for _, cl := range cd.Clauses {
 				self := -1
 				for j, id := range cl.Params {
@@ -85,6 +111,152 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 		out[i] = &g
 	}
 	return out, cards, errs
+}
+
+// checkCards checks each card's characteristics against the checked
+// rules (their card types and keywords, with did-you-mean) and sets its
+// rt.Card.
+func checkCards(p *Program, cards []Card) grammar.ErrorList {
+	var errs grammar.ErrorList
+	errorf := func(pos grammar.Pos, format string, args ...any) {
+		errs = append(errs, &grammar.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+	var typeNames []string
+	types := map[string]int{}
+	for i, t := range p.CardTypes {
+		typeNames = append(typeNames, t.Name)
+		types[t.Name] = i
+	}
+	supers := strings.Fields(rt.SuperSet(0xff).String())
+	keywords := map[string]*Keyword{}
+	var kwNames []string
+	for _, k := range p.Keywords {
+		keywords[k.Name] = k
+		kwNames = append(kwNames, k.Name)
+	}
+	for i := range cards {
+		c := &cards[i]
+		d := c.decl
+		if d == nil {
+			continue
+		}
+		card := rt.Card{Name: c.Name}
+		if c.Keyword != "" {
+			card.Keywords = []string{c.Keyword}
+		}
+		if d.Cost != nil {
+			cost, ok := parseManaCost(d.Cost.Value)
+			if !ok {
+				errorf(d.Cost.Pos, "card %s: cost %q: want a mana cost as the Oracle prints it, e.g. \"{1}{U}{U}\" or \"{4}\" (or 1UU)", d.Ident.Name, d.Cost.Value)
+			}
+			card.Cost = cost
+		}
+		seen := map[string]bool{}
+		for _, t := range d.Types {
+			if seen[t.Name] {
+				errorf(t.Pos, "card %s: type %s given twice", d.Ident.Name, t.Name)
+			}
+			seen[t.Name] = true
+			if j, ok := types[t.Name]; ok {
+				card.Types |= 1 << j
+				continue
+			}
+			if s, ok := rt.ParseSuper(t.Name); ok {
+				card.Super |= s
+				continue
+			}
+			errorf(t.Pos, "card %s: unknown type %s: not a card type of these rules (%s) nor a supertype (%s)%s", d.Ident.Name, t.Name, strings.Join(typeNames, ", "), strings.Join(supers, ", "), didYouMean(closest(t.Name, append(append([]string(nil), typeNames...), supers...), 2)))
+		}
+		if d.Types != nil && card.Types == 0 {
+			errorf(d.Types[0].Pos, "card %s: want at least one card type (%s)", d.Ident.Name, strings.Join(typeNames, ", "))
+		}
+		for _, s := range d.Subtypes {
+			if !subtypeRE.MatchString(s.Value) {
+				errorf(s.Pos, "card %s: subtype %q: write a subtype in lower case, as subtype(x, \"wall\") reads it (e.g. \"wall\", \"assembly-worker\")", d.Ident.Name, s.Value)
+				continue
+			}
+			card.Subtypes = append(card.Subtypes, s.Value)
+		}
+		if (d.Power == nil) != (d.Toughness == nil) {
+			pos := d.Pos
+			if d.Power != nil {
+				pos = d.Power.Pos
+			} else {
+				pos = d.Toughness.Pos
+			}
+			errorf(pos, "card %s: give both power and toughness (power 2 toughness 2)", d.Ident.Name)
+		}
+		if d.Power != nil {
+			card.Power = int32(d.Power.N)
+		}
+		if d.Toughness != nil {
+			card.Toughness = int32(d.Toughness.N)
+		}
+		kseen := map[string]bool{}
+		for _, kw := range d.Keywords {
+			n := kw.Name.Name
+			k, ok := keywords[n]
+			switch {
+			case !ok:
+				errorf(kw.Name.Pos, "card %s: unknown keyword %s (these rules declare %s)%s", d.Ident.Name, n, strings.Join(kwNames, ", "), didYouMean(closest(n, kwNames, 2)))
+				continue
+			case n == d.Ident.Name && c.Keyword != "":
+				errorf(kw.Name.Pos, "card %s: keyword %s is the card's own: its objects have it already", d.Ident.Name, n)
+				continue
+			case k.Param != "" && kw.Arg == nil:
+				errorf(kw.Name.Pos, "card %s: keyword %s takes a number (%s %s): e.g. %s 2", d.Ident.Name, n, n, k.Param, n)
+				continue
+			case k.Param == "" && kw.Arg != nil:
+				errorf(kw.Arg.Pos, "card %s: keyword %s takes no number", d.Ident.Name, n)
+				continue
+			case k.Param == "" && kseen[n]:
+				errorf(kw.Name.Pos, "card %s: keyword %s given twice", d.Ident.Name, n)
+				continue
+			}
+			kseen[n] = true
+			if kw.Arg != nil {
+				if kw.Arg.N < 0 || kw.Arg.N > 1<<20 {
+					errorf(kw.Arg.Pos, "card %s: keyword %s: %d is not a number from 0 to %d", d.Ident.Name, n, kw.Arg.N, 1<<20)
+					continue
+				}
+				n += ":" + strconv.FormatInt(kw.Arg.N, 10)
+			}
+			card.Keywords = append(card.Keywords, n)
+		}
+		c.Card = card
+	}
+	return errs
+}
+
+var subtypeRE = regexp.MustCompile(`^[a-z][a-z'-]*$`)
+
+// parseManaCost reads a cost as the Oracle prints it ("{1}{U}{U}",
+// "{4}", "{0}") or as scripts write it ("1UU").
+func parseManaCost(s string) (rt.Cost, bool) {
+	if !strings.HasPrefix(s, "{") {
+		return rt.ParseCost(s)
+	}
+	generic, colored := 0, ""
+	for s != "" {
+		if s[0] != '{' {
+			return rt.Cost{}, false
+		}
+		end := strings.IndexByte(s, '}')
+		if end < 0 {
+			return rt.Cost{}, false
+		}
+		sym := s[1:end]
+		s = s[end+1:]
+		if n, err := strconv.Atoi(sym); err == nil && n >= 0 && n <= 1000 && sym != "" && sym[0] != '+' && sym[0] != '-' {
+			generic += n
+			continue
+		}
+		if len(sym) != 1 || !strings.Contains("WUBRG", sym) {
+			return rt.Cost{}, false
+		}
+		colored += sym
+	}
+	return rt.ParseCost(strconv.Itoa(generic) + colored)
 }
 
 func quoteName(s string) string { return "\"" + s + "\"" }

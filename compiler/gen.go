@@ -112,6 +112,9 @@ func (w *writer) file(pkg string) {
 		w.printf(")\n\n")
 	}
 	w.printf("// New starts a game under these rules.\nfunc New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }\n\n")
+	if len(p.Cards) > 0 {
+		w.printf("// Cards are the cards these rules declare (card), as an object made\n// from each starts: a deck is a list of their names (Rules.Card).\nvar Cards = Rules.Cards\n\n")
+	}
 	w.printf("// Rules is the ruleset, for rt.New.\nvar Rules = &rt.Rules{\n")
 	w.printf("Edition: %s,\nTitle: %s,\nSourceHash: SourceHash,\nIndex: index,\n", quote(p.Edition), quote(p.Title))
 	d := p.Defaults
@@ -121,6 +124,13 @@ func (w *writer) file(pkg string) {
 		kws = append(kws, k.Name)
 	}
 	w.printf("Keywords: %s,\n", strs(kws))
+	if len(p.Cards) > 0 {
+		w.printf("Cards: []rt.Card{\n")
+		for _, c := range p.Cards {
+			w.printf("%s\n", cardLiteral(p, c))
+		}
+		w.printf("},\n")
+	}
 	if len(p.CardTypes) > 0 {
 		var names []string
 		for _, t := range p.CardTypes {
@@ -752,4 +762,36 @@ func (w *writer) keywordKinds(p *Program) {
 			keywordConst(k.Name), quote(t.Label), t.Event, quote(t.Segment), t.Arg, t.Effect, strings.Join(args, ", "), argParam, comment(k.KindPos, k.KindRules))
 	}
 	w.printf("},\n")
+}
+
+// cardLiteral is a card the rules declare as an rt.Card literal, with
+// a comment giving its declaration's position.
+func cardLiteral(p *Program, c Card) string {
+	k := c.Card
+	var b strings.Builder
+	fmt.Fprintf(&b, "{Name: %s", quote(k.Name))
+	if k.Types != 0 {
+		var ts []string
+		for i, t := range p.CardTypes {
+			if k.Types&(1<<i) != 0 {
+				ts = append(ts, typeConst(t.Name))
+			}
+		}
+		fmt.Fprintf(&b, ", Types: %s", strings.Join(ts, " | "))
+	}
+	if k.Super != 0 {
+		fmt.Fprintf(&b, ", Super: %d", k.Super)
+	}
+	if len(k.Subtypes) > 0 {
+		fmt.Fprintf(&b, ", Subtypes: %s", strs(k.Subtypes))
+	}
+	if k.Power != 0 || k.Toughness != 0 {
+		fmt.Fprintf(&b, ", Power: %d, Toughness: %d", k.Power, k.Toughness)
+	}
+	fmt.Fprintf(&b, ", Keywords: %s", strs(k.Keywords))
+	if k.Cost != (runtime.Cost{}) {
+		fmt.Fprintf(&b, ", Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}", k.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", k.Cost.Colored), "runtime.Mana"))
+	}
+	fmt.Fprintf(&b, "}, // %s", c.Pos)
+	return b.String()
 }

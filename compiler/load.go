@@ -235,6 +235,9 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	c.inherited = m.inherited
 	p := c.check()
 	p.Cards = cards
+	if c.index != nil {
+		c.errs = append(c.errs, checkCards(p, p.Cards)...)
+	}
 	p.Changes, p.Renumber, p.Extends = m.changes, m.renumber, m.chain
 	if len(c.errs) > 0 {
 		return nil, capErrors(c.errs)

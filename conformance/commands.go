@@ -228,6 +228,24 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		n int32
 	}
 	var ctrs, caps []ctr
+	// "card": the object is the card these rules declare by that name
+	// (a card library's, or the script's cards.mtg), with its
+	// characteristics and abilities; the other attributes add to them.
+	if i := slices.Index(attrs, "card"); i >= 0 {
+		lib, ok := g.Rules.Card(name)
+		if !ok {
+			var names []string
+			for _, c := range g.Rules.Cards {
+				names = append(names, c.Name)
+			}
+			if len(names) == 0 {
+				fail(ts, "%s card: these rules declare no cards (a card library, or a cards.mtg section of the script, declares them)", name)
+			}
+			fail(ts, "%s card: these rules declare no card of that name (they declare %s)", name, strings.Join(names, ", "))
+		}
+		c = lib
+		attrs = slices.Delete(slices.Clone(attrs), i, i+1)
+	}
 	for _, a := range attrs {
 		if t, ok := g.Rules.ParseType(a); ok {
 			c.Types |= t

@@ -6,6 +6,7 @@ package conformance
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/mtgc-dev/mtgc/compiler"
+	"github.com/mtgc-dev/mtgc/grammar"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -67,6 +69,53 @@ type Config struct {
 	Games *Games
 	// Limits bound each script's time, objects and passes.
 	Limits Limits
+	// Cards compiles a script's own cards (its "-- cards.mtg --"
+	// section: card declarations, docs/cards.md) with the rules under
+	// test, and returns the rules its games are played under: their cards
+	// and the script's. It needs a back end that compiles at run time (the
+	// interpreter: CompileCards); nil skips such a script, as a generated
+	// engine's cards are compiled into it (mtgc gen).
+	Cards func(name string, src []byte) (*rt.Rules, error)
+}
+
+// ScriptCards is the file of a script's archive holding its own cards.
+const ScriptCards = "cards.mtg"
+
+// CompileCards returns a Config.Cards that compiles a script's cards
+// with the sources of the rules under test (compiler.ReadEdition's srcs
+// and indexes) and builds the rules with build (interp.Rules). The
+// script's file is untrusted: it gets the limits and positioned errors of
+// a rules file, named cards.mtg.
+func CompileCards(srcs []compiler.Source, idx map[string][]byte, build func(*compiler.Program) (*rt.Rules, error)) func(string, []byte) (*rt.Rules, error) {
+	return func(name string, src []byte) (*rt.Rules, error) {
+		if len(src) > compiler.MaxSourceBytes {
+			return nil, fmt.Errorf("%s: %d bytes, more than a rules file may hold (%d)", name, len(src), compiler.MaxSourceBytes)
+		}
+		// A script's cards are of the edition under test: a file without
+		// an edition line gets that edition's, above its first line, and
+		// its errors are shown at the lines of the script's file.
+		shift := 0
+		if ed, _ := compiler.DeclaredEdition(src); ed == "" && len(srcs) > 0 {
+			if top, _ := compiler.DeclaredEdition(srcs[0].Data); top != "" {
+				src = append([]byte("edition "+top+" \"a script's cards\"\n"), src...)
+				shift = 1
+			}
+		}
+		all := append(append([]compiler.Source(nil), srcs...), compiler.Source{Name: name, Data: src})
+		p, err := compiler.Compile(all, idx)
+		var list grammar.ErrorList
+		if errors.As(err, &list) && shift > 0 {
+			for _, e := range list {
+				if e.Pos.File == name && e.Pos.Line > shift {
+					e.Pos.Line -= shift
+				}
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		return build(p)
+	}
 }
 
 // rulesIndexes caches the parsed index of each engine (RulesIndex).
@@ -182,6 +231,23 @@ func (c Config) params(sn *snapshot) *params {
 				}
 			}
 			t := env.T()
+			if data, err := os.ReadFile(filepath.Join(env.WorkDir, ScriptCards)); err == nil {
+				if c.Cards == nil {
+					if p.done != nil {
+						p.done()
+					}
+					t.Skip("the script declares its own cards (" + ScriptCards + "): this back end is generated, its cards compiled in (mtgc gen); the interpreter runs it")
+					return nil
+				}
+				r, err := c.Cards(ScriptCards, data)
+				if err != nil {
+					if p.done != nil {
+						p.done()
+					}
+					return err
+				}
+				s.rules = r
+			}
 			env.Defer(func() {
 				if c.Fired != nil {
 					c.Fired.add(name, s.fired)

@@ -6,32 +6,87 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// A card declaration: a card's name and its static abilities, written as
-// the rules' predicate clauses scoped to the card:
+// A card declaration: a card's characteristics and its static abilities,
+// written as the rules' predicate clauses scoped to the card:
 //
-//	card phantom_warrior "Phantom Warrior" {
-//	  predicate cant_block "509.1b" (b, self) if b.creature
+//	card juggernaut "Juggernaut" {
+//	  cost "{4}"
+//	  types artifact, creature
+//	  subtypes "juggernaut"
+//	  power 5 toughness 5
+//	  keywords flying, bushido 2
+//	  predicate must_attack "508.1d" (self) if not self.attack_cost
 //	}
 //
+// cost, types, subtypes, power, toughness and keywords are words of the
+// card's body alone (not reserved: x.power still reads an attribute).
 // Each clause names `self` as one of its parameters; it applies only when
 // the object bound to self is one of this card's objects (the compiler
 // joins `self has IDENT and (...)` to its condition, IDENT being a
 // keyword the card declares: see compiler/cards.go).
 
 type pCard struct {
-	Pos     lexer.Position
-	Ident   pIdent   `parser:"'card' @@"`
-	Name    pString  `parser:"@@ '{'"`
-	Clauses []*pPred `parser:"@@* '}'"`
+	Pos   lexer.Position
+	Ident pIdent       `parser:"'card' @@"`
+	Name  pString      `parser:"@@ '{'"`
+	Items []*pCardItem `parser:"@@* '}'"`
 }
 
-// CardDecl is `card IDENT "Name" { predicate ... }`.
+type pCardItem struct {
+	Pos       lexer.Position
+	Cost      *pString      `parser:"  'cost' @@"`
+	Types     []pIdent      `parser:"| 'types' @@ ( ',' @@ )*"`
+	Subtypes  []pString     `parser:"| 'subtypes' @@ ( ',' @@ )*"`
+	Power     *pSignedInt   `parser:"| 'power' @@"`
+	Toughness *pSignedInt   `parser:"| 'toughness' @@"`
+	Keywords  []*pCardKWord `parser:"| 'keywords' @@ ( ',' @@ )*"`
+	Clause    *pPred        `parser:"| @@"`
+}
+
+type pSignedInt struct {
+	Pos lexer.Position
+	Neg bool   `parser:"@'-'?"`
+	N   string `parser:"@Int"`
+}
+
+type pCardKWord struct {
+	Name pIdent      `parser:"@@"`
+	Arg  *pSignedInt `parser:"@@?"`
+}
+
+// CardDecl is `card IDENT "Name" { ... }`.
 type CardDecl struct {
 	Pos     Pos
 	Ident   Ident
 	Name    string
 	NamePos Pos
-	Clauses []*PredicateDecl
+	// The card's characteristics; nil or empty when not given.
+	Cost      *CardString
+	Types     []Ident
+	Subtypes  []CardString
+	Power     *CardInt
+	Toughness *CardInt
+	Keywords  []CardKeyword
+	Clauses   []*PredicateDecl
+}
+
+// CardString is a string of a card's body (its cost, a subtype).
+type CardString struct {
+	Pos   Pos
+	Value string
+}
+
+// CardInt is a number of a card's body (its power, its toughness).
+type CardInt struct {
+	Pos Pos
+	N   int64
+}
+
+// CardKeyword is one of a card's keywords, with its number if it takes
+// one (bushido 2).
+type CardKeyword struct {
+	Name Ident
+	Arg  *CardInt
 }
 
 // Position implements Node.
@@ -40,10 +95,70 @@ func (*CardDecl) declNode()       {}
 
 func (c *converter) card(p *pCard) *CardDecl {
 	d := &CardDecl{Pos: toPos(p.Pos), Ident: ident(p.Ident), Name: c.unquote(p.Name), NamePos: toPos(p.Name.Pos)}
-	for _, q := range p.Clauses {
-		d.Clauses = append(d.Clauses, c.pred(q))
+	twice := func(pos lexer.Position, what string) {
+		c.errorf(toPos(pos), "card %s: %s given twice", d.Ident.Name, what)
+	}
+	for _, it := range p.Items {
+		switch {
+		case it.Cost != nil:
+			if d.Cost != nil {
+				twice(it.Pos, "cost")
+			}
+			d.Cost = &CardString{Pos: toPos(it.Cost.Pos), Value: c.unquote(*it.Cost)}
+		case it.Types != nil:
+			if d.Types != nil {
+				twice(it.Pos, "types")
+			}
+			d.Types = []Ident{}
+			for _, t := range it.Types {
+				d.Types = append(d.Types, ident(t))
+			}
+		case it.Subtypes != nil:
+			if d.Subtypes != nil {
+				twice(it.Pos, "subtypes")
+			}
+			d.Subtypes = []CardString{}
+			for _, s := range it.Subtypes {
+				d.Subtypes = append(d.Subtypes, CardString{Pos: toPos(s.Pos), Value: c.unquote(s)})
+			}
+		case it.Power != nil:
+			if d.Power != nil {
+				twice(it.Pos, "power")
+			}
+			d.Power = c.cardInt(it.Power)
+		case it.Toughness != nil:
+			if d.Toughness != nil {
+				twice(it.Pos, "toughness")
+			}
+			d.Toughness = c.cardInt(it.Toughness)
+		case it.Keywords != nil:
+			if d.Keywords != nil {
+				twice(it.Pos, "keywords")
+			}
+			d.Keywords = []CardKeyword{}
+			for _, k := range it.Keywords {
+				kw := CardKeyword{Name: ident(k.Name)}
+				if k.Arg != nil {
+					kw.Arg = c.cardInt(k.Arg)
+				}
+				d.Keywords = append(d.Keywords, kw)
+			}
+		case it.Clause != nil:
+			d.Clauses = append(d.Clauses, c.pred(it.Clause))
+		}
 	}
 	return d
+}
+
+func (c *converter) cardInt(p *pSignedInt) *CardInt {
+	n, err := strconv.ParseInt(p.N, 10, 32)
+	if err != nil {
+		c.errorf(toPos(p.Pos), "%s is not a number a card can print", p.N)
+	}
+	if p.Neg {
+		n = -n
+	}
+	return &CardInt{Pos: toPos(p.Pos), N: n}
 }
 
 func (c *converter) pred(p *pPred) *PredicateDecl {
@@ -59,12 +174,64 @@ func (c *converter) pred(p *pPred) *PredicateDecl {
 	return d
 }
 
+// cardDecl prints a card's body in one order: cost, types, subtypes,
+// power and toughness (on one line), keywords, then its clauses.
 func (p *printer) cardDecl(d *CardDecl) {
 	p.tok(d.Pos, "card ")
 	p.ident(d.Ident)
 	p.text(" ")
 	p.tok(d.NamePos, strconv.Quote(d.Name))
 	p.openBody()
+	if d.Cost != nil {
+		p.newLine()
+		p.tok(d.Cost.Pos, "cost ")
+		p.text(strconv.Quote(d.Cost.Value))
+	}
+	if len(d.Types) > 0 {
+		p.newLine()
+		p.tok(d.Types[0].Pos, "types ")
+		for i, t := range d.Types {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.ident(t)
+		}
+	}
+	if len(d.Subtypes) > 0 {
+		p.newLine()
+		p.tok(d.Subtypes[0].Pos, "subtypes ")
+		for i, s := range d.Subtypes {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.tok(s.Pos, strconv.Quote(s.Value))
+		}
+	}
+	if d.Power != nil || d.Toughness != nil {
+		p.newLine()
+		if d.Power != nil {
+			p.tok(d.Power.Pos, "power "+strconv.FormatInt(d.Power.N, 10))
+		}
+		if d.Toughness != nil {
+			if d.Power != nil {
+				p.text(" ")
+			}
+			p.tok(d.Toughness.Pos, "toughness "+strconv.FormatInt(d.Toughness.N, 10))
+		}
+	}
+	if len(d.Keywords) > 0 {
+		p.newLine()
+		p.tok(d.Keywords[0].Name.Pos, "keywords ")
+		for i, k := range d.Keywords {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.ident(k.Name)
+			if k.Arg != nil {
+				p.text(" " + strconv.FormatInt(k.Arg.N, 10))
+			}
+		}
+	}
 	for _, cl := range d.Clauses {
 		p.newLine()
 		p.tok(cl.Pos, "predicate ")

@@ -37,7 +37,10 @@
 //	OnEnd       = ( "on_end" | "on_begin" ) Rule { Rule } Block .
 //	SbaDecl     = ( "sba" | "watch" ) Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
-//	CardDecl    = "card" Ident String "{" { PredicateDecl } "}" .   (a card's clauses name self: see cards.go)
+//	CardDecl    = "card" Ident String "{" { CardItem } "}" .   (a card's clauses name self: see cards.go)
+//	CardItem    = "cost" String | "types" Ident { "," Ident } | "subtypes" String { "," String }
+//	            | "power" ["-"] Int | "toughness" ["-"] Int | "keywords" Ident [Int] { "," Ident [Int] }
+//	            | PredicateDecl .
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
 //	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)
 //	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .

@@ -97,6 +97,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, t := range p.CardTypes {
 		r.CardTypes = append(r.CardTypes, t.Name)
 	}
+	for _, c := range p.Cards {
+		r.Cards = append(r.Cards, c.Card)
+	}
 	r.PlayedTypes, r.InstantTypes = p.TypeMask("played"), p.TypeMask("any_time")
 	r.NonpermanentTypes, r.CombatantTypes = p.TypeMask("nonpermanent"), p.TypeMask("combatant")
 	for _, k := range p.Counters {

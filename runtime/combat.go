@@ -332,12 +332,34 @@ func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
 // refusePred is a refusal by the predicate of kind k that cites rule,
 // quoting it (Refusal.Why).
 func (g *Game) refusePred(k PredKind, rule, format string, args ...any) *Refusal {
+	return g.refusePredOn(k, rule, NoObj, NoObj, false, format, args...)
+}
+
+// refusePredOn is refusePred quoting, among the clauses of kind k citing
+// rule, the first whose test on x (and y, for a kind of two objects) is
+// holds: the clause that refused, when several cite one rule (a card's
+// clause beside the rules' own). x NoObj: the first citing rule.
+func (g *Game) refusePredOn(k PredKind, rule string, x, y ObjID, holds bool, format string, args ...any) *Refusal {
 	r := refuse(rule, format, args...)
+	var quote *Predicate
 	for i := range g.Rules.Predicates {
-		if p := &g.Rules.Predicates[i]; p.Kind == k && p.Rule == rule && p.Text != "" {
-			r.Why = k.String() + ", " + p.Pos + ": " + p.Text
+		p := &g.Rules.Predicates[i]
+		if p.Kind != k || p.Rule != rule || p.Text == "" {
+			continue
+		}
+		if quote == nil {
+			quote = p
+		}
+		if x == NoObj {
 			break
 		}
+		if (p.Test2 != nil && y != NoObj && p.Test2(g.exec(), x, y) == holds) || (p.Test != nil && p.Test(g.exec(), x) == holds) {
+			quote = p
+			break
+		}
+	}
+	if quote != nil {
+		r.Why = k.String() + ", " + quote.Pos + ": " + quote.Text
 	}
 	return r
 }

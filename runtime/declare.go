@@ -101,10 +101,10 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
 		}
 		if ok, rule := g.pred(g.Combat.Atk.May, x, true); !ok {
-			return g.refusePred(g.Combat.Atk.May, rule, "%s can't attack", g.nameOf(x))
+			return g.refusePredOn(g.Combat.Atk.May, rule, x, NoObj, false, "%s can't attack", g.nameOf(x))
 		}
 		if no, rule := g.pred(g.Combat.Atk.MayNot, x, false); no {
-			return g.refusePred(g.Combat.Atk.MayNot, rule, "%s can't attack", g.nameOf(x))
+			return g.refusePredOn(g.Combat.Atk.MayNot, rule, x, NoObj, true, "%s can't attack", g.nameOf(x))
 		}
 		t := PlayerCode(g.defendingPlayer(p)) // no targets: the defending player
 		if len(a.Targets) > 0 {
@@ -325,10 +325,10 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))
 		}
 		if ok, rule := g.pred(g.Combat.Blk.May, b, true); !ok {
-			return g.refusePred(g.Combat.Blk.May, rule, "%s can't block", g.nameOf(b))
+			return g.refusePredOn(g.Combat.Blk.May, rule, b, NoObj, false, "%s can't block", g.nameOf(b))
 		}
 		if no, rule := g.pred2(g.Combat.Blk.MayNot, b, at); no {
-			return g.refusePred(g.Combat.Blk.MayNot, rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
+			return g.refusePredOn(g.Combat.Blk.MayNot, rule, b, at, true, "%s can't block %s", g.nameOf(b), g.nameOf(at))
 		}
 	}
 	var cost Cost

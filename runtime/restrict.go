@@ -808,15 +808,15 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 		}
 		x := u.obj
 		if !s.blocks {
-			return g.refusePred(must, g.firstHolding(must, x, NoObj), "%s must attack if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
+			return g.refusePredOn(must, g.firstHolding(must, x, NoObj), x, NoObj, true, "%s must attack if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
 		}
 		for _, t := range s.pool[o.first : o.first+o.n] {
 			a := ObjID(t)
 			if r := g.firstHolding(pair, x, a); r != "" && !g.proposedBlock(x, a) {
-				return g.refusePred(pair, r, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
+				return g.refusePredOn(pair, r, x, a, true, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
 			}
 		}
-		return g.refusePred(must, g.firstHolding(must, x, NoObj), "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
+		return g.refusePredOn(must, g.firstHolding(must, x, NoObj), x, NoObj, true, "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
 	}
 	return nil // (not reached: a declaration obeying more obeys more for some creature)
 }

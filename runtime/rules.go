@@ -24,6 +24,12 @@ type Rules struct {
 	Defaults PlayerDefaults
 	Keywords []string // bit i of a KeywordSet
 
+	// Cards are the cards the rules declare (a card library compiled
+	// with them), as an object made from each starts: its keywords
+	// include the one naming its abilities. The runtime reads nothing
+	// in them; hosts and scripts create objects from them (Card).
+	Cards []Card
+
 	// CardTypes are the declared card types (card_type): bit i of a
 	// TypeSet. Counters are the declared counter kinds (counter):
 	// CounterKind i.
@@ -148,6 +154,18 @@ type KeywordTrigger struct {
 type KeywordArg struct {
 	Keyword int16
 	N       int32
+}
+
+// Card returns the card the rules declare with the given name.
+func (r *Rules) Card(name string) (Card, bool) {
+	for _, c := range r.Cards {
+		if c.Name == name {
+			c.Subtypes = append([]string(nil), c.Subtypes...)
+			c.Keywords = append([]string(nil), c.Keywords...)
+			return c, true
+		}
+	}
+	return Card{}, false
 }
 
 // ParseKeyword reads a keyword as cards and effects name it: "flying",
