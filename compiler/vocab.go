@@ -287,7 +287,7 @@ var builtins = []*Builtin{
 	verb("add_combat_damage_step", rt.Exec.AddCombatDamageStep, "a second combat damage step follows this one"),
 	verb("assign_to_attacked", rt.Exec.AssignToAttacked, "X assigns N combat damage to what it attacks"),
 	verb("assign_to", rt.Exec.AssignTo, "X assigns N combat damage to Y"),
-	verb("may_divide", rt.Exec.MayDivide, "X's N combat damage in this step is divided as its controller chooses among the creatures it is in combat with, in order"),
+	verb("may_divide", rt.Exec.MayDivide, "X's N combat damage in this step is divided as player P chooses (its controller if P is no player) among the creatures it is in combat with, in order"),
 	verb("may_divide_to_attacked", rt.Exec.MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
 	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; a predicate of kind R (of 2 objects, a condition) that holds for a source and a recipient refuses it; the value of kind F (2 objects) is what the player is told of each recipient").
 		predArgs(PredArg{Params: 2}, PredArg{Params: 2, Value: true, Declared: true}).

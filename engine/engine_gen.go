@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5c86ff2ca02d2bb4505d9f48e674ef56"
+const SourceHash = "sha256:c626e8d2e45c9ea8bdcb3098938191fb"
 
 // Keyword bits.
 const (
@@ -57,8 +57,9 @@ const (
 	kw_mentor                     = 38 // rules/keywords.mtg:144 (702.134)
 	kw_dethrone                   = 39 // rules/keywords.mtg:153 (702.105)
 	kw_melee                      = 40 // rules/keywords.mtg:164 (702.121)
-	kw_phasing                    = 41 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 42 // rules/turn.mtg:20
+	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
+	kw_phasing                    = 42 // rules/turn.mtg:14 (702.26, 702.26a)
+	kw_doesnt_untap               = 43 // rules/turn.mtg:20
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -94,7 +95,7 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
@@ -406,6 +407,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
+		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:182", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -744,6 +746,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.20a\tVigilance is static; modifies declare attackers step\n" +
 	"2025-09-19\t702.20b\tVigilant creatures don't tap when attacking\n" +
 	"2025-09-19\t702.20c\tExtra vigilance instances add nothing\n" +
+	"2025-09-19\t702.22\tBanding keyword entry\n" +
+	"2025-09-19\t702.22a\tBanding is a static ability that modifies the rules for combat\n" +
+	"2025-09-19\t702.22j\tAn attacker blocked by a creature with banding: the defending player divides its damage\n" +
+	"2025-09-19\t702.22k\tA creature blocking an attacker with banding: the attacking player divides its damage\n" +
 	"2025-09-19\t702.23\tRampage keyword entry\n" +
 	"2025-09-19\t702.23a\tRampage N: +N/+N for each blocker beyond the first\n" +
 	"2025-09-19\t702.23b\tRampage bonus counted once, as the ability resolves\n" +
@@ -1531,7 +1537,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
+			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1549,7 +1555,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
+			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1609,7 +1615,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.MayDivide(v_b, g.PredValue(rt.AssignsDamage, v_b), "510.1d")
+			g.MayDivide(v_b, g.PredValue(rt.AssignsDamage, v_b), int(g.PredValue(rt.DamageAssigner, v_b)), "510.1d")
 		}
 		g.Release(mark)
 	}
@@ -2815,6 +2821,43 @@ func pred_cant_be_targeted_32(g rt.Exec, v_x, v_s rt.ObjID) bool {
 // rules/keywords.mtg:139 (702.18a)
 func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
+}
+
+// rules/keywords.mtg:182 (702.22j, 702.22k)
+func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
+	return int32(func() int {
+		if g.Attacking(v_s) && func() bool {
+			for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+				v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+				if !ok {
+					continue
+				}
+				if g.BlocksAttacker(v_b, v_s) && g.HasKeyword(v_b, kw_banding) {
+					return true
+				}
+			}
+			return false
+		}() {
+			return g.DefendingPlayer(v_s)
+		}
+		return func() int {
+			if g.Blocking(v_s) && func() bool {
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_s, v_a) && g.HasKeyword(v_a, kw_banding) {
+						return true
+					}
+				}
+				return false
+			}() {
+				return g.Active
+			}
+			return rt.ObjController(g, v_s)
+		}()
+	}())
 }
 
 // rules/combat.mtg:426 (506.7, 506.7a, 506.7d, 506.7e)

@@ -127,6 +127,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, int32, string):
 		x, n := a[0].o, a[1].i
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), n(g, fp), rule); return true }
+	case func(rt.Exec, rt.ObjID, int32, int, string):
+		x, n, p := a[0].o, a[1].i, a[2].p
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), n(g, fp), p(g, fp), rule); return true }
 	case func(rt.Exec, rt.ObjID, int, string):
 		x, p := a[0].o, a[1].p
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), p(g, fp), rule); return true }

@@ -34,6 +34,7 @@ const (
 	MustBlockAttacker                       // (b, a) b blocks a if able (each one that holds is one requirement)
 	CanAttackPlayer                         // (p, q) every one must hold for player p's creatures to attack player q
 	CantBeTargeted                          // (x, s) any one forbids x to be a target of an ability whose source is s
+	DamageAssigner                          // (s) = the player who divides s's combat damage (a player value)
 	numPredKinds
 )
 
@@ -74,6 +75,7 @@ var predSpecs = [numPredKinds]PredSpec{
 	MustBlockAttacker:   {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
 	CanAttackPlayer:     {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", "which players a player's creatures may attack"},
 	CantBeTargeted:      {"cant_be_targeted", "CantBeTargeted", 2, false, false, false, "(x, s): any one forbids x to be a target of an ability whose source is s", ""},
+	DamageAssigner:      {"damage_assigner", "DamageAssigner", 1, true, true, false, "(s) = the player who divides s's combat damage among the creatures it is in combat with", ""},
 }
 
 // predPlayers marks, for a kind, which of its parameters are players

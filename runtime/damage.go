@@ -21,26 +21,33 @@ func (g *Game) attacksWith(p int) bool {
 type divider struct {
 	Source   ObjID
 	Attacked bool
+	By       int8 // the player who divides it
 	N        int32
 }
 
 // MayDivide makes creature x, in combat with creatures, one whose n combat
-// damage in this step its controller divides among them, in order, as
+// damage in this step player p divides among them, in order, as
 // DivideCombatDamage asks (the rules say which creatures have a choice,
-// and how much they assign). Nothing if x is one already (the first says
-// how much, and whether with what it attacks); 0 or less is none.
-func (g Exec) MayDivide(x ObjID, n int32, rule string) { g.markDivider(x, n, false) }
+// how much they assign and who divides it); its controller if p is no
+// player in the game. Nothing if x is one already (the first says how
+// much, by whom, and whether with what it attacks); 0 or less is none.
+func (g Exec) MayDivide(x ObjID, n int32, p int, rule string) { g.markDivider(x, n, p, false) }
 
 // MayDivideToAttacked is MayDivide, with what x attacks (the player or
 // permanent) after the creatures blocking it.
-func (g Exec) MayDivideToAttacked(x ObjID, n int32, rule string) { g.markDivider(x, n, true) }
+func (g Exec) MayDivideToAttacked(x ObjID, n int32, p int, rule string) {
+	g.markDivider(x, n, p, true)
+}
 
-func (g *Game) markDivider(x ObjID, n int32, attacked bool) {
+func (g *Game) markDivider(x ObjID, n int32, p int, attacked bool) {
 	c := &g.Combat
 	if !g.valid(x) || attacked && !g.exec().Attacking(x) || slices.ContainsFunc(c.dividers, func(d divider) bool { return d.Source == x }) {
 		return
 	}
-	c.dividers = append(reserve(c.dividers, g.combatants()), divider{Source: x, Attacked: attacked, N: max(n, 0)})
+	if !g.exec().IsPlayer(p) {
+		p = int(g.Objs[x].Controller)
+	}
+	c.dividers = append(reserve(c.dividers, g.combatants()), divider{Source: x, Attacked: attacked, By: int8(p), N: max(n, 0)})
 }
 
 // DivideCombatDamage asks player p to divide, all at once, the combat
@@ -59,7 +66,7 @@ func (g Exec) DivideCombatDamage(p int, restrict, figure PredKind, rule string) 
 	b.from, b.groups = slices.Grow(b.from[:0], len(c.Blocks)+len(c.dividers)+g.combatants()), slices.Grow(b.groups[:0], max(len(c.dividers), g.combatants()))
 	for _, d := range c.dividers {
 		x := d.Source
-		if !g.valid(x) || int(g.Objs[x].Controller) != p {
+		if !g.valid(x) || int(d.By) != p {
 			continue
 		}
 		if from, n := g.recipients(d); len(from) > 0 && n > 0 {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a7aef9375cb292fd8e95e68ff1125c5a"
+const SourceHash = "sha256:2c5949fdd06e53be4b0836f69a5898d1"
 
 // Keyword bits.
 const (
@@ -57,17 +57,18 @@ const (
 	kw_mentor                     = 38 // rules/keywords.mtg:144 (702.134)
 	kw_dethrone                   = 39 // rules/keywords.mtg:153 (702.105)
 	kw_melee                      = 40 // rules/keywords.mtg:164 (702.121)
-	kw_phasing                    = 41 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 42 // rules/turn.mtg:20
-	kw_goblin_raider              = 43 // cards/combat.mtg:10
-	kw_guile                      = 44 // cards/combat.mtg:33
-	kw_taunting_elf               = 45 // cards/combat.mtg:74
-	kw_phantom_warrior            = 46 // cards/static.mtg:12
-	kw_stalking_tiger             = 47 // cards/static.mtg:22
-	kw_ironclaw_orcs              = 48 // cards/static.mtg:32
-	kw_cloud_sprite               = 49 // cards/static.mtg:42
-	kw_juggernaut                 = 50 // cards/static.mtg:53
-	kw_prized_unicorn             = 51 // cards/static.mtg:64
+	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
+	kw_phasing                    = 42 // rules/turn.mtg:14 (702.26, 702.26a)
+	kw_doesnt_untap               = 43 // rules/turn.mtg:20
+	kw_goblin_raider              = 44 // cards/combat.mtg:10
+	kw_guile                      = 45 // cards/combat.mtg:33
+	kw_taunting_elf               = 46 // cards/combat.mtg:74
+	kw_phantom_warrior            = 47 // cards/static.mtg:12
+	kw_stalking_tiger             = 48 // cards/static.mtg:22
+	kw_ironclaw_orcs              = 49 // cards/static.mtg:32
+	kw_cloud_sprite               = 50 // cards/static.mtg:42
+	kw_juggernaut                 = 51 // cards/static.mtg:53
+	kw_prized_unicorn             = 52 // cards/static.mtg:64
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -107,7 +108,7 @@ var Rules = &rt.Rules{
 	SourceHash: SourceHash,
 	Index:      index,
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "phasing", "doesnt_untap", "goblin_raider", "guile", "taunting_elf", "phantom_warrior", "stalking_tiger", "ironclaw_orcs", "cloud_sprite", "juggernaut", "prized_unicorn"},
+	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "phasing", "doesnt_untap", "goblin_raider", "guile", "taunting_elf", "phantom_warrior", "stalking_tiger", "ironclaw_orcs", "cloud_sprite", "juggernaut", "prized_unicorn"},
 	Cards: []rt.Card{
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"goblin_raider"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                  // cards/combat.mtg:19:1
@@ -439,16 +440,17 @@ var Rules = &rt.Rules{
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "self has goblin_raider and (a.creature)", Test2: pred_cant_block_34},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "self has guile and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_35},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:79", Text: "self has taunting_elf and (self.attacking)", Test2: pred_must_block_attacker_36},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:17", Text: "self has phantom_warrior and (b.creature)", Test2: pred_cant_block_37},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:27", Text: "self has stalking_tiger and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_38},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:37", Text: "self has ironclaw_orcs and (a.power >= 2)", Test2: pred_cant_block_39},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:48", Text: "self has cloud_sprite and (not a has flying)", Test2: pred_cant_block_40},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:58", Text: "self has juggernaut and (not self.attack_cost)", Test: pred_must_attack_41},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:59", Text: "self has juggernaut and (subtype(b, \"wall\"))", Test2: pred_cant_block_42},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:69", Text: "self has prized_unicorn and (self.attacking)", Test2: pred_must_block_attacker_43},
+		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:182", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "self has goblin_raider and (a.creature)", Test2: pred_cant_block_35},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "self has guile and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_36},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:79", Text: "self has taunting_elf and (self.attacking)", Test2: pred_must_block_attacker_37},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:17", Text: "self has phantom_warrior and (b.creature)", Test2: pred_cant_block_38},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:27", Text: "self has stalking_tiger and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_39},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:37", Text: "self has ironclaw_orcs and (a.power >= 2)", Test2: pred_cant_block_40},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:48", Text: "self has cloud_sprite and (not a has flying)", Test2: pred_cant_block_41},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:58", Text: "self has juggernaut and (not self.attack_cost)", Test: pred_must_attack_42},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:59", Text: "self has juggernaut and (subtype(b, \"wall\"))", Test2: pred_cant_block_43},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:69", Text: "self has prized_unicorn and (self.attacking)", Test2: pred_must_block_attacker_44},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -787,6 +789,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.20a\tVigilance is static; modifies declare attackers step\n" +
 	"2025-09-19\t702.20b\tVigilant creatures don't tap when attacking\n" +
 	"2025-09-19\t702.20c\tExtra vigilance instances add nothing\n" +
+	"2025-09-19\t702.22\tBanding keyword entry\n" +
+	"2025-09-19\t702.22a\tBanding is a static ability that modifies the rules for combat\n" +
+	"2025-09-19\t702.22j\tAn attacker blocked by a creature with banding: the defending player divides its damage\n" +
+	"2025-09-19\t702.22k\tA creature blocking an attacker with banding: the attacking player divides its damage\n" +
 	"2025-09-19\t702.23\tRampage keyword entry\n" +
 	"2025-09-19\t702.23a\tRampage N: +N/+N for each blocker beyond the first\n" +
 	"2025-09-19\t702.23b\tRampage bonus counted once, as the ability resolves\n" +
@@ -1574,7 +1580,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
+			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1592,7 +1598,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
+			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1652,7 +1658,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.MayDivide(v_b, g.PredValue(rt.AssignsDamage, v_b), "510.1d")
+			g.MayDivide(v_b, g.PredValue(rt.AssignsDamage, v_b), int(g.PredValue(rt.DamageAssigner, v_b)), "510.1d")
 		}
 		g.Release(mark)
 	}
@@ -2860,53 +2866,90 @@ func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
 }
 
+// rules/keywords.mtg:182 (702.22j, 702.22k)
+func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
+	return int32(func() int {
+		if g.Attacking(v_s) && func() bool {
+			for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+				v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+				if !ok {
+					continue
+				}
+				if g.BlocksAttacker(v_b, v_s) && g.HasKeyword(v_b, kw_banding) {
+					return true
+				}
+			}
+			return false
+		}() {
+			return g.DefendingPlayer(v_s)
+		}
+		return func() int {
+			if g.Blocking(v_s) && func() bool {
+				for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+					v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+					if !ok {
+						continue
+					}
+					if g.BlocksAttacker(v_s, v_a) && g.HasKeyword(v_a, kw_banding) {
+						return true
+					}
+				}
+				return false
+			}() {
+				return g.Active
+			}
+			return rt.ObjController(g, v_s)
+		}()
+	}())
+}
+
 // cards/combat.mtg:15 (509.1b)
-func pred_cant_block_34(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_35(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_goblin_raider) && (rt.ObjIs(g, v_a, ty_creature))
 }
 
 // cards/combat.mtg:38 (509.1b)
-func pred_block_restriction_35(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_36(g rt.Exec, v_self rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_guile) && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
 }
 
 // cards/combat.mtg:79 (509.1c)
-func pred_must_block_attacker_36(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_37(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_taunting_elf) && (g.Attacking(v_self))
 }
 
 // cards/static.mtg:17 (509.1b)
-func pred_cant_block_37(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_38(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_phantom_warrior) && (rt.ObjIs(g, v_b, ty_creature))
 }
 
 // cards/static.mtg:27 (509.1b)
-func pred_block_restriction_38(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_stalking_tiger) && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
 // cards/static.mtg:37 (509.1b)
-func pred_cant_block_39(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_40(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_ironclaw_orcs) && (g.Power(v_a) >= 2)
 }
 
 // cards/static.mtg:48 (509.1b)
-func pred_cant_block_40(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_41(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_cloud_sprite) && (!(g.HasKeyword(v_a, kw_flying)))
 }
 
 // cards/static.mtg:58 (508.1d)
-func pred_must_attack_41(g rt.Exec, v_self rt.ObjID) bool {
+func pred_must_attack_42(g rt.Exec, v_self rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_juggernaut) && (!(g.HasAttackCost(v_self)))
 }
 
 // cards/static.mtg:59 (509.1b)
-func pred_cant_block_42(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_43(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_juggernaut) && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/static.mtg:69 (509.1c)
-func pred_must_block_attacker_43(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_44(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.HasKeyword(v_self, kw_prized_unicorn) && (g.Attacking(v_self))
 }
 

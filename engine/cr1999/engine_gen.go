@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bbf7c3211b2b0beb36aff368afd5fac1"
+const SourceHash = "sha256:1542af13ccfa3e7526c32545e18a54ee"
 
 // Keyword bits.
 const (
@@ -306,15 +306,16 @@ var Rules = &rt.Rules{
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:393", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:394", Text: "a has trample", Test: pred_trample_9},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_11},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_12},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:149", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_13},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:152", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_14},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:156", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_15},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:159", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_16},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "s has first_strike", Test: pred_deals_first_17},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:164", Text: "not s.in_first_step", Test: pred_deals_second_18},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:168", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_19, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:50", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:149", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:152", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:156", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:159", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "s has first_strike", Test: pred_deals_first_18},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:164", Text: "not s.in_first_step", Test: pred_deals_second_19},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:168", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -995,7 +996,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1c")
+			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "310.1c")
 		}
 		g.Release(mark)
 	}
@@ -1013,7 +1014,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1c")
+			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "310.1c")
 		}
 		g.Release(mark)
 	}
@@ -1618,33 +1619,38 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
+// cr2017/keywords.mtg:50 (310.1c)
+func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
+	return int32(rt.ObjController(g, v_s))
+}
+
 // cr2008/combat.mtg:231 (502.4)
-func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:237 (420.5c)
-func pred_lethal_damage_12(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr1999/combat.mtg:149 (308.1)
-func pred_cant_attack_13(g rt.Exec, v_a rt.ObjID) bool {
+func pred_cant_attack_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
 // cr1999/combat.mtg:152 (409.2g, 502.5)
-func pred_can_tap_14(g rt.Exec, v_x rt.ObjID) bool {
+func pred_can_tap_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:156 (502.8)
-func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
 // cr1999/combat.mtg:159 (502.6)
-func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -1719,17 +1725,17 @@ func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 }
 
 // cr1999/combat.mtg:163 (502.2, 502.2b)
-func pred_deals_first_17(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_first_18(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
 // cr1999/combat.mtg:164 (502.2, 502.2b)
-func pred_deals_second_18(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_second_19(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
 // cr1999/combat.mtg:168 (306.2)
-func pred_leaves_combat_19(g rt.Exec, v_x rt.ObjID) bool {
+func pred_leaves_combat_20(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 

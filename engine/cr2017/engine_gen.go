@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0e8d50c65836bf69f8ecf2dcd31c30af"
+const SourceHash = "sha256:df78dd308b2ee861f016a3a93bdb80b1"
 
 // Keyword bits.
 const (
@@ -362,6 +362,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
+		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:50", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -1421,7 +1422,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
+			g.MayDivide(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1439,7 +1440,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1c")
+			g.MayDivideToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), int(g.PredValue(rt.DamageAssigner, v_a)), "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -1499,7 +1500,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.MayDivide(v_b, g.PredValue(rt.AssignsDamage, v_b), "510.1d")
+			g.MayDivide(v_b, g.PredValue(rt.AssignsDamage, v_b), int(g.PredValue(rt.DamageAssigner, v_b)), "510.1d")
 		}
 		g.Release(mark)
 	}
@@ -2448,6 +2449,11 @@ func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 		}
 		return false
 	}()
+}
+
+// cr2017/keywords.mtg:50 (510.1c)
+func pred_damage_assigner_28(g rt.Exec, v_s rt.ObjID) int32 {
+	return int32(rt.ObjController(g, v_s))
 }
 
 // rules/combat.mtg:426 (506.6, 506.6a, 506.6d, 506.6e)
