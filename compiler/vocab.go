@@ -314,6 +314,7 @@ var builtins = []*Builtin{
 	function("assigning", rt.Exec.Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
 	function("assigning_attacked", rt.Exec.AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
 	function("place", rt.Exec.Place, "place(s, b): b's place in the order of the division being checked of s (1 first), 0 if it is not a recipient").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
+	function("keyword_total", rt.Exec.KeywordTotal, "keyword_total(x, k): the sum of the numbers of x's instances of keyword k (a keyword with a number: toxic's total toxic value)").usageIs("an object, a keyword"),
 	function("instances", rt.Exec.KeywordInstances, "instances(x, k): how many instances of keyword k x has (printed, and one for each effect giving it); of a redundant keyword 1 at most").usageIs("an object, a keyword"),
 }
 

@@ -433,6 +433,18 @@ func (g Exec) printedArgs(o *Object, k int) int32 {
 	return max(n, 1)
 }
 
+// KeywordTotal is the sum of the numbers of x's instances of keyword k
+// (printed, and one for each effect giving it): 0 if it has none, or no
+// object.
+func (g Exec) KeywordTotal(x ObjID, kw KeywordID) int32 {
+	if !g.valid(x) || int(kw) >= 64 {
+		return 0
+	}
+	var n int64
+	g.KeywordArgsOf(x, int(kw), func(a int32) { n += int64(a) })
+	return Clamp32(n)
+}
+
 // KeywordArgsOf calls f with the number of each instance of keyword k x
 // has: its printed ones (Face.KeywordArgs), then those of the effects
 // giving it (Effect.KeywordArg). A keyword without a parameter has 0.

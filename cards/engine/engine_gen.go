@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2c5949fdd06e53be4b0836f69a5898d1"
+const SourceHash = "sha256:f17582ee1b9103bc27554c5f8c8ffe7f"
 
 // Keyword bits.
 const (
@@ -58,17 +58,18 @@ const (
 	kw_dethrone                   = 39 // rules/keywords.mtg:153 (702.105)
 	kw_melee                      = 40 // rules/keywords.mtg:164 (702.121)
 	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
-	kw_phasing                    = 42 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 43 // rules/turn.mtg:20
-	kw_goblin_raider              = 44 // cards/combat.mtg:10
-	kw_guile                      = 45 // cards/combat.mtg:33
-	kw_taunting_elf               = 46 // cards/combat.mtg:74
-	kw_phantom_warrior            = 47 // cards/static.mtg:12
-	kw_stalking_tiger             = 48 // cards/static.mtg:22
-	kw_ironclaw_orcs              = 49 // cards/static.mtg:32
-	kw_cloud_sprite               = 50 // cards/static.mtg:42
-	kw_juggernaut                 = 51 // cards/static.mtg:53
-	kw_prized_unicorn             = 52 // cards/static.mtg:64
+	kw_toxic                      = 42 // rules/keywords.mtg:187 (702.164)
+	kw_phasing                    = 43 // rules/turn.mtg:14 (702.26, 702.26a)
+	kw_doesnt_untap               = 44 // rules/turn.mtg:20
+	kw_goblin_raider              = 45 // cards/combat.mtg:10
+	kw_guile                      = 46 // cards/combat.mtg:33
+	kw_taunting_elf               = 47 // cards/combat.mtg:74
+	kw_phantom_warrior            = 48 // cards/static.mtg:12
+	kw_stalking_tiger             = 49 // cards/static.mtg:22
+	kw_ironclaw_orcs              = 50 // cards/static.mtg:32
+	kw_cloud_sprite               = 51 // cards/static.mtg:42
+	kw_juggernaut                 = 52 // cards/static.mtg:53
+	kw_prized_unicorn             = 53 // cards/static.mtg:64
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -108,7 +109,7 @@ var Rules = &rt.Rules{
 	SourceHash: SourceHash,
 	Index:      index,
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "phasing", "doesnt_untap", "goblin_raider", "guile", "taunting_elf", "phantom_warrior", "stalking_tiger", "ironclaw_orcs", "cloud_sprite", "juggernaut", "prized_unicorn"},
+	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "phasing", "doesnt_untap", "goblin_raider", "guile", "taunting_elf", "phantom_warrior", "stalking_tiger", "ironclaw_orcs", "cloud_sprite", "juggernaut", "prized_unicorn"},
 	Cards: []rt.Card{
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"goblin_raider"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                  // cards/combat.mtg:19:1
@@ -366,7 +367,7 @@ var Rules = &rt.Rules{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
 	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud,
-	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict,
+	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic,
 	KeywordTriggers: []rt.KeywordTrigger{
 		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},         // rules/keywords.mtg:37 (702.91a, 702.91b)
 		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 19, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:48 (702.25a, 702.25b)
@@ -467,11 +468,11 @@ var Rules = &rt.Rules{
 		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:448", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b"}, Pos: "rules/damage.mtg:13", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"510.2", "702.80a", "702.90c"}, Pos: "rules/damage.mtg:23", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:35", Run: on_damage_object_2},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:43", Run: on_damage_object_3},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:52", Run: on_damage_source_4},
+		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:16", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"510.2", "702.80a", "702.90c"}, Pos: "rules/damage.mtg:29", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:41", Run: on_damage_object_2},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:49", Run: on_damage_object_3},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:58", Run: on_damage_source_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -857,6 +858,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.149\tTraining keyword entry\n" +
 	"2025-09-19\t702.149a\tTraining: a +1/+1 counter when attacking with a greater-power creature\n" +
 	"2025-09-19\t702.149b\tEach training instance triggers separately\n" +
+	"2025-09-19\t702.164\tToxic keyword entry\n" +
+	"2025-09-19\t702.164a\tToxic N is a static ability\n" +
+	"2025-09-19\t702.164b\tTotal toxic value: the sum of the numbers of all toxic abilities\n" +
+	"2025-09-19\t702.164c\tCombat damage to a player by a creature with toxic gives poison counters\n" +
 	"2025-09-19\t703\tTurn-Based Actions — section heading\n" +
 	"2025-09-19\t703.1\tTurn-based actions: automatic at step starts/ends, no stack\n" +
 	"2025-09-19\t703.1a\t\"Beginning of step\" watchers are triggers, not TBAs\n" +
@@ -3013,7 +3018,7 @@ func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
 
-// rules/damage.mtg:13 (510.2, 702.90b)
+// rules/damage.mtg:16 (510.2, 702.90b, 702.164c)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3026,9 +3031,12 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	} else {
 		g.LoseLife(v_p, v_n, "510.2")
 	}
+	if g.DealingCombatDamage() && g.HasKeyword(v_s, kw_toxic) {
+		g.AddPlayerCounters(v_p, ctr_poison, g.KeywordTotal(v_s, kw_toxic), "510.2")
+	}
 }
 
-// rules/damage.mtg:23 (510.2, 702.80a, 702.90c)
+// rules/damage.mtg:29 (510.2, 702.80a, 702.90c)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3045,7 +3053,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:35 (310.6, 310.4c)
+// rules/damage.mtg:41 (310.6, 310.4c)
 func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3058,7 +3066,7 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:43 (702.2b, 702.2d)
+// rules/damage.mtg:49 (702.2b, 702.2d)
 func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3071,7 +3079,7 @@ func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:52 (702.15b, 702.15d, 702.15e)
+// rules/damage.mtg:58 (702.15b, 702.15d, 702.15e)
 func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
