@@ -158,6 +158,13 @@ func (r *resolver) stateArgs(v *Builtin, args []Expr) {
 			continue
 		}
 		s := r.c.p.States[lit.E.Value]
+		if !strings.HasPrefix(v.Name, "set_") {
+			// choose_permanents: the flag of what is chosen.
+			if s.Type != Bool {
+				r.c.errorf(lit.Pos, "%s sets a flag: state %s is not one (state %s flag)", v.Name, s.Name, s.Name)
+			}
+			continue
+		}
 		for kind, k := range stateKinds {
 			if k.T == s.Type && k.Verb != v.Name {
 				r.c.errorf(lit.Pos, "state %s is a %s: set it with %s, not %s", s.Name, kind, k.Verb, v.Name)

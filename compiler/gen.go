@@ -426,10 +426,17 @@ func (w *writer) stackObjects(field, typ, prefix, param, args, run string, list 
 			}
 			fmt.Fprintf(&bind, "%s := "+conv+"\n_ = %[1]s\n", v.GoName(), j)
 		}
-		fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, param, bind.String(), goStmts(so.Body))
 		kinds := ""
 		if field == "Effects" {
+			// An effect reports whether it is done (false: it asked a
+			// player, and runs again once they answer).
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s) bool {\n%s%s\nreturn true\n}\n\n", comment(so.Pos, so.Rules), name, param, bind.String(), goStmts(so.Body))
 			kinds = fmt.Sprintf("Kinds: %q, ", ParamKinds(so.Types))
+			if so.Asks {
+				kinds += "Asks: true, "
+			}
+		} else {
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s) {\n%s%s}\n\n", comment(so.Pos, so.Rules), name, param, bind.String(), goStmts(so.Body))
 		}
 		if len(so.Targets) > 0 {
 			var ts strings.Builder

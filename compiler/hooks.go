@@ -78,8 +78,16 @@ func (c *checker) stackBody(d *grammar.StackObjectDecl) {
 			t.Cond = &Lit{typed: mk(t.Pos, Bool), Bool: true}
 		}
 	}
+	// An effect's first statement may ask a player (it resolves again
+	// once they answer).
+	r.choiceFirst = d.Effect
 	so.Body = r.block(d.Body, sc)
 	so.Slots = r.slots
+	if len(so.Body) > 0 {
+		if do, ok := so.Body[0].(*Do); ok && do.B.Blocking {
+			so.Asks = true
+		}
+	}
 }
 
 // damageKinds are the targets of on_damage declarations.

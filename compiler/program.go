@@ -308,6 +308,8 @@ type StackObject struct {
 	// stack among the objects for which Cond holds (the other parameters
 	// given), and checked again as it resolves.
 	Targets []*TargetParam
+	// Asks: its first statement asks a player (an effect's).
+	Asks bool
 }
 
 // TargetParam is an effect's target parameter: its index among the

@@ -632,8 +632,8 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 		return nil
 	}
 	if v.Blocking && !r.choiceOK {
-		if r.what == "action" || r.what == "mechanism" {
-			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its %s", s.Verb.Name, r.what)
+		if r.what == "action" || r.what == "mechanism" || r.what == "an effect" {
+			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its %s", s.Verb.Name, strings.TrimPrefix(r.what, "an "))
 		} else {
 			r.c.errorf(s.Pos, "%s asks a player to choose: it is allowed only in an action, not in %s", s.Verb.Name, r.what)
 		}

@@ -86,7 +86,7 @@ func (b *builder) hooks(r *rt.Rules) {
 	}
 	for _, ef := range b.p.Effects {
 		run := b.stackBody(ef)
-		e := rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Kinds: compiler.ParamKinds(ef.Types), Run: run}
+		e := rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Kinds: compiler.ParamKinds(ef.Types), Run: run, Asks: ef.Asks}
 		for _, t := range ef.Targets {
 			e.Targets = append(e.Targets, rt.EffectTarget{Param: int8(t.Param), Legal: b.stackCond(ef, t.Cond)})
 		}
@@ -117,21 +117,22 @@ func (b *builder) stackCond(so *compiler.StackObject, cond compiler.Expr) func(g
 
 // stackBody builds a stack object's or an effect's statements, its
 // parameters bound from its arguments.
-func (b *builder) stackBody(so *compiler.StackObject) func(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func (b *builder) stackBody(so *compiler.StackObject) func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	c := &clause{b: b}
 	body, n := c.block(so.Body), so.Slots
 	var slots []int
 	for _, v := range so.Params {
 		slots = append(slots, v.Slot)
 	}
-	return func(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	return func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 		fp := b.frame(g, n)
 		sel := g.Selected(fp)
 		for i, s := range slots {
 			sel[s] = rt.ObjID(args[i])
 		}
-		body(g, fp)
+		done := body(g, fp)
 		g.Release(fp)
+		return done
 	}
 }
 

@@ -229,3 +229,33 @@ func ObjAttachedTo(g Exec, x ObjID) ObjID {
 	}
 	return g.Objs[x].AttachedTo
 }
+
+// ChoosePermanents has player p choose n of the phased-in permanents they
+// control (all of them if they control n or fewer) and sets the flag k
+// (a state the rules declare) of each one chosen, for the statements that
+// follow. It reports false while p chooses (DecideCards, verb choose).
+func (g Exec) ChoosePermanents(p int, n int32, k StateKind, rule string) bool {
+	if !g.IsPlayer(p) || n <= 0 || int(k) >= MaxStateKinds {
+		return true
+	}
+	var from []ObjID
+	for _, x := range g.Battlefield {
+		if o := &g.Objs[x]; int(o.Controller) == p && !o.PhasedOut {
+			from = append(from, x)
+		}
+	}
+	chosen := from
+	if int(n) < len(from) {
+		var ok bool
+		chosen, ok = g.takeAnswer(Decision{Kind: DecideCards, Player: p, N: int(n), Zone: ZoneBattlefield, Verb: "choose", Rule: rule, From: from})
+		if !ok {
+			return false
+		}
+	}
+	for _, x := range chosen {
+		if g.valid(x) {
+			g.Objs[x].State[k] = 1
+		}
+	}
+	return true
+}

@@ -175,7 +175,7 @@ func (g *Game) submitCards(d *Decision, a *Answer) error {
 		g.submitTarget(a.Objs[0])
 		return nil
 	}
-	if d.From != nil {
+	if d.From != nil && d.Verb == "keep" {
 		g.kept = append(g.kept, keptChoice{set: d.From, chosen: a.Objs[0]})
 		return nil
 	}

@@ -107,10 +107,13 @@ type Game struct {
 
 	pending   Decision
 	hasAnswer bool
-	answer    []ObjID
-	kept      []keptChoice   // choices made for the state-based actions being checked
-	chosen    []playerChoice // players chosen for them (ChoosePlayer)
-	dry       bool           // matching state-based actions without asking
+	// resuming: the ability on top of the stack asked a player as it
+	// resolved and resolves again once they answer.
+	resuming bool
+	answer   []ObjID
+	kept     []keptChoice   // choices made for the state-based actions being checked
+	chosen   []playerChoice // players chosen for them (ChoosePlayer)
+	dry      bool           // matching state-based actions without asking
 
 	over     bool
 	winner   int // -1 for a draw

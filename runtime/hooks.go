@@ -103,7 +103,12 @@ type RulesEffect struct {
 	// 'i' a number; RunEffect refuses arguments that name no object or
 	// player.
 	Kinds string
-	Run   func(g Exec, args [MaxStackArgs]int32)
+	// Run applies it; false: its first statement asked a player (Asks),
+	// and it is applied again, from the start, once they answer.
+	Run func(g Exec, args [MaxStackArgs]int32) bool
+	// Asks: its first statement may ask a player to choose (a verb that
+	// waits): it can only resolve from the stack, not be run at once.
+	Asks bool
 	// Targets are its target parameters: chosen by the controller of an
 	// ability that applies it as the ability is put on the stack, among
 	// the objects on the battlefield for which Legal holds (args[Param]
@@ -134,7 +139,7 @@ func (r *Rules) EffectIndex(name string) int {
 // parameters' types) and reports whether it changed the game: an effect
 // whose conditions do not hold does nothing.
 func (g Exec) RunEffect(i int, args ...int32) bool {
-	if i < 0 || i >= len(g.Rules.Effects) || len(args) != g.Rules.Effects[i].Params || len(args) > MaxStackArgs {
+	if i < 0 || i >= len(g.Rules.Effects) || len(args) != g.Rules.Effects[i].Params || len(args) > MaxStackArgs || g.Rules.Effects[i].Asks {
 		return false
 	}
 	kinds := g.Rules.Effects[i].Kinds

@@ -22,6 +22,9 @@ func (g *Game) priority() {
 			return
 		}
 		g.resolveTop()
+		if g.resuming {
+			return // a player answers as it resolves: it resolves again then
+		}
 		g.prio.passes = 0
 		g.prio.holder = g.Active // after a resolution, the active player
 		return

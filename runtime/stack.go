@@ -429,14 +429,25 @@ func (g *Game) resolveTop() {
 	// An ability: the rules' effect it names is applied, with the
 	// ability's arguments; it may create a delayed triggered ability.
 	t := &it.Trigger
-	g.emit(Event{Kind: EvResolve, Rule: g.Rules.Cite[MechResolve], Player: it.Controller, Obj: it.Source, Name: t.Label})
-	if !g.checkTargets(&it) {
-		return
+	if g.resuming {
+		g.resuming = false // it resolves again, its player having answered
+	} else {
+		g.emit(Event{Kind: EvResolve, Rule: g.Rules.Cite[MechResolve], Player: it.Controller, Obj: it.Source, Name: t.Label})
+		if !g.checkTargets(&it) {
+			return
+		}
 	}
 	if e := int(t.Effect) - 1; e >= 0 && e < len(g.Rules.Effects) {
 		g.resolving = it
-		g.Rules.Effects[e].Run(g.exec(), t.Args)
+		done := g.Rules.Effects[e].Run(g.exec(), t.Args)
 		g.resolving = StackItem{}
+		if !done {
+			// Its first statement asked a player: it stays on the stack
+			// and resolves again, from the start, once they answer.
+			g.Stack = append(g.Stack, it)
+			g.resuming = true
+			return
+		}
 	}
 	if t.Delay.Event != 0 {
 		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller, Trigger: Trigger{Triggered: t.Delay}})

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3254ebdbbab990ad643e3791cd4b4d85"
+const SourceHash = "sha256:826fdc2cb9d4cc9d1f5b43cfcc052c79"
 
 // Keyword bits.
 const (
@@ -306,7 +306,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:393", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:394", Text: "a has trample", Test: pred_trample_9},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:51", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:54", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:149", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
@@ -1619,7 +1619,7 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/keywords.mtg:51 (310.1c)
+// cr2017/keywords.mtg:54 (310.1c)
 func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
@@ -1796,33 +1796,41 @@ func stack_object_1(g rt.Exec, it *rt.StackItem) {
 }
 
 // rules/priority.mtg:44 (413.1)
-func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "413.1")
+
+	return true
 }
 
 // rules/priority.mtg:48 (413.1)
-func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "413.1")
+
+	return true
 }
 
 // rules/priority.mtg:52 (413.1)
-func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "413.1")
+
+	return true
 }
 
 // rules/priority.mtg:56 (413.1)
-func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "413.1")
+
+	return true
 }
 
 // rules/priority.mtg:60 (413.1)
-func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -1845,6 +1853,8 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Release(mark)
 	}
+
+	return true
 }
 
 // rules/combat.mtg:294 (309.1)

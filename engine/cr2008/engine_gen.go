@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:dce5c26aa641de7d716a26224dfeee2b"
+const SourceHash = "sha256:0dc5f1af4faf46371878a34a5583bb73"
 
 // Keyword bits.
 const (
@@ -326,7 +326,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:407", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
-		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:51", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:54", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_19},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_20},
 	},
@@ -1783,7 +1783,7 @@ func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/keywords.mtg:51 (310.2c)
+// cr2017/keywords.mtg:54 (310.2c)
 func pred_damage_assigner_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
@@ -1861,7 +1861,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 }
 
 // cr2008/combat.mtg:263 (308.4, 306.3a, 306.2)
-func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_p := int(args[1])
@@ -1869,10 +1869,12 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && g.Holds2(rt.CanAttackPlayer, rt.ObjID(rt.ObjController(g, v_x)), rt.ObjID(v_p)) {
 		g.AttackPlayer(v_x, v_p, "308.4")
 	}
+
+	return true
 }
 
 // cr2008/combat.mtg:269 (308.4, 306.3)
-func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_w := rt.ObjID(args[1])
@@ -1880,10 +1882,12 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && g.Holds2(rt.CanAttackPermanent, rt.ObjID(rt.ObjController(g, v_x)), v_w) {
 		g.AttackPermanent(v_x, v_w, int(g.PredValue(rt.DefenderOf, v_w)), "308.4")
 	}
+
+	return true
 }
 
 // cr2008/combat.mtg:169 (309.5, 309.4, 306.3a, 309.2a)
-func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])
@@ -1897,36 +1901,46 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Trigger(v_a, rt.EventID(5), "309.5")
 	}
+
+	return true
 }
 
 // rules/priority.mtg:44 (408.1c)
-func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "408.1c")
+
+	return true
 }
 
 // rules/priority.mtg:48 (408.1c)
-func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "408.1c")
+
+	return true
 }
 
 // rules/priority.mtg:52 (408.1c)
-func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "408.1c")
+
+	return true
 }
 
 // rules/priority.mtg:56 (408.1c)
-func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "408.1c")
+
+	return true
 }
 
 // rules/priority.mtg:60 (408.1c)
-func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -1949,30 +1963,38 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Release(mark)
 	}
+
+	return true
 }
 
 // rules/turn.mtg:163 (300.7, 305.1)
-func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
 	} else {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(3), "300.7")
 	}
 	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "300.7")
+
+	return true
 }
 
 // cr2008/damage.mtg:14 (502.63)
-func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := g.TriggerRecipient()
 	_ = v_x
 	if rt.ObjOnBattlefield(g, v_x) {
 		g.Destroy(v_x, "502.63")
 	}
+
+	return true
 }
 
 // cr2008/damage.mtg:27 (502.68a)
-func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "502.68a")
+
+	return true
 }
 
 // rules/combat.mtg:294 (309.3)

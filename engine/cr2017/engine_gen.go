@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d56efe5b75fe679d17a39b6e640ee206"
+const SourceHash = "sha256:3bea814cf630b3e93fe3ca496de7c1c5"
 
 // Keyword bits.
 const (
@@ -362,7 +362,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
-		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:51", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:54", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -2451,7 +2451,7 @@ func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	}()
 }
 
-// cr2017/keywords.mtg:51 (510.1c)
+// cr2017/keywords.mtg:54 (510.1c)
 func pred_damage_assigner_28(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
@@ -2581,7 +2581,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 }
 
 // rules/combat.mtg:247 (508.3, 508.3b, 506.3a, 506.3b)
-func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_p := int(args[1])
@@ -2589,10 +2589,12 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) && g.Holds2(rt.CanAttackPlayer, rt.ObjID(rt.ObjController(g, v_x)), rt.ObjID(v_p)) {
 		g.AttackPlayer(v_x, v_p, "508.3")
 	}
+
+	return true
 }
 
 // rules/combat.mtg:253 (508.3, 508.3a, 506.3c)
-func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_w := rt.ObjID(args[1])
@@ -2600,10 +2602,12 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) && g.Holds2(rt.CanAttackPermanent, rt.ObjID(rt.ObjController(g, v_x)), v_w) {
 		g.AttackPermanent(v_x, v_w, int(g.PredValue(rt.DefenderOf, v_w)), "508.3")
 	}
+
+	return true
 }
 
 // cr2017/combat.mtg:90 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
-func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])
@@ -2618,36 +2622,46 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Trigger(v_a, rt.EventID(5), "509.7")
 	}
+
+	return true
 }
 
 // rules/priority.mtg:44 (116.4)
-func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "116.4")
+
+	return true
 }
 
 // rules/priority.mtg:48 (116.4)
-func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "116.4")
+
+	return true
 }
 
 // rules/priority.mtg:52 (116.4)
-func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "116.4")
+
+	return true
 }
 
 // rules/priority.mtg:56 (116.4)
-func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "116.4")
+
+	return true
 }
 
 // rules/priority.mtg:60 (116.4)
-func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -2670,20 +2684,24 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Release(mark)
 	}
+
+	return true
 }
 
 // rules/turn.mtg:163 (500.8, 505.1a)
-func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(3), "500.8")
 	}
 	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "500.8")
+
+	return true
 }
 
 // cr2017/combat.mtg:64 (509.6)
-func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])
@@ -2704,6 +2722,8 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
 			g.Trigger(v_x, rt.EventID(2), "509.6")
 		}
 	}
+
+	return true
 }
 
 // rules/combat.mtg:294 (509.5d)

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:55235c21fb78c58d6a13fac84b3681eb"
+const SourceHash = "sha256:035c8b9cfbabab9d93aaaca7f2c486b3"
 
 // Keyword bits.
 const (
@@ -59,8 +59,9 @@ const (
 	kw_melee                      = 40 // rules/keywords.mtg:164 (702.121)
 	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
 	kw_toxic                      = 42 // rules/keywords.mtg:187 (702.164)
-	kw_phasing                    = 43 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 44 // rules/turn.mtg:20
+	kw_annihilator                = 43 // rules/keywords.mtg:193 (702.86)
+	kw_phasing                    = 44 // rules/turn.mtg:14 (702.26, 702.26a)
+	kw_doesnt_untap               = 45 // rules/turn.mtg:20
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -96,14 +97,14 @@ var Rules = &rt.Rules{
 	SourceHash:            SourceHash,
 	Index:                 index,
 	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "phasing", "doesnt_untap"},
+	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "phasing", "doesnt_untap"},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
 	InstantTypes:          ty_instant,
 	NonpermanentTypes:     ty_instant | ty_sorcery,
 	CombatantTypes:        ty_creature,
 	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:                []string{"phased_indirectly"},
+	States:                []string{"chosen_to_sacrifice", "phased_indirectly"},
 	Power:                 characteristic_power,
 	Toughness:             characteristic_toughness,
 	TurnRule:              "500.1",
@@ -334,19 +335,20 @@ var Rules = &rt.Rules{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
 	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud,
-	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic,
+	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic | 1<<kw_annihilator,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},         // rules/keywords.mtg:37 (702.91a, 702.91b)
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 19, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:48 (702.25a, 702.25b)
-		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},               // rules/keywords.mtg:58 (702.83a, 702.83b)
-		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
-		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},  // rules/keywords.mtg:79 (702.45a, 702.45b)
-		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},   // rules/keywords.mtg:87 (702.68a, 702.68b)
-		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:95 (702.130a, 702.130b)
-		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:116 (702.149a, 702.149b)
-		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                // rules/keywords.mtg:144 (702.134a, 702.134b)
-		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},            // rules/keywords.mtg:153 (702.105a, 702.105b)
-		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                  // rules/keywords.mtg:164 (702.121a, 702.121b)
+		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:37 (702.91a, 702.91b)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 19, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:48 (702.25a, 702.25b)
+		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:58 (702.83a, 702.83b)
+		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
+		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:79 (702.45a, 702.45b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},           // rules/keywords.mtg:87 (702.68a, 702.68b)
+		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:95 (702.130a, 702.130b)
+		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:116 (702.149a, 702.149b)
+		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:144 (702.134a, 702.134b)
+		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:153 (702.105a, 702.105b)
+		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:164 (702.121a, 702.121b)
+		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:193 (702.86a, 702.86b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -449,12 +451,13 @@ var Rules = &rt.Rules{
 		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_11_target_0}}, Run: effect_11},
 		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_12},
 		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_14},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_15},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_16},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_17},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_19},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:197", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_15},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_16},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_17},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_18},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_20},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
@@ -784,6 +787,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.83\tExalted keyword entry\n" +
 	"2025-09-19\t702.83a\tExalted: a creature attacking alone gets +1/+1 until end of turn\n" +
 	"2025-09-19\t702.83b\tAttacking alone; each exalted instance triggers separately\n" +
+	"2025-09-19\t702.86\tAnnihilator keyword entry\n" +
+	"2025-09-19\t702.86a\tAnnihilator N: defending player sacrifices N permanents when it attacks\n" +
+	"2025-09-19\t702.86b\tEach annihilator instance triggers separately\n" +
 	"2025-09-19\t702.90\tInfect keyword entry\n" +
 	"2025-09-19\t702.90a\tInfect is static\n" +
 	"2025-09-19\t702.90b\tInfect: damage to players as poison counters\n" +
@@ -919,7 +925,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(0)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -931,7 +937,7 @@ func step_untap_action_0(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(0)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(1)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -939,7 +945,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(0), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(1), false, "502.1")
 					}
 					g.Release(mark)
 				}
@@ -956,7 +962,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(0), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(1), true, "502.1")
 					}
 					g.Release(mark)
 				}
@@ -3012,7 +3018,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 }
 
 // rules/combat.mtg:247 (508.4, 508.4c, 506.3a, 506.3b)
-func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_p := int(args[1])
@@ -3020,10 +3026,12 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) && g.Holds2(rt.CanAttackPlayer, rt.ObjID(rt.ObjController(g, v_x)), rt.ObjID(v_p)) {
 		g.AttackPlayer(v_x, v_p, "508.4")
 	}
+
+	return true
 }
 
 // rules/combat.mtg:253 (508.4, 508.4a, 506.3c)
-func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_w := rt.ObjID(args[1])
@@ -3031,10 +3039,12 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	if rt.ObjIs(g, v_x, ty_creature) && rt.ObjController(g, v_x) == g.Active && !(g.Attacking(v_x)) && g.Holds2(rt.CanAttackPermanent, rt.ObjID(rt.ObjController(g, v_x)), v_w) {
 		g.AttackPermanent(v_x, v_w, int(g.PredValue(rt.DefenderOf, v_w)), "508.4")
 	}
+
+	return true
 }
 
 // rules/combat.mtg:266 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
-func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])
@@ -3050,10 +3060,12 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		g.Trigger(v_a, rt.EventID(5), "509.4")
 		g.TriggerWith(v_a, rt.EventID(6), v_x, "509.4")
 	}
+
+	return true
 }
 
 // rules/keywords.mtg:39 (702.91a)
-func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -3072,58 +3084,76 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Release(mark)
 	}
+
+	return true
 }
 
 // rules/keywords.mtg:50 (702.25a)
-func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerRecipient(), -(1), -(1), rt.DurationID(4096), "702.25a")
+
+	return true
 }
 
 // rules/keywords.mtg:60 (702.83a)
-func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerObject(), 1, 1, rt.DurationID(4096), "702.83a")
+
+	return true
 }
 
 // rules/keywords.mtg:72 (702.23a, 702.23b)
-func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	v_beyond := max(0, g.BlockerCount(g.AbilitySource())-1)
 	_ = v_beyond
 	g.Modify(g.AbilitySource(), v_n*v_beyond, v_n*v_beyond, rt.DurationID(4096), "702.23a")
+
+	return true
 }
 
 // rules/keywords.mtg:81 (702.45a)
-func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "702.45a")
+
+	return true
 }
 
 // rules/keywords.mtg:89 (702.68a)
-func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, 0, rt.DurationID(4096), "702.68a")
+
+	return true
 }
 
 // rules/keywords.mtg:97 (702.130a)
-func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.DefendingPlayer(g.AbilitySource()), v_n, "702.130a")
+
+	return true
 }
 
 // rules/keywords.mtg:118 (702.149a)
-func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.149a")
+
+	return true
 }
 
 // rules/keywords.mtg:146 (702.134a)
-func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.AddCounters(v_t, ctr_plus1_plus1, 1, "702.134a")
+
+	return true
 }
 
 // rules/keywords.mtg:146 (702.134a) (target 0)
@@ -3134,12 +3164,14 @@ func effect_11_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:155 (702.105a)
-func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.105a")
+
+	return true
 }
 
 // rules/keywords.mtg:166 (702.121a)
-func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_you := rt.ObjController(g, g.AbilitySource())
 	_ = v_you
 	v_n := func() int32 {
@@ -3167,36 +3199,74 @@ func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	}()
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "702.121a")
+
+	return true
+}
+
+// rules/keywords.mtg:197 (702.86a)
+func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_n := args[0]
+	_ = v_n
+	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(0), "702.86a") {
+		return false
+	}
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(0)) {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.Move(v_x, rt.ZoneGraveyard, "702.86a")
+		}
+		g.Release(mark)
+	}
+
+	return true
 }
 
 // rules/priority.mtg:44 (117.4)
-func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
+
+	return true
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
+
+	return true
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
+
+	return true
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
+
+	return true
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3219,16 +3289,20 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) {
 		}
 		g.Release(mark)
 	}
+
+	return true
 }
 
 // rules/turn.mtg:163 (500.8, 505.1a)
-func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(3), "500.8")
 	}
 	g.AddPhase(rt.PhaseID(3), rt.PhaseID(2), "500.8")
+
+	return true
 }
 
 // rules/combat.mtg:294 (509.3d)
