@@ -45,7 +45,7 @@ func TestLibraryCharacteristics(t *testing.T) {
 			continue
 		}
 		k := c.Card
-		if k.Power != 5 || k.Toughness != 5 || k.Cost.Generic != 4 || len(k.Subtypes) != 1 || k.Subtypes[0] != "juggernaut" || len(k.Keywords) != 1 || k.Keywords[0] != "juggernaut" {
+		if k.Power != 5 || k.Toughness != 5 || k.Cost.Generic != 4 || len(k.Subtypes) != 1 || k.Subtypes[0] != "juggernaut" || len(k.Keywords) != 0 || k.Declared != "Juggernaut" {
 			t.Errorf("Juggernaut: %+v", k)
 		}
 		if bits.OnesCount16(uint16(k.Types)) != 2 {

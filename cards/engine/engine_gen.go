@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2ca60b87a92e2cc4b091c727b814a140"
+const SourceHash = "sha256:d50271be415dca14b041b5beaa7615ca"
 
 // Keyword bits.
 const (
@@ -54,15 +54,6 @@ const (
 	kw_infect                     = 35 // rules/keywords.mtg:125 (702.90)
 	kw_phasing                    = 36 // rules/turn.mtg:13
 	kw_doesnt_untap               = 37 // rules/turn.mtg:14
-	kw_goblin_raider              = 38 // cards/combat.mtg:10
-	kw_guile                      = 39 // cards/combat.mtg:33
-	kw_taunting_elf               = 40 // cards/combat.mtg:74
-	kw_phantom_warrior            = 41 // cards/static.mtg:12
-	kw_stalking_tiger             = 42 // cards/static.mtg:22
-	kw_ironclaw_orcs              = 43 // cards/static.mtg:32
-	kw_cloud_sprite               = 44 // cards/static.mtg:42
-	kw_juggernaut                 = 45 // cards/static.mtg:53
-	kw_prized_unicorn             = 46 // cards/static.mtg:64
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -102,26 +93,26 @@ var Rules = &rt.Rules{
 	SourceHash: SourceHash,
 	Index:      index,
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "phasing", "doesnt_untap", "goblin_raider", "guile", "taunting_elf", "phantom_warrior", "stalking_tiger", "ironclaw_orcs", "cloud_sprite", "juggernaut", "prized_unicorn"},
+	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "phasing", "doesnt_untap"},
 	Cards: []rt.Card{
-		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"goblin_raider"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:10:1
-		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                  // cards/combat.mtg:19:1
-		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Keywords: []string{"guile"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}},                                    // cards/combat.mtg:33:1
-		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},              // cards/combat.mtg:43:1
-		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                           // cards/combat.mtg:53:1
-		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}}, // cards/combat.mtg:64:1
-		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Keywords: []string{"taunting_elf"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                           // cards/combat.mtg:74:1
-		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}},                                             // cards/combat.mtg:83:1
-		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}},                                   // cards/combat.mtg:92:1
-		{Name: "Devoted Retainer", Types: ty_creature, Subtypes: []string{"human", "samurai"}, Power: 1, Toughness: 1, Keywords: []string{"bushido:1"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}},                             // cards/combat.mtg:101:1
-		{Name: "Akrasan Squire", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"exalted"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}},                                 // cards/combat.mtg:110:1
-		{Name: "Suq'Ata Lancer", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 2, Keywords: []string{"haste", "flanking"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                        // cards/combat.mtg:119:1
-		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"phantom_warrior"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}},                     // cards/static.mtg:12:1
-		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Keywords: []string{"stalking_tiger"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                       // cards/static.mtg:22:1
-		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Keywords: []string{"ironclaw_orcs"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}},                                         // cards/static.mtg:32:1
-		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"cloud_sprite", "flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}},                              // cards/static.mtg:42:1
-		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Keywords: []string{"juggernaut"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}},                          // cards/static.mtg:53:1
-		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Keywords: []string{"prized_unicorn"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}},                                   // cards/static.mtg:64:1
+		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                    // cards/combat.mtg:10:1
+		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                      // cards/combat.mtg:19:1
+		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                             // cards/combat.mtg:33:1
+		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Mogg Flunkies"},                  // cards/combat.mtg:43:1
+		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Bloodrock Cyclops"},                           // cards/combat.mtg:53:1
+		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:64:1
+		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Taunting Elf"},                                                                                    // cards/combat.mtg:74:1
+		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Wall of Stone"},                                                 // cards/combat.mtg:83:1
+		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Serra Angel"},                                         // cards/combat.mtg:92:1
+		{Name: "Devoted Retainer", Types: ty_creature, Subtypes: []string{"human", "samurai"}, Power: 1, Toughness: 1, Keywords: []string{"bushido:1"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Devoted Retainer"},                              // cards/combat.mtg:101:1
+		{Name: "Akrasan Squire", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"exalted"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Akrasan Squire"},                                    // cards/combat.mtg:110:1
+		{Name: "Suq'Ata Lancer", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 2, Keywords: []string{"haste", "flanking"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Suq'Ata Lancer"},                           // cards/combat.mtg:119:1
+		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                              // cards/static.mtg:11:1
+		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                // cards/static.mtg:21:1
+		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                  // cards/static.mtg:31:1
+		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                   // cards/static.mtg:41:1
+		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                   // cards/static.mtg:52:1
+		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                            // cards/static.mtg:63:1
 	},
 	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:           ty_land,
@@ -428,16 +419,16 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:397", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:402", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:447", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "self has goblin_raider and (a.creature)", Test2: pred_cant_block_32},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "self has guile and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_33},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:79", Text: "self has taunting_elf and (self.attacking)", Test2: pred_must_block_attacker_34},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:17", Text: "self has phantom_warrior and (b.creature)", Test2: pred_cant_block_35},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:27", Text: "self has stalking_tiger and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_36},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:37", Text: "self has ironclaw_orcs and (a.power >= 2)", Test2: pred_cant_block_37},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:48", Text: "self has cloud_sprite and (not a has flying)", Test2: pred_cant_block_38},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:58", Text: "self has juggernaut and (not self.attack_cost)", Test: pred_must_attack_39},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:59", Text: "self has juggernaut and (subtype(b, \"wall\"))", Test2: pred_cant_block_40},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:69", Text: "self has prized_unicorn and (self.attacking)", Test2: pred_must_block_attacker_41},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_32},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_33},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:79", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_34},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_35},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_36},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_37},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_38},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_39},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_40},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_41},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:421", Allows: timing_0},
@@ -2781,52 +2772,52 @@ func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 
 // cards/combat.mtg:15 (509.1b)
 func pred_cant_block_32(g rt.Exec, v_self, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_goblin_raider) && (rt.ObjIs(g, v_a, ty_creature))
+	return g.IsCard(v_self, "Goblin Raider") && (rt.ObjIs(g, v_a, ty_creature))
 }
 
 // cards/combat.mtg:38 (509.1b)
 func pred_block_restriction_33(g rt.Exec, v_self rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_guile) && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
+	return g.IsCard(v_self, "Guile") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
 }
 
 // cards/combat.mtg:79 (509.1c)
 func pred_must_block_attacker_34(g rt.Exec, v_b, v_self rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_taunting_elf) && (g.Attacking(v_self))
+	return g.IsCard(v_self, "Taunting Elf") && (g.Attacking(v_self))
 }
 
-// cards/static.mtg:17 (509.1b)
+// cards/static.mtg:16 (509.1b)
 func pred_cant_block_35(g rt.Exec, v_b, v_self rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_phantom_warrior) && (rt.ObjIs(g, v_b, ty_creature))
+	return g.IsCard(v_self, "Phantom Warrior") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
-// cards/static.mtg:27 (509.1b)
+// cards/static.mtg:26 (509.1b)
 func pred_block_restriction_36(g rt.Exec, v_self rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_stalking_tiger) && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
+	return g.IsCard(v_self, "Stalking Tiger") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
-// cards/static.mtg:37 (509.1b)
+// cards/static.mtg:36 (509.1b)
 func pred_cant_block_37(g rt.Exec, v_self, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_ironclaw_orcs) && (g.Power(v_a) >= 2)
+	return g.IsCard(v_self, "Ironclaw Orcs") && (g.Power(v_a) >= 2)
 }
 
-// cards/static.mtg:48 (509.1b)
+// cards/static.mtg:47 (509.1b)
 func pred_cant_block_38(g rt.Exec, v_self, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_cloud_sprite) && (!(g.HasKeyword(v_a, kw_flying)))
+	return g.IsCard(v_self, "Cloud Sprite") && (!(g.HasKeyword(v_a, kw_flying)))
 }
 
-// cards/static.mtg:58 (508.1d)
+// cards/static.mtg:57 (508.1d)
 func pred_must_attack_39(g rt.Exec, v_self rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_juggernaut) && (!(g.HasAttackCost(v_self)))
+	return g.IsCard(v_self, "Juggernaut") && (!(g.HasAttackCost(v_self)))
 }
 
-// cards/static.mtg:59 (509.1b)
+// cards/static.mtg:58 (509.1b)
 func pred_cant_block_40(g rt.Exec, v_b, v_self rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_juggernaut) && (g.HasSubtype(v_b, "wall"))
+	return g.IsCard(v_self, "Juggernaut") && (g.HasSubtype(v_b, "wall"))
 }
 
-// cards/static.mtg:69 (509.1c)
+// cards/static.mtg:68 (509.1c)
 func pred_must_block_attacker_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
-	return g.HasKeyword(v_self, kw_prized_unicorn) && (g.Attacking(v_self))
+	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
 // rules/combat.mtg:421 (506.7, 506.7a, 506.7d, 506.7e)
