@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d50271be415dca14b041b5beaa7615ca"
+const SourceHash = "sha256:c4943e7172dc222e1a0225a5619a8c58"
 
 // Keyword bits.
 const (
@@ -107,6 +107,10 @@ var Rules = &rt.Rules{
 		{Name: "Devoted Retainer", Types: ty_creature, Subtypes: []string{"human", "samurai"}, Power: 1, Toughness: 1, Keywords: []string{"bushido:1"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Devoted Retainer"},                              // cards/combat.mtg:101:1
 		{Name: "Akrasan Squire", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"exalted"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Akrasan Squire"},                                    // cards/combat.mtg:110:1
 		{Name: "Suq'Ata Lancer", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 2, Keywords: []string{"haste", "flanking"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Suq'Ata Lancer"},                           // cards/combat.mtg:119:1
+		{Name: "Bog Rats", Types: ty_creature, Subtypes: []string{"rat"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Bog Rats"},                                                                                            // cards/combat.mtg:128:1
+		{Name: "Amrou Kithkin", Types: ty_creature, Subtypes: []string{"kithkin"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Amrou Kithkin"},                                                                              // cards/combat.mtg:138:1
+		{Name: "Elven Riders", Types: ty_creature, Subtypes: []string{"elf"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Elven Riders"},                                                                                    // cards/combat.mtg:148:1
+		{Name: "Okk", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Okk"},                                                                                                   // cards/combat.mtg:159:1
 		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                              // cards/static.mtg:11:1
 		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                // cards/static.mtg:21:1
 		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                  // cards/static.mtg:31:1
@@ -422,13 +426,18 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_32},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_33},
 		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:79", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_34},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_35},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_36},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_37},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_38},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_39},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_40},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_41},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:133", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_35},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:143", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_36},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:153", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_37},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:164", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_38},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:165", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_39},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_40},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_41},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_42},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_43},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_44},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_45},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_46},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:421", Allows: timing_0},
@@ -2785,38 +2794,89 @@ func pred_must_block_attacker_34(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Taunting Elf") && (g.Attacking(v_self))
 }
 
-// cards/static.mtg:16 (509.1b)
+// cards/combat.mtg:133 (509.1b)
 func pred_cant_block_35(g rt.Exec, v_b, v_self rt.ObjID) bool {
+	return g.IsCard(v_self, "Bog Rats") && (g.HasSubtype(v_b, "wall"))
+}
+
+// cards/combat.mtg:143 (509.1b)
+func pred_cant_block_36(g rt.Exec, v_b, v_self rt.ObjID) bool {
+	return g.IsCard(v_self, "Amrou Kithkin") && (g.Power(v_b) >= 3)
+}
+
+// cards/combat.mtg:153 (509.1b)
+func pred_cant_block_37(g rt.Exec, v_b, v_self rt.ObjID) bool {
+	return g.IsCard(v_self, "Elven Riders") && (!(g.HasSubtype(v_b, "wall") || g.HasKeyword(v_b, kw_flying)))
+}
+
+// cards/combat.mtg:164 (508.1c)
+func pred_attack_restriction_38(g rt.Exec, v_self rt.ObjID) bool {
+	return g.IsCard(v_self, "Okk") && (g.Attacking(v_self) && !(func() bool {
+		for _, v_c := range g.Battlefield {
+			if g.Objs[v_c].PhasedOut {
+				continue
+			}
+			if !g.Is(v_c, ty_creature) {
+				continue
+			}
+			if v_c != v_self && g.Attacking(v_c) && g.Power(v_c) > g.Power(v_self) {
+				return true
+			}
+		}
+		return false
+	}()))
+}
+
+// cards/combat.mtg:165 (509.1b)
+func pred_block_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
+	return g.IsCard(v_self, "Okk") && (g.Blocking(v_self) && !(func() bool {
+		for _, v_c := range g.Battlefield {
+			if g.Objs[v_c].PhasedOut {
+				continue
+			}
+			if !g.Is(v_c, ty_creature) {
+				continue
+			}
+			if v_c != v_self && g.Blocking(v_c) && g.Power(v_c) > g.Power(v_self) {
+				return true
+			}
+		}
+		return false
+	}()))
+}
+
+// cards/static.mtg:16 (509.1b)
+func pred_cant_block_40(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Phantom Warrior") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
 // cards/static.mtg:26 (509.1b)
-func pred_block_restriction_36(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_41(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Stalking Tiger") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
 // cards/static.mtg:36 (509.1b)
-func pred_cant_block_37(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_42(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Ironclaw Orcs") && (g.Power(v_a) >= 2)
 }
 
 // cards/static.mtg:47 (509.1b)
-func pred_cant_block_38(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_43(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Cloud Sprite") && (!(g.HasKeyword(v_a, kw_flying)))
 }
 
 // cards/static.mtg:57 (508.1d)
-func pred_must_attack_39(g rt.Exec, v_self rt.ObjID) bool {
+func pred_must_attack_44(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (!(g.HasAttackCost(v_self)))
 }
 
 // cards/static.mtg:58 (509.1b)
-func pred_cant_block_40(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_45(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/static.mtg:68 (509.1c)
-func pred_must_block_attacker_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_46(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
