@@ -22,7 +22,9 @@ func TestLibraryChecks(t *testing.T) {
 	want := map[string]bool{"Phantom Warrior": true, "Stalking Tiger": true, "Ironclaw Orcs": true, "Cloud Sprite": true, "Juggernaut": true, "Prized Unicorn": true,
 		"Goblin Raider": true, "Boggart Brute": true, "Guile": true, "Mogg Flunkies": true, "Bloodrock Cyclops": true, "Two-Headed Dragon": true,
 		"Taunting Elf": true, "Wall of Stone": true, "Serra Angel": true, "Devoted Retainer": true, "Akrasan Squire": true, "Suq'Ata Lancer": true,
-		"Bog Rats": true, "Amrou Kithkin": true, "Elven Riders": true, "Okk": true}
+		"Bog Rats": true, "Amrou Kithkin": true, "Elven Riders": true, "Okk": true,
+		"Vampire Nighthawk": true, "Dauthi Slayer": true, "Glistener Elf": true, "Fencing Ace": true, "Colossal Dreadmaw": true,
+		"Darksteel Myr": true, "Goblin Wardriver": true, "Giant Spider": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
