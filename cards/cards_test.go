@@ -21,7 +21,10 @@ func TestLibraryChecks(t *testing.T) {
 	}
 	want := map[string]bool{"Phantom Warrior": true, "Stalking Tiger": true, "Ironclaw Orcs": true, "Cloud Sprite": true, "Juggernaut": true, "Prized Unicorn": true,
 		"Goblin Raider": true, "Boggart Brute": true, "Guile": true, "Mogg Flunkies": true, "Bloodrock Cyclops": true, "Two-Headed Dragon": true,
-		"Taunting Elf": true, "Wall of Stone": true, "Serra Angel": true, "Devoted Retainer": true, "Akrasan Squire": true, "Suq'Ata Lancer": true}
+		"Taunting Elf": true, "Wall of Stone": true, "Serra Angel": true, "Devoted Retainer": true, "Akrasan Squire": true, "Suq'Ata Lancer": true,
+		"Bog Rats": true, "Amrou Kithkin": true, "Elven Riders": true, "Okk": true,
+		"Vampire Nighthawk": true, "Dauthi Slayer": true, "Glistener Elf": true, "Fencing Ace": true, "Colossal Dreadmaw": true,
+		"Darksteel Myr": true, "Goblin Wardriver": true, "Giant Spider": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
@@ -45,7 +48,7 @@ func TestLibraryCharacteristics(t *testing.T) {
 			continue
 		}
 		k := c.Card
-		if k.Power != 5 || k.Toughness != 5 || k.Cost.Generic != 4 || len(k.Subtypes) != 1 || k.Subtypes[0] != "juggernaut" || len(k.Keywords) != 1 || k.Keywords[0] != "juggernaut" {
+		if k.Power != 5 || k.Toughness != 5 || k.Cost.Generic != 4 || len(k.Subtypes) != 1 || k.Subtypes[0] != "juggernaut" || len(k.Keywords) != 0 || k.Declared != "Juggernaut" {
 			t.Errorf("Juggernaut: %+v", k)
 		}
 		if bits.OnesCount16(uint16(k.Types)) != 2 {

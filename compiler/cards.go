@@ -11,27 +11,27 @@ import (
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
-// Card is a card a ruleset declares (`card IDENT "Name" {...}`): Keyword
-// is the keyword its objects carry, so that its clauses, joined to the
-// rules' clauses of the same predicates, apply to them alone; "" for a
-// card without clauses (its abilities are the rules' keywords), which
-// takes no keyword bit (the rules have at most 64 keywords).
+// Card is a card a ruleset declares (`card IDENT "Name" {...}`). Its
+// clauses, joined to the rules' clauses of the same predicates, apply to
+// its objects alone: each is scoped by is_card(self, "Name").
 type Card struct {
-	Name    string
-	Keyword string
-	Pos     grammar.Pos
+	Name  string
+	Ident string
+	Pos   grammar.Pos
 	// Card is what an object made from the card starts with: its name,
-	// cost, types, subtypes, power/toughness and keywords, the card's own
-	// keyword first (rt.Rules.Cards; a script's `battlefield p1 'Name'
-	// card`). Set once the rules are checked (checkCards).
+	// cost, types, subtypes, power/toughness and keywords, and Declared,
+	// its name, which is_card reads (rt.Rules.Cards; a script's
+	// `battlefield p1 'Name' card`). Set once the rules are checked
+	// (checkCards).
 	Card rt.Card
 	decl *grammar.CardDecl
 }
 
 // expandCards replaces each card declaration by what it means in the
-// language the checker already knows: a keyword named by the card's
-// identifier, and each of its clauses as a predicate clause whose
-// condition also requires `self has IDENT`. The checker then checks the
+// language the checker already knows: each of its clauses as a predicate
+// clause whose condition also requires `is_card(self, "Name")` (the
+// object was made from this card: no keyword bit per card, so the rules'
+// 64 keywords do not bound the cards). The checker then checks the
 // clauses (names, types, positions, did-you-mean) and both back ends
 // evaluate them as they evaluate the rules' clauses: no Go per card.
 func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card, grammar.ErrorList) {
@@ -79,12 +79,7 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 				errs = append(errs, &grammar.Error{Pos: cd.Ident.Pos, Msg: "card " + cd.Ident.Name + " declared twice (first at " + p.String() + ")"})
 			}
 			idents[cd.Ident.Name] = cd.Ident.Pos
-			card := Card{Name: cd.Name, Pos: cd.Pos, decl: cd}
-			if len(cd.Clauses) > 0 {
-				card.Keyword = cd.Ident.Name
-				g.Decls = append(g.Decls, &grammar.KeywordDecl{Pos: cd.Pos, Name: cd.Ident})
-			}
-			cards = append(cards, card)
+			cards = append(cards, Card{Name: cd.Name, Ident: cd.Ident.Name, Pos: cd.Pos, decl: cd})
 			for _, cl := range cd.Clauses {
 				self := -1
 				for j, id := range cl.Params {
@@ -103,7 +98,8 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 				sp := cl.Params[self].Pos
 				scoped := *cl
 				scoped.If = &grammar.Binary{Pos: sp, Op: "and",
-					X: &grammar.HasExpr{Pos: sp, X: &grammar.Ident{Pos: sp, Name: "self"}, Keyword: cd.Ident},
+					X: &grammar.CallExpr{Pos: sp, Fun: grammar.Ident{Pos: sp, Name: "is_card"}, Args: []grammar.Expr{
+						&grammar.Ident{Pos: sp, Name: "self"}, &grammar.StringLit{Pos: cd.NamePos, Value: cd.Name}}},
 					Y: &grammar.ParenExpr{Pos: cl.If.Position(), X: cl.If}}
 				g.Decls = append(g.Decls, &scoped)
 			}
@@ -140,10 +136,7 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 		if d == nil {
 			continue
 		}
-		card := rt.Card{Name: c.Name}
-		if c.Keyword != "" {
-			card.Keywords = []string{c.Keyword}
-		}
+		card := rt.Card{Name: c.Name, Declared: c.Name}
 		if d.Cost != nil {
 			cost, ok := parseManaCost(d.Cost.Value)
 			if !ok {
@@ -199,9 +192,6 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 			switch {
 			case !ok:
 				errorf(kw.Name.Pos, "card %s: unknown keyword %s (these rules declare %s)%s", d.Ident.Name, n, strings.Join(kwNames, ", "), didYouMean(closest(n, kwNames, 2)))
-				continue
-			case n == d.Ident.Name && c.Keyword != "":
-				errorf(kw.Name.Pos, "card %s: keyword %s is the card's own: its objects have it already", d.Ident.Name, n)
 				continue
 			case k.Param != "" && kw.Arg == nil:
 				errorf(kw.Name.Pos, "card %s: keyword %s takes a number (%s %s): e.g. %s 2", d.Ident.Name, n, n, k.Param, n)

@@ -40,7 +40,7 @@ func TestCardDeclaration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Cards) != 1 || p.Cards[0].Name != "Phantom Warrior" || p.Cards[0].Keyword != "phantom_warrior" {
+	if len(p.Cards) != 1 || p.Cards[0].Name != "Phantom Warrior" || p.Cards[0].Ident != "phantom_warrior" || p.Cards[0].Card.Declared != "Phantom Warrior" {
 		t.Fatalf("cards: %+v", p.Cards)
 	}
 	if len(p.Predicates) != len(base.Predicates)+1 {
@@ -51,8 +51,15 @@ func TestCardDeclaration(t *testing.T) {
 	if !ok || and.Op != "and" {
 		t.Fatalf("the card's clause is not scoped: %#v", last.Decl.If)
 	}
-	if has, ok := and.X.(*grammar.HasExpr); !ok || has.Keyword.Name != "phantom_warrior" {
-		t.Fatalf("the card's clause is not scoped to its keyword: %#v", and.X)
+	call, ok := and.X.(*grammar.CallExpr)
+	if !ok || call.Fun.Name != "is_card" || len(call.Args) != 2 {
+		t.Fatalf("the card's clause is not scoped to it: %#v", and.X)
+	}
+	if lit, ok := call.Args[1].(*grammar.StringLit); !ok || lit.Value != "Phantom Warrior" {
+		t.Fatalf("the card's clause is scoped to %#v", call.Args[1])
+	}
+	if len(p.Keywords) != len(base.Keywords) {
+		t.Fatalf("a card takes a keyword: %d then %d", len(base.Keywords), len(p.Keywords))
 	}
 }
 
@@ -63,6 +70,7 @@ func TestCardErrors(t *testing.T) {
 		{"card a \"A\" {\n  predicate cant_blok \"509.1b\" (self, a) if a.creature\n}\n", "cards.mtg:3:13: unknown predicate cant_blok"},
 		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (self, a) if a.powr > 1\n}\n", "cards.mtg:3:"},
 		{"card a \"A\" {\n}\ncard b \"A\" {\n}\n", "cards.mtg:4:8: card \"A\" declared twice"},
+		{"card a \"A\" {\n}\ncard a \"B\" {\n}\n", "cards.mtg:4:6: card a declared twice"},
 		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (self, a) if a.creature\n", "cards.mtg:"},
 	} {
 		_, err := rootWith(t, c.src)

@@ -795,10 +795,12 @@ func cardLiteral(p *Program, c Card) string {
 	if k.Power != 0 || k.Toughness != 0 {
 		fmt.Fprintf(&b, ", Power: %d, Toughness: %d", k.Power, k.Toughness)
 	}
-	fmt.Fprintf(&b, ", Keywords: %s", strs(k.Keywords))
+	if len(k.Keywords) > 0 {
+		fmt.Fprintf(&b, ", Keywords: %s", strs(k.Keywords))
+	}
 	if k.Cost != (runtime.Cost{}) {
 		fmt.Fprintf(&b, ", Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}", k.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", k.Cost.Colored), "runtime.Mana"))
 	}
-	fmt.Fprintf(&b, "}, // %s", c.Pos)
+	fmt.Fprintf(&b, ", Declared: %s}, // %s", quote(k.Declared), c.Pos)
 	return b.String()
 }

@@ -309,6 +309,7 @@ var builtins = []*Builtin{
 	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x (a counter kind the rules declare)").usageIs(`2 arguments (object, "kind")`),
 	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)").own(),
 	function("attached_to_type", rt.ObjAttachedToType, "attached_to_type(x, land): x is attached to an object of the card type; x.attached_to_land says the same").usageIs("2 arguments (object, card type)"),
+	function("is_card", rt.Exec.IsCard, "is_card(x, \"Juggernaut\"): x was made from the card the rules declare by that name (card); a card's clauses are scoped by it").usageIs(`2 arguments (object, "card name")`).own(),
 	function("subtype", rt.Exec.HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
 	function("shares_subtype", rt.Exec.SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),
 	function("blocks", rt.Exec.BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),

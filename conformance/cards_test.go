@@ -16,8 +16,9 @@ import (
 // same program (cards/engine). Each card's clauses are predicate clauses
 // each back end evaluates as it evaluates the rules'; each script names
 // its cards (battlefield p1 Juggernaut card), which the rules list. A
-// script that declares its own cards (-- cards.mtg --) runs on the
-// interpreter alone: its cards are compiled with the library's program.
+// script that declares its own cards (-- cards.mtg --, testdata/cards/own)
+// runs on the interpreter alone: its cards are compiled with the
+// library's program.
 func TestCardLibrary(t *testing.T) {
 	t.Run("interp", func(t *testing.T) {
 		p, err := cards.Load()
@@ -32,11 +33,28 @@ func TestCardLibrary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		conformance.RunWith(t, conformance.Config{Rules: r, Cards: conformance.CompileCards(srcs, idx, interp.Rules)}, "../testdata/cards/scripts")
+		cfg := conformance.Config{Rules: r, Cards: conformance.CompileCards(srcs, idx, interp.Rules)}
+		conformance.RunWith(t, cfg, "../testdata/cards/scripts")
+		// Scripts declaring their own cards (-- cards.mtg --).
+		conformance.RunWith(t, cfg, "../testdata/cards/own")
 	})
 	t.Run("engine", func(t *testing.T) {
 		conformance.Run(t, cardengine.Rules, "../testdata/cards/scripts", false)
 	})
+}
+
+// TestScriptCardsGenerated: a generated engine skips a script that
+// declares its own cards (its cards are compiled into it), saying why.
+func TestScriptCardsGenerated(t *testing.T) {
+	scripts, err := conformance.ReadCorpus("../testdata/cards/own")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("%d scripts: %v", len(scripts), err)
+	}
+	for _, r := range conformance.RunScripts(conformance.Config{Rules: cardengine.Rules}, scripts, true) {
+		if !r.Skipped || r.Failed || !strings.Contains(r.Log, "declares its own cards") {
+			t.Errorf("%s: skipped %v, failed %v: %s", r.Script.Name, r.Skipped, r.Failed, r.Log)
+		}
+	}
 }
 
 // TestScriptCardsErrors: a script's cards get a rules file's positioned

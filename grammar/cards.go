@@ -22,8 +22,8 @@ import (
 // card's body alone (not reserved: x.power still reads an attribute).
 // Each clause names `self` as one of its parameters; it applies only when
 // the object bound to self is one of this card's objects (the compiler
-// joins `self has IDENT and (...)` to its condition, IDENT being a
-// keyword the card declares: see compiler/cards.go).
+// joins `is_card(self, "Name") and (...)` to its condition: see
+// compiler/cards.go).
 
 type pCard struct {
 	Pos   lexer.Position

@@ -524,7 +524,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 			}
 		}
 	}
-	face := g.internFace(&Face{Name: c.Name, Subtypes: c.Subtypes, Cost: c.Cost, AttackCost: c.AttackCost, BlockCost: c.BlockCost,
+	face := g.internFace(&Face{Name: c.Name, Card: c.Declared, Subtypes: c.Subtypes, Cost: c.Cost, AttackCost: c.AttackCost, BlockCost: c.BlockCost,
 		Triggers: c.Triggers, Abilities: c.Abilities, KeywordArgs: kwArgs})
 	g.Objs = append(g.Objs, Object{
 		Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,

@@ -110,6 +110,10 @@ type Card struct {
 	// only before blockers are declared"); empty: none.
 	Timing    string
 	Abilities []Ability
+	// Declared names the card the rules declare that it is (Rules.Cards):
+	// the rules' clauses scoped to that card (is_card) apply to it; empty:
+	// none.
+	Declared string
 }
 
 // Obj returns the object with the given ID. The pointer is valid until the
@@ -231,6 +235,10 @@ func (g *Game) manaColor(o *Object) (Color, bool) {
 	}
 	return 0, false
 }
+
+// IsCard reports whether x was made from the card the rules declare by
+// that name (Face.Card).
+func (g Exec) IsCard(x ObjID, name string) bool { return g.face(x).Card == name }
 
 // HasSubtype reports whether x has the subtype (subtypes are stored in
 // lower case; sub must be lower case).
@@ -375,6 +383,9 @@ type Face struct {
 	// CounterMax caps counters of a kind on the object; Capped marks which.
 	CounterMax [MaxCounterKinds]int32
 	Capped     uint8
+	// Card names the card the rules declare that it was made from
+	// (Card.Declared); empty: none.
+	Card string
 }
 
 // Face returns x's face. Its slices are shared: change a face with
@@ -413,7 +424,7 @@ func (g *Game) internFace(f *Face) uint32 {
 }
 
 func sameFace(a, b *Face) bool {
-	if a.Name != b.Name || a.Cost != b.Cost || a.AttackCost != b.AttackCost || a.BlockCost != b.BlockCost ||
+	if a.Name != b.Name || a.Card != b.Card || a.Cost != b.Cost || a.AttackCost != b.AttackCost || a.BlockCost != b.BlockCost ||
 		a.Capped != b.Capped || a.CounterMax != b.CounterMax ||
 		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) {
 		return false

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,7 +44,9 @@ const MaxDeckLines = 1000
 //
 // where NAME uses '_' for spaces and each WORD is a card type or supertype
 // (creature, land, basic, legendary...), P/T ("2/2"), cost=COST ("1G"),
-// sub=SUBTYPE, kw=KEYWORD or timing=NAME. '#' starts a comment. At most
+// sub=SUBTYPE, kw=KEYWORD or timing=NAME, or card: the card the rules
+// declare by that name (a card library's: "4 Serra_Angel card"), with its
+// characteristics and abilities. '#' starts a comment. At most
 // MaxReplayCards cards. Card types are those the rules declare.
 func ReadDeck(rules *rt.Rules, r io.Reader) ([]rt.Card, error) {
 	br := bufio.NewReader(io.LimitReader(r, 1<<20))
@@ -78,7 +81,17 @@ func ReadDeck(rules *rt.Rules, r io.Reader) ([]rt.Card, error) {
 			return nil, fmt.Errorf("deck:%d: count %q: want 1 to %d cards in all", line, f[0], rt.MaxReplayCards)
 		}
 		c := rt.Card{Name: strings.ReplaceAll(f[1], "_", " ")}
-		for _, w := range f[2:] {
+		words := f[2:]
+		if i := slices.Index(words, "card"); i >= 0 {
+			// A card the rules declare (a card library): its
+			// characteristics and abilities; the other words add to them.
+			lib, ok := rules.Card(c.Name)
+			if !ok {
+				return nil, fmt.Errorf("deck:%d: %s card: these rules declare no card of that name (mtgc sim -rules DIR names a card library)", line, c.Name)
+			}
+			c, words = lib, slices.Delete(slices.Clone(words), i, i+1)
+		}
+		for _, w := range words {
 			if err := cardWord(rules, &c, w); err != nil {
 				return nil, fmt.Errorf("deck:%d: %v", line, err)
 			}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/conformance"
+	"github.com/mtgc-dev/mtgc/interp"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
@@ -130,7 +131,18 @@ func runTest(ctx *cli, _ *flag.FlagSet, args []string) error {
 		rep = newJSONReporter(ctx.stdout, c.shown)
 	}
 	start := time.Now()
-	results, err := runScripts(c, rules, p.Index, scripts, rep)
+	// A script's own cards (-- cards.mtg --) are compiled with the rules
+	// as it starts and run on the interpreter, unless -engine=compiled
+	// asks for the generated engine alone (which skips such a script).
+	var cards func(string, []byte) (*rt.Rules, error)
+	if testEngine != "compiled" {
+		srcs, idx, err := rs.read()
+		if err != nil {
+			return err
+		}
+		cards = conformance.CompileCards(srcs, idx, interp.Rules)
+	}
+	results, err := runScripts(c, rules, p.Index, cards, scripts, rep)
 	if err != nil {
 		return err
 	}
@@ -162,7 +174,7 @@ type testReporter interface {
 // runScripts runs scripts against rules, one at a time in the order of
 // their names, judges each against the known failures and reports it
 // to rep as it ends. Known failures are never updated by -update.
-func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, scripts []conformance.Script, rep testReporter) ([]scriptResult, error) {
+func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, cards func(string, []byte) (*rt.Rules, error), scripts []conformance.Script, rep testReporter) ([]scriptResult, error) {
 	known := c.lists.Known()
 	at := map[string]string{}
 	for _, e := range c.lists.KnownFailures {
@@ -176,7 +188,7 @@ func runScripts(c *corpus, rules *rt.Rules, idx *compiler.Index, scripts []confo
 			return nil, err
 		}
 		reason, isKnown := known[s.Name]
-		cfg := conformance.Config{Rules: rules, Index: idx, Update: testUpdate && !isKnown, Limits: testLimits}
+		cfg := conformance.Config{Rules: rules, Index: idx, Update: testUpdate && !isKnown, Limits: testLimits, Cards: cards}
 		r := conformance.RunScripts(cfg, []conformance.Script{s}, testVerbose)[0]
 		sr := scriptResult{Result: r, Path: c.path(r.Script)}
 		sr.Log = c.show(sr.Log)

@@ -16,7 +16,9 @@ import (
 // lands and 23 spells, mostly creatures with random power, toughness and
 // keywords (among the rules' keywords), plus the odd permanent that state-
 // based actions care about: legends sharing a name, planeswalkers (if the
-// rules have them), world enchantments, Auras, Equipment, a token and a copy of a card.
+// rules have them), world enchantments, Auras, Equipment, a token and a copy of a card;
+// with rules that declare cards (a card library), half the creatures are
+// those cards.
 func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Card {
 	ty := rules.Types
 	land, sub, c := "Forest", "forest", "G"
@@ -32,6 +34,12 @@ func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Ca
 	for i := 0; i < 23; i++ {
 		card := rt.Card{Cost: cost()}
 		switch r := rng.Intn(20); {
+		case r < 13 && len(rules.Cards) > 0 && rng.Intn(2) == 0:
+			// A card the rules declare (a card library), at the deck's
+			// cost so that it can be cast.
+			lib := rules.Cards[rng.Intn(len(rules.Cards))]
+			card, _ = rules.Card(lib.Name)
+			card.Cost = cost()
 		case r < 13:
 			card.Name = fmt.Sprintf("%s Creature %d", color, i)
 			card.Types = ty("creature")
