@@ -182,7 +182,14 @@ func (c *checker) characteristic(d *grammar.CharacteristicDecl) {
 	case "toughness":
 		slot = &c.p.Toughness
 	default:
-		c.errorf(d.Name.Pos, "unknown characteristic %s (the runtime reads %s)%s", n, strings.Join(characteristicNames, ", "), didYouMean(closest(n, characteristicNames, 2)))
+		// Another characteristic, derived for the rules' own reading
+		// (x.NAME): declared in the first pass, its value resolved there
+		// or when first read.
+		for _, a := range c.p.Derived {
+			if a.Decl == d {
+				c.derivedBody(a)
+			}
+		}
 		return
 	}
 	if *slot != nil {
@@ -196,6 +203,92 @@ func (c *checker) characteristic(d *grammar.CharacteristicDecl) {
 	ch.Slots = r.slots
 	saturate(ch.Expr)
 	*slot = ch
+}
+
+// derivedSig declares a characteristic the rules derive other than power
+// and toughness, so that it may be read before its declaration.
+func (c *checker) derivedSig(d *grammar.CharacteristicDecl) {
+	n := d.Name.Name
+	if n == "power" || n == "toughness" || !c.name(d.Name, "characteristic") {
+		return
+	}
+	for _, a := range c.p.Derived {
+		if a.Name == n {
+			c.errorf(d.Name.Pos, "characteristic %s already derived at %s", n, a.Pos)
+			return
+		}
+	}
+	if _, ok := objectAttrs[n]; ok {
+		c.errorf(d.Name.Pos, "characteristic %s: an object already has the attribute %s (x.%s would be ambiguous)", n, n, n)
+		return
+	}
+	if _, ok := c.types[n]; ok {
+		c.errorf(d.Name.Pos, "characteristic %s: %s is a card type (x.%s would be ambiguous)", n, n, n)
+		return
+	}
+	for _, s := range c.p.States {
+		if s.Name == n {
+			c.errorf(d.Name.Pos, "characteristic %s: %s is a state (declared at %s)", n, n, s.Pos)
+			return
+		}
+	}
+	if len(c.p.Derived) == 256 {
+		c.errorf(d.Name.Pos, "too many derived characteristics (at most 256)")
+		return
+	}
+	i := len(c.p.Derived)
+	a := &Characteristic{Name: n, Pos: d.Pos, Decl: d, Index: i}
+	a.Enum = &Enum{Name: n, Value: i, Go: fmt.Sprintf("rt.AttributeID(%d)", i), Doc: "characteristic " + n, Local: true}
+	c.p.Derived = append(c.p.Derived, a)
+}
+
+// derivedBody resolves a derived characteristic's value once: a number or
+// a condition.
+func (c *checker) derivedBody(a *Characteristic) {
+	if a.Expr != nil || a.resolving {
+		return
+	}
+	a.resolving = true
+	d := a.Decl
+	a.Rules = c.rules(d.Rules, "characteristic", false)
+	r, sc := c.resolver(first(a.Rules), "characteristic"), newScope()
+	a.Param = r.declare(d.Param, Object, sc)
+	e := r.expr(d.Value, sc)
+	switch e.Type() {
+	case Int:
+		saturate(e)
+		a.Type = Int
+	case Bool:
+		a.Type = Bool
+	case Invalid:
+		a.Type = Bool
+	default:
+		c.errorf(d.Value.Position(), "characteristic %s: its value must be a number or a condition, not %s", a.Name, e.Type())
+		a.Type = Bool
+	}
+	a.Expr, a.Slots = e, r.slots
+	a.resolving = false
+}
+
+// derivedAttr resolves x.C for a characteristic C the rules derive.
+func (r *resolver) derivedAttr(x Expr, sel grammar.Ident) (Expr, bool) {
+	for _, a := range r.c.p.Derived {
+		if a.Name != sel.Name {
+			continue
+		}
+		if a.resolving {
+			r.c.errorf(sel.Pos, "characteristic %s is circular: its derivation reads %s itself", a.Name, a.Name)
+			return bad(sel.Pos), true
+		}
+		r.c.derivedBody(a)
+		fn := "derived"
+		if a.Type == Bool {
+			fn = "derived_holds"
+		}
+		b := functions[fn]
+		return &Call{typed: mk(sel.Pos, b.Result), B: b, Args: []Expr{x, &EnumLit{typed: mk(sel.Pos, AttrT), E: a.Enum}}}, true
+	}
+	return nil, false
 }
 
 // characteristics checks the derivations together once all are read: the
@@ -376,6 +469,10 @@ func (c *checker) enumOf(t Type) ([]Enum, string) {
 	case StateT:
 		for _, s := range c.p.States {
 			list = append(list, *s.Enum)
+		}
+	case AttrT:
+		for _, a := range c.p.Derived {
+			list = append(list, *a.Enum)
 		}
 	case KeywordT:
 		for i, k := range c.p.Keywords {

@@ -83,6 +83,8 @@ func (c *checker) check() *Program {
 				c.counter(d)
 			case *grammar.StateDecl:
 				c.state(d)
+			case *grammar.CharacteristicDecl:
+				c.derivedSig(d)
 			case *grammar.PhaseDecl:
 				c.name(d.Name, "phase")
 				if prev, ok := c.phases[d.Name.Name]; ok {

@@ -166,6 +166,19 @@ func (w *writer) file(pkg string) {
 		fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s rt.ObjID) int32 {\nreturn %s\n}\n\n", comment(ch.Pos, ch.Rules), name, ch.Param.GoName(), goExpr(ch.Expr))
 		w.printf("%s: %s,\n", strings.ToUpper(ch.Name[:1])+ch.Name[1:], name)
 	}
+	if len(p.Derived) > 0 {
+		w.printf("Characteristics: []func(rt.Exec, rt.ObjID) int32{\n")
+		for i, a := range p.Derived {
+			name := fmt.Sprintf("characteristic_%d", i)
+			body := "return " + goExpr(a.Expr)
+			if a.Type == Bool {
+				body = "if " + goExpr(a.Expr) + " {\nreturn 1\n}\nreturn 0"
+			}
+			fmt.Fprintf(&w.fns, "%s (%s)\nfunc %s(g rt.Exec, %s rt.ObjID) int32 {\n%s\n}\n\n", comment(a.Pos, a.Rules), sanitizeComment(a.Name), name, a.Param.GoName(), body)
+			w.printf("%s,\n", name)
+		}
+		w.printf("},\n")
+	}
 	w.printf("TurnRule: %s,\nExtraTurnsRule: %s,\nExtraTurnsNewestFirst: %v,\n", quote(first(p.TurnRules)), quote(first(p.ExtraRules)), p.NewestFirst)
 	w.printf("LandRule: %s,\nSorceryRule: %s,\n", quote(p.LandRule), quote(p.SorceryRule))
 	if len(p.Mechanisms) > 0 {

@@ -30,6 +30,10 @@ type Program struct {
 	// States are the values the rules declare objects hold (state), in
 	// declaration order: StateKind i.
 	States []*State
+	// Derived are the characteristics the rules derive other than power
+	// and toughness (characteristic NAME (x) = ...), in declaration order:
+	// AttributeID i.
+	Derived []*Characteristic
 	// Power and Toughness derive the characteristics the runtime reads
 	// (characteristic declarations); nil when the rules derive none.
 	Power, Toughness *Characteristic
@@ -196,6 +200,14 @@ type Characteristic struct {
 	Param *Var
 	Expr  Expr
 	Slots int
+	// Of a derived characteristic other than power and toughness (read as
+	// x.NAME): its type (Int or Bool), its index (AttributeID), its value
+	// as an argument; resolving guards against a circular derivation.
+	Type      Type
+	Index     int
+	Enum      *Enum
+	Decl      *grammar.CharacteristicDecl
+	resolving bool
 }
 
 // Phase is a checked phase.

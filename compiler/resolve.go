@@ -230,6 +230,9 @@ func (r *resolver) selector(e *grammar.Selector, sc *scope) Expr {
 		if call, ok := r.stateAttr(x, e.Sel); ok {
 			return call
 		}
+		if call, ok := r.derivedAttr(x, e.Sel); ok {
+			return call
+		}
 	}
 	if _, kw := r.c.keywords[e.Sel.Name]; !ok && kw && x.Type() == Object {
 		r.c.errorf(e.Sel.Pos, "object has no attribute %s (%s is a keyword: write %s has %s)", e.Sel.Name, e.Sel.Name, grammar.FormatNode(e.X), e.Sel.Name)

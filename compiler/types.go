@@ -22,9 +22,11 @@ const (
 	StepT     // a declared step's name, as a verb argument
 	DurT      // how long an effect lasts, as a verb argument (until_end_of_turn, until_end_of_combat...)
 	StateT    // a declared state value's name, as a verb argument
+	AttrT     // a derived characteristic's name, as an argument
+	ColorT    // a color (white, blue, black, red, green, colorless), as an argument
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration", "state"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration", "state", "characteristic", "color"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -302,6 +302,9 @@ var builtins = []*Builtin{
 
 	// Functions.
 	function("player_counters", rt.PlayerCounters, "player_counters(p, \"poison\"): the number of counters of the kind on player p (a counter kind the rules declare)").usageIs(`2 arguments (player, "kind")`),
+	function("mana_symbols", rt.ObjManaSymbols, "mana_symbols(x, black): the number of mana symbols of the color in x's mana cost (colorless: its generic and colorless mana)").usageIs("2 arguments (object, color)"),
+	function("derived", rt.ObjDerived, "derived(x, C): x's characteristic C as the rules derive it (characteristic C (x) = a number); x.C says the same").usageIs("2 arguments (object, characteristic)"),
+	function("derived_holds", rt.ObjDerivedHolds, "derived_holds(x, C): x's characteristic C as the rules derive it (characteristic C (x) = a condition); x.C says the same").usageIs("2 arguments (object, characteristic)"),
 	function("state_number", rt.ObjStateNumber, "state_number(x, S): x's number S (state S number); x.S says the same").usageIs("2 arguments (object, state)"),
 	function("state_flag", rt.ObjStateFlag, "state_flag(x, S): x's flag S (state S flag); x.S says the same").usageIs("2 arguments (object, state)"),
 	function("state_object", rt.ObjStateObject, "state_object(x, S): x's object S (state S object); x.S says the same").usageIs("2 arguments (object, state)"),
@@ -425,8 +428,22 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "duration"
 	case StateT:
 		return nil, "state"
+	case AttrT:
+		return nil, "characteristic"
+	case ColorT:
+		return colorEnum, "color"
 	}
 	return nil, ""
+}
+
+// colorEnum: the colors of mana, as arguments (mana_symbols).
+var colorEnum = []Enum{
+	{Name: "white", Value: int(rt.White), Go: "White", Doc: "white ({W})"},
+	{Name: "blue", Value: int(rt.Blue), Go: "Blue", Doc: "blue ({U})"},
+	{Name: "black", Value: int(rt.Black), Go: "Black", Doc: "black ({B})"},
+	{Name: "red", Value: int(rt.Red), Go: "Red", Doc: "red ({R})"},
+	{Name: "green", Value: int(rt.Green), Go: "Green", Doc: "green ({G})"},
+	{Name: "colorless", Value: int(rt.Colorless), Go: "Colorless", Doc: "colorless and generic mana"},
 }
 
 // predKindEnum: the runtime's predicate kinds, as verb arguments.
@@ -468,6 +485,8 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.StepID(0)):      StepT,
 	reflect.TypeOf(rt.DurationID(0)):  DurT,
 	reflect.TypeOf(rt.StateKind(0)):   StateT,
+	reflect.TypeOf(rt.AttributeID(0)): AttrT,
+	reflect.TypeOf(rt.Color(0)):       ColorT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})

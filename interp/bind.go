@@ -57,6 +57,15 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, string) bool:
 		x, s := a[0].o, a[1].s
 		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), s(g, fp)) })
+	case func(rt.Exec, rt.ObjID, rt.AttributeID) int32:
+		x, k := a[0].o, rt.AttributeID(a[1].enum)
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
+	case func(rt.Exec, rt.ObjID, rt.AttributeID) bool:
+		x, k := a[0].o, rt.AttributeID(a[1].enum)
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), k) })
+	case func(rt.Exec, rt.ObjID, rt.Color) int32:
+		x, k := a[0].o, rt.Color(a[1].enum)
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
 	case func(rt.Exec, rt.ObjID, rt.StateKind) int32:
 		x, k := a[0].o, rt.StateKind(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })

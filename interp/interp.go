@@ -108,6 +108,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, s := range p.States {
 		r.States = append(r.States, s.Name)
 	}
+	for _, a := range p.Derived {
+		r.Characteristics = append(r.Characteristics, b.derived(a))
+	}
 	if p.Power != nil {
 		r.Power = b.characteristic(p.Power)
 	}
@@ -319,6 +322,26 @@ func (b *builder) characteristic(ch *compiler.Characteristic) func(rt.Exec, rt.O
 		r := f(g, fp)
 		g.Release(fp)
 		return r
+	}
+}
+
+// derived builds a characteristic the rules derive for their own reading:
+// a number, or a condition as 1 or 0.
+func (b *builder) derived(a *compiler.Characteristic) func(rt.Exec, rt.ObjID) int32 {
+	if a.Type != compiler.Bool {
+		return b.characteristic(a)
+	}
+	c := &clause{b: b}
+	s, f, slots := a.Param.Slot, c.expr(a.Expr).b, a.Slots
+	return func(g rt.Exec, x rt.ObjID) int32 {
+		fp := b.frame(g, slots)
+		g.Selected(fp)[s] = x
+		r := f(g, fp)
+		g.Release(fp)
+		if r {
+			return 1
+		}
+		return 0
 	}
 }
 

@@ -259,3 +259,29 @@ func (g Exec) ChoosePermanents(p int, n int32, k StateKind, rule string) bool {
 	}
 	return true
 }
+
+// ObjDerived is x's characteristic a, as the rules derive it
+// (Rules.Characteristics): 0 for no object or no such derivation.
+func ObjDerived(g Exec, x ObjID, a AttributeID) int32 {
+	if !g.valid(x) || int(a) >= len(g.Rules.Characteristics) {
+		return 0
+	}
+	return g.Rules.Characteristics[a](g, x)
+}
+
+// ObjDerivedHolds is ObjDerived for a characteristic the rules derive as a
+// condition.
+func ObjDerivedHolds(g Exec, x ObjID, a AttributeID) bool { return ObjDerived(g, x, a) != 0 }
+
+// ObjManaSymbols is the number of mana symbols of color c in x's mana cost
+// (generic mana counted for Colorless).
+func ObjManaSymbols(g Exec, x ObjID, c Color) int32 {
+	if !g.valid(x) || c >= NumColors {
+		return 0
+	}
+	cost := g.faceOf(&g.Objs[x]).Cost
+	if c == Colorless {
+		return cost.Generic + cost.Colored[Colorless]
+	}
+	return cost.Colored[c]
+}

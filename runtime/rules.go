@@ -53,6 +53,11 @@ type Rules struct {
 	// Power and Toughness derive an object's power and toughness
 	// (characteristic power, characteristic toughness); nil: printed.
 	Power, Toughness func(g Exec, x ObjID) int32
+	// Characteristics are the other characteristics the rules derive
+	// (characteristic NAME (x) = ...: an object's colors from its mana
+	// cost), read as x.NAME: AttributeID i, a number (a condition is 1
+	// or 0).
+	Characteristics []func(g Exec, x ObjID) int32
 
 	TurnRule              string // cited when a turn begins
 	ExtraTurnsRule        string

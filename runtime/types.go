@@ -112,6 +112,10 @@ type StateKind uint8
 // MaxStateKinds is how many declared state values an object holds.
 const MaxStateKinds = 4
 
+// AttributeID is a characteristic the rules derive other than power and
+// toughness: an index into Rules.Characteristics.
+type AttributeID uint8
+
 // Color indexes a mana pool.
 type Color uint8
 

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:826fdc2cb9d4cc9d1f5b43cfcc052c79"
+const SourceHash = "sha256:d4c3b52beab057659b783a9a4d38bc95"
 
 // Keyword bits.
 const (
@@ -55,20 +55,28 @@ func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
 // Rules is the ruleset, for rt.New.
 var Rules = &rt.Rules{
-	Edition:               "cr1999",
-	Title:                 "Comprehensive Rules, c.1999 (6th Edition era)",
-	SourceHash:            SourceHash,
-	Index:                 index,
-	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"first_strike", "flying", "haste", "trample", "doesnt_untap", "shadow", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
-	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "instant", "sorcery"},
-	PlayedTypes:           ty_land,
-	InstantTypes:          ty_instant,
-	NonpermanentTypes:     ty_instant | ty_sorcery,
-	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	Power:                 characteristic_power,
-	Toughness:             characteristic_toughness,
+	Edition:           "cr1999",
+	Title:             "Comprehensive Rules, c.1999 (6th Edition era)",
+	SourceHash:        SourceHash,
+	Index:             index,
+	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
+	Keywords:          []string{"first_strike", "flying", "haste", "trample", "doesnt_untap", "shadow", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
+	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "instant", "sorcery"},
+	PlayedTypes:       ty_land,
+	InstantTypes:      ty_instant,
+	NonpermanentTypes: ty_instant | ty_sorcery,
+	CombatantTypes:    ty_creature,
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	Power:             characteristic_power,
+	Toughness:         characteristic_toughness,
+	Characteristics: []func(rt.Exec, rt.ObjID) int32{
+		characteristic_0,
+		characteristic_1,
+		characteristic_2,
+		characteristic_3,
+		characteristic_4,
+		characteristic_5,
+	},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
 	ExtraTurnsNewestFirst: false,
@@ -306,7 +314,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:393", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:394", Text: "a has trample", Test: pred_trample_9},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:54", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:58", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:149", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
@@ -459,6 +467,54 @@ func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 // rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:43 (white)
+func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:44 (blue)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:45 (black)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:46 (red)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:47 (green)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:48 (colorless)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+		return 1
+	}
+	return 0
 }
 
 // rules/priority.mtg:19 (408.1f, 410.3)
@@ -1619,7 +1675,7 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/keywords.mtg:54 (310.1c)
+// cr2017/keywords.mtg:58 (310.1c)
 func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }

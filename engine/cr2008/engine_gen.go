@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0dc5f1af4faf46371878a34a5583bb73"
+const SourceHash = "sha256:b1a38d8c737b8d543346db8c8b94ab25"
 
 // Keyword bits.
 const (
@@ -54,21 +54,29 @@ func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
 // Rules is the ruleset, for rt.New.
 var Rules = &rt.Rules{
-	Edition:               "cr2008",
-	Title:                 "Comprehensive Rules, c.2008 (Lorwyn to Shards of Alara)",
-	SourceHash:            SourceHash,
-	Index:                 index,
-	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "doesnt_untap", "phasing"},
-	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
-	PlayedTypes:           ty_land,
-	InstantTypes:          ty_instant,
-	NonpermanentTypes:     ty_instant | ty_sorcery,
-	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:                []string{"phased_indirectly"},
-	Power:                 characteristic_power,
-	Toughness:             characteristic_toughness,
+	Edition:           "cr2008",
+	Title:             "Comprehensive Rules, c.2008 (Lorwyn to Shards of Alara)",
+	SourceHash:        SourceHash,
+	Index:             index,
+	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
+	Keywords:          []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "doesnt_untap", "phasing"},
+	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
+	PlayedTypes:       ty_land,
+	InstantTypes:      ty_instant,
+	NonpermanentTypes: ty_instant | ty_sorcery,
+	CombatantTypes:    ty_creature,
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	States:            []string{"phased_indirectly"},
+	Power:             characteristic_power,
+	Toughness:         characteristic_toughness,
+	Characteristics: []func(rt.Exec, rt.ObjID) int32{
+		characteristic_0,
+		characteristic_1,
+		characteristic_2,
+		characteristic_3,
+		characteristic_4,
+		characteristic_5,
+	},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "300.6",
 	ExtraTurnsNewestFirst: true,
@@ -326,7 +334,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:407", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
-		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:54", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:58", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_19},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_20},
 	},
@@ -499,6 +507,54 @@ func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 // rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:43 (white)
+func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:44 (blue)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:45 (black)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:46 (red)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:47 (green)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:48 (colorless)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+		return 1
+	}
+	return 0
 }
 
 // rules/priority.mtg:19 (408.1b)
@@ -1783,7 +1839,7 @@ func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/keywords.mtg:54 (310.2c)
+// cr2017/keywords.mtg:58 (310.2c)
 func pred_damage_assigner_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3bea814cf630b3e93fe3ca496de7c1c5"
+const SourceHash = "sha256:398ee21501cbaeaa040ac5631f1799e7"
 
 // Keyword bits.
 const (
@@ -65,21 +65,29 @@ func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
 // Rules is the ruleset, for rt.New.
 var Rules = &rt.Rules{
-	Edition:               "cr2017",
-	Title:                 "Comprehensive Rules, effective 2017-07-08",
-	SourceHash:            SourceHash,
-	Index:                 index,
-	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "doesnt_untap", "phasing"},
-	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
-	PlayedTypes:           ty_land,
-	InstantTypes:          ty_instant,
-	NonpermanentTypes:     ty_instant | ty_sorcery,
-	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:                []string{"phased_indirectly"},
-	Power:                 characteristic_power,
-	Toughness:             characteristic_toughness,
+	Edition:           "cr2017",
+	Title:             "Comprehensive Rules, effective 2017-07-08",
+	SourceHash:        SourceHash,
+	Index:             index,
+	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "doesnt_untap", "phasing"},
+	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
+	PlayedTypes:       ty_land,
+	InstantTypes:      ty_instant,
+	NonpermanentTypes: ty_instant | ty_sorcery,
+	CombatantTypes:    ty_creature,
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	States:            []string{"phased_indirectly"},
+	Power:             characteristic_power,
+	Toughness:         characteristic_toughness,
+	Characteristics: []func(rt.Exec, rt.ObjID) int32{
+		characteristic_0,
+		characteristic_1,
+		characteristic_2,
+		characteristic_3,
+		characteristic_4,
+		characteristic_5,
+	},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -362,7 +370,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
-		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:54", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:58", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -715,6 +723,54 @@ func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 // rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:43 (white)
+func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:44 (blue)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:45 (black)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:46 (red)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:47 (green)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:48 (colorless)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+		return 1
+	}
+	return 0
 }
 
 // rules/priority.mtg:19 (116.2a, 116.5)
@@ -2451,7 +2507,7 @@ func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	}()
 }
 
-// cr2017/keywords.mtg:54 (510.1c)
+// cr2017/keywords.mtg:58 (510.1c)
 func pred_damage_assigner_28(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:035c8b9cfbabab9d93aaaca7f2c486b3"
+const SourceHash = "sha256:39dc226273c4e4b5fe15cd1c5ff79539"
 
 // Keyword bits.
 const (
@@ -60,8 +60,10 @@ const (
 	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
 	kw_toxic                      = 42 // rules/keywords.mtg:187 (702.164)
 	kw_annihilator                = 43 // rules/keywords.mtg:193 (702.86)
-	kw_phasing                    = 44 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 45 // rules/turn.mtg:20
+	kw_fear                       = 44 // rules/keywords.mtg:209 (702.36)
+	kw_intimidate                 = 45 // rules/keywords.mtg:210 (702.13)
+	kw_phasing                    = 46 // rules/turn.mtg:14 (702.26, 702.26a)
+	kw_doesnt_untap               = 47 // rules/turn.mtg:20
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -92,21 +94,29 @@ func New(cfg rt.Config) (*rt.Game, error) { return rt.New(Rules, cfg) }
 
 // Rules is the ruleset, for rt.New.
 var Rules = &rt.Rules{
-	Edition:               "cr2025",
-	Title:                 "Comprehensive Rules, effective 2025-09-19",
-	SourceHash:            SourceHash,
-	Index:                 index,
-	Defaults:              rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:              []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "phasing", "doesnt_untap"},
-	CardTypes:             []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
-	PlayedTypes:           ty_land,
-	InstantTypes:          ty_instant,
-	NonpermanentTypes:     ty_instant | ty_sorcery,
-	CombatantTypes:        ty_creature,
-	Counters:              []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:                []string{"chosen_to_sacrifice", "phased_indirectly"},
-	Power:                 characteristic_power,
-	Toughness:             characteristic_toughness,
+	Edition:           "cr2025",
+	Title:             "Comprehensive Rules, effective 2025-09-19",
+	SourceHash:        SourceHash,
+	Index:             index,
+	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "phasing", "doesnt_untap"},
+	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
+	PlayedTypes:       ty_land,
+	InstantTypes:      ty_instant,
+	NonpermanentTypes: ty_instant | ty_sorcery,
+	CombatantTypes:    ty_creature,
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	States:            []string{"chosen_to_sacrifice", "phased_indirectly"},
+	Power:             characteristic_power,
+	Toughness:         characteristic_toughness,
+	Characteristics: []func(rt.Exec, rt.ObjID) int32{
+		characteristic_0,
+		characteristic_1,
+		characteristic_2,
+		characteristic_3,
+		characteristic_4,
+		characteristic_5,
+	},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -334,7 +344,7 @@ var Rules = &rt.Rules{
 	Prevent: []rt.Prevention{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
-	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud,
+	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud | 1<<kw_fear | 1<<kw_intimidate,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic | 1<<kw_annihilator,
 	KeywordTriggers: []rt.KeywordTrigger{
 		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:37 (702.91a, 702.91b)
@@ -411,6 +421,8 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:182", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:212", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:213", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -720,6 +732,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.12a\tIndestructible is static\n" +
 	"2025-09-19\t702.12b\tCan't be destroyed; lethal-damage check ignored\n" +
 	"2025-09-19\t702.12c\tExtra indestructible instances add nothing\n" +
+	"2025-09-19\t702.13\tIntimidate keyword entry\n" +
+	"2025-09-19\t702.13a\tIntimidate is an evasion ability\n" +
+	"2025-09-19\t702.13b\tIntimidate: blocked only by artifact creatures or creatures sharing a color\n" +
+	"2025-09-19\t702.13c\tExtra intimidate instances add nothing\n" +
 	"2025-09-19\t702.14\tLandwalk keyword entry\n" +
 	"2025-09-19\t702.14a\tLandwalk: [type]walk, a generic term\n" +
 	"2025-09-19\t702.14b\tLandwalk is an evasion ability\n" +
@@ -775,6 +791,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.31a\tHorsemanship is an evasion ability\n" +
 	"2025-09-19\t702.31b\tBlocked only by creatures with horsemanship\n" +
 	"2025-09-19\t702.31c\tExtra horsemanship instances add nothing\n" +
+	"2025-09-19\t702.36\tFear keyword entry\n" +
+	"2025-09-19\t702.36a\tFear is an evasion ability\n" +
+	"2025-09-19\t702.36b\tFear: blocked only by artifact creatures and/or black creatures\n" +
+	"2025-09-19\t702.36c\tExtra fear instances add nothing\n" +
 	"2025-09-19\t702.45\tBushido keyword entry\n" +
 	"2025-09-19\t702.45a\tBushido N: +N/+N when it blocks or becomes blocked\n" +
 	"2025-09-19\t702.45b\tEach bushido instance triggers separately\n" +
@@ -891,6 +911,54 @@ func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 // rules/characteristics.mtg:37
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:43 (white)
+func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:44 (blue)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:45 (black)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:46 (red)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:47 (green)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/characteristics.mtg:48 (colorless)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+		return 1
+	}
+	return 0
 }
 
 // rules/priority.mtg:19 (117.2a, 117.5)
@@ -2869,6 +2937,16 @@ func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
 			return rt.ObjController(g, v_s)
 		}()
 	}())
+}
+
+// rules/keywords.mtg:212 (702.36b)
+func pred_cant_block_35(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)))
+}
+
+// rules/keywords.mtg:213 (702.13b)
+func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(0)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(1)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
 }
 
 // rules/combat.mtg:426 (506.7, 506.7a, 506.7d, 506.7e)
