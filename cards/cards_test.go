@@ -24,7 +24,8 @@ func TestLibraryChecks(t *testing.T) {
 		"Taunting Elf": true, "Wall of Stone": true, "Serra Angel": true, "Devoted Retainer": true, "Akrasan Squire": true, "Suq'Ata Lancer": true,
 		"Bog Rats": true, "Amrou Kithkin": true, "Elven Riders": true, "Okk": true,
 		"Vampire Nighthawk": true, "Dauthi Slayer": true, "Glistener Elf": true, "Fencing Ace": true, "Colossal Dreadmaw": true,
-		"Darksteel Myr": true, "Goblin Wardriver": true, "Giant Spider": true}
+		"Darksteel Myr": true, "Goblin Wardriver": true, "Giant Spider": true,
+		"Goblin Piledriver": true, "Elvish Berserker": true, "Goblin Heelcutter": true, "Scarred Puma": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)

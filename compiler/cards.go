@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -213,9 +214,106 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 			}
 			card.Keywords = append(card.Keywords, n)
 		}
+		for _, k := range d.Triggers {
+			if t, ok := cardTrigger(p, d, k, errorf); ok {
+				card.Triggers = append(card.Triggers, t)
+			}
+		}
 		c.Card = card
 	}
 	return errs
+}
+
+// cardTrigger checks a card's triggered ability: one of the rules' trigger
+// events (with its argument) and one of their effects, given its numbers
+// (its targets are chosen as it goes on the stack).
+func cardTrigger(p *Program, d *grammar.CardDecl, k *grammar.KeywordKind, errorf func(grammar.Pos, string, ...any)) (rt.Trigger, bool) {
+	t := rt.Trigger{Triggered: rt.Triggered{Label: d.Name}}
+	var te *TriggerEvent
+	var events []string
+	for _, e := range p.TriggerEvents {
+		events = append(events, e.Name)
+		if e.Name == k.Event.Name {
+			te = e
+		}
+	}
+	if te == nil {
+		errorf(k.Event.Pos, "card %s: unknown trigger event %s%s", d.Ident.Name, k.Event.Name, didYouMean(closest(k.Event.Name, events, 2)))
+		return t, false
+	}
+	t.Event = rt.EventID(te.Index + 1)
+	switch {
+	case te.Param == 0 && (k.Arg != nil || k.ArgNum != nil):
+		errorf(k.Event.Pos, "card %s: trigger event %s takes no argument", d.Ident.Name, te.Name)
+		return t, false
+	case te.Param == 'i':
+		n, err := int64(0), error(nil)
+		if k.ArgNum != nil {
+			n, err = strconv.ParseInt(*k.ArgNum, 10, 32)
+		}
+		if k.ArgNum == nil || err != nil {
+			errorf(k.Event.Pos, "card %s: trigger event %s takes a number: on %s N", d.Ident.Name, te.Name, te.Name)
+			return t, false
+		}
+		t.Arg = int32(n)
+	case te.Param == 'k':
+		j := -1
+		for i, kw := range p.Keywords {
+			if k.Arg != nil && kw.Name == k.Arg.Name {
+				j = i
+			}
+		}
+		if j < 0 {
+			errorf(k.Event.Pos, "card %s: trigger event %s takes a keyword: on %s KEYWORD", d.Ident.Name, te.Name, te.Name)
+			return t, false
+		}
+		t.Arg = int32(j)
+	case te.Param == 's':
+		var segs []string
+		for _, ph := range p.Phases {
+			segs = append(segs, ph.Name)
+			for _, st := range ph.Steps {
+				segs = append(segs, st.Name)
+			}
+		}
+		if k.Arg == nil || !slices.Contains(segs, k.Arg.Name) {
+			errorf(k.Event.Pos, "card %s: trigger event %s takes a step or phase: on %s STEP", d.Ident.Name, te.Name, te.Name)
+			return t, false
+		}
+		t.Segment = k.Arg.Name
+	}
+	var so *StackObject
+	var effects []string
+	for _, e := range p.Effects {
+		effects = append(effects, e.Name)
+		if e.Name == k.Effect.Name {
+			so = e
+		}
+	}
+	if so == nil {
+		errorf(k.Effect.Pos, "card %s: unknown effect %s%s", d.Ident.Name, k.Effect.Name, didYouMean(closest(k.Effect.Name, effects, 2)))
+		return t, false
+	}
+	t.Effect = int16(so.Index + 1)
+	var given []int
+	for j := range so.Types {
+		if !so.IsTarget(j) {
+			given = append(given, j)
+		}
+	}
+	if len(k.Args) != len(given) {
+		errorf(k.Effect.Pos, "card %s: effect %s takes %d number(s), not %d", d.Ident.Name, so.Name, len(given), len(k.Args))
+		return t, false
+	}
+	for a, j := range given {
+		n, err := strconv.ParseInt(k.Args[a], 10, 32)
+		if so.Types[j] != Int || err != nil {
+			errorf(k.Effect.Pos, "card %s: effect %s's parameter %d: a card's ability gives an effect numbers (%s is not one)", d.Ident.Name, so.Name, j+1, k.Args[a])
+			return t, false
+		}
+		t.Args[j] = int32(n)
+	}
+	return t, true
 }
 
 var subtypeRE = regexp.MustCompile(`^[a-z][a-z'-]*$`)

@@ -811,6 +811,20 @@ func cardLiteral(p *Program, c Card) string {
 	if len(k.Keywords) > 0 {
 		fmt.Fprintf(&b, ", Keywords: %s", strs(k.Keywords))
 	}
+	if len(k.Triggers) > 0 {
+		b.WriteString(", Triggers: []rt.Trigger{")
+		for i, t := range k.Triggers {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			args := make([]string, 0, len(t.Args))
+			for _, a := range t.Args {
+				args = append(args, strconv.Itoa(int(a)))
+			}
+			fmt.Fprintf(&b, "{Triggered: rt.Triggered{Label: %s, Event: %d, Segment: %s, Arg: %d, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}}", quote(t.Label), t.Event, quote(t.Segment), t.Arg, t.Effect, strings.Join(args, ", "))
+		}
+		b.WriteString("}")
+	}
 	if k.Cost != (runtime.Cost{}) {
 		fmt.Fprintf(&b, ", Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}", k.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", k.Cost.Colored), "runtime.Mana"))
 	}

@@ -40,6 +40,7 @@ type pCardItem struct {
 	Power     *pSignedInt   `parser:"| 'power' @@"`
 	Toughness *pSignedInt   `parser:"| 'toughness' @@"`
 	Keywords  []*pCardKWord `parser:"| 'keywords' @@ ( ',' @@ )*"`
+	Triggered *pKwTriggered `parser:"| @@"`
 	Clause    *pPred        `parser:"| @@"`
 }
 
@@ -68,6 +69,11 @@ type CardDecl struct {
 	Toughness *CardInt
 	Keywords  []CardKeyword
 	Clauses   []*PredicateDecl
+	// Triggers are its triggered abilities: `triggered RULE... on EVENT
+	// [ARG] does EFFECT[(N...)]`, as a triggered keyword writes them (the
+	// event one of the rules' trigger events, the effect one of their
+	// effects, its targets chosen as it goes on the stack).
+	Triggers []*KeywordKind
 }
 
 // CardString is a string of a card's body (its cost, a subtype).
@@ -143,6 +149,8 @@ func (c *converter) card(p *pCard) *CardDecl {
 				}
 				d.Keywords = append(d.Keywords, kw)
 			}
+		case it.Triggered != nil:
+			d.Triggers = append(d.Triggers, c.kwTriggered(it.Triggered))
 		case it.Clause != nil:
 			d.Clauses = append(d.Clauses, c.pred(it.Clause))
 		}
@@ -231,6 +239,11 @@ func (p *printer) cardDecl(d *CardDecl) {
 				p.text(" " + strconv.FormatInt(k.Arg.N, 10))
 			}
 		}
+	}
+	for _, k := range d.Triggers {
+		p.newLine()
+		p.tok(k.Pos, "triggered")
+		p.triggeredTail(k)
 	}
 	for _, cl := range d.Clauses {
 		p.newLine()

@@ -55,13 +55,7 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
 		}
 		if k := p.Keyword.Triggered; k != nil {
-			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Triggered: true, Rules: c.rules(k.Rules), Event: ident(k.Event), ArgNum: k.ArgInt, Effect: ident(k.Effect), Args: k.Args}
-			if k.ArgName != nil {
-				// The argument's position is not kept by participle for a
-				// bare string capture: the event's is close enough.
-				id := Ident{Pos: toPos(k.Event.Pos), Name: *k.ArgName}
-				d.Kind.Arg = &id
-			}
+			d.Kind = c.kwTriggered(k)
 		}
 		if k := p.Keyword.Redundant; k != nil {
 			d.Redundant = &KeywordPart{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
@@ -528,4 +522,16 @@ func binary(op string, x, y Expr) Expr {
 
 func ident(p pIdent) Ident {
 	return Ident{Pos: toPos(p.Pos), Name: p.Name}
+}
+
+// kwTriggered converts a triggered ability (a keyword's, a card's).
+func (c *converter) kwTriggered(k *pKwTriggered) *KeywordKind {
+	d := &KeywordKind{Pos: toPos(k.Pos), Triggered: true, Rules: c.rules(k.Rules), Event: ident(k.Event), ArgNum: k.ArgInt, Effect: ident(k.Effect), Args: k.Args}
+	if k.ArgName != nil {
+		// The argument's position is not kept by participle for a bare
+		// string capture: the event's is close enough.
+		id := Ident{Pos: toPos(k.Event.Pos), Name: *k.ArgName}
+		d.Arg = &id
+	}
+	return d
 }

@@ -164,20 +164,7 @@ func (p *printer) decl(d Decl) {
 			p.rules(k.Rules)
 		} else if k != nil {
 			p.text(" triggered")
-			p.rules(k.Rules)
-			p.text(" on ")
-			p.ident(k.Event)
-			if k.Arg != nil {
-				p.text(" ")
-				p.ident(*k.Arg)
-			} else if k.ArgNum != nil {
-				p.text(" " + *k.ArgNum)
-			}
-			p.text(" does ")
-			p.ident(k.Effect)
-			if len(k.Args) > 0 {
-				p.text("(" + strings.Join(k.Args, ", ") + ")")
-			}
+			p.triggeredTail(k)
 		}
 		if d.Redundant != nil {
 			p.text(" redundant")
@@ -872,4 +859,23 @@ func (p *printer) typedParams(ps []Param) {
 		}
 	}
 	p.text(")")
+}
+
+// triggeredTail prints a triggered ability after its word: its rules,
+// event and effect.
+func (p *printer) triggeredTail(k *KeywordKind) {
+	p.rules(k.Rules)
+	p.text(" on ")
+	p.ident(k.Event)
+	if k.Arg != nil {
+		p.text(" ")
+		p.ident(*k.Arg)
+	} else if k.ArgNum != nil {
+		p.text(" " + *k.ArgNum)
+	}
+	p.text(" does ")
+	p.ident(k.Effect)
+	if len(k.Args) > 0 {
+		p.text("(" + strings.Join(k.Args, ", ") + ")")
+	}
 }
