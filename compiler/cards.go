@@ -219,6 +219,11 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 				card.Triggers = append(card.Triggers, t)
 			}
 		}
+		for _, a := range d.Activated {
+			if ab, ok := cardActivated(p, d, a, errorf); ok {
+				card.Abilities = append(card.Abilities, ab)
+			}
+		}
 		c.Card = card
 	}
 	return errs
@@ -282,17 +287,24 @@ func cardTrigger(p *Program, d *grammar.CardDecl, k *grammar.KeywordKind, errorf
 		}
 		t.Segment = k.Arg.Name
 	}
+	ok := cardEffect(p, d, k.Effect, k.Args, &t.Triggered, errorf)
+	return t, ok
+}
+
+// cardEffect checks the effect a card's ability applies, given its numbers
+// (its targets are chosen as the ability goes on the stack).
+func cardEffect(p *Program, d *grammar.CardDecl, name grammar.Ident, args []string, t *rt.Triggered, errorf func(grammar.Pos, string, ...any)) bool {
 	var so *StackObject
 	var effects []string
 	for _, e := range p.Effects {
 		effects = append(effects, e.Name)
-		if e.Name == k.Effect.Name {
+		if e.Name == name.Name {
 			so = e
 		}
 	}
 	if so == nil {
-		errorf(k.Effect.Pos, "card %s: unknown effect %s%s", d.Ident.Name, k.Effect.Name, didYouMean(closest(k.Effect.Name, effects, 2)))
-		return t, false
+		errorf(name.Pos, "card %s: unknown effect %s%s", d.Ident.Name, name.Name, didYouMean(closest(name.Name, effects, 2)))
+		return false
 	}
 	t.Effect = int16(so.Index + 1)
 	var given []int
@@ -301,19 +313,51 @@ func cardTrigger(p *Program, d *grammar.CardDecl, k *grammar.KeywordKind, errorf
 			given = append(given, j)
 		}
 	}
-	if len(k.Args) != len(given) {
-		errorf(k.Effect.Pos, "card %s: effect %s takes %d number(s), not %d", d.Ident.Name, so.Name, len(given), len(k.Args))
-		return t, false
+	if len(args) != len(given) {
+		errorf(name.Pos, "card %s: effect %s takes %d number(s), not %d", d.Ident.Name, so.Name, len(given), len(args))
+		return false
 	}
 	for a, j := range given {
-		n, err := strconv.ParseInt(k.Args[a], 10, 32)
+		n, err := strconv.ParseInt(args[a], 10, 32)
 		if so.Types[j] != Int || err != nil {
-			errorf(k.Effect.Pos, "card %s: effect %s's parameter %d: a card's ability gives an effect numbers (%s is not one)", d.Ident.Name, so.Name, j+1, k.Args[a])
-			return t, false
+			errorf(name.Pos, "card %s: effect %s's parameter %d: a card's ability gives an effect numbers (%s is not one)", d.Ident.Name, so.Name, j+1, args[a])
+			return false
 		}
 		t.Args[j] = int32(n)
 	}
-	return t, true
+	return true
+}
+
+// cardActivated checks a card's activated ability: its cost, timing (one
+// of the rules') and effect.
+func cardActivated(p *Program, d *grammar.CardDecl, a *grammar.CardActivated, errorf func(grammar.Pos, string, ...any)) (rt.Ability, bool) {
+	ab := rt.Ability{Label: d.Name, Tap: a.Tap, Effect: rt.Trigger{Triggered: rt.Triggered{Label: d.Name}}}
+	ok := true
+	if a.Cost != nil {
+		cost, good := parseManaCost(a.Cost.Value)
+		if !good {
+			errorf(a.Cost.Pos, "card %s: cost %q: want a mana cost as the Oracle prints it, e.g. \"{1}{R}\"", d.Ident.Name, a.Cost.Value)
+			ok = false
+		}
+		ab.Cost = cost
+	}
+	if a.Timing != nil {
+		var names []string
+		found := false
+		for _, t := range p.Timings {
+			names = append(names, t.Name)
+			found = found || t.Name == a.Timing.Name
+		}
+		if !found {
+			errorf(a.Timing.Pos, "card %s: unknown timing %s%s", d.Ident.Name, a.Timing.Name, didYouMean(closest(a.Timing.Name, names, 2)))
+			ok = false
+		}
+		ab.Timing = a.Timing.Name
+	}
+	if !cardEffect(p, d, a.Effect, a.Args, &ab.Effect.Triggered, errorf) {
+		ok = false
+	}
+	return ab, ok
 }
 
 var subtypeRE = regexp.MustCompile(`^[a-z][a-z'-]*$`)

@@ -825,6 +825,22 @@ func cardLiteral(p *Program, c Card) string {
 		}
 		b.WriteString("}")
 	}
+	if len(k.Abilities) > 0 {
+		b.WriteString(", Abilities: []rt.Ability{")
+		for i, a := range k.Abilities {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			t := a.Effect
+			args := make([]string, 0, len(t.Args))
+			for _, n := range t.Args {
+				args = append(args, strconv.Itoa(int(n)))
+			}
+			fmt.Fprintf(&b, "{Label: %s, Timing: %s, Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}, Tap: %v, Effect: rt.Trigger{Triggered: rt.Triggered{Label: %s, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}}}",
+				quote(a.Label), quote(a.Timing), a.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", a.Cost.Colored), "runtime.Mana"), a.Tap, quote(t.Label), t.Effect, strings.Join(args, ", "))
+		}
+		b.WriteString("}")
+	}
 	if k.Cost != (runtime.Cost{}) {
 		fmt.Fprintf(&b, ", Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}", k.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", k.Cost.Colored), "runtime.Mana"))
 	}

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -41,7 +42,32 @@ type pCardItem struct {
 	Toughness *pSignedInt   `parser:"| 'toughness' @@"`
 	Keywords  []*pCardKWord `parser:"| 'keywords' @@ ( ',' @@ )*"`
 	Triggered *pKwTriggered `parser:"| @@"`
+	Activated *pActivated   `parser:"| @@"`
 	Clause    *pPred        `parser:"| @@"`
+}
+
+type pActivated struct {
+	Pos    lexer.Position
+	Rules  []pString `parser:"'activated' @@*"`
+	Cost   *pString  `parser:"( 'cost' @@ )?"`
+	Tap    bool      `parser:"@'tap'?"`
+	Timing *pIdent   `parser:"( 'timing' @@ )?"`
+	Effect pIdent    `parser:"'does' @@"`
+	Args   []string  `parser:"( '(' ( ( @Int | @Ident ) ( ',' ( @Int | @Ident ) )* )? ')' )?"`
+}
+
+// CardActivated is a card's activated ability: `activated RULE... [cost
+// "{1}{R}"] [tap] [timing NAME] does EFFECT[(N...)]`: its mana cost, {T},
+// a timing of the rules restricting when, and the effect it applies as it
+// resolves (targets chosen as it goes on the stack).
+type CardActivated struct {
+	Pos    Pos
+	Rules  []Rule
+	Cost   *CardString
+	Tap    bool
+	Timing *Ident
+	Effect Ident
+	Args   []string
 }
 
 type pSignedInt struct {
@@ -74,6 +100,8 @@ type CardDecl struct {
 	// event one of the rules' trigger events, the effect one of their
 	// effects, its targets chosen as it goes on the stack).
 	Triggers []*KeywordKind
+	// Activated are its activated abilities, in order (Ability i).
+	Activated []*CardActivated
 }
 
 // CardString is a string of a card's body (its cost, a subtype).
@@ -151,6 +179,17 @@ func (c *converter) card(p *pCard) *CardDecl {
 			}
 		case it.Triggered != nil:
 			d.Triggers = append(d.Triggers, c.kwTriggered(it.Triggered))
+		case it.Activated != nil:
+			a := it.Activated
+			ad := &CardActivated{Pos: toPos(a.Pos), Rules: c.rules(a.Rules), Tap: a.Tap, Effect: ident(a.Effect), Args: a.Args}
+			if a.Cost != nil {
+				ad.Cost = &CardString{Pos: toPos(a.Cost.Pos), Value: c.unquote(*a.Cost)}
+			}
+			if a.Timing != nil {
+				id := ident(*a.Timing)
+				ad.Timing = &id
+			}
+			d.Activated = append(d.Activated, ad)
 		case it.Clause != nil:
 			d.Clauses = append(d.Clauses, c.pred(it.Clause))
 		}
@@ -244,6 +283,26 @@ func (p *printer) cardDecl(d *CardDecl) {
 		p.newLine()
 		p.tok(k.Pos, "triggered")
 		p.triggeredTail(k)
+	}
+	for _, a := range d.Activated {
+		p.newLine()
+		p.tok(a.Pos, "activated")
+		p.rules(a.Rules)
+		if a.Cost != nil {
+			p.text(" cost " + strconv.Quote(a.Cost.Value))
+		}
+		if a.Tap {
+			p.text(" tap")
+		}
+		if a.Timing != nil {
+			p.text(" timing ")
+			p.ident(*a.Timing)
+		}
+		p.text(" does ")
+		p.ident(a.Effect)
+		if len(a.Args) > 0 {
+			p.text("(" + strings.Join(a.Args, ", ") + ")")
+		}
 	}
 	for _, cl := range d.Clauses {
 		p.newLine()

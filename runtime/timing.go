@@ -110,6 +110,8 @@ func (g *Game) activate(p int, x ObjID, i int) {
 		g.exec().Tap(x, g.Rules.Cite[MechActivate])
 	}
 	g.pay(p, a.Cost)
-	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p), Trigger: a.Effect, About: NoObj, Recipient: NoObj})
+	it := StackItem{Source: x, Controller: int8(p), Trigger: a.Effect, About: NoObj, Recipient: NoObj}
+	g.markTargets(&it)
+	g.Stack = append(g.Stack, it)
 	g.emit(Event{Kind: EvActivate, Rule: g.Rules.Cite[MechActivate], Player: int8(p), Obj: x, Name: a.Label})
 }

@@ -24,12 +24,25 @@ func TestBoardAllocs(t *testing.T) {
 			playGame(t, g, pol, 6)
 			var ms goruntime.MemStats
 			for seed := uint64(0); seed < 4; seed++ {
-				setupBoard(t, g, deck, n, seed)
-				goruntime.ReadMemStats(&ms)
-				before := ms.Mallocs
-				decisions := playGame(t, g, pol, 6)
-				goruntime.ReadMemStats(&ms)
-				if got := ms.Mallocs - before; got != 0 {
+				// The same game, played again from the same board and
+				// policy state, allocates the same: the least of three
+				// counts is the game's own (the runtime, under load, may
+				// allocate in the background of one of them).
+				var got uint64
+				var decisions int
+				rng := pol.RNG
+				for try := 0; try < 3; try++ {
+					setupBoard(t, g, deck, n, seed)
+					pol.RNG = rng
+					goruntime.ReadMemStats(&ms)
+					before := ms.Mallocs
+					decisions = playGame(t, g, pol, 6)
+					goruntime.ReadMemStats(&ms)
+					if c := ms.Mallocs - before; try == 0 || c < got {
+						got = c
+					}
+				}
+				if got != 0 {
 					t.Errorf("seed %d: %d allocations in a game of %d decisions, want 0", seed, got, decisions)
 				}
 			}

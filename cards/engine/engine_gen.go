@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b1d4e343560beef24b80090644fee374"
+const SourceHash = "sha256:277a55e22665088bdf3ce50de2f7aa2f"
 
 // Keyword bits.
 const (
@@ -62,8 +62,8 @@ const (
 	kw_annihilator                = 43 // rules/keywords.mtg:193 (702.86)
 	kw_fear                       = 44 // rules/keywords.mtg:209 (702.36)
 	kw_intimidate                 = 45 // rules/keywords.mtg:210 (702.13)
-	kw_phasing                    = 46 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 47 // rules/turn.mtg:20
+	kw_phasing                    = 46 // rules/turn.mtg:15
+	kw_doesnt_untap               = 47 // rules/turn.mtg:21
 	kw_hobbled                    = 48 // cards/triggers.mtg:52
 )
 
@@ -106,40 +106,40 @@ var Rules = &rt.Rules{
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "phasing", "doesnt_untap", "hobbled"},
 	Cards: []rt.Card{
-		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                          // cards/combat.mtg:10:1
-		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                            // cards/combat.mtg:19:1
-		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                   // cards/combat.mtg:33:1
-		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Mogg Flunkies"},                                                                                                                        // cards/combat.mtg:43:1
-		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Bloodrock Cyclops"},                                                                                                                                 // cards/combat.mtg:53:1
-		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"},                                                                                                       // cards/combat.mtg:64:1
-		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Taunting Elf"},                                                                                                                                                                                          // cards/combat.mtg:74:1
-		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Wall of Stone"},                                                                                                                                                       // cards/combat.mtg:83:1
-		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Serra Angel"},                                                                                                                                               // cards/combat.mtg:92:1
-		{Name: "Devoted Retainer", Types: ty_creature, Subtypes: []string{"human", "samurai"}, Power: 1, Toughness: 1, Keywords: []string{"bushido:1"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Devoted Retainer"},                                                                                                                                    // cards/combat.mtg:101:1
-		{Name: "Akrasan Squire", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"exalted"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Akrasan Squire"},                                                                                                                                          // cards/combat.mtg:110:1
-		{Name: "Suq'Ata Lancer", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 2, Keywords: []string{"haste", "flanking"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Suq'Ata Lancer"},                                                                                                                                 // cards/combat.mtg:119:1
-		{Name: "Bog Rats", Types: ty_creature, Subtypes: []string{"rat"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Bog Rats"},                                                                                                                                                                                                  // cards/combat.mtg:128:1
-		{Name: "Amrou Kithkin", Types: ty_creature, Subtypes: []string{"kithkin"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Amrou Kithkin"},                                                                                                                                                                                    // cards/combat.mtg:138:1
-		{Name: "Elven Riders", Types: ty_creature, Subtypes: []string{"elf"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Elven Riders"},                                                                                                                                                                                          // cards/combat.mtg:148:1
-		{Name: "Okk", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Okk"},                                                                                                                                                                                                         // cards/combat.mtg:159:1
-		{Name: "Vampire Nighthawk", Types: ty_creature, Subtypes: []string{"vampire", "shaman"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "deathtouch", "lifelink"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Vampire Nighthawk"},                                                                                                          // cards/keywords.mtg:7:1
-		{Name: "Dauthi Slayer", Types: ty_creature, Subtypes: []string{"dauthi", "soldier"}, Power: 2, Toughness: 2, Keywords: []string{"shadow", "attacks_each_combat"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Dauthi Slayer"},                                                                                                                     // cards/keywords.mtg:17:1
-		{Name: "Glistener Elf", Types: ty_creature, Subtypes: []string{"phyrexian", "elf", "warrior"}, Power: 1, Toughness: 1, Keywords: []string{"infect"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Glistener Elf"},                                                                                                                                  // cards/keywords.mtg:26:1
-		{Name: "Fencing Ace", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"double_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Fencing Ace"},                                                                                                                                          // cards/keywords.mtg:35:1
-		{Name: "Colossal Dreadmaw", Types: ty_creature, Subtypes: []string{"dinosaur"}, Power: 6, Toughness: 6, Keywords: []string{"trample"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Colossal Dreadmaw"},                                                                                                                                            // cards/keywords.mtg:44:1
-		{Name: "Darksteel Myr", Types: ty_artifact | ty_creature, Subtypes: []string{"myr"}, Power: 0, Toughness: 1, Keywords: []string{"indestructible"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Darksteel Myr"},                                                                                                                                    // cards/keywords.mtg:53:1
-		{Name: "Goblin Wardriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"battle_cry"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Goblin Wardriver"},                                                                                                                                  // cards/keywords.mtg:62:1
-		{Name: "Giant Spider", Types: ty_creature, Subtypes: []string{"spider"}, Power: 2, Toughness: 4, Keywords: []string{"reach"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Giant Spider"},                                                                                                                                                          // cards/keywords.mtg:71:1
-		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                    // cards/static.mtg:11:1
-		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                      // cards/static.mtg:21:1
-		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                        // cards/static.mtg:31:1
-		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                         // cards/static.mtg:41:1
-		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                         // cards/static.mtg:52:1
-		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                  // cards/static.mtg:63:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 22, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"}, // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 23, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},     // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 24, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"}, // cards/triggers.mtg:44:1
-		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                          // cards/triggers.mtg:62:1
+		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:10:1
+		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                                                                                                                                                                                                // cards/combat.mtg:19:1
+		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                                                                                                                                                                                       // cards/combat.mtg:33:1
+		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Mogg Flunkies"},                                                                                                                                                                                                                                                                                            // cards/combat.mtg:43:1
+		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Bloodrock Cyclops"},                                                                                                                                                                                                                                                                                                     // cards/combat.mtg:53:1
+		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 22, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
+		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Taunting Elf"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:82:1
+		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Wall of Stone"},                                                                                                                                                                                                                                                                                                                           // cards/combat.mtg:91:1
+		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Serra Angel"},                                                                                                                                                                                                                                                                                                                   // cards/combat.mtg:100:1
+		{Name: "Devoted Retainer", Types: ty_creature, Subtypes: []string{"human", "samurai"}, Power: 1, Toughness: 1, Keywords: []string{"bushido:1"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Devoted Retainer"},                                                                                                                                                                                                                                                                                                        // cards/combat.mtg:109:1
+		{Name: "Akrasan Squire", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"exalted"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Akrasan Squire"},                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:118:1
+		{Name: "Suq'Ata Lancer", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 2, Keywords: []string{"haste", "flanking"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Suq'Ata Lancer"},                                                                                                                                                                                                                                                                                                     // cards/combat.mtg:127:1
+		{Name: "Bog Rats", Types: ty_creature, Subtypes: []string{"rat"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Bog Rats"},                                                                                                                                                                                                                                                                                                                                                                      // cards/combat.mtg:136:1
+		{Name: "Amrou Kithkin", Types: ty_creature, Subtypes: []string{"kithkin"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Amrou Kithkin"},                                                                                                                                                                                                                                                                                                                                                        // cards/combat.mtg:146:1
+		{Name: "Elven Riders", Types: ty_creature, Subtypes: []string{"elf"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Elven Riders"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:156:1
+		{Name: "Okk", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Okk"},                                                                                                                                                                                                                                                                                                                                                                             // cards/combat.mtg:167:1
+		{Name: "Vampire Nighthawk", Types: ty_creature, Subtypes: []string{"vampire", "shaman"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "deathtouch", "lifelink"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Vampire Nighthawk"},                                                                                                                                                                                                                                                                              // cards/keywords.mtg:7:1
+		{Name: "Dauthi Slayer", Types: ty_creature, Subtypes: []string{"dauthi", "soldier"}, Power: 2, Toughness: 2, Keywords: []string{"shadow", "attacks_each_combat"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Dauthi Slayer"},                                                                                                                                                                                                                                                                                         // cards/keywords.mtg:17:1
+		{Name: "Glistener Elf", Types: ty_creature, Subtypes: []string{"phyrexian", "elf", "warrior"}, Power: 1, Toughness: 1, Keywords: []string{"infect"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Glistener Elf"},                                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:26:1
+		{Name: "Fencing Ace", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"double_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Fencing Ace"},                                                                                                                                                                                                                                                                                                              // cards/keywords.mtg:35:1
+		{Name: "Colossal Dreadmaw", Types: ty_creature, Subtypes: []string{"dinosaur"}, Power: 6, Toughness: 6, Keywords: []string{"trample"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Colossal Dreadmaw"},                                                                                                                                                                                                                                                                                                                // cards/keywords.mtg:44:1
+		{Name: "Darksteel Myr", Types: ty_artifact | ty_creature, Subtypes: []string{"myr"}, Power: 0, Toughness: 1, Keywords: []string{"indestructible"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Darksteel Myr"},                                                                                                                                                                                                                                                                                                        // cards/keywords.mtg:53:1
+		{Name: "Goblin Wardriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Keywords: []string{"battle_cry"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Goblin Wardriver"},                                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:62:1
+		{Name: "Giant Spider", Types: ty_creature, Subtypes: []string{"spider"}, Power: 2, Toughness: 4, Keywords: []string{"reach"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Giant Spider"},                                                                                                                                                                                                                                                                                                                              // cards/keywords.mtg:71:1
+		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                                                                                                                                                                                        // cards/static.mtg:11:1
+		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                                                                                                                                                                                          // cards/static.mtg:21:1
+		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                                                                                                                                                                                            // cards/static.mtg:31:1
+		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
+		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
+		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 23, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 24, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
@@ -178,52 +178,52 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:62 (501, 501.1)
+		{ // rules/turn.mtg:63 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:62",
+			Pos:   "rules/turn.mtg:63",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:63 (502)
+				{ // rules/turn.mtg:64 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:63",
+					Pos:   "rules/turn.mtg:64",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:71", Run: step_untap_action_0},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:88", Run: step_untap_action_1},
+						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:89", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:95 (503, 503.1)
+				{ // rules/turn.mtg:96 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:95",
+					Pos:          "rules/turn.mtg:96",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:98 (504)
+				{ // rules/turn.mtg:99 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:98",
+					Pos:      "rules/turn.mtg:99",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:102", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:103", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:109 (505, 505.1)
+		{ // rules/turn.mtg:110 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:109",
+			Pos:      "rules/turn.mtg:110",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:109 (505, 505.1)
+				{ // rules/turn.mtg:110 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:109",
+					Pos:          "rules/turn.mtg:110",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -311,16 +311,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:115 (505.1a)
+		{ // rules/turn.mtg:116 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:115",
+			Pos:      "rules/turn.mtg:116",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:115 (505.1a)
+				{ // rules/turn.mtg:116 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:115",
+					Pos:          "rules/turn.mtg:116",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -330,25 +330,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:121 (512, 512.1)
+		{ // rules/turn.mtg:122 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:121",
+			Pos:   "rules/turn.mtg:122",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:122 (513, 513.1)
+				{ // rules/turn.mtg:123 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:122",
+					Pos:          "rules/turn.mtg:123",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:125 (514)
+				{ // rules/turn.mtg:126 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:125",
+					Pos:   "rules/turn.mtg:126",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:126", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:131", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:127", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:132", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -364,22 +364,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:34", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:35", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:37", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:40", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:38", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:41", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:49", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:50", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:52", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:55", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:53", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:56", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -466,12 +466,12 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:213", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_37},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_38},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:79", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_39},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:133", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_40},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:143", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_41},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:153", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_42},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:164", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_43},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:165", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_44},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_39},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_40},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_41},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_42},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_43},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_44},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_45},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_46},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_47},
@@ -527,10 +527,11 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_17},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_18},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_20},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_22},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_23_target_0}}, Run: effect_23},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_20},
+		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_21},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_22},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_24_target_0}}, Run: effect_24},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
@@ -548,9 +549,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:151", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:156", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -1049,7 +1050,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:71 (502.1, 703.4a, 702.26g, 702.26h)
+// rules/turn.mtg:72 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1102,7 +1103,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:88 (502.3, 703.4c)
+// rules/turn.mtg:89 (502.3, 703.4c)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1124,38 +1125,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:96 (503.1a)
+// rules/turn.mtg:97 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:101 (500.11)
+// rules/turn.mtg:102 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:102 (504.1, 703.4d)
+// rules/turn.mtg:103 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:105 (504.2)
+// rules/turn.mtg:106 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:110 (505.6)
+// rules/turn.mtg:111 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:112 (505.6b)
+// rules/turn.mtg:113 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:111 (505.6a)
+// rules/turn.mtg:112 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1845,27 +1846,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:116 (505.6)
+// rules/turn.mtg:117 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:118 (505.6b)
+// rules/turn.mtg:119 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:117 (505.6a)
+// rules/turn.mtg:118 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:123 (513.1)
+// rules/turn.mtg:124 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:126 (514.1, 703.4n)
+// rules/turn.mtg:127 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1873,7 +1874,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:131 (514.2, 703.4p)
+// rules/turn.mtg:132 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1894,39 +1895,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:141 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:141 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:142 (514.3a)
+// rules/turn.mtg:143 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:33 (500.11)
+// rules/turn.mtg:34 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:34 (500.5)
+// rules/turn.mtg:35 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:37 (500.5)
+// rules/turn.mtg:38 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:40 (500.4, 703.4q)
+// rules/turn.mtg:41 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1951,24 +1952,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:48 (500.11)
+// rules/turn.mtg:49 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:49 (500.5)
+// rules/turn.mtg:50 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:52 (500.5)
+// rules/turn.mtg:53 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:55 (500.4, 703.4q)
+// rules/turn.mtg:56 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3020,27 +3021,27 @@ func pred_block_restriction_38(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Guile") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
 }
 
-// cards/combat.mtg:79 (509.1c)
+// cards/combat.mtg:87 (509.1c)
 func pred_must_block_attacker_39(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Taunting Elf") && (g.Attacking(v_self))
 }
 
-// cards/combat.mtg:133 (509.1b)
+// cards/combat.mtg:141 (509.1b)
 func pred_cant_block_40(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Bog Rats") && (g.HasSubtype(v_b, "wall"))
 }
 
-// cards/combat.mtg:143 (509.1b)
+// cards/combat.mtg:151 (509.1b)
 func pred_cant_block_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Amrou Kithkin") && (g.Power(v_b) >= 3)
 }
 
-// cards/combat.mtg:153 (509.1b)
+// cards/combat.mtg:161 (509.1b)
 func pred_cant_block_42(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Elven Riders") && (!(g.HasSubtype(v_b, "wall") || g.HasKeyword(v_b, kw_flying)))
 }
 
-// cards/combat.mtg:164 (508.1c)
+// cards/combat.mtg:172 (508.1c)
 func pred_attack_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Attacking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
@@ -3058,7 +3059,7 @@ func pred_attack_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
 	}()))
 }
 
-// cards/combat.mtg:165 (509.1b)
+// cards/combat.mtg:173 (509.1b)
 func pred_block_restriction_44(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Blocking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
@@ -3554,7 +3555,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:163 (500.8, 505.1a)
+// rules/turn.mtg:164 (500.8, 505.1a)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -3566,8 +3567,19 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/triggers.mtg:20 (508.1m)
+// cards/combat.mtg:76 (117.1b)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_p := args[0]
+	_ = v_p
+	v_t := args[1]
+	_ = v_t
+	g.Modify(g.AbilitySource(), v_p, v_t, rt.DurationID(4096), "117.1b")
+
+	return true
+}
+
+// cards/triggers.mtg:20 (508.1m)
+func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -3588,7 +3600,7 @@ func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -3597,7 +3609,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -3606,7 +3618,7 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_23_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_24_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)
@@ -3705,7 +3717,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:150 (500.6)
+// rules/turn.mtg:151 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:398ee21501cbaeaa040ac5631f1799e7"
+const SourceHash = "sha256:22b4cb53de849ca0e5b485b758489c5e"
 
 // Keyword bits.
 const (
@@ -34,8 +34,8 @@ const (
 	kw_cant_attack_alone          = 15 // rules/keywords.mtg:29
 	kw_cant_block_alone           = 16 // rules/keywords.mtg:30
 	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:31
-	kw_doesnt_untap               = 18 // rules/turn.mtg:20
-	kw_phasing                    = 19 // cr2017/turn.mtg:7
+	kw_phasing                    = 18 // rules/turn.mtg:15
+	kw_doesnt_untap               = 19 // rules/turn.mtg:21
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -70,7 +70,7 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "doesnt_untap", "phasing"},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
@@ -108,52 +108,52 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:62 (501, 501.1)
+		{ // rules/turn.mtg:63 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:62",
+			Pos:   "rules/turn.mtg:63",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:63 (502)
+				{ // rules/turn.mtg:64 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:63",
+					Pos:   "rules/turn.mtg:64",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:71", Run: step_untap_action_0},
-						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:88", Run: step_untap_action_1},
+						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:89", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.3",
 				},
-				{ // rules/turn.mtg:95 (503, 503.1)
+				{ // rules/turn.mtg:96 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:95",
+					Pos:          "rules/turn.mtg:96",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:98 (504)
+				{ // rules/turn.mtg:99 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:98",
+					Pos:      "rules/turn.mtg:99",
 					Skip:     step_draw_skip,
 					SkipRule: "500.10",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:102", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:103", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:109 (505, 505.1)
+		{ // rules/turn.mtg:110 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:109",
+			Pos:      "rules/turn.mtg:110",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:109 (505, 505.1)
+				{ // rules/turn.mtg:110 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:109",
+					Pos:          "rules/turn.mtg:110",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -243,16 +243,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:115 (505.1a)
+		{ // rules/turn.mtg:116 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:115",
+			Pos:      "rules/turn.mtg:116",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:115 (505.1a)
+				{ // rules/turn.mtg:116 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:115",
+					Pos:          "rules/turn.mtg:116",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -262,25 +262,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:121 (512, 512.1)
+		{ // rules/turn.mtg:122 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:121",
+			Pos:   "rules/turn.mtg:122",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:122 (513, 513.1)
+				{ // rules/turn.mtg:123 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:122",
+					Pos:          "rules/turn.mtg:123",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:125 (514)
+				{ // rules/turn.mtg:126 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:125",
+					Pos:   "rules/turn.mtg:126",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:126", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:131", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:127", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:132", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -296,22 +296,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:34", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:35", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:37", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:40", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:38", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:41", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:49", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:50", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:52", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:55", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:53", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:56", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -404,7 +404,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -423,9 +423,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:151", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:156", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -800,7 +800,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:71 (502.1, 703.4a)
+// rules/turn.mtg:72 (502.1, 703.4a)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -853,7 +853,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:88 (502.2, 703.4b)
+// rules/turn.mtg:89 (502.2, 703.4b)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -875,38 +875,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:96 (503.1a)
+// rules/turn.mtg:97 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:101 (500.10)
+// rules/turn.mtg:102 (500.10)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:102 (504.1, 703.4c)
+// rules/turn.mtg:103 (504.1, 703.4c)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:105 (504.2)
+// rules/turn.mtg:106 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:110 (505.4)
+// rules/turn.mtg:111 (505.4)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:112 (505.4b)
+// rules/turn.mtg:113 (505.4b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:111 (505.4a)
+// rules/turn.mtg:112 (505.4a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1646,27 +1646,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:116 (505.4)
+// rules/turn.mtg:117 (505.4)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:118 (505.4b)
+// rules/turn.mtg:119 (505.4b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:117 (505.4a)
+// rules/turn.mtg:118 (505.4a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:123 (513.1)
+// rules/turn.mtg:124 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:126 (514.1, 703.4m)
+// rules/turn.mtg:127 (514.1, 703.4m)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1674,7 +1674,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:131 (514.2, 703.4n)
+// rules/turn.mtg:132 (514.2, 703.4n)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1695,39 +1695,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:141 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:141 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:142 (514.3a)
+// rules/turn.mtg:143 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:33 (500.10)
+// rules/turn.mtg:34 (500.10)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:34 (500.5)
+// rules/turn.mtg:35 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:37 (500.5)
+// rules/turn.mtg:38 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:40 (500.4, 703.4p)
+// rules/turn.mtg:41 (500.4, 703.4p)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1752,24 +1752,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:48 (500.10)
+// rules/turn.mtg:49 (500.10)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:49 (500.5)
+// rules/turn.mtg:50 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:52 (500.5)
+// rules/turn.mtg:53 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:55 (500.4, 703.4p)
+// rules/turn.mtg:56 (500.4, 703.4p)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2744,7 +2744,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:163 (500.8, 505.1a)
+// rules/turn.mtg:164 (500.8, 505.1a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -2875,7 +2875,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:150 (500.6)
+// rules/turn.mtg:151 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

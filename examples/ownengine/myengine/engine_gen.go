@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:39dc226273c4e4b5fe15cd1c5ff79539"
+const SourceHash = "sha256:5ef4a139fbb3f64af7b2e60fd50254d7"
 
 // Keyword bits.
 const (
@@ -62,8 +62,8 @@ const (
 	kw_annihilator                = 43 // rules/keywords.mtg:193 (702.86)
 	kw_fear                       = 44 // rules/keywords.mtg:209 (702.36)
 	kw_intimidate                 = 45 // rules/keywords.mtg:210 (702.13)
-	kw_phasing                    = 46 // rules/turn.mtg:14 (702.26, 702.26a)
-	kw_doesnt_untap               = 47 // rules/turn.mtg:20
+	kw_phasing                    = 46 // rules/turn.mtg:15
+	kw_doesnt_untap               = 47 // rules/turn.mtg:21
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -137,52 +137,52 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:62 (501, 501.1)
+		{ // rules/turn.mtg:63 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:62",
+			Pos:   "rules/turn.mtg:63",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:63 (502)
+				{ // rules/turn.mtg:64 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:63",
+					Pos:   "rules/turn.mtg:64",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:71", Run: step_untap_action_0},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:88", Run: step_untap_action_1},
+						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:89", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:95 (503, 503.1)
+				{ // rules/turn.mtg:96 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:95",
+					Pos:          "rules/turn.mtg:96",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:98 (504)
+				{ // rules/turn.mtg:99 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:98",
+					Pos:      "rules/turn.mtg:99",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:102", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:103", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:109 (505, 505.1)
+		{ // rules/turn.mtg:110 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:109",
+			Pos:      "rules/turn.mtg:110",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:109 (505, 505.1)
+				{ // rules/turn.mtg:110 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:109",
+					Pos:          "rules/turn.mtg:110",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -270,16 +270,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:115 (505.1a)
+		{ // rules/turn.mtg:116 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:115",
+			Pos:      "rules/turn.mtg:116",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:115 (505.1a)
+				{ // rules/turn.mtg:116 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:115",
+					Pos:          "rules/turn.mtg:116",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -289,25 +289,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:121 (512, 512.1)
+		{ // rules/turn.mtg:122 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:121",
+			Pos:   "rules/turn.mtg:122",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:122 (513, 513.1)
+				{ // rules/turn.mtg:123 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:122",
+					Pos:          "rules/turn.mtg:123",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:125 (514)
+				{ // rules/turn.mtg:126 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:125",
+					Pos:   "rules/turn.mtg:126",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:126", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:131", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:127", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:132", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -323,22 +323,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:34", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:35", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:37", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:40", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:38", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:41", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:49", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:50", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:52", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:55", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:53", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:56", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -469,7 +469,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_17},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_18},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:163", Params: 0, Kinds: "", Run: effect_20},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_20},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
@@ -487,9 +487,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:149", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:155", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:151", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:156", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -988,7 +988,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:71 (502.1, 703.4a, 702.26g, 702.26h)
+// rules/turn.mtg:72 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
 func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1041,7 +1041,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:88 (502.3, 703.4c)
+// rules/turn.mtg:89 (502.3, 703.4c)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1063,38 +1063,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:96 (503.1a)
+// rules/turn.mtg:97 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:101 (500.11)
+// rules/turn.mtg:102 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:102 (504.1, 703.4d)
+// rules/turn.mtg:103 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:105 (504.2)
+// rules/turn.mtg:106 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:110 (505.6)
+// rules/turn.mtg:111 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:112 (505.6b)
+// rules/turn.mtg:113 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:111 (505.6a)
+// rules/turn.mtg:112 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1784,27 +1784,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:116 (505.6)
+// rules/turn.mtg:117 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:118 (505.6b)
+// rules/turn.mtg:119 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:117 (505.6a)
+// rules/turn.mtg:118 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:123 (513.1)
+// rules/turn.mtg:124 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:126 (514.1, 703.4n)
+// rules/turn.mtg:127 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1812,7 +1812,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:131 (514.2, 703.4p)
+// rules/turn.mtg:132 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1833,39 +1833,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:141 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:141 (514.3a)
+// rules/turn.mtg:142 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:142 (514.3a)
+// rules/turn.mtg:143 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:33 (500.11)
+// rules/turn.mtg:34 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:34 (500.5)
+// rules/turn.mtg:35 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:37 (500.5)
+// rules/turn.mtg:38 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:40 (500.4, 703.4q)
+// rules/turn.mtg:41 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1890,24 +1890,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:48 (500.11)
+// rules/turn.mtg:49 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:49 (500.5)
+// rules/turn.mtg:50 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:52 (500.5)
+// rules/turn.mtg:53 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:55 (500.4, 703.4q)
+// rules/turn.mtg:56 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3371,7 +3371,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:163 (500.8, 505.1a)
+// rules/turn.mtg:164 (500.8, 505.1a)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -3476,7 +3476,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:150 (500.6)
+// rules/turn.mtg:151 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
