@@ -64,6 +64,9 @@ func closest(s string, candidates []string, max int) []string {
 	}
 	var hits []hit
 	for _, c := range candidates {
+		if c == s {
+			continue // the very name: no suggestion
+		}
 		d := distance(s, c)
 		if d > limit && len(s) >= 3 && (strings.HasPrefix(c, s) || strings.HasPrefix(s, c)) {
 			d = limit // a prefix is a near miss too: max_hand for max_hand_size

@@ -87,7 +87,7 @@ func ReadDirAs(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, erro
 // base's base (Layer 2), and so on. The base named B is the directory B
 // beside dir, or the directory above dir when that one declares edition B
 // (the embedded default at the root of rules/). The indexes are those of
-// dir.
+// dir, and those of its bases under their own editions' names.
 func ReadEdition(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, error) {
 	srcs, idx, err := ReadDirAs(fsys, dir, shown)
 	if err != nil {
@@ -142,9 +142,19 @@ func ReadEdition(fsys fs.FS, dir, shown string) ([]Source, map[string][]byte, er
 		seen[found] = true
 		rel, _ := relPath(dir, found)
 		baseShown := path.Join(shown, rel)
-		more, _, err := ReadDirAs(fsys, found, baseShown)
+		more, baseIdx, err := ReadDirAs(fsys, found, baseShown)
 		if err != nil {
 			return nil, nil, err
+		}
+		// The base's own index too, under its edition's name: a broken
+		// delta has its base checked alone, with it (Compile).
+		for k, v := range baseIdx {
+			if idx == nil {
+				idx = map[string][]byte{}
+			}
+			if idx[k] == nil {
+				idx[k] = v
+			}
 		}
 		for i := range more {
 			more[i].Layer = layer
@@ -229,7 +239,27 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	}
 	files, m := mergeLayers(layers)
 	if len(m.errs) > 0 {
-		return nil, capErrors(m.errs)
+		errs := m.errs
+		if len(layers) > 1 {
+			// The base's own mistakes too, at their lines: a broken
+			// delta must not hide them (a mistake in the base often is
+			// what broke the delta). The base is compiled anew from its
+			// sources: the merge renumbered its parsed files in place.
+			var base []Source
+			for _, s := range srcs {
+				if s.Layer > 0 {
+					s.Layer--
+					base = append(base, s)
+				}
+			}
+			if _, err := Compile(base, indexes); err != nil {
+				var list grammar.ErrorList
+				if errors.As(err, &list) {
+					errs = append(errs, list...)
+				}
+			}
+		}
+		return nil, capErrors(errs)
 	}
 	c := newChecker(files, indexes)
 	c.inherited = m.inherited
