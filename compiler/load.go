@@ -240,7 +240,7 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	files, m := mergeLayers(layers)
 	if len(m.errs) > 0 {
 		errs := m.errs
-		if len(layers) > 1 {
+		if len(layers) > 1 && layers[1].edition != nil && indexes[layers[1].edition.Name.Name] != nil {
 			// The base's own mistakes too, at their lines: a broken
 			// delta must not hide them (a mistake in the base often is
 			// what broke the delta). The base is compiled anew from its
