@@ -232,6 +232,8 @@ var builtins = []*Builtin{
 	verb("phase_toggle", rt.Exec.PhaseToggle, "X phases in if phased out, out if phased in"),
 	verb("choose_permanents", rt.Exec.ChoosePermanents, "P chooses N of the permanents they control (all if they control N or fewer): the flag S (state S flag) of each one chosen is set; it asks, so it is the first statement of its action or effect").
 		choice("the .mtg says who chooses, how many and among what, and what happens to the chosen (the statements after it); the player says which"),
+	verb("may_choose", rt.Exec.MayChoose, "P may choose X (\"you may\"): X's flag S (state S flag) is set if they do; it asks, so it is the first statement of its action or effect").
+		choice("the .mtg says who decides, about what, and what choosing does (the statements after it); the player says yes or no"),
 	verb("set_flag", rt.Exec.SetFlag, "X's flag S (a state the rules declare: state S flag) becomes B; read it as X.S"),
 	verb("set_number", rt.Exec.SetNumber, "X's number S (state S number) becomes N; read it as X.S"),
 	verb("set_object", rt.Exec.SetObject, "X's object S (state S object) becomes Y; read it as X.S"),

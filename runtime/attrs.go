@@ -285,3 +285,21 @@ func ObjManaSymbols(g Exec, x ObjID, c Color) int32 {
 	}
 	return cost.Colored[c]
 }
+
+// MayChoose asks player p whether they choose x ("you may": a DecideCards
+// of x alone, up to one) and sets x's flag k (a state the rules declare)
+// if they do, for the statements that follow. It reports false while p
+// decides; nothing is asked of no player or about no object.
+func (g Exec) MayChoose(p int, x ObjID, k StateKind, rule string) bool {
+	if !g.IsPlayer(p) || !g.valid(x) || int(k) >= MaxStateKinds {
+		return true
+	}
+	chosen, ok := g.takeAnswer(Decision{Kind: DecideCards, Player: p, N: 1, UpTo: true, Zone: ZoneBattlefield, Verb: "choose (or not)", Rule: rule, From: []ObjID{x}, Obj: x})
+	if !ok {
+		return false
+	}
+	if len(chosen) == 1 && chosen[0] == x {
+		g.Objs[x].State[k] = 1
+	}
+	return true
+}

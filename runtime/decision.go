@@ -43,6 +43,7 @@ type Decision struct {
 	Of     ObjID // for DecidePlace: the creature whose damage assignment order Obj is placed in
 	Player int
 	N      int     // how many cards, for DecideCards
+	UpTo   bool    // DecideCards: at most N (none is an answer: "you may")
 	Verb   string  // what happens to them ("discard", "keep")
 	Rule   string  // the rule that asks
 	From   []ObjID // the candidates, when not the whole Zone
@@ -152,7 +153,10 @@ func (g *Game) submitCards(d *Decision, a *Answer) error {
 	if a.Kind != Choose {
 		return refuse(d.Rule, "%s must choose %d card(s) to %s", g.PlayerName(d.Player), d.N, d.Verb)
 	}
-	if len(a.Objs) != d.N {
+	if d.UpTo && len(a.Objs) > d.N {
+		return refuse(d.Rule, "%s may choose at most %d card(s) to %s, not %d", g.PlayerName(d.Player), d.N, d.Verb, len(a.Objs))
+	}
+	if !d.UpTo && len(a.Objs) != d.N {
 		return refuse(d.Rule, "%s must choose exactly %d card(s) to %s, not %d", g.PlayerName(d.Player), d.N, d.Verb, len(a.Objs))
 	}
 	list := d.From

@@ -123,6 +123,7 @@ type decisionJSON struct {
 	N      int         `json:"n,omitempty"`
 	Zone   string      `json:"zone,omitempty"`
 	Verb   string      `json:"verb,omitempty"`
+	UpTo   bool        `json:"up_to,omitempty"`
 	From   []ObjID     `json:"from,omitempty"`
 	Groups []groupJSON `json:"groups,omitempty"`
 }
@@ -135,7 +136,7 @@ type groupJSON struct {
 
 // MarshalJSON writes a decision in the schema of docs/json.md.
 func (d Decision) MarshalJSON() ([]byte, error) {
-	j := decisionJSON{Kind: d.Kind.String(), Player: d.Player, Rule: d.Rule, Obj: d.Obj, N: d.N, Verb: d.Verb, From: d.From}
+	j := decisionJSON{Kind: d.Kind.String(), Player: d.Player, Rule: d.Rule, Obj: d.Obj, N: d.N, Verb: d.Verb, UpTo: d.UpTo, From: d.From}
 	if d.Kind == DecideCards {
 		j.Zone = d.Zone.String()
 	}

@@ -47,7 +47,11 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 	case DecideCards:
 		r.pick = append(r.pick[:0], candidates(g, d)...)
 		r.RNG.Shuffle(r.pick)
-		return Answer{Kind: Choose, Objs: r.pick[:d.N]}
+		n := d.N
+		if d.UpTo && n > 0 {
+			n = r.RNG.Intn(n + 1) // "you may": none is one of the answers
+		}
+		return Answer{Kind: Choose, Objs: r.pick[:n]}
 	case DecideAttackers:
 		// Each creature the rules let attack (can_attack, cant_attack)
 		// attacks with probability 1/2, or surely if it must; an illegal

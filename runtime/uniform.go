@@ -71,7 +71,11 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		u.RNG.Shuffle(u.objs)
 		kind := Declare
 		if d.Kind == DecideCards {
-			kind, u.objs = Choose, u.objs[:min(d.N, len(u.objs))]
+			n := min(d.N, len(u.objs))
+			if d.UpTo && n > 0 {
+				n = u.RNG.Intn(n + 1) // "you may": none is one of the answers
+			}
+			kind, u.objs = Choose, u.objs[:n]
 		}
 		return Answer{Kind: kind, Objs: u.objs}
 	case DecideTriggers:

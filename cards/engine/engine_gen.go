@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:277a55e22665088bdf3ce50de2f7aa2f"
+const SourceHash = "sha256:433ed6f4472d5fa996247c4da0c0b233"
 
 // Keyword bits.
 const (
@@ -60,11 +60,13 @@ const (
 	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
 	kw_toxic                      = 42 // rules/keywords.mtg:187 (702.164)
 	kw_annihilator                = 43 // rules/keywords.mtg:193 (702.86)
-	kw_fear                       = 44 // rules/keywords.mtg:209 (702.36)
-	kw_intimidate                 = 45 // rules/keywords.mtg:210 (702.13)
-	kw_phasing                    = 46 // rules/turn.mtg:15
-	kw_doesnt_untap               = 47 // rules/turn.mtg:21
-	kw_hobbled                    = 48 // cards/triggers.mtg:52
+	kw_fear                       = 44 // rules/keywords.mtg:212 (702.36)
+	kw_intimidate                 = 45 // rules/keywords.mtg:213 (702.13)
+	kw_provoke                    = 46 // rules/keywords.mtg:226 (702.39)
+	kw_provoked                   = 47 // rules/keywords.mtg:227
+	kw_phasing                    = 48 // rules/turn.mtg:15
+	kw_doesnt_untap               = 49 // rules/turn.mtg:21
+	kw_hobbled                    = 50 // cards/triggers.mtg:52
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -104,14 +106,14 @@ var Rules = &rt.Rules{
 	SourceHash: SourceHash,
 	Index:      index,
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "phasing", "doesnt_untap", "hobbled"},
+	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "phasing", "doesnt_untap", "hobbled"},
 	Cards: []rt.Card{
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                                                                                                                                                                                                // cards/combat.mtg:19:1
 		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                                                                                                                                                                                       // cards/combat.mtg:33:1
 		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Mogg Flunkies"},                                                                                                                                                                                                                                                                                            // cards/combat.mtg:43:1
 		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Bloodrock Cyclops"},                                                                                                                                                                                                                                                                                                     // cards/combat.mtg:53:1
-		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 22, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
+		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 23, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
 		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Taunting Elf"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:82:1
 		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Wall of Stone"},                                                                                                                                                                                                                                                                                                                           // cards/combat.mtg:91:1
 		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Serra Angel"},                                                                                                                                                                                                                                                                                                                   // cards/combat.mtg:100:1
@@ -136,9 +138,9 @@ var Rules = &rt.Rules{
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 23, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 24, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 24, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 26, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
@@ -147,7 +149,7 @@ var Rules = &rt.Rules{
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"chosen_to_sacrifice", "phased_indirectly"},
+	States:            []string{"chosen", "provoked_by", "phased_indirectly"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -400,6 +402,7 @@ var Rules = &rt.Rules{
 		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:153 (702.105a, 702.105b)
 		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:164 (702.121a, 702.121b)
 		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:193 (702.86a, 702.86b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:226 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -462,25 +465,26 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:182", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
-		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:212", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
-		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:213", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_37},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_38},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_39},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_40},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_41},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_42},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_43},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_44},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_45},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_46},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_47},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_48},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_49},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_50},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_51},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_52},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_53},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:215", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:216", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
+		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:241", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_38},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_39},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_40},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_41},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_42},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_43},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_44},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_45},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_46},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_47},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_48},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_49},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_50},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_51},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_52},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_53},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_54},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -521,17 +525,18 @@ var Rules = &rt.Rules{
 		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_11_target_0}}, Run: effect_11},
 		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_12},
 		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:197", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_15},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_16},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_17},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_18},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_20},
-		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_21},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_22},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_23},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_24_target_0}}, Run: effect_24},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:200", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
+		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:231", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_15_target_0}}, Run: effect_15},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_16},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_17},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_19},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_22},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_24},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_25_target_0}}, Run: effect_25},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
@@ -857,6 +862,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.36a\tFear is an evasion ability\n" +
 	"2025-09-19\t702.36b\tFear: blocked only by artifact creatures and/or black creatures\n" +
 	"2025-09-19\t702.36c\tExtra fear instances add nothing\n" +
+	"2025-09-19\t702.39\tProvoke keyword entry\n" +
+	"2025-09-19\t702.39a\tProvoke: you may have target creature untap and block it this combat if able\n" +
+	"2025-09-19\t702.39b\tEach provoke instance triggers separately\n" +
 	"2025-09-19\t702.45\tBushido keyword entry\n" +
 	"2025-09-19\t702.45a\tBushido N: +N/+N when it blocks or becomes blocked\n" +
 	"2025-09-19\t702.45b\tEach bushido instance triggers separately\n" +
@@ -1055,7 +1063,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(2)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1067,7 +1075,7 @@ func step_untap_action_0(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(1)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(2)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1075,7 +1083,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(1), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(2), false, "502.1")
 					}
 					g.Release(mark)
 				}
@@ -1092,7 +1100,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(1), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(2), true, "502.1")
 					}
 					g.Release(mark)
 				}
@@ -3001,48 +3009,53 @@ func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
 	}())
 }
 
-// rules/keywords.mtg:212 (702.36b)
+// rules/keywords.mtg:215 (702.36b)
 func pred_cant_block_35(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)))
 }
 
-// rules/keywords.mtg:213 (702.13b)
+// rules/keywords.mtg:216 (702.13b)
 func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(0)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(1)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
 }
 
+// rules/keywords.mtg:241 (702.39a)
+func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(1)) == v_a
+}
+
 // cards/combat.mtg:15 (509.1b)
-func pred_cant_block_37(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_38(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Goblin Raider") && (rt.ObjIs(g, v_a, ty_creature))
 }
 
 // cards/combat.mtg:38 (509.1b)
-func pred_block_restriction_38(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Guile") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
 }
 
 // cards/combat.mtg:87 (509.1c)
-func pred_must_block_attacker_39(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_40(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Taunting Elf") && (g.Attacking(v_self))
 }
 
 // cards/combat.mtg:141 (509.1b)
-func pred_cant_block_40(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Bog Rats") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/combat.mtg:151 (509.1b)
-func pred_cant_block_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_42(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Amrou Kithkin") && (g.Power(v_b) >= 3)
 }
 
 // cards/combat.mtg:161 (509.1b)
-func pred_cant_block_42(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_43(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Elven Riders") && (!(g.HasSubtype(v_b, "wall") || g.HasKeyword(v_b, kw_flying)))
 }
 
 // cards/combat.mtg:172 (508.1c)
-func pred_attack_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_44(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Attacking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -3060,7 +3073,7 @@ func pred_attack_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/combat.mtg:173 (509.1b)
-func pred_block_restriction_44(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_45(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Blocking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -3078,47 +3091,47 @@ func pred_block_restriction_44(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/static.mtg:16 (509.1b)
-func pred_cant_block_45(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_46(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Phantom Warrior") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
 // cards/static.mtg:26 (509.1b)
-func pred_block_restriction_46(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_47(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Stalking Tiger") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
 // cards/static.mtg:36 (509.1b)
-func pred_cant_block_47(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_48(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Ironclaw Orcs") && (g.Power(v_a) >= 2)
 }
 
 // cards/static.mtg:47 (509.1b)
-func pred_cant_block_48(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_49(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Cloud Sprite") && (!(g.HasKeyword(v_a, kw_flying)))
 }
 
 // cards/static.mtg:57 (508.1d)
-func pred_must_attack_49(g rt.Exec, v_self rt.ObjID) bool {
+func pred_must_attack_50(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (!(g.HasAttackCost(v_self)))
 }
 
 // cards/static.mtg:58 (509.1b)
-func pred_cant_block_50(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_51(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/static.mtg:68 (509.1c)
-func pred_must_block_attacker_51(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_52(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
 // cards/triggers.mtg:54 (509.1b)
-func pred_cant_block_52(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_53(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_hobbled)
 }
 
 // cards/triggers.mtg:67 (508.1c)
-func pred_attack_restriction_53(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_54(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Scarred Puma") && (g.Attacking(v_self) && !(func() bool {
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
 			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
@@ -3465,7 +3478,7 @@ func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:197 (702.86a)
+// rules/keywords.mtg:200 (702.86a)
 func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3493,8 +3506,32 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:231 (702.39a)
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(0), "702.39a") {
+		return false
+	}
+	if rt.ObjStateFlag(g, v_t, rt.StateKind(0)) {
+		g.SetFlag(v_t, rt.StateKind(0), false, "702.39a")
+		g.Untap(v_t, "702.39a")
+		g.SetObject(v_t, rt.StateKind(1), g.AbilitySource(), "702.39a")
+		g.Grant(v_t, kw_provoked, rt.DurationID(12320), "702.39a")
+	}
+
+	return true
+}
+
+// rules/keywords.mtg:231 (702.39a) (target 0)
+func effect_15_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
@@ -3503,7 +3540,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
@@ -3512,7 +3549,7 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
@@ -3521,14 +3558,14 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3556,7 +3593,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/turn.mtg:164 (500.8, 505.1a)
-func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
@@ -3568,7 +3605,7 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:76 (117.1b)
-func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -3579,7 +3616,7 @@ func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:20 (508.1m)
-func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -3600,7 +3637,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -3609,7 +3646,7 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -3618,7 +3655,7 @@ func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_24_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d082839b885660507b2f7c01bf36d286"
+const SourceHash = "sha256:344781d3894a61bcdd5e554f0ed8f678"
 
 // Keyword bits.
 const (
@@ -314,7 +314,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:393", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:394", Text: "a has trample", Test: pred_trample_9},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:58", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:63", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:149", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
@@ -1675,7 +1675,7 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/keywords.mtg:58 (310.1c)
+// cr2017/keywords.mtg:63 (310.1c)
 func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }

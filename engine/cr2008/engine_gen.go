@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ab36dfb05f9a7ad8b33cc09b8fc21b55"
+const SourceHash = "sha256:b713c8a2854d52041caa78b3643ff2e3"
 
 // Keyword bits.
 const (
@@ -334,7 +334,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:407", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
-		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:58", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:63", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_19},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_20},
 	},
@@ -1839,7 +1839,7 @@ func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/keywords.mtg:58 (310.2c)
+// cr2017/keywords.mtg:63 (310.2c)
 func pred_damage_assigner_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:22b4cb53de849ca0e5b485b758489c5e"
+const SourceHash = "sha256:52b7037809f392aa45319fa3ac3ffcdd"
 
 // Keyword bits.
 const (
@@ -370,7 +370,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
-		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:58", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:63", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -2507,7 +2507,7 @@ func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	}()
 }
 
-// cr2017/keywords.mtg:58 (510.1c)
+// cr2017/keywords.mtg:63 (510.1c)
 func pred_damage_assigner_28(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5ef4a139fbb3f64af7b2e60fd50254d7"
+const SourceHash = "sha256:dd8f398669021e05e22c1a0d4bbe8986"
 
 // Keyword bits.
 const (
@@ -60,10 +60,12 @@ const (
 	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
 	kw_toxic                      = 42 // rules/keywords.mtg:187 (702.164)
 	kw_annihilator                = 43 // rules/keywords.mtg:193 (702.86)
-	kw_fear                       = 44 // rules/keywords.mtg:209 (702.36)
-	kw_intimidate                 = 45 // rules/keywords.mtg:210 (702.13)
-	kw_phasing                    = 46 // rules/turn.mtg:15
-	kw_doesnt_untap               = 47 // rules/turn.mtg:21
+	kw_fear                       = 44 // rules/keywords.mtg:212 (702.36)
+	kw_intimidate                 = 45 // rules/keywords.mtg:213 (702.13)
+	kw_provoke                    = 46 // rules/keywords.mtg:226 (702.39)
+	kw_provoked                   = 47 // rules/keywords.mtg:227
+	kw_phasing                    = 48 // rules/turn.mtg:15
+	kw_doesnt_untap               = 49 // rules/turn.mtg:21
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -99,14 +101,14 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "phasing", "doesnt_untap"},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "phasing", "doesnt_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"chosen_to_sacrifice", "phased_indirectly"},
+	States:            []string{"chosen", "provoked_by", "phased_indirectly"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -359,6 +361,7 @@ var Rules = &rt.Rules{
 		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:153 (702.105a, 702.105b)
 		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:164 (702.121a, 702.121b)
 		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:193 (702.86a, 702.86b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:226 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -421,8 +424,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:182", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
-		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:212", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
-		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:213", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:215", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:216", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
+		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:241", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
@@ -463,13 +467,14 @@ var Rules = &rt.Rules{
 		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_11_target_0}}, Run: effect_11},
 		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_12},
 		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:197", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_15},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_16},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_17},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_18},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_20},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:200", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
+		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:231", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_15_target_0}}, Run: effect_15},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_16},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_17},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_19},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_21},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
@@ -795,6 +800,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.36a\tFear is an evasion ability\n" +
 	"2025-09-19\t702.36b\tFear: blocked only by artifact creatures and/or black creatures\n" +
 	"2025-09-19\t702.36c\tExtra fear instances add nothing\n" +
+	"2025-09-19\t702.39\tProvoke keyword entry\n" +
+	"2025-09-19\t702.39a\tProvoke: you may have target creature untap and block it this combat if able\n" +
+	"2025-09-19\t702.39b\tEach provoke instance triggers separately\n" +
 	"2025-09-19\t702.45\tBushido keyword entry\n" +
 	"2025-09-19\t702.45a\tBushido N: +N/+N when it blocks or becomes blocked\n" +
 	"2025-09-19\t702.45b\tEach bushido instance triggers separately\n" +
@@ -993,7 +1001,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(2)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1005,7 +1013,7 @@ func step_untap_action_0(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(1)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(2)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1013,7 +1021,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(1), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(2), false, "502.1")
 					}
 					g.Release(mark)
 				}
@@ -1030,7 +1038,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(1), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(2), true, "502.1")
 					}
 					g.Release(mark)
 				}
@@ -2939,14 +2947,19 @@ func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
 	}())
 }
 
-// rules/keywords.mtg:212 (702.36b)
+// rules/keywords.mtg:215 (702.36b)
 func pred_cant_block_35(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)))
 }
 
-// rules/keywords.mtg:213 (702.13b)
+// rules/keywords.mtg:216 (702.13b)
 func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(0)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(1)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
+}
+
+// rules/keywords.mtg:241 (702.39a)
+func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(1)) == v_a
 }
 
 // rules/combat.mtg:426 (506.7, 506.7a, 506.7d, 506.7e)
@@ -3281,7 +3294,7 @@ func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:197 (702.86a)
+// rules/keywords.mtg:200 (702.86a)
 func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3309,8 +3322,32 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:231 (702.39a)
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(0), "702.39a") {
+		return false
+	}
+	if rt.ObjStateFlag(g, v_t, rt.StateKind(0)) {
+		g.SetFlag(v_t, rt.StateKind(0), false, "702.39a")
+		g.Untap(v_t, "702.39a")
+		g.SetObject(v_t, rt.StateKind(1), g.AbilitySource(), "702.39a")
+		g.Grant(v_t, kw_provoked, rt.DurationID(12320), "702.39a")
+	}
+
+	return true
+}
+
+// rules/keywords.mtg:231 (702.39a) (target 0)
+func effect_15_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
@@ -3319,7 +3356,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
@@ -3328,7 +3365,7 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
@@ -3337,14 +3374,14 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3372,7 +3409,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/turn.mtg:164 (500.8, 505.1a)
-func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
