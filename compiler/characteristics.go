@@ -116,18 +116,7 @@ func (c *checker) state(d *grammar.StateDecl) {
 		c.errorf(d.Kind.Pos, "unknown kind of state %s (want flag, number, object or player)%s", d.Kind.Name, didYouMean(closest(d.Kind.Name, keys(stateKinds), 2)))
 		return
 	}
-	for _, s := range c.p.States {
-		if s.Name == n {
-			c.errorf(d.Name.Pos, "state %s already declared at %s", n, s.Pos)
-			return
-		}
-	}
-	if _, ok := objectAttrs[n]; ok {
-		c.errorf(d.Name.Pos, "state %s: an object already has the attribute %s (x.%s would be ambiguous)", n, n, n)
-		return
-	}
-	if _, ok := c.types[n]; ok {
-		c.errorf(d.Name.Pos, "state %s: %s is a card type (x.%s would be ambiguous)", n, n, n)
+	if !c.attrNameFree(d.Name, "state") {
 		return
 	}
 	if len(c.p.States) == rt.MaxStateKinds {
@@ -205,6 +194,34 @@ func (c *checker) characteristic(d *grammar.CharacteristicDecl) {
 	*slot = ch
 }
 
+// attrNameFree reports whether a state or derived characteristic may take
+// the name id (read as x.NAME): no other state, derived characteristic,
+// attribute or card type has it.
+func (c *checker) attrNameFree(id grammar.Ident, what string) bool {
+	n := id.Name
+	for _, s := range c.p.States {
+		if s.Name == n {
+			c.errorf(id.Pos, "%s %s: %s is a state already (declared at %s)", what, n, n, s.Pos)
+			return false
+		}
+	}
+	for _, a := range c.p.Derived {
+		if a.Name == n {
+			c.errorf(id.Pos, "%s %s: %s is a characteristic already (derived at %s)", what, n, n, a.Pos)
+			return false
+		}
+	}
+	if _, ok := objectAttrs[n]; ok {
+		c.errorf(id.Pos, "%s %s: an object already has the attribute %s (x.%s would be ambiguous)", what, n, n, n)
+		return false
+	}
+	if _, ok := c.types[n]; ok {
+		c.errorf(id.Pos, "%s %s: %s is a card type (x.%s would be ambiguous)", what, n, n, n)
+		return false
+	}
+	return true
+}
+
 // derivedSig declares a characteristic the rules derive other than power
 // and toughness, so that it may be read before its declaration.
 func (c *checker) derivedSig(d *grammar.CharacteristicDecl) {
@@ -212,25 +229,8 @@ func (c *checker) derivedSig(d *grammar.CharacteristicDecl) {
 	if n == "power" || n == "toughness" || !c.name(d.Name, "characteristic") {
 		return
 	}
-	for _, a := range c.p.Derived {
-		if a.Name == n {
-			c.errorf(d.Name.Pos, "characteristic %s already derived at %s", n, a.Pos)
-			return
-		}
-	}
-	if _, ok := objectAttrs[n]; ok {
-		c.errorf(d.Name.Pos, "characteristic %s: an object already has the attribute %s (x.%s would be ambiguous)", n, n, n)
+	if !c.attrNameFree(d.Name, "characteristic") {
 		return
-	}
-	if _, ok := c.types[n]; ok {
-		c.errorf(d.Name.Pos, "characteristic %s: %s is a card type (x.%s would be ambiguous)", n, n, n)
-		return
-	}
-	for _, s := range c.p.States {
-		if s.Name == n {
-			c.errorf(d.Name.Pos, "characteristic %s: %s is a state (declared at %s)", n, n, s.Pos)
-			return
-		}
 	}
 	if len(c.p.Derived) == 256 {
 		c.errorf(d.Name.Pos, "too many derived characteristics (at most 256)")

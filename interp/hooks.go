@@ -98,28 +98,20 @@ func (b *builder) hooks(r *rt.Rules) {
 // bound from its arguments.
 func (b *builder) stackCond(so *compiler.StackObject, cond compiler.Expr) func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	c := &clause{b: b}
-	test, n := c.expr(cond).b, so.Slots
-	var slots []int
-	for _, v := range so.Params {
-		slots = append(slots, v.Slot)
-	}
-	return func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-		fp := b.frame(g, n)
-		sel := g.Selected(fp)
-		for i, s := range slots {
-			sel[s] = rt.ObjID(args[i])
-		}
-		ok := test(g, fp)
-		g.Release(fp)
-		return ok
-	}
+	return b.withArgs(so, c.expr(cond).b)
 }
 
 // stackBody builds a stack object's or an effect's statements, its
 // parameters bound from its arguments.
 func (b *builder) stackBody(so *compiler.StackObject) func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	c := &clause{b: b}
-	body, n := c.block(so.Body), so.Slots
+	return b.withArgs(so, c.block(so.Body))
+}
+
+// withArgs runs f (a block's statements, or a condition) in a frame with a
+// stack object's or effect's parameters bound from its arguments.
+func (b *builder) withArgs(so *compiler.StackObject, f func(rt.Exec, int) bool) func(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	n := so.Slots
 	var slots []int
 	for _, v := range so.Params {
 		slots = append(slots, v.Slot)
@@ -130,9 +122,9 @@ func (b *builder) stackBody(so *compiler.StackObject) func(g rt.Exec, args [rt.M
 		for i, s := range slots {
 			sel[s] = rt.ObjID(args[i])
 		}
-		done := body(g, fp)
+		r := f(g, fp)
 		g.Release(fp)
-		return done
+		return r
 	}
 }
 

@@ -315,7 +315,12 @@ func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int)
 // characteristic builds a derivation of power or toughness.
 func (b *builder) characteristic(ch *compiler.Characteristic) func(rt.Exec, rt.ObjID) int32 {
 	c := &clause{b: b}
-	s, f, slots := ch.Param.Slot, c.expr(ch.Expr).i, ch.Slots
+	return b.characteristicOf(ch, c.expr(ch.Expr).i)
+}
+
+// characteristicOf evaluates f with the characteristic's object bound.
+func (b *builder) characteristicOf(ch *compiler.Characteristic, f func(rt.Exec, int) int32) func(rt.Exec, rt.ObjID) int32 {
+	s, slots := ch.Param.Slot, ch.Slots
 	return func(g rt.Exec, x rt.ObjID) int32 {
 		fp := b.frame(g, slots)
 		g.Selected(fp)[s] = x
@@ -332,17 +337,13 @@ func (b *builder) derived(a *compiler.Characteristic) func(rt.Exec, rt.ObjID) in
 		return b.characteristic(a)
 	}
 	c := &clause{b: b}
-	s, f, slots := a.Param.Slot, c.expr(a.Expr).b, a.Slots
-	return func(g rt.Exec, x rt.ObjID) int32 {
-		fp := b.frame(g, slots)
-		g.Selected(fp)[s] = x
-		r := f(g, fp)
-		g.Release(fp)
-		if r {
+	f := c.expr(a.Expr).b
+	return b.characteristicOf(a, func(g rt.Exec, fp int) int32 {
+		if f(g, fp) {
 			return 1
 		}
 		return 0
-	}
+	})
 }
 
 // cond builds a condition clause (skip, repeat, priority if).
