@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:dd8f398669021e05e22c1a0d4bbe8986"
+const SourceHash = "sha256:dc59a17ef11b44fb919368c0dfd84e51"
 
 // Keyword bits.
 const (
@@ -150,41 +150,41 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:64",
 					Actions: []rt.Action{
 						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:89", Run: step_untap_action_1},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:98", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:96 (503, 503.1)
+				{ // rules/turn.mtg:105 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:96",
+					Pos:          "rules/turn.mtg:105",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:99 (504)
+				{ // rules/turn.mtg:108 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:99",
+					Pos:      "rules/turn.mtg:108",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:103", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:112", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:110 (505, 505.1)
+		{ // rules/turn.mtg:119 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:110",
+			Pos:      "rules/turn.mtg:119",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:110 (505, 505.1)
+				{ // rules/turn.mtg:119 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:110",
+					Pos:          "rules/turn.mtg:119",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -272,16 +272,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:116 (505.1a)
+		{ // rules/turn.mtg:125 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:116",
+			Pos:      "rules/turn.mtg:125",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:116 (505.1a)
+				{ // rules/turn.mtg:125 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:116",
+					Pos:          "rules/turn.mtg:125",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -291,25 +291,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:122 (512, 512.1)
+		{ // rules/turn.mtg:131 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:122",
+			Pos:   "rules/turn.mtg:131",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:123 (513, 513.1)
+				{ // rules/turn.mtg:132 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:123",
+					Pos:          "rules/turn.mtg:132",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:126 (514)
+				{ // rules/turn.mtg:135 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:126",
+					Pos:   "rules/turn.mtg:135",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:127", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:132", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:136", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:141", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -474,7 +474,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_18},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_19},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_21},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
@@ -492,9 +492,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:151", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:156", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:160", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:165", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -1022,6 +1022,21 @@ func step_untap_action_0(g rt.Exec) bool {
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
 						g.SetFlag(v_y, rt.StateKind(2), false, "502.1")
+						{
+							mark := g.Mark()
+							for _, v_z := range g.Battlefield {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(2)) && rt.ObjAttachedTo(g, v_z) == v_y {
+									g.Push(int32(v_z))
+								}
+							}
+							for _, x := range g.Selected(mark) {
+								v_z := x
+								_ = v_z
+								g.PhaseIn(v_z, "502.1")
+								g.SetFlag(v_z, rt.StateKind(2), false, "502.1")
+							}
+							g.Release(mark)
+						}
 					}
 					g.Release(mark)
 				}
@@ -1039,6 +1054,21 @@ func step_untap_action_0(g rt.Exec) bool {
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
 						g.SetFlag(v_y, rt.StateKind(2), true, "502.1")
+						{
+							mark := g.Mark()
+							for _, v_z := range g.Battlefield {
+								if rt.ObjAttachedTo(g, v_z) == v_y && !(rt.ObjPhasedOut(g, v_z)) {
+									g.Push(int32(v_z))
+								}
+							}
+							for _, x := range g.Selected(mark) {
+								v_z := x
+								_ = v_z
+								g.PhaseOut(v_z, "502.1")
+								g.SetFlag(v_z, rt.StateKind(2), true, "502.1")
+							}
+							g.Release(mark)
+						}
 					}
 					g.Release(mark)
 				}
@@ -1049,7 +1079,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:89 (502.3, 703.4c)
+// rules/turn.mtg:98 (502.3, 703.4c)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1071,38 +1101,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:97 (503.1a)
+// rules/turn.mtg:106 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:102 (500.11)
+// rules/turn.mtg:111 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:103 (504.1, 703.4d)
+// rules/turn.mtg:112 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:106 (504.2)
+// rules/turn.mtg:115 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (505.6)
+// rules/turn.mtg:120 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:113 (505.6b)
+// rules/turn.mtg:122 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:112 (505.6a)
+// rules/turn.mtg:121 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1792,27 +1822,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:117 (505.6)
+// rules/turn.mtg:126 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:119 (505.6b)
+// rules/turn.mtg:128 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:118 (505.6a)
+// rules/turn.mtg:127 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:124 (513.1)
+// rules/turn.mtg:133 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:127 (514.1, 703.4n)
+// rules/turn.mtg:136 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1820,7 +1850,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:132 (514.2, 703.4p)
+// rules/turn.mtg:141 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1841,17 +1871,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:142 (514.3a)
+// rules/turn.mtg:151 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:142 (514.3a)
+// rules/turn.mtg:151 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:143 (514.3a)
+// rules/turn.mtg:152 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -3408,7 +3438,7 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:164 (500.8, 505.1a)
+// rules/turn.mtg:173 (500.8, 505.1a)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -3513,7 +3543,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:151 (500.6)
+// rules/turn.mtg:160 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

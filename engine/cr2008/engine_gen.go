@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b713c8a2854d52041caa78b3643ff2e3"
+const SourceHash = "sha256:5a93ae1abba33a454fefc975227c7299"
 
 // Keyword bits.
 const (
@@ -108,41 +108,41 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:64",
 					Actions: []rt.Action{
 						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
-						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:89", Run: step_untap_action_1},
+						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:98", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "302.3",
 				},
-				{ // rules/turn.mtg:96 (303)
+				{ // rules/turn.mtg:105 (303)
 					Name:         "upkeep",
 					Rules:        []string{"303"},
-					Pos:          "rules/turn.mtg:96",
+					Pos:          "rules/turn.mtg:105",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:99 (304)
+				{ // rules/turn.mtg:108 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:99",
+					Pos:      "rules/turn.mtg:108",
 					Skip:     step_draw_skip,
 					SkipRule: "300.9",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:103", Run: step_draw_action_0},
+						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:112", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // rules/turn.mtg:110 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:119 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:110",
+			Pos:      "rules/turn.mtg:119",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:110 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:119 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:110",
+					Pos:          "rules/turn.mtg:119",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -227,16 +227,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:116 (305.1)
+		{ // rules/turn.mtg:125 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:116",
+			Pos:      "rules/turn.mtg:125",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:116 (305.1)
+				{ // rules/turn.mtg:125 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:116",
+					Pos:          "rules/turn.mtg:125",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -246,25 +246,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:122 (312, 312.1)
+		{ // rules/turn.mtg:131 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:122",
+			Pos:   "rules/turn.mtg:131",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:123 (313, 313.1)
+				{ // rules/turn.mtg:132 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:123",
+					Pos:          "rules/turn.mtg:132",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:126 (314)
+				{ // rules/turn.mtg:135 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "rules/turn.mtg:126",
+					Pos:   "rules/turn.mtg:135",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:127", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:132", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:136", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:141", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -357,7 +357,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
@@ -377,9 +377,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:151", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:156", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:160", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:165", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
 		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
 	},
@@ -610,6 +610,21 @@ func step_untap_action_0(g rt.Exec) bool {
 						_ = v_y
 						g.PhaseIn(v_y, "302.1")
 						g.SetFlag(v_y, rt.StateKind(0), false, "302.1")
+						{
+							mark := g.Mark()
+							for _, v_z := range g.Battlefield {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(0)) && rt.ObjAttachedTo(g, v_z) == v_y {
+									g.Push(int32(v_z))
+								}
+							}
+							for _, x := range g.Selected(mark) {
+								v_z := x
+								_ = v_z
+								g.PhaseIn(v_z, "302.1")
+								g.SetFlag(v_z, rt.StateKind(0), false, "302.1")
+							}
+							g.Release(mark)
+						}
 					}
 					g.Release(mark)
 				}
@@ -627,6 +642,21 @@ func step_untap_action_0(g rt.Exec) bool {
 						_ = v_y
 						g.PhaseOut(v_y, "302.1")
 						g.SetFlag(v_y, rt.StateKind(0), true, "302.1")
+						{
+							mark := g.Mark()
+							for _, v_z := range g.Battlefield {
+								if rt.ObjAttachedTo(g, v_z) == v_y && !(rt.ObjPhasedOut(g, v_z)) {
+									g.Push(int32(v_z))
+								}
+							}
+							for _, x := range g.Selected(mark) {
+								v_z := x
+								_ = v_z
+								g.PhaseOut(v_z, "302.1")
+								g.SetFlag(v_z, rt.StateKind(0), true, "302.1")
+							}
+							g.Release(mark)
+						}
 					}
 					g.Release(mark)
 				}
@@ -637,7 +667,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:89 (302.2)
+// rules/turn.mtg:98 (302.2)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -659,38 +689,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:97 (303.1)
+// rules/turn.mtg:106 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:102 (300.9)
+// rules/turn.mtg:111 (300.9)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:103 (304.1, 423.1)
+// rules/turn.mtg:112 (304.1, 423.1)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
-// rules/turn.mtg:106 (304.1)
+// rules/turn.mtg:115 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (305.3)
+// rules/turn.mtg:120 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:113 (305.4)
+// rules/turn.mtg:122 (305.4)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:112 (305.3)
+// rules/turn.mtg:121 (305.3)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1358,27 +1388,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:117 (305.3)
+// rules/turn.mtg:126 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:119 (305.4)
+// rules/turn.mtg:128 (305.4)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:118 (305.3)
+// rules/turn.mtg:127 (305.3)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:124 (313.1)
+// rules/turn.mtg:133 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:127 (314.1)
+// rules/turn.mtg:136 (314.1)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
@@ -1386,7 +1416,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:132 (314.2)
+// rules/turn.mtg:141 (314.2)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1407,17 +1437,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:142 (314.3)
+// rules/turn.mtg:151 (314.3)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:142 (314.3)
+// rules/turn.mtg:151 (314.3)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:143 (314.3)
+// rules/turn.mtg:152 (314.3)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2023,7 +2053,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:164 (300.7, 305.1)
+// rules/turn.mtg:173 (300.7, 305.1)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
@@ -2146,7 +2176,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:151 (300.5)
+// rules/turn.mtg:160 (300.5)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

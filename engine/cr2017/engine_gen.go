@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:52b7037809f392aa45319fa3ac3ffcdd"
+const SourceHash = "sha256:58d05a7e770a3a88f842b5da92b704c8"
 
 // Keyword bits.
 const (
@@ -119,41 +119,41 @@ var Rules = &rt.Rules{
 					Pos:   "rules/turn.mtg:64",
 					Actions: []rt.Action{
 						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
-						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:89", Run: step_untap_action_1},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:98", Run: step_untap_action_1},
 					},
 					NoPriorityRule: "502.3",
 				},
-				{ // rules/turn.mtg:96 (503, 503.1)
+				{ // rules/turn.mtg:105 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:96",
+					Pos:          "rules/turn.mtg:105",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:99 (504)
+				{ // rules/turn.mtg:108 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:99",
+					Pos:      "rules/turn.mtg:108",
 					Skip:     step_draw_skip,
 					SkipRule: "500.10",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:103", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:112", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:110 (505, 505.1)
+		{ // rules/turn.mtg:119 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:110",
+			Pos:      "rules/turn.mtg:119",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:110 (505, 505.1)
+				{ // rules/turn.mtg:119 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:110",
+					Pos:          "rules/turn.mtg:119",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -243,16 +243,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:116 (505.1a)
+		{ // rules/turn.mtg:125 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:116",
+			Pos:      "rules/turn.mtg:125",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:116 (505.1a)
+				{ // rules/turn.mtg:125 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:116",
+					Pos:          "rules/turn.mtg:125",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -262,25 +262,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:122 (512, 512.1)
+		{ // rules/turn.mtg:131 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:122",
+			Pos:   "rules/turn.mtg:131",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:123 (513, 513.1)
+				{ // rules/turn.mtg:132 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:123",
+					Pos:          "rules/turn.mtg:132",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:126 (514)
+				{ // rules/turn.mtg:135 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:126",
+					Pos:   "rules/turn.mtg:135",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:127", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:132", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:136", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:141", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -404,7 +404,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:164", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -423,9 +423,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:150", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:151", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:156", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:160", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:165", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -826,6 +826,21 @@ func step_untap_action_0(g rt.Exec) bool {
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
 						g.SetFlag(v_y, rt.StateKind(0), false, "502.1")
+						{
+							mark := g.Mark()
+							for _, v_z := range g.Battlefield {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(0)) && rt.ObjAttachedTo(g, v_z) == v_y {
+									g.Push(int32(v_z))
+								}
+							}
+							for _, x := range g.Selected(mark) {
+								v_z := x
+								_ = v_z
+								g.PhaseIn(v_z, "502.1")
+								g.SetFlag(v_z, rt.StateKind(0), false, "502.1")
+							}
+							g.Release(mark)
+						}
 					}
 					g.Release(mark)
 				}
@@ -843,6 +858,21 @@ func step_untap_action_0(g rt.Exec) bool {
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
 						g.SetFlag(v_y, rt.StateKind(0), true, "502.1")
+						{
+							mark := g.Mark()
+							for _, v_z := range g.Battlefield {
+								if rt.ObjAttachedTo(g, v_z) == v_y && !(rt.ObjPhasedOut(g, v_z)) {
+									g.Push(int32(v_z))
+								}
+							}
+							for _, x := range g.Selected(mark) {
+								v_z := x
+								_ = v_z
+								g.PhaseOut(v_z, "502.1")
+								g.SetFlag(v_z, rt.StateKind(0), true, "502.1")
+							}
+							g.Release(mark)
+						}
 					}
 					g.Release(mark)
 				}
@@ -853,7 +883,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:89 (502.2, 703.4b)
+// rules/turn.mtg:98 (502.2, 703.4b)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -875,38 +905,38 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:97 (503.1a)
+// rules/turn.mtg:106 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:102 (500.10)
+// rules/turn.mtg:111 (500.10)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:103 (504.1, 703.4c)
+// rules/turn.mtg:112 (504.1, 703.4c)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:106 (504.2)
+// rules/turn.mtg:115 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (505.4)
+// rules/turn.mtg:120 (505.4)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:113 (505.4b)
+// rules/turn.mtg:122 (505.4b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:112 (505.4a)
+// rules/turn.mtg:121 (505.4a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1646,27 +1676,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:117 (505.4)
+// rules/turn.mtg:126 (505.4)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:119 (505.4b)
+// rules/turn.mtg:128 (505.4b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:118 (505.4a)
+// rules/turn.mtg:127 (505.4a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:124 (513.1)
+// rules/turn.mtg:133 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:127 (514.1, 703.4m)
+// rules/turn.mtg:136 (514.1, 703.4m)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1674,7 +1704,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:132 (514.2, 703.4n)
+// rules/turn.mtg:141 (514.2, 703.4n)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1695,17 +1725,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:142 (514.3a)
+// rules/turn.mtg:151 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:142 (514.3a)
+// rules/turn.mtg:151 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:143 (514.3a)
+// rules/turn.mtg:152 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2744,7 +2774,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:164 (500.8, 505.1a)
+// rules/turn.mtg:173 (500.8, 505.1a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -2875,7 +2905,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:151 (500.6)
+// rules/turn.mtg:160 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
