@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:df2f8d3f1b25563234186f0480463810"
+const SourceHash = "sha256:f0656aa0ed9fa253cab2923b5bab357f"
 
 // Keyword bits.
 const (

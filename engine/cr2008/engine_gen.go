@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5a93ae1abba33a454fefc975227c7299"
+const SourceHash = "sha256:3197eaa5f307e0f06c731a625bb5eb71"
 
 // Keyword bits.
 const (

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:58d05a7e770a3a88f842b5da92b704c8"
+const SourceHash = "sha256:36de0311dc8054070be59e64c39d7210"
 
 // Keyword bits.
 const (
@@ -389,8 +389,8 @@ var Rules = &rt.Rules{
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:11", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:49", Run: on_damage_object_2},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:58", Run: on_damage_source_3},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:50", Run: on_damage_object_2},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:59", Run: on_damage_source_3},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -2628,7 +2628,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:49 (702.2b, 702.2d)
+// rules/damage.mtg:50 (702.2b, 702.2d)
 func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2641,7 +2641,7 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:58 (702.15b, 702.15d, 702.15e)
+// rules/damage.mtg:59 (702.15b, 702.15d, 702.15e)
 func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s

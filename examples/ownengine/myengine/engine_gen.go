@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:dc59a17ef11b44fb919368c0dfd84e51"
+const SourceHash = "sha256:692505213aa465461f7fdd1600d98485"
 
 // Keyword bits.
 const (
@@ -443,11 +443,11 @@ var Rules = &rt.Rules{
 		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:448", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
-		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:16", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"510.2", "702.80a", "702.90c"}, Pos: "rules/damage.mtg:29", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:41", Run: on_damage_object_2},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:49", Run: on_damage_object_3},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:58", Run: on_damage_source_4},
+		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
+		{To: rt.DamageToObject, Rules: []string{"510.2", "702.80a", "702.90c"}, Pos: "rules/damage.mtg:30", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:42", Run: on_damage_object_2},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:50", Run: on_damage_object_3},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:59", Run: on_damage_source_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -3052,7 +3052,7 @@ func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
 
-// rules/damage.mtg:16 (510.2, 702.90b, 702.164c)
+// rules/damage.mtg:17 (510.2, 702.90b, 702.164c)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3065,12 +3065,12 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	} else {
 		g.LoseLife(v_p, v_n, "510.2")
 	}
-	if g.DealingCombatDamage() && g.HasKeyword(v_s, kw_toxic) {
+	if g.DealingCombatDamage() {
 		g.AddPlayerCounters(v_p, ctr_poison, g.KeywordTotal(v_s, kw_toxic), "510.2")
 	}
 }
 
-// rules/damage.mtg:29 (510.2, 702.80a, 702.90c)
+// rules/damage.mtg:30 (510.2, 702.80a, 702.90c)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3087,7 +3087,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:41 (310.6, 310.4c)
+// rules/damage.mtg:42 (310.6, 310.4c)
 func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3100,7 +3100,7 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:49 (702.2b, 702.2d)
+// rules/damage.mtg:50 (702.2b, 702.2d)
 func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -3113,7 +3113,7 @@ func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:58 (702.15b, 702.15d, 702.15e)
+// rules/damage.mtg:59 (702.15b, 702.15d, 702.15e)
 func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
