@@ -267,8 +267,13 @@ func (c *Combat) reset() {
 }
 
 // predIndex lists, for each kind, the indexes of its predicates in
-// Rules.Predicates, in order.
-type predIndex [numPredKinds][]int32
+// Rules.Predicates, in order; and, for each trigger event, the indexes of
+// the keyword triggers waiting for it in Rules.KeywordTriggers (an event
+// no keyword waits for costs no look at them).
+type predIndex struct {
+	kinds  [numPredKinds][]int32
+	kwTrig [][]int32 // by EventID
+}
 
 func indexPredicates(r *Rules) *predIndex {
 	ix := new(predIndex)
@@ -284,9 +289,27 @@ func indexPredicates(r *Rules) *predIndex {
 				all = append(all, int32(i))
 			}
 		}
-		ix[k] = all[start:len(all):len(all)]
+		ix.kinds[k] = all[start:len(all):len(all)]
+	}
+	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)
+	for i := range r.KeywordTriggers {
+		if ev := int(r.KeywordTriggers[i].Trigger.Event); ev > 0 && ev < len(ix.kwTrig) {
+			ix.kwTrig[ev] = append(ix.kwTrig[ev], int32(i))
+		}
 	}
 	return ix
+}
+
+// keywordTriggersOf returns the indexes of the keyword triggers waiting
+// for trigger event ev.
+func (g *Game) keywordTriggersOf(ev EventID) []int32 {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	if int(ev) >= len(g.preds.kwTrig) {
+		return nil
+	}
+	return g.preds.kwTrig[ev]
 }
 
 // predsOf returns the indexes of the predicates of kind k (none for a
@@ -295,7 +318,7 @@ func (g *Game) predsOf(k PredKind) []int32 {
 	if g.preds == nil || k >= numPredKinds {
 		return g.predsSlow(k) // (inlined: the common case is one load)
 	}
-	return g.preds[k]
+	return g.preds.kinds[k]
 }
 
 func (g *Game) predsSlow(k PredKind) []int32 {
@@ -305,7 +328,7 @@ func (g *Game) predsSlow(k PredKind) []int32 {
 	if k >= numPredKinds {
 		return nil
 	}
-	return g.preds[k]
+	return g.preds.kinds[k]
 }
 
 // pred reports whether predicates of kind hold for x: with all, every one

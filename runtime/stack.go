@@ -268,7 +268,7 @@ func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 			g.Waiting = append(g.Waiting, StackItem{Source: y, Controller: o.Controller, Trigger: *t, About: x, Value: g.value(te, t, x, y), Recipient: g.recipient(te)})
 		}
 	}
-	for i := range g.Rules.KeywordTriggers {
+	for _, i := range g.keywordTriggersOf(ev) {
 		kt := &g.Rules.KeywordTriggers[i]
 		t := &kt.Trigger
 		if t.Event != ev {
