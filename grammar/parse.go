@@ -150,7 +150,11 @@ func word(t lexer.Token) string {
 func (e *exprSize) add(prev, t lexer.Token) string {
 	p, w := word(prev), word(t)
 	continues := binaryOps[p] || p == "then" || p == "else" || p == "if" || binaryOps[w] || w == "then" || w == "else"
-	if w == "{" || w == "}" || t.Pos.Column == 1 || (t.Pos.Line != prev.Pos.Line && !continues) {
+	// A new line starts a new expression unless the expression goes on
+	// (an operator ends the line or starts the next): at column 1 too,
+	// so that the count does not depend on indentation (the formatted
+	// source indents what the fuzzer wrote at column 1).
+	if w == "{" || w == "}" || (t.Pos.Line != prev.Pos.Line && !continues) {
 		*e = exprSize{}
 	}
 	switch {
