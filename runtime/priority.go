@@ -44,15 +44,22 @@ func (g *Game) priority() {
 		if g.pending.Kind != DecideNone {
 			return // a state-based action waits for a choice
 		}
-		if !g.stackTriggers() {
+		if g.stackTriggers() {
+			if g.pending.Kind != DecideNone {
+				return // a player orders their triggered abilities
+			}
+			continue
+		}
+		// The targets of the abilities put on the stack; what that
+		// changed is checked again (state-based actions) before anyone
+		// receives priority.
+		asked, changed := g.chooseTargets()
+		if asked {
+			return // a player chooses a target for an ability
+		}
+		if !changed {
 			break
 		}
-		if g.pending.Kind != DecideNone {
-			return // a player orders their triggered abilities
-		}
-	}
-	if !g.chooseTargets() {
-		return // a player chooses a target for an ability
 	}
 	if !g.InGame(g.prio.holder) {
 		g.prio.holder = g.exec().NextPlayer(g.prio.holder)

@@ -67,8 +67,9 @@ func ruleOfEffect(e *RulesEffect) string {
 // chooseTargets has the controllers of the abilities on the stack choose
 // the targets still to choose, from the bottom of the stack: with no legal
 // target the ability leaves the stack; with one, it is chosen at once.
-// It reports false when it asks a player (DecideCards, Verb "target").
-func (g *Game) chooseTargets() bool {
+// It reports whether it asks a player (DecideCards, Verb "target"), and
+// whether it chose or removed anything.
+func (g *Game) chooseTargets() (asked, changed bool) {
 	for i := 0; i < len(g.Stack); i++ {
 		it := &g.Stack[i]
 		for it.Unchosen != 0 {
@@ -86,19 +87,21 @@ func (g *Game) chooseTargets() bool {
 			}
 			switch len(from) {
 			case 0:
+				changed = true
 				g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
 				g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
 				i--
 				it = &StackItem{} // ends the inner loop
 			case 1:
+				changed = true
 				g.setTarget(it, e, k, from[0])
 			default:
 				g.pending = Decision{Kind: DecideCards, Player: int(it.Controller), N: 1, Zone: ZoneBattlefield, Verb: "target", Rule: ruleOfEffect(e), From: from, Obj: it.Source}
-				return false
+				return true, changed
 			}
 		}
 	}
-	return true
+	return false, changed
 }
 
 func (g *Game) setTarget(it *StackItem, e *RulesEffect, k int, x ObjID) {
