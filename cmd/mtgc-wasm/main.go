@@ -17,7 +17,7 @@
 //	edition(name)            -> {name, files, scripts, script}
 //	script(edition, name)    -> the script's text (a JSON string)
 //	check(files, script)     -> {ok, edition, title, diagnostics}
-//	run(files, script)       -> {verdict, log, games, fired, diagnostics}
+//	run(files, script)       -> {verdict, log, games, fired, diagnostics, reason, reason_line}
 //	coverage(files)          -> {edition, sections, total}
 //
 // files is a JSON object mapping file names ("turn.mtg", "cr2017.tsv") to

@@ -19,6 +19,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing/fstest"
 	"time"
@@ -280,17 +281,74 @@ type RunResult struct {
 	Games       []Game       `json:"games"`
 	Fired       []string     `json:"fired"` // the rules its events cited
 	Diagnostics []Diagnostic `json:"diagnostics"`
+	// Reason is why a run did not pass, in one line: the script's failing
+	// command and testscript's message for "fail", the skip's reason for
+	// "skip", what to fix first for "error"; empty for "pass".
+	Reason string `json:"reason,omitempty"`
+	// ReasonLine is the script's line Reason is about (0 if none).
+	ReasonLine int `json:"reason_line,omitempty"`
+}
+
+// problems is "1 problem", "N problems".
+func problems(n int) string {
+	if n == 1 {
+		return "1 problem"
+	}
+	return strconv.Itoa(n) + " problems"
+}
+
+// reason finds in a testscript log the line that says why the script
+// failed or was skipped ("FAIL: NAME.txtar:38: msg", "SKIP: ...") and the
+// command before it ("> cmp stdout want.trace").
+func reason(log, name string) (string, int) {
+	lines := strings.Split(log, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		var kind string
+		switch {
+		case strings.HasPrefix(l, "FAIL: "):
+			kind = "FAIL: "
+		case strings.HasPrefix(l, "SKIP: "), strings.HasPrefix(l, "skip: "):
+			kind = l[:6]
+		default:
+			continue
+		}
+		msg, line := strings.TrimPrefix(l, kind), 0
+		if rest, ok := strings.CutPrefix(msg, name+":"); ok {
+			if n, after, ok := strings.Cut(rest, ": "); ok {
+				if v, err := strconv.Atoi(n); err == nil {
+					msg, line = after, v
+				}
+			}
+		}
+		for j := i - 1; j >= 0; j-- {
+			if cmd, ok := strings.CutPrefix(lines[j], "> "); ok {
+				if line > 0 {
+					return fmt.Sprintf("line %d: %s: %s", line, cmd, msg), line
+				}
+				return cmd + ": " + msg, 0
+			}
+		}
+		return msg, line
+	}
+	return "", 0
 }
 
 // Run checks the files, builds the interpreter's rules from them and runs
 // the script under Limits in a scratch directory (the page's in-memory
 // file system, under WebAssembly).
-func Run(files map[string]string, script string) RunResult {
-	res := RunResult{Games: []Game{}, Fired: []string{}, Diagnostics: []Diagnostic{}}
+func Run(files map[string]string, script string) (res RunResult) {
+	res = RunResult{Games: []Game{}, Fired: []string{}, Diagnostics: []Diagnostic{}}
+	defer func() {
+		if res.Verdict == "error" && res.Reason == "" {
+			res.Reason = strings.TrimSpace(res.Log)
+		}
+	}()
 	p, diags := compile(files)
 	if p == nil {
 		res.Verdict, res.Diagnostics = "error", diags
 		res.Log = "the rules do not check: fix the errors first\n"
+		res.Reason = "the rules do not check (" + problems(len(diags)) + " in the .mtg files): fix them first"
 		return res
 	}
 	if probs := conformance.LintScript([]byte(script), p.Index); len(probs) > 0 {
@@ -298,6 +356,8 @@ func Run(files map[string]string, script string) RunResult {
 			res.Diagnostics = append(res.Diagnostics, Diagnostic{File: ScriptName, Line: pr.Line, Col: pr.Col, Msg: pr.Msg})
 		}
 		res.Verdict, res.Log = "error", "the script has problems: fix them first\n"
+		res.Reason = fmt.Sprintf("the script has %s: fix them first (line %d: %s)", problems(len(probs)), probs[0].Line, probs[0].Msg)
+		res.ReasonLine = probs[0].Line
 		return res
 	}
 	r, err := interp.Rules(p)
@@ -338,6 +398,12 @@ func Run(files map[string]string, script string) RunResult {
 	if strings.HasPrefix(res.Log, "WORK=") {
 		if _, rest, ok := strings.Cut(res.Log, "\n\n"); ok {
 			res.Log = rest
+		}
+	}
+	if res.Verdict != "pass" {
+		res.Reason, res.ReasonLine = reason(res.Log, name+".txtar")
+		if res.Reason == "" {
+			res.Reason = res.Verdict + ": the log says why"
 		}
 	}
 	res.Elapsed = float64(out.Elapsed.Microseconds()) / 1000

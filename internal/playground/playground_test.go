@@ -85,10 +85,34 @@ func TestRun(t *testing.T) {
 	if !found {
 		t.Fatalf("no 514.1 event with its title and citation: %+v", res.Games[0].Events)
 	}
+	if res.Reason != "" || res.ReasonLine != 0 {
+		t.Errorf("a passing run has a reason: %q (line %d)", res.Reason, res.ReasonLine)
+	}
 	// A runaway script stops at the pass limit, failing alone.
 	res = Run(ed.Files, "# rules: 514.1\ngame\nlibrary p1 A count=2000000000\n")
 	if res.Verdict != "fail" || !strings.Contains(res.Log, "limit") {
 		t.Fatalf("runaway: %s\n%s", res.Verdict, res.Log)
+	}
+	if !strings.Contains(res.Reason, "limit") || res.ReasonLine != 3 || !strings.HasPrefix(res.Reason, "line 3: library p1 A") {
+		t.Errorf("runaway's reason: %q (line %d)", res.Reason, res.ReasonLine)
+	}
+	// A failed expectation: the reason names the command, its line and
+	// what differed, not only the log's last lines.
+	res = Run(ed.Files, "# rules: 514.1\ngame\nexpect life p1 3\n")
+	if res.Verdict != "fail" || res.ReasonLine != 3 || !strings.Contains(res.Reason, "expect life p1 3") || !strings.Contains(res.Reason, "20") {
+		t.Errorf("a failed expectation's reason: %s %q (line %d)\n%s", res.Verdict, res.Reason, res.ReasonLine, res.Log)
+	}
+	// Rules that do not check and a script with problems say so.
+	broken := map[string]string{}
+	for k, v := range ed.Files {
+		broken[k] = v
+	}
+	broken["turn.mtg"] = strings.Replace(broken["turn.mtg"], "untap x", "untapp x", 1)
+	if res = Run(broken, script); res.Verdict != "error" || !strings.Contains(res.Reason, "rules do not check (1 problem in") {
+		t.Errorf("broken rules' reason: %s %q", res.Verdict, res.Reason)
+	}
+	if res = Run(ed.Files, "# rules: 514.1\ngame\nfrobnicate\n"); res.Verdict != "error" || res.ReasonLine != 3 || !strings.Contains(res.Reason, "frobnicate") {
+		t.Errorf("a broken script's reason: %s %q (line %d)", res.Verdict, res.Reason, res.ReasonLine)
 	}
 }
 

@@ -246,9 +246,12 @@ async function check() {
     applyDiagnostics();
     renderTabs();
     renderDiagnostics(res);
-    const n = res.diagnostics.length;
-    $("#check-state").textContent = n ? `${n} problem${n > 1 ? "s" : ""}` : "checks";
-    $("#check-state").className = n ? "bad" : "good";
+    // The heading over the script counts the script's problems; each
+    // .mtg file's tab counts its own.
+    const n = res.diagnostics.filter((d) => d.file === "script").length;
+    const inRules = res.diagnostics.length - n;
+    $("#check-state").textContent = n ? `${n} problem${n > 1 ? "s" : ""}` : inRules ? "checks (the rules have problems)" : "checks";
+    $("#check-state").className = n ? "bad" : inRules ? "" : "good";
     if (res.ok) await loadCoverage();
   } catch (err) {
     status("check failed: " + err.message, "bad");
@@ -304,6 +307,7 @@ function renderRun(res) {
   const v = $("#verdict");
   v.textContent = res.verdict.toUpperCase() + (res.elapsed_ms ? ` in ${res.elapsed_ms.toFixed(0)} ms` : "");
   v.className = "verdict " + res.verdict;
+  showReason(res.reason || "", res.reason_line || 0);
   $("#log").textContent = res.log;
   const box = $("#trace");
   box.replaceChildren();
@@ -326,6 +330,14 @@ function renderRun(res) {
   showPanel(res.games.length ? "trace" : "log");
 }
 
+// showReason puts why a run did not pass beside its verdict, above every
+// panel, linked to the script's line it is about.
+function showReason(text, line) {
+  const r = $("#reason");
+  r.hidden = !text;
+  r.replaceChildren(line ? el("a", { href: "#", onclick: (e) => { e.preventDefault(); focusScript(line); } }, text) : text);
+}
+
 async function runScript() {
   if (app.run) app.run.terminate("stopped");
   const client = new Client(app.module);
@@ -335,6 +347,7 @@ async function runScript() {
   const v = $("#verdict");
   v.textContent = "running…";
   v.className = "verdict running";
+  showReason("", 0);
   const ms = app.runDeadlineMs;
   const deadline = setTimeout(() => client.terminate(`stopped: the script ran past ${ms / 1000}s (its time limit and a grace period), so its worker was terminated`), ms);
   try {
@@ -343,6 +356,7 @@ async function runScript() {
   } catch (err) {
     v.textContent = err.message.startsWith("stopped") ? "STOPPED" : "ERROR";
     v.className = "verdict fail";
+    showReason(err.message, 0);
     $("#log").textContent = err.message;
     showPanel("log");
   } finally {

@@ -60,6 +60,13 @@ func TestBrowser(t *testing.T) {
 	b.do(t, "Input.insertText", map[string]any{"text": "p"})
 	b.waitFor(t, "the diagnostic of the misspelt verb", `[...document.querySelectorAll("#diagnostics .diagnostic")].some(li => li.textContent.includes("rules/turn.mtg:") && li.textContent.includes("untapp"))`, 30*time.Second)
 	b.waitFor(t, "the error marked in the editor", `document.querySelector("#rules-editor .cm-lintRange-error") && document.querySelector('#file-tabs [data-file="turn.mtg"] .count')`, 10*time.Second)
+	// The count over the script is the script's: the error is turn.mtg's,
+	// counted on its tab.
+	var state string
+	b.eval(t, `document.querySelector("#check-state").textContent`, &state)
+	if strings.Contains(state, "1 problem") || !strings.Contains(state, "rules have problems") {
+		t.Errorf("the script's heading with an error in turn.mtg only: %q", state)
+	}
 
 	// Fix it with a backspace.
 	for _, typ := range []string{"keyDown", "keyUp"} {
@@ -92,6 +99,16 @@ func TestBrowser(t *testing.T) {
 	// The rule's coverage links to its cell in the grid of the edited rules.
 	b.eval(t, `[...document.querySelectorAll("#trace tr.event")].find(tr => tr.querySelector("a.rule")?.textContent === "514.1").querySelector("a.status").click()`, nil)
 	b.waitFor(t, "the coverage grid at 514.1", `!document.querySelector("#coverage-panel").hidden && document.getElementById("cov-514.1")?.classList.contains("tested") && document.querySelectorAll("#coverage .section").length > 5`, 10*time.Second)
+
+	// A failed run says why beside its verdict, whatever panel is open,
+	// and the reason leads to the script's line.
+	b.eval(t, `(() => { const {scriptView} = window.mtgcPlayground; const at = scriptView.state.doc.toString().indexOf("\n-- "); scriptView.dispatch({changes: {from: at, insert: "\nexpect life p1 3"}}); document.querySelector("#run").click(); })()`, nil)
+	b.waitFor(t, "the failed verdict and its reason", `document.querySelector("#verdict").textContent.startsWith("FAIL") && !document.querySelector("#reason").hidden && document.querySelector("#reason").textContent.includes("expect life p1 3")`, 60*time.Second)
+	b.eval(t, `(() => { document.querySelector("#reason a").click(); const {scriptView} = window.mtgcPlayground; const s = scriptView.state; return s.doc.lineAt(s.selection.main.from).text; })()`, &state)
+	if state != "expect life p1 3" {
+		t.Errorf("the reason's link goes to %q, not the failing line", state)
+	}
+	b.eval(t, `(() => { const {scriptView} = window.mtgcPlayground; const d = scriptView.state.doc.toString(); const at = d.indexOf("\nexpect life p1 3"); scriptView.dispatch({changes: {from: at, to: at + "\nexpect life p1 3".length}}); })()`, nil)
 
 	// A run past its deadline is stopped: its worker is terminated and the
 	// page goes on.
