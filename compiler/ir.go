@@ -216,11 +216,17 @@ type Query struct {
 
 // Statements.
 type (
-	// For is for each KIND v where COND { Body }.
+	// For is for each KIND v [chosen by P up to N] where COND { Body }.
 	For struct {
 		node
 		Q    *Query
 		Body []Stmt
+		// By and UpTo, when set, make the loop a choice: player By
+		// chooses up to UpTo of the matches (a cards decision, skipped
+		// when nothing matches) and Body runs for those; the loop asks
+		// a player, like a blocking verb.
+		By, UpTo Expr
+		Rule     string // the rule that asks (By set)
 	}
 	// If is if C { Then } else { Else } (else if: an If alone in Else).
 	If struct {

@@ -251,6 +251,11 @@ func goFor(s *For) string {
 	default:
 		w.WriteString(goLoop(s.Q, cond, "g.Push(int32("+v+"))"))
 	}
+	if s.By != nil {
+		// A choice: the player keeps up to N of the matches, or the
+		// action (or effect) waits for them.
+		fmt.Fprintf(&w, "if !g.ChooseSelected(mark, %s, %s, %s) {\nreturn false\n}\n", goExpr(s.By), goExpr(s.UpTo), quote(s.Rule))
+	}
 	conv := "x"
 	if s.Q.Var.T == Player {
 		conv = "int(x)"

@@ -597,14 +597,31 @@ func (r *resolver) forStmt(s *grammar.ForStmt, sc *scope) Stmt {
 	if s.Where != nil {
 		q.Where = r.typed(s.Where, inner, Bool, "a where condition")
 	}
+	out := &For{node: node{s.Pos}, Q: q}
+	if s.By != nil {
+		// A choice: it asks a player, where a blocking verb may.
+		if !r.choiceOK {
+			if r.what == "action" || r.what == "mechanism" || r.what == "an effect" {
+				r.c.errorf(s.Pos, "a loop chosen by a player asks them to choose: it must be the first statement of its %s", strings.TrimPrefix(r.what, "an "))
+			} else {
+				r.c.errorf(s.Pos, "a loop chosen by a player asks them to choose: it is allowed only in an action or an effect, not in %s", r.what)
+			}
+		}
+		out.By = r.typed(s.By, sc, Player, "the player who chooses")
+		out.UpTo = r.typed(s.UpTo, sc, Int, "how many may be chosen")
+		out.Rule = r.rule
+		r.choiceOK = false
+	}
 	// A loop that is an action's first statement may ask a player for
-	// each match when asking is all it does: the action runs again from
-	// the start once answered, and the choice asked already is not asked
-	// again.
-	if r.choiceOK && len(s.Body.Stmts) == 1 {
+	// each match as its body's first statement: the action runs again
+	// from the start once answered. A choice asked already must not be
+	// asked again: asking is all the body does, or the loop's condition
+	// leaves out what the body has done (what it records in a state).
+	if r.choiceOK && out.By == nil && (len(s.Body.Stmts) == 1 || len(s.Body.Stmts) > 1 && s.Where != nil) {
 		r.choiceFirst = true
 	}
-	return &For{node: node{s.Pos}, Q: q, Body: r.block(s.Body, inner)}
+	out.Body = r.block(s.Body, inner)
+	return out
 }
 
 func (r *resolver) ifStmt(s *grammar.IfStmt, sc *scope) *If {

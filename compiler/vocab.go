@@ -181,6 +181,7 @@ var builtins = []*Builtin{
 	attr("attackers_blocked", rt.Exec.AttackersBlocked, "the number of attackers it blocks"),
 	attr("declared_blockers", rt.Exec.DeclaredBlockers, "the number of creatures declared to block it"),
 	attr("declared_attacking", rt.Exec.DeclaredAttacking, "it is attacking and was declared as an attacker"),
+	attr("declared", rt.Exec.IsDeclared, "it is in the declaration of attackers or blockers being made"),
 	attr("attack_cost", rt.Exec.HasAttackCost, "it has a cost to attack"),
 	attr("block_cost", rt.Exec.HasBlockCost, "it has a cost to block"),
 	attr("deals_combat_damage", rt.Exec.DealsCombatDamage, "it deals combat damage in this step (deals_damage_now)"),

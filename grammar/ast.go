@@ -284,13 +284,16 @@ type Stmt interface {
 	stmtNode()
 }
 
-// ForStmt is `for each kind var [where cond] { ... }`.
+// ForStmt is `for each kind var [chosen by P up to N] [where cond] { ... }`.
 type ForStmt struct {
-	Pos   Pos
-	Kind  Ident
-	Var   Ident
-	Where Expr // nil when absent
-	Body  *Block
+	Pos  Pos
+	Kind Ident
+	Var  Ident
+	// By and UpTo, when set, make the loop a choice: player By chooses up
+	// to UpTo of the matches, and the body runs for those.
+	By, UpTo Expr
+	Where    Expr // nil when absent
+	Body     *Block
 }
 
 // IfStmt is `if cond { ... }` with at most one of ElseIf and Else set.

@@ -322,7 +322,7 @@ func (c *converter) stmt(p *pStmt) Stmt {
 	switch {
 	case p.For != nil:
 		return &ForStmt{Pos: toPos(p.For.Pos), Kind: Ident{Pos: toPos(p.For.Kind.Pos), Name: p.For.Kind.Name},
-			Var: ident(p.For.Var), Where: c.optExpr(p.For.Where), Body: c.block(p.For.Body)}
+			Var: ident(p.For.Var), By: c.optExpr(p.For.By), UpTo: c.optExpr(p.For.UpTo), Where: c.optExpr(p.For.Where), Body: c.block(p.For.Body)}
 	case p.If != nil:
 		return c.ifStmt(p.If)
 	case p.Let != nil:

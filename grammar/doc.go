@@ -54,7 +54,7 @@
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
 //	Stmt        = For | If | Let | Call .
-//	For         = "for" "each" Ident Ident [ "where" Expr ] Block .     (kind, variable)
+//	For         = "for" "each" Ident Ident [ "chosen" "by" Expr "up" "to" Expr ] [ "where" Expr ] Block .     (kind, variable; chosen by: a player chooses up to N of the matches)
 //	If          = "if" Expr Block [ "else" ( If | Block ) ] .
 //	Let         = "let" Ident "=" Expr .
 //	Call        = Ident Expr { "," Expr } .          (a verb with at least one argument)

@@ -412,6 +412,8 @@ type pFor struct {
 	Pos   lexer.Position
 	Kind  pForKind `parser:"'for' 'each' @@"`
 	Var   pIdent   `parser:"@@"`
+	By    *pExpr   `parser:"( 'chosen' 'by' @@"`
+	UpTo  *pExpr   `parser:"  'up' 'to' @@ )?"`
 	Where *pExpr   `parser:"( 'where' @@ )?"`
 	Body  *pBlock  `parser:"@@"`
 }

@@ -522,6 +522,12 @@ func (p *printer) stmt(s Stmt) {
 		p.ident(s.Kind)
 		p.text(" ")
 		p.ident(s.Var)
+		if s.By != nil {
+			p.text(" chosen by ")
+			p.expr(s.By, 0)
+			p.text(" up to ")
+			p.expr(s.UpTo, 0)
+		}
 		if s.Where != nil {
 			p.text(" where ")
 			p.expr(s.Where, 0)

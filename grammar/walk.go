@@ -226,6 +226,8 @@ func Inspect(n Node, f func(Node) bool) {
 	case *ForStmt:
 		Inspect(&n.Kind, f)
 		Inspect(&n.Var, f)
+		Inspect(n.By, f)
+		Inspect(n.UpTo, f)
 		Inspect(n.Where, f)
 		inspectBlock(n.Body, f)
 	case *IfStmt:

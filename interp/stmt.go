@@ -198,7 +198,15 @@ func (q *query) chosen(p plFn, x objFn, rule string) value {
 // come in APNAP order, starting with the active player.
 func (c *clause) forStmt(s *compiler.For) stmtFn {
 	q, body := c.query(s.Q), c.block(s.Body)
+	var by plFn
+	var upTo intFn
+	if s.By != nil {
+		by, upTo = c.expr(s.By).p, c.expr(s.UpTo).i
+	}
 	run := func(g rt.Exec, fp, mark int) bool {
+		if by != nil && !g.ChooseSelected(mark, by(g, fp), upTo(g, fp), s.Rule) {
+			return false // waiting for the choice: the action runs again
+		}
 		for _, x := range g.Selected(mark) {
 			q.set(g, fp, x)
 			if !body(g, fp) {

@@ -286,6 +286,40 @@ func ObjManaSymbols(g Exec, x ObjID, c Color) int32 {
 	return cost.Colored[c]
 }
 
+// ChooseSelected has player p choose up to n of the objects selected since
+// mark (a loop's matches: `for each KIND x chosen by P up to N`) and keeps
+// only those chosen, in the loop's order. Nothing is asked when nothing
+// is selected or n is 0 or less (nothing is kept), or of no player. It
+// reports false while p chooses (DecideCards, verb choose, up to n).
+func (g Exec) ChooseSelected(mark int, p int, n int32, rule string) bool {
+	sel := g.Selected(mark)
+	if len(sel) == 0 || n <= 0 || !g.IsPlayer(p) {
+		g.Release(mark)
+		return true
+	}
+	zone := ZoneBattlefield
+	if g.valid(sel[0]) {
+		zone = g.Objs[sel[0]].Zone
+	}
+	chosen, ok := g.takeAnswer(Decision{Kind: DecideCards, Player: p, N: int(min(n, int32(len(sel)))), UpTo: true, Zone: zone, Verb: "choose", Rule: rule, From: append([]ObjID(nil), sel...), Obj: NoObj})
+	if !ok {
+		g.Release(mark)
+		return false
+	}
+	k := 0
+	for _, x := range sel {
+		for _, c := range chosen {
+			if c == x {
+				sel[k] = x
+				k++
+				break
+			}
+		}
+	}
+	g.Release(mark + k)
+	return true
+}
+
 // MayChoose asks player p whether they choose x ("you may": a DecideCards
 // of x alone, up to one) and sets x's flag k (a state the rules declare)
 // if they do, for the statements that follow. It reports false while p

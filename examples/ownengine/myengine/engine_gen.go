@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:692505213aa465461f7fdd1600d98485"
+const SourceHash = "sha256:1b52d4d87c488e1bd250fb309d4baf9b"
 
 // Keyword bits.
 const (
@@ -64,8 +64,9 @@ const (
 	kw_intimidate                 = 45 // rules/keywords.mtg:213 (702.13)
 	kw_provoke                    = 46 // rules/keywords.mtg:226 (702.39)
 	kw_provoked                   = 47 // rules/keywords.mtg:227
-	kw_phasing                    = 48 // rules/turn.mtg:15
-	kw_doesnt_untap               = 49 // rules/turn.mtg:21
+	kw_enlist                     = 48 // rules/keywords.mtg:251 (702.154)
+	kw_phasing                    = 49 // rules/turn.mtg:15
+	kw_doesnt_untap               = 50 // rules/turn.mtg:21
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -101,14 +102,14 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "phasing", "doesnt_untap"},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"chosen", "provoked_by", "phased_indirectly"},
+	States:            []string{"chosen", "provoked_by", "enlist_decided", "phased_indirectly"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -199,7 +200,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:230", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:246", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -219,55 +220,56 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4i"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
 						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_1},
-						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:34", Run: step_declare_attackers_action_2},
-						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:38", Run: step_declare_attackers_action_3},
-						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:46", Run: step_declare_attackers_action_4},
+						{Rules: []string{"702.154b", "702.154a", "508.1g"}, Pos: "rules/combat.mtg:39", Run: step_declare_attackers_action_2},
+						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:50", Run: step_declare_attackers_action_3},
+						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:54", Run: step_declare_attackers_action_4},
+						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:62", Run: step_declare_attackers_action_5},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:58 (509)
+				{ // rules/combat.mtg:74 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:58",
+					Pos:      "rules/combat.mtg:74",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:65", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:71", Run: step_declare_blockers_action_1},
-						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:78", Run: step_declare_blockers_action_2},
-						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:90", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:81", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:87", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:94", Run: step_declare_blockers_action_2},
+						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:106", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:127", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // rules/combat.mtg:121 (510)
+				{ // rules/combat.mtg:137 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:121",
+					Pos:      "rules/combat.mtg:137",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:128", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:150", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:158", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:168", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:188", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:203", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:144", Run: step_combat_damage_action_0},
+						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:166", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:174", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:184", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:204", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:219", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:226", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:215 (511)
+				{ // rules/combat.mtg:231 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:215",
+					Pos:          "rules/combat.mtg:231",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:219", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:235", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -385,42 +387,42 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:411", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:427", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:313", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:315", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:316", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:320", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:326", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:327", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:328", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:332", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:338", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:339", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:343", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:346", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:352", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:353", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:354", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:355", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:358", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:361", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:363", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:366", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:369", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:372", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:374", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:377", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:381", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:387", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:393", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:394", Text: "a has trample", Test: pred_trample_27},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:401", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:402", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:407", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:452", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:329", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:331", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:332", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:336", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:342", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:343", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:344", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:348", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:354", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:355", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:359", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:362", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:368", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:369", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:370", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:371", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:374", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:377", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:379", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:382", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:385", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:388", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:390", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:393", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:397", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:403", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:409", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:410", Text: "a has trample", Test: pred_trample_27},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:417", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:418", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:423", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:468", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:182", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
@@ -429,18 +431,18 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:241", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:426", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:429", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:430", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:431", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:432", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:433", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:435", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:436", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:439", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:440", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:447", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:448", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:442", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:445", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:446", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:447", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:448", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:449", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:451", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:452", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:455", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:456", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:463", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:464", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -452,10 +454,13 @@ var Rules = &rt.Rules{
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
+	StackObjects: []rt.StackObject{
+		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:255", Params: 2, Resolve: stack_object_0},
+	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:247", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:253", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:266", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:263", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:269", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:282", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_3},
 		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:50", Params: 0, Kinds: "", Run: effect_4},
 		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:60", Params: 0, Kinds: "", Run: effect_5},
@@ -477,19 +482,19 @@ var Rules = &rt.Rules{
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_21},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:286"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:287"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:288"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:290"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:291"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:294", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:298", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:301", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:305", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:306"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:307", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:308", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:309", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:302"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:303"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:304"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:306"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:307"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:310", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:314", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:317", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:321", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:322"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:323", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:324", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:325", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -853,6 +858,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.164a\tToxic N is a static ability\n" +
 	"2025-09-19\t702.164b\tTotal toxic value: the sum of the numbers of all toxic abilities\n" +
 	"2025-09-19\t702.164c\tCombat damage to a player by a creature with toxic gives poison counters\n" +
+	"2025-09-19\t702.154\tEnlist keyword entry\n" +
+	"2025-09-19\t702.154a\tEnlist: tap a creature that did not attack; the attacker gets +X/+0\n" +
+	"2025-09-19\t702.154b\tEnlist is an optional cost to attack; its trigger is linked to it\n" +
 	"2025-09-19\t703\tTurn-Based Actions — section heading\n" +
 	"2025-09-19\t703.1\tTurn-based actions: automatic at step starts/ends, no stack\n" +
 	"2025-09-19\t703.1a\t\"Beginning of step\" watchers are triggers, not TBAs\n" +
@@ -1001,7 +1009,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(2)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(3)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1013,7 +1021,7 @@ func step_untap_action_0(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(2)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(3)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1021,11 +1029,11 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(2), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(3), false, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
-								if rt.ObjStateFlag(g, v_z, rt.StateKind(2)) && rt.ObjAttachedTo(g, v_z) == v_y {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(3)) && rt.ObjAttachedTo(g, v_z) == v_y {
 									g.Push(int32(v_z))
 								}
 							}
@@ -1033,7 +1041,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseIn(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(2), false, "502.1")
+								g.SetFlag(v_z, rt.StateKind(3), false, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1053,7 +1061,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(2), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(3), true, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
@@ -1065,7 +1073,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseOut(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(2), true, "502.1")
+								g.SetFlag(v_z, rt.StateKind(3), true, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1137,7 +1145,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:230 (511.2)
+// rules/combat.mtg:246 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1187,14 +1195,58 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:34 (508.1g, 508.1i, 508.1j)
+// rules/combat.mtg:39 (702.154b, 702.154a, 508.1g)
 func step_declare_attackers_action_2(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverDeclared, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.HasKeyword(v_a, kw_enlist) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(2))) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			{
+				mark := g.Mark()
+				for _, v_c := range g.Battlefield {
+					if g.Objs[v_c].PhasedOut {
+						continue
+					}
+					if rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) == rt.ObjController(g, v_a) && !(rt.ObjTapped(g, v_c)) && !(g.IsDeclared(v_c)) && (g.HasKeyword(v_c, kw_haste) || !(rt.ObjFresh(g, v_c))) {
+						g.Push(int32(v_c))
+					}
+				}
+				if !g.ChooseSelected(mark, rt.ObjController(g, v_a), g.KeywordInstances(v_a, kw_enlist), "702.154b") {
+					return false
+				}
+				for _, x := range g.Selected(mark) {
+					v_c := x
+					_ = v_c
+					g.Tap(v_c, "702.154b")
+					g.PutTriggered(0, rt.ObjController(g, v_a), int32(v_a), int32(v_c), 0)
+				}
+				g.Release(mark)
+			}
+			g.SetFlag(v_a, rt.StateKind(2), true, "702.154b")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:50 (508.1g, 508.1i, 508.1j)
+func step_declare_attackers_action_3(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "508.1g")
 	return true
 }
 
-// rules/combat.mtg:38 (508.1k)
-func step_declare_attackers_action_3(g rt.Exec) bool {
+// rules/combat.mtg:54 (508.1k)
+func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -1216,8 +1268,8 @@ func step_declare_attackers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:46 (508.1m)
-func step_declare_attackers_action_4(g rt.Exec) bool {
+// rules/combat.mtg:62 (508.1m)
+func step_declare_attackers_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverDeclared); i_v_a < n_v_a; i_v_a++ {
@@ -1242,17 +1294,17 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:54 (508.2, 508.2a, 508.2b)
+// rules/combat.mtg:70 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:59 (508.8)
+// rules/combat.mtg:75 (508.8)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:65 (509.1, 509.1b, 509.1d, 703.4j)
+// rules/combat.mtg:81 (509.1, 509.1b, 509.1d, 703.4j)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1279,7 +1331,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:71 (509.1e, 509.1f)
+// rules/combat.mtg:87 (509.1e, 509.1f)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1304,7 +1356,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:78 (509.1g, 509.1h)
+// rules/combat.mtg:94 (509.1g, 509.1h)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1327,7 +1379,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:90 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
+// rules/combat.mtg:106 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1410,7 +1462,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:111 (509.3e, 509.3g)
+// rules/combat.mtg:127 (509.3e, 509.3g)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1451,17 +1503,17 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:119 (509.2, 509.2a)
+// rules/combat.mtg:135 (509.2, 509.2a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:122 (508.8)
+// rules/combat.mtg:138 (508.8)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:128 (510.4)
+// rules/combat.mtg:144 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1537,7 +1589,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:150 (506.4, 506.4c, 506.4d, 506.4e)
+// rules/combat.mtg:166 (506.4, 506.4c, 506.4d, 506.4e)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1560,7 +1612,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:158 (510.1a, 510.1b)
+// rules/combat.mtg:174 (510.1a, 510.1b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1583,7 +1635,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:168 (510.1c, 702.19d)
+// rules/combat.mtg:184 (510.1c, 702.19d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1679,7 +1731,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:188 (510.1d)
+// rules/combat.mtg:204 (510.1d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1739,7 +1791,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:203 (510.1, 510.1e, 703.4k)
+// rules/combat.mtg:219 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1764,23 +1816,23 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:210 (510.2, 703.4m)
+// rules/combat.mtg:226 (510.2, 703.4m)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:213 (510.3, 510.3a)
+// rules/combat.mtg:229 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:216 (511.1)
+// rules/combat.mtg:232 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:219 (511.3)
+// rules/combat.mtg:235 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2354,14 +2406,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:411 (506.4)
+// rules/combat.mtg:427 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:411 (506.4)
+// rules/combat.mtg:427 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2654,22 +2706,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:313 (508.1)
+// rules/combat.mtg:329 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:315 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:331 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:316 (702.3b)
+// rules/combat.mtg:332 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:320 (508.1b, 506.2)
+// rules/combat.mtg:336 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2678,28 +2730,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:326 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:342 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:327 (506.2)
+// rules/combat.mtg:343 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:328 (310.8b, 310.8)
+// rules/combat.mtg:344 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:332 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:348 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -2709,62 +2761,62 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:338 (508.1c)
+// rules/combat.mtg:354 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:339 (508.1c)
+// rules/combat.mtg:355 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:343 (508.1d)
+// rules/combat.mtg:359 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:346 (702.10c)
+// rules/combat.mtg:362 (702.10c)
 func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:352 (509.1)
+// rules/combat.mtg:368 (509.1)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:353 (509.1)
+// rules/combat.mtg:369 (509.1)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:354 (509.1a)
+// rules/combat.mtg:370 (509.1a)
 func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:355 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:371 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:358 (702.28b)
+// rules/combat.mtg:374 (702.28b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:361 (702.31b)
+// rules/combat.mtg:377 (702.31b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:363 (702.118b)
+// rules/combat.mtg:379 (702.118b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:366 (702.14c, 702.14d)
+// rules/combat.mtg:382 (702.14c, 702.14d)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -2834,12 +2886,12 @@ func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:369 (702.111b)
+// rules/combat.mtg:385 (702.111b)
 func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:372 (509.1a)
+// rules/combat.mtg:388 (509.1a)
 func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2849,22 +2901,22 @@ func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:374 (509.1c)
+// rules/combat.mtg:390 (509.1c)
 func pred_must_block_22(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:377 (509.1b)
+// rules/combat.mtg:393 (509.1b)
 func pred_block_restriction_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:381 (510.1a)
+// rules/combat.mtg:397 (510.1a)
 func pred_assigns_damage_24(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:387 (702.19b, 702.2c)
+// rules/combat.mtg:403 (702.19b, 702.2c)
 func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -2890,32 +2942,32 @@ func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:393 (702.19b)
+// rules/combat.mtg:409 (702.19b)
 func pred_division_restriction_26(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:394 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:410 (702.19b, 702.19d, 702.19f)
 func pred_trample_27(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:401 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:417 (510.4, 702.7b, 702.4b)
 func pred_deals_first_28(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:402 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:418 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:407 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:423 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_30(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:452 (506.2a, 507.1)
+// rules/combat.mtg:468 (506.2a, 507.1)
 func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2992,62 +3044,62 @@ func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(1)) == v_a
 }
 
-// rules/combat.mtg:426 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:442 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:429 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:445 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:430 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:446 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:431 (506.7a, 506.7d)
+// rules/combat.mtg:447 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:432 (506.7b, 506.7d)
+// rules/combat.mtg:448 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:433 (506.7, 506.7d)
+// rules/combat.mtg:449 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:435 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:451 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:436 (506.7, 506.7d)
+// rules/combat.mtg:452 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:439 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:455 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:440 (506.7, 506.7d)
+// rules/combat.mtg:456 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:447 (506.7c)
+// rules/combat.mtg:463 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:448 (506.7c, 506.7f)
+// rules/combat.mtg:464 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -3138,7 +3190,16 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/combat.mtg:247 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/keywords.mtg:255 (702.154a)
+func stack_object_0(g rt.Exec, it *rt.StackItem) {
+	v_a := rt.ObjID(it.Args[0])
+	_ = v_a
+	v_c := rt.ObjID(it.Args[1])
+	_ = v_c
+	g.Modify(v_a, g.Power(v_c), 0, rt.DurationID(4096), "702.154a")
+}
+
+// rules/combat.mtg:263 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3151,7 +3212,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:253 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:269 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3164,7 +3225,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:266 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:282 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3450,7 +3511,7 @@ func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:294 (509.3d)
+// rules/combat.mtg:310 (509.3d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3461,7 +3522,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:298 (508.1m)
+// rules/combat.mtg:314 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3470,7 +3531,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:301 (508.1m)
+// rules/combat.mtg:317 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3488,7 +3549,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:305 (508.1m)
+// rules/combat.mtg:321 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3505,7 +3566,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:307 (509.3e)
+// rules/combat.mtg:323 (509.3e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3514,7 +3575,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:309 (509.3f)
+// rules/combat.mtg:325 (509.3f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
