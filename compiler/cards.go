@@ -354,6 +354,21 @@ func cardActivated(p *Program, d *grammar.CardDecl, a *grammar.CardActivated, er
 		}
 		ab.Timing = a.Timing.Name
 	}
+	if a.From != nil {
+		// 113.6 (an ability functions only on the battlefield unless it
+		// says otherwise): the zones an ability may say.
+		switch a.From.Name {
+		case "hand":
+			ab.Zone = rt.ZoneHand
+		default:
+			errorf(a.From.Pos, "card %s: an activated ability functions from the battlefield or from hand, not from %s", d.Ident.Name, a.From.Name)
+			ok = false
+		}
+		if a.Tap {
+			errorf(a.From.Pos, "card %s: an ability that functions from the %s can't cost {T}: only a permanent taps", d.Ident.Name, a.From.Name)
+			ok = false
+		}
+	}
 	if !cardEffect(p, d, a.Effect, a.Args, &ab.Effect.Triggered, errorf) {
 		ok = false
 	}

@@ -456,9 +456,18 @@ func (w *writer) stackObjects(field, typ, prefix, param, args, run string, list 
 			for k, t := range so.Targets {
 				legal := fmt.Sprintf("%s_target_%d", name, k)
 				fmt.Fprintf(&w.fns, "%s (target %d)\nfunc %s(g rt.Exec, %s) bool {\n%sreturn %s\n}\n\n", comment(t.Pos, so.Rules), k, legal, param, bind.String(), goExpr(t.Cond))
-				fmt.Fprintf(&ts, "{Param: %d, Legal: %s}, ", t.Param, legal)
+				if t.Cost {
+					fmt.Fprintf(&ts, "{Param: %d, Legal: %s, Cost: true}, ", t.Param, legal)
+				} else {
+					fmt.Fprintf(&ts, "{Param: %d, Legal: %s}, ", t.Param, legal)
+				}
 			}
 			kinds += fmt.Sprintf("Targets: []rt.EffectTarget{%s}, ", ts.String())
+		}
+		if so.Pay != nil {
+			pay := name + "_pay"
+			fmt.Fprintf(&w.fns, "%s (pay)\nfunc %s(g rt.Exec, %s) {\n%s%s}\n\n", comment(so.Pos, so.Rules), pay, param, bind.String(), goStmts(so.Pay))
+			kinds += fmt.Sprintf("Pay: %s, ", pay)
 		}
 		w.printf("{Name: %s, Rules: %s, Pos: %s, Params: %d, %s%s: %s},\n", quote(so.Name), strs(so.Rules), quote(where(so.Pos)), len(so.Params), kinds, run, name)
 	}
@@ -836,8 +845,12 @@ func cardLiteral(p *Program, c Card) string {
 			for _, n := range t.Args {
 				args = append(args, strconv.Itoa(int(n)))
 			}
-			fmt.Fprintf(&b, "{Label: %s, Timing: %s, Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}, Tap: %v, Effect: rt.Trigger{Triggered: rt.Triggered{Label: %s, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}}}",
-				quote(a.Label), quote(a.Timing), a.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", a.Cost.Colored), "runtime.Mana"), a.Tap, quote(t.Label), t.Effect, strings.Join(args, ", "))
+			zone := ""
+			if a.Zone != 0 { // ZoneNone: the battlefield
+				zone = fmt.Sprintf(", Zone: %d", a.Zone)
+			}
+			fmt.Fprintf(&b, "{Label: %s, Timing: %s, Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}, Tap: %v, Effect: rt.Trigger{Triggered: rt.Triggered{Label: %s, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}}%s}",
+				quote(a.Label), quote(a.Timing), a.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", a.Cost.Colored), "runtime.Mana"), a.Tap, quote(t.Label), t.Effect, strings.Join(args, ", "), zone)
 		}
 		b.WriteString("}")
 	}

@@ -36,15 +36,20 @@ func (c *checker) stackSig(d *grammar.StackObjectDecl) {
 			c.errorf(p.Type.Pos, "unknown parameter type %s (want one of %s)%s", p.Type.Name, strings.Join(keys(paramTypes), ", "), didYouMean(closest(p.Type.Name, keys(paramTypes), 1)))
 			t = Invalid
 		}
+		chosen := p.Target || p.Cost
+		kind := "target"
+		if p.Cost {
+			kind = "cost"
+		}
 		switch {
-		case p.Where != nil && !p.Target:
-			c.errorf(p.Where.Position(), "%s %s: only a target parameter has a where condition (target object %s where ...)", what, d.Name.Name, p.Name.Name)
-		case p.Target && !d.Effect:
-			c.errorf(p.Type.Pos, "stack object %s: only an effect, which an ability's controller puts on the stack, has targets", d.Name.Name)
-		case p.Target && t != Object && t != Invalid:
-			c.errorf(p.Type.Pos, "effect %s: a target is an object (target object %s where ...), not %s", d.Name.Name, p.Name.Name, t)
-		case p.Target:
-			so.Targets = append(so.Targets, &TargetParam{Param: j, Pos: p.Type.Pos})
+		case p.Where != nil && !chosen:
+			c.errorf(p.Where.Position(), "%s %s: only a target or cost parameter has a where condition (target object %s where ...)", what, d.Name.Name, p.Name.Name)
+		case chosen && !d.Effect:
+			c.errorf(p.Type.Pos, "stack object %s: only an effect, which an ability's controller puts on the stack, has %ss", d.Name.Name, map[bool]string{false: "target", true: "cost parameter"}[p.Cost])
+		case chosen && t != Object && t != Invalid:
+			c.errorf(p.Type.Pos, "effect %s: a %s is an object (%s object %s where ...), not %s", d.Name.Name, map[bool]string{false: "target", true: "cost parameter"}[p.Cost], kind, p.Name.Name, t)
+		case chosen:
+			so.Targets = append(so.Targets, &TargetParam{Param: j, Pos: p.Type.Pos, Cost: p.Cost})
 		}
 		so.Types = append(so.Types, t)
 	}
@@ -78,10 +83,27 @@ func (c *checker) stackBody(d *grammar.StackObjectDecl) {
 			t.Cond = &Lit{typed: mk(t.Pos, Bool), Bool: true}
 		}
 	}
+	body := d.Body
+	if len(body.Stmts) > 0 {
+		if pay, ok := body.Stmts[0].(*grammar.PayStmt); ok {
+			// What paying the effect's costs does: run once its cost
+			// parameters are chosen, asking no player.
+			if !d.Effect || !so.hasCost() {
+				c.errorf(pay.Pos, "pay: only an effect with a cost parameter (cost object r where ...) pays costs")
+			}
+			so.Pay = r.block(pay.Body, sc.child())
+			if len(so.Pay) == 0 {
+				so.Pay = []Stmt{} // an empty pay block still pays (nothing)
+			}
+			body = &grammar.Block{Pos: body.Pos, End: body.End, Stmts: body.Stmts[1:]}
+		} else if d.Effect && so.hasCost() {
+			c.errorf(d.Name.Pos, "effect %s has a cost parameter: its first statement is pay { ... }, what paying the cost does", d.Name.Name)
+		}
+	}
 	// An effect's first statement may ask a player (it resolves again
 	// once they answer).
 	r.choiceFirst = d.Effect
-	so.Body = r.block(d.Body, sc)
+	so.Body = r.block(body, sc)
 	so.Slots = r.slots
 	if len(so.Body) > 0 {
 		if do, ok := so.Body[0].(*Do); ok && do.B.Blocking {

@@ -322,6 +322,19 @@ type StackObject struct {
 	Targets []*TargetParam
 	// Asks: its first statement asks a player (an effect's).
 	Asks bool
+	// Pay is what paying its costs does (`pay { ... }`, an effect with
+	// cost parameters): nil if it has none.
+	Pay []Stmt
+}
+
+// hasCost reports whether an effect has a cost parameter.
+func (so *StackObject) hasCost() bool {
+	for _, t := range so.Targets {
+		if t.Cost {
+			return true
+		}
+	}
+	return false
 }
 
 // TargetParam is an effect's target parameter: its index among the
@@ -330,6 +343,7 @@ type TargetParam struct {
 	Param int
 	Cond  Expr
 	Pos   grammar.Pos
+	Cost  bool // a cost parameter (cost object r where COND): chosen, not targeted
 }
 
 // IsTarget reports whether parameter j is a target.

@@ -568,6 +568,8 @@ func (r *resolver) stmt(s grammar.Stmt, sc *scope) Stmt {
 		return nil
 	case *grammar.CallStmt:
 		return r.call(s, sc)
+	case *grammar.PayStmt:
+		r.c.errorf(s.Pos, "pay { ... } is the first statement of an effect with a cost parameter, not a statement of %s", r.what)
 	}
 	return nil
 }

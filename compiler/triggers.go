@@ -215,7 +215,6 @@ func (c *checker) eventName(ev *RuntimeEvent, id grammar.Ident) bool {
 	var names []string
 	switch ev.Named {
 	case "zone":
-		names = []string{rt.ZoneBattlefield.String()}
 		for _, z := range zoneEnum {
 			names = append(names, z.Name)
 		}

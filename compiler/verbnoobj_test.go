@@ -13,11 +13,12 @@ import (
 // player (-1, or past the players) does nothing or refuses; none panics.
 // A delta's add_counters on game.trigger_recipient outside a damage
 // trigger gives it no object.
+//
+// The same for every attribute and function: x.attached_to,
+// x.attacked_permanent or a state of kind object may name no object, and
+// reading an attribute of it gives the zero value (false, 0, no player).
 func TestVerbsTolerateNoObject(t *testing.T) {
 	for _, b := range builtins {
-		if b.Form != Verb {
-			continue
-		}
 		for _, bad := range []struct {
 			obj    rt.ObjID
 			player int

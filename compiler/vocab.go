@@ -152,6 +152,7 @@ var builtins = []*Builtin{
 	attr("spell_copy", rt.ObjSpellCopy, "it is a copy of a spell").own(),
 	attr("card_copy", rt.ObjCardCopy, "it is a copy of a card").own(),
 	attr("on_battlefield", rt.ObjOnBattlefield, "it is on the battlefield").own(),
+	attr("in_hand", rt.ObjInHand, "it is in a player's hand").own(),
 	attr("on_stack", rt.ObjOnStack, "it is on the stack").own(),
 	attr("shields", rt.ObjShields, "the shields on it, which the rules' replacements may use up (use_shield); effects give them (a script's regen)"),
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
@@ -176,6 +177,7 @@ var builtins = []*Builtin{
 	attr("blocks_alone", rt.Exec.BlocksAlone, "it is the only creature declared as a blocker"),
 	attr("blocking_alone", rt.Exec.BlockingAlone, "it is the only blocking creature"),
 	attr("defending_player", rt.Exec.DefendingPlayer, "the player it attacks, or who defends what it attacks"),
+	attr("attacked_permanent", rt.Exec.AttackedPermanent, "the planeswalker or battle it attacks; no object if it attacks a player or is not attacking"),
 	attr("attacked_player", rt.Exec.AttackedPlayer, "the player it attacks; no player if it attacks a planeswalker or a battle, or is not attacking"),
 	attr("combat_controller", rt.Exec.CombatController, "the player who controlled it as it was declared in combat").own(),
 	attr("attackers_blocked", rt.Exec.AttackersBlocked, "the number of attackers it blocks"),
@@ -360,6 +362,7 @@ type Enum struct {
 var zoneEnum = []Enum{
 	{"library", int(rt.ZoneLibrary), "ZoneLibrary", "its owner's library", false},
 	{"hand", int(rt.ZoneHand), "ZoneHand", "its owner's hand", false},
+	{"battlefield", int(rt.ZoneBattlefield), "ZoneBattlefield", "the battlefield, under its owner's control", false},
 	{"graveyard", int(rt.ZoneGraveyard), "ZoneGraveyard", "its owner's graveyard", false},
 	{"exile", int(rt.ZoneExile), "ZoneExile", "exile", false},
 }

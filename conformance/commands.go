@@ -628,15 +628,16 @@ func effect(ts *testscript.TestScript, g *rt.Game, t *rt.Trigger, name string, a
 	t.Effect = int16(i + 1)
 }
 
-// ability <card> <label> <does> [timing=NAME] [cost=COST] [tap=true]: give
-// a permanent an activated ability, with a mana cost and {T} if said,
-// limited by a timing of the rules.
+// ability <card> <label> <does> [timing=NAME] [cost=COST] [tap=true]
+// [from=hand]: give a permanent an activated ability, with a mana cost and
+// {T} if said, limited by a timing of the rules; from=hand: give a card an
+// ability that functions in its owner's hand.
 func cmdAbility(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "ability")
 	s := st(ts)
 	opts, rest := options(args)
 	if len(rest) != 3 {
-		fail(ts, "usage: ability <card> <label> <does> [timing=NAME] [cost=COST] [tap=true]")
+		fail(ts, "usage: ability <card> <label> <does> [timing=NAME] [cost=COST] [tap=true] [from=hand]")
 	}
 	g := s.game(ts)
 	x := s.card(ts, rest[0])
@@ -647,6 +648,16 @@ func cmdAbility(ts *testscript.TestScript, neg bool, args []string) {
 			fail(ts, "ability %s: cost=%s: want e.g. 1G, 2 or 0", rest[1], v)
 		}
 		a.Cost = cost
+	}
+	switch opts["from"] {
+	case "":
+	case "hand":
+		a.Zone = rt.ZoneHand
+		if a.Tap {
+			fail(ts, "ability %s: from=hand and tap=true: only a permanent taps", rest[1])
+		}
+	default:
+		fail(ts, "ability %s: from=%s: an ability functions from the battlefield (the default) or from=hand", rest[1], opts["from"])
 	}
 	if a.Timing != "" && g.Rules.Timing(a.Timing) < 0 {
 		fail(ts, "ability %s: the rules declare no timing %q (they declare %v)", rest[1], a.Timing, g.Rules.TimingNames())

@@ -284,6 +284,13 @@ type Stmt interface {
 	stmtNode()
 }
 
+// PayStmt is `pay { ... }`, the first statement of an effect with cost
+// parameters: what paying its costs does, run once they are chosen.
+type PayStmt struct {
+	Pos  Pos
+	Body *Block
+}
+
 // ForStmt is `for each kind var [chosen by P up to N] [where cond] { ... }`.
 type ForStmt struct {
 	Pos  Pos
@@ -403,6 +410,7 @@ func (n *OnEnd) Position() Pos       { return n.Pos }
 func (n *SbaDecl) Position() Pos     { return n.Pos }
 func (n *Block) Position() Pos       { return n.Pos }
 func (n *ForStmt) Position() Pos     { return n.Pos }
+func (n *PayStmt) Position() Pos     { return n.Pos }
 func (n *IfStmt) Position() Pos      { return n.Pos }
 func (n *LetStmt) Position() Pos     { return n.Pos }
 func (n *CallStmt) Position() Pos    { return n.Pos }
@@ -446,6 +454,7 @@ func (*Allow) clauseNode()      {}
 func (*OnEnd) clauseNode()      {}
 
 func (*ForStmt) stmtNode()  {}
+func (*PayStmt) stmtNode()  {}
 func (*IfStmt) stmtNode()   {}
 func (*LetStmt) stmtNode()  {}
 func (*CallStmt) stmtNode() {}
@@ -510,7 +519,11 @@ type Param struct {
 	// chosen by the ability's controller as it is put on the stack among
 	// the objects for which Where holds, and checked again as it resolves.
 	Target bool
-	Where  Expr
+	// Cost: an effect's parameter written `cost object r where COND`,
+	// chosen as a target is but not targeted, and acted on by the
+	// effect's `pay { ... }` statements once chosen.
+	Cost  bool
+	Where Expr
 }
 
 // Position implements Node.

@@ -49,6 +49,7 @@ type pCardItem struct {
 type pActivated struct {
 	Pos    lexer.Position
 	Rules  []pString `parser:"'activated' @@*"`
+	From   *pIdent   `parser:"( 'from' @@ )?"`
 	Cost   *pString  `parser:"( 'cost' @@ )?"`
 	Tap    bool      `parser:"@'tap'?"`
 	Timing *pIdent   `parser:"( 'timing' @@ )?"`
@@ -56,13 +57,14 @@ type pActivated struct {
 	Args   []string  `parser:"( '(' ( ( @Int | @Ident ) ( ',' ( @Int | @Ident ) )* )? ')' )?"`
 }
 
-// CardActivated is a card's activated ability: `activated RULE... [cost
+// CardActivated is a card's activated ability: `activated RULE... [from ZONE] [cost
 // "{1}{R}"] [tap] [timing NAME] does EFFECT[(N...)]`: its mana cost, {T},
 // a timing of the rules restricting when, and the effect it applies as it
 // resolves (targets chosen as it goes on the stack).
 type CardActivated struct {
 	Pos    Pos
 	Rules  []Rule
+	From   *Ident // the zone it functions from (hand); nil: the battlefield
 	Cost   *CardString
 	Tap    bool
 	Timing *Ident
@@ -189,6 +191,10 @@ func (c *converter) card(p *pCard) *CardDecl {
 				id := ident(*a.Timing)
 				ad.Timing = &id
 			}
+			if a.From != nil {
+				id := ident(*a.From)
+				ad.From = &id
+			}
 			d.Activated = append(d.Activated, ad)
 		case it.Clause != nil:
 			d.Clauses = append(d.Clauses, c.pred(it.Clause))
@@ -288,6 +294,10 @@ func (p *printer) cardDecl(d *CardDecl) {
 		p.newLine()
 		p.tok(a.Pos, "activated")
 		p.rules(a.Rules)
+		if a.From != nil {
+			p.text(" from ")
+			p.ident(*a.From)
+		}
 		if a.Cost != nil {
 			p.text(" cost " + strconv.Quote(a.Cost.Value))
 		}

@@ -49,7 +49,7 @@ func (c *converter) decl(p *pDecl) Decl {
 	case p.Keyword != nil:
 		d := &KeywordDecl{Pos: toPos(p.Keyword.Pos), Name: ident(p.Keyword.Name), Rules: c.rules(p.Keyword.Rules)}
 		for _, pr := range p.Keyword.Params {
-			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Target, Where: c.optExpr(pr.Where)})
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Mod == "target", Cost: pr.Mod == "cost", Where: c.optExpr(pr.Where)})
 		}
 		if k := p.Keyword.Static; k != nil {
 			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
@@ -115,7 +115,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		s := p.Stack
 		d := &StackObjectDecl{Pos: toPos(s.Pos), Effect: s.Kind == "effect", Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
 		for _, pr := range s.Params {
-			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Target, Where: c.optExpr(pr.Where)})
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Mod == "target", Cost: pr.Mod == "cost", Where: c.optExpr(pr.Where)})
 		}
 		return d
 	case p.Event != nil:
@@ -320,6 +320,8 @@ func (c *converter) block(p *pBlock) *Block {
 
 func (c *converter) stmt(p *pStmt) Stmt {
 	switch {
+	case p.Pay != nil:
+		return &PayStmt{Pos: toPos(p.Pay.Pos), Body: c.block(p.Pay.Body)}
 	case p.For != nil:
 		return &ForStmt{Pos: toPos(p.For.Pos), Kind: Ident{Pos: toPos(p.For.Kind.Pos), Name: p.For.Kind.Name},
 			Var: ident(p.For.Var), By: c.optExpr(p.For.By), UpTo: c.optExpr(p.For.UpTo), Where: c.optExpr(p.For.Where), Body: c.block(p.For.Body)}

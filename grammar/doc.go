@@ -47,13 +47,14 @@
 //	TriggerEventDecl = "trigger_event" Ident Rule { Rule } [ "on" EventOn { "," EventOn } ]
 //	              "(" [ Param { "," Param } ] ")" [ "if" Expr ] [ "=" Expr ] .
 //	EventOn     = Ident [ Ident ] .   (a kind of the runtime's events, and the name it must have)
-//	Param       = [ "target" ] ( "player" | Ident ) Ident [ "where" Expr ] .  (player p, object x, int n; an effect's target object t where COND)
+//	Param       = [ "target" | "cost" ] ( "player" | Ident ) Ident [ "where" Expr ] .  (player p, object x, int n; an effect's target object t where COND)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .
 //	EventDecl   = "on_event" Ident [ Ident ] Rule { Rule } "(" [ Ident [ "," Ident ] ] ")" Block .   (as the runtime logs an event: its player or object, its number)
 //	ReplaceDecl = "replace" Ident Ident Rule { Rule } "(" Ident ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its object)
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
-//	Stmt        = For | If | Let | Call .
+//	Stmt        = Pay | For | If | Let | Call .
+//	Pay         = "pay" Block .                 (an effect's first statement: paying its cost parameters)
 //	For         = "for" "each" Ident Ident [ "chosen" "by" Expr "up" "to" Expr ] [ "where" Expr ] Block .     (kind, variable; chosen by: a player chooses up to N of the matches)
 //	If          = "if" Expr Block [ "else" ( If | Block ) ] .
 //	Let         = "let" Ident "=" Expr .

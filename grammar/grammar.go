@@ -138,11 +138,11 @@ type pStack struct {
 }
 
 type pParam struct {
-	Pos    lexer.Position
-	Target bool     `parser:"@'target'?"`
-	Type   pForKind `parser:"@@"`
-	Name   pIdent   `parser:"@@"`
-	Where  *pExpr   `parser:"( 'where' @@ )?"`
+	Pos   lexer.Position
+	Mod   string   `parser:"@( 'target' | 'cost' )?"`
+	Type  pForKind `parser:"@@"`
+	Name  pIdent   `parser:"@@"`
+	Where *pExpr   `parser:"( 'where' @@ )?"`
 }
 
 type pEvent struct {
@@ -402,10 +402,16 @@ type pClose struct {
 }
 
 type pStmt struct {
-	For  *pFor  `parser:"  @@"`
+	Pay  *pPay  `parser:"  @@"`
+	For  *pFor  `parser:"| @@"`
 	If   *pIf   `parser:"| @@"`
 	Let  *pLet  `parser:"| @@"`
 	Call *pCall `parser:"| @@"`
+}
+
+type pPay struct {
+	Pos  lexer.Position
+	Body *pBlock `parser:"'pay' @@"`
 }
 
 type pFor struct {

@@ -517,6 +517,9 @@ func (p *printer) block(b *Block) {
 
 func (p *printer) stmt(s Stmt) {
 	switch s := s.(type) {
+	case *PayStmt:
+		p.tok(s.Pos, "pay ")
+		p.block(s.Body)
 	case *ForStmt:
 		p.tok(s.Pos, "for each ")
 		p.ident(s.Kind)
@@ -855,6 +858,9 @@ func (p *printer) typedParams(ps []Param) {
 		}
 		if pr.Target {
 			p.text("target ")
+		}
+		if pr.Cost {
+			p.text("cost ")
 		}
 		p.ident(pr.Type)
 		p.text(" ")

@@ -223,6 +223,8 @@ func Inspect(n Node, f func(Node) bool) {
 		for _, s := range n.Stmts {
 			Inspect(s, f)
 		}
+	case *PayStmt:
+		inspectBlock(n.Body, f)
 	case *ForStmt:
 		Inspect(&n.Kind, f)
 		Inspect(&n.Var, f)

@@ -88,7 +88,12 @@ func (b *builder) hooks(r *rt.Rules) {
 		run := b.stackBody(ef)
 		e := rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Kinds: compiler.ParamKinds(ef.Types), Run: run, Asks: ef.Asks}
 		for _, t := range ef.Targets {
-			e.Targets = append(e.Targets, rt.EffectTarget{Param: int8(t.Param), Legal: b.stackCond(ef, t.Cond)})
+			e.Targets = append(e.Targets, rt.EffectTarget{Param: int8(t.Param), Legal: b.stackCond(ef, t.Cond), Cost: t.Cost})
+		}
+		if ef.Pay != nil {
+			c := &clause{b: b}
+			pay := b.withArgs(ef, c.block(ef.Pay))
+			e.Pay = func(g rt.Exec, args [rt.MaxStackArgs]int32) { pay(g, args) }
 		}
 		r.Effects = append(r.Effects, e)
 	}

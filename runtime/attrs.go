@@ -5,55 +5,148 @@ package runtime
 // interpreter call the same one. They are small enough to inline.
 
 // ObjDamage is the damage marked on x.
-func ObjDamage(g Exec, x ObjID) int32 { return g.Objs[x].Damage }
+func ObjDamage(g Exec, x ObjID) int32 {
+	if uint(x) >= uint(len(g.Objs)) {
+		return 0 // no object
+	}
+	return g.Objs[x].Damage
+}
 
 // ObjTapped reports whether x is tapped.
-func ObjTapped(g Exec, x ObjID) bool { return g.Objs[x].Tapped }
+func ObjTapped(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Tapped
+}
 
 // ObjPhasedOut reports whether x is phased out.
-func ObjPhasedOut(g Exec, x ObjID) bool { return g.Objs[x].PhasedOut }
+func ObjPhasedOut(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].PhasedOut
+}
 
 // ObjToken reports whether x is a token.
-func ObjToken(g Exec, x ObjID) bool { return g.Objs[x].Token }
+func ObjToken(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Token
+}
 
 // ObjFresh reports whether x came under its controller's control since their most recent turn began.
-func ObjFresh(g Exec, x ObjID) bool { return g.Objs[x].Fresh }
+func ObjFresh(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Fresh
+}
 
 // ObjController is x's controller.
-func ObjController(g Exec, x ObjID) int { return int(g.Objs[x].Controller) }
+func ObjController(g Exec, x ObjID) int {
+	if uint(x) >= uint(len(g.Objs)) {
+		return -1 // no object: no player
+	}
+	return int(g.Objs[x].Controller)
+}
 
 // ObjOwner is x's owner.
-func ObjOwner(g Exec, x ObjID) int { return int(g.Objs[x].Owner) }
+func ObjOwner(g Exec, x ObjID) int {
+	if uint(x) >= uint(len(g.Objs)) {
+		return -1 // no object: no player
+	}
+	return int(g.Objs[x].Owner)
+}
 
 // ObjNameOf is x's name.
-func ObjNameOf(g Exec, x ObjID) string { return g.face(x).Name }
+func ObjNameOf(g Exec, x ObjID) string {
+	if uint(x) >= uint(len(g.Objs)) {
+		return "" // no object
+	}
+	return g.face(x).Name
+}
 
 // ObjTimestamp is x's timestamp.
-func ObjTimestamp(g Exec, x ObjID) int32 { return int32(g.Objs[x].Timestamp) }
+func ObjTimestamp(g Exec, x ObjID) int32 {
+	if uint(x) >= uint(len(g.Objs)) {
+		return 0 // no object
+	}
+	return int32(g.Objs[x].Timestamp)
+}
 
 // ObjLegendary reports whether x has the supertype legendary.
-func ObjLegendary(g Exec, x ObjID) bool { return g.Objs[x].Super&SuperLegendary != 0 }
+func ObjLegendary(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Super&SuperLegendary != 0
+}
 
 // ObjWorld reports whether x has the supertype world.
-func ObjWorld(g Exec, x ObjID) bool { return g.Objs[x].Super&SuperWorld != 0 }
+func ObjWorld(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Super&SuperWorld != 0
+}
 
 // ObjBasic reports whether x has the supertype basic.
-func ObjBasic(g Exec, x ObjID) bool { return g.Objs[x].Super&SuperBasic != 0 }
+func ObjBasic(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Super&SuperBasic != 0
+}
 
 // ObjSpellCopy reports whether x is a copy of a spell.
-func ObjSpellCopy(g Exec, x ObjID) bool { return g.Objs[x].Copy == SpellCopy }
+func ObjSpellCopy(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Copy == SpellCopy
+}
 
 // ObjCardCopy reports whether x is a copy of a card.
-func ObjCardCopy(g Exec, x ObjID) bool { return g.Objs[x].Copy == CardCopy }
+func ObjCardCopy(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Copy == CardCopy
+}
 
 // ObjOnBattlefield reports whether x is on the battlefield.
-func ObjOnBattlefield(g Exec, x ObjID) bool { return g.Objs[x].Zone == ZoneBattlefield }
+func ObjOnBattlefield(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Zone == ZoneBattlefield
+}
+
+// ObjInHand reports whether x is in a player's hand.
+func ObjInHand(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Zone == ZoneHand
+}
 
 // ObjOnStack reports whether x is on the stack.
-func ObjOnStack(g Exec, x ObjID) bool { return g.Objs[x].Zone == ZoneStack }
+func ObjOnStack(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Zone == ZoneStack
+}
 
 // ObjDeathtouchDamage reports whether x was dealt damage by a source with deathtouch since the last check.
-func ObjDeathtouchDamage(g Exec, x ObjID) bool { return g.Objs[x].DeathtouchHit }
+func ObjDeathtouchDamage(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].DeathtouchHit
+}
 
 // ObjAttachedToType reports whether x is attached to an object with one
 // of the card types t (the attribute attached_to_TYPE of each declared
@@ -66,26 +159,61 @@ func ObjAttachedToType(g Exec, x ObjID, t TypeSet) bool { return g.AttachedToIs(
 var BitSubtypes = []string{"aura", "equipment", "fortification"}
 
 // ObjAura reports whether x has the subtype Aura.
-func ObjAura(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<0) != 0 }
+func ObjAura(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].SubBits&(1<<0) != 0
+}
 
 // ObjEquipment reports whether x has the subtype Equipment.
-func ObjEquipment(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<1) != 0 }
+func ObjEquipment(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].SubBits&(1<<1) != 0
+}
 
 // ObjFortification reports whether x has the subtype Fortification.
-func ObjFortification(g Exec, x ObjID) bool { return g.Objs[x].SubBits&(1<<2) != 0 }
+func ObjFortification(g Exec, x ObjID) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].SubBits&(1<<2) != 0
+}
 
 // ObjIs reports whether x has one of the card types t (the attribute of
 // each declared card type: x.creature).
-func ObjIs(g Exec, x ObjID, t TypeSet) bool { return g.Objs[x].Types&t != 0 }
+func ObjIs(g Exec, x ObjID, t TypeSet) bool {
+	if uint(x) >= uint(len(g.Objs)) {
+		return false // no object
+	}
+	return g.Objs[x].Types&t != 0
+}
 
 // ObjPrintedPower is x's printed power.
-func ObjPrintedPower(g Exec, x ObjID) int32 { return g.Objs[x].Power }
+func ObjPrintedPower(g Exec, x ObjID) int32 {
+	if uint(x) >= uint(len(g.Objs)) {
+		return 0 // no object
+	}
+	return g.Objs[x].Power
+}
 
 // ObjPrintedToughness is x's printed toughness.
-func ObjPrintedToughness(g Exec, x ObjID) int32 { return g.Objs[x].Toughness }
+func ObjPrintedToughness(g Exec, x ObjID) int32 {
+	if uint(x) >= uint(len(g.Objs)) {
+		return 0 // no object
+	}
+	return g.Objs[x].Toughness
+}
 
 // ObjCounters is the number of counters of kind k on x.
-func ObjCounters(g Exec, x ObjID, k CounterKind) int32 { return g.Objs[x].Counters[k] }
+func ObjCounters(g Exec, x ObjID, k CounterKind) int32 {
+	if uint(x) >= uint(len(g.Objs)) {
+		return 0 // no object
+	}
+	return g.Objs[x].Counters[k]
+}
 
 // PlayerLife is p's life total.
 func PlayerLife(g Exec, p int) int32 { return g.PlayerAt(p).Life }

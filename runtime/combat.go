@@ -647,6 +647,9 @@ func (g *Game) numBlockedBy(b ObjID) int {
 // CombatController is the controller x had when it was declared as an
 // attacker or blocker (its current controller when it is not in combat).
 func (g Exec) CombatController(x ObjID) int {
+	if !g.valid(x) {
+		return -1 // no object
+	}
 	if i := g.attackIndex(x); i >= 0 {
 		return int(g.Combat.Attacks[i].Controller)
 	}

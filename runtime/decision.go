@@ -175,7 +175,7 @@ func (g *Game) submitCards(d *Decision, a *Answer) error {
 		}
 	}
 	g.pending = Decision{}
-	if d.Verb == "target" {
+	if d.Verb == verbTarget || d.Verb == verbCost {
 		g.submitTarget(a.Objs[0])
 		return nil
 	}

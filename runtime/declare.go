@@ -283,10 +283,20 @@ func (g *Game) canDeclareBlock(q int) bool {
 }
 
 // HasAttackCost reports whether x needs a cost paid to attack.
-func (g Exec) HasAttackCost(x ObjID) bool { return g.face(x).AttackCost.ManaValue() > 0 }
+func (g Exec) HasAttackCost(x ObjID) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
+	return g.face(x).AttackCost.ManaValue() > 0
+}
 
 // HasBlockCost reports whether x needs a cost paid to block.
-func (g Exec) HasBlockCost(x ObjID) bool { return g.face(x).BlockCost.ManaValue() > 0 }
+func (g Exec) HasBlockCost(x ObjID) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
+	return g.face(x).BlockCost.ManaValue() > 0
+}
 
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
@@ -463,6 +473,17 @@ func (g Exec) AttackedPlayer(x ObjID) int {
 		}
 	}
 	return -1
+}
+
+// AttackedPermanent is the permanent (a planeswalker, a battle) x
+// attacks; NoObj if it attacks a player or is not attacking.
+func (g Exec) AttackedPermanent(x ObjID) ObjID {
+	if i := g.attackIndex(x); i >= 0 {
+		if a := &g.Combat.Attacks[i]; !a.Nothing {
+			return a.Target
+		}
+	}
+	return NoObj
 }
 
 // DefendingPlayer is the player x attacks, or who defends the permanent

@@ -115,12 +115,21 @@ type RulesEffect struct {
 	// being the object) and which no cant_be_targeted predicate protects
 	// from the ability's source; checked again as it resolves.
 	Targets []EffectTarget
+	// Pay, if not nil, pays its costs (`pay { ... }`): run once the
+	// parameters chosen as the ability is put on the stack are chosen,
+	// before anyone receives priority; it asks no player.
+	Pay func(g Exec, args [MaxStackArgs]int32)
 }
 
-// EffectTarget is a target parameter of an effect.
+// EffectTarget is a target parameter of an effect, or a cost parameter
+// (Cost): an object chosen the same way as the ability is put on the
+// stack, which is not targeted (no cant_be_targeted predicate protects
+// it, it is not checked again as the ability resolves) and which the
+// effect's Pay statements act on once chosen.
 type EffectTarget struct {
 	Param int8
 	Legal func(g Exec, args [MaxStackArgs]int32) bool
+	Cost  bool
 }
 
 // EffectIndex is the index of the rules' effect named name in

@@ -13,16 +13,17 @@ import "fmt"
 type illegal uint8
 
 const (
-	legal      illegal = iota
-	notCard            // not such a card in the player's hand
-	notAllowed         // the step does not allow it (sorcery timing, a land)
-	notTiming          // the card's or ability's timing does not allow it
-	notPayable         // the cost can't be paid
-	noSuchObj          // no such object
-	notYours           // not a permanent the player controls (that makes mana)
-	noAbility          // no such activated ability
-	isTapped           // already tapped
-	cantTapNow         // the rules' can_tap predicates refuse it
+	legal        illegal = iota
+	notCard              // not such a card in the player's hand
+	notAllowed           // the step does not allow it (sorcery timing, a land)
+	notTiming            // the card's or ability's timing does not allow it
+	notPayable           // the cost can't be paid
+	noSuchObj            // no such object
+	notYours             // not a permanent the player controls (that makes mana)
+	noAbility            // no such activated ability
+	isTapped             // already tapped
+	cantTapNow           // the rules' can_tap predicates refuse it
+	noCostChoice         // nothing to choose for a cost parameter of its effect
 )
 
 // landTest is the test of playing land x; allowed is g.permissions(p)'s land.
@@ -64,13 +65,18 @@ func (g *Game) activateTest(p int, x ObjID, i int, avail *Mana) illegal {
 		return noSuchObj
 	}
 	o := &g.Objs[x]
-	if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p {
+	abilities := g.faceOf(o).Abilities
+	if i >= 0 && i < len(abilities) && abilities[i].Zone != ZoneNone {
+		if o.Zone != abilities[i].Zone || int(o.Owner) != p {
+			return notYours
+		}
+	} else if o.Zone != ZoneBattlefield || o.PhasedOut || int(o.Controller) != p {
 		return notYours
 	}
-	if i < 0 || i >= len(g.faceOf(o).Abilities) {
+	if i < 0 || i >= len(abilities) {
 		return noAbility
 	}
-	a := &g.faceOf(o).Abilities[i]
+	a := &abilities[i]
 	if a.Timing != "" && !g.timingOK(g.Rules.Timing(a.Timing), p) {
 		return notTiming
 	}
@@ -83,7 +89,36 @@ func (g *Game) activateTest(p int, x ObjID, i int, avail *Mana) illegal {
 	if !covers(avail, a.Cost) {
 		return notPayable
 	}
+	if !g.costsChoosable(p, x, &a.Effect) {
+		return noCostChoice
+	}
 	return legal
+}
+
+// costsChoosable reports whether every cost parameter of the effect of an
+// ability of x that p would activate has an object to choose.
+func (g *Game) costsChoosable(p int, x ObjID, t *Trigger) bool {
+	it := StackItem{Source: x, Controller: int8(p), Trigger: *t, About: NoObj, Recipient: NoObj}
+	e := g.effectOf(&it)
+	if e == nil {
+		return true
+	}
+	for k := range e.Targets {
+		if !e.Targets[k].Cost {
+			continue
+		}
+		found := false
+		for _, y := range g.Battlefield {
+			if g.legalTarget(&it, e, k, y) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // tapManaTest is the test of tapping x for mana.
@@ -157,6 +192,9 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 	case noSuchObj:
 		return refuse(cite, "no such permanent")
 	case notYours:
+		if as := g.face(x).Abilities; i >= 0 && i < len(as) && as[i].Zone != ZoneNone {
+			return refuse(cite, "%s is not a card in %s's %s", g.nameOf(x), g.PlayerName(p), as[i].Zone)
+		}
 		return refuse(cite, "%s is not a permanent %s controls", g.nameOf(x), g.PlayerName(p))
 	case noAbility:
 		return refuse(cite, "%s has no activated ability %d", g.nameOf(x), i)
@@ -170,6 +208,13 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 	case cantTapNow:
 		_, rule := g.pred(CanTap, x, true)
 		return g.refusePred(CanTap, rule, "%s can't be tapped to activate '%s' now", g.nameOf(x), a.Label)
+	case noCostChoice:
+		// The effect's rules say what its costs may act on.
+		it := StackItem{Trigger: a.Effect}
+		if e := g.effectOf(&it); e != nil {
+			cite = ruleOfEffect(e)
+		}
+		return refuse(cite, "%s has nothing to choose for the cost of '%s' of %s", g.PlayerName(p), a.Label, g.nameOf(x))
 	}
 	return refuse(cite, "%s can't pay %s to activate '%s' of %s", g.PlayerName(p), a.Cost, a.Label, g.nameOf(x))
 }

@@ -238,11 +238,19 @@ func (g *Game) manaColor(o *Object) (Color, bool) {
 
 // IsCard reports whether x was made from the card the rules declare by
 // that name (Face.Card).
-func (g Exec) IsCard(x ObjID, name string) bool { return g.face(x).Card == name }
+func (g Exec) IsCard(x ObjID, name string) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
+	return g.face(x).Card == name
+}
 
 // HasSubtype reports whether x has the subtype (subtypes are stored in
 // lower case; sub must be lower case).
 func (g Exec) HasSubtype(x ObjID, sub string) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
 	for _, s := range g.face(x).Subtypes {
 		if s == sub {
 			return true
@@ -254,6 +262,9 @@ func (g Exec) HasSubtype(x ObjID, sub string) bool {
 // SharesSubtype reports whether x and y have a subtype in common among the
 // subtypes of kind types that x has (e.g. planeswalker types).
 func (g Exec) SharesSubtype(x, y ObjID) bool {
+	if !g.valid(x) || !g.valid(y) {
+		return false // no object
+	}
 	for _, s := range g.face(x).Subtypes {
 		if g.HasSubtype(y, s) {
 			return true
@@ -263,11 +274,19 @@ func (g Exec) SharesSubtype(x, y ObjID) bool {
 }
 
 // Attached reports whether x is attached to an object.
-func (g Exec) Attached(x ObjID) bool { return g.Objs[x].AttachedTo != NoObj }
+func (g Exec) Attached(x ObjID) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
+	return g.Objs[x].AttachedTo != NoObj
+}
 
 // AttachedLegally reports whether x is attached to a phased-in permanent on
 // the battlefield that its enchant restriction (if any) allows.
 func (g Exec) AttachedLegally(x ObjID) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
 	o := &g.Objs[x]
 	t := o.AttachedTo
 	if t == NoObj || int(t) >= len(g.Objs) || t == x {
@@ -288,6 +307,9 @@ func (g Exec) AttachedTo(x ObjID) (ObjID, bool) {
 
 // AttachedToIs reports whether x is attached to an object with one of types.
 func (g Exec) AttachedToIs(x ObjID, t TypeSet) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
 	h, ok := g.AttachedTo(x)
 	return ok && g.Objs[h].Types&t != 0
 }
@@ -295,6 +317,9 @@ func (g Exec) AttachedToIs(x ObjID, t TypeSet) bool {
 // OverCounterMax reports whether x has more counters of some kind than its
 // stated maximum.
 func (g Exec) OverCounterMax(x ObjID) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
 	o := &g.Objs[x]
 	f := g.faceOf(o)
 	if f.Capped == 0 {
@@ -322,7 +347,12 @@ func (g Exec) TrimCounters(x ObjID, rule string) {
 }
 
 // Protector is x's protector, -1 if it has none.
-func (g Exec) Protector(x ObjID) int { return int(g.Objs[x].Protector) }
+func (g Exec) Protector(x ObjID) int {
+	if !g.valid(x) {
+		return -1 // no object
+	}
+	return int(g.Objs[x].Protector)
+}
 
 // SetProtector designates player p, in the game, as x's protector; any
 // other p does nothing.

@@ -148,6 +148,11 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			case g.castTest(p, x, &avail, sorcery) == legal:
 				add(Option{Kind: Cast, Obj: x})
 			}
+			for i, a := range g.faceOf(o).Abilities { // abilities that function in the hand
+				if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal {
+					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
+				}
+			}
 		}
 	case DecideAttackers:
 		// What p's creatures may attack (can_attack_player,
@@ -362,7 +367,9 @@ func (g *Game) Forced() bool {
 func (g *Game) mayAct(p int) bool {
 	land, sorcery := g.permissions(p)
 	castable := false // a card in hand whose cost alone is to be checked
+	inHand := false   // a card in hand with an ability that functions there
 	for _, x := range g.Players[p].Hand {
+		inHand = inHand || len(g.faceOf(&g.Objs[x]).Abilities) > 0
 		if w := g.landTest(p, x, land); w != notCard {
 			if w == legal {
 				return true
@@ -380,7 +387,7 @@ func (g *Game) mayAct(p int) bool {
 	avail := g.Players[p].Mana
 	var tap tapTest
 	tapped := false // tapTest built
-	abilities := false
+	abilities := inHand
 	for _, x := range g.Battlefield {
 		o := &g.Objs[x]
 		if int(o.Controller) != p || o.PhasedOut {
@@ -411,6 +418,15 @@ func (g *Game) mayAct(p int) bool {
 			o := &g.Objs[x]
 			for i := range g.faceOf(o).Abilities {
 				if g.activateTest(p, x, i, &avail) == legal {
+					return true
+				}
+			}
+		}
+	}
+	if inHand {
+		for _, x := range g.Players[p].Hand {
+			for i, a := range g.faceOf(&g.Objs[x]).Abilities {
+				if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal {
 					return true
 				}
 			}

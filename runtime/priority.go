@@ -200,6 +200,11 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 		} else if g.castTest(d.Player, x, &avail, sorcery) == legal {
 			buf = append(buf, Answer{Kind: Cast, Obj: x})
 		}
+		for i, a := range g.face(x).Abilities {
+			if a.Zone == ZoneHand && g.activateTest(d.Player, x, i, &avail) == legal {
+				buf = append(buf, Answer{Kind: Activate, Obj: x, Ability: i})
+			}
+		}
 	}
 	for _, x := range g.Battlefield {
 		for i := range g.face(x).Abilities {

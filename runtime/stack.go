@@ -346,6 +346,9 @@ func (g *Game) value(te *TriggerEvent, t *Trigger, x, w ObjID) int32 {
 // state-based actions being performed, if it was one of its objects, else
 // its power now.
 func (g Exec) LastKnownPower(x ObjID) int32 {
+	if !g.valid(x) {
+		return 0 // no object
+	}
 	if o := &g.Objs[x]; g.batch != 0 && o.lkiBatch == g.batch {
 		return o.lkiPower
 	}

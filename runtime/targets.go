@@ -12,6 +12,13 @@ import "math/bits"
 // illegal does nothing. The rules the effect cites are the rules of its
 // targets too: the runtime names none.
 
+// The verbs of the decisions of what is chosen as an ability is put on
+// the stack: its targets, and what its costs act on.
+const (
+	verbTarget = "target"
+	verbCost   = "choose for a cost"
+)
+
 // effectOf is the rules' effect the ability it applies, nil for a spell,
 // a rules' stack object or an ability that applies none.
 func (g *Game) effectOf(it *StackItem) *RulesEffect {
@@ -43,7 +50,7 @@ func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
 	if o := &g.Objs[x]; o.Zone != ZoneBattlefield || o.PhasedOut {
 		return false
 	}
-	if g.valid(it.Source) {
+	if g.valid(it.Source) && !e.Targets[k].Cost {
 		if no, _ := g.pred2(CantBeTargeted, x, it.Source); no {
 			return false
 		}
@@ -96,7 +103,11 @@ func (g *Game) chooseTargets() (asked, changed bool) {
 				changed = true
 				g.setTarget(it, e, k, from[0])
 			default:
-				g.pending = Decision{Kind: DecideCards, Player: int(it.Controller), N: 1, Zone: ZoneBattlefield, Verb: "target", Rule: ruleOfEffect(e), From: from, Obj: it.Source}
+				verb := verbTarget
+				if e.Targets[k].Cost {
+					verb = verbCost
+				}
+				g.pending = Decision{Kind: DecideCards, Player: int(it.Controller), N: 1, Zone: ZoneBattlefield, Verb: verb, Rule: ruleOfEffect(e), From: from, Obj: it.Source}
 				return true, changed
 			}
 		}
@@ -108,6 +119,21 @@ func (g *Game) setTarget(it *StackItem, e *RulesEffect, k int, x ObjID) {
 	it.Trigger.Args[e.Targets[k].Param] = int32(x)
 	it.Unchosen &^= 1 << k
 	g.emit(Event{Kind: EvTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Other: int32(x), Name: it.Trigger.Label})
+	if it.Unchosen == 0 {
+		g.payCosts(it, e)
+	}
+}
+
+// payCosts runs the effect's Pay statements once what is chosen as the
+// ability is put on the stack is chosen (at once if nothing is).
+func (g *Game) payCosts(it *StackItem, e *RulesEffect) {
+	if e == nil || e.Pay == nil {
+		return
+	}
+	saved := g.resolving
+	g.resolving = *it // the ability's source and controller
+	e.Pay(g.exec(), it.Trigger.Args)
+	g.resolving = saved
 }
 
 // submitTarget takes the target chosen (one of the pending decision's
@@ -133,15 +159,19 @@ func (g *Game) checkTargets(it *StackItem) bool {
 	if e == nil || len(e.Targets) == 0 {
 		return true
 	}
-	legal := 0
+	legal, targets := 0, 0
 	for k, t := range e.Targets {
+		if t.Cost {
+			continue // chosen and paid: not a target
+		}
+		targets++
 		if x := ObjID(it.Trigger.Args[t.Param]); g.legalTarget(it, e, k, x) {
 			legal++
 		} else {
 			it.Trigger.Args[t.Param] = int32(NoObj)
 		}
 	}
-	if legal == 0 {
+	if legal == 0 && targets > 0 {
 		g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
 		return false
 	}

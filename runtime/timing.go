@@ -49,6 +49,10 @@ type Ability struct {
 	Cost   Cost
 	Tap    bool
 	Effect Trigger
+	// Zone is where it functions: ZoneNone for the battlefield (its
+	// controller activates it), ZoneHand or ZoneGraveyard for a card
+	// there (its owner activates it).
+	Zone Zone
 }
 
 // segSet records steps and phases of the current turn: bit segBit(p, s).
@@ -114,4 +118,7 @@ func (g *Game) activate(p int, x ObjID, i int) {
 	g.markTargets(&it)
 	g.Stack = append(g.Stack, it)
 	g.emit(Event{Kind: EvActivate, Rule: g.Rules.Cite[MechActivate], Player: int8(p), Obj: x, Name: a.Label})
+	if it.Unchosen == 0 {
+		g.payCosts(&g.Stack[len(g.Stack)-1], g.effectOf(&it))
+	}
 }

@@ -110,7 +110,7 @@ const MaxCounterKinds = 8
 type StateKind uint8
 
 // MaxStateKinds is how many declared state values an object holds.
-const MaxStateKinds = 4
+const MaxStateKinds = 8
 
 // AttributeID is a characteristic the rules derive other than power and
 // toughness: an index into Rules.Characteristics.

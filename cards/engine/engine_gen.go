@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2e7a2bbe585534e9c8100fc4e06a45e1"
+const SourceHash = "sha256:f74c5ef0666acc8540fa2c75644005dc"
 
 // Keyword bits.
 const (
@@ -114,7 +114,7 @@ var Rules = &rt.Rules{
 		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                                                                                                                                                                                       // cards/combat.mtg:33:1
 		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Mogg Flunkies"},                                                                                                                                                                                                                                                                                            // cards/combat.mtg:43:1
 		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Bloodrock Cyclops"},                                                                                                                                                                                                                                                                                                     // cards/combat.mtg:53:1
-		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 23, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
+		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 24, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
 		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Taunting Elf"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:82:1
 		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Wall of Stone"},                                                                                                                                                                                                                                                                                                                           // cards/combat.mtg:91:1
 		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Serra Angel"},                                                                                                                                                                                                                                                                                                                   // cards/combat.mtg:100:1
@@ -141,15 +141,16 @@ var Rules = &rt.Rules{
 		{Name: "Ulamog's Crusher", Types: ty_creature, Subtypes: []string{"eldrazi"}, Power: 8, Toughness: 8, Keywords: []string{"annihilator:2", "attacks_each_combat"}, Cost: rt.Cost{Generic: 8, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Ulamog's Crusher"},                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:126:1
 		{Name: "Benalish Hero", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"banding"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Benalish Hero"},                                                                                                                                                                                                                                                                                                                // cards/keywords.mtg:135:1
 		{Name: "Crested Craghorn", Types: ty_creature, Subtypes: []string{"goat", "beast"}, Power: 4, Toughness: 1, Keywords: []string{"haste", "provoke"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Crested Craghorn"},                                                                                                                                                                                                                                                                                                    // cards/keywords.mtg:144:1
+		{Name: "Ninja of the New Moon", Types: ty_creature, Subtypes: []string{"human", "ninja"}, Power: 6, Toughness: 2, Abilities: []rt.Ability{{Label: "Ninja of the New Moon", Timing: "", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Ninja of the New Moon", Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, Zone: 2}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Ninja of the New Moon"},                                      // cards/keywords.mtg:155:1
 		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                                                                                                                                                                                        // cards/static.mtg:11:1
 		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                                                                                                                                                                                          // cards/static.mtg:21:1
 		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                                                                                                                                                                                            // cards/static.mtg:31:1
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 24, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 26, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 26, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 27, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
@@ -158,7 +159,7 @@ var Rules = &rt.Rules{
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"chosen", "provoked_by", "enlist_decided", "phased_indirectly"},
+	States:            []string{"chosen", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -540,16 +541,17 @@ var Rules = &rt.Rules{
 		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:200", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:231", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_15_target_0}}, Run: effect_15},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_16},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_17},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_19},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_22},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_23},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_24},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_25_target_0}}, Run: effect_25},
+		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:273", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0, Cost: true}}, Pay: effect_16_pay, Run: effect_16},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_17},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_20},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_21},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_22},
+		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_23},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_24},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_25},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_26_target_0}}, Run: effect_26},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:302"},
@@ -931,6 +933,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.154\tEnlist keyword entry\n" +
 	"2025-09-19\t702.154a\tEnlist: tap a creature that did not attack; the attacker gets +X/+0\n" +
 	"2025-09-19\t702.154b\tEnlist is an optional cost to attack; its trigger is linked to it\n" +
+	"2025-09-19\t702.49\tNinjutsu keyword entry\n" +
+	"2025-09-19\t702.49a\tNinjutsu: return an unblocked attacker you control; put this card onto the battlefield tapped and attacking\n" +
+	"2025-09-19\t702.49b\tThe card with ninjutsu stays revealed until the ability leaves the stack\n" +
+	"2025-09-19\t702.49c\tActivated only while a creature is unblocked; the card is unblocked, attacking what the returned creature attacked\n" +
 	"2025-09-19\t703\tTurn-Based Actions — section heading\n" +
 	"2025-09-19\t703.1\tTurn-based actions: automatic at step starts/ends, no stack\n" +
 	"2025-09-19\t703.1a\t\"Beginning of step\" watchers are triggers, not TBAs\n" +
@@ -1079,7 +1085,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(3)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(5)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1091,7 +1097,7 @@ func step_untap_action_0(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(3)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(5)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1099,11 +1105,11 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(3), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(5), false, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
-								if rt.ObjStateFlag(g, v_z, rt.StateKind(3)) && rt.ObjAttachedTo(g, v_z) == v_y {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(5)) && rt.ObjAttachedTo(g, v_z) == v_y {
 									g.Push(int32(v_z))
 								}
 							}
@@ -1111,7 +1117,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseIn(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(3), false, "502.1")
+								g.SetFlag(v_z, rt.StateKind(5), false, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1131,7 +1137,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(3), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(5), true, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
@@ -1143,7 +1149,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseOut(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(3), true, "502.1")
+								g.SetFlag(v_z, rt.StateKind(5), true, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -3629,8 +3635,47 @@ func effect_15_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:273 (702.49a, 702.49c, 702.49)
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_r := rt.ObjID(args[0])
+	_ = v_r
+	v_n := g.AbilitySource()
+	_ = v_n
+	if rt.ObjInHand(g, v_n) {
+		v_p := rt.ObjStatePlayer(g, v_n, rt.StateKind(3))
+		_ = v_p
+		v_w := rt.ObjStateObject(g, v_n, rt.StateKind(4))
+		_ = v_w
+		g.Move(v_n, rt.ZoneBattlefield, "702.49a")
+		g.Tap(v_n, "702.49a")
+		if rt.ObjOnBattlefield(g, v_w) {
+			g.AttackPermanent(v_n, v_w, int(g.PredValue(rt.DefenderOf, v_w)), "702.49a")
+		} else {
+			g.AttackPlayer(v_n, v_p, "702.49a")
+		}
+	}
+
+	return true
+}
+
+// rules/keywords.mtg:273 (702.49a, 702.49c, 702.49) (target 0)
+func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_r := rt.ObjID(args[0])
+	_ = v_r
+	return g.Attacking(v_r) && !(g.Blocked(v_r)) && g.BlockersDeclared() && rt.ObjController(g, v_r) == g.AbilityController()
+}
+
+// rules/keywords.mtg:273 (702.49a, 702.49c, 702.49) (pay)
+func effect_16_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_r := rt.ObjID(args[0])
+	_ = v_r
+	g.SetPlayer(g.AbilitySource(), rt.StateKind(3), g.AttackedPlayer(v_r), "702.49a")
+	g.SetObject(g.AbilitySource(), rt.StateKind(4), g.AttackedPermanent(v_r), "702.49a")
+	g.Move(v_r, rt.ZoneHand, "702.49a")
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
@@ -3639,7 +3684,7 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
@@ -3648,7 +3693,7 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
@@ -3657,14 +3702,14 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3692,7 +3737,7 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/turn.mtg:173 (500.8, 505.1a)
-func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
@@ -3704,7 +3749,7 @@ func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:76 (117.1b)
-func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -3715,7 +3760,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:20 (508.1m)
-func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -3736,7 +3781,7 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -3745,7 +3790,7 @@ func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -3754,7 +3799,7 @@ func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_26_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)

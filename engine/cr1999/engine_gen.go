@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c063a7d8d978367e8dd82db668be39a3"
+const SourceHash = "sha256:ea13a9b8f983a7b7b71c666c72529963"
 
 // Keyword bits.
 const (

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5c6ca8dc8c7fd43562c2efc57608fb4f"
+const SourceHash = "sha256:a8d3e070b99e3e365c071502e56e47ff"
 
 // Keyword bits.
 const (

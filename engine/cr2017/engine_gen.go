@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bc47057427d043678314997f70d9e709"
+const SourceHash = "sha256:a9b98c6caa313cf57c81e9313410fcdf"
 
 // Keyword bits.
 const (

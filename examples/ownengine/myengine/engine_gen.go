@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1b52d4d87c488e1bd250fb309d4baf9b"
+const SourceHash = "sha256:42a300f818d12637266cbec28df8a774"
 
 // Keyword bits.
 const (
@@ -109,7 +109,7 @@ var Rules = &rt.Rules{
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"chosen", "provoked_by", "enlist_decided", "phased_indirectly"},
+	States:            []string{"chosen", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -474,12 +474,13 @@ var Rules = &rt.Rules{
 		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:200", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:231", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_15_target_0}}, Run: effect_15},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_16},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_17},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_19},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:273", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0, Cost: true}}, Pay: effect_16_pay, Run: effect_16},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_17},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_20},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_21},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_22},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:302"},
@@ -861,6 +862,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.154\tEnlist keyword entry\n" +
 	"2025-09-19\t702.154a\tEnlist: tap a creature that did not attack; the attacker gets +X/+0\n" +
 	"2025-09-19\t702.154b\tEnlist is an optional cost to attack; its trigger is linked to it\n" +
+	"2025-09-19\t702.49\tNinjutsu keyword entry\n" +
+	"2025-09-19\t702.49a\tNinjutsu: return an unblocked attacker you control; put this card onto the battlefield tapped and attacking\n" +
+	"2025-09-19\t702.49b\tThe card with ninjutsu stays revealed until the ability leaves the stack\n" +
+	"2025-09-19\t702.49c\tActivated only while a creature is unblocked; the card is unblocked, attacking what the returned creature attacked\n" +
 	"2025-09-19\t703\tTurn-Based Actions — section heading\n" +
 	"2025-09-19\t703.1\tTurn-based actions: automatic at step starts/ends, no stack\n" +
 	"2025-09-19\t703.1a\t\"Beginning of step\" watchers are triggers, not TBAs\n" +
@@ -1009,7 +1014,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(3)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(5)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1021,7 +1026,7 @@ func step_untap_action_0(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(3)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(5)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1029,11 +1034,11 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(3), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(5), false, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
-								if rt.ObjStateFlag(g, v_z, rt.StateKind(3)) && rt.ObjAttachedTo(g, v_z) == v_y {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(5)) && rt.ObjAttachedTo(g, v_z) == v_y {
 									g.Push(int32(v_z))
 								}
 							}
@@ -1041,7 +1046,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseIn(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(3), false, "502.1")
+								g.SetFlag(v_z, rt.StateKind(5), false, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1061,7 +1066,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(3), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(5), true, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
@@ -1073,7 +1078,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseOut(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(3), true, "502.1")
+								g.SetFlag(v_z, rt.StateKind(5), true, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -3437,8 +3442,47 @@ func effect_15_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
 }
 
-// rules/priority.mtg:44 (117.4)
+// rules/keywords.mtg:273 (702.49a, 702.49c, 702.49)
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_r := rt.ObjID(args[0])
+	_ = v_r
+	v_n := g.AbilitySource()
+	_ = v_n
+	if rt.ObjInHand(g, v_n) {
+		v_p := rt.ObjStatePlayer(g, v_n, rt.StateKind(3))
+		_ = v_p
+		v_w := rt.ObjStateObject(g, v_n, rt.StateKind(4))
+		_ = v_w
+		g.Move(v_n, rt.ZoneBattlefield, "702.49a")
+		g.Tap(v_n, "702.49a")
+		if rt.ObjOnBattlefield(g, v_w) {
+			g.AttackPermanent(v_n, v_w, int(g.PredValue(rt.DefenderOf, v_w)), "702.49a")
+		} else {
+			g.AttackPlayer(v_n, v_p, "702.49a")
+		}
+	}
+
+	return true
+}
+
+// rules/keywords.mtg:273 (702.49a, 702.49c, 702.49) (target 0)
+func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_r := rt.ObjID(args[0])
+	_ = v_r
+	return g.Attacking(v_r) && !(g.Blocked(v_r)) && g.BlockersDeclared() && rt.ObjController(g, v_r) == g.AbilityController()
+}
+
+// rules/keywords.mtg:273 (702.49a, 702.49c, 702.49) (pay)
+func effect_16_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
+	v_r := rt.ObjID(args[0])
+	_ = v_r
+	g.SetPlayer(g.AbilitySource(), rt.StateKind(3), g.AttackedPlayer(v_r), "702.49a")
+	g.SetObject(g.AbilitySource(), rt.StateKind(4), g.AttackedPermanent(v_r), "702.49a")
+	g.Move(v_r, rt.ZoneHand, "702.49a")
+}
+
+// rules/priority.mtg:44 (117.4)
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
@@ -3447,7 +3491,7 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
@@ -3456,7 +3500,7 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
@@ -3465,14 +3509,14 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3500,7 +3544,7 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/turn.mtg:173 (500.8, 505.1a)
-func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
