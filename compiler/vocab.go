@@ -153,6 +153,7 @@ var builtins = []*Builtin{
 	attr("card_copy", rt.ObjCardCopy, "it is a copy of a card").own(),
 	attr("on_battlefield", rt.ObjOnBattlefield, "it is on the battlefield").own(),
 	attr("in_hand", rt.ObjInHand, "it is in a player's hand").own(),
+	attr("exists", rt.ObjExists, "it names an object: false for no object (a state of kind object never set, the attached_to of nothing)").own(),
 	attr("on_stack", rt.ObjOnStack, "it is on the stack").own(),
 	attr("shields", rt.ObjShields, "the shields on it, which the rules' replacements may use up (use_shield); effects give them (a script's regen)"),
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),

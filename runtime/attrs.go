@@ -124,6 +124,10 @@ func ObjOnBattlefield(g Exec, x ObjID) bool {
 	return g.Objs[x].Zone == ZoneBattlefield
 }
 
+// ObjExists reports whether x names an object: false for no object (a
+// state of kind object never set, the attached_to of nothing).
+func ObjExists(g Exec, x ObjID) bool { return g.valid(x) }
+
 // ObjInHand reports whether x is in a player's hand.
 func ObjInHand(g Exec, x ObjID) bool {
 	if uint(x) >= uint(len(g.Objs)) {
