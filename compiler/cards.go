@@ -224,6 +224,24 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 				card.Abilities = append(card.Abilities, ab)
 			}
 		}
+		if s := d.Spell; s != nil {
+			// 608.2, 608.2c: an instant or a sorcery does what its
+			// text says as it resolves; a permanent spell becomes a
+			// permanent.
+			nonperm := false
+			for i, t := range p.CardTypes {
+				if card.Types&(1<<i) != 0 && slices.Contains(t.Props, "nonpermanent") {
+					nonperm = true
+				}
+			}
+			if !nonperm {
+				errorf(s.Pos, "card %s: only an instant or a sorcery (a card type of these rules that is nonpermanent) does something as it resolves: a permanent spell becomes a permanent", d.Ident.Name)
+			}
+			sp := rt.Triggered{Label: d.Name}
+			if cardEffect(p, d, s.Effect, s.Args, &sp, errorf) && nonperm {
+				card.Spell = sp
+			}
+		}
 		c.Card = card
 	}
 	return errs

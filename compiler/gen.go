@@ -857,6 +857,13 @@ func cardLiteral(p *Program, c Card) string {
 	if k.Cost != (runtime.Cost{}) {
 		fmt.Fprintf(&b, ", Cost: rt.Cost{Generic: %d, Colored: rt.Mana%s}", k.Cost.Generic, strings.TrimPrefix(fmt.Sprintf("%#v", k.Cost.Colored), "runtime.Mana"))
 	}
+	if s := k.Spell; s.Effect != 0 {
+		args := make([]string, 0, len(s.Args))
+		for _, n := range s.Args {
+			args = append(args, strconv.Itoa(int(n)))
+		}
+		fmt.Fprintf(&b, ", Spell: rt.Triggered{Label: %s, Effect: %d, Args: [rt.MaxStackArgs]int32{%s}}", quote(s.Label), s.Effect, strings.Join(args, ", "))
+	}
 	fmt.Fprintf(&b, ", Declared: %s}, // %s", quote(k.Declared), c.Pos)
 	return b.String()
 }

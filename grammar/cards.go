@@ -43,7 +43,25 @@ type pCardItem struct {
 	Keywords  []*pCardKWord `parser:"| 'keywords' @@ ( ',' @@ )*"`
 	Triggered *pKwTriggered `parser:"| @@"`
 	Activated *pActivated   `parser:"| @@"`
+	Spell     *pSpell       `parser:"| @@"`
 	Clause    *pPred        `parser:"| @@"`
+}
+
+type pSpell struct {
+	Pos    lexer.Position
+	Rules  []pString `parser:"'spell' @@*"`
+	Effect pIdent    `parser:"'does' @@"`
+	Args   []string  `parser:"( '(' ( ( @Int | @Ident ) ( ',' ( @Int | @Ident ) )* )? ')' )?"`
+}
+
+// CardSpell is what an instant or a sorcery does as it resolves: `spell
+// RULE... does EFFECT[(N...)]`, one of the rules' effects given its
+// numbers, its targets chosen as it is cast.
+type CardSpell struct {
+	Pos    Pos
+	Rules  []Rule
+	Effect Ident
+	Args   []string
 }
 
 type pActivated struct {
@@ -104,6 +122,9 @@ type CardDecl struct {
 	Triggers []*KeywordKind
 	// Activated are its activated abilities, in order (Ability i).
 	Activated []*CardActivated
+	// Spell is what it does as it resolves (an instant, a sorcery); nil:
+	// nothing of its own.
+	Spell *CardSpell
 }
 
 // CardString is a string of a card's body (its cost, a subtype).
@@ -196,6 +217,12 @@ func (c *converter) card(p *pCard) *CardDecl {
 				ad.From = &id
 			}
 			d.Activated = append(d.Activated, ad)
+		case it.Spell != nil:
+			if d.Spell != nil {
+				twice(it.Pos, "spell")
+			}
+			sp := it.Spell
+			d.Spell = &CardSpell{Pos: toPos(sp.Pos), Rules: c.rules(sp.Rules), Effect: ident(sp.Effect), Args: sp.Args}
 		case it.Clause != nil:
 			d.Clauses = append(d.Clauses, c.pred(it.Clause))
 		}
@@ -312,6 +339,16 @@ func (p *printer) cardDecl(d *CardDecl) {
 		p.ident(a.Effect)
 		if len(a.Args) > 0 {
 			p.text("(" + strings.Join(a.Args, ", ") + ")")
+		}
+	}
+	if s := d.Spell; s != nil {
+		p.newLine()
+		p.tok(s.Pos, "spell")
+		p.rules(s.Rules)
+		p.text(" does ")
+		p.ident(s.Effect)
+		if len(s.Args) > 0 {
+			p.text("(" + strings.Join(s.Args, ", ") + ")")
 		}
 	}
 	for _, cl := range d.Clauses {

@@ -438,6 +438,9 @@ func (r *Rules) cardBits(c Card) (KeywordSet, uint8, error) {
 		}
 		timing = uint8(i + 1)
 	}
+	if c.Spell.Effect < 0 || int(c.Spell.Effect) > len(r.Effects) {
+		return 0, 0, fmt.Errorf("spell: effect %d: the rules declare %d effects", c.Spell.Effect, len(r.Effects))
+	}
 	for _, a := range c.Abilities {
 		if a.Timing != "" && r.Timing(a.Timing) < 0 {
 			return 0, 0, fmt.Errorf("ability %q: unknown timing restriction %q (the rules declare %v)", a.Label, a.Timing, r.TimingNames())
@@ -525,7 +528,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		}
 	}
 	face := g.internFace(&Face{Name: c.Name, Card: c.Declared, Subtypes: c.Subtypes, Cost: c.Cost, AttackCost: c.AttackCost, BlockCost: c.BlockCost,
-		Triggers: c.Triggers, Abilities: c.Abilities, KeywordArgs: kwArgs})
+		Triggers: c.Triggers, Abilities: c.Abilities, Spell: c.Spell, KeywordArgs: kwArgs})
 	g.Objs = append(g.Objs, Object{
 		Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
 		Types: c.Types, Super: c.Super, Power: c.Power, Toughness: c.Toughness, Keywords: kw,

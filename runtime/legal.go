@@ -24,6 +24,7 @@ const (
 	isTapped             // already tapped
 	cantTapNow           // the rules' can_tap predicates refuse it
 	noCostChoice         // nothing to choose for a cost parameter of its effect
+	noTarget             // a spell's target parameter has no legal target
 )
 
 // landTest is the test of playing land x; allowed is g.permissions(p)'s land.
@@ -55,6 +56,9 @@ func (g *Game) castTest(p int, x ObjID, avail *Mana, sorcery bool) illegal {
 	}
 	if !covers(avail, g.faceOf(o).Cost) {
 		return notPayable
+	}
+	if g.faceOf(o).Spell.Effect != 0 && !g.choosable(&StackItem{Source: x, Controller: int8(p)}, false) {
+		return noTarget
 	}
 	return legal
 }
@@ -89,27 +93,28 @@ func (g *Game) activateTest(p int, x ObjID, i int, avail *Mana) illegal {
 	if !covers(avail, a.Cost) {
 		return notPayable
 	}
-	if !g.costsChoosable(p, x, &a.Effect) {
+	if !g.choosable(&StackItem{Source: x, Controller: int8(p), Trigger: a.Effect, About: NoObj, Recipient: NoObj}, true) {
 		return noCostChoice
 	}
 	return legal
 }
 
-// costsChoosable reports whether every cost parameter of the effect of an
-// ability of x that p would activate has an object to choose.
-func (g *Game) costsChoosable(p int, x ObjID, t *Trigger) bool {
-	it := StackItem{Source: x, Controller: int8(p), Trigger: *t, About: NoObj, Recipient: NoObj}
-	e := g.effectOf(&it)
+// choosable reports whether every parameter of it's effect chosen as it
+// goes on the stack has an object to choose: its cost parameters only
+// (an ability's: one whose targets are all gone leaves the stack), or
+// every one (a spell's: it can't be cast without its targets).
+func (g *Game) choosable(it *StackItem, costsOnly bool) bool {
+	e := g.effectOf(it)
 	if e == nil {
 		return true
 	}
 	for k := range e.Targets {
-		if !e.Targets[k].Cost {
+		if costsOnly && !e.Targets[k].Cost {
 			continue
 		}
 		found := false
 		for _, y := range g.Battlefield {
-			if g.legalTarget(&it, e, k, y) {
+			if g.legalTarget(it, e, k, y) {
 				found = true
 				break
 			}
@@ -172,6 +177,13 @@ func (g *Game) CanCast(p int, x ObjID) error {
 		return g.timingAllows(int(g.Objs[x].Timing)-1, p, "cast "+g.nameOf(x))
 	case notPayable:
 		return refuse(g.Rules.Cite[MechCast], "%s can't pay %s for %s", g.PlayerName(p), g.faceOf(&g.Objs[x]).Cost, g.nameOf(x))
+	case noTarget:
+		// The rules of the spell's effect say what it may target.
+		cite := g.Rules.Cite[MechCast]
+		if e := g.effectOf(&StackItem{Source: x, Controller: int8(p)}); e != nil {
+			cite = ruleOfEffect(e)
+		}
+		return refuse(cite, "%s has no legal target for %s", g.PlayerName(p), g.nameOf(x))
 	}
 	return nil
 }

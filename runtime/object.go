@@ -110,6 +110,10 @@ type Card struct {
 	// only before blockers are declared"); empty: none.
 	Timing    string
 	Abilities []Ability
+	// Spell is what it does as it resolves, for an instant or a sorcery:
+	// a rules' effect (Effect 0: nothing) with its numbers, its targets
+	// chosen as it is cast (the effect's target parameters).
+	Spell Triggered
 	// Declared names the card the rules declare that it is (Rules.Cards):
 	// the rules' clauses scoped to that card (is_card) apply to it; empty:
 	// none.
@@ -407,6 +411,7 @@ type Face struct {
 	BlockCost  Cost // mana to pay for it to block
 	Triggers   []Trigger
 	Abilities  []Ability // activated abilities
+	Spell      Triggered // what it does as it resolves (an instant's, a sorcery's)
 	// KeywordArgs are its printed instances of keywords with a parameter
 	// (bushido 1, bushido 2), each with its number.
 	KeywordArgs []KeywordArg
@@ -456,7 +461,7 @@ func (g *Game) internFace(f *Face) uint32 {
 func sameFace(a, b *Face) bool {
 	if a.Name != b.Name || a.Card != b.Card || a.Cost != b.Cost || a.AttackCost != b.AttackCost || a.BlockCost != b.BlockCost ||
 		a.Capped != b.Capped || a.CounterMax != b.CounterMax ||
-		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) {
+		!sameSlice(a.Triggers, b.Triggers) || !sameSlice(a.Abilities, b.Abilities) || a.Spell != b.Spell {
 		return false
 	}
 	return slices.Equal(a.Subtypes, b.Subtypes) && slices.Equal(a.KeywordArgs, b.KeywordArgs)

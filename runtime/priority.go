@@ -180,7 +180,10 @@ func (g *Game) pay(p int, cost Cost) {
 func (g *Game) cast(p int, x ObjID) {
 	g.pay(p, g.face(x).Cost)
 	g.move(x, ZoneStack, p)
-	g.Stack = append(g.Stack, StackItem{Source: x, Controller: int8(p)})
+	it := StackItem{Source: x, Controller: int8(p)}
+	it.Args = g.face(x).Spell.Args // its numbers; its targets are chosen next
+	g.markTargets(&it)
+	g.Stack = append(g.Stack, it)
 	g.emitObj(EvCast, g.Rules.Cite[MechCast], x, 0)
 }
 

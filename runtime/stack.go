@@ -420,12 +420,36 @@ func (g *Game) resolveTop() {
 		return
 	}
 	if it.IsSpell() {
-		g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
 		o := &g.Objs[it.Source]
 		if o.Types&g.Rules.NonpermanentTypes != 0 {
-			g.move(it.Source, ZoneGraveyard, int(o.Owner))
+			// An instant or a sorcery: what it does (Face.Spell), its
+			// targets checked again (all illegal: it does nothing), then
+			// it is put into its owner's graveyard.
+			if e := g.effectOf(&it); e != nil {
+				if g.resuming {
+					g.resuming = false // it resolves again, its player having answered
+				} else {
+					g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
+					if !g.checkTargets(&it) {
+						g.move(it.Source, ZoneGraveyard, int(o.Owner))
+						return
+					}
+				}
+				g.resolving = it
+				done := e.Run(g.exec(), it.Args)
+				g.resolving = StackItem{}
+				if !done {
+					g.Stack = append(g.Stack, it)
+					g.resuming = true
+					return
+				}
+			} else {
+				g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
+			}
+			g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
 			return
 		}
+		g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
 		g.move(it.Source, ZoneBattlefield, p)
 		return
 	}

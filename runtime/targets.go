@@ -19,17 +19,33 @@ const (
 	verbCost   = "choose for a cost"
 )
 
-// effectOf is the rules' effect the ability it applies, nil for a spell,
-// a rules' stack object or an ability that applies none.
+// effectOf is the rules' effect the ability it applies, or the spell
+// (Face.Spell); nil for a rules' stack object, a permanent spell or an
+// ability that applies none.
 func (g *Game) effectOf(it *StackItem) *RulesEffect {
-	if it.Object != 0 || it.IsSpell() {
+	if it.Object != 0 {
 		return nil
 	}
 	e := int(it.Trigger.Effect) - 1
+	if it.IsSpell() {
+		if !g.valid(it.Source) {
+			return nil
+		}
+		e = int(g.face(it.Source).Spell.Effect) - 1
+	}
 	if e < 0 || e >= len(g.Rules.Effects) {
 		return nil
 	}
 	return &g.Rules.Effects[e]
+}
+
+// argsOf is where the arguments of its effect are: a spell's are the
+// item's own (Args), an ability's its trigger's.
+func argsOf(it *StackItem) *[MaxStackArgs]int32 {
+	if it.IsSpell() {
+		return &it.Args
+	}
+	return &it.Trigger.Args
 }
 
 // markTargets marks the targets of it to choose, as it goes on the stack.
@@ -55,7 +71,7 @@ func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
 			return false
 		}
 	}
-	args := it.Trigger.Args
+	args := *argsOf(it)
 	args[e.Targets[k].Param] = int32(x)
 	saved := g.resolving
 	g.resolving = *it // the ability's source and event, for the condition
@@ -92,14 +108,20 @@ func (g *Game) chooseTargets() (asked, changed bool) {
 					from = append(from, x)
 				}
 			}
-			switch len(from) {
-			case 0:
+			switch {
+			case len(from) == 0 && it.IsSpell():
+				// A spell was cast with a legal target (castTest): one
+				// gone since names no object, and it does nothing.
+				changed = true
+				argsOf(it)[e.Targets[k].Param] = int32(NoObj)
+				it.Unchosen &^= 1 << k
+			case len(from) == 0:
 				changed = true
 				g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
 				g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
 				i--
 				it = &StackItem{} // ends the inner loop
-			case 1:
+			case len(from) == 1:
 				changed = true
 				g.setTarget(it, e, k, from[0])
 			default:
@@ -116,7 +138,7 @@ func (g *Game) chooseTargets() (asked, changed bool) {
 }
 
 func (g *Game) setTarget(it *StackItem, e *RulesEffect, k int, x ObjID) {
-	it.Trigger.Args[e.Targets[k].Param] = int32(x)
+	argsOf(it)[e.Targets[k].Param] = int32(x)
 	it.Unchosen &^= 1 << k
 	g.emit(Event{Kind: EvTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Other: int32(x), Name: it.Trigger.Label})
 	if it.Unchosen == 0 {
@@ -132,7 +154,7 @@ func (g *Game) payCosts(it *StackItem, e *RulesEffect) {
 	}
 	saved := g.resolving
 	g.resolving = *it // the ability's source and controller
-	e.Pay(g.exec(), it.Trigger.Args)
+	e.Pay(g.exec(), *argsOf(it))
 	g.resolving = saved
 }
 
@@ -165,10 +187,10 @@ func (g *Game) checkTargets(it *StackItem) bool {
 			continue // chosen and paid: not a target
 		}
 		targets++
-		if x := ObjID(it.Trigger.Args[t.Param]); g.legalTarget(it, e, k, x) {
+		if x := ObjID(argsOf(it)[t.Param]); g.legalTarget(it, e, k, x) {
 			legal++
 		} else {
-			it.Trigger.Args[t.Param] = int32(NoObj)
+			argsOf(it)[t.Param] = int32(NoObj)
 		}
 	}
 	if legal == 0 && targets > 0 {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5a04dbe30edecf44796c576eb9f4337d"
+const SourceHash = "sha256:95a465be3778654907f153765550be14"
 
 // Keyword bits.
 const (
@@ -22,12 +22,13 @@ const (
 	kw_trample                 = 3  // rules/keywords.mtg:18 (502.9)
 	kw_doesnt_untap            = 4  // rules/turn.mtg:21
 	kw_shadow                  = 5  // cr1999/keywords.mtg:6 (502.8)
-	kw_attacks_without_tapping = 6  // cr1999/keywords.mtg:10
-	kw_forestwalk              = 7  // cr1999/keywords.mtg:13 (502.6)
-	kw_islandwalk              = 8  // cr1999/keywords.mtg:14
-	kw_mountainwalk            = 9  // cr1999/keywords.mtg:15
-	kw_plainswalk              = 10 // cr1999/keywords.mtg:16
-	kw_swampwalk               = 11 // cr1999/keywords.mtg:17
+	kw_flanking                = 6  // cr1999/keywords.mtg:12 (502.3)
+	kw_attacks_without_tapping = 7  // cr1999/keywords.mtg:21
+	kw_forestwalk              = 8  // cr1999/keywords.mtg:24 (502.6)
+	kw_islandwalk              = 9  // cr1999/keywords.mtg:25
+	kw_mountainwalk            = 10 // cr1999/keywords.mtg:26
+	kw_plainswalk              = 11 // cr1999/keywords.mtg:27
+	kw_swampwalk               = 12 // cr1999/keywords.mtg:28
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -60,7 +61,7 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"first_strike", "flying", "haste", "trample", "doesnt_untap", "shadow", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
+	Keywords:          []string{"first_strike", "flying", "haste", "trample", "doesnt_untap", "shadow", "flanking", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "instant", "sorcery"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
@@ -200,7 +201,7 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:131", Run: step_combat_damage_action_0},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:132", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:205", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:215", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:215", Run: step_combat_damage_action_3},
@@ -289,6 +290,9 @@ var Rules = &rt.Rules{
 		},
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
+	KeywordTriggers: []rt.KeywordTrigger{
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 6, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr1999/keywords.mtg:12 (502.3)
+	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
@@ -317,17 +321,17 @@ var Rules = &rt.Rules{
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:63", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:149", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:152", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:156", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:159", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:163", Text: "s has first_strike", Test: pred_deals_first_18},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:164", Text: "not s.in_first_step", Test: pred_deals_second_19},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:168", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:150", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:153", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:157", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:160", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:164", Text: "s has first_strike", Test: pred_deals_first_18},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:165", Text: "not s.in_first_step", Test: pred_deals_second_19},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:169", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:171", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:172", Run: on_damage_object_1},
 	},
 	OnEvents: []rt.EventHook{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:18", Run: on_event_draw_empty_0},
@@ -336,7 +340,7 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:180", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:181", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
@@ -345,6 +349,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_2},
 		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_3},
 		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:333"},
@@ -456,6 +461,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.5\tHaste\n" +
 	"1999\t502.9\tTrample\n" +
 	"1999\t409.2g\tA creature's tap ability needs control since the turn began\n" +
+	"1999\t502.3\tFlanking\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
@@ -827,6 +833,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 					v_a := x
 					_ = v_a
 					g.Trigger(v_a, rt.EventID(5), "309.3")
+					g.TriggerWith(v_a, rt.EventID(6), v_b, "309.3")
 				}
 				g.Release(mark)
 			}
@@ -882,7 +889,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr1999/combat.mtg:131 (502.2b)
+// cr1999/combat.mtg:132 (502.2b)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1690,22 +1697,22 @@ func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:149 (308.1)
+// cr1999/combat.mtg:150 (308.1)
 func pred_cant_attack_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:152 (409.2g, 502.5)
+// cr1999/combat.mtg:153 (409.2g, 502.5)
 func pred_can_tap_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:156 (502.8)
+// cr1999/combat.mtg:157 (502.8)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:159 (502.6)
+// cr1999/combat.mtg:160 (502.6)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1780,17 +1787,17 @@ func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:163 (502.2, 502.2b)
+// cr1999/combat.mtg:164 (502.2, 502.2b)
 func pred_deals_first_18(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:164 (502.2, 502.2b)
+// cr1999/combat.mtg:165 (502.2, 502.2b)
 func pred_deals_second_19(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:168 (306.2)
+// cr1999/combat.mtg:169 (306.2)
 func pred_leaves_combat_20(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
@@ -1806,7 +1813,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:171 (310.4)
+// cr1999/combat.mtg:172 (310.4)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1841,7 +1848,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "419.6b")
 }
 
-// cr1999/combat.mtg:180 (310.4, 310.3)
+// cr1999/combat.mtg:181 (310.4, 310.3)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -1909,6 +1916,13 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 		}
 		g.Release(mark)
 	}
+
+	return true
+}
+
+// cr1999/keywords.mtg:14 (502.3)
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	g.Modify(g.TriggerRecipient(), -(1), -(1), rt.DurationID(4096), "502.3")
 
 	return true
 }
