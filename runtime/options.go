@@ -148,6 +148,9 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			case g.castTest(p, x, &avail, sorcery) == legal:
 				add(Option{Kind: Cast, Obj: x})
 			}
+			if g.withAbilities == 0 {
+				continue // no object has an activated ability
+			}
 			for i, a := range g.faceOf(o).Abilities { // abilities that function in the hand
 				if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal {
 					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
@@ -369,7 +372,7 @@ func (g *Game) mayAct(p int) bool {
 	castable := false // a card in hand whose cost alone is to be checked
 	inHand := false   // a card in hand with an ability that functions there
 	for _, x := range g.Players[p].Hand {
-		inHand = inHand || len(g.faceOf(&g.Objs[x]).Abilities) > 0
+		inHand = inHand || g.withAbilities > 0 && len(g.faceOf(&g.Objs[x]).Abilities) > 0
 		if w := g.landTest(p, x, land); w != notCard {
 			if w == legal {
 				return true
