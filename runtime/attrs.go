@@ -5,60 +5,25 @@ package runtime
 // interpreter call the same one. They are small enough to inline.
 
 // ObjDamage is the damage marked on x.
-func ObjDamage(g Exec, x ObjID) int32 {
-	if uint(x) >= uint(len(g.Objs)) {
-		return 0 // no object
-	}
-	return g.Objs[x].Damage
-}
+func ObjDamage(g Exec, x ObjID) int32 { return objAt(g, x).Damage }
 
 // ObjTapped reports whether x is tapped.
-func ObjTapped(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Tapped
-}
+func ObjTapped(g Exec, x ObjID) bool { return objAt(g, x).Tapped }
 
 // ObjPhasedOut reports whether x is phased out.
-func ObjPhasedOut(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].PhasedOut
-}
+func ObjPhasedOut(g Exec, x ObjID) bool { return objAt(g, x).PhasedOut }
 
 // ObjToken reports whether x is a token.
-func ObjToken(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Token
-}
+func ObjToken(g Exec, x ObjID) bool { return objAt(g, x).Token }
 
 // ObjFresh reports whether x came under its controller's control since their most recent turn began.
-func ObjFresh(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Fresh
-}
+func ObjFresh(g Exec, x ObjID) bool { return objAt(g, x).Fresh }
 
 // ObjController is x's controller.
-func ObjController(g Exec, x ObjID) int {
-	if uint(x) >= uint(len(g.Objs)) {
-		return -1 // no object: no player
-	}
-	return int(g.Objs[x].Controller)
-}
+func ObjController(g Exec, x ObjID) int { return int(objAt(g, x).Controller) }
 
 // ObjOwner is x's owner.
-func ObjOwner(g Exec, x ObjID) int {
-	if uint(x) >= uint(len(g.Objs)) {
-		return -1 // no object: no player
-	}
-	return int(g.Objs[x].Owner)
-}
+func ObjOwner(g Exec, x ObjID) int { return int(objAt(g, x).Owner) }
 
 // ObjNameOf is x's name.
 func ObjNameOf(g Exec, x ObjID) string {
@@ -69,59 +34,37 @@ func ObjNameOf(g Exec, x ObjID) string {
 }
 
 // ObjTimestamp is x's timestamp.
-func ObjTimestamp(g Exec, x ObjID) int32 {
-	if uint(x) >= uint(len(g.Objs)) {
-		return 0 // no object
-	}
-	return int32(g.Objs[x].Timestamp)
-}
+func ObjTimestamp(g Exec, x ObjID) int32 { return int32(objAt(g, x).Timestamp) }
 
 // ObjLegendary reports whether x has the supertype legendary.
-func ObjLegendary(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Super&SuperLegendary != 0
-}
+func ObjLegendary(g Exec, x ObjID) bool { return objAt(g, x).Super&SuperLegendary != 0 }
 
 // ObjWorld reports whether x has the supertype world.
-func ObjWorld(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Super&SuperWorld != 0
-}
+func ObjWorld(g Exec, x ObjID) bool { return objAt(g, x).Super&SuperWorld != 0 }
 
 // ObjBasic reports whether x has the supertype basic.
-func ObjBasic(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Super&SuperBasic != 0
-}
+func ObjBasic(g Exec, x ObjID) bool { return objAt(g, x).Super&SuperBasic != 0 }
 
 // ObjSpellCopy reports whether x is a copy of a spell.
-func ObjSpellCopy(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Copy == SpellCopy
-}
+func ObjSpellCopy(g Exec, x ObjID) bool { return objAt(g, x).Copy == SpellCopy }
 
 // ObjCardCopy reports whether x is a copy of a card.
-func ObjCardCopy(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Copy == CardCopy
-}
+func ObjCardCopy(g Exec, x ObjID) bool { return objAt(g, x).Copy == CardCopy }
 
 // ObjOnBattlefield reports whether x is on the battlefield.
-func ObjOnBattlefield(g Exec, x ObjID) bool {
+func ObjOnBattlefield(g Exec, x ObjID) bool { return objAt(g, x).Zone == ZoneBattlefield }
+
+// noObject is what an attribute of no object reads (the zero values: no
+// zone, no controller or owner, nothing attached). Read only.
+var noObject = Object{Owner: -1, Controller: -1, AttachedTo: NoObj, Protector: -1}
+
+// objAt is object x, or noObject for no object (NoObj, or an id past the
+// objects: an object state never set, the attached_to of nothing).
+func objAt(g Exec, x ObjID) *Object {
 	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
+		return &noObject
 	}
-	return g.Objs[x].Zone == ZoneBattlefield
+	return &g.Objs[x]
 }
 
 // ObjExists reports whether x names an object: false for no object (a
@@ -129,28 +72,13 @@ func ObjOnBattlefield(g Exec, x ObjID) bool {
 func ObjExists(g Exec, x ObjID) bool { return g.valid(x) }
 
 // ObjInHand reports whether x is in a player's hand.
-func ObjInHand(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Zone == ZoneHand
-}
+func ObjInHand(g Exec, x ObjID) bool { return objAt(g, x).Zone == ZoneHand }
 
 // ObjOnStack reports whether x is on the stack.
-func ObjOnStack(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Zone == ZoneStack
-}
+func ObjOnStack(g Exec, x ObjID) bool { return objAt(g, x).Zone == ZoneStack }
 
 // ObjDeathtouchDamage reports whether x was dealt damage by a source with deathtouch since the last check.
-func ObjDeathtouchDamage(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].DeathtouchHit
-}
+func ObjDeathtouchDamage(g Exec, x ObjID) bool { return objAt(g, x).DeathtouchHit }
 
 // ObjAttachedToType reports whether x is attached to an object with one
 // of the card types t (the attribute attached_to_TYPE of each declared
@@ -163,61 +91,26 @@ func ObjAttachedToType(g Exec, x ObjID, t TypeSet) bool { return g.AttachedToIs(
 var BitSubtypes = []string{"aura", "equipment", "fortification"}
 
 // ObjAura reports whether x has the subtype Aura.
-func ObjAura(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].SubBits&(1<<0) != 0
-}
+func ObjAura(g Exec, x ObjID) bool { return objAt(g, x).SubBits&(1<<0) != 0 }
 
 // ObjEquipment reports whether x has the subtype Equipment.
-func ObjEquipment(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].SubBits&(1<<1) != 0
-}
+func ObjEquipment(g Exec, x ObjID) bool { return objAt(g, x).SubBits&(1<<1) != 0 }
 
 // ObjFortification reports whether x has the subtype Fortification.
-func ObjFortification(g Exec, x ObjID) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].SubBits&(1<<2) != 0
-}
+func ObjFortification(g Exec, x ObjID) bool { return objAt(g, x).SubBits&(1<<2) != 0 }
 
 // ObjIs reports whether x has one of the card types t (the attribute of
 // each declared card type: x.creature).
-func ObjIs(g Exec, x ObjID, t TypeSet) bool {
-	if uint(x) >= uint(len(g.Objs)) {
-		return false // no object
-	}
-	return g.Objs[x].Types&t != 0
-}
+func ObjIs(g Exec, x ObjID, t TypeSet) bool { return objAt(g, x).Types&t != 0 }
 
 // ObjPrintedPower is x's printed power.
-func ObjPrintedPower(g Exec, x ObjID) int32 {
-	if uint(x) >= uint(len(g.Objs)) {
-		return 0 // no object
-	}
-	return g.Objs[x].Power
-}
+func ObjPrintedPower(g Exec, x ObjID) int32 { return objAt(g, x).Power }
 
 // ObjPrintedToughness is x's printed toughness.
-func ObjPrintedToughness(g Exec, x ObjID) int32 {
-	if uint(x) >= uint(len(g.Objs)) {
-		return 0 // no object
-	}
-	return g.Objs[x].Toughness
-}
+func ObjPrintedToughness(g Exec, x ObjID) int32 { return objAt(g, x).Toughness }
 
 // ObjCounters is the number of counters of kind k on x.
-func ObjCounters(g Exec, x ObjID, k CounterKind) int32 {
-	if uint(x) >= uint(len(g.Objs)) {
-		return 0 // no object
-	}
-	return g.Objs[x].Counters[k]
-}
+func ObjCounters(g Exec, x ObjID, k CounterKind) int32 { return objAt(g, x).Counters[k] }
 
 // PlayerLife is p's life total.
 func PlayerLife(g Exec, p int) int32 { return g.PlayerAt(p).Life }

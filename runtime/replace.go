@@ -65,12 +65,7 @@ func (g Exec) running(i int32, x ObjID) bool {
 // ObjShields is the number of shields on x: replacements the rules'
 // replace declarations may use up (use_shield); effects give them (a
 // conformance script's `regen`).
-func ObjShields(g Exec, x ObjID) int32 {
-	if uint(x) >= uint(len(g.Objs)) {
-		return 0 // no object
-	}
-	return g.Objs[x].Regen
-}
+func ObjShields(g Exec, x ObjID) int32 { return objAt(g, x).Regen }
 
 // UseShield removes one shield from x, if it has one.
 func (g Exec) UseShield(x ObjID, rule string) {
