@@ -36,18 +36,20 @@ func (c *checker) stackSig(d *grammar.StackObjectDecl) {
 			c.errorf(p.Type.Pos, "unknown parameter type %s (want one of %s)%s", p.Type.Name, strings.Join(keys(paramTypes), ", "), didYouMean(closest(p.Type.Name, keys(paramTypes), 1)))
 			t = Invalid
 		}
+		// A target or a cost parameter is chosen as the ability goes on
+		// the stack: word is how the parameter is written, noun what it is.
 		chosen := p.Target || p.Cost
-		kind := "target"
+		word, noun := "target", "target"
 		if p.Cost {
-			kind = "cost"
+			word, noun = "cost", "cost parameter"
 		}
 		switch {
 		case p.Where != nil && !chosen:
 			c.errorf(p.Where.Position(), "%s %s: only a target or cost parameter has a where condition (target object %s where ...)", what, d.Name.Name, p.Name.Name)
 		case chosen && !d.Effect:
-			c.errorf(p.Type.Pos, "stack object %s: only an effect, which an ability's controller puts on the stack, has %ss", d.Name.Name, map[bool]string{false: "target", true: "cost parameter"}[p.Cost])
+			c.errorf(p.Type.Pos, "stack object %s: only an effect, which an ability's controller puts on the stack, has %ss", d.Name.Name, noun)
 		case chosen && t != Object && t != Invalid:
-			c.errorf(p.Type.Pos, "effect %s: a %s is an object (%s object %s where ...), not %s", d.Name.Name, map[bool]string{false: "target", true: "cost parameter"}[p.Cost], kind, p.Name.Name, t)
+			c.errorf(p.Type.Pos, "effect %s: a %s is an object (%s object %s where ...), not %s", d.Name.Name, noun, word, p.Name.Name, t)
 		case chosen:
 			so.Targets = append(so.Targets, &TargetParam{Param: j, Pos: p.Type.Pos, Cost: p.Cost})
 		}

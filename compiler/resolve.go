@@ -602,13 +602,7 @@ func (r *resolver) forStmt(s *grammar.ForStmt, sc *scope) Stmt {
 	out := &For{node: node{s.Pos}, Q: q}
 	if s.By != nil {
 		// A choice: it asks a player, where a blocking verb may.
-		if !r.choiceOK {
-			if r.what == "action" || r.what == "mechanism" || r.what == "an effect" {
-				r.c.errorf(s.Pos, "a loop chosen by a player asks them to choose: it must be the first statement of its %s", strings.TrimPrefix(r.what, "an "))
-			} else {
-				r.c.errorf(s.Pos, "a loop chosen by a player asks them to choose: it is allowed only in an action or an effect, not in %s", r.what)
-			}
-		}
+		r.mayAsk(s.Pos, "a loop chosen by a player")
 		out.By = r.typed(s.By, sc, Player, "the player who chooses")
 		out.UpTo = r.typed(s.UpTo, sc, Int, "how many may be chosen")
 		out.Rule = r.rule
@@ -640,6 +634,20 @@ func (r *resolver) ifStmt(s *grammar.IfStmt, sc *scope) *If {
 	return out
 }
 
+// mayAsk reports an error unless a statement that asks a player (what:
+// a blocking verb, a loop chosen by a player) stands where one may: first
+// in an action or an effect (which runs again from the start once
+// answered).
+func (r *resolver) mayAsk(pos grammar.Pos, what string) {
+	switch {
+	case r.choiceOK:
+	case r.what == "action" || r.what == "mechanism" || r.what == "an effect":
+		r.c.errorf(pos, "%s asks a player to choose: it must be the first statement of its %s", what, strings.TrimPrefix(r.what, "an "))
+	default:
+		r.c.errorf(pos, "%s asks a player to choose: it is allowed only in an action or an effect, not in %s", what, r.what)
+	}
+}
+
 func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 	if s.Verb.Name == "put_on_stack" || s.Verb.Name == "put_triggered" {
 		return r.putOnStack(s, sc)
@@ -653,12 +661,8 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 		r.c.errorf(s.Verb.Pos, "unknown statement %s%s", s.Verb.Name, didYouMean(closest(s.Verb.Name, keys(verbs), 2)))
 		return nil
 	}
-	if v.Blocking && !r.choiceOK {
-		if r.what == "action" || r.what == "mechanism" || r.what == "an effect" {
-			r.c.errorf(s.Pos, "%s asks a player to choose: it must be the first statement of its %s", s.Verb.Name, strings.TrimPrefix(r.what, "an "))
-		} else {
-			r.c.errorf(s.Pos, "%s asks a player to choose: it is allowed only in an action, not in %s", s.Verb.Name, r.what)
-		}
+	if v.Blocking {
+		r.mayAsk(s.Pos, s.Verb.Name)
 	}
 	if len(s.Args) != len(v.Params) {
 		r.c.errorf(s.Verb.Pos, "%s takes %d argument(s) (%s), not %d", s.Verb.Name, len(v.Params), typeList(v.Params), len(s.Args))

@@ -421,64 +421,58 @@ func (g *Game) resolveTop() {
 	}
 	if it.IsSpell() {
 		o := &g.Objs[it.Source]
-		if o.Types&g.Rules.NonpermanentTypes != 0 {
-			// An instant or a sorcery: what it does (Face.Spell), its
-			// targets checked again (all illegal: it does nothing), then
-			// it is put into its owner's graveyard.
-			if e := g.effectOf(&it); e != nil {
-				if g.resuming {
-					g.resuming = false // it resolves again, its player having answered
-				} else {
-					g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
-					if !g.checkTargets(&it) {
-						g.move(it.Source, ZoneGraveyard, int(o.Owner))
-						return
-					}
-				}
-				g.resolving = it
-				done := e.Run(g.exec(), it.Args)
-				g.resolving = StackItem{}
-				if !done {
-					g.Stack = append(g.Stack, it)
-					g.resuming = true
-					return
-				}
-			} else {
-				g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
-			}
-			g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
+		if !g.resuming {
+			g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
+		}
+		if o.Types&g.Rules.NonpermanentTypes == 0 {
+			g.move(it.Source, ZoneBattlefield, p)
 			return
 		}
-		g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
-		g.move(it.Source, ZoneBattlefield, p)
+		// An instant or a sorcery does what it says (Face.Spell), then
+		// goes to its owner's graveyard.
+		if _, waiting := g.applyEffect(&it); !waiting {
+			g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
+		}
 		return
 	}
 	// An ability: the rules' effect it names is applied, with the
 	// ability's arguments; it may create a delayed triggered ability.
 	t := &it.Trigger
-	if g.resuming {
-		g.resuming = false // it resolves again, its player having answered
-	} else {
+	if !g.resuming {
 		g.emit(Event{Kind: EvResolve, Rule: g.Rules.Cite[MechResolve], Player: it.Controller, Obj: it.Source, Name: t.Label})
-		if !g.checkTargets(&it) {
-			return
-		}
 	}
-	if e := int(t.Effect) - 1; e >= 0 && e < len(g.Rules.Effects) {
-		g.resolving = it
-		done := g.Rules.Effects[e].Run(g.exec(), t.Args)
-		g.resolving = StackItem{}
-		if !done {
-			// Its first statement asked a player: it stays on the stack
-			// and resolves again, from the start, once they answer.
-			g.Stack = append(g.Stack, it)
-			g.resuming = true
-			return
-		}
+	if applied, waiting := g.applyEffect(&it); !applied || waiting {
+		return
 	}
 	if t.Delay.Event != 0 {
 		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller, Trigger: Trigger{Triggered: t.Delay}})
 	}
+}
+
+// applyEffect applies the rules' effect of it as it resolves (an
+// ability's, or an instant's or sorcery's). The first time its targets are
+// checked again: with every one illegal it does nothing (applied false).
+// An effect whose first statement asked a player leaves it on the stack,
+// to resolve again from the start once they answer (waiting).
+func (g *Game) applyEffect(it *StackItem) (applied, waiting bool) {
+	if g.resuming {
+		g.resuming = false // it resolves again, its player having answered
+	} else if !g.checkTargets(it) {
+		return false, false
+	}
+	e := g.effectOf(it)
+	if e == nil {
+		return true, false
+	}
+	g.resolving = *it
+	done := e.Run(g.exec(), *argsOf(it))
+	g.resolving = StackItem{}
+	if !done {
+		g.Stack = append(g.Stack, *it)
+		g.resuming = true
+		return false, true
+	}
+	return true, false
 }
 
 // AddWaiting records a triggered ability that has triggered; it goes on the
