@@ -481,7 +481,15 @@ func (c *checker) enumOf(t Type) ([]Enum, string) {
 	case DurT:
 		list = append(list,
 			Enum{Name: "until_end_of_turn", Value: int(rt.UntilEndOfTurn) * 4096, Go: fmt.Sprintf("rt.DurationID(%d)", int(rt.UntilEndOfTurn)*4096), Doc: "until end of turn (514.2)", Local: true},
-			Enum{Name: "this_turn", Value: int(rt.ThisTurn) * 4096, Go: fmt.Sprintf("rt.DurationID(%d)", int(rt.ThisTurn)*4096), Doc: "this turn", Local: true})
+			Enum{Name: "this_turn", Value: int(rt.ThisTurn) * 4096, Go: fmt.Sprintf("rt.DurationID(%d)", int(rt.ThisTurn)*4096), Doc: "this turn", Local: true},
+			Enum{Name: "until_your_next_turn", Value: int(rt.UntilYourNextTurn) * 4096, Go: fmt.Sprintf("rt.DurationID(%d)", int(rt.UntilYourNextTurn)*4096), Doc: "until the next turn of the controller of the ability creating it (of the active player, if no ability)", Local: true})
+		for _, a := range c.p.Derived {
+			if c.derivedBody(a); a.Type == Bool {
+				v := int(rt.AsLongAs)*4096 + a.Index
+				list = append(list, Enum{Name: "as_long_as_" + a.Name, Value: v, Go: fmt.Sprintf("rt.DurationID(%d)", v), Doc: "for as long as the characteristic " + a.Name + " holds of the object", Local: true})
+				list = append(list, Enum{Name: "as_long_as_source_" + a.Name, Value: v + 256, Go: fmt.Sprintf("rt.DurationID(%d)", v+256), Doc: "for as long as the characteristic " + a.Name + " holds of the source of the ability creating the effect", Local: true})
+			}
+		}
 		segs := c.segments()
 		for _, name := range sortedKeys(segs) {
 			seg := segs[name]

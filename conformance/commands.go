@@ -505,26 +505,57 @@ func parseDuration(ts *testscript.TestScript, s string) rt.Duration {
 		return rt.Duration{Kind: rt.UntilEndOf, Segment: strings.TrimPrefix(s, "end-of:")}
 	case strings.HasPrefix(s, "until:"):
 		return rt.Duration{Kind: rt.Until, Segment: strings.TrimPrefix(s, "until:")}
+	case strings.HasPrefix(s, "until-next-turn:"):
+		return rt.Duration{Kind: rt.UntilYourNextTurn, Player: int8(st(ts).player(ts, strings.TrimPrefix(s, "until-next-turn:")))}
 	}
-	fail(ts, "duration %q: want end-of-turn, this-turn, end-of:<step or phase> or until:<step or phase>", s)
+	fail(ts, "duration %q: want end-of-turn, this-turn, end-of:<step or phase>, until:<step or phase> or until-next-turn:<player>", s)
 	return rt.Duration{}
 }
 
-// effect <card> <label> <duration> [+P/+T] [keyword...]
+// effect <card> <label> <duration> [+P/+T | =P/T] [keyword | -keyword | color:C | type:T ...]
 func cmdEffect(ts *testscript.TestScript, neg bool, args []string) {
 	noNeg(ts, neg, "effect")
 	s := st(ts)
-	need(ts, args, 3, "effect <card> <label> <duration> [+P/+T] [keyword...]")
+	usage := "effect <card> <label> <duration> [+P/+T | =P/T] [keyword | -keyword | color:C | type:T ...]"
+	need(ts, args, 3, usage)
 	g := s.game(ts)
 	e := rt.Effect{Target: s.card(ts, args[0]), Label: args[1], Dur: parseDuration(ts, args[2])}
 	for _, a := range args[3:] {
 		if pw, tg, ok := strings.Cut(a, "/"); ok {
+			if set, ok := strings.CutPrefix(pw, "="); ok {
+				pw, e.SetPT = set, true
+			}
 			e.Power, e.Toughness = atoi(ts, pw, "power"), atoi(ts, tg, "toughness")
 			continue
 		}
-		k, n, err := g.Rules.ParseKeyword(a)
+		if c, ok := strings.CutPrefix(a, "color:"); ok {
+			names := []string{"white", "blue", "black", "red", "green", "colorless"}
+			i := slices.Index(names, c)
+			if i < 0 {
+				fail(ts, "effect: color %q: want one of %s", c, strings.Join(names, ", "))
+			}
+			e.SetColors = true
+			if rt.Color(i) != rt.Colorless {
+				e.Colors |= 1 << uint(i)
+			}
+			continue
+		}
+		if t, ok := strings.CutPrefix(a, "type:"); ok {
+			ty, ok := g.Rules.ParseType(t)
+			if !ok {
+				fail(ts, "effect: %q is not a card type of these rules", t)
+			}
+			e.Types |= ty
+			continue
+		}
+		lose := strings.HasPrefix(a, "-")
+		k, n, err := g.Rules.ParseKeyword(strings.TrimPrefix(a, "-"))
 		if err != nil {
-			fail(ts, "effect: %q is neither +P/+T nor a keyword of these rules: %v", a, err)
+			fail(ts, "effect: %q is neither +P/+T, =P/T, color:C, type:T nor a keyword of these rules (-keyword to take it away): %v", a, err)
+		}
+		if lose {
+			e.Lose |= 1 << uint(k)
+			continue
 		}
 		e.Keywords |= 1 << uint(k)
 		e.KeywordArg = n

@@ -66,6 +66,12 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, rt.Color) int32:
 		x, k := a[0].o, rt.Color(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
+	case func(rt.Exec, rt.ObjID, int32) int32:
+		x, n := a[0].o, a[1].i
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), n(g, fp)) })
+	case func(rt.Exec, rt.ObjID, rt.Color, bool) bool:
+		x, k, d := a[0].o, rt.Color(a[1].enum), a[2].b
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), k, d(g, fp)) })
 	case func(rt.Exec, rt.ObjID, rt.StateKind) int32:
 		x, k := a[0].o, rt.StateKind(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
@@ -166,6 +172,15 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.KeywordID, rt.DurationID, string):
 		x, k, d := a[0].o, rt.KeywordID(a[1].enum), rt.DurationID(a[2].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, d, rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.DurationID, string):
+		x, d := a[0].o, rt.DurationID(a[1].enum)
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), d, rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.Color, rt.DurationID, string):
+		x, c, d := a[0].o, rt.Color(a[1].enum), rt.DurationID(a[2].enum)
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), c, d, rule); return true }
+	case func(rt.Exec, rt.ObjID, rt.TypeSet, rt.DurationID, string):
+		x, t, d := a[0].o, rt.TypeSet(a[1].enum), rt.DurationID(a[2].enum)
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), t, d, rule); return true }
 	case func(rt.Exec, rt.PhaseID, rt.PhaseID, string):
 		a1, a2 := rt.PhaseID(a[0].enum), rt.PhaseID(a[1].enum)
 		return func(g rt.Exec, fp int) bool { f(g, a1, a2, rule); return true }

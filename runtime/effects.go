@@ -4,25 +4,55 @@ package runtime
 type DurKind uint8
 
 const (
-	UntilEndOfTurn DurKind = iota + 1 // "until end of turn"
-	ThisTurn                          // "this turn"
-	UntilEndOf                        // "until end of <Segment>" (a step or phase)
-	Until                             // "until <Segment>" (a step or phase) begins
+	UntilEndOfTurn    DurKind = iota + 1 // "until end of turn"
+	ThisTurn                             // "this turn"
+	UntilEndOf                           // "until end of <Segment>" (a step or phase)
+	Until                                // "until <Segment>" (a step or phase) begins
+	UntilYourNextTurn                    // until Player's next turn begins
+	AsLongAs                             // for as long as the rules' characteristic Attr holds of the target
 )
 
 // Duration is how long a continuous effect lasts.
 type Duration struct {
 	Kind    DurKind
 	Segment string
+	// Player is whose next turn ends an UntilYourNextTurn effect: the
+	// controller of the ability creating it (else the active player).
+	Player int8
+	// Attr is the condition (Rules.Characteristics) an AsLongAs effect
+	// lasts for as long as, read of its target, or of Of if OfSource (the
+	// source of the ability that created it).
+	Attr     AttributeID
+	OfSource bool
+	Of       ObjID
+	// Rule is the rule of the statement that created an AsLongAs effect,
+	// cited as it ends.
+	Rule string
 }
 
-// Effect is a continuous effect on one object.
+// Effect is a continuous effect on one object. What it changes is read by
+// the rules' characteristics (power, toughness, colors) and by the
+// runtime's keywords and card types, applied in the order the effects
+// started (their timestamps): a later effect that sets a value overrides
+// an earlier one, a keyword lost after it was gained is lost.
 type Effect struct {
-	Label     string
-	Target    ObjID
+	Label  string
+	Target ObjID
+	// Power and Toughness are added to the target's (EffectPower), or,
+	// with SetPT, what its power and toughness are set to (SetPowerOr).
 	Power     int32
 	Toughness int32
-	Keywords  KeywordSet
+	SetPT     bool
+	// Keywords are the keywords it gives; Lose those it takes away
+	// (printed, or given by an earlier effect).
+	Keywords KeywordSet
+	Lose     KeywordSet
+	// Colors, with SetColors, are what the target's colors become (bit
+	// 1<<Color each; SetColorOr).
+	Colors    uint8
+	SetColors bool
+	// Types are card types the target has in addition to its own.
+	Types TypeSet
 	// KeywordArg is the number of the keywords it gives that take one
 	// (bushido 1).
 	KeywordArg int32
@@ -32,33 +62,94 @@ type Effect struct {
 // AddEffect starts a continuous effect.
 func (g Exec) AddEffect(e Effect) {
 	g.Effects = append(g.Effects, e)
+	if e.Types != 0 {
+		g.retype(e.Target)
+	}
 	g.touch(ChangeAll)
+}
+
+// retype sets x's card types to its own and those effects add.
+func (g *Game) retype(x ObjID) {
+	if !g.valid(x) {
+		return
+	}
+	o := &g.Objs[x]
+	own := o.Types &^ o.effTypes
+	var t TypeSet
+	for i := range g.Effects {
+		if g.Effects[i].Target == x {
+			t |= g.Effects[i].Types
+		}
+	}
+	o.Types, o.effTypes = own|t, t&^own
 }
 
 // Ending selects which effects end.
 type Ending uint8
 
 const (
-	EndUntilEndOfTurn  Ending = iota + 1 // "until end of turn" effects
-	EndThisTurn                          // "this turn" effects
-	EndUntilEndOfStep                    // "until end of" the current step
-	EndUntilEndOfPhase                   // "until end of" the current phase
-	EndUntilStep                         // "until" the step now beginning
-	EndUntilPhase                        // "until" the phase now beginning
+	EndUntilEndOfTurn    Ending = iota + 1 // "until end of turn" effects
+	EndThisTurn                            // "this turn" effects
+	EndUntilEndOfStep                      // "until end of" the current step
+	EndUntilEndOfPhase                     // "until end of" the current phase
+	EndUntilStep                           // "until" the step now beginning
+	EndUntilPhase                          // "until" the phase now beginning
+	EndUntilYourNextTurn                   // "until your next turn", the active player's
 )
 
 // EndEffects ends the selected effects.
 func (g Exec) EndEffects(which Ending, rule string) {
-	kept := g.Effects[:0]
-	for _, e := range g.Effects {
-		if g.ends(e.Dur, which) {
+	g.endEffects(func(e *Effect) bool { return g.ends(e.Dur, which) }, rule)
+	g.checkWatches(NoObj, false)
+}
+
+// endEffects ends the effects ending reports, each logged citing rule.
+func (g Exec) endEffects(ending func(e *Effect) bool, rule string) {
+	kept, retype := g.Effects[:0], false
+	for i := range g.Effects {
+		e := g.Effects[i]
+		if ending(&e) {
 			g.emit(Event{Kind: EvEndEffect, Rule: rule, Player: g.ctl(e.Target), Obj: e.Target, Name: e.Label})
+			retype = retype || e.Types != 0
 			continue
 		}
 		kept = append(kept, e)
 	}
+	if len(kept) == len(g.Effects) {
+		return
+	}
 	g.Effects = kept
-	g.checkWatches(NoObj, false)
+	if retype {
+		for i := range g.Objs {
+			if g.Objs[i].Zone == ZoneBattlefield {
+				g.retype(ObjID(i))
+			}
+		}
+	}
+	g.touch(ChangeAll)
+}
+
+// endLapsed ends the effects that last for as long as a condition holds
+// of their target once it no longer does (citing the rule of the
+// statement that created them).
+func (g Exec) endLapsed() {
+	for i := 0; i < len(g.Effects); i++ {
+		if e := &g.Effects[i]; e.Dur.Kind == AsLongAs && !g.lasts(e) {
+			rule := e.Dur.Rule
+			g.endEffects(func(e *Effect) bool { return e.Dur.Kind == AsLongAs && e.Dur.Rule == rule && !g.lasts(e) }, rule)
+			i = -1 // again, for those that cite another rule
+		}
+	}
+}
+
+// lasts reports whether an AsLongAs effect's condition holds of its
+// target (or of the source it names).
+func (g Exec) lasts(e *Effect) bool {
+	x := e.Target
+	if e.Dur.OfSource {
+		x = e.Dur.Of
+	}
+	return g.valid(x) && ObjDerived(g, x, e.Dur.Attr) != 0
 }
 
 func (g *Game) ends(d Duration, which Ending) bool {
@@ -75,6 +166,8 @@ func (g *Game) ends(d Duration, which Ending) bool {
 		return d.Kind == Until && d.Segment == g.CurrentStep()
 	case EndUntilPhase:
 		return d.Kind == Until && d.Segment == g.CurrentPhase()
+	case EndUntilYourNextTurn:
+		return d.Kind == UntilYourNextTurn && int(d.Player) == g.Active
 	}
 	return false
 }
@@ -89,15 +182,34 @@ func (g *Game) ctl(x ObjID) int8 {
 // DurationID names how long an effect a statement creates lasts, as the
 // statement's argument (modify, grant): its DurKind times 4096 plus, for
 // UntilEndOf and Until, the step or phase (a phase's index times 16, plus
-// 1 + a step's index for a step).
+// 1 + a step's index for a step), for AsLongAs the condition (an index of
+// Rules.Characteristics, plus 256 for one read of the source of the
+// ability creating the effect rather than of its target).
 type DurationID int32
 
 // duration is the Duration d names (Segment the step's or phase's name).
-func (g Exec) duration(d DurationID) (Duration, bool) {
+func (g Exec) duration(d DurationID, rule string) (Duration, bool) {
 	kind, seg := DurKind(d/4096), int(d%4096)
 	switch kind {
 	case UntilEndOfTurn, ThisTurn:
 		return Duration{Kind: kind}, true
+	case UntilYourNextTurn:
+		p := int8(g.Active)
+		if g.inResolve {
+			p = g.resolving.Controller
+		}
+		return Duration{Kind: kind, Player: p}, true
+	case AsLongAs:
+		src := seg >= 256
+		seg %= 256
+		if seg >= len(g.Rules.Characteristics) {
+			return Duration{}, false
+		}
+		d := Duration{Kind: kind, Attr: AttributeID(seg), OfSource: src, Of: NoObj, Rule: rule}
+		if src && g.inResolve {
+			d.Of = g.resolving.Source
+		}
+		return d, true
 	case UntilEndOf, Until:
 		ph, st := seg/16, seg%16-1
 		if ph >= len(g.Rules.Phases) || st >= len(g.Rules.Phases[ph].Steps) {
@@ -121,7 +233,12 @@ func (g Exec) effectLabel(rule string) string {
 }
 
 // startEffect starts e, created by a statement citing rule, and logs it.
+// An effect for as long as a condition that does not hold does nothing:
+// it doesn't start.
 func (g Exec) startEffect(e Effect, rule string) {
+	if e.Dur.Kind == AsLongAs && !g.lasts(&e) {
+		return
+	}
 	g.AddEffect(e)
 	g.emit(Event{Kind: EvStartEffect, Rule: rule, Player: g.ctl(e.Target), Obj: e.Target, Name: e.Label})
 }
@@ -131,7 +248,7 @@ func (g Exec) startEffect(e Effect, rule string) {
 // for duration d. It does nothing to no object or an object not on the
 // battlefield.
 func (g Exec) Modify(x ObjID, p, t int32, d DurationID, rule string) {
-	dur, ok := g.duration(d)
+	dur, ok := g.duration(d, rule)
 	if !ok || !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield {
 		return
 	}
@@ -143,9 +260,78 @@ func (g Exec) Modify(x ObjID, p, t int32, d DurationID, rule string) {
 // instance of k). It does nothing to no object or an object not on the
 // battlefield.
 func (g Exec) Grant(x ObjID, k KeywordID, d DurationID, rule string) {
-	dur, ok := g.duration(d)
+	dur, ok := g.duration(d, rule)
 	if !ok || !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || k < 0 || k >= 64 {
 		return
 	}
 	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Keywords: 1 << uint(k), Dur: dur}, rule)
+}
+
+// onBattlefield reports whether x is an object on the battlefield, the
+// only objects the statements' effects apply to.
+func (g Exec) onBattlefield(x ObjID) bool {
+	return g.valid(x) && g.Objs[x].Zone == ZoneBattlefield
+}
+
+// SetPT is the statement that starts a continuous effect setting x's
+// power and toughness to p and t for duration d (the rules'
+// characteristics read it: set_power_or, set_toughness_or; the latest such
+// effect wins). It does nothing to no object or an object not on the
+// battlefield.
+func (g Exec) SetPT(x ObjID, p, t int32, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Power: p, Toughness: t, SetPT: true, Dur: dur}, rule)
+}
+
+// LoseKeyword is the statement that starts a continuous effect taking keyword k
+// away from x for duration d: its printed instance and those earlier
+// effects give are gone while it lasts; a later effect may give k again.
+// It does nothing to no object or an object not on the battlefield.
+func (g Exec) LoseKeyword(x ObjID, k KeywordID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) || k < 0 || k >= 64 {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Lose: 1 << uint(k), Dur: dur}, rule)
+}
+
+// LoseAllKeywords is LoseKeyword for every keyword x has (all its abilities the rules
+// know as keywords).
+func (g Exec) LoseAllKeywords(x ObjID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Lose: ^KeywordSet(0), Dur: dur}, rule)
+}
+
+// BecomeColor is the statement that starts a continuous effect making x
+// color c, and no other color, for duration d (the rules' characteristics
+// read it: set_color_or; the latest such effect wins). Colorless makes it
+// no color. It does nothing to no object or an object not on the
+// battlefield.
+func (g Exec) BecomeColor(x ObjID, c Color, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) || c >= NumColors {
+		return
+	}
+	var set uint8
+	if c != Colorless {
+		set = 1 << c
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Colors: set, SetColors: true, Dur: dur}, rule)
+}
+
+// AddType is the statement that starts a continuous effect giving x card
+// type t in addition to its own for duration d. It does nothing to no
+// object or an object not on the battlefield.
+func (g Exec) AddType(x ObjID, t TypeSet, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) || t == 0 {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Types: t, Dur: dur}, rule)
 }

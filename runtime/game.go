@@ -149,6 +149,9 @@ type Game struct {
 	// in a local whose address goes to generated code, so that resolving
 	// one allocates nothing.
 	resolving StackItem
+	// inResolve is set while resolving is an item resolving (not a saved
+	// one a condition reads).
+	inResolve bool
 	// decl is the scratch of the declaration checks (restrict.go), of
 	// a type Save skips.
 	decl *declScratch

@@ -56,6 +56,12 @@ type Object struct {
 	// lkiKeywords are the keywords effects gave it as it last left the
 	// battlefield: its last known information while it is elsewhere.
 	lkiKeywords KeywordSet
+	// lkiLost are the keywords effects took away from it as it last left
+	// the battlefield (its printed ones among them it didn't have then).
+	lkiLost KeywordSet
+	// effTypes are the card types effects give it that it doesn't have
+	// itself (retype).
+	effTypes TypeSet
 	// SubBits has bit i set when the object has subtype BitSubtypes[i].
 	SubBits uint64
 	// batch is the state-based-action batch that last replaced a
@@ -127,13 +133,15 @@ func (g *Game) Obj(x ObjID) *Object { return &g.Objs[x] }
 // Is reports whether x has any of the card types in t.
 func (g Exec) Is(x ObjID, t TypeSet) bool { return g.Objs[x].Types&t != 0 }
 
-// HasKeyword reports whether x has keyword k, printed or granted by an effect.
+// HasKeyword reports whether x has keyword k, printed or granted by an
+// effect, and no later effect took it away.
 func (g Exec) HasKeyword(x ObjID, k int) bool {
 	o := &g.Objs[x]
-	if o.Keywords.Has(k) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)) {
+	from := g.lostAt(x, k)
+	if from < 0 && o.Keywords.Has(k) && (o.Zone == ZoneBattlefield || !o.lkiLost.Has(k)) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)) {
 		return true
 	}
-	for i := range g.Effects {
+	for i := from + 1; i < len(g.Effects); i++ {
 		e := &g.Effects[i]
 		if e.Target == x && e.Keywords.Has(k) {
 			return true
@@ -142,10 +150,23 @@ func (g Exec) HasKeyword(x ObjID, k int) bool {
 	return false
 }
 
+// lostAt is the index in Effects of the last effect that takes keyword k
+// away from x, or -1: its printed instance and those of earlier effects
+// are gone.
+func (g *Game) lostAt(x ObjID, k int) int {
+	for i := len(g.Effects) - 1; i >= 0; i-- {
+		if e := &g.Effects[i]; e.Target == x && e.Lose.Has(k) {
+			return i
+		}
+	}
+	return -1
+}
+
 // KeywordInstances is how many instances of keyword k x has: one if it
 // is printed, and one for each effect giving it (or, for an object that
-// left the battlefield, one for those its last known information keeps).
-// Of a redundant keyword it has one at most.
+// left the battlefield, one for those its last known information keeps),
+// but none an effect has taken away since. Of a redundant keyword it has
+// one at most.
 func (g Exec) KeywordInstances(x ObjID, kw KeywordID) int32 {
 	k := int(kw)
 	if !g.valid(x) {
@@ -159,7 +180,8 @@ func (g Exec) KeywordInstances(x ObjID, kw KeywordID) int32 {
 	}
 	o := &g.Objs[x]
 	var n int32
-	if o.Keywords.Has(k) {
+	from := g.lostAt(x, k)
+	if from < 0 && o.Keywords.Has(k) && (o.Zone == ZoneBattlefield || !o.lkiLost.Has(k)) {
 		n++
 		if g.Rules.Parameterized.Has(k) {
 			n = g.printedArgs(o, k)
@@ -168,7 +190,7 @@ func (g Exec) KeywordInstances(x ObjID, kw KeywordID) int32 {
 	if o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k) {
 		n++
 	}
-	for i := range g.Effects {
+	for i := from + 1; i < len(g.Effects); i++ {
 		if e := &g.Effects[i]; e.Target == x && e.Keywords.Has(k) {
 			n++
 		}
@@ -208,8 +230,8 @@ func (g *Game) Toughness(x ObjID) int32 {
 func (g Exec) EffectPower(x ObjID) int32 {
 	var p int64
 	for i := range g.Effects {
-		if g.Effects[i].Target == x {
-			p += int64(g.Effects[i].Power)
+		if e := &g.Effects[i]; e.Target == x && !e.SetPT {
+			p += int64(e.Power)
 		}
 	}
 	return clamp32(p)
@@ -220,11 +242,51 @@ func (g Exec) EffectPower(x ObjID) int32 {
 func (g Exec) EffectToughness(x ObjID) int32 {
 	var t int64
 	for i := range g.Effects {
-		if g.Effects[i].Target == x {
-			t += int64(g.Effects[i].Toughness)
+		if e := &g.Effects[i]; e.Target == x && !e.SetPT {
+			t += int64(e.Toughness)
 		}
 	}
 	return clamp32(t)
+}
+
+// setPT is the latest effect on x that sets its power and toughness, or
+// nil.
+func (g *Game) setPT(x ObjID) *Effect {
+	for i := len(g.Effects) - 1; i >= 0; i-- {
+		if e := &g.Effects[i]; e.Target == x && e.SetPT {
+			return e
+		}
+	}
+	return nil
+}
+
+// ObjSetPowerOr is the power the latest effect setting x's power and
+// toughness gives it, or v if none does.
+func ObjSetPowerOr(g Exec, x ObjID, v int32) int32 {
+	if e := g.setPT(x); e != nil {
+		return e.Power
+	}
+	return v
+}
+
+// ObjSetToughnessOr is the toughness the latest effect setting x's power
+// and toughness gives it, or v if none does.
+func ObjSetToughnessOr(g Exec, x ObjID, v int32) int32 {
+	if e := g.setPT(x); e != nil {
+		return e.Toughness
+	}
+	return v
+}
+
+// ObjSetColorOr reports whether the latest effect setting x's colors
+// makes it color c, or b if none does.
+func ObjSetColorOr(g Exec, x ObjID, c Color, b bool) bool {
+	for i := len(g.Effects) - 1; i >= 0; i-- {
+		if e := &g.Effects[i]; e.Target == x && e.SetColors {
+			return c < NumColors && e.Colors&(1<<c) != 0
+		}
+	}
+	return b
 }
 
 // manaColor is the color of mana a land can tap for, if any.
@@ -496,7 +558,8 @@ func (g Exec) KeywordTotal(x ObjID, kw KeywordID) int32 {
 // giving it (Effect.KeywordArg). A keyword without a parameter has 0.
 func (g Exec) KeywordArgsOf(x ObjID, k int, f func(n int32)) {
 	o := &g.Objs[x]
-	if o.Keywords.Has(k) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)) {
+	from := g.lostAt(x, k)
+	if from < 0 && (o.Keywords.Has(k) && (o.Zone == ZoneBattlefield || !o.lkiLost.Has(k)) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k))) {
 		found := false
 		for _, a := range g.faceOf(o).KeywordArgs {
 			if int(a.Keyword) == k {
@@ -508,7 +571,7 @@ func (g Exec) KeywordArgsOf(x ObjID, k int, f func(n int32)) {
 			f(0)
 		}
 	}
-	for i := range g.Effects {
+	for i := from + 1; i < len(g.Effects); i++ {
 		if e := &g.Effects[i]; e.Target == x && e.Keywords.Has(k) {
 			f(e.KeywordArg)
 		}

@@ -414,9 +414,9 @@ func (g *Game) resolveTop() {
 	g.Stack = g.Stack[:len(g.Stack)-1]
 	p := int(it.Controller)
 	if it.Object > 0 {
-		g.resolving = it
+		g.resolving, g.inResolve = it, true
 		g.resolveObject(&g.resolving)
-		g.resolving = StackItem{}
+		g.resolving, g.inResolve = StackItem{}, false
 		return
 	}
 	if it.IsSpell() {
@@ -464,9 +464,9 @@ func (g *Game) applyEffect(it *StackItem) (applied, waiting bool) {
 	if e == nil {
 		return true, false
 	}
-	g.resolving = *it
+	g.resolving, g.inResolve = *it, true
 	done := e.Run(g.exec(), *argsOf(it))
-	g.resolving = StackItem{}
+	g.resolving, g.inResolve = StackItem{}, false
 	if !done {
 		g.Stack = append(g.Stack, *it)
 		g.resuming = true

@@ -18,6 +18,9 @@ func watchCombat(o Over) bool {
 // check began with, each matched again just before it is performed;
 // changes they make are watched at the next check, not within this one.
 func (g *Game) checkWatches(x ObjID, clean bool) {
+	if len(g.Effects) > 0 {
+		g.exec().endLapsed() // effects for as long as a condition that no longer holds
+	}
 	ws := g.Rules.Watches
 	if len(ws) == 0 {
 		return

@@ -34,14 +34,17 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 			}
 		}
 	}
-	o.lkiKeywords = 0
+	o.lkiKeywords, o.lkiLost = 0, 0
 	if o.Zone == ZoneBattlefield {
 		o.leftBatch = g.batch
 		for i := range g.Effects {
-			if g.Effects[i].Target == x {
-				o.lkiKeywords |= g.Effects[i].Keywords
+			if e := &g.Effects[i]; e.Target == x {
+				o.lkiKeywords = o.lkiKeywords&^e.Lose | e.Keywords
+				o.lkiLost |= e.Lose
 			}
 		}
+		o.Types &^= o.effTypes // a new object has its own types only
+		o.effTypes = 0
 		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [MaxCounterKinds]int32{}, NoObj
 		o.DeathtouchHit, o.Regen, o.Protector = false, 0, -1
 		g.dropEffects(x)

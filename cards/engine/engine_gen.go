@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:eee667dee1525854ef9cbccc09efa7d8"
+const SourceHash = "sha256:7a8cacf1ee0a2494c29062f63281430b"
 
 // Keyword bits.
 const (
@@ -60,14 +60,15 @@ const (
 	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
 	kw_toxic                      = 42 // rules/keywords.mtg:193 (702.164)
 	kw_annihilator                = 43 // rules/keywords.mtg:199 (702.86)
-	kw_fear                       = 44 // rules/keywords.mtg:218 (702.36)
-	kw_intimidate                 = 45 // rules/keywords.mtg:219 (702.13)
-	kw_provoke                    = 46 // rules/keywords.mtg:232 (702.39)
-	kw_provoked                   = 47 // rules/keywords.mtg:233
-	kw_enlist                     = 48 // rules/keywords.mtg:257 (702.154)
+	kw_fear                       = 44 // rules/keywords.mtg:213 (702.36)
+	kw_intimidate                 = 45 // rules/keywords.mtg:214 (702.13)
+	kw_provoke                    = 46 // rules/keywords.mtg:227 (702.39)
+	kw_provoked                   = 47 // rules/keywords.mtg:228
+	kw_enlist                     = 48 // rules/keywords.mtg:252 (702.154)
 	kw_phasing                    = 49 // rules/turn.mtg:15
 	kw_doesnt_untap               = 50 // rules/turn.mtg:21
-	kw_hobbled                    = 51 // cards/triggers.mtg:52
+	kw_may_not_untap              = 51 // rules/turn.mtg:29
+	kw_hobbled                    = 52 // cards/triggers.mtg:52
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -107,7 +108,7 @@ var Rules = &rt.Rules{
 	SourceHash: SourceHash,
 	Index:      index,
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap", "hobbled"},
+	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap", "may_not_untap", "hobbled"},
 	Cards: []rt.Card{
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                                                                                                                                                                                                // cards/combat.mtg:19:1
@@ -125,6 +126,8 @@ var Rules = &rt.Rules{
 		{Name: "Amrou Kithkin", Types: ty_creature, Subtypes: []string{"kithkin"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Amrou Kithkin"},                                                                                                                                                                                                                                                                                                                                                        // cards/combat.mtg:146:1
 		{Name: "Elven Riders", Types: ty_creature, Subtypes: []string{"elf"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Elven Riders"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:156:1
 		{Name: "Okk", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Okk"},                                                                                                                                                                                                                                                                                                                                                                             // cards/combat.mtg:167:1
+		{Name: "Tawnos's Weaponry", Types: ty_artifact, Keywords: []string{"may_not_untap"}, Abilities: []rt.Ability{{Label: "Tawnos's Weaponry", Timing: "", Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Tawnos's Weaponry", Effect: 25, Args: [rt.MaxStackArgs]int32{1, 1, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Tawnos's Weaponry"},                                                                                         // cards/combat.mtg:188:1
+		{Name: "Liquimetal Coating", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Liquimetal Coating", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Liquimetal Coating", Effect: 26, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Liquimetal Coating"},                                                                                                                          // cards/combat.mtg:203:1
 		{Name: "Vampire Nighthawk", Types: ty_creature, Subtypes: []string{"vampire", "shaman"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "deathtouch", "lifelink"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Vampire Nighthawk"},                                                                                                                                                                                                                                                                              // cards/keywords.mtg:7:1
 		{Name: "Dauthi Slayer", Types: ty_creature, Subtypes: []string{"dauthi", "soldier"}, Power: 2, Toughness: 2, Keywords: []string{"shadow", "attacks_each_combat"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Dauthi Slayer"},                                                                                                                                                                                                                                                                                         // cards/keywords.mtg:17:1
 		{Name: "Glistener Elf", Types: ty_creature, Subtypes: []string{"phyrexian", "elf", "warrior"}, Power: 1, Toughness: 1, Keywords: []string{"infect"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Glistener Elf"},                                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:26:1
@@ -142,19 +145,20 @@ var Rules = &rt.Rules{
 		{Name: "Benalish Hero", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"banding"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Benalish Hero"},                                                                                                                                                                                                                                                                                                                // cards/keywords.mtg:135:1
 		{Name: "Crested Craghorn", Types: ty_creature, Subtypes: []string{"goat", "beast"}, Power: 4, Toughness: 1, Keywords: []string{"haste", "provoke"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Crested Craghorn"},                                                                                                                                                                                                                                                                                                    // cards/keywords.mtg:144:1
 		{Name: "Ninja of the New Moon", Types: ty_creature, Subtypes: []string{"human", "ninja"}, Power: 6, Toughness: 2, Abilities: []rt.Ability{{Label: "Ninja of the New Moon", Timing: "", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Ninja of the New Moon", Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, Zone: 2}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Ninja of the New Moon"},                                      // cards/keywords.mtg:155:1
-		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 25, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
-		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 26, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
-		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 27, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
-		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 28, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
+		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
+		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 28, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
+		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 29, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
+		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
+		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 31, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
 		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                                                                                                                                                                                        // cards/static.mtg:11:1
 		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                                                                                                                                                                                          // cards/static.mtg:21:1
 		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                                                                                                                                                                                            // cards/static.mtg:31:1
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 29, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 31, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 32, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 33, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 34, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
@@ -163,7 +167,7 @@ var Rules = &rt.Rules{
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"band", "band_asked", "chosen", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly"},
+	States:            []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -173,6 +177,7 @@ var Rules = &rt.Rules{
 		characteristic_3,
 		characteristic_4,
 		characteristic_5,
+		characteristic_6,
 	},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
@@ -194,52 +199,53 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:63 (501, 501.1)
+		{ // rules/turn.mtg:71 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:63",
+			Pos:   "rules/turn.mtg:71",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:64 (502)
+				{ // rules/turn.mtg:72 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:64",
+					Pos:   "rules/turn.mtg:72",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:98", Run: step_untap_action_1},
+						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:76", Run: step_untap_action_0},
+						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:86", Run: step_untap_action_1},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:116", Run: step_untap_action_2},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:105 (503, 503.1)
+				{ // rules/turn.mtg:129 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:105",
+					Pos:          "rules/turn.mtg:129",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:108 (504)
+				{ // rules/turn.mtg:132 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:108",
+					Pos:      "rules/turn.mtg:132",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:112", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:136", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:119 (505, 505.1)
+		{ // rules/turn.mtg:143 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:119",
+			Pos:      "rules/turn.mtg:143",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:119 (505, 505.1)
+				{ // rules/turn.mtg:143 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:119",
+					Pos:          "rules/turn.mtg:143",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -331,16 +337,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:125 (505.1a)
+		{ // rules/turn.mtg:149 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:125",
+			Pos:      "rules/turn.mtg:149",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:125 (505.1a)
+				{ // rules/turn.mtg:149 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:125",
+					Pos:          "rules/turn.mtg:149",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -350,25 +356,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:131 (512, 512.1)
+		{ // rules/turn.mtg:155 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:131",
+			Pos:   "rules/turn.mtg:155",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:132 (513, 513.1)
+				{ // rules/turn.mtg:156 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:132",
+					Pos:          "rules/turn.mtg:156",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:135 (514)
+				{ // rules/turn.mtg:159 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:135",
+					Pos:   "rules/turn.mtg:159",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:136", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:141", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:160", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:165", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -384,22 +390,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:35", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:43", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:38", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:41", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:46", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:49", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:50", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:58", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:53", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:56", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:61", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:64", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -420,7 +426,7 @@ var Rules = &rt.Rules{
 		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:153 (702.105a, 702.105b)
 		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:164 (702.121a, 702.121b)
 		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:199 (702.86a, 702.86b)
-		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:232 (702.39a, 702.39b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:227 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -483,9 +489,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:188", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
-		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:221", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
-		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:222", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
-		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:247", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:216", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:217", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
+		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:242", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_38},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_39},
 		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_40},
@@ -529,7 +535,7 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:261", Params: 2, Resolve: stack_object_0},
+		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:256", Params: 2, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:299", Params: 2, Kinds: "op", Run: effect_0},
@@ -546,23 +552,26 @@ var Rules = &rt.Rules{
 		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_11_target_0}}, Run: effect_11},
 		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_12},
 		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:206", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
-		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:237", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_15_target_0}}, Run: effect_15},
-		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:279", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0, Cost: true}}, Pay: effect_16_pay, Run: effect_16},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:201", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
+		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:232", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_15_target_0}}, Run: effect_15},
+		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:274", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0, Cost: true}}, Pay: effect_16_pay, Run: effect_16},
 		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_17},
 		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_18},
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_19},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_20},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_21},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_22},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_22},
 		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_23},
-		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_24_target_0}}, Run: effect_24},
-		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_25_target_0}}, Run: effect_25},
-		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_26_target_0}}, Run: effect_26},
-		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_27_target_0}}, Run: effect_27},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_28},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_29},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_30_target_0}}, Run: effect_30},
+		{Name: "pump_while_tapped", Rules: []string{"611.2b"}, Pos: "cards/combat.mtg:181", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_24_target_0}}, Run: effect_24},
+		{Name: "become_artifact", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:197", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_25_target_0}}, Run: effect_25},
+		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_26_target_0}}, Run: effect_26},
+		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_27_target_0}}, Run: effect_27},
+		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_28_target_0}}, Run: effect_28},
+		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_29_target_0}}, Run: effect_29},
+		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_30_target_0}}, Run: effect_30},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_31},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_32},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_33_target_0}}, Run: effect_33},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:338"},
@@ -580,9 +589,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:160", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:165", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -786,6 +795,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t514.2\tDamage wears off; \"this turn\" effects end simultaneously\n" +
 	"2025-09-19\t514.3\tNormally nobody receives priority during cleanup\n" +
 	"2025-09-19\t514.3a\tException: SBAs/triggers grant priority, then repeat cleanup\n" +
+	"2025-09-19\t611.2a\tEffect from a resolving spell/ability lasts as long as it states\n" +
+	"2025-09-19\t611.2b\t\"For as long as\" duration: one never started does nothing\n" +
+	"2025-09-19\t613.1f\tLayer 6: ability-adding and ability-removing effects\n" +
+	"2025-09-19\t613.4b\tLayer 7b: effects that set power and/or toughness\n" +
 	"2025-09-19\t702\tKeyword Abilities — section heading\n" +
 	"2025-09-19\t702.2\tDeathtouch keyword entry\n" +
 	"2025-09-19\t702.2a\tDeathtouch is static\n" +
@@ -1013,59 +1026,67 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.7\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/characteristics.mtg:36
-func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedPower(g, v_x)) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
-}
-
 // rules/characteristics.mtg:37
+func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:38
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:43 (white)
+// rules/characteristics.mtg:44 (white)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:44 (blue)
+// rules/characteristics.mtg:45 (blue)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (black)
+// rules/characteristics.mtg:46 (black)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (red)
+// rules/characteristics.mtg:47 (red)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (green)
+// rules/characteristics.mtg:48 (green)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (colorless)
+// rules/characteristics.mtg:49 (colorless)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+		return 1
+	}
+	return 0
+}
+
+// cards/combat.mtg:178 (remains_tapped)
+func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjTapped(g, v_x) {
 		return 1
 	}
 	return 0
@@ -1098,12 +1119,18 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:72 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
+// rules/turn.mtg:76 (611.2a)
 func step_untap_action_0(g rt.Exec) bool {
+	g.EndEffects(rt.EndUntilYourNextTurn, "611.2a")
+	return true
+}
+
+// rules/turn.mtg:86 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
+func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(6)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1115,7 +1142,7 @@ func step_untap_action_0(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(7)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(6)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1123,11 +1150,11 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(7), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(6), false, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
-								if rt.ObjStateFlag(g, v_z, rt.StateKind(7)) && rt.ObjAttachedTo(g, v_z) == v_y {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(6)) && rt.ObjAttachedTo(g, v_z) == v_y {
 									g.Push(int32(v_z))
 								}
 							}
@@ -1135,7 +1162,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseIn(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(7), false, "502.1")
+								g.SetFlag(v_z, rt.StateKind(6), false, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1155,7 +1182,7 @@ func step_untap_action_0(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(7), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(6), true, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
@@ -1167,7 +1194,7 @@ func step_untap_action_0(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseOut(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(7), true, "502.1")
+								g.SetFlag(v_z, rt.StateKind(6), true, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1181,15 +1208,46 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:98 (502.3, 703.4c)
-func step_untap_action_1(g rt.Exec) bool {
+// rules/turn.mtg:116 (502.3, 703.4c)
+func step_untap_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+				g.Push(int32(v_x))
+			}
+		}
+		if !g.ChooseSelected(mark, g.Active, func() int32 {
+			n := int32(0)
+			for _, v_y := range g.Battlefield {
+				if g.Objs[v_y].PhasedOut {
+					continue
+				}
+				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
+					n++
+				}
+			}
+			return n
+		}(), "502.3") {
+			return false
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(7), true, "502.3")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1200,41 +1258,58 @@ func step_untap_action_1(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(7)) && rt.ObjController(g, v_x) == g.Active {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(7), false, "502.3")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
-// rules/turn.mtg:106 (503.1a)
+// rules/turn.mtg:130 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (500.11)
+// rules/turn.mtg:135 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:112 (504.1, 703.4d)
+// rules/turn.mtg:136 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:115 (504.2)
+// rules/turn.mtg:139 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:120 (505.6)
+// rules/turn.mtg:144 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:122 (505.6b)
+// rules/turn.mtg:146 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:121 (505.6a)
+// rules/turn.mtg:145 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1298,7 +1373,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.HasKeyword(v_a, kw_enlist) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(4))) {
+			if g.HasKeyword(v_a, kw_enlist) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(3))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1326,7 +1401,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 				}
 				g.Release(mark)
 			}
-			g.SetFlag(v_a, rt.StateKind(4), true, "702.154b")
+			g.SetFlag(v_a, rt.StateKind(3), true, "702.154b")
 		}
 		g.Release(mark)
 	}
@@ -2117,27 +2192,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:126 (505.6)
+// rules/turn.mtg:150 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:128 (505.6b)
+// rules/turn.mtg:152 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:127 (505.6a)
+// rules/turn.mtg:151 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:133 (513.1)
+// rules/turn.mtg:157 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:136 (514.1, 703.4n)
+// rules/turn.mtg:160 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -2145,7 +2220,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:141 (514.2, 703.4p)
+// rules/turn.mtg:165 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2166,39 +2241,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:151 (514.3a)
+// rules/turn.mtg:175 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:151 (514.3a)
+// rules/turn.mtg:175 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:152 (514.3a)
+// rules/turn.mtg:176 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:34 (500.11)
+// rules/turn.mtg:42 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:35 (500.5)
+// rules/turn.mtg:43 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:38 (500.5)
+// rules/turn.mtg:46 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:41 (500.4, 703.4q)
+// rules/turn.mtg:49 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2223,24 +2298,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:49 (500.11)
+// rules/turn.mtg:57 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:50 (500.5)
+// rules/turn.mtg:58 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:53 (500.5)
+// rules/turn.mtg:61 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:56 (500.4, 703.4q)
+// rules/turn.mtg:64 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3272,19 +3347,19 @@ func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
 	}())
 }
 
-// rules/keywords.mtg:221 (702.36b)
+// rules/keywords.mtg:216 (702.36b)
 func pred_cant_block_35(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)))
 }
 
-// rules/keywords.mtg:222 (702.13b)
+// rules/keywords.mtg:217 (702.13b)
 func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(0)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(1)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
 }
 
-// rules/keywords.mtg:247 (702.39a)
+// rules/keywords.mtg:242 (702.39a)
 func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(3)) == v_a
+	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
 // cards/combat.mtg:15 (509.1b)
@@ -3555,7 +3630,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/keywords.mtg:261 (702.154a)
+// rules/keywords.mtg:256 (702.154a)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	v_a := rt.ObjID(it.Args[0])
 	_ = v_a
@@ -3750,11 +3825,11 @@ func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:206 (702.86a)
+// rules/keywords.mtg:201 (702.86a)
 func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
-	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(2), "702.86a") {
+	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(7), "702.86a") {
 		return false
 	}
 	{
@@ -3763,7 +3838,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(2)) {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(7)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -3778,40 +3853,40 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:237 (702.39a)
+// rules/keywords.mtg:232 (702.39a)
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
-	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(2), "702.39a") {
+	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(7), "702.39a") {
 		return false
 	}
-	if rt.ObjStateFlag(g, v_t, rt.StateKind(2)) {
-		g.SetFlag(v_t, rt.StateKind(2), false, "702.39a")
+	if rt.ObjStateFlag(g, v_t, rt.StateKind(7)) {
+		g.SetFlag(v_t, rt.StateKind(7), false, "702.39a")
 		g.Untap(v_t, "702.39a")
-		g.SetObject(v_t, rt.StateKind(3), g.AbilitySource(), "702.39a")
+		g.SetObject(v_t, rt.StateKind(2), g.AbilitySource(), "702.39a")
 		g.Grant(v_t, kw_provoked, rt.DurationID(12320), "702.39a")
 	}
 
 	return true
 }
 
-// rules/keywords.mtg:237 (702.39a) (target 0)
+// rules/keywords.mtg:232 (702.39a) (target 0)
 func effect_15_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
 }
 
-// rules/keywords.mtg:279 (702.49a, 702.49c, 702.49)
+// rules/keywords.mtg:274 (702.49a, 702.49c, 702.49)
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	v_n := g.AbilitySource()
 	_ = v_n
 	if rt.ObjInHand(g, v_n) {
-		v_p := rt.ObjStatePlayer(g, v_n, rt.StateKind(5))
+		v_p := rt.ObjStatePlayer(g, v_n, rt.StateKind(4))
 		_ = v_p
-		v_w := rt.ObjStateObject(g, v_n, rt.StateKind(6))
+		v_w := rt.ObjStateObject(g, v_n, rt.StateKind(5))
 		_ = v_w
 		g.Move(v_n, rt.ZoneBattlefield, "702.49a")
 		g.Tap(v_n, "702.49a")
@@ -3825,19 +3900,19 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:279 (702.49a, 702.49c, 702.49) (target 0)
+// rules/keywords.mtg:274 (702.49a, 702.49c, 702.49) (target 0)
 func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	return g.Attacking(v_r) && !(g.Blocked(v_r)) && g.BlockersDeclared() && rt.ObjController(g, v_r) == g.AbilityController()
 }
 
-// rules/keywords.mtg:279 (702.49a, 702.49c, 702.49) (pay)
+// rules/keywords.mtg:274 (702.49a, 702.49c, 702.49) (pay)
 func effect_16_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
-	g.SetPlayer(g.AbilitySource(), rt.StateKind(5), g.AttackedPlayer(v_r), "702.49a")
-	g.SetObject(g.AbilitySource(), rt.StateKind(6), g.AttackedPermanent(v_r), "702.49a")
+	g.SetPlayer(g.AbilitySource(), rt.StateKind(4), g.AttackedPlayer(v_r), "702.49a")
+	g.SetObject(g.AbilitySource(), rt.StateKind(5), g.AttackedPermanent(v_r), "702.49a")
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
@@ -3903,7 +3978,7 @@ func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:173 (500.8, 505.1a)
+// rules/turn.mtg:197 (500.8, 505.1a)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -3926,8 +4001,48 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/spells.mtg:10 (117.1a)
+// cards/combat.mtg:181 (611.2b)
 func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_p := args[0]
+	_ = v_p
+	v_t := args[1]
+	_ = v_t
+	v_c := rt.ObjID(args[2])
+	_ = v_c
+	g.Modify(v_c, v_p, v_t, rt.DurationID(24838), "611.2b")
+
+	return true
+}
+
+// cards/combat.mtg:181 (611.2b) (target 0)
+func effect_24_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_p := args[0]
+	_ = v_p
+	v_t := args[1]
+	_ = v_t
+	v_c := rt.ObjID(args[2])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature)
+}
+
+// cards/combat.mtg:197 (117.1b)
+func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	g.AddType(v_c, ty_artifact, rt.DurationID(4096), "117.1b")
+
+	return true
+}
+
+// cards/combat.mtg:197 (117.1b) (target 0)
+func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	return rt.ObjOnBattlefield(g, v_c)
+}
+
+// cards/spells.mtg:10 (117.1a)
+func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -3940,7 +4055,7 @@ func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:10 (117.1a) (target 0)
-func effect_24_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_26_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -3951,7 +4066,7 @@ func effect_24_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:15 (117.1a)
-func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -3964,7 +4079,7 @@ func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:15 (117.1a) (target 0)
-func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -3975,7 +4090,7 @@ func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a)
-func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Destroy(v_c, "117.1a")
@@ -3984,14 +4099,14 @@ func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a) (target 0)
-func effect_26_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_28_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && (g.Attacking(v_c) || g.Blocking(v_c))
 }
 
 // cards/spells.mtg:25 (117.1a)
-func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Destroy(v_c, "117.1a")
@@ -4000,14 +4115,32 @@ func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:25 (117.1a) (target 0)
-func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_29_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && g.Blocked(v_c)
 }
 
+// cards/spells.mtg:64 (117.1a)
+func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	g.LoseAllKeywords(v_c, rt.DurationID(4096), "117.1a")
+	g.BecomeColor(v_c, rt.Blue, rt.DurationID(4096), "117.1a")
+	g.SetPT(v_c, 1, 1, rt.DurationID(4096), "117.1a")
+
+	return true
+}
+
+// cards/spells.mtg:64 (117.1a) (target 0)
+func effect_30_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature)
+}
+
 // cards/triggers.mtg:20 (508.1m)
-func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -4028,7 +4161,7 @@ func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -4037,7 +4170,7 @@ func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -4046,7 +4179,7 @@ func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_30_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_33_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)
@@ -4145,7 +4278,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:160 (500.6)
+// rules/turn.mtg:184 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

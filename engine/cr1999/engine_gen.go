@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8fa6f36f06a8557f617aed9b3a142a3f"
+const SourceHash = "sha256:03f0f9c9e1fbd5dfcdeb363a8193c30e"
 
 // Keyword bits.
 const (
@@ -21,14 +21,15 @@ const (
 	kw_haste                   = 2  // rules/keywords.mtg:14 (502.5)
 	kw_trample                 = 3  // rules/keywords.mtg:18 (502.9)
 	kw_doesnt_untap            = 4  // rules/turn.mtg:21
-	kw_shadow                  = 5  // cr1999/keywords.mtg:6 (502.8)
-	kw_flanking                = 6  // cr1999/keywords.mtg:12 (502.3)
-	kw_attacks_without_tapping = 7  // cr1999/keywords.mtg:21
-	kw_forestwalk              = 8  // cr1999/keywords.mtg:24 (502.6)
-	kw_islandwalk              = 9  // cr1999/keywords.mtg:25
-	kw_mountainwalk            = 10 // cr1999/keywords.mtg:26
-	kw_plainswalk              = 11 // cr1999/keywords.mtg:27
-	kw_swampwalk               = 12 // cr1999/keywords.mtg:28
+	kw_may_not_untap           = 5  // rules/turn.mtg:29
+	kw_shadow                  = 6  // cr1999/keywords.mtg:6 (502.8)
+	kw_flanking                = 7  // cr1999/keywords.mtg:12 (502.3)
+	kw_attacks_without_tapping = 8  // cr1999/keywords.mtg:21
+	kw_forestwalk              = 9  // cr1999/keywords.mtg:24 (502.6)
+	kw_islandwalk              = 10 // cr1999/keywords.mtg:25
+	kw_mountainwalk            = 11 // cr1999/keywords.mtg:26
+	kw_plainswalk              = 12 // cr1999/keywords.mtg:27
+	kw_swampwalk               = 13 // cr1999/keywords.mtg:28
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -61,13 +62,14 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"first_strike", "flying", "haste", "trample", "doesnt_untap", "shadow", "flanking", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
+	Keywords:          []string{"first_strike", "flying", "haste", "trample", "doesnt_untap", "may_not_untap", "shadow", "flanking", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "instant", "sorcery"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	States:            []string{"chosen"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -98,10 +100,10 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:63 (301, 301.1)
+		{ // rules/turn.mtg:71 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:63",
+			Pos:   "rules/turn.mtg:71",
 			Steps: []rt.Step{
 				{ // cr1999/turn.mtg:54 (302)
 					Name:  "untap",
@@ -112,17 +114,17 @@ var Rules = &rt.Rules{
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // rules/turn.mtg:105 (303, 303.1)
+				{ // rules/turn.mtg:129 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "rules/turn.mtg:105",
+					Pos:          "rules/turn.mtg:129",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:108 (304)
+				{ // rules/turn.mtg:132 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:108",
+					Pos:      "rules/turn.mtg:132",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
@@ -133,16 +135,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:119 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:143 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:119",
+			Pos:      "rules/turn.mtg:143",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:119 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:143 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:119",
+					Pos:          "rules/turn.mtg:143",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -204,9 +206,9 @@ var Rules = &rt.Rules{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:132", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:215", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:225", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:226", Run: step_combat_damage_action_5},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -223,16 +225,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:125 (305.1)
+		{ // rules/turn.mtg:149 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:125",
+			Pos:      "rules/turn.mtg:149",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:125 (305.1)
+				{ // rules/turn.mtg:149 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:125",
+					Pos:          "rules/turn.mtg:149",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -242,24 +244,24 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:131 (312, 312.1)
+		{ // rules/turn.mtg:155 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:131",
+			Pos:   "rules/turn.mtg:155",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:132 (313, 313.1)
+				{ // rules/turn.mtg:156 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:132",
+					Pos:          "rules/turn.mtg:156",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:135 (314, 314.1)
+				{ // rules/turn.mtg:159 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "rules/turn.mtg:135",
+					Pos:   "rules/turn.mtg:159",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:136", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:160", Run: step_cleanup_action_0},
 						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:88", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
@@ -291,7 +293,7 @@ var Rules = &rt.Rules{
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 6, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr1999/keywords.mtg:12 (502.3)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 7, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr1999/keywords.mtg:12 (502.3)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
@@ -313,14 +315,14 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:404", Text: "b.controller == game.declaring", Test: pred_can_block_3},
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:405", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
-		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:235", Text: "1", Value: pred_blocks_at_most_6, Own: true},
+		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_6, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:433", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:445", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:446", Text: "a has trample", Test: pred_trample_9},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:504", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:63", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
+		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:150", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
 		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:153", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
 		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:157", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
@@ -367,9 +369,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:160", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:165", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -465,57 +467,57 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
-// rules/characteristics.mtg:36
-func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedPower(g, v_x)) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
-}
-
 // rules/characteristics.mtg:37
+func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:38
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:43 (white)
+// rules/characteristics.mtg:44 (white)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:44 (blue)
+// rules/characteristics.mtg:45 (blue)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (black)
+// rules/characteristics.mtg:46 (black)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (red)
+// rules/characteristics.mtg:47 (red)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (green)
+// rules/characteristics.mtg:48 (green)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (colorless)
+// rules/characteristics.mtg:49 (colorless)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
 		return 1
@@ -572,7 +574,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:106 (303.1)
+// rules/turn.mtg:130 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
@@ -588,17 +590,17 @@ func step_draw_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:115 (304.1)
+// rules/turn.mtg:139 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:120 (305.3)
+// rules/turn.mtg:144 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:122 (305.4, 408.2d)
+// rules/turn.mtg:146 (305.4, 408.2d)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1084,7 +1086,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:215 (310.1d)
+// cr2008/combat.mtg:216 (310.1d)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1151,7 +1153,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:225 (310.2)
+// cr2008/combat.mtg:226 (310.2)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1211,12 +1213,12 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:126 (305.3)
+// rules/turn.mtg:150 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:128 (305.4, 408.2d)
+// rules/turn.mtg:152 (305.4, 408.2d)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1226,12 +1228,12 @@ func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:133 (313.1)
+// rules/turn.mtg:157 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:136 (314.1a)
+// rules/turn.mtg:160 (314.1a)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -1263,17 +1265,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:151 (314.1c)
+// rules/turn.mtg:175 (314.1c)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:151 (314.1c)
+// rules/turn.mtg:175 (314.1c)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:152 (314.1c)
+// rules/turn.mtg:176 (314.1c)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -1647,7 +1649,7 @@ func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:235 (309.1)
+// cr2008/combat.mtg:236 (309.1)
 func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
@@ -1682,17 +1684,17 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/keywords.mtg:63 (310.1c)
+// cr2017/keywords.mtg:62 (310.1c)
 func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// cr2008/combat.mtg:231 (502.4)
+// cr2008/combat.mtg:232 (502.4)
 func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:237 (420.5c)
+// cr2008/combat.mtg:238 (420.5c)
 func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
@@ -2020,7 +2022,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:160 (408.1f)
+// rules/turn.mtg:184 (408.1f)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

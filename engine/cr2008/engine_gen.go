@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f6e2d40abd08c293b177dd5b87bb5e2b"
+const SourceHash = "sha256:78bfa3d12b1594ee97e0a9b0a317cc37"
 
 // Keyword bits.
 const (
@@ -25,6 +25,7 @@ const (
 	kw_trample       = 6 // rules/keywords.mtg:18 (502.9)
 	kw_phasing       = 7 // rules/turn.mtg:15
 	kw_doesnt_untap  = 8 // rules/turn.mtg:21
+	kw_may_not_untap = 9 // rules/turn.mtg:29
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -59,14 +60,14 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "phasing", "doesnt_untap"},
+	Keywords:          []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "phasing", "doesnt_untap", "may_not_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"phased_indirectly"},
+	States:            []string{"phased_indirectly", "chosen"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -97,52 +98,53 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:63 (301, 301.1)
+		{ // rules/turn.mtg:71 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:63",
+			Pos:   "rules/turn.mtg:71",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:64 (302)
+				{ // rules/turn.mtg:72 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "rules/turn.mtg:64",
+					Pos:   "rules/turn.mtg:72",
 					Actions: []rt.Action{
-						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
-						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:98", Run: step_untap_action_1},
+						{Rules: []string{"418.3a"}, Pos: "rules/turn.mtg:76", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:86", Run: step_untap_action_1},
+						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:116", Run: step_untap_action_2},
 					},
 					NoPriorityRule: "302.3",
 				},
-				{ // rules/turn.mtg:105 (303)
+				{ // rules/turn.mtg:129 (303)
 					Name:         "upkeep",
 					Rules:        []string{"303"},
-					Pos:          "rules/turn.mtg:105",
+					Pos:          "rules/turn.mtg:129",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:108 (304)
+				{ // rules/turn.mtg:132 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:108",
+					Pos:      "rules/turn.mtg:132",
 					Skip:     step_draw_skip,
 					SkipRule: "300.9",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:112", Run: step_draw_action_0},
+						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:136", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // rules/turn.mtg:119 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:143 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:119",
+			Pos:      "rules/turn.mtg:143",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:119 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:143 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:119",
+					Pos:          "rules/turn.mtg:143",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -173,7 +175,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:182", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:183", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:50", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:54", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:86", Run: step_declare_attackers_action_4},
@@ -204,13 +206,13 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:195", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:196", Run: step_combat_damage_action_0},
 						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:115", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:215", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_5},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:225", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:226", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
@@ -227,16 +229,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:125 (305.1)
+		{ // rules/turn.mtg:149 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:125",
+			Pos:      "rules/turn.mtg:149",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:125 (305.1)
+				{ // rules/turn.mtg:149 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:125",
+					Pos:          "rules/turn.mtg:149",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -246,25 +248,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:131 (312, 312.1)
+		{ // rules/turn.mtg:155 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:131",
+			Pos:   "rules/turn.mtg:155",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:132 (313, 313.1)
+				{ // rules/turn.mtg:156 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:132",
+					Pos:          "rules/turn.mtg:156",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:135 (314)
+				{ // rules/turn.mtg:159 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "rules/turn.mtg:135",
+					Pos:   "rules/turn.mtg:159",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:136", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:141", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:160", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:165", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -325,7 +327,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:404", Text: "b.controller == game.declaring", Test: pred_can_block_6},
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:405", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
-		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:235", Text: "1", Value: pred_blocks_at_most_9, Own: true},
+		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_9, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:433", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
 		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:445", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
 		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:446", Text: "a has trample", Test: pred_trample_12},
@@ -334,9 +336,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:459", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:504", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
-		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:63", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:231", Text: "a has flying and not b has flying", Test2: pred_cant_block_19},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:237", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_20},
+		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_19},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_20},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -346,18 +348,18 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:248", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:249", Params: 0, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:263", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:269", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:169", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:264", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:270", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:170", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
@@ -377,9 +379,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:160", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:165", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
 		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
 	},
@@ -478,6 +480,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t408.1a\tSpells and abilities only at certain times\n" +
 	"2008\t408.1b\tState-based effects, then triggers, then priority\n" +
 	"2008\t408.1c\tPriority passes; all pass: resolve or end the step\n" +
+	"2008\t418.3a\tEffect from a resolving spell/ability lasts as long as it states\n" +
 	"2008\t419.6b\tRegeneration: a destruction-replacement effect (remove damage, tap, remove from combat)\n" +
 	"2008\t420\tState-based effects\n" +
 	"2008\t420.5\tThe list of state-based effects\n" +
@@ -499,57 +502,57 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
 	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
 
-// rules/characteristics.mtg:36
-func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedPower(g, v_x)) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
-}
-
 // rules/characteristics.mtg:37
+func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:38
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:43 (white)
+// rules/characteristics.mtg:44 (white)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:44 (blue)
+// rules/characteristics.mtg:45 (blue)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (black)
+// rules/characteristics.mtg:46 (black)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (red)
+// rules/characteristics.mtg:47 (red)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (green)
+// rules/characteristics.mtg:48 (green)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (colorless)
+// rules/characteristics.mtg:49 (colorless)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
 		return 1
@@ -584,8 +587,14 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:72 (302.1)
+// rules/turn.mtg:76 (418.3a)
 func step_untap_action_0(g rt.Exec) bool {
+	g.EndEffects(rt.EndUntilYourNextTurn, "418.3a")
+	return true
+}
+
+// rules/turn.mtg:86 (302.1)
+func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -667,15 +676,46 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:98 (302.2)
-func step_untap_action_1(g rt.Exec) bool {
+// rules/turn.mtg:116 (302.2)
+func step_untap_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+				g.Push(int32(v_x))
+			}
+		}
+		if !g.ChooseSelected(mark, g.Active, func() int32 {
+			n := int32(0)
+			for _, v_y := range g.Battlefield {
+				if g.Objs[v_y].PhasedOut {
+					continue
+				}
+				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
+					n++
+				}
+			}
+			return n
+		}(), "302.2") {
+			return false
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(1), true, "302.2")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -686,41 +726,58 @@ func step_untap_action_1(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(1)) && rt.ObjController(g, v_x) == g.Active {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(1), false, "302.2")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
-// rules/turn.mtg:106 (303.1)
+// rules/turn.mtg:130 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (300.9)
+// rules/turn.mtg:135 (300.9)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:112 (304.1, 423.1)
+// rules/turn.mtg:136 (304.1, 423.1)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
-// rules/turn.mtg:115 (304.1)
+// rules/turn.mtg:139 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:120 (305.3)
+// rules/turn.mtg:144 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:122 (305.4)
+// rules/turn.mtg:146 (305.4)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:121 (305.3)
+// rules/turn.mtg:145 (305.3)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -746,7 +803,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:182 (308.2c)
+// cr2008/combat.mtg:183 (308.2c)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1043,7 +1100,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:195 (310.5, 502.28)
+// cr2008/combat.mtg:196 (310.5, 502.28)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1261,7 +1318,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:215 (310.2d)
+// cr2008/combat.mtg:216 (310.2d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1328,7 +1385,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:225 (310.1)
+// cr2008/combat.mtg:226 (310.1)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1388,27 +1445,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:126 (305.3)
+// rules/turn.mtg:150 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:128 (305.4)
+// rules/turn.mtg:152 (305.4)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:127 (305.3)
+// rules/turn.mtg:151 (305.3)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:133 (313.1)
+// rules/turn.mtg:157 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:136 (314.1)
+// rules/turn.mtg:160 (314.1)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
@@ -1416,7 +1473,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:141 (314.2)
+// rules/turn.mtg:165 (314.2)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1437,17 +1494,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:151 (314.3)
+// rules/turn.mtg:175 (314.3)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:151 (314.3)
+// rules/turn.mtg:175 (314.3)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:152 (314.3)
+// rules/turn.mtg:176 (314.3)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -1814,7 +1871,7 @@ func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:235 (309.2a)
+// cr2008/combat.mtg:236 (309.2a)
 func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
@@ -1869,17 +1926,17 @@ func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/keywords.mtg:63 (310.2c)
+// cr2017/keywords.mtg:62 (310.2c)
 func pred_damage_assigner_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// cr2008/combat.mtg:231 (502.4)
+// cr2008/combat.mtg:232 (502.4)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:237 (420.5c)
+// cr2008/combat.mtg:238 (420.5c)
 func pred_lethal_damage_20(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
@@ -1924,7 +1981,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "419.6b")
 }
 
-// cr2008/combat.mtg:248 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:249 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	{
 		mark := g.Mark()
@@ -1946,7 +2003,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr2008/combat.mtg:263 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:264 (308.4, 306.3a, 306.2)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1959,7 +2016,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2008/combat.mtg:269 (308.4, 306.3)
+// cr2008/combat.mtg:270 (308.4, 306.3)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -1972,7 +2029,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2008/combat.mtg:169 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:170 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2053,7 +2110,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:173 (300.7, 305.1)
+// rules/turn.mtg:197 (300.7, 305.1)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
@@ -2176,7 +2233,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:160 (300.5)
+// rules/turn.mtg:184 (300.5)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

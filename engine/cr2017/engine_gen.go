@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:165a224deae40c2f821c08cd56e90a67"
+const SourceHash = "sha256:27b83e899839f968854778993dba8b22"
 
 // Keyword bits.
 const (
@@ -36,6 +36,7 @@ const (
 	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:31
 	kw_phasing                    = 18 // rules/turn.mtg:15
 	kw_doesnt_untap               = 19 // rules/turn.mtg:21
+	kw_may_not_untap              = 20 // rules/turn.mtg:29
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -70,14 +71,14 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap"},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap", "may_not_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"phased_indirectly"},
+	States:            []string{"phased_indirectly", "chosen"},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -108,52 +109,53 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:63 (501, 501.1)
+		{ // rules/turn.mtg:71 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:63",
+			Pos:   "rules/turn.mtg:71",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:64 (502)
+				{ // rules/turn.mtg:72 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:64",
+					Pos:   "rules/turn.mtg:72",
 					Actions: []rt.Action{
-						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:72", Run: step_untap_action_0},
-						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:98", Run: step_untap_action_1},
+						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:76", Run: step_untap_action_0},
+						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:86", Run: step_untap_action_1},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:116", Run: step_untap_action_2},
 					},
 					NoPriorityRule: "502.3",
 				},
-				{ // rules/turn.mtg:105 (503, 503.1)
+				{ // rules/turn.mtg:129 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:105",
+					Pos:          "rules/turn.mtg:129",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:108 (504)
+				{ // rules/turn.mtg:132 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:108",
+					Pos:      "rules/turn.mtg:132",
 					Skip:     step_draw_skip,
 					SkipRule: "500.10",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:112", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:136", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:119 (505, 505.1)
+		{ // rules/turn.mtg:143 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:119",
+			Pos:      "rules/turn.mtg:143",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:119 (505, 505.1)
+				{ // rules/turn.mtg:143 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:119",
+					Pos:          "rules/turn.mtg:143",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -243,16 +245,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:125 (505.1a)
+		{ // rules/turn.mtg:149 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:125",
+			Pos:      "rules/turn.mtg:149",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:125 (505.1a)
+				{ // rules/turn.mtg:149 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:125",
+					Pos:          "rules/turn.mtg:149",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -262,25 +264,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:131 (512, 512.1)
+		{ // rules/turn.mtg:155 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:131",
+			Pos:   "rules/turn.mtg:155",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:132 (513, 513.1)
+				{ // rules/turn.mtg:156 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:132",
+					Pos:          "rules/turn.mtg:156",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:135 (514)
+				{ // rules/turn.mtg:159 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:135",
+					Pos:   "rules/turn.mtg:159",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:136", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:141", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:160", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:165", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -296,22 +298,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:35", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:43", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:38", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:41", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:46", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:49", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:50", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:58", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:53", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:56", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:61", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:64", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -370,7 +372,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
-		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:63", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:478", Allows: timing_0},
@@ -404,7 +406,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:173", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -423,9 +425,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:159", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:160", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:165", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -602,6 +604,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2017-07-08\t514.2\tDamage wears off; \"this turn\" effects end simultaneously\n" +
 	"2017-07-08\t514.3\tNormally nobody receives priority during cleanup\n" +
 	"2017-07-08\t514.3a\tException: SBAs/triggers grant priority, then repeat cleanup\n" +
+	"2017-07-08\t611.2a\tEffect from a resolving spell/ability lasts as long as it states\n" +
+	"2017-07-08\t611.2b\t\"For as long as\" duration: one never started does nothing\n" +
+	"2017-07-08\t613.1f\tLayer 6: ability-adding and ability-removing effects\n" +
+	"2017-07-08\t613.4b\tLayer 7b: effects that set power and/or toughness\n" +
 	"2017-07-08\t702\tKeyword Abilities — section heading\n" +
 	"2017-07-08\t702.2\tDeathtouch keyword entry\n" +
 	"2017-07-08\t702.2a\tDeathtouch is static\n" +
@@ -715,57 +721,57 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2017-07-08\t704.6\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2017-07-08\t704.7\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/characteristics.mtg:36
-func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedPower(g, v_x)) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
-}
-
 // rules/characteristics.mtg:37
+func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+}
+
+// rules/characteristics.mtg:38
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjPrintedToughness(g, v_x)) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:43 (white)
+// rules/characteristics.mtg:44 (white)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.White) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:44 (blue)
+// rules/characteristics.mtg:45 (blue)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Blue) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (black)
+// rules/characteristics.mtg:46 (black)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Black) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (red)
+// rules/characteristics.mtg:47 (red)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Red) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (green)
+// rules/characteristics.mtg:48 (green)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
-	if rt.ObjManaSymbols(g, v_x, rt.Green) > 0 {
+	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (colorless)
+// rules/characteristics.mtg:49 (colorless)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
 		return 1
@@ -800,8 +806,14 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:72 (502.1, 703.4a)
+// rules/turn.mtg:76 (611.2a)
 func step_untap_action_0(g rt.Exec) bool {
+	g.EndEffects(rt.EndUntilYourNextTurn, "611.2a")
+	return true
+}
+
+// rules/turn.mtg:86 (502.1, 703.4a)
+func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -883,15 +895,46 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:98 (502.2, 703.4b)
-func step_untap_action_1(g rt.Exec) bool {
+// rules/turn.mtg:116 (502.2, 703.4b)
+func step_untap_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+				g.Push(int32(v_x))
+			}
+		}
+		if !g.ChooseSelected(mark, g.Active, func() int32 {
+			n := int32(0)
+			for _, v_y := range g.Battlefield {
+				if g.Objs[v_y].PhasedOut {
+					continue
+				}
+				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
+					n++
+				}
+			}
+			return n
+		}(), "502.2") {
+			return false
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(1), true, "502.2")
+		}
+		g.Release(mark)
+	}
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -902,41 +945,58 @@ func step_untap_action_1(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(1)) && rt.ObjController(g, v_x) == g.Active {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(1), false, "502.2")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
-// rules/turn.mtg:106 (503.1a)
+// rules/turn.mtg:130 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:111 (500.10)
+// rules/turn.mtg:135 (500.10)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:112 (504.1, 703.4c)
+// rules/turn.mtg:136 (504.1, 703.4c)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:115 (504.2)
+// rules/turn.mtg:139 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:120 (505.4)
+// rules/turn.mtg:144 (505.4)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:122 (505.4b)
+// rules/turn.mtg:146 (505.4b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:121 (505.4a)
+// rules/turn.mtg:145 (505.4a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1676,27 +1736,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:126 (505.4)
+// rules/turn.mtg:150 (505.4)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:128 (505.4b)
+// rules/turn.mtg:152 (505.4b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:127 (505.4a)
+// rules/turn.mtg:151 (505.4a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:133 (513.1)
+// rules/turn.mtg:157 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:136 (514.1, 703.4m)
+// rules/turn.mtg:160 (514.1, 703.4m)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1704,7 +1764,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:141 (514.2, 703.4n)
+// rules/turn.mtg:165 (514.2, 703.4n)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1725,39 +1785,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:151 (514.3a)
+// rules/turn.mtg:175 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:151 (514.3a)
+// rules/turn.mtg:175 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:152 (514.3a)
+// rules/turn.mtg:176 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:34 (500.10)
+// rules/turn.mtg:42 (500.10)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:35 (500.5)
+// rules/turn.mtg:43 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:38 (500.5)
+// rules/turn.mtg:46 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:41 (500.4, 703.4p)
+// rules/turn.mtg:49 (500.4, 703.4p)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1782,24 +1842,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:49 (500.10)
+// rules/turn.mtg:57 (500.10)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:50 (500.5)
+// rules/turn.mtg:58 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:53 (500.5)
+// rules/turn.mtg:61 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:56 (500.4, 703.4p)
+// rules/turn.mtg:64 (500.4, 703.4p)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2537,7 +2597,7 @@ func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	}()
 }
 
-// cr2017/keywords.mtg:63 (510.1c)
+// cr2017/keywords.mtg:62 (510.1c)
 func pred_damage_assigner_28(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
@@ -2774,7 +2834,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:173 (500.8, 505.1a)
+// rules/turn.mtg:197 (500.8, 505.1a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -2905,7 +2965,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:160 (500.6)
+// rules/turn.mtg:184 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
