@@ -299,7 +299,9 @@ func (g Exec) SkipEffect() bool {
 
 // AddSkip records an effect that skips the next segment called name of
 // player p's turns.
-func (g Exec) AddSkip(p int, name string) { g.Skips = append(g.Skips, skipReq{Player: int8(p), Name: name}) }
+func (g Exec) AddSkip(p int, name string) {
+	g.Skips = append(g.Skips, skipReq{Player: int8(p), Name: name})
+}
 
 // SkipTurn is the statement that skips player p's next turn (500.11: it
 // is passed over as though it did not exist); each such statement skips
