@@ -303,7 +303,7 @@ func (g Exec) AddSkip(p int, name string) {
 	g.Skips = append(g.Skips, skipReq{Player: int8(p), Name: name})
 }
 
-// SkipTurn is the statement that skips player p's next turn (500.11: it
+// SkipTurn is the statement that skips player p's next turn (the rules: it
 // is passed over as though it did not exist); each such statement skips
 // one turn. It does nothing for no player.
 func (g Exec) SkipTurn(p int, rule string) {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5b0a92bb24e6c6b4e69cdf6186eb6029"
+const SourceHash = "sha256:89795ab64f27fcf466dfd229ecc7d94f"
 
 // Keyword bits.
 const (
@@ -116,6 +116,10 @@ var Rules = &rt.Rules{
 		{Name: "Time Walk", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Walk", Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Walk"},                                                                                                                                                                                                                                                                                                                            // cards/attack.mtg:57:1
 		{Name: "Temporal Manipulation", Types: ty_sorcery, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Temporal Manipulation", Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Temporal Manipulation"},                                                                                                                                                                                                                                                                                        // cards/attack.mtg:64:1
 		{Name: "Meditate", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Meditate", Effect: 26, Args: [rt.MaxStackArgs]int32{4, 0, 0}}, Declared: "Meditate"},                                                                                                                                                                                                                                                                                                                               // cards/attack.mtg:71:1
+		{Name: "Bog Wraith", Types: ty_creature, Subtypes: []string{"wraith"}, Power: 3, Toughness: 3, Keywords: []string{"swampwalk"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Bog Wraith"},                                                                                                                                                                                                                                                                                                                              // cards/attack.mtg:79:1
+		{Name: "Segovian Leviathan", Types: ty_creature, Subtypes: []string{"leviathan"}, Power: 3, Toughness: 3, Keywords: []string{"islandwalk"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Segovian Leviathan"},                                                                                                                                                                                                                                                                                                          // cards/attack.mtg:88:1
+		{Name: "Tormented Soul", Types: ty_creature, Subtypes: []string{"spirit"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Tormented Soul"},                                                                                                                                                                                                                                                                                                                                                       // cards/attack.mtg:98:1
+		{Name: "Jackal Familiar", Types: ty_creature, Subtypes: []string{"jackal"}, Power: 2, Toughness: 2, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Jackal Familiar"},                                                                                                                                                                                                                                                                                        // cards/attack.mtg:109:1
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                                                                                                                                                                                                // cards/combat.mtg:19:1
 		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                                                                                                                                                                                       // cards/combat.mtg:33:1
@@ -500,23 +504,25 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:242", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:15", Text: "is_card(self, \"Sea Monster\") and (self.attacking and not any(land, l, l.controller == self.defending_player and subtype(l, \"island\")))", Test: pred_attack_restriction_38},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:28", Text: "is_card(self, \"Harbor Serpent\") and (self.attacking and count(land, l, subtype(l, \"island\")) < 5)", Test: pred_attack_restriction_39},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_40},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_41},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_42},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_43},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_44},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_45},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_46},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_47},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_48},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_49},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_50},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_51},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_52},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_53},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_54},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_55},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_56},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:103", Text: "is_card(self, \"Tormented Soul\") and (a.creature)", Test2: pred_cant_block_40},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:104", Text: "is_card(self, \"Tormented Soul\") and (b.creature)", Test2: pred_cant_block_41},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_42},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_43},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_44},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_45},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_46},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_47},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_48},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_49},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_50},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_51},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_52},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_53},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_54},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_55},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_56},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_57},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_58},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:494", Allows: timing_0},
@@ -3410,38 +3416,48 @@ func pred_attack_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
 	}() < 5)
 }
 
-// cards/combat.mtg:15 (509.1b)
+// cards/attack.mtg:103 (509.1b)
 func pred_cant_block_40(g rt.Exec, v_self, v_a rt.ObjID) bool {
+	return g.IsCard(v_self, "Tormented Soul") && (rt.ObjIs(g, v_a, ty_creature))
+}
+
+// cards/attack.mtg:104 (509.1b)
+func pred_cant_block_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
+	return g.IsCard(v_self, "Tormented Soul") && (rt.ObjIs(g, v_b, ty_creature))
+}
+
+// cards/combat.mtg:15 (509.1b)
+func pred_cant_block_42(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Goblin Raider") && (rt.ObjIs(g, v_a, ty_creature))
 }
 
 // cards/combat.mtg:38 (509.1b)
-func pred_block_restriction_41(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Guile") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
 }
 
 // cards/combat.mtg:87 (509.1c)
-func pred_must_block_attacker_42(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_44(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Taunting Elf") && (g.Attacking(v_self))
 }
 
 // cards/combat.mtg:141 (509.1b)
-func pred_cant_block_43(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_45(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Bog Rats") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/combat.mtg:151 (509.1b)
-func pred_cant_block_44(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_46(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Amrou Kithkin") && (g.Power(v_b) >= 3)
 }
 
 // cards/combat.mtg:161 (509.1b)
-func pred_cant_block_45(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_47(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Elven Riders") && (!(g.HasSubtype(v_b, "wall") || g.HasKeyword(v_b, kw_flying)))
 }
 
 // cards/combat.mtg:172 (508.1c)
-func pred_attack_restriction_46(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_48(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Attacking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -3459,7 +3475,7 @@ func pred_attack_restriction_46(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/combat.mtg:173 (509.1b)
-func pred_block_restriction_47(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_49(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Blocking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -3477,47 +3493,47 @@ func pred_block_restriction_47(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/static.mtg:16 (509.1b)
-func pred_cant_block_48(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_50(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Phantom Warrior") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
 // cards/static.mtg:26 (509.1b)
-func pred_block_restriction_49(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_51(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Stalking Tiger") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
 // cards/static.mtg:36 (509.1b)
-func pred_cant_block_50(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_52(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Ironclaw Orcs") && (g.Power(v_a) >= 2)
 }
 
 // cards/static.mtg:47 (509.1b)
-func pred_cant_block_51(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_53(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Cloud Sprite") && (!(g.HasKeyword(v_a, kw_flying)))
 }
 
 // cards/static.mtg:57 (508.1d)
-func pred_must_attack_52(g rt.Exec, v_self rt.ObjID) bool {
+func pred_must_attack_54(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (!(g.HasAttackCost(v_self)))
 }
 
 // cards/static.mtg:58 (509.1b)
-func pred_cant_block_53(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_55(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/static.mtg:68 (509.1c)
-func pred_must_block_attacker_54(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_56(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
 // cards/triggers.mtg:54 (509.1b)
-func pred_cant_block_55(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_57(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_hobbled)
 }
 
 // cards/triggers.mtg:67 (508.1c)
-func pred_attack_restriction_56(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_58(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Scarred Puma") && (g.Attacking(v_self) && !(func() bool {
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
 			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
