@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:89795ab64f27fcf466dfd229ecc7d94f"
+const SourceHash = "sha256:4a0b407c70e5729f91f6fc7bfdf9dcdd"
 
 // Keyword bits.
 const (
@@ -120,12 +120,15 @@ var Rules = &rt.Rules{
 		{Name: "Segovian Leviathan", Types: ty_creature, Subtypes: []string{"leviathan"}, Power: 3, Toughness: 3, Keywords: []string{"islandwalk"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Segovian Leviathan"},                                                                                                                                                                                                                                                                                                          // cards/attack.mtg:88:1
 		{Name: "Tormented Soul", Types: ty_creature, Subtypes: []string{"spirit"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Tormented Soul"},                                                                                                                                                                                                                                                                                                                                                       // cards/attack.mtg:98:1
 		{Name: "Jackal Familiar", Types: ty_creature, Subtypes: []string{"jackal"}, Power: 2, Toughness: 2, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Jackal Familiar"},                                                                                                                                                                                                                                                                                        // cards/attack.mtg:109:1
+		{Name: "Charging Rhino", Types: ty_creature, Subtypes: []string{"rhino"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Charging Rhino"},                                                                                                                                                                                                                                                                                                                                                        // cards/attack.mtg:119:1
+		{Name: "Goblin Balloon Brigade", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 1, Abilities: []rt.Ability{{Label: "Goblin Balloon Brigade", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Goblin Balloon Brigade", Effect: 27, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Balloon Brigade"},                                        // cards/attack.mtg:140:1
+		{Name: "Jump", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Jump", Effect: 28, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Jump"},                                                                                                                                                                                                                                                                                                                                           // cards/attack.mtg:149:1
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                                                                                                                                                                                                // cards/combat.mtg:19:1
 		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                                                                                                                                                                                       // cards/combat.mtg:33:1
 		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Mogg Flunkies"},                                                                                                                                                                                                                                                                                            // cards/combat.mtg:43:1
 		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Bloodrock Cyclops"},                                                                                                                                                                                                                                                                                                     // cards/combat.mtg:53:1
-		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 27, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
+		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 29, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
 		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Taunting Elf"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:82:1
 		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Wall of Stone"},                                                                                                                                                                                                                                                                                                                           // cards/combat.mtg:91:1
 		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Serra Angel"},                                                                                                                                                                                                                                                                                                                   // cards/combat.mtg:100:1
@@ -136,8 +139,8 @@ var Rules = &rt.Rules{
 		{Name: "Amrou Kithkin", Types: ty_creature, Subtypes: []string{"kithkin"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Amrou Kithkin"},                                                                                                                                                                                                                                                                                                                                                        // cards/combat.mtg:146:1
 		{Name: "Elven Riders", Types: ty_creature, Subtypes: []string{"elf"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Elven Riders"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:156:1
 		{Name: "Okk", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Okk"},                                                                                                                                                                                                                                                                                                                                                                             // cards/combat.mtg:167:1
-		{Name: "Tawnos's Weaponry", Types: ty_artifact, Keywords: []string{"may_not_untap"}, Abilities: []rt.Ability{{Label: "Tawnos's Weaponry", Timing: "", Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Tawnos's Weaponry", Effect: 28, Args: [rt.MaxStackArgs]int32{1, 1, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Tawnos's Weaponry"},                                                                                         // cards/combat.mtg:188:1
-		{Name: "Liquimetal Coating", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Liquimetal Coating", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Liquimetal Coating", Effect: 29, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Liquimetal Coating"},                                                                                                                          // cards/combat.mtg:203:1
+		{Name: "Tawnos's Weaponry", Types: ty_artifact, Keywords: []string{"may_not_untap"}, Abilities: []rt.Ability{{Label: "Tawnos's Weaponry", Timing: "", Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Tawnos's Weaponry", Effect: 30, Args: [rt.MaxStackArgs]int32{1, 1, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Tawnos's Weaponry"},                                                                                         // cards/combat.mtg:188:1
+		{Name: "Liquimetal Coating", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Liquimetal Coating", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Liquimetal Coating", Effect: 31, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Liquimetal Coating"},                                                                                                                          // cards/combat.mtg:203:1
 		{Name: "Vampire Nighthawk", Types: ty_creature, Subtypes: []string{"vampire", "shaman"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "deathtouch", "lifelink"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Vampire Nighthawk"},                                                                                                                                                                                                                                                                              // cards/keywords.mtg:7:1
 		{Name: "Dauthi Slayer", Types: ty_creature, Subtypes: []string{"dauthi", "soldier"}, Power: 2, Toughness: 2, Keywords: []string{"shadow", "attacks_each_combat"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Dauthi Slayer"},                                                                                                                                                                                                                                                                                         // cards/keywords.mtg:17:1
 		{Name: "Glistener Elf", Types: ty_creature, Subtypes: []string{"phyrexian", "elf", "warrior"}, Power: 1, Toughness: 1, Keywords: []string{"infect"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Glistener Elf"},                                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:26:1
@@ -155,20 +158,20 @@ var Rules = &rt.Rules{
 		{Name: "Benalish Hero", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"banding"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Benalish Hero"},                                                                                                                                                                                                                                                                                                                // cards/keywords.mtg:135:1
 		{Name: "Crested Craghorn", Types: ty_creature, Subtypes: []string{"goat", "beast"}, Power: 4, Toughness: 1, Keywords: []string{"haste", "provoke"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Crested Craghorn"},                                                                                                                                                                                                                                                                                                    // cards/keywords.mtg:144:1
 		{Name: "Ninja of the New Moon", Types: ty_creature, Subtypes: []string{"human", "ninja"}, Power: 6, Toughness: 2, Abilities: []rt.Ability{{Label: "Ninja of the New Moon", Timing: "", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Ninja of the New Moon", Effect: 18, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, Zone: 2}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Ninja of the New Moon"},                                      // cards/keywords.mtg:155:1
-		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 30, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
-		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 31, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
-		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 32, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
-		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 33, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
-		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 34, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
+		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 32, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
+		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 33, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
+		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 34, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
+		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 35, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
+		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 36, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
 		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                                                                                                                                                                                        // cards/static.mtg:11:1
 		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                                                                                                                                                                                          // cards/static.mtg:21:1
 		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                                                                                                                                                                                            // cards/static.mtg:31:1
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 35, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 36, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 37, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 37, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 38, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 39, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
@@ -506,23 +509,24 @@ var Rules = &rt.Rules{
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:28", Text: "is_card(self, \"Harbor Serpent\") and (self.attacking and count(land, l, subtype(l, \"island\")) < 5)", Test: pred_attack_restriction_39},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:103", Text: "is_card(self, \"Tormented Soul\") and (a.creature)", Test2: pred_cant_block_40},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:104", Text: "is_card(self, \"Tormented Soul\") and (b.creature)", Test2: pred_cant_block_41},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_42},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_43},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_44},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_45},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_46},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_47},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_48},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_49},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_50},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_51},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_52},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_53},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_54},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_55},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_56},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_57},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_58},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/attack.mtg:124", Text: "is_card(self, \"Charging Rhino\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_42},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_43},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_44},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_45},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_46},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_47},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_48},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_49},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_50},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_51},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_52},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_53},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_54},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_55},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_56},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_57},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_58},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_59},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:494", Allows: timing_0},
@@ -578,17 +582,19 @@ var Rules = &rt.Rules{
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:45", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "draw_and_skip_turn", Rules: []string{"500.11"}, Pos: "cards/attack.mtg:51", Params: 1, Kinds: "i", Run: effect_25},
-		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_26},
-		{Name: "pump_while_tapped", Rules: []string{"611.2b"}, Pos: "cards/combat.mtg:181", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_27_target_0}}, Run: effect_27},
-		{Name: "become_artifact", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:197", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_28_target_0}}, Run: effect_28},
-		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_29_target_0}}, Run: effect_29},
-		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_30_target_0}}, Run: effect_30},
-		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_31_target_0}}, Run: effect_31},
-		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_32_target_0}}, Run: effect_32},
-		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_33_target_0}}, Run: effect_33},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_34},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_35},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_36_target_0}}, Run: effect_36},
+		{Name: "fly_self", Rules: []string{"117.1b"}, Pos: "cards/attack.mtg:129", Params: 0, Kinds: "", Run: effect_26},
+		{Name: "fly_target", Rules: []string{"117.1a"}, Pos: "cards/attack.mtg:134", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_27_target_0}}, Run: effect_27},
+		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_28},
+		{Name: "pump_while_tapped", Rules: []string{"611.2b"}, Pos: "cards/combat.mtg:181", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_29_target_0}}, Run: effect_29},
+		{Name: "become_artifact", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:197", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_30_target_0}}, Run: effect_30},
+		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_31_target_0}}, Run: effect_31},
+		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_32_target_0}}, Run: effect_32},
+		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_33_target_0}}, Run: effect_33},
+		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_34_target_0}}, Run: effect_34},
+		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_35_target_0}}, Run: effect_35},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_36},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_37},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_38_target_0}}, Run: effect_38},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:354"},
@@ -3426,38 +3432,43 @@ func pred_cant_block_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Tormented Soul") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
+// cards/attack.mtg:124 (509.1b)
+func pred_block_restriction_42(g rt.Exec, v_self rt.ObjID) bool {
+	return g.IsCard(v_self, "Charging Rhino") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
+}
+
 // cards/combat.mtg:15 (509.1b)
-func pred_cant_block_42(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_43(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Goblin Raider") && (rt.ObjIs(g, v_a, ty_creature))
 }
 
 // cards/combat.mtg:38 (509.1b)
-func pred_block_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_44(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Guile") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
 }
 
 // cards/combat.mtg:87 (509.1c)
-func pred_must_block_attacker_44(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_45(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Taunting Elf") && (g.Attacking(v_self))
 }
 
 // cards/combat.mtg:141 (509.1b)
-func pred_cant_block_45(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_46(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Bog Rats") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/combat.mtg:151 (509.1b)
-func pred_cant_block_46(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_47(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Amrou Kithkin") && (g.Power(v_b) >= 3)
 }
 
 // cards/combat.mtg:161 (509.1b)
-func pred_cant_block_47(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_48(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Elven Riders") && (!(g.HasSubtype(v_b, "wall") || g.HasKeyword(v_b, kw_flying)))
 }
 
 // cards/combat.mtg:172 (508.1c)
-func pred_attack_restriction_48(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_49(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Attacking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -3475,7 +3486,7 @@ func pred_attack_restriction_48(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/combat.mtg:173 (509.1b)
-func pred_block_restriction_49(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_50(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Blocking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -3493,47 +3504,47 @@ func pred_block_restriction_49(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/static.mtg:16 (509.1b)
-func pred_cant_block_50(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_51(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Phantom Warrior") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
 // cards/static.mtg:26 (509.1b)
-func pred_block_restriction_51(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_52(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Stalking Tiger") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
 // cards/static.mtg:36 (509.1b)
-func pred_cant_block_52(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_53(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Ironclaw Orcs") && (g.Power(v_a) >= 2)
 }
 
 // cards/static.mtg:47 (509.1b)
-func pred_cant_block_53(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_54(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Cloud Sprite") && (!(g.HasKeyword(v_a, kw_flying)))
 }
 
 // cards/static.mtg:57 (508.1d)
-func pred_must_attack_54(g rt.Exec, v_self rt.ObjID) bool {
+func pred_must_attack_55(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (!(g.HasAttackCost(v_self)))
 }
 
 // cards/static.mtg:58 (509.1b)
-func pred_cant_block_55(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_56(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/static.mtg:68 (509.1c)
-func pred_must_block_attacker_56(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_57(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
 // cards/triggers.mtg:54 (509.1b)
-func pred_cant_block_57(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_58(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_hobbled)
 }
 
 // cards/triggers.mtg:67 (508.1c)
-func pred_attack_restriction_58(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_59(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Scarred Puma") && (g.Attacking(v_self) && !(func() bool {
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
 			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
@@ -4108,8 +4119,31 @@ func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/combat.mtg:76 (117.1b)
+// cards/attack.mtg:129 (117.1b)
 func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	g.Grant(g.AbilitySource(), kw_flying, rt.DurationID(4096), "117.1b")
+
+	return true
+}
+
+// cards/attack.mtg:134 (117.1a)
+func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	g.Grant(v_c, kw_flying, rt.DurationID(4096), "117.1a")
+
+	return true
+}
+
+// cards/attack.mtg:134 (117.1a) (target 0)
+func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature)
+}
+
+// cards/combat.mtg:76 (117.1b)
+func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4120,7 +4154,7 @@ func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:181 (611.2b)
-func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4133,7 +4167,7 @@ func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:181 (611.2b) (target 0)
-func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_29_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4144,7 +4178,7 @@ func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:197 (117.1b)
-func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.AddType(v_c, ty_artifact, rt.DurationID(4096), "117.1b")
@@ -4153,14 +4187,14 @@ func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:197 (117.1b) (target 0)
-func effect_28_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_30_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjOnBattlefield(g, v_c)
 }
 
 // cards/spells.mtg:10 (117.1a)
-func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4173,7 +4207,7 @@ func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:10 (117.1a) (target 0)
-func effect_29_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_31_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4184,7 +4218,7 @@ func effect_29_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:15 (117.1a)
-func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4197,7 +4231,7 @@ func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:15 (117.1a) (target 0)
-func effect_30_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_32_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4208,7 +4242,7 @@ func effect_30_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a)
-func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Destroy(v_c, "117.1a")
@@ -4217,14 +4251,14 @@ func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a) (target 0)
-func effect_31_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_33_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && (g.Attacking(v_c) || g.Blocking(v_c))
 }
 
 // cards/spells.mtg:25 (117.1a)
-func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_34(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Destroy(v_c, "117.1a")
@@ -4233,14 +4267,14 @@ func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:25 (117.1a) (target 0)
-func effect_32_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_34_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && g.Blocked(v_c)
 }
 
 // cards/spells.mtg:64 (117.1a)
-func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_35(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.LoseAllKeywords(v_c, rt.DurationID(4096), "117.1a")
@@ -4251,14 +4285,14 @@ func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:64 (117.1a) (target 0)
-func effect_33_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_35_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/triggers.mtg:20 (508.1m)
-func effect_34(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_36(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -4279,7 +4313,7 @@ func effect_34(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_35(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_37(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -4288,7 +4322,7 @@ func effect_35(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_36(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_38(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -4297,7 +4331,7 @@ func effect_36(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_36_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_38_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)
