@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4a0b407c70e5729f91f6fc7bfdf9dcdd"
+const SourceHash = "sha256:90829b7ce4e914d2cfc91cea743cbb05"
 
 // Keyword bits.
 const (
@@ -110,19 +110,19 @@ var Rules = &rt.Rules{
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
 	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap", "may_not_untap", "hobbled"},
 	Cards: []rt.Card{
-		{Name: "Sea Monster", Types: ty_creature, Subtypes: []string{"serpent"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Sea Monster"},                                                                                                                                                                                                                                                                                                                                                            // cards/attack.mtg:10:1
-		{Name: "Harbor Serpent", Types: ty_creature, Subtypes: []string{"serpent"}, Power: 5, Toughness: 5, Keywords: []string{"islandwalk"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Harbor Serpent"},                                                                                                                                                                                                                                                                                                                    // cards/attack.mtg:22:1
-		{Name: "Trap Runner", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 2, Toughness: 3, Abilities: []rt.Ability{{Label: "Trap Runner", Timing: "during_combat_after_blockers", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Trap Runner", Effect: 3, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Trap Runner"},                                                           // cards/attack.mtg:36:1
-		{Name: "Time Walk", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Walk", Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Walk"},                                                                                                                                                                                                                                                                                                                            // cards/attack.mtg:57:1
-		{Name: "Temporal Manipulation", Types: ty_sorcery, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Temporal Manipulation", Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Temporal Manipulation"},                                                                                                                                                                                                                                                                                        // cards/attack.mtg:64:1
-		{Name: "Meditate", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Meditate", Effect: 26, Args: [rt.MaxStackArgs]int32{4, 0, 0}}, Declared: "Meditate"},                                                                                                                                                                                                                                                                                                                               // cards/attack.mtg:71:1
-		{Name: "Bog Wraith", Types: ty_creature, Subtypes: []string{"wraith"}, Power: 3, Toughness: 3, Keywords: []string{"swampwalk"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Bog Wraith"},                                                                                                                                                                                                                                                                                                                              // cards/attack.mtg:79:1
-		{Name: "Segovian Leviathan", Types: ty_creature, Subtypes: []string{"leviathan"}, Power: 3, Toughness: 3, Keywords: []string{"islandwalk"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Segovian Leviathan"},                                                                                                                                                                                                                                                                                                          // cards/attack.mtg:88:1
-		{Name: "Tormented Soul", Types: ty_creature, Subtypes: []string{"spirit"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Tormented Soul"},                                                                                                                                                                                                                                                                                                                                                       // cards/attack.mtg:98:1
-		{Name: "Jackal Familiar", Types: ty_creature, Subtypes: []string{"jackal"}, Power: 2, Toughness: 2, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Jackal Familiar"},                                                                                                                                                                                                                                                                                        // cards/attack.mtg:109:1
-		{Name: "Charging Rhino", Types: ty_creature, Subtypes: []string{"rhino"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Charging Rhino"},                                                                                                                                                                                                                                                                                                                                                        // cards/attack.mtg:119:1
-		{Name: "Goblin Balloon Brigade", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 1, Abilities: []rt.Ability{{Label: "Goblin Balloon Brigade", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Goblin Balloon Brigade", Effect: 27, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Balloon Brigade"},                                        // cards/attack.mtg:140:1
-		{Name: "Jump", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Jump", Effect: 28, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Jump"},                                                                                                                                                                                                                                                                                                                                           // cards/attack.mtg:149:1
+		{Name: "Sea Monster", Types: ty_creature, Subtypes: []string{"serpent"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Sea Monster"},                                                                                                                                                                                                                                                                                                                                                            // cards/attack.mtg:12:1
+		{Name: "Harbor Serpent", Types: ty_creature, Subtypes: []string{"serpent"}, Power: 5, Toughness: 5, Keywords: []string{"islandwalk"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Harbor Serpent"},                                                                                                                                                                                                                                                                                                                    // cards/attack.mtg:24:1
+		{Name: "Trap Runner", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 2, Toughness: 3, Abilities: []rt.Ability{{Label: "Trap Runner", Timing: "during_combat_after_blockers", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Trap Runner", Effect: 3, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Trap Runner"},                                                           // cards/attack.mtg:38:1
+		{Name: "Time Walk", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Walk", Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Walk"},                                                                                                                                                                                                                                                                                                                            // cards/attack.mtg:59:1
+		{Name: "Temporal Manipulation", Types: ty_sorcery, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Temporal Manipulation", Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Temporal Manipulation"},                                                                                                                                                                                                                                                                                        // cards/attack.mtg:66:1
+		{Name: "Meditate", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Meditate", Effect: 26, Args: [rt.MaxStackArgs]int32{4, 0, 0}}, Declared: "Meditate"},                                                                                                                                                                                                                                                                                                                               // cards/attack.mtg:73:1
+		{Name: "Bog Wraith", Types: ty_creature, Subtypes: []string{"wraith"}, Power: 3, Toughness: 3, Keywords: []string{"swampwalk"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Bog Wraith"},                                                                                                                                                                                                                                                                                                                              // cards/attack.mtg:81:1
+		{Name: "Segovian Leviathan", Types: ty_creature, Subtypes: []string{"leviathan"}, Power: 3, Toughness: 3, Keywords: []string{"islandwalk"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Segovian Leviathan"},                                                                                                                                                                                                                                                                                                          // cards/attack.mtg:90:1
+		{Name: "Tormented Soul", Types: ty_creature, Subtypes: []string{"spirit"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Tormented Soul"},                                                                                                                                                                                                                                                                                                                                                       // cards/attack.mtg:100:1
+		{Name: "Jackal Familiar", Types: ty_creature, Subtypes: []string{"jackal"}, Power: 2, Toughness: 2, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Jackal Familiar"},                                                                                                                                                                                                                                                                                        // cards/attack.mtg:111:1
+		{Name: "Charging Rhino", Types: ty_creature, Subtypes: []string{"rhino"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Charging Rhino"},                                                                                                                                                                                                                                                                                                                                                        // cards/attack.mtg:121:1
+		{Name: "Goblin Balloon Brigade", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 1, Abilities: []rt.Ability{{Label: "Goblin Balloon Brigade", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Goblin Balloon Brigade", Effect: 27, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Balloon Brigade"},                                        // cards/attack.mtg:142:1
+		{Name: "Jump", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Jump", Effect: 28, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Jump"},                                                                                                                                                                                                                                                                                                                                           // cards/attack.mtg:151:1
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                                                                                                                                                                                                // cards/combat.mtg:19:1
 		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                                                                                                                                                                                       // cards/combat.mtg:33:1
@@ -505,11 +505,11 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:216", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
 		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:217", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:242", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:15", Text: "is_card(self, \"Sea Monster\") and (self.attacking and not any(land, l, l.controller == self.defending_player and subtype(l, \"island\")))", Test: pred_attack_restriction_38},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:28", Text: "is_card(self, \"Harbor Serpent\") and (self.attacking and count(land, l, subtype(l, \"island\")) < 5)", Test: pred_attack_restriction_39},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:103", Text: "is_card(self, \"Tormented Soul\") and (a.creature)", Test2: pred_cant_block_40},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:104", Text: "is_card(self, \"Tormented Soul\") and (b.creature)", Test2: pred_cant_block_41},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/attack.mtg:124", Text: "is_card(self, \"Charging Rhino\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_42},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:17", Text: "is_card(self, \"Sea Monster\") and (self.attacking and not any(land, l, l.controller == self.defending_player and subtype(l, \"island\")))", Test: pred_attack_restriction_38},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:30", Text: "is_card(self, \"Harbor Serpent\") and (self.attacking and count(land, l, subtype(l, \"island\")) < 5)", Test: pred_attack_restriction_39},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:105", Text: "is_card(self, \"Tormented Soul\") and (a.creature)", Test2: pred_cant_block_40},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:106", Text: "is_card(self, \"Tormented Soul\") and (b.creature)", Test2: pred_cant_block_41},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/attack.mtg:126", Text: "is_card(self, \"Charging Rhino\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_42},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_43},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_44},
 		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_45},
@@ -580,10 +580,10 @@ var Rules = &rt.Rules{
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_21},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
-		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:45", Params: 0, Kinds: "", Run: effect_24},
-		{Name: "draw_and_skip_turn", Rules: []string{"500.11"}, Pos: "cards/attack.mtg:51", Params: 1, Kinds: "i", Run: effect_25},
-		{Name: "fly_self", Rules: []string{"117.1b"}, Pos: "cards/attack.mtg:129", Params: 0, Kinds: "", Run: effect_26},
-		{Name: "fly_target", Rules: []string{"117.1a"}, Pos: "cards/attack.mtg:134", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_27_target_0}}, Run: effect_27},
+		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_24},
+		{Name: "draw_and_skip_turn", Rules: []string{"500.11"}, Pos: "cards/attack.mtg:53", Params: 1, Kinds: "i", Run: effect_25},
+		{Name: "fly_self", Rules: []string{"117.1b"}, Pos: "cards/attack.mtg:131", Params: 0, Kinds: "", Run: effect_26},
+		{Name: "fly_target", Rules: []string{"117.1a"}, Pos: "cards/attack.mtg:136", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_27_target_0}}, Run: effect_27},
 		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_28},
 		{Name: "pump_while_tapped", Rules: []string{"611.2b"}, Pos: "cards/combat.mtg:181", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_29_target_0}}, Run: effect_29},
 		{Name: "become_artifact", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:197", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_30_target_0}}, Run: effect_30},
@@ -3385,7 +3385,7 @@ func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
-// cards/attack.mtg:15 (508.1c)
+// cards/attack.mtg:17 (508.1c)
 func pred_attack_restriction_38(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Sea Monster") && (g.Attacking(v_self) && !(func() bool {
 		for _, v_l := range g.Battlefield {
@@ -3403,7 +3403,7 @@ func pred_attack_restriction_38(g rt.Exec, v_self rt.ObjID) bool {
 	}()))
 }
 
-// cards/attack.mtg:28 (508.1c)
+// cards/attack.mtg:30 (508.1c)
 func pred_attack_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Harbor Serpent") && (g.Attacking(v_self) && func() int32 {
 		n := int32(0)
@@ -3422,17 +3422,17 @@ func pred_attack_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
 	}() < 5)
 }
 
-// cards/attack.mtg:103 (509.1b)
+// cards/attack.mtg:105 (509.1b)
 func pred_cant_block_40(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Tormented Soul") && (rt.ObjIs(g, v_a, ty_creature))
 }
 
-// cards/attack.mtg:104 (509.1b)
+// cards/attack.mtg:106 (509.1b)
 func pred_cant_block_41(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Tormented Soul") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
-// cards/attack.mtg:124 (509.1b)
+// cards/attack.mtg:126 (509.1b)
 func pred_block_restriction_42(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Charging Rhino") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
@@ -4102,14 +4102,14 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/attack.mtg:45 (500.7)
+// cards/attack.mtg:47 (500.7)
 func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.ExtraTurn(g.AbilityController(), "500.7")
 
 	return true
 }
 
-// cards/attack.mtg:51 (500.11)
+// cards/attack.mtg:53 (500.11)
 func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4119,14 +4119,14 @@ func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/attack.mtg:129 (117.1b)
+// cards/attack.mtg:131 (117.1b)
 func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Grant(g.AbilitySource(), kw_flying, rt.DurationID(4096), "117.1b")
 
 	return true
 }
 
-// cards/attack.mtg:134 (117.1a)
+// cards/attack.mtg:136 (117.1a)
 func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
@@ -4135,7 +4135,7 @@ func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/attack.mtg:134 (117.1a) (target 0)
+// cards/attack.mtg:136 (117.1a) (target 0)
 func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
