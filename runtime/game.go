@@ -42,6 +42,8 @@ type prioState struct {
 type skipReq struct {
 	Player int8
 	Name   string
+	Turn   bool   // the player's next turn is skipped (Name is empty)
+	Rule   string // the rule of the statement that made a turn skip
 }
 
 // ExtraTurn is an extra turn to be taken: its player, and its identity in
