@@ -29,7 +29,9 @@ func TestLibraryChecks(t *testing.T) {
 		"Severed Legion": true, "Bladetusk Boar": true, "Gladecover Scout": true, "Sunhome Stalwart": true, "Bilious Skulldweller": true, "Ulamog's Crusher": true, "Benalish Hero": true, "Crested Craghorn": true, "Ninja of the New Moon": true, "Giant Growth": true, "Righteousness": true, "Divine Verdict": true, "Smite": true,
 		"Turn to Frog": true, "Tawnos's Weaponry": true, "Liquimetal Coating": true,
 		"Shock": true, "Lightning Bolt": true, "Lava Axe": true, "Soul's Fire": true, "Prodigal Pyromancer": true,
-		"Fog": true, "Holy Day": true, "Riot Control": true}
+		"Fog": true, "Holy Day": true, "Riot Control": true,
+		"Searing Spear": true, "Volcanic Hammer": true, "Lava Spike": true, "Lightning Helix": true, "Sorin's Thirst": true,
+		"Zap": true, "Cunning Sparkmage": true, "Darkness": true, "Respite": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
