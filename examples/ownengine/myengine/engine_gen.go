@@ -548,6 +548,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t117.7\tDefinition of acting \"in response\"\n" +
 	"2025-09-19\t120.3\tResults of damage, by recipient and by the source's abilities\n" +
 	"2025-09-19\t120.3a\tDamage to a player by a source without infect: that much life lost\n" +
+	"2025-09-19\t120.3c\tDamage to a planeswalker removes that many loyalty counters\n" +
 	"2025-09-19\t120.3e\tDamage to a creature by a source without wither or infect: marked on it\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
 	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
