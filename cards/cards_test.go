@@ -31,7 +31,7 @@ func TestLibraryChecks(t *testing.T) {
 		"Shock": true, "Lightning Bolt": true, "Lava Axe": true, "Soul's Fire": true, "Prodigal Pyromancer": true,
 		"Fog": true, "Holy Day": true, "Riot Control": true,
 		"Searing Spear": true, "Volcanic Hammer": true, "Lava Spike": true, "Lightning Helix": true, "Sorin's Thirst": true,
-		"Zap": true, "Cunning Sparkmage": true, "Darkness": true, "Respite": true}
+		"Zap": true, "Cunning Sparkmage": true, "Darkness": true, "Respite": true, "Maze of Ith": true, "Deftblade Elite": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)

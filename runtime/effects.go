@@ -60,11 +60,13 @@ type Effect struct {
 	// Prevent, if not zero, is the damage it prevents, all of it, while
 	// it lasts: PreventBy, all damage Target would deal; PreventTo, all
 	// damage that would be dealt to Target, or, with no Target, to player
-	// ToPlayer-1; PreventCombat, all combat damage. Rule is the rule its
-	// prevention events cite.
-	Prevent  PreventKind
-	ToPlayer int8
-	Rule     string
+	// ToPlayer-1; PreventCombat, all combat damage. CombatOnly: of the
+	// damage PreventBy or PreventTo say, only combat damage. Rule is the
+	// rule its prevention events cite.
+	Prevent    PreventKind
+	ToPlayer   int8
+	CombatOnly bool
+	Rule       string
 }
 
 // PreventKind is which damage a prevention effect prevents.
@@ -376,6 +378,26 @@ func (g Exec) PreventDamageTo(x ObjID, d DurationID, rule string) {
 	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, Rule: rule, Dur: dur}, rule)
 }
 
+// PreventCombatDamageBy is PreventDamageBy for combat damage only: all
+// combat damage x would deal is prevented for duration d.
+func (g Exec) PreventCombatDamageBy(x ObjID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventBy, CombatOnly: true, Rule: rule, Dur: dur}, rule)
+}
+
+// PreventCombatDamageTo is PreventDamageTo for combat damage only: all
+// combat damage that would be dealt to x is prevented for duration d.
+func (g Exec) PreventCombatDamageTo(x ObjID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, CombatOnly: true, Rule: rule, Dur: dur}, rule)
+}
+
 // PreventPlayerDamage is the statement that starts a prevention effect:
 // all damage that would be dealt to player p is prevented for duration
 // d. It does nothing to no player, or one who has left the game.
@@ -404,6 +426,9 @@ func (g Exec) PreventCombatDamage(d DurationID, rule string) {
 func (g *Game) prevented(s ObjID, r int32) (string, bool) {
 	for i := range g.Effects {
 		e := &g.Effects[i]
+		if e.CombatOnly && !g.dealingCombat {
+			continue
+		}
 		switch e.Prevent {
 		case PreventBy:
 			if e.Target == s {

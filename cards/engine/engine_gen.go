@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d349931a48c10939990d7a8e2e459236"
+const SourceHash = "sha256:9bdd307dab8e8fff2be422b3a667d22d"
 
 // Keyword bits.
 const (
@@ -128,23 +128,25 @@ var Rules = &rt.Rules{
 		{Name: "Okk", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Okk"},                                                                                                                                                                                                                                                                                                                                                                             // cards/combat.mtg:167:1
 		{Name: "Tawnos's Weaponry", Types: ty_artifact, Keywords: []string{"may_not_untap"}, Abilities: []rt.Ability{{Label: "Tawnos's Weaponry", Timing: "", Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Tawnos's Weaponry", Effect: 25, Args: [rt.MaxStackArgs]int32{1, 1, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Tawnos's Weaponry"},                                                                                         // cards/combat.mtg:188:1
 		{Name: "Liquimetal Coating", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Liquimetal Coating", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Liquimetal Coating", Effect: 26, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Liquimetal Coating"},                                                                                                                          // cards/combat.mtg:203:1
-		{Name: "Shock", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Shock", Effect: 27, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Shock"},                                                                                                                                                                                                                                                                                                                                        // cards/damage.mtg:50:1
-		{Name: "Lightning Bolt", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lightning Bolt", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Lightning Bolt"},                                                                                                                                                                                                                                                                                                             // cards/damage.mtg:57:1
-		{Name: "Lava Axe", Types: ty_sorcery, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lava Axe", Effect: 28, Args: [rt.MaxStackArgs]int32{5, 0, 0}}, Declared: "Lava Axe"},                                                                                                                                                                                                                                                                                                                               // cards/damage.mtg:65:1
-		{Name: "Soul's Fire", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Soul's Fire", Effect: 29, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Soul's Fire"},                                                                                                                                                                                                                                                                                                                      // cards/damage.mtg:73:1
-		{Name: "Prodigal Pyromancer", Types: ty_creature, Subtypes: []string{"human", "wizard"}, Power: 1, Toughness: 1, Abilities: []rt.Ability{{Label: "Prodigal Pyromancer", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Prodigal Pyromancer", Effect: 27, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Prodigal Pyromancer"},                                                       // cards/damage.mtg:81:1
-		{Name: "Fog", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Fog", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Fog"},                                                                                                                                                                                                                                                                                                                                              // cards/damage.mtg:90:1
-		{Name: "Holy Day", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Holy Day", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Holy Day"},                                                                                                                                                                                                                                                                                                                               // cards/damage.mtg:97:1
-		{Name: "Riot Control", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Riot Control", Effect: 31, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Riot Control"},                                                                                                                                                                                                                                                                                                                   // cards/damage.mtg:105:1
-		{Name: "Searing Spear", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Searing Spear", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Searing Spear"},                                                                                                                                                                                                                                                                                                                // cards/damage.mtg:139:1
-		{Name: "Volcanic Hammer", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Volcanic Hammer", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Volcanic Hammer"},                                                                                                                                                                                                                                                                                                          // cards/damage.mtg:146:1
-		{Name: "Lava Spike", Types: ty_sorcery, Subtypes: []string{"arcane"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lava Spike", Effect: 28, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Lava Spike"},                                                                                                                                                                                                                                                                                           // cards/damage.mtg:154:1
-		{Name: "Lightning Helix", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lightning Helix", Effect: 32, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Lightning Helix"},                                                                                                                                                                                                                                                                                                          // cards/damage.mtg:163:1
-		{Name: "Sorin's Thirst", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Spell: rt.Triggered{Label: "Sorin's Thirst", Effect: 33, Args: [rt.MaxStackArgs]int32{2, 2, 0}}, Declared: "Sorin's Thirst"},                                                                                                                                                                                                                                                                                                             // cards/damage.mtg:171:1
-		{Name: "Zap", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Zap", Effect: 34, Args: [rt.MaxStackArgs]int32{1, 0, 0}}, Declared: "Zap"},                                                                                                                                                                                                                                                                                                                                              // cards/damage.mtg:178:1
-		{Name: "Cunning Sparkmage", Types: ty_creature, Subtypes: []string{"human", "shaman"}, Power: 0, Toughness: 1, Keywords: []string{"haste"}, Abilities: []rt.Ability{{Label: "Cunning Sparkmage", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Cunning Sparkmage", Effect: 27, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Cunning Sparkmage"},                                  // cards/damage.mtg:186:1
-		{Name: "Darkness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Spell: rt.Triggered{Label: "Darkness", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Darkness"},                                                                                                                                                                                                                                                                                                                               // cards/damage.mtg:196:1
-		{Name: "Respite", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Respite", Effect: 35, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Respite"},                                                                                                                                                                                                                                                                                                                                  // cards/damage.mtg:204:1
+		{Name: "Shock", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Shock", Effect: 27, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Shock"},                                                                                                                                                                                                                                                                                                                                        // cards/damage.mtg:51:1
+		{Name: "Lightning Bolt", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lightning Bolt", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Lightning Bolt"},                                                                                                                                                                                                                                                                                                             // cards/damage.mtg:58:1
+		{Name: "Lava Axe", Types: ty_sorcery, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lava Axe", Effect: 28, Args: [rt.MaxStackArgs]int32{5, 0, 0}}, Declared: "Lava Axe"},                                                                                                                                                                                                                                                                                                                               // cards/damage.mtg:66:1
+		{Name: "Soul's Fire", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Soul's Fire", Effect: 29, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Soul's Fire"},                                                                                                                                                                                                                                                                                                                      // cards/damage.mtg:74:1
+		{Name: "Prodigal Pyromancer", Types: ty_creature, Subtypes: []string{"human", "wizard"}, Power: 1, Toughness: 1, Abilities: []rt.Ability{{Label: "Prodigal Pyromancer", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Prodigal Pyromancer", Effect: 27, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Prodigal Pyromancer"},                                                       // cards/damage.mtg:82:1
+		{Name: "Fog", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Fog", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Fog"},                                                                                                                                                                                                                                                                                                                                              // cards/damage.mtg:91:1
+		{Name: "Holy Day", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Holy Day", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Holy Day"},                                                                                                                                                                                                                                                                                                                               // cards/damage.mtg:98:1
+		{Name: "Riot Control", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Riot Control", Effect: 31, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Riot Control"},                                                                                                                                                                                                                                                                                                                   // cards/damage.mtg:106:1
+		{Name: "Searing Spear", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Searing Spear", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Searing Spear"},                                                                                                                                                                                                                                                                                                                // cards/damage.mtg:140:1
+		{Name: "Volcanic Hammer", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Volcanic Hammer", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Volcanic Hammer"},                                                                                                                                                                                                                                                                                                          // cards/damage.mtg:147:1
+		{Name: "Lava Spike", Types: ty_sorcery, Subtypes: []string{"arcane"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lava Spike", Effect: 28, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Lava Spike"},                                                                                                                                                                                                                                                                                           // cards/damage.mtg:155:1
+		{Name: "Lightning Helix", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Lightning Helix", Effect: 32, Args: [rt.MaxStackArgs]int32{3, 0, 0}}, Declared: "Lightning Helix"},                                                                                                                                                                                                                                                                                                          // cards/damage.mtg:164:1
+		{Name: "Sorin's Thirst", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Spell: rt.Triggered{Label: "Sorin's Thirst", Effect: 33, Args: [rt.MaxStackArgs]int32{2, 2, 0}}, Declared: "Sorin's Thirst"},                                                                                                                                                                                                                                                                                                             // cards/damage.mtg:172:1
+		{Name: "Zap", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Zap", Effect: 34, Args: [rt.MaxStackArgs]int32{1, 0, 0}}, Declared: "Zap"},                                                                                                                                                                                                                                                                                                                                              // cards/damage.mtg:179:1
+		{Name: "Cunning Sparkmage", Types: ty_creature, Subtypes: []string{"human", "shaman"}, Power: 0, Toughness: 1, Keywords: []string{"haste"}, Abilities: []rt.Ability{{Label: "Cunning Sparkmage", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Cunning Sparkmage", Effect: 27, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Cunning Sparkmage"},                                  // cards/damage.mtg:187:1
+		{Name: "Darkness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Spell: rt.Triggered{Label: "Darkness", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Darkness"},                                                                                                                                                                                                                                                                                                                               // cards/damage.mtg:197:1
+		{Name: "Respite", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Respite", Effect: 35, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Respite"},                                                                                                                                                                                                                                                                                                                                  // cards/damage.mtg:205:1
+		{Name: "Maze of Ith", Types: ty_land, Abilities: []rt.Ability{{Label: "Maze of Ith", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Maze of Ith", Effect: 36, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Declared: "Maze of Ith"},                                                                                                                                                                                                                         // cards/damage.mtg:228:1
+		{Name: "Deftblade Elite", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"provoke"}, Abilities: []rt.Ability{{Label: "Deftblade Elite", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Deftblade Elite", Effect: 37, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Deftblade Elite"},                                      // cards/damage.mtg:235:1
 		{Name: "Vampire Nighthawk", Types: ty_creature, Subtypes: []string{"vampire", "shaman"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "deathtouch", "lifelink"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Vampire Nighthawk"},                                                                                                                                                                                                                                                                              // cards/keywords.mtg:7:1
 		{Name: "Dauthi Slayer", Types: ty_creature, Subtypes: []string{"dauthi", "soldier"}, Power: 2, Toughness: 2, Keywords: []string{"shadow", "attacks_each_combat"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Dauthi Slayer"},                                                                                                                                                                                                                                                                                         // cards/keywords.mtg:17:1
 		{Name: "Glistener Elf", Types: ty_creature, Subtypes: []string{"phyrexian", "elf", "warrior"}, Power: 1, Toughness: 1, Keywords: []string{"infect"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Glistener Elf"},                                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:26:1
@@ -162,20 +164,20 @@ var Rules = &rt.Rules{
 		{Name: "Benalish Hero", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"banding"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Benalish Hero"},                                                                                                                                                                                                                                                                                                                // cards/keywords.mtg:135:1
 		{Name: "Crested Craghorn", Types: ty_creature, Subtypes: []string{"goat", "beast"}, Power: 4, Toughness: 1, Keywords: []string{"haste", "provoke"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Crested Craghorn"},                                                                                                                                                                                                                                                                                                    // cards/keywords.mtg:144:1
 		{Name: "Ninja of the New Moon", Types: ty_creature, Subtypes: []string{"human", "ninja"}, Power: 6, Toughness: 2, Abilities: []rt.Ability{{Label: "Ninja of the New Moon", Timing: "", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Ninja of the New Moon", Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, Zone: 2}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Ninja of the New Moon"},                                      // cards/keywords.mtg:155:1
-		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 36, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
-		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 37, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
-		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 38, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
-		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 39, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
-		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 40, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
+		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 38, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
+		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 39, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
+		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 40, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
+		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 41, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
+		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 42, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
 		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                                                                                                                                                                                        // cards/static.mtg:11:1
 		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                                                                                                                                                                                          // cards/static.mtg:21:1
 		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                                                                                                                                                                                            // cards/static.mtg:31:1
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 41, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 42, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 43, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 43, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 44, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 45, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
@@ -581,23 +583,25 @@ var Rules = &rt.Rules{
 		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_23},
 		{Name: "pump_while_tapped", Rules: []string{"611.2b"}, Pos: "cards/combat.mtg:181", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_24_target_0}}, Run: effect_24},
 		{Name: "become_artifact", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:197", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_25_target_0}}, Run: effect_25},
-		{Name: "damage_any", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:17", Params: 3, Kinds: "iop", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_26_target_0}, {Param: 2, Legal: effect_26_target_1, Player: true, Or: true}}, Run: effect_26},
-		{Name: "damage_player_or_planeswalker", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:23", Params: 3, Kinds: "ipo", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_27_target_0, Player: true, Or: false}, {Param: 2, Legal: effect_27_target_1, Player: false, Or: true}}, Run: effect_27},
-		{Name: "fling_power", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:32", Params: 3, Kinds: "oop", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_28_target_0}, {Param: 1, Legal: effect_28_target_1}, {Param: 2, Legal: effect_28_target_2, Player: true, Or: true}}, Run: effect_28},
-		{Name: "prevent_combat", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:38", Params: 0, Kinds: "", Run: effect_29},
-		{Name: "riot_control", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:44", Params: 0, Kinds: "", Run: effect_30},
-		{Name: "damage_any_gain", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:112", Params: 3, Kinds: "iop", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_31_target_0}, {Param: 2, Legal: effect_31_target_1, Player: true, Or: true}}, Run: effect_31},
-		{Name: "damage_creature_gain", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:119", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_32_target_0}}, Run: effect_32},
-		{Name: "damage_any_draw", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:125", Params: 3, Kinds: "iop", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_33_target_0}, {Param: 2, Legal: effect_33_target_1, Player: true, Or: true}}, Run: effect_33},
-		{Name: "respite", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:133", Params: 0, Kinds: "", Run: effect_34},
-		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_35_target_0}}, Run: effect_35},
-		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_36_target_0}}, Run: effect_36},
-		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_37_target_0}}, Run: effect_37},
-		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_38_target_0}}, Run: effect_38},
-		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_39_target_0}}, Run: effect_39},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_40},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_41},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_42_target_0}}, Run: effect_42},
+		{Name: "damage_any", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:18", Params: 3, Kinds: "iop", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_26_target_0}, {Param: 2, Legal: effect_26_target_1, Player: true, Or: true}}, Run: effect_26},
+		{Name: "damage_player_or_planeswalker", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:24", Params: 3, Kinds: "ipo", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_27_target_0, Player: true, Or: false}, {Param: 2, Legal: effect_27_target_1, Player: false, Or: true}}, Run: effect_27},
+		{Name: "fling_power", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:33", Params: 3, Kinds: "oop", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_28_target_0}, {Param: 1, Legal: effect_28_target_1}, {Param: 2, Legal: effect_28_target_2, Player: true, Or: true}}, Run: effect_28},
+		{Name: "prevent_combat", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:39", Params: 0, Kinds: "", Run: effect_29},
+		{Name: "riot_control", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:45", Params: 0, Kinds: "", Run: effect_30},
+		{Name: "damage_any_gain", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:113", Params: 3, Kinds: "iop", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_31_target_0}, {Param: 2, Legal: effect_31_target_1, Player: true, Or: true}}, Run: effect_31},
+		{Name: "damage_creature_gain", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:120", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_32_target_0}}, Run: effect_32},
+		{Name: "damage_any_draw", Rules: []string{"115.1", "120.3"}, Pos: "cards/damage.mtg:126", Params: 3, Kinds: "iop", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_33_target_0}, {Param: 2, Legal: effect_33_target_1, Player: true, Or: true}}, Run: effect_33},
+		{Name: "respite", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:134", Params: 0, Kinds: "", Run: effect_34},
+		{Name: "maze", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:213", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_35_target_0}}, Run: effect_35},
+		{Name: "combat_shield_self", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:221", Params: 0, Kinds: "", Run: effect_36},
+		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_37_target_0}}, Run: effect_37},
+		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_38_target_0}}, Run: effect_38},
+		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_39_target_0}}, Run: effect_39},
+		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_40_target_0}}, Run: effect_40},
+		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_41_target_0}}, Run: effect_41},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_42},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_43},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_44_target_0}}, Run: effect_44},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:338"},
@@ -4077,7 +4081,7 @@ func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjOnBattlefield(g, v_c)
 }
 
-// cards/damage.mtg:17 (115.1, 120.3)
+// cards/damage.mtg:18 (115.1, 120.3)
 func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4091,7 +4095,7 @@ func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:17 (115.1, 120.3) (target 0)
+// cards/damage.mtg:18 (115.1, 120.3) (target 0)
 func effect_26_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4102,7 +4106,7 @@ func effect_26_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_c, ty_creature) || rt.ObjIs(g, v_c, ty_planeswalker) || rt.ObjIs(g, v_c, ty_battle)
 }
 
-// cards/damage.mtg:17 (115.1, 120.3) (target 1)
+// cards/damage.mtg:18 (115.1, 120.3) (target 1)
 func effect_26_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4113,7 +4117,7 @@ func effect_26_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:23 (115.1, 120.3)
+// cards/damage.mtg:24 (115.1, 120.3)
 func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4127,7 +4131,7 @@ func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:23 (115.1, 120.3) (target 0)
+// cards/damage.mtg:24 (115.1, 120.3) (target 0)
 func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4138,7 +4142,7 @@ func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:23 (115.1, 120.3) (target 1)
+// cards/damage.mtg:24 (115.1, 120.3) (target 1)
 func effect_27_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4149,7 +4153,7 @@ func effect_27_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_w, ty_planeswalker)
 }
 
-// cards/damage.mtg:32 (115.1, 120.3)
+// cards/damage.mtg:33 (115.1, 120.3)
 func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_s := rt.ObjID(args[0])
 	_ = v_s
@@ -4163,7 +4167,7 @@ func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:32 (115.1, 120.3) (target 0)
+// cards/damage.mtg:33 (115.1, 120.3) (target 0)
 func effect_28_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_s := rt.ObjID(args[0])
 	_ = v_s
@@ -4174,7 +4178,7 @@ func effect_28_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_s, ty_creature) && rt.ObjController(g, v_s) == g.AbilityController()
 }
 
-// cards/damage.mtg:32 (115.1, 120.3) (target 1)
+// cards/damage.mtg:33 (115.1, 120.3) (target 1)
 func effect_28_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_s := rt.ObjID(args[0])
 	_ = v_s
@@ -4185,7 +4189,7 @@ func effect_28_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_c, ty_creature) || rt.ObjIs(g, v_c, ty_planeswalker) || rt.ObjIs(g, v_c, ty_battle)
 }
 
-// cards/damage.mtg:32 (115.1, 120.3) (target 2)
+// cards/damage.mtg:33 (115.1, 120.3) (target 2)
 func effect_28_target_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_s := rt.ObjID(args[0])
 	_ = v_s
@@ -4196,14 +4200,14 @@ func effect_28_target_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:38 (615.1a)
+// cards/damage.mtg:39 (615.1a)
 func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.PreventCombatDamage(rt.DurationID(8192), "615.1a")
 
 	return true
 }
 
-// cards/damage.mtg:44 (615.1a)
+// cards/damage.mtg:45 (615.1a)
 func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), func() int32 {
 		n := int32(0)
@@ -4225,7 +4229,7 @@ func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:112 (115.1, 120.3)
+// cards/damage.mtg:113 (115.1, 120.3)
 func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4240,7 +4244,7 @@ func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:112 (115.1, 120.3) (target 0)
+// cards/damage.mtg:113 (115.1, 120.3) (target 0)
 func effect_31_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4251,7 +4255,7 @@ func effect_31_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_c, ty_creature) || rt.ObjIs(g, v_c, ty_planeswalker) || rt.ObjIs(g, v_c, ty_battle)
 }
 
-// cards/damage.mtg:112 (115.1, 120.3) (target 1)
+// cards/damage.mtg:113 (115.1, 120.3) (target 1)
 func effect_31_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4262,7 +4266,7 @@ func effect_31_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:119 (115.1, 120.3)
+// cards/damage.mtg:120 (115.1, 120.3)
 func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4276,7 +4280,7 @@ func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:119 (115.1, 120.3) (target 0)
+// cards/damage.mtg:120 (115.1, 120.3) (target 0)
 func effect_32_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4287,7 +4291,7 @@ func effect_32_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
-// cards/damage.mtg:125 (115.1, 120.3)
+// cards/damage.mtg:126 (115.1, 120.3)
 func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4302,7 +4306,7 @@ func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:125 (115.1, 120.3) (target 0)
+// cards/damage.mtg:126 (115.1, 120.3) (target 0)
 func effect_33_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4313,7 +4317,7 @@ func effect_33_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_c, ty_creature) || rt.ObjIs(g, v_c, ty_planeswalker) || rt.ObjIs(g, v_c, ty_battle)
 }
 
-// cards/damage.mtg:125 (115.1, 120.3) (target 1)
+// cards/damage.mtg:126 (115.1, 120.3) (target 1)
 func effect_33_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4324,7 +4328,7 @@ func effect_33_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/damage.mtg:133 (615.1a)
+// cards/damage.mtg:134 (615.1a)
 func effect_34(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.PreventCombatDamage(rt.DurationID(8192), "615.1a")
 	g.GainLife(g.AbilityController(), func() int32 {
@@ -4346,8 +4350,34 @@ func effect_34(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/spells.mtg:10 (117.1a)
+// cards/damage.mtg:213 (615.1a)
 func effect_35(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	g.Untap(v_c, "615.1a")
+	g.PreventCombatDamageBy(v_c, rt.DurationID(8192), "615.1a")
+	g.PreventCombatDamageTo(v_c, rt.DurationID(8192), "615.1a")
+
+	return true
+}
+
+// cards/damage.mtg:213 (615.1a) (target 0)
+func effect_35_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature) && g.Attacking(v_c)
+}
+
+// cards/damage.mtg:221 (615.1a)
+func effect_36(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	g.PreventCombatDamageBy(g.AbilitySource(), rt.DurationID(8192), "615.1a")
+	g.PreventCombatDamageTo(g.AbilitySource(), rt.DurationID(8192), "615.1a")
+
+	return true
+}
+
+// cards/spells.mtg:10 (117.1a)
+func effect_37(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4360,7 +4390,7 @@ func effect_35(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:10 (117.1a) (target 0)
-func effect_35_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_37_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4371,7 +4401,7 @@ func effect_35_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:15 (117.1a)
-func effect_36(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_38(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4384,7 +4414,7 @@ func effect_36(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:15 (117.1a) (target 0)
-func effect_36_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_38_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4395,7 +4425,7 @@ func effect_36_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a)
-func effect_37(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_39(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Destroy(v_c, "117.1a")
@@ -4404,14 +4434,14 @@ func effect_37(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a) (target 0)
-func effect_37_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_39_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && (g.Attacking(v_c) || g.Blocking(v_c))
 }
 
 // cards/spells.mtg:25 (117.1a)
-func effect_38(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_40(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Destroy(v_c, "117.1a")
@@ -4420,14 +4450,14 @@ func effect_38(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:25 (117.1a) (target 0)
-func effect_38_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_40_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && g.Blocked(v_c)
 }
 
 // cards/spells.mtg:64 (117.1a)
-func effect_39(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_41(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.LoseAllKeywords(v_c, rt.DurationID(4096), "117.1a")
@@ -4438,14 +4468,14 @@ func effect_39(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:64 (117.1a) (target 0)
-func effect_39_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_41_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/triggers.mtg:20 (508.1m)
-func effect_40(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_42(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -4466,7 +4496,7 @@ func effect_40(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_41(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_43(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -4475,7 +4505,7 @@ func effect_41(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_42(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_44(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -4484,7 +4514,7 @@ func effect_42(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_42_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_44_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)
