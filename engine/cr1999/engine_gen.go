@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:03f0f9c9e1fbd5dfcdeb363a8193c30e"
+const SourceHash = "sha256:af361846ba764c82866445644a4339fb"
 
 // Keyword bits.
 const (
