@@ -30,7 +30,11 @@ func TestLibraryChecks(t *testing.T) {
 		"Turn to Frog": true, "Tawnos's Weaponry": true, "Liquimetal Coating": true,
 		"Sea Monster": true, "Harbor Serpent": true, "Trap Runner": true, "Time Walk": true, "Temporal Manipulation": true, "Meditate": true,
 		"Bog Wraith": true, "Segovian Leviathan": true, "Tormented Soul": true, "Jackal Familiar": true,
-		"Charging Rhino": true, "Goblin Balloon Brigade": true, "Jump": true}
+		"Charging Rhino": true, "Goblin Balloon Brigade": true, "Jump": true,
+		"Shock": true, "Lightning Bolt": true, "Lava Axe": true, "Soul's Fire": true, "Prodigal Pyromancer": true,
+		"Fog": true, "Holy Day": true, "Riot Control": true,
+		"Searing Spear": true, "Volcanic Hammer": true, "Lava Spike": true, "Lightning Helix": true, "Sorin's Thirst": true,
+		"Zap": true, "Cunning Sparkmage": true, "Darkness": true, "Respite": true, "Maze of Ith": true, "Deftblade Elite": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)

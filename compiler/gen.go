@@ -456,9 +456,12 @@ func (w *writer) stackObjects(field, typ, prefix, param, args, run string, list 
 			for k, t := range so.Targets {
 				legal := fmt.Sprintf("%s_target_%d", name, k)
 				fmt.Fprintf(&w.fns, "%s (target %d)\nfunc %s(g rt.Exec, %s) bool {\n%sreturn %s\n}\n\n", comment(t.Pos, so.Rules), k, legal, param, bind.String(), goExpr(t.Cond))
-				if t.Cost {
+				switch {
+				case t.Cost:
 					fmt.Fprintf(&ts, "{Param: %d, Legal: %s, Cost: true}, ", t.Param, legal)
-				} else {
+				case t.Player || t.Or:
+					fmt.Fprintf(&ts, "{Param: %d, Legal: %s, Player: %t, Or: %t}, ", t.Param, legal, t.Player, t.Or)
+				default:
 					fmt.Fprintf(&ts, "{Param: %d, Legal: %s}, ", t.Param, legal)
 				}
 			}

@@ -43,15 +43,29 @@ func (c *checker) stackSig(d *grammar.StackObjectDecl) {
 		if p.Cost {
 			word, noun = "cost", "cost parameter"
 		}
+		// The target before this one, which an alternative (or target
+		// ...) joins.
+		var prev *TargetParam
+		if n := len(so.Targets); n > 0 && so.Targets[n-1].Param == j-1 {
+			prev = so.Targets[n-1]
+		}
 		switch {
 		case p.Where != nil && !chosen:
 			c.errorf(p.Where.Position(), "%s %s: only a target or cost parameter has a where condition (target object %s where ...)", what, d.Name.Name, p.Name.Name)
 		case chosen && !d.Effect:
 			c.errorf(p.Type.Pos, "stack object %s: only an effect, which an ability's controller puts on the stack, has %ss", d.Name.Name, noun)
-		case chosen && t != Object && t != Invalid:
+		case p.Or && !p.Target:
+			c.errorf(p.Type.Pos, "effect %s: only a target has an alternative (or target player %s where ...)", d.Name.Name, p.Name.Name)
+		case p.Cost && t != Object && t != Invalid:
 			c.errorf(p.Type.Pos, "effect %s: a %s is an object (%s object %s where ...), not %s", d.Name.Name, noun, word, p.Name.Name, t)
+		case chosen && t != Object && t != Player && t != Invalid:
+			c.errorf(p.Type.Pos, "effect %s: a %s is an object or a player (%s object %s where ...), not %s", d.Name.Name, noun, word, p.Name.Name, t)
+		case p.Or && (prev == nil || prev.Cost || prev.Or):
+			c.errorf(p.Type.Pos, "effect %s: an alternative target (or target %s %s) follows the target it is an alternative of", d.Name.Name, p.Type.Name, p.Name.Name)
+		case p.Or && prev.Player == (t == Player):
+			c.errorf(p.Type.Pos, "effect %s: an alternative target is of the other kind than the target before it (an object or a player), not %s", d.Name.Name, t)
 		case chosen:
-			so.Targets = append(so.Targets, &TargetParam{Param: j, Pos: p.Type.Pos, Cost: p.Cost})
+			so.Targets = append(so.Targets, &TargetParam{Param: j, Pos: p.Type.Pos, Cost: p.Cost, Player: t == Player, Or: p.Or})
 		}
 		so.Types = append(so.Types, t)
 	}

@@ -344,6 +344,11 @@ type TargetParam struct {
 	Cond  Expr
 	Pos   grammar.Pos
 	Cost  bool // a cost parameter (cost object r where COND): chosen, not targeted
+	// Player: a player target (target player p where COND), chosen among
+	// the players in the game. Or: an alternative of the target before
+	// it (or target player p ...): the two are one target.
+	Player bool
+	Or     bool
 }
 
 // IsTarget reports whether parameter j is a target.

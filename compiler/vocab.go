@@ -230,6 +230,13 @@ var builtins = []*Builtin{
 	// Statements.
 	verb("untap", rt.Exec.Untap, "X becomes untapped"),
 	verb("deal_damage", rt.Exec.DealDamage, "X deals N noncombat damage to creature Y"),
+	verb("deal_player_damage", rt.Exec.DealPlayerDamage, "X deals N noncombat damage to player P (nothing for no player)"),
+	verb("prevent_damage_by", rt.Exec.PreventDamageBy, "a prevention effect: all damage X would deal is prevented for duration D (as for modify)"),
+	verb("prevent_damage_to", rt.Exec.PreventDamageTo, "a prevention effect: all damage that would be dealt to X is prevented for duration D (as for modify)"),
+	verb("prevent_combat_damage_by", rt.Exec.PreventCombatDamageBy, "a prevention effect: all combat damage X would deal is prevented for duration D (as for modify)"),
+	verb("prevent_combat_damage_to", rt.Exec.PreventCombatDamageTo, "a prevention effect: all combat damage that would be dealt to X is prevented for duration D (as for modify)"),
+	verb("prevent_player_damage", rt.Exec.PreventPlayerDamage, "a prevention effect: all damage that would be dealt to player P is prevented for duration D (as for modify)"),
+	verb("prevent_combat_damage", rt.Exec.PreventCombatDamage, "a prevention effect: all combat damage that would be dealt is prevented for duration D (as for modify)"),
 	verb("tap", rt.Exec.Tap, "X becomes tapped"),
 	verb("phase_in", rt.Exec.PhaseIn, "X phases in"),
 	verb("phase_out", rt.Exec.PhaseOut, "X phases out"),

@@ -962,7 +962,8 @@ func actionCmd(kind rt.AnswerKind) func(*testscript.TestScript, bool, []string) 
 	}
 }
 
-// choose <player> <card>...: answer a pending choice of cards.
+// choose <player> <card>...: answer a pending choice of cards. A target
+// may be a player (choose p1 p2: p2 is the target), named by their code.
 func cmdChoose(ts *testscript.TestScript, neg bool, args []string) {
 	s := st(ts)
 	ts.Stdout()
@@ -975,6 +976,10 @@ func cmdChoose(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	var xs []rt.ObjID
 	for _, a := range args[1:] {
+		if q, ok := g.PlayerIndex(a); ok && d.Verb == "target" {
+			xs = append(xs, rt.ObjID(rt.PlayerCode(q)))
+			continue
+		}
 		xs = append(xs, s.card(ts, a))
 	}
 	submit(ts, neg, g, rt.Answer{Kind: rt.Choose, Objs: xs})

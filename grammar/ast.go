@@ -523,7 +523,11 @@ type Param struct {
 	// Cost: an effect's parameter written `cost object r where COND`,
 	// chosen as a target is but not targeted, and acted on by the
 	// effect's `pay { ... }` statements once chosen.
-	Cost  bool
+	Cost bool
+	// Or: a target parameter written `or target player p where COND`
+	// after another target: an alternative of it, the two one target
+	// ("any target": a creature, a planeswalker or a player).
+	Or    bool
 	Where Expr
 }
 

@@ -49,7 +49,7 @@ func (c *converter) decl(p *pDecl) Decl {
 	case p.Keyword != nil:
 		d := &KeywordDecl{Pos: toPos(p.Keyword.Pos), Name: ident(p.Keyword.Name), Rules: c.rules(p.Keyword.Rules)}
 		for _, pr := range p.Keyword.Params {
-			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Mod == "target", Cost: pr.Mod == "cost", Where: c.optExpr(pr.Where)})
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Mod == "target", Cost: pr.Mod == "cost", Or: pr.Or, Where: c.optExpr(pr.Where)})
 		}
 		if k := p.Keyword.Static; k != nil {
 			d.Kind = &KeywordKind{Pos: toPos(k.Pos), Rules: c.rules(k.Rules)}
@@ -115,7 +115,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		s := p.Stack
 		d := &StackObjectDecl{Pos: toPos(s.Pos), Effect: s.Kind == "effect", Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
 		for _, pr := range s.Params {
-			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Mod == "target", Cost: pr.Mod == "cost", Where: c.optExpr(pr.Where)})
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Mod == "target", Cost: pr.Mod == "cost", Or: pr.Or, Where: c.optExpr(pr.Where)})
 		}
 		return d
 	case p.Event != nil:

@@ -139,6 +139,7 @@ type pStack struct {
 
 type pParam struct {
 	Pos   lexer.Position
+	Or    bool     `parser:"@'or'?"`
 	Mod   string   `parser:"@( 'target' | 'cost' )?"`
 	Type  pForKind `parser:"@@"`
 	Name  pIdent   `parser:"@@"`

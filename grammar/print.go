@@ -858,6 +858,9 @@ func (p *printer) typedParams(ps []Param) {
 		if i > 0 {
 			p.text(", ")
 		}
+		if pr.Or {
+			p.text("or ")
+		}
 		if pr.Target {
 			p.text("target ")
 		}

@@ -175,6 +175,15 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.DurationID, string):
 		x, d := a[0].o, rt.DurationID(a[1].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), d, rule); return true }
+	case func(rt.Exec, int, rt.DurationID, string):
+		p, d := a[0].p, rt.DurationID(a[1].enum)
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), d, rule); return true }
+	case func(rt.Exec, rt.DurationID, string):
+		d := rt.DurationID(a[0].enum)
+		return func(g rt.Exec, fp int) bool { f(g, d, rule); return true }
+	case func(rt.Exec, rt.ObjID, int, int32, string):
+		x, p, n := a[0].o, a[1].p, a[2].i
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), p(g, fp), n(g, fp), rule); return true }
 	case func(rt.Exec, rt.ObjID, rt.Color, rt.DurationID, string):
 		x, c, d := a[0].o, rt.Color(a[1].enum), rt.DurationID(a[2].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), c, d, rule); return true }

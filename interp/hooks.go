@@ -88,7 +88,7 @@ func (b *builder) hooks(r *rt.Rules) {
 		run := b.stackBody(ef)
 		e := rt.RulesEffect{Name: ef.Name, Rules: ef.Rules, Pos: where(ef.Pos), Params: len(ef.Types), Kinds: compiler.ParamKinds(ef.Types), Run: run, Asks: ef.Asks}
 		for _, t := range ef.Targets {
-			e.Targets = append(e.Targets, rt.EffectTarget{Param: int8(t.Param), Legal: b.stackCond(ef, t.Cond), Cost: t.Cost})
+			e.Targets = append(e.Targets, rt.EffectTarget{Param: int8(t.Param), Legal: b.stackCond(ef, t.Cond), Cost: t.Cost, Player: t.Player, Or: t.Or})
 		}
 		if ef.Pay != nil {
 			c := &clause{b: b}

@@ -669,7 +669,8 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 		}
 		if a.To == NoObj {
 			other = PlayerCode(int(a.ToPlayer))
-		} else if a.Amount = g.prevent(a.To, a.Amount, rule); a.Amount == 0 {
+		}
+		if a.Amount = g.prevent(a.Source, other, a.Amount, rule); a.Amount == 0 {
 			continue
 		}
 		g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[a.Source].Controller, Obj: a.Source, N: a.Amount, Other: other})
@@ -727,7 +728,7 @@ func (g Exec) DealDamage(s, x ObjID, n int32, rule string) {
 	if !g.valid(s) || !g.valid(x) {
 		return // no object (an object value of the rules that names none)
 	}
-	if n = g.prevent(x, n, rule); n <= 0 {
+	if n = g.prevent(s, int32(x), n, rule); n <= 0 {
 		return
 	}
 	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: int32(x), Name: "noncombat"})
@@ -735,15 +736,52 @@ func (g Exec) DealDamage(s, x ObjID, n int32, rule string) {
 	g.dealtBy(s, n)
 }
 
-// prevent applies x's prevention shield to n damage about to be dealt to
-// it and returns what is left to deal.
-func (g *Game) prevent(x ObjID, n int32, rule string) int32 {
-	o := &g.Objs[x]
-	if o.PreventNext <= 0 || n <= 0 {
+// DealPlayerDamage has source s deal n noncombat damage to player p,
+// wherever s is; its results are the rules' damage hooks. It does nothing
+// for no player, or one who has left the game.
+func (g Exec) DealPlayerDamage(s ObjID, p int, n int32, rule string) {
+	if !g.valid(s) || !g.IsPlayer(p) || g.Players[p].Lost {
+		return
+	}
+	r := PlayerCode(p)
+	if n = g.prevent(s, r, n, rule); n <= 0 {
+		return
+	}
+	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: r, Name: "noncombat"})
+	g.damageDealt(s, r, n)
+	g.dealtBy(s, n)
+}
+
+// prevent applies the prevention effects (all the damage, if one
+// prevents what s would deal to r) and then, to an object, its prevention
+// shield to n damage source s is about to deal to r (an object, or a
+// player's code), and returns what is left to deal.
+func (g *Game) prevent(s ObjID, r int32, n int32, rule string) int32 {
+	if n <= 0 {
+		return n
+	}
+	if len(g.Effects) > 0 {
+		if why, ok := g.prevented(s, r); ok {
+			if why == "" {
+				why = rule
+			}
+			if r < 0 {
+				g.emit(Event{Kind: EvPreventDamage, Rule: why, Player: int8(-1 - r), Obj: NoObj, N: n})
+			} else {
+				g.emit(Event{Kind: EvPreventDamage, Rule: why, Player: g.Objs[r].Controller, Obj: ObjID(r), N: n})
+			}
+			return 0
+		}
+	}
+	if r < 0 {
+		return n
+	}
+	o := &g.Objs[r]
+	if o.PreventNext <= 0 {
 		return n
 	}
 	p := min(o.PreventNext, n)
 	o.PreventNext -= p
-	g.emit(Event{Kind: EvPreventDamage, Rule: rule, Player: o.Controller, Obj: x, N: p})
+	g.emit(Event{Kind: EvPreventDamage, Rule: rule, Player: o.Controller, Obj: ObjID(r), N: p})
 	return n - p
 }

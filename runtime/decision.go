@@ -166,12 +166,12 @@ func (g *Game) submitCards(d *Decision, a *Answer) error {
 	for i, x := range a.Objs {
 		if !slices.Contains(list, x) {
 			if d.From != nil {
-				return refuse(d.Rule, "%s is not one of the cards %s may %s", g.nameOf(x), g.PlayerName(d.Player), d.Verb)
+				return refuse(d.Rule, "%s is not one of the cards %s may %s", g.targetName(x), g.PlayerName(d.Player), d.Verb)
 			}
 			return refuse(d.Rule, "%s is not in %s's %s", g.nameOf(x), g.PlayerName(d.Player), d.Zone)
 		}
 		if slices.Contains(a.Objs[:i], x) {
-			return refuse(d.Rule, "%s was chosen twice", g.nameOf(x))
+			return refuse(d.Rule, "%s was chosen twice", g.targetName(x))
 		}
 	}
 	g.pending = Decision{}

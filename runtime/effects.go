@@ -57,7 +57,27 @@ type Effect struct {
 	// (bushido 1).
 	KeywordArg int32
 	Dur        Duration
+	// Prevent, if not zero, is the damage it prevents, all of it, while
+	// it lasts: PreventBy, all damage Target would deal; PreventTo, all
+	// damage that would be dealt to Target, or, with no Target, to player
+	// ToPlayer-1; PreventCombat, all combat damage. CombatOnly: of the
+	// damage PreventBy or PreventTo say, only combat damage. Rule is the
+	// rule its prevention events cite.
+	Prevent    PreventKind
+	ToPlayer   int8
+	CombatOnly bool
+	Rule       string
 }
+
+// PreventKind is which damage a prevention effect prevents.
+type PreventKind uint8
+
+const (
+	PreventNone   PreventKind = iota
+	PreventBy                 // all damage its Target would deal
+	PreventTo                 // all damage that would be dealt to its Target (or player)
+	PreventCombat             // all combat damage
+)
 
 // AddEffect starts a continuous effect.
 func (g Exec) AddEffect(e Effect) {
@@ -337,4 +357,95 @@ func (g Exec) AddType(x ObjID, t TypeSet, d DurationID, rule string) {
 		return
 	}
 	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Types: t, Dur: dur}, rule)
+}
+
+// PreventDamageBy is the statement that starts a prevention effect: all
+// damage x would deal is prevented for duration d (as for modify). It
+// does nothing to no object or an object not on the battlefield.
+func (g Exec) PreventDamageBy(x ObjID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventBy, Rule: rule, Dur: dur}, rule)
+}
+
+// PreventDamageTo is the statement that starts a prevention effect: all
+// damage that would be dealt to x is prevented for duration d. It does
+// nothing to no object or an object not on the battlefield.
+func (g Exec) PreventDamageTo(x ObjID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, Rule: rule, Dur: dur}, rule)
+}
+
+// PreventCombatDamageBy is PreventDamageBy for combat damage only: all
+// combat damage x would deal is prevented for duration d.
+func (g Exec) PreventCombatDamageBy(x ObjID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventBy, CombatOnly: true, Rule: rule, Dur: dur}, rule)
+}
+
+// PreventCombatDamageTo is PreventDamageTo for combat damage only: all
+// combat damage that would be dealt to x is prevented for duration d.
+func (g Exec) PreventCombatDamageTo(x ObjID, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, CombatOnly: true, Rule: rule, Dur: dur}, rule)
+}
+
+// PreventPlayerDamage is the statement that starts a prevention effect:
+// all damage that would be dealt to player p is prevented for duration
+// d. It does nothing to no player, or one who has left the game.
+func (g Exec) PreventPlayerDamage(p int, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.IsPlayer(p) || g.Players[p].Lost || dur.Kind == AsLongAs {
+		return
+	}
+	g.AddEffect(Effect{Label: g.effectLabel(rule), Target: NoObj, Prevent: PreventTo, ToPlayer: int8(p + 1), Rule: rule, Dur: dur})
+	g.emit(Event{Kind: EvStartEffect, Rule: rule, Player: int8(p), Obj: NoObj, Name: g.effectLabel(rule)})
+}
+
+// PreventCombatDamage is the statement that starts a prevention effect:
+// all combat damage that would be dealt is prevented for duration d.
+func (g Exec) PreventCombatDamage(d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || dur.Kind == AsLongAs {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: NoObj, Prevent: PreventCombat, Rule: rule, Dur: dur}, rule)
+}
+
+// prevented reports whether a prevention effect prevents the damage
+// source s would deal to r (an object, or a player's code), and the rule
+// the first that does cites.
+func (g *Game) prevented(s ObjID, r int32) (string, bool) {
+	for i := range g.Effects {
+		e := &g.Effects[i]
+		if e.CombatOnly && !g.dealingCombat {
+			continue
+		}
+		switch e.Prevent {
+		case PreventBy:
+			if e.Target == s {
+				return e.Rule, true
+			}
+		case PreventTo:
+			if e.Target != NoObj && int32(e.Target) == r || e.Target == NoObj && r < 0 && int32(e.ToPlayer)-1 == -1-r {
+				return e.Rule, true
+			}
+		case PreventCombat:
+			if g.dealingCombat {
+				return e.Rule, true
+			}
+		}
+	}
+	return "", false
 }

@@ -280,6 +280,9 @@ func (g *Game) describe(e Event) string {
 	case EvDamage:
 		return fmt.Sprintf("mark %d damage on %s", e.N, g.obj(e))
 	case EvStartEffect:
+		if e.Obj == NoObj {
+			return fmt.Sprintf("start effect '%s'", e.Name)
+		}
 		return fmt.Sprintf("start effect '%s' on %s", e.Name, g.obj(e))
 	case EvEndEffect:
 		if e.Obj == NoObj {
@@ -297,10 +300,13 @@ func (g *Game) describe(e Event) string {
 	case EvTrigger:
 		return fmt.Sprintf("trigger '%s' of %s", e.Name, g.obj(e))
 	case EvTarget:
-		return fmt.Sprintf("target %s for '%s' of %s", g.nameOf(ObjID(e.Other)), e.Name, g.obj(e))
+		return fmt.Sprintf("target %s for '%s' of %s", g.targetName(ObjID(e.Other)), e.Name, g.obj(e))
 	case EvNoTarget:
 		return fmt.Sprintf("no legal target for '%s' of %s", e.Name, g.obj(e))
 	case EvPreventDamage:
+		if e.Obj == NoObj {
+			return fmt.Sprintf("prevent %d damage to %s", e.N, p)
+		}
 		return fmt.Sprintf("prevent %d damage to %s", e.N, g.obj(e))
 	case EvActivate:
 		return fmt.Sprintf("activate '%s' of %s", e.Name, g.obj(e))

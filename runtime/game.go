@@ -154,6 +154,9 @@ type Game struct {
 	// inResolve is set while resolving is an item resolving (not a saved
 	// one a condition reads).
 	inResolve bool
+	// targeting is set while resolving is an item whose targets are
+	// chosen or checked (legalTarget).
+	targeting bool
 	// decl is the scratch of the declaration checks (restrict.go), of
 	// a type Save skips.
 	decl *declScratch

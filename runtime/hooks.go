@@ -126,10 +126,18 @@ type RulesEffect struct {
 // stack, which is not targeted (no cant_be_targeted predicate protects
 // it, it is not checked again as the ability resolves) and which the
 // effect's Pay statements act on once chosen.
+//
+// Player: the target is a player (target player p where COND), chosen
+// among the players in the game; args[Param] is the player's index, -1
+// for none. Or: an alternative of the target before it (", or target
+// player p"): the two are one target, chosen among the candidates of
+// both; the one not chosen names nothing (no object, no player).
 type EffectTarget struct {
-	Param int8
-	Legal func(g Exec, args [MaxStackArgs]int32) bool
-	Cost  bool
+	Param  int8
+	Legal  func(g Exec, args [MaxStackArgs]int32) bool
+	Cost   bool
+	Player bool
+	Or     bool
 }
 
 // EffectIndex is the index of the rules' effect named name in

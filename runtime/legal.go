@@ -108,18 +108,12 @@ func (g *Game) choosable(it *StackItem, costsOnly bool) bool {
 	if e == nil {
 		return true
 	}
-	for k := range e.Targets {
+	for k := 0; k < len(e.Targets); k = groupEnd(e, k) {
 		if costsOnly && !e.Targets[k].Cost {
 			continue
 		}
-		found := false
-		for _, y := range g.Battlefield {
-			if g.legalTarget(it, e, k, y) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		var buf [1]ObjID
+		if len(g.targetCandidates(it, e, k, buf[:0], true)) == 0 {
 			return false
 		}
 	}

@@ -78,7 +78,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	last, lastAt := groupKey{state: stLone}, -1
 	add := func(o Option) {
 		o.Count = 1
-		if group && o.Obj != NoObj {
+		if group && o.Obj >= 0 { // (a target decision's player codes are negative: not grouped)
 			k := g.groupKey(&o, &rel)
 			if k.state&(stLone|stRare) == 0 && lastAt >= 0 && k == last {
 				buf[lastAt].Count++

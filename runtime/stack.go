@@ -392,16 +392,23 @@ func (g Exec) LastKnownPower(x ObjID) int32 {
 // the instant or sorcery spell resolving (the rules' effect it applies
 // reads it: "you"); no player when none is.
 func (g Exec) AbilityController() int {
-	if r := &g.resolving; r.Object > 0 || r.Trigger.Effect != 0 || g.inResolve && r.IsSpell() {
+	if r := &g.resolving; r.Object > 0 || r.Trigger.Effect != 0 || g.spellResolving() {
 		return int(r.Controller)
 	}
 	return -1
 }
 
-// AbilitySource is the source of the ability resolving, or the instant or
-// sorcery spell resolving itself; no object when none is.
+// spellResolving reports whether the item resolving (or whose targets are
+// being chosen or checked) is an instant or a sorcery: its controller and
+// its card are the ability's controller and source.
+func (g *Game) spellResolving() bool {
+	return (g.inResolve || g.targeting) && g.resolving.IsSpell() && g.valid(g.resolving.Source)
+}
+
+// AbilitySource is the source of the ability resolving; no object when
+// none is.
 func (g Exec) AbilitySource() ObjID {
-	if r := &g.resolving; r.Object == 0 && (r.Trigger.Effect != 0 || g.inResolve && r.IsSpell()) {
+	if r := &g.resolving; r.Object == 0 && r.Trigger.Effect != 0 || g.spellResolving() {
 		return r.Source
 	}
 	return NoObj

@@ -58,26 +58,90 @@ func (g *Game) markTargets(it *StackItem) {
 // legalTarget reports whether x may be the k-th target of it (e its effect):
 // a phased-in permanent, protected by no cant_be_targeted predicate from
 // the ability's source, for which the effect's condition holds, the
-// ability's other arguments given.
+// ability's other arguments given; for a player target (Player), x is the
+// player's code (PlayerCode) and the player is in the game.
 func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
-	if !g.valid(x) {
-		return false
-	}
-	if o := &g.Objs[x]; o.Zone != ZoneBattlefield || o.PhasedOut {
-		return false
-	}
-	if g.valid(it.Source) && !e.Targets[k].Cost {
-		if no, _ := g.pred2(CantBeTargeted, x, it.Source); no {
+	args := *argsOf(it)
+	if e.Targets[k].Player {
+		q := int(-1 - x)
+		if x >= 0 || !g.exec().IsPlayer(q) || g.Players[q].Lost {
 			return false
 		}
+		args[e.Targets[k].Param] = int32(q)
+	} else {
+		if !g.valid(x) {
+			return false
+		}
+		if o := &g.Objs[x]; o.Zone != ZoneBattlefield || o.PhasedOut {
+			return false
+		}
+		if g.valid(it.Source) && !e.Targets[k].Cost {
+			if no, _ := g.pred2(CantBeTargeted, x, it.Source); no {
+				return false
+			}
+		}
+		args[e.Targets[k].Param] = int32(x)
 	}
-	args := *argsOf(it)
-	args[e.Targets[k].Param] = int32(x)
-	saved := g.resolving
-	g.resolving = *it // the ability's source and event, for the condition
+	saved, was := g.resolving, g.targeting
+	g.resolving, g.targeting = *it, true // the ability's source and event, for the condition
 	ok := e.Targets[k].Legal(g.exec(), args)
-	g.resolving = saved
+	g.resolving, g.targeting = saved, was
 	return ok
+}
+
+// groupEnd is the end of the group of targets the k-th heads: k and the
+// alternatives (Or) that follow it, chosen as one target.
+func groupEnd(e *RulesEffect, k int) int {
+	j := k + 1
+	for j < len(e.Targets) && e.Targets[j].Or {
+		j++
+	}
+	return j
+}
+
+// targetCandidates appends to from what may be chosen for the group of
+// targets the k-th heads: the objects on the battlefield, and the
+// players (their codes, PlayerCode) for a player target; first only:
+// it stops at the first one found.
+func (g *Game) targetCandidates(it *StackItem, e *RulesEffect, k int, from []ObjID, first bool) []ObjID {
+	for j := k; j < groupEnd(e, k); j++ {
+		if e.Targets[j].Player {
+			for q := range g.Players {
+				if x := ObjID(PlayerCode(q)); g.legalTarget(it, e, j, x) {
+					if from = append(from, x); first {
+						return from
+					}
+				}
+			}
+			continue
+		}
+		for _, x := range g.Battlefield {
+			if g.legalTarget(it, e, j, x) {
+				if from = append(from, x); first {
+					return from
+				}
+			}
+		}
+	}
+	return from
+}
+
+// nothingFor is what a target parameter names when it names nothing: no
+// object, or no player.
+func nothingFor(t *EffectTarget) int32 {
+	if t.Player {
+		return -1
+	}
+	return int32(NoObj)
+}
+
+// targetName names a candidate of a target decision: an object, or a
+// player by their code.
+func (g *Game) targetName(x ObjID) string {
+	if x < 0 && g.exec().IsPlayer(int(-1-x)) {
+		return g.PlayerName(int(-1 - x))
+	}
+	return g.nameOf(x)
 }
 
 func ruleOfEffect(e *RulesEffect) string {
@@ -102,19 +166,16 @@ func (g *Game) chooseTargets() (asked, changed bool) {
 				it.Unchosen = 0 // a saved state's
 				break
 			}
-			var from []ObjID
-			for _, x := range g.Battlefield {
-				if g.legalTarget(it, e, k, x) {
-					from = append(from, x)
-				}
-			}
+			from := g.targetCandidates(it, e, k, nil, false)
 			switch {
 			case len(from) == 0 && it.IsSpell():
 				// A spell was cast with a legal target (castTest): one
 				// gone since names no object, and it does nothing.
 				changed = true
-				argsOf(it)[e.Targets[k].Param] = int32(NoObj)
-				it.Unchosen &^= 1 << k
+				for j := k; j < groupEnd(e, k); j++ {
+					argsOf(it)[e.Targets[j].Param] = nothingFor(&e.Targets[j])
+					it.Unchosen &^= 1 << j
+				}
 			case len(from) == 0:
 				changed = true
 				g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
@@ -138,8 +199,20 @@ func (g *Game) chooseTargets() (asked, changed bool) {
 }
 
 func (g *Game) setTarget(it *StackItem, e *RulesEffect, k int, x ObjID) {
-	argsOf(it)[e.Targets[k].Param] = int32(x)
-	it.Unchosen &^= 1 << k
+	// The target of the group is the alternative of x's kind: an object,
+	// or a player (x their code); the others name nothing.
+	for j := k; j < groupEnd(e, k); j++ {
+		t := &e.Targets[j]
+		switch {
+		case t.Player && x < 0:
+			argsOf(it)[t.Param] = -1 - int32(x)
+		case !t.Player && x >= 0:
+			argsOf(it)[t.Param] = int32(x)
+		default:
+			argsOf(it)[t.Param] = nothingFor(t)
+		}
+		it.Unchosen &^= 1 << j
+	}
 	g.emit(Event{Kind: EvTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Other: int32(x), Name: it.Trigger.Label})
 	if it.Unchosen == 0 {
 		g.payCosts(it, e)
@@ -182,15 +255,30 @@ func (g *Game) checkTargets(it *StackItem) bool {
 		return true
 	}
 	legal, targets := 0, 0
-	for k, t := range e.Targets {
-		if t.Cost {
+	for k := 0; k < len(e.Targets); k = groupEnd(e, k) {
+		if e.Targets[k].Cost {
 			continue // chosen and paid: not a target
 		}
 		targets++
-		if x := ObjID(argsOf(it)[t.Param]); g.legalTarget(it, e, k, x) {
-			legal++
-		} else {
-			argsOf(it)[t.Param] = int32(NoObj)
+		// The alternative of the group chosen is the one that names
+		// something; it is checked again.
+		for j := k; j < groupEnd(e, k); j++ {
+			t := &e.Targets[j]
+			v := argsOf(it)[t.Param]
+			x := ObjID(v)
+			if t.Player {
+				if v < 0 {
+					continue
+				}
+				x = ObjID(PlayerCode(int(v)))
+			} else if x == NoObj {
+				continue
+			}
+			if g.legalTarget(it, e, j, x) {
+				legal++
+			} else {
+				argsOf(it)[t.Param] = nothingFor(t)
+			}
 		}
 	}
 	if legal == 0 && targets > 0 {

@@ -512,6 +512,8 @@ var Rules = &rt.Rules{
 
 // index is the rule index of the edition (cr2025.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"2025-09-19\t115.1\tTargets: objects and/or players chosen as a spell or ability goes on the stack\n" +
+	"2025-09-19\t115.1a\tAn instant or sorcery is targeted by \"target [something]\"; chosen as cast\n" +
 	"2025-09-19\t116\tSpecial Actions — section heading\n" +
 	"2025-09-19\t116.1\tSpecial actions: done with priority, never use the stack\n" +
 	"2025-09-19\t116.2\tHow many special actions exist (twelve in this edition)\n" +
@@ -545,6 +547,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t117.5\tSBAs, then triggers, before each priority grant\n" +
 	"2025-09-19\t117.6\tShared team turns: teams hold priority\n" +
 	"2025-09-19\t117.7\tDefinition of acting \"in response\"\n" +
+	"2025-09-19\t120.3\tResults of damage, by recipient and by the source's abilities\n" +
+	"2025-09-19\t120.3a\tDamage to a player by a source without infect: that much life lost\n" +
+	"2025-09-19\t120.3c\tDamage to a planeswalker removes that many loyalty counters\n" +
+	"2025-09-19\t120.3e\tDamage to a creature by a source without wither or infect: marked on it\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
 	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
 	"2025-09-19\t310.2\tA resolving battle spell enters under its caster's control\n" +
@@ -710,10 +716,14 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t514.2\tDamage wears off; \"this turn\" effects end simultaneously\n" +
 	"2025-09-19\t514.3\tNormally nobody receives priority during cleanup\n" +
 	"2025-09-19\t514.3a\tException: SBAs/triggers grant priority, then repeat cleanup\n" +
+	"2025-09-19\t608.2b\tTargets checked again on resolution; all illegal: it does nothing\n" +
 	"2025-09-19\t611.2a\tEffect from a resolving spell/ability lasts as long as it states\n" +
 	"2025-09-19\t611.2b\t\"For as long as\" duration: one never started does nothing\n" +
 	"2025-09-19\t613.1f\tLayer 6: ability-adding and ability-removing effects\n" +
 	"2025-09-19\t613.4b\tLayer 7b: effects that set power and/or toughness\n" +
+	"2025-09-19\t615.1\tPrevention effects: continuous shields watching for damage events\n" +
+	"2025-09-19\t615.1a\tEffects that use the word \"prevent\" are prevention effects\n" +
+	"2025-09-19\t615.6\tDamage that is prevented never happens\n" +
 	"2025-09-19\t702\tKeyword Abilities — section heading\n" +
 	"2025-09-19\t702.2\tDeathtouch keyword entry\n" +
 	"2025-09-19\t702.2a\tDeathtouch is static\n" +
