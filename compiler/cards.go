@@ -190,7 +190,15 @@ func foldCardValues(files []*grammar.File, values []cardValue) ([]*grammar.File,
 				return ok && p.Value && p.Kind.Name == cl.Kind.Name
 			})
 			if i < 0 {
-				errorf(cl.Kind.Pos, "card %s: predicate %s = ...: the rules declare no value %s for the card's to replace (a card's value clause refines the rules' value of its kind)", name, cl.Kind.Name, cl.Kind.Name)
+				var have []string
+				for _, f := range out {
+					for _, d := range f.Decls {
+						if p, ok := d.(*grammar.PredicateDecl); ok && p.Value && !slices.Contains(have, p.Kind.Name) {
+							have = append(have, p.Kind.Name)
+						}
+					}
+				}
+				errorf(cl.Kind.Pos, "card %s: predicate %s = ...: the rules declare no value %s for the card's to refine (a card's value clause replaces the rules' value of its kind for its objects)%s", name, cl.Kind.Name, cl.Kind.Name, didYouMean(closest(cl.Kind.Name, have, 2)))
 				continue
 			}
 			r := out[i].Decls[j].(*grammar.PredicateDecl)
@@ -204,12 +212,12 @@ func foldCardValues(files []*grammar.File, values []cardValue) ([]*grammar.File,
 			}
 			rules, err := substExpr(r.If, rename, "", nil)
 			if err != nil {
-				errorf(cl.Pos, "card %s: predicate %s: %v", name, cl.Kind.Name, err)
+				errorf(err.Pos, "card %s: predicate %s: %s", name, cl.Kind.Name, err.Msg)
 				continue
 			}
-			own, err := substExpr(cl.If, nil, cl.Kind.Name, func(args []grammar.Expr) (grammar.Expr, error) {
+			own, err := substExpr(cl.If, nil, cl.Kind.Name, func(args []grammar.Expr) (grammar.Expr, *grammar.Error) {
 				if len(args) != len(r.Params) {
-					return nil, fmt.Errorf("%s takes %d object(s), not %d", cl.Kind.Name, len(r.Params), len(args))
+					return nil, &grammar.Error{Msg: fmt.Sprintf("%s takes %d object(s), not %d", cl.Kind.Name, len(r.Params), len(args))}
 				}
 				m := map[string]grammar.Expr{}
 				for k, p := range r.Params {
@@ -219,7 +227,7 @@ func foldCardValues(files []*grammar.File, values []cardValue) ([]*grammar.File,
 				return &grammar.ParenExpr{Pos: args[0].Position(), X: e}, err
 			})
 			if err != nil {
-				errorf(cl.Pos, "card %s: predicate %s: %v", name, cl.Kind.Name, err)
+				errorf(err.Pos, "card %s: predicate %s: %s", name, cl.Kind.Name, err.Msg)
 				continue
 			}
 			pos := cl.Pos
@@ -245,13 +253,21 @@ func foldCardValues(files []*grammar.File, values []cardValue) ([]*grammar.File,
 			return ok && c.Name.Name == ch.Name.Name
 		})
 		if i < 0 {
-			errorf(ch.Name.Pos, "card %s: characteristic %s: the rules derive no characteristic %s for the card to define", name, ch.Name.Name, ch.Name.Name)
+			var have []string
+			for _, f := range out {
+				for _, d := range f.Decls {
+					if c, ok := d.(*grammar.CharacteristicDecl); ok {
+						have = append(have, c.Name.Name)
+					}
+				}
+			}
+			errorf(ch.Name.Pos, "card %s: characteristic %s: the rules derive no characteristic %s for the card to define%s", name, ch.Name.Name, ch.Name.Name, didYouMean(closest(ch.Name.Name, have, 2)))
 			continue
 		}
 		r := out[i].Decls[j].(*grammar.CharacteristicDecl)
 		rules, err := substExpr(r.Value, map[string]grammar.Expr{r.Param.Name: &grammar.Ident{Pos: ch.Param.Pos, Name: ch.Param.Name}}, "", nil)
 		if err != nil {
-			errorf(ch.Pos, "card %s: characteristic %s: %v", name, ch.Name.Name, err)
+			errorf(err.Pos, "card %s: characteristic %s: %s", name, ch.Name.Name, err.Msg)
 			continue
 		}
 		folded := *r
@@ -277,8 +293,8 @@ var binders = map[string]int{"count": 1, "any": 1, "all": 1, "sum": 1, "keeps": 
 // expression, and each call of the function call (when call is not empty)
 // by what inline makes of its (substituted) arguments. A bound variable
 // that would capture an identifier of a replacement is an error.
-func substExpr(e grammar.Expr, m map[string]grammar.Expr, call string, inline func([]grammar.Expr) (grammar.Expr, error)) (grammar.Expr, error) {
-	var err error
+func substExpr(e grammar.Expr, m map[string]grammar.Expr, call string, inline func([]grammar.Expr) (grammar.Expr, *grammar.Error)) (grammar.Expr, *grammar.Error) {
+	var err *grammar.Error
 	var free func(grammar.Expr, map[string]bool)
 	free = func(e grammar.Expr, out map[string]bool) {
 		switch e := e.(type) {
@@ -339,7 +355,7 @@ func substExpr(e grammar.Expr, m map[string]grammar.Expr, call string, inline fu
 						fv := map[string]bool{}
 						free(r, fv)
 						if fv[v.Name] && err == nil {
-							err = fmt.Errorf("%s: the variable %s would hide %s: name it otherwise", v.Pos, v.Name, v.Name)
+							err = &grammar.Error{Pos: v.Pos, Msg: fmt.Sprintf("the variable %s would hide the %s the card's clause names: name the card's otherwise", v.Name, v.Name)}
 						}
 						inner[k] = r
 					}
@@ -358,7 +374,10 @@ func substExpr(e grammar.Expr, m map[string]grammar.Expr, call string, inline fu
 			if call != "" && e.Fun.Name == call {
 				r, ierr := inline(c.Args)
 				if ierr != nil && err == nil {
-					err = fmt.Errorf("%s: %v", e.Pos, ierr)
+					err = ierr
+					if !err.Pos.IsValid() {
+						err.Pos = e.Pos
+					}
 				}
 				if r != nil {
 					return r

@@ -264,13 +264,11 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 		}
 		return nil, capErrors(errs)
 	}
-	files, errs = foldCardValues(files, values)
-	if len(errs) > 0 {
-		return nil, capErrors(errs)
-	}
+	files, ferrs := foldCardValues(files, values)
 	c := newChecker(files, indexes)
 	c.inherited = m.inherited
 	p := c.check()
+	c.errs = append(ferrs, c.errs...)
 	p.Cards = cards
 	if c.index != nil {
 		c.errs = append(c.errs, checkCards(p, p.Cards)...)
