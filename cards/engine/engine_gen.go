@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:22bc33b81a6c52547f3e54794dd3836e"
+const SourceHash = "sha256:a64ced5e2e2408cad8071f1d7b31aa2c"
 
 // Keyword bits.
 const (
@@ -117,12 +117,17 @@ var Rules = &rt.Rules{
 		{Name: "Nightmare", Types: ty_creature, Subtypes: []string{"nightmare", "horse"}, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 5, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Nightmare"},                                                                                                                                                                                                                                                                                                                                               // cards/assign.mtg:49:1
 		{Name: "Keldon Warlord", Types: ty_creature, Subtypes: []string{"human", "barbarian"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Keldon Warlord"},                                                                                                                                                                                                                                                                                                                                                                   // cards/assign.mtg:61:1
 		{Name: "Palace Guard", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 4, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Palace Guard"},                                                                                                                                                                                                                                                                                                                                                 // cards/assign.mtg:72:1
+		{Name: "Pride of Lions", Types: ty_creature, Subtypes: []string{"cat"}, Power: 4, Toughness: 4, Keywords: []string{"assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Pride of Lions"},                                                                                                                                                                                                                                                                                                       // cards/assign.mtg:82:1
+		{Name: "Guardian of the Gateless", Types: ty_creature, Subtypes: []string{"angel"}, Power: 2, Toughness: 3, Keywords: []string{"flying"}, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Guardian of the Gateless", Event: 2, Segment: "", Arg: 0, Effect: 24, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Guardian of the Gateless"},                                                                                                                              // cards/assign.mtg:94:1
+		{Name: "Plague Rats", Types: ty_creature, Subtypes: []string{"rat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Plague Rats"},                                                                                                                                                                                                                                                                                                                                                                                        // cards/assign.mtg:112:1
+		{Name: "Dakkon Blackblade", Types: ty_creature, Super: 2, Subtypes: []string{"human", "warrior"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 2, 1, 0, 0, 0}}, Declared: "Dakkon Blackblade"},                                                                                                                                                                                                                                                                                                                                                     // cards/assign.mtg:123:1
+		{Name: "Maro", Types: ty_creature, Subtypes: []string{"avatar"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Maro"},                                                                                                                                                                                                                                                                                                                                                                                                   // cards/assign.mtg:133:1
 		{Name: "Goblin Raider", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Raider"},                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:10:1
 		{Name: "Boggart Brute", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Keywords: []string{"menace"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Boggart Brute"},                                                                                                                                                                                                                                                                                                                // cards/combat.mtg:19:1
 		{Name: "Guile", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 3, 0, 0, 0, 0}}, Declared: "Guile"},                                                                                                                                                                                                                                                                                                                                                       // cards/combat.mtg:33:1
 		{Name: "Mogg Flunkies", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 3, Toughness: 3, Keywords: []string{"cant_attack_alone", "cant_block_alone"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Mogg Flunkies"},                                                                                                                                                                                                                                                                                            // cards/combat.mtg:43:1
 		{Name: "Bloodrock Cyclops", Types: ty_creature, Subtypes: []string{"cyclops"}, Power: 3, Toughness: 3, Keywords: []string{"attacks_each_combat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Bloodrock Cyclops"},                                                                                                                                                                                                                                                                                                     // cards/combat.mtg:53:1
-		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 24, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
+		{Name: "Two-Headed Dragon", Types: ty_creature, Subtypes: []string{"dragon"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "menace", "blocks_additional_creature"}, Abilities: []rt.Ability{{Label: "Two-Headed Dragon", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Two-Headed Dragon", Effect: 25, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Two-Headed Dragon"}, // cards/combat.mtg:65:1
 		{Name: "Taunting Elf", Types: ty_creature, Subtypes: []string{"elf"}, Power: 0, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Taunting Elf"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:82:1
 		{Name: "Wall of Stone", Types: ty_creature, Subtypes: []string{"wall"}, Power: 0, Toughness: 8, Keywords: []string{"defender"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Wall of Stone"},                                                                                                                                                                                                                                                                                                                           // cards/combat.mtg:91:1
 		{Name: "Serra Angel", Types: ty_creature, Subtypes: []string{"angel"}, Power: 4, Toughness: 4, Keywords: []string{"flying", "vigilance"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Serra Angel"},                                                                                                                                                                                                                                                                                                                   // cards/combat.mtg:100:1
@@ -133,8 +138,8 @@ var Rules = &rt.Rules{
 		{Name: "Amrou Kithkin", Types: ty_creature, Subtypes: []string{"kithkin"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Amrou Kithkin"},                                                                                                                                                                                                                                                                                                                                                        // cards/combat.mtg:146:1
 		{Name: "Elven Riders", Types: ty_creature, Subtypes: []string{"elf"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Elven Riders"},                                                                                                                                                                                                                                                                                                                                                              // cards/combat.mtg:156:1
 		{Name: "Okk", Types: ty_creature, Subtypes: []string{"goblin"}, Power: 4, Toughness: 4, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Okk"},                                                                                                                                                                                                                                                                                                                                                                             // cards/combat.mtg:167:1
-		{Name: "Tawnos's Weaponry", Types: ty_artifact, Keywords: []string{"may_not_untap"}, Abilities: []rt.Ability{{Label: "Tawnos's Weaponry", Timing: "", Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Tawnos's Weaponry", Effect: 25, Args: [rt.MaxStackArgs]int32{1, 1, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Tawnos's Weaponry"},                                                                                         // cards/combat.mtg:188:1
-		{Name: "Liquimetal Coating", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Liquimetal Coating", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Liquimetal Coating", Effect: 26, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Liquimetal Coating"},                                                                                                                          // cards/combat.mtg:203:1
+		{Name: "Tawnos's Weaponry", Types: ty_artifact, Keywords: []string{"may_not_untap"}, Abilities: []rt.Ability{{Label: "Tawnos's Weaponry", Timing: "", Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Tawnos's Weaponry", Effect: 26, Args: [rt.MaxStackArgs]int32{1, 1, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Tawnos's Weaponry"},                                                                                         // cards/combat.mtg:188:1
+		{Name: "Liquimetal Coating", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Liquimetal Coating", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Liquimetal Coating", Effect: 27, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Liquimetal Coating"},                                                                                                                          // cards/combat.mtg:203:1
 		{Name: "Vampire Nighthawk", Types: ty_creature, Subtypes: []string{"vampire", "shaman"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "deathtouch", "lifelink"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Vampire Nighthawk"},                                                                                                                                                                                                                                                                              // cards/keywords.mtg:7:1
 		{Name: "Dauthi Slayer", Types: ty_creature, Subtypes: []string{"dauthi", "soldier"}, Power: 2, Toughness: 2, Keywords: []string{"shadow", "attacks_each_combat"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Dauthi Slayer"},                                                                                                                                                                                                                                                                                         // cards/keywords.mtg:17:1
 		{Name: "Glistener Elf", Types: ty_creature, Subtypes: []string{"phyrexian", "elf", "warrior"}, Power: 1, Toughness: 1, Keywords: []string{"infect"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Glistener Elf"},                                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:26:1
@@ -152,20 +157,20 @@ var Rules = &rt.Rules{
 		{Name: "Benalish Hero", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"banding"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Benalish Hero"},                                                                                                                                                                                                                                                                                                                // cards/keywords.mtg:135:1
 		{Name: "Crested Craghorn", Types: ty_creature, Subtypes: []string{"goat", "beast"}, Power: 4, Toughness: 1, Keywords: []string{"haste", "provoke"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Crested Craghorn"},                                                                                                                                                                                                                                                                                                    // cards/keywords.mtg:144:1
 		{Name: "Ninja of the New Moon", Types: ty_creature, Subtypes: []string{"human", "ninja"}, Power: 6, Toughness: 2, Abilities: []rt.Ability{{Label: "Ninja of the New Moon", Timing: "", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Ninja of the New Moon", Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, Zone: 2}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Ninja of the New Moon"},                                      // cards/keywords.mtg:155:1
-		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 27, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
-		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 28, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
-		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 29, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
-		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
-		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 31, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
+		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 28, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
+		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 29, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
+		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 30, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
+		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 31, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
+		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 32, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
 		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                                                                                                                                                                                        // cards/static.mtg:11:1
 		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                                                                                                                                                                                          // cards/static.mtg:21:1
 		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                                                                                                                                                                                            // cards/static.mtg:31:1
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 32, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 33, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 34, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 33, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 34, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 35, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
@@ -485,7 +490,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:430", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
 		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:433", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
 		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:436", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:439", Text: "if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:439", Text: "if is_card(self, \"Guardian of the Gateless\") then max((if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1), game.attackers) else if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
 		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:441", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:444", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
 		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:448", Text: "if any(permanent, card_doran_the_siege_tower, is_card(card_doran_the_siege_tower, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)", Value: pred_assigns_damage_24},
@@ -571,17 +576,18 @@ var Rules = &rt.Rules{
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_20},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_21},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_22},
-		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_23},
-		{Name: "pump_while_tapped", Rules: []string{"611.2b"}, Pos: "cards/combat.mtg:181", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_24_target_0}}, Run: effect_24},
-		{Name: "become_artifact", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:197", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_25_target_0}}, Run: effect_25},
-		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_26_target_0}}, Run: effect_26},
-		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_27_target_0}}, Run: effect_27},
-		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_28_target_0}}, Run: effect_28},
-		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_29_target_0}}, Run: effect_29},
-		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_30_target_0}}, Run: effect_30},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_31},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_32},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_33_target_0}}, Run: effect_33},
+		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:104", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "pump_self", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:76", Params: 2, Kinds: "ii", Run: effect_24},
+		{Name: "pump_while_tapped", Rules: []string{"611.2b"}, Pos: "cards/combat.mtg:181", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_25_target_0}}, Run: effect_25},
+		{Name: "become_artifact", Rules: []string{"117.1b"}, Pos: "cards/combat.mtg:197", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_26_target_0}}, Run: effect_26},
+		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_27_target_0}}, Run: effect_27},
+		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_28_target_0}}, Run: effect_28},
+		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_29_target_0}}, Run: effect_29},
+		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_30_target_0}}, Run: effect_30},
+		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_31_target_0}}, Run: effect_31},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_32},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_33},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_34_target_0}}, Run: effect_34},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:353"},
@@ -1049,82 +1055,162 @@ func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:38 (604.3, 613.4a, 604.3, 613.4a) (defined_power)
+// rules/characteristics.mtg:38 (604.3, 613.4a, 604.3, 613.4a, 604.3, 613.4a, 604.3, 613.4a, 604.3, 613.4a) (defined_power)
 func characteristic_0(g rt.Exec, v_self rt.ObjID) int32 {
 	return func() int32 {
-		if g.IsCard(v_self, "Keldon Warlord") {
-			return func() int32 {
-				n := int32(0)
-				for _, v_c := range g.Battlefield {
-					if g.Objs[v_c].PhasedOut {
-						continue
-					}
-					if !g.Is(v_c, ty_creature) {
-						continue
-					}
-					if rt.ObjController(g, v_c) == rt.ObjController(g, v_self) && !(g.HasSubtype(v_c, "wall")) {
-						n++
-					}
-				}
-				return n
-			}()
+		if g.IsCard(v_self, "Maro") {
+			return rt.PlayerHand(g, rt.ObjController(g, v_self))
 		}
 		return func() int32 {
-			if g.IsCard(v_self, "Nightmare") {
+			if g.IsCard(v_self, "Dakkon Blackblade") {
 				return func() int32 {
 					n := int32(0)
 					for _, v_l := range g.Battlefield {
 						if g.Objs[v_l].PhasedOut {
 							continue
 						}
-						if rt.ObjIs(g, v_l, ty_land) && g.HasSubtype(v_l, "swamp") && rt.ObjController(g, v_l) == rt.ObjController(g, v_self) {
+						if rt.ObjIs(g, v_l, ty_land) && rt.ObjController(g, v_l) == rt.ObjController(g, v_self) {
 							n++
 						}
 					}
 					return n
 				}()
 			}
-			return rt.ObjPrintedPower(g, v_self)
+			return func() int32 {
+				if g.IsCard(v_self, "Plague Rats") {
+					return func() int32 {
+						n := int32(0)
+						for _, v_c := range g.Battlefield {
+							if g.Objs[v_c].PhasedOut {
+								continue
+							}
+							if !g.Is(v_c, ty_creature) {
+								continue
+							}
+							if rt.ObjNameOf(g, v_c) == "Plague Rats" {
+								n++
+							}
+						}
+						return n
+					}()
+				}
+				return func() int32 {
+					if g.IsCard(v_self, "Keldon Warlord") {
+						return func() int32 {
+							n := int32(0)
+							for _, v_c := range g.Battlefield {
+								if g.Objs[v_c].PhasedOut {
+									continue
+								}
+								if !g.Is(v_c, ty_creature) {
+									continue
+								}
+								if rt.ObjController(g, v_c) == rt.ObjController(g, v_self) && !(g.HasSubtype(v_c, "wall")) {
+									n++
+								}
+							}
+							return n
+						}()
+					}
+					return func() int32 {
+						if g.IsCard(v_self, "Nightmare") {
+							return func() int32 {
+								n := int32(0)
+								for _, v_l := range g.Battlefield {
+									if g.Objs[v_l].PhasedOut {
+										continue
+									}
+									if rt.ObjIs(g, v_l, ty_land) && g.HasSubtype(v_l, "swamp") && rt.ObjController(g, v_l) == rt.ObjController(g, v_self) {
+										n++
+									}
+								}
+								return n
+							}()
+						}
+						return rt.ObjPrintedPower(g, v_self)
+					}()
+				}()
+			}()
 		}()
 	}()
 }
 
-// rules/characteristics.mtg:39 (604.3, 613.4a, 604.3, 613.4a) (defined_toughness)
+// rules/characteristics.mtg:39 (604.3, 613.4a, 604.3, 613.4a, 604.3, 613.4a, 604.3, 613.4a, 604.3, 613.4a) (defined_toughness)
 func characteristic_1(g rt.Exec, v_self rt.ObjID) int32 {
 	return func() int32 {
-		if g.IsCard(v_self, "Keldon Warlord") {
-			return func() int32 {
-				n := int32(0)
-				for _, v_c := range g.Battlefield {
-					if g.Objs[v_c].PhasedOut {
-						continue
-					}
-					if !g.Is(v_c, ty_creature) {
-						continue
-					}
-					if rt.ObjController(g, v_c) == rt.ObjController(g, v_self) && !(g.HasSubtype(v_c, "wall")) {
-						n++
-					}
-				}
-				return n
-			}()
+		if g.IsCard(v_self, "Maro") {
+			return rt.PlayerHand(g, rt.ObjController(g, v_self))
 		}
 		return func() int32 {
-			if g.IsCard(v_self, "Nightmare") {
+			if g.IsCard(v_self, "Dakkon Blackblade") {
 				return func() int32 {
 					n := int32(0)
 					for _, v_l := range g.Battlefield {
 						if g.Objs[v_l].PhasedOut {
 							continue
 						}
-						if rt.ObjIs(g, v_l, ty_land) && g.HasSubtype(v_l, "swamp") && rt.ObjController(g, v_l) == rt.ObjController(g, v_self) {
+						if rt.ObjIs(g, v_l, ty_land) && rt.ObjController(g, v_l) == rt.ObjController(g, v_self) {
 							n++
 						}
 					}
 					return n
 				}()
 			}
-			return rt.ObjPrintedToughness(g, v_self)
+			return func() int32 {
+				if g.IsCard(v_self, "Plague Rats") {
+					return func() int32 {
+						n := int32(0)
+						for _, v_c := range g.Battlefield {
+							if g.Objs[v_c].PhasedOut {
+								continue
+							}
+							if !g.Is(v_c, ty_creature) {
+								continue
+							}
+							if rt.ObjNameOf(g, v_c) == "Plague Rats" {
+								n++
+							}
+						}
+						return n
+					}()
+				}
+				return func() int32 {
+					if g.IsCard(v_self, "Keldon Warlord") {
+						return func() int32 {
+							n := int32(0)
+							for _, v_c := range g.Battlefield {
+								if g.Objs[v_c].PhasedOut {
+									continue
+								}
+								if !g.Is(v_c, ty_creature) {
+									continue
+								}
+								if rt.ObjController(g, v_c) == rt.ObjController(g, v_self) && !(g.HasSubtype(v_c, "wall")) {
+									n++
+								}
+							}
+							return n
+						}()
+					}
+					return func() int32 {
+						if g.IsCard(v_self, "Nightmare") {
+							return func() int32 {
+								n := int32(0)
+								for _, v_l := range g.Battlefield {
+									if g.Objs[v_l].PhasedOut {
+										continue
+									}
+									if rt.ObjIs(g, v_l, ty_land) && g.HasSubtype(v_l, "swamp") && rt.ObjController(g, v_l) == rt.ObjController(g, v_self) {
+										n++
+									}
+								}
+								return n
+							}()
+						}
+						return rt.ObjPrintedToughness(g, v_self)
+					}()
+				}()
+			}()
 		}()
 	}()
 }
@@ -3347,22 +3433,42 @@ func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:439 (509.1a, 509.1a)
+// rules/combat.mtg:439 (509.1a, 509.1a, 509.1a)
 func pred_blocks_at_most_21(g rt.Exec, v_self rt.ObjID) int32 {
 	return func() int32 {
-		if g.IsCard(v_self, "Palace Guard") {
+		if g.IsCard(v_self, "Guardian of the Gateless") {
 			return max((func() int32 {
+				if g.IsCard(v_self, "Palace Guard") {
+					return max((func() int32 {
+						if g.HasKeyword(v_self, kw_blocks_additional_creature) {
+							return 2
+						}
+						return 1
+					}()), g.NumAttackers())
+				}
+				return func() int32 {
+					if g.HasKeyword(v_self, kw_blocks_additional_creature) {
+						return 2
+					}
+					return 1
+				}()
+			}()), g.NumAttackers())
+		}
+		return func() int32 {
+			if g.IsCard(v_self, "Palace Guard") {
+				return max((func() int32 {
+					if g.HasKeyword(v_self, kw_blocks_additional_creature) {
+						return 2
+					}
+					return 1
+				}()), g.NumAttackers())
+			}
+			return func() int32 {
 				if g.HasKeyword(v_self, kw_blocks_additional_creature) {
 					return 2
 				}
 				return 1
-			}()), g.NumAttackers())
-		}
-		return func() int32 {
-			if g.HasKeyword(v_self, kw_blocks_additional_creature) {
-				return 2
-			}
-			return 1
+			}()
 		}()
 	}()
 }
@@ -4153,8 +4259,17 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/combat.mtg:76 (117.1b)
+// cards/assign.mtg:104 (509.3a)
 func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_n := g.AttackersBlocked(g.AbilitySource())
+	_ = v_n
+	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.3a")
+
+	return true
+}
+
+// cards/combat.mtg:76 (117.1b)
+func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4165,7 +4280,7 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:181 (611.2b)
-func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4178,7 +4293,7 @@ func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:181 (611.2b) (target 0)
-func effect_24_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4189,7 +4304,7 @@ func effect_24_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:197 (117.1b)
-func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.AddType(v_c, ty_artifact, rt.DurationID(4096), "117.1b")
@@ -4198,37 +4313,13 @@ func effect_25(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/combat.mtg:197 (117.1b) (target 0)
-func effect_25_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_26_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjOnBattlefield(g, v_c)
 }
 
 // cards/spells.mtg:10 (117.1a)
-func effect_26(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_p := args[0]
-	_ = v_p
-	v_t := args[1]
-	_ = v_t
-	v_c := rt.ObjID(args[2])
-	_ = v_c
-	g.Modify(v_c, v_p, v_t, rt.DurationID(4096), "117.1a")
-
-	return true
-}
-
-// cards/spells.mtg:10 (117.1a) (target 0)
-func effect_26_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_p := args[0]
-	_ = v_p
-	v_t := args[1]
-	_ = v_t
-	v_c := rt.ObjID(args[2])
-	_ = v_c
-	return rt.ObjIs(g, v_c, ty_creature)
-}
-
-// cards/spells.mtg:15 (117.1a)
 func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
@@ -4241,8 +4332,32 @@ func effect_27(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/spells.mtg:15 (117.1a) (target 0)
+// cards/spells.mtg:10 (117.1a) (target 0)
 func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_p := args[0]
+	_ = v_p
+	v_t := args[1]
+	_ = v_t
+	v_c := rt.ObjID(args[2])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature)
+}
+
+// cards/spells.mtg:15 (117.1a)
+func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_p := args[0]
+	_ = v_p
+	v_t := args[1]
+	_ = v_t
+	v_c := rt.ObjID(args[2])
+	_ = v_c
+	g.Modify(v_c, v_p, v_t, rt.DurationID(4096), "117.1a")
+
+	return true
+}
+
+// cards/spells.mtg:15 (117.1a) (target 0)
+func effect_28_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -4253,22 +4368,6 @@ func effect_27_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a)
-func effect_28(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_c := rt.ObjID(args[0])
-	_ = v_c
-	g.Destroy(v_c, "117.1a")
-
-	return true
-}
-
-// cards/spells.mtg:20 (117.1a) (target 0)
-func effect_28_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_c := rt.ObjID(args[0])
-	_ = v_c
-	return rt.ObjIs(g, v_c, ty_creature) && (g.Attacking(v_c) || g.Blocking(v_c))
-}
-
-// cards/spells.mtg:25 (117.1a)
 func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
@@ -4277,15 +4376,31 @@ func effect_29(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/spells.mtg:25 (117.1a) (target 0)
+// cards/spells.mtg:20 (117.1a) (target 0)
 func effect_29_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature) && (g.Attacking(v_c) || g.Blocking(v_c))
+}
+
+// cards/spells.mtg:25 (117.1a)
+func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	g.Destroy(v_c, "117.1a")
+
+	return true
+}
+
+// cards/spells.mtg:25 (117.1a) (target 0)
+func effect_30_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && g.Blocked(v_c)
 }
 
 // cards/spells.mtg:64 (117.1a)
-func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.LoseAllKeywords(v_c, rt.DurationID(4096), "117.1a")
@@ -4296,14 +4411,14 @@ func effect_30(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:64 (117.1a) (target 0)
-func effect_30_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_31_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/triggers.mtg:20 (508.1m)
-func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -4324,7 +4439,7 @@ func effect_31(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -4333,7 +4448,7 @@ func effect_32(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_34(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -4342,7 +4457,7 @@ func effect_33(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_33_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_34_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)
