@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e86ee924ac52638c2497326cf1e4c6dd"
+const SourceHash = "sha256:9eb726a165ced8c14f15765ff8153935"
 
 // Keyword bits.
 const (
@@ -1139,22 +1139,11 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, func() int32 {
-			n := int32(0)
-			for _, v_y := range g.Battlefield {
-				if g.Objs[v_y].PhasedOut {
-					continue
-				}
-				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
-					n++
-				}
-			}
-			return n
-		}(), "502.3") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "502.3") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
@@ -1170,7 +1159,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1387,7 +1376,7 @@ func step_declare_attackers_action_5(g rt.Exec) bool {
 						g.Push(int32(v_o))
 					}
 				}
-				if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "702.22c") {
+				if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "702.22c") {
 					return false
 				}
 				for _, x := range g.Selected(mark) {

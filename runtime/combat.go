@@ -273,6 +273,10 @@ func (c *Combat) reset() {
 type predIndex struct {
 	kinds  [numPredKinds][]int32
 	kwTrig [][]int32 // by EventID
+	// kwTrigSet are the keywords some keyword trigger waits on: an
+	// object with none of them (and no trigger of its own) triggers
+	// nothing.
+	kwTrigSet KeywordSet
 }
 
 func indexPredicates(r *Rules) *predIndex {
@@ -295,6 +299,9 @@ func indexPredicates(r *Rules) *predIndex {
 	for i := range r.KeywordTriggers {
 		if ev := int(r.KeywordTriggers[i].Trigger.Event); ev > 0 && ev < len(ix.kwTrig) {
 			ix.kwTrig[ev] = append(ix.kwTrig[ev], int32(i))
+		}
+		if k := r.KeywordTriggers[i].Keyword; k >= 0 && k < 64 {
+			ix.kwTrigSet |= 1 << uint(k)
 		}
 	}
 	return ix

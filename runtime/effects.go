@@ -62,6 +62,9 @@ type Effect struct {
 // AddEffect starts a continuous effect.
 func (g Exec) AddEffect(e Effect) {
 	g.Effects = append(g.Effects, e)
+	if e.Keywords&g.triggeredKeywords() != 0 {
+		g.withTriggers++ // events are matched from now on: its target may trigger
+	}
 	if e.Types != 0 {
 		g.retype(e.Target)
 	}

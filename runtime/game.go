@@ -161,6 +161,9 @@ type Game struct {
 	// abilities and with a triggered ability (looked for on a death, as a
 	// creature blocks, as a step begins): made by
 	// Create, made again by Touch (fixtures give objects abilities).
+	// withTriggers also counts the effects that gave a keyword some
+	// keyword trigger waits on: events are matched against the trigger
+	// events only once something may trigger (mayTrigger).
 	withAbilities, withTriggers int32
 	// listens is the set of event kinds some trigger event of the rules
 	// is (bit k for kind k): emit matches only those.
@@ -540,7 +543,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 	})
 	o := &g.Objs[id]
 	g.derive(id)
-	g.count(o, 1)
+	g.count(o, id, 1)
 	if a := g.aux; a != nil && a.tokCopy == 1 && (o.Token || o.Copy != NotCopy) {
 		a.tokCopy = 2
 	}
@@ -682,11 +685,11 @@ func (g *Game) derive(x ObjID) {
 	}
 }
 
-func (g *Game) count(o *Object, n int32) {
+func (g *Game) count(o *Object, x ObjID, n int32) {
 	if len(g.faceOf(o).Abilities) > 0 {
 		g.withAbilities += n
 	}
-	if g.mayTrigger(o) {
+	if g.mayTrigger(o, x) {
 		g.withTriggers += n // any trigger: events are matched when one may trigger
 	}
 }
@@ -696,8 +699,8 @@ func (g *Game) count(o *Object, n int32) {
 func (g *Game) countAbilities() {
 	g.withAbilities, g.withTriggers = 0, 0
 	for i := range g.Objs {
-		if o := &g.Objs[i]; len(g.faceOf(o).Abilities) > 0 || g.mayTrigger(o) {
-			g.count(o, 1)
+		if o := &g.Objs[i]; len(g.faceOf(o).Abilities) > 0 || g.mayTrigger(o, ObjID(i)) {
+			g.count(o, ObjID(i), 1)
 		}
 	}
 }

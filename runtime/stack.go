@@ -223,7 +223,7 @@ func (g *Game) fire(ev EventID, te *TriggerEvent, x ObjID, name string) {
 	switch {
 	case te.Watch:
 		for _, y := range g.Battlefield {
-			if w := &g.Objs[y]; !w.PhasedOut && g.mayTrigger(w) {
+			if w := &g.Objs[y]; !w.PhasedOut && g.mayTrigger(w, y) {
 				g.fireOf(ev, te, x, y, name)
 			}
 		}
@@ -232,12 +232,12 @@ func (g *Game) fire(ev EventID, te *TriggerEvent, x ObjID, name string) {
 			// back in time: a watcher that left in the same batch of
 			// results sees the event too.
 			for i := range g.Objs {
-				if w := &g.Objs[i]; w.Zone != ZoneBattlefield && w.leftBatch == g.batch && g.mayTrigger(w) {
+				if w := &g.Objs[i]; w.Zone != ZoneBattlefield && w.leftBatch == g.batch && g.mayTrigger(w, ObjID(i)) {
 					g.fireOf(ev, te, x, ObjID(i), name)
 				}
 			}
 		}
-	case g.valid(x):
+	case g.valid(x) && g.mayTrigger(&g.Objs[x], x):
 		g.fireOf(ev, te, x, x, name)
 	}
 }
@@ -294,10 +294,43 @@ func (g *Game) fireOf(ev EventID, te *TriggerEvent, x, y ObjID, name string) {
 	}
 }
 
-// mayTrigger reports whether o may have a triggered ability: its own, or
-// (when the rules declare triggered keywords) one a keyword gives it.
-func (g *Game) mayTrigger(o *Object) bool {
-	return len(g.faceOf(o).Triggers) > 0 || g.Rules != nil && len(g.Rules.KeywordTriggers) > 0
+// mayTrigger reports whether o (object x) may have a triggered ability:
+// its own, or one a keyword some keyword trigger waits on gives it
+// (printed, given by an effect, or kept as it left the battlefield).
+func (g *Game) mayTrigger(o *Object, x ObjID) bool {
+	if len(g.faceOf(o).Triggers) > 0 {
+		return true
+	}
+	m := g.triggeredKeywords()
+	if m == 0 {
+		return false
+	}
+	if (o.Keywords|o.lkiKeywords)&m != 0 {
+		return true
+	}
+	if len(g.Effects) == 0 {
+		return false
+	}
+	for i := range g.Effects {
+		if e := &g.Effects[i]; e.Target == x && e.Keywords&m != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// triggeredKeywords are the keywords some keyword trigger of the rules
+// waits on (KeywordTriggers): an object with none of them, printed,
+// given by an effect or kept as it left, and no trigger of its own,
+// has no instance of any (KeywordInstances) and triggers nothing.
+func (g *Game) triggeredKeywords() KeywordSet {
+	if g.preds == nil {
+		if g.Rules == nil {
+			return 0
+		}
+		g.preds = indexPredicates(g.Rules)
+	}
+	return g.preds.kwTrigSet
 }
 
 func (g *Game) matches(te *TriggerEvent, t *Trigger, x, w ObjID, name string) bool {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a64ced5e2e2408cad8071f1d7b31aa2c"
+const SourceHash = "sha256:0d6c48bc0b3eed6bce692e13d41f0e1b"
 
 // Keyword bits.
 const (
@@ -1395,22 +1395,11 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, func() int32 {
-			n := int32(0)
-			for _, v_y := range g.Battlefield {
-				if g.Objs[v_y].PhasedOut {
-					continue
-				}
-				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
-					n++
-				}
-			}
-			return n
-		}(), "502.3") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "502.3") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
@@ -1426,7 +1415,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1643,7 +1632,7 @@ func step_declare_attackers_action_5(g rt.Exec) bool {
 						g.Push(int32(v_o))
 					}
 				}
-				if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "702.22c") {
+				if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "702.22c") {
 					return false
 				}
 				for _, x := range g.Selected(mark) {

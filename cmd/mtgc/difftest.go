@@ -17,6 +17,7 @@ var (
 	diffSeed  uint64
 	diffTurns int
 	diffEd    string
+	diffDir   string
 	diffShard string
 	diffJSON  bool
 )
@@ -32,6 +33,7 @@ var difftestCmd = &command{
 		fs.StringVar(&diffShard, "shard", "", "play only shard I of N (I/N) of the games: the I-th of N equal runs of consecutive seeds, for a CI job matrix (a 100,000-game soak as -games 100000 -shard I/N)")
 		fs.BoolVar(&diffJSON, "json", false, "print the report as JSON (mtgc difftest merge adds the shards' up)")
 		fs.StringVar(&diffEd, "edition", "", "embedded edition whose compiled engine and interpreter are compared: "+rules.Names()+" (default "+defaultEdition()+")")
+		fs.StringVar(&diffDir, "rules", "", "rules directory whose compiled engine built into mtgc is compared with its interpreter (cards: the card library, whose cards go into the random decks)")
 	},
 	run: func(ctx *cli, fs *flag.FlagSet, args []string) error {
 		if len(args) > 0 && args[0] == "merge" {
@@ -55,8 +57,12 @@ var difftestCmd = &command{
 			}
 		}
 		// A compiled engine is only comparable with the rules it was
-		// generated from: the embedded ones.
-		rs, err := resolveRules("", diffEd, "")
+		// generated from: an embedded edition's, or a directory's that
+		// mtgc has an engine of (the card library, cards/engine).
+		if diffDir != "" && diffEd != "" {
+			return usagef("-rules and -edition both name rules: give one")
+		}
+		rs, err := resolveRules(diffDir, diffEd, "")
 		if err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 
+	cardengine "github.com/mtgc-dev/mtgc/cards/engine"
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/engine/all"
 	"github.com/mtgc-dev/mtgc/interp"
@@ -12,8 +13,10 @@ import (
 
 // compiledEngines are the generated engines built into mtgc, one per
 // embedded edition (engine/ and engine/<edition>/): go generate ./...
-// writes them and their list, engine/all (internal/genengines).
-var compiledEngines = all.Engines
+// writes them and their list, engine/all (internal/genengines); and the
+// card library's (cards/engine), which runs the library's rules read
+// from cards/ (mtgc difftest -rules cards, mtgc test -rules cards).
+var compiledEngines = append(all.Engines[:len(all.Engines):len(all.Engines)], cardengine.Rules)
 
 // compiledFor returns the engine built into mtgc that was generated from
 // the sources of that hash, or nil.

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4e4e4aab3ff0dafe46b093bd4619b45d"
+const SourceHash = "sha256:974eb6b5982de18c486dffa9f2af626e"
 
 // Keyword bits.
 const (

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e741c1d3c8f8e84ac0fb60a4370da52c"
+const SourceHash = "sha256:8860eb8ddb63e24edb12a81caac01743"
 
 // Keyword bits.
 const (
@@ -698,22 +698,11 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, func() int32 {
-			n := int32(0)
-			for _, v_y := range g.Battlefield {
-				if g.Objs[v_y].PhasedOut {
-					continue
-				}
-				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
-					n++
-				}
-			}
-			return n
-		}(), "302.2") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "302.2") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
@@ -729,7 +718,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
 				g.Push(int32(v_x))
 			}
 		}

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e5baabd81ffdac9b09ef63ffb98c5bc0"
+const SourceHash = "sha256:d5e5b0885a4533e3a333328cea5d824f"
 
 // Keyword bits.
 const (
@@ -917,22 +917,11 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, func() int32 {
-			n := int32(0)
-			for _, v_y := range g.Battlefield {
-				if g.Objs[v_y].PhasedOut {
-					continue
-				}
-				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
-					n++
-				}
-			}
-			return n
-		}(), "502.2") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "502.2") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
@@ -948,7 +937,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
 				g.Push(int32(v_x))
 			}
 		}

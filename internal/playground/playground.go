@@ -29,6 +29,7 @@ import (
 	"github.com/mtgc-dev/mtgc/grammar"
 	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
+	rt "github.com/mtgc-dev/mtgc/runtime"
 )
 
 // Dir is the directory the playground's rules files are shown in:
@@ -81,7 +82,75 @@ type Edition struct {
 	Script string `json:"script"`
 }
 
-// LoadEdition returns the files of an embedded edition.
+// CardsFile is the file of the page's own cards: card declarations
+// (docs/cards.md) compiled with the rules like any of their files, which
+// a script names with the attribute card. Every edition the page opens
+// has one (cardsFile); a shared link carries it as it carries an edited
+// rules file.
+const CardsFile = "cards.mtg"
+
+// cardsFile is the text of the cards file of an edition whose files
+// declare it with line, its edition line: a comment on what it is for
+// and one real card a script can name, whose clause cites rule, the
+// rule the edition's own cant_block clauses cite (the number differs
+// between editions).
+func cardsFile(line, rule string) string {
+	return `# Cards: real cards declared in the language (docs/cards.md), compiled
+# with the rules of the other tabs. A script makes an object of one by
+# naming it with the attribute card:
+#
+#   battlefield p1 'Goblin Raider' card
+#
+# The Cards panel lists what this file declares; Share carries it.
+` + line + `
+
+# {1}{R} Creature — Goblin Warrior 2/2. "Goblin Raider can't block."
+card goblin_raider "Goblin Raider" {
+  cost "{1}{R}"
+  types creature
+  subtypes "goblin", "warrior"
+  power 2 toughness 2
+  predicate cant_block "` + rule + `" (self, a) if a.creature
+}
+`
+}
+
+// cantBlockRule is the rule the edition's first cant_block clause
+// cites, "" if it has none.
+func cantBlockRule(files map[string]string) string {
+	p, _ := compile(files)
+	if p == nil {
+		return ""
+	}
+	for _, pr := range p.Predicates {
+		if pr.Kind == "cant_block" && len(pr.Rules) > 0 {
+			return pr.Rules[0]
+		}
+	}
+	return ""
+}
+
+// editionLine is the first edition line of the .mtg files.
+func editionLine(files map[string]string) string {
+	var names []string
+	for n := range files {
+		if strings.HasSuffix(n, ".mtg") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, l := range strings.Split(files[n], "\n") {
+			if strings.HasPrefix(l, "edition ") {
+				return strings.TrimSpace(l)
+			}
+		}
+	}
+	return ""
+}
+
+// LoadEdition returns the files of an embedded edition, with the page's
+// cards file (CardsFile).
 func LoadEdition(name string) (*Edition, error) {
 	ed, ok := rules.Lookup(name)
 	if !ok {
@@ -102,6 +171,11 @@ func LoadEdition(name string) (*Edition, error) {
 			return nil, err
 		}
 		out.Files[n] = string(data)
+	}
+	if _, ok := out.Files[CardsFile]; !ok {
+		if rule := cantBlockRule(out.Files); rule != "" {
+			out.Files[CardsFile] = cardsFile(editionLine(out.Files), rule)
+		}
 	}
 	corpus, _, _, err := conformance.EditionCorpus(ed.Name)
 	if err != nil {
@@ -165,6 +239,50 @@ type CheckResult struct {
 	Edition     string       `json:"edition,omitempty"`
 	Title       string       `json:"title,omitempty"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
+	// Cards are the cards the files declare, in the order declared; none
+	// when the rules do not check.
+	Cards []CardInfo `json:"cards"`
+}
+
+// CardInfo is one card the rules declare, as the page's Cards panel
+// lists it: what an object made from it starts with, and where it is
+// declared.
+type CardInfo struct {
+	Name      string   `json:"name"`
+	Cost      string   `json:"cost"`
+	Types     string   `json:"types"`    // supertypes and card types ("legendary creature")
+	Subtypes  []string `json:"subtypes"` // lower case, as subtype(x, "wall") reads them
+	PT        string   `json:"pt"`       // "2/2"; "" for a card with no power and toughness
+	Keywords  []string `json:"keywords"` // with their numbers ("bushido 1")
+	Abilities int      `json:"abilities"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+}
+
+// cardsOf lists the program's cards.
+func cardsOf(p *compiler.Program, r *rt.Rules) []CardInfo {
+	out := []CardInfo{}
+	for _, c := range p.Cards {
+		k := c.Card
+		info := CardInfo{Name: c.Name, Cost: k.Cost.String(), Subtypes: k.Subtypes, Keywords: k.Keywords,
+			Abilities: len(k.Triggers) + len(k.Abilities), File: strings.TrimPrefix(c.Pos.File, Dir+"/"), Line: c.Pos.Line}
+		types := r.TypeString(k.Types)
+		if k.Super != 0 {
+			types = k.Super.String() + " " + types
+		}
+		info.Types = types
+		if c, _ := r.ParseType("creature"); k.Types&c != 0 || k.Power != 0 || k.Toughness != 0 {
+			info.PT = fmt.Sprintf("%d/%d", k.Power, k.Toughness)
+		}
+		if info.Subtypes == nil {
+			info.Subtypes = []string{}
+		}
+		if info.Keywords == nil {
+			info.Keywords = []string{}
+		}
+		out = append(out, info)
+	}
+	return out
 }
 
 // ScriptName is the file name diagnostics give the conformance script.
@@ -237,10 +355,11 @@ func indexOf(files map[string]string) *compiler.Index {
 // script against the edition's index.
 func Check(files map[string]string, script string) CheckResult {
 	p, diags := compile(files)
-	res := CheckResult{OK: p != nil, Diagnostics: diags}
+	res := CheckResult{OK: p != nil, Diagnostics: diags, Cards: []CardInfo{}}
 	idx := indexOf(files)
 	if p != nil {
 		res.Edition, res.Title, idx = p.Edition, p.Title, p.Index
+		res.Cards = cardsOf(p, &rt.Rules{CardTypes: cardTypeNames(p)})
 	}
 	if script != "" {
 		for _, pr := range conformance.LintScript([]byte(script), idx) {
@@ -521,4 +640,13 @@ func Coverage(files map[string]string) (*CoverageResult, error) {
 		s.Rules = append(s.Rules, cr)
 	}
 	return out, nil
+}
+
+// cardTypeNames are the program's card types, bit i the i-th.
+func cardTypeNames(p *compiler.Program) []string {
+	out := make([]string, len(p.CardTypes))
+	for i, t := range p.CardTypes {
+		out[i] = t.Name
+	}
+	return out
 }

@@ -126,3 +126,57 @@ func TestCoverage(t *testing.T) {
 		t.Fatalf("coverage: %+v", cov)
 	}
 }
+
+// TestCards: every edition opens with a cards file that checks with its
+// rules; the Cards panel lists its card; a script names the card and sees
+// its ability (p2 is not asked to block with it), which a run of the
+// same script without it does not.
+func TestCards(t *testing.T) {
+	for _, info := range Editions() {
+		ed, err := LoadEdition(info.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := Check(ed.Files, "")
+		if !res.OK || len(res.Diagnostics) != 0 {
+			t.Fatalf("%s with its cards file: %+v", info.Name, res.Diagnostics)
+		}
+		if len(res.Cards) != 1 {
+			t.Fatalf("%s: cards %+v, want Goblin Raider", info.Name, res.Cards)
+		}
+		c := res.Cards[0]
+		if c.Name != "Goblin Raider" || c.Cost != "1R" && c.Cost != "{1}{R}" || c.Types != "creature" || c.PT != "2/2" || c.File != CardsFile || c.Line < 10 ||
+			len(c.Subtypes) != 2 || c.Subtypes[0] != "goblin" {
+			t.Errorf("%s: card %+v", info.Name, c)
+		}
+	}
+	ed := edition(t)
+	script := `# rules: 509.1b
+game
+library p1 A count=4
+library p2 B count=4
+battlefield p1 Bears creature 2/2
+battlefield p2 'Goblin Raider' card
+at declare_attackers
+attack p1 Bears
+until declare_blockers
+expect pending priority p1
+`
+	if res := Run(ed.Files, script); res.Verdict != "pass" {
+		t.Fatalf("a script naming the cards file's card: %s\n%s", res.Verdict, res.Log)
+	}
+	files := map[string]string{}
+	for k, v := range ed.Files {
+		files[k] = v
+	}
+	files[CardsFile] = strings.Replace(files[CardsFile], "  predicate cant_block", "  # predicate cant_block", 1)
+	if res := Run(files, script); res.Verdict != "fail" {
+		t.Fatalf("Goblin Raider without its ability still can't block: %s\n%s", res.Verdict, res.Log)
+	}
+	// A mistake in the cards file is positioned in it.
+	files[CardsFile] = strings.Replace(ed.Files[CardsFile], "power 2 toughness 2", "power 2 toughnes 2", 1)
+	res := Check(files, "")
+	if res.OK || len(res.Diagnostics) == 0 || res.Diagnostics[0].File != CardsFile || res.Diagnostics[0].Line == 0 {
+		t.Fatalf("a broken cards file: %+v", res.Diagnostics)
+	}
+}

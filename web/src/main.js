@@ -252,6 +252,7 @@ async function check() {
     const inRules = res.diagnostics.length - n;
     $("#check-state").textContent = n ? `${n} problem${n > 1 ? "s" : ""}` : inRules ? "checks (the rules have problems)" : "checks";
     $("#check-state").className = n ? "bad" : inRules ? "" : "good";
+    renderCards(res);
     if (res.ok) await loadCoverage();
   } catch (err) {
     status("check failed: " + err.message, "bad");
@@ -259,6 +260,31 @@ async function check() {
     app.checking = false;
     if (app.checkAgain) { app.checkAgain = false; check(); }
   }
+}
+
+// renderCards lists the cards the rules declare (the cards.mtg tab, and
+// any other file's card declarations): what an object a script makes
+// with the attribute card starts with, linked to its declaration.
+function renderCards(res) {
+  const box = $("#cards");
+  if (!res.ok) {
+    box.replaceChildren(el("p", {}, "The rules do not check: the cards are listed once they do."));
+    return;
+  }
+  const cards = res.cards || [];
+  box.replaceChildren(el("p", {}, `${cards.length} card${cards.length === 1 ? "" : "s"} declared. Edit cards.mtg (or any rules file) to declare more; a script names one with the attribute card: battlefield p1 'Goblin Raider' card. Share carries the cards with the rules.`));
+  if (!cards.length) return;
+  const table = el("table", { class: "cards" }, el("tr", {}, el("th", {}, "card"), el("th", {}, "cost"), el("th", {}, "types"), el("th", {}, "P/T"), el("th", {}, "keywords"), el("th", {}, "abilities")));
+  for (const c of cards) {
+    table.append(el("tr", {},
+      el("td", {}, el("a", { href: "#", title: `rules/${c.file}:${c.line}`, onclick: (e) => { e.preventDefault(); openFile(c.file, c.line); } }, c.name)),
+      el("td", {}, c.cost),
+      el("td", {}, c.types + (c.subtypes.length ? " — " + c.subtypes.join(" ") : "")),
+      el("td", {}, c.pt),
+      el("td", {}, c.keywords.join(", ")),
+      el("td", {}, c.abilities ? String(c.abilities) : "")));
+  }
+  box.append(table);
 }
 
 async function loadCoverage() {

@@ -116,8 +116,20 @@ func TestBrowser(t *testing.T) {
 	b.waitFor(t, "the run to be stopped", `document.querySelector("#verdict").textContent === "STOPPED" && document.querySelector("#log").textContent.includes("worker was terminated")`, 30*time.Second)
 	b.eval(t, `window.mtgcPlayground.app.runDeadlineMs = 15000`, nil)
 
-	// Share: an edit to turn.mtg and to the script go into the link, and a
-	// fresh load of the link brings them back.
+	// The Cards panel lists the cards of the cards.mtg tab; a card declared
+	// there is listed once the rules check again.
+	b.eval(t, `(() => { document.querySelector('#panel-tabs [data-panel="cards"]').click(); })()`, nil)
+	b.waitFor(t, "the Cards panel with Goblin Raider", `!document.querySelector("#cards-panel").hidden && [...document.querySelectorAll("#cards table.cards a")].some(a => a.textContent === "Goblin Raider")`, 10*time.Second)
+	b.eval(t, `(() => {
+		const {rulesView, openFile} = window.mtgcPlayground;
+		openFile("cards.mtg");
+		rulesView.dispatch({changes: {from: rulesView.state.doc.length, insert: '\ncard wall_of_stone "Wall of Stone" {\n  cost "{1}{R}{R}"\n  types creature\n  subtypes "wall"\n  power 0 toughness 8\n  keywords defender\n}\n'}});
+	})()`, nil)
+	b.waitFor(t, "the declared card in the Cards panel", `[...document.querySelectorAll("#cards table.cards a")].some(a => a.textContent === "Wall of Stone")`, 30*time.Second)
+	b.eval(t, `window.mtgcPlayground.openFile("turn.mtg")`, nil)
+
+	// Share: an edit to turn.mtg, to the cards and to the script go into
+	// the link, and a fresh load of the link brings them back.
 	b.eval(t, `(() => {
 		const {rulesView, scriptView} = window.mtgcPlayground;
 		rulesView.dispatch({changes: {from: 0, insert: "# shared edit\n"}});
@@ -132,14 +144,15 @@ func TestBrowser(t *testing.T) {
 	b.do(t, "Page.navigate", map[string]any{"url": link})
 	b.waitFor(t, "the shared link to load", `document.body.dataset.ready === "true"`, 90*time.Second)
 	var got struct {
-		Turn, Script, Status string
-		Changed              bool
+		Turn, Cards, Script, Status string
+		Changed                     bool
 	}
-	b.eval(t, `(() => { const {app, scriptView} = window.mtgcPlayground; return {Turn: app.files["turn.mtg"], Script: scriptView.state.doc.toString(),
+	b.eval(t, `(() => { const {app, scriptView} = window.mtgcPlayground; return {Turn: app.files["turn.mtg"], Cards: app.files["cards.mtg"], Script: scriptView.state.doc.toString(),
 		Status: document.querySelector("#status").textContent, Changed: document.querySelector('#file-tabs [data-file="turn.mtg"]').textContent.includes("•")}; })()`, &got)
-	if !strings.HasPrefix(got.Turn, "# shared edit\n") || !strings.Contains(got.Script, "\n# shared script\n") || !got.Changed || !strings.Contains(got.Status, "shared link") {
+	if !strings.HasPrefix(got.Turn, "# shared edit\n") || !strings.Contains(got.Cards, `"Wall of Stone"`) || !strings.Contains(got.Script, "\n# shared script\n") || !got.Changed || !strings.Contains(got.Status, "shared link") {
 		t.Fatalf("the shared link's state: %+v", got)
 	}
+	b.waitFor(t, "the shared card in the Cards panel", `[...document.querySelectorAll("#cards table.cards a")].some(a => a.textContent === "Wall of Stone")`, 30*time.Second)
 	b.eval(t, `document.querySelector("#run").click()`, nil)
 	b.waitFor(t, "the shared script's verdict", `document.querySelector("#verdict").textContent.startsWith("PASS")`, 60*time.Second)
 	for _, e := range b.pageErrors() {
