@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9eb726a165ced8c14f15765ff8153935"
+const SourceHash = "sha256:465432e50e56b4aaa29ea93b747873c8"
 
 // Keyword bits.
 const (
@@ -1878,7 +1878,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 				g.Push(int32(v_a))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "510.1b") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "510.1b") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {

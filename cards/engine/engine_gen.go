@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0d6c48bc0b3eed6bce692e13d41f0e1b"
+const SourceHash = "sha256:a9366a1e1a99f4c97a182f4990e72da7"
 
 // Keyword bits.
 const (
@@ -2134,7 +2134,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 				g.Push(int32(v_a))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "510.1b") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "510.1b") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {

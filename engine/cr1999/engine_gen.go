@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:974eb6b5982de18c486dffa9f2af626e"
+const SourceHash = "sha256:2381c4ecf0929c6e7acfb4de385c947c"
 
 // Keyword bits.
 const (
@@ -1017,7 +1017,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 				g.Push(int32(v_a))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "310.1b") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "310.1b") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8860eb8ddb63e24edb12a81caac01743"
+const SourceHash = "sha256:882e011c5038273e6b2f32d30b850c39"
 
 // Keyword bits.
 const (
@@ -1238,7 +1238,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 				g.Push(int32(v_a))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "310.2b") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "310.2b") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d5e5b0885a4533e3a333328cea5d824f"
+const SourceHash = "sha256:44a88329ca54cc7f7c95ab088951d775"
 
 // Keyword bits.
 const (
@@ -1513,7 +1513,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 				g.Push(int32(v_a))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "510.1b") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "510.1b") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
