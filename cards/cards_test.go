@@ -29,7 +29,7 @@ func TestLibraryChecks(t *testing.T) {
 		"Severed Legion": true, "Bladetusk Boar": true, "Gladecover Scout": true, "Sunhome Stalwart": true, "Bilious Skulldweller": true, "Ulamog's Crusher": true, "Benalish Hero": true, "Crested Craghorn": true, "Ninja of the New Moon": true, "Giant Growth": true, "Righteousness": true, "Divine Verdict": true, "Smite": true,
 		"Turn to Frog": true, "Tawnos's Weaponry": true, "Liquimetal Coating": true,
 		"Thorn Elemental": true, "Lone Wolf": true, "Doran, the Siege Tower": true, "Nightmare": true, "Keldon Warlord": true, "Palace Guard": true,
-		"Pride of Lions": true, "Guardian of the Gateless": true, "Plague Rats": true, "Dakkon Blackblade": true, "Maro": true}
+		"Pride of Lions": true, "Guardian of the Gateless": true, "Plague Rats": true, "Dakkon Blackblade": true, "Maro": true, "Spinebiter": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
