@@ -34,7 +34,9 @@ func TestLibraryChecks(t *testing.T) {
 		"Shock": true, "Lightning Bolt": true, "Lava Axe": true, "Soul's Fire": true, "Prodigal Pyromancer": true,
 		"Fog": true, "Holy Day": true, "Riot Control": true,
 		"Searing Spear": true, "Volcanic Hammer": true, "Lava Spike": true, "Lightning Helix": true, "Sorin's Thirst": true,
-		"Zap": true, "Cunning Sparkmage": true, "Darkness": true, "Respite": true, "Maze of Ith": true, "Deftblade Elite": true}
+		"Zap": true, "Cunning Sparkmage": true, "Darkness": true, "Respite": true, "Maze of Ith": true, "Deftblade Elite": true,
+		"Thorn Elemental": true, "Lone Wolf": true, "Doran, the Siege Tower": true, "Nightmare": true, "Keldon Warlord": true, "Palace Guard": true,
+		"Pride of Lions": true, "Guardian of the Gateless": true, "Plague Rats": true, "Dakkon Blackblade": true, "Maro": true, "Spinebiter": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)

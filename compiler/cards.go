@@ -35,8 +35,9 @@ type Card struct {
 // 64 keywords do not bound the cards). The checker then checks the
 // clauses (names, types, positions, did-you-mean) and both back ends
 // evaluate them as they evaluate the rules' clauses: no Go per card.
-func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card, grammar.ErrorList) {
+func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card, []cardValue, grammar.ErrorList) {
 	var cards []Card
+	var values []cardValue
 	var errs grammar.ErrorList
 	names := map[string]grammar.Pos{}
 	idents := map[string]grammar.Pos{}
@@ -88,12 +89,14 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 						self = j
 					}
 				}
-				if self < 0 {
-					errs = append(errs, &grammar.Error{Pos: cl.Pos, Msg: "card " + cd.Ident.Name + ": a card's clause names self among its parameters, the card's object it applies to (e.g. predicate cant_block \"509.1b\" (self, a) if ...)"})
+				if cl.Value {
+					// A value: folded into the rules' own once the
+					// editions are merged (foldCardValues).
+					values = append(values, cardValue{card: cd, pred: cl, self: self})
 					continue
 				}
-				if cl.Value {
-					errs = append(errs, &grammar.Error{Pos: cl.Pos, Msg: "card " + cd.Ident.Name + ": predicate " + cl.Kind.Name + " = ...: a card's clause is a condition (if ...), not a value"})
+				if self < 0 {
+					errs = append(errs, &grammar.Error{Pos: cl.Pos, Msg: "card " + cd.Ident.Name + ": a card's clause names self among its parameters, the card's object it applies to (e.g. predicate cant_block \"509.1b\" (self, a) if ...)"})
 					continue
 				}
 				sp := cl.Params[self].Pos
@@ -104,10 +107,288 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 					Y: &grammar.ParenExpr{Pos: cl.If.Position(), X: cl.If}}
 				g.Decls = append(g.Decls, &scoped)
 			}
+			for _, ch := range cd.Characteristics {
+				if ch.Param.Name != "self" {
+					errs = append(errs, &grammar.Error{Pos: ch.Param.Pos, Msg: "card " + cd.Ident.Name + ": characteristic " + ch.Name.Name + ": its parameter is self, the card's object it defines (characteristic " + ch.Name.Name + " (self) = ...)"})
+					continue
+				}
+				values = append(values, cardValue{card: cd, char: ch, self: 0})
+			}
 		}
 		out[i] = &g
 	}
-	return out, cards, errs
+	return out, cards, values, errs
+}
+
+// cardValue is a card's value clause (`predicate KIND RULE... (params) =
+// EXPR`) or characteristic-defining ability (`characteristic NAME RULE...
+// (self) = EXPR`), kept aside by expandCards and folded into the rules'
+// value of that kind, or characteristic of that name, once the editions
+// are merged (foldCardValues).
+type cardValue struct {
+	card *grammar.CardDecl
+	pred *grammar.PredicateDecl      // a value clause, or nil
+	char *grammar.CharacteristicDecl // a characteristic, or nil
+	self int                         // the index of self among its parameters; -1: none
+}
+
+// foldCardValues folds each card's values into the rules' own: the first
+// value clause of the kind the rules declare (the one the runtime reads),
+// or the characteristic of that name. The rules' declaration becomes
+//
+//	if is_card(self, "Name") then CARD_EXPR else RULES_EXPR
+//
+// over the card's parameter names (the rules' renamed to them), so that
+// the card's value replaces the rules' for its own objects; in the card's
+// expression, KIND(args) (a value clause's own kind, called by name) is
+// the value without this card: the rules' expression (and earlier cards'),
+// given those arguments, so a card says how it combines with the rules
+// ("can block any number of creatures": max(blocks_at_most(self),
+// game.attackers)). A value clause without self among its parameters is a
+// static ability of a permanent that applies to every object while one of
+// the card's permanents is on the battlefield (Doran, the Siege Tower: each
+// creature assigns combat damage equal to its toughness): its condition is
+// any(permanent, w, is_card(w, "Name")). A characteristic-defining ability
+// (604.3) applies in every zone: its condition is is_card(self, "Name").
+// Both back ends then compile one clause, as written: a card costs a
+// comparison of its name where the rules read the value.
+func foldCardValues(files []*grammar.File, values []cardValue) ([]*grammar.File, grammar.ErrorList) {
+	if len(values) == 0 {
+		return files, nil
+	}
+	var errs grammar.ErrorList
+	errorf := func(pos grammar.Pos, format string, args ...any) {
+		errs = append(errs, &grammar.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+	// The files are the merge's; the declarations folded into are copied
+	// (a base's parsed declarations are not changed in place).
+	out := append([]*grammar.File(nil), files...)
+	copied := map[int]bool{}
+	find := func(match func(grammar.Decl) bool) (int, int) {
+		for i, f := range out {
+			for j, d := range f.Decls {
+				if match(d) {
+					return i, j
+				}
+			}
+		}
+		return -1, -1
+	}
+	replace := func(i, j int, d grammar.Decl) {
+		if !copied[i] {
+			g := *out[i]
+			g.Decls = append([]grammar.Decl(nil), g.Decls...)
+			out[i], copied[i] = &g, true
+		}
+		out[i].Decls[j] = d
+	}
+	for _, v := range values {
+		name := v.card.Ident.Name
+		if cl := v.pred; cl != nil {
+			i, j := find(func(d grammar.Decl) bool {
+				p, ok := d.(*grammar.PredicateDecl)
+				return ok && p.Value && p.Kind.Name == cl.Kind.Name
+			})
+			if i < 0 {
+				var have []string
+				for _, f := range out {
+					for _, d := range f.Decls {
+						if p, ok := d.(*grammar.PredicateDecl); ok && p.Value && !slices.Contains(have, p.Kind.Name) {
+							have = append(have, p.Kind.Name)
+						}
+					}
+				}
+				errorf(cl.Kind.Pos, "card %s: predicate %s = ...: the rules declare no value %s for the card's to refine (a card's value clause replaces the rules' value of its kind for its objects)%s", name, cl.Kind.Name, cl.Kind.Name, didYouMean(closest(cl.Kind.Name, have, 2)))
+				continue
+			}
+			r := out[i].Decls[j].(*grammar.PredicateDecl)
+			if len(r.Params) != len(cl.Params) {
+				errorf(cl.Pos, "card %s: predicate %s takes %d parameter(s), as the rules' at %s, not %d", name, cl.Kind.Name, len(r.Params), r.Pos, len(cl.Params))
+				continue
+			}
+			rename := map[string]grammar.Expr{}
+			for k, p := range r.Params {
+				rename[p.Name] = &grammar.Ident{Pos: cl.Params[k].Pos, Name: cl.Params[k].Name}
+			}
+			rules, err := substExpr(r.If, rename, "", nil)
+			if err != nil {
+				errorf(err.Pos, "card %s: predicate %s: %s", name, cl.Kind.Name, err.Msg)
+				continue
+			}
+			own, err := substExpr(cl.If, nil, cl.Kind.Name, func(args []grammar.Expr) (grammar.Expr, *grammar.Error) {
+				if len(args) != len(r.Params) {
+					return nil, &grammar.Error{Msg: fmt.Sprintf("%s takes %d object(s), not %d", cl.Kind.Name, len(r.Params), len(args))}
+				}
+				m := map[string]grammar.Expr{}
+				for k, p := range r.Params {
+					m[p.Name] = args[k]
+				}
+				e, err := substExpr(r.If, m, "", nil)
+				return &grammar.ParenExpr{Pos: args[0].Position(), X: e}, err
+			})
+			if err != nil {
+				errorf(err.Pos, "card %s: predicate %s: %s", name, cl.Kind.Name, err.Msg)
+				continue
+			}
+			pos := cl.Pos
+			var cond grammar.Expr
+			if v.self >= 0 {
+				sp := cl.Params[v.self].Pos
+				cond = isCardCall(sp, &grammar.Ident{Pos: sp, Name: "self"}, v.card)
+			} else {
+				w := &grammar.Ident{Pos: pos, Name: "card_" + name}
+				cond = &grammar.CallExpr{Pos: pos, Fun: grammar.Ident{Pos: pos, Name: "any"}, Args: []grammar.Expr{
+					&grammar.Ident{Pos: pos, Name: "permanent"}, w, isCardCall(pos, w, v.card)}}
+			}
+			folded := *r
+			folded.Rules = append(append([]grammar.Rule(nil), r.Rules...), cl.Rules...)
+			folded.Params = append([]grammar.Ident(nil), cl.Params...)
+			folded.If = &grammar.CondExpr{Pos: pos, Cond: cond, Then: own, Else: rules}
+			replace(i, j, &folded)
+			continue
+		}
+		ch := v.char
+		i, j := find(func(d grammar.Decl) bool {
+			c, ok := d.(*grammar.CharacteristicDecl)
+			return ok && c.Name.Name == ch.Name.Name
+		})
+		if i < 0 {
+			var have []string
+			for _, f := range out {
+				for _, d := range f.Decls {
+					if c, ok := d.(*grammar.CharacteristicDecl); ok {
+						have = append(have, c.Name.Name)
+					}
+				}
+			}
+			errorf(ch.Name.Pos, "card %s: characteristic %s: the rules derive no characteristic %s for the card to define%s", name, ch.Name.Name, ch.Name.Name, didYouMean(closest(ch.Name.Name, have, 2)))
+			continue
+		}
+		r := out[i].Decls[j].(*grammar.CharacteristicDecl)
+		rules, err := substExpr(r.Value, map[string]grammar.Expr{r.Param.Name: &grammar.Ident{Pos: ch.Param.Pos, Name: ch.Param.Name}}, "", nil)
+		if err != nil {
+			errorf(err.Pos, "card %s: characteristic %s: %s", name, ch.Name.Name, err.Msg)
+			continue
+		}
+		folded := *r
+		folded.Rules = append(append([]grammar.Rule(nil), r.Rules...), ch.Rules...)
+		folded.Param = ch.Param
+		sp := ch.Param.Pos
+		folded.Value = &grammar.CondExpr{Pos: ch.Pos, Cond: isCardCall(sp, &grammar.Ident{Pos: sp, Name: "self"}, v.card), Then: ch.Value, Else: rules}
+		replace(i, j, &folded)
+	}
+	return out, errs
+}
+
+func isCardCall(pos grammar.Pos, x grammar.Expr, cd *grammar.CardDecl) grammar.Expr {
+	return &grammar.CallExpr{Pos: pos, Fun: grammar.Ident{Pos: pos, Name: "is_card"}, Args: []grammar.Expr{
+		x, &grammar.StringLit{Pos: cd.NamePos, Value: cd.Name}}}
+}
+
+// binders are the functions whose second argument names a variable bound
+// in the arguments after it (count(KIND, v, COND)...).
+var binders = map[string]int{"count": 1, "any": 1, "all": 1, "sum": 1, "keeps": 3, "chosen": 3}
+
+// substExpr copies e with each free identifier of m replaced by its
+// expression, and each call of the function call (when call is not empty)
+// by what inline makes of its (substituted) arguments. A bound variable
+// that would capture an identifier of a replacement is an error.
+func substExpr(e grammar.Expr, m map[string]grammar.Expr, call string, inline func([]grammar.Expr) (grammar.Expr, *grammar.Error)) (grammar.Expr, *grammar.Error) {
+	var err *grammar.Error
+	var free func(grammar.Expr, map[string]bool)
+	free = func(e grammar.Expr, out map[string]bool) {
+		switch e := e.(type) {
+		case *grammar.Ident:
+			out[e.Name] = true
+		case *grammar.Binary:
+			free(e.X, out)
+			free(e.Y, out)
+		case *grammar.Unary:
+			free(e.X, out)
+		case *grammar.Selector:
+			free(e.X, out)
+		case *grammar.HasExpr:
+			free(e.X, out)
+		case *grammar.ParenExpr:
+			free(e.X, out)
+		case *grammar.CondExpr:
+			free(e.Cond, out)
+			free(e.Then, out)
+			free(e.Else, out)
+		case *grammar.CallExpr:
+			for _, a := range e.Args {
+				free(a, out)
+			}
+		}
+	}
+	var walk func(grammar.Expr, map[string]grammar.Expr) grammar.Expr
+	walk = func(e grammar.Expr, m map[string]grammar.Expr) grammar.Expr {
+		switch e := e.(type) {
+		case *grammar.Ident:
+			if r, ok := m[e.Name]; ok {
+				return r
+			}
+			return e
+		case *grammar.Binary:
+			return &grammar.Binary{Pos: e.Pos, Op: e.Op, X: walk(e.X, m), Y: walk(e.Y, m)}
+		case *grammar.Unary:
+			return &grammar.Unary{Pos: e.Pos, Op: e.Op, X: walk(e.X, m)}
+		case *grammar.Selector:
+			return &grammar.Selector{Pos: e.Pos, X: walk(e.X, m), Sel: e.Sel}
+		case *grammar.HasExpr:
+			return &grammar.HasExpr{Pos: e.Pos, X: walk(e.X, m), Keyword: e.Keyword}
+		case *grammar.ParenExpr:
+			return &grammar.ParenExpr{Pos: e.Pos, X: walk(e.X, m)}
+		case *grammar.CondExpr:
+			return &grammar.CondExpr{Pos: e.Pos, Cond: walk(e.Cond, m), Then: walk(e.Then, m), Else: walk(e.Else, m)}
+		case *grammar.CallExpr:
+			c := &grammar.CallExpr{Pos: e.Pos, Fun: e.Fun}
+			b, binds := binders[e.Fun.Name]
+			inner := m
+			if binds && b < len(e.Args) {
+				if v, ok := e.Args[b].(*grammar.Ident); ok {
+					inner = map[string]grammar.Expr{}
+					for k, r := range m {
+						if k == v.Name {
+							continue // shadowed
+						}
+						fv := map[string]bool{}
+						free(r, fv)
+						if fv[v.Name] && err == nil {
+							err = &grammar.Error{Pos: v.Pos, Msg: fmt.Sprintf("the variable %s would hide the %s the card's clause names: name the card's otherwise", v.Name, v.Name)}
+						}
+						inner[k] = r
+					}
+				}
+			}
+			for k, a := range e.Args {
+				if binds && k <= b {
+					c.Args = append(c.Args, a) // the kind, the variable (and keeps' player and object below)
+					if k < b && e.Fun.Name != "count" && e.Fun.Name != "any" && e.Fun.Name != "all" && e.Fun.Name != "sum" {
+						c.Args[k] = walk(a, m)
+					}
+					continue
+				}
+				c.Args = append(c.Args, walk(a, inner))
+			}
+			if call != "" && e.Fun.Name == call {
+				r, ierr := inline(c.Args)
+				if ierr != nil && err == nil {
+					err = ierr
+					if !err.Pos.IsValid() {
+						err.Pos = e.Pos
+					}
+				}
+				if r != nil {
+					return r
+				}
+			}
+			return c
+		}
+		return e
+	}
+	out := walk(e, m)
+	return out, err
 }
 
 // checkCards checks each card's characteristics against the checked

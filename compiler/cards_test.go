@@ -63,10 +63,56 @@ func TestCardDeclaration(t *testing.T) {
 	}
 }
 
+// TestCardValues: a card's value clause and its characteristic-defining
+// ability are folded into the rules' own (no clause more), as
+// `if is_card(self, "Name") then CARD else RULES`, the card's KIND(self)
+// the rules' value inlined.
+func TestCardValues(t *testing.T) {
+	base, err := rootWith(t, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rootWith(t, `card guard "Guard" {
+  types creature
+  predicate blocks_at_most "509.1a" (self) = max(blocks_at_most(self), 3)
+  characteristic defined_power "604.3" (self) = count(creature, c, c.controller == self.controller)
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Predicates) != len(base.Predicates) {
+		t.Fatalf("want as many predicate clauses, got %d then %d", len(base.Predicates), len(p.Predicates))
+	}
+	for _, pr := range p.Predicates {
+		if pr.Kind != "blocks_at_most" {
+			continue
+		}
+		got := grammar.FormatNode(pr.Decl.If)
+		want := `if is_card(self, "Guard") then max((if self has blocks_additional_creature then 2 else 1), 3) else if self has blocks_additional_creature then 2 else 1`
+		if got != want {
+			t.Errorf("blocks_at_most:\n got %s\nwant %s", got, want)
+		}
+	}
+	for _, d := range p.Derived {
+		if d.Name == "defined_power" {
+			got := grammar.FormatNode(d.Decl.Value)
+			want := `if is_card(self, "Guard") then count(creature, c, c.controller == self.controller) else self.printed_power`
+			if got != want {
+				t.Errorf("defined_power:\n got %s\nwant %s", got, want)
+			}
+		}
+	}
+}
+
 func TestCardErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (b, x) if b.creature\n}\n", "cards.mtg:3:3: card a: a card's clause names self among its parameters"},
-		{"card a \"A\" {\n  predicate blocks_at_most \"509.1a\" (self) = 2\n}\n", "cards.mtg:3:3: card a: predicate blocks_at_most = ...: a card's clause is a condition"},
+		{"card a \"A\" {\n  predicate lethal_damage \"702.19b\" (self) = 2\n}\n", "cards.mtg:3:3: card a: predicate lethal_damage takes 2 parameter(s)"},
+		{"card a \"A\" {\n  predicate damage_assigner \"702.22j\" (b) = b.controller\n}\n", "card a: predicate damage_assigner: the variable b would hide the b the card's clause names"},
+		{"card a \"A\" {\n  predicate blocks_at_most \"509.1a\" (self) = blocks_at_most(self, self)\n}\n", "cards.mtg:3:46: card a: predicate blocks_at_most: blocks_at_most takes 1 object(s), not 2"},
+		{"card a \"A\" {\n  characteristic defined_power (x) = 1\n}\n", "cards.mtg:3:33: card a: characteristic defined_power: its parameter is self"},
+		{"card a \"A\" {\n  characteristic defind_power (self) = 1\n}\n", "cards.mtg:3:18: card a: characteristic defind_power: the rules derive no characteristic defind_power for the card to define (did you mean defined_power?)"},
 		{"card a \"A\" {\n  predicate cant_blok \"509.1b\" (self, a) if a.creature\n}\n", "cards.mtg:3:13: unknown predicate cant_blok"},
 		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (self, a) if a.powr > 1\n}\n", "cards.mtg:3:"},
 		{"card a \"A\" {\n}\ncard b \"A\" {\n}\n", "cards.mtg:4:8: card \"A\" declared twice"},

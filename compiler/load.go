@@ -228,11 +228,14 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 		return nil, capErrors(errs)
 	}
 	var cards []Card
+	var values []cardValue
 	for i := range layers {
 		var cerrs grammar.ErrorList
 		var cs []Card
-		layers[i].files, cs, cerrs = expandCards(layers[i].files, cards)
+		var vs []cardValue
+		layers[i].files, cs, vs, cerrs = expandCards(layers[i].files, cards)
 		cards, errs = append(cards, cs...), append(errs, cerrs...)
+		values = append(values, vs...)
 	}
 	if len(errs) > 0 {
 		return nil, capErrors(errs)
@@ -261,9 +264,11 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 		}
 		return nil, capErrors(errs)
 	}
+	files, ferrs := foldCardValues(files, values)
 	c := newChecker(files, indexes)
 	c.inherited = m.inherited
 	p := c.check()
+	c.errs = append(ferrs, c.errs...)
 	p.Cards = cards
 	if c.index != nil {
 		c.errs = append(c.errs, checkCards(p, p.Cards)...)

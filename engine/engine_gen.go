@@ -12,62 +12,63 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5803656ede24686be2b7bcfcebeb5541"
+const SourceHash = "sha256:d924f82e47cdfe146f19bf6a8f17b670"
 
 // Keyword bits.
 const (
-	kw_deathtouch                 = 0  // rules/keywords.mtg:9 (702.2)
-	kw_defender                   = 1  // rules/keywords.mtg:10 (702.3)
-	kw_double_strike              = 2  // rules/keywords.mtg:11 (702.4)
-	kw_first_strike               = 3  // rules/keywords.mtg:12 (702.7)
-	kw_flying                     = 4  // rules/keywords.mtg:13 (702.9)
-	kw_haste                      = 5  // rules/keywords.mtg:14 (702.10)
-	kw_indestructible             = 6  // rules/keywords.mtg:15 (702.12)
-	kw_lifelink                   = 7  // rules/keywords.mtg:16 (702.15)
-	kw_reach                      = 8  // rules/keywords.mtg:17 (702.17)
-	kw_trample                    = 9  // rules/keywords.mtg:18 (702.19)
-	kw_vigilance                  = 10 // rules/keywords.mtg:19 (702.20)
-	kw_menace                     = 11 // rules/keywords.mtg:20 (702.111)
-	kw_attacks_each_combat        = 12 // rules/keywords.mtg:26
-	kw_blocks_each_combat         = 13 // rules/keywords.mtg:27
-	kw_blocks_additional_creature = 14 // rules/keywords.mtg:28
-	kw_cant_attack_alone          = 15 // rules/keywords.mtg:29
-	kw_cant_block_alone           = 16 // rules/keywords.mtg:30
-	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:31
-	kw_battle_cry                 = 18 // rules/keywords.mtg:37 (702.91)
-	kw_flanking                   = 19 // rules/keywords.mtg:48 (702.25)
-	kw_exalted                    = 20 // rules/keywords.mtg:58 (702.83)
-	kw_rampage                    = 21 // rules/keywords.mtg:70 (702.23)
-	kw_bushido                    = 22 // rules/keywords.mtg:79 (702.45)
-	kw_frenzy                     = 23 // rules/keywords.mtg:87 (702.68)
-	kw_afflict                    = 24 // rules/keywords.mtg:95 (702.130)
-	kw_shadow                     = 25 // rules/keywords.mtg:102 (702.28)
-	kw_horsemanship               = 26 // rules/keywords.mtg:103 (702.31)
-	kw_skulk                      = 27 // rules/keywords.mtg:104 (702.118)
-	kw_plainswalk                 = 28 // rules/keywords.mtg:107 (702.14)
-	kw_islandwalk                 = 29 // rules/keywords.mtg:108
-	kw_swampwalk                  = 30 // rules/keywords.mtg:109
-	kw_mountainwalk               = 31 // rules/keywords.mtg:110
-	kw_forestwalk                 = 32 // rules/keywords.mtg:111
-	kw_training                   = 33 // rules/keywords.mtg:116 (702.149)
-	kw_wither                     = 34 // rules/keywords.mtg:124 (702.80)
-	kw_infect                     = 35 // rules/keywords.mtg:125 (702.90)
-	kw_hexproof                   = 36 // rules/keywords.mtg:135 (702.11)
-	kw_shroud                     = 37 // rules/keywords.mtg:136 (702.18)
-	kw_mentor                     = 38 // rules/keywords.mtg:144 (702.134)
-	kw_dethrone                   = 39 // rules/keywords.mtg:153 (702.105)
-	kw_melee                      = 40 // rules/keywords.mtg:164 (702.121)
-	kw_banding                    = 41 // rules/keywords.mtg:180 (702.22)
-	kw_toxic                      = 42 // rules/keywords.mtg:193 (702.164)
-	kw_annihilator                = 43 // rules/keywords.mtg:199 (702.86)
-	kw_fear                       = 44 // rules/keywords.mtg:213 (702.36)
-	kw_intimidate                 = 45 // rules/keywords.mtg:214 (702.13)
-	kw_provoke                    = 46 // rules/keywords.mtg:227 (702.39)
-	kw_provoked                   = 47 // rules/keywords.mtg:228
-	kw_enlist                     = 48 // rules/keywords.mtg:252 (702.154)
-	kw_phasing                    = 49 // rules/turn.mtg:15
-	kw_doesnt_untap               = 50 // rules/turn.mtg:21
-	kw_may_not_untap              = 51 // rules/turn.mtg:29
+	kw_deathtouch                  = 0  // rules/keywords.mtg:9 (702.2)
+	kw_defender                    = 1  // rules/keywords.mtg:10 (702.3)
+	kw_double_strike               = 2  // rules/keywords.mtg:11 (702.4)
+	kw_first_strike                = 3  // rules/keywords.mtg:12 (702.7)
+	kw_flying                      = 4  // rules/keywords.mtg:13 (702.9)
+	kw_haste                       = 5  // rules/keywords.mtg:14 (702.10)
+	kw_indestructible              = 6  // rules/keywords.mtg:15 (702.12)
+	kw_lifelink                    = 7  // rules/keywords.mtg:16 (702.15)
+	kw_reach                       = 8  // rules/keywords.mtg:17 (702.17)
+	kw_trample                     = 9  // rules/keywords.mtg:18 (702.19)
+	kw_vigilance                   = 10 // rules/keywords.mtg:19 (702.20)
+	kw_menace                      = 11 // rules/keywords.mtg:20 (702.111)
+	kw_attacks_each_combat         = 12 // rules/keywords.mtg:27
+	kw_blocks_each_combat          = 13 // rules/keywords.mtg:28
+	kw_blocks_additional_creature  = 14 // rules/keywords.mtg:29
+	kw_cant_attack_alone           = 15 // rules/keywords.mtg:30
+	kw_cant_block_alone            = 16 // rules/keywords.mtg:31
+	kw_one_attacker_each_combat    = 17 // rules/keywords.mtg:32
+	kw_assigns_as_though_unblocked = 18 // rules/keywords.mtg:33
+	kw_battle_cry                  = 19 // rules/keywords.mtg:39 (702.91)
+	kw_flanking                    = 20 // rules/keywords.mtg:50 (702.25)
+	kw_exalted                     = 21 // rules/keywords.mtg:60 (702.83)
+	kw_rampage                     = 22 // rules/keywords.mtg:72 (702.23)
+	kw_bushido                     = 23 // rules/keywords.mtg:81 (702.45)
+	kw_frenzy                      = 24 // rules/keywords.mtg:89 (702.68)
+	kw_afflict                     = 25 // rules/keywords.mtg:97 (702.130)
+	kw_shadow                      = 26 // rules/keywords.mtg:104 (702.28)
+	kw_horsemanship                = 27 // rules/keywords.mtg:105 (702.31)
+	kw_skulk                       = 28 // rules/keywords.mtg:106 (702.118)
+	kw_plainswalk                  = 29 // rules/keywords.mtg:109 (702.14)
+	kw_islandwalk                  = 30 // rules/keywords.mtg:110
+	kw_swampwalk                   = 31 // rules/keywords.mtg:111
+	kw_mountainwalk                = 32 // rules/keywords.mtg:112
+	kw_forestwalk                  = 33 // rules/keywords.mtg:113
+	kw_training                    = 34 // rules/keywords.mtg:118 (702.149)
+	kw_wither                      = 35 // rules/keywords.mtg:126 (702.80)
+	kw_infect                      = 36 // rules/keywords.mtg:127 (702.90)
+	kw_hexproof                    = 37 // rules/keywords.mtg:137 (702.11)
+	kw_shroud                      = 38 // rules/keywords.mtg:138 (702.18)
+	kw_mentor                      = 39 // rules/keywords.mtg:146 (702.134)
+	kw_dethrone                    = 40 // rules/keywords.mtg:155 (702.105)
+	kw_melee                       = 41 // rules/keywords.mtg:166 (702.121)
+	kw_banding                     = 42 // rules/keywords.mtg:182 (702.22)
+	kw_toxic                       = 43 // rules/keywords.mtg:195 (702.164)
+	kw_annihilator                 = 44 // rules/keywords.mtg:201 (702.86)
+	kw_fear                        = 45 // rules/keywords.mtg:215 (702.36)
+	kw_intimidate                  = 46 // rules/keywords.mtg:216 (702.13)
+	kw_provoke                     = 47 // rules/keywords.mtg:229 (702.39)
+	kw_provoked                    = 48 // rules/keywords.mtg:230
+	kw_enlist                      = 49 // rules/keywords.mtg:254 (702.154)
+	kw_phasing                     = 50 // rules/turn.mtg:15
+	kw_doesnt_untap                = 51 // rules/turn.mtg:21
+	kw_may_not_untap               = 52 // rules/turn.mtg:29
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -103,7 +104,7 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap", "may_not_untap"},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "assigns_as_though_unblocked", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap", "may_not_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
@@ -120,6 +121,8 @@ var Rules = &rt.Rules{
 		characteristic_3,
 		characteristic_4,
 		characteristic_5,
+		characteristic_6,
+		characteristic_7,
 	},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
@@ -202,7 +205,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:282", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:297", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -259,22 +262,23 @@ var Rules = &rt.Rules{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:180", Run: step_combat_damage_action_0},
 						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:202", Run: step_combat_damage_action_1},
 						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:240", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:262", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:277", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:267 (511)
+				{ // rules/combat.mtg:282 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:267",
+					Pos:          "rules/combat.mtg:282",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:271", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:286", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -356,19 +360,19 @@ var Rules = &rt.Rules{
 	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud | 1<<kw_fear | 1<<kw_intimidate,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic | 1<<kw_annihilator,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:37 (702.91a, 702.91b)
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 19, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:48 (702.25a, 702.25b)
-		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:58 (702.83a, 702.83b)
-		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
-		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:79 (702.45a, 702.45b)
-		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:87 (702.68a, 702.68b)
-		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:95 (702.130a, 702.130b)
-		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:116 (702.149a, 702.149b)
-		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:144 (702.134a, 702.134b)
-		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:153 (702.105a, 702.105b)
-		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:164 (702.121a, 702.121b)
-		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:199 (702.86a, 702.86b)
-		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:227 (702.39a, 702.39b)
+		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:39 (702.91a, 702.91b)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 20, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:50 (702.25a, 702.25b)
+		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:60 (702.83a, 702.83b)
+		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:72 (702.23a, 702.23b, 702.23c)
+		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:81 (702.45a, 702.45b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:89 (702.68a, 702.68b)
+		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:97 (702.130a, 702.130b)
+		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:118 (702.149a, 702.149b)
+		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:146 (702.134a, 702.134b)
+		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:155 (702.105a, 702.105b)
+		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:166 (702.121a, 702.121b)
+		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:201 (702.86a, 702.86b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:229 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -392,62 +396,62 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:494", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:383", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:384", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:394", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:395", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:396", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:400", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:406", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:407", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:411", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:414", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:422", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:423", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:426", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:429", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:431", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:434", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:437", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:440", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:442", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:445", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:455", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_27},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:469", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:470", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:475", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
-		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
-		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
-		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:188", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
-		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:216", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
-		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:217", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
-		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:242", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:398", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:399", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:409", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:411", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:415", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:421", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:422", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:426", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:429", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:435", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:436", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:437", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:438", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:441", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:444", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:446", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:449", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:452", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:455", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:457", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:460", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:464", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:470", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:476", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:477", Text: "a has trample", Test: pred_trample_27},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:484", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:485", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:490", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:535", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
+		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:140", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
+		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:141", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
+		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:190", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:218", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:219", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36},
+		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:244", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:494", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:497", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:498", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:499", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:500", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:501", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:503", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:504", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:507", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:508", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:515", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:516", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:509", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:512", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:513", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:514", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:515", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:516", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:518", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:519", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:522", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:523", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:530", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:531", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -460,27 +464,27 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:256", Params: 2, Resolve: stack_object_0},
+		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:258", Params: 2, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:299", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:305", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:317", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:334", Params: 2, Kinds: "oo", Run: effect_3},
-		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_4},
-		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:50", Params: 0, Kinds: "", Run: effect_5},
-		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:60", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "rampage_bonus", Rules: []string{"702.23a", "702.23b"}, Pos: "rules/keywords.mtg:72", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:81", Params: 1, Kinds: "i", Run: effect_8},
-		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:89", Params: 1, Kinds: "i", Run: effect_9},
-		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_10},
-		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:118", Params: 0, Kinds: "", Run: effect_11},
-		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_12_target_0}}, Run: effect_12},
-		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_14},
-		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:201", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
-		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:232", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
-		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:274", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:314", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:320", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:332", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:349", Params: 2, Kinds: "oo", Run: effect_3},
+		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:41", Params: 0, Kinds: "", Run: effect_4},
+		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:52", Params: 0, Kinds: "", Run: effect_5},
+		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:62", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "rampage_bonus", Rules: []string{"702.23a", "702.23b"}, Pos: "rules/keywords.mtg:74", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:83", Params: 1, Kinds: "i", Run: effect_8},
+		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:91", Params: 1, Kinds: "i", Run: effect_9},
+		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:99", Params: 1, Kinds: "i", Run: effect_10},
+		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:120", Params: 0, Kinds: "", Run: effect_11},
+		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:148", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_12_target_0}}, Run: effect_12},
+		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:157", Params: 0, Kinds: "", Run: effect_13},
+		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:168", Params: 0, Kinds: "", Run: effect_14},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:203", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
+		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:234", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
+		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:276", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
 		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_18},
 		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_19},
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_20},
@@ -489,19 +493,19 @@ var Rules = &rt.Rules{
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:354"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:355"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:356"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:359"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:374"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:376", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:370"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:371"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:373"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:377", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:381", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:384", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:388", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:389"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:391", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -716,11 +720,14 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t514.2\tDamage wears off; \"this turn\" effects end simultaneously\n" +
 	"2025-09-19\t514.3\tNormally nobody receives priority during cleanup\n" +
 	"2025-09-19\t514.3a\tException: SBAs/triggers grant priority, then repeat cleanup\n" +
+	"2025-09-19\t604.3\tCharacteristic-defining abilities: set a characteristic's value, function in all zones\n" +
 	"2025-09-19\t608.2b\tTargets checked again on resolution; all illegal: it does nothing\n" +
 	"2025-09-19\t611.2a\tEffect from a resolving spell/ability lasts as long as it states\n" +
 	"2025-09-19\t611.2b\t\"For as long as\" duration: one never started does nothing\n" +
 	"2025-09-19\t613.1f\tLayer 6: ability-adding and ability-removing effects\n" +
+	"2025-09-19\t613.4a\tLayer 7a: characteristic-defining abilities that define power and/or toughness\n" +
 	"2025-09-19\t613.4b\tLayer 7b: effects that set power and/or toughness\n" +
+	"2025-09-19\t613.4c\tLayer 7c: effects and counters that modify power and/or toughness\n" +
 	"2025-09-19\t615.1\tPrevention effects: continuous shields watching for damage events\n" +
 	"2025-09-19\t615.1a\tEffects that use the word \"prevent\" are prevention effects\n" +
 	"2025-09-19\t615.6\tDamage that is prevented never happens\n" +
@@ -951,59 +958,69 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.7\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/characteristics.mtg:37
+// rules/characteristics.mtg:45
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:38
+// rules/characteristics.mtg:46
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:44 (white)
+// rules/characteristics.mtg:38 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedPower(g, v_x)
+}
+
+// rules/characteristics.mtg:39 (defined_toughness)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedToughness(g, v_x)
+}
+
+// rules/characteristics.mtg:52 (white)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (blue)
-func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:53 (blue)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (black)
-func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:54 (black)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (red)
-func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:55 (red)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (green)
-func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:56 (green)
+func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:49 (colorless)
-func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
-	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+// rules/characteristics.mtg:57 (colorless)
+func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1
 	}
 	return 0
@@ -1220,7 +1237,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:282 (511.2)
+// rules/combat.mtg:297 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1859,7 +1876,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:220 (510.1c, 702.19d)
+// rules/combat.mtg:225 (510.1b, 510.1c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1868,7 +1885,34 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.HasKeyword(v_a, kw_assigns_as_though_unblocked) {
+				g.Push(int32(v_a))
+			}
+		}
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "510.1b") {
+			return false
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(7), true, "510.1b")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1b")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:232 (510.1c, 702.19d)
+func step_combat_damage_action_4(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1905,7 +1949,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1923,7 +1967,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1941,7 +1985,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1952,11 +1996,29 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(7)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(7), false, "510.1c")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
-// rules/combat.mtg:240 (510.1d)
-func step_combat_damage_action_4(g rt.Exec) bool {
+// rules/combat.mtg:255 (510.1d)
+func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -2015,8 +2077,8 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:255 (510.1, 510.1e, 703.4k)
-func step_combat_damage_action_5(g rt.Exec) bool {
+// rules/combat.mtg:270 (510.1, 510.1e, 703.4k)
+func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -2040,23 +2102,23 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:262 (510.2, 703.4m)
-func step_combat_damage_action_6(g rt.Exec) bool {
+// rules/combat.mtg:277 (510.2, 703.4m)
+func step_combat_damage_action_7(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:265 (510.3, 510.3a)
+// rules/combat.mtg:280 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:268 (511.1)
+// rules/combat.mtg:283 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:271 (511.3)
+// rules/combat.mtg:286 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2630,14 +2692,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:479 (506.4)
+// rules/combat.mtg:494 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:479 (506.4)
+// rules/combat.mtg:494 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2930,22 +2992,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:381 (508.1)
+// rules/combat.mtg:396 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:383 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:398 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:384 (702.3b)
+// rules/combat.mtg:399 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:388 (508.1b, 506.2)
+// rules/combat.mtg:403 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2954,28 +3016,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:394 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:409 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:395 (506.2)
+// rules/combat.mtg:410 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:396 (310.8b, 310.8)
+// rules/combat.mtg:411 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:400 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:415 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -2985,62 +3047,62 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:406 (508.1c)
+// rules/combat.mtg:421 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:407 (508.1c)
+// rules/combat.mtg:422 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:411 (508.1d)
+// rules/combat.mtg:426 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:414 (702.10c)
+// rules/combat.mtg:429 (702.10c)
 func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:420 (509.1)
+// rules/combat.mtg:435 (509.1)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:421 (509.1)
+// rules/combat.mtg:436 (509.1)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:422 (509.1a)
+// rules/combat.mtg:437 (509.1a)
 func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:423 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:438 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:426 (702.28b)
+// rules/combat.mtg:441 (702.28b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:429 (702.31b)
+// rules/combat.mtg:444 (702.31b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:431 (702.118b)
+// rules/combat.mtg:446 (702.118b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:434 (702.14c, 702.14d)
+// rules/combat.mtg:449 (702.14c, 702.14d)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -3110,12 +3172,12 @@ func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:437 (702.111b)
+// rules/combat.mtg:452 (702.111b)
 func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:440 (509.1a)
+// rules/combat.mtg:455 (509.1a)
 func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -3125,22 +3187,22 @@ func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:442 (509.1c)
+// rules/combat.mtg:457 (509.1c)
 func pred_must_block_22(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:445 (509.1b)
+// rules/combat.mtg:460 (509.1b)
 func pred_block_restriction_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:449 (510.1a)
+// rules/combat.mtg:464 (510.1a)
 func pred_assigns_damage_24(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:455 (702.19b, 702.2c)
+// rules/combat.mtg:470 (702.19b, 702.2c)
 func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -3166,32 +3228,32 @@ func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:461 (702.19b)
+// rules/combat.mtg:476 (702.19b)
 func pred_division_restriction_26(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:462 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:477 (702.19b, 702.19d, 702.19f)
 func pred_trample_27(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:469 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:484 (510.4, 702.7b, 702.4b)
 func pred_deals_first_28(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:470 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:485 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:475 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:490 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_30(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:520 (506.2a, 507.1)
+// rules/combat.mtg:535 (506.2a, 507.1)
 func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -3206,17 +3268,17 @@ func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/keywords.mtg:138 (702.11b)
+// rules/keywords.mtg:140 (702.11b)
 func pred_cant_be_targeted_32(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_hexproof) && rt.ObjController(g, v_s) != rt.ObjController(g, v_x)
 }
 
-// rules/keywords.mtg:139 (702.18a)
+// rules/keywords.mtg:141 (702.18a)
 func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
 }
 
-// rules/keywords.mtg:188 (702.22j, 702.22k)
+// rules/keywords.mtg:190 (702.22j, 702.22k)
 func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(func() int {
 		if g.Attacking(v_s) && func() bool {
@@ -3253,77 +3315,77 @@ func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
 	}())
 }
 
-// rules/keywords.mtg:216 (702.36b)
+// rules/keywords.mtg:218 (702.36b)
 func pred_cant_block_35(g rt.Exec, v_b, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)))
+	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
 }
 
-// rules/keywords.mtg:217 (702.13b)
+// rules/keywords.mtg:219 (702.13b)
 func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(0)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(1)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
+	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(5)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(6)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)))
 }
 
-// rules/keywords.mtg:242 (702.39a)
+// rules/keywords.mtg:244 (702.39a)
 func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
-// rules/combat.mtg:494 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:509 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:497 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:512 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:498 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:513 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:499 (506.7a, 506.7d)
+// rules/combat.mtg:514 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:500 (506.7b, 506.7d)
+// rules/combat.mtg:515 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:501 (506.7, 506.7d)
+// rules/combat.mtg:516 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:503 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:518 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:504 (506.7, 506.7d)
+// rules/combat.mtg:519 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:507 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:522 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:508 (506.7, 506.7d)
+// rules/combat.mtg:523 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:515 (506.7c)
+// rules/combat.mtg:530 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:516 (506.7c, 506.7f)
+// rules/combat.mtg:531 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -3414,7 +3476,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/keywords.mtg:256 (702.154a)
+// rules/keywords.mtg:258 (702.154a)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	v_a := rt.ObjID(it.Args[0])
 	_ = v_a
@@ -3423,7 +3485,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.Modify(v_a, g.Power(v_c), 0, rt.DurationID(4096), "702.154a")
 }
 
-// rules/combat.mtg:299 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:314 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3436,7 +3498,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:305 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:320 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3449,7 +3511,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:317 (509.1h, 509.3c, 702.22i)
+// rules/combat.mtg:332 (509.1h, 509.3c, 702.22i)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
@@ -3479,14 +3541,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:317 (509.1h, 509.3c, 702.22i) (target 0)
+// rules/combat.mtg:332 (509.1h, 509.3c, 702.22i) (target 0)
 func effect_2_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
 	return rt.ObjIs(g, v_a, ty_creature) && g.Attacking(v_a) && !(g.Blocked(v_a))
 }
 
-// rules/combat.mtg:334 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:349 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3507,7 +3569,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:39 (702.91a)
+// rules/keywords.mtg:41 (702.91a)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	{
 		mark := g.Mark()
@@ -3531,21 +3593,21 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:50 (702.25a)
+// rules/keywords.mtg:52 (702.25a)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerRecipient(), -(1), -(1), rt.DurationID(4096), "702.25a")
 
 	return true
 }
 
-// rules/keywords.mtg:60 (702.83a)
+// rules/keywords.mtg:62 (702.83a)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerObject(), 1, 1, rt.DurationID(4096), "702.83a")
 
 	return true
 }
 
-// rules/keywords.mtg:72 (702.23a, 702.23b)
+// rules/keywords.mtg:74 (702.23a, 702.23b)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3556,7 +3618,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:81 (702.45a)
+// rules/keywords.mtg:83 (702.45a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3565,7 +3627,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:89 (702.68a)
+// rules/keywords.mtg:91 (702.68a)
 func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3574,7 +3636,7 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:97 (702.130a)
+// rules/keywords.mtg:99 (702.130a)
 func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3583,14 +3645,14 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:118 (702.149a)
+// rules/keywords.mtg:120 (702.149a)
 func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.149a")
 
 	return true
 }
 
-// rules/keywords.mtg:146 (702.134a)
+// rules/keywords.mtg:148 (702.134a)
 func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
@@ -3599,21 +3661,21 @@ func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:146 (702.134a) (target 0)
+// rules/keywords.mtg:148 (702.134a) (target 0)
 func effect_12_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return g.Attacking(v_t) && g.Power(v_t) < g.Power(g.AbilitySource())
 }
 
-// rules/keywords.mtg:155 (702.105a)
+// rules/keywords.mtg:157 (702.105a)
 func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.105a")
 
 	return true
 }
 
-// rules/keywords.mtg:166 (702.121a)
+// rules/keywords.mtg:168 (702.121a)
 func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_you := rt.ObjController(g, g.AbilitySource())
 	_ = v_you
@@ -3646,7 +3708,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:201 (702.86a)
+// rules/keywords.mtg:203 (702.86a)
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3674,7 +3736,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:232 (702.39a)
+// rules/keywords.mtg:234 (702.39a)
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
@@ -3691,14 +3753,14 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:232 (702.39a) (target 0)
+// rules/keywords.mtg:234 (702.39a) (target 0)
 func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
 }
 
-// rules/keywords.mtg:274 (702.49a, 702.49c, 702.49)
+// rules/keywords.mtg:276 (702.49a, 702.49c, 702.49)
 func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
@@ -3721,14 +3783,14 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:274 (702.49a, 702.49c, 702.49) (target 0)
+// rules/keywords.mtg:276 (702.49a, 702.49c, 702.49) (target 0)
 func effect_17_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	return g.Attacking(v_r) && !(g.Blocked(v_r)) && g.BlockersDeclared() && rt.ObjController(g, v_r) == g.AbilityController()
 }
 
-// rules/keywords.mtg:274 (702.49a, 702.49c, 702.49) (pay)
+// rules/keywords.mtg:276 (702.49a, 702.49c, 702.49) (pay)
 func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
@@ -3811,7 +3873,7 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:362 (509.3d)
+// rules/combat.mtg:377 (509.3d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3822,7 +3884,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:366 (508.1m)
+// rules/combat.mtg:381 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3831,7 +3893,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:369 (508.1m)
+// rules/combat.mtg:384 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3849,7 +3911,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:373 (508.1m)
+// rules/combat.mtg:388 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3866,7 +3928,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:375 (509.3e)
+// rules/combat.mtg:390 (509.3e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3875,7 +3937,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:377 (509.3f)
+// rules/combat.mtg:392 (509.3f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

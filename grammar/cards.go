@@ -44,6 +44,7 @@ type pCardItem struct {
 	Triggered *pKwTriggered `parser:"| @@"`
 	Activated *pActivated   `parser:"| @@"`
 	Spell     *pSpell       `parser:"| @@"`
+	Char      *pChar        `parser:"| @@"`
 	Clause    *pPred        `parser:"| @@"`
 }
 
@@ -115,6 +116,11 @@ type CardDecl struct {
 	Toughness *CardInt
 	Keywords  []CardKeyword
 	Clauses   []*PredicateDecl
+	// Characteristics are its characteristic-defining abilities
+	// (604.3): `characteristic NAME RULE... (self) = EXPR`, the value of a
+	// characteristic the rules derive (x.NAME) for the card's objects, in
+	// every zone (compiler/cards.go folds it into the rules' own).
+	Characteristics []*CharacteristicDecl
 	// Triggers are its triggered abilities: `triggered RULE... on EVENT
 	// [ARG] does EFFECT[(N...)]`, as a triggered keyword writes them (the
 	// event one of the rules' trigger events, the effect one of their
@@ -223,6 +229,9 @@ func (c *converter) card(p *pCard) *CardDecl {
 			}
 			sp := it.Spell
 			d.Spell = &CardSpell{Pos: toPos(sp.Pos), Rules: c.rules(sp.Rules), Effect: ident(sp.Effect), Args: sp.Args}
+		case it.Char != nil:
+			ch := it.Char
+			d.Characteristics = append(d.Characteristics, &CharacteristicDecl{Pos: toPos(ch.Pos), Name: ident(ch.Name), Rules: c.rules(ch.Rules), Param: ident(ch.Param), Value: c.expr(ch.Value)})
 		case it.Clause != nil:
 			d.Clauses = append(d.Clauses, c.pred(it.Clause))
 		}
@@ -311,6 +320,15 @@ func (p *printer) cardDecl(d *CardDecl) {
 				p.text(" " + strconv.FormatInt(k.Arg.N, 10))
 			}
 		}
+	}
+	for _, ch := range d.Characteristics {
+		p.newLine()
+		p.tok(ch.Pos, "characteristic ")
+		p.ident(ch.Name)
+		p.rules(ch.Rules)
+		p.params([]Ident{ch.Param})
+		p.text(") = ")
+		p.expr(ch.Value, 0)
 	}
 	for _, k := range d.Triggers {
 		p.newLine()

@@ -40,7 +40,7 @@
 //	CardDecl    = "card" Ident String "{" { CardItem } "}" .   (a card's clauses name self: see cards.go)
 //	CardItem    = "cost" String | "types" Ident { "," Ident } | "subtypes" String { "," String }
 //	            | "power" ["-"] Int | "toughness" ["-"] Int | "keywords" Ident [Int] { "," Ident [Int] }
-//	            | PredicateDecl .
+//	            | CharacteristicDecl | PredicateDecl .   (a characteristic-defining ability; a value clause)
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
 //	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)
 //	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .

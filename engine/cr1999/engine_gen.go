@@ -12,24 +12,25 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:48925b1b434c6ee57d5c878618c5df05"
+const SourceHash = "sha256:98b2a52bbed7b9796de3fa70e3b7df25"
 
 // Keyword bits.
 const (
-	kw_first_strike            = 0  // rules/keywords.mtg:12 (502.2)
-	kw_flying                  = 1  // rules/keywords.mtg:13 (502.4)
-	kw_haste                   = 2  // rules/keywords.mtg:14 (502.5)
-	kw_trample                 = 3  // rules/keywords.mtg:18 (502.9)
-	kw_doesnt_untap            = 4  // rules/turn.mtg:21
-	kw_may_not_untap           = 5  // rules/turn.mtg:29
-	kw_shadow                  = 6  // cr1999/keywords.mtg:6 (502.8)
-	kw_flanking                = 7  // cr1999/keywords.mtg:12 (502.3)
-	kw_attacks_without_tapping = 8  // cr1999/keywords.mtg:21
-	kw_forestwalk              = 9  // cr1999/keywords.mtg:24 (502.6)
-	kw_islandwalk              = 10 // cr1999/keywords.mtg:25
-	kw_mountainwalk            = 11 // cr1999/keywords.mtg:26
-	kw_plainswalk              = 12 // cr1999/keywords.mtg:27
-	kw_swampwalk               = 13 // cr1999/keywords.mtg:28
+	kw_first_strike                = 0  // rules/keywords.mtg:12 (502.2)
+	kw_flying                      = 1  // rules/keywords.mtg:13 (502.4)
+	kw_haste                       = 2  // rules/keywords.mtg:14 (502.5)
+	kw_trample                     = 3  // rules/keywords.mtg:18 (502.9)
+	kw_assigns_as_though_unblocked = 4  // rules/keywords.mtg:33
+	kw_doesnt_untap                = 5  // rules/turn.mtg:21
+	kw_may_not_untap               = 6  // rules/turn.mtg:29
+	kw_shadow                      = 7  // cr1999/keywords.mtg:6 (502.8)
+	kw_flanking                    = 8  // cr1999/keywords.mtg:12 (502.3)
+	kw_attacks_without_tapping     = 9  // cr1999/keywords.mtg:21
+	kw_forestwalk                  = 10 // cr1999/keywords.mtg:24 (502.6)
+	kw_islandwalk                  = 11 // cr1999/keywords.mtg:25
+	kw_mountainwalk                = 12 // cr1999/keywords.mtg:26
+	kw_plainswalk                  = 13 // cr1999/keywords.mtg:27
+	kw_swampwalk                   = 14 // cr1999/keywords.mtg:28
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -62,7 +63,7 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"first_strike", "flying", "haste", "trample", "doesnt_untap", "may_not_untap", "shadow", "flanking", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
+	Keywords:          []string{"first_strike", "flying", "haste", "trample", "assigns_as_though_unblocked", "doesnt_untap", "may_not_untap", "shadow", "flanking", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "instant", "sorcery"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
@@ -79,6 +80,8 @@ var Rules = &rt.Rules{
 		characteristic_3,
 		characteristic_4,
 		characteristic_5,
+		characteristic_6,
+		characteristic_7,
 	},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
@@ -205,22 +208,23 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:132", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:226", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:226", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // rules/combat.mtg:267 (311)
+				{ // rules/combat.mtg:282 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:267",
+					Pos:          "rules/combat.mtg:282",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:271", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:286", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -293,7 +297,7 @@ var Rules = &rt.Rules{
 	},
 	Redundant: 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_trample,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 7, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr1999/keywords.mtg:12 (502.3)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 8, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, // cr1999/keywords.mtg:12 (502.3)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
@@ -305,21 +309,21 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:494", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:435", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:436", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_9},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:464", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:476", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:477", Text: "a has trample", Test: pred_trample_9},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:535", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
@@ -354,19 +358,19 @@ var Rules = &rt.Rules{
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:354"},
-		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:355"},
-		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:356"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:359"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:374"},
-		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:376", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:369"},
+		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:370"},
+		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:371"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:373"},
+		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:377", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:381", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:384", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:388", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:389"},
+		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:391", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -467,59 +471,69 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
-// rules/characteristics.mtg:37
+// rules/characteristics.mtg:45
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:38
+// rules/characteristics.mtg:46
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:44 (white)
+// rules/characteristics.mtg:38 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedPower(g, v_x)
+}
+
+// rules/characteristics.mtg:39 (defined_toughness)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedToughness(g, v_x)
+}
+
+// rules/characteristics.mtg:52 (white)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (blue)
-func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:53 (blue)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (black)
-func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:54 (black)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (red)
-func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:55 (red)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (green)
-func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:56 (green)
+func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:49 (colorless)
-func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
-	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+// rules/characteristics.mtg:57 (colorless)
+func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1
 	}
 	return 0
@@ -990,7 +1004,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:220 (310.1c, 502.9)
+// rules/combat.mtg:225 (310.1b, 310.1c)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -999,7 +1013,34 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.HasKeyword(v_a, kw_assigns_as_though_unblocked) {
+				g.Push(int32(v_a))
+			}
+		}
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "310.1b") {
+			return false
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(0), true, "310.1b")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1b")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:232 (310.1c, 502.9)
+func step_combat_damage_action_3(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1036,7 +1077,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1054,7 +1095,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1072,7 +1113,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1083,11 +1124,29 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(0)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(0), false, "310.1c")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
 // cr2008/combat.mtg:216 (310.1d)
-func step_combat_damage_action_3(g rt.Exec) bool {
+func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1128,8 +1187,8 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:255 (310.1)
-func step_combat_damage_action_4(g rt.Exec) bool {
+// rules/combat.mtg:270 (310.1)
+func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1154,24 +1213,24 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 }
 
 // cr2008/combat.mtg:226 (310.2)
-func step_combat_damage_action_5(g rt.Exec) bool {
+func step_combat_damage_action_6(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
 	}
 	return true
 }
 
-// rules/combat.mtg:265 (310.2)
+// rules/combat.mtg:280 (310.2)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:268 (311.1)
+// rules/combat.mtg:283 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:271 (306.2, 308.5, 309.3)
+// rules/combat.mtg:286 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1463,14 +1522,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:479 (306.2)
+// rules/combat.mtg:494 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:479 (306.2)
+// rules/combat.mtg:494 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1615,7 +1674,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:381 (308.1)
+// rules/combat.mtg:396 (308.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -1625,7 +1684,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:388 (308.1)
+// rules/combat.mtg:403 (308.1)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1634,12 +1693,12 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:420 (309.1)
+// rules/combat.mtg:435 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:421 (309.1)
+// rules/combat.mtg:436 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -1654,22 +1713,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:449 (310.1a)
+// rules/combat.mtg:464 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:461 (502.9)
+// rules/combat.mtg:476 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:462 (502.9)
+// rules/combat.mtg:477 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:520 (307.1)
+// rules/combat.mtg:535 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1929,7 +1988,7 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:362 (309.1)
+// rules/combat.mtg:377 (309.1)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1940,7 +1999,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:366 (308.3)
+// rules/combat.mtg:381 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1949,7 +2008,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:369 (308.3)
+// rules/combat.mtg:384 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1967,7 +2026,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:373 (308.3)
+// rules/combat.mtg:388 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1984,7 +2043,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:375 (309.1)
+// rules/combat.mtg:390 (309.1)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1993,7 +2052,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:377 (309.1)
+// rules/combat.mtg:392 (309.1)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

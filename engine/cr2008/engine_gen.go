@@ -12,20 +12,21 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5d232c9ccd3c37182f70e056d31751ea"
+const SourceHash = "sha256:9bf2c45692a126e4e7c0eee248a004f7"
 
 // Keyword bits.
 const (
-	kw_deathtouch    = 0 // cr2008/keywords.mtg:25 (502.63)
-	kw_double_strike = 1 // cr2008/keywords.mtg:32
-	kw_first_strike  = 2 // rules/keywords.mtg:12 (502.2)
-	kw_flying        = 3 // rules/keywords.mtg:13 (502.4)
-	kw_haste         = 4 // rules/keywords.mtg:14 (502.5)
-	kw_lifelink      = 5 // cr2008/keywords.mtg:30 (502.68)
-	kw_trample       = 6 // rules/keywords.mtg:18 (502.9)
-	kw_phasing       = 7 // rules/turn.mtg:15
-	kw_doesnt_untap  = 8 // rules/turn.mtg:21
-	kw_may_not_untap = 9 // rules/turn.mtg:29
+	kw_deathtouch                  = 0  // cr2008/keywords.mtg:25 (502.63)
+	kw_double_strike               = 1  // cr2008/keywords.mtg:32
+	kw_first_strike                = 2  // rules/keywords.mtg:12 (502.2)
+	kw_flying                      = 3  // rules/keywords.mtg:13 (502.4)
+	kw_haste                       = 4  // rules/keywords.mtg:14 (502.5)
+	kw_lifelink                    = 5  // cr2008/keywords.mtg:30 (502.68)
+	kw_trample                     = 6  // rules/keywords.mtg:18 (502.9)
+	kw_assigns_as_though_unblocked = 7  // rules/keywords.mtg:33
+	kw_phasing                     = 8  // rules/turn.mtg:15
+	kw_doesnt_untap                = 9  // rules/turn.mtg:21
+	kw_may_not_untap               = 10 // rules/turn.mtg:29
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -60,7 +61,7 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "phasing", "doesnt_untap", "may_not_untap"},
+	Keywords:          []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "assigns_as_though_unblocked", "phasing", "doesnt_untap", "may_not_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
@@ -77,6 +78,8 @@ var Rules = &rt.Rules{
 		characteristic_3,
 		characteristic_4,
 		characteristic_5,
+		characteristic_6,
+		characteristic_7,
 	},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "300.6",
@@ -209,22 +212,23 @@ var Rules = &rt.Rules{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:196", Run: step_combat_damage_action_0},
 						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_5},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:226", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:226", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:267 (311)
+				{ // rules/combat.mtg:282 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:267",
+					Pos:          "rules/combat.mtg:282",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:271", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:286", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -314,27 +318,27 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:494", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
-		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:395", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:414", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_6},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
+		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:429", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:435", Text: "b.controller == game.declaring", Test: pred_can_block_6},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:436", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_9, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_12},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:469", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:470", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:475", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:464", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:476", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:477", Text: "a has trample", Test: pred_trample_12},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:484", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:485", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:490", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:535", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_17, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_19},
@@ -364,19 +368,19 @@ var Rules = &rt.Rules{
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:354"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:355"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:356"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:359"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:374"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:376", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:369"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:370"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:371"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:373"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:377", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:381", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:384", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:388", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:389"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:391", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -502,59 +506,69 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
 	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
 
-// rules/characteristics.mtg:37
+// rules/characteristics.mtg:45
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:38
+// rules/characteristics.mtg:46
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:44 (white)
+// rules/characteristics.mtg:38 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedPower(g, v_x)
+}
+
+// rules/characteristics.mtg:39 (defined_toughness)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedToughness(g, v_x)
+}
+
+// rules/characteristics.mtg:52 (white)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (blue)
-func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:53 (blue)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (black)
-func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:54 (black)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (red)
-func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:55 (red)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (green)
-func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:56 (green)
+func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:49 (colorless)
-func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
-	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+// rules/characteristics.mtg:57 (colorless)
+func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1
 	}
 	return 0
@@ -1211,7 +1225,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:220 (310.2c, 502.9c)
+// rules/combat.mtg:225 (310.2b, 310.2c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1220,7 +1234,34 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.HasKeyword(v_a, kw_assigns_as_though_unblocked) {
+				g.Push(int32(v_a))
+			}
+		}
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "310.2b") {
+			return false
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(1), true, "310.2b")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.2b")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:232 (310.2c, 502.9c)
+func step_combat_damage_action_4(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1257,7 +1298,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1275,7 +1316,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1293,7 +1334,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1304,11 +1345,29 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(1)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(1), false, "310.2c")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
 // cr2008/combat.mtg:216 (310.2d)
-func step_combat_damage_action_4(g rt.Exec) bool {
+func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1349,8 +1408,8 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:255 (310.2, 310.1)
-func step_combat_damage_action_5(g rt.Exec) bool {
+// rules/combat.mtg:270 (310.2, 310.1)
+func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1375,24 +1434,24 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 }
 
 // cr2008/combat.mtg:226 (310.1)
-func step_combat_damage_action_6(g rt.Exec) bool {
+func step_combat_damage_action_7(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
 	}
 	return true
 }
 
-// rules/combat.mtg:265 (310.1)
+// rules/combat.mtg:280 (310.1)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:268 (311.1)
+// rules/combat.mtg:283 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:271 (311.2)
+// rules/combat.mtg:286 (311.2)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1679,14 +1738,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:479 (306.4)
+// rules/combat.mtg:494 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:479 (306.4)
+// rules/combat.mtg:494 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1807,7 +1866,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:381 (308.2)
+// rules/combat.mtg:396 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -1817,7 +1876,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:388 (306.3, 306.2)
+// rules/combat.mtg:403 (306.3, 306.2)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1833,24 +1892,24 @@ func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:395 (306.2)
+// rules/combat.mtg:410 (306.2)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:414 (502.5)
+// rules/combat.mtg:429 (502.5)
 func pred_can_tap_5(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:420 (309.2)
+// rules/combat.mtg:435 (309.2)
 func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:421 (309.2)
+// rules/combat.mtg:436 (309.2)
 func pred_cant_block_7(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -1865,37 +1924,37 @@ func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:449 (310.2a)
+// rules/combat.mtg:464 (310.2a)
 func pred_assigns_damage_10(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:461 (502.9b)
+// rules/combat.mtg:476 (502.9b)
 func pred_division_restriction_11(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:462 (502.9b, 502.9c)
+// rules/combat.mtg:477 (502.9b, 502.9c)
 func pred_trample_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:469 (310.5, 502.2, 502.28)
+// rules/combat.mtg:484 (310.5, 502.2, 502.28)
 func pred_deals_first_13(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:470 (310.5, 502.28)
+// rules/combat.mtg:485 (310.5, 502.28)
 func pred_deals_second_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:475 (306.4, 306.4b)
+// rules/combat.mtg:490 (306.4, 306.4b)
 func pred_leaves_combat_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:520 (306.2)
+// rules/combat.mtg:535 (306.2)
 func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2129,7 +2188,7 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:362 (309.3)
+// rules/combat.mtg:377 (309.3)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2140,7 +2199,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:366 (308.3)
+// rules/combat.mtg:381 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2149,7 +2208,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:369 (308.3)
+// rules/combat.mtg:384 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2167,7 +2226,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:373 (308.3)
+// rules/combat.mtg:388 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2184,7 +2243,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:375 (309.2f)
+// rules/combat.mtg:390 (309.2f)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2193,7 +2252,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:377 (309.3)
+// rules/combat.mtg:392 (309.3)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -12,31 +12,32 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:00a519c35687197550c606d98fb91381"
+const SourceHash = "sha256:c4cf8bfa8549b35596381cb622b0b69d"
 
 // Keyword bits.
 const (
-	kw_deathtouch                 = 0  // rules/keywords.mtg:9 (702.2)
-	kw_defender                   = 1  // rules/keywords.mtg:10 (702.3)
-	kw_double_strike              = 2  // rules/keywords.mtg:11 (702.4)
-	kw_first_strike               = 3  // rules/keywords.mtg:12 (702.7)
-	kw_flying                     = 4  // rules/keywords.mtg:13 (702.9)
-	kw_haste                      = 5  // rules/keywords.mtg:14 (702.10)
-	kw_indestructible             = 6  // rules/keywords.mtg:15 (702.12)
-	kw_lifelink                   = 7  // rules/keywords.mtg:16 (702.15)
-	kw_reach                      = 8  // rules/keywords.mtg:17 (702.17)
-	kw_trample                    = 9  // rules/keywords.mtg:18 (702.19)
-	kw_vigilance                  = 10 // rules/keywords.mtg:19 (702.20)
-	kw_menace                     = 11 // rules/keywords.mtg:20 (702.110)
-	kw_attacks_each_combat        = 12 // rules/keywords.mtg:26
-	kw_blocks_each_combat         = 13 // rules/keywords.mtg:27
-	kw_blocks_additional_creature = 14 // rules/keywords.mtg:28
-	kw_cant_attack_alone          = 15 // rules/keywords.mtg:29
-	kw_cant_block_alone           = 16 // rules/keywords.mtg:30
-	kw_one_attacker_each_combat   = 17 // rules/keywords.mtg:31
-	kw_phasing                    = 18 // rules/turn.mtg:15
-	kw_doesnt_untap               = 19 // rules/turn.mtg:21
-	kw_may_not_untap              = 20 // rules/turn.mtg:29
+	kw_deathtouch                  = 0  // rules/keywords.mtg:9 (702.2)
+	kw_defender                    = 1  // rules/keywords.mtg:10 (702.3)
+	kw_double_strike               = 2  // rules/keywords.mtg:11 (702.4)
+	kw_first_strike                = 3  // rules/keywords.mtg:12 (702.7)
+	kw_flying                      = 4  // rules/keywords.mtg:13 (702.9)
+	kw_haste                       = 5  // rules/keywords.mtg:14 (702.10)
+	kw_indestructible              = 6  // rules/keywords.mtg:15 (702.12)
+	kw_lifelink                    = 7  // rules/keywords.mtg:16 (702.15)
+	kw_reach                       = 8  // rules/keywords.mtg:17 (702.17)
+	kw_trample                     = 9  // rules/keywords.mtg:18 (702.19)
+	kw_vigilance                   = 10 // rules/keywords.mtg:19 (702.20)
+	kw_menace                      = 11 // rules/keywords.mtg:20 (702.110)
+	kw_attacks_each_combat         = 12 // rules/keywords.mtg:27
+	kw_blocks_each_combat          = 13 // rules/keywords.mtg:28
+	kw_blocks_additional_creature  = 14 // rules/keywords.mtg:29
+	kw_cant_attack_alone           = 15 // rules/keywords.mtg:30
+	kw_cant_block_alone            = 16 // rules/keywords.mtg:31
+	kw_one_attacker_each_combat    = 17 // rules/keywords.mtg:32
+	kw_assigns_as_though_unblocked = 18 // rules/keywords.mtg:33
+	kw_phasing                     = 19 // rules/turn.mtg:15
+	kw_doesnt_untap                = 20 // rules/turn.mtg:21
+	kw_may_not_untap               = 21 // rules/turn.mtg:29
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -71,7 +72,7 @@ var Rules = &rt.Rules{
 	SourceHash:        SourceHash,
 	Index:             index,
 	Defaults:          rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "phasing", "doesnt_untap", "may_not_untap"},
+	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "assigns_as_though_unblocked", "phasing", "doesnt_untap", "may_not_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:       ty_land,
 	InstantTypes:      ty_instant,
@@ -88,6 +89,8 @@ var Rules = &rt.Rules{
 		characteristic_3,
 		characteristic_4,
 		characteristic_5,
+		characteristic_6,
+		characteristic_7,
 	},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
@@ -170,7 +173,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:282", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:297", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -225,22 +228,23 @@ var Rules = &rt.Rules{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:180", Run: step_combat_damage_action_0},
 						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
 						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:240", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:262", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:277", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:267 (511)
+				{ // rules/combat.mtg:282 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:267",
+					Pos:          "rules/combat.mtg:282",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:271", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:286", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -340,53 +344,53 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:33", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:494", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:384", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:399", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
 		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:395", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:406", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:407", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:411", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:414", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_10},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_11},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:421", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:422", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:426", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:429", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:435", Text: "b.controller == game.declaring", Test: pred_can_block_10},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:436", Text: "a.defending_player != b.controller", Test2: pred_cant_block_11},
 		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:423", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_13},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:437", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:440", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:442", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_16},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:445", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_17},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_18},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_20},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:469", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:470", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:475", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:438", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_13},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:452", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:455", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:457", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_16},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:460", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_17},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:464", Text: "max(0, s.power)", Value: pred_assigns_damage_18},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:476", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:477", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:484", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:485", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:490", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:535", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_25, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
 		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:494", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:497", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:498", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:499", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:500", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:501", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:503", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:504", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:507", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:508", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:515", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:516", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:509", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:512", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:513", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:514", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:515", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:516", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:518", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:519", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:522", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:523", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:530", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:531", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -398,8 +402,8 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:299", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:305", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:314", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:320", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
@@ -410,19 +414,19 @@ var Rules = &rt.Rules{
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:354"},
-		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:355"},
-		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:356"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:359"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:374"},
-		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:376", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369"},
+		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:370"},
+		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:371"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:373"},
+		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:377", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:381", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:384", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:388", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:389"},
+		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:391", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -721,59 +725,69 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2017-07-08\t704.6\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2017-07-08\t704.7\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/characteristics.mtg:37
+// rules/characteristics.mtg:45
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjPrintedPower(g, v_x))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:38
+// rules/characteristics.mtg:46
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjPrintedToughness(g, v_x))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:44 (white)
+// rules/characteristics.mtg:38 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedPower(g, v_x)
+}
+
+// rules/characteristics.mtg:39 (defined_toughness)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+	return rt.ObjPrintedToughness(g, v_x)
+}
+
+// rules/characteristics.mtg:52 (white)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:45 (blue)
-func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:53 (blue)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:46 (black)
-func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:54 (black)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:47 (red)
-func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:55 (red)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:48 (green)
-func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:56 (green)
+func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:49 (colorless)
-func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
-	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(0)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(1)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) {
+// rules/characteristics.mtg:57 (colorless)
+func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1
 	}
 	return 0
@@ -990,7 +1004,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:282 (511.2)
+// rules/combat.mtg:297 (511.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1486,7 +1500,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:220 (510.1c, 702.19c)
+// rules/combat.mtg:225 (510.1b, 510.1c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1495,7 +1509,34 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.HasKeyword(v_a, kw_assigns_as_though_unblocked) {
+				g.Push(int32(v_a))
+			}
+		}
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "510.1b") {
+			return false
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(1), true, "510.1b")
+			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1b")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/combat.mtg:232 (510.1c, 702.19c)
+func step_combat_damage_action_4(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1532,7 +1573,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1550,7 +1591,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1568,7 +1609,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(1))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1579,11 +1620,29 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
+	{
+		mark := g.Mark()
+		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
+			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+			if !ok {
+				continue
+			}
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(1)) {
+				g.Push(int32(v_a))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_a := x
+			_ = v_a
+			g.SetFlag(v_a, rt.StateKind(1), false, "510.1c")
+		}
+		g.Release(mark)
+	}
 	return true
 }
 
-// rules/combat.mtg:240 (510.1d)
-func step_combat_damage_action_4(g rt.Exec) bool {
+// rules/combat.mtg:255 (510.1d)
+func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1642,8 +1701,8 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:255 (510.1, 510.1e, 703.4j)
-func step_combat_damage_action_5(g rt.Exec) bool {
+// rules/combat.mtg:270 (510.1, 510.1e, 703.4j)
+func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for i_v_q, n_v_q := 0, len(g.Players); i_v_q < n_v_q; i_v_q++ {
@@ -1667,23 +1726,23 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:262 (510.2, 703.4k)
-func step_combat_damage_action_6(g rt.Exec) bool {
+// rules/combat.mtg:277 (510.2, 703.4k)
+func step_combat_damage_action_7(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:265 (510.3, 510.3a)
+// rules/combat.mtg:280 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:268 (511.1)
+// rules/combat.mtg:283 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:271 (511.3)
+// rules/combat.mtg:286 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2153,14 +2212,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:479 (506.4)
+// rules/combat.mtg:494 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:479 (506.4)
+// rules/combat.mtg:494 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2391,7 +2450,7 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:381 (508.1)
+// rules/combat.mtg:396 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2401,12 +2460,12 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:384 (702.3b)
+// rules/combat.mtg:399 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:388 (508.1b, 506.2)
+// rules/combat.mtg:403 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2422,39 +2481,39 @@ func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:395 (506.2)
+// rules/combat.mtg:410 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:406 (508.1c)
+// rules/combat.mtg:421 (508.1c)
 func pred_attack_restriction_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:407 (508.1c)
+// rules/combat.mtg:422 (508.1c)
 func pred_attack_restriction_7(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:411 (508.1d)
+// rules/combat.mtg:426 (508.1d)
 func pred_must_attack_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:414 (702.10c)
+// rules/combat.mtg:429 (702.10c)
 func pred_can_tap_9(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:420 (509.1)
+// rules/combat.mtg:435 (509.1)
 func pred_can_block_10(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:421 (509.1)
+// rules/combat.mtg:436 (509.1)
 func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2464,17 +2523,17 @@ func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:423 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:438 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:437 (702.110b)
+// rules/combat.mtg:452 (702.110b)
 func pred_block_restriction_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:440 (509.1a)
+// rules/combat.mtg:455 (509.1a)
 func pred_blocks_at_most_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2484,47 +2543,47 @@ func pred_blocks_at_most_15(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:442 (509.1c)
+// rules/combat.mtg:457 (509.1c)
 func pred_must_block_16(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:445 (509.1b)
+// rules/combat.mtg:460 (509.1b)
 func pred_block_restriction_17(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:449 (510.1a)
+// rules/combat.mtg:464 (510.1a)
 func pred_assigns_damage_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:461 (702.19b)
+// rules/combat.mtg:476 (702.19b)
 func pred_division_restriction_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:462 (702.19b, 702.19c, 702.19d)
+// rules/combat.mtg:477 (702.19b, 702.19c, 702.19d)
 func pred_trample_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:469 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:484 (510.4, 702.7b, 702.4b)
 func pred_deals_first_21(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:470 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:485 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:475 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:490 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_23(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:520 (506.2a, 507.1)
+// rules/combat.mtg:535 (506.2a, 507.1)
 func pred_attack_restriction_24(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2591,62 +2650,62 @@ func pred_damage_assigner_28(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// rules/combat.mtg:494 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:509 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:497 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:512 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:498 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:513 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:499 (506.6a, 506.6d)
+// rules/combat.mtg:514 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:500 (506.6b, 506.6d)
+// rules/combat.mtg:515 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:501 (506.6, 506.6d)
+// rules/combat.mtg:516 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:503 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:518 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:504 (506.6, 506.6d)
+// rules/combat.mtg:519 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:507 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:522 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:508 (506.6, 506.6d)
+// rules/combat.mtg:523 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:515 (506.6c)
+// rules/combat.mtg:530 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:516 (506.6c, 506.6f)
+// rules/combat.mtg:531 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -2715,7 +2774,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/combat.mtg:299 (508.3, 508.3b, 506.3a, 506.3b)
+// rules/combat.mtg:314 (508.3, 508.3b, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2728,7 +2787,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:305 (508.3, 508.3a, 506.3c)
+// rules/combat.mtg:320 (508.3, 508.3a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2861,7 +2920,7 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:362 (509.5d)
+// rules/combat.mtg:377 (509.5d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2872,7 +2931,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:366 (508.1m)
+// rules/combat.mtg:381 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2881,7 +2940,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:369 (508.1m)
+// rules/combat.mtg:384 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2899,7 +2958,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:373 (508.1m)
+// rules/combat.mtg:388 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2916,7 +2975,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:375 (509.5e)
+// rules/combat.mtg:390 (509.5e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2925,7 +2984,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:377 (509.5f)
+// rules/combat.mtg:392 (509.5f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
