@@ -391,8 +391,8 @@ func (g Exec) LastKnownPower(x ObjID) int32 {
 // AbilityController is the controller of the ability resolving (the
 // rules' effect it applies reads it); no player when none is.
 func (g Exec) AbilityController() int {
-	if r := &g.resolving; r.Object > 0 || r.Trigger.Effect != 0 {
-		return int(r.Controller)
+	if r := &g.resolving; r.Object > 0 || r.Trigger.Effect != 0 || g.inResolve && r.IsSpell() && g.valid(r.Source) {
+		return int(r.Controller) // an instant's or a sorcery's controller too
 	}
 	return -1
 }
