@@ -27,7 +27,8 @@ func TestLibraryChecks(t *testing.T) {
 		"Darksteel Myr": true, "Goblin Wardriver": true, "Giant Spider": true,
 		"Goblin Piledriver": true, "Elvish Berserker": true, "Goblin Heelcutter": true, "Scarred Puma": true,
 		"Severed Legion": true, "Bladetusk Boar": true, "Gladecover Scout": true, "Sunhome Stalwart": true, "Bilious Skulldweller": true, "Ulamog's Crusher": true, "Benalish Hero": true, "Crested Craghorn": true, "Ninja of the New Moon": true, "Giant Growth": true, "Righteousness": true, "Divine Verdict": true, "Smite": true,
-		"Turn to Frog": true, "Tawnos's Weaponry": true, "Liquimetal Coating": true}
+		"Turn to Frog": true, "Tawnos's Weaponry": true, "Liquimetal Coating": true,
+		"Crippling Chill": true, "Kashi-Tribe Warriors": true, "Wind Drake": true, "Youthful Knight": true, "Raging Goblin": true, "Ornithopter": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
