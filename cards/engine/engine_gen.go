@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f200f8121ddb2a1c23d034779b45c47c"
+const SourceHash = "sha256:e405df93a40c357c5b092d9d160f2887"
 
 // Keyword bits.
 const (
@@ -166,6 +166,7 @@ var Rules = &rt.Rules{
 		{Name: "Youthful Knight", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 1, Keywords: []string{"first_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Youthful Knight"},                                                                                                                                                                                                                                                                                                        // cards/untap.mtg:57:1
 		{Name: "Raging Goblin", Types: ty_creature, Subtypes: []string{"goblin", "berserker"}, Power: 1, Toughness: 1, Keywords: []string{"haste"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Raging Goblin"},                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:66:1
 		{Name: "Ornithopter", Types: ty_artifact | ty_creature, Subtypes: []string{"thopter"}, Power: 0, Toughness: 2, Keywords: []string{"flying"}, Declared: "Ornithopter"},                                                                                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:75:1
+		{Name: "Skyhunter Patrol", Types: ty_creature, Subtypes: []string{"cat", "knight"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "first_strike"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Skyhunter Patrol"},                                                                                                                                                                                                                                                                                              // cards/untap.mtg:84:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
