@@ -28,7 +28,7 @@ func TestLibraryChecks(t *testing.T) {
 		"Goblin Piledriver": true, "Elvish Berserker": true, "Goblin Heelcutter": true, "Scarred Puma": true,
 		"Severed Legion": true, "Bladetusk Boar": true, "Gladecover Scout": true, "Sunhome Stalwart": true, "Bilious Skulldweller": true, "Ulamog's Crusher": true, "Benalish Hero": true, "Crested Craghorn": true, "Ninja of the New Moon": true, "Giant Growth": true, "Righteousness": true, "Divine Verdict": true, "Smite": true,
 		"Turn to Frog": true, "Tawnos's Weaponry": true, "Liquimetal Coating": true,
-		"Crippling Chill": true, "Kashi-Tribe Warriors": true, "Wind Drake": true, "Youthful Knight": true, "Raging Goblin": true, "Ornithopter": true, "Skyhunter Patrol": true}
+		"Crippling Chill": true, "Kashi-Tribe Warriors": true, "Wind Drake": true, "Youthful Knight": true, "Raging Goblin": true, "Ornithopter": true, "Skyhunter Patrol": true, "Orochi Ranger": true, "Apes of Rath": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)
