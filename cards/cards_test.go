@@ -28,6 +28,9 @@ func TestLibraryChecks(t *testing.T) {
 		"Goblin Piledriver": true, "Elvish Berserker": true, "Goblin Heelcutter": true, "Scarred Puma": true,
 		"Severed Legion": true, "Bladetusk Boar": true, "Gladecover Scout": true, "Sunhome Stalwart": true, "Bilious Skulldweller": true, "Ulamog's Crusher": true, "Benalish Hero": true, "Crested Craghorn": true, "Ninja of the New Moon": true, "Giant Growth": true, "Righteousness": true, "Divine Verdict": true, "Smite": true,
 		"Turn to Frog": true, "Tawnos's Weaponry": true, "Liquimetal Coating": true,
+		"Sea Monster": true, "Harbor Serpent": true, "Trap Runner": true, "Time Walk": true, "Temporal Manipulation": true, "Meditate": true,
+		"Bog Wraith": true, "Segovian Leviathan": true, "Tormented Soul": true, "Jackal Familiar": true,
+		"Charging Rhino": true, "Goblin Balloon Brigade": true, "Jump": true,
 		"Crippling Chill": true, "Kashi-Tribe Warriors": true, "Wind Drake": true, "Youthful Knight": true, "Raging Goblin": true, "Ornithopter": true, "Skyhunter Patrol": true, "Orochi Ranger": true, "Apes of Rath": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {

@@ -221,7 +221,8 @@ type (
 		node
 		Q    *Query
 		Body []Stmt
-		// By and UpTo, when set, make the loop a choice: player By
+		// By and UpTo, when set, make the loop a choice (UpTo nil: any
+		// number of the matches): player By
 		// chooses up to UpTo of the matches (a cards decision, skipped
 		// when nothing matches) and Body runs for those; the loop asks
 		// a player, like a blocking verb.

@@ -254,7 +254,11 @@ func goFor(s *For) string {
 	if s.By != nil {
 		// A choice: the player keeps up to N of the matches, or the
 		// action (or effect) waits for them.
-		fmt.Fprintf(&w, "if !g.ChooseSelected(mark, %s, %s, %s) {\nreturn false\n}\n", goExpr(s.By), goExpr(s.UpTo), quote(s.Rule))
+		upTo := "rt.AnyNumber"
+		if s.UpTo != nil {
+			upTo = goExpr(s.UpTo)
+		}
+		fmt.Fprintf(&w, "if !g.ChooseSelected(mark, %s, %s, %s) {\nreturn false\n}\n", goExpr(s.By), upTo, quote(s.Rule))
 	}
 	conv := "x"
 	if s.Q.Var.T == Player {

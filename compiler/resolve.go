@@ -604,7 +604,9 @@ func (r *resolver) forStmt(s *grammar.ForStmt, sc *scope) Stmt {
 		// A choice: it asks a player, where a blocking verb may.
 		r.mayAsk(s.Pos, "a loop chosen by a player")
 		out.By = r.typed(s.By, sc, Player, "the player who chooses")
-		out.UpTo = r.typed(s.UpTo, sc, Int, "how many may be chosen")
+		if s.UpTo != nil {
+			out.UpTo = r.typed(s.UpTo, sc, Int, "how many may be chosen")
+		}
 		out.Rule = r.rule
 		r.choiceOK = false
 	}

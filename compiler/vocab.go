@@ -220,8 +220,8 @@ var builtins = []*Builtin{
 	attr("declaring", rt.Exec.Declaring, "the player whose declaration of attackers or blockers is being asked for or checked (choose_attackers, choose_blockers); no player otherwise"),
 	attr("defender", rt.Exec.Defender, "the defending player chosen as the combat began (choose_defender); no player before"),
 	attr("combat_damage_step", rt.Exec.CombatDamageStep, "the number of combat damage steps begun this combat (start_combat_damage)"),
-	attr("ability_controller", rt.Exec.AbilityController, "the controller of the ability resolving (an effect an ability applies reads it); no player if none"),
-	attr("ability_source", rt.Exec.AbilitySource, "the source of the ability resolving; no object if none"),
+	attr("ability_controller", rt.Exec.AbilityController, "the controller of the ability, or the instant or sorcery spell, resolving (an effect it applies reads it); no player if none"),
+	attr("ability_source", rt.Exec.AbilitySource, "the source of the ability resolving, or the instant or sorcery spell resolving; no object if none"),
 	attr("trigger_object", rt.Exec.TriggerObject, "the object of the event the ability resolving triggered on (\"that creature\"), as it last existed if it left; no object if none"),
 	attr("trigger_recipient", rt.Exec.TriggerRecipient, "the object the ability resolving remembered as the recipient of the event it triggered on (a trigger event's recipient parameter); no object if none"),
 	attr("trigger_value", rt.Exec.TriggerValue, "the number the ability resolving remembered as it triggered (its trigger event's value)"),
@@ -256,6 +256,8 @@ var builtins = []*Builtin{
 	verb("set_pt", rt.Exec.SetPT, "a continuous effect sets X's power and toughness to N/M for duration D (as for modify); the rules' characteristics read it (set_power_or, set_toughness_or): the latest such effect wins"),
 	verb("become_color", rt.Exec.BecomeColor, "a continuous effect makes X color C and no other for duration D (as for modify; colorless: no color); the rules' characteristics read it (set_color_or): the latest such effect wins"),
 	verb("add_type", rt.Exec.AddType, "a continuous effect makes X card type T in addition to its own for duration D (as for modify)"),
+	verb("skip_turn", rt.Exec.SkipTurn, "P's next turn is skipped: passed over as though it did not exist, each statement skipping one turn"),
+	verb("extra_turn", rt.Exec.ExtraTurn, "P takes an extra turn after this one (in the order the rules' turn gives extra turns)"),
 	verb("add_phase", rt.Exec.AddPhase, "an additional phase P follows the next (or current) phase A this turn; it is that phase for the rules' triggers, timings and durations (nothing if no phase A is left)"),
 	verb("add_step", rt.Exec.AddStep, "an additional step S follows the next (or current) step A this turn, in A's phase (nothing if no step A is left, or S is of another phase)"),
 	verb("empty_mana", rt.Exec.EmptyMana, "P's mana pool empties"),
@@ -310,6 +312,7 @@ var builtins = []*Builtin{
 	verb("attack_player", rt.Exec.AttackPlayer, "X is put into combat attacking P (whether it may is the rules': holds(can_attack_player, ...))"),
 	verb("attack_permanent", rt.Exec.AttackPermanent, "X is put into combat attacking permanent Y, defended by P (no player: nothing); whether it may is the rules': holds(can_attack_permanent, ...)"),
 	verb("block", rt.Exec.BlockAttacker, "X is put into combat blocking Y, last in its order; Y becomes blocked"),
+	verb("become_blocked", rt.Exec.BecomeBlocked, "attacking creature X becomes blocked with no creature blocking it (nothing if it is not attacking or already blocked)"),
 
 	// Functions.
 	function("player_counters", rt.PlayerCounters, "player_counters(p, \"poison\"): the number of counters of the kind on player p (a counter kind the rules declare)").usageIs(`2 arguments (player, "kind")`),

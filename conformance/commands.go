@@ -50,6 +50,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"putattacking":  cmdPutAttacking,
 		"putblocking":   blockCmd("putblocking", "put_blocking"),
 		"makeblock":     blockCmd("makeblock", "make_block"),
+		"makeblocked":   cmdMakeBlocked,
 		"block":         cmdBlock,
 		"order":         cmdOrder,
 		"ordertriggers": cmdOrderTriggers,
@@ -1226,6 +1227,20 @@ func blockCmd(name, effect string) func(*testscript.TestScript, bool, []string) 
 		if ok == neg {
 			fail(ts, "%s %s: blocking = %v", name, args[0], ok)
 		}
+	}
+}
+
+// makeblocked <attacker>: an effect makes an unblocked attacking creature
+// blocked with no creature blocking it. The rules' effect make_blocked
+// (object) does it; with !, the script expects it does nothing.
+func cmdMakeBlocked(ts *testscript.TestScript, neg bool, args []string) {
+	s := st(ts)
+	ts.Stdout()
+	need(ts, args, 1, "makeblocked <attacker>")
+	g := s.game(ts)
+	ok := runEffect(ts, g, "make_blocked", int32(s.card(ts, args[0])))
+	if ok == neg {
+		fail(ts, "makeblocked %s: changed = %v", args[0], ok)
 	}
 }
 

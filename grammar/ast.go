@@ -297,7 +297,8 @@ type ForStmt struct {
 	Kind Ident
 	Var  Ident
 	// By and UpTo, when set, make the loop a choice: player By chooses up
-	// to UpTo of the matches, and the body runs for those.
+	// to UpTo of the matches (any number of them when UpTo is nil), and
+	// the body runs for those.
 	By, UpTo Expr
 	Where    Expr // nil when absent
 	Body     *Block

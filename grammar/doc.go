@@ -55,7 +55,7 @@
 //	Block       = "{" { Stmt } "}" .
 //	Stmt        = Pay | For | If | Let | Call .
 //	Pay         = "pay" Block .                 (an effect's first statement: paying its cost parameters)
-//	For         = "for" "each" Ident Ident [ "chosen" "by" Expr "up" "to" Expr ] [ "where" Expr ] Block .     (kind, variable; chosen by: a player chooses up to N of the matches)
+//	For         = "for" "each" Ident Ident [ "chosen" "by" Expr [ "up" "to" Expr ] ] [ "where" Expr ] Block .     (kind, variable; chosen by: a player chooses up to N of the matches)
 //	If          = "if" Expr Block [ "else" ( If | Block ) ] .
 //	Let         = "let" Ident "=" Expr .
 //	Call        = Ident Expr { "," Expr } .          (a verb with at least one argument)

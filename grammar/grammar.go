@@ -419,7 +419,7 @@ type pFor struct {
 	Kind  pForKind `parser:"'for' 'each' @@"`
 	Var   pIdent   `parser:"@@"`
 	By    *pExpr   `parser:"( 'chosen' 'by' @@"`
-	UpTo  *pExpr   `parser:"  'up' 'to' @@ )?"`
+	UpTo  *pExpr   `parser:"  ( 'up' 'to' @@ )? )?"`
 	Where *pExpr   `parser:"( 'where' @@ )?"`
 	Body  *pBlock  `parser:"@@"`
 }

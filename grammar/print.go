@@ -528,8 +528,10 @@ func (p *printer) stmt(s Stmt) {
 		if s.By != nil {
 			p.text(" chosen by ")
 			p.expr(s.By, 0)
-			p.text(" up to ")
-			p.expr(s.UpTo, 0)
+			if s.UpTo != nil {
+				p.text(" up to ")
+				p.expr(s.UpTo, 0)
+			}
 		}
 		if s.Where != nil {
 			p.text(" where ")

@@ -201,7 +201,12 @@ func (c *clause) forStmt(s *compiler.For) stmtFn {
 	var by plFn
 	var upTo intFn
 	if s.By != nil {
-		by, upTo = c.expr(s.By).p, c.expr(s.UpTo).i
+		by = c.expr(s.By).p
+		if s.UpTo != nil {
+			upTo = c.expr(s.UpTo).i
+		} else {
+			upTo = func(rt.Exec, int) int32 { return rt.AnyNumber }
+		}
 	}
 	run := func(g rt.Exec, fp, mark int) bool {
 		if by != nil && !g.ChooseSelected(mark, by(g, fp), upTo(g, fp), s.Rule) {

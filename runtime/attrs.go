@@ -311,6 +311,10 @@ func ObjManaSymbols(g Exec, x ObjID, c Color) int32 {
 	return cost.Colored[c]
 }
 
+// AnyNumber is the n of ChooseSelected for a loop chosen by a player with
+// no "up to": any number of the matches.
+const AnyNumber int32 = 1<<31 - 1
+
 // ChooseSelected has player p choose up to n of the objects selected since
 // mark (a loop's matches: `for each KIND x chosen by P up to N`) and keeps
 // only those chosen, in the loop's order. Nothing is asked when nothing

@@ -579,6 +579,20 @@ func (g Exec) RemoveAttacked(t ObjID, rule string) {
 	}
 }
 
+// BecomeBlocked makes attacking creature x a blocked creature, as an
+// effect does, with no creature blocking it (it stays blocked for the
+// combat; what a blocked creature with no blocker deals is the rules').
+// It does nothing if x is not attacking or is already blocked. The log
+// says "'X' becomes blocked" (a block event naming no blocker).
+func (g Exec) BecomeBlocked(x ObjID, rule string) {
+	i := g.attackIndex(x)
+	if i < 0 || g.Combat.Attacks[i].Blocked {
+		return
+	}
+	g.Combat.Attacks[i].Blocked = true
+	g.emit(Event{Kind: EvBlock, Rule: rule, Player: g.Objs[x].Controller, Obj: NoObj, Other: int32(x)})
+}
+
 // BlockAttacker puts x into combat blocking attacker a, as an effect
 // does: last in a's damage assignment order, a becomes blocked. It does
 // nothing if x is not a permanent, a is not attacking, or x already

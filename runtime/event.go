@@ -248,6 +248,9 @@ func (g *Game) describe(e Event) string {
 	case EvRepeatStep:
 		return "repeat step " + e.Name
 	case EvSkip:
+		if e.N == 2 {
+			return "skip the turn of " + p
+		}
 		if e.N == 1 {
 			return "skip phase " + e.Name
 		}
@@ -341,6 +344,9 @@ func (g *Game) describe(e Event) string {
 	case EvAttack:
 		return fmt.Sprintf("%s attacks %s", g.obj(e), g.party(e.Other))
 	case EvBlock:
+		if e.Obj == NoObj {
+			return g.party(e.Other) + " becomes blocked"
+		}
 		return fmt.Sprintf("%s blocks %s", g.obj(e), g.party(e.Other))
 	case EvOrder:
 		return fmt.Sprintf("damage assignment order of %s: %d. %s", g.obj(e), e.N, g.party(e.Other))

@@ -42,6 +42,8 @@ type prioState struct {
 type skipReq struct {
 	Player int8
 	Name   string
+	Turn   bool   // the player's next turn is skipped (Name is empty)
+	Rule   string // the rule of the statement that made a turn skip
 }
 
 // ExtraTurn is an extra turn to be taken: its player, and its identity in
@@ -379,9 +381,11 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	}
 	for i, pc := range cfg.Players {
 		for _, c := range pc.Deck {
-			if _, err := g.Create(c, i, ZoneLibrary); err != nil {
+			kw, timing, err := r.bits(c)
+			if err != nil {
 				return err // checked above: not reached
 			}
+			g.create(c, i, ZoneLibrary, kw, timing)
 		}
 		if !cfg.NoShuffle {
 			g.RNG.Shuffle(g.Players[i].Library)
@@ -425,6 +429,12 @@ func (r *Rules) cardBits(c Card) (KeywordSet, uint8, error) {
 			return 0, 0, err
 		}
 	}
+	return r.bits(c)
+}
+
+// bits is cardBits without the checks of the card's names: for a card
+// cardBits accepted already (Reset's decks).
+func (r *Rules) bits(c Card) (KeywordSet, uint8, error) {
 	var kw KeywordSet
 	for _, k := range c.Keywords {
 		i, _, err := r.ParseKeyword(k)
@@ -501,6 +511,11 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 	if err != nil {
 		return NoObj, err
 	}
+	return g.create(c, owner, z, kw, timing), nil
+}
+
+// create makes the object of a card cardBits accepted, with its bits.
+func (g *Game) create(c Card, owner int, z Zone, kw KeywordSet, timing uint8) ObjID {
 	var subBits uint64
 	if len(c.Subtypes) > 0 {
 		subs, own := c.Subtypes, false // shared with the card (never written) when already lower case
@@ -548,7 +563,7 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 		a.tokCopy = 2
 	}
 	g.move(id, z, owner)
-	return id, nil
+	return id
 }
 
 // Clone returns an independent copy of the game. The log's existing events

@@ -137,6 +137,9 @@ func (g Exec) Is(x ObjID, t TypeSet) bool { return g.Objs[x].Types&t != 0 }
 // effect, and no later effect took it away.
 func (g Exec) HasKeyword(x ObjID, k int) bool {
 	o := &g.Objs[x]
+	if len(g.Effects) == 0 { // the same test, with no effect to look at
+		return o.Keywords.Has(k) && (o.Zone == ZoneBattlefield || !o.lkiLost.Has(k)) || o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)
+	}
 	from := g.lostAt(x, k)
 	if from < 0 && o.Keywords.Has(k) && (o.Zone == ZoneBattlefield || !o.lkiLost.Has(k)) || (o.Zone != ZoneBattlefield && o.lkiKeywords.Has(k)) {
 		return true

@@ -388,19 +388,20 @@ func (g Exec) LastKnownPower(x ObjID) int32 {
 	return g.Power(x)
 }
 
-// AbilityController is the controller of the ability resolving (the
-// rules' effect it applies reads it); no player when none is.
+// AbilityController is the controller of the ability resolving, or of
+// the instant or sorcery spell resolving (the rules' effect it applies
+// reads it: "you"); no player when none is.
 func (g Exec) AbilityController() int {
-	if r := &g.resolving; r.Object > 0 || r.Trigger.Effect != 0 || g.inResolve && r.IsSpell() && g.valid(r.Source) {
-		return int(r.Controller) // an instant's or a sorcery's controller too
+	if r := &g.resolving; r.Object > 0 || r.Trigger.Effect != 0 || g.inResolve && r.IsSpell() {
+		return int(r.Controller)
 	}
 	return -1
 }
 
-// AbilitySource is the source of the ability resolving; no object when
-// none is.
+// AbilitySource is the source of the ability resolving, or the instant or
+// sorcery spell resolving itself; no object when none is.
 func (g Exec) AbilitySource() ObjID {
-	if r := &g.resolving; r.Object == 0 && r.Trigger.Effect != 0 {
+	if r := &g.resolving; r.Object == 0 && (r.Trigger.Effect != 0 || g.inResolve && r.IsSpell()) {
 		return r.Source
 	}
 	return NoObj

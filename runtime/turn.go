@@ -93,19 +93,16 @@ func (g *Game) runBegin(list []Action) {
 }
 
 func (g *Game) beginTurn() {
-	p, extra := g.Starting, ""
-	if len(g.ExtraTurns) > 0 {
-		i := 0
-		if g.Rules.ExtraTurnsNewestFirst {
-			i = len(g.ExtraTurns) - 1
+	p, extra := g.nextTurn()
+	// A turn an effect skips (skip_turn) is passed over as though it did
+	// not exist: each skip is used up by the one turn it skips.
+	for n := 0; n <= 2*len(g.Players)+len(g.ExtraTurns) && len(g.Skips) > 0; n++ {
+		rule, ok := g.useTurnSkip(p)
+		if !ok {
+			break
 		}
-		p, extra = int(g.ExtraTurns[i].Player), g.ExtraTurns[i].Name
-		g.ExtraTurns = append(g.ExtraTurns[:i], g.ExtraTurns[i+1:]...)
-	} else {
-		if g.started {
-			p = g.exec().NextPlayer(g.lastNormal)
-		}
-		g.lastNormal = p
+		g.emit(Event{Kind: EvSkip, Rule: rule, Player: int8(p), Obj: NoObj, N: 2, Name: "turn"})
+		p, extra = g.nextTurn()
 	}
 	g.started = true
 	g.TurnNum++
@@ -132,6 +129,39 @@ func (g *Game) beginTurn() {
 	g.segBegan, g.segEnded = segSet{}, segSet{}
 	g.buildPlan()
 	g.pos, g.inPhase, g.stage = 0, false, stBeginSeg
+}
+
+// nextTurn is the player whose turn comes next, and the identity of that
+// turn if it is an extra one (which it takes from the extra turns).
+func (g *Game) nextTurn() (int, string) {
+	if len(g.ExtraTurns) > 0 {
+		i := 0
+		if g.Rules.ExtraTurnsNewestFirst {
+			i = len(g.ExtraTurns) - 1
+		}
+		p, extra := int(g.ExtraTurns[i].Player), g.ExtraTurns[i].Name
+		g.ExtraTurns = append(g.ExtraTurns[:i], g.ExtraTurns[i+1:]...)
+		return p, extra
+	}
+	p := g.Starting
+	if g.started {
+		p = g.exec().NextPlayer(g.lastNormal)
+	}
+	g.lastNormal = p
+	g.started = true
+	return p, ""
+}
+
+// useTurnSkip uses up an effect skipping player p's next turn, if there
+// is one, and reports the rule that made it.
+func (g *Game) useTurnSkip(p int) (string, bool) {
+	for i, s := range g.Skips {
+		if s.Turn && int(s.Player) == p {
+			g.Skips = append(g.Skips[:i], g.Skips[i+1:]...)
+			return s.Rule, true
+		}
+	}
+	return "", false
 }
 
 func (g *Game) beginSegment() {
@@ -189,7 +219,7 @@ func (g *Game) skipped(name string, own func(Exec) bool, ownRule string, every *
 	}
 	if skip {
 		for i, s := range g.Skips {
-			if s.Name == name && int(s.Player) == g.Active {
+			if !s.Turn && s.Name == name && int(s.Player) == g.Active {
 				g.Skips = append(g.Skips[:i], g.Skips[i+1:]...)
 				break
 			}
@@ -260,7 +290,7 @@ func (g *Game) endPhaseEvery() {
 // clauses are being evaluated.
 func (g Exec) SkipEffect() bool {
 	for _, s := range g.Skips {
-		if s.Name == g.skipName && int(s.Player) == g.Active {
+		if !s.Turn && s.Name == g.skipName && int(s.Player) == g.Active {
 			return true
 		}
 	}
@@ -269,7 +299,37 @@ func (g Exec) SkipEffect() bool {
 
 // AddSkip records an effect that skips the next segment called name of
 // player p's turns.
-func (g Exec) AddSkip(p int, name string) { g.Skips = append(g.Skips, skipReq{int8(p), name}) }
+func (g Exec) AddSkip(p int, name string) {
+	g.Skips = append(g.Skips, skipReq{Player: int8(p), Name: name})
+}
+
+// SkipTurn is the statement that skips player p's next turn (the rules: it
+// is passed over as though it did not exist); each such statement skips
+// one turn. It does nothing for no player.
+func (g Exec) SkipTurn(p int, rule string) {
+	if !g.IsPlayer(p) {
+		return
+	}
+	g.Skips = append(g.Skips, skipReq{Player: int8(p), Turn: true, Rule: rule})
+	g.touch(ChangeAll)
+}
+
+// ExtraTurn is the statement that gives player p an extra turn after this
+// one (the rules' turn says in which order extra turns are taken), known
+// by the name of the source of the ability or spell resolving. It does
+// nothing for no player.
+func (g Exec) ExtraTurn(p int, rule string) {
+	_ = rule // the turn's event cites the rules' rule for extra turns
+	if !g.IsPlayer(p) {
+		return
+	}
+	source := "" // the turn is known by the name of the resolving ability's source
+	if x := g.AbilitySource(); x != NoObj && g.valid(x) {
+		source = g.face(x).Name
+	}
+	g.AddExtraTurnFrom(p, source)
+	g.touch(ChangeAll)
+}
 
 // AddExtraTurn gives player p an extra turn after this one, known by its
 // number among the game's extra turns.

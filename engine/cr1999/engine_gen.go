@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:03f0f9c9e1fbd5dfcdeb363a8193c30e"
+const SourceHash = "sha256:48925b1b434c6ee57d5c878618c5df05"
 
 // Keyword bits.
 const (
@@ -305,21 +305,21 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:463", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:365", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:372", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:404", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:405", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:433", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:445", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:446", Text: "a has trample", Test: pred_trample_9},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:504", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_9},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_12},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
@@ -354,19 +354,19 @@ var Rules = &rt.Rules{
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:338"},
-		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:339"},
-		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:340"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:342"},
-		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:343"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:346", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:350", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:353", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:357", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:359", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:360", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:354"},
+		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:355"},
+		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:356"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:358"},
+		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:359"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:376", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -1463,14 +1463,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:463 (306.2)
+// rules/combat.mtg:479 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:463 (306.2)
+// rules/combat.mtg:479 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1615,17 +1615,17 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:365 (308.1)
+// rules/combat.mtg:381 (308.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:104 (308.1, 502.5)
+// cr2017/combat.mtg:110 (308.1, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:372 (308.1)
+// rules/combat.mtg:388 (308.1)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1634,17 +1634,17 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:404 (309.1)
+// rules/combat.mtg:420 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:405 (309.1)
+// rules/combat.mtg:421 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:123 (309.1)
+// cr2017/combat.mtg:129 (309.1)
 func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -1654,22 +1654,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:433 (310.1a)
+// rules/combat.mtg:449 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:445 (502.9)
+// rules/combat.mtg:461 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:446 (502.9)
+// rules/combat.mtg:462 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:504 (307.1)
+// rules/combat.mtg:520 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1929,7 +1929,7 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:346 (309.1)
+// rules/combat.mtg:362 (309.1)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1940,7 +1940,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:350 (308.3)
+// rules/combat.mtg:366 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1949,7 +1949,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:353 (308.3)
+// rules/combat.mtg:369 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1967,7 +1967,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:357 (308.3)
+// rules/combat.mtg:373 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1984,7 +1984,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:359 (309.1)
+// rules/combat.mtg:375 (309.1)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -1993,7 +1993,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:361 (309.1)
+// rules/combat.mtg:377 (309.1)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:78bfa3d12b1594ee97e0a9b0a317cc37"
+const SourceHash = "sha256:5d232c9ccd3c37182f70e056d31751ea"
 
 // Keyword bits.
 const (
@@ -193,7 +193,7 @@ var Rules = &rt.Rules{
 						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
 						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:118", Run: step_declare_blockers_action_2},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:139", Run: step_declare_blockers_action_3},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
 						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:163", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
@@ -207,7 +207,7 @@ var Rules = &rt.Rules{
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:196", Run: step_combat_damage_action_0},
-						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:115", Run: step_combat_damage_action_1},
+						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_4},
@@ -314,28 +314,28 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:463", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:365", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:372", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:108", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
-		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:379", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:398", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:404", Text: "b.controller == game.declaring", Test: pred_can_block_6},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:405", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
+		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:395", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:414", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_6},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_9, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:433", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:445", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:446", Text: "a has trample", Test: pred_trample_12},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:453", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:454", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:459", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:504", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_17, Own: true},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_12},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:469", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:470", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:475", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_17, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_19},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_20},
@@ -364,19 +364,19 @@ var Rules = &rt.Rules{
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:338"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:339"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:340"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:342"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:343"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:346", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:350", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:353", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:357", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:359", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:360", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:354"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:355"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:356"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:358"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:359"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:376", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -684,22 +684,11 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, func() int32 {
-			n := int32(0)
-			for _, v_y := range g.Battlefield {
-				if g.Objs[v_y].PhasedOut {
-					continue
-				}
-				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
-					n++
-				}
-			}
-			return n
-		}(), "302.2") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "302.2") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
@@ -715,7 +704,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -966,7 +955,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:139 (309.3, 309.4, 309.1)
+// cr2017/combat.mtg:145 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1176,7 +1165,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:115 (306.4, 306.4c)
+// cr2017/combat.mtg:121 (306.4, 306.4c)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1690,14 +1679,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:463 (306.4)
+// rules/combat.mtg:479 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:463 (306.4)
+// rules/combat.mtg:479 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1818,17 +1807,17 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:365 (308.2)
+// rules/combat.mtg:381 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:104 (308.2a, 502.5)
+// cr2017/combat.mtg:110 (308.2a, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:372 (306.3, 306.2)
+// rules/combat.mtg:388 (306.3, 306.2)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1837,36 +1826,36 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// cr2017/combat.mtg:108 (306.3)
+// cr2017/combat.mtg:114 (306.3)
 func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:379 (306.2)
+// rules/combat.mtg:395 (306.2)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:398 (502.5)
+// rules/combat.mtg:414 (502.5)
 func pred_can_tap_5(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:404 (309.2)
+// rules/combat.mtg:420 (309.2)
 func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:405 (309.2)
+// rules/combat.mtg:421 (309.2)
 func pred_cant_block_7(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:123 (309.2a)
+// cr2017/combat.mtg:129 (309.2a)
 func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -1876,37 +1865,37 @@ func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:433 (310.2a)
+// rules/combat.mtg:449 (310.2a)
 func pred_assigns_damage_10(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:445 (502.9b)
+// rules/combat.mtg:461 (502.9b)
 func pred_division_restriction_11(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:446 (502.9b, 502.9c)
+// rules/combat.mtg:462 (502.9b, 502.9c)
 func pred_trample_12(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:453 (310.5, 502.2, 502.28)
+// rules/combat.mtg:469 (310.5, 502.2, 502.28)
 func pred_deals_first_13(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:454 (310.5, 502.28)
+// rules/combat.mtg:470 (310.5, 502.28)
 func pred_deals_second_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:459 (306.4, 306.4b)
+// rules/combat.mtg:475 (306.4, 306.4b)
 func pred_leaves_combat_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:504 (306.2)
+// rules/combat.mtg:520 (306.2)
 func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1921,7 +1910,7 @@ func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:121 (306.3)
+// cr2017/combat.mtg:127 (306.3)
 func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
@@ -2140,7 +2129,7 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:346 (309.3)
+// rules/combat.mtg:362 (309.3)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2151,7 +2140,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:350 (308.3)
+// rules/combat.mtg:366 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2160,7 +2149,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:353 (308.3)
+// rules/combat.mtg:369 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2178,7 +2167,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:357 (308.3)
+// rules/combat.mtg:373 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2195,7 +2184,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:359 (309.2f)
+// rules/combat.mtg:375 (309.2f)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2204,7 +2193,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:361 (309.3)
+// rules/combat.mtg:377 (309.3)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

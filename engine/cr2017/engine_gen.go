@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:27b83e899839f968854778993dba8b22"
+const SourceHash = "sha256:00a519c35687197550c606d98fb91381"
 
 // Keyword bits.
 const (
@@ -207,7 +207,7 @@ var Rules = &rt.Rules{
 						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4g"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
 						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
 						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:118", Run: step_declare_blockers_action_2},
-						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "cr2017/combat.mtg:139", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
 						{Rules: []string{"509.5e", "509.5g"}, Pos: "rules/combat.mtg:163", Run: step_declare_blockers_action_4},
 						{Rules: []string{"509.2", "703.4h"}, Pos: "cr2017/combat.mtg:44", Run: step_declare_blockers_action_5},
 						{Rules: []string{"509.3", "703.4i"}, Pos: "cr2017/combat.mtg:52", Run: step_declare_blockers_action_6},
@@ -223,7 +223,7 @@ var Rules = &rt.Rules{
 					SkipRule: "508.5",
 					Actions: []rt.Action{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:180", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:115", Run: step_combat_damage_action_1},
+						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
 						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
 						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_3},
 						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:240", Run: step_combat_damage_action_4},
@@ -340,53 +340,53 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:33", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:463", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:365", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:104", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:368", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:372", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:108", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:379", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:390", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:391", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:395", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:398", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:404", Text: "b.controller == game.declaring", Test: pred_can_block_10},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:405", Text: "a.defending_player != b.controller", Test2: pred_cant_block_11},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:123", Text: "b.creature and not b.tapped", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:407", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_13},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:421", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:424", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:426", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_16},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:429", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_17},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:433", Text: "max(0, s.power)", Value: pred_assigns_damage_18},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:445", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:446", Text: "a has trample", Test: pred_trample_20},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:453", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:454", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:459", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:504", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:121", Text: "t.controller", Value: pred_defender_of_25, Own: true},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:130", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
-		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:135", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:384", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:395", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:406", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:407", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:411", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:414", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_9},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_10},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_11},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:423", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_13},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:437", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_14},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:440", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_15},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:442", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_16},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:445", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_17},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_18},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_19},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_20},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:469", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_21},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:470", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_22},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:475", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_23, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_24},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_25, Own: true},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_27},
 		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_28, Own: true},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:478", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:481", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:482", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:483", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:484", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:485", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:487", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:488", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:491", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:492", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:499", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:500", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:494", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:497", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:498", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:499", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:500", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:501", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:503", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:504", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:507", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:508", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:515", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:516", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -400,7 +400,7 @@ var Rules = &rt.Rules{
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:299", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:305", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:90", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_5},
@@ -410,19 +410,19 @@ var Rules = &rt.Rules{
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:338"},
-		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:339"},
-		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:340"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:342"},
-		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:343"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:346", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:350", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:353", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:357", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:359", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:360", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:354"},
+		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:355"},
+		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:356"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:358"},
+		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:359"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:376", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -903,22 +903,11 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, func() int32 {
-			n := int32(0)
-			for _, v_y := range g.Battlefield {
-				if g.Objs[v_y].PhasedOut {
-					continue
-				}
-				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
-					n++
-				}
-			}
-			return n
-		}(), "502.2") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "502.2") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
@@ -934,7 +923,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(1))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1191,7 +1180,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:139 (509.1i, 509.5, 509.5a, 509.5b, 509.5c, 509.5d, 509.5f)
+// cr2017/combat.mtg:145 (509.1i, 509.5, 509.5a, 509.5b, 509.5c, 509.5d, 509.5f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1451,7 +1440,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:115 (506.4, 506.4c, 506.4d)
+// cr2017/combat.mtg:121 (506.4, 506.4c, 506.4d)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2164,14 +2153,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:463 (506.4)
+// rules/combat.mtg:479 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:463 (506.4)
+// rules/combat.mtg:479 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2402,22 +2391,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:365 (508.1)
+// rules/combat.mtg:381 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:104 (508.1a, 506.3, 702.10b)
+// cr2017/combat.mtg:110 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:368 (702.3b)
+// rules/combat.mtg:384 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:372 (508.1b, 506.2)
+// rules/combat.mtg:388 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2426,66 +2415,66 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// cr2017/combat.mtg:108 (508.1b, 506.3)
+// cr2017/combat.mtg:114 (508.1b, 506.3)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:379 (506.2)
+// rules/combat.mtg:395 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:390 (508.1c)
+// rules/combat.mtg:406 (508.1c)
 func pred_attack_restriction_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:391 (508.1c)
+// rules/combat.mtg:407 (508.1c)
 func pred_attack_restriction_7(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:395 (508.1d)
+// rules/combat.mtg:411 (508.1d)
 func pred_must_attack_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:398 (702.10c)
+// rules/combat.mtg:414 (702.10c)
 func pred_can_tap_9(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:404 (509.1)
+// rules/combat.mtg:420 (509.1)
 func pred_can_block_10(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:405 (509.1)
+// rules/combat.mtg:421 (509.1)
 func pred_cant_block_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:123 (509.1a)
+// cr2017/combat.mtg:129 (509.1a)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:407 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:423 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:421 (702.110b)
+// rules/combat.mtg:437 (702.110b)
 func pred_block_restriction_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:424 (509.1a)
+// rules/combat.mtg:440 (509.1a)
 func pred_blocks_at_most_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2495,47 +2484,47 @@ func pred_blocks_at_most_15(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:426 (509.1c)
+// rules/combat.mtg:442 (509.1c)
 func pred_must_block_16(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:429 (509.1b)
+// rules/combat.mtg:445 (509.1b)
 func pred_block_restriction_17(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:433 (510.1a)
+// rules/combat.mtg:449 (510.1a)
 func pred_assigns_damage_18(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:445 (702.19b)
+// rules/combat.mtg:461 (702.19b)
 func pred_division_restriction_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:446 (702.19b, 702.19c, 702.19d)
+// rules/combat.mtg:462 (702.19b, 702.19c, 702.19d)
 func pred_trample_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:453 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:469 (510.4, 702.7b, 702.4b)
 func pred_deals_first_21(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:454 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:470 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:459 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:475 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_23(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:504 (506.2a, 507.1)
+// rules/combat.mtg:520 (506.2a, 507.1)
 func pred_attack_restriction_24(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2550,12 +2539,12 @@ func pred_attack_restriction_24(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/combat.mtg:121 (508.4, 508.4a, 506.2)
+// cr2017/combat.mtg:127 (508.4, 508.4a, 506.2)
 func pred_defender_of_25(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/combat.mtg:130 (510.1c, 702.2c)
+// cr2017/combat.mtg:136 (510.1c, 702.2c)
 func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -2581,7 +2570,7 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2017/combat.mtg:135 (510.1c, 510.1d)
+// cr2017/combat.mtg:141 (510.1c, 510.1d)
 func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
@@ -2602,62 +2591,62 @@ func pred_damage_assigner_28(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// rules/combat.mtg:478 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:494 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:481 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:497 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:482 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:498 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:483 (506.6a, 506.6d)
+// rules/combat.mtg:499 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:484 (506.6b, 506.6d)
+// rules/combat.mtg:500 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:485 (506.6, 506.6d)
+// rules/combat.mtg:501 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:487 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:503 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:488 (506.6, 506.6d)
+// rules/combat.mtg:504 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:491 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:507 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:492 (506.6, 506.6d)
+// rules/combat.mtg:508 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:499 (506.6c)
+// rules/combat.mtg:515 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:500 (506.6c, 506.6f)
+// rules/combat.mtg:516 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -2752,7 +2741,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2017/combat.mtg:90 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
+// cr2017/combat.mtg:96 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2872,7 +2861,7 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:346 (509.5d)
+// rules/combat.mtg:362 (509.5d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2883,7 +2872,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:350 (508.1m)
+// rules/combat.mtg:366 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2892,7 +2881,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:353 (508.1m)
+// rules/combat.mtg:369 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2910,7 +2899,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:357 (508.1m)
+// rules/combat.mtg:373 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2927,7 +2916,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:359 (509.5e)
+// rules/combat.mtg:375 (509.5e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2936,7 +2925,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:361 (509.5f)
+// rules/combat.mtg:377 (509.5f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

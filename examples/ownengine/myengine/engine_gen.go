@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c64deda62434010cf771d47b7a557e83"
+const SourceHash = "sha256:5803656ede24686be2b7bcfcebeb5541"
 
 // Keyword bits.
 const (
@@ -356,19 +356,19 @@ var Rules = &rt.Rules{
 	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud | 1<<kw_fear | 1<<kw_intimidate,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic | 1<<kw_annihilator,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 4, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:37 (702.91a, 702.91b)
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 19, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:48 (702.25a, 702.25b)
-		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:58 (702.83a, 702.83b)
-		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
-		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:79 (702.45a, 702.45b)
-		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},           // rules/keywords.mtg:87 (702.68a, 702.68b)
-		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:95 (702.130a, 702.130b)
-		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:116 (702.149a, 702.149b)
-		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:144 (702.134a, 702.134b)
-		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:153 (702.105a, 702.105b)
-		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:164 (702.121a, 702.121b)
-		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:199 (702.86a, 702.86b)
-		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:227 (702.39a, 702.39b)
+		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:37 (702.91a, 702.91b)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 19, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:48 (702.25a, 702.25b)
+		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:58 (702.83a, 702.83b)
+		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:70 (702.23a, 702.23b, 702.23c)
+		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:79 (702.45a, 702.45b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:87 (702.68a, 702.68b)
+		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:95 (702.130a, 702.130b)
+		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:116 (702.149a, 702.149b)
+		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:144 (702.134a, 702.134b)
+		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:153 (702.105a, 702.105b)
+		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:164 (702.121a, 702.121b)
+		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:199 (702.86a, 702.86b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:227 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -392,42 +392,42 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:463", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:479", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:365", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:367", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:368", Text: "a has defender", Test: pred_cant_attack_2},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:372", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:378", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:379", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:380", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:384", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:390", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:391", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:395", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:398", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:404", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:405", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:406", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:407", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:410", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:413", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:415", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:418", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:421", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:424", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:426", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:429", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:433", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:439", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:445", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:446", Text: "a has trample", Test: pred_trample_27},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:453", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:454", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:459", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:504", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:381", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:383", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:384", Text: "a has defender", Test: pred_cant_attack_2},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:388", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:394", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:395", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:396", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:400", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:406", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:407", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:411", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:414", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:420", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:421", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:422", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:423", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:426", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:429", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:431", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:434", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:437", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:440", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:442", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:445", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:449", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:455", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:461", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:462", Text: "a has trample", Test: pred_trample_27},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:469", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:470", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:475", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:520", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:138", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:139", Text: "x has shroud", Test2: pred_cant_be_targeted_33},
 		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:188", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
@@ -436,18 +436,18 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:242", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:478", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:481", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:482", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:483", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:484", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:485", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:487", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:488", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:491", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:492", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:499", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:500", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:494", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:497", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:498", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:499", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:500", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:501", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:503", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:504", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:507", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:508", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:515", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:516", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -465,42 +465,43 @@ var Rules = &rt.Rules{
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:299", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:305", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:318", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_3},
-		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:50", Params: 0, Kinds: "", Run: effect_4},
-		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:60", Params: 0, Kinds: "", Run: effect_5},
-		{Name: "rampage_bonus", Rules: []string{"702.23a", "702.23b"}, Pos: "rules/keywords.mtg:72", Params: 1, Kinds: "i", Run: effect_6},
-		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:81", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:89", Params: 1, Kinds: "i", Run: effect_8},
-		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_9},
-		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:118", Params: 0, Kinds: "", Run: effect_10},
-		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_11_target_0}}, Run: effect_11},
-		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_12},
-		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:201", Params: 1, Kinds: "i", Asks: true, Run: effect_14},
-		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:232", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_15_target_0}}, Run: effect_15},
-		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:274", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0, Cost: true}}, Pay: effect_16_pay, Run: effect_16},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_17},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_20},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_21},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_22},
+		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:317", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:334", Params: 2, Kinds: "oo", Run: effect_3},
+		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:39", Params: 0, Kinds: "", Run: effect_4},
+		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:50", Params: 0, Kinds: "", Run: effect_5},
+		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:60", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "rampage_bonus", Rules: []string{"702.23a", "702.23b"}, Pos: "rules/keywords.mtg:72", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:81", Params: 1, Kinds: "i", Run: effect_8},
+		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:89", Params: 1, Kinds: "i", Run: effect_9},
+		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_10},
+		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:118", Params: 0, Kinds: "", Run: effect_11},
+		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:146", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_12_target_0}}, Run: effect_12},
+		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:155", Params: 0, Kinds: "", Run: effect_13},
+		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:166", Params: 0, Kinds: "", Run: effect_14},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:201", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
+		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:232", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
+		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:274", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:44", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:48", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:52", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:338"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:339"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:340"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:342"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:343"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:346", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:350", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:353", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:357", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:358"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:359", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:360", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:361", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:354"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:355"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:356"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:358"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:359"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:362", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:366", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:373", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:374"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:375", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:376", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:377", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -1122,22 +1123,11 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && g.HasKeyword(v_x, kw_may_not_untap) && !(g.HasKeyword(v_x, kw_doesnt_untap)) {
 				g.Push(int32(v_x))
 			}
 		}
-		if !g.ChooseSelected(mark, g.Active, func() int32 {
-			n := int32(0)
-			for _, v_y := range g.Battlefield {
-				if g.Objs[v_y].PhasedOut {
-					continue
-				}
-				if rt.ObjController(g, v_y) == g.Active && g.HasKeyword(v_y, kw_may_not_untap) {
-					n++
-				}
-			}
-			return n
-		}(), "502.3") {
+		if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "502.3") {
 			return false
 		}
 		for _, x := range g.Selected(mark) {
@@ -1153,7 +1143,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjController(g, v_x) == g.Active && rt.ObjTapped(g, v_x) && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1370,7 +1360,7 @@ func step_declare_attackers_action_5(g rt.Exec) bool {
 						g.Push(int32(v_o))
 					}
 				}
-				if !g.ChooseSelected(mark, g.Active, g.NumAttackers(), "702.22c") {
+				if !g.ChooseSelected(mark, g.Active, rt.AnyNumber, "702.22c") {
 					return false
 				}
 				for _, x := range g.Selected(mark) {
@@ -2630,14 +2620,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:463 (506.4)
+// rules/combat.mtg:479 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:463 (506.4)
+// rules/combat.mtg:479 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2930,22 +2920,22 @@ func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
 	return hits
 }
 
-// rules/combat.mtg:365 (508.1)
+// rules/combat.mtg:381 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:367 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:383 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
 }
 
-// rules/combat.mtg:368 (702.3b)
+// rules/combat.mtg:384 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:372 (508.1b, 506.2)
+// rules/combat.mtg:388 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2954,28 +2944,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:378 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:394 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:379 (506.2)
+// rules/combat.mtg:395 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:380 (310.8b, 310.8)
+// rules/combat.mtg:396 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:384 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:400 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -2985,62 +2975,62 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:390 (508.1c)
+// rules/combat.mtg:406 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
 }
 
-// rules/combat.mtg:391 (508.1c)
+// rules/combat.mtg:407 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:395 (508.1d)
+// rules/combat.mtg:411 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:398 (702.10c)
+// rules/combat.mtg:414 (702.10c)
 func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:404 (509.1)
+// rules/combat.mtg:420 (509.1)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:405 (509.1)
+// rules/combat.mtg:421 (509.1)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:406 (509.1a)
+// rules/combat.mtg:422 (509.1a)
 func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:407 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:423 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:410 (702.28b)
+// rules/combat.mtg:426 (702.28b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:413 (702.31b)
+// rules/combat.mtg:429 (702.31b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:415 (702.118b)
+// rules/combat.mtg:431 (702.118b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:418 (702.14c, 702.14d)
+// rules/combat.mtg:434 (702.14c, 702.14d)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -3110,12 +3100,12 @@ func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:421 (702.111b)
+// rules/combat.mtg:437 (702.111b)
 func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:424 (509.1a)
+// rules/combat.mtg:440 (509.1a)
 func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -3125,22 +3115,22 @@ func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:426 (509.1c)
+// rules/combat.mtg:442 (509.1c)
 func pred_must_block_22(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:429 (509.1b)
+// rules/combat.mtg:445 (509.1b)
 func pred_block_restriction_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:433 (510.1a)
+// rules/combat.mtg:449 (510.1a)
 func pred_assigns_damage_24(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:439 (702.19b, 702.2c)
+// rules/combat.mtg:455 (702.19b, 702.2c)
 func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -3166,32 +3156,32 @@ func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:445 (702.19b)
+// rules/combat.mtg:461 (702.19b)
 func pred_division_restriction_26(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:446 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:462 (702.19b, 702.19d, 702.19f)
 func pred_trample_27(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:453 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:469 (510.4, 702.7b, 702.4b)
 func pred_deals_first_28(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:454 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:470 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:459 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:475 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_30(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:504 (506.2a, 507.1)
+// rules/combat.mtg:520 (506.2a, 507.1)
 func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -3268,62 +3258,62 @@ func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
-// rules/combat.mtg:478 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:494 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:481 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:497 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:482 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:498 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:483 (506.7a, 506.7d)
+// rules/combat.mtg:499 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:484 (506.7b, 506.7d)
+// rules/combat.mtg:500 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:485 (506.7, 506.7d)
+// rules/combat.mtg:501 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:487 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:503 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:488 (506.7, 506.7d)
+// rules/combat.mtg:504 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:491 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:507 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:492 (506.7, 506.7d)
+// rules/combat.mtg:508 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:499 (506.7c)
+// rules/combat.mtg:515 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:500 (506.7c, 506.7f)
+// rules/combat.mtg:516 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -3449,8 +3439,45 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:318 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:317 (509.1h, 509.3c, 702.22i)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_a := rt.ObjID(args[0])
+	_ = v_a
+	if g.Attacking(v_a) && !(g.Blocked(v_a)) {
+		{
+			mark := g.Mark()
+			for i_v_o, n_v_o := 0, g.CombatLen(rt.OverAttackers); i_v_o < n_v_o; i_v_o++ {
+				v_o, ok := g.CombatAt(rt.OverAttackers, i_v_o)
+				if !ok {
+					continue
+				}
+				if v_o == v_a || (rt.ObjExists(g, rt.ObjStateObject(g, v_a, rt.StateKind(0))) && rt.ObjStateObject(g, v_o, rt.StateKind(0)) == rt.ObjStateObject(g, v_a, rt.StateKind(0)) && !(g.Blocked(v_o))) {
+					g.Push(int32(v_o))
+				}
+			}
+			for _, x := range g.Selected(mark) {
+				v_o := x
+				_ = v_o
+				g.BecomeBlocked(v_o, "509.1h")
+				g.Trigger(v_o, rt.EventID(3), "509.1h")
+				g.Trigger(v_o, rt.EventID(4), "509.1h")
+			}
+			g.Release(mark)
+		}
+	}
+
+	return true
+}
+
+// rules/combat.mtg:317 (509.1h, 509.3c, 702.22i) (target 0)
+func effect_2_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_a := rt.ObjID(args[0])
+	_ = v_a
+	return rt.ObjIs(g, v_a, ty_creature) && g.Attacking(v_a) && !(g.Blocked(v_a))
+}
+
+// rules/combat.mtg:334 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
 	v_a := rt.ObjID(args[1])
@@ -3471,7 +3498,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:39 (702.91a)
-func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	{
 		mark := g.Mark()
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -3495,21 +3522,21 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:50 (702.25a)
-func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerRecipient(), -(1), -(1), rt.DurationID(4096), "702.25a")
 
 	return true
 }
 
 // rules/keywords.mtg:60 (702.83a)
-func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerObject(), 1, 1, rt.DurationID(4096), "702.83a")
 
 	return true
 }
 
 // rules/keywords.mtg:72 (702.23a, 702.23b)
-func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	v_beyond := max(0, g.BlockerCount(g.AbilitySource())-1)
@@ -3520,7 +3547,7 @@ func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:81 (702.45a)
-func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "702.45a")
@@ -3529,7 +3556,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:89 (702.68a)
-func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, 0, rt.DurationID(4096), "702.68a")
@@ -3538,7 +3565,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:97 (702.130a)
-func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.DefendingPlayer(g.AbilitySource()), v_n, "702.130a")
@@ -3547,14 +3574,14 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:118 (702.149a)
-func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.149a")
 
 	return true
 }
 
 // rules/keywords.mtg:146 (702.134a)
-func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.AddCounters(v_t, ctr_plus1_plus1, 1, "702.134a")
@@ -3563,21 +3590,21 @@ func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:146 (702.134a) (target 0)
-func effect_11_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_12_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return g.Attacking(v_t) && g.Power(v_t) < g.Power(g.AbilitySource())
 }
 
 // rules/keywords.mtg:155 (702.105a)
-func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.105a")
 
 	return true
 }
 
 // rules/keywords.mtg:166 (702.121a)
-func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_you := rt.ObjController(g, g.AbilitySource())
 	_ = v_you
 	v_n := func() int32 {
@@ -3610,7 +3637,7 @@ func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:201 (702.86a)
-func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(7), "702.86a") {
@@ -3638,7 +3665,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:232 (702.39a)
-func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(7), "702.39a") {
@@ -3655,14 +3682,14 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:232 (702.39a) (target 0)
-func effect_15_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
 }
 
 // rules/keywords.mtg:274 (702.49a, 702.49c, 702.49)
-func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	v_n := g.AbilitySource()
@@ -3685,14 +3712,14 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/keywords.mtg:274 (702.49a, 702.49c, 702.49) (target 0)
-func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_17_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	return g.Attacking(v_r) && !(g.Blocked(v_r)) && g.BlockersDeclared() && rt.ObjController(g, v_r) == g.AbilityController()
 }
 
 // rules/keywords.mtg:274 (702.49a, 702.49c, 702.49) (pay)
-func effect_16_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
+func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	g.SetPlayer(g.AbilitySource(), rt.StateKind(4), g.AttackedPlayer(v_r), "702.49a")
@@ -3701,7 +3728,7 @@ func effect_16_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 }
 
 // rules/priority.mtg:44 (117.4)
-func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.GainLife(g.AbilityController(), v_n, "117.4")
@@ -3710,7 +3737,7 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:48 (117.4)
-func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.LoseLife(g.AbilityController(), v_n, "117.4")
@@ -3719,7 +3746,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:52 (117.4)
-func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.Draw(g.AbilityController(), v_n, "117.4")
@@ -3728,14 +3755,14 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/priority.mtg:56 (117.4)
-func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
 // rules/priority.mtg:60 (117.4)
-func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	{
@@ -3763,7 +3790,7 @@ func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // rules/turn.mtg:197 (500.8, 505.1a)
-func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
 	} else {
@@ -3774,7 +3801,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:346 (509.3d)
+// rules/combat.mtg:362 (509.3d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3785,7 +3812,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:350 (508.1m)
+// rules/combat.mtg:366 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3794,7 +3821,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:353 (508.1m)
+// rules/combat.mtg:369 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3812,7 +3839,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:357 (508.1m)
+// rules/combat.mtg:373 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3829,7 +3856,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:359 (509.3e)
+// rules/combat.mtg:375 (509.3e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3838,7 +3865,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:361 (509.3f)
+// rules/combat.mtg:377 (509.3f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
