@@ -495,12 +495,17 @@ func (c *checker) enumOf(t Type) ([]Enum, string) {
 			seg := segs[name]
 			code := seg[0]*16 + seg[1] + 1
 			for _, d := range []struct {
-				prefix string
-				kind   rt.DurKind
-				doc    string
-			}{{"until_end_of_", rt.UntilEndOf, "until end of " + name}, {"until_", rt.Until, "until the next " + name + " begins"}} {
+				name string
+				kind rt.DurKind
+				doc  string
+			}{
+				{"until_end_of_" + name, rt.UntilEndOf, "until end of " + name},
+				{"until_" + name, rt.Until, "until the next " + name + " begins"},
+				{"until_end_of_its_controllers_next_" + name, rt.UntilEndOfControllersNext, "until the end of its controller's next " + name + " (in a later turn whose active player controls the object)"},
+				{"until_end_of_" + name + "_on_your_next_turn", rt.UntilEndOfOnYourNext, "until end of " + name + " on your next turn (the next turn of the controller of the ability creating it, of the active player if no ability)"},
+			} {
 				v := int(d.kind)*4096 + code
-				list = append(list, Enum{Name: d.prefix + name, Value: v, Go: fmt.Sprintf("rt.DurationID(%d)", v), Doc: d.doc, Local: true})
+				list = append(list, Enum{Name: d.name, Value: v, Go: fmt.Sprintf("rt.DurationID(%d)", v), Doc: d.doc, Local: true})
 			}
 		}
 	case PhaseT, StepT:

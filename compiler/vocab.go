@@ -389,8 +389,8 @@ var zoneEnum = []Enum{
 var endingEnum = []Enum{
 	{"until_end_of_turn", int(rt.EndUntilEndOfTurn), "EndUntilEndOfTurn", "effects that last until end of turn", false},
 	{"this_turn", int(rt.EndThisTurn), "EndThisTurn", "effects that last this turn", false},
-	{"until_end_of_step", int(rt.EndUntilEndOfStep), "EndUntilEndOfStep", "effects that last until end of step", false},
-	{"until_end_of_phase", int(rt.EndUntilEndOfPhase), "EndUntilEndOfPhase", "effects that last until end of phase", false},
+	{"until_end_of_step", int(rt.EndUntilEndOfStep), "EndUntilEndOfStep", "effects that last until end of step (and those until the end of the step in a later turn of their controller's, or of their player's)", false},
+	{"until_end_of_phase", int(rt.EndUntilEndOfPhase), "EndUntilEndOfPhase", "effects that last until end of phase (and those until the end of the phase in a later turn of their controller's, or of their player's)", false},
 	{"until_step", int(rt.EndUntilStep), "EndUntilStep", "effects that last until the step now beginning (every step's on_begin)", false},
 	{"until_phase", int(rt.EndUntilPhase), "EndUntilPhase", "effects that last until the phase now beginning (every phase's on_begin)", false},
 	{"until_your_next_turn", int(rt.EndUntilYourNextTurn), "EndUntilYourNextTurn", "effects that last until the active player's next turn (as a turn begins)", false},

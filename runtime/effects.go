@@ -10,15 +10,28 @@ const (
 	Until                                // "until <Segment>" (a step or phase) begins
 	UntilYourNextTurn                    // until Player's next turn begins
 	AsLongAs                             // for as long as the rules' characteristic Attr holds of the target
+	// UntilEndOfControllersNext lasts until <Segment> ends in a later turn
+	// than the one it started in whose active player controls the target
+	// ("doesn't untap during its controller's next untap step": until the
+	// end of that untap step), its controller read as the segment ends.
+	UntilEndOfControllersNext
+	// UntilEndOfOnYourNext lasts until <Segment> ends in Player's next turn
+	// after the one it started in ("until end of combat on your next
+	// turn").
+	UntilEndOfOnYourNext
 )
 
 // Duration is how long a continuous effect lasts.
 type Duration struct {
 	Kind    DurKind
 	Segment string
-	// Player is whose next turn ends an UntilYourNextTurn effect: the
-	// controller of the ability creating it (else the active player).
+	// Player is whose next turn ends an UntilYourNextTurn or
+	// UntilEndOfOnYourNext effect: the controller of the ability creating
+	// it (else the active player).
 	Player int8
+	// Turn is the number of the turn an UntilEndOfControllersNext or
+	// UntilEndOfOnYourNext effect started in: a later turn ends it.
+	Turn int32
 	// Attr is the condition (Rules.Characteristics) an AsLongAs effect
 	// lasts for as long as, read of its target, or of Of if OfSource (the
 	// source of the ability that created it).
@@ -122,7 +135,7 @@ const (
 
 // EndEffects ends the selected effects.
 func (g Exec) EndEffects(which Ending, rule string) {
-	g.endEffects(func(e *Effect) bool { return g.ends(e.Dur, which) }, rule)
+	g.endEffects(func(e *Effect) bool { return g.ends(e, which) }, rule)
 	g.checkWatches(NoObj, false)
 }
 
@@ -175,22 +188,43 @@ func (g Exec) lasts(e *Effect) bool {
 	return g.valid(x) && ObjDerived(g, x, e.Dur.Attr) != 0
 }
 
-func (g *Game) ends(d Duration, which Ending) bool {
+func (g *Game) ends(e *Effect, which Ending) bool {
+	d := &e.Dur
 	switch which {
 	case EndUntilEndOfTurn:
 		return d.Kind == UntilEndOfTurn
 	case EndThisTurn:
 		return d.Kind == ThisTurn
 	case EndUntilEndOfStep:
-		return d.Kind == UntilEndOf && d.Segment == g.CurrentStep()
+		return g.endsWith(e, g.CurrentStep())
 	case EndUntilEndOfPhase:
-		return d.Kind == UntilEndOf && d.Segment == g.CurrentPhase()
+		return g.endsWith(e, g.CurrentPhase())
 	case EndUntilStep:
 		return d.Kind == Until && d.Segment == g.CurrentStep()
 	case EndUntilPhase:
 		return d.Kind == Until && d.Segment == g.CurrentPhase()
 	case EndUntilYourNextTurn:
 		return d.Kind == UntilYourNextTurn && int(d.Player) == g.Active
+	}
+	return false
+}
+
+// endsWith reports whether an "until end of" effect ends as segment seg
+// ends: one of the segment, one of the segment in its target's
+// controller's turn after the one it started in, or one of the segment in
+// its player's turn after the one it started in.
+func (g *Game) endsWith(e *Effect, seg string) bool {
+	d := &e.Dur
+	if d.Segment != seg {
+		return false
+	}
+	switch d.Kind {
+	case UntilEndOf:
+		return true
+	case UntilEndOfControllersNext:
+		return g.TurnNum > d.Turn && g.valid(e.Target) && int(g.Objs[e.Target].Controller) == g.Active
+	case UntilEndOfOnYourNext:
+		return g.TurnNum > d.Turn && int(d.Player) == g.Active
 	}
 	return false
 }
@@ -204,8 +238,9 @@ func (g *Game) ctl(x ObjID) int8 {
 
 // DurationID names how long an effect a statement creates lasts, as the
 // statement's argument (modify, grant): its DurKind times 4096 plus, for
-// UntilEndOf and Until, the step or phase (a phase's index times 16, plus
-// 1 + a step's index for a step), for AsLongAs the condition (an index of
+// UntilEndOf, Until, UntilEndOfControllersNext and UntilEndOfOnYourNext,
+// the step or phase (a phase's index times 16, plus 1 + a step's index for
+// a step), for AsLongAs the condition (an index of
 // Rules.Characteristics, plus 256 for one read of the source of the
 // ability creating the effect rather than of its target).
 type DurationID int32
@@ -233,15 +268,25 @@ func (g Exec) duration(d DurationID, rule string) (Duration, bool) {
 			d.Of = g.resolving.Source
 		}
 		return d, true
-	case UntilEndOf, Until:
+	case UntilEndOf, Until, UntilEndOfControllersNext, UntilEndOfOnYourNext:
 		ph, st := seg/16, seg%16-1
 		if ph >= len(g.Rules.Phases) || st >= len(g.Rules.Phases[ph].Steps) {
 			return Duration{}, false
 		}
-		if st < 0 {
-			return Duration{Kind: kind, Segment: g.Rules.Phases[ph].Name}, true
+		d := Duration{Kind: kind, Segment: g.Rules.Phases[ph].Name}
+		if st >= 0 {
+			d.Segment = g.Rules.Phases[ph].Steps[st].Name
 		}
-		return Duration{Kind: kind, Segment: g.Rules.Phases[ph].Steps[st].Name}, true
+		switch kind {
+		case UntilEndOfControllersNext:
+			d.Turn = g.TurnNum
+		case UntilEndOfOnYourNext:
+			d.Turn, d.Player = g.TurnNum, int8(g.Active)
+			if g.inResolve {
+				d.Player = g.resolving.Controller
+			}
+		}
+		return d, true
 	}
 	return Duration{}, false
 }
