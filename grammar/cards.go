@@ -323,12 +323,7 @@ func (p *printer) cardDecl(d *CardDecl) {
 	}
 	for _, ch := range d.Characteristics {
 		p.newLine()
-		p.tok(ch.Pos, "characteristic ")
-		p.ident(ch.Name)
-		p.rules(ch.Rules)
-		p.params([]Ident{ch.Param})
-		p.text(") = ")
-		p.expr(ch.Value, 0)
+		p.characteristic(ch.Pos, ch.Name, ch.Rules, ch.Param, ch.Value)
 	}
 	for _, k := range d.Triggers {
 		p.newLine()

@@ -194,12 +194,7 @@ func (p *printer) decl(d Decl) {
 		p.ident(d.Kind)
 		p.rules(d.Rules)
 	case *CharacteristicDecl:
-		p.tok(d.Pos, "characteristic ")
-		p.ident(d.Name)
-		p.rules(d.Rules)
-		p.params([]Ident{d.Param})
-		p.text(") = ")
-		p.expr(d.Value, 0)
+		p.characteristic(d.Pos, d.Name, d.Rules, d.Param, d.Value)
 	case *TurnDecl:
 		p.tok(d.Pos, "turn")
 		p.rules(d.Rules)
@@ -895,4 +890,15 @@ func (p *printer) triggeredTail(k *KeywordKind) {
 	if len(k.Args) > 0 {
 		p.text("(" + strings.Join(k.Args, ", ") + ")")
 	}
+}
+
+// characteristic prints `characteristic NAME RULES (PARAM) = VALUE`, of
+// the rules or of a card.
+func (p *printer) characteristic(pos Pos, name Ident, rules []Rule, param Ident, value Expr) {
+	p.tok(pos, "characteristic ")
+	p.ident(name)
+	p.rules(rules)
+	p.params([]Ident{param})
+	p.text(") = ")
+	p.expr(value, 0)
 }

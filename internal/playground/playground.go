@@ -130,16 +130,21 @@ func cantBlockRule(files map[string]string) string {
 	return ""
 }
 
-// editionLine is the first edition line of the .mtg files.
-func editionLine(files map[string]string) string {
+// namesWith is the sorted names of the files ending in suffix.
+func namesWith(files map[string]string, suffix string) []string {
 	var names []string
 	for n := range files {
-		if strings.HasSuffix(n, ".mtg") {
+		if strings.HasSuffix(n, suffix) {
 			names = append(names, n)
 		}
 	}
 	sort.Strings(names)
-	for _, n := range names {
+	return names
+}
+
+// editionLine is the first edition line of the .mtg files.
+func editionLine(files map[string]string) string {
+	for _, n := range namesWith(files, ".mtg") {
 		for _, l := range strings.Split(files[n], "\n") {
 			if strings.HasPrefix(l, "edition ") {
 				return strings.TrimSpace(l)
@@ -334,14 +339,7 @@ func compile(files map[string]string) (*compiler.Program, []Diagnostic) {
 // indexOf is the edition's index from the files, for checking a script
 // when the rules do not compile: the first .tsv that parses.
 func indexOf(files map[string]string) *compiler.Index {
-	var names []string
-	for n := range files {
-		if strings.HasSuffix(n, ".tsv") {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range namesWith(files, ".tsv") {
 		idx, err := compiler.ReadIndex(n, strings.NewReader(files[n]))
 		if err == nil {
 			idx.Edition = strings.TrimSuffix(n, ".tsv")
