@@ -67,7 +67,7 @@ func TestDefinitionEverywhere(t *testing.T) {
 		want       string // a line of rules/combat.mtg
 	}{
 		{"trigger event", combat, ctext, "trigger a, attacks", 12, "trigger_event attacks "},
-		{"holds(trample, a): the predicate", combat, ctext, "not holds(trample, a) {", 12, "predicate trample "},
+		{"holds(trample, a): the predicate", combat, ctext, "not holds(trample, a) and not a.chosen {", 12, "predicate trample "},
 		{"override effect: the base's", delta, dtext, "override effect put_blocking", 17, "effect put_blocking "},
 		{"override predicate: the base clause of its first rule", delta, dtext, `override predicate can_attack "508.1a"`, 21, `predicate can_attack "508.1a"`},
 	} {

@@ -245,7 +245,7 @@ func TestCodeActions(t *testing.T) {
 	c := start(t)
 	c.Initialize(root)
 	turn := filepath.Join(root, "rules", "turn.mtg")
-	text := strings.Replace(read(t, turn), "x.controller == active and x.tapped", "x.controler == active and x.tapped", 1)
+	text := strings.Replace(read(t, turn), "x.tapped and x.controller == active", "x.tapped and x.controler == active", 1)
 	text = strings.Replace(text, `action "502.3"`, `action "502.32"`, 1)
 	c.Open(turn, text)
 	diags := c.Diagnostics(turn, func(d []protocol.Diagnostic) bool { return len(d) == 2 })
