@@ -408,42 +408,36 @@ func (g Exec) AddType(x ObjID, t TypeSet, d DurationID, rule string) {
 // damage x would deal is prevented for duration d (as for modify). It
 // does nothing to no object or an object not on the battlefield.
 func (g Exec) PreventDamageBy(x ObjID, d DurationID, rule string) {
-	dur, ok := g.duration(d, rule)
-	if !ok || !g.onBattlefield(x) {
-		return
-	}
-	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventBy, Rule: rule, Dur: dur}, rule)
+	g.preventOf(x, PreventBy, false, d, rule)
 }
 
 // PreventDamageTo is the statement that starts a prevention effect: all
 // damage that would be dealt to x is prevented for duration d. It does
 // nothing to no object or an object not on the battlefield.
 func (g Exec) PreventDamageTo(x ObjID, d DurationID, rule string) {
-	dur, ok := g.duration(d, rule)
-	if !ok || !g.onBattlefield(x) {
-		return
-	}
-	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, Rule: rule, Dur: dur}, rule)
+	g.preventOf(x, PreventTo, false, d, rule)
 }
 
 // PreventCombatDamageBy is PreventDamageBy for combat damage only: all
 // combat damage x would deal is prevented for duration d.
 func (g Exec) PreventCombatDamageBy(x ObjID, d DurationID, rule string) {
-	dur, ok := g.duration(d, rule)
-	if !ok || !g.onBattlefield(x) {
-		return
-	}
-	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventBy, CombatOnly: true, Rule: rule, Dur: dur}, rule)
+	g.preventOf(x, PreventBy, true, d, rule)
 }
 
 // PreventCombatDamageTo is PreventDamageTo for combat damage only: all
 // combat damage that would be dealt to x is prevented for duration d.
 func (g Exec) PreventCombatDamageTo(x ObjID, d DurationID, rule string) {
+	g.preventOf(x, PreventTo, true, d, rule)
+}
+
+// preventOf starts the prevention effect of kind k on permanent x (of
+// combat damage only, if combat) for duration d.
+func (g Exec) preventOf(x ObjID, k PreventKind, combat bool, d DurationID, rule string) {
 	dur, ok := g.duration(d, rule)
 	if !ok || !g.onBattlefield(x) {
 		return
 	}
-	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, CombatOnly: true, Rule: rule, Dur: dur}, rule)
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: k, CombatOnly: combat, Rule: rule, Dur: dur}, rule)
 }
 
 // PreventPlayerDamage is the statement that starts a prevention effect:

@@ -104,7 +104,6 @@ func (g *Game) beginTurn() {
 		g.emit(Event{Kind: EvSkip, Rule: rule, Player: int8(p), Obj: NoObj, N: 2, Name: "turn"})
 		p, extra = g.nextTurn()
 	}
-	g.started = true
 	g.TurnNum++
 	g.Active = p
 	for i := range g.Players {
