@@ -136,7 +136,7 @@ const (
 // EndEffects ends the selected effects.
 func (g Exec) EndEffects(which Ending, rule string) {
 	g.endEffects(func(e *Effect) bool { return g.ends(e, which) }, rule)
-	g.checkWatches(NoObj, false)
+	g.watchCheck() // (skipped when none ended and the last check found nothing)
 }
 
 // endEffects ends the effects ending reports, each logged citing rule.

@@ -29,7 +29,15 @@ const (
 
 // landTest is the test of playing land x; allowed is g.permissions(p)'s land.
 func (g *Game) landTest(p int, x ObjID, allowed bool) illegal {
-	if !g.inZone(x, p, ZoneHand) || g.Objs[x].Types&g.Rules.PlayedTypes == 0 {
+	if !g.inZone(x, p, ZoneHand) {
+		return notCard
+	}
+	return g.landCardTest(&g.Objs[x], allowed)
+}
+
+// landCardTest is landTest of o, a card in the player's hand.
+func (g *Game) landCardTest(o *Object, allowed bool) illegal {
+	if o.Types&g.Rules.PlayedTypes == 0 {
 		return notCard
 	}
 	if !allowed {
@@ -45,6 +53,21 @@ func (g *Game) castTest(p int, x ObjID, avail *Mana, sorcery bool) illegal {
 		return notCard
 	}
 	o := &g.Objs[x]
+	if w := g.castCardTest(p, o, sorcery); w != legal {
+		return w
+	}
+	if !covers(avail, g.faceOf(o).Cost) {
+		return notPayable
+	}
+	if g.faceOf(o).Spell.Effect != 0 && !g.choosable(&StackItem{Source: x, Controller: int8(p)}, false) {
+		return noTarget
+	}
+	return legal
+}
+
+// castCardTest is castTest of o, a card in p's hand, but for its cost
+// and targets: whether it is a spell p may cast now.
+func (g *Game) castCardTest(p int, o *Object, sorcery bool) illegal {
 	if o.Types&g.Rules.PlayedTypes != 0 {
 		return notCard
 	}
@@ -53,12 +76,6 @@ func (g *Game) castTest(p int, x ObjID, avail *Mana, sorcery bool) illegal {
 	}
 	if o.Timing != 0 && !g.timingOK(int(o.Timing)-1, p) {
 		return notTiming
-	}
-	if !covers(avail, g.faceOf(o).Cost) {
-		return notPayable
-	}
-	if g.faceOf(o).Spell.Effect != 0 && !g.choosable(&StackItem{Source: x, Controller: int8(p)}, false) {
-		return noTarget
 	}
 	return legal
 }

@@ -372,17 +372,16 @@ func (g *Game) mayAct(p int) bool {
 	castable := false // a card in hand whose cost alone is to be checked
 	inHand := false   // a card in hand with an ability that functions there
 	for _, x := range g.Players[p].Hand {
-		inHand = inHand || g.withAbilities > 0 && len(g.faceOf(&g.Objs[x]).Abilities) > 0
-		if w := g.landTest(p, x, land); w != notCard {
+		o := &g.Objs[x]
+		inHand = inHand || g.withAbilities > 0 && len(g.faceOf(o).Abilities) > 0
+		if w := g.landCardTest(o, land); w != notCard {
 			if w == legal {
 				return true
 			}
 			continue
 		}
-		// Castable but for its cost (none paid from no mana: notPayable).
-		if w := g.castTest(p, x, &Mana{}, sorcery); w == legal || w == notPayable {
-			castable = true
-		}
+		// Castable but for its cost and targets (castTest below decides).
+		castable = castable || g.castCardTest(p, o, sorcery) == legal
 	}
 	if !castable && g.noTap && g.withAbilities == 0 {
 		return false // nothing to cast, no land to tap shown, no ability anywhere
@@ -476,7 +475,7 @@ func (g *Game) tapTest() tapTest { return tapTest{g.predsOf(CanTap)} }
 // can is g.canTap(x).
 func (t *tapTest) can(g *Game, x ObjID) bool {
 	for _, i := range t.preds {
-		if !g.Rules.Predicates[i].Test(g.exec(), x) {
+		if !g.exec().test(&g.Rules.Predicates[i], x) {
 			return false
 		}
 	}
