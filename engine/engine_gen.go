@@ -720,8 +720,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t514.2\tDamage wears off; \"this turn\" effects end simultaneously\n" +
 	"2025-09-19\t514.3\tNormally nobody receives priority during cleanup\n" +
 	"2025-09-19\t514.3a\tException: SBAs/triggers grant priority, then repeat cleanup\n" +
+	"2025-09-19\t602.5b\tAn activated ability with a restriction on its use can be activated only as it allows\n" +
 	"2025-09-19\t604.3\tCharacteristic-defining abilities: set a characteristic's value, function in all zones\n" +
 	"2025-09-19\t608.2b\tTargets checked again on resolution; all illegal: it does nothing\n" +
+	"2025-09-19\t608.2n\tAn instant or sorcery spell is put into its owner's graveyard as the last step of its resolution\n" +
 	"2025-09-19\t611.2a\tEffect from a resolving spell/ability lasts as long as it states\n" +
 	"2025-09-19\t611.2b\t\"For as long as\" duration: one never started does nothing\n" +
 	"2025-09-19\t613.1f\tLayer 6: ability-adding and ability-removing effects\n" +
@@ -956,7 +958,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.6e\tArchenemy: resolved non-ongoing scheme returns face down\n" +
 	"2025-09-19\t704.6f\tPlanechase: face-up phenomenon makes controller planeswalk\n" +
 	"2025-09-19\t704.7\tOne replacement effect covers identical simultaneous SBA results\n" +
-	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n"
+	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n" +
+	"2025-09-19\t723.1\tEnding the turn: an effect that ends the turn follows these steps in order\n" +
+	"2025-09-19\t723.1a\tTriggered abilities not yet put on the stack cease to exist\n" +
+	"2025-09-19\t723.1b\tEvery object on the stack is exiled, the resolving one included; creatures and planeswalkers leave combat\n" +
+	"2025-09-19\t723.1c\tState-based actions are checked; no player gets priority, no triggered ability goes on the stack\n" +
+	"2025-09-19\t723.1d\tThe current step and/or phase ends; the game skips straight to the cleanup step\n"
 
 // rules/characteristics.mtg:45
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {

@@ -199,6 +199,12 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.Ending, string):
 		e := rt.Ending(a[0].enum)
 		return func(g rt.Exec, fp int) bool { f(g, e, rule); return true }
+	case func(rt.Exec, rt.StepID, string):
+		st := rt.StepID(a[0].enum)
+		return func(g rt.Exec, fp int) bool { f(g, st, rule); return true }
+	case func(rt.Exec, rt.Zone, string):
+		z := rt.Zone(a[0].enum)
+		return func(g rt.Exec, fp int) bool { f(g, z, rule); return true }
 	case func(rt.Exec, rt.ObjID, rt.Zone, string):
 		x, z := a[0].o, rt.Zone(a[1].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), z, rule); return true }

@@ -98,6 +98,10 @@ type Game struct {
 	ai      int // next action within the current list
 	inPhase bool
 	repeat  bool
+	// jumpTo is 1 + the plan entry GoToStep goes on with (0: none): the
+	// current step ends at the next transition, then the turn goes on there.
+	jumpTo   int
+	jumpRule string
 	// skipName is the segment whose skip clauses are being evaluated.
 	skipName string
 

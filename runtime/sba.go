@@ -9,6 +9,20 @@ type SBAHit struct {
 	X   int32
 }
 
+// CheckSBANow is the statement that checks state-based actions and
+// performs them, again until none is, where player p would otherwise
+// receive priority: no player receives it, no triggered ability is put on
+// the stack. One that asks a player to choose stops it: it is asked, and
+// performed, as the next player would receive priority.
+func (g Exec) CheckSBANow(p int, rule string) {
+	_, _ = p, rule // each state-based action cites its own rule
+	for n := 0; n < maxTransitions && g.CheckSBA(); n++ {
+		if g.over || g.pending.Kind != DecideNone {
+			return
+		}
+	}
+}
+
 // CheckSBA matches every state-based action against the same state, then
 // performs every result, and reports whether anything was performed. The
 // caller repeats it until it reports false.

@@ -471,7 +471,8 @@ func (g *Game) resolveTop() {
 		}
 		// An instant or a sorcery does what it says (Face.Spell), then
 		// goes to its owner's graveyard.
-		if _, waiting := g.applyEffect(&it); !waiting {
+		// (Unless it left the stack as it resolved: ClearStack.)
+		if _, waiting := g.applyEffect(&it); !waiting && g.Objs[it.Source].Zone == ZoneStack {
 			g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
 		}
 		return
@@ -488,6 +489,45 @@ func (g *Game) resolveTop() {
 	if t.Delay.Event != 0 {
 		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller, Trigger: Trigger{Triggered: t.Delay}})
 	}
+}
+
+// ClearStack is the statement that empties the stack: each spell on it,
+// the one resolving included, is put into zone z (its card; a copy
+// ceases to exist as it leaves); each ability and rules' stack object on it
+// ceases to exist. The one resolving still does the rest of what it says.
+func (g Exec) ClearStack(z Zone, rule string) {
+	if z == ZoneStack || int(z) >= len(zoneNames) {
+		return
+	}
+	for len(g.Stack) > 0 {
+		it := g.Stack[len(g.Stack)-1]
+		g.Stack = g.Stack[:len(g.Stack)-1]
+		if it.IsSpell() {
+			g.Move(it.Source, z, rule)
+			continue
+		}
+		g.emit(Event{Kind: EvCease, Rule: rule, Player: it.Controller, Obj: it.Source, Name: g.WaitingName(&it)})
+	}
+	if g.inResolve && g.resolving.IsSpell() && g.valid(g.resolving.Source) && g.Objs[g.resolving.Source].Zone == ZoneStack {
+		g.Move(g.resolving.Source, z, rule)
+	}
+	g.touch(ChangeAll)
+}
+
+// ForgetTriggers is the statement that makes the triggered abilities
+// player p controls that have triggered and wait to be put on the stack
+// cease to exist.
+func (g Exec) ForgetTriggers(p int, rule string) {
+	kept := g.Waiting[:0]
+	for i := range g.Waiting {
+		it := g.Waiting[i]
+		if int(it.Controller) != p {
+			kept = append(kept, it)
+			continue
+		}
+		g.emit(Event{Kind: EvCease, Rule: rule, Player: it.Controller, Obj: it.Source, Name: g.WaitingName(&it)})
+	}
+	g.Waiting = kept
 }
 
 // applyEffect applies the rules' effect of it as it resolves (an

@@ -37,6 +37,12 @@ func (g *Game) Advance() Decision {
 }
 
 func (g *Game) transition() {
+	if g.jumpTo > 0 && (g.stage == stActions || g.stage == stPriority || g.stage == stRepeat) {
+		// GoToStep: the current step ends now, no player receiving
+		// priority in it again.
+		g.prio, g.repeat = prioState{}, false
+		g.stage, g.ai = stEndStep, 0
+	}
 	switch g.stage {
 	case stNewTurn:
 		g.beginTurn()
@@ -76,6 +82,9 @@ func (g *Game) runActions(list []Action) bool {
 		g.ai++
 		if g.over {
 			return false
+		}
+		if g.jumpTo > 0 && g.stage == stActions {
+			break // GoToStep: the step ends without its other actions
 		}
 	}
 	g.ai = 0
@@ -251,6 +260,20 @@ func (g *Game) endStepEvery() {
 }
 
 func (g *Game) finishStep(st *Step) {
+	if to := g.jumpTo - 1; to >= 0 {
+		g.repeat = false
+		switch {
+		case to == g.pos: // the step again: a new one begins
+			g.jumpTo, g.stage, g.ai = 0, stBeginSeg, 0
+			return
+		case !g.phaseEndsBefore(g.pos, to):
+			g.jumpOn()
+			g.stage, g.ai = stBeginSeg, 0
+			return
+		}
+		g.stage, g.ai = stEndPhase, 0 // its phase ends too
+		return
+	}
 	if g.repeat {
 		g.repeat = false
 		g.emit(Event{Kind: EvRepeatStep, Rule: st.RepeatRule, Player: int8(g.Active), Obj: NoObj, Name: st.Name})
@@ -281,8 +304,73 @@ func (g *Game) endPhaseEvery() {
 	g.segEnded.add(int(g.plan[g.pos].Ref.Phase), -1)
 	g.emit(Event{Kind: EvEndPhase, Rule: first(ph.Rules), Player: int8(g.Active), Obj: NoObj, Name: ph.Name})
 	g.inPhase = false
-	g.pos++
+	if g.jumpTo > 0 {
+		g.jumpOn()
+	} else {
+		g.pos++
+	}
 	g.stage, g.ai = stBeginSeg, 0
+}
+
+// GoToStep is the statement that ends the current step at once (and its
+// phase, if step s is in another) and goes on with the turn's next step s,
+// every step and phase between them skipped; with no later step s and s
+// the current step, a new one begins. Nothing happens if the turn has no
+// step s left. The step ends as the resolution or action that said it
+// does: no player receives priority in it again.
+func (g Exec) GoToStep(s StepID, rule string) {
+	ref := StepRef{int16(s) / 16, int16(s) % 16}
+	if !g.validStep(ref) || g.stage == stNewTurn || g.pos >= g.planLen {
+		return
+	}
+	to := -1
+	for i := g.pos + 1; i < g.planLen; i++ {
+		if g.plan[i].Ref == ref {
+			to = i
+			break
+		}
+	}
+	if to < 0 && g.plan[g.pos].Ref == ref {
+		to = g.pos
+	}
+	if to < 0 {
+		return
+	}
+	g.jumpTo, g.jumpRule = to+1, rule
+	g.touch(ChangeAll)
+}
+
+// jumpOn goes on with the plan entry GoToStep named, logging as skipped
+// each step and phase between (a phase whole, or its steps).
+func (g *Game) jumpOn() {
+	to, rule := g.jumpTo-1, g.jumpRule
+	g.jumpTo, g.jumpRule = 0, ""
+	for i := g.pos + 1; i < to; i++ {
+		e := g.plan[i]
+		ph := &g.Rules.Phases[e.Ref.Phase]
+		if e.PhaseStart && g.phaseEndsBefore(i, to) { // the phase whole
+			g.emit(Event{Kind: EvSkip, Rule: rule, Player: int8(g.Active), Obj: NoObj, N: 1, Name: ph.Name})
+			for i < to && !g.plan[i].PhaseEnd {
+				i++
+			}
+			continue
+		}
+		if !ph.Implicit {
+			g.emit(Event{Kind: EvSkip, Rule: rule, Player: int8(g.Active), Obj: NoObj, Name: ph.Steps[e.Ref.Step].Name})
+		}
+	}
+	g.pos = to
+}
+
+// phaseEndsBefore reports whether a phase of the plan ends between
+// entries from (included) and to.
+func (g *Game) phaseEndsBefore(from, to int) bool {
+	for i := from; i < to; i++ {
+		if g.plan[i].PhaseEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // SkipEffect reports whether an effect asked to skip the segment whose skip
