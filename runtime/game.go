@@ -318,8 +318,11 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	total := 0
 	for _, pc := range cfg.Players {
 		total += len(pc.Deck)
-		for _, c := range pc.Deck {
-			if _, _, err := r.cardBits(c); err != nil {
+		for j := range pc.Deck {
+			if j > 0 && sameCard(&pc.Deck[j-1], &pc.Deck[j]) {
+				continue // checked: a deck's copies of a card come in a row
+			}
+			if _, _, err := r.cardBits(pc.Deck[j]); err != nil {
 				return err
 			}
 		}
@@ -387,12 +390,18 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		}
 	}
 	for i, pc := range cfg.Players {
-		for _, c := range pc.Deck {
+		var made Object // the object the previous card made, as made
+		for j, c := range pc.Deck {
+			if j > 0 && sameCard(&pc.Deck[j-1], &pc.Deck[j]) {
+				g.place(made, i, ZoneLibrary) // a copy of the card before
+				continue
+			}
 			kw, timing, err := r.bits(c)
 			if err != nil {
 				return err // checked above: not reached
 			}
-			g.create(c, i, ZoneLibrary, kw, timing)
+			made = g.newObject(c, i, kw, timing)
+			g.place(made, i, ZoneLibrary)
 		}
 		if !cfg.NoShuffle {
 			g.RNG.Shuffle(g.Players[i].Library)
@@ -523,6 +532,21 @@ func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
 
 // create makes the object of a card cardBits accepted, with its bits.
 func (g *Game) create(c Card, owner int, z Zone, kw KeywordSet, timing uint8) ObjID {
+	return g.place(g.newObject(c, owner, kw, timing), owner, z)
+}
+
+// sameCard reports whether a and b are the same card: equal, their
+// slices shared (a deck's copies of one Card).
+func sameCard(a, b *Card) bool {
+	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Power == b.Power && a.Toughness == b.Toughness &&
+		a.Cost == b.Cost && a.Token == b.Token && a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost && a.Copy == b.Copy &&
+		a.Enchant == b.Enchant && a.Timing == b.Timing && a.Spell == b.Spell && a.Declared == b.Declared &&
+		sameSlice(a.Subtypes, b.Subtypes) && sameSlice(a.Keywords, b.Keywords) && sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities)
+}
+
+// newObject is the object card c makes for owner, with its face in the table,
+// not yet in the game (place puts it there).
+func (g *Game) newObject(c Card, owner int, kw KeywordSet, timing uint8) Object {
 	var subBits uint64
 	if len(c.Subtypes) > 0 {
 		subs, own := c.Subtypes, false // shared with the card (never written) when already lower case
@@ -545,8 +569,6 @@ func (g *Game) create(c Card, owner int, z Zone, kw KeywordSet, timing uint8) Ob
 		}
 		c.Subtypes = subs
 	}
-	g.touch(ChangeZones | ChangePlayers) // and the move, the battlefield
-	id := ObjID(len(g.Objs))
 	var kwArgs []KeywordArg
 	if g.Rules.Parameterized != 0 {
 		for _, k := range c.Keywords {
@@ -557,16 +579,24 @@ func (g *Game) create(c Card, owner int, z Zone, kw KeywordSet, timing uint8) Ob
 	}
 	face := g.internFace(&Face{Name: c.Name, Card: c.Declared, Subtypes: c.Subtypes, Cost: c.Cost, AttackCost: c.AttackCost, BlockCost: c.BlockCost,
 		Triggers: c.Triggers, Abilities: c.Abilities, Spell: c.Spell, KeywordArgs: kwArgs})
-	g.Objs = append(g.Objs, Object{
+	return Object{
 		Owner: int8(owner), Controller: int8(owner), Zone: ZoneNone,
 		Types: c.Types, Super: c.Super, Power: c.Power, Toughness: c.Toughness, Keywords: kw,
 		Token: c.Token, Copy: c.Copy, Enchant: c.Enchant, AttachedTo: NoObj, SubBits: subBits,
 		Timing: timing, Protector: -1, face: face,
-	})
-	o := &g.Objs[id]
+	}
+}
+
+// place puts object o (as make made it) into the game, into zone z of
+// owner's: a new object.
+func (g *Game) place(o Object, owner int, z Zone) ObjID {
+	g.touch(ChangeZones | ChangePlayers) // and the move, the battlefield
+	id := ObjID(len(g.Objs))
+	g.Objs = append(g.Objs, o)
+	p := &g.Objs[id]
 	g.derive(id)
-	g.count(o, id, 1)
-	if a := g.aux; a != nil && a.tokCopy == 1 && (o.Token || o.Copy != NotCopy) {
+	g.count(p, id, 1)
+	if a := g.aux; a != nil && a.tokCopy == 1 && (p.Token || p.Copy != NotCopy) {
 		a.tokCopy = 2
 	}
 	g.move(id, z, owner)
