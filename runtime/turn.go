@@ -262,11 +262,7 @@ func (g *Game) endStepEvery() {
 func (g *Game) finishStep(st *Step) {
 	if to := g.jumpTo - 1; to >= 0 {
 		g.repeat = false
-		switch {
-		case to == g.pos: // the step again: a new one begins
-			g.jumpTo, g.stage, g.ai = 0, stBeginSeg, 0
-			return
-		case !g.phaseEndsBefore(g.pos, to):
+		if !g.phaseEndsBefore(g.pos, to) { // (to == g.pos: the step begins again)
 			g.jumpOn()
 			g.stage, g.ai = stBeginSeg, 0
 			return
