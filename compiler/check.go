@@ -154,6 +154,7 @@ func (c *checker) check() *Program {
 	c.p.EveryStep = c.every(everySteps, "step")
 	c.p.EveryPhase = c.every(everyPhases, "phase")
 	c.characteristics()
+	c.sbaCharacteristicReads()
 	c.combatPredicates()
 	c.predCallsDeclared()
 	c.mechanismsCited()

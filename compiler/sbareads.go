@@ -10,6 +10,40 @@ func sbaReads(s *SBA) rt.Changes {
 	return kindReads(s.Kind) | exprReads(s.Match)
 }
 
+// sbaCharacteristicReads adds to the reads of each sba whose match reads a
+// characteristic the rules derive (x.power, x.toughness, x.NAME of a
+// derived one, derived(x, C)) what every derivation reads: a card's
+// characteristic-defining ability may read more than its object (Maro:
+// its controller's hand), and its sba must be matched again after that
+// changes.
+func (c *checker) sbaCharacteristicReads() {
+	names := map[string]bool{}
+	var derived rt.Changes
+	for _, ch := range append([]*Characteristic{c.p.Power, c.p.Toughness}, c.p.Derived...) {
+		if ch != nil {
+			names[ch.Name] = true
+			derived |= exprReads(ch.Expr)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for _, s := range c.p.SBAs {
+		reads := false
+		eachExpr(s.Match, func(x Expr) {
+			switch x := x.(type) {
+			case *AttrRef:
+				reads = reads || x.B.Recv == Object && names[x.B.Name]
+			case *Call:
+				reads = reads || x.B.Name == "derived" || x.B.Name == "derived_holds"
+			}
+		})
+		if reads {
+			s.Reads |= derived
+		}
+	}
+}
+
 func kindReads(k *Kind) rt.Changes {
 	if k == nil {
 		return rt.ChangeAll

@@ -3,6 +3,7 @@ package compiler_test
 import (
 	"testing"
 
+	"github.com/mtgc-dev/mtgc/cards"
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/rules"
 	rt "github.com/mtgc-dev/mtgc/runtime"
@@ -37,6 +38,46 @@ func TestSBAReads(t *testing.T) {
 		}
 		if s.Reads&rt.ChangeTapped != 0 && !p.SBAsReadTapped {
 			t.Errorf("sba %s reads tapped, the program says none does", s.Rules[0])
+		}
+	}
+}
+
+// TestSBAReadsCharacteristics: an sba reading a characteristic the rules
+// derive reads what the derivation reads, a card's characteristic-defining
+// ability included: with Maro ("power and toughness each equal to the
+// number of cards in your hand") in the card library, 704.5f and 704.5g
+// are matched again after a player's hand changes (a spell cast), not
+// only after a change to the battlefield; the rules alone read the
+// battlefield.
+func TestSBAReadsCharacteristics(t *testing.T) {
+	lib, err := cards.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := rules.Editions()[0]
+	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := compiler.Compile(srcs, idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads := func(p *compiler.Program, rule string) rt.Changes {
+		for _, s := range p.SBAs {
+			if s.Rules[0] == rule {
+				return s.Reads
+			}
+		}
+		t.Fatalf("no sba %s", rule)
+		return 0
+	}
+	for _, rule := range []string{"704.5f", "704.5g"} {
+		if r := reads(lib, rule); r&rt.ChangePlayers == 0 {
+			t.Errorf("card library: sba %s reads %b, not the players' hands (Maro's toughness)", rule, r)
+		}
+		if r := reads(base, rule); r != rt.ChangeBattlefield {
+			t.Errorf("rules: sba %s reads %b, want the battlefield", rule, r)
 		}
 	}
 }

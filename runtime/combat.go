@@ -35,6 +35,7 @@ const (
 	CanAttackPlayer                         // (p, q) every one must hold for player p's creatures to attack player q
 	CantBeTargeted                          // (x, s) any one forbids x to be a target of an ability whose source is s
 	DamageAssigner                          // (s) = the player who divides s's combat damage (a player value)
+	AttackTax                               // (a, q) = generic mana to pay for a to attack player q, with its own cost to attack
 	numPredKinds
 )
 
@@ -76,11 +77,12 @@ var predSpecs = [numPredKinds]PredSpec{
 	CanAttackPlayer:     {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", "which players a player's creatures may attack"},
 	CantBeTargeted:      {"cant_be_targeted", "CantBeTargeted", 2, false, false, false, "(x, s): any one forbids x to be a target of an ability whose source is s", ""},
 	DamageAssigner:      {"damage_assigner", "DamageAssigner", 1, true, true, false, "(s) = the player who divides s's combat damage among the creatures it is in combat with", ""},
+	AttackTax:           {"attack_tax", "AttackTax", 2, true, false, false, "(a, q) = the generic mana a's controller pays for a to attack player q, added to its own cost to attack (a permanent's \"can't attack you unless ... pays\")", "costs to attack imposed by permanents"},
 }
 
 // predPlayers marks, for a kind, which of its parameters are players
 // (bit i: parameter i), passed as their index (ObjID(p)).
-var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3}
+var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3, AttackTax: 2}
 
 // PlayerParam reports whether parameter i of the kind is a player.
 func (k PredKind) PlayerParam(i int) bool { return predPlayers[k]&(1<<i) != 0 }

@@ -157,7 +157,7 @@ func (g Exec) PayDeclaredCosts(p int, rule string) {
 			continue
 		}
 		if c.Declaring == DeclaringAttackers {
-			cost = cost.Add(g.face(d.Obj).AttackCost)
+			cost = cost.Add(g.attackCost(d.Obj, d.Target))
 		} else {
 			cost = cost.Add(g.face(d.Obj).BlockCost)
 		}

@@ -128,8 +128,12 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 	// Costs to attack: totalled and locked, then paid in full, or the
 	// declaration is illegal.
 	var cost Cost
-	for _, x := range a.Objs {
-		cost = cost.Add(g.face(x).AttackCost)
+	for i, x := range a.Objs {
+		t := PlayerCode(g.defendingPlayer(p))
+		if len(a.Targets) > 0 {
+			t = a.Targets[i]
+		}
+		cost = cost.Add(g.attackCost(x, t))
 	}
 	if cost.ManaValue() > 0 && !g.canPay(p, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
@@ -282,12 +286,28 @@ func (g *Game) canDeclareBlock(q int) bool {
 	return false
 }
 
-// HasAttackCost reports whether x needs a cost paid to attack.
+// HasAttackCost reports whether x needs a cost paid to attack: its own,
+// or one the rules' attack_tax values impose for attacking its
+// controller's defending player.
 func (g Exec) HasAttackCost(x ObjID) bool {
 	if !g.valid(x) {
 		return false // no object
 	}
-	return g.face(x).AttackCost.ManaValue() > 0
+	return g.attackCost(x, PlayerCode(g.defendingPlayer(int(g.Objs[x].Controller)))).ManaValue() > 0
+}
+
+// attackCost is the cost to attack target (a player's code, PlayerCode,
+// or a permanent) with x: its own, plus the generic mana the rules'
+// attack_tax value (a, q) asks for attacking player q.
+func (g *Game) attackCost(x ObjID, target int32) Cost {
+	c := g.face(x).AttackCost
+	if target >= 0 || len(g.predsOf(AttackTax)) == 0 {
+		return c
+	}
+	if n := g.exec().PredValue2(AttackTax, x, ObjID(-1-target)); n > 0 {
+		c.Generic = Clamp32(int64(c.Generic) + int64(n))
+	}
+	return c
 }
 
 // HasBlockCost reports whether x needs a cost paid to block.

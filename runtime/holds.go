@@ -42,11 +42,20 @@ func (g Exec) PredValue(k PredKind, x ObjID) int32 {
 
 // PredValue2 is PredValue for a kind of two objects: lethal_damage(s, b).
 func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
-	if k >= numPredKinds || k.Arity() != 2 || !k.IsValue() || k.IsPlayer() || !g.valid(x) || !g.valid(y) {
+	if k >= numPredKinds || k.Arity() != 2 || !k.IsValue() || k.IsPlayer() || !g.param(k, 0, x) || !g.param(k, 1, y) {
 		return 0
 	}
 	if ix := g.predsOf(k); len(ix) > 0 {
 		return g.Rules.Predicates[ix[0]].Value2(g, x, y)
 	}
 	return 0
+}
+
+// param reports whether v is a value of parameter i of kind k: a player
+// (its index) or an object, as the kind says.
+func (g Exec) param(k PredKind, i int, v ObjID) bool {
+	if k.PlayerParam(i) {
+		return g.IsPlayer(int(v))
+	}
+	return g.valid(v)
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:98b2a52bbed7b9796de3fa70e3b7df25"
+const SourceHash = "sha256:dbbe85e37b36477f2a38564179191d3c"
 
 // Keyword bits.
 const (
@@ -178,8 +178,8 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:73", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:83", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:74", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:84", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
@@ -194,7 +194,7 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:103", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:104", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
@@ -206,7 +206,7 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:132", Run: step_combat_damage_action_0},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:133", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_3},
@@ -309,35 +309,35 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:494", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:499", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
 		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:435", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:436", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:464", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:476", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:477", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:535", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:469", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:540", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_12, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:150", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:153", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:157", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:160", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:164", Text: "s has first_strike", Test: pred_deals_first_18, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:165", Text: "not s.in_first_step", Test: pred_deals_second_19},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:169", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:151", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:154", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:158", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:161", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:165", Text: "s has first_strike", Test: pred_deals_first_18, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:166", Text: "not s.in_first_step", Test: pred_deals_second_19},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:170", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:172", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:173", Run: on_damage_object_1},
 	},
 	OnEvents: []rt.EventHook{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:18", Run: on_event_draw_empty_0},
@@ -346,7 +346,7 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:181", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:182", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
@@ -645,7 +645,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:73 (308.5, 308.1)
+// cr1999/combat.mtg:74 (308.5, 308.1)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -669,7 +669,7 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:83 (308.2)
+// cr1999/combat.mtg:84 (308.2)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -693,12 +693,12 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:91 (308.6)
+// cr1999/combat.mtg:92 (308.6)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:91 (308.6)
+// cr1999/combat.mtg:92 (308.6)
 func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
@@ -760,7 +760,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:103 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:104 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -905,7 +905,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr1999/combat.mtg:132 (502.2b)
+// cr1999/combat.mtg:133 (502.2b)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1522,14 +1522,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:494 (306.2)
+// rules/combat.mtg:499 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:494 (306.2)
+// rules/combat.mtg:499 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1693,12 +1693,12 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:435 (309.1)
+// rules/combat.mtg:440 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:436 (309.1)
+// rules/combat.mtg:441 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -1713,22 +1713,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:464 (310.1a)
+// rules/combat.mtg:469 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:476 (502.9)
+// rules/combat.mtg:481 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:477 (502.9)
+// rules/combat.mtg:482 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:535 (307.1)
+// rules/combat.mtg:540 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1758,22 +1758,22 @@ func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:150 (308.1)
+// cr1999/combat.mtg:151 (308.1)
 func pred_cant_attack_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:153 (409.2g, 502.5)
+// cr1999/combat.mtg:154 (409.2g, 502.5)
 func pred_can_tap_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:157 (502.8)
+// cr1999/combat.mtg:158 (502.8)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:160 (502.6)
+// cr1999/combat.mtg:161 (502.6)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1848,17 +1848,17 @@ func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:164 (502.2, 502.2b)
+// cr1999/combat.mtg:165 (502.2, 502.2b)
 func pred_deals_first_18(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:165 (502.2, 502.2b)
+// cr1999/combat.mtg:166 (502.2, 502.2b)
 func pred_deals_second_19(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:169 (306.2)
+// cr1999/combat.mtg:170 (306.2)
 func pred_leaves_combat_20(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
@@ -1874,7 +1874,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:172 (310.4)
+// cr1999/combat.mtg:173 (310.4)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1909,7 +1909,7 @@ func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
 	g.RemoveFromCombat(v_x, "419.6b")
 }
 
-// cr1999/combat.mtg:181 (310.4, 310.3)
+// cr1999/combat.mtg:182 (310.4, 310.3)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9bf2c45692a126e4e7c0eee248a004f7"
+const SourceHash = "sha256:18e274d1a831f12eac9085c91194dc08"
 
 // Keyword bits.
 const (
@@ -318,7 +318,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:494", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:499", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -327,22 +327,23 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
 		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:429", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_5},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:435", Text: "b.controller == game.declaring", Test: pred_can_block_6},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:436", Text: "a.defending_player != b.controller", Test2: pred_cant_block_7},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_8},
-		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_9, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:464", Text: "max(0, s.power)", Value: pred_assigns_damage_10},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:476", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_11},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:477", Text: "a has trample", Test: pred_trample_12, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:484", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_13, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:485", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_14},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:490", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_15, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:535", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_16},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_17, Own: true},
-		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_18, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_20},
+		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:431", Text: "0", Value2: pred_attack_tax_5},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:434", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_7},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
+		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_10, Own: true},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:469", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:489", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:490", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:495", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:540", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_18, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_19, Own: true},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_21},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -1738,14 +1739,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:494 (306.4)
+// rules/combat.mtg:499 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:494 (306.4)
+// rules/combat.mtg:499 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1899,63 +1900,70 @@ func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:429 (502.5)
-func pred_can_tap_5(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:431 (308.2f)
+func pred_attack_tax_5(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+	v_q := int(v_q_)
+	_ = v_q
+	return 0
+}
+
+// rules/combat.mtg:434 (502.5)
+func pred_can_tap_6(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:435 (309.2)
-func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:440 (309.2)
+func pred_can_block_7(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:436 (309.2)
-func pred_cant_block_7(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:441 (309.2)
+func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
 // cr2017/combat.mtg:129 (309.2a)
-func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
+func pred_can_block_9(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
 // cr2008/combat.mtg:236 (309.2a)
-func pred_blocks_at_most_9(g rt.Exec, v_b rt.ObjID) int32 {
+func pred_blocks_at_most_10(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:464 (310.2a)
-func pred_assigns_damage_10(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:469 (310.2a)
+func pred_assigns_damage_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:476 (502.9b)
-func pred_division_restriction_11(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:481 (502.9b)
+func pred_division_restriction_12(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:477 (502.9b, 502.9c)
-func pred_trample_12(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:482 (502.9b, 502.9c)
+func pred_trample_13(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:484 (310.5, 502.2, 502.28)
-func pred_deals_first_13(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:489 (310.5, 502.2, 502.28)
+func pred_deals_first_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:485 (310.5, 502.28)
-func pred_deals_second_14(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:490 (310.5, 502.28)
+func pred_deals_second_15(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:490 (306.4, 306.4b)
-func pred_leaves_combat_15(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:495 (306.4, 306.4b)
+func pred_leaves_combat_16(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:535 (306.2)
-func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:540 (306.2)
+func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -1970,22 +1978,22 @@ func pred_attack_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 }
 
 // cr2017/combat.mtg:127 (306.3)
-func pred_defender_of_17(g rt.Exec, v_t rt.ObjID) int32 {
+func pred_defender_of_18(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2017/keywords.mtg:62 (310.2c)
-func pred_damage_assigner_18(g rt.Exec, v_s rt.ObjID) int32 {
+func pred_damage_assigner_19(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
 // cr2008/combat.mtg:232 (502.4)
-func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:238 (420.5c)
-func pred_lethal_damage_20(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_21(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 

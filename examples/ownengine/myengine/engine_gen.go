@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d924f82e47cdfe146f19bf6a8f17b670"
+const SourceHash = "sha256:d0be37adb4367ba36620ba4e1d97e0fa"
 
 // Keyword bits.
 const (
@@ -396,7 +396,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:494", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:499", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -411,47 +411,48 @@ var Rules = &rt.Rules{
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:421", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:422", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:426", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:429", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:435", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:436", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:437", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_14},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:438", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:441", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:444", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:446", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:449", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:452", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_20, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:455", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_21},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:457", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_22, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:460", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_23, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:464", Text: "max(0, s.power)", Value: pred_assigns_damage_24},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:470", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_25},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:476", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_26},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:477", Text: "a has trample", Test: pred_trample_27, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:484", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_28, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:485", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_29},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:490", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_30, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:535", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_31},
-		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:140", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_32, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
-		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:141", Text: "x has shroud", Test2: pred_cant_be_targeted_33, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
-		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:190", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_34},
-		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:218", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_35, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
-		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:219", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_36, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
-		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:244", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_37, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
+		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:431", Text: "0", Value2: pred_attack_tax_11},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:434", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_13},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:442", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:443", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:446", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:449", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:451", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:454", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:457", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:460", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:462", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:465", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:469", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:475", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:489", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:490", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:495", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:540", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
+		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:140", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_33, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
+		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:141", Text: "x has shroud", Test2: pred_cant_be_targeted_34, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
+		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:190", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_35},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:218", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_36, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:219", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_37, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
+		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:244", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_38, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:509", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:512", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:513", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:514", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:515", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:516", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:518", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:519", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:522", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:523", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:530", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:531", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:514", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:517", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:518", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:519", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:520", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:521", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:523", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:524", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:527", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:528", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:535", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:536", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -2699,14 +2700,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:494 (506.4)
+// rules/combat.mtg:499 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:494 (506.4)
+// rules/combat.mtg:499 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3069,48 +3070,55 @@ func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:429 (702.10c)
-func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:431 (508.1g)
+func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+	v_q := int(v_q_)
+	_ = v_q
+	return 0
+}
+
+// rules/combat.mtg:434 (702.10c)
+func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:435 (509.1)
-func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:440 (509.1)
+func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:436 (509.1)
-func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:441 (509.1)
+func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:437 (509.1a)
-func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:442 (509.1a)
+func pred_can_block_15(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:438 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:443 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:441 (702.28b)
-func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:446 (702.28b)
+func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:444 (702.31b)
-func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:449 (702.31b)
+func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:446 (702.118b)
-func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:451 (702.118b)
+func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:449 (702.14c, 702.14d)
-func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:454 (702.14c, 702.14d)
+func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
 			if g.Objs[v_l].PhasedOut {
@@ -3179,13 +3187,13 @@ func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:452 (702.111b)
-func pred_block_restriction_20(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:457 (702.111b)
+func pred_block_restriction_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:455 (509.1a)
-func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
+// rules/combat.mtg:460 (509.1a)
+func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
 			return 2
@@ -3194,23 +3202,23 @@ func pred_blocks_at_most_21(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:457 (509.1c)
-func pred_must_block_22(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:462 (509.1c)
+func pred_must_block_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:460 (509.1b)
-func pred_block_restriction_23(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:465 (509.1b)
+func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:464 (510.1a)
-func pred_assigns_damage_24(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:469 (510.1a)
+func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:470 (702.19b, 702.2c)
-func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:475 (702.19b, 702.2c)
+func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
 			for i_v_c, n_v_c := 0, g.CombatLen(rt.OverCombatants); i_v_c < n_v_c; i_v_c++ {
@@ -3235,33 +3243,33 @@ func pred_lethal_damage_25(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:476 (702.19b)
-func pred_division_restriction_26(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:481 (702.19b)
+func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:477 (702.19b, 702.19d, 702.19f)
-func pred_trample_27(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:482 (702.19b, 702.19d, 702.19f)
+func pred_trample_28(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:484 (510.4, 702.7b, 702.4b)
-func pred_deals_first_28(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:489 (510.4, 702.7b, 702.4b)
+func pred_deals_first_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:485 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_29(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:490 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_30(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:490 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_30(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:495 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_31(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:535 (506.2a, 507.1)
-func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:540 (506.2a, 507.1)
+func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -3276,17 +3284,17 @@ func pred_attack_restriction_31(g rt.Exec, v_a rt.ObjID) bool {
 }
 
 // rules/keywords.mtg:140 (702.11b)
-func pred_cant_be_targeted_32(g rt.Exec, v_x, v_s rt.ObjID) bool {
+func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_hexproof) && rt.ObjController(g, v_s) != rt.ObjController(g, v_x)
 }
 
 // rules/keywords.mtg:141 (702.18a)
-func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
+func pred_cant_be_targeted_34(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
 }
 
 // rules/keywords.mtg:190 (702.22j, 702.22k)
-func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
+func pred_damage_assigner_35(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(func() int {
 		if g.Attacking(v_s) && func() bool {
 			for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -3323,76 +3331,76 @@ func pred_damage_assigner_34(g rt.Exec, v_s rt.ObjID) int32 {
 }
 
 // rules/keywords.mtg:218 (702.36b)
-func pred_cant_block_35(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
 }
 
 // rules/keywords.mtg:219 (702.13b)
-func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(5)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(6)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)))
 }
 
 // rules/keywords.mtg:244 (702.39a)
-func pred_must_block_attacker_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_must_block_attacker_38(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
-// rules/combat.mtg:509 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:514 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:512 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:517 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:513 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:518 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:514 (506.7a, 506.7d)
+// rules/combat.mtg:519 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:515 (506.7b, 506.7d)
+// rules/combat.mtg:520 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:516 (506.7, 506.7d)
+// rules/combat.mtg:521 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:518 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:523 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:519 (506.7, 506.7d)
+// rules/combat.mtg:524 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:522 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:527 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:523 (506.7, 506.7d)
+// rules/combat.mtg:528 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:530 (506.7c)
+// rules/combat.mtg:535 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:531 (506.7c, 506.7f)
+// rules/combat.mtg:536 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
