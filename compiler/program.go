@@ -298,11 +298,7 @@ type Predicate struct {
 	// Own: a predicate of one object whose expression reads only that
 	// object's own state (Builtin.Own attributes of it, constants): what
 	// rt.Predicate.Own says.
-	Own bool
-	// Guard: keywords one of which the first parameter (Guard[0]) or
-	// the second (Guard[1]) must have for the condition to hold
-	// (keywordGuard): what rt.Predicate.Guard says.
-	Guard [2]rt.KeywordSet
+	Own   bool
 	Slots int
 	Decl  *grammar.PredicateDecl
 }

@@ -159,48 +159,6 @@ type Predicate struct {
 	// attack or block), which nothing done to another object changes, so
 	// that after a change to one object only that one needs testing again.
 	Own bool
-	// Guard (derived by the compiler from the condition): the condition
-	// can hold only if its first parameter has one of the keywords of
-	// Guard[0] or its second one of Guard[1] ("a has flying and …"), so
-	// that it is not evaluated for objects with none of them. Zero: no
-	// such keywords.
-	Guard [2]KeywordSet
-}
-
-// test is p's condition on x (Test), false without evaluating it when x
-// has none of the keywords of p.Guard.
-func (g Exec) test(p *Predicate, x ObjID) bool {
-	if p.Guard[0] != 0 && !g.mayHaveAny(x, p.Guard[0]) {
-		return false
-	}
-	return p.Test(g, x)
-}
-
-// test2 is p's condition on x and y (Test2), false without evaluating it
-// when neither has the keywords of p.Guard its condition requires.
-func (g Exec) test2(p *Predicate, x, y ObjID) bool {
-	if p.Guard != [2]KeywordSet{} && !g.mayHaveAny(x, p.Guard[0]) && !g.mayHaveAny(y, p.Guard[1]) {
-		return false
-	}
-	return p.Test2(g, x, y)
-}
-
-// mayHaveAny reports whether x may have one of the keywords ks: false
-// only when it has none printed, kept as it left the battlefield, or
-// given by an effect (so HasKeyword is false for each of them).
-func (g Exec) mayHaveAny(x ObjID, ks KeywordSet) bool {
-	if ks == 0 || !g.valid(x) {
-		return false
-	}
-	if o := &g.Objs[x]; (o.Keywords|o.lkiKeywords)&ks != 0 {
-		return true
-	}
-	for i := range g.Effects {
-		if e := &g.Effects[i]; e.Target == x && e.Keywords&ks != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // Attack is one attacking creature.
@@ -388,7 +346,7 @@ func (g *Game) predsSlow(k PredKind) []int32 {
 func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
-		if g.exec().test(p, x) != all {
+		if p.Test(g.exec(), x) != all {
 			return !all, p.Rule
 		}
 	}
@@ -398,7 +356,7 @@ func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
 	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
-		if g.exec().test2(p, x, y) {
+		if p.Test2(g.exec(), x, y) {
 			return true, p.Rule
 		}
 	}
@@ -429,7 +387,7 @@ func (g *Game) refusePredOn(k PredKind, rule string, x, y ObjID, holds bool, for
 		if x == NoObj {
 			break
 		}
-		if (p.Test2 != nil && y != NoObj && g.exec().test2(p, x, y) == holds) || (p.Test != nil && g.exec().test(p, x) == holds) {
+		if (p.Test2 != nil && y != NoObj && p.Test2(g.exec(), x, y) == holds) || (p.Test != nil && p.Test(g.exec(), x) == holds) {
 			quote = p
 			break
 		}

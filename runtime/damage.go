@@ -595,7 +595,7 @@ func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int, k PredK
 	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
 	s, b := gr.Source, gr.From[j]
 	for _, i := range g.predsOf(k) {
-		if p := &g.Rules.Predicates[i]; g.exec().test2(p, s, b) {
+		if p := &g.Rules.Predicates[i]; p.Test2(g.exec(), s, b) {
 			return p, true
 		}
 	}

@@ -222,7 +222,7 @@ func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
 // and the rule of the first that does not.
 func (g *Game) predAll2(k PredKind, x, y ObjID) (bool, string) {
 	for _, i := range g.predsOf(k) {
-		if p := &g.Rules.Predicates[i]; !g.exec().test2(p, x, y) {
+		if p := &g.Rules.Predicates[i]; !p.Test2(g.exec(), x, y) {
 			return false, p.Rule
 		}
 	}

@@ -11,7 +11,7 @@ func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
 		return false
 	}
 	for _, i := range g.predsOf(k) {
-		if g.test2(&g.Rules.Predicates[i], x, y) != k.All() {
+		if g.Rules.Predicates[i].Test2(g, x, y) != k.All() {
 			return !k.All()
 		}
 	}

@@ -475,7 +475,7 @@ func (g *Game) tapTest() tapTest { return tapTest{g.predsOf(CanTap)} }
 // can is g.canTap(x).
 func (t *tapTest) can(g *Game, x ObjID) bool {
 	for _, i := range t.preds {
-		if !g.exec().test(&g.Rules.Predicates[i], x) {
+		if !g.Rules.Predicates[i].Test(g.exec(), x) {
 			return false
 		}
 	}

@@ -226,11 +226,11 @@ func (g *Game) canTap(x ObjID) bool { ok, _ := g.pred(CanTap, x, true); return o
 // one found nothing, and every watch reads only its object's own state
 // (which changes only by a change the game counts: Game.changes).
 func (g *Game) watchCheck() {
-	if len(g.Effects) > 0 {
-		g.exec().endLapsed() // (a condition may read what changes count not)
-	}
 	a := g.aux
 	if a != nil && a.watchedAt != 0 && a.watchedAt == g.changes+1 && g.watchClean {
+		if len(g.Effects) > 0 {
+			g.exec().endLapsed() // (checkWatches does it otherwise: a condition may read what changes count not)
+		}
 		return
 	}
 	g.checkWatches(NoObj, false)

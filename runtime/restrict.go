@@ -337,7 +337,7 @@ func (g *Game) restricted(k PredKind) (ObjID, int) {
 			continue
 		}
 		for _, i := range g.predsOf(k) {
-			if g.exec().test(&g.Rules.Predicates[i], x) {
+			if g.Rules.Predicates[i].Test(g.exec(), x) {
 				return x, int(i)
 			}
 		}
@@ -364,7 +364,7 @@ func (g *Game) hasPred(k PredKind) bool { return len(g.predsOf(k)) > 0 }
 func (g *Game) countPreds(k PredKind, x ObjID) int32 {
 	n := int32(0)
 	for _, i := range g.predsOf(k) {
-		if g.exec().test(&g.Rules.Predicates[i], x) {
+		if g.Rules.Predicates[i].Test(g.exec(), x) {
 			n++
 		}
 	}
@@ -374,7 +374,7 @@ func (g *Game) countPreds(k PredKind, x ObjID) int32 {
 func (g *Game) countPreds2(k PredKind, x, y ObjID) int32 {
 	n := int32(0)
 	for _, i := range g.predsOf(k) {
-		if g.exec().test2(&g.Rules.Predicates[i], x, y) {
+		if g.Rules.Predicates[i].Test2(g.exec(), x, y) {
 			n++
 		}
 	}

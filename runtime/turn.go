@@ -315,7 +315,7 @@ func (g *Game) endPhaseEvery() {
 // step s left. The step ends as the resolution or action that said it
 // does: no player receives priority in it again.
 func (g Exec) GoToStep(s StepID, rule string) {
-	ref := StepRef{int16(s) / 16, int16(s) % 16}
+	ref := stepRefOf(s)
 	if !g.validStep(ref) || g.stage == stNewTurn || g.pos >= g.planLen {
 		return
 	}
@@ -449,12 +449,15 @@ func (g Exec) AddPhase(ph, after PhaseID, rule string) {
 // current) occurrence of step after this turn, in after's phase. With no
 // such step left, or steps of two phases, it does nothing.
 func (g Exec) AddStep(s, after StepID, rule string) {
-	ref, aref := StepRef{int16(s) / 16, int16(s) % 16}, StepRef{int16(after) / 16, int16(after) % 16}
+	ref, aref := stepRefOf(s), stepRefOf(after)
 	if !g.validStep(ref) || !g.validStep(aref) {
 		return
 	}
 	_ = g.addStep(ref, aref, false, "", "")
 }
+
+// stepRefOf is the step a StepID names (its phase and place in it).
+func stepRefOf(s StepID) StepRef { return StepRef{int16(s) / 16, int16(s) % 16} }
 
 func (g Exec) validStep(r StepRef) bool {
 	return int(r.Phase) < len(g.Rules.Phases) && r.Step >= 0 && int(r.Step) < len(g.Rules.Phases[r.Phase].Steps)
