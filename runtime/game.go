@@ -587,7 +587,7 @@ func (g *Game) newObject(c Card, owner int, kw KeywordSet, timing uint8) Object 
 	}
 }
 
-// place puts object o (as make made it) into the game, into zone z of
+// place puts object o (as newObject made it) into the game, into zone z of
 // owner's: a new object.
 func (g *Game) place(o Object, owner int, z Zone) ObjID {
 	g.touch(ChangeZones | ChangePlayers) // and the move, the battlefield
