@@ -891,7 +891,48 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 	}
 	p.Slots = r.slots
 	p.Own = len(p.Params) == 1 && ownExpr(p.Expr, p.Params[0])
+	if !p.IsValue {
+		p.Guard, _ = keywordGuard(p.Expr, p.Params)
+	}
 	c.p.Predicates = append(c.p.Predicates, p)
+}
+
+// keywordGuard derives a predicate's Guard from its condition e: sets
+// of keywords such that e can hold only if params[0] has one of g[0] or
+// params[1] one of g[1]. ok is false when e gives no such sets: only
+// "p has K" (K a keyword, p a parameter), a conjunction with a guarded
+// side, and a disjunction of guarded sides are guarded.
+func keywordGuard(e Expr, params []*Var) (g [2]rt.KeywordSet, ok bool) {
+	switch e := e.(type) {
+	case *Paren:
+		return keywordGuard(e.X, params)
+	case *HasKeyword:
+		v, isVar := e.X.(*VarRef)
+		if e.Var != nil || e.Keyword < 0 || e.Keyword >= 64 || !isVar {
+			return g, false
+		}
+		for i, p := range params {
+			if i < len(g) && v.Var == p {
+				g[i] = 1 << uint(e.Keyword)
+				return g, true
+			}
+		}
+	case *Binary:
+		switch e.Op {
+		case OpAnd:
+			if g, ok := keywordGuard(e.X, params); ok {
+				return g, true
+			}
+			return keywordGuard(e.Y, params)
+		case OpOr:
+			a, okA := keywordGuard(e.X, params)
+			b, okB := keywordGuard(e.Y, params)
+			if okA && okB {
+				return [2]rt.KeywordSet{a[0] | b[0], a[1] | b[1]}, true
+			}
+		}
+	}
+	return [2]rt.KeywordSet{}, false
 }
 
 // ownExpr reports whether e reads nothing but x's own state: Own

@@ -279,6 +279,9 @@ func (w *writer) file(pkg string) {
 			if pr.Own {
 				own = ", Own: true"
 			}
+			if pr.Guard != [2]runtime.KeywordSet{} {
+				own += fmt.Sprintf(", Guard: [2]rt.KeywordSet{%s, %s}", keywordSetGo(p, pr.Guard[0]), keywordSetGo(p, pr.Guard[1]))
+			}
 			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s%s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name, own)
 		}
 		w.printf("},\n")
@@ -752,6 +755,21 @@ func (w *writer) matchAll() {
 		}
 	}
 	fmt.Fprintf(&w.fns, "// sba_match_all matches every state-based action against the same state\n// in one pass.\nfunc sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {\ndirty := g.SBAChanges()\n%sreturn hits\n}\n\n", b.String())
+}
+
+// keywordSetGo is the Go expression of the keyword set ks (1<<kw_NAME
+// | ...), 0 for none.
+func keywordSetGo(p *Program, ks runtime.KeywordSet) string {
+	var bits []string
+	for i, k := range p.Keywords {
+		if ks.Has(i) {
+			bits = append(bits, "1<<"+keywordConst(k.Name))
+		}
+	}
+	if len(bits) == 0 {
+		return "0"
+	}
+	return strings.Join(bits, " | ")
 }
 
 // keywordKinds writes the keywords whose instances add nothing

@@ -298,7 +298,11 @@ type Predicate struct {
 	// Own: a predicate of one object whose expression reads only that
 	// object's own state (Builtin.Own attributes of it, constants): what
 	// rt.Predicate.Own says.
-	Own   bool
+	Own bool
+	// Guard: keywords one of which the first parameter (Guard[0]) or
+	// the second (Guard[1]) must have for the condition to hold
+	// (keywordGuard): what rt.Predicate.Guard says.
+	Guard [2]rt.KeywordSet
 	Slots int
 	Decl  *grammar.PredicateDecl
 }

@@ -15,7 +15,7 @@ import (
 
 var stateOpts = []cmp.Option{
 	cmp.Exporter(func(reflect.Type) bool { return true }),
-	cmpopts.IgnoreFields(rt.Game{}, "Rules", "zoneBuf", "scratch", "hits", "optKeys", "aux", "decl", "watchBuf"), // buffers, not state
+	cmpopts.IgnoreFields(rt.Game{}, "Rules", "zoneBuf", "scratch", "hits", "optKeys", "aux", "decl", "watchBuf", "preds", "live"), // buffers and what is derived, not state
 	cmpopts.EquateEmpty(),
 }
 

@@ -1,6 +1,9 @@
 package runtime
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // Combat mechanics: who attacks whom, who blocks whom, damage assignment
 // orders, assigning and dealing combat damage. Which creatures may attack
@@ -159,6 +162,14 @@ type Predicate struct {
 	// attack or block), which nothing done to another object changes, so
 	// that after a change to one object only that one needs testing again.
 	Own bool
+	// Guard (derived by the compiler from the condition): the condition
+	// can hold only if its first parameter has one of the keywords of
+	// Guard[0] or its second one of Guard[1] ("a has flying and …").
+	// While no object of the game has any of them (printed, kept as it
+	// left the battlefield, or given by an effect), the predicate holds
+	// for nothing and is not evaluated (Game.live). Zero: no such
+	// keywords.
+	Guard [2]KeywordSet
 }
 
 // Attack is one attacking creature.
@@ -273,7 +284,13 @@ func (c *Combat) reset() {
 // the keyword triggers waiting for it in Rules.KeywordTriggers (an event
 // no keyword waits for costs no look at them).
 type predIndex struct {
-	kinds  [numPredKinds][]int32
+	kinds [numPredKinds][]int32
+	// guards are the keywords some predicate's Guard names; all is kinds
+	// with every one seen, live the other sets seen (liveFor).
+	guards KeywordSet
+	all    liveKinds
+	mu     sync.Mutex
+	live   map[KeywordSet]*liveKinds
 	kwTrig [][]int32 // by EventID
 	// kwTrigSet are the keywords some keyword trigger waits on: an
 	// object with none of them (and no trigger of its own) triggers
@@ -297,6 +314,11 @@ func indexPredicates(r *Rules) *predIndex {
 		}
 		ix.kinds[k] = all[start:len(all):len(all)]
 	}
+	for _, p := range r.Predicates {
+		ix.guards |= p.Guard[0] | p.Guard[1]
+	}
+	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds}
+	ix.live = map[KeywordSet]*liveKinds{}
 	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)
 	for i := range r.KeywordTriggers {
 		if ev := int(r.KeywordTriggers[i].Trigger.Event); ev > 0 && ev < len(ix.kwTrig) {
@@ -321,23 +343,90 @@ func (g *Game) keywordTriggersOf(ev EventID) []int32 {
 	return g.preds.kwTrig[ev]
 }
 
-// predsOf returns the indexes of the predicates of kind k (none for a
-// kind out of range: a loaded decision's).
+// predsOf returns the indexes of the predicates of kind k that may hold
+// in this game (none for a kind out of range: a loaded decision's): a
+// condition whose Guard keywords no object of the game has had is left
+// out of the kinds of which any one holding decides (Game.live).
 func (g *Game) predsOf(k PredKind) []int32 {
-	if g.preds == nil || k >= numPredKinds {
+	if g.live == nil || k >= numPredKinds {
 		return g.predsSlow(k) // (inlined: the common case is one load)
 	}
-	return g.preds.kinds[k]
+	return g.live.kinds[k]
 }
 
 func (g *Game) predsSlow(k PredKind) []int32 {
-	if g.preds == nil {
-		g.preds = indexPredicates(g.Rules)
+	if g.live == nil {
+		g.relive()
 	}
 	if k >= numPredKinds {
 		return nil
 	}
-	return g.preds.kinds[k]
+	return g.live.kinds[k]
+}
+
+// liveKinds is predIndex.kinds without the conditions no object can
+// satisfy while the game's objects have had none of their Guard
+// keywords: immutable once built, shared by every game (and clone) that
+// has seen the same guard keywords.
+type liveKinds struct {
+	seen  KeywordSet // the guard keywords the game's objects have had
+	kinds [numPredKinds][]int32
+}
+
+// maxLiveSets bounds predIndex.live: past it, a set of keywords seen is
+// built for its game alone.
+const maxLiveSets = 64
+
+// relive derives g.live from the keywords its objects have, printed or
+// kept as they left the battlefield, and its effects give.
+func (g *Game) relive() {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	var seen KeywordSet
+	for i := range g.Objs {
+		seen |= g.Objs[i].Keywords | g.Objs[i].lkiKeywords
+	}
+	for i := range g.Effects {
+		seen |= g.Effects[i].Keywords
+	}
+	g.live = g.preds.liveFor(g.Rules, seen)
+}
+
+// seeKeywords notes that an object of the game may have the keywords
+// ks: the predicates they guard may hold from now on. (Keywords are
+// seen for the rest of the game: an effect that ends leaves its guarded
+// predicates evaluated, which is never wrong.)
+func (g *Game) seeKeywords(ks KeywordSet) {
+	if l := g.live; l != nil && ks&g.preds.guards&^l.seen != 0 {
+		g.live = nil // (relive on the next look: rare, once per keyword)
+	}
+}
+
+// liveFor returns the predicates that may hold where the objects have
+// had the keywords seen.
+func (ix *predIndex) liveFor(r *Rules, seen KeywordSet) *liveKinds {
+	seen &= ix.guards
+	if seen == ix.guards {
+		return &ix.all
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if l := ix.live[seen]; l != nil {
+		return l
+	}
+	l := &liveKinds{seen: seen}
+	for k := PredKind(1); k < numPredKinds; k++ {
+		for _, i := range ix.kinds[k] {
+			if gd := r.Predicates[i].Guard; k.All() || k.IsValue() || gd == ([2]KeywordSet{}) || (gd[0]|gd[1])&seen != 0 {
+				l.kinds[k] = append(l.kinds[k], i)
+			}
+		}
+	}
+	if len(ix.live) < maxLiveSets {
+		ix.live[seen] = l
+	}
+	return l
 }
 
 // pred reports whether predicates of kind hold for x: with all, every one

@@ -153,7 +153,7 @@ func (d *streamDecoder) value(v reflect.Value, path string) error {
 		seen := make([]bool, t.NumField())
 		err := d.object(path, func(key string) error {
 			f, ok := t.FieldByName(key)
-			if !ok || len(f.Index) != 1 || f.Type == rulesType || f.Type == predsType || f.Type == auxType || f.Type == scratchType || f.Type.Kind() == reflect.Func {
+			if !ok || len(f.Index) != 1 || notSaved(f.Type) {
 				return fmt.Errorf("saved game: %s has fields this runtime does not know (%s)", path, strconv.Quote(key))
 			}
 			if seen[f.Index[0]] {
@@ -167,7 +167,7 @@ func (d *streamDecoder) value(v reflect.Value, path string) error {
 		}
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if !seen[i] && f.Type != rulesType && f.Type != predsType && f.Type != auxType && f.Type != scratchType && f.Type.Kind() != reflect.Func {
+			if !seen[i] && !notSaved(f.Type) {
 				return fmt.Errorf("saved game: %s.%s is missing", path, f.Name)
 			}
 		}

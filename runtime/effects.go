@@ -95,6 +95,7 @@ const (
 // AddEffect starts a continuous effect.
 func (g Exec) AddEffect(e Effect) {
 	g.Effects = append(g.Effects, e)
+	g.seeKeywords(e.Keywords)
 	if e.Keywords&g.triggeredKeywords() != 0 {
 		g.withTriggers++ // events are matched from now on: its target may trigger
 	}

@@ -67,6 +67,9 @@ type Game struct {
 	// preds indexes Rules.Predicates by kind (read only, shared by
 	// copies; not saved: Load builds it again).
 	preds *predIndex
+	// live: the predicates that may hold in this game (predsOf), nil
+	// when not known (derived again by the next look: relive).
+	live *liveKinds
 
 	Players []Player
 	Objs    []Object
@@ -596,6 +599,7 @@ func (g *Game) place(o Object, owner int, z Zone) ObjID {
 	p := &g.Objs[id]
 	g.derive(id)
 	g.count(p, id, 1)
+	g.seeKeywords(p.Keywords)
 	if a := g.aux; a != nil && a.tokCopy == 1 && (p.Token || p.Copy != NotCopy) {
 		a.tokCopy = 2
 	}
@@ -765,6 +769,7 @@ func (g *Game) countAbilities() {
 // Changes made through the game's methods need no Touch.
 func (g *Game) Touch() {
 	g.touch(ChangeAll)
+	g.live = nil // keywords may have been given
 	if g.aux != nil {
 		g.aux.tokCopy = 0 // Token or Copy may have been set: look again
 	}

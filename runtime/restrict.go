@@ -43,7 +43,7 @@ import "slices"
 const MaxDeclarationSearch = 4096
 
 // declScratch holds the buffers of the declaration checks. Game.decl
-// points to it: Save and Load skip the type (scratchType), so a check
+// points to it: Save and Load skip the type (notSaved), so a check
 // that grows or empties a buffer leaves the saved bytes as they were.
 type declScratch struct {
 	flip    []int32    // blockRestricted: the attacks it marked blocked

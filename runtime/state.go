@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 
 	"github.com/mtgc-dev/mtgc/internal/safeio"
 )
@@ -122,11 +123,15 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 }
 
 // skipped fields: the rules are given to Load, with what is derived from
-// them; a function can't be saved.
-var rulesType, predsType, auxType = reflect.TypeOf((*Rules)(nil)), reflect.TypeOf((*predIndex)(nil)), reflect.TypeOf((*gameAux)(nil))
+// them (the predicate index, the live predicates); scratch buffers
+// (Game.decl, Game.aux); a function can't be saved.
+var notSavedTypes = []reflect.Type{reflect.TypeOf((*Rules)(nil)), reflect.TypeOf((*predIndex)(nil)), reflect.TypeOf((*liveKinds)(nil)),
+	reflect.TypeOf((*gameAux)(nil)), reflect.TypeOf((*declScratch)(nil))}
 
-// scratchType is the type of Game.decl, buffers Save and Load skip.
-var scratchType = reflect.TypeOf((*declScratch)(nil))
+// notSaved reports whether Save skips (and Load refuses) fields of type t.
+func notSaved(t reflect.Type) bool {
+	return t.Kind() == reflect.Func || slices.Contains(notSavedTypes, t)
+}
 
 func encodeValue(v reflect.Value) (any, error) {
 	switch v.Kind() {
@@ -156,7 +161,7 @@ func encodeValue(v reflect.Value) (any, error) {
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if f.Type == rulesType || f.Type == predsType || f.Type == auxType || f.Type == scratchType || f.Type.Kind() == reflect.Func {
+			if notSaved(f.Type) {
 				continue
 			}
 			e, err := encodeValue(v.Field(i))

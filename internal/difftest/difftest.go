@@ -46,7 +46,7 @@ func (o Options) turns() int32 {
 // (compared event by event) and the runtime's scratch buffers.
 var StateOpts = []cmp.Option{
 	cmp.Exporter(func(reflect.Type) bool { return true }),
-	cmpopts.IgnoreFields(rt.Game{}, "Rules", "Log", "scratch", "hits", "zoneBuf", "optKeys", "aux", "watchBuf", "decl"),
+	cmpopts.IgnoreFields(rt.Game{}, "Rules", "Log", "scratch", "hits", "zoneBuf", "optKeys", "aux", "watchBuf", "decl", "preds", "live"),
 	cmpopts.EquateEmpty(),
 }
 
