@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -539,12 +540,13 @@ func (g *Game) create(c Card, owner int, z Zone, kw KeywordSet, timing uint8) Ob
 }
 
 // sameCard reports whether a and b are the same card: equal, their
-// slices shared (a deck's copies of one Card).
+// subtypes and keywords equal, their triggers and abilities shared (a
+// deck's copies of one Card).
 func sameCard(a, b *Card) bool {
 	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Power == b.Power && a.Toughness == b.Toughness &&
 		a.Cost == b.Cost && a.Token == b.Token && a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost && a.Copy == b.Copy &&
 		a.Enchant == b.Enchant && a.Timing == b.Timing && a.Spell == b.Spell && a.Declared == b.Declared &&
-		sameSlice(a.Subtypes, b.Subtypes) && sameSlice(a.Keywords, b.Keywords) && sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities)
+		slices.Equal(a.Subtypes, b.Subtypes) && slices.Equal(a.Keywords, b.Keywords) && sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities)
 }
 
 // newObject is the object card c makes for owner, with its face in the table,
