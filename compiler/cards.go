@@ -95,15 +95,19 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 					values = append(values, cardValue{card: cd, pred: cl, self: self})
 					continue
 				}
+				scoped := *cl
 				if self < 0 {
-					errs = append(errs, &grammar.Error{Pos: cl.Pos, Msg: "card " + cd.Ident.Name + ": a card's clause names self among its parameters, the card's object it applies to (e.g. predicate cant_block \"509.1b\" (self, a) if ...)"})
+					// A static ability of the card's permanents that
+					// applies to other objects: it holds while one of
+					// them, self, satisfies the condition ("enchanted
+					// creature": a == self.attached_to).
+					scoped.If = anyOfCard(cl.Pos, cd, cl.If)
+					g.Decls = append(g.Decls, &scoped)
 					continue
 				}
 				sp := cl.Params[self].Pos
-				scoped := *cl
 				scoped.If = &grammar.Binary{Pos: sp, Op: "and",
-					X: &grammar.CallExpr{Pos: sp, Fun: grammar.Ident{Pos: sp, Name: "is_card"}, Args: []grammar.Expr{
-						&grammar.Ident{Pos: sp, Name: "self"}, &grammar.StringLit{Pos: cd.NamePos, Value: cd.Name}}},
+					X: isCardCall(sp, &grammar.Ident{Pos: sp, Name: "self"}, cd),
 					Y: &grammar.ParenExpr{Pos: cl.If.Position(), X: cl.If}}
 				g.Decls = append(g.Decls, &scoped)
 			}
@@ -231,19 +235,37 @@ func foldCardValues(files []*grammar.File, values []cardValue) ([]*grammar.File,
 				continue
 			}
 			pos := cl.Pos
-			var cond grammar.Expr
-			if v.self >= 0 {
-				sp := cl.Params[v.self].Pos
-				cond = isCardCall(sp, &grammar.Ident{Pos: sp, Name: "self"}, v.card)
-			} else {
-				w := &grammar.Ident{Pos: pos, Name: "card_" + name}
-				cond = &grammar.CallExpr{Pos: pos, Fun: grammar.Ident{Pos: pos, Name: "any"}, Args: []grammar.Expr{
-					&grammar.Ident{Pos: pos, Name: "permanent"}, w, isCardCall(pos, w, v.card)}}
-			}
 			folded := *r
 			folded.Rules = append(append([]grammar.Rule(nil), r.Rules...), cl.Rules...)
 			folded.Params = append([]grammar.Ident(nil), cl.Params...)
-			folded.If = &grammar.CondExpr{Pos: pos, Cond: cond, Then: own, Else: rules}
+			switch {
+			case v.self >= 0:
+				sp := cl.Params[v.self].Pos
+				folded.If = &grammar.CondExpr{Pos: pos, Cond: isCardCall(sp, &grammar.Ident{Pos: sp, Name: "self"}, v.card), Then: own, Else: rules}
+			case freeIdent(own, "self") == nil:
+				folded.If = &grammar.CondExpr{Pos: pos, Cond: anyOfCard(pos, v.card, nil), Then: own, Else: rules}
+			default:
+				// Scoped by one of the card's permanents, self, in the
+				// condition of the value's if: if COND then VALUE else
+				// OTHER means VALUE where one of them satisfies COND,
+				// OTHER where some is on the battlefield and none does.
+				c, ok := unparen(own).(*grammar.CondExpr)
+				if !ok {
+					at := freeIdent(own, "self")
+					errorf(at.Pos, "card %s: predicate %s: a value clause without self among its parameters reads self, one of the card's permanents, only in the condition of its if (if COND then VALUE else %s(...)): which permanent would it read otherwise?", name, cl.Kind.Name, cl.Kind.Name)
+					continue
+				}
+				if at := freeIdent(c.Then, "self"); at != nil {
+					errorf(at.Pos, "card %s: predicate %s: self, one of the card's permanents, is read only in the condition of the value's if: with several of them, which one would its value read?", name, cl.Kind.Name)
+					continue
+				}
+				if at := freeIdent(c.Else, "self"); at != nil {
+					errorf(at.Pos, "card %s: predicate %s: self, one of the card's permanents, is read only in the condition of the value's if: with several of them, which one would its value read?", name, cl.Kind.Name)
+					continue
+				}
+				folded.If = &grammar.CondExpr{Pos: pos, Cond: anyOfCard(c.Pos, v.card, c.Cond), Then: c.Then,
+					Else: &grammar.CondExpr{Pos: pos, Cond: anyOfCard(pos, v.card, nil), Then: c.Else, Else: rules}}
+			}
 			replace(i, j, &folded)
 			continue
 		}
@@ -278,6 +300,72 @@ func foldCardValues(files []*grammar.File, values []cardValue) ([]*grammar.File,
 		replace(i, j, &folded)
 	}
 	return out, errs
+}
+
+// anyOfCard is any(permanent, self, is_card(self, "Name") and (cond)):
+// some permanent of card cd, self, satisfies cond (nil: is one).
+func anyOfCard(pos grammar.Pos, cd *grammar.CardDecl, cond grammar.Expr) grammar.Expr {
+	self := &grammar.Ident{Pos: pos, Name: "self"}
+	var c grammar.Expr = isCardCall(pos, self, cd)
+	if cond != nil {
+		c = &grammar.Binary{Pos: pos, Op: "and", X: c, Y: &grammar.ParenExpr{Pos: cond.Position(), X: cond}}
+	}
+	return &grammar.CallExpr{Pos: pos, Fun: grammar.Ident{Pos: pos, Name: "any"}, Args: []grammar.Expr{
+		&grammar.Ident{Pos: pos, Name: "permanent"}, self, c}}
+}
+
+func unparen(e grammar.Expr) grammar.Expr {
+	for {
+		p, ok := e.(*grammar.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// freeIdent is the first occurrence of the identifier name in e that no
+// binder of e (any, count...) binds, or nil.
+func freeIdent(e grammar.Expr, name string) *grammar.Ident {
+	switch e := e.(type) {
+	case *grammar.Ident:
+		if e.Name == name {
+			return e
+		}
+	case *grammar.Binary:
+		if at := freeIdent(e.X, name); at != nil {
+			return at
+		}
+		return freeIdent(e.Y, name)
+	case *grammar.Unary:
+		return freeIdent(e.X, name)
+	case *grammar.Selector:
+		return freeIdent(e.X, name)
+	case *grammar.HasExpr:
+		return freeIdent(e.X, name)
+	case *grammar.ParenExpr:
+		return freeIdent(e.X, name)
+	case *grammar.CondExpr:
+		for _, x := range []grammar.Expr{e.Cond, e.Then, e.Else} {
+			if at := freeIdent(x, name); at != nil {
+				return at
+			}
+		}
+	case *grammar.CallExpr:
+		b, binds := binders[e.Fun.Name]
+		for k, a := range e.Args {
+			if binds && k == b {
+				if v, ok := a.(*grammar.Ident); ok && v.Name == name {
+					return nil // bound below (the kind before it is no expression of it)
+				}
+				continue
+			}
+			if at := freeIdent(a, name); at != nil {
+				return at
+			}
+		}
+	}
+	return nil
 }
 
 func isCardCall(pos grammar.Pos, x grammar.Expr, cd *grammar.CardDecl) grammar.Expr {

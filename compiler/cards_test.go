@@ -63,6 +63,41 @@ func TestCardDeclaration(t *testing.T) {
 	}
 }
 
+// TestCardScopes: a clause without self among its parameters is a static
+// ability of the card's permanents that applies to other objects: its
+// condition holds where one of them, self, satisfies it; a value clause's
+// self is read in the condition of its if alone.
+func TestCardScopes(t *testing.T) {
+	p, err := rootWith(t, `card lure "Lure" {
+  types enchantment
+  predicate must_block_attacker "509.1c" (b, a) if a == self.attached_to
+}
+card bront "Bront" {
+  types creature
+  predicate assigns_damage "510.1a" (s) = if s.controller == self.controller then max(0, s.toughness) else assigns_damage(s)
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"must_block_attacker 509.1c": `any(permanent, self, is_card(self, "Lure") and (a == self.attached_to))`,
+		"assigns_damage 510.1a":      `if any(permanent, self, is_card(self, "Bront") and (s.controller == self.controller)) then max(0, s.toughness) else if any(permanent, self, is_card(self, "Bront")) then (max(0, s.power)) else max(0, s.power)`,
+	}
+	for _, pr := range p.Predicates {
+		key := pr.Kind + " " + pr.Rules[0]
+		if w, ok := want[key]; ok && pr.Decl.Params[0].Name != "self" {
+			if got := grammar.FormatNode(pr.Decl.If); got != w {
+				t.Errorf("%s:\n got %s\nwant %s", key, got, w)
+			}
+			delete(want, key)
+		}
+	}
+	for k := range want {
+		t.Errorf("no clause %s", k)
+	}
+}
+
 // TestCardValues: a card's value clause and its characteristic-defining
 // ability are folded into the rules' own (no clause more), as
 // `if is_card(self, "Name") then CARD else RULES`, the card's KIND(self)
@@ -107,7 +142,9 @@ func TestCardValues(t *testing.T) {
 
 func TestCardErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (b, x) if b.creature\n}\n", "cards.mtg:3:3: card a: a card's clause names self among its parameters"},
+		{"card a \"A\" {\n  predicate assigns_damage \"510.1a\" (s) = self.power\n}\n", "cards.mtg:3:43: card a: predicate assigns_damage: a value clause without self among its parameters reads self, one of the card's permanents, only in the condition of its if"},
+		{"card a \"A\" {\n  predicate assigns_damage \"510.1a\" (s) = if s.controller == self.controller then self.power else assigns_damage(s)\n}\n", "cards.mtg:3:83: card a: predicate assigns_damage: self, one of the card's permanents, is read only in the condition"},
+		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (b, x) if b.creature and self.tapperd\n}\n", "cards.mtg:3:"},
 		{"card a \"A\" {\n  predicate lethal_damage \"702.19b\" (self) = 2\n}\n", "cards.mtg:3:3: card a: predicate lethal_damage takes 2 parameter(s)"},
 		{"card a \"A\" {\n  predicate damage_assigner \"702.22j\" (b) = b.controller\n}\n", "card a: predicate damage_assigner: the variable b would hide the b the card's clause names"},
 		{"card a \"A\" {\n  predicate blocks_at_most \"509.1a\" (self) = blocks_at_most(self, self)\n}\n", "cards.mtg:3:46: card a: predicate blocks_at_most: blocks_at_most takes 1 object(s), not 2"},

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:98b035f911bffe9ab4d5f0d424a67fe2"
+const SourceHash = "sha256:dc1adbbaca73102b2639ecab0801df8a"
 
 // Keyword bits.
 const (
@@ -114,15 +114,16 @@ var Rules = &rt.Rules{
 		{Name: "Thorn Elemental", Types: ty_creature, Subtypes: []string{"elemental"}, Power: 7, Toughness: 7, Keywords: []string{"assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 5, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Thorn Elemental"},                                                                                                                                                                                                                                                                                               // cards/assign.mtg:15:1
 		{Name: "Lone Wolf", Types: ty_creature, Subtypes: []string{"wolf"}, Power: 2, Toughness: 2, Keywords: []string{"assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Lone Wolf"},                                                                                                                                                                                                                                                                                                                // cards/assign.mtg:25:1
 		{Name: "Doran, the Siege Tower", Types: ty_creature, Super: 2, Subtypes: []string{"treefolk", "shaman"}, Power: 0, Toughness: 5, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 1, 0, 1, 0}}, Declared: "Doran, the Siege Tower"},                                                                                                                                                                                                                                                                                                                 // cards/assign.mtg:38:1
-		{Name: "Nightmare", Types: ty_creature, Subtypes: []string{"nightmare", "horse"}, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 5, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Nightmare"},                                                                                                                                                                                                                                                                                                                                               // cards/assign.mtg:49:1
-		{Name: "Keldon Warlord", Types: ty_creature, Subtypes: []string{"human", "barbarian"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Keldon Warlord"},                                                                                                                                                                                                                                                                                                                                                                   // cards/assign.mtg:61:1
-		{Name: "Palace Guard", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 4, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Palace Guard"},                                                                                                                                                                                                                                                                                                                                                 // cards/assign.mtg:72:1
-		{Name: "Pride of Lions", Types: ty_creature, Subtypes: []string{"cat"}, Power: 4, Toughness: 4, Keywords: []string{"assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Pride of Lions"},                                                                                                                                                                                                                                                                                                       // cards/assign.mtg:82:1
-		{Name: "Guardian of the Gateless", Types: ty_creature, Subtypes: []string{"angel"}, Power: 2, Toughness: 3, Keywords: []string{"flying"}, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Guardian of the Gateless", Event: 2, Segment: "", Arg: 0, Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Guardian of the Gateless"},                                                                                                                              // cards/assign.mtg:94:1
-		{Name: "Plague Rats", Types: ty_creature, Subtypes: []string{"rat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Plague Rats"},                                                                                                                                                                                                                                                                                                                                                                                        // cards/assign.mtg:112:1
-		{Name: "Dakkon Blackblade", Types: ty_creature, Super: 2, Subtypes: []string{"human", "warrior"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 2, 1, 0, 0, 0}}, Declared: "Dakkon Blackblade"},                                                                                                                                                                                                                                                                                                                                                     // cards/assign.mtg:123:1
-		{Name: "Maro", Types: ty_creature, Subtypes: []string{"avatar"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Maro"},                                                                                                                                                                                                                                                                                                                                                                                                   // cards/assign.mtg:133:1
-		{Name: "Spinebiter", Types: ty_creature, Subtypes: []string{"phyrexian", "beast"}, Power: 3, Toughness: 2, Keywords: []string{"infect", "assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Spinebiter"},                                                                                                                                                                                                                                                                                      // cards/assign.mtg:143:1
+		{Name: "Belligerent Brontodon", Types: ty_creature, Subtypes: []string{"dinosaur"}, Power: 4, Toughness: 6, Cost: rt.Cost{Generic: 5, Colored: rt.Mana{1, 0, 0, 0, 1, 0}}, Declared: "Belligerent Brontodon"},                                                                                                                                                                                                                                                                                                                                       // cards/assign.mtg:51:1
+		{Name: "Nightmare", Types: ty_creature, Subtypes: []string{"nightmare", "horse"}, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 5, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Nightmare"},                                                                                                                                                                                                                                                                                                                                               // cards/assign.mtg:62:1
+		{Name: "Keldon Warlord", Types: ty_creature, Subtypes: []string{"human", "barbarian"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 2, 0, 0}}, Declared: "Keldon Warlord"},                                                                                                                                                                                                                                                                                                                                                                   // cards/assign.mtg:74:1
+		{Name: "Palace Guard", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 4, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Palace Guard"},                                                                                                                                                                                                                                                                                                                                                 // cards/assign.mtg:85:1
+		{Name: "Pride of Lions", Types: ty_creature, Subtypes: []string{"cat"}, Power: 4, Toughness: 4, Keywords: []string{"assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Pride of Lions"},                                                                                                                                                                                                                                                                                                       // cards/assign.mtg:95:1
+		{Name: "Guardian of the Gateless", Types: ty_creature, Subtypes: []string{"angel"}, Power: 2, Toughness: 3, Keywords: []string{"flying"}, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Guardian of the Gateless", Event: 2, Segment: "", Arg: 0, Effect: 25, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Guardian of the Gateless"},                                                                                                                              // cards/assign.mtg:107:1
+		{Name: "Plague Rats", Types: ty_creature, Subtypes: []string{"rat"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Plague Rats"},                                                                                                                                                                                                                                                                                                                                                                                        // cards/assign.mtg:125:1
+		{Name: "Dakkon Blackblade", Types: ty_creature, Super: 2, Subtypes: []string{"human", "warrior"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 2, 1, 0, 0, 0}}, Declared: "Dakkon Blackblade"},                                                                                                                                                                                                                                                                                                                                                     // cards/assign.mtg:136:1
+		{Name: "Maro", Types: ty_creature, Subtypes: []string{"avatar"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Maro"},                                                                                                                                                                                                                                                                                                                                                                                                   // cards/assign.mtg:146:1
+		{Name: "Spinebiter", Types: ty_creature, Subtypes: []string{"phyrexian", "beast"}, Power: 3, Toughness: 2, Keywords: []string{"infect", "assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Spinebiter"},                                                                                                                                                                                                                                                                                      // cards/assign.mtg:156:1
 		{Name: "Sea Monster", Types: ty_creature, Subtypes: []string{"serpent"}, Power: 6, Toughness: 6, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Sea Monster"},                                                                                                                                                                                                                                                                                                                                                            // cards/attack.mtg:12:1
 		{Name: "Harbor Serpent", Types: ty_creature, Subtypes: []string{"serpent"}, Power: 5, Toughness: 5, Keywords: []string{"islandwalk"}, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Harbor Serpent"},                                                                                                                                                                                                                                                                                                                    // cards/attack.mtg:24:1
 		{Name: "Trap Runner", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 2, Toughness: 3, Abilities: []rt.Ability{{Label: "Trap Runner", Timing: "during_combat_after_blockers", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Trap Runner", Effect: 3, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Trap Runner"},                                                           // cards/attack.mtg:38:1
@@ -203,6 +204,7 @@ var Rules = &rt.Rules{
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
+		{Name: "Lure", Types: ty_enchantment, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Lure"},                                                                                                                                                                                                                                                                                                                                                                                                  // cards/static.mtg:77:1
 		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 49, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
 		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 50, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
 		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 51, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
@@ -526,7 +528,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:421", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:422", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:426", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:431", Text: "if any(permanent, card_ghostly_prison, is_card(card_ghostly_prison, \"Ghostly Prison\")) then (if any(permanent, card_propaganda, is_card(card_propaganda, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0) + 2 * count(permanent, w, is_card(w, \"Ghostly Prison\") and w.controller == q) else if any(permanent, card_propaganda, is_card(card_propaganda, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0", Value2: pred_attack_tax_11},
+		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:431", Text: "if any(permanent, self, is_card(self, \"Ghostly Prison\")) then (if any(permanent, self, is_card(self, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0) + 2 * count(permanent, w, is_card(w, \"Ghostly Prison\") and w.controller == q) else if any(permanent, self, is_card(self, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0", Value2: pred_attack_tax_11},
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:434", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
 		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_13},
 		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
@@ -540,7 +542,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:460", Text: "if is_card(self, \"Guardian of the Gateless\") then max((if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1), game.attackers) else if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
 		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:462", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:465", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:469", Text: "if any(permanent, card_doran_the_siege_tower, is_card(card_doran_the_siege_tower, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)", Value: pred_assigns_damage_25},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:469", Text: "if any(permanent, self, is_card(self, \"Belligerent Brontodon\") and (s.controller == self.controller)) then max(0, s.toughness) else if any(permanent, self, is_card(self, \"Belligerent Brontodon\")) then (if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)) else if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)", Value: pred_assigns_damage_25},
 		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:475", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
 		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
@@ -574,8 +576,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_56},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_57},
 		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_58},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_59, Guard: [2]rt.KeywordSet{1 << kw_hobbled, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_60},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:81", Text: "any(permanent, self, is_card(self, \"Lure\") and (a == self.attached_to))", Test2: pred_must_block_attacker_59},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_60, Guard: [2]rt.KeywordSet{1 << kw_hobbled, 0}},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_61},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:514", Allows: timing_0},
@@ -630,7 +633,7 @@ var Rules = &rt.Rules{
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:56", Params: 0, Kinds: "", Run: effect_21},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:60", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
-		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:104", Params: 0, Kinds: "", Run: effect_24},
+		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:117", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_25},
 		{Name: "draw_and_skip_turn", Rules: []string{"500.11"}, Pos: "cards/attack.mtg:53", Params: 1, Kinds: "i", Run: effect_26},
 		{Name: "fly_self", Rules: []string{"117.1b"}, Pos: "cards/attack.mtg:131", Params: 0, Kinds: "", Run: effect_27},
@@ -3404,11 +3407,11 @@ func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	_ = v_q
 	return func() int32 {
 		if func() bool {
-			for _, v_card_ghostly_prison := range g.Battlefield {
-				if g.Objs[v_card_ghostly_prison].PhasedOut {
+			for _, v_self := range g.Battlefield {
+				if g.Objs[v_self].PhasedOut {
 					continue
 				}
-				if g.IsCard(v_card_ghostly_prison, "Ghostly Prison") {
+				if g.IsCard(v_self, "Ghostly Prison") {
 					return true
 				}
 			}
@@ -3416,11 +3419,11 @@ func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 		}() {
 			return (func() int32 {
 				if func() bool {
-					for _, v_card_propaganda := range g.Battlefield {
-						if g.Objs[v_card_propaganda].PhasedOut {
+					for _, v_self := range g.Battlefield {
+						if g.Objs[v_self].PhasedOut {
 							continue
 						}
-						if g.IsCard(v_card_propaganda, "Propaganda") {
+						if g.IsCard(v_self, "Propaganda") {
 							return true
 						}
 					}
@@ -3455,11 +3458,11 @@ func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 		}
 		return func() int32 {
 			if func() bool {
-				for _, v_card_propaganda := range g.Battlefield {
-					if g.Objs[v_card_propaganda].PhasedOut {
+				for _, v_self := range g.Battlefield {
+					if g.Objs[v_self].PhasedOut {
 						continue
 					}
-					if g.IsCard(v_card_propaganda, "Propaganda") {
+					if g.IsCard(v_self, "Propaganda") {
 						return true
 					}
 				}
@@ -3648,15 +3651,15 @@ func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
 }
 
-// rules/combat.mtg:469 (510.1a, 510.1a)
+// rules/combat.mtg:469 (510.1a, 510.1a, 510.1a)
 func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
-			for _, v_card_doran_the_siege_tower := range g.Battlefield {
-				if g.Objs[v_card_doran_the_siege_tower].PhasedOut {
+			for _, v_self := range g.Battlefield {
+				if g.Objs[v_self].PhasedOut {
 					continue
 				}
-				if g.IsCard(v_card_doran_the_siege_tower, "Doran, the Siege Tower") {
+				if g.IsCard(v_self, "Belligerent Brontodon") && (rt.ObjController(g, v_s) == rt.ObjController(g, v_self)) {
 					return true
 				}
 			}
@@ -3664,7 +3667,52 @@ func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 		}() {
 			return max(0, g.Toughness(v_s))
 		}
-		return max(0, g.Power(v_s))
+		return func() int32 {
+			if func() bool {
+				for _, v_self := range g.Battlefield {
+					if g.Objs[v_self].PhasedOut {
+						continue
+					}
+					if g.IsCard(v_self, "Belligerent Brontodon") {
+						return true
+					}
+				}
+				return false
+			}() {
+				return (func() int32 {
+					if func() bool {
+						for _, v_self := range g.Battlefield {
+							if g.Objs[v_self].PhasedOut {
+								continue
+							}
+							if g.IsCard(v_self, "Doran, the Siege Tower") {
+								return true
+							}
+						}
+						return false
+					}() {
+						return max(0, g.Toughness(v_s))
+					}
+					return max(0, g.Power(v_s))
+				}())
+			}
+			return func() int32 {
+				if func() bool {
+					for _, v_self := range g.Battlefield {
+						if g.Objs[v_self].PhasedOut {
+							continue
+						}
+						if g.IsCard(v_self, "Doran, the Siege Tower") {
+							return true
+						}
+					}
+					return false
+				}() {
+					return max(0, g.Toughness(v_s))
+				}
+				return max(0, g.Power(v_s))
+			}()
+		}()
 	}()
 }
 
@@ -3949,13 +3997,28 @@ func pred_must_block_attacker_58(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
+// cards/static.mtg:81 (509.1c)
+func pred_must_block_attacker_59(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return func() bool {
+		for _, v_self := range g.Battlefield {
+			if g.Objs[v_self].PhasedOut {
+				continue
+			}
+			if g.IsCard(v_self, "Lure") && (v_a == rt.ObjAttachedTo(g, v_self)) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
 // cards/triggers.mtg:54 (509.1b)
-func pred_cant_block_59(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_60(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_hobbled)
 }
 
 // cards/triggers.mtg:67 (508.1c)
-func pred_attack_restriction_60(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_61(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Scarred Puma") && (g.Attacking(v_self) && !(func() bool {
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
 			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
@@ -4518,7 +4581,7 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/assign.mtg:104 (509.3a)
+// cards/assign.mtg:117 (509.3a)
 func effect_24(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.AttackersBlocked(g.AbilitySource())
 	_ = v_n
