@@ -90,6 +90,9 @@ card bront "Bront" {
 			if got := grammar.FormatNode(pr.Decl.If); got != w {
 				t.Errorf("%s:\n got %s\nwant %s", key, got, w)
 			}
+			if pr.Kind == "must_block_attacker" && pr.GuardCard != "Lure" {
+				t.Errorf("%s: guard card %q, want Lure (no Lure in the game: not evaluated)", key, pr.GuardCard)
+			}
 			delete(want, key)
 		}
 	}

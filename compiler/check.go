@@ -893,6 +893,7 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 	p.Own = len(p.Params) == 1 && ownExpr(p.Expr, p.Params[0])
 	if !p.IsValue {
 		p.Guard, _ = keywordGuard(p.Expr, p.Params)
+		p.GuardCard = cardGuard(p.Expr)
 	}
 	c.p.Predicates = append(c.p.Predicates, p)
 }
@@ -933,6 +934,36 @@ func keywordGuard(e Expr, params []*Var) (g [2]rt.KeywordSet, ok bool) {
 		}
 	}
 	return [2]rt.KeywordSet{}, false
+}
+
+// cardGuard derives a predicate's GuardCard from its condition e: the
+// name of a card such that e can hold only if some object of the game was
+// made from it: an is_card(x, "Name") conjunct (a card's clause, scoped
+// to its objects), or one inside any(KIND, v, ...) (a static ability of
+// the card's permanents). "" when e gives none.
+func cardGuard(e Expr) string {
+	switch e := e.(type) {
+	case *Paren:
+		return cardGuard(e.X)
+	case *Call:
+		if e.B != nil && e.B.Name == "is_card" && len(e.Args) == 2 {
+			if lit, ok := e.Args[1].(*Lit); ok && lit.T == Str {
+				return lit.Str
+			}
+		}
+	case *Quant:
+		if e.Fn == Any && e.Q != nil && e.Q.Where != nil {
+			return cardGuard(e.Q.Where)
+		}
+	case *Binary:
+		if e.Op == OpAnd {
+			if n := cardGuard(e.X); n != "" {
+				return n
+			}
+			return cardGuard(e.Y)
+		}
+	}
+	return ""
 }
 
 // ownExpr reports whether e reads nothing but x's own state: Own

@@ -282,6 +282,9 @@ func (w *writer) file(pkg string) {
 			if pr.Guard != [2]runtime.KeywordSet{} {
 				own += fmt.Sprintf(", Guard: [2]rt.KeywordSet{%s, %s}", keywordSetGo(p, pr.Guard[0]), keywordSetGo(p, pr.Guard[1]))
 			}
+			if pr.GuardCard != "" {
+				own += ", GuardCard: " + quote(pr.GuardCard)
+			}
 			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s%s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name, own)
 		}
 		w.printf("},\n")

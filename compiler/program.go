@@ -303,8 +303,11 @@ type Predicate struct {
 	// the second (Guard[1]) must have for the condition to hold
 	// (keywordGuard): what rt.Predicate.Guard says.
 	Guard [2]rt.KeywordSet
-	Slots int
-	Decl  *grammar.PredicateDecl
+	// GuardCard: a card some object of the game must have been made from
+	// for the condition to hold (cardGuard): rt.Predicate.GuardCard.
+	GuardCard string
+	Slots     int
+	Decl      *grammar.PredicateDecl
 }
 
 // StackObject is a checked stack object: its parameters' types and Go

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"testing"
 
+	cards "github.com/mtgc-dev/mtgc/cards/engine"
 	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 )
@@ -51,5 +52,38 @@ func TestGuardedPredicatesLive(t *testing.T) {
 	}
 	if !x.Holds(rt.Trample, tok) {
 		t.Error("a token made with trample: the trample predicate does not hold")
+	}
+}
+
+// TestCardGuardedPredicatesLive: a card's clause (scoped by is_card) is
+// not evaluated while no object of the game was made from the card, and
+// is from the moment one is made, with no Touch.
+func TestCardGuardedPredicatesLive(t *testing.T) {
+	deck := func() []rt.Card {
+		d := make([]rt.Card, 5)
+		for i := range d {
+			d[i] = rt.Card{Name: "Card", Types: cards.Rules.Types("creature"), Power: 1, Toughness: 1}
+		}
+		return d
+	}
+	g, err := cards.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: deck()}, {Name: "p2", Deck: deck()}}, NoOpeningHand: true, NoShuffle: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := rt.Exec{Game: g}
+	b := g.Players[0].Library[0]
+	if x.Holds(rt.MustAttack, b) {
+		t.Fatal("a vanilla creature must attack")
+	}
+	jug, ok := cards.Rules.Card("Juggernaut")
+	if !ok {
+		t.Fatal("no Juggernaut in the card library")
+	}
+	a, err := g.Create(jug, 0, rt.ZoneBattlefield)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.Holds(rt.MustAttack, a) {
+		t.Error("Juggernaut made during the game: its \"attacks each combat if able\" clause does not hold")
 	}
 }

@@ -170,6 +170,11 @@ type Predicate struct {
 	// for nothing and is not evaluated (Game.live). Zero: no such
 	// keywords.
 	Guard [2]KeywordSet
+	// GuardCard (derived by the compiler): the condition can hold only if
+	// some object of the game was made from the card the rules declare by
+	// this name (is_card): while none was, the predicate is not evaluated
+	// either. Empty: no such card.
+	GuardCard string
 }
 
 // Attack is one attacking creature.
@@ -285,13 +290,15 @@ func (c *Combat) reset() {
 // no keyword waits for costs no look at them).
 type predIndex struct {
 	kinds [numPredKinds][]int32
-	// guards are the keywords some predicate's Guard names; all is kinds
-	// with every one seen, live the other sets seen (liveFor).
-	guards KeywordSet
-	all    liveKinds
-	mu     sync.Mutex
-	live   map[KeywordSet]*liveKinds
-	kwTrig [][]int32 // by EventID
+	// guards are the keywords some predicate's Guard names and the cards
+	// some GuardCard names (cardBit: a card's bit); all is kinds with
+	// every one seen, live the other keys seen (liveFor).
+	guards  liveKey
+	cardBit map[string]uint
+	all     liveKinds
+	mu      sync.Mutex
+	live    map[liveKey]*liveKinds
+	kwTrig  [][]int32 // by EventID
 	// kwTrigSet are the keywords some keyword trigger waits on: an
 	// object with none of them (and no trigger of its own) triggers
 	// nothing.
@@ -315,10 +322,24 @@ func indexPredicates(r *Rules) *predIndex {
 		ix.kinds[k] = all[start:len(all):len(all)]
 	}
 	for _, p := range r.Predicates {
-		ix.guards |= p.Guard[0] | p.Guard[1]
+		ix.guards.kw |= p.Guard[0] | p.Guard[1]
+		if p.GuardCard == "" || p.Kind >= numPredKinds || p.Kind.All() || p.Kind.IsValue() {
+			continue
+		}
+		b, ok := ix.cardBit[p.GuardCard]
+		if !ok && len(ix.cardBit) < maxGuardCards {
+			if ix.cardBit == nil {
+				ix.cardBit = map[string]uint{}
+			}
+			b, ok = uint(len(ix.cardBit)), true
+			ix.cardBit[p.GuardCard] = b
+		}
+		if ok {
+			ix.guards.cards[b/64] |= 1 << (b % 64)
+		}
 	}
 	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds}
-	ix.live = map[KeywordSet]*liveKinds{}
+	ix.live = map[liveKey]*liveKinds{}
 	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)
 	for i := range r.KeywordTriggers {
 		if ev := int(r.KeywordTriggers[i].Trigger.Event); ev > 0 && ev < len(ix.kwTrig) {
@@ -365,32 +386,56 @@ func (g *Game) predsSlow(k PredKind) []int32 {
 }
 
 // liveKinds is predIndex.kinds without the conditions no object can
-// satisfy while the game's objects have had none of their Guard
-// keywords: immutable once built, shared by every game (and clone) that
-// has seen the same guard keywords.
+// satisfy yet: those whose Guard keywords no object of the game has had,
+// or whose GuardCard no object was made from. Immutable once built,
+// shared by every game (and clone) that has seen the same guards.
 type liveKinds struct {
-	seen  KeywordSet // the guard keywords the game's objects have had
+	seen  liveKey
 	kinds [numPredKinds][]int32
 }
 
-// maxLiveSets bounds predIndex.live: past it, a set of keywords seen is
-// built for its game alone.
-const maxLiveSets = 64
+// liveKey is what a game has seen of the predicates' guards: the guard
+// keywords its objects have had, and the guard cards (bit i:
+// predIndex.cards[i]) some object was made from.
+type liveKey struct {
+	kw    KeywordSet
+	cards [maxGuardCards / 64]uint64
+}
+
+const (
+	// maxLiveSets bounds predIndex.live: past it, a key is built for
+	// its game alone.
+	maxLiveSets = 64
+	// maxGuardCards bounds the cards that guard predicates: the clauses
+	// of a library's further cards are evaluated, in or out of the game.
+	maxGuardCards = 256
+)
 
 // relive derives g.live from the keywords its objects have, printed or
-// kept as they left the battlefield, and its effects give.
+// kept as they left the battlefield, and its effects give, and from the
+// cards its faces were made from.
 func (g *Game) relive() {
 	if g.preds == nil {
 		g.preds = indexPredicates(g.Rules)
 	}
-	var seen KeywordSet
+	ix := g.preds
+	var seen liveKey
 	for i := range g.Objs {
-		seen |= g.Objs[i].Keywords | g.Objs[i].lkiKeywords
+		seen.kw |= g.Objs[i].Keywords | g.Objs[i].lkiKeywords
 	}
 	for i := range g.Effects {
-		seen |= g.Effects[i].Keywords
+		seen.kw |= g.Effects[i].Keywords
 	}
-	g.live = g.preds.liveFor(g.Rules, seen)
+	if len(ix.cardBit) > 0 {
+		for i := range g.faces { // every object's face, and maybe more: a superset
+			if n := g.faces[i].Card; n != "" {
+				if b, ok := ix.cardBit[n]; ok {
+					seen.cards[b/64] |= 1 << (b % 64)
+				}
+			}
+		}
+	}
+	g.live = ix.liveFor(g.Rules, seen)
 }
 
 // seeKeywords notes that an object of the game may have the keywords
@@ -398,15 +443,28 @@ func (g *Game) relive() {
 // seen for the rest of the game: an effect that ends leaves its guarded
 // predicates evaluated, which is never wrong.)
 func (g *Game) seeKeywords(ks KeywordSet) {
-	if l := g.live; l != nil && ks&g.preds.guards&^l.seen != 0 {
+	if l := g.live; l != nil && ks&g.preds.guards.kw&^l.seen.kw != 0 {
 		g.live = nil // (relive on the next look: rare, once per keyword)
 	}
 }
 
-// liveFor returns the predicates that may hold where the objects have
-// had the keywords seen.
-func (ix *predIndex) liveFor(r *Rules, seen KeywordSet) *liveKinds {
-	seen &= ix.guards
+// seeCard notes that an object was made from the card the rules declare
+// by name (a new face).
+func (g *Game) seeCard(name string) {
+	if l := g.live; l != nil && name != "" {
+		if b, ok := g.preds.cardBit[name]; ok && l.seen.cards[b/64]&(1<<(b%64)) == 0 {
+			g.live = nil
+		}
+	}
+}
+
+// liveFor returns the predicates that may hold where the game has seen
+// the guards seen.
+func (ix *predIndex) liveFor(r *Rules, seen liveKey) *liveKinds {
+	seen.kw &= ix.guards.kw
+	for i := range seen.cards {
+		seen.cards[i] &= ix.guards.cards[i]
+	}
 	if seen == ix.guards {
 		return &ix.all
 	}
@@ -418,7 +476,7 @@ func (ix *predIndex) liveFor(r *Rules, seen KeywordSet) *liveKinds {
 	l := &liveKinds{seen: seen}
 	for k := PredKind(1); k < numPredKinds; k++ {
 		for _, i := range ix.kinds[k] {
-			if gd := r.Predicates[i].Guard; k.All() || k.IsValue() || gd == ([2]KeywordSet{}) || (gd[0]|gd[1])&seen != 0 {
+			if k.All() || k.IsValue() || ix.mayHold(&r.Predicates[i], &seen) {
 				l.kinds[k] = append(l.kinds[k], i)
 			}
 		}
@@ -427,6 +485,17 @@ func (ix *predIndex) liveFor(r *Rules, seen KeywordSet) *liveKinds {
 		ix.live[seen] = l
 	}
 	return l
+}
+
+// mayHold reports whether p's guards are seen: its condition may hold.
+func (ix *predIndex) mayHold(p *Predicate, seen *liveKey) bool {
+	if gd := p.Guard[0] | p.Guard[1]; gd != 0 && gd&seen.kw == 0 {
+		return false
+	}
+	if b, ok := ix.cardBit[p.GuardCard]; ok && seen.cards[b/64]&(1<<(b%64)) == 0 {
+		return false
+	}
+	return true
 }
 
 // pred reports whether predicates of kind hold for x: with all, every one

@@ -520,6 +520,7 @@ func (g *Game) internFace(f *Face) uint32 {
 		}
 	}
 	g.faces = append(g.faces, *f) // never into a clone's: their slices end at their length
+	g.seeCard(f.Card)
 	return uint32(n)
 }
 

@@ -31,6 +31,8 @@ var Generic = map[string]string{
 	"(*Game).predsSlow":         Evaluator + " the predicates of a kind, by a scan (before the index is built)",
 	"(*Game).relive":            "which predicates may hold: the keywords the game's objects have had, against the guards the compiler derived; decides nothing of one",
 	"(*Game).seeKeywords":       "notes keywords an object may have, so that the predicates they guard are evaluated; decides nothing of one",
+	"(*Game).seeCard":           "notes a card an object was made from, so that the predicates it guards are evaluated; decides nothing of one",
+	"(*predIndex).mayHold":      "whether a predicate's guards (keywords, card) were seen; decides nothing of one",
 	"(*predIndex).liveFor":      "the index without the predicates whose guard keywords no object has had; decides nothing of one",
 	"(*Game).predAll2":          Evaluator + " whether every predicate of a kind holds, two parameters",
 	"(*Game).countPreds":        Evaluator + " how many predicates of a kind hold",
