@@ -4,6 +4,7 @@ import (
 	goruntime "runtime"
 	"testing"
 
+	cards "github.com/mtgc-dev/mtgc/cards/engine"
 	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
 	"github.com/mtgc-dev/mtgc/sim"
@@ -29,8 +30,18 @@ func BenchmarkRandomGameVanillaNotap(b *testing.B) {
 	benchVanilla(b, rt.Config{AutoPass: true, NoTapOptions: true})
 }
 
-func benchVanilla(b *testing.B, base rt.Config) {
-	deck := sim.Vanilla(engine.Rules)
+// BenchmarkRandomGameVanillaNotapCards is the Notap workload on the card
+// library's engine (cards/engine: the 2025 rules and every card of
+// cards/, none of them in the decks): what the library's cards cost a
+// game they are not in, against BenchmarkRandomGameVanillaNotap.
+func BenchmarkRandomGameVanillaNotapCards(b *testing.B) {
+	benchVanillaOn(b, cards.Rules, rt.Config{AutoPass: true, NoTapOptions: true})
+}
+
+func benchVanilla(b *testing.B, base rt.Config) { benchVanillaOn(b, engine.Rules, base) }
+
+func benchVanillaOn(b *testing.B, rules *rt.Rules, base rt.Config) {
+	deck := sim.Vanilla(rules)
 	pol := &rt.UniformPolicy{RNG: rt.RNG{State: 1}}
 	var decisions, allocs uint64
 	var ms goruntime.MemStats
@@ -44,7 +55,7 @@ func benchVanilla(b *testing.B, base rt.Config) {
 		cfg := base
 		cfg.Players = players
 		cfg.Seed, cfg.Log = uint64(i), rt.LogConfig{Mode: rt.LogNone}
-		if err := g.Reset(engine.Rules, cfg); err != nil {
+		if err := g.Reset(rules, cfg); err != nil {
 			b.Fatal(err)
 		}
 		decisions += uint64(playGame(b, g, pol, 100))
