@@ -34,6 +34,7 @@ var runtimeEvents = []RuntimeEvent{
 	{"tap", []rt.EventKind{rt.EvTap}, []string{"EvTap"}, true, false, "", "a permanent becomes tapped"},
 	{"destroy", []rt.EventKind{rt.EvDestroy}, []string{"EvDestroy"}, true, false, "", "a permanent is destroyed (matched before it moves)"},
 	{"move", []rt.EventKind{rt.EvMove}, []string{"EvMove"}, true, false, "zone", "an object is put into a zone, named after it (matched before it moves)"},
+	{"enter", []rt.EventKind{rt.EvEnter}, []string{"EvEnter"}, true, false, "", "a permanent enters the battlefield: a permanent spell resolves, a land is played, a statement moves it there (matched once it is there: its own abilities look)"},
 	{"damage", []rt.EventKind{rt.EvDealtDamage}, []string{"EvDealtDamage"}, true, false, "", "a source deals damage: once for each damage event, with all it dealt in it (its number, amount), whatever the recipients"},
 	{"damage_to", []rt.EventKind{rt.EvCombatDamage}, []string{"EvCombatDamage"}, true, false, "", "a source deals damage to one recipient, combat damage or not: once for each recipient (its object the source, its number, amount, the damage, its recipient, recipient, the object dealt it)"},
 	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},

@@ -72,6 +72,11 @@ const (
 	// EvNoTarget: the ability of Obj (Name: its label) left the stack, or
 	// did nothing as it resolved, for want of a legal target.
 	EvNoTarget
+	// EvEnter: Obj entered the battlefield (Name "battlefield"): a
+	// permanent spell resolved, a land was played, or a statement moved
+	// it there. Matched once it is there (its own abilities look), not
+	// logged: the resolution, the land played or the move is.
+	EvEnter
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -131,6 +136,14 @@ func (g *Game) emit(e Event) {
 	}
 	if g.hooked>>(uint(e.Kind)&63)&1 != 0 {
 		g.onEvent(e)
+	}
+}
+
+// entered has the rules react to x's entering the battlefield (EvEnter),
+// once it is there, when they listen for it.
+func (g *Game) entered(x ObjID, rule string) {
+	if g.listens>>(uint(EvEnter)&63)&1 != 0 || g.hooked>>(uint(EvEnter)&63)&1 != 0 {
+		g.notice(Event{Kind: EvEnter, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Name: ZoneBattlefield.String()})
 	}
 }
 

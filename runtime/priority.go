@@ -82,6 +82,7 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 		g.Players[p].LandsPlayed++
 		g.move(a.Obj, ZoneBattlefield, p)
 		g.emitObj(EvPlayLand, g.Rules.Cite[MechPlayLand], a.Obj, 0)
+		g.entered(a.Obj, g.Rules.Cite[MechPlayLand])
 		g.prio.passes = 0 // a special action: the player receives priority again
 	case Cast:
 		if err := g.CanCast(p, a.Obj); err != nil {

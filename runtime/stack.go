@@ -467,6 +467,7 @@ func (g *Game) resolveTop() {
 		}
 		if o.Types&g.Rules.NonpermanentTypes == 0 {
 			g.move(it.Source, ZoneBattlefield, p)
+			g.entered(it.Source, g.Rules.Cite[MechResolve])
 			return
 		}
 		// An instant or a sorcery does what it says (Face.Spell), then

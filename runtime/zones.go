@@ -347,6 +347,9 @@ func (g Exec) Move(x ObjID, z Zone, rule string) {
 	}
 	g.emit(Event{Kind: EvMove, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Name: z.String()})
 	g.move(x, z, int(g.Objs[x].Owner))
+	if z == ZoneBattlefield {
+		g.entered(x, rule)
+	}
 }
 
 // Lose makes player p lose the game. The game ends when one player or none
