@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:78107dcb08e0c1bdd63409ff2038495c"
+const SourceHash = "sha256:8e2bf0c078bbb7b6dbe46a434c4cde10"
 
 // Keyword bits.
 const (
@@ -209,11 +209,12 @@ var Rules = &rt.Rules{
 		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 50, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
 		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 51, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
+		{Name: "Soul Warden", Types: ty_creature, Subtypes: []string{"human", "cleric"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Soul Warden", Event: 17, Segment: "", Arg: 0, Effect: 19, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Soul Warden"},                                                                                                                                                                                        // cards/triggers.mtg:73:1
 		{Name: "Time Stop", Types: ty_instant, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Stop", Effect: 52, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Stop"},                                                                                                                                                                                                                                                                                                                            // cards/turn.mtg:30:1
 		{Name: "Sundial of the Infinite", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Sundial of the Infinite", Timing: "during_your_turn", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Sundial of the Infinite", Effect: 52, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Sundial of the Infinite"},                                                                                      // cards/turn.mtg:37:1
 		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 53, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                                                                                                          // cards/untap.mtg:18:1
-		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 20, Segment: "", Arg: 0, Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
-		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 20, Segment: "", Arg: 0, Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
+		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 21, Segment: "", Arg: 0, Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
+		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 21, Segment: "", Arg: 0, Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
 		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 1, Segment: "", Arg: 0, Effect: 55, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                                                                                                                  // cards/untap.mtg:66:1
 		{Name: "Wind Drake", Types: ty_creature, Subtypes: []string{"drake"}, Power: 2, Toughness: 2, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Wind Drake"},                                                                                                                                                                                                                                                                                                                                  // cards/untap.mtg:75:1
 		{Name: "Youthful Knight", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 1, Keywords: []string{"first_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Youthful Knight"},                                                                                                                                                                                                                                                                                                        // cards/untap.mtg:84:1
@@ -628,11 +629,11 @@ var Rules = &rt.Rules{
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:203", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:234", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
 		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:276", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:50", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:62", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:66", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
 		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:117", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_25},
@@ -684,10 +685,11 @@ var Rules = &rt.Rules{
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:44", On: []rt.EventOn{{Kind: rt.EvEnter}}},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:48", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_16_if},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_17_if},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_18_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
-		{Name: "deals_combat_damage_to_creature", Rules: []string{"510.2"}, Pos: "cards/untap.mtg:27", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_19_if},
+		{Name: "deals_combat_damage_to_creature", Rules: []string{"510.2"}, Pos: "cards/untap.mtg:27", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_20_if},
 	},
 }
 
@@ -4511,7 +4513,7 @@ func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
-// rules/priority.mtg:50 (117.4)
+// rules/priority.mtg:54 (117.4)
 func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4520,7 +4522,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:54 (117.4)
+// rules/priority.mtg:58 (117.4)
 func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4529,7 +4531,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (117.4)
+// rules/priority.mtg:62 (117.4)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4538,14 +4540,14 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (117.4)
+// rules/priority.mtg:66 (117.4)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
-// rules/priority.mtg:66 (117.4)
+// rules/priority.mtg:70 (117.4)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -5314,15 +5316,24 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
+// rules/priority.mtg:48 (603.6a)
+func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return rt.ObjIs(g, v_x, ty_creature) && v_x != v_w
+}
+
 // rules/turn.mtg:184 (500.6)
-func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_18_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active
 }
 
 // cards/untap.mtg:27 (510.2)
-func trigger_event_19_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_20_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_r := g.EventRecipient()

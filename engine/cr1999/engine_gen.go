@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a541414e6826eacbe00ae81abd024fd7"
+const SourceHash = "sha256:288d05d2526391c068e5b27fa391b672"
 
 // Keyword bits.
 const (
@@ -350,11 +350,11 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:50", Params: 1, Kinds: "i", Run: effect_0},
-		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_1},
-		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_2},
-		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:62", Params: 0, Kinds: "", Run: effect_3},
-		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:66", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_0},
+		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_1},
+		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_2},
+		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_3},
+		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -1919,7 +1919,7 @@ func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
 
-// rules/priority.mtg:50 (413.1)
+// rules/priority.mtg:54 (413.1)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -1928,7 +1928,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:54 (413.1)
+// rules/priority.mtg:58 (413.1)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -1937,7 +1937,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (413.1)
+// rules/priority.mtg:62 (413.1)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -1946,14 +1946,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (413.1)
+// rules/priority.mtg:66 (413.1)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "413.1")
 
 	return true
 }
 
-// rules/priority.mtg:66 (413.1)
+// rules/priority.mtg:70 (413.1)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:252ee22187f7f4a44ede62f1b63c5986"
+const SourceHash = "sha256:b09e2d3d54d9319c9cda808fcc3e110f"
 
 // Keyword bits.
 const (
@@ -359,11 +359,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:264", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:270", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:170", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:50", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:62", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:66", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
@@ -2104,7 +2104,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:50 (408.1c)
+// rules/priority.mtg:54 (408.1c)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2113,7 +2113,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:54 (408.1c)
+// rules/priority.mtg:58 (408.1c)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2122,7 +2122,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (408.1c)
+// rules/priority.mtg:62 (408.1c)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2131,14 +2131,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (408.1c)
+// rules/priority.mtg:66 (408.1c)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "408.1c")
 
 	return true
 }
 
-// rules/priority.mtg:66 (408.1c)
+// rules/priority.mtg:70 (408.1c)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5ef573da66968dcaebfd669beab7ad9a"
+const SourceHash = "sha256:265cbbb404e5d975b12e9b9e9e43b9ef"
 
 // Keyword bits.
 const (
@@ -406,11 +406,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:314", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:320", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:50", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:62", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:66", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
@@ -2828,7 +2828,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:50 (116.4)
+// rules/priority.mtg:54 (116.4)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2837,7 +2837,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:54 (116.4)
+// rules/priority.mtg:58 (116.4)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2846,7 +2846,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (116.4)
+// rules/priority.mtg:62 (116.4)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2855,14 +2855,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (116.4)
+// rules/priority.mtg:66 (116.4)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "116.4")
 
 	return true
 }
 
-// rules/priority.mtg:66 (116.4)
+// rules/priority.mtg:70 (116.4)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0bb29dc3510cf653ba60bba316b7cc18"
+const SourceHash = "sha256:3fa381e833c0be4bc37764f5524836ec"
 
 // Keyword bits.
 const (
@@ -486,11 +486,11 @@ var Rules = &rt.Rules{
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:203", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:234", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
 		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:276", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:50", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:62", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:66", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -510,8 +510,9 @@ var Rules = &rt.Rules{
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:44", On: []rt.EventOn{{Kind: rt.EvEnter}}},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:48", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_16_if},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_17_if},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_18_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
@@ -3816,7 +3817,7 @@ func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
-// rules/priority.mtg:50 (117.4)
+// rules/priority.mtg:54 (117.4)
 func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3825,7 +3826,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:54 (117.4)
+// rules/priority.mtg:58 (117.4)
 func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3834,7 +3835,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (117.4)
+// rules/priority.mtg:62 (117.4)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3843,14 +3844,14 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (117.4)
+// rules/priority.mtg:66 (117.4)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
-// rules/priority.mtg:66 (117.4)
+// rules/priority.mtg:70 (117.4)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3983,8 +3984,17 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
+// rules/priority.mtg:48 (603.6a)
+func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_w := w
+	_ = v_w
+	return rt.ObjIs(g, v_x, ty_creature) && v_x != v_w
+}
+
 // rules/turn.mtg:184 (500.6)
-func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_18_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active
