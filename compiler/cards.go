@@ -111,6 +111,30 @@ func expandCards(files []*grammar.File, before []Card) ([]*grammar.File, []Card,
 					Y: &grammar.ParenExpr{Pos: cl.If.Position(), X: cl.If}}
 				g.Decls = append(g.Decls, &scoped)
 			}
+			for _, rp := range cd.Replacements {
+				// A replacement effect of the card (614): as the rules'
+				// replacements, scoped to the card's objects.
+				scoped := *rp
+				if len(rp.Params) > 0 && rp.Params[0].Name == "self" {
+					// Of an event that would happen to the card's object.
+					sp := rp.Params[0].Pos
+					scoped.If = isCardCall(sp, &grammar.Ident{Pos: sp, Name: "self"}, cd)
+					if rp.If != nil {
+						scoped.If = &grammar.Binary{Pos: sp, Op: "and", X: scoped.If, Y: &grammar.ParenExpr{Pos: rp.If.Position(), X: rp.If}}
+					}
+				} else {
+					// A static ability of the card's permanents that
+					// replaces events happening to other objects: it
+					// applies while one of them, self, satisfies the
+					// condition; what happens instead can't name it.
+					if at := selfIn(rp.Body); at != nil {
+						errs = append(errs, &grammar.Error{Pos: at.Pos, Msg: "card " + cd.Ident.Name + ": replace " + rp.Name.Name + ": self names one of the card's permanents only in the condition (if ...) when the event happens to another object: which permanent would it be? (name the object the event happens to self for the card's own)"})
+						continue
+					}
+					scoped.If = anyOfCard(rp.Pos, cd, rp.If)
+				}
+				g.Decls = append(g.Decls, &scoped)
+			}
 			for _, ch := range cd.Characteristics {
 				if ch.Param.Name != "self" {
 					errs = append(errs, &grammar.Error{Pos: ch.Param.Pos, Msg: "card " + cd.Ident.Name + ": characteristic " + ch.Name.Name + ": its parameter is self, the card's object it defines (characteristic " + ch.Name.Name + " (self) = ...)"})
@@ -312,6 +336,18 @@ func anyOfCard(pos grammar.Pos, cd *grammar.CardDecl, cond grammar.Expr) grammar
 	}
 	return &grammar.CallExpr{Pos: pos, Fun: grammar.Ident{Pos: pos, Name: "any"}, Args: []grammar.Expr{
 		&grammar.Ident{Pos: pos, Name: "permanent"}, self, c}}
+}
+
+// selfIn is the first identifier self in block b, or nil.
+func selfIn(b *grammar.Block) *grammar.Ident {
+	var at *grammar.Ident
+	grammar.Inspect(b, func(n grammar.Node) bool {
+		if id, ok := n.(*grammar.Ident); ok && id.Name == "self" && at == nil {
+			at = id
+		}
+		return at == nil
+	})
+	return at
 }
 
 func unparen(e grammar.Expr) grammar.Expr {

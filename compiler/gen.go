@@ -347,13 +347,33 @@ func (w *writer) hooks(p *Program) {
 		w.printf("Replacements: []rt.Replacement{\n")
 		for i, rp := range p.Replacements {
 			name := fmt.Sprintf("replace_%s_%d", rp.Name, i)
-			x := rp.X.GoName()
+			// The event's participants, named as the declaration names
+			// them (those it does not name are _).
+			x, s, n := rp.X.GoName(), "_", "_"
+			if rp.S != nil {
+				s = rp.S.GoName()
+			}
+			if rp.N != nil {
+				n = rp.N.GoName()
+			}
+			params := fmt.Sprintf("%s, %s rt.ObjID, %s int32", x, s, n)
+			uses := func() string { // (a parameter the code may not read)
+				var b strings.Builder
+				for _, v := range []string{x, s, n} {
+					if v != "_" {
+						fmt.Fprintf(&b, "_ = %s\n", v)
+					}
+				}
+				return b.String()
+			}
 			fields := fmt.Sprintf("Event: %s, Name: %s, Rules: %s, Pos: %s, Run: %s", quote(rp.Event), quote(rp.Name), strs(rp.Rules), quote(where(rp.Pos)), name)
 			if rp.If != nil {
-				fmt.Fprintf(&w.fns, "%s\nfunc %s_applies(g rt.Exec, %s rt.ObjID) bool {\nreturn %s\n}\n\n", comment(rp.Pos, rp.Rules), name, x, goExpr(rp.If))
+				cond := goExpr(rp.If)
+				fmt.Fprintf(&w.fns, "%s\nfunc %s_applies(g rt.Exec, %s) bool {\n%sreturn %s\n}\n\n", comment(rp.Pos, rp.Rules), name, params, uses(), cond)
 				fields += fmt.Sprintf(", Applies: %s_applies", name)
 			}
-			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s rt.ObjID) {\n_ = %[3]s\n%s}\n\n", comment(rp.Pos, rp.Rules), name, x, goStmts(rp.Body))
+			body := goStmts(rp.Body)
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s) {\n%s%s}\n\n", comment(rp.Pos, rp.Rules), name, params, uses(), body)
 			w.printf("{%s},\n", fields)
 		}
 		w.printf("},\n")

@@ -416,11 +416,12 @@ type EventHook struct {
 // Replacement is a checked replace declaration: as an event of its kind
 // would happen to X, if If holds (or is nil), Body happens instead.
 type Replacement struct {
-	Event string // the event it replaces (destroy)
+	Event string // the event it replaces (destroy, damage)
 	Name  string // what the log says happened instead
 	Rules []string
 	Pos   grammar.Pos
 	X     *Var
+	S, N  *Var // damage's source and amount; nil for destroy
 	If    Expr
 	Body  []Stmt
 	Slots int

@@ -570,20 +570,22 @@ type EventDecl struct {
 func (n *EventDecl) Position() Pos { return n.Pos }
 func (*EventDecl) declNode()       {}
 
-// ReplaceDecl is a replacement effect of the rules: `replace destroy
-// regenerate "419.6b" (x) if x.shields > 0 { use_shield x ... }`. Event is
-// a kind of event the runtime lets the rules replace (destroy), Name the
-// replacement's name (what the log says happened instead), Param the
-// object the event would happen to. If the condition holds as the event
-// would happen, Body happens instead of it.
+// ReplaceDecl is a replacement effect of the rules or of a card: `replace
+// destroy regenerate "419.6b" (x) if x.shields > 0 { use_shield x ... }`.
+// Event is a kind of event the runtime lets the rules replace (destroy,
+// damage), Name the replacement's name (what the log says happened
+// instead), Params the event's participants: the object it would happen
+// to, then what the kind of event adds (damage: its source and amount).
+// If the condition holds as the event would happen, Body happens instead
+// of it.
 type ReplaceDecl struct {
-	Pos   Pos
-	Event Ident
-	Name  Ident
-	Rules []Rule
-	Param Ident
-	If    Expr
-	Body  *Block
+	Pos    Pos
+	Event  Ident
+	Name   Ident
+	Rules  []Rule
+	Params []Ident
+	If     Expr
+	Body   *Block
 }
 
 // Position implements Node.

@@ -46,6 +46,7 @@ type pCardItem struct {
 	Spell     *pSpell       `parser:"| @@"`
 	Char      *pChar        `parser:"| @@"`
 	Clause    *pPred        `parser:"| @@"`
+	Replace   *pReplace     `parser:"| @@"`
 }
 
 type pSpell struct {
@@ -131,6 +132,10 @@ type CardDecl struct {
 	// Spell is what it does as it resolves (an instant, a sorcery); nil:
 	// nothing of its own.
 	Spell *CardSpell
+	// Replacements are its replacement effects (614): `replace EVENT
+	// NAME RULE... (PARAMS) [if COND] {...}`, scoped to the card as its
+	// predicate clauses are.
+	Replacements []*ReplaceDecl
 }
 
 // CardString is a string of a card's body (its cost, a subtype).
@@ -234,6 +239,8 @@ func (c *converter) card(p *pCard) *CardDecl {
 			d.Characteristics = append(d.Characteristics, &CharacteristicDecl{Pos: toPos(ch.Pos), Name: ident(ch.Name), Rules: c.rules(ch.Rules), Param: ident(ch.Param), Value: c.expr(ch.Value)})
 		case it.Clause != nil:
 			d.Clauses = append(d.Clauses, c.pred(it.Clause))
+		case it.Replace != nil:
+			d.Replacements = append(d.Replacements, c.replace(it.Replace))
 		}
 	}
 	return d
@@ -376,6 +383,10 @@ func (p *printer) cardDecl(d *CardDecl) {
 			p.text(") if ")
 		}
 		p.expr(cl.If, 0)
+	}
+	for _, rp := range d.Replacements {
+		p.newLine()
+		p.replaceDecl(rp)
 	}
 	p.closeBody(d.Pos)
 }

@@ -158,12 +158,7 @@ func (c *converter) decl(p *pDecl) Decl {
 		}
 		return d
 	case p.Replace != nil:
-		s := p.Replace
-		d := &ReplaceDecl{Pos: toPos(s.Pos), Event: ident(s.Event), Name: ident(s.Name), Rules: c.rules(s.Rules), Param: ident(s.Param), Body: c.block(s.Body)}
-		if s.If != nil {
-			d.If = c.expr(s.If)
-		}
-		return d
+		return c.replace(p.Replace)
 	case p.Override != nil:
 		return c.override(p.Override)
 	case p.Remove != nil:
@@ -534,6 +529,17 @@ func (c *converter) kwTriggered(k *pKwTriggered) *KeywordKind {
 		// string capture: the event's is close enough.
 		id := Ident{Pos: toPos(k.Event.Pos), Name: *k.ArgName}
 		d.Arg = &id
+	}
+	return d
+}
+
+func (c *converter) replace(s *pReplace) *ReplaceDecl {
+	d := &ReplaceDecl{Pos: toPos(s.Pos), Event: ident(s.Event), Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
+	for _, id := range s.Params {
+		d.Params = append(d.Params, ident(id))
+	}
+	if s.If != nil {
+		d.If = c.expr(s.If)
 	}
 	return d
 }

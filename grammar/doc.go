@@ -40,7 +40,8 @@
 //	CardDecl    = "card" Ident String "{" { CardItem } "}" .   (a card's clauses name self: see cards.go)
 //	CardItem    = "cost" String | "types" Ident { "," Ident } | "subtypes" String { "," String }
 //	            | "power" ["-"] Int | "toughness" ["-"] Int | "keywords" Ident [Int] { "," Ident [Int] }
-//	            | CharacteristicDecl | PredicateDecl .   (a characteristic-defining ability; a value clause)
+//	            | CharacteristicDecl | PredicateDecl | ReplaceDecl   (a characteristic-defining ability; a clause; a replacement effect)
+//	            | "triggered" ... | "activated" ... | "spell" ... .   (its abilities, as a keyword's: see cards.go)
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
 //	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)
 //	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .
@@ -50,7 +51,7 @@
 //	Param       = [ "target" | "cost" ] ( "player" | Ident ) Ident [ "where" Expr ] .  (player p, object x, int n; an effect's target object t where COND)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .
 //	EventDecl   = "on_event" Ident [ Ident ] Rule { Rule } "(" [ Ident [ "," Ident ] ] ")" Block .   (as the runtime logs an event: its player or object, its number)
-//	ReplaceDecl = "replace" Ident Ident Rule { Rule } "(" Ident ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its object)
+//	ReplaceDecl = "replace" Ident Ident Rule { Rule } "(" Ident { "," Ident } ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its participants)
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
 //	Stmt        = Pay | For | If | Let | Call .

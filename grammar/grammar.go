@@ -190,13 +190,13 @@ type pOnEvent struct {
 }
 
 type pReplace struct {
-	Pos   lexer.Position
-	Event pIdent    `parser:"'replace' @@"`
-	Name  pIdent    `parser:"@@"`
-	Rules []pString `parser:"@@+ '('"`
-	Param pIdent    `parser:"@@ ')'"`
-	If    *pExpr    `parser:"( 'if' @@ )?"`
-	Body  *pBlock   `parser:"@@"`
+	Pos    lexer.Position
+	Event  pIdent    `parser:"'replace' @@"`
+	Name   pIdent    `parser:"@@"`
+	Rules  []pString `parser:"@@+ '('"`
+	Params []pIdent  `parser:"@@ ( ',' @@ )* ')'"`
+	If     *pExpr    `parser:"( 'if' @@ )?"`
+	Body   *pBlock   `parser:"@@"`
 }
 
 type pType struct {

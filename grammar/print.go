@@ -329,20 +329,7 @@ func (p *printer) decl(d Decl) {
 		p.text(") ")
 		p.block(d.Body)
 	case *ReplaceDecl:
-		p.tok(d.Pos, "replace ")
-		p.ident(d.Event)
-		p.text(" ")
-		p.ident(d.Name)
-		p.rules(d.Rules)
-		p.text(" (")
-		p.ident(d.Param)
-		p.text(") ")
-		if d.If != nil {
-			p.text("if ")
-			p.expr(d.If, 0)
-			p.text(" ")
-		}
-		p.block(d.Body)
+		p.replaceDecl(d)
 	case *OverrideDecl:
 		p.tok(d.Pos, "override ")
 		switch x := d.Decl.(type) {
@@ -417,6 +404,24 @@ func (p *printer) inline(f func()) {
 }
 
 // params prints " (a, b, c" (the caller closes the list).
+// replaceDecl prints `replace EVENT NAME RULE... (PARAMS) [if COND] {...}`,
+// a declaration of the rules or a card's.
+func (p *printer) replaceDecl(d *ReplaceDecl) {
+	p.tok(d.Pos, "replace ")
+	p.ident(d.Event)
+	p.text(" ")
+	p.ident(d.Name)
+	p.rules(d.Rules)
+	p.params(d.Params)
+	p.text(") ")
+	if d.If != nil {
+		p.text("if ")
+		p.expr(d.If, 0)
+		p.text(" ")
+	}
+	p.block(d.Body)
+}
+
 func (p *printer) params(ids []Ident) {
 	p.text(" (")
 	for i, id := range ids {

@@ -207,7 +207,9 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(&n.Event, f)
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)
-		Inspect(&n.Param, f)
+		for i := range n.Params {
+			Inspect(&n.Params[i], f)
+		}
 		if n.If != nil {
 			Inspect(n.If, f)
 		}

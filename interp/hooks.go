@@ -59,19 +59,37 @@ func (b *builder) hooks(r *rt.Rules) {
 	}
 	for _, rp := range b.p.Replacements {
 		c := &clause{b: b}
-		body, n, sx := c.block(rp.Body), rp.Slots, rp.X.Slot
-		out := rt.Replacement{Event: rp.Event, Name: rp.Name, Rules: rp.Rules, Pos: where(rp.Pos)}
-		out.Run = func(g rt.Exec, x rt.ObjID) {
+		body, n := c.block(rp.Body), rp.Slots
+		sx, ss, sn := rp.X.Slot, -1, -1
+		if rp.S != nil {
+			ss = rp.S.Slot
+		}
+		if rp.N != nil {
+			sn = rp.N.Slot
+		}
+		// bind puts the event's participants in a new frame.
+		bind := func(g rt.Exec, x, s rt.ObjID, amount int32) int {
 			fp := b.frame(g, n)
-			g.Selected(fp)[sx] = x
+			sel := g.Selected(fp)
+			sel[sx] = x
+			if ss >= 0 {
+				sel[ss] = s
+			}
+			if sn >= 0 {
+				sel[sn] = rt.ObjID(amount)
+			}
+			return fp
+		}
+		out := rt.Replacement{Event: rp.Event, Name: rp.Name, Rules: rp.Rules, Pos: where(rp.Pos)}
+		out.Run = func(g rt.Exec, x, s rt.ObjID, amount int32) {
+			fp := bind(g, x, s, amount)
 			body(g, fp)
 			g.Release(fp)
 		}
 		if rp.If != nil {
 			cond := c.expr(rp.If).b
-			out.Applies = func(g rt.Exec, x rt.ObjID) bool {
-				fp := b.frame(g, n)
-				g.Selected(fp)[sx] = x
+			out.Applies = func(g rt.Exec, x, s rt.ObjID, amount int32) bool {
+				fp := bind(g, x, s, amount)
 				ok := cond(g, fp)
 				g.Release(fp)
 				return ok

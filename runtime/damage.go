@@ -673,6 +673,10 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 		if a.Amount = g.prevent(a.Source, other, a.Amount, rule); a.Amount == 0 {
 			continue
 		}
+		if a.To != NoObj && len(g.Rules.Replacements) > 0 && g.replace("damage", a.To, a.Source, a.Amount) {
+			a.Amount = 0 // replaced: not dealt
+			continue
+		}
 		g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[a.Source].Controller, Obj: a.Source, N: a.Amount, Other: other})
 		g.damageDealt(a.Source, other, a.Amount)
 	}
@@ -729,6 +733,9 @@ func (g Exec) DealDamage(s, x ObjID, n int32, rule string) {
 		return // no object (an object value of the rules that names none)
 	}
 	if n = g.prevent(s, int32(x), n, rule); n <= 0 {
+		return
+	}
+	if len(g.Rules.Replacements) > 0 && g.replace("damage", x, s, n) {
 		return
 	}
 	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: int32(x), Name: "noncombat"})

@@ -1,19 +1,26 @@
 package runtime
 
-// Replacement is a replacement effect of the rules (a replace
-// declaration): as an event of its kind (Event: "destroy") would happen to
-// object x, if Applies holds of x (or Applies is nil), Run happens instead
-// and the event does not. The runtime knows only that an event may be
-// replaced and that, within one batch of state-based actions, an object's
-// event is replaced once for all the identical results of the batch; what
-// a replacement does, and when it applies, is the rules'.
+// Replacement is a replacement effect of the rules or a card's (a replace
+// declaration): as an event of its kind would happen to object x, if
+// Applies holds (or Applies is nil), Run happens instead and the event
+// does not. The kinds of event (Event):
+//   - "destroy": permanent x would be destroyed (s is NoObj, n 0);
+//   - "damage": source s would deal n damage to object x (n > 0, what is
+//     left after prevention), combat damage or not.
+//
+// The runtime knows only that an event may be replaced, that a
+// replacement applies once to an event (not to what its own Run
+// does to the same object) and that, within one batch of state-based
+// actions, an object's event is replaced once for all the identical
+// results of the batch; what a replacement does, and when it applies, is
+// the rules'.
 type Replacement struct {
 	Event   string
 	Name    string // what the log says happened instead (EvReplaced)
 	Rules   []string
 	Pos     string
-	Applies func(g Exec, x ObjID) bool
-	Run     func(g Exec, x ObjID)
+	Applies func(g Exec, x, s ObjID, n int32) bool
+	Run     func(g Exec, x, s ObjID, n int32)
 }
 
 // maxReplacing is how deep replacements may run inside one another (the
@@ -28,14 +35,15 @@ type replacing struct {
 }
 
 // replace applies the first of the rules' replacements of event that
-// applies to x, and reports whether one did.
-func (g Exec) replace(event string, x ObjID) bool {
+// applies to x (with the event's source s and amount n), and reports
+// whether one did.
+func (g Exec) replace(event string, x, s ObjID, n int32) bool {
 	if g.nReplacing >= maxReplacing {
 		return false
 	}
 	for i := range g.Rules.Replacements {
 		rp := &g.Rules.Replacements[i]
-		if rp.Event != event || g.running(int32(i), x) || rp.Applies != nil && !rp.Applies(g, x) {
+		if rp.Event != event || g.running(int32(i), x) || rp.Applies != nil && !rp.Applies(g, x, s, n) {
 			continue
 		}
 		o := &g.Objs[x]
@@ -44,7 +52,7 @@ func (g Exec) replace(event string, x ObjID) bool {
 		g.replacing[g.nReplacing] = replacing{Index: int32(i), Obj: x}
 		g.nReplacing++
 		m := g.Mark()
-		rp.Run(g, x)
+		rp.Run(g, x, s, n)
 		g.Release(m)
 		g.nReplacing--
 		return true

@@ -298,7 +298,7 @@ func (g Exec) Destroy(x ObjID, rule string) {
 			return
 		}
 	}
-	if len(g.Rules.Replacements) > 0 && g.replace("destroy", x) {
+	if len(g.Rules.Replacements) > 0 && g.replace("destroy", x, NoObj, 0) {
 		return
 	}
 	g.emitObj(EvDestroy, rule, x, 0)

@@ -2024,12 +2024,13 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/sba.mtg:68 (419.6b, 306.4)
-func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
+func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
+	_ = v_x
 	return rt.ObjShields(g, v_x) > 0
 }
 
 // rules/sba.mtg:68 (419.6b, 306.4)
-func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
+func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	_ = v_x
 	g.UseShield(v_x, "419.6b")
 	g.Tap(v_x, "419.6b")

@@ -734,6 +734,8 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t613.4a\tLayer 7a: characteristic-defining abilities that define power and/or toughness\n" +
 	"2025-09-19\t613.4b\tLayer 7b: effects that set power and/or toughness\n" +
 	"2025-09-19\t613.4c\tLayer 7c: effects and counters that modify power and/or toughness\n" +
+	"2025-09-19\t614.1a\tReplacement effects: an event that would happen is replaced (\"instead\")\n" +
+	"2025-09-19\t614.5\tA replacement effect gets one opportunity to affect an event\n" +
 	"2025-09-19\t615.1\tPrevention effects: continuous shields watching for damage events\n" +
 	"2025-09-19\t615.1a\tEffects that use the word \"prevent\" are prevention effects\n" +
 	"2025-09-19\t615.6\tDamage that is prevented never happens\n" +
@@ -3481,12 +3483,13 @@ func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 }
 
 // rules/sba.mtg:68 (506.4)
-func replace_regenerate_0_applies(g rt.Exec, v_x rt.ObjID) bool {
+func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
+	_ = v_x
 	return rt.ObjShields(g, v_x) > 0
 }
 
 // rules/sba.mtg:68 (506.4)
-func replace_regenerate_0(g rt.Exec, v_x rt.ObjID) {
+func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	_ = v_x
 	g.UseShield(v_x, "506.4")
 	g.Tap(v_x, "506.4")
