@@ -828,6 +828,7 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 		return
 	}
 	s.Match = r.typed(f.Where, sc, Bool, a+" condition")
+	s.TokensOnly = k.Over == rt.OverAnything && tokenOrCopy(s.Match, s.Var)
 	// The first test of an "and" chain guards the call to the match
 	// function in the fused check: most objects fail it at once.
 	if b, ok := s.Match.(*Binary); ok && b.Op == OpAnd {

@@ -652,35 +652,10 @@ func (w *writer) sba(s *SBA) {
 		w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Own: %t},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, s.Own)
 		return
 	}
-	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Reads: %s},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, changesGo(s.Reads))
-}
-
-// tokenOrCopy reports whether e, the match of an sba over anything whose
-// variable is v, holds only for a token or a copy: an "and" with such a
-// test, or an "or" of such tests, of v's token, spell_copy or card_copy
-// (which an object is from its creation on: Game.AnyTokenOrCopy).
-func tokenOrCopy(e Expr, v *Var) bool {
-	switch e := e.(type) {
-	case *Paren:
-		return tokenOrCopy(e.X, v)
-	case *Binary:
-		switch e.Op {
-		case OpAnd:
-			return tokenOrCopy(e.X, v) || tokenOrCopy(e.Y, v)
-		case OpOr:
-			return tokenOrCopy(e.X, v) && tokenOrCopy(e.Y, v)
-		}
-	case *AttrRef:
-		r, ok := e.X.(*VarRef)
-		if !ok || r.Var != v || e.B.Form != Attribute {
-			return false
-		}
-		switch e.B.Name {
-		case "token", "spell_copy", "card_copy":
-			return true
-		}
+	if s.TokensOnly {
+		types += "TokensOnly: true, "
 	}
-	return false
+	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Reads: %s},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, changesGo(s.Reads))
 }
 
 // sbaVar binds an sba's variable from the match's argument x.
@@ -761,7 +736,7 @@ func (w *writer) matchAll() {
 		head := "for i := range g.Objs {\nif g.Objs[i].Zone == rt.ZoneNone {\ncontinue\n}\nx := int32(i)\n"
 		only := true
 		for _, i := range ids {
-			only = only && tokenOrCopy(w.p.SBAs[i].Match, w.p.SBAs[i].Var)
+			only = only && w.p.SBAs[i].TokensOnly
 		}
 		if only {
 			// Every object's loop matches nothing in a game without

@@ -266,6 +266,9 @@ type SBA struct {
 	Var        *Var  // the query variable (slot 0)
 	Match      Expr
 	Guard      Expr // a cheap necessary condition of Match (the first of its "and"s), or nil
+	// TokensOnly: an sba over anything whose Match holds only for a token
+	// or a copy (tokenOrCopy): rt.SBA.TokensOnly.
+	TokensOnly bool
 	Do         []Stmt
 	Slots      int
 	// Reads is what Match reads (sbaReads): the runtime matches the sba

@@ -158,3 +158,31 @@ func changesGo(c rt.Changes) string {
 	}
 	return out
 }
+
+// tokenOrCopy reports whether e, the match of an sba over anything whose
+// variable is v, holds only for a token or a copy: an "and" with such a
+// test, or an "or" of such tests, of v's token, spell_copy or card_copy
+// (which an object is from its creation on: Game.AnyTokenOrCopy).
+func tokenOrCopy(e Expr, v *Var) bool {
+	switch e := e.(type) {
+	case *Paren:
+		return tokenOrCopy(e.X, v)
+	case *Binary:
+		switch e.Op {
+		case OpAnd:
+			return tokenOrCopy(e.X, v) || tokenOrCopy(e.Y, v)
+		case OpOr:
+			return tokenOrCopy(e.X, v) && tokenOrCopy(e.Y, v)
+		}
+	case *AttrRef:
+		r, ok := e.X.(*VarRef)
+		if !ok || r.Var != v || e.B.Form != Attribute {
+			return false
+		}
+		switch e.B.Name {
+		case "token", "spell_copy", "card_copy":
+			return true
+		}
+	}
+	return false
+}

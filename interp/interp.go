@@ -130,9 +130,6 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		sb.Reads, sb.Own = 0, s.Own
 		r.Watches = append(r.Watches, sb)
 	}
-	if len(r.SBAs) > 0 {
-		r.MatchSBAs = matchAll(r.SBAs)
-	}
 	for _, pr := range p.Predicates {
 		r.Predicates = append(r.Predicates, b.predicate(pr))
 	}
@@ -374,7 +371,7 @@ func (b *builder) player(code *compiler.Code) func(rt.Exec) int {
 }
 
 func (b *builder) sba(s *compiler.SBA) rt.SBA {
-	out := rt.SBA{Rule: first(s.Rules), Pos: where(s.Pos), Over: s.Kind.Over, Types: s.Kind.Types, Reads: s.Reads}
+	out := rt.SBA{Rule: first(s.Rules), Pos: where(s.Pos), Over: s.Kind.Over, Types: s.Kind.Types, Reads: s.Reads, TokensOnly: s.TokensOnly}
 	c := &clause{b: b}
 	cond, body := c.expr(s.Match).b, c.block(s.Do)
 	slot, slots := s.Var.Slot, s.Slots
@@ -448,86 +445,6 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 		}
 	}
 	return out
-}
-
-// matchAll matches every state-based action in one pass, in the order of
-// the compiler's generated sba_match_all (players, then the battlefield,
-// then every object), so that a choice asked while matching (keeps) is
-// asked about the same object first as in a generated engine.
-func matchAll(sbas []rt.SBA) func(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
-	var players, objs, perms, anything []int32
-	for i, s := range sbas {
-		switch s.Over {
-		case rt.OverPlayers:
-			players = append(players, int32(i))
-		case rt.OverObjects:
-			objs = append(objs, int32(i))
-		case rt.OverPermanents:
-			perms = append(perms, int32(i))
-		case rt.OverAnything:
-			anything = append(anything, int32(i))
-		}
-	}
-	return func(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
-		for p := range g.Players {
-			if g.Players[p].Lost {
-				continue
-			}
-			for _, i := range players {
-				if sbas[i].Match(g, int32(p)) {
-					hits = append(hits, rt.SBAHit{SBA: i, X: int32(p)})
-					if first {
-						return hits
-					}
-				}
-			}
-		}
-		if len(objs)+len(perms) > 0 {
-			for _, id := range g.Battlefield {
-				x := int32(id)
-				for _, i := range objs {
-					if sbas[i].Match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: i, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-				if g.Objs[id].PhasedOut {
-					continue
-				}
-				types := g.Objs[id].Types
-				for _, i := range perms {
-					if t := sbas[i].Types; t != 0 && types&t == 0 {
-						continue
-					}
-					if sbas[i].Match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: i, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-		}
-		if len(anything) > 0 {
-			for i := range g.Objs {
-				if g.Objs[i].Zone == rt.ZoneNone {
-					continue
-				}
-				x := int32(i)
-				for _, s := range anything {
-					if sbas[s].Match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: s, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-		}
-		return hits
-	}
 }
 
 // clause builds the evaluators of one clause (an action, a condition, an

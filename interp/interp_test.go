@@ -3,6 +3,7 @@ package interp_test
 import (
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 
@@ -88,7 +89,11 @@ func TestTablesMatchGenerated(t *testing.T) {
 		sort.Strings(out)
 		return out
 	}
-	if d := cmp.Diff(present(engine.Rules), present(got)); d != "" {
+	// MatchSBAs is the runtime's pass over the sbas compiled (the
+	// generated engine's alone); the interpreter's rules use the
+	// runtime's own.
+	generated := slices.DeleteFunc(present(engine.Rules), func(f string) bool { return f == ".MatchSBAs" })
+	if d := cmp.Diff(generated, present(got)); d != "" {
 		t.Errorf("functions set differ (-generated +interpreted):\n%s", d)
 	}
 }

@@ -828,20 +828,30 @@ func (g Exec) CombatController(x ObjID) int {
 
 // RemoveFromCombat removes x from combat (attacking or blocking). A blocked
 // attacker stays blocked; the others' damage assignment orders keep their
-// relative order.
+// relative order. The combat index is kept in step as the entries after
+// x's move up, when it was in step with the lists and each creature has
+// one attack and one block at most; otherwise it is built again.
 func (g Exec) RemoveFromCombat(x ObjID, rule string) {
-	if g.removeIndexed(x) {
-		g.emitObj(EvLeaveCombat, rule, x, 0)
-		return
-	}
 	c := &g.Combat
+	n := uint(len(g.Objs))
+	inStep := len(c.Attacks) == c.nAtk && len(c.Blocks) == c.nBlk && !c.repeated && !c.dupAtk
 	removed := false
-	if i := g.attackIndex(x); i >= 0 {
-		c.Attacks = slices.Delete(c.Attacks, i, i+1)
-		removed = true
+	k := 0
+	for j, at := range c.Attacks {
+		if at.Attacker == x {
+			removed = true
+			continue
+		}
+		if y := at.Attacker; inStep && k != j && uint(y) < n && g.Objs[y].atk == int32(j+1) {
+			g.Objs[y].atk = int32(k + 1)
+		}
+		c.Attacks[k] = at
+		k++
 	}
-	kept := c.Blocks[:0]
-	for _, b := range c.Blocks {
+	clear(c.Attacks[k:])
+	c.Attacks = c.Attacks[:k]
+	k = 0
+	for j, b := range c.Blocks {
 		if b.Blocker == x {
 			removed = true
 			g.blocked(&b, -1) // its attacker has one blocker less
@@ -852,64 +862,25 @@ func (g Exec) RemoveFromCombat(x ObjID, rule string) {
 			// leaves combat; it just blocks nothing.
 			b.Attacker = NoObj
 		}
-		kept = append(kept, b)
+		if y := b.Blocker; inStep && k != j && uint(y) < n && g.Objs[y].blk == int32(j+1) {
+			g.Objs[y].blk = int32(k + 1)
+		}
+		c.Blocks[k] = b
+		k++
 	}
-	c.Blocks = kept
-	if uint(x) < uint(len(g.Objs)) {
+	clear(c.Blocks[k:])
+	c.Blocks = c.Blocks[:k]
+	if uint(x) < n {
 		g.Objs[x].atk, g.Objs[x].blk, g.Objs[x].blockers = 0, 0, 0
 	}
-	g.indexCombat()
+	if inStep {
+		c.nAtk, c.nBlk = len(c.Attacks), len(c.Blocks)
+	} else {
+		g.indexCombat()
+	}
 	if removed {
 		g.emitObj(EvLeaveCombat, rule, x, 0)
 	}
-}
-
-// removeIndexed is RemoveFromCombat's change to the lists when the index
-// is in step with them and x has one attack at most and each blocker one
-// block: only the entries after x's move up, so only their indexes
-// change, and the result is the one indexCombat would make. It reports
-// whether x was in combat; false, with nothing changed, also when the
-// general case must do it.
-func (g *Game) removeIndexed(x ObjID) bool {
-	c := &g.Combat
-	n := uint(len(g.Objs))
-	if uint(x) >= n || len(c.Attacks) != c.nAtk || len(c.Blocks) != c.nBlk || c.repeated {
-		return false
-	}
-	ai, bi := g.attackIndex(x), g.blockIndex(x)
-	if ai < 0 && bi < 0 {
-		return false
-	}
-	if ai >= 0 {
-		for _, at := range c.Attacks[ai+1:] {
-			if at.Attacker == x {
-				return false // a second attack
-			}
-		}
-		c.Attacks = slices.Delete(c.Attacks, ai, ai+1)
-		for j := ai; j < len(c.Attacks); j++ {
-			if y := c.Attacks[j].Attacker; uint(y) < n && g.Objs[y].atk == int32(j+2) {
-				g.Objs[y].atk = int32(j + 1)
-			}
-		}
-	}
-	if bi >= 0 {
-		g.blocked(&c.Blocks[bi], -1)
-		c.Blocks = slices.Delete(c.Blocks, bi, bi+1)
-		for j := bi; j < len(c.Blocks); j++ {
-			if y := c.Blocks[j].Blocker; uint(y) < n && g.Objs[y].blk == int32(j+2) {
-				g.Objs[y].blk = int32(j + 1)
-			}
-		}
-	}
-	for j := range c.Blocks {
-		if c.Blocks[j].Attacker == x {
-			c.Blocks[j].Attacker = NoObj // still blocking, blocking nothing
-		}
-	}
-	g.Objs[x].atk, g.Objs[x].blk, g.Objs[x].blockers = 0, 0, 0
-	c.nAtk, c.nBlk = len(c.Attacks), len(c.Blocks)
-	return true
 }
 
 // allOwn reports whether the predicates ps are all Own.

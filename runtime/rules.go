@@ -69,9 +69,10 @@ type Rules struct {
 	EveryPhase SegmentHooks
 
 	SBAs []SBA
-	// MatchSBAs, if set, matches every SBA in one pass (generated code fuses
-	// the queries); it appends hits in any order and may stop at the first
-	// when first is true. Without it each SBA's Match is called in turn.
+	// MatchSBAs, if set, matches every SBA as matchSBAsNow does, compiled
+	// (generated code fuses the queries, in the same order); it appends
+	// hits in any order and may stop at the first when first is true.
+	// Without it, the runtime matches them (the interpreter).
 	MatchSBAs func(g Exec, hits []SBAHit, first bool) []SBAHit
 	// SBAsReadPosition says whether an SBA looks at the game's position
 	// (active player, turn, step): then the turn moving on is a change
@@ -308,6 +309,10 @@ type SBA struct {
 	// Own (of a watch): Match reads nothing but x's own state, so a
 	// change to one object can make it match for that object alone.
 	Own bool
+	// TokensOnly (of an sba over anything): Match holds only for a token
+	// or a copy (the compiler derives it from the condition); in a game
+	// with neither, it is not matched.
+	TokensOnly bool
 }
 
 // Keyword returns the bit of a keyword name, or -1.

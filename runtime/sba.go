@@ -247,47 +247,72 @@ func (g *Game) memoToughness(f func(Exec, ObjID) int32, x ObjID) int32 {
 	return v
 }
 
+// matchSBAsNow matches every state-based action against the same state in
+// one pass: the players, then each permanent (the sbas over objects, then,
+// unless it is phased out, those over permanents of its types), then, if
+// one may hold, every object that exists (an sba that holds only for tokens
+// and copies, in a game with neither, is not matched); an sba is matched
+// only if something it reads changed since the last check that found
+// nothing. A generated engine's MatchSBAs is this pass compiled, in the
+// same order (so that a choice asked while matching, keeps, is asked about
+// the same object first); the interpreter uses this one. The hits are then
+// put in the order of the rules. With first, it stops at the first hit.
 func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
 	if m := g.Rules.MatchSBAs; m != nil {
 		hits = m(g.exec(), hits, first)
-		// Perform in the order of the rules, whatever order matching found.
-		for i := 1; i < len(hits); i++ {
-			for j := i; j > 0 && hits[j].SBA < hits[j-1].SBA; j-- {
-				hits[j], hits[j-1] = hits[j-1], hits[j]
-			}
-		}
-		return hits
+	} else {
+		hits = g.matchSBAsPass(hits, first)
 	}
-	for i := range g.Rules.SBAs {
-		s := &g.Rules.SBAs[i]
-		if s.Reads != 0 && s.Reads&g.dirty == 0 {
-			continue // nothing it reads changed since it last matched nothing
+	// Perform in the order of the rules, whatever order matching found.
+	for i := 1; i < len(hits); i++ {
+		for j := i; j > 0 && hits[j].SBA < hits[j-1].SBA; j-- {
+			hits[j], hits[j-1] = hits[j-1], hits[j]
 		}
-		switch s.Over {
-		case OverPlayers:
-			for p := range g.Players {
-				if !g.Players[p].Lost && s.Match(g.exec(), int32(p)) {
-					hits = append(hits, SBAHit{int32(i), int32(p)})
-				}
+	}
+	return hits
+}
+
+func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
+	sbas, dirty, e := g.Rules.SBAs, g.dirty, g.exec()
+	// match matches the sbas over over against x (of types, for an sba
+	// over permanents) and reports whether to stop.
+	match := func(over Over, x int32, types TypeSet) bool {
+		for i := range sbas {
+			s := &sbas[i]
+			if s.Over != over || s.Reads != 0 && s.Reads&dirty == 0 {
+				continue // nothing it reads changed since it last matched nothing
 			}
-		case OverAnything:
-			for x := range g.Objs {
-				if g.Objs[x].Zone != ZoneNone && s.Match(g.exec(), int32(x)) {
-					hits = append(hits, SBAHit{int32(i), int32(x)})
-				}
+			if over == OverPermanents && s.Types != 0 && types&s.Types == 0 {
+				continue
 			}
-		case OverObjects, OverPermanents:
-			for _, x := range g.Battlefield {
-				o := &g.Objs[x]
-				if s.Over == OverPermanents && (o.PhasedOut || (s.Types != 0 && o.Types&s.Types == 0)) {
-					continue
-				}
-				if s.Match(g.exec(), int32(x)) {
-					hits = append(hits, SBAHit{int32(i), int32(x)})
+			if s.Match(e, x) {
+				hits = append(hits, SBAHit{int32(i), x})
+				if first {
+					return true
 				}
 			}
 		}
-		if first && len(hits) > 0 {
+		return false
+	}
+	for p := range g.Players {
+		if !g.Players[p].Lost && match(OverPlayers, int32(p), 0) {
+			return hits
+		}
+	}
+	for _, x := range g.Battlefield {
+		if match(OverObjects, int32(x), 0) {
+			return hits
+		}
+		if o := &g.Objs[x]; !o.PhasedOut && match(OverPermanents, int32(x), o.Types) {
+			return hits
+		}
+	}
+	any, tokens := false, e.AnyTokenOrCopy()
+	for i := range sbas {
+		any = any || sbas[i].Over == OverAnything && (tokens || !sbas[i].TokensOnly)
+	}
+	for x := range g.Objs {
+		if any && g.Objs[x].Zone != ZoneNone && match(OverAnything, int32(x), 0) {
 			return hits
 		}
 	}

@@ -306,7 +306,7 @@ var Rules = &rt.Rules{
 		{Rule: "420", Pos: "cr1999/sba.mtg:33", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr1999/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5d", Pos: "cr1999/sba.mtg:12", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangeBattlefield},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
 		{Rule: "306.2", Pos: "rules/combat.mtg:499", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
