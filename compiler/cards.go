@@ -542,7 +542,7 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 		if d == nil {
 			continue
 		}
-		card := rt.Card{Name: c.Name, Declared: c.Name}
+		card := rt.Card{Name: c.Name, Declared: c.Name, Token: d.Token}
 		if d.Cost != nil {
 			cost, ok := parseManaCost(d.Cost.Value)
 			if !ok {

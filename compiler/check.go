@@ -17,6 +17,7 @@ type checker struct {
 	index   *Index
 	errs    grammar.ErrorList
 	p       *Program
+	cards   []Card // the cards and tokens the files declare (create_token names one)
 
 	phases    map[string]*grammar.PhaseDecl
 	steps     map[string]grammar.Pos

@@ -830,6 +830,9 @@ func cardLiteral(p *Program, c Card) string {
 	if k.Super != 0 {
 		fmt.Fprintf(&b, ", Super: %d", k.Super)
 	}
+	if k.Token {
+		b.WriteString(", Token: true")
+	}
 	if len(k.Subtypes) > 0 {
 		fmt.Fprintf(&b, ", Subtypes: %s", strs(k.Subtypes))
 	}

@@ -267,6 +267,7 @@ func Compile(srcs []Source, indexes map[string][]byte) (*Program, error) {
 	files, ferrs := foldCardValues(files, values)
 	c := newChecker(files, indexes)
 	c.inherited = m.inherited
+	c.cards = cards
 	p := c.check()
 	c.errs = append(ferrs, c.errs...)
 	p.Cards = cards

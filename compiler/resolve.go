@@ -673,7 +673,34 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 	args, _ := r.args(v, s.Args, sc)
 	r.predArgs(v, args)
 	r.stateArgs(v, args)
+	if v.TokenArg > 0 {
+		r.tokenArg(v, s.Args[v.TokenArg-1])
+	}
 	return &Do{node: node{s.Pos}, B: v, Args: args, Rule: r.rule}
+}
+
+// tokenArg checks that e, an argument of verb v, names a token the
+// program declares.
+func (r *resolver) tokenArg(v *Builtin, e grammar.Expr) {
+	s, ok := e.(*grammar.StringLit)
+	if !ok {
+		r.c.errorf(e.Position(), "argument %d of %s names a token the rules declare: write its name, \"Soldier Token\"", v.TokenArg, v.Name)
+		return
+	}
+	var names []string
+	for _, c := range r.c.cards {
+		if c.decl != nil && c.decl.Token {
+			if c.Name == s.Value {
+				return
+			}
+			names = append(names, c.Name)
+		}
+	}
+	if len(names) == 0 {
+		r.c.errorf(s.Pos, "%s: no token %q: the rules declare no token (token IDENT %q {...} declares one)", v.Name, s.Value, s.Value)
+		return
+	}
+	r.c.errorf(s.Pos, "%s: no token %q (the rules declare %s)%s", v.Name, s.Value, strings.Join(names, ", "), didYouMean(closest(s.Value, names, 3)))
 }
 
 // predArgs checks a verb's predicate kind arguments against the shapes its

@@ -70,6 +70,9 @@ type Builtin struct {
 	Reads Reads
 	// PredArgs: the shape of each predicate kind argument (PredT).
 	PredArgs []PredArg
+	// TokenArg: the argument (from 1) that names a token the program
+	// declares (token IDENT "Name" {...}), a string literal; 0: none.
+	TokenArg int
 	// Own: an object attribute (or a function of an object and constants)
 	// that reads only that object's own state (its zone, controller,
 	// phasing, printed characteristics, its own attack or block), which
@@ -105,6 +108,7 @@ func (b *Builtin) own() *Builtin                  { b.Own = true; return b }
 func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
 func (b *Builtin) filter() *Builtin               { b.Filter = true; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
+func (b *Builtin) tokenArg(i int) *Builtin        { b.TokenArg = i; return b }
 func (b *Builtin) predArgs(a ...PredArg) *Builtin { b.PredArgs = a; return b }
 
 // PredArg is what a verb's predicate kind argument must be, in order of
@@ -276,6 +280,7 @@ var builtins = []*Builtin{
 	verb("lose_life", rt.Exec.LoseLife, "P loses N life"),
 	verb("add_counters", rt.Exec.AddCounters, "N counters of the kind are put on X"),
 	verb("remove_counters", rt.Exec.RemoveCounters, "N counters of the kind are removed from X"),
+	verb("create_token", rt.Exec.CreateToken, "N tokens of the token declaration named NAME (token IDENT \"NAME\" {...}) are created on the battlefield, owned and controlled by player P: each enters the battlefield").tokenArg(2).usageIs(`3 arguments (player, "token name", number)`),
 	verb("add_player_counters", rt.Exec.AddPlayerCounters, "N counters of the kind are put on player P (poison)"),
 	verb("remove_player_counters", rt.Exec.RemovePlayerCounters, "N counters of the kind are removed from player P"),
 	verb("destroy", rt.Exec.Destroy, "X is destroyed (unless a keyword prevents it or a replacement of the rules replaces it: replace destroy)"),

@@ -519,6 +519,10 @@ var Rules = &rt.Rules{
 
 // index is the rule index of the edition (cr2025.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"2025-09-19\t111.1\tTokens: markers for permanents not represented by a card\n" +
+	"2025-09-19\t111.2\tThe player who creates a token owns it; it enters under that player's control\n" +
+	"2025-09-19\t111.3\tThe effect creating a token defines its characteristics\n" +
+	"2025-09-19\t111.4\tA token's name and subtypes are set together; unnamed: its subtypes and \"Token\"\n" +
 	"2025-09-19\t115.1\tTargets: objects and/or players chosen as a spell or ability goes on the stack\n" +
 	"2025-09-19\t115.1a\tAn instant or sorcery is targeted by \"target [something]\"; chosen as cast\n" +
 	"2025-09-19\t116\tSpecial Actions — section heading\n" +

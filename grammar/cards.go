@@ -28,7 +28,8 @@ import (
 
 type pCard struct {
 	Pos   lexer.Position
-	Ident pIdent       `parser:"'card' @@"`
+	Token bool         `parser:"( 'card' | @'token' )"`
+	Ident pIdent       `parser:"@@"`
 	Name  pString      `parser:"@@ '{'"`
 	Items []*pCardItem `parser:"@@* '}'"`
 }
@@ -103,9 +104,12 @@ type pCardKWord struct {
 	Arg  *pSignedInt `parser:"@@?"`
 }
 
-// CardDecl is `card IDENT "Name" { ... }`.
+// CardDecl is `card IDENT "Name" { ... }`, or `token IDENT "Name" { ...
+// }`: what a token a statement creates is (create_token: its name and
+// characteristics, 111.3), not a card of the library.
 type CardDecl struct {
 	Pos     Pos
+	Token   bool
 	Ident   Ident
 	Name    string
 	NamePos Pos
@@ -162,7 +166,7 @@ func (n *CardDecl) Position() Pos { return n.Pos }
 func (*CardDecl) declNode()       {}
 
 func (c *converter) card(p *pCard) *CardDecl {
-	d := &CardDecl{Pos: toPos(p.Pos), Ident: ident(p.Ident), Name: c.unquote(p.Name), NamePos: toPos(p.Name.Pos)}
+	d := &CardDecl{Pos: toPos(p.Pos), Token: p.Token, Ident: ident(p.Ident), Name: c.unquote(p.Name), NamePos: toPos(p.Name.Pos)}
 	twice := func(pos lexer.Position, what string) {
 		c.errorf(toPos(pos), "card %s: %s given twice", d.Ident.Name, what)
 	}
@@ -273,7 +277,11 @@ func (c *converter) pred(p *pPred) *PredicateDecl {
 // cardDecl prints a card's body in one order: cost, types, subtypes,
 // power and toughness (on one line), keywords, then its clauses.
 func (p *printer) cardDecl(d *CardDecl) {
-	p.tok(d.Pos, "card ")
+	if d.Token {
+		p.tok(d.Pos, "token ")
+	} else {
+		p.tok(d.Pos, "card ")
+	}
 	p.ident(d.Ident)
 	p.text(" ")
 	p.tok(d.NamePos, strconv.Quote(d.Name))

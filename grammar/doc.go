@@ -37,7 +37,7 @@
 //	OnEnd       = ( "on_end" | "on_begin" ) Rule { Rule } Block .
 //	SbaDecl     = ( "sba" | "watch" ) Rule { Rule } Block .
 //	PredicateDecl = "predicate" Ident Rule { Rule } "(" Ident { "," Ident } ")" ( "if" Expr | "=" Expr ) .
-//	CardDecl    = "card" Ident String "{" { CardItem } "}" .   (a card's clauses name self: see cards.go)
+//	CardDecl    = ( "card" | "token" ) Ident String "{" { CardItem } "}" .   (a card's clauses name self: see cards.go; a token: what create_token makes)
 //	CardItem    = "cost" String | "types" Ident { "," Ident } | "subtypes" String { "," String }
 //	            | "power" ["-"] Int | "toughness" ["-"] Int | "keywords" Ident [Int] { "," Ident [Int] }
 //	            | CharacteristicDecl | PredicateDecl | ReplaceDecl   (a characteristic-defining ability; a clause; a replacement effect)

@@ -217,6 +217,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.CounterKind, int32, string):
 		x, k, n := a[0].o, rt.CounterKind(a[1].enum), a[2].i
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, n(g, fp), rule); return true }
+	case func(rt.Exec, int, string, int32, string):
+		p, name, n := a[0].p, a[1].s, a[2].i
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), name(g, fp), n(g, fp), rule); return true }
 	case func(rt.Exec, int, rt.CounterKind, int32, string):
 		p, k, n := a[0].p, rt.CounterKind(a[1].enum), a[2].i
 		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), k, n(g, fp), rule); return true }

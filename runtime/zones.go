@@ -352,6 +352,34 @@ func (g Exec) Move(x ObjID, z Zone, rule string) {
 	}
 }
 
+// maxTokensAtOnce bounds the tokens one statement creates (a number the
+// rules compute may be huge): past it, no more are created.
+const maxTokensAtOnce = 256
+
+// CreateToken creates n tokens of the token the rules declare named name
+// (a token declaration: Rules.Card): each a new object, owned by player p
+// and on the battlefield under p's control (logged as a move there), which
+// entered the battlefield. Nothing for no player, one who has left the
+// game, or a name the rules declare no token of.
+func (g Exec) CreateToken(p int, name string, n int32, rule string) {
+	if !g.IsPlayer(p) || g.Players[p].Lost {
+		return
+	}
+	c, ok := g.Rules.Card(name)
+	if !ok || !c.Token {
+		return
+	}
+	kw, timing, err := g.Rules.cardBits(c)
+	if err != nil {
+		return
+	}
+	for i := int32(0); i < min(n, maxTokensAtOnce); i++ {
+		x := g.place(g.newObject(c, p, kw, timing), p, ZoneBattlefield)
+		g.emit(Event{Kind: EvMove, Rule: rule, Player: int8(p), Obj: x, Name: ZoneBattlefield.String()})
+		g.entered(x, rule)
+	}
+}
+
 // Lose makes player p lose the game. The game ends when one player or none
 // is left (see settle): after all the results of a check of state-based
 // actions (their losses are simultaneous), at once for a loss the rules

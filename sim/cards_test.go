@@ -24,6 +24,9 @@ func TestCardDeck(t *testing.T) {
 	if _, err := sim.ReadDeck(engine.Rules, strings.NewReader(src)); err == nil || !strings.Contains(err.Error(), "declare no card") {
 		t.Fatalf("a card the rules do not declare: %v", err)
 	}
+	if _, err := sim.ReadDeck(cardengine.Rules, strings.NewReader("4 Soldier_Token card\n")); err == nil || !strings.Contains(err.Error(), "a token of that name, not a card") {
+		t.Fatalf("a token in a deck: %v", err)
+	}
 	s, err := sim.Run(sim.Config{
 		Rules:    cardengine.Rules,
 		Players:  []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}},

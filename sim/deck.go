@@ -89,6 +89,9 @@ func ReadDeck(rules *rt.Rules, r io.Reader) ([]rt.Card, error) {
 			if !ok {
 				return nil, fmt.Errorf("deck:%d: %s card: these rules declare no card of that name (mtgc sim -rules DIR names a card library)", line, c.Name)
 			}
+			if lib.Token {
+				return nil, fmt.Errorf("deck:%d: %s card: the rules declare a token of that name, not a card: a deck holds cards (a statement creates the token)", line, c.Name)
+			}
 			c, words = lib, slices.Delete(slices.Clone(words), i, i+1)
 		}
 		for _, w := range words {

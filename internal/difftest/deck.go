@@ -26,6 +26,12 @@ func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Ca
 		land, sub, c = "Mountain", "mountain", "R"
 	}
 	colored, _ := rt.ParseMana(c)
+	var lib []rt.Card // the library's cards, not its tokens (which no deck holds)
+	for _, c := range rules.Cards {
+		if !c.Token {
+			lib = append(lib, c)
+		}
+	}
 	var deck []rt.Card
 	for i := 0; i < 17; i++ {
 		deck = append(deck, rt.Card{Name: land, Types: ty("land"), Super: rt.SuperBasic, Subtypes: []string{sub}})
@@ -34,11 +40,10 @@ func Deck(rules *rt.Rules, rng *rt.RNG, keywords []string, color string) []rt.Ca
 	for i := 0; i < 23; i++ {
 		card := rt.Card{Cost: cost()}
 		switch r := rng.Intn(20); {
-		case r < 13 && len(rules.Cards) > 0 && rng.Intn(2) == 0:
+		case r < 13 && len(lib) > 0 && rng.Intn(2) == 0:
 			// A card the rules declare (a card library), at the deck's
 			// cost so that it can be cast.
-			lib := rules.Cards[rng.Intn(len(rules.Cards))]
-			card, _ = rules.Card(lib.Name)
+			card, _ = rules.Card(lib[rng.Intn(len(lib))].Name)
 			card.Cost = cost()
 		case r < 13:
 			card.Name = fmt.Sprintf("%s Creature %d", color, i)

@@ -101,12 +101,14 @@ var Generic = map[string]string{
 	"(Exec).OverCounterMax": "compares counters of the kind the .mtg names with its maximum",
 
 	// Watches and state-based actions: matched over the set the .mtg declares (its type filter).
-	"(*Game).checkWatches": "runs the .mtg's watch declarations over the objects they name",
-	"(*Game).members":      "the objects a watch ranges over, by the type filter the .mtg gives",
-	"(*Game).inOver":       "whether an object is in a watch's range, by the .mtg's type filter (a phased-out permanent is out of every range: the object model's, as in zone moves)",
-	"watchCombat":          "whether a watch ranges over combat",
-	"(*Game).watchesOwn":   "the watches of an object",
-	"(*Game).matchSBAsNow": "runs the .mtg's sba declarations over the objects they name (skipping phased-out permanents: the object model's)",
+	"(*Game).checkWatches":  "runs the .mtg's watch declarations over the objects they name",
+	"(*Game).members":       "the objects a watch ranges over, by the type filter the .mtg gives",
+	"(*Game).inOver":        "whether an object is in a watch's range, by the .mtg's type filter (a phased-out permanent is out of every range: the object model's, as in zone moves)",
+	"watchCombat":           "whether a watch ranges over combat",
+	"(*Game).watchesOwn":    "the watches of an object",
+	"(*Game).matchSBAsNow":  "runs the .mtg's sba declarations over the objects they name (skipping phased-out permanents: the object model's)",
+	"(*Game).matchSBAsPass": "the same pass, for rules without a compiled one (the interpreter): an sba's types are the .mtg's, tested as given",
+	"(Exec).AnyTokenOrCopy": "storage: whether any object is a token or a copy (an index of state), which a check reads to skip the sbas the compiler found hold only for those",
 
 	// Grouping of equal options for hosts: compares objects field by field.
 	"(*Game).sameCard":   "whether two objects are indistinguishable (every field compared)",
