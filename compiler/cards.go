@@ -566,6 +566,14 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 			}
 			errorf(t.Pos, "card %s: unknown type %s: not a card type of these rules (%s) nor a supertype (%s)%s", d.Ident.Name, t.Name, strings.Join(typeNames, ", "), strings.Join(supers, ", "), didYouMean(closest(t.Name, append(append([]string(nil), typeNames...), supers...), 2)))
 		}
+		for _, t := range d.Enchant {
+			j, ok := types[t.Name]
+			if !ok {
+				errorf(t.Pos, "card %s: enchant %s: not a card type of these rules (%s)%s", d.Ident.Name, t.Name, strings.Join(typeNames, ", "), didYouMean(closest(t.Name, typeNames, 2)))
+				continue
+			}
+			card.Enchant |= 1 << j
+		}
 		if d.Types != nil && card.Types == 0 {
 			errorf(d.Types[0].Pos, "card %s: want at least one card type (%s)", d.Ident.Name, strings.Join(typeNames, ", "))
 		}
@@ -639,11 +647,15 @@ func checkCards(p *Program, cards []Card) grammar.ErrorList {
 					nonperm = true
 				}
 			}
-			if !nonperm {
-				errorf(s.Pos, "card %s: only an instant or a sorcery (a card type of these rules that is nonpermanent) does something as it resolves: a permanent spell becomes a permanent", d.Ident.Name)
+			// An Aura spell (303.4a, 702.5a) targets what its enchant
+			// ability allows: its effect happens as it resolves, before
+			// it enters the battlefield (attached to its target).
+			aura := !nonperm && len(d.Enchant) > 0
+			if !nonperm && !aura {
+				errorf(s.Pos, "card %s: only an instant, a sorcery (a card type of these rules that is nonpermanent) or an Aura (enchant ...) does something as it resolves: a permanent spell becomes a permanent", d.Ident.Name)
 			}
 			sp := rt.Triggered{Label: d.Name}
-			if cardEffect(p, d, s.Effect, s.Args, &sp, errorf) && nonperm {
+			if cardEffect(p, d, s.Effect, s.Args, &sp, errorf) && (nonperm || aura) {
 				card.Spell = sp
 			}
 		}

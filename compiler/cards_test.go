@@ -162,6 +162,8 @@ func TestCardErrors(t *testing.T) {
 		{"effect e \"111.1\" () {\n  create_token game.ability_controller, \"Soldier Token\", 2\n}\n", "cards.mtg:3:41: create_token: no token \"Soldier Token\": the rules declare no token"},
 		{"token s \"Soldier Token\" {\n  types creature\n}\neffect e \"111.1\" () {\n  create_token game.ability_controller, \"Soldier Tokn\", 2\n}\n", "cards.mtg:6:41: create_token: no token \"Soldier Tokn\" (the rules declare Soldier Token) (did you mean Soldier Token?)"},
 		{"card s \"Soldier Token\" {\n  types creature\n}\neffect e \"111.1\" () {\n  create_token game.ability_controller, \"Soldier Token\", 2\n}\n", "cards.mtg:6:41: create_token: no token \"Soldier Token\": the rules declare no token"},
+		{"card a \"A\" {\n  types enchantment\n  enchant creture\n}\n", "cards.mtg:4:11: card a: enchant creture: not a card type of these rules"},
+		{"effect e \"111.1\" () {\n}\ncard a \"A\" {\n  types enchantment\n  spell does e\n}\n", "cards.mtg:6:3: card a: only an instant, a sorcery (a card type of these rules that is nonpermanent) or an Aura (enchant ...) does something as it resolves"},
 		{"card a \"A\" {\n}\ncard b \"A\" {\n}\n", "cards.mtg:4:8: card \"A\" declared twice"},
 		{"card a \"A\" {\n}\ncard a \"B\" {\n}\n", "cards.mtg:4:6: card a declared twice"},
 		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (self, a) if a.creature\n", "cards.mtg:"},

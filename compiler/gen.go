@@ -833,6 +833,15 @@ func cardLiteral(p *Program, c Card) string {
 	if k.Token {
 		b.WriteString(", Token: true")
 	}
+	if k.Enchant != 0 {
+		var ts []string
+		for i, t := range p.CardTypes {
+			if k.Enchant&(1<<i) != 0 {
+				ts = append(ts, typeConst(t.Name))
+			}
+		}
+		fmt.Fprintf(&b, ", Enchant: %s", strings.Join(ts, " | "))
+	}
 	if len(k.Subtypes) > 0 {
 		fmt.Fprintf(&b, ", Subtypes: %s", strs(k.Subtypes))
 	}

@@ -467,7 +467,7 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		if args[2] == "nothing" {
 			g.Obj(x).AttachedTo = rt.NoObj
 		} else {
-			rt.Exec{Game: g}.Attach(x, s.card(ts, args[2]))
+			rt.Exec{Game: g}.Attach(x, s.card(ts, args[2]), "")
 		}
 	case "controller":
 		need(ts, args, 3, "set controller <card> <player>")

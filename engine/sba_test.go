@@ -37,9 +37,9 @@ func sbaBoard(tb testing.TB) *rt.Game {
 		}
 		mk(rt.Card{Name: "Legend", Types: engine.Rules.Types("creature"), Super: rt.SuperLegendary, Power: 3, Toughness: 3}, p)
 		aura := mk(rt.Card{Name: "Aura", Types: engine.Rules.Types("enchantment"), Subtypes: []string{"aura"}, Enchant: engine.Rules.Types("creature")}, p)
-		rt.Exec{Game: g}.Attach(aura, bear)
+		rt.Exec{Game: g}.Attach(aura, bear, "")
 		eq := mk(rt.Card{Name: "Sword", Types: engine.Rules.Types("artifact"), Subtypes: []string{"equipment"}}, p)
-		rt.Exec{Game: g}.Attach(eq, bear)
+		rt.Exec{Game: g}.Attach(eq, bear, "")
 		w := mk(rt.Card{Name: "Walker", Types: engine.Rules.Types("planeswalker"), Subtypes: []string{"jace"}}, p)
 		g.Obj(w).Counters[engine.Rules.Counter("loyalty")] = 3
 	}

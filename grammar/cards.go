@@ -42,6 +42,7 @@ type pCardItem struct {
 	Power     *pSignedInt   `parser:"| 'power' @@"`
 	Toughness *pSignedInt   `parser:"| 'toughness' @@"`
 	Keywords  []*pCardKWord `parser:"| 'keywords' @@ ( ',' @@ )*"`
+	Enchant   []pIdent      `parser:"| 'enchant' @@ ( ',' @@ )*"`
 	Triggered *pKwTriggered `parser:"| @@"`
 	Activated *pActivated   `parser:"| @@"`
 	Spell     *pSpell       `parser:"| @@"`
@@ -120,7 +121,10 @@ type CardDecl struct {
 	Power     *CardInt
 	Toughness *CardInt
 	Keywords  []CardKeyword
-	Clauses   []*PredicateDecl
+	// Enchant: an Aura's enchant ability (702.5a), the card types of
+	// what it may target as a spell and enchant as a permanent.
+	Enchant []Ident
+	Clauses []*PredicateDecl
 	// Characteristics are its characteristic-defining abilities
 	// (604.3): `characteristic NAME RULE... (self) = EXPR`, the value of a
 	// characteristic the rules derive (x.NAME) for the card's objects, in
@@ -214,6 +218,14 @@ func (c *converter) card(p *pCard) *CardDecl {
 					kw.Arg = c.cardInt(k.Arg)
 				}
 				d.Keywords = append(d.Keywords, kw)
+			}
+		case it.Enchant != nil:
+			if d.Enchant != nil {
+				twice(it.Pos, "enchant")
+			}
+			d.Enchant = []Ident{}
+			for _, t := range it.Enchant {
+				d.Enchant = append(d.Enchant, ident(t))
 			}
 		case it.Triggered != nil:
 			d.Triggers = append(d.Triggers, c.kwTriggered(it.Triggered))
@@ -334,6 +346,16 @@ func (p *printer) cardDecl(d *CardDecl) {
 			if k.Arg != nil {
 				p.text(" " + strconv.FormatInt(k.Arg.N, 10))
 			}
+		}
+	}
+	if len(d.Enchant) > 0 {
+		p.newLine()
+		p.tok(d.Enchant[0].Pos, "enchant ")
+		for i, t := range d.Enchant {
+			if i > 0 {
+				p.text(", ")
+			}
+			p.ident(t)
 		}
 	}
 	for _, ch := range d.Characteristics {

@@ -40,6 +40,7 @@
 //	CardDecl    = ( "card" | "token" ) Ident String "{" { CardItem } "}" .   (a card's clauses name self: see cards.go; a token: what create_token makes)
 //	CardItem    = "cost" String | "types" Ident { "," Ident } | "subtypes" String { "," String }
 //	            | "power" ["-"] Int | "toughness" ["-"] Int | "keywords" Ident [Int] { "," Ident [Int] }
+//	            | "enchant" Ident { "," Ident }   (an Aura's enchant ability: card types)
 //	            | CharacteristicDecl | PredicateDecl | ReplaceDecl   (a characteristic-defining ability; a clause; a replacement effect)
 //	            | "triggered" ... | "activated" ... | "spell" ... .   (its abilities, as a keyword's: see cards.go)
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)

@@ -77,6 +77,9 @@ const (
 	// it there. Matched once it is there (its own abilities look), not
 	// logged: the resolution, the land played or the move is.
 	EvEnter
+	// EvAttach: Obj became attached to object Other (an Aura spell
+	// resolving).
+	EvAttach
 )
 
 // Event is one entry of the game log. Every event cites the rule that caused
@@ -360,6 +363,8 @@ func (g *Game) describe(e Event) string {
 		return "cease to exist " + g.obj(e)
 	case EvUnattach:
 		return "unattach " + g.obj(e)
+	case EvAttach:
+		return fmt.Sprintf("attach %s to %s", g.obj(e), g.party(e.Other))
 	case EvAttack:
 		return fmt.Sprintf("%s attacks %s", g.obj(e), g.party(e.Other))
 	case EvBlock:

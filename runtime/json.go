@@ -18,7 +18,7 @@ var eventNames = [...]string{"", "turn", "begin_phase", "end_phase", "begin_step
 	"remove_damage", "damage", "end_effect", "empty_mana", "add_mana", "play_land", "cast", "trigger", "resolve",
 	"life_gain", "life_loss", "counters", "destroy", "move", "lose", "win", "draw_game", "prevented", "replaced",
 	"cease", "unattach", "attack", "block", "order", "combat_damage", "leave_combat", "defender", "activate",
-	"prevent_damage", "put_on_stack", "protector", "dealt_damage", "start_effect", "target", "no_target", "enter"}
+	"prevent_damage", "put_on_stack", "protector", "dealt_damage", "start_effect", "target", "no_target", "enter", "attach"}
 
 // String is the event kind's name in JSON ("play_land").
 func (k EventKind) String() string {

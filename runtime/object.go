@@ -365,7 +365,7 @@ func (g Exec) AttachedLegally(x ObjID) bool {
 	if h.Zone != ZoneBattlefield || h.PhasedOut {
 		return false
 	}
-	return o.Enchant == 0 || h.Types&o.Enchant != 0
+	return ObjEnchants(g, x, t)
 }
 
 // AttachedTo returns the object x is attached to, if any.

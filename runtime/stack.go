@@ -466,6 +466,22 @@ func (g *Game) resolveTop() {
 			g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
 		}
 		if o.Types&g.Rules.NonpermanentTypes == 0 {
+			if g.face(it.Source).Spell.Effect != 0 {
+				// A permanent spell that does something of its own as it
+				// resolves (an Aura spell: it becomes attached to its
+				// target), first; if its targets are all illegal it does
+				// not resolve and goes to its owner's graveyard.
+				applied, waiting := g.applyEffect(&it)
+				if waiting {
+					return
+				}
+				if !applied {
+					if g.Objs[it.Source].Zone == ZoneStack {
+						g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
+					}
+					return
+				}
+			}
 			g.move(it.Source, ZoneBattlefield, p)
 			g.entered(it.Source, g.Rules.Cite[MechResolve])
 			return

@@ -331,10 +331,27 @@ func (g Exec) Unattach(x ObjID, rule string) {
 	o.AttachedTo = NoObj
 }
 
-// Attach attaches x to y.
-func (g Exec) Attach(x, y ObjID) {
+// Attach attaches x to y (an Aura spell resolving, or a fixture's setup
+// with no rule, which is not logged). Nothing for no object, or x itself.
+func (g Exec) Attach(x, y ObjID, rule string) {
+	if !g.valid(x) || !g.valid(y) || x == y {
+		return
+	}
+	if rule != "" {
+		g.emit(Event{Kind: EvAttach, Rule: rule, Player: g.Objs[x].Controller, Obj: x, Other: int32(y)})
+	}
 	g.Objs[x].AttachedTo = y
 	g.touch(ChangeAll)
+}
+
+// ObjEnchants reports whether x's enchant ability allows it to enchant t:
+// x has none (Enchant 0: anything), or t has one of its card types.
+func ObjEnchants(g Exec, x, t ObjID) bool {
+	if !g.valid(x) || !g.valid(t) {
+		return false
+	}
+	e := g.Objs[x].Enchant
+	return e == 0 || g.Objs[t].Types&e != 0
 }
 
 // Move puts x into its owner's zone z.

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2fe33bbffba4ef9114ee12958340192d"
+const SourceHash = "sha256:d396d0faeb0818b44cb24bc616e4282c"
 
 // Keyword bits.
 const (
@@ -206,29 +206,30 @@ var Rules = &rt.Rules{
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Lure", Types: ty_enchantment, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Lure"},                                                                                                                                                                                                                                                                                                                                                                                                  // cards/static.mtg:77:1
+		{Name: "Lure", Types: ty_enchantment, Enchant: ty_creature, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Spell: rt.Triggered{Label: "Lure", Effect: 49, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Lure"},                                                                                                                                                                                                                                                                                     // cards/static.mtg:85:1
+		{Name: "Pacifism", Types: ty_enchantment, Enchant: ty_creature, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Pacifism", Effect: 49, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Pacifism"},                                                                                                                                                                                                                                                                         // cards/static.mtg:96:1
 		{Name: "Soldier Token", Types: ty_creature, Token: true, Subtypes: []string{"soldier"}, Power: 1, Toughness: 1, Declared: "Soldier Token"},                                                                                                                                                                                                                                                                                                                                                                                                          // cards/tokens.mtg:14:1
 		{Name: "Goblin Token", Types: ty_creature, Token: true, Subtypes: []string{"goblin"}, Power: 1, Toughness: 1, Declared: "Goblin Token"},                                                                                                                                                                                                                                                                                                                                                                                                             // cards/tokens.mtg:22:1
-		{Name: "Raise the Alarm", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Raise the Alarm", Effect: 49, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Raise the Alarm"},                                                                                                                                                                                                                                                                                                          // cards/tokens.mtg:41:1
-		{Name: "Dragon Fodder", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Dragon Fodder", Effect: 50, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Dragon Fodder"},                                                                                                                                                                                                                                                                                                                // cards/tokens.mtg:48:1
-		{Name: "Goblin Instigator", Types: ty_creature, Subtypes: []string{"goblin", "rogue"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Instigator", Event: 16, Segment: "", Arg: 0, Effect: 50, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Instigator"},                                                                                                                                                                      // cards/tokens.mtg:56:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 51, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 52, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 53, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Raise the Alarm", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Raise the Alarm", Effect: 50, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Raise the Alarm"},                                                                                                                                                                                                                                                                                                          // cards/tokens.mtg:41:1
+		{Name: "Dragon Fodder", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Dragon Fodder", Effect: 51, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Dragon Fodder"},                                                                                                                                                                                                                                                                                                                // cards/tokens.mtg:48:1
+		{Name: "Goblin Instigator", Types: ty_creature, Subtypes: []string{"goblin", "rogue"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Instigator", Event: 16, Segment: "", Arg: 0, Effect: 51, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Instigator"},                                                                                                                                                                      // cards/tokens.mtg:56:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 52, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 53, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 		{Name: "Soul Warden", Types: ty_creature, Subtypes: []string{"human", "cleric"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Soul Warden", Event: 17, Segment: "", Arg: 0, Effect: 19, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Soul Warden"},                                                                                                                                                                                        // cards/triggers.mtg:73:1
-		{Name: "Time Stop", Types: ty_instant, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Stop", Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Stop"},                                                                                                                                                                                                                                                                                                                            // cards/turn.mtg:30:1
-		{Name: "Sundial of the Infinite", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Sundial of the Infinite", Timing: "during_your_turn", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Sundial of the Infinite", Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Sundial of the Infinite"},                                                                                      // cards/turn.mtg:37:1
-		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 55, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                                                                                                          // cards/untap.mtg:18:1
-		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 21, Segment: "", Arg: 0, Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
-		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 21, Segment: "", Arg: 0, Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
-		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 1, Segment: "", Arg: 0, Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                                                                                                                  // cards/untap.mtg:66:1
+		{Name: "Time Stop", Types: ty_instant, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Stop", Effect: 55, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Stop"},                                                                                                                                                                                                                                                                                                                            // cards/turn.mtg:30:1
+		{Name: "Sundial of the Infinite", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Sundial of the Infinite", Timing: "during_your_turn", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Sundial of the Infinite", Effect: 55, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Sundial of the Infinite"},                                                                                      // cards/turn.mtg:37:1
+		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                                                                                                          // cards/untap.mtg:18:1
+		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 21, Segment: "", Arg: 0, Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
+		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 21, Segment: "", Arg: 0, Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
+		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 1, Segment: "", Arg: 0, Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                                                                                                                  // cards/untap.mtg:66:1
 		{Name: "Wind Drake", Types: ty_creature, Subtypes: []string{"drake"}, Power: 2, Toughness: 2, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Wind Drake"},                                                                                                                                                                                                                                                                                                                                  // cards/untap.mtg:75:1
 		{Name: "Youthful Knight", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 1, Keywords: []string{"first_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Youthful Knight"},                                                                                                                                                                                                                                                                                                        // cards/untap.mtg:84:1
 		{Name: "Raging Goblin", Types: ty_creature, Subtypes: []string{"goblin", "berserker"}, Power: 1, Toughness: 1, Keywords: []string{"haste"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Raging Goblin"},                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:93:1
 		{Name: "Ornithopter", Types: ty_artifact | ty_creature, Subtypes: []string{"thopter"}, Power: 0, Toughness: 2, Keywords: []string{"flying"}, Declared: "Ornithopter"},                                                                                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:102:1
 		{Name: "Skyhunter Patrol", Types: ty_creature, Subtypes: []string{"cat", "knight"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "first_strike"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Skyhunter Patrol"},                                                                                                                                                                                                                                                                                              // cards/untap.mtg:111:1
-		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 16, Segment: "", Arg: 0, Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                                                                                                          // cards/untap.mtg:131:1
+		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 16, Segment: "", Arg: 0, Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                                                                                                          // cards/untap.mtg:131:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
@@ -585,9 +586,11 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_56, GuardCard: "Juggernaut"},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_57, GuardCard: "Juggernaut"},
 		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_58, GuardCard: "Prized Unicorn"},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:81", Text: "any(permanent, self, is_card(self, \"Lure\") and (a == self.attached_to))", Test2: pred_must_block_attacker_59, GuardCard: "Lure"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_60, Guard: [2]rt.KeywordSet{1 << kw_hobbled, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_61, GuardCard: "Scarred Puma"},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:91", Text: "any(permanent, self, is_card(self, \"Lure\") and (a == self.attached_to))", Test2: pred_must_block_attacker_59, GuardCard: "Lure"},
+		{Kind: rt.CantAttack, Rule: "508.1c", Pos: "cards/static.mtg:102", Text: "any(permanent, self, is_card(self, \"Pacifism\") and (a == self.attached_to))", Test: pred_cant_attack_60, GuardCard: "Pacifism"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:103", Text: "any(permanent, self, is_card(self, \"Pacifism\") and (b == self.attached_to))", Test2: pred_cant_block_61, GuardCard: "Pacifism"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:54", Text: "b has hobbled", Test2: pred_cant_block_62, Guard: [2]rt.KeywordSet{1 << kw_hobbled, 0}},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:67", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_63, GuardCard: "Scarred Puma"},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:514", Allows: timing_0},
@@ -668,16 +671,17 @@ var Rules = &rt.Rules{
 		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_45_target_0}}, Run: effect_45},
 		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_46_target_0}}, Run: effect_46},
 		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_47_target_0}}, Run: effect_47},
-		{Name: "make_soldiers", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:31", Params: 1, Kinds: "i", Run: effect_48},
-		{Name: "make_goblins", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:36", Params: 1, Kinds: "i", Run: effect_49},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_50},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_51},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_52_target_0}}, Run: effect_52},
-		{Name: "end_the_turn", Rules: []string{"723.1"}, Pos: "cards/turn.mtg:14", Params: 0, Kinds: "", Run: effect_53},
-		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_54_target_0}}, Run: effect_54},
-		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_55},
-		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_56},
-		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_57_target_0}}, Run: effect_57},
+		{Name: "aura_spell", Rules: []string{"303.4a", "702.5a"}, Pos: "cards/static.mtg:76", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_48_target_0}}, Run: effect_48},
+		{Name: "make_soldiers", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:31", Params: 1, Kinds: "i", Run: effect_49},
+		{Name: "make_goblins", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:36", Params: 1, Kinds: "i", Run: effect_50},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_51},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_52},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_53_target_0}}, Run: effect_53},
+		{Name: "end_the_turn", Rules: []string{"723.1"}, Pos: "cards/turn.mtg:14", Params: 0, Kinds: "", Run: effect_54},
+		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_55_target_0}}, Run: effect_55},
+		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_56},
+		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_57},
+		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_58_target_0}}, Run: effect_58},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369"},
@@ -749,6 +753,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t120.3a\tDamage to a player by a source without infect: that much life lost\n" +
 	"2025-09-19\t120.3c\tDamage to a planeswalker removes that many loyalty counters\n" +
 	"2025-09-19\t120.3e\tDamage to a creature by a source without wither or infect: marked on it\n" +
+	"2025-09-19\t303.4a\tAn Aura spell requires a target, restricted by its enchant ability\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
 	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
 	"2025-09-19\t310.2\tA resolving battle spell enters under its caster's control\n" +
@@ -948,6 +953,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.4c\tLosing double strike mid-combat stops second-step damage\n" +
 	"2025-09-19\t702.4d\tGaining double strike after first step enables second hit\n" +
 	"2025-09-19\t702.4e\tExtra double strike instances add nothing\n" +
+	"2025-09-19\t702.5a\tEnchant: restricts what an Aura spell can target and what an Aura can enchant\n" +
 	"2025-09-19\t702.7\tFirst Strike keyword entry\n" +
 	"2025-09-19\t702.7a\tFirst strike is static; modifies combat damage step\n" +
 	"2025-09-19\t702.7b\tFirst/double strike splits combat damage into two steps\n" +
@@ -4030,7 +4036,7 @@ func pred_must_block_attacker_58(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
-// cards/static.mtg:81 (509.1c)
+// cards/static.mtg:91 (509.1c)
 func pred_must_block_attacker_59(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return func() bool {
 		for _, v_self := range g.Battlefield {
@@ -4045,13 +4051,43 @@ func pred_must_block_attacker_59(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}()
 }
 
+// cards/static.mtg:102 (508.1c)
+func pred_cant_attack_60(g rt.Exec, v_a rt.ObjID) bool {
+	return func() bool {
+		for _, v_self := range g.Battlefield {
+			if g.Objs[v_self].PhasedOut {
+				continue
+			}
+			if g.IsCard(v_self, "Pacifism") && (v_a == rt.ObjAttachedTo(g, v_self)) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// cards/static.mtg:103 (509.1b)
+func pred_cant_block_61(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return func() bool {
+		for _, v_self := range g.Battlefield {
+			if g.Objs[v_self].PhasedOut {
+				continue
+			}
+			if g.IsCard(v_self, "Pacifism") && (v_b == rt.ObjAttachedTo(g, v_self)) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
 // cards/triggers.mtg:54 (509.1b)
-func pred_cant_block_60(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_62(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_hobbled)
 }
 
 // cards/triggers.mtg:67 (508.1c)
-func pred_attack_restriction_61(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_63(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Scarred Puma") && (g.Attacking(v_self) && !(func() bool {
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
 			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
@@ -5150,8 +5186,24 @@ func effect_47_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
-// cards/tokens.mtg:31 (111.1, 111.2)
+// cards/static.mtg:76 (303.4a, 702.5a)
 func effect_48(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	g.Attach(g.AbilitySource(), v_t, "303.4a")
+
+	return true
+}
+
+// cards/static.mtg:76 (303.4a, 702.5a) (target 0)
+func effect_48_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_t := rt.ObjID(args[0])
+	_ = v_t
+	return rt.ObjEnchants(g, g.AbilitySource(), v_t)
+}
+
+// cards/tokens.mtg:31 (111.1, 111.2)
+func effect_49(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.CreateToken(g.AbilityController(), "Soldier Token", v_n, "111.1")
@@ -5160,7 +5212,7 @@ func effect_48(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/tokens.mtg:36 (111.1, 111.2)
-func effect_49(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_50(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.CreateToken(g.AbilityController(), "Goblin Token", v_n, "111.1")
@@ -5169,7 +5221,7 @@ func effect_49(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:20 (508.1m)
-func effect_50(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_51(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -5190,7 +5242,7 @@ func effect_50(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_51(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_52(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -5199,7 +5251,7 @@ func effect_51(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_52(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_53(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -5208,14 +5260,14 @@ func effect_52(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_52_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_53_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)
 }
 
 // cards/turn.mtg:14 (723.1)
-func effect_53(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_54(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -5262,7 +5314,7 @@ func effect_53(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:10 (117.1a, 502.3, 611.2a)
-func effect_54(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_55(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "117.1a")
@@ -5273,14 +5325,14 @@ func effect_54(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:10 (117.1a, 502.3, 611.2a) (target 0)
-func effect_54_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_55_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/untap.mtg:31 (510.2, 502.3, 611.2a)
-func effect_55(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_56(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Tap(g.TriggerRecipient(), "510.2")
 	g.Grant(g.TriggerRecipient(), kw_doesnt_untap, rt.DurationID(28673), "510.2")
 
@@ -5288,14 +5340,14 @@ func effect_55(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:60 (508.1m, 502.3, 611.2a)
-func effect_56(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Grant(g.AbilitySource(), kw_doesnt_untap, rt.DurationID(28673), "508.1m")
 
 	return true
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a)
-func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "603.6a")
@@ -5305,7 +5357,7 @@ func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a) (target 0)
-func effect_57_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_58_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) != g.AbilityController()

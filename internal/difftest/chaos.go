@@ -82,7 +82,7 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		if x == rt.NoObj || y == rt.NoObj {
 			return nil
 		}
-		return func(g *rt.Game) { rt.Exec{Game: g}.Attach(x, y) }
+		return func(g *rt.Game) { rt.Exec{Game: g}.Attach(x, y, "") }
 	case 5:
 		x := pick(rng, creatures)
 		if x == rt.NoObj {

@@ -562,6 +562,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t120.3a\tDamage to a player by a source without infect: that much life lost\n" +
 	"2025-09-19\t120.3c\tDamage to a planeswalker removes that many loyalty counters\n" +
 	"2025-09-19\t120.3e\tDamage to a creature by a source without wither or infect: marked on it\n" +
+	"2025-09-19\t303.4a\tAn Aura spell requires a target, restricted by its enchant ability\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
 	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
 	"2025-09-19\t310.2\tA resolving battle spell enters under its caster's control\n" +
@@ -761,6 +762,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.4c\tLosing double strike mid-combat stops second-step damage\n" +
 	"2025-09-19\t702.4d\tGaining double strike after first step enables second hit\n" +
 	"2025-09-19\t702.4e\tExtra double strike instances add nothing\n" +
+	"2025-09-19\t702.5a\tEnchant: restricts what an Aura spell can target and what an Aura can enchant\n" +
 	"2025-09-19\t702.7\tFirst Strike keyword entry\n" +
 	"2025-09-19\t702.7a\tFirst strike is static; modifies combat damage step\n" +
 	"2025-09-19\t702.7b\tFirst/double strike splits combat damage into two steps\n" +
