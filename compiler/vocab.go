@@ -236,6 +236,8 @@ var builtins = []*Builtin{
 	verb("deal_damage", rt.Exec.DealDamage, "X deals N noncombat damage to creature Y"),
 	verb("deal_player_damage", rt.Exec.DealPlayerDamage, "X deals N noncombat damage to player P (nothing for no player)"),
 	verb("prevent_damage_by", rt.Exec.PreventDamageBy, "a prevention effect: all damage X would deal is prevented for duration D (as for modify)"),
+	verb("prevent_next_damage_to", rt.Exec.PreventNextDamageTo, "a prevention shield: the next N damage that would be dealt to X is prevented, for duration D (615.7: each 1 prevented uses up 1)"),
+	verb("prevent_next_player_damage", rt.Exec.PreventNextPlayerDamage, "a prevention shield: the next N damage that would be dealt to player P is prevented, for duration D"),
 	verb("prevent_damage_to", rt.Exec.PreventDamageTo, "a prevention effect: all damage that would be dealt to X is prevented for duration D (as for modify)"),
 	verb("prevent_combat_damage_by", rt.Exec.PreventCombatDamageBy, "a prevention effect: all combat damage X would deal is prevented for duration D (as for modify)"),
 	verb("prevent_combat_damage_to", rt.Exec.PreventCombatDamageTo, "a prevention effect: all combat damage that would be dealt to X is prevented for duration D (as for modify)"),

@@ -366,7 +366,11 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		// A permanent set up by a script has been under its controller's
 		// control since the turn began unless it says fresh.
 		o.Fresh = hasFresh && fresh
-		o.DeathtouchHit, o.Regen, o.PreventNext = deathtouched, regen, prevent
+		o.DeathtouchHit, o.Regen = deathtouched, regen
+		if prevent > 0 {
+			// A prevention shield for this turn (615.7).
+			rt.Exec{Game: g}.AddEffect(rt.Effect{Label: "prevent=", Target: x, Prevent: rt.PreventTo, Shield: int32(prevent), Dur: rt.Duration{Kind: rt.ThisTurn}})
+		}
 		if hasStamp {
 			o.Timestamp = uint32(stamp)
 		}

@@ -744,6 +744,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t615.1\tPrevention effects: continuous shields watching for damage events\n" +
 	"2025-09-19\t615.1a\tEffects that use the word \"prevent\" are prevention effects\n" +
 	"2025-09-19\t615.6\tDamage that is prevented never happens\n" +
+	"2025-09-19\t615.7\tPrevention of a specific amount of damage works like a shield, used up as it prevents\n" +
 	"2025-09-19\t702\tKeyword Abilities — section heading\n" +
 	"2025-09-19\t702.2\tDeathtouch keyword entry\n" +
 	"2025-09-19\t702.2a\tDeathtouch is static\n" +

@@ -169,6 +169,12 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, int32, int32, rt.DurationID, string):
 		x, n, m, d := a[0].o, a[1].i, a[2].i, rt.DurationID(a[3].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), n(g, fp), m(g, fp), d, rule); return true }
+	case func(rt.Exec, rt.ObjID, int32, rt.DurationID, string):
+		x, n, d := a[0].o, a[1].i, rt.DurationID(a[2].enum)
+		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), n(g, fp), d, rule); return true }
+	case func(rt.Exec, int, int32, rt.DurationID, string):
+		p, n, d := a[0].p, a[1].i, rt.DurationID(a[2].enum)
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), n(g, fp), d, rule); return true }
 	case func(rt.Exec, rt.ObjID, rt.KeywordID, rt.DurationID, string):
 		x, k, d := a[0].o, rt.KeywordID(a[1].enum), rt.DurationID(a[2].enum)
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, d, rule); return true }

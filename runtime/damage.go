@@ -759,36 +759,39 @@ func (g Exec) DealPlayerDamage(s ObjID, p int, n int32, rule string) {
 	g.dealtBy(s, n)
 }
 
-// prevent applies the prevention effects (all the damage, if one
-// prevents what s would deal to r) and then, to an object, its prevention
-// shield to n damage source s is about to deal to r (an object, or a
-// player's code), and returns what is left to deal.
+// prevent applies the prevention effects to n damage source s is about to
+// deal to r (an object, or a player's code), in the order they started,
+// and returns what is left to deal: one that prevents all of it, or a
+// shield its next damage, used up as it does.
 func (g *Game) prevent(s ObjID, r int32, n int32, rule string) int32 {
-	if n <= 0 {
+	if n <= 0 || len(g.Effects) == 0 {
 		return n
 	}
-	if len(g.Effects) > 0 {
-		if why, ok := g.prevented(s, r); ok {
-			if why == "" {
-				why = rule
+	for i := range g.Effects {
+		e := &g.Effects[i]
+		if !g.prevents(e, s, r) {
+			continue
+		}
+		p := n
+		if e.Shield > 0 {
+			p = min(e.Shield, n)
+			if e.Shield -= p; e.Shield == 0 {
+				e.Prevent = PreventNone // used up
 			}
-			if r < 0 {
-				g.emit(Event{Kind: EvPreventDamage, Rule: why, Player: int8(-1 - r), Obj: NoObj, N: n})
-			} else {
-				g.emit(Event{Kind: EvPreventDamage, Rule: why, Player: g.Objs[r].Controller, Obj: ObjID(r), N: n})
-			}
+			g.touch(ChangeAll)
+		}
+		why := e.Rule
+		if why == "" {
+			why = rule
+		}
+		if r < 0 {
+			g.emit(Event{Kind: EvPreventDamage, Rule: why, Player: int8(-1 - r), Obj: NoObj, N: p})
+		} else {
+			g.emit(Event{Kind: EvPreventDamage, Rule: why, Player: g.Objs[r].Controller, Obj: ObjID(r), N: p})
+		}
+		if n -= p; n == 0 {
 			return 0
 		}
 	}
-	if r < 0 {
-		return n
-	}
-	o := &g.Objs[r]
-	if o.PreventNext <= 0 {
-		return n
-	}
-	p := min(o.PreventNext, n)
-	o.PreventNext -= p
-	g.emit(Event{Kind: EvPreventDamage, Rule: rule, Player: o.Controller, Obj: ObjID(r), N: p})
-	return n - p
+	return n
 }

@@ -80,6 +80,10 @@ type Effect struct {
 	ToPlayer   int8
 	CombatOnly bool
 	Rule       string
+	// Shield, if not zero, limits a PreventTo effect to the next Shield
+	// damage ("prevent the next 3 damage"): each 1 damage it
+	// prevents uses up 1; used up, it prevents nothing more.
+	Shield int32
 }
 
 // PreventKind is which damage a prevention effect prevents.
@@ -441,6 +445,27 @@ func (g Exec) preventOf(x ObjID, k PreventKind, combat bool, d DurationID, rule 
 	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: k, CombatOnly: combat, Rule: rule, Dur: dur}, rule)
 }
 
+// PreventNextDamageTo is the statement that starts a prevention shield:
+// the next n damage that would be dealt to permanent x is prevented, for
+// duration d.
+func (g Exec) PreventNextDamageTo(x ObjID, n int32, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.onBattlefield(x) || n <= 0 {
+		return
+	}
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, Shield: n, Rule: rule, Dur: dur}, rule)
+}
+
+// PreventNextPlayerDamage is PreventNextDamageTo for player p.
+func (g Exec) PreventNextPlayerDamage(p int, n int32, d DurationID, rule string) {
+	dur, ok := g.duration(d, rule)
+	if !ok || !g.IsPlayer(p) || g.Players[p].Lost || dur.Kind == AsLongAs || n <= 0 {
+		return
+	}
+	g.AddEffect(Effect{Label: g.effectLabel(rule), Target: NoObj, Prevent: PreventTo, ToPlayer: int8(p + 1), Shield: n, Rule: rule, Dur: dur})
+	g.emit(Event{Kind: EvStartEffect, Rule: rule, Player: int8(p), Obj: NoObj, Name: g.effectLabel(rule)})
+}
+
 // PreventPlayerDamage is the statement that starts a prevention effect:
 // all damage that would be dealt to player p is prevented for duration
 // d. It does nothing to no player, or one who has left the game.
@@ -463,29 +488,19 @@ func (g Exec) PreventCombatDamage(d DurationID, rule string) {
 	g.startEffect(Effect{Label: g.effectLabel(rule), Target: NoObj, Prevent: PreventCombat, Rule: rule, Dur: dur}, rule)
 }
 
-// prevented reports whether a prevention effect prevents the damage
-// source s would deal to r (an object, or a player's code), and the rule
-// the first that does cites.
-func (g *Game) prevented(s ObjID, r int32) (string, bool) {
-	for i := range g.Effects {
-		e := &g.Effects[i]
-		if e.CombatOnly && !g.dealingCombat {
-			continue
-		}
-		switch e.Prevent {
-		case PreventBy:
-			if e.Target == s {
-				return e.Rule, true
-			}
-		case PreventTo:
-			if e.Target != NoObj && int32(e.Target) == r || e.Target == NoObj && r < 0 && int32(e.ToPlayer)-1 == -1-r {
-				return e.Rule, true
-			}
-		case PreventCombat:
-			if g.dealingCombat {
-				return e.Rule, true
-			}
-		}
+// prevents reports whether prevention effect e applies to the damage
+// source s would deal to r (an object, or a player's code).
+func (g *Game) prevents(e *Effect, s ObjID, r int32) bool {
+	if e.CombatOnly && !g.dealingCombat {
+		return false
 	}
-	return "", false
+	switch e.Prevent {
+	case PreventBy:
+		return e.Target == s
+	case PreventTo:
+		return e.Target != NoObj && int32(e.Target) == r || e.Target == NoObj && r < 0 && int32(e.ToPlayer)-1 == -1-r
+	case PreventCombat:
+		return g.dealingCombat
+	}
+	return false
 }

@@ -42,9 +42,6 @@ type Object struct {
 	// use up (x.shields, use_shield: regeneration's, in the rules that have
 	// it); effects and scripts give them.
 	Regen int32
-	// PreventNext: the next PreventNext damage that would be dealt to it is
-	// prevented (a prevention shield).
-	PreventNext int32
 	// face is the index of its Face in Game.faces.
 	face     uint32
 	Counters [MaxCounterKinds]int32

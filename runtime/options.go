@@ -290,7 +290,7 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 	if c.Fresh {
 		st |= stFresh
 	}
-	if c.Damage|c.Regen|c.PreventNext|or8(&c.Counters) != 0 || c.DeathtouchHit {
+	if c.Damage|c.Regen|or8(&c.Counters) != 0 || c.DeathtouchHit {
 		st |= stRare
 	}
 	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
@@ -309,7 +309,7 @@ var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
 
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
-	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen && a.PreventNext == b.PreventNext &&
+	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen &&
 		a.Counters == b.Counters
 }
 
@@ -527,7 +527,7 @@ func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 		a.Keywords == b.Keywords && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
 		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
-		a.Regen == b.Regen && a.PreventNext == b.PreventNext && a.Enchant == b.Enchant &&
+		a.Regen == b.Regen && a.Enchant == b.Enchant &&
 		a.SubBits == b.SubBits &&
 		a.Protector == b.Protector && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))
 }

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d396d0faeb0818b44cb24bc616e4282c"
+const SourceHash = "sha256:114bf42c46608367ef8ac871715ef558"
 
 // Keyword bits.
 const (
@@ -176,6 +176,8 @@ var Rules = &rt.Rules{
 		{Name: "Respite", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Respite", Effect: 41, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Respite"},                                                                                                                                                                                                                                                                                                                                  // cards/damage.mtg:205:1
 		{Name: "Maze of Ith", Types: ty_land, Abilities: []rt.Ability{{Label: "Maze of Ith", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Maze of Ith", Effect: 42, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Declared: "Maze of Ith"},                                                                                                                                                                                                                         // cards/damage.mtg:228:1
 		{Name: "Deftblade Elite", Types: ty_creature, Subtypes: []string{"human", "soldier"}, Power: 1, Toughness: 1, Keywords: []string{"provoke"}, Abilities: []rt.Ability{{Label: "Deftblade Elite", Timing: "", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Deftblade Elite", Effect: 43, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Deftblade Elite"},                                      // cards/damage.mtg:235:1
+		{Name: "Samite Healer", Types: ty_creature, Subtypes: []string{"human", "cleric"}, Power: 1, Toughness: 1, Abilities: []rt.Ability{{Label: "Samite Healer", Timing: "", Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Samite Healer", Effect: 44, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Samite Healer"},                                                                               // cards/damage.mtg:255:1
+		{Name: "Mending Hands", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Mending Hands", Effect: 44, Args: [rt.MaxStackArgs]int32{4, 0, 0}}, Declared: "Mending Hands"},                                                                                                                                                                                                                                                                                                                // cards/damage.mtg:265:1
 		{Name: "Vampire Nighthawk", Types: ty_creature, Subtypes: []string{"vampire", "shaman"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "deathtouch", "lifelink"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Vampire Nighthawk"},                                                                                                                                                                                                                                                                              // cards/keywords.mtg:7:1
 		{Name: "Dauthi Slayer", Types: ty_creature, Subtypes: []string{"dauthi", "soldier"}, Power: 2, Toughness: 2, Keywords: []string{"shadow", "attacks_each_combat"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 2, 0, 0, 0}}, Declared: "Dauthi Slayer"},                                                                                                                                                                                                                                                                                         // cards/keywords.mtg:17:1
 		{Name: "Glistener Elf", Types: ty_creature, Subtypes: []string{"phyrexian", "elf", "warrior"}, Power: 1, Toughness: 1, Keywords: []string{"infect"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Glistener Elf"},                                                                                                                                                                                                                                                                                                      // cards/keywords.mtg:26:1
@@ -195,41 +197,41 @@ var Rules = &rt.Rules{
 		{Name: "Ninja of the New Moon", Types: ty_creature, Subtypes: []string{"human", "ninja"}, Power: 6, Toughness: 2, Abilities: []rt.Ability{{Label: "Ninja of the New Moon", Timing: "", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Ninja of the New Moon", Effect: 18, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, Zone: 2}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Ninja of the New Moon"},                                      // cards/keywords.mtg:155:1
 		{Name: "Phytohydra", Types: ty_creature, Subtypes: []string{"plant", "hydra"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 1, 0}}, Declared: "Phytohydra"},                                                                                                                                                                                                                                                                                                                                                       // cards/replace.mtg:15:1
 		{Name: "Vigor", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Keywords: []string{"trample"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 3, 0}}, Declared: "Vigor"},                                                                                                                                                                                                                                                                                                                        // cards/replace.mtg:31:1
-		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 44, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
-		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 45, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
-		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 46, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
-		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 47, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
-		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 48, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
+		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 45, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
+		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 46, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
+		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 47, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
+		{Name: "Smite", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Smite", Effect: 48, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Smite"},                                                                                                                                                                                                                                                                                                                                        // cards/spells.mtg:51:1
+		{Name: "Turn to Frog", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Turn to Frog", Effect: 49, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Turn to Frog"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:72:1
 		{Name: "Phantom Warrior", Types: ty_creature, Subtypes: []string{"illusion", "warrior"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Declared: "Phantom Warrior"},                                                                                                                                                                                                                                                                                                                                        // cards/static.mtg:11:1
 		{Name: "Stalking Tiger", Types: ty_creature, Subtypes: []string{"cat"}, Power: 3, Toughness: 3, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Stalking Tiger"},                                                                                                                                                                                                                                                                                                                                                          // cards/static.mtg:21:1
 		{Name: "Ironclaw Orcs", Types: ty_creature, Subtypes: []string{"orc"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Ironclaw Orcs"},                                                                                                                                                                                                                                                                                                                                                            // cards/static.mtg:31:1
 		{Name: "Cloud Sprite", Types: ty_creature, Subtypes: []string{"faerie"}, Power: 1, Toughness: 1, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Cloud Sprite"},                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:41:1
 		{Name: "Juggernaut", Types: ty_artifact | ty_creature, Subtypes: []string{"juggernaut"}, Power: 5, Toughness: 5, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Juggernaut"},                                                                                                                                                                                                                                                                                                                                             // cards/static.mtg:52:1
 		{Name: "Prized Unicorn", Types: ty_creature, Subtypes: []string{"unicorn"}, Power: 2, Toughness: 2, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Prized Unicorn"},                                                                                                                                                                                                                                                                                                                                                      // cards/static.mtg:63:1
-		{Name: "Lure", Types: ty_enchantment, Enchant: ty_creature, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Spell: rt.Triggered{Label: "Lure", Effect: 49, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Lure"},                                                                                                                                                                                                                                                                                     // cards/static.mtg:85:1
-		{Name: "Pacifism", Types: ty_enchantment, Enchant: ty_creature, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Pacifism", Effect: 49, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Pacifism"},                                                                                                                                                                                                                                                                         // cards/static.mtg:96:1
+		{Name: "Lure", Types: ty_enchantment, Enchant: ty_creature, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Spell: rt.Triggered{Label: "Lure", Effect: 50, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Lure"},                                                                                                                                                                                                                                                                                     // cards/static.mtg:85:1
+		{Name: "Pacifism", Types: ty_enchantment, Enchant: ty_creature, Subtypes: []string{"aura"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Pacifism", Effect: 50, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Pacifism"},                                                                                                                                                                                                                                                                         // cards/static.mtg:96:1
 		{Name: "Soldier Token", Types: ty_creature, Token: true, Subtypes: []string{"soldier"}, Power: 1, Toughness: 1, Declared: "Soldier Token"},                                                                                                                                                                                                                                                                                                                                                                                                          // cards/tokens.mtg:14:1
 		{Name: "Goblin Token", Types: ty_creature, Token: true, Subtypes: []string{"goblin"}, Power: 1, Toughness: 1, Declared: "Goblin Token"},                                                                                                                                                                                                                                                                                                                                                                                                             // cards/tokens.mtg:22:1
-		{Name: "Raise the Alarm", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Raise the Alarm", Effect: 50, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Raise the Alarm"},                                                                                                                                                                                                                                                                                                          // cards/tokens.mtg:41:1
-		{Name: "Dragon Fodder", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Dragon Fodder", Effect: 51, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Dragon Fodder"},                                                                                                                                                                                                                                                                                                                // cards/tokens.mtg:48:1
-		{Name: "Goblin Instigator", Types: ty_creature, Subtypes: []string{"goblin", "rogue"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Instigator", Event: 16, Segment: "", Arg: 0, Effect: 51, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Instigator"},                                                                                                                                                                      // cards/tokens.mtg:56:1
-		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 52, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
-		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 53, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
-		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
+		{Name: "Raise the Alarm", Types: ty_instant, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Raise the Alarm", Effect: 51, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Raise the Alarm"},                                                                                                                                                                                                                                                                                                          // cards/tokens.mtg:41:1
+		{Name: "Dragon Fodder", Types: ty_sorcery, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Spell: rt.Triggered{Label: "Dragon Fodder", Effect: 52, Args: [rt.MaxStackArgs]int32{2, 0, 0}}, Declared: "Dragon Fodder"},                                                                                                                                                                                                                                                                                                                // cards/tokens.mtg:48:1
+		{Name: "Goblin Instigator", Types: ty_creature, Subtypes: []string{"goblin", "rogue"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Instigator", Event: 16, Segment: "", Arg: 0, Effect: 52, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Instigator"},                                                                                                                                                                      // cards/tokens.mtg:56:1
+		{Name: "Goblin Piledriver", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 1, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Piledriver", Event: 1, Segment: "", Arg: 0, Effect: 53, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Piledriver"},                                                                                                                                                                     // cards/triggers.mtg:12:1
+		{Name: "Elvish Berserker", Types: ty_creature, Subtypes: []string{"elf", "berserker"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Elvish Berserker", Event: 3, Segment: "", Arg: 0, Effect: 54, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Elvish Berserker"},                                                                                                                                                                         // cards/triggers.mtg:27:1
+		{Name: "Goblin Heelcutter", Types: ty_creature, Subtypes: []string{"goblin", "warrior"}, Power: 3, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Goblin Heelcutter", Event: 1, Segment: "", Arg: 0, Effect: 55, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Goblin Heelcutter"},                                                                                                                                                                     // cards/triggers.mtg:44:1
 		{Name: "Scarred Puma", Types: ty_creature, Subtypes: []string{"cat"}, Power: 2, Toughness: 1, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Scarred Puma"},                                                                                                                                                                                                                                                                                                                                                              // cards/triggers.mtg:62:1
 		{Name: "Soul Warden", Types: ty_creature, Subtypes: []string{"human", "cleric"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Soul Warden", Event: 17, Segment: "", Arg: 0, Effect: 19, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Soul Warden"},                                                                                                                                                                                        // cards/triggers.mtg:73:1
-		{Name: "Time Stop", Types: ty_instant, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Stop", Effect: 55, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Stop"},                                                                                                                                                                                                                                                                                                                            // cards/turn.mtg:30:1
-		{Name: "Sundial of the Infinite", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Sundial of the Infinite", Timing: "during_your_turn", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Sundial of the Infinite", Effect: 55, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Sundial of the Infinite"},                                                                                      // cards/turn.mtg:37:1
-		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                                                                                                          // cards/untap.mtg:18:1
-		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 21, Segment: "", Arg: 0, Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
-		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 21, Segment: "", Arg: 0, Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
-		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 1, Segment: "", Arg: 0, Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                                                                                                                  // cards/untap.mtg:66:1
+		{Name: "Time Stop", Types: ty_instant, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Stop", Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Stop"},                                                                                                                                                                                                                                                                                                                            // cards/turn.mtg:30:1
+		{Name: "Sundial of the Infinite", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Sundial of the Infinite", Timing: "during_your_turn", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Sundial of the Infinite", Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Sundial of the Infinite"},                                                                                      // cards/turn.mtg:37:1
+		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                                                                                                          // cards/untap.mtg:18:1
+		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 21, Segment: "", Arg: 0, Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
+		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 21, Segment: "", Arg: 0, Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
+		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 1, Segment: "", Arg: 0, Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                                                                                                                  // cards/untap.mtg:66:1
 		{Name: "Wind Drake", Types: ty_creature, Subtypes: []string{"drake"}, Power: 2, Toughness: 2, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Wind Drake"},                                                                                                                                                                                                                                                                                                                                  // cards/untap.mtg:75:1
 		{Name: "Youthful Knight", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 1, Keywords: []string{"first_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Youthful Knight"},                                                                                                                                                                                                                                                                                                        // cards/untap.mtg:84:1
 		{Name: "Raging Goblin", Types: ty_creature, Subtypes: []string{"goblin", "berserker"}, Power: 1, Toughness: 1, Keywords: []string{"haste"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Raging Goblin"},                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:93:1
 		{Name: "Ornithopter", Types: ty_artifact | ty_creature, Subtypes: []string{"thopter"}, Power: 0, Toughness: 2, Keywords: []string{"flying"}, Declared: "Ornithopter"},                                                                                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:102:1
 		{Name: "Skyhunter Patrol", Types: ty_creature, Subtypes: []string{"cat", "knight"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "first_strike"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Skyhunter Patrol"},                                                                                                                                                                                                                                                                                              // cards/untap.mtg:111:1
-		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 16, Segment: "", Arg: 0, Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                                                                                                          // cards/untap.mtg:131:1
+		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 16, Segment: "", Arg: 0, Effect: 60, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                                                                                                          // cards/untap.mtg:131:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
@@ -666,22 +668,23 @@ var Rules = &rt.Rules{
 		{Name: "respite", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:134", Params: 0, Kinds: "", Run: effect_40},
 		{Name: "maze", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:213", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_41_target_0}}, Run: effect_41},
 		{Name: "combat_shield_self", Rules: []string{"615.1a"}, Pos: "cards/damage.mtg:221", Params: 0, Kinds: "", Run: effect_42},
-		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_43_target_0}}, Run: effect_43},
-		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_44_target_0}}, Run: effect_44},
-		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_45_target_0}}, Run: effect_45},
-		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_46_target_0}}, Run: effect_46},
-		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_47_target_0}}, Run: effect_47},
-		{Name: "aura_spell", Rules: []string{"303.4a", "702.5a"}, Pos: "cards/static.mtg:76", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_48_target_0}}, Run: effect_48},
-		{Name: "make_soldiers", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:31", Params: 1, Kinds: "i", Run: effect_49},
-		{Name: "make_goblins", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:36", Params: 1, Kinds: "i", Run: effect_50},
-		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_51},
-		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_52},
-		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_53_target_0}}, Run: effect_53},
-		{Name: "end_the_turn", Rules: []string{"723.1"}, Pos: "cards/turn.mtg:14", Params: 0, Kinds: "", Run: effect_54},
-		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_55_target_0}}, Run: effect_55},
-		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_56},
-		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_57},
-		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_58_target_0}}, Run: effect_58},
+		{Name: "prevent_next_any", Rules: []string{"615.7"}, Pos: "cards/damage.mtg:248", Params: 3, Kinds: "iop", Targets: []rt.EffectTarget{{Param: 1, Legal: effect_43_target_0}, {Param: 2, Legal: effect_43_target_1, Player: true, Or: true}}, Run: effect_43},
+		{Name: "pump_target", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:10", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_44_target_0}}, Run: effect_44},
+		{Name: "pump_blocker", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:15", Params: 3, Kinds: "iio", Targets: []rt.EffectTarget{{Param: 2, Legal: effect_45_target_0}}, Run: effect_45},
+		{Name: "destroy_combatant", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:20", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_46_target_0}}, Run: effect_46},
+		{Name: "destroy_blocked", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:25", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_47_target_0}}, Run: effect_47},
+		{Name: "frog", Rules: []string{"117.1a"}, Pos: "cards/spells.mtg:64", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_48_target_0}}, Run: effect_48},
+		{Name: "aura_spell", Rules: []string{"303.4a", "702.5a"}, Pos: "cards/static.mtg:76", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_49_target_0}}, Run: effect_49},
+		{Name: "make_soldiers", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:31", Params: 1, Kinds: "i", Run: effect_50},
+		{Name: "make_goblins", Rules: []string{"111.1", "111.2"}, Pos: "cards/tokens.mtg:36", Params: 1, Kinds: "i", Run: effect_51},
+		{Name: "piledriver_bonus", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:20", Params: 0, Kinds: "", Run: effect_52},
+		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:35", Params: 0, Kinds: "", Run: effect_53},
+		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:56", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_54_target_0}}, Run: effect_54},
+		{Name: "end_the_turn", Rules: []string{"723.1"}, Pos: "cards/turn.mtg:14", Params: 0, Kinds: "", Run: effect_55},
+		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_56_target_0}}, Run: effect_56},
+		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_57},
+		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_58},
+		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_59_target_0}}, Run: effect_59},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369"},
@@ -935,6 +938,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t615.1\tPrevention effects: continuous shields watching for damage events\n" +
 	"2025-09-19\t615.1a\tEffects that use the word \"prevent\" are prevention effects\n" +
 	"2025-09-19\t615.6\tDamage that is prevented never happens\n" +
+	"2025-09-19\t615.7\tPrevention of a specific amount of damage works like a shield, used up as it prevents\n" +
 	"2025-09-19\t702\tKeyword Abilities — section heading\n" +
 	"2025-09-19\t702.2\tDeathtouch keyword entry\n" +
 	"2025-09-19\t702.2a\tDeathtouch is static\n" +
@@ -5088,31 +5092,43 @@ func effect_42(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/spells.mtg:10 (117.1a)
+// cards/damage.mtg:248 (615.7)
 func effect_43(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_p := args[0]
-	_ = v_p
-	v_t := args[1]
-	_ = v_t
-	v_c := rt.ObjID(args[2])
+	v_n := args[0]
+	_ = v_n
+	v_c := rt.ObjID(args[1])
 	_ = v_c
-	g.Modify(v_c, v_p, v_t, rt.DurationID(4096), "117.1a")
+	v_p := int(args[2])
+	_ = v_p
+	g.PreventNextDamageTo(v_c, v_n, rt.DurationID(8192), "615.7")
+	g.PreventNextPlayerDamage(v_p, v_n, rt.DurationID(8192), "615.7")
 
 	return true
 }
 
-// cards/spells.mtg:10 (117.1a) (target 0)
+// cards/damage.mtg:248 (615.7) (target 0)
 func effect_43_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_p := args[0]
-	_ = v_p
-	v_t := args[1]
-	_ = v_t
-	v_c := rt.ObjID(args[2])
+	v_n := args[0]
+	_ = v_n
+	v_c := rt.ObjID(args[1])
 	_ = v_c
-	return rt.ObjIs(g, v_c, ty_creature)
+	v_p := int(args[2])
+	_ = v_p
+	return rt.ObjIs(g, v_c, ty_creature) || rt.ObjIs(g, v_c, ty_planeswalker) || rt.ObjIs(g, v_c, ty_battle)
 }
 
-// cards/spells.mtg:15 (117.1a)
+// cards/damage.mtg:248 (615.7) (target 1)
+func effect_43_target_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_n := args[0]
+	_ = v_n
+	v_c := rt.ObjID(args[1])
+	_ = v_c
+	v_p := int(args[2])
+	_ = v_p
+	return true
+}
+
+// cards/spells.mtg:10 (117.1a)
 func effect_44(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
@@ -5125,8 +5141,32 @@ func effect_44(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/spells.mtg:15 (117.1a) (target 0)
+// cards/spells.mtg:10 (117.1a) (target 0)
 func effect_44_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_p := args[0]
+	_ = v_p
+	v_t := args[1]
+	_ = v_t
+	v_c := rt.ObjID(args[2])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature)
+}
+
+// cards/spells.mtg:15 (117.1a)
+func effect_45(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_p := args[0]
+	_ = v_p
+	v_t := args[1]
+	_ = v_t
+	v_c := rt.ObjID(args[2])
+	_ = v_c
+	g.Modify(v_c, v_p, v_t, rt.DurationID(4096), "117.1a")
+
+	return true
+}
+
+// cards/spells.mtg:15 (117.1a) (target 0)
+func effect_45_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_p := args[0]
 	_ = v_p
 	v_t := args[1]
@@ -5137,22 +5177,6 @@ func effect_44_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:20 (117.1a)
-func effect_45(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_c := rt.ObjID(args[0])
-	_ = v_c
-	g.Destroy(v_c, "117.1a")
-
-	return true
-}
-
-// cards/spells.mtg:20 (117.1a) (target 0)
-func effect_45_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
-	v_c := rt.ObjID(args[0])
-	_ = v_c
-	return rt.ObjIs(g, v_c, ty_creature) && (g.Attacking(v_c) || g.Blocking(v_c))
-}
-
-// cards/spells.mtg:25 (117.1a)
 func effect_46(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
@@ -5161,15 +5185,31 @@ func effect_46(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/spells.mtg:25 (117.1a) (target 0)
+// cards/spells.mtg:20 (117.1a) (target 0)
 func effect_46_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	return rt.ObjIs(g, v_c, ty_creature) && (g.Attacking(v_c) || g.Blocking(v_c))
+}
+
+// cards/spells.mtg:25 (117.1a)
+func effect_47(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	v_c := rt.ObjID(args[0])
+	_ = v_c
+	g.Destroy(v_c, "117.1a")
+
+	return true
+}
+
+// cards/spells.mtg:25 (117.1a) (target 0)
+func effect_47_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && g.Blocked(v_c)
 }
 
 // cards/spells.mtg:64 (117.1a)
-func effect_47(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_48(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.LoseAllKeywords(v_c, rt.DurationID(4096), "117.1a")
@@ -5180,14 +5220,14 @@ func effect_47(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/spells.mtg:64 (117.1a) (target 0)
-func effect_47_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_48_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/static.mtg:76 (303.4a, 702.5a)
-func effect_48(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_49(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Attach(g.AbilitySource(), v_t, "303.4a")
@@ -5196,14 +5236,14 @@ func effect_48(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/static.mtg:76 (303.4a, 702.5a) (target 0)
-func effect_48_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_49_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjEnchants(g, g.AbilitySource(), v_t)
 }
 
 // cards/tokens.mtg:31 (111.1, 111.2)
-func effect_49(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_50(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.CreateToken(g.AbilityController(), "Soldier Token", v_n, "111.1")
@@ -5212,7 +5252,7 @@ func effect_49(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/tokens.mtg:36 (111.1, 111.2)
-func effect_50(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_51(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
 	g.CreateToken(g.AbilityController(), "Goblin Token", v_n, "111.1")
@@ -5221,7 +5261,7 @@ func effect_50(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:20 (508.1m)
-func effect_51(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_52(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_goblins := func() int32 {
 		n := int32(0)
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
@@ -5242,7 +5282,7 @@ func effect_51(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:35 (509.1i)
-func effect_52(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_53(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.BlockerCount(g.AbilitySource())
 	_ = v_n
 	g.Modify(g.AbilitySource(), v_n, v_n, rt.DurationID(4096), "509.1i")
@@ -5251,7 +5291,7 @@ func effect_52(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m)
-func effect_53(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_54(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	g.Grant(v_t, kw_hobbled, rt.DurationID(8192), "508.1m")
@@ -5260,14 +5300,14 @@ func effect_53(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/triggers.mtg:56 (508.1m) (target 0)
-func effect_53_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_54_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature)
 }
 
 // cards/turn.mtg:14 (723.1)
-func effect_54(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_55(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -5314,7 +5354,7 @@ func effect_54(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:10 (117.1a, 502.3, 611.2a)
-func effect_55(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_56(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "117.1a")
@@ -5325,14 +5365,14 @@ func effect_55(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:10 (117.1a, 502.3, 611.2a) (target 0)
-func effect_55_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_56_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/untap.mtg:31 (510.2, 502.3, 611.2a)
-func effect_56(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Tap(g.TriggerRecipient(), "510.2")
 	g.Grant(g.TriggerRecipient(), kw_doesnt_untap, rt.DurationID(28673), "510.2")
 
@@ -5340,14 +5380,14 @@ func effect_56(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:60 (508.1m, 502.3, 611.2a)
-func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Grant(g.AbilitySource(), kw_doesnt_untap, rt.DurationID(28673), "508.1m")
 
 	return true
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a)
-func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_59(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "603.6a")
@@ -5357,7 +5397,7 @@ func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a) (target 0)
-func effect_58_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_59_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) != g.AbilityController()

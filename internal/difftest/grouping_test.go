@@ -111,7 +111,7 @@ func identical(g *rt.Game, x, y rt.ObjID) bool {
 		a.Keywords == b.Keywords && fa.Cost == fb.Cost && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == rt.NoObj && b.AttachedTo == rt.NoObj &&
 		sameSlice(fa.Triggers, fb.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
-		a.Regen == b.Regen && a.PreventNext == b.PreventNext && a.Enchant == b.Enchant &&
+		a.Regen == b.Regen && a.Enchant == b.Enchant &&
 		fa.CounterMax == fb.CounterMax && fa.Capped == fb.Capped && a.SubBits == b.SubBits &&
 		fa.AttackCost == fb.AttackCost && fa.BlockCost == fb.BlockCost && a.Protector == b.Protector &&
 		sameSlice(fa.Abilities, fb.Abilities)) {
