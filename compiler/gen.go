@@ -818,14 +818,18 @@ func cardLiteral(p *Program, c Card) string {
 	k := c.Card
 	var b strings.Builder
 	fmt.Fprintf(&b, "{Name: %s", quote(k.Name))
-	if k.Types != 0 {
+	// typeSet is a set of the rules' card types as their constants.
+	typeSet := func(set runtime.TypeSet) string {
 		var ts []string
 		for i, t := range p.CardTypes {
-			if k.Types&(1<<i) != 0 {
+			if set&(1<<i) != 0 {
 				ts = append(ts, typeConst(t.Name))
 			}
 		}
-		fmt.Fprintf(&b, ", Types: %s", strings.Join(ts, " | "))
+		return strings.Join(ts, " | ")
+	}
+	if k.Types != 0 {
+		fmt.Fprintf(&b, ", Types: %s", typeSet(k.Types))
 	}
 	if k.Super != 0 {
 		fmt.Fprintf(&b, ", Super: %d", k.Super)
@@ -834,13 +838,7 @@ func cardLiteral(p *Program, c Card) string {
 		b.WriteString(", Token: true")
 	}
 	if k.Enchant != 0 {
-		var ts []string
-		for i, t := range p.CardTypes {
-			if k.Enchant&(1<<i) != 0 {
-				ts = append(ts, typeConst(t.Name))
-			}
-		}
-		fmt.Fprintf(&b, ", Enchant: %s", strings.Join(ts, " | "))
+		fmt.Fprintf(&b, ", Enchant: %s", typeSet(k.Enchant))
 	}
 	if len(k.Subtypes) > 0 {
 		fmt.Fprintf(&b, ", Subtypes: %s", strs(k.Subtypes))

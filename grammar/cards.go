@@ -182,13 +182,7 @@ func (c *converter) card(p *pCard) *CardDecl {
 			}
 			d.Cost = &CardString{Pos: toPos(it.Cost.Pos), Value: c.unquote(*it.Cost)}
 		case it.Types != nil:
-			if d.Types != nil {
-				twice(it.Pos, "types")
-			}
-			d.Types = []Ident{}
-			for _, t := range it.Types {
-				d.Types = append(d.Types, ident(t))
-			}
+			d.Types = idents(d.Types, it.Types, func() { twice(it.Pos, "types") })
 		case it.Subtypes != nil:
 			if d.Subtypes != nil {
 				twice(it.Pos, "subtypes")
@@ -220,13 +214,7 @@ func (c *converter) card(p *pCard) *CardDecl {
 				d.Keywords = append(d.Keywords, kw)
 			}
 		case it.Enchant != nil:
-			if d.Enchant != nil {
-				twice(it.Pos, "enchant")
-			}
-			d.Enchant = []Ident{}
-			for _, t := range it.Enchant {
-				d.Enchant = append(d.Enchant, ident(t))
-			}
+			d.Enchant = idents(d.Enchant, it.Enchant, func() { twice(it.Pos, "enchant") })
 		case it.Triggered != nil:
 			d.Triggers = append(d.Triggers, c.kwTriggered(it.Triggered))
 		case it.Activated != nil:
@@ -262,6 +250,19 @@ func (c *converter) card(p *pCard) *CardDecl {
 	return d
 }
 
+// idents is a card item's identifiers (types, enchant); given twice
+// (had not nil), twice reports it.
+func idents(had []Ident, ps []pIdent, twice func()) []Ident {
+	if had != nil {
+		twice()
+	}
+	out := []Ident{}
+	for _, t := range ps {
+		out = append(out, ident(t))
+	}
+	return out
+}
+
 func (c *converter) cardInt(p *pSignedInt) *CardInt {
 	n, err := strconv.ParseInt(p.N, 10, 32)
 	if err != nil {
@@ -286,6 +287,22 @@ func (c *converter) pred(p *pPred) *PredicateDecl {
 	return d
 }
 
+// identList prints a card item of identifiers on a line of its own
+// (types creature, land), if there are any.
+func (p *printer) identList(word string, ids []Ident) {
+	if len(ids) == 0 {
+		return
+	}
+	p.newLine()
+	p.tok(ids[0].Pos, word)
+	for i, t := range ids {
+		if i > 0 {
+			p.text(", ")
+		}
+		p.ident(t)
+	}
+}
+
 // cardDecl prints a card's body in one order: cost, types, subtypes,
 // power and toughness (on one line), keywords, then its clauses.
 func (p *printer) cardDecl(d *CardDecl) {
@@ -303,16 +320,7 @@ func (p *printer) cardDecl(d *CardDecl) {
 		p.tok(d.Cost.Pos, "cost ")
 		p.text(strconv.Quote(d.Cost.Value))
 	}
-	if len(d.Types) > 0 {
-		p.newLine()
-		p.tok(d.Types[0].Pos, "types ")
-		for i, t := range d.Types {
-			if i > 0 {
-				p.text(", ")
-			}
-			p.ident(t)
-		}
-	}
+	p.identList("types ", d.Types)
 	if len(d.Subtypes) > 0 {
 		p.newLine()
 		p.tok(d.Subtypes[0].Pos, "subtypes ")
@@ -348,16 +356,7 @@ func (p *printer) cardDecl(d *CardDecl) {
 			}
 		}
 	}
-	if len(d.Enchant) > 0 {
-		p.newLine()
-		p.tok(d.Enchant[0].Pos, "enchant ")
-		for i, t := range d.Enchant {
-			if i > 0 {
-				p.text(", ")
-			}
-			p.ident(t)
-		}
-	}
+	p.identList("enchant ", d.Enchant)
 	for _, ch := range d.Characteristics {
 		p.newLine()
 		p.characteristic(ch.Pos, ch.Name, ch.Rules, ch.Param, ch.Value)

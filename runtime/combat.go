@@ -836,40 +836,34 @@ func (g Exec) RemoveFromCombat(x ObjID, rule string) {
 	n := uint(len(g.Objs))
 	inStep := len(c.Attacks) == c.nAtk && len(c.Blocks) == c.nBlk && !c.repeated && !c.dupAtk
 	removed := false
-	k := 0
-	for j, at := range c.Attacks {
-		if at.Attacker == x {
-			removed = true
-			continue
+	// slot is where the index holds a creature's first entry of a list,
+	// kept in step as the entries move up (when it was).
+	slot := func(y ObjID, blk bool) *int32 {
+		if !inStep || uint(y) >= n {
+			return nil
 		}
-		if y := at.Attacker; inStep && k != j && uint(y) < n && g.Objs[y].atk == int32(j+1) {
-			g.Objs[y].atk = int32(k + 1)
+		if blk {
+			return &g.Objs[y].blk
 		}
-		c.Attacks[k] = at
-		k++
+		return &g.Objs[y].atk
 	}
-	clear(c.Attacks[k:])
-	c.Attacks = c.Attacks[:k]
-	k = 0
-	for j, b := range c.Blocks {
+	removeEntries(&c.Attacks, func(at *Attack) bool {
+		removed = removed || at.Attacker == x
+		return at.Attacker == x
+	}, func(at *Attack) *int32 { return slot(at.Attacker, false) })
+	removeEntries(&c.Blocks, func(b *Block) bool {
 		if b.Blocker == x {
 			removed = true
-			g.blocked(&b, -1) // its attacker has one blocker less
-			continue
+			g.blocked(b, -1) // its attacker has one blocker less
+			return true
 		}
 		if b.Attacker == x {
 			// A blocker stays a blocking creature when what it blocks
 			// leaves combat; it just blocks nothing.
 			b.Attacker = NoObj
 		}
-		if y := b.Blocker; inStep && k != j && uint(y) < n && g.Objs[y].blk == int32(j+1) {
-			g.Objs[y].blk = int32(k + 1)
-		}
-		c.Blocks[k] = b
-		k++
-	}
-	clear(c.Blocks[k:])
-	c.Blocks = c.Blocks[:k]
+		return false
+	}, func(b *Block) *int32 { return slot(b.Blocker, true) })
 	if uint(x) < n {
 		g.Objs[x].atk, g.Objs[x].blk, g.Objs[x].blockers = 0, 0, 0
 	}
@@ -881,6 +875,27 @@ func (g Exec) RemoveFromCombat(x ObjID, rule string) {
 	if removed {
 		g.emitObj(EvLeaveCombat, rule, x, 0)
 	}
+}
+
+// removeEntries deletes from *list the entries drop reports (drop may
+// change the others), moving the rest up; an entry's index slot (the
+// place the index holds for its creature: 1 + its position), when it has
+// one and it held the entry's old place, follows it.
+func removeEntries[T any](list *[]T, drop func(*T) bool, slot func(*T) *int32) {
+	k := 0
+	for j := range *list {
+		e := (*list)[j]
+		if drop(&e) {
+			continue
+		}
+		if s := slot(&e); s != nil && k != j && *s == int32(j+1) {
+			*s = int32(k + 1)
+		}
+		(*list)[k] = e
+		k++
+	}
+	clear((*list)[k:])
+	*list = (*list)[:k]
 }
 
 // allOwn reports whether the predicates ps are all Own.
