@@ -157,7 +157,7 @@ func TestCardErrors(t *testing.T) {
 		{"card a \"A\" {\n  predicate cant_block \"509.1b\" (self, a) if a.powr > 1\n}\n", "cards.mtg:3:"},
 		{"card a \"A\" {\n  replace damage r \"614.1a\" (x, s, n) if x.controller == self.controller {\n    add_counters self, \"+1/+1\", n\n  }\n}\n", "cards.mtg:4:18: card a: replace r: self names one of the card's permanents only in the condition"},
 		{"card a \"A\" {\n  replace damage r \"614.1a\" (self, n) {\n  }\n}\n", "cards.mtg:3:30: replace damage takes 3 parameter(s) (x, s, n)"},
-		{"card a \"A\" {\n  replace damag r \"614.1a\" (self) {\n  }\n}\n", "cards.mtg:3:11: damag cannot be replaced (want one of damage, destroy) (did you mean damage?)"},
+		{"card a \"A\" {\n  replace damag r \"614.1a\" (self) {\n  }\n}\n", "cards.mtg:3:11: damag cannot be replaced (want one of damage, destroy, player_damage) (did you mean damage?)"},
 		{"card a \"A\" {\n  replace damage r \"614.1a\" (self, s, n) {\n    add_counters s, \"+1/+1\", m\n  }\n}\n", "cards.mtg:4:30: undefined: m (did you mean n?)"},
 		{"effect e \"111.1\" () {\n  create_token game.ability_controller, \"Soldier Token\", 2\n}\n", "cards.mtg:3:41: create_token: no token \"Soldier Token\": the rules declare no token"},
 		{"token s \"Soldier Token\" {\n  types creature\n}\neffect e \"111.1\" () {\n  create_token game.ability_controller, \"Soldier Tokn\", 2\n}\n", "cards.mtg:6:41: create_token: no token \"Soldier Tokn\" (the rules declare Soldier Token) (did you mean Soldier Token?)"},

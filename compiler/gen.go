@@ -350,6 +350,11 @@ func (w *writer) hooks(p *Program) {
 			// The event's participants, named as the declaration names
 			// them (those it does not name are _).
 			x, s, n := rp.X.GoName(), "_", "_"
+			bind := "" // a player's index from the event's x
+			if rp.X.T == Player {
+				bind = fmt.Sprintf("%s := int(x)\n_ = %[1]s\n", x)
+				x = "x"
+			}
 			if rp.S != nil {
 				s = rp.S.GoName()
 			}
@@ -359,6 +364,7 @@ func (w *writer) hooks(p *Program) {
 			params := fmt.Sprintf("%s, %s rt.ObjID, %s int32", x, s, n)
 			uses := func() string { // (a parameter the code may not read)
 				var b strings.Builder
+				b.WriteString(bind)
 				for _, v := range []string{x, s, n} {
 					if v != "_" {
 						fmt.Fprintf(&b, "_ = %s\n", v)

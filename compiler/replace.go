@@ -11,8 +11,9 @@ import (
 // replace declaration names them: first the object the event would happen
 // to.
 var replaceable = map[string]replaceableEvent{
-	"destroy": {"a permanent would be destroyed (after what prevents it: a keyword's prevents destroy)", []Type{Object}, "(x): the permanent"},
-	"damage":  {"a source would deal damage to an object, combat damage or not (after prevention; damage to a player is not replaced)", []Type{Object, Object, Int}, "(x, s, n): the object dealt damage, the source, the amount"},
+	"destroy":       {"a permanent would be destroyed (after what prevents it: a keyword's prevents destroy)", []Type{Object}, "(x): the permanent"},
+	"damage":        {"a source would deal damage to an object, combat damage or not (after prevention)", []Type{Object, Object, Int}, "(x, s, n): the object dealt damage, the source, the amount"},
+	"player_damage": {"a source would deal damage to a player, combat damage or not (after prevention)", []Type{Player, Object, Int}, "(p, s, n): the player dealt damage, the source, the amount"},
 }
 
 // replaceableEvent is a kind of event a replacement may replace.

@@ -673,7 +673,7 @@ func (g Exec) DealCombatDamage(p int, rule string) {
 		if a.Amount = g.prevent(a.Source, other, a.Amount, rule); a.Amount == 0 {
 			continue
 		}
-		if a.To != NoObj && len(g.Rules.Replacements) > 0 && g.replace("damage", a.To, a.Source, a.Amount) {
+		if len(g.Rules.Replacements) > 0 && g.replaceDamage(a.Source, other, a.Amount) {
 			a.Amount = 0 // replaced: not dealt
 			continue
 		}
@@ -735,7 +735,7 @@ func (g Exec) DealDamage(s, x ObjID, n int32, rule string) {
 	if n = g.prevent(s, int32(x), n, rule); n <= 0 {
 		return
 	}
-	if len(g.Rules.Replacements) > 0 && g.replace("damage", x, s, n) {
+	if len(g.Rules.Replacements) > 0 && g.replaceDamage(s, int32(x), n) {
 		return
 	}
 	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: int32(x), Name: "noncombat"})
@@ -754,9 +754,22 @@ func (g Exec) DealPlayerDamage(s ObjID, p int, n int32, rule string) {
 	if n = g.prevent(s, r, n, rule); n <= 0 {
 		return
 	}
+	if len(g.Rules.Replacements) > 0 && g.replaceDamage(s, r, n) {
+		return
+	}
 	g.emit(Event{Kind: EvCombatDamage, Rule: rule, Player: g.Objs[s].Owner, Obj: s, N: n, Other: r, Name: "noncombat"})
 	g.damageDealt(s, r, n)
 	g.dealtBy(s, n)
+}
+
+// replaceDamage applies the first of the rules' replacements of damage
+// that applies to the n damage s would deal to r (an object, or a
+// player's code), and reports whether one did.
+func (g Exec) replaceDamage(s ObjID, r int32, n int32) bool {
+	if r < 0 {
+		return g.replace("player_damage", ObjID(-1-r), s, n)
+	}
+	return g.replace("damage", ObjID(r), s, n)
 }
 
 // prevent applies the prevention effects to n damage source s is about to

@@ -6,7 +6,8 @@ package runtime
 // does not. The kinds of event (Event):
 //   - "destroy": permanent x would be destroyed (s is NoObj, n 0);
 //   - "damage": source s would deal n damage to object x (n > 0, what is
-//     left after prevention), combat damage or not.
+//     left after prevention), combat damage or not;
+//   - "player_damage": the same of damage to player x (its index).
 //
 // The runtime knows only that an event may be replaced, that a
 // replacement applies once to an event (not to what its own Run
@@ -46,9 +47,13 @@ func (g Exec) replace(event string, x, s ObjID, n int32) bool {
 		if rp.Event != event || g.running(int32(i), x) || rp.Applies != nil && !rp.Applies(g, x, s, n) {
 			continue
 		}
-		o := &g.Objs[x]
-		o.batch = g.batch
-		g.emit(Event{Kind: EvReplaced, Rule: first(rp.Rules), Player: o.Controller, Obj: x, Name: rp.Name})
+		if event == "player_damage" {
+			g.emit(Event{Kind: EvReplaced, Rule: first(rp.Rules), Player: int8(x), Obj: NoObj, Name: rp.Name})
+		} else {
+			o := &g.Objs[x]
+			o.batch = g.batch
+			g.emit(Event{Kind: EvReplaced, Rule: first(rp.Rules), Player: o.Controller, Obj: x, Name: rp.Name})
+		}
 		g.replacing[g.nReplacing] = replacing{Index: int32(i), Obj: x}
 		g.nReplacing++
 		m := g.Mark()

@@ -12,7 +12,7 @@ const _ = rt.APIVersion5
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:114bf42c46608367ef8ac871715ef558"
+const SourceHash = "sha256:102c41614cb67d7f615c5fd9659458c2"
 
 // Keyword bits.
 const (
@@ -197,6 +197,7 @@ var Rules = &rt.Rules{
 		{Name: "Ninja of the New Moon", Types: ty_creature, Subtypes: []string{"human", "ninja"}, Power: 6, Toughness: 2, Abilities: []rt.Ability{{Label: "Ninja of the New Moon", Timing: "", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Tap: false, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Ninja of the New Moon", Effect: 18, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, Zone: 2}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 1, 0, 0, 0}}, Declared: "Ninja of the New Moon"},                                      // cards/keywords.mtg:155:1
 		{Name: "Phytohydra", Types: ty_creature, Subtypes: []string{"plant", "hydra"}, Power: 1, Toughness: 1, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 1, 0}}, Declared: "Phytohydra"},                                                                                                                                                                                                                                                                                                                                                       // cards/replace.mtg:15:1
 		{Name: "Vigor", Types: ty_creature, Subtypes: []string{"elemental", "incarnation"}, Power: 6, Toughness: 6, Keywords: []string{"trample"}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 3, 0}}, Declared: "Vigor"},                                                                                                                                                                                                                                                                                                                        // cards/replace.mtg:31:1
+		{Name: "Personal Sanctuary", Types: ty_enchantment, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Personal Sanctuary"},                                                                                                                                                                                                                                                                                                                                                                                                  // cards/replace.mtg:46:1
 		{Name: "Giant Growth", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Spell: rt.Triggered{Label: "Giant Growth", Effect: 45, Args: [rt.MaxStackArgs]int32{3, 3, 0}}, Declared: "Giant Growth"},                                                                                                                                                                                                                                                                                                                   // cards/spells.mtg:30:1
 		{Name: "Righteousness", Types: ty_instant, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Righteousness", Effect: 46, Args: [rt.MaxStackArgs]int32{7, 7, 0}}, Declared: "Righteousness"},                                                                                                                                                                                                                                                                                                                // cards/spells.mtg:37:1
 		{Name: "Divine Verdict", Types: ty_instant, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Divine Verdict", Effect: 47, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Divine Verdict"},                                                                                                                                                                                                                                                                                                             // cards/spells.mtg:44:1
@@ -620,6 +621,7 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 		{Event: "damage", Name: "grows", Rules: []string{"614.1a"}, Pos: "cards/replace.mtg:20", Run: replace_grows_1, Applies: replace_grows_1_applies},
 		{Event: "damage", Name: "vigor_counters", Rules: []string{"615.1a"}, Pos: "cards/replace.mtg:37", Run: replace_vigor_counters_2, Applies: replace_vigor_counters_2_applies},
+		{Event: "player_damage", Name: "sanctuary", Rules: []string{"615.1a"}, Pos: "cards/replace.mtg:49", Run: replace_sanctuary_3, Applies: replace_sanctuary_3_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:258", Params: 2, Resolve: stack_object_0},
@@ -4298,6 +4300,35 @@ func replace_vigor_counters_2(g rt.Exec, v_x, v_s rt.ObjID, v_n int32) {
 	_ = v_s
 	_ = v_n
 	g.AddCounters(v_x, ctr_plus1_plus1, v_n, "615.1a")
+}
+
+// cards/replace.mtg:49 (615.1a)
+func replace_sanctuary_3_applies(g rt.Exec, x, v_s rt.ObjID, v_n int32) bool {
+	v_p := int(x)
+	_ = v_p
+	_ = x
+	_ = v_s
+	_ = v_n
+	return func() bool {
+		for _, v_self := range g.Battlefield {
+			if g.Objs[v_self].PhasedOut {
+				continue
+			}
+			if g.IsCard(v_self, "Personal Sanctuary") && (v_p == rt.ObjController(g, v_self) && v_p == g.Active) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// cards/replace.mtg:49 (615.1a)
+func replace_sanctuary_3(g rt.Exec, x, v_s rt.ObjID, v_n int32) {
+	v_p := int(x)
+	_ = v_p
+	_ = x
+	_ = v_s
+	_ = v_n
 }
 
 // rules/keywords.mtg:258 (702.154a)
