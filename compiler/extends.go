@@ -101,6 +101,9 @@ func identity(n grammar.Node) (clauseID, bool) {
 	case *grammar.EventDecl:
 		return clauseID{"on_event", d.Kind.Name, firstRule(d.Rules)}, true
 	case *grammar.ReplaceDecl:
+		if d.Prevent {
+			return clauseID{"prevent", d.Name.Name, ""}, true
+		}
 		return clauseID{"replace", d.Name.Name, ""}, true
 	case *grammar.PlayerDecl:
 		return clauseID{"player", "", ""}, true

@@ -373,6 +373,9 @@ func (w *writer) hooks(p *Program) {
 				return b.String()
 			}
 			fields := fmt.Sprintf("Event: %s, Name: %s, Rules: %s, Pos: %s, Run: %s", quote(rp.Event), quote(rp.Name), strs(rp.Rules), quote(where(rp.Pos)), name)
+			if rp.Prevent {
+				fields += ", Prevent: true"
+			}
 			if rp.If != nil {
 				cond := goExpr(rp.If)
 				fmt.Fprintf(&w.fns, "%s\nfunc %s_applies(g rt.Exec, %s) bool {\n%sreturn %s\n}\n\n", comment(rp.Pos, rp.Rules), name, params, uses(), cond)

@@ -420,15 +420,18 @@ type EventHook struct {
 // would happen to X, if If holds (or is nil), Body happens instead.
 type Replacement struct {
 	Event string // the event it replaces (destroy, damage)
-	Name  string // what the log says happened instead
-	Rules []string
-	Pos   grammar.Pos
-	X     *Var
-	S, N  *Var // damage's source and amount; nil for destroy
-	If    Expr
-	Body  []Stmt
-	Slots int
-	Decl  *grammar.ReplaceDecl
+	// Prevent: a prevention effect (prevent damage ...): the log says the
+	// damage was prevented.
+	Prevent bool
+	Name    string // what the log says happened instead
+	Rules   []string
+	Pos     grammar.Pos
+	X       *Var
+	S, N    *Var // damage's source and amount; nil for destroy
+	If      Expr
+	Body    []Stmt
+	Slots   int
+	Decl    *grammar.ReplaceDecl
 }
 
 // TriggerEvent is a checked trigger_event declaration.

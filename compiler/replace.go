@@ -33,6 +33,10 @@ func (c *checker) replacement(d *grammar.ReplaceDecl) {
 		c.errorf(d.Event.Pos, "%s cannot be replaced (want one of %s)%s", d.Event.Name, strings.Join(names, ", "), didYouMean(closest(d.Event.Name, names, 1)))
 		return
 	}
+	if d.Prevent && d.Event.Name != "damage" && d.Event.Name != "player_damage" {
+		c.errorf(d.Event.Pos, "only damage is prevented (prevent damage or prevent player_damage; replace %s to replace it)", d.Event.Name)
+		return
+	}
 	if !c.name(d.Name, "replacement") {
 		return
 	}
@@ -46,7 +50,7 @@ func (c *checker) replacement(d *grammar.ReplaceDecl) {
 		c.errorf(d.Params[0].Pos, "replace %s takes %d parameter(s) %s, not %d", d.Event.Name, len(ev.Params), ev.Names, len(d.Params))
 		return
 	}
-	rp := &Replacement{Event: d.Event.Name, Name: d.Name.Name, Rules: c.rules(d.Rules, "replace", false), Pos: d.Pos, Decl: d}
+	rp := &Replacement{Event: d.Event.Name, Prevent: d.Prevent, Name: d.Name.Name, Rules: c.rules(d.Rules, "replace", false), Pos: d.Pos, Decl: d}
 	c.needRules(d.Pos, rp.Rules, len(d.Rules), "replace")
 	r, sc := c.resolver(first(rp.Rules), "replace"), newScope()
 	for i, id := range d.Params {

@@ -802,6 +802,12 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.15d\tLifelink functions from whatever zone the source is in\n" +
 	"2025-09-19\t702.15e\tSimultaneous lifelink sources give separate life-gain events\n" +
 	"2025-09-19\t702.15f\tExtra lifelink instances add nothing\n" +
+	"2025-09-19\t702.16\tProtection — keyword entry\n" +
+	"2025-09-19\t702.16a\tProtection from a quality: a static ability\n" +
+	"2025-09-19\t702.16b\tProtection: can't be targeted by spells or abilities from sources with the quality\n" +
+	"2025-09-19\t702.16c\tProtection: can't be enchanted by Auras with the quality; such Auras go to the graveyard\n" +
+	"2025-09-19\t702.16e\tProtection: damage from sources with the quality is prevented\n" +
+	"2025-09-19\t702.16f\tProtection: an attacking creature can't be blocked by creatures with the quality\n" +
 	"2025-09-19\t702.17\tReach keyword entry\n" +
 	"2025-09-19\t702.17a\tReach is static\n" +
 	"2025-09-19\t702.17b\tReach lets a creature block flyers\n" +

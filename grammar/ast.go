@@ -579,13 +579,17 @@ func (*EventDecl) declNode()       {}
 // If the condition holds as the event would happen, Body happens instead
 // of it.
 type ReplaceDecl struct {
-	Pos    Pos
-	Event  Ident
-	Name   Ident
-	Rules  []Rule
-	Params []Ident
-	If     Expr
-	Body   *Block
+	Pos Pos
+	// Prevent: written `prevent damage NAME ...`: a prevention effect
+	// (615.1a) of the same form, whose event is damage; the log says the
+	// damage was prevented.
+	Prevent bool
+	Event   Ident
+	Name    Ident
+	Rules   []Rule
+	Params  []Ident
+	If      Expr
+	Body    *Block
 }
 
 // Position implements Node.

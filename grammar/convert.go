@@ -534,7 +534,7 @@ func (c *converter) kwTriggered(k *pKwTriggered) *KeywordKind {
 }
 
 func (c *converter) replace(s *pReplace) *ReplaceDecl {
-	d := &ReplaceDecl{Pos: toPos(s.Pos), Event: ident(s.Event), Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
+	d := &ReplaceDecl{Pos: toPos(s.Pos), Prevent: s.Kind == "prevent", Event: ident(s.Event), Name: ident(s.Name), Rules: c.rules(s.Rules), Body: c.block(s.Body)}
 	for _, id := range s.Params {
 		d.Params = append(d.Params, ident(id))
 	}

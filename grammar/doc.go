@@ -52,7 +52,7 @@
 //	Param       = [ "target" | "cost" ] ( "player" | Ident ) Ident [ "where" Expr ] .  (player p, object x, int n; an effect's target object t where COND)
 //	DamageDecl  = "on_damage" ( "player" | Ident ) Rule { Rule } "(" Ident { "," Ident } ")" Block .
 //	EventDecl   = "on_event" Ident [ Ident ] Rule { Rule } "(" [ Ident [ "," Ident ] ] ")" Block .   (as the runtime logs an event: its player or object, its number)
-//	ReplaceDecl = "replace" Ident Ident Rule { Rule } "(" Ident { "," Ident } ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its participants)
+//	ReplaceDecl = ( "replace" | "prevent" ) Ident Ident Rule { Rule } "(" Ident { "," Ident } ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its participants)
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
 //	Stmt        = Pay | For | If | Let | Call .

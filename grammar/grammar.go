@@ -88,7 +88,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'card_type' | 'counter' | 'state' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'prevent' | 'card_type' | 'counter' | 'state' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -191,7 +191,8 @@ type pOnEvent struct {
 
 type pReplace struct {
 	Pos    lexer.Position
-	Event  pIdent    `parser:"'replace' @@"`
+	Kind   string    `parser:"@( 'replace' | 'prevent' )"`
+	Event  pIdent    `parser:"@@"`
 	Name   pIdent    `parser:"@@"`
 	Rules  []pString `parser:"@@+ '('"`
 	Params []pIdent  `parser:"@@ ( ',' @@ )* ')'"`

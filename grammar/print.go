@@ -407,7 +407,11 @@ func (p *printer) inline(f func()) {
 // replaceDecl prints `replace EVENT NAME RULE... (PARAMS) [if COND] {...}`,
 // a declaration of the rules or a card's.
 func (p *printer) replaceDecl(d *ReplaceDecl) {
-	p.tok(d.Pos, "replace ")
+	if d.Prevent {
+		p.tok(d.Pos, "prevent ")
+	} else {
+		p.tok(d.Pos, "replace ")
+	}
 	p.ident(d.Event)
 	p.text(" ")
 	p.ident(d.Name)

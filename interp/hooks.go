@@ -80,7 +80,7 @@ func (b *builder) hooks(r *rt.Rules) {
 			}
 			return fp
 		}
-		out := rt.Replacement{Event: rp.Event, Name: rp.Name, Rules: rp.Rules, Pos: where(rp.Pos)}
+		out := rt.Replacement{Event: rp.Event, Prevent: rp.Prevent, Name: rp.Name, Rules: rp.Rules, Pos: where(rp.Pos)}
 		out.Run = func(g rt.Exec, x, s rt.ObjID, amount int32) {
 			fp := bind(g, x, s, amount)
 			body(g, fp)

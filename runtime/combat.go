@@ -884,14 +884,14 @@ func (g Exec) RemoveFromCombat(x ObjID, rule string) {
 func removeEntries[T any](list *[]T, drop func(*T) bool, slot func(*T) *int32) {
 	k := 0
 	for j := range *list {
-		e := (*list)[j]
-		if drop(&e) {
+		e := &(*list)[j] // (in place: a local's address would escape to the calls)
+		if drop(e) {
 			continue
 		}
-		if s := slot(&e); s != nil && k != j && *s == int32(j+1) {
+		if s := slot(e); s != nil && k != j && *s == int32(j+1) {
 			*s = int32(k + 1)
 		}
-		(*list)[k] = e
+		(*list)[k] = *e
 		k++
 	}
 	clear((*list)[k:])

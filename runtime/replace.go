@@ -16,7 +16,10 @@ package runtime
 // results of the batch; what a replacement does, and when it applies, is
 // the rules'.
 type Replacement struct {
-	Event   string
+	Event string
+	// Prevent: a prevention effect of the same form (of damage): the log
+	// says the damage was prevented (EvPreventDamage), not replaced.
+	Prevent bool
 	Name    string // what the log says happened instead (EvReplaced)
 	Rules   []string
 	Pos     string
@@ -47,12 +50,16 @@ func (g Exec) replace(event string, x, s ObjID, n int32) bool {
 		if rp.Event != event || g.running(int32(i), x) || rp.Applies != nil && !rp.Applies(g, x, s, n) {
 			continue
 		}
+		kind := EvReplaced
+		if rp.Prevent {
+			kind = EvPreventDamage
+		}
 		if event == "player_damage" {
-			g.emit(Event{Kind: EvReplaced, Rule: first(rp.Rules), Player: int8(x), Obj: NoObj, Name: rp.Name})
+			g.emit(Event{Kind: kind, Rule: first(rp.Rules), Player: int8(x), Obj: NoObj, Name: rp.Name, N: n})
 		} else {
 			o := &g.Objs[x]
 			o.batch = g.batch
-			g.emit(Event{Kind: EvReplaced, Rule: first(rp.Rules), Player: o.Controller, Obj: x, Name: rp.Name})
+			g.emit(Event{Kind: kind, Rule: first(rp.Rules), Player: o.Controller, Obj: x, Name: rp.Name, N: n})
 		}
 		g.replacing[g.nReplacing] = replacing{Index: int32(i), Obj: x}
 		g.nReplacing++
