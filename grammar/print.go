@@ -403,7 +403,6 @@ func (p *printer) inline(f func()) {
 	p.sameLine = false
 }
 
-// params prints " (a, b, c" (the caller closes the list).
 // replaceDecl prints `replace EVENT NAME RULE... (PARAMS) [if COND] {...}`,
 // a declaration of the rules or a card's.
 func (p *printer) replaceDecl(d *ReplaceDecl) {
@@ -426,6 +425,7 @@ func (p *printer) replaceDecl(d *ReplaceDecl) {
 	p.block(d.Body)
 }
 
+// params prints " (a, b, c" (the caller closes the list).
 func (p *printer) params(ids []Ident) {
 	p.text(" (")
 	for i, id := range ids {
