@@ -362,15 +362,11 @@ func (w *writer) hooks(p *Program) {
 				n = rp.N.GoName()
 			}
 			params := fmt.Sprintf("%s, %s rt.ObjID, %s int32", x, s, n)
-			uses := func() string { // (a parameter the code may not read)
-				var b strings.Builder
-				b.WriteString(bind)
-				for _, v := range []string{x, s, n} {
-					if v != "_" {
-						fmt.Fprintf(&b, "_ = %s\n", v)
-					}
+			uses := bind // (the parameters the code may not read)
+			for _, v := range []string{x, s, n} {
+				if v != "_" {
+					uses += "_ = " + v + "\n"
 				}
-				return b.String()
 			}
 			fields := fmt.Sprintf("Event: %s, Name: %s, Rules: %s, Pos: %s, Run: %s", quote(rp.Event), quote(rp.Name), strs(rp.Rules), quote(where(rp.Pos)), name)
 			if rp.Prevent {
@@ -378,11 +374,11 @@ func (w *writer) hooks(p *Program) {
 			}
 			if rp.If != nil {
 				cond := goExpr(rp.If)
-				fmt.Fprintf(&w.fns, "%s\nfunc %s_applies(g rt.Exec, %s) bool {\n%sreturn %s\n}\n\n", comment(rp.Pos, rp.Rules), name, params, uses(), cond)
+				fmt.Fprintf(&w.fns, "%s\nfunc %s_applies(g rt.Exec, %s) bool {\n%sreturn %s\n}\n\n", comment(rp.Pos, rp.Rules), name, params, uses, cond)
 				fields += fmt.Sprintf(", Applies: %s_applies", name)
 			}
 			body := goStmts(rp.Body)
-			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s) {\n%s%s}\n\n", comment(rp.Pos, rp.Rules), name, params, uses(), body)
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s) {\n%s%s}\n\n", comment(rp.Pos, rp.Rules), name, params, uses, body)
 			w.printf("{%s},\n", fields)
 		}
 		w.printf("},\n")

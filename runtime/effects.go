@@ -413,68 +413,71 @@ func (g Exec) AddType(x ObjID, t TypeSet, d DurationID, rule string) {
 // damage x would deal is prevented for duration d (as for modify). It
 // does nothing to no object or an object not on the battlefield.
 func (g Exec) PreventDamageBy(x ObjID, d DurationID, rule string) {
-	g.preventOf(x, PreventBy, false, d, rule)
+	g.preventOf(x, PreventBy, false, 0, d, rule)
 }
 
 // PreventDamageTo is the statement that starts a prevention effect: all
 // damage that would be dealt to x is prevented for duration d. It does
 // nothing to no object or an object not on the battlefield.
 func (g Exec) PreventDamageTo(x ObjID, d DurationID, rule string) {
-	g.preventOf(x, PreventTo, false, d, rule)
+	g.preventOf(x, PreventTo, false, 0, d, rule)
 }
 
 // PreventCombatDamageBy is PreventDamageBy for combat damage only: all
 // combat damage x would deal is prevented for duration d.
 func (g Exec) PreventCombatDamageBy(x ObjID, d DurationID, rule string) {
-	g.preventOf(x, PreventBy, true, d, rule)
+	g.preventOf(x, PreventBy, true, 0, d, rule)
 }
 
 // PreventCombatDamageTo is PreventDamageTo for combat damage only: all
 // combat damage that would be dealt to x is prevented for duration d.
 func (g Exec) PreventCombatDamageTo(x ObjID, d DurationID, rule string) {
-	g.preventOf(x, PreventTo, true, d, rule)
+	g.preventOf(x, PreventTo, true, 0, d, rule)
 }
 
 // preventOf starts the prevention effect of kind k on permanent x (of
-// combat damage only, if combat) for duration d.
-func (g Exec) preventOf(x ObjID, k PreventKind, combat bool, d DurationID, rule string) {
+// combat damage only, if combat; of the next shield damage only, if
+// shield is not 0) for duration d.
+func (g Exec) preventOf(x ObjID, k PreventKind, combat bool, shield int32, d DurationID, rule string) {
 	dur, ok := g.duration(d, rule)
-	if !ok || !g.onBattlefield(x) {
+	if !ok || !g.onBattlefield(x) || shield < 0 {
 		return
 	}
-	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: k, CombatOnly: combat, Rule: rule, Dur: dur}, rule)
+	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: k, CombatOnly: combat, Shield: shield, Rule: rule, Dur: dur}, rule)
 }
 
 // PreventNextDamageTo is the statement that starts a prevention shield:
 // the next n damage that would be dealt to permanent x is prevented, for
 // duration d.
 func (g Exec) PreventNextDamageTo(x ObjID, n int32, d DurationID, rule string) {
-	dur, ok := g.duration(d, rule)
-	if !ok || !g.onBattlefield(x) || n <= 0 {
-		return
+	if n > 0 {
+		g.preventOf(x, PreventTo, false, n, d, rule)
 	}
-	g.startEffect(Effect{Label: g.effectLabel(rule), Target: x, Prevent: PreventTo, Shield: n, Rule: rule, Dur: dur}, rule)
 }
 
 // PreventNextPlayerDamage is PreventNextDamageTo for player p.
 func (g Exec) PreventNextPlayerDamage(p int, n int32, d DurationID, rule string) {
-	dur, ok := g.duration(d, rule)
-	if !ok || !g.IsPlayer(p) || g.Players[p].Lost || dur.Kind == AsLongAs || n <= 0 {
-		return
+	if n > 0 {
+		g.preventPlayer(p, n, d, rule)
 	}
-	g.AddEffect(Effect{Label: g.effectLabel(rule), Target: NoObj, Prevent: PreventTo, ToPlayer: int8(p + 1), Shield: n, Rule: rule, Dur: dur})
-	g.emit(Event{Kind: EvStartEffect, Rule: rule, Player: int8(p), Obj: NoObj, Name: g.effectLabel(rule)})
 }
 
 // PreventPlayerDamage is the statement that starts a prevention effect:
 // all damage that would be dealt to player p is prevented for duration
 // d. It does nothing to no player, or one who has left the game.
 func (g Exec) PreventPlayerDamage(p int, d DurationID, rule string) {
+	g.preventPlayer(p, 0, d, rule)
+}
+
+// preventPlayer starts the prevention effect of the damage that would be
+// dealt to player p (of the next shield damage only, if shield is not 0)
+// for duration d.
+func (g Exec) preventPlayer(p int, shield int32, d DurationID, rule string) {
 	dur, ok := g.duration(d, rule)
-	if !ok || !g.IsPlayer(p) || g.Players[p].Lost || dur.Kind == AsLongAs {
+	if !ok || !g.IsPlayer(p) || g.Players[p].Lost || dur.Kind == AsLongAs || shield < 0 {
 		return
 	}
-	g.AddEffect(Effect{Label: g.effectLabel(rule), Target: NoObj, Prevent: PreventTo, ToPlayer: int8(p + 1), Rule: rule, Dur: dur})
+	g.AddEffect(Effect{Label: g.effectLabel(rule), Target: NoObj, Prevent: PreventTo, ToPlayer: int8(p + 1), Shield: shield, Rule: rule, Dur: dur})
 	g.emit(Event{Kind: EvStartEffect, Rule: rule, Player: int8(p), Obj: NoObj, Name: g.effectLabel(rule)})
 }
 

@@ -50,17 +50,18 @@ func (g Exec) replace(event string, x, s ObjID, n int32) bool {
 		if rp.Event != event || g.running(int32(i), x) || rp.Applies != nil && !rp.Applies(g, x, s, n) {
 			continue
 		}
-		kind := EvReplaced
+		e := Event{Kind: EvReplaced, Rule: first(rp.Rules), Player: int8(x), Obj: NoObj, Name: rp.Name, N: n}
 		if rp.Prevent {
-			kind = EvPreventDamage
+			e.Kind = EvPreventDamage
 		}
-		if event == "player_damage" {
-			g.emit(Event{Kind: kind, Rule: first(rp.Rules), Player: int8(x), Obj: NoObj, Name: rp.Name, N: n})
-		} else {
-			o := &g.Objs[x]
-			o.batch = g.batch
-			g.emit(Event{Kind: kind, Rule: first(rp.Rules), Player: o.Controller, Obj: x, Name: rp.Name, N: n})
+		if event != "player_damage" { // (x is a player's index)
+			e.Player, e.Obj = g.Objs[x].Controller, x
 		}
+		if event == "destroy" {
+			// The batch's identical destructions are replaced once.
+			g.Objs[x].batch = g.batch
+		}
+		g.emit(e)
 		g.replacing[g.nReplacing] = replacing{Index: int32(i), Obj: x}
 		g.nReplacing++
 		m := g.Mark()
