@@ -9,7 +9,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/grammar"
 	"github.com/mtgc-dev/mtgc/rules"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Card is a card a ruleset declares (`card IDENT "Name" {...}`). Its

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Characteristics declared in .mtg: the card types (card_type), the kinds

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 type checker struct {

@@ -52,7 +52,7 @@ package main
 import (
 	"fmt"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 	"scratch/engine7"
 	"scratch/engine8"
 )

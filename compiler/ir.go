@@ -2,7 +2,7 @@ package compiler
 
 import (
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // The resolved, typed IR the checker produces. Every identifier is bound

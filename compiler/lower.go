@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // The Go back end of the IR: each node becomes the Go expression or

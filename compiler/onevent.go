@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // runtimeEvent looks up a kind of the runtime's events by its name, or

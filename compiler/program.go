@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Program is a checked ruleset: the .mtg files of one edition, resolved and

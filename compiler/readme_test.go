@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite docs/language.md's generated list of names")

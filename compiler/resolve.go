@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // The checker of expressions and statements: it resolves every name of a

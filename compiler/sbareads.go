@@ -1,6 +1,6 @@
 package compiler
 
-import rt "github.com/mtgc-dev/mtgc/runtime"
+import rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 
 // sbaReads is what the match of an sba reads, from its IR: the kinds its
 // queries range over and the rows of the attributes and functions it

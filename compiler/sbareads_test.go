@@ -6,7 +6,7 @@ import (
 	"github.com/mtgc-dev/mtgc/cards"
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/rules"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestSBAReads: what each sba of the 2017 rules reads, derived from its

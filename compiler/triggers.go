@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Trigger events: what abilities trigger on is the rules' (trigger_event

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // The vocabulary of the language: every attribute, verb and function is one
@@ -505,7 +505,7 @@ var (
 	kinds       = map[string]*Kind{}
 )
 
-const runtimePkg = "github.com/mtgc-dev/mtgc/runtime."
+const runtimePkg = "github.com/mtgc-dev/mtgc/runtime/rtimpl."
 
 var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.ObjID(0)):       Object,
@@ -568,7 +568,7 @@ func (b *Builtin) derive() error {
 	name := goruntime.FuncForPC(v.Pointer()).Name()
 	rest, ok := strings.CutPrefix(name, runtimePkg)
 	if !ok {
-		return fmt.Errorf("binding %s is not in package runtime", name)
+		return fmt.Errorf("binding %s is not in package rtimpl", name)
 	}
 	if m, ok := strings.CutPrefix(rest, "Exec."); ok {
 		b.Go, b.Method = "g."+m, true

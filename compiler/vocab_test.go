@@ -18,7 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestBindings: the call generated code writes for every row compiles
@@ -31,7 +31,7 @@ func TestBindings(t *testing.T) {
 	arg := map[Type]string{Object: "o", Player: "p", Int: "i", Bool: "b", Str: "s", ZoneT: "z", EndT: "e", Counter: "c", EventT: "ev", CardTypeT: "ty", PredT: "k", KeywordT: "kw", PhaseT: "ph", StepT: "st", DurT: "du", StateT: "sk", AttrT: "at", ColorT: "co"}
 	goType := map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string"}
 	var src strings.Builder
-	src.WriteString("package p\n\nimport rt \"github.com/mtgc-dev/mtgc/runtime\"\n\n")
+	src.WriteString("package p\n\nimport rt \"github.com/mtgc-dev/mtgc/runtime/rtimpl\"\n\n")
 	src.WriteString("func f(g rt.Exec, o rt.ObjID, p int, i int32, b bool, s string, z rt.Zone, e rt.Ending, c rt.CounterKind, ev rt.EventID, ty rt.TypeSet, k rt.PredKind, kw rt.KeywordID, ph rt.PhaseID, st rt.StepID, du rt.DurationID, sk rt.StateKind, at rt.AttributeID, co rt.Color) {\n")
 	for _, bi := range builtins {
 		var args []Expr
@@ -90,7 +90,7 @@ func TestChoiceVerbsClassified(t *testing.T) {
 // runtime constant of its value (checked with go/types on the runtime's
 // source), so that generated code writes what the interpreter uses.
 func TestEnumConstants(t *testing.T) {
-	pkg, err := importer.ForCompiler(token.NewFileSet(), "source", nil).Import("github.com/mtgc-dev/mtgc/runtime")
+	pkg, err := importer.ForCompiler(token.NewFileSet(), "source", nil).Import("github.com/mtgc-dev/mtgc/runtime/rtimpl")
 	if err != nil {
 		t.Fatalf("type-checking the runtime: %v", err)
 	}

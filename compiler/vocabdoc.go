@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // VocabularyDoc is the language's vocabulary as a Markdown reference,

@@ -3,7 +3,7 @@ package conformance
 import (
 	"testing"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestReordered: events before the next priority that both sides log in

@@ -6,7 +6,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/interp"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestEvasionRuleset runs the 2025 rules with two abilities of cards
@@ -15,7 +15,7 @@ import (
 // except by two or more creatures" is a block_restriction, "all creatures
 // able to block it do so" a must_block_attacker requirement; the runtime
 // knows neither, and obeys the most requirements the restrictions allow
-// by its exact search (runtime/restrict.go).
+// by its exact search (runtime/rtimpl/restrict.go).
 func TestEvasionRuleset(t *testing.T) {
 	p := loadDelta(t, "evasion", "cr2025.tsv")
 	r, err := interp.Rules(p)

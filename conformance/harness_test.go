@@ -11,7 +11,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/conformance"
 	cr2017 "github.com/mtgc-dev/mtgc/engine/cr2017"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // writeScripts writes name -> content scripts into a new directory.

@@ -39,8 +39,8 @@ func TestParseList(t *testing.T) {
 		},
 		{
 			name: "runtime", kind: conformance.RuntimeFile,
-			data: "500.2\truntime/priority.go\tall pass\n",
-			want: []conformance.Entry{{Key: "500.2", Where: "runtime/priority.go", Reason: "all pass", Line: 1, File: "x.tsv"}},
+			data: "500.2\truntime/rtimpl/priority.go\tall pass\n",
+			want: []conformance.Entry{{Key: "500.2", Where: "runtime/rtimpl/priority.go", Reason: "all pass", Line: 1, File: "x.tsv"}},
 		},
 		{name: "runtime without where", kind: conformance.RuntimeFile, data: "500.2\tall pass\n", err: "x.tsv:1: want RULE<TAB>WHERE<TAB>NOTE (tab-separated), got 2 column(s)"},
 		{

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestPanicFailsOneScript (issue 35 item 4): a panic inside the runtime

@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TitledLine renders an event as its trace line (the rule, then what

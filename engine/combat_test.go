@@ -9,7 +9,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/engine/cr2017"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // combatAt builds a game at the declare attackers step of turn 2 (p1

@@ -6,7 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mtgc-dev/mtgc/engine"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 	"github.com/mtgc-dev/mtgc/sim"
 )
 

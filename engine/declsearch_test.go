@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine/cr2017"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestRequirementSearchOracle checks the requirement maximisation of

@@ -5,7 +5,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/internal/benchgame"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 func newBench(tb testing.TB, perPlayer int) *rt.Game {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestFacesShared: equal cards share one face, clones share the table,

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // stepID is the StepID of the rules' step called name.

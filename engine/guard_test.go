@@ -5,7 +5,7 @@ import (
 
 	cards "github.com/mtgc-dev/mtgc/cards/engine"
 	"github.com/mtgc-dev/mtgc/engine"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestGuardedPredicatesLive: a predicate guarded by a keyword no object

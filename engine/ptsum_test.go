@@ -8,7 +8,7 @@ import (
 	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestPowerToughnessSumWide: the terms of a characteristic's derivation

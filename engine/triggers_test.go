@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // triggerGame is the 20-permanent bench game where one permanent of each

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 	"github.com/mtgc-dev/mtgc/sim"
 )
 

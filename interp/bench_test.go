@@ -10,7 +10,7 @@ import (
 	"github.com/mtgc-dev/mtgc/internal/difftest"
 	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // The benchmarks of engine/engine_test.go, each run on the compiled engine

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Calls of the vocabulary's runtime functions (compiler.Builtin.Fn): one

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestEveryRowBinds: the interpreter has an adapter for the signature of

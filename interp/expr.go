@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Evaluators. fp is the clause's frame: its variables live on the game's

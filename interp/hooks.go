@@ -2,7 +2,7 @@ package interp
 
 import (
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // hooks builds the rules' damage hooks and stack objects.

@@ -15,7 +15,7 @@ import (
 	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 func program(t testing.TB) *compiler.Program {

@@ -2,7 +2,7 @@ package interp
 
 import (
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 func (c *clause) block(list []compiler.Stmt) stmtFn {

@@ -35,7 +35,7 @@ var updateSchemas = flag.Bool("update", false, "rewrite docs/schema/*.schema.jso
 
 const schemaBase = "https://github.com/mtgc-dev/mtgc/blob/main/docs/schema/"
 
-// answerSchema mirrors runtime.answerJSON (runtime/json.go).
+// answerSchema mirrors runtime.answerJSON (runtime/rtimpl/json.go).
 type answerSchema struct {
 	Kind    string           `json:"kind"`
 	Obj     *rt.ObjID        `json:"obj,omitempty" jsonschema:"description=the card or permanent (play_land, cast, tap_mana, activate)"`
@@ -97,7 +97,7 @@ func kindNames(from int, name func(int) string, fallback string) []any {
 
 func reflector(t *testing.T) *jsonschema.Reflector {
 	r := &jsonschema.Reflector{DoNotReference: true, Anonymous: true}
-	for _, dir := range []string{"runtime", "sim"} {
+	for _, dir := range []string{"runtime/rtimpl", "sim"} {
 		if err := r.AddGoComments("github.com/mtgc-dev/mtgc", dir); err != nil {
 			t.Fatal(err)
 		}

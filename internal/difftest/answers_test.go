@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/internal/difftest"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // hostile decodes answers from fuzz bytes: any kind (unknown ones too),

@@ -3,7 +3,7 @@ package difftest
 import (
 	"strings"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // chaosRule is what the chaos events cite: they stand for instants and

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strconv"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Deck returns a seeded random deck of 40 cards in one color: 17 basic

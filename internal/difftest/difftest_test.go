@@ -14,7 +14,7 @@ import (
 	"github.com/mtgc-dev/mtgc/internal/difftest"
 	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 var (

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // Invariants checks a game after every Advance: call Check each time with

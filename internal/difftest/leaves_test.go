@@ -6,7 +6,7 @@ import (
 	"github.com/mtgc-dev/mtgc/engine"
 	"github.com/mtgc-dev/mtgc/engine/cr2017"
 	"github.com/mtgc-dev/mtgc/internal/difftest"
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestLeavesCombatOwn: matching the rules' watches for the changed object

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // optionBufs are the buffers the options of both engines are listed in.

@@ -25,7 +25,7 @@ import (
 // generic machinery (derive.Generic) does not list it.
 type Decider struct {
 	Func     string   // "(*Game).submitAttackers", "ObjDamage"
-	Pos      string   // "runtime/declare.go:69"
+	Pos      string   // "runtime/rtimpl/declare.go:69"
 	Lines    int      // the declaration's lines
 	Branches int      // its branch points: if, for, range, case, &&, || (as gocyclo counts)
 	By       string   // what runs it: ByDriver, ByRow or ByHost

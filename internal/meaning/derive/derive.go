@@ -26,7 +26,7 @@ import (
 )
 
 // RuntimePkg is the import path of the runtime.
-const RuntimePkg = "github.com/mtgc-dev/mtgc/runtime"
+const RuntimePkg = "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 
 // Markers are the runtime's rule vocabularies: the named types whose
 // constants each stand for one piece of what the rules say. A function
@@ -169,7 +169,7 @@ type pkg struct {
 }
 
 func load(root string) (*pkg, error) {
-	dir := filepath.Join(root, "runtime")
+	dir := filepath.Join(root, "runtime", "rtimpl")
 	bp, err := build.Default.ImportDir(dir, 0)
 	if err != nil {
 		return nil, err

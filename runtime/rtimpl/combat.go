@@ -1,0 +1,937 @@
+package rtimpl
+
+import (
+	"slices"
+	"sync"
+)
+
+// Combat mechanics: who attacks whom, who blocks whom, damage assignment
+// orders, assigning and dealing combat damage. Which creatures may attack
+// or block, evasion, what lethal damage is, trample, deathtouch, lifelink
+// and which creatures deal damage in which damage step are predicates the
+// rules supply (Rules.Predicates); refusals cite the predicate's rule.
+
+// PredKind names a combat predicate the rules supply.
+type PredKind uint8
+
+const (
+	CanAttack           PredKind = iota + 1 // (a) every one must hold for a to attack
+	CantAttack                              // (a) any one forbids a to attack
+	MustAttack                              // (a) a attacks if able
+	CanBlock                                // (b) every one must hold for b to block
+	CantBlock                               // (b, a) any one forbids b to block a
+	Trample                                 // (a) excess damage may go to what a attacks
+	DealsFirst                              // (s) s deals damage in a first combat damage step, before the others
+	DealsSecond                             // (s) after a first step, s deals damage in the second one
+	LeavesCombat                            // (x) x is removed from combat
+	CanTap                                  // (x) every one must hold for x's tap abilities (mana) to be activated
+	MustBlock                               // (b) b blocks if able
+	BlocksAtMost                            // (b) = the most attackers b may block (a value)
+	LethalDamage                            // (s, b) = the damage from s that is lethal to b (a value)
+	AssignsDamage                           // (s) = the combat damage s assigns (a value; 0: none)
+	AttackRestriction                       // (x) with the attack declared, any one that holds for a creature makes it illegal
+	BlockRestriction                        // (x) with the blocks declared, any one that holds for a creature makes it illegal
+	DivisionRestriction                     // (s, b) with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal
+	CanAttackPermanent                      // (p, t) every one must hold for player p's creatures to attack permanent t
+	DefenderOf                              // (t) = the player who defends t when it is attacked (a player value)
+	MustBlockAttacker                       // (b, a) b blocks a if able (each one that holds is one requirement)
+	CanAttackPlayer                         // (p, q) every one must hold for player p's creatures to attack player q
+	CantBeTargeted                          // (x, s) any one forbids x to be a target of an ability whose source is s
+	DamageAssigner                          // (s) = the player who divides s's combat damage (a player value)
+	AttackTax                               // (a, q) = generic mana to pay for a to attack player q, with its own cost to attack
+	numPredKinds
+)
+
+// PredSpec describes a predicate kind: its name in .mtg, the Go constant
+// generated code writes, its parameters and what its predicates give.
+type PredSpec struct {
+	Name   string
+	Const  string
+	Params int  // objects it takes
+	Value  bool // its predicates give a number (Value, Value2), not a condition
+	Player bool // the number is a player (its index)
+	All    bool // every one must hold (none: vacuously), rather than any one
+	Doc    string
+	Says   string // what rules that need the kind must say with it ("what lethal damage is")
+}
+
+// predSpecs is indexed by PredKind; TestPredTable keeps it complete.
+var predSpecs = [numPredKinds]PredSpec{
+	CanAttack:           {"can_attack", "CanAttack", 1, false, false, true, "every one must hold for a to attack", ""},
+	CantAttack:          {"cant_attack", "CantAttack", 1, false, false, false, "any one forbids a to attack", ""},
+	MustAttack:          {"must_attack", "MustAttack", 1, false, false, false, "a attacks if able; each one that holds is a requirement of its own", ""},
+	CanBlock:            {"can_block", "CanBlock", 1, false, false, true, "every one must hold for b to block", ""},
+	CantBlock:           {"cant_block", "CantBlock", 2, false, false, false, "(b, a): any one forbids b to block a", ""},
+	Trample:             {"trample", "Trample", 1, false, false, false, "excess damage may go to what a attacks", ""},
+	DealsFirst:          {"deals_first", "DealsFirst", 1, false, false, false, "s deals damage in a first combat damage step", ""},
+	DealsSecond:         {"deals_second", "DealsSecond", 1, false, false, false, "after a first step, s deals damage in the second one", ""},
+	LeavesCombat:        {"leaves_combat", "LeavesCombat", 1, false, false, false, "x is removed from combat", ""},
+	CanTap:              {"can_tap", "CanTap", 1, false, false, true, "every one must hold for x's tap abilities (mana) to be activated", ""},
+	MustBlock:           {"must_block", "MustBlock", 1, false, false, false, "b blocks if able; each one that holds is a requirement of its own", ""},
+	BlocksAtMost:        {"blocks_at_most", "BlocksAtMost", 1, true, false, false, "(b) = the most attackers b may block in one declaration", "how many attackers a creature may block"},
+	LethalDamage:        {"lethal_damage", "LethalDamage", 2, true, false, false, "(s, b) = the damage from s that is lethal to b", "what lethal damage is"},
+	AssignsDamage:       {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
+	AttackRestriction:   {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
+	BlockRestriction:    {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
+	DivisionRestriction: {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
+	CanAttackPermanent:  {"can_attack_permanent", "CanAttackPermanent", 2, false, false, true, "(p, t): every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)", ""},
+	DefenderOf:          {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
+	MustBlockAttacker:   {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
+	CanAttackPlayer:     {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", "which players a player's creatures may attack"},
+	CantBeTargeted:      {"cant_be_targeted", "CantBeTargeted", 2, false, false, false, "(x, s): any one forbids x to be a target of an ability whose source is s", ""},
+	DamageAssigner:      {"damage_assigner", "DamageAssigner", 1, true, true, false, "(s) = the player who divides s's combat damage among the creatures it is in combat with", ""},
+	AttackTax:           {"attack_tax", "AttackTax", 2, true, false, false, "(a, q) = the generic mana a's controller pays for a to attack player q, added to its own cost to attack (a permanent's \"can't attack you unless ... pays\")", "costs to attack imposed by permanents"},
+}
+
+// predPlayers marks, for a kind, which of its parameters are players
+// (bit i: parameter i), passed as their index (ObjID(p)).
+var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3, AttackTax: 2}
+
+// PlayerParam reports whether parameter i of the kind is a player.
+func (k PredKind) PlayerParam(i int) bool { return predPlayers[k]&(1<<i) != 0 }
+
+func (k PredKind) String() string { return predSpecs[k].Name }
+
+// Spec describes the kind.
+func (k PredKind) Spec() PredSpec { return predSpecs[k] }
+
+// Const is the name of the kind's Go constant ("CanAttack").
+func (k PredKind) Const() string { return predSpecs[k].Const }
+
+// PredKindNames lists the predicate names.
+func PredKindNames() []string {
+	out := make([]string, 0, numPredKinds-1)
+	for _, s := range predSpecs[1:] {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// ParsePredKind maps a predicate name to its kind.
+func ParsePredKind(s string) (PredKind, bool) {
+	for i := 1; i < int(numPredKinds); i++ {
+		if predSpecs[i].Name == s {
+			return PredKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// Arity is the number of objects a predicate of this kind takes.
+func (k PredKind) Arity() int { return predSpecs[k].Params }
+
+// IsValue reports whether predicates of this kind give a number (Value2)
+// rather than a condition.
+func (k PredKind) IsValue() bool { return predSpecs[k].Value }
+
+// All reports whether every predicate of this kind must hold (the can_
+// kinds: none holds vacuously) rather than any one.
+func (k PredKind) All() bool { return predSpecs[k].All }
+
+// Holds reports whether the rules' predicates of kind k (of one object,
+// a condition) hold for x, as the runtime reads them: every one for the
+// can_ kinds, any one for the others.
+func (g Exec) Holds(k PredKind, x ObjID) bool {
+	if k.Arity() != 1 || k.IsValue() || !g.valid(x) {
+		return false
+	}
+	if k.All() {
+		return g.can(k, x)
+	}
+	return g.has(k, x)
+}
+
+// IsPlayer reports whether the value of predicates of this kind is a
+// player (its index), not a number.
+func (k PredKind) IsPlayer() bool { return predSpecs[k].Player }
+
+// Predicate is a combat predicate: Test for one object, Test2 for two.
+type Predicate struct {
+	Kind PredKind
+	Rule string
+	Pos  string
+	// Text is the predicate's condition (or value) as the .mtg says it,
+	// quoted in refusals so that they show what was not met.
+	Text   string
+	Test   func(g Exec, x ObjID) bool
+	Test2  func(g Exec, x, y ObjID) bool
+	Value  func(g Exec, x ObjID) int32
+	Value2 func(g Exec, x, y ObjID) int32
+	// Own (derived by the compiler): Test reads only its object's own
+	// state (zone, controller, phasing, printed characteristics, its own
+	// attack or block), which nothing done to another object changes, so
+	// that after a change to one object only that one needs testing again.
+	Own bool
+	// Guard (derived by the compiler from the condition): the condition
+	// can hold only if its first parameter has one of the keywords of
+	// Guard[0] or its second one of Guard[1] ("a has flying and …").
+	// While no object of the game has any of them (printed, kept as it
+	// left the battlefield, or given by an effect), the predicate holds
+	// for nothing and is not evaluated (Game.live). Zero: no such
+	// keywords.
+	Guard [2]KeywordSet
+	// GuardCard (derived by the compiler): the condition can hold only if
+	// some object of the game was made from the card the rules declare by
+	// this name (is_card): while none was, the predicate is not evaluated
+	// either. Empty: no such card.
+	GuardCard string
+}
+
+// Attack is one attacking creature.
+type Attack struct {
+	Attacker   ObjID
+	Controller int8  // its controller when it was declared
+	Player     int8  // the player it attacks, or the controller of Target
+	Target     ObjID // the planeswalker it attacks, or NoObj
+	Blocked    bool  // stays true for the combat once blocked (even if blockers leave)
+	Declared   bool  // declared as an attacker, not put into combat attacking
+	Nothing    bool  // Target was removed from combat: it attacks nothing, its damage goes nowhere
+}
+
+// Block is one blocker blocking one attacker; Order places the blocker in
+// the attacker's damage assignment order.
+type Block struct {
+	Blocker    ObjID
+	Controller int8 // the blocker's controller when it was declared
+	Attacker   ObjID
+	Order      int16 // place of Blocker in Attacker's damage assignment order
+	BOrder     int16 // place of Attacker in Blocker's damage assignment order
+	Repeated   bool  // Blocker blocks an earlier attacker of Combat.Blocks too
+}
+
+// Assigned is combat damage assigned but not yet dealt. To is an object,
+// or NoObj for the player ToPlayer.
+type Assigned struct {
+	Source   ObjID
+	To       ObjID
+	ToPlayer int8
+	Amount   int32
+}
+
+// Combat is the state of the current combat.
+type Combat struct {
+	Attacks         []Attack
+	Blocks          []Block
+	Assigned        []Assigned
+	AttackersDone   bool        // attackers were declared this combat
+	BlockersDone    uint16      // defending players (bits) who declared blockers
+	Ordered         []ObjID     // creatures whose damage assignment order was given
+	DamageSteps     int8        // combat damage steps begun this combat
+	SecondStep      bool        // a second combat damage step was added
+	DealtFirst      []ObjID     // creatures that dealt damage in the first step
+	AssignedSource  []ObjID     // sources whose assignment is decided in this step
+	dealers         []ObjID     // creatures that deal damage in this step
+	dividing        DamageGroup // the division being checked (see Assigning)
+	dividingAmounts []int32
+	// dividers are the creatures whose damage is divided as their
+	// controller chooses in this step (the rules' may_divide).
+	dividers          []divider
+	DeclaredAttackers int32 // how many creatures were declared as attackers (int8 wrapped at 128: 257 attackers each "attacked alone")
+	// Began counts the creatures that began attacking this combat:
+	// declared as attackers or put into combat attacking, whether or not
+	// they attack still.
+	Began            int32
+	DeclaredBlockers int32 // how many creatures were declared as blockers
+	Defender         int8  // the defending player chosen this combat
+	DefenderChosen   bool
+	// Declared is the declaration of attackers or blockers being made
+	// (Declaring says which): chosen and checked, not yet made.
+	Declared  []Declared
+	Declaring DeclarationKind
+	payFailed string // a payment of declared costs failed, citing this rule (a look-ahead's copy)
+	// nAtk, nBlk: the lengths of Attacks and Blocks when the objects'
+	// indexes were last made (indexCombat); lists of other lengths were
+	// changed from outside the runtime, and lookups scan them.
+	nAtk, nBlk int
+	// repeated: some blocker blocks several attackers (a Block Repeated).
+	repeated bool
+	// dupAtk: some creature has two attacks in Attacks (a trial of a
+	// declaration naming a creature that attacks already, attackRestricted).
+	dupAtk bool
+	// Places are the announcements of places in damage assignment orders
+	// still to be asked (ChoosePlace), the first first.
+	Places []Place
+	// Atk and Blk are the predicate kinds the rules' statements asking for
+	// the declarations of attackers and blockers name (ChooseAttackers,
+	// ChooseBlockers): what the declarations are checked against.
+	Atk, Blk DeclKinds
+	// divRestrict and divFigure are the predicate kinds the rules posed
+	// the damage decision with (DivideCombatDamage): what refuses a
+	// division, and the value of each recipient the host is told.
+	divRestrict, divFigure PredKind
+}
+
+// copyFrom makes c a copy of src, reusing the buffers of old.
+func (c *Combat) copyFrom(old, src *Combat) {
+	c.Attacks = append(old.Attacks[:0], src.Attacks...)
+	c.Blocks = append(old.Blocks[:0], src.Blocks...)
+	c.Assigned = append(old.Assigned[:0], src.Assigned...)
+	c.DealtFirst = append(old.DealtFirst[:0], src.DealtFirst...)
+	c.AssignedSource = append(old.AssignedSource[:0], src.AssignedSource...)
+	c.Ordered = append(old.Ordered[:0], src.Ordered...)
+	c.dealers = append(old.dealers[:0], src.dealers...)
+	c.Declared = append(old.Declared[:0], src.Declared...)
+	c.dividers = append(old.dividers[:0], src.dividers...)
+	c.Places = append(old.Places[:0], src.Places...)
+}
+
+// reset ends the combat, keeping the buffers for the next one.
+func (c *Combat) reset() {
+	*c = Combat{
+		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
+		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0],
+		Declared: c.Declared[:0], dividers: c.dividers[:0], Places: c.Places[:0],
+	}
+}
+
+// predIndex lists, for each kind, the indexes of its predicates in
+// Rules.Predicates, in order; and, for each trigger event, the indexes of
+// the keyword triggers waiting for it in Rules.KeywordTriggers (an event
+// no keyword waits for costs no look at them).
+type predIndex struct {
+	kinds [numPredKinds][]int32
+	// guards are the keywords some predicate's Guard names and the cards
+	// some GuardCard names (cardBit: a card's bit); all is kinds with
+	// every one seen, live the other keys seen (liveFor).
+	guards  liveKey
+	cardBit map[string]uint
+	all     liveKinds
+	mu      sync.Mutex
+	live    map[liveKey]*liveKinds
+	kwTrig  [][]int32 // by EventID
+	// kwTrigSet are the keywords some keyword trigger waits on: an
+	// object with none of them (and no trigger of its own) triggers
+	// nothing.
+	kwTrigSet KeywordSet
+}
+
+func indexPredicates(r *Rules) *predIndex {
+	ix := new(predIndex)
+	if r == nil {
+		return ix
+	}
+	// One backing array for every kind, in kind order.
+	all := make([]int32, 0, len(r.Predicates))
+	for k := PredKind(1); k < numPredKinds; k++ {
+		start := len(all)
+		for i, p := range r.Predicates {
+			if p.Kind == k {
+				all = append(all, int32(i))
+			}
+		}
+		ix.kinds[k] = all[start:len(all):len(all)]
+	}
+	for _, p := range r.Predicates {
+		ix.guards.kw |= p.Guard[0] | p.Guard[1]
+		if p.GuardCard == "" || p.Kind >= numPredKinds || p.Kind.All() || p.Kind.IsValue() {
+			continue
+		}
+		b, ok := ix.cardBit[p.GuardCard]
+		if !ok && len(ix.cardBit) < maxGuardCards {
+			if ix.cardBit == nil {
+				ix.cardBit = map[string]uint{}
+			}
+			b, ok = uint(len(ix.cardBit)), true
+			ix.cardBit[p.GuardCard] = b
+		}
+		if ok {
+			ix.guards.cards[b/64] |= 1 << (b % 64)
+		}
+	}
+	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds}
+	ix.live = map[liveKey]*liveKinds{}
+	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)
+	for i := range r.KeywordTriggers {
+		if ev := int(r.KeywordTriggers[i].Trigger.Event); ev > 0 && ev < len(ix.kwTrig) {
+			ix.kwTrig[ev] = append(ix.kwTrig[ev], int32(i))
+		}
+		if k := r.KeywordTriggers[i].Keyword; k >= 0 && k < 64 {
+			ix.kwTrigSet |= 1 << uint(k)
+		}
+	}
+	return ix
+}
+
+// keywordTriggersOf returns the indexes of the keyword triggers waiting
+// for trigger event ev.
+func (g *Game) keywordTriggersOf(ev EventID) []int32 {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	if int(ev) >= len(g.preds.kwTrig) {
+		return nil
+	}
+	return g.preds.kwTrig[ev]
+}
+
+// predsOf returns the indexes of the predicates of kind k that may hold
+// in this game (none for a kind out of range: a loaded decision's): a
+// condition whose Guard keywords no object of the game has had is left
+// out of the kinds of which any one holding decides (Game.live).
+func (g *Game) predsOf(k PredKind) []int32 {
+	if g.live == nil || k >= numPredKinds {
+		return g.predsSlow(k) // (inlined: the common case is one load)
+	}
+	return g.live.kinds[k]
+}
+
+func (g *Game) predsSlow(k PredKind) []int32 {
+	if g.live == nil {
+		g.relive()
+	}
+	if k >= numPredKinds {
+		return nil
+	}
+	return g.live.kinds[k]
+}
+
+// liveKinds is predIndex.kinds without the conditions no object can
+// satisfy yet: those whose Guard keywords no object of the game has had,
+// or whose GuardCard no object was made from. Immutable once built,
+// shared by every game (and clone) that has seen the same guards.
+type liveKinds struct {
+	seen  liveKey
+	kinds [numPredKinds][]int32
+}
+
+// liveKey is what a game has seen of the predicates' guards: the guard
+// keywords its objects have had, and the guard cards (bit i:
+// predIndex.cards[i]) some object was made from.
+type liveKey struct {
+	kw    KeywordSet
+	cards [maxGuardCards / 64]uint64
+}
+
+const (
+	// maxLiveSets bounds predIndex.live: past it, a key is built for
+	// its game alone.
+	maxLiveSets = 64
+	// maxGuardCards bounds the cards that guard predicates: the clauses
+	// of a library's further cards are evaluated, in or out of the game.
+	maxGuardCards = 256
+)
+
+// relive derives g.live from the keywords its objects have, printed or
+// kept as they left the battlefield, and its effects give, and from the
+// cards its faces were made from.
+func (g *Game) relive() {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	ix := g.preds
+	var seen liveKey
+	for i := range g.Objs {
+		seen.kw |= g.Objs[i].Keywords | g.Objs[i].lkiKeywords
+	}
+	for i := range g.Effects {
+		seen.kw |= g.Effects[i].Keywords
+	}
+	if len(ix.cardBit) > 0 {
+		for i := range g.faces { // every object's face, and maybe more: a superset
+			if n := g.faces[i].Card; n != "" {
+				if b, ok := ix.cardBit[n]; ok {
+					seen.cards[b/64] |= 1 << (b % 64)
+				}
+			}
+		}
+	}
+	g.live = ix.liveFor(g.Rules, seen)
+}
+
+// seeKeywords notes that an object of the game may have the keywords
+// ks: the predicates they guard may hold from now on. (Keywords are
+// seen for the rest of the game: an effect that ends leaves its guarded
+// predicates evaluated, which is never wrong.)
+func (g *Game) seeKeywords(ks KeywordSet) {
+	if l := g.live; l != nil && ks&g.preds.guards.kw&^l.seen.kw != 0 {
+		g.live = nil // (relive on the next look: rare, once per keyword)
+	}
+}
+
+// seeCard notes that an object was made from the card the rules declare
+// by name (a new face).
+func (g *Game) seeCard(name string) {
+	if l := g.live; l != nil && name != "" {
+		if b, ok := g.preds.cardBit[name]; ok && l.seen.cards[b/64]&(1<<(b%64)) == 0 {
+			g.live = nil
+		}
+	}
+}
+
+// liveFor returns the predicates that may hold where the game has seen
+// the guards seen.
+func (ix *predIndex) liveFor(r *Rules, seen liveKey) *liveKinds {
+	seen.kw &= ix.guards.kw
+	for i := range seen.cards {
+		seen.cards[i] &= ix.guards.cards[i]
+	}
+	if seen == ix.guards {
+		return &ix.all
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if l := ix.live[seen]; l != nil {
+		return l
+	}
+	l := &liveKinds{seen: seen}
+	for k := PredKind(1); k < numPredKinds; k++ {
+		for _, i := range ix.kinds[k] {
+			if k.All() || k.IsValue() || ix.mayHold(&r.Predicates[i], &seen) {
+				l.kinds[k] = append(l.kinds[k], i)
+			}
+		}
+	}
+	if len(ix.live) < maxLiveSets {
+		ix.live[seen] = l
+	}
+	return l
+}
+
+// mayHold reports whether p's guards are seen: its condition may hold.
+func (ix *predIndex) mayHold(p *Predicate, seen *liveKey) bool {
+	if gd := p.Guard[0] | p.Guard[1]; gd != 0 && gd&seen.kw == 0 {
+		return false
+	}
+	if b, ok := ix.cardBit[p.GuardCard]; ok && seen.cards[b/64]&(1<<(b%64)) == 0 {
+		return false
+	}
+	return true
+}
+
+// pred reports whether predicates of kind hold for x: with all, every one
+// must hold (true when there are none); otherwise any one (false when
+// none). It returns the rule of the deciding predicate.
+func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
+	for _, i := range g.predsOf(k) {
+		p := &g.Rules.Predicates[i]
+		if p.Test(g.exec(), x) != all {
+			return !all, p.Rule
+		}
+	}
+	return all, ""
+}
+
+func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
+	for _, i := range g.predsOf(k) {
+		p := &g.Rules.Predicates[i]
+		if p.Test2(g.exec(), x, y) {
+			return true, p.Rule
+		}
+	}
+	return false, ""
+}
+
+// refusePred is a refusal by the predicate of kind k that cites rule,
+// quoting it (Refusal.Why).
+func (g *Game) refusePred(k PredKind, rule, format string, args ...any) *Refusal {
+	return g.refusePredOn(k, rule, NoObj, NoObj, false, format, args...)
+}
+
+// refusePredOn is refusePred quoting, among the clauses of kind k citing
+// rule, the first whose test on x (and y, for a kind of two objects) is
+// holds: the clause that refused, when several cite one rule (a card's
+// clause beside the rules' own). x NoObj: the first citing rule.
+func (g *Game) refusePredOn(k PredKind, rule string, x, y ObjID, holds bool, format string, args ...any) *Refusal {
+	r := refuse(rule, format, args...)
+	var quote *Predicate
+	for i := range g.Rules.Predicates {
+		p := &g.Rules.Predicates[i]
+		if p.Kind != k || p.Rule != rule || p.Text == "" {
+			continue
+		}
+		if quote == nil {
+			quote = p
+		}
+		if x == NoObj {
+			break
+		}
+		if (p.Test2 != nil && y != NoObj && p.Test2(g.exec(), x, y) == holds) || (p.Test != nil && p.Test(g.exec(), x) == holds) {
+			quote = p
+			break
+		}
+	}
+	if quote != nil {
+		r.Why = k.String() + ", " + quote.Pos + ": " + quote.Text
+	}
+	return r
+}
+
+func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); return ok }
+
+// Attacking reports whether x is an attacking creature.
+func (g Exec) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }
+
+// attackIndex is the index of x's attack in Combat.Attacks, or -1: O(1)
+// through the object's index.
+func (g *Game) attackIndex(x ObjID) int {
+	as := g.Combat.Attacks
+	if len(as) == g.Combat.nAtk {
+		if uint(x) >= uint(len(g.Objs)) {
+			return -1
+		}
+		if i := int(g.Objs[x].atk) - 1; i >= 0 && i < len(as) && as[i].Attacker == x {
+			return i
+		}
+		return -1
+	}
+	for i := range as {
+		if as[i].Attacker == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// blockIndex is the index of x's first block in Combat.Blocks, or -1.
+func (g *Game) blockIndex(x ObjID) int {
+	bs := g.Combat.Blocks
+	if len(bs) == g.Combat.nBlk {
+		if uint(x) >= uint(len(g.Objs)) {
+			return -1
+		}
+		if i := int(g.Objs[x].blk) - 1; i >= 0 && i < len(bs) && bs[i].Blocker == x {
+			return i
+		}
+		return -1
+	}
+	for i := range bs {
+		if bs[i].Blocker == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// addAttack appends an attack to the combat, indexed.
+func (g *Game) addAttack(at Attack) {
+	c := &g.Combat
+	g.watchClean = false
+	first := g.attackIndex(at.Attacker) < 0 // a declaration tried on a creature put into combat attacking
+	c.dupAtk = c.dupAtk || !first
+	c.Attacks = append(c.Attacks, at)
+	if c.nAtk != len(c.Attacks)-1 || uint(at.Attacker) >= uint(len(g.Objs)) {
+		g.indexCombat()
+		return
+	}
+	if first {
+		g.Objs[at.Attacker].atk = int32(len(c.Attacks))
+	}
+	c.nAtk++
+}
+
+// blocked counts b's block against its attacker (by n).
+func (g *Game) blocked(b *Block, n int32) {
+	if uint(b.Attacker) < uint(len(g.Objs)) {
+		g.Objs[b.Attacker].blockers += n
+	}
+}
+
+// addBlock appends a block to the combat, indexed.
+func (g *Game) addBlock(b Block) {
+	c := &g.Combat
+	g.watchClean = false
+	first := g.blockIndex(b.Blocker) < 0
+	c.repeated = c.repeated || !first
+	c.Blocks = append(c.Blocks, b)
+	if c.nBlk != len(c.Blocks)-1 || uint(b.Blocker) >= uint(len(g.Objs)) {
+		g.indexCombat()
+		return
+	}
+	g.blocked(&b, 1)
+	if first {
+		g.Objs[b.Blocker].blk = int32(len(c.Blocks))
+	}
+	c.nBlk++
+}
+
+// unindexCombat clears the indexes of the attacks from a on and the
+// blocks from b on, about to be dropped: an object not in combat has
+// none, so that the indexes are a function of the combat (states that
+// are equal compare equal).
+func (g *Game) unindexCombat(a, b int) {
+	c := &g.Combat
+	n := uint(len(g.Objs))
+	if len(c.Blocks) != c.nBlk {
+		// Lists changed from outside: count the blocks kept afresh.
+		for i := range g.Objs {
+			g.Objs[i].blockers = 0
+		}
+		for i := range c.Blocks[:min(b, len(c.Blocks))] {
+			g.blocked(&c.Blocks[i], 1)
+		}
+	}
+	for _, at := range c.Attacks[min(a, len(c.Attacks)):] {
+		if x := at.Attacker; uint(x) < n && int(g.Objs[x].atk) > a {
+			g.Objs[x].atk = 0
+		}
+	}
+	for i := range c.Blocks[min(b, len(c.Blocks)):] {
+		bl := &c.Blocks[b+i]
+		if x := bl.Blocker; uint(x) < n && int(g.Objs[x].blk) > b {
+			g.Objs[x].blk = 0
+		}
+		if len(c.Blocks) == c.nBlk {
+			g.blocked(bl, -1)
+		}
+	}
+}
+
+// indexCombat indexes every attack and block on its creature.
+func (g *Game) indexCombat() {
+	c := &g.Combat
+	n := uint(len(g.Objs))
+	for i := range c.Attacks {
+		if x := c.Attacks[i].Attacker; uint(x) < n {
+			g.Objs[x].atk = 0
+		}
+	}
+	c.dupAtk = false
+	for i := len(c.Attacks) - 1; i >= 0; i-- { // the first attack of each last
+		if x := c.Attacks[i].Attacker; uint(x) < n {
+			c.dupAtk = c.dupAtk || g.Objs[x].atk != 0
+			g.Objs[x].atk = int32(i + 1)
+		}
+	}
+	c.repeated = false
+	for i := range c.Attacks {
+		if x := c.Attacks[i].Attacker; uint(x) < n {
+			g.Objs[x].blockers = 0
+		}
+	}
+	for i := range c.Blocks {
+		if x := c.Blocks[i].Blocker; uint(x) < n {
+			g.Objs[x].blk = 0
+		}
+		if x := c.Blocks[i].Attacker; uint(x) < n {
+			g.Objs[x].blockers = 0
+		}
+	}
+	for i := range c.Blocks {
+		g.blocked(&c.Blocks[i], 1)
+	}
+	for i := len(c.Blocks) - 1; i >= 0; i-- { // the first block of each last
+		if x := c.Blocks[i].Blocker; uint(x) < n {
+			c.repeated = c.repeated || g.Objs[x].blk != 0
+			g.Objs[x].blk = int32(i + 1)
+		}
+	}
+	c.nAtk, c.nBlk = len(c.Attacks), len(c.Blocks)
+}
+
+// Blocking reports whether x is a blocking creature.
+func (g Exec) Blocking(x ObjID) bool { return g.blockIndex(x) >= 0 }
+
+// Blocked reports whether attacking creature x is blocked.
+func (g Exec) Blocked(x ObjID) bool {
+	i := g.attackIndex(x)
+	return i >= 0 && g.Combat.Attacks[i].Blocked
+}
+
+// NumAttackers counts the attacking creatures.
+func (g Exec) NumAttackers() int32 { return int32(len(g.Combat.Attacks)) }
+
+// AttackersThisCombat is the number of creatures that began attacking this
+// combat (Combat.Began), those that left combat since included.
+func (g Exec) AttackersThisCombat() int32 { return g.Combat.Began }
+
+// Blockers returns the creatures blocking attacker x in its damage
+// assignment order.
+// Orders may have gaps once blockers leave combat; their relative order
+// is what counts.
+func (g Exec) Blockers(x ObjID) []ObjID {
+	n := g.numBlockers(x)
+	if n == 0 {
+		return nil
+	}
+	return g.appendBlockers(make([]ObjID, 0, n), x)
+}
+
+// appendBlockers appends the creatures blocking x to out, in x's damage
+// assignment order.
+func (g *Game) appendBlockers(out []ObjID, x ObjID) []ObjID {
+	return g.appendOrdered(out, func(b *Block) (ObjID, int16, bool) { return b.Blocker, b.Order, b.Attacker == x })
+}
+
+// appendOrdered appends to out the creatures pick selects among the
+// blocks, sorted by the order pick gives them.
+func (g *Game) appendOrdered(out []ObjID, pick func(*Block) (ObjID, int16, bool)) []ObjID {
+	start := len(out)
+	var kb [16]int16
+	keys := kb[:0]
+	if n := len(g.Combat.Blocks); n > len(kb) {
+		a := g.auxOf()
+		a.keys = slices.Grow(a.keys[:0], max(n, len(g.Objs))) // (more than 16 blockers: the game's buffer, grown once; kb stays on the stack)
+		keys = a.keys[:0]
+	}
+	for i := range g.Combat.Blocks {
+		x, k, ok := pick(&g.Combat.Blocks[i])
+		if !ok {
+			continue
+		}
+		j := len(keys)
+		for j > 0 && keys[j-1] > k {
+			j--
+		}
+		out, keys = slices.Insert(out, start+j, x), slices.Insert(keys, j, k)
+	}
+	return out
+}
+
+// numBlockers counts the creatures blocking attacker x.
+func (g *Game) numBlockers(x ObjID) int {
+	if len(g.Combat.Blocks) == g.Combat.nBlk && uint(x) < uint(len(g.Objs)) {
+		return int(g.Objs[x].blockers)
+	}
+	n := 0
+	bs := g.Combat.Blocks
+	for i := range bs {
+		if bs[i].Attacker == x {
+			n++
+		}
+	}
+	return n
+}
+
+// numBlockedBy counts the attackers blocker b blocks.
+func (g *Game) numBlockedBy(b ObjID) int {
+	bs := g.Combat.Blocks
+	from, one := g.blocksOf(b)
+	if one {
+		if bs[from].Attacker != NoObj {
+			return 1
+		}
+		return 0
+	}
+	n := 0
+	for i := from; i < len(bs); i++ {
+		if bs[i].Blocker == b && bs[i].Attacker != NoObj {
+			n++
+		}
+	}
+	return n
+}
+
+// CombatController is the controller x had when it was declared as an
+// attacker or blocker (its current controller when it is not in combat).
+func (g Exec) CombatController(x ObjID) int {
+	if !g.valid(x) {
+		return -1 // no object
+	}
+	if i := g.attackIndex(x); i >= 0 {
+		return int(g.Combat.Attacks[i].Controller)
+	}
+	if i := g.blockIndex(x); i >= 0 {
+		return int(g.Combat.Blocks[i].Controller)
+	}
+	return int(g.Objs[x].Controller)
+}
+
+// RemoveFromCombat removes x from combat (attacking or blocking). A blocked
+// attacker stays blocked; the others' damage assignment orders keep their
+// relative order. The combat index is kept in step as the entries after
+// x's move up, when it was in step with the lists and each creature has
+// one attack and one block at most; otherwise it is built again.
+func (g Exec) RemoveFromCombat(x ObjID, rule string) {
+	c := &g.Combat
+	n := uint(len(g.Objs))
+	inStep := len(c.Attacks) == c.nAtk && len(c.Blocks) == c.nBlk && !c.repeated && !c.dupAtk
+	removed := false
+	// slot is where the index holds a creature's first entry of a list,
+	// kept in step as the entries move up (when it was).
+	slot := func(y ObjID, blk bool) *int32 {
+		if !inStep || uint(y) >= n {
+			return nil
+		}
+		if blk {
+			return &g.Objs[y].blk
+		}
+		return &g.Objs[y].atk
+	}
+	removeEntries(&c.Attacks, func(at *Attack) bool {
+		removed = removed || at.Attacker == x
+		return at.Attacker == x
+	}, func(at *Attack) *int32 { return slot(at.Attacker, false) })
+	removeEntries(&c.Blocks, func(b *Block) bool {
+		if b.Blocker == x {
+			removed = true
+			g.blocked(b, -1) // its attacker has one blocker less
+			return true
+		}
+		if b.Attacker == x {
+			// A blocker stays a blocking creature when what it blocks
+			// leaves combat; it just blocks nothing.
+			b.Attacker = NoObj
+		}
+		return false
+	}, func(b *Block) *int32 { return slot(b.Blocker, true) })
+	if uint(x) < n {
+		g.Objs[x].atk, g.Objs[x].blk, g.Objs[x].blockers = 0, 0, 0
+	}
+	if inStep {
+		c.nAtk, c.nBlk = len(c.Attacks), len(c.Blocks)
+	} else {
+		g.indexCombat()
+	}
+	if removed {
+		g.emitObj(EvLeaveCombat, rule, x, 0)
+	}
+}
+
+// removeEntries deletes from *list the entries drop reports (drop may
+// change the others), moving the rest up; an entry's index slot (the
+// place the index holds for its creature: 1 + its position), when it has
+// one and it held the entry's old place, follows it.
+func removeEntries[T any](list *[]T, drop func(*T) bool, slot func(*T) *int32) {
+	k := 0
+	for j := range *list {
+		e := &(*list)[j] // (in place: a local's address would escape to the calls)
+		if drop(e) {
+			continue
+		}
+		if s := slot(e); s != nil && k != j && *s == int32(j+1) {
+			*s = int32(k + 1)
+		}
+		(*list)[k] = *e
+		k++
+	}
+	clear((*list)[k:])
+	*list = (*list)[:k]
+}
+
+// allOwn reports whether the predicates ps are all Own.
+func (g *Game) allOwn(ps []int32) bool {
+	for _, i := range ps {
+		if !g.Rules.Predicates[i].Own {
+			return false
+		}
+	}
+	return true
+}
+
+// InFirstStep reports whether x was one of the creatures dealing damage in
+// this combat's first combat damage step.
+func (g Exec) InFirstStep(x ObjID) bool { return slices.Contains(g.Combat.DealtFirst, x) }
+
+// AssignedFrom is the combat damage source s has assigned to x so far in
+// this combat damage step (not yet dealt).
+func (g Exec) AssignedFrom(s, x ObjID) int32 {
+	var n int32
+	for _, a := range g.Combat.Assigned {
+		if a.Source == s && a.To == x {
+			n = addSat(n, a.Amount)
+		}
+	}
+	return n
+}
+
+// AssignedDamage is the combat damage assigned to x so far in this combat
+// damage step (not yet dealt).
+func (g Exec) AssignedDamage(x ObjID) int32 {
+	var n int32
+	for _, a := range g.Combat.Assigned {
+		if a.To == x {
+			n += a.Amount
+		}
+	}
+	return n
+}

@@ -1,0 +1,611 @@
+package rtimpl
+
+// A declaration of attackers or blockers in steps the rules write: the
+// players choose it (ChooseAttackers, ChooseBlockers: asked, checked whole
+// against the rules' predicates, refused with nothing changed, recorded in
+// Combat.Declared), then the rules' statements make it: pay its costs
+// (PayDeclaredCosts), make each creature attack or block (BecomeAttacking,
+// BecomeBlocking), trigger abilities (Trigger), in the order and under the
+// conditions they say.
+
+// DeclarationKind says what Combat.Declared holds.
+type DeclarationKind uint8
+
+const (
+	DeclaringNone DeclarationKind = iota
+	DeclaringAttackers
+	DeclaringBlockers
+)
+
+// Declared is one pair of a declaration: Obj, chosen by player By,
+// attacks Target (a PlayerCode, or a permanent) or blocks attacker Target.
+type Declared struct {
+	Obj      ObjID
+	Target   int32
+	By       int8
+	Repeated bool // Obj is in an earlier pair of the declaration too
+	Defender int8 // an attacker's: the player who defends Target, as declared
+}
+
+// DeclKinds are the predicate kinds a declaration of attackers or blockers
+// is checked against, as the rules' statement that asks for it names them
+// (choose_attackers, choose_blockers): the runtime evaluates them, and
+// knows them by their place here only.
+type DeclKinds struct {
+	May         PredKind // (x): every one must hold for x to be declared
+	MayNot      PredKind // (x) of attackers, (b, a) of blockers: any one that holds forbids it
+	Restriction PredKind // (x): with the declaration made, any one that holds for a creature makes it illegal
+	Requirement PredKind // (x): each one that holds is a requirement that x is declared
+	Pair        PredKind // (b, a), of blockers: each one that holds is a requirement that b blocks a
+	AtMost      PredKind // (b) =, of blockers: the most attackers b may block
+	// Of attackers: what player p's creatures may attack, players
+	// (Player, (p, q)) and permanents (Permanent, (p, t)), every one
+	// holding; and who defends a permanent (Defender, (t) = a player).
+	Player, Permanent, Defender PredKind
+}
+
+// shaped reports whether every kind of d is none or of the shape its
+// place needs (blockers: of a declaration of blockers): a loaded game's
+// are checked so.
+func (d DeclKinds) shaped(blockers bool) bool {
+	ok := func(k PredKind, params int, value bool) bool { return kindShaped(k, params, value, false) }
+	not := 1
+	if blockers {
+		not = 2
+	}
+	return ok(d.May, 1, false) && ok(d.MayNot, not, false) && ok(d.Restriction, 1, false) &&
+		ok(d.Requirement, 1, false) && ok(d.Pair, 2, false) && ok(d.AtMost, 1, true) &&
+		ok(d.Player, 2, false) && ok(d.Permanent, 2, false) && kindShaped(d.Defender, 1, true, true) &&
+		(blockers || d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0)
+}
+
+// kindShaped reports whether k is none, or a kind of params parameters
+// that gives a number (value; a player: player) or a condition.
+func kindShaped(k PredKind, params int, value, player bool) bool {
+	return k == 0 || k < numPredKinds && k.Arity() == params && k.IsValue() == value && k.IsPlayer() == player
+}
+
+// ChooseAttackers asks player p to choose attackers, once per combat, and
+// records the declaration (Combat.Declared); nothing attacks yet. It is
+// checked against the predicates of the kinds the rules name: may, may
+// not, restriction, requirement, and what may be attacked and who defends
+// it (DeclKinds).
+func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement, player, permanent, defender PredKind, rule string) bool {
+	c := &g.Combat
+	if c.AttackersDone || !g.IsPlayer(p) {
+		return true
+	}
+	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement, Player: player, Permanent: permanent, Defender: defender}); k.shaped(false) {
+		c.Atk = k
+	}
+	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
+	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)
+	if !g.canDeclareAttack(p) {
+		g.pending = Decision{}
+		c.AttackersDone = true // no creature could attack: nothing to ask
+		return true
+	}
+	return false
+}
+
+// ChooseBlockers asks player q, if creatures attack q or what q defends,
+// to choose blockers, once per combat, and adds them to the declaration,
+// checked against the predicates of the kinds the rules name (DeclKinds).
+func (g Exec) ChooseBlockers(q int, may, mayNot, restriction, requirement, pair, atMost PredKind, rule string) bool {
+	c := &g.Combat
+	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement, Pair: pair, AtMost: atMost}); k.shaped(true) {
+		c.Blk = k
+	}
+	if c.Declaring != DeclaringBlockers {
+		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
+	}
+	if !g.IsPlayer(q) || g.Players[q].Lost || c.BlockersDone&(1<<q) != 0 || !g.Attacked(q) {
+		return true
+	}
+	g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj} // (game.declaring)
+	if !g.canDeclareBlock(q) {
+		g.pending = Decision{}
+		c.BlockersDone |= 1 << q // no creature could block: nothing to ask
+		return true
+	}
+	return false
+}
+
+// Declaring is the player whose declaration of attackers or blockers is
+// being asked for or checked (game.declaring: which creatures are theirs
+// to declare, and whom they defend, is the rules'), or -1 (no player).
+func (g Exec) Declaring() int {
+	if k := g.pending.Kind; k == DecideAttackers || k == DecideBlockers {
+		return g.pending.Player
+	}
+	return -1
+}
+
+// Attacked reports whether creatures attack player q or what q defends.
+func (g Exec) Attacked(q int) bool {
+	for _, a := range g.Combat.Attacks {
+		if int(a.Player) == q {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDeclared reports whether x is in the declaration being made.
+func (g Exec) IsDeclared(x ObjID) bool {
+	for _, d := range g.Combat.Declared {
+		if d.Obj == x {
+			return true
+		}
+	}
+	return false
+}
+
+// PayDeclaredCosts has p pay the total of the costs to attack (or block)
+// of p's creatures in the declaration, each creature's once. A choice
+// whose costs these statements could not pay is refused as it is answered
+// (payableAfter); if it can't be paid all the same, nothing is paid.
+func (g Exec) PayDeclaredCosts(p int, rule string) {
+	_ = rule // the payment logs as mana spent
+	if !g.IsPlayer(p) {
+		return
+	}
+	var cost Cost
+	c := &g.Combat
+	for i, d := range c.Declared {
+		if int(d.By) != p || g.RepeatedDeclared(i) {
+			continue
+		}
+		if c.Declaring == DeclaringAttackers {
+			cost = cost.Add(g.attackCost(d.Obj, d.Target))
+		} else {
+			cost = cost.Add(g.face(d.Obj).BlockCost)
+		}
+	}
+	switch {
+	case cost.ManaValue() == 0:
+	case g.canPay(p, cost):
+		g.pay(p, cost)
+	default:
+		c.payFailed = rule // (only a look-ahead on a copy gets here: the answer is refused)
+	}
+}
+
+// BecomeAttacking makes x, declared as an attacker, an attacking creature
+// attacking what it was declared to attack. It does nothing if x is not
+// in a declaration of attackers or already attacks.
+func (g Exec) BecomeAttacking(x ObjID, rule string) {
+	c := &g.Combat
+	if c.Declaring != DeclaringAttackers || g.Attacking(x) {
+		return
+	}
+	for _, d := range c.Declared {
+		if d.Obj == x {
+			at := attackOn(int(d.By), x, d.Target, int(d.Defender))
+			at.Declared = true
+			g.addAttack(at)
+			c.Began++
+			g.emit(Event{Kind: EvAttack, Rule: rule, Player: d.By, Obj: x, Other: d.Target})
+			return
+		}
+	}
+}
+
+// BecomeBlocking makes b, declared as a blocker, block each attacker it
+// was declared to block, in the order declared: it goes last in each
+// one's damage assignment order, and each becomes blocked. It does
+// nothing for an attacker b already blocks, or one no longer attacking.
+func (g Exec) BecomeBlocking(b ObjID, rule string) {
+	c := &g.Combat
+	if c.Declaring != DeclaringBlockers {
+		return
+	}
+	k := int16(0) // the pairs of b before this one: its place in b's own order
+	for _, d := range c.Declared {
+		if d.Obj != b {
+			continue
+		}
+		at := ObjID(d.Target)
+		if g.attackIndex(at) >= 0 && !g.BlocksAttacker(b, at) {
+			g.blockPair(b, at, k, d.By, rule)
+		}
+		k++
+	}
+}
+
+// blockPair makes b, controlled by player by, block attacker at: last in
+// at's damage assignment order, at k in b's; at becomes blocked.
+func (g *Game) blockPair(b, at ObjID, k int16, by int8, rule string) {
+	c := &g.Combat
+	g.addBlock(Block{Blocker: b, Attacker: at, Order: int16(g.numBlockers(at)), Controller: by, BOrder: k, Repeated: g.exec().Blocking(b)})
+	c.Attacks[g.attackIndex(at)].Blocked = true
+	g.emit(Event{Kind: EvBlock, Rule: rule, Player: by, Obj: b, Other: int32(at)})
+}
+
+// DeclaredAttacking reports whether x attacks and was declared as an
+// attacker (not put into combat attacking by an effect).
+func (g Exec) DeclaredAttacking(x ObjID) bool {
+	i := g.attackIndex(x)
+	return i >= 0 && g.Combat.Attacks[i].Declared
+}
+
+// BlocksAttacker reports whether b blocks attacker a.
+func (g Exec) BlocksAttacker(b, a ObjID) bool {
+	bs := g.Combat.Blocks
+	from, one := g.blocksOf(b)
+	if one {
+		return bs[from].Attacker == a
+	}
+	for i := from; i < len(bs); i++ {
+		if bs[i].Blocker == b && bs[i].Attacker == a {
+			return true
+		}
+	}
+	return false
+}
+
+// blocksOf is where in Combat.Blocks b's blocks are: from its first one
+// on (through the index: past the end if b blocks nothing), or from 0
+// when the index is not in step with the list; one: b's first block is
+// its only one (no blocker blocks several attackers).
+func (g *Game) blocksOf(b ObjID) (from int, one bool) {
+	c := &g.Combat
+	if len(c.Blocks) != c.nBlk || uint(b) >= uint(len(g.Objs)) {
+		return 0, false
+	}
+	i := g.blockIndex(b)
+	if i < 0 {
+		return len(c.Blocks), false
+	}
+	return i, !c.repeated
+}
+
+// DeclaredBlockers counts the creatures of the declaration being made
+// that block a (declared to block it).
+func (g Exec) DeclaredBlockers(a ObjID) int32 {
+	n := int32(0)
+	if g.Combat.Declaring == DeclaringBlockers {
+		ds := g.Combat.Declared
+		for i := range ds {
+			if ObjID(ds[i].Target) == a {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// PushBlockedBy pushes on the scratch stack the attackers b blocks, in
+// the order of its blocks.
+func (g Exec) PushBlockedBy(b ObjID) {
+	bs := g.Combat.Blocks
+	from, one := g.blocksOf(b)
+	if one {
+		if a := bs[from].Attacker; a != NoObj {
+			g.Push(int32(a))
+		}
+		return
+	}
+	for i := from; i < len(bs); i++ {
+		if bs[i].Blocker == b && bs[i].Attacker != NoObj {
+			g.Push(int32(bs[i].Attacker))
+		}
+	}
+}
+
+// PushAttackersAmong pushes on the scratch stack, in the order of
+// Combat.Attacks (as a loop over the attackers walks them), each attacker
+// that b blocks: the candidates of a loop over the attackers filtered by
+// blocks(b, a), found through the objects' combat index (the attacker of
+// b's one block) rather than by testing every attack.
+func (g Exec) PushAttackersAmong(b ObjID) {
+	c := &g.Combat
+	from, one := g.blocksOf(b)
+	if from >= len(c.Blocks) {
+		return // b blocks nothing
+	}
+	if a := c.Blocks[from].Attacker; one && !c.dupAtk && len(c.Attacks) == c.nAtk && uint(a) < uint(len(g.Objs)) {
+		if g.attackIndex(a) >= 0 {
+			g.Push(int32(a))
+		}
+		return
+	}
+	// The general case: the attackers b blocks, then each attack tested
+	// against that short list; the list is dropped from under the result.
+	mark := g.Mark()
+	g.PushBlockedBy(b)
+	set := g.Mark()
+	if set == mark {
+		return
+	}
+	for i := range c.Attacks {
+		if x := c.Attacks[i].Attacker; g.InScratch(mark, set, x) {
+			g.Push(int32(x))
+		}
+	}
+	g.dropList(mark, set)
+}
+
+// PushBlockersOf pushes on the scratch stack, in the order of
+// Combat.Blocks (as a loop over the blockers walks them, each blocker
+// once), each blocker that blocks attacker a: the candidates of a loop
+// over the blockers filtered by blocks(b, a). Through the index, an
+// attacker without blockers costs nothing, and the walk stops at a's
+// last blocker.
+func (g Exec) PushBlockersOf(a ObjID) {
+	c := &g.Combat
+	bs := c.Blocks
+	indexed := len(bs) == c.nBlk && uint(a) < uint(len(g.Objs))
+	if indexed {
+		n := g.Objs[a].blockers
+		if n <= 0 {
+			return
+		}
+		if !c.repeated {
+			// Each blocker blocks once: a's blocks are its blockers'.
+			for i := range bs {
+				if bs[i].Attacker == a {
+					if !bs[i].Repeated {
+						g.Push(int32(bs[i].Blocker))
+					}
+					if n--; n == 0 {
+						return
+					}
+				}
+			}
+			return
+		}
+	}
+	// The general case: a's blockers, then each blocker of the loop
+	// tested against that short list.
+	mark := g.Mark()
+	for i := range bs {
+		if bs[i].Attacker == a {
+			g.Push(int32(bs[i].Blocker))
+		}
+	}
+	set := g.Mark()
+	if set == mark {
+		return
+	}
+	for i := range bs {
+		if x := bs[i].Blocker; !bs[i].Repeated && g.InScratch(mark, set, x) {
+			g.Push(int32(x))
+		}
+	}
+	g.dropList(mark, set)
+}
+
+// dropList drops the short list pushed between marks mark and set from
+// under what was pushed after it: the filtered candidates move down to
+// mark.
+func (g Exec) dropList(mark, set int) {
+	n := copy(g.scratch[mark:], g.scratch[set:])
+	g.Release(mark + n)
+}
+
+// InScratch reports whether x was pushed between marks from and to.
+func (g Exec) InScratch(from, to int, x ObjID) bool {
+	for _, y := range g.scratch[from:to] {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// AttackersBlocked counts the attackers b blocks.
+func (g Exec) AttackersBlocked(b ObjID) int32 { return int32(g.numBlockedBy(b)) }
+
+// ChooseOrder asks player p to put the creatures x is in combat with in a
+// damage assignment order: x's blockers if x attacks, the attackers x
+// blocks if it blocks. Once per creature and combat; nothing is asked
+// when there is nothing to order (for which creatures an order is asked
+// is the rules').
+func (g Exec) ChooseOrder(p int, x ObjID, rule string) bool {
+	if !g.IsPlayer(p) || !g.valid(x) {
+		return true
+	}
+	for _, y := range g.Combat.Ordered {
+		if y == x {
+			return true
+		}
+	}
+	var from []ObjID
+	switch {
+	case g.Attacking(x) && g.numBlockers(x) > 0:
+		from = g.Blockers(x)
+	case g.Blocking(x) && g.numBlockedBy(x) > 0:
+		from = g.BlockedBy(x)
+	default:
+		return true // nothing to order
+	}
+	g.pending = Decision{Kind: DecideOrder, Player: p, Rule: rule, Obj: x, From: from, N: len(from)}
+	return false
+}
+
+// ClearCombat forgets the combat of player p once it is over: who was
+// declared, orders, damage steps. Creatures still in it leave it without
+// an event (the rules remove them first).
+func (g Exec) ClearCombat(p int, rule string) {
+	_ = rule
+	if len(g.Combat.Attacks) > 0 && int(g.Combat.Attacks[0].Controller) != p {
+		return // the combat is another player's
+	}
+	g.unindexCombat(0, 0)
+	g.Combat.reset()
+	g.forgetDealers()
+}
+
+// The rules' loops over attackers, blockers and the declaration being
+// made (for each attacker/blocker/declared) walk Combat.Attacks,
+// Combat.Blocks and Combat.Declared, skipping a creature seen before:
+// RepeatedBlocker and RepeatedDeclared say whether to.
+
+// RepeatedBlocker reports whether the blocker of Combat.Blocks[i] blocks
+// an earlier attacker of the list too.
+func (g Exec) RepeatedBlocker(i int) bool { return g.Combat.Blocks[i].Repeated }
+
+// RepeatedDeclared reports whether the object of Combat.Declared[i]
+// appears in an earlier pair of the declaration.
+func (g Exec) RepeatedDeclared(i int) bool { return g.Combat.Declared[i].Repeated }
+
+// CombatLen is the length of the list a loop over attackers, blockers or
+// the declaration walks; CombatAt(over, i) is its i-th creature, and
+// false if the loop skips it (seen before, or past the end).
+func (g Exec) CombatLen(over Over) int {
+	switch over {
+	case OverAttackers:
+		return len(g.Combat.Attacks)
+	case OverBlockers:
+		return len(g.Combat.Blocks)
+	case OverDeclared:
+		return len(g.Combat.Declared)
+	case OverCombatants:
+		return len(g.Combat.Attacks) + len(g.Combat.Blocks)
+	case OverAttacked:
+		return len(g.Combat.Attacks)
+	case OverRecipients:
+		return len(g.Combat.dividing.From)
+	}
+	return 0
+}
+
+// CombatAt: see CombatLen.
+func (g Exec) CombatAt(over Over, i int) (ObjID, bool) {
+	c := &g.Combat
+	if i < 0 {
+		return NoObj, false
+	}
+	switch over {
+	case OverAttackers:
+		if i < len(c.Attacks) {
+			return c.Attacks[i].Attacker, true
+		}
+	case OverBlockers:
+		if i < len(c.Blocks) {
+			return c.Blocks[i].Blocker, !c.Blocks[i].Repeated
+		}
+	case OverDeclared:
+		if i < len(c.Declared) {
+			return c.Declared[i].Obj, !c.Declared[i].Repeated
+		}
+	case OverCombatants:
+		n := len(c.Attacks)
+		if i < n {
+			return c.Attacks[i].Attacker, true
+		}
+		if i-n < len(c.Blocks) {
+			b := c.Blocks[i-n]
+			return b.Blocker, !b.Repeated && !g.Attacking(b.Blocker)
+		}
+	case OverRecipients:
+		if i < len(c.dividing.From) {
+			x := c.dividing.From[i]
+			return x, x != NoObj // NoObj: what a trampler attacks, not a creature
+		}
+	case OverAttacked:
+		if i >= len(c.Attacks) {
+			break
+		}
+		t := c.Attacks[i].Target
+		if t == NoObj {
+			return NoObj, false // a player, or nothing
+		}
+		for _, at := range c.Attacks[:i] {
+			if at.Target == t {
+				return NoObj, false // seen
+			}
+		}
+		return t, true
+	}
+	return NoObj, false
+}
+
+// AttackPlayer puts x into combat attacking player p, as an effect does:
+// it was not declared. It does nothing if x is not a permanent or
+// already attacks; whether x may attack p is the rules' (they test it
+// first: holds(can_attack_player, ...)).
+func (g Exec) AttackPlayer(x ObjID, p int, rule string) {
+	if !g.valid(x) || !g.IsPlayer(p) {
+		return
+	}
+	o := &g.Objs[x]
+	c := int(o.Controller)
+	if o.Zone != ZoneBattlefield || g.Attacking(x) {
+		return
+	}
+	g.addAttack(attackOn(c, x, PlayerCode(p), p))
+	g.Combat.Began++
+	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: PlayerCode(p)})
+}
+
+// AttackPermanent puts x into combat attacking permanent w, defended by
+// player d, as an effect does: it was not declared. It does nothing if x
+// is not a permanent, already attacks, or d names no player; whether x
+// may attack w, and who defends it, are the rules' (holds(can_attack_permanent,
+// ...), defender_of(w)).
+func (g Exec) AttackPermanent(x, w ObjID, d int, rule string) {
+	if !g.valid(x) || !g.valid(w) || !g.IsPlayer(d) {
+		return
+	}
+	o := &g.Objs[x]
+	c := int(o.Controller)
+	if o.Zone != ZoneBattlefield || g.Attacking(x) {
+		return
+	}
+	g.addAttack(attackOn(c, x, int32(w), d))
+	g.Combat.Began++
+	g.emit(Event{Kind: EvAttack, Rule: rule, Player: int8(c), Obj: x, Other: int32(w)})
+}
+
+// RemoveAttacked removes permanent t from combat as a permanent being
+// attacked (whatever else it does in combat, it keeps doing): the
+// creatures attacking it go on attacking nothing, and deal their damage
+// nowhere. When it is removed is the rules'.
+func (g Exec) RemoveAttacked(t ObjID, rule string) {
+	if t == NoObj {
+		return
+	}
+	removed := false
+	for i := range g.Combat.Attacks {
+		if at := &g.Combat.Attacks[i]; at.Target == t {
+			at.Target, at.Nothing = NoObj, true
+			removed = true
+		}
+	}
+	if removed {
+		g.emitObj(EvLeaveCombat, rule, t, 0)
+	}
+}
+
+// BecomeBlocked makes attacking creature x a blocked creature, as an
+// effect does, with no creature blocking it (it stays blocked for the
+// combat; what a blocked creature with no blocker deals is the rules').
+// It does nothing if x is not attacking or is already blocked. The log
+// says "'X' becomes blocked" (a block event naming no blocker).
+func (g Exec) BecomeBlocked(x ObjID, rule string) {
+	i := g.attackIndex(x)
+	if i < 0 || g.Combat.Attacks[i].Blocked {
+		return
+	}
+	g.Combat.Attacks[i].Blocked = true
+	g.emit(Event{Kind: EvBlock, Rule: rule, Player: g.Objs[x].Controller, Obj: NoObj, Other: int32(x)})
+}
+
+// BlockAttacker puts x into combat blocking attacker a, as an effect
+// does: last in a's damage assignment order, a becomes blocked. It does
+// nothing if x is not a permanent, a is not attacking, or x already
+// blocks a.
+func (g Exec) BlockAttacker(x, a ObjID, rule string) {
+	if !g.valid(x) || !g.valid(a) || g.Objs[x].Zone != ZoneBattlefield || g.attackIndex(a) < 0 || g.BlocksAttacker(x, a) {
+		return
+	}
+	k := int16(0)
+	for _, bl := range g.Combat.Blocks {
+		if bl.Blocker == x && bl.Attacker != NoObj {
+			k++
+		}
+	}
+	g.blockPair(x, a, k, g.Objs[x].Controller, rule)
+}

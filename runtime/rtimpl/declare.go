@@ -1,0 +1,516 @@
+package rtimpl
+
+import "slices"
+
+// Declarations of attackers and blockers and damage assignment orders. A
+// declaration is checked whole against the rules' predicates and applied
+// at once, or refused citing the rule it breaks with nothing changed.
+
+// PlayerCode is the code of player p in Answer.Targets and Event.Other.
+func PlayerCode(p int) int32 { return int32(-1 - p) }
+
+// defendingPlayer is the opponent attacked by default: the one chosen this
+// combat, else the next player in turn order.
+func (g *Game) defendingPlayer(p int) int {
+	if g.Combat.DefenderChosen {
+		return int(g.Combat.Defender)
+	}
+	return g.exec().NextPlayer(p)
+}
+
+// Defender is the defending player chosen this combat (ChooseDefender),
+// or -1 before one is.
+func (g Exec) Defender() int {
+	if g.Combat.DefenderChosen {
+		return int(g.Combat.Defender)
+	}
+	return -1
+}
+
+// ChooseDefender has player p choose which opponent is the defending
+// player this combat, when there is more than one (with one, it is that
+// one). What that means for attacks is the rules' (game.defender in an
+// attack restriction).
+func (g Exec) ChooseDefender(p int, rule string) bool {
+	if !g.IsPlayer(p) {
+		return true // no player (a player value of the rules that names none)
+	}
+	if g.Combat.DefenderChosen {
+		return true
+	}
+	opponents := 0
+	for q := range g.Players {
+		if q != p && !g.Players[q].Lost {
+			opponents++
+		}
+	}
+	if opponents <= 1 {
+		g.Combat.Defender, g.Combat.DefenderChosen = int8(g.NextPlayer(p)), true
+		return true
+	}
+	g.pending = Decision{Kind: DecideDefender, Player: p, Rule: rule, Obj: NoObj}
+	return false
+}
+
+func (g *Game) submitDefender(d *Decision, a *Answer) error {
+	if a.Kind != Declare || len(a.Targets) != 1 || a.Targets[0] >= 0 {
+		return refuse(d.Rule, "%s must choose one opponent as the defending player", g.PlayerName(d.Player))
+	}
+	q := int(-1 - a.Targets[0])
+	if q >= len(g.Players) || q == d.Player || g.Players[q].Lost {
+		return refuse(d.Rule, "%s is not an opponent of %s in the game", g.PlayerName(q), g.PlayerName(d.Player))
+	}
+	g.Combat.Defender, g.Combat.DefenderChosen = int8(q), true
+	g.emit(Event{Kind: EvDefender, Rule: d.Rule, Player: int8(d.Player), Obj: NoObj, Other: PlayerCode(q)})
+	g.pending = Decision{}
+	return nil
+}
+
+func (g *Game) submitAttackers(d *Decision, a *Answer) error {
+	if s := g.decl; s == nil || !s.checked.holds(g, a) {
+		if err := g.checkAttackers(d, a); err != nil {
+			return err
+		}
+	}
+	g.recordAttackers(d.Player, a)
+	return nil
+}
+
+// checkAttackers refuses a declaration of attackers a that the rules
+// forbid, changing nothing.
+func (g *Game) checkAttackers(d *Decision, a *Answer) error {
+	if a.Kind != Declare {
+		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
+	}
+	if len(a.Targets) != 0 && len(a.Targets) != len(a.Objs) {
+		return refuse(d.Rule, "give one target per attacker, or none")
+	}
+	p := d.Player
+	ix := &g.declBufs().ix
+	ix.build(len(g.Objs), a.Objs)
+	defer ix.clear()
+	// What p's creatures may attack (can_attack_player, can_attack_permanent:
+	// of p and the target, not the creature) is tested once per target.
+	okTarget := int32(0)
+	checked := false
+	for i, x := range a.Objs {
+		if !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || g.Objs[x].PhasedOut {
+			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(x))
+		}
+		if ix.at(x) != int32(i+1) {
+			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
+		}
+		if ok, rule := g.pred(g.Combat.Atk.May, x, true); !ok {
+			return g.refusePredOn(g.Combat.Atk.May, rule, x, NoObj, false, "%s can't attack", g.nameOf(x))
+		}
+		if no, rule := g.pred(g.Combat.Atk.MayNot, x, false); no {
+			return g.refusePredOn(g.Combat.Atk.MayNot, rule, x, NoObj, true, "%s can't attack", g.nameOf(x))
+		}
+		t := PlayerCode(g.defendingPlayer(p)) // no targets: the defending player
+		if len(a.Targets) > 0 {
+			t = a.Targets[i]
+		}
+		if checked && t == okTarget {
+			continue
+		}
+		if err := g.checkTarget(d, p, x, t); err != nil {
+			return err
+		}
+		okTarget, checked = t, true
+	}
+	ix.clear() // (the checks below index their own)
+	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
+		return g.refuseRestriction(bad, i)
+	}
+	if err := g.attackRequirements(p, a.Objs, a.Targets); err != nil {
+		return err
+	}
+	// Costs to attack: totalled and locked, then paid in full, or the
+	// declaration is illegal.
+	var cost Cost
+	for i, x := range a.Objs {
+		t := PlayerCode(g.defendingPlayer(p))
+		if len(a.Targets) > 0 {
+			t = a.Targets[i]
+		}
+		cost = cost.Add(g.attackCost(x, t))
+	}
+	if cost.ManaValue() > 0 && !g.canPay(p, cost) {
+		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
+	}
+	if cost.ManaValue() > 0 {
+		if ok, rule := g.payableAfter(func(s *Game) { s.recordAttackers(p, a) }); !ok {
+			return refuse(rule, "%s can't pay %s, the total cost to attack with these creatures, when the rules have it paid", g.PlayerName(p), cost)
+		}
+	}
+	return nil
+}
+
+// recordAttackers records p's declaration of attackers a, answered.
+func (g *Game) recordAttackers(p int, a *Answer) {
+	c := &g.Combat
+	c.AttackersDone = true
+	c.DeclaredAttackers = int32(len(a.Objs))
+	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
+	// Grown once to the declaration's size, not by doubling (allocations
+	// on a big board); likewise the attacks it makes.
+	n := max(len(a.Objs), len(g.Objs)) // (to a bound: a later, bigger declaration grows nothing)
+	c.Declared, c.Attacks = slices.Grow(c.Declared, n), slices.Grow(c.Attacks, n)
+	for i, x := range a.Objs {
+		t := PlayerCode(g.defendingPlayer(p))
+		if len(a.Targets) > 0 {
+			t = a.Targets[i]
+		}
+		c.Declared = append(c.Declared, Declared{Obj: x, Target: t, By: int8(p), Defender: int8(g.defenderOf(t))})
+	}
+	g.pending = Decision{}
+}
+
+// payableAfter reports whether, with the answer recorded (record, on a
+// copy of the game), the rules' statements that follow in this step can
+// pay the declaration's costs: the step's actions run on the copy until
+// they end or ask a decision, and a payment of declared costs that can't
+// be made (the rules may tap the creatures first) refuses the answer,
+// citing the rule of that payment.
+func (g *Game) payableAfter(record func(s *Game)) (ok bool, rule string) {
+	if g.stage != stActions {
+		return true, ""
+	}
+	ok = true
+	g.tryOn(func(s *Game) bool {
+		record(s)
+		s.Combat.payFailed = ""
+		_, st, _ := s.current()
+		s.runActions(st.Actions)
+		if s.Combat.payFailed != "" {
+			ok, rule = false, s.Combat.payFailed
+		}
+		return true
+	})
+	return ok, rule
+}
+
+// checkTarget refuses x's attack on t (a PlayerCode or a permanent) unless
+// the rules let p's creatures attack it (can_attack_player,
+// can_attack_permanent: every one holds) and, for a permanent, name who
+// defends it (defender_of); what that means (an opponent, in the game, on
+// the battlefield...) is theirs.
+func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
+	k, y := g.Combat.Atk.Permanent, ObjID(t)
+	switch {
+	case t < 0 && int(-1-t) >= len(g.Players):
+		return refuse(d.Rule, "%s can't attack player %d: there is no such player", g.nameOf(x), -1-t)
+	case t < 0:
+		k, y = g.Combat.Atk.Player, ObjID(-1-t)
+	case !g.valid(y):
+		return refuse(d.Rule, "%s can't attack object %d: there is no such object", g.nameOf(x), t)
+	}
+	if ok, rule := g.predAll2(k, ObjID(p), y); !ok {
+		what := g.PlayerName(int(y))
+		if t >= 0 {
+			what = g.nameOf(y)
+		}
+		return g.refusePred(k, rule, "%s can't attack %s", g.nameOf(x), what)
+	}
+	if t >= 0 && !g.exec().IsPlayer(g.defenderOf(t)) {
+		return g.refusePred(g.Combat.Atk.Defender, g.predRule(g.Combat.Atk.Defender, d.Rule), "%s can't attack %s: the rules name no player who defends it", g.nameOf(x), g.nameOf(y))
+	}
+	return nil
+}
+
+// predAll2 reports whether every predicate of kind k holds for (x, y),
+// and the rule of the first that does not.
+func (g *Game) predAll2(k PredKind, x, y ObjID) (bool, string) {
+	for _, i := range g.predsOf(k) {
+		if p := &g.Rules.Predicates[i]; !p.Test2(g.exec(), x, y) {
+			return false, p.Rule
+		}
+	}
+	return true, ""
+}
+
+// defenderOf is the player who defends t, a PlayerCode (that player) or
+// a permanent (the rules' defender_of; -1 if they say nothing).
+func (g *Game) defenderOf(t int32) int {
+	if t < 0 {
+		return int(-1 - t)
+	}
+	if g.Combat.Atk.Defender == 0 {
+		return -1
+	}
+	return int(g.exec().PredValue(g.Combat.Atk.Defender, ObjID(t)))
+}
+
+// predRule is the rule of the first predicate of kind k, or def.
+func (g *Game) predRule(k PredKind, def string) string {
+	if ix := g.predsOf(k); len(ix) > 0 {
+		return g.Rules.Predicates[ix[0]].Rule
+	}
+	return def
+}
+
+// attackOn is the attack of x, controlled by p, on t (a PlayerCode or a
+// permanent) defended by player d.
+func attackOn(p int, x ObjID, t int32, d int) Attack {
+	at := Attack{Attacker: x, Target: NoObj, Controller: int8(p), Player: int8(d)}
+	if t >= 0 {
+		at.Target = ObjID(t)
+	}
+	return at
+}
+
+// canDeclareAttack reports whether some creature of p could attack.
+func (g *Game) canDeclareAttack(p int) bool {
+	for _, x := range g.Battlefield {
+		if g.mayAttack(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// canDeclareBlock reports whether some creature of player q could block
+// some creature attacking q or q's planeswalkers (restrictions on several
+// blockers aside).
+func (g *Game) canDeclareBlock(q int) bool {
+	for _, b := range g.Battlefield {
+		if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
+			continue // mayBlock's test of b alone, once for all attackers
+		}
+		for _, at := range g.Combat.Attacks {
+			if no, _ := g.pred2(g.Combat.Blk.MayNot, b, at.Attacker); !no {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HasAttackCost reports whether x needs a cost paid to attack: its own,
+// or one the rules' attack_tax values impose for attacking its
+// controller's defending player.
+func (g Exec) HasAttackCost(x ObjID) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
+	return g.attackCost(x, PlayerCode(g.defendingPlayer(int(g.Objs[x].Controller)))).ManaValue() > 0
+}
+
+// attackCost is the cost to attack target (a player's code, PlayerCode,
+// or a permanent) with x: its own, plus the generic mana the rules'
+// attack_tax value (a, q) asks for attacking player q.
+func (g *Game) attackCost(x ObjID, target int32) Cost {
+	c := g.face(x).AttackCost
+	if target >= 0 || len(g.predsOf(AttackTax)) == 0 {
+		return c
+	}
+	if n := g.exec().PredValue2(AttackTax, x, ObjID(-1-target)); n > 0 {
+		c.Generic = Clamp32(int64(c.Generic) + int64(n))
+	}
+	return c
+}
+
+// HasBlockCost reports whether x needs a cost paid to block.
+func (g Exec) HasBlockCost(x ObjID) bool {
+	if !g.valid(x) {
+		return false // no object
+	}
+	return g.face(x).BlockCost.ManaValue() > 0
+}
+
+func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
+
+func (g *Game) submitBlockers(d *Decision, a *Answer) error {
+	if s := g.decl; s == nil || !s.checked.holds(g, a) {
+		if err := g.checkBlockers(d, a); err != nil {
+			return err
+		}
+	}
+	g.recordBlockers(d.Player, a)
+	return nil
+}
+
+// checkBlockers refuses a declaration of blockers a that the rules
+// forbid, changing nothing.
+func (g *Game) checkBlockers(d *Decision, a *Answer) error {
+	if a.Kind != Declare || len(a.Targets) != len(a.Objs) {
+		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
+	}
+	q := d.Player
+	ix := &g.declBufs().ix
+	ix.build(len(g.Objs), a.Objs)
+	defer ix.clear()
+	for i, b := range a.Objs {
+		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut {
+			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(b))
+		}
+		at := ObjID(a.Targets[i])
+		if ix.before(i, b, a.Targets, int32(at), false) > 0 {
+			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(b), g.nameOf(at))
+		}
+		if n := ix.before(i, b, nil, 0, true); int32(n) >= g.blocksAtMost(b) {
+			return g.refuseBlocksAtMost(d.Rule, b)
+		}
+		if g.attackIndex(at) < 0 {
+			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))
+		}
+		if ok, rule := g.pred(g.Combat.Blk.May, b, true); !ok {
+			return g.refusePredOn(g.Combat.Blk.May, rule, b, NoObj, false, "%s can't block", g.nameOf(b))
+		}
+		if no, rule := g.pred2(g.Combat.Blk.MayNot, b, at); no {
+			return g.refusePredOn(g.Combat.Blk.MayNot, rule, b, at, true, "%s can't block %s", g.nameOf(b), g.nameOf(at))
+		}
+	}
+	var cost Cost
+	for i, b := range a.Objs {
+		if ix.at(b) == int32(i+1) { // each blocker's cost once
+			cost = cost.Add(g.face(b).BlockCost)
+		}
+	}
+	ix.clear() // (the checks below index their own)
+	if bad, i := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
+		return g.refuseRestriction(bad, i)
+	}
+	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
+		return err
+	}
+	if cost.ManaValue() > 0 && !g.canPay(q, cost) {
+		return refuse(d.Rule, "%s can't pay %s, the total cost to block with these creatures", g.PlayerName(q), cost)
+	}
+	if cost.ManaValue() > 0 {
+		if ok, rule := g.payableAfter(func(s *Game) { s.recordBlockers(q, a) }); !ok {
+			return refuse(rule, "%s can't pay %s, the total cost to block with these creatures, when the rules have it paid", g.PlayerName(q), cost)
+		}
+	}
+	return nil
+}
+
+// recordBlockers adds player q's declaration of blockers a, answered, to
+// the declaration.
+func (g *Game) recordBlockers(q int, a *Answer) {
+	c := &g.Combat
+	c.BlockersDone |= 1 << q
+	if c.Declaring != DeclaringBlockers {
+		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
+	}
+	n := max(len(a.Objs), len(g.Objs))
+	c.Declared, c.Blocks = slices.Grow(c.Declared, n), slices.Grow(c.Blocks, n) // as recordAttackers
+	ix := &g.declBufs().ix
+	ix.build(len(g.Objs), a.Objs)
+	for i, b := range a.Objs {
+		first := ix.at(b) == int32(i+1)
+		if first {
+			c.DeclaredBlockers++
+		}
+		c.Declared = append(c.Declared, Declared{Obj: b, Target: a.Targets[i], By: int8(q), Repeated: !first})
+	}
+	ix.clear()
+	g.pending = Decision{}
+}
+
+func (g *Game) submitOrder(d *Decision, a *Answer) error {
+	what := "blockers of"
+	if !g.exec().Attacking(d.Obj) {
+		what = "attackers blocked by"
+	}
+	if a.Kind != Declare || len(a.Objs) != len(d.From) {
+		return refuse(d.Rule, "put all %d %s %s in order", len(d.From), what, g.nameOf(d.Obj))
+	}
+	for i, b := range a.Objs {
+		if !slices.Contains(d.From, b) || slices.Contains(a.Objs[:i], b) {
+			return refuse(d.Rule, "the order must list each of the %s %s once", what, g.nameOf(d.Obj))
+		}
+	}
+	attacker := g.exec().Attacking(d.Obj) // else the order of a blocker's attackers
+	for i, y := range a.Objs {
+		for j := range g.Combat.Blocks {
+			bl := &g.Combat.Blocks[j]
+			switch {
+			case attacker && bl.Blocker == y && bl.Attacker == d.Obj:
+				bl.Order = int16(i)
+			case !attacker && bl.Blocker == d.Obj && bl.Attacker == y:
+				bl.BOrder = int16(i)
+			}
+		}
+		g.emit(Event{Kind: EvOrder, Rule: d.Rule, Player: int8(d.Player), Obj: d.Obj, N: int32(i + 1), Other: int32(y)})
+	}
+	g.Combat.Ordered = append(g.Combat.Ordered, d.Obj)
+	g.pending = Decision{}
+	return nil
+}
+
+// AttackersDeclared and BlockersDeclared say whether those declarations
+// were made in this combat (timing windows "after attackers are declared").
+func (g Exec) AttackersDeclared() bool { return g.Combat.AttackersDone }
+
+// BlockersDeclared reports whether some player declared blockers this combat.
+func (g Exec) BlockersDeclared() bool { return g.Combat.BlockersDone != 0 }
+
+// BlockedBy returns the attackers blocker b blocks, in its damage
+// assignment order.
+func (g Exec) BlockedBy(b ObjID) []ObjID {
+	n := g.numBlockedBy(b)
+	if n == 0 {
+		return nil
+	}
+	return g.appendOrdered(make([]ObjID, 0, n), func(bl *Block) (ObjID, int16, bool) {
+		return bl.Attacker, bl.BOrder, bl.Blocker == b && bl.Attacker != NoObj
+	})
+}
+
+// AttacksAlone: x was the only creature declared as an attacker.
+func (g Exec) AttacksAlone(x ObjID) bool {
+	i := g.attackIndex(x)
+	return g.Combat.DeclaredAttackers == 1 && i >= 0 && g.Combat.Attacks[i].Declared
+}
+
+// AttackingAlone: x is attacking and no other creature is.
+func (g Exec) AttackingAlone(x ObjID) bool {
+	return len(g.Combat.Attacks) == 1 && g.Combat.Attacks[0].Attacker == x
+}
+
+// BlocksAlone: x was the only creature declared as a blocker.
+func (g Exec) BlocksAlone(x ObjID) bool {
+	return g.Combat.DeclaredBlockers == 1 && g.Blocking(x)
+}
+
+// BlockingAlone: x is blocking and no other creature is.
+func (g Exec) BlockingAlone(x ObjID) bool {
+	for _, b := range g.Combat.Blocks {
+		if b.Blocker != x {
+			return false
+		}
+	}
+	return g.Blocking(x)
+}
+
+// AttackedPlayer is the player attacking creature x attacks; -1 if it
+// attacks a permanent (a planeswalker, a battle) or is not attacking.
+func (g Exec) AttackedPlayer(x ObjID) int {
+	if i := g.attackIndex(x); i >= 0 {
+		if a := &g.Combat.Attacks[i]; a.Target == NoObj && !a.Nothing {
+			return int(a.Player)
+		}
+	}
+	return -1
+}
+
+// AttackedPermanent is the permanent (a planeswalker, a battle) x
+// attacks; NoObj if it attacks a player or is not attacking.
+func (g Exec) AttackedPermanent(x ObjID) ObjID {
+	if i := g.attackIndex(x); i >= 0 {
+		if a := &g.Combat.Attacks[i]; !a.Nothing {
+			return a.Target
+		}
+	}
+	return NoObj
+}
+
+// DefendingPlayer is the player x attacks, or who defends the permanent
+// it attacks; -1 if it is not attacking.
+func (g Exec) DefendingPlayer(x ObjID) int {
+	if i := g.attackIndex(x); i >= 0 {
+		return int(g.Combat.Attacks[i].Player)
+	}
+	return -1
+}

@@ -1,0 +1,129 @@
+package rtimpl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Mechanism is a generic piece of the runtime that cites a rule: the
+// priority loop, special actions, casting, activating, the stack. The
+// runtime knows what each one does but not which rule of the edition says
+// so: the .mtg declares it (`mechanism pass_priority "RULE"`), and the
+// runtime cites Rules.Cite[m].
+type Mechanism uint8
+
+const (
+	MechHoldPriority     Mechanism = iota // who holds priority: acting without it, or answering it with something else
+	MechPassPriority                      // a player passes priority
+	MechPlayLand                          // playing a land (a special action)
+	MechCast                              // casting a spell
+	MechActivate                          // activating an activated ability
+	MechTapMana                           // tapping a land for mana (a mana ability)
+	MechStackTriggers                     // triggered abilities go on the stack, active player's first (APNAP)
+	MechResolve                           // the top object of the stack resolves
+	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
+	NumMechanisms
+)
+
+// MechSpec describes a mechanism: its name in .mtg, the Go constant
+// generated code writes, and what it cites a rule for.
+type MechSpec struct {
+	Name  string
+	Const string
+	Doc   string
+	// Optional: an edition may leave it undeclared (its rules have no
+	// such effect); the runtime then refuses to do it.
+	Optional bool
+	// Procedure: the rules may give its procedure as statements
+	// (`mechanism NAME RULE { ... }`, Rules.Procedures).
+	Procedure bool
+	// Chooses: its statements may ask a player (they run again from the
+	// start once answered); otherwise they must decide nothing.
+	Chooses bool
+}
+
+// mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
+var mechanisms = [NumMechanisms]MechSpec{
+	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false},
+	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused", false, false, false},
+	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false, false, false},
+	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false, false, false},
+	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false, false, false},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack: by the rules' statements if given (each player's in the order they choose, put_triggers), else the active player's first, then in turn order, each player's in the order they triggered", false, true, true},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false, false, false},
+	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false},
+}
+
+func (m Mechanism) String() string {
+	if m < NumMechanisms {
+		return mechanisms[m].Name
+	}
+	return fmt.Sprintf("Mechanism(%d)", m)
+}
+
+// Const is the name of the mechanism's Go constant ("MechPassPriority").
+func (m Mechanism) Const() string { return mechanisms[m].Const }
+
+// Doc says what the mechanism cites its rule for.
+func (m Mechanism) Doc() string { return mechanisms[m].Doc }
+
+// Procedure reports whether the rules may give the mechanism's procedure
+// as statements.
+func (m Mechanism) Procedure() bool { return m < NumMechanisms && mechanisms[m].Procedure }
+
+// Chooses reports whether the mechanism's statements may ask a player.
+func (m Mechanism) Chooses() bool { return m < NumMechanisms && mechanisms[m].Chooses }
+
+// Optional reports whether rules may leave the mechanism undeclared.
+func (m Mechanism) Optional() bool { return mechanisms[m].Optional }
+
+// MechanismNames lists the mechanisms' names, in order.
+func MechanismNames() []string {
+	out := make([]string, NumMechanisms)
+	for i := range mechanisms {
+		out[i] = mechanisms[i].Name
+	}
+	return out
+}
+
+// ParseMechanism maps a mechanism's name to the mechanism.
+func ParseMechanism(name string) (Mechanism, bool) {
+	for i := range mechanisms {
+		if mechanisms[i].Name == name {
+			return Mechanism(i), true
+		}
+	}
+	return 0, false
+}
+
+// GivesPriority reports whether some step of the rules gives priority: the
+// mechanisms run only then, so such rules must cite a rule for each.
+func (r *Rules) GivesPriority() bool {
+	for pi := range r.Phases {
+		for si := range r.Phases[pi].Steps {
+			if r.Phases[pi].Steps[si].Priority != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkCites refuses rules that give priority without a rule for every
+// mechanism: an event would cite nothing.
+func checkCites(r *Rules) error {
+	if !r.GivesPriority() {
+		return nil
+	}
+	var missing []string
+	for m := range NumMechanisms {
+		if r.Cite[m] == "" && !m.Optional() {
+			missing = append(missing, m.String())
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the rules give priority but cite no rule for the mechanisms %s", strings.Join(missing, ", "))
+	}
+	return nil
+}

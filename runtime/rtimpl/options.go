@@ -1,0 +1,576 @@
+package rtimpl
+
+import "slices"
+
+// Options lists what is legal in the pending decision, computed by the
+// same predicates and permissions Submit checks, into a caller's buffer:
+// in steady state it allocates nothing.
+
+// Option is one legal choice of the pending decision.
+//
+//   - DecidePriority: Kind is Pass, PlayLand, Cast, Activate (Ability is
+//     the ability's index) or TapMana (a mana ability), Obj the card or
+//     permanent; Answer gives the answer.
+//   - DecideAttackers: Obj can attack Target (a planeswalker's ObjID or a
+//     PlayerCode). Restrictions and requirements over the whole
+//     declaration (attacking alone, attacks if able, costs) are Check's.
+//   - DecideBlockers: Obj can block the attacker Target; likewise.
+//   - DecideOrder, DecideCards: Obj is one of the objects to order or to
+//     choose among.
+//   - DecideDamage: Obj (a source) may assign damage to Target (an ObjID,
+//     or NoObj for the player or planeswalker it attacks, with trample),
+//     in damage assignment order; Amount is the value for Obj and Target
+//     of the predicate kind the rules posed the decision with
+//     (divide_combat_damage's figure: lethal_damage, the damage lethal to
+//     Target from Obj alone; 0 for NoObj). DefaultDamage is a legal
+//     division.
+//   - DecideDefender: Target is the PlayerCode of an opponent.
+//   - DecidePlayer: Target is the PlayerCode of one of From.
+//   - DecideTriggers: Obj is the source of one of the triggered abilities
+//     to order, Target its index in From.
+//   - DecidePlace: Target is a place in the order, 0 (first) to N-1; Obj
+//     is NoObj, and Answer answers it.
+//
+// With grouping, Count is the number of identical cards the option stands
+// for (Obj is the first of them); otherwise it is 1.
+type Option struct {
+	Kind    AnswerKind
+	Obj     ObjID
+	Target  int32
+	Ability int32
+	Amount  int32
+	Count   int32
+}
+
+// Answer is the answer that takes a priority option or chooses a
+// defender; the other kinds of decision are answered by a declaration
+// built from several options.
+func (o Option) Answer() Answer {
+	switch o.Kind {
+	case Declare:
+		if o.Obj == NoObj { // a defender, a player, a place
+			return Answer{Kind: Declare, Targets: []int32{o.Target}}
+		}
+	}
+	return Answer{Kind: o.Kind, Obj: o.Obj, Ability: int(o.Ability)}
+}
+
+// Options appends to buf every legal option of the pending decision. With
+// group, identical cards (same characteristics and state) in the same
+// situation are one option, its Count the number of them.
+func (g *Game) Options(buf []Option, group bool) []Option {
+	d := &g.pending
+	start := len(buf)
+	g.optKeys = g.optKeys[:0]
+	if group && cap(g.optKeys) < cap(buf)-start {
+		g.optKeys = slices.Grow(g.optKeys, cap(buf)-start) // as the caller's buffer
+	}
+	if group && g.reclass {
+		g.deriveAll()
+		g.reclass = false
+	}
+	var rel optRelations
+	// Grouping looks an option's exact key (groupKey) up among the groups
+	// made so far: the groups are those of comparing every pair (sameCard).
+	// The last key looked up is tried first (identical lands, identical
+	// cards in hand come one after another): its group is the first with
+	// that key, which is where the scan would stop.
+	last, lastAt := groupKey{state: stLone}, -1
+	add := func(o Option) {
+		o.Count = 1
+		if group && o.Obj >= 0 { // (a target decision's player codes are negative: not grouped)
+			k := g.groupKey(&o, &rel)
+			if k.state&(stLone|stRare) == 0 && lastAt >= 0 && k == last {
+				buf[lastAt].Count++
+				return
+			}
+			if k.state&stLone == 0 {
+				for i := range g.optKeys {
+					if g.optKeys[i] == k && (k.state&stRare == 0 || sameRare(&g.Objs[buf[start+i].Obj], &g.Objs[o.Obj])) {
+						buf[start+i].Count++
+						last, lastAt = k, start+i
+						return
+					}
+				}
+				last, lastAt = k, len(buf)
+			}
+			for len(g.optKeys) < len(buf)-start {
+				g.optKeys = append(g.optKeys, groupKey{state: stLone}) // options added ungrouped (a pass)
+			}
+			g.optKeys = append(g.optKeys, k)
+		}
+		buf = append(buf, o)
+	}
+	p := d.Player
+	switch d.Kind {
+	case DecidePriority:
+		add(Option{Kind: Pass, Obj: NoObj})
+		// One pass over the battlefield finds the mana abilities and the
+		// mana available for costs.
+		avail := g.Players[p].Mana
+		tap := g.tapTest()
+		abilities := false
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			if int(o.Controller) != p || o.PhasedOut {
+				continue
+			}
+			abilities = abilities || len(g.faceOf(o).Abilities) > 0
+			if o.Tapped {
+				continue
+			}
+			if c, ok := g.manaColor(o); ok && tap.can(g, x) {
+				avail[c]++
+				if !g.noTap {
+					add(Option{Kind: TapMana, Obj: x})
+				}
+			}
+		}
+		for _, x := range g.Battlefield {
+			if !abilities {
+				break
+			}
+			o := &g.Objs[x]
+			for i := range g.faceOf(o).Abilities {
+				if g.activateTest(p, x, i, &avail) == legal {
+					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
+				}
+			}
+		}
+		land, sorcery := g.permissions(p)
+		for _, x := range g.Players[p].Hand {
+			o := &g.Objs[x]
+			switch {
+			case o.Types&g.Rules.PlayedTypes != 0:
+				if land {
+					add(Option{Kind: PlayLand, Obj: x})
+				}
+			case g.castTest(p, x, &avail, sorcery) == legal:
+				add(Option{Kind: Cast, Obj: x})
+			}
+			if g.withAbilities == 0 {
+				continue // no object has an activated ability
+			}
+			for i, a := range g.faceOf(o).Abilities { // abilities that function in the hand
+				if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal {
+					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
+				}
+			}
+		}
+	case DecideAttackers:
+		// What p's creatures may attack (can_attack_player,
+		// can_attack_permanent) is found once, not for each creature:
+		// pairs (target, its defending player) on the scratch stack, the
+		// players first.
+		e := g.exec()
+		m := e.Mark()
+		for q := range g.Players {
+			if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
+				e.Push(PlayerCode(q))
+				e.Push(int32(q))
+			}
+		}
+		for _, w := range g.Battlefield {
+			if e.Holds2(g.Combat.Atk.Permanent, ObjID(p), w) {
+				if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
+					e.Push(int32(w))
+					e.Push(int32(d))
+				}
+			}
+		}
+		targets := e.Selected(m)
+		for _, x := range g.Battlefield {
+			if !g.mayAttack(x) {
+				continue
+			}
+			for q := range g.Players { // grouped by defending player
+				for i := 0; i < len(targets); i += 2 {
+					if int(targets[i+1]) == q {
+						add(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})
+					}
+				}
+			}
+		}
+		e.Release(m)
+	case DecideBlockers:
+		// Whose creatures block whom is the rules' (can_block, cant_block).
+		for _, b := range g.Battlefield {
+			if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
+				continue
+			}
+			for _, at := range g.Combat.Attacks {
+				if no, _ := g.pred2(g.Combat.Blk.MayNot, b, at.Attacker); !no {
+					add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
+				}
+			}
+		}
+	case DecideOrder:
+		for _, x := range d.From {
+			buf = append(buf, Option{Kind: Declare, Obj: x, Count: 1})
+		}
+	case DecideCards:
+		for _, x := range candidates(g, *d) {
+			add(Option{Kind: Choose, Obj: x})
+		}
+	case DecideDamage:
+		g.damageOptions(d, func(gr DamageGroup) {
+			for _, to := range gr.From {
+				o := Option{Kind: Declare, Obj: gr.Source, Target: int32(to), Count: 1}
+				if to != NoObj {
+					o.Amount = g.exec().PredValue2(g.Combat.divFigure, gr.Source, to)
+				}
+				buf = append(buf, o)
+			}
+		})
+	case DecideTriggers:
+		for i, x := range d.From {
+			buf = append(buf, Option{Kind: Declare, Obj: x, Target: int32(i), Count: 1})
+		}
+	case DecidePlace:
+		for i := 0; i < d.N; i++ {
+			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: int32(i), Count: 1})
+		}
+	case DecidePlayer:
+		for _, q := range d.From {
+			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})
+		}
+	case DecideDefender:
+		for q := range g.Players {
+			if q != p && !g.Players[q].Lost {
+				buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(q), Count: 1})
+			}
+		}
+	}
+	return buf
+}
+
+// groupKey is what Options groups an option by: its fields, its card's
+// class and the card's state. Equal keys are options sameCard would group
+// (classes are exact: Game.derive), but for the state stRare stands for
+// (damage, counters, shields), which sameRare compares.
+type groupKey struct {
+	class, state            uint64
+	kind                    AnswerKind
+	target, ability, amount int32
+}
+
+// Bits of groupKey.state above the packed zone, owner, controller and
+// protector.
+const (
+	stTapped uint64 = 1 << (32 + iota)
+	stPhased
+	stFresh
+	stRare // damage, counters or shields: sameRare tells
+	stLone // grouped with nothing: attached, or in a relation (plain)
+)
+
+// optRelations is what Options finds once, when a permanent is first
+// grouped, for plain: whether anything is attached, and whether any
+// relation (attached, effects, combat) is to be looked for at all.
+type optRelations struct{ known, attached, any bool }
+
+func (g *Game) lone(x ObjID, rel *optRelations) bool {
+	if !rel.known {
+		rel.attached = g.anyAttached()
+		rel.any = rel.attached || len(g.Effects) > 0 || len(g.Combat.Attacks) > 0 || len(g.Combat.Blocks) > 0
+		rel.known = true
+	}
+	return rel.any && !g.plain(x, rel.attached)
+}
+
+func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
+	c := &g.Objs[o.Obj]
+	st := uint64(c.Zone) | uint64(uint8(c.Owner))<<8 | uint64(uint8(c.Controller))<<16 | uint64(uint8(c.Protector))<<24
+	if c.Tapped {
+		st |= stTapped
+	}
+	if c.PhasedOut {
+		st |= stPhased
+	}
+	if c.Fresh {
+		st |= stFresh
+	}
+	if c.Damage|c.Regen|or8(&c.Counters) != 0 || c.DeathtouchHit {
+		st |= stRare
+	}
+	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
+		st |= stLone
+	}
+	return groupKey{class: uint64(c.class), state: st, kind: o.Kind, target: o.Target, ability: o.Ability, amount: o.Amount}
+}
+
+// or8 is the bitwise or of a's elements: 0 when all are (the array
+// comparison calls memequal).
+func or8(a *[MaxCounterKinds]int32) int32 {
+	return a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7] // (unrolled: every option's key reads two)
+}
+
+var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
+
+// sameRare compares the state of a and b that groupKey folds into stRare.
+func sameRare(a, b *Object) bool {
+	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen &&
+		a.Counters == b.Counters
+}
+
+// deriveAll gives every object its class, as derive does object by
+// object in ID order, in one pass: the classes found so far (the first
+// object of each) are kept on the scratch stack, the last used first
+// (moved to the front when used: a board's identical permanents, a deck's
+// copies of a card, in turns), so that each object is compared with a few
+// classes, not with every object before it. sameClass is an equivalence:
+// each class has one first object, so at most one of them matches, and
+// the order they are tried in changes nothing.
+func (g *Game) deriveAll() {
+	mark := len(g.scratch)
+	for x := range g.Objs {
+		o := &g.Objs[x]
+		reps := g.scratch[mark:]
+		found := -1
+		for i, r := range reps {
+			if sameClass(&g.Objs[r], o) {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			o.class = uint32(x)
+			g.scratch = append(g.scratch, ObjID(x))
+			reps = g.scratch[mark:]
+			found = len(reps) - 1
+		} else {
+			o.class = uint32(reps[found])
+		}
+		r := reps[found]
+		copy(reps[1:found+1], reps[:found])
+		reps[0] = r
+	}
+	g.scratch = g.scratch[:mark]
+}
+
+// sameClass reports whether a and b have the same characteristics, the
+// state that never changes once an object exists (one face):
+// then their classes are equal (Game.derive).
+func sameClass(a, b *Object) bool {
+	return a.face == b.face && a.Types == b.Types && a.Super == b.Super && a.Timing == b.Timing && a.Copy == b.Copy && a.Token == b.Token &&
+		a.Power == b.Power && a.Toughness == b.Toughness && a.Keywords == b.Keywords &&
+		a.SubBits == b.SubBits && a.Enchant == b.Enchant
+}
+
+// Forced reports whether the pending decision has one legal answer, found
+// without listing the options: a priority decision whose only option
+// (Options) is to pass. It allocates nothing.
+func (g *Game) Forced() bool {
+	d := &g.pending
+	return d.Kind == DecidePriority && !g.mayAct(d.Player)
+}
+
+// mayAct reports whether p, holding priority, has an option other than
+// passing: Options' priority case, stopping at the first option found.
+func (g *Game) mayAct(p int) bool {
+	land, sorcery := g.permissions(p)
+	castable := false // a card in hand whose cost alone is to be checked
+	inHand := false   // a card in hand with an ability that functions there
+	for _, x := range g.Players[p].Hand {
+		o := &g.Objs[x]
+		inHand = inHand || g.withAbilities > 0 && len(g.faceOf(o).Abilities) > 0
+		if w := g.landCardTest(o, land); w != notCard {
+			if w == legal {
+				return true
+			}
+			continue
+		}
+		// Castable but for its cost and targets (castTest below decides).
+		castable = castable || g.castCardTest(p, o, sorcery) == legal
+	}
+	if !castable && g.noTap && g.withAbilities == 0 {
+		return false // nothing to cast, no land to tap shown, no ability anywhere
+	}
+	avail := g.Players[p].Mana
+	var tap tapTest
+	tapped := false // tapTest built
+	abilities := inHand
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if int(o.Controller) != p || o.PhasedOut {
+			continue
+		}
+		abilities = abilities || len(g.faceOf(o).Abilities) > 0
+		if o.Tapped || !castable && g.noTap && !abilities {
+			continue
+		}
+		if c, ok := g.manaColor(o); ok {
+			if !tapped {
+				tap, tapped = g.tapTest(), true
+			}
+			if tap.can(g, x) {
+				if !g.noTap {
+					return true
+				}
+				avail[c]++
+			}
+		}
+	}
+	if abilities && !castable && g.noTap {
+		// The mana of the lands skipped above counts for the abilities.
+		avail = g.available(p)
+	}
+	if abilities {
+		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
+			for i := range g.faceOf(o).Abilities {
+				if g.activateTest(p, x, i, &avail) == legal {
+					return true
+				}
+			}
+		}
+	}
+	if inHand {
+		for _, x := range g.Players[p].Hand {
+			for i, a := range g.faceOf(&g.Objs[x]).Abilities {
+				if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal {
+					return true
+				}
+			}
+		}
+	}
+	if castable {
+		for _, x := range g.Players[p].Hand {
+			if g.castTest(p, x, &avail, sorcery) == legal {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *Game) damageOptions(d *Decision, f func(DamageGroup)) {
+	if len(d.Groups) == 0 {
+		f(DamageGroup{Source: d.Obj, From: d.From, N: d.N})
+		return
+	}
+	for _, gr := range d.Groups {
+		f(gr)
+	}
+}
+
+// permissions reports whether the current step lets p play a land and
+// cast a sorcery-speed spell now.
+func (g *Game) permissions(p int) (land, sorcery bool) {
+	_, st, ok := g.current()
+	if !ok {
+		return false, false
+	}
+	land = st.AllowLand != "" && (st.LandIf == nil || st.LandIf(g.exec(), p))
+	sorcery = st.AllowSorcery != "" && (st.SorceryIf == nil || st.SorceryIf(g.exec(), p))
+	return land, sorcery
+}
+
+// tapTest is the rules' can_tap predicates, looked up once for a pass
+// over the battlefield.
+type tapTest struct{ preds []int32 }
+
+func (g *Game) tapTest() tapTest { return tapTest{g.predsOf(CanTap)} }
+
+// can is g.canTap(x).
+func (t *tapTest) can(g *Game, x ObjID) bool {
+	for _, i := range t.preds {
+		if !g.Rules.Predicates[i].Test(g.exec(), x) {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *Game) timingOK(i, p int) bool {
+	return i >= 0 && i < len(g.Rules.Timings) && g.Rules.Timings[i].Allows(g.exec(), p)
+}
+
+// available is p's pool plus the mana p's untapped lands can make: what
+// canPay compares a cost with.
+func (g *Game) available(p int) Mana {
+	avail := g.Players[p].Mana
+	for _, x := range g.Battlefield {
+		o := &g.Objs[x]
+		if c, ok := g.manaColor(o); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
+			avail[c]++
+		}
+	}
+	return avail
+}
+
+// covers reports whether mana avail can pay cost.
+func covers(avail *Mana, cost Cost) bool {
+	var total int32
+	for c := Color(0); c < 5; c++ {
+		if avail[c] < cost.Colored[c] {
+			return false
+		}
+		total += avail[c] - cost.Colored[c]
+	}
+	return total+avail[Colorless] >= cost.Generic
+}
+
+// sameCard reports whether two objects are identical for a player's
+// choice: the same characteristics and the same state, in the same zone
+// of the same owner and controller. Faces are compared by index: equal
+// cards share one (internFace). attached says whether anything
+// on the battlefield is attached to something.
+func (g *Game) sameCard(x, y ObjID, attached bool) bool {
+	if x == y {
+		return true
+	}
+	a, b := &g.Objs[x], &g.Objs[y]
+	return a.face == b.face && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
+		a.Types == b.Types && a.Super == b.Super &&
+		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters && a.State == b.State &&
+		a.Keywords == b.Keywords && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
+		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
+		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
+		a.Regen == b.Regen && a.Enchant == b.Enchant &&
+		a.SubBits == b.SubBits &&
+		a.Protector == b.Protector && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))
+}
+
+// plain reports whether permanent x is in no relation that sets it apart
+// from an identical one: nothing attached to it, not in combat, no
+// continuous effect on it.
+func (g *Game) plain(x ObjID, attached bool) bool {
+	if attached {
+		for _, y := range g.Battlefield {
+			if g.Objs[y].AttachedTo == x {
+				return false
+			}
+		}
+	}
+	for i := range g.Effects {
+		if g.Effects[i].Target == x {
+			return false
+		}
+	}
+	return !g.exec().Attacking(x) && !g.exec().Blocking(x)
+}
+
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+func (g *Game) anyAttached() bool {
+	// Known while nothing has changed since it was looked for (an
+	// attachment, or anything else, is an event: Game.changes).
+	a := g.auxOf()
+	if a.attKnown == g.changes+1 && a.attKnown != 0 {
+		return a.attached
+	}
+	a.attKnown, a.attached = g.changes+1, g.findAttached()
+	return a.attached
+}
+
+func (g *Game) findAttached() bool {
+	for _, y := range g.Battlefield {
+		if g.Objs[y].AttachedTo != NoObj {
+			return true
+		}
+	}
+	return false
+}

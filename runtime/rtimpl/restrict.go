@@ -1,0 +1,875 @@
+package rtimpl
+
+import "slices"
+
+// Restrictions and requirements over a whole declaration. The rules say
+// what makes a declaration illegal with predicates of kind
+// AttackRestriction and BlockRestriction, over each creature with the
+// declaration made ("it can't attack alone", "it can't be blocked except by
+// two or more creatures", "no more than one creature can attack"); the
+// runtime makes a proposed declaration for the time of the check, asks
+// them, and takes it back.
+//
+// Requirements are the predicates of kinds MustAttack ("a attacks if
+// able"), MustBlock ("b blocks if able") and MustBlockAttacker ("b blocks
+// a if able"); each one that holds for a creature (or a pair) is one
+// requirement. A declaration that breaks no restriction is legal unless
+// another one that breaks none obeys more requirements: the runtime knows
+// nothing of which; it searches exactly (declSearch below), over what each
+// creature able to may do (attack or not; block nothing, or a set of the
+// attackers it may block, of at most blocks_at_most). A creature under no
+// requirement that would need a cost paid is no companion unless the
+// declaration pays it already (the player is never made to pay one; the
+// rules' requirements say whether a creature with a cost is required).
+// The search is
+//   - none when the declaration obeys as many requirements as the
+//     creatures could obey taken one by one (no requirement, or all
+//     obeyed: the common case, one pass over the creatures);
+//   - one test when obeying every obeyable requirement together breaks no
+//     restriction (the first declaration it tries);
+//   - otherwise a branch and bound over the creatures that matter, the
+//     required first: a branch is cut once what it obeys, plus the most
+//     the creatures after it could, can't beat the declaration; creatures
+//     identical for the player's choice (sameCard) with the same choices
+//     are one group, of which only how many make each choice matters.
+//
+// It tests at most MaxDeclarationSearch whole declarations against the
+// restrictions; one whose search reaches that bound is refused, saying
+// so, rather than accepted unproven.
+
+// MaxDeclarationSearch is the most whole declarations the search for a
+// declaration obeying more requirements tests against the restrictions;
+// a declaration whose search reaches it is refused (its refusal says so).
+const MaxDeclarationSearch = 4096
+
+// declScratch holds the buffers of the declaration checks. Game.decl
+// points to it: Save and Load skip the type (notSaved), so a check
+// that grows or empties a buffer leaves the saved bytes as they were.
+type declScratch struct {
+	flip    []int32    // blockRestricted: the attacks it marked blocked
+	attacks []Attack   // the trials' working lists of attacks and blocks
+	blks    []Block    // (attackRestricted, blockRestricted): grown once, not saved
+	units   []declUnit // the creatures of the search, in the order searched
+	opts    []declOpt  // their choices: units[i].first, units[i].n
+	pool    []int32    // the targets of the choices: opts[k].first, opts[k].n
+	suffix  []int32    // suffix[i]: the most units[i:] could obey
+	pick    []int32    // the choice of each unit in the declaration tried
+	objs    []ObjID    // the declaration tried (pairs)
+	targets []int32
+	able    []ObjID // blockUnits: the attackers a creature may block,
+	w2      []int32 // the requirements to block each,
+	comb    []int32 // and those of a choice being made
+	leaves  int     // declarations tested
+	over    bool    // more choices than maxDeclChoices: the search is not made
+	blocks  bool    // a declaration of blockers (else attackers)
+	player  int
+	ix      declIndex // the objects of the declaration checked (kept by reset)
+	checked checkedDecl
+}
+
+// declIndex indexes the pairs of a declaration by object, so that the
+// checks ask whether (and where) an object is declared in O(1), not by a
+// scan of the declaration: first[x] is 1 + the index of x's first pair
+// (0: none), next[i] 1 + the index of the next pair of objs[i]'s object.
+// Built for one check and cleared after it (first stays zeroed).
+type declIndex struct {
+	first []int32
+	next  []int32
+	objs  []ObjID
+	small bool // a short declaration: scanned, not indexed
+}
+
+// smallDecl is the most pairs a declaration has to be scanned rather than
+// indexed.
+const smallDecl = 12
+
+// build indexes objs, a declaration among n objects (IDs out of range
+// are left out: the check refuses them).
+func (ix *declIndex) build(n int, objs []ObjID) {
+	ix.objs, ix.small = objs, len(objs) <= smallDecl
+	if ix.small {
+		return
+	}
+	if len(ix.first) < n {
+		ix.first = make([]int32, n+n/4) // zeroed; grown with the game's objects
+	}
+	ix.next = slices.Grow(ix.next[:0], max(len(objs), n))[:len(objs)]
+	for i := len(objs) - 1; i >= 0; i-- {
+		x := objs[i]
+		if x < 0 || int(x) >= n {
+			ix.next[i] = 0
+			continue
+		}
+		ix.next[i] = ix.first[x]
+		ix.first[x] = int32(i + 1)
+	}
+}
+
+// clear zeroes what build set.
+func (ix *declIndex) clear() {
+	if ix.small {
+		ix.objs = nil
+		return
+	}
+	for _, x := range ix.objs {
+		if x >= 0 && int(x) < len(ix.first) {
+			ix.first[x] = 0
+		}
+	}
+	ix.objs = nil
+}
+
+// at is 1 + the index of x's first pair, 0 if x is not declared.
+func (ix *declIndex) at(x ObjID) int32 {
+	if ix.small {
+		for i, y := range ix.objs {
+			if y == x {
+				return int32(i + 1)
+			}
+		}
+		return 0
+	}
+	if x < 0 || int(x) >= len(ix.first) {
+		return 0
+	}
+	return ix.first[x]
+}
+
+// before counts x's pairs before pair i, of target t only unless any.
+func (ix *declIndex) before(i int, x ObjID, targets []int32, t int32, any bool) int {
+	n := 0
+	if ix.small {
+		for j, y := range ix.objs[:i] {
+			if y == x && (any || targets[j] == t) {
+				n++
+			}
+		}
+		return n
+	}
+	for j := ix.at(x); j != 0 && int(j-1) < i; j = ix.next[j-1] {
+		if any || targets[j-1] == t {
+			n++
+		}
+	}
+	return n
+}
+
+// count counts x's pairs.
+func (ix *declIndex) count(x ObjID) int {
+	n := 0
+	if ix.small {
+		for _, y := range ix.objs {
+			if y == x {
+				n++
+			}
+		}
+		return n
+	}
+	for j := ix.at(x); j != 0; j = ix.next[j-1] {
+		n++
+	}
+	return n
+}
+
+// has reports whether x is declared against t.
+func (ix *declIndex) has(x ObjID, targets []int32, t int32) bool {
+	if ix.small {
+		for j, y := range ix.objs {
+			if y == x && j < len(targets) && targets[j] == t {
+				return true
+			}
+		}
+		return false
+	}
+	for j := ix.at(x); j != 0; j = ix.next[j-1] {
+		if int(j-1) < len(targets) && targets[j-1] == t {
+			return true
+		}
+	}
+	return false
+}
+
+// checkedDecl remembers the last declaration Check found legal, so that
+// its Submit, the game unchanged since (changes), records it without
+// checking it again.
+type checkedDecl struct {
+	ok      bool
+	changes uint32
+	kind    DecisionKind
+	answer  AnswerKind // the kind of the answer checked: a check keys on it
+	player  int
+	objs    []ObjID
+	targets []int32
+}
+
+// remember records a, just found legal for the pending decision.
+func (c *checkedDecl) remember(g *Game, a *Answer) {
+	n := max(len(a.Objs), len(g.Objs))
+	*c = checkedDecl{ok: true, changes: g.changes, kind: g.pending.Kind, answer: a.Kind, player: g.pending.Player,
+		objs: append(slices.Grow(c.objs[:0], n), a.Objs...), targets: append(slices.Grow(c.targets[:0], n), a.Targets...)}
+}
+
+// holds reports whether a is the declaration remembered, for the same
+// decision of the same game, unchanged since.
+func (c *checkedDecl) holds(g *Game, a *Answer) bool {
+	return c.ok && c.changes == g.changes && c.kind == g.pending.Kind && c.answer == a.Kind && c.player == g.pending.Player &&
+		slices.Equal(c.objs, a.Objs) && slices.Equal(c.targets, a.Targets)
+}
+
+// maxDeclChoices bounds the choices of all creatures together (a creature
+// that may block several attackers has a choice per set of them); more,
+// and the search counts as having reached its bound.
+const maxDeclChoices = 4 * MaxDeclarationSearch
+
+// declUnit is a creature of the search and its choices.
+type declUnit struct {
+	obj      ObjID
+	first, n int32 // its choices, opts[first : first+n], in the order tried
+	max      int32 // the most requirements a choice of it obeys
+	have     int32 // those the declaration checked obeys for it
+	group    bool  // identical to the unit before: its choice is not before that one's
+}
+
+// declOpt is one choice of a creature: attack pool[first], block
+// pool[first : first+n], or (n 0) nothing; w requirements it obeys.
+type declOpt struct {
+	first int32
+	n     int32
+	w     int32
+	prop  bool // the declaration checked makes this choice
+}
+
+// reset empties s for a search of player p's declaration, keeping its
+// buffers.
+func (s *declScratch) reset(p int, blocks bool) {
+	*s = declScratch{flip: s.flip, attacks: s.attacks[:0], blks: s.blks[:0], units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
+		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks, ix: s.ix, checked: s.checked}
+}
+
+// opt appends a choice obeying w requirements, with targets ts.
+func (s *declScratch) opt(w int32, prop bool, ts ...int32) {
+	s.opts = append(s.opts, declOpt{first: int32(len(s.pool)), n: int32(len(ts)), w: w, prop: prop})
+	s.pool = append(s.pool, ts...)
+}
+
+// declBufs is the game's declaration scratch, made on first use.
+func (g *Game) declBufs() *declScratch {
+	if g.decl == nil {
+		g.decl = new(declScratch)
+	}
+	return g.decl
+}
+
+// attackRestricted makes p's proposed attack (objs, attacking the players
+// or planeswalkers of targets, or the defending player) for the time of the
+// check and returns a creature a restriction forbids it for, with the
+// restriction's rule; NoObj if none.
+func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, int) {
+	if !g.hasPred(g.Combat.Atk.Restriction) {
+		return NoObj, -1
+	}
+	c := &g.Combat
+	// The slices are restored as they were (nil stays nil): a refused
+	// declaration must leave Save's bytes as they were.
+	a0, d0, l0, dup0 := c.Attacks, c.DeclaredAttackers, g.watchClean, c.dupAtk
+	s := g.declBufs()
+	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(a0)+len(objs), len(g.Objs))), a0...) // the trial works in the scratch's buffer, grown once
+	for i, x := range objs {
+		t := PlayerCode(g.defendingPlayer(p))
+		if i < len(targets) {
+			t = targets[i]
+		}
+		at := attackOn(p, x, t, g.defenderOf(t))
+		at.Declared = true
+		g.addAttack(at)
+	}
+	c.DeclaredAttackers = int32(len(objs))
+	bad, rule := g.restricted(g.Combat.Atk.Restriction)
+	g.unindexCombat(len(a0), len(c.Blocks))
+	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
+	c.DeclaredAttackers = d0
+	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
+	c.dupAtk = dup0
+	g.watchClean = l0
+	return bad, rule
+}
+
+// blockRestricted is attackRestricted for q's proposed blocks (objs[i]
+// blocking targets[i]).
+func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int) {
+	if !g.hasPred(g.Combat.Blk.Restriction) {
+		return NoObj, -1
+	}
+	c := &g.Combat
+	s := g.declBufs()
+	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.watchClean
+	c.Blocks = append(slices.Grow(s.blks[:0], max(len(b0)+len(objs), len(g.Objs))), b0...) // as attackRestricted
+	flipped := slices.Grow(s.flip[:0], max(len(objs), len(g.Objs)))
+	for i, b := range objs {
+		at := ObjID(targets[i])
+		g.addBlock(Block{Blocker: b, Attacker: at, Controller: int8(q), Repeated: g.exec().Blocking(b)})
+		if !slices.Contains(objs[:i], b) {
+			c.DeclaredBlockers++
+		}
+		if ai := g.attackIndex(at); ai >= 0 && !c.Attacks[ai].Blocked {
+			c.Attacks[ai].Blocked = true
+			flipped = append(flipped, int32(ai))
+		}
+	}
+	bad, rule := g.restricted(g.Combat.Blk.Restriction)
+	for _, ai := range flipped {
+		c.Attacks[ai].Blocked = false
+	}
+	s.flip = flipped[:0] // kept for the next check (not saved)
+	g.unindexCombat(len(c.Attacks), len(b0))
+	s.blks, c.Blocks = c.Blocks[:0], b0
+	c.DeclaredBlockers = d0
+	c.nBlk, c.repeated, g.watchClean = min(c.nBlk, len(b0)), r0, l0
+	return bad, rule
+}
+
+// restricted returns the first permanent on the battlefield for which a
+// restriction of kind k holds, and the restriction (its index in
+// Rules.Predicates).
+func (g *Game) restricted(k PredKind) (ObjID, int) {
+	for _, x := range g.Battlefield {
+		if g.Objs[x].PhasedOut {
+			continue
+		}
+		for _, i := range g.predsOf(k) {
+			if g.Rules.Predicates[i].Test(g.exec(), x) {
+				return x, int(i)
+			}
+		}
+	}
+	return NoObj, -1
+}
+
+// refuseRestriction is the refusal of a declaration that restriction i
+// forbids for x, quoting it.
+func (g *Game) refuseRestriction(x ObjID, i int) *Refusal {
+	p := &g.Rules.Predicates[i]
+	r := refuse(p.Rule, "the declaration breaks a restriction on %s", g.nameOf(x))
+	if p.Text != "" {
+		r.Why = p.Kind.String() + ", " + p.Pos + ": " + p.Text
+	}
+	return r
+}
+
+// hasPred reports whether the rules declare a predicate of kind k.
+func (g *Game) hasPred(k PredKind) bool { return len(g.predsOf(k)) > 0 }
+
+// countPreds counts the predicates of kind k that hold for x (the
+// requirements x is under); countPreds2 for the pair (x, y).
+func (g *Game) countPreds(k PredKind, x ObjID) int32 {
+	n := int32(0)
+	for _, i := range g.predsOf(k) {
+		if g.Rules.Predicates[i].Test(g.exec(), x) {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) countPreds2(k PredKind, x, y ObjID) int32 {
+	n := int32(0)
+	for _, i := range g.predsOf(k) {
+		if g.Rules.Predicates[i].Test2(g.exec(), x, y) {
+			n++
+		}
+	}
+	return n
+}
+
+// firstHolding is the rule of the first predicate of kind k that holds
+// for x (y too for a pair kind), or "".
+func (g *Game) firstHolding(k PredKind, x, y ObjID) string {
+	var rule string
+	if k.Arity() == 2 {
+		_, rule = g.pred2(k, x, y)
+	} else {
+		_, rule = g.pred(k, x, false)
+	}
+	return rule
+}
+
+// mayAttack: permanent x is able to attack on its own in the declaration
+// being made (the rules' can_attack and cant_attack: whose creatures are
+// declared is theirs, game.declaring).
+func (g *Game) mayAttack(x ObjID) bool {
+	return !g.Objs[x].PhasedOut && g.can(g.Combat.Atk.May, x) && !g.has(g.Combat.Atk.MayNot, x)
+}
+
+// mayBlock: permanent b is able to block attacker at on its own in the
+// declaration being made (can_block, cant_block: whose creatures block
+// whom is the rules').
+func (g *Game) mayBlock(b, at ObjID) bool {
+	if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
+		return false
+	}
+	no, _ := g.pred2(g.Combat.Blk.MayNot, b, at)
+	return !no
+}
+
+// blocksAtMost is the most attackers b may block in one declaration: the
+// rules' blocks_at_most (the first; choose_blockers needs it declared).
+func (g *Game) blocksAtMost(b ObjID) int32 {
+	ix := g.predsOf(g.Combat.Blk.AtMost)
+	if len(ix) == 0 {
+		return 1 // (not reached: the checker requires one)
+	}
+	return max(0, g.Rules.Predicates[ix[0]].Value(g.exec(), b))
+}
+
+// refuseBlocksAtMost refuses a declaration in which b blocks more
+// attackers than blocks_at_most allows, citing rule and quoting it.
+func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
+	n := g.blocksAtMost(b)
+	what := "one attacker"
+	switch {
+	case n == 0:
+		what = "no attacker"
+	case n != 1:
+		what = itoa(int(n)) + " attackers"
+	}
+	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
+	if ix := g.predsOf(g.Combat.Blk.AtMost); len(ix) > 0 {
+		if p := &g.Rules.Predicates[ix[0]]; p.Text != "" {
+			r.Why = g.Combat.Blk.AtMost.String() + ", " + p.Pos + ": " + p.Text
+		}
+	}
+	return r
+}
+
+// attackUnits fills s with the creatures that may attack (one under no
+// requirement that needs a cost paid only if objs pays it), each
+// attacking or not, for the
+// declaration objs (attacking targets, or the defending player). It
+// returns the requirements objs obeys and the most the creatures could
+// obey one by one, and adds no unit when objs obeys that many (then both
+// are 0): there is nothing to search.
+func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32) (have, total int32) {
+	s.reset(p, false)
+	if !g.hasPred(g.Combat.Atk.Requirement) {
+		return 0, 0
+	}
+	s.ix.build(len(g.Objs), objs)
+	// First the count: the requirements of the creatures left out (each
+	// one declared obeys all of its own).
+	for _, x := range g.Battlefield {
+		if s.ix.at(x) != 0 || !g.mayAttack(x) {
+			continue
+		}
+		total += g.countPreds(g.Combat.Atk.Requirement, x)
+	}
+	if total == 0 {
+		s.ix.clear()
+		return 0, 0
+	}
+	for _, x := range objs {
+		w := g.countPreds(g.Combat.Atk.Requirement, x)
+		have, total = have+w, total+w
+	}
+	def := PlayerCode(g.defendingPlayer(p))
+	for _, x := range g.Battlefield {
+		if !g.mayAttack(x) {
+			continue
+		}
+		i := int(s.ix.at(x)) - 1
+		w := g.countPreds(g.Combat.Atk.Requirement, x)
+		if i < 0 && w == 0 && g.exec().HasAttackCost(x) {
+			continue // not a companion whose cost the player must pay
+		}
+		t := def
+		if i >= 0 && i < len(targets) {
+			t = targets[i]
+		}
+		first := int32(len(s.opts))
+		s.opt(0, i < 0)
+		s.opt(w, i >= 0, t)
+		u := declUnit{obj: x, first: first, n: 2, max: w}
+		if i >= 0 {
+			u.have = w
+		}
+		s.units = append(s.units, u)
+	}
+	s.ix.clear()
+	return have, total
+}
+
+// blockUnits is attackUnits for q's blockers: each blocks nothing, or
+// a set of the attackers it may block, of at most blocks_at_most.
+func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) (have, total int32) {
+	s.reset(q, true)
+	pairs := g.hasPred(g.Combat.Blk.Pair)
+	if !pairs && !g.hasPred(g.Combat.Blk.Requirement) {
+		return 0, 0
+	}
+	s.ix.build(len(g.Objs), objs)
+	candidate := func(b ObjID) bool {
+		o := &g.Objs[b]
+		return !o.PhasedOut && g.can(g.Combat.Blk.May, b)
+	}
+	// First the count: the most each creature could obey, alone, beyond
+	// what the declaration obeys (without pair requirements, a creature
+	// declared obeys all of its own).
+	var more int32
+	for _, b := range g.Battlefield {
+		in := s.ix.at(b) != 0
+		if in && !pairs || !candidate(b) {
+			continue
+		}
+		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
+		if w1 == 0 && !pairs {
+			continue
+		}
+		g.blockable(s, b, pairs)
+		if len(s.able) == 0 {
+			continue
+		}
+		k := min(int(g.blocksAtMost(b)), len(s.able))
+		if k == 0 {
+			continue
+		}
+		slices.SortFunc(s.w2, func(x, y int32) int { return int(y - x) })
+		most := w1
+		for _, w := range s.w2[:k] {
+			most += w
+		}
+		mine := int32(0)
+		if in {
+			mine = w1
+			for _, at := range g.Combat.Attacks {
+				if s.ix.has(b, targets, int32(at.Attacker)) {
+					mine += g.countPreds2(g.Combat.Blk.Pair, b, at.Attacker)
+				}
+			}
+		}
+		more += most - mine
+		have += mine
+	}
+	if more == 0 {
+		s.ix.clear()
+		return 0, 0
+	}
+	total = have + more
+	for _, b := range g.Battlefield {
+		if !candidate(b) {
+			continue
+		}
+		g.blockable(s, b, pairs)
+		if len(s.able) == 0 {
+			continue // it can block nothing
+		}
+		first := int32(len(s.opts))
+		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
+		in := s.ix.at(b) != 0
+		s.opt(0, !in)
+		nin := s.ix.count(b)
+		for size := 1; size <= min(int(g.blocksAtMost(b)), len(s.able)) && !s.over; size++ {
+			g.blockChoices(s, objs, targets, b, in && nin == size, w1, 0, size)
+		}
+		u := declUnit{obj: b, first: first, n: int32(len(s.opts)) - first}
+		for _, o := range s.opts[first:] {
+			u.max = max(u.max, o.w)
+			if o.prop {
+				u.have = o.w
+			}
+		}
+		if !in && u.max == 0 && g.exec().HasBlockCost(b) {
+			s.opts, s.pool = s.opts[:first], s.pool[:s.opts[first].first]
+			continue // not a companion whose cost the player must pay
+		}
+		s.units = append(s.units, u)
+	}
+	s.ix.clear()
+	return have, total
+}
+
+// blockable lists in s.able the attackers b may block, and in s.w2 the
+// requirements to block each.
+func (g *Game) blockable(s *declScratch, b ObjID, pairs bool) {
+	s.able, s.w2 = s.able[:0], s.w2[:0]
+	for _, at := range g.Combat.Attacks {
+		if a := at.Attacker; g.mayBlock(b, a) {
+			w2 := int32(0)
+			if pairs {
+				w2 = g.countPreds2(g.Combat.Blk.Pair, b, a)
+			}
+			s.able, s.w2 = append(s.able, a), append(s.w2, w2)
+		}
+	}
+}
+
+// blockChoices appends b's choices of size attackers among s.able[from:],
+// after those of s.comb; in: the declaration checked has b block that
+// many (a choice is its own if it blocks the same ones).
+func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b ObjID, in bool, w1 int32, from, size int) {
+	if len(s.comb) == size {
+		if len(s.opts) >= maxDeclChoices {
+			s.over = true
+			return
+		}
+		w, prop := w1, in
+		first := int32(len(s.pool))
+		for _, i := range s.comb {
+			a := s.able[i]
+			w += s.w2[i]
+			prop = prop && s.ix.has(b, targets, int32(a))
+			s.pool = append(s.pool, int32(a))
+		}
+		s.opts = append(s.opts, declOpt{first: first, n: int32(size), w: w, prop: prop})
+		return
+	}
+	for i := from; i < len(s.able) && !s.over; i++ {
+		s.comb = append(s.comb, int32(i))
+		g.blockChoices(s, objs, targets, b, in, w1, i+1, size)
+		s.comb = s.comb[:len(s.comb)-1]
+	}
+}
+
+// prepare orders the units and their choices for the search: the choices
+// of a unit by the requirements they obey, the declaration's own first
+// among equals; the units by the most they could obey; identical units
+// (sameCard, the same choices) next to each other, grouped.
+func (g *Game) prepare(s *declScratch) {
+	for i := range s.units {
+		u := &s.units[i]
+		slices.SortStableFunc(s.opts[u.first:u.first+u.n], func(a, b declOpt) int {
+			if a.w != b.w {
+				return int(b.w - a.w)
+			}
+			switch {
+			case a.prop && !b.prop:
+				return -1
+			case b.prop && !a.prop:
+				return 1
+			}
+			return 0
+		})
+	}
+	slices.SortStableFunc(s.units, func(a, b declUnit) int { return int(b.max - a.max) })
+	attached := false
+	for _, x := range g.Battlefield {
+		if g.Objs[x].AttachedTo != NoObj {
+			attached = true
+			break
+		}
+	}
+	for i := 1; i < len(s.units); i++ {
+		for j := i - 1; j >= 0 && s.units[j].max == s.units[i].max; j-- {
+			if g.sameUnit(s, j, i, attached) {
+				u := s.units[i]
+				u.group = true
+				copy(s.units[j+2:i+1], s.units[j+1:i])
+				s.units[j+1] = u
+				break
+			}
+		}
+	}
+	n := len(s.units)
+	s.suffix = slices.Grow(s.suffix[:0], n+1)[:n+1]
+	s.pick = slices.Grow(s.pick[:0], n)[:n]
+	s.suffix[n] = 0
+	for i := n - 1; i >= 0; i-- {
+		s.suffix[i] = s.suffix[i+1] + s.units[i].max
+	}
+}
+
+// sameUnit reports whether units i and j are interchangeable: identical
+// creatures with the same choices in the same order.
+func (g *Game) sameUnit(s *declScratch, i, j int, attached bool) bool {
+	a, b := &s.units[i], &s.units[j]
+	if a.n != b.n || !g.sameCard(a.obj, b.obj, attached) {
+		return false
+	}
+	for k := int32(0); k < a.n; k++ {
+		x, y := &s.opts[a.first+k], &s.opts[b.first+k]
+		if x.n != y.n || x.w != y.w || x.prop != y.prop || !slices.Equal(s.pool[x.first:x.first+x.n], s.pool[y.first:y.first+y.n]) {
+			return false
+		}
+	}
+	return true
+}
+
+// declSearch looks for a declaration that breaks no restriction and obeys
+// more than target requirements, choosing for units[i:] (cur obeyed by
+// the choices before). found: s.pick holds it; bound: the search stopped
+// at MaxDeclarationSearch declarations tested.
+func (g *Game) declSearch(s *declScratch, i int, cur, target int32) (found, bound bool) {
+	if cur+s.suffix[i] <= target {
+		return false, false
+	}
+	if i == len(s.units) {
+		if s.leaves >= MaxDeclarationSearch {
+			return false, true
+		}
+		s.leaves++
+		return g.declLegal(s), false
+	}
+	u := &s.units[i]
+	k := int32(0)
+	if u.group {
+		k = s.pick[i-1] // of identical creatures, only how many choose what matters
+	}
+	for ; k < u.n; k++ {
+		w := s.opts[u.first+k].w
+		if cur+w+s.suffix[i+1] <= target {
+			break // the choices after obey fewer still
+		}
+		s.pick[i] = k
+		if found, bound = g.declSearch(s, i+1, cur+w, target); found || bound {
+			return found, bound
+		}
+	}
+	return false, false
+}
+
+// declLegal reports whether the declaration s.pick makes breaks no
+// restriction.
+func (g *Game) declLegal(s *declScratch) bool {
+	s.objs, s.targets = s.objs[:0], s.targets[:0]
+	for i := range s.units {
+		o := &s.opts[s.units[i].first+s.pick[i]]
+		for _, t := range s.pool[o.first : o.first+o.n] {
+			s.objs, s.targets = append(s.objs, s.units[i].obj), append(s.targets, t)
+		}
+	}
+	var bad ObjID
+	if s.blocks {
+		bad, _ = g.blockRestricted(s.player, s.objs, s.targets)
+	} else {
+		bad, _ = g.attackRestricted(s.player, s.objs, s.targets)
+	}
+	return bad == NoObj
+}
+
+// attackRequirements refuses p's declaration objs (attacking targets)
+// when another breaking no restriction obeys more requirements.
+func (g *Game) attackRequirements(p int, objs []ObjID, targets []int32) error {
+	s := g.declBufs()
+	have, total := g.attackUnits(s, p, objs, targets)
+	if have >= total {
+		return nil
+	}
+	return g.requirementsRefusal(s)
+}
+
+// blockRequirements is attackRequirements for q's blockers (objs[i]
+// blocking targets[i]).
+func (g *Game) blockRequirements(q int, objs []ObjID, targets []int32) error {
+	s := g.declBufs()
+	have, total := g.blockUnits(s, q, objs, targets)
+	if have >= total {
+		return nil
+	}
+	return g.requirementsRefusal(s)
+}
+
+// requirementsRefusal searches for a declaration obeying more
+// requirements than the one checked and refuses it if there is one,
+// naming a creature that obeys more in it, or if the search reached its
+// bound.
+func (g *Game) requirementsRefusal(s *declScratch) error {
+	// What the declaration obeys, counted over every creature in it (the
+	// first count skips those that obey all of theirs).
+	have := int32(0)
+	for i := range s.units {
+		have += s.units[i].have
+	}
+	g.prepare(s)
+	found, bound := false, s.over
+	if !bound {
+		found, bound = g.declSearch(s, 0, 0, have)
+	}
+	must, pair := g.Combat.Atk.Requirement, PredKind(0)
+	if s.blocks {
+		must, pair = g.Combat.Blk.Requirement, g.Combat.Blk.Pair
+	}
+	if bound {
+		rule := g.predRule(must, "")
+		if rule == "" {
+			rule = g.predRule(pair, "")
+		}
+		return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch, or %d choices of creatures); declare one that obeys more", have, MaxDeclarationSearch, maxDeclChoices)
+	}
+	if !found {
+		return nil
+	}
+	var better int32
+	for i := range s.units {
+		better += s.opts[s.units[i].first+s.pick[i]].w
+	}
+	for i := range s.units {
+		u := &s.units[i]
+		o := &s.opts[u.first+s.pick[i]]
+		if o.w <= u.have {
+			continue
+		}
+		x := u.obj
+		if !s.blocks {
+			return g.refusePredOn(must, g.firstHolding(must, x, NoObj), x, NoObj, true, "%s must attack if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
+		}
+		for _, t := range s.pool[o.first : o.first+o.n] {
+			a := ObjID(t)
+			if r := g.firstHolding(pair, x, a); r != "" && !g.proposedBlock(x, a) {
+				return g.refusePredOn(pair, r, x, a, true, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
+			}
+		}
+		return g.refusePredOn(must, g.firstHolding(must, x, NoObj), x, NoObj, true, "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
+	}
+	return nil // (not reached: a declaration obeying more obeys more for some creature)
+}
+
+// proposedBlock reports whether the declaration being checked has b block
+// a: the choice of b's unit marked prop.
+func (g *Game) proposedBlock(b, a ObjID) bool {
+	s := g.decl
+	for i := range s.units {
+		if u := &s.units[i]; u.obj == b {
+			for _, o := range s.opts[u.first : u.first+u.n] {
+				if o.prop {
+					return slices.Contains(s.pool[o.first:o.first+o.n], int32(a))
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bestDeclaration is the declaration that obeys the most requirements of
+// p's attackers (or blockers) without breaking a restriction, choosing
+// nothing for a creature under none: the search raised until it finds no
+// better one (or reaches its bound: then the best found). ok is false if
+// none was found that breaks no restriction.
+func (g *Game) bestDeclaration(blocks bool, p int) (objs []ObjID, targets []int32, ok bool) {
+	s := g.declBufs()
+	if blocks {
+		g.blockUnits(s, p, nil, nil)
+	} else {
+		g.attackUnits(s, p, nil, nil)
+	}
+	// blockUnits/attackUnits stop early when nothing is required of
+	// anyone: then nothing is the best.
+	if len(s.units) == 0 {
+		return nil, nil, true
+	}
+	if s.over {
+		return nil, nil, false
+	}
+	g.prepare(s)
+	target := int32(-1)
+	for {
+		found, _ := g.declSearch(s, 0, 0, target)
+		if !found {
+			return objs, targets, ok
+		}
+		ok, objs, targets, target = true, append(objs[:0], s.objs...), append(targets[:0], s.targets...), 0
+		for i := range s.units {
+			target += s.opts[s.units[i].first+s.pick[i]].w
+		}
+	}
+}
+
+// BlockerCount is the number of creatures blocking x.
+func (g Exec) BlockerCount(x ObjID) int32 { return int32(g.numBlockers(x)) }

@@ -1,0 +1,346 @@
+package rtimpl
+
+import "slices"
+
+// SBAHit is one result of matching the state-based actions: SBA is the
+// index in Rules.SBAs, X the player or object it concerns.
+type SBAHit struct {
+	SBA int32
+	X   int32
+}
+
+// CheckSBANow is the statement that checks state-based actions and
+// performs them, again until none is, where player p would otherwise
+// receive priority: no player receives it, no triggered ability is put on
+// the stack. One that asks a player to choose stops it: it is asked, and
+// performed, as the next player would receive priority.
+func (g Exec) CheckSBANow(p int, rule string) {
+	_, _ = p, rule // each state-based action cites its own rule
+	for n := 0; n < maxTransitions && g.CheckSBA(); n++ {
+		if g.over || g.pending.Kind != DecideNone {
+			return
+		}
+	}
+}
+
+// CheckSBA matches every state-based action against the same state, then
+// performs every result, and reports whether anything was performed. The
+// caller repeats it until it reports false.
+func (g Exec) CheckSBA() bool {
+	if g.sbaClean == g.changes+1 {
+		return false // nothing changed since a check that found nothing
+	}
+	hits := g.matchSBAs(g.hitBuf(), false)
+	g.hits = hits
+	if g.pending.Kind != DecideNone {
+		return false // a player must choose first (Keeps)
+	}
+	g.kept = g.kept[:0]
+	// "Since the last time state-based actions were checked" (a draw from
+	// an empty library) starts over at every check.
+	for i := range g.Players {
+		g.Players[i].DrewFromEmpty = false
+	}
+	for _, x := range g.Battlefield {
+		g.Objs[x].DeathtouchHit = false
+	}
+	if len(hits) == 0 {
+		g.chosen = g.chosen[:0]
+		g.sbaClean = g.changes + 1
+		// No sba matches: until something it reads changes, none will.
+		g.dirty = 0
+		return false
+	}
+	g.clock++
+	g.batch = g.clock
+	// Last known information comes from the state before any result of
+	// this check is performed.
+	for _, h := range hits {
+		if s := &g.Rules.SBAs[h.SBA]; s.Over != OverPlayers {
+			o := &g.Objs[h.X]
+			o.lkiPower, o.lkiBatch = g.Power(ObjID(h.X)), g.batch
+		}
+	}
+	before := g.changes
+	for _, h := range hits {
+		g.Rules.SBAs[h.SBA].Do(g, h.X)
+	}
+	g.chosen = g.chosen[:0] // the players chosen held for this check's results
+	g.batch = 0
+	g.checkWatches(NoObj, false)
+	g.settle()
+	if g.changes == before {
+		// Every result was prevented (an indestructible creature with
+		// lethal damage): nothing was performed, and checking again
+		// before something changes would find the same.
+		g.sbaClean = g.changes + 1
+		return false
+	}
+	return true
+}
+
+// SBAPending reports whether any state-based action would be performed.
+// It asks no player anything: a choice not yet made counts as pending.
+func (g Exec) SBAPending() bool {
+	if g.sbaClean == g.changes+1 {
+		return false
+	}
+	g.dry = true
+	n := len(g.matchSBAs(g.hitBuf(), true))
+	g.dry = false
+	if n == 0 {
+		return false
+	}
+	// A check whose results would all change nothing (an indestructible
+	// creature with lethal damage) performs nothing, as CheckSBA finds:
+	// find out on a copy (a choice to make counts as pending).
+	return g.tryOn(func(s *Game) bool { return s.exec().CheckSBA() || s.pending.Kind != DecideNone })
+}
+
+// SBAPendingFull is SBAPending with every sba matched, whatever changed
+// since the last check (SBA.Reads ignored), as if no decision were
+// pending: what the incremental check must agree with when a player
+// receives priority (internal/difftest's invariant).
+func (g Exec) SBAPendingFull() bool {
+	return g.tryOn(func(s *Game) bool {
+		s.pending = Decision{}
+		s.dirty, s.sbaClean = ChangeAll, 0
+		return s.exec().SBAPending()
+	})
+}
+
+// keptChoice is a player's answer to "keep one of these".
+type keptChoice struct {
+	set    []ObjID
+	chosen ObjID
+}
+
+// Keeps has player p choose one of cands to keep, for a state-based action
+// whose other results are then performed (the legend rule), and reports
+// whether x is the one kept. Until p has chosen, it records the decision
+// and the check performs nothing.
+func (g Exec) Keeps(p int, cands []ObjID, x ObjID, rule string) bool {
+	if !g.IsPlayer(p) {
+		return true // no player (a player value of the rules that names none)
+	}
+	if len(cands) <= 1 {
+		return true
+	}
+	for _, k := range g.kept {
+		if sameSet(k.set, cands) {
+			return k.chosen == x
+		}
+	}
+	if g.dry {
+		return false
+	}
+	if g.pending.Kind == DecideNone {
+		g.pending = Decision{Kind: DecideCards, Player: p, N: 1, Zone: ZoneBattlefield, Verb: "keep", Rule: rule,
+			From: append([]ObjID(nil), cands...)}
+	}
+	return true
+}
+
+func sameSet(a, b []ObjID) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			if x == y {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// ActionsPending reports whether state-based actions would be performed or
+// triggered abilities wait to be put on the stack.
+func (g Exec) ActionsPending() bool { return len(g.Waiting) > 0 || g.SBAPending() }
+
+// AnyTokenOrCopy reports whether some object of the game, in any zone, is
+// a token or a copy of a spell or a card, which an object is from its
+// creation on (or as a fixture sets it, then calls Touch). The generated
+// state-based-action check skips its loop over every object when the
+// sbas there hold only for those.
+func (g Exec) AnyTokenOrCopy() bool {
+	a := g.auxOf()
+	if a.tokCopy == 0 {
+		a.tokCopy = 1
+		for i := range g.Objs {
+			if o := &g.Objs[i]; o.Token || o.Copy != NotCopy {
+				a.tokCopy = 2
+				break
+			}
+		}
+	}
+	return a.tokCopy == 2
+}
+
+// hitBuf is g.hits emptied, grown at once to a hit for each object and
+// player (mass deaths on a big board grow it no further).
+func (g *Game) hitBuf() []SBAHit {
+	if n := len(g.Objs) + len(g.Players); cap(g.hits) < n {
+		g.hits = slices.Grow(g.hits[:0], n)
+	}
+	return g.hits[:0]
+}
+
+// matchSBAs matches the state-based actions (nothing changes while they
+// are matched): the toughness of each object is derived once in a match
+// (toughMemo), however many sbas read it.
+func (g *Game) matchSBAs(hits []SBAHit, first bool) []SBAHit {
+	if g.Rules.Toughness == nil {
+		return g.matchSBAsNow(hits, first)
+	}
+	a := g.auxOf()
+	if cap(a.tough) < len(g.Objs) {
+		a.tough = make([]toughMemo, len(g.Objs)+len(g.Objs)/4) // (grown with the game's objects: once per size)
+	}
+	a.tough = a.tough[:cap(a.tough)]
+	a.newToughGen(g.changes)
+	a.toughOn = true
+	hits = g.matchSBAsNow(hits, first)
+	a.toughOn = false
+	return hits
+}
+
+// toughMemo is an object's toughness in a state-based-action match: at
+// is gameAux.toughGen when v was derived.
+type toughMemo struct {
+	at uint32
+	v  int32
+}
+
+// newToughGen starts a memo of toughness at the game's change count
+// changes: what the memo held before is stale.
+func (a *gameAux) newToughGen(changes uint32) {
+	if a.toughGen++; a.toughGen == 0 {
+		clear(a.tough[:cap(a.tough)]) // (wrapped: no entry may look fresh)
+		a.toughGen = 1
+	}
+	a.toughAt = changes
+}
+
+// memoToughness is x's toughness f derives, through the match's memo.
+func (g *Game) memoToughness(f func(Exec, ObjID) int32, x ObjID) int32 {
+	a := g.aux
+	if a.toughAt != g.changes {
+		a.newToughGen(g.changes) // something changed: derive again
+	}
+	if uint(x) >= uint(len(a.tough)) {
+		return f(g.exec(), x)
+	}
+	if m := &a.tough[x]; m.at == a.toughGen {
+		return m.v
+	}
+	v := f(g.exec(), x)
+	if a.toughAt == g.changes {
+		a.tough[x] = toughMemo{at: a.toughGen, v: v}
+	}
+	return v
+}
+
+// matchSBAsNow matches every state-based action against the same state in
+// one pass: the players, then each permanent (the sbas over objects, then,
+// unless it is phased out, those over permanents of its types), then, if
+// one may hold, every object that exists (an sba that holds only for tokens
+// and copies, in a game with neither, is not matched); an sba is matched
+// only if something it reads changed since the last check that found
+// nothing. A generated engine's MatchSBAs is this pass compiled, in the
+// same order (so that a choice asked while matching, keeps, is asked about
+// the same object first); the interpreter uses this one. The hits are then
+// put in the order of the rules. With first, it stops at the first hit.
+func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
+	if m := g.Rules.MatchSBAs; m != nil {
+		hits = m(g.exec(), hits, first)
+	} else {
+		hits = g.matchSBAsPass(hits, first)
+	}
+	// Perform in the order of the rules, whatever order matching found.
+	for i := 1; i < len(hits); i++ {
+		for j := i; j > 0 && hits[j].SBA < hits[j-1].SBA; j-- {
+			hits[j], hits[j-1] = hits[j-1], hits[j]
+		}
+	}
+	return hits
+}
+
+func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
+	sbas, dirty, e := g.Rules.SBAs, g.dirty, g.exec()
+	// match matches the sbas over over against x (of types, for an sba
+	// over permanents) and reports whether to stop.
+	match := func(over Over, x int32, types TypeSet) bool {
+		for i := range sbas {
+			s := &sbas[i]
+			if s.Over != over || s.Reads != 0 && s.Reads&dirty == 0 {
+				continue // nothing it reads changed since it last matched nothing
+			}
+			if over == OverPermanents && s.Types != 0 && types&s.Types == 0 {
+				continue
+			}
+			if s.Match(e, x) {
+				hits = append(hits, SBAHit{int32(i), x})
+				if first {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for p := range g.Players {
+		if !g.Players[p].Lost && match(OverPlayers, int32(p), 0) {
+			return hits
+		}
+	}
+	for _, x := range g.Battlefield {
+		if match(OverObjects, int32(x), 0) {
+			return hits
+		}
+		if o := &g.Objs[x]; !o.PhasedOut && match(OverPermanents, int32(x), o.Types) {
+			return hits
+		}
+	}
+	any, tokens := false, e.AnyTokenOrCopy()
+	for i := range sbas {
+		any = any || sbas[i].Over == OverAnything && (tokens || !sbas[i].TokensOnly)
+	}
+	for x := range g.Objs {
+		if any && g.Objs[x].Zone != ZoneNone && match(OverAnything, int32(x), 0) {
+			return hits
+		}
+	}
+	return hits
+}
+
+// Mark starts a for-each query: the query pushes what it selects onto a
+// scratch stack so that the body runs over a snapshot (the set is fixed
+// before anything changes). Pass the mark to Selected and Release.
+func (g Exec) Mark() int { return len(g.scratch) }
+
+// Push adds x to the scratch stack.
+func (g Exec) Push(x int32) { g.scratch = append(g.scratch, ObjID(x)) }
+
+// Selected returns what was pushed since mark.
+func (g Exec) Selected(mark int) []ObjID { return g.scratch[mark:] }
+
+// Release drops what was pushed since mark.
+func (g Exec) Release(mark int) { g.scratch = g.scratch[:mark] }
+
+// PushPlayers pushes the players still in the game in turn order, starting
+// with the active player (APNAP order).
+func (g Exec) PushPlayers() {
+	p := g.Active
+	for range g.Players {
+		if !g.Players[p].Lost {
+			g.scratch = append(g.scratch, ObjID(p))
+		}
+		p = (p + 1) % len(g.Players)
+	}
+}

@@ -1,0 +1,289 @@
+package rtimpl
+
+import "math/bits"
+
+// Targets. An ability whose effect has target parameters
+// (RulesEffect.Targets) has them chosen by its controller as it is put on
+// the stack, among the objects the effect's conditions allow and no
+// cant_be_targeted predicate protects from the ability's source; an
+// ability with no legal target for one leaves the stack. As it resolves
+// each target is checked again: one no longer legal is not affected (its
+// parameter names no object), and an ability whose targets are all
+// illegal does nothing. The rules the effect cites are the rules of its
+// targets too: the runtime names none.
+
+// The verbs of the decisions of what is chosen as an ability is put on
+// the stack: its targets, and what its costs act on.
+const (
+	verbTarget = "target"
+	verbCost   = "choose for a cost"
+)
+
+// effectOf is the rules' effect the ability it applies, or the spell
+// (Face.Spell); nil for a rules' stack object, a permanent spell or an
+// ability that applies none.
+func (g *Game) effectOf(it *StackItem) *RulesEffect {
+	if it.Object != 0 {
+		return nil
+	}
+	e := int(it.Trigger.Effect) - 1
+	if it.IsSpell() {
+		if !g.valid(it.Source) {
+			return nil
+		}
+		e = int(g.face(it.Source).Spell.Effect) - 1
+	}
+	if e < 0 || e >= len(g.Rules.Effects) {
+		return nil
+	}
+	return &g.Rules.Effects[e]
+}
+
+// argsOf is where the arguments of its effect are: a spell's are the
+// item's own (Args), an ability's its trigger's.
+func argsOf(it *StackItem) *[MaxStackArgs]int32 {
+	if it.IsSpell() {
+		return &it.Args
+	}
+	return &it.Trigger.Args
+}
+
+// markTargets marks the targets of it to choose, as it goes on the stack.
+func (g *Game) markTargets(it *StackItem) {
+	if e := g.effectOf(it); e != nil && len(e.Targets) > 0 && len(e.Targets) <= 8 {
+		it.Unchosen = uint8(1<<len(e.Targets) - 1)
+	}
+}
+
+// legalTarget reports whether x may be the k-th target of it (e its effect):
+// a phased-in permanent, protected by no cant_be_targeted predicate from
+// the ability's source, for which the effect's condition holds, the
+// ability's other arguments given; for a player target (Player), x is the
+// player's code (PlayerCode) and the player is in the game.
+func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
+	args := *argsOf(it)
+	if e.Targets[k].Player {
+		q := int(-1 - x)
+		if x >= 0 || !g.exec().IsPlayer(q) || g.Players[q].Lost {
+			return false
+		}
+		args[e.Targets[k].Param] = int32(q)
+	} else {
+		if !g.valid(x) {
+			return false
+		}
+		if o := &g.Objs[x]; o.Zone != ZoneBattlefield || o.PhasedOut {
+			return false
+		}
+		if g.valid(it.Source) && !e.Targets[k].Cost {
+			if no, _ := g.pred2(CantBeTargeted, x, it.Source); no {
+				return false
+			}
+		}
+		args[e.Targets[k].Param] = int32(x)
+	}
+	saved, was := g.resolving, g.targeting
+	g.resolving, g.targeting = *it, true // the ability's source and event, for the condition
+	ok := e.Targets[k].Legal(g.exec(), args)
+	g.resolving, g.targeting = saved, was
+	return ok
+}
+
+// groupEnd is the end of the group of targets the k-th heads: k and the
+// alternatives (Or) that follow it, chosen as one target.
+func groupEnd(e *RulesEffect, k int) int {
+	j := k + 1
+	for j < len(e.Targets) && e.Targets[j].Or {
+		j++
+	}
+	return j
+}
+
+// targetCandidates appends to from what may be chosen for the group of
+// targets the k-th heads: the objects on the battlefield, and the
+// players (their codes, PlayerCode) for a player target; first only:
+// it stops at the first one found.
+func (g *Game) targetCandidates(it *StackItem, e *RulesEffect, k int, from []ObjID, first bool) []ObjID {
+	for j := k; j < groupEnd(e, k); j++ {
+		if e.Targets[j].Player {
+			for q := range g.Players {
+				if x := ObjID(PlayerCode(q)); g.legalTarget(it, e, j, x) {
+					if from = append(from, x); first {
+						return from
+					}
+				}
+			}
+			continue
+		}
+		for _, x := range g.Battlefield {
+			if g.legalTarget(it, e, j, x) {
+				if from = append(from, x); first {
+					return from
+				}
+			}
+		}
+	}
+	return from
+}
+
+// nothingFor is what a target parameter names when it names nothing: no
+// object, or no player.
+func nothingFor(t *EffectTarget) int32 {
+	if t.Player {
+		return -1
+	}
+	return int32(NoObj)
+}
+
+// targetName names a candidate of a target decision: an object, or a
+// player by their code.
+func (g *Game) targetName(x ObjID) string {
+	if x < 0 && g.exec().IsPlayer(int(-1-x)) {
+		return g.PlayerName(int(-1 - x))
+	}
+	return g.nameOf(x)
+}
+
+func ruleOfEffect(e *RulesEffect) string {
+	if len(e.Rules) > 0 {
+		return e.Rules[0]
+	}
+	return ""
+}
+
+// chooseTargets has the controllers of the abilities on the stack choose
+// the targets still to choose, from the bottom of the stack: with no legal
+// target the ability leaves the stack; with one, it is chosen at once.
+// It reports whether it asks a player (DecideCards, Verb "target"), and
+// whether it chose or removed anything.
+func (g *Game) chooseTargets() (asked, changed bool) {
+	for i := 0; i < len(g.Stack); i++ {
+		it := &g.Stack[i]
+		for it.Unchosen != 0 {
+			e := g.effectOf(it)
+			k := bits.TrailingZeros8(it.Unchosen)
+			if e == nil || k >= len(e.Targets) {
+				it.Unchosen = 0 // a saved state's
+				break
+			}
+			from := g.targetCandidates(it, e, k, nil, false)
+			switch {
+			case len(from) == 0 && it.IsSpell():
+				// A spell was cast with a legal target (castTest): one
+				// gone since names no object, and it does nothing.
+				changed = true
+				for j := k; j < groupEnd(e, k); j++ {
+					argsOf(it)[e.Targets[j].Param] = nothingFor(&e.Targets[j])
+					it.Unchosen &^= 1 << j
+				}
+			case len(from) == 0:
+				changed = true
+				g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+				g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
+				i--
+				it = &StackItem{} // ends the inner loop
+			case len(from) == 1:
+				changed = true
+				g.setTarget(it, e, k, from[0])
+			default:
+				verb := verbTarget
+				if e.Targets[k].Cost {
+					verb = verbCost
+				}
+				g.pending = Decision{Kind: DecideCards, Player: int(it.Controller), N: 1, Zone: ZoneBattlefield, Verb: verb, Rule: ruleOfEffect(e), From: from, Obj: it.Source}
+				return true, changed
+			}
+		}
+	}
+	return false, changed
+}
+
+func (g *Game) setTarget(it *StackItem, e *RulesEffect, k int, x ObjID) {
+	// The target of the group is the alternative of x's kind: an object,
+	// or a player (x their code); the others name nothing.
+	for j := k; j < groupEnd(e, k); j++ {
+		t := &e.Targets[j]
+		switch {
+		case t.Player && x < 0:
+			argsOf(it)[t.Param] = -1 - int32(x)
+		case !t.Player && x >= 0:
+			argsOf(it)[t.Param] = int32(x)
+		default:
+			argsOf(it)[t.Param] = nothingFor(t)
+		}
+		it.Unchosen &^= 1 << j
+	}
+	g.emit(Event{Kind: EvTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Other: int32(x), Name: it.Trigger.Label})
+	if it.Unchosen == 0 {
+		g.payCosts(it, e)
+	}
+}
+
+// payCosts runs the effect's Pay statements once what is chosen as the
+// ability is put on the stack is chosen (at once if nothing is).
+func (g *Game) payCosts(it *StackItem, e *RulesEffect) {
+	if e == nil || e.Pay == nil {
+		return
+	}
+	saved := g.resolving
+	g.resolving = *it // the ability's source and controller
+	e.Pay(g.exec(), *argsOf(it))
+	g.resolving = saved
+}
+
+// submitTarget takes the target chosen (one of the pending decision's
+// From) for the first ability on the stack with a target to choose.
+func (g *Game) submitTarget(x ObjID) {
+	for i := range g.Stack {
+		it := &g.Stack[i]
+		if it.Unchosen == 0 {
+			continue
+		}
+		if e := g.effectOf(it); e != nil {
+			g.setTarget(it, e, bits.TrailingZeros8(it.Unchosen), x)
+		}
+		return
+	}
+}
+
+// checkTargets checks the targets of the ability about to resolve again:
+// one no longer legal names no object. It reports false when every
+// target is illegal: the ability does nothing.
+func (g *Game) checkTargets(it *StackItem) bool {
+	e := g.effectOf(it)
+	if e == nil || len(e.Targets) == 0 {
+		return true
+	}
+	legal, targets := 0, 0
+	for k := 0; k < len(e.Targets); k = groupEnd(e, k) {
+		if e.Targets[k].Cost {
+			continue // chosen and paid: not a target
+		}
+		targets++
+		// The alternative of the group chosen is the one that names
+		// something; it is checked again.
+		for j := k; j < groupEnd(e, k); j++ {
+			t := &e.Targets[j]
+			v := argsOf(it)[t.Param]
+			x := ObjID(v)
+			if t.Player {
+				if v < 0 {
+					continue
+				}
+				x = ObjID(PlayerCode(int(v)))
+			} else if x == NoObj {
+				continue
+			}
+			if g.legalTarget(it, e, j, x) {
+				legal++
+			} else {
+				argsOf(it)[t.Param] = nothingFor(t)
+			}
+		}
+	}
+	if legal == 0 && targets > 0 {
+		g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+		return false
+	}
+	return true
+}
