@@ -23,8 +23,8 @@ package vocabfacts
 import (
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/build"
+	"go/format"
 	"go/importer"
 	"go/parser"
 	"go/token"
