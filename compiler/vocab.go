@@ -165,7 +165,8 @@ func (b *Builtin) needsDamageHooks() *Builtin    { b.NeedsDamage = true; return 
 //go:generate go run ./internal/vocabfacts/gen
 
 // builtins is the vocabulary. Adding an attribute is this row and the
-// runtime function it names; nothing else.
+// runtime function it names, then go generate ./compiler, which derives
+// its facts (Own, Reads: vocabfacts_gen.go) from that function's source.
 var builtins = []*Builtin{
 	// Objects.
 	attr("power", rt.Exec.Power, "its power, as the rules derive it (characteristic power); printed if they derive none"),
