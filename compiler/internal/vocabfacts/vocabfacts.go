@@ -225,7 +225,7 @@ func (a *Analyzer) Func(name string) (Fact, error) {
 	}
 	s := a.summarize(fn, kinds, 0)
 	f := Fact{}
-	for r := range s.reads {
+	for r := range s.allReads() {
 		f.ReadSet = append(f.ReadSet, r)
 		field := strings.TrimSuffix(r, "(own)")
 		switch {
@@ -301,8 +301,30 @@ func meet(a, b kind) kind {
 
 // summary is what a function reads, given what its arguments are.
 type summary struct {
-	reads map[string]bool
-	ret   kind
+	reads   map[string]bool
+	ret     kind
+	callees []*summary // what it calls: their reads are its (a callee still being summarized, in a recursion, is complete only at the end)
+}
+
+// allReads is every read of s and of what it calls, transitively.
+func (s *summary) allReads() map[string]bool {
+	out := map[string]bool{}
+	seen := map[*summary]bool{}
+	var walk func(*summary)
+	walk = func(s *summary) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		for r := range s.reads {
+			out[r] = true
+		}
+		for _, c := range s.callees {
+			walk(c)
+		}
+	}
+	walk(s)
+	return out
 }
 
 const maxDepth = 64
@@ -737,9 +759,7 @@ func (w *walker) call(c *ast.CallExpr) {
 		w.read("func " + fn.Name() + "(own)")
 		return
 	}
-	for r := range w.a.summarize(fn, args, w.depth+1).reads {
-		w.read(r)
-	}
+	w.s.callees = append(w.s.callees, w.a.summarize(fn, args, w.depth+1))
 }
 
 // Generate derives the facts of the functions named (the vocabulary's

@@ -29,6 +29,8 @@ func TestDerive(t *testing.T) {
 		{"Exec.FirstAttackerController", false, 0},
 		{"Exec.OtherIndex", false, 0},
 		{"Reassigned", false, 0},
+		{"Ping", false, ReadsTapped},
+		{"Pong2", false, ReadsTapped},
 	} {
 		f, err := a.Func(c.name)
 		if err != nil {

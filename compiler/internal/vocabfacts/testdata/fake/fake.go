@@ -137,3 +137,18 @@ func Reassigned(g Exec, x ObjID) int {
 	}
 	return int(o.Zone)
 }
+
+// Ping and pong call each other; pong reads another object's tapped
+// flag after the call, which Ping must see: not Own, ReadsTapped.
+func Ping(g Exec, x ObjID) bool { return pong(g, x, 1) }
+
+func pong(g Exec, x ObjID, n int) bool {
+	if n > 0 && Ping(g, x) {
+		return true
+	}
+	return g.Objs[g.Objs[x].AttachedTo].Tapped
+}
+
+// Pong2 is pong again, entered the other way round, after Ping's
+// analysis memoized the summaries: still not Own.
+func Pong2(g Exec, x ObjID) bool { return pong(g, x, 0) }
