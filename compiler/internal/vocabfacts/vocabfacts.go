@@ -752,7 +752,14 @@ func (w *walker) call(c *ast.CallExpr) {
 		}
 	}
 	if fn.Pkg() != w.a.pkg {
-		return // another package's: it reads its arguments (walked above)
+		// Another package's: it reads its arguments (walked above); a
+		// record passed whole, it may read any of its fields.
+		for _, x := range c.Args {
+			if w.kindOf(x) == ownRec {
+				w.read("record passed to " + fn.FullName())
+			}
+		}
+		return
 	}
 	args := w.args(c, fn)
 	if _, ok := reviewedAccessors[fn.Name()]; ok && ownArg(args) {
