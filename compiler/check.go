@@ -843,7 +843,7 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 		return
 	}
 	s.Reads = sbaReads(s)
-	if r.position {
+	if r.position || r.reads&ReadsPosition != 0 {
 		c.p.SBAsReadPosition = true
 	}
 	if r.reads&ReadsTapped != 0 {

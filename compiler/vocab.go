@@ -66,7 +66,8 @@ type Builtin struct {
 	// blockers), through the runtime's combat index (FilterOf).
 	Filter bool
 	// Reads is what an sba reading it depends on (the runtime rechecks
-	// state-based actions after such a change).
+	// state-based actions after such a change): derived from Fn's source
+	// (vocabfacts_gen.go), never written by hand.
 	Reads Reads
 	// PredArgs: the shape of each predicate kind argument (PredT).
 	PredArgs []PredArg
@@ -78,8 +79,40 @@ type Builtin struct {
 	// phasing, printed characteristics, its own attack or block), which
 	// nothing done to another object changes and whose changes the game
 	// records: a predicate reading only these (Predicate.Own) may be
-	// rechecked for the changed object alone.
+	// rechecked for the changed object alone. Derived from Fn's source
+	// (vocabfacts_gen.go, internal/vocabfacts: what it reads, against a
+	// reviewed list of what is an object's own), never written by hand.
 	Own bool
+}
+
+// vocabFact is what internal/vocabfacts derives of a row's function
+// (vocabfacts_gen.go).
+type vocabFact struct {
+	Own   bool
+	Reads Reads
+}
+
+// staleFacts lists the attribute and function rows vocabfacts_gen.go has
+// no facts for (a row added since go generate last ran): they read
+// everything, and TestVocabFacts fails until it runs again.
+var staleFacts []string
+
+// facts sets a row's derived facts.
+func (b *Builtin) facts() {
+	if b.Form == Verb {
+		return
+	}
+	name := goruntime.FuncForPC(reflect.ValueOf(b.Fn).Pointer()).Name()
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	_, name, _ = strings.Cut(name, ".") // the name in its package
+	f, ok := vocabFacts[name]
+	if !ok {
+		staleFacts = append(staleFacts, b.Name)
+		f = vocabFact{Reads: ReadsPosition | ReadsTapped | ReadsMana}
+	}
+	b.Own, b.Reads = f.Own, f.Reads
 }
 
 // Reads are parts of the state whose change an sba may observe.
@@ -103,8 +136,6 @@ func function(name string, fn any, doc string) *Builtin {
 	return &Builtin{Name: name, Form: Function, Fn: fn, Doc: doc}
 }
 
-func (b *Builtin) reads(r Reads) *Builtin         { b.Reads |= r; return b }
-func (b *Builtin) own() *Builtin                  { b.Own = true; return b }
 func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
 func (b *Builtin) filter() *Builtin               { b.Filter = true; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
@@ -131,43 +162,46 @@ func (b *Builtin) procedure(why string) *Builtin { b.Procedure = why; return b }
 func (b *Builtin) choice(what string) *Builtin   { b.Choice = what; return b }
 func (b *Builtin) needsDamageHooks() *Builtin    { b.NeedsDamage = true; return b }
 
+//go:generate go run ./internal/vocabfacts/gen
+
 // builtins is the vocabulary. Adding an attribute is this row and the
-// runtime function it names; nothing else.
+// runtime function it names, then go generate ./compiler, which derives
+// its facts (Own, Reads: vocabfacts_gen.go) from that function's source.
 var builtins = []*Builtin{
 	// Objects.
 	attr("power", rt.Exec.Power, "its power, as the rules derive it (characteristic power); printed if they derive none"),
 	attr("toughness", rt.Exec.Toughness, "its toughness, as the rules derive it (characteristic toughness); printed if they derive none"),
-	attr("printed_power", rt.ObjPrintedPower, "its printed power").own(),
-	attr("printed_toughness", rt.ObjPrintedToughness, "its printed toughness").own(),
+	attr("printed_power", rt.ObjPrintedPower, "its printed power"),
+	attr("printed_toughness", rt.ObjPrintedToughness, "its printed toughness"),
 	attr("effect_power", rt.Exec.EffectPower, "what the continuous effects on it add to its power, summed"),
 	attr("effect_toughness", rt.Exec.EffectToughness, "what the continuous effects on it add to its toughness, summed"),
 	attr("damage", rt.ObjDamage, "the damage marked on it"),
-	attr("tapped", rt.ObjTapped, "it is tapped").reads(ReadsTapped),
-	attr("phased_out", rt.ObjPhasedOut, "it is phased out").own(),
-	attr("token", rt.ObjToken, "it is a token").own(),
+	attr("tapped", rt.ObjTapped, "it is tapped"),
+	attr("phased_out", rt.ObjPhasedOut, "it is phased out"),
+	attr("token", rt.ObjToken, "it is a token"),
 	attr("fresh", rt.ObjFresh, "it came under its controller's control since their most recent turn began"),
-	attr("controller", rt.ObjController, "its controller").own(),
-	attr("owner", rt.ObjOwner, "its owner").own(),
-	attr("name", rt.ObjNameOf, "its name").own(),
+	attr("controller", rt.ObjController, "its controller"),
+	attr("owner", rt.ObjOwner, "its owner"),
+	attr("name", rt.ObjNameOf, "its name"),
 	attr("timestamp", rt.ObjTimestamp, "its timestamp"),
-	attr("legendary", rt.ObjLegendary, "it has the supertype legendary").own(),
-	attr("world", rt.ObjWorld, "it has the supertype world").own(),
-	attr("basic", rt.ObjBasic, "it has the supertype basic").own(),
-	attr("spell_copy", rt.ObjSpellCopy, "it is a copy of a spell").own(),
-	attr("card_copy", rt.ObjCardCopy, "it is a copy of a card").own(),
-	attr("on_battlefield", rt.ObjOnBattlefield, "it is on the battlefield").own(),
-	attr("in_hand", rt.ObjInHand, "it is in a player's hand").own(),
-	attr("exists", rt.ObjExists, "it names an object: false for no object (a state of kind object never set, the attached_to of nothing)").own(),
-	attr("on_stack", rt.ObjOnStack, "it is on the stack").own(),
+	attr("legendary", rt.ObjLegendary, "it has the supertype legendary"),
+	attr("world", rt.ObjWorld, "it has the supertype world"),
+	attr("basic", rt.ObjBasic, "it has the supertype basic"),
+	attr("spell_copy", rt.ObjSpellCopy, "it is a copy of a spell"),
+	attr("card_copy", rt.ObjCardCopy, "it is a copy of a card"),
+	attr("on_battlefield", rt.ObjOnBattlefield, "it is on the battlefield"),
+	attr("in_hand", rt.ObjInHand, "it is in a player's hand"),
+	attr("exists", rt.ObjExists, "it names an object: false for no object (a state of kind object never set, the attached_to of nothing)"),
+	attr("on_stack", rt.ObjOnStack, "it is on the stack"),
 	attr("shields", rt.ObjShields, "the shields on it, which the rules' replacements may use up (use_shield); effects give them (a script's regen)"),
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
 	attr("attached", rt.Exec.Attached, "it is attached to an object"),
 	attr("attached_to", rt.ObjAttachedTo, "the object it is attached to; no object if none"),
 	attr("attached_legally", rt.Exec.AttachedLegally, "it is attached to an object it could enchant or equip"),
 	attr("over_counter_max", rt.Exec.OverCounterMax, "it has more counters of a kind than it may have"),
-	attr("aura", rt.ObjAura, "it has the subtype Aura").own(),
-	attr("equipment", rt.ObjEquipment, "it has the subtype Equipment").own(),
-	attr("fortification", rt.ObjFortification, "it has the subtype Fortification").own(),
+	attr("aura", rt.ObjAura, "it has the subtype Aura"),
+	attr("equipment", rt.ObjEquipment, "it has the subtype Equipment"),
+	attr("fortification", rt.ObjFortification, "it has the subtype Fortification"),
 	attr("protector", rt.Exec.Protector, "the player designated as its protector (a battle's); no player if none"),
 	attr("trigger_pending", rt.Exec.TriggerPending, "it is the source of a triggered ability that has triggered and not yet left the stack"),
 	attr("last_known_power", rt.Exec.LastKnownPower, "its power as it last existed: before the batch of state-based actions being performed, if it was one of its objects, else its power now"),
@@ -184,7 +218,7 @@ var builtins = []*Builtin{
 	attr("defending_player", rt.Exec.DefendingPlayer, "the player it attacks, or who defends what it attacks"),
 	attr("attacked_permanent", rt.Exec.AttackedPermanent, "the planeswalker or battle it attacks; no object if it attacks a player or is not attacking"),
 	attr("attacked_player", rt.Exec.AttackedPlayer, "the player it attacks; no player if it attacks a planeswalker or a battle, or is not attacking"),
-	attr("combat_controller", rt.Exec.CombatController, "the player who controlled it as it was declared in combat").own(),
+	attr("combat_controller", rt.Exec.CombatController, "the player who controlled it as it was declared in combat"),
 	attr("attackers_blocked", rt.Exec.AttackersBlocked, "the number of attackers it blocks"),
 	attr("declared_blockers", rt.Exec.DeclaredBlockers, "the number of creatures declared to block it"),
 	attr("declared_attacking", rt.Exec.DeclaredAttacking, "it is attacking and was declared as an attacker"),
@@ -203,7 +237,7 @@ var builtins = []*Builtin{
 	attr("hand", rt.PlayerHand, "the number of cards in their hand"),
 	attr("library", rt.PlayerLibrary, "the number of cards in their library"),
 	attr("graveyard", rt.PlayerGraveyard, "the number of cards in their graveyard"),
-	attr("mana", rt.PlayerMana, "the total mana in their mana pool").reads(ReadsMana),
+	attr("mana", rt.PlayerMana, "the total mana in their mana pool"),
 	attr("drew_from_empty", rt.PlayerDrewFromEmpty, "they drew from an empty library since the last check"),
 	attr("attacked", rt.Exec.Attacked, "some creature is attacking them"),
 	attr("in_game", rt.PlayerInGame, "they are a player who has not lost the game (false for no player)"),
@@ -346,10 +380,10 @@ var builtins = []*Builtin{
 	function("set_toughness_or", rt.ObjSetToughnessOr, "set_toughness_or(x, N): the toughness the latest effect setting x's power and toughness gives it (set_pt), or N if none does").usageIs("2 arguments (object, number)"),
 	function("set_color_or", rt.ObjSetColorOr, "set_color_or(x, C, B): whether the latest effect setting x's colors (become_color) makes it color C, or B if none does").usageIs("3 arguments (object, color, condition)"),
 	function("counters", rt.ObjCounters, "counters(x, \"+1/+1\"): the number of counters of the kind on x (a counter kind the rules declare)").usageIs(`2 arguments (object, "kind")`),
-	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)").own(),
+	function("is_type", rt.ObjIs, "is_type(x, creature): x has the card type (a card type the rules declare); x.creature says the same").usageIs("2 arguments (object, card type)"),
 	function("enchants", rt.ObjEnchants, "enchants(x, t): x's enchant ability allows it to enchant t (x has none, or t has one of its card types)").usageIs("2 objects"),
 	function("attached_to_type", rt.ObjAttachedToType, "attached_to_type(x, land): x is attached to an object of the card type; x.attached_to_land says the same").usageIs("2 arguments (object, card type)"),
-	function("is_card", rt.Exec.IsCard, "is_card(x, \"Juggernaut\"): x was made from the card the rules declare by that name (card); a card's clauses are scoped by it").usageIs(`2 arguments (object, "card name")`).own(),
+	function("is_card", rt.Exec.IsCard, "is_card(x, \"Juggernaut\"): x was made from the card the rules declare by that name (card); a card's clauses are scoped by it").usageIs(`2 arguments (object, "card name")`),
 	function("subtype", rt.Exec.HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
 	function("shares_subtype", rt.Exec.SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),
 	function("blocks", rt.Exec.BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),
@@ -535,6 +569,7 @@ func init() {
 		if err := b.derive(); err != nil {
 			panic("compiler: vocabulary row " + b.Name + ": " + err.Error())
 		}
+		b.facts()
 		var m map[string]*Builtin
 		switch {
 		case b.Form == Verb:
