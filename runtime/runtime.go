@@ -211,12 +211,19 @@ type (
 // events.
 const JSONVersion = rtimpl.JSONVersion
 
-// Limits on replays read from outside.
+// Limits on what comes from outside: the players and cards of a game
+// (New refuses more), replays (ReadReplay) and saved states (Load).
 const (
+	MaxPlayers       = rtimpl.MaxPlayers
+	MaxPlayerName    = rtimpl.MaxPlayerName
+	MaxCardText      = rtimpl.MaxCardText
 	MaxReplayAnswers = rtimpl.MaxReplayAnswers
 	MaxReplayBytes   = rtimpl.MaxReplayBytes
 	MaxReplayCards   = rtimpl.MaxReplayCards
 	MaxReplayPlayers = rtimpl.MaxReplayPlayers
+	MaxStateBytes    = rtimpl.MaxStateBytes
+	MaxStateObjects  = rtimpl.MaxStateObjects
+	MaxStateAlloc    = rtimpl.MaxStateAlloc
 )
 
 // NewReplay starts the replay of a game about to be played under r with cfg;
