@@ -158,6 +158,8 @@ var Generic = map[string]string{
 	"(*Game).doneTry":         "ends a trial copy",
 	"(*Game).names":           "names objects for messages",
 	"(*Game).nameOf":          "names an object",
+	"(*Game).refusePredOn":    "quotes, in a refusal, the .mtg clause of the kind given that refused",
+	"(*Game).refusePred":      "quotes the first .mtg clause of the kind given citing the rule",
 	"(*Game).current":         "the current step",
 	"(*Game).count":           "counts objects",
 	"(Exec).KeywordInstances": "counts a keyword's instances the .mtg names",
