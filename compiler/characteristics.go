@@ -119,12 +119,27 @@ func (c *checker) state(d *grammar.StateDecl) {
 	if !c.attrNameFree(d.Name, "state") {
 		return
 	}
-	if len(c.p.States) == rt.MaxStateKinds {
-		c.errorf(d.Name.Pos, "too many states (at most %d)", rt.MaxStateKinds)
+	// A flag is a bit of the object's flags (rt.FirstFlag + its bit), a
+	// number, object or player a slot of its values.
+	flags := 0
+	for _, s := range c.p.States {
+		if s.Type == Bool {
+			flags++
+		}
+	}
+	kind := len(c.p.States) - flags
+	switch {
+	case k.T == Bool && flags == rt.MaxStateFlags:
+		c.errorf(d.Name.Pos, "too many flags (at most %d states of kind flag)", rt.MaxStateFlags)
+		return
+	case k.T == Bool:
+		kind = int(rt.FirstFlag) + flags
+	case kind == rt.MaxStateKinds:
+		c.errorf(d.Name.Pos, "too many states (at most %d of kinds number, object and player)", rt.MaxStateKinds)
 		return
 	}
 	s := &State{Name: n, Type: k.T, Rules: c.rules(d.Rules, "state", false), Pos: d.Pos}
-	s.Enum = &Enum{Name: n, Value: len(c.p.States), Go: fmt.Sprintf("rt.StateKind(%d)", len(c.p.States)), Doc: "state " + n, Local: true}
+	s.Enum = &Enum{Name: n, Value: kind, Go: fmt.Sprintf("rt.StateKind(%d)", kind), Doc: "state " + n, Local: true}
 	c.p.States = append(c.p.States, s)
 }
 
@@ -146,7 +161,10 @@ func (r *resolver) stateArgs(v *Builtin, args []Expr) {
 		if t != StateT || !ok {
 			continue
 		}
-		s := r.c.p.States[lit.E.Value]
+		s := r.c.p.state(lit.E.Name)
+		if s == nil {
+			continue
+		}
 		if !strings.HasPrefix(v.Name, "set_") {
 			// choose_permanents: the flag of what is chosen.
 			if s.Type != Bool {

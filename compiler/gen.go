@@ -152,11 +152,12 @@ func (w *writer) file(pkg string) {
 		w.printf("Counters: %s,\n", strs(names))
 	}
 	if len(p.States) > 0 {
-		var names []string
+		var names, kinds []string
 		for _, s := range p.States {
-			names = append(names, s.Name)
+			names, kinds = append(names, s.Name), append(kinds, strconv.Itoa(s.Enum.Value))
 		}
 		w.printf("States: %s,\n", strs(names))
+		w.printf("StateKinds: []rt.StateKind{%s},\n", strings.Join(kinds, ", "))
 	}
 	for _, ch := range []*Characteristic{p.Power, p.Toughness} {
 		if ch == nil {

@@ -188,7 +188,17 @@ type State struct {
 	Type  Type // Bool (flag), Int (number), Object or Player
 	Rules []string
 	Pos   grammar.Pos
-	Enum  *Enum
+	Enum  *Enum // Value: its rt.StateKind (a flag's is rt.FirstFlag + its bit)
+}
+
+// state is the state p declares by that name, nil if none.
+func (p *Program) state(name string) *State {
+	for _, s := range p.States {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
 }
 
 // Characteristic is the derivation of a characteristic of an object: the

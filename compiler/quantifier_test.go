@@ -100,7 +100,6 @@ func declare(r *rt.Rules, kw, names string) string {
 		if err != nil {
 			panic(err)
 		}
-		g.Objs[x].Fresh = false // controlled since the turn began
 		ids[rune(c.Name[0])] = x
 	}
 	if _, err := g.Create(rt.Card{Name: "Limit", Types: r.Types("artifact"), Keywords: []string{kw}}, 1, rt.ZoneBattlefield); err != nil {

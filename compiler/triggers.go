@@ -28,6 +28,7 @@ type RuntimeEvent struct {
 }
 
 var runtimeEvents = []RuntimeEvent{
+	{"new_turn", []rt.EventKind{rt.EvTurn}, []string{"EvTurn"}, false, true, "", "a turn begins: its player, the active player now (its number, the turn's); logged before its first phase begins"},
 	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, false, "segment", "a step or phase begins (judged as it is logged, before every step's or phase's on_begin runs)"},
 	{"end", []rt.EventKind{rt.EvEndPhase, rt.EvEndStep}, []string{"EvEndPhase", "EvEndStep"}, false, false, "segment", "a step or phase ends"},
 	{"untap", []rt.EventKind{rt.EvUntap}, []string{"EvUntap"}, true, false, "", "a permanent becomes untapped"},

@@ -179,7 +179,6 @@ var builtins = []*Builtin{
 	attr("tapped", rt.ObjTapped, "it is tapped"),
 	attr("phased_out", rt.ObjPhasedOut, "it is phased out"),
 	attr("token", rt.ObjToken, "it is a token"),
-	attr("fresh", rt.ObjFresh, "it came under its controller's control since their most recent turn began"),
 	attr("controller", rt.ObjController, "its controller"),
 	attr("owner", rt.ObjOwner, "its owner"),
 	attr("name", rt.ObjNameOf, "its name"),

@@ -144,8 +144,6 @@ var vocabFacts = map[string]vocabFact{
 	"ObjExists": {Own: true},
 	// own: Game.Objs, Object.SubBits(own), var noObject
 	"ObjFortification": {Own: true},
-	// not own: reads Object.Fresh(own)
-	"ObjFresh": {},
 	// own: Game.Objs, Object.Zone(own), var noObject
 	"ObjInHand": {Own: true},
 	// own: Game.Objs, Object.Types(own), var noObject
@@ -178,7 +176,7 @@ var vocabFacts = map[string]vocabFact{
 	"ObjShields": {},
 	// own: Game.Objs, Object.Copy(own), var noObject
 	"ObjSpellCopy": {Own: true},
-	// not own: reads Object.State(own)
+	// not own: reads Object.Flags(own)
 	"ObjStateFlag": {},
 	// not own: reads Object.State(own)
 	"ObjStateNumber": {},

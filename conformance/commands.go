@@ -220,7 +220,8 @@ func zoneCmd(z rt.Zone) func(*testscript.TestScript, bool, []string) {
 func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string) (rt.Card, func(rt.ObjID), int32) {
 	g := s.game(ts)
 	c := rt.Card{Name: name}
-	var tapped, phased, fresh, hasFresh, deathtouched, hasStamp bool
+	var tapped, phased, deathtouched, hasStamp bool
+	var flags []rt.StateKind // the rules' flags it has (state S flag: fresh)
 	var damage, regen, stamp, prevent int32
 	protector := -2 // not given
 	count := int32(1)
@@ -343,16 +344,18 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			phased = true
 		case "token":
 			c.Token = true
-		case "fresh":
-			fresh, hasFresh = true, true
 		case "deathtouched":
 			deathtouched = true
 		case "plains", "island", "swamp", "mountain", "forest":
 			c.Subtypes = append(c.Subtypes, a)
 		default:
+			if k, ok := g.Rules.State(a); ok && k >= rt.FirstFlag {
+				flags = append(flags, k)
+				continue
+			}
 			name, _, _ := strings.Cut(a, ":")
 			if g.Rules.Keyword(name) < 0 {
-				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, basic land type, P/T, state (tapped, phased_out, token, fresh) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(g.Rules.Keywords, ", "))
+				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, basic land type, P/T, state (tapped, phased_out, token, a flag the rules declare: %s) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(flagNames(g.Rules), ", "), strings.Join(g.Rules.Keywords, ", "))
 			}
 			if _, _, err := g.Rules.ParseKeyword(a); err != nil {
 				fail(ts, "card attribute %q: %v", a, err)
@@ -363,9 +366,12 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 	post := func(x rt.ObjID) {
 		o := g.Obj(x)
 		o.Tapped, o.PhasedOut, o.Damage = tapped, phased, damage
-		// A permanent set up by a script has been under its controller's
-		// control since the turn began unless it says fresh.
-		o.Fresh = hasFresh && fresh
+		// A permanent set up by a script has none of the rules' flags
+		// but those it names (fresh: it came under its controller's
+		// control this turn).
+		for _, k := range flags {
+			rt.Exec{Game: g}.SetFlag(x, k, true, "")
+		}
 		o.DeathtouchHit, o.Regen = deathtouched, regen
 		if prevent > 0 {
 			// A prevention shield for this turn (615.7).
@@ -1273,4 +1279,15 @@ func keywordIndex(ts *testscript.TestScript, name string) int {
 		fail(ts, "%q is not a keyword of these rules", name)
 	}
 	return k
+}
+
+// flagNames are the flags the rules declare (state S flag).
+func flagNames(r *rt.Rules) []string {
+	var out []string
+	for i, n := range r.States {
+		if i < len(r.StateKinds) && r.StateKinds[i] >= rt.FirstFlag {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -43,6 +43,11 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		return args[i]
 	}
 	what = args[0]
+	if k, ok := g.Rules.State(args[0]); ok && k >= rt.FirstFlag {
+		// A flag the rules declare (fresh).
+		x := s.card(ts, arg(1, args[0]+" <card>"))
+		return boolStr(rt.ObjStateFlag(rt.Exec{Game: g}, x, k)), "true", args[1] + " " + args[0]
+	}
 	switch args[0] {
 	case "life", "poison", "hand", "library", "graveyard", "exile", "maxhand", "landsplayed":
 		usage := args[0] + " <player> <n>"
@@ -84,10 +89,10 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 			fail(ts, "unknown zone %q", args[2])
 		}
 		got, want, what = g.Obj(x).Zone.String(), args[2], "zone of "+args[1]
-	case "tapped", "phased_out", "token", "fresh":
+	case "tapped", "phased_out", "token":
 		x := s.card(ts, arg(1, args[0]+" <card>"))
 		o := g.Obj(x)
-		b := map[string]bool{"tapped": o.Tapped, "phased_out": o.PhasedOut, "token": o.Token, "fresh": o.Fresh}[args[0]]
+		b := map[string]bool{"tapped": o.Tapped, "phased_out": o.PhasedOut, "token": o.Token}[args[0]]
 		got, want, what = boolStr(b), "true", args[1]+" "+args[0]
 	case "damage":
 		x := s.card(ts, arg(1, "damage <card> <n>"))

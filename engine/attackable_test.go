@@ -38,7 +38,6 @@ func TestAttackOptionsAreWhatCheckAccepts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Obj(x).Fresh = false
 		g.Obj(x).Counters[loyalty] = 3
 		ids = append(ids, x)
 	}

@@ -29,7 +29,6 @@ func combatAt(tb testing.TB, cards [2][]rt.Card) (*rt.Game, [2][]rt.ObjID) {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			g.Obj(x).Fresh = false
 			ids[p] = append(ids[p], x)
 		}
 	}

@@ -32,11 +32,10 @@ func TestUniformBlocks(t *testing.T) {
 		for p := 0; p < 2; p++ {
 			for i := 0; i < 3+int(seed)%4; i++ {
 				for _, c := range []rt.Card{cards[(i+p+int(seed))%3], forest} {
-					x, err := g.Create(c, p, rt.ZoneBattlefield)
+					_, err := g.Create(c, p, rt.ZoneBattlefield)
 					if err != nil {
 						t.Fatal(err)
 					}
-					g.Objs[x].Fresh = false
 				}
 			}
 		}

@@ -106,7 +106,7 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		r.Counters = append(r.Counters, k.Name)
 	}
 	for _, s := range p.States {
-		r.States = append(r.States, s.Name)
+		r.States, r.StateKinds = append(r.States, s.Name), append(r.StateKinds, rt.StateKind(s.Enum.Value))
 	}
 	for _, a := range p.Derived {
 		r.Characteristics = append(r.Characteristics, b.derived(a))

@@ -56,7 +56,6 @@ sba "704.5" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Objs[dryad].Fresh = false
 	if err := g.StartAt(2, 0, "precombat_main"); err != nil {
 		t.Fatal(err)
 	}

@@ -39,11 +39,10 @@ func setupBoard(b testing.TB, g *rt.Game, deck []rt.Card, n int, seed uint64) {
 	for p := 0; p < 2; p++ {
 		for i := 0; i < n; i++ {
 			for _, c := range []rt.Card{bear, forest} {
-				x, err := g.Create(c, p, rt.ZoneBattlefield)
+				_, err := g.Create(c, p, rt.ZoneBattlefield)
 				if err != nil {
 					b.Fatal(err)
 				}
-				g.Objs[x].Fresh = false
 			}
 		}
 	}

@@ -15,7 +15,7 @@ const _ = rt.APIVersion6
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:288d05d2526391c068e5b27fa391b672"
+const SourceHash = "sha256:4b950402ffcfac5f6c684b9c55090bbd"
 
 // Keyword bits.
 const (
@@ -73,7 +73,8 @@ var Rules = &rt.Rules{
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"chosen"},
+	States:            []string{"chosen", "fresh"},
+	StateKinds:        []rt.StateKind{64, 65},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -106,10 +107,10 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:71 (301, 301.1)
+		{ // rules/turn.mtg:90 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:71",
+			Pos:   "rules/turn.mtg:90",
 			Steps: []rt.Step{
 				{ // cr1999/turn.mtg:54 (302)
 					Name:  "untap",
@@ -120,17 +121,17 @@ var Rules = &rt.Rules{
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // rules/turn.mtg:129 (303, 303.1)
+				{ // rules/turn.mtg:148 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "rules/turn.mtg:129",
+					Pos:          "rules/turn.mtg:148",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:132 (304)
+				{ // rules/turn.mtg:151 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:132",
+					Pos:      "rules/turn.mtg:151",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
@@ -141,16 +142,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:143 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:162 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:143",
+			Pos:      "rules/turn.mtg:162",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:143 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:162 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:143",
+					Pos:          "rules/turn.mtg:162",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -213,9 +214,9 @@ var Rules = &rt.Rules{
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:216", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:217", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_5},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:226", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:227", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -232,16 +233,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:149 (305.1)
+		{ // rules/turn.mtg:168 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:149",
+			Pos:      "rules/turn.mtg:168",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:149 (305.1)
+				{ // rules/turn.mtg:168 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:149",
+					Pos:          "rules/turn.mtg:168",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -251,24 +252,24 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:155 (312, 312.1)
+		{ // rules/turn.mtg:174 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:155",
+			Pos:   "rules/turn.mtg:174",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:156 (313, 313.1)
+				{ // rules/turn.mtg:175 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:156",
+					Pos:          "rules/turn.mtg:175",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:159 (314, 314.1)
+				{ // rules/turn.mtg:178 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "rules/turn.mtg:159",
+					Pos:   "rules/turn.mtg:178",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:160", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:179", Run: step_cleanup_action_0},
 						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:88", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
@@ -322,14 +323,14 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_3},
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
-		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:236", Text: "1", Value: pred_blocks_at_most_6, Own: true},
+		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:237", Text: "1", Value: pred_blocks_at_most_6, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:469", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:540", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:232", Text: "a has flying and not b has flying", Test2: pred_cant_block_12, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:238", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:233", Text: "a has flying and not b has flying", Test2: pred_cant_block_12, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:239", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:151", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
 		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:154", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
 		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:158", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
@@ -343,7 +344,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:173", Run: on_damage_object_1},
 	},
 	OnEvents: []rt.EventHook{
-		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:18", Run: on_event_draw_empty_0},
+		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"308.1"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"308.1"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_1},
+		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:18", Run: on_event_draw_empty_2},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -376,9 +379,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -591,7 +594,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:130 (303.1)
+// rules/turn.mtg:149 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
@@ -607,17 +610,17 @@ func step_draw_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:139 (304.1)
+// rules/turn.mtg:158 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:144 (305.3)
+// rules/turn.mtg:163 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:146 (305.4, 408.2d)
+// rules/turn.mtg:165 (305.4, 408.2d)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1026,7 +1029,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(0), true, "310.1b")
+			g.SetFlag(v_a, rt.StateKind(64), true, "310.1b")
 			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "310.1b")
 		}
 		g.Release(mark)
@@ -1043,7 +1046,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(64))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1080,7 +1083,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(64))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1098,7 +1101,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(64))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1116,7 +1119,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(0))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(64))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1134,21 +1137,21 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_a, rt.StateKind(0)) {
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(64)) {
 				g.Push(int32(v_a))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(0), false, "310.1c")
+			g.SetFlag(v_a, rt.StateKind(64), false, "310.1c")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// cr2008/combat.mtg:216 (310.1d)
+// cr2008/combat.mtg:217 (310.1d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1215,7 +1218,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:226 (310.2)
+// cr2008/combat.mtg:227 (310.2)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1275,12 +1278,12 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:150 (305.3)
+// rules/turn.mtg:169 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:152 (305.4, 408.2d)
+// rules/turn.mtg:171 (305.4, 408.2d)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1290,12 +1293,12 @@ func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:157 (313.1)
+// rules/turn.mtg:176 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:160 (314.1a)
+// rules/turn.mtg:179 (314.1a)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -1327,17 +1330,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:175 (314.1c)
+// rules/turn.mtg:194 (314.1c)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:175 (314.1c)
+// rules/turn.mtg:194 (314.1c)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:176 (314.1c)
+// rules/turn.mtg:195 (314.1c)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -1684,7 +1687,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 
 // cr2017/combat.mtg:110 (308.1, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
-	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
+	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))))
 }
 
 // rules/combat.mtg:403 (308.1)
@@ -1711,7 +1714,7 @@ func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:236 (309.1)
+// cr2008/combat.mtg:237 (309.1)
 func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
@@ -1751,12 +1754,12 @@ func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// cr2008/combat.mtg:232 (502.4)
+// cr2008/combat.mtg:233 (502.4)
 func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:238 (420.5c)
+// cr2008/combat.mtg:239 (420.5c)
 func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
@@ -1768,7 +1771,7 @@ func pred_cant_attack_14(g rt.Exec, v_a rt.ObjID) bool {
 
 // cr1999/combat.mtg:154 (409.2g, 502.5)
 func pred_can_tap_15(g rt.Exec, v_x rt.ObjID) bool {
-	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(65))) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:158 (502.8)
@@ -1890,8 +1893,37 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
+// rules/turn.mtg:40 (308.1)
+func on_event_enter_0(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetFlag(v_x, rt.StateKind(65), true, "308.1")
+}
+
+// rules/turn.mtg:44 (308.1)
+func on_event_new_turn_1(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(65)) && rt.ObjController(g, v_x) == v_p {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(65), false, "308.1")
+		}
+		g.Release(mark)
+	}
+}
+
 // cr1999/priority.mtg:18 (102.2)
-func on_event_draw_empty_0(g rt.Exec, e rt.Event) {
+func on_event_draw_empty_2(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
@@ -2085,7 +2117,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:184 (408.1f)
+// rules/turn.mtg:203 (408.1f)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

@@ -109,7 +109,7 @@ func identical(g *rt.Game, x, y rt.ObjID) bool {
 		a.Types == b.Types && a.Super == b.Super && slices.Equal(fa.Subtypes, fb.Subtypes) &&
 		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters &&
 		a.Keywords == b.Keywords && fa.Cost == fb.Cost && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
-		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == rt.NoObj && b.AttachedTo == rt.NoObj &&
+		a.Token == b.Token && a.State == b.State && a.Flags == b.Flags && a.AttachedTo == rt.NoObj && b.AttachedTo == rt.NoObj &&
 		sameSlice(fa.Triggers, fb.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
 		a.Regen == b.Regen && a.Enchant == b.Enchant &&
 		fa.CounterMax == fb.CounterMax && fa.Capped == fb.Capped && a.SubBits == b.SubBits &&

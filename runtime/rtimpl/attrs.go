@@ -16,8 +16,6 @@ func ObjPhasedOut(g Exec, x ObjID) bool { return objAt(g, x).PhasedOut }
 // ObjToken reports whether x is a token.
 func ObjToken(g Exec, x ObjID) bool { return objAt(g, x).Token }
 
-// ObjFresh reports whether x came under its controller's control since their most recent turn began.
-func ObjFresh(g Exec, x ObjID) bool { return objAt(g, x).Fresh }
 
 // ObjController is x's controller.
 func ObjController(g Exec, x ObjID) int { return int(objAt(g, x).Controller) }
@@ -205,8 +203,13 @@ func ObjStateNumber(g Exec, x ObjID, k StateKind) int32 {
 	return g.Objs[x].State[k]
 }
 
-// ObjStateFlag is x's state value k, as a flag (false for no object).
-func ObjStateFlag(g Exec, x ObjID, k StateKind) bool { return ObjStateNumber(g, x, k) != 0 }
+// ObjStateFlag is x's flag k (false for no object).
+func ObjStateFlag(g Exec, x ObjID, k StateKind) bool {
+	if k >= FirstFlag {
+		return g.valid(x) && k < FirstFlag+MaxStateFlags && g.Objs[x].Flags>>(k-FirstFlag)&1 != 0
+	}
+	return ObjStateNumber(g, x, k) != 0
+}
 
 // ObjStateObject is x's state value k, as an object (no object if unset).
 func ObjStateObject(g Exec, x ObjID, k StateKind) ObjID { return ObjID(ObjStateNumber(g, x, k) - 1) }
@@ -222,13 +225,25 @@ func (g Exec) SetNumber(x ObjID, k StateKind, n int32, rule string) {
 	g.Objs[x].State[k] = n
 }
 
-// SetFlag sets x's state value k to v.
+// SetFlag sets x's flag k to v.
 func (g Exec) SetFlag(x ObjID, k StateKind, v bool, rule string) {
-	n := int32(0)
-	if v {
-		n = 1
+	if k < FirstFlag {
+		n := int32(0)
+		if v {
+			n = 1
+		}
+		g.SetNumber(x, k, n, rule)
+		return
 	}
-	g.SetNumber(x, k, n, rule)
+	if !g.valid(x) || k >= FirstFlag+MaxStateFlags {
+		return // no object: nothing happens
+	}
+	bit := uint32(1) << (k - FirstFlag)
+	if v {
+		g.Objs[x].Flags |= bit
+	} else {
+		g.Objs[x].Flags &^= bit
+	}
 }
 
 // SetObject makes x's state value k the object y (none: NoObj).
@@ -260,7 +275,7 @@ func ObjAttachedTo(g Exec, x ObjID) ObjID {
 // (a state the rules declare) of each one chosen, for the statements that
 // follow. It reports false while p chooses (DecideCards, verb choose).
 func (g Exec) ChoosePermanents(p int, n int32, k StateKind, rule string) bool {
-	if !g.IsPlayer(p) || n <= 0 || int(k) >= MaxStateKinds {
+	if !g.IsPlayer(p) || n <= 0 {
 		return true
 	}
 	var from []ObjID
@@ -278,9 +293,7 @@ func (g Exec) ChoosePermanents(p int, n int32, k StateKind, rule string) bool {
 		}
 	}
 	for _, x := range chosen {
-		if g.valid(x) {
-			g.Objs[x].State[k] = 1
-		}
+		g.SetFlag(x, k, true, rule)
 	}
 	return true
 }
@@ -354,7 +367,7 @@ func (g Exec) ChooseSelected(mark int, p int, n int32, rule string) bool {
 // if they do, for the statements that follow. It reports false while p
 // decides; nothing is asked of no player or about no object.
 func (g Exec) MayChoose(p int, x ObjID, k StateKind, rule string) bool {
-	if !g.IsPlayer(p) || !g.valid(x) || int(k) >= MaxStateKinds {
+	if !g.IsPlayer(p) || !g.valid(x) {
 		return true
 	}
 	chosen, ok := g.takeAnswer(Decision{Kind: DecideCards, Player: p, N: 1, UpTo: true, Zone: ZoneBattlefield, Verb: "choose (or not)", Rule: rule, From: []ObjID{x}, Obj: x})
@@ -362,7 +375,7 @@ func (g Exec) MayChoose(p int, x ObjID, k StateKind, rule string) bool {
 		return false
 	}
 	if len(chosen) == 1 && chosen[0] == x {
-		g.Objs[x].State[k] = 1
+		g.SetFlag(x, k, true, rule)
 	}
 	return true
 }

@@ -19,9 +19,6 @@ type Object struct {
 	Tapped    bool
 	PhasedOut bool
 	Token     bool
-	// Fresh is set while the controller has not controlled the permanent
-	// continuously since their most recent turn began.
-	Fresh bool
 	// Copy says whether this is a copy of a spell or of a card (such copies
 	// cease to exist outside the zones they may be in).
 	Copy CopyKind
@@ -48,7 +45,10 @@ type Object struct {
 	// State holds the values the rules declare (state), each stored
 	// plus one for an object or a player so that zero is "none" (and false,
 	// and 0): a new object starts from the zero array.
-	State    [MaxStateKinds]int32
+	State [MaxStateKinds]int32
+	// Flags holds the flags the rules declare (state S flag), bit k for
+	// the flag of StateKind FirstFlag+k; a new object has none set.
+	Flags    uint32
 	Keywords KeywordSet // printed keywords
 	// lkiKeywords are the keywords effects gave it as it last left the
 	// battlefield: its last known information while it is elsewhere.

@@ -247,7 +247,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 // groupKey is what Options groups an option by: its fields, its card's
 // class and the card's state. Equal keys are options sameCard would group
 // (classes are exact: Game.derive), but for the state stRare stands for
-// (damage, counters, shields), which sameRare compares.
+// (damage, counters, shields, the rules' states), which sameRare compares.
 type groupKey struct {
 	class, state            uint64
 	kind                    AnswerKind
@@ -259,8 +259,7 @@ type groupKey struct {
 const (
 	stTapped uint64 = 1 << (32 + iota)
 	stPhased
-	stFresh
-	stRare // damage, counters or shields: sameRare tells
+	stRare // damage, counters, shields or the rules' states: sameRare tells
 	stLone // grouped with nothing: attached, or in a relation (plain)
 )
 
@@ -287,10 +286,7 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 	if c.PhasedOut {
 		st |= stPhased
 	}
-	if c.Fresh {
-		st |= stFresh
-	}
-	if c.Damage|c.Regen|or8(&c.Counters) != 0 || c.DeathtouchHit {
+	if c.Damage|c.Regen|or8(&c.Counters)|or8(&c.State)|int32(c.Flags) != 0 || c.DeathtouchHit {
 		st |= stRare
 	}
 	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
@@ -306,11 +302,12 @@ func or8(a *[MaxCounterKinds]int32) int32 {
 }
 
 var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
+var _ = [1]struct{}{}[MaxStateKinds-8]   // of counters and of states
 
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
 	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen &&
-		a.Counters == b.Counters
+		a.Counters == b.Counters && a.State == b.State && a.Flags == b.Flags
 }
 
 // deriveAll gives every object its class, as derive does object by
@@ -523,9 +520,9 @@ func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 	a, b := &g.Objs[x], &g.Objs[y]
 	return a.face == b.face && a.Owner == b.Owner && a.Controller == b.Controller && a.Zone == b.Zone &&
 		a.Types == b.Types && a.Super == b.Super &&
-		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters && a.State == b.State &&
+		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters && a.State == b.State && a.Flags == b.Flags &&
 		a.Keywords == b.Keywords && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
-		a.Token == b.Token && a.Fresh == b.Fresh && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
+		a.Token == b.Token && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
 		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
 		a.Regen == b.Regen && a.Enchant == b.Enchant &&
 		a.SubBits == b.SubBits &&

@@ -36,8 +36,9 @@ type Rules struct {
 	CardTypes []string
 	Counters  []string
 	// States are the names of the values the rules declare each object
-	// holds (state): StateKind i.
-	States []string
+	// holds (state), in declaration order; StateKinds their kinds.
+	States     []string
+	StateKinds []StateKind
 	// What the runtime's own mechanisms do with objects of some types,
 	// as the card_type declarations' properties say:
 	//   - PlayedTypes (played): played as a special action, not cast; it
@@ -160,6 +161,16 @@ type KeywordTrigger struct {
 type KeywordArg struct {
 	Keyword int16
 	N       int32
+}
+
+// State is the kind of the state the rules declare by that name.
+func (r *Rules) State(name string) (StateKind, bool) {
+	for i, n := range r.States {
+		if n == name && i < len(r.StateKinds) {
+			return r.StateKinds[i], true
+		}
+	}
+	return 0, false
 }
 
 // Card returns the card the rules declare with the given name.

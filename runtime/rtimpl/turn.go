@@ -118,11 +118,6 @@ func (g *Game) beginTurn() {
 	for i := range g.Players {
 		g.Players[i].LandsPlayed = 0
 	}
-	for _, x := range g.Battlefield {
-		if int(g.Objs[x].Controller) == p {
-			g.Objs[x].Fresh = false
-		}
-	}
 	if extra == "" {
 		g.emitPlayer(EvTurn, g.Rules.TurnRule, p, g.TurnNum)
 	} else {

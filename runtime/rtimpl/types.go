@@ -104,13 +104,23 @@ type CounterKind uint8
 const MaxCounterKinds = 8
 
 // StateKind is a value the rules declare each object holds (state): an
-// index into Object.State, in declaration order (Rules.States). The runtime
+// index into Object.State, in declaration order (Rules.States), or, for a
+// flag (state S flag), FirstFlag plus its bit in Object.Flags. The runtime
 // names none: it stores the value, resets it when the object changes zones
 // (it is a new object), and reads and writes it as the rules' statements say.
 type StateKind uint8
 
-// MaxStateKinds is how many declared state values an object holds.
-const MaxStateKinds = 8
+// MaxStateKinds is how many declared state values (numbers, objects,
+// players) an object holds; MaxStateFlags how many declared flags.
+const (
+	MaxStateKinds = 8
+	MaxStateFlags = 32
+)
+
+// FirstFlag is the StateKind of the first flag the rules declare.
+const FirstFlag StateKind = 64
+
+const _ uint8 = uint8(FirstFlag) + MaxStateFlags - 1 // (every flag's kind fits a StateKind)
 
 // AttributeID is a characteristic the rules derive other than power and
 // toughness: an index into Rules.Characteristics.

@@ -49,14 +49,13 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		o.DeathtouchHit, o.Regen, o.Protector = false, 0, -1
 		g.dropEffects(x)
 	}
-	o.State = [MaxStateKinds]int32{} // a new object remembers nothing
+	o.State, o.Flags = [MaxStateKinds]int32{}, 0 // a new object remembers nothing
 	o.Zone = z
 	g.clock++
 	o.Timestamp = g.clock
 	switch z {
 	case ZoneBattlefield, ZoneStack:
 		o.Controller = int8(p)
-		o.Fresh = true
 	default:
 		if !left {
 			o.Controller = o.Owner

@@ -15,7 +15,7 @@ const _ = rt.APIVersion6
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3fa381e833c0be4bc37764f5524836ec"
+const SourceHash = "sha256:df2a3d1c64470b2e8217c0d05512d045"
 
 // Keyword bits.
 const (
@@ -114,7 +114,8 @@ var Rules = &rt.Rules{
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen"},
+	States:            []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
+	StateKinds:        []rt.StateKind{0, 1, 2, 64, 3, 4, 65, 66, 67},
 	Power:             characteristic_power,
 	Toughness:         characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -147,53 +148,53 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:71 (501, 501.1)
+		{ // rules/turn.mtg:90 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:71",
+			Pos:   "rules/turn.mtg:90",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:72 (502)
+				{ // rules/turn.mtg:91 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:72",
+					Pos:   "rules/turn.mtg:91",
 					Actions: []rt.Action{
-						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:76", Run: step_untap_action_0},
-						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:86", Run: step_untap_action_1},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:116", Run: step_untap_action_2},
+						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:95", Run: step_untap_action_0},
+						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:105", Run: step_untap_action_1},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:135", Run: step_untap_action_2},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:129 (503, 503.1)
+				{ // rules/turn.mtg:148 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:129",
+					Pos:          "rules/turn.mtg:148",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:132 (504)
+				{ // rules/turn.mtg:151 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:132",
+					Pos:      "rules/turn.mtg:151",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:136", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:155", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:143 (505, 505.1)
+		{ // rules/turn.mtg:162 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:143",
+			Pos:      "rules/turn.mtg:162",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:143 (505, 505.1)
+				{ // rules/turn.mtg:162 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:143",
+					Pos:          "rules/turn.mtg:162",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -286,16 +287,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:149 (505.1a)
+		{ // rules/turn.mtg:168 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:149",
+			Pos:      "rules/turn.mtg:168",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:149 (505.1a)
+				{ // rules/turn.mtg:168 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:149",
+					Pos:          "rules/turn.mtg:168",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -305,25 +306,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:155 (512, 512.1)
+		{ // rules/turn.mtg:174 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:155",
+			Pos:   "rules/turn.mtg:174",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:156 (513, 513.1)
+				{ // rules/turn.mtg:175 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:156",
+					Pos:          "rules/turn.mtg:175",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:159 (514)
+				{ // rules/turn.mtg:178 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:159",
+					Pos:   "rules/turn.mtg:178",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:160", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:165", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:179", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:184", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -339,22 +340,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:43", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:62", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:46", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:49", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:65", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:68", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:58", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:77", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:61", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:64", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:80", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:83", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -464,6 +465,10 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:50", Run: on_damage_object_3},
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:59", Run: on_damage_source_4},
 	},
+	OnEvents: []rt.EventHook{
+		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_1},
+	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
@@ -494,7 +499,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_20},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_21},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_22},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:197", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369"},
@@ -514,9 +519,9 @@ var Rules = &rt.Rules{
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:44", On: []rt.EventOn{{Kind: rt.EvEnter}}},
 		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:48", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_16_if},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:183", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:184", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_18_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:189", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_18_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -565,6 +570,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t120.3a\tDamage to a player by a source without infect: that much life lost\n" +
 	"2025-09-19\t120.3c\tDamage to a planeswalker removes that many loyalty counters\n" +
 	"2025-09-19\t120.3e\tDamage to a creature by a source without wither or infect: marked on it\n" +
+	"2025-09-19\t302.6\tSummoning sickness: no attacking or {T}/{Q} abilities without continuous control since the turn began\n" +
 	"2025-09-19\t303.4a\tAn Aura spell requires a target, restricted by its enchant ability\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
 	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
@@ -1082,18 +1088,18 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:76 (611.2a)
+// rules/turn.mtg:95 (611.2a)
 func step_untap_action_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilYourNextTurn, "611.2a")
 	return true
 }
 
-// rules/turn.mtg:86 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
+// rules/turn.mtg:105 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(6)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(65)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1105,7 +1111,7 @@ func step_untap_action_1(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(6)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(65)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1113,11 +1119,11 @@ func step_untap_action_1(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(6), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(65), false, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
-								if rt.ObjStateFlag(g, v_z, rt.StateKind(6)) && rt.ObjAttachedTo(g, v_z) == v_y {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(65)) && rt.ObjAttachedTo(g, v_z) == v_y {
 									g.Push(int32(v_z))
 								}
 							}
@@ -1125,7 +1131,7 @@ func step_untap_action_1(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseIn(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(6), false, "502.1")
+								g.SetFlag(v_z, rt.StateKind(65), false, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1145,7 +1151,7 @@ func step_untap_action_1(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(6), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(65), true, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
@@ -1157,7 +1163,7 @@ func step_untap_action_1(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseOut(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(6), true, "502.1")
+								g.SetFlag(v_z, rt.StateKind(65), true, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1171,7 +1177,7 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:116 (502.3, 703.4c)
+// rules/turn.mtg:135 (502.3, 703.4c)
 func step_untap_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1189,7 +1195,7 @@ func step_untap_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(7), true, "502.3")
+			g.SetFlag(v_x, rt.StateKind(66), true, "502.3")
 		}
 		g.Release(mark)
 	}
@@ -1199,7 +1205,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(7))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1216,52 +1222,52 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(7)) && rt.ObjController(g, v_x) == g.Active {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(66)) && rt.ObjController(g, v_x) == g.Active {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(7), false, "502.3")
+			g.SetFlag(v_x, rt.StateKind(66), false, "502.3")
 		}
 		g.Release(mark)
 	}
 	return true
 }
 
-// rules/turn.mtg:130 (503.1a)
+// rules/turn.mtg:149 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:135 (500.11)
+// rules/turn.mtg:154 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:136 (504.1, 703.4d)
+// rules/turn.mtg:155 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:139 (504.2)
+// rules/turn.mtg:158 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:144 (505.6)
+// rules/turn.mtg:163 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:146 (505.6b)
+// rules/turn.mtg:165 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:145 (505.6a)
+// rules/turn.mtg:164 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1325,7 +1331,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.HasKeyword(v_a, kw_enlist) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(3))) {
+			if g.HasKeyword(v_a, kw_enlist) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(64))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1338,7 +1344,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 					if g.Objs[v_c].PhasedOut {
 						continue
 					}
-					if rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) == rt.ObjController(g, v_a) && !(rt.ObjTapped(g, v_c)) && !(g.IsDeclared(v_c)) && (g.HasKeyword(v_c, kw_haste) || !(rt.ObjFresh(g, v_c))) {
+					if rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) == rt.ObjController(g, v_a) && !(rt.ObjTapped(g, v_c)) && !(g.IsDeclared(v_c)) && (g.HasKeyword(v_c, kw_haste) || !(rt.ObjStateFlag(g, v_c, rt.StateKind(67)))) {
 						g.Push(int32(v_c))
 					}
 				}
@@ -1353,7 +1359,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 				}
 				g.Release(mark)
 			}
-			g.SetFlag(v_a, rt.StateKind(3), true, "702.154b")
+			g.SetFlag(v_a, rt.StateKind(64), true, "702.154b")
 		}
 		g.Release(mark)
 	}
@@ -1924,7 +1930,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(7), true, "510.1b")
+			g.SetFlag(v_a, rt.StateKind(66), true, "510.1b")
 			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1b")
 		}
 		g.Release(mark)
@@ -1941,7 +1947,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1978,7 +1984,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1996,7 +2002,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -2014,7 +2020,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(7))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -2032,14 +2038,14 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_a, rt.StateKind(7)) {
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(66)) {
 				g.Push(int32(v_a))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(7), false, "510.1c")
+			g.SetFlag(v_a, rt.StateKind(66), false, "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -2189,27 +2195,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:150 (505.6)
+// rules/turn.mtg:169 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:152 (505.6b)
+// rules/turn.mtg:171 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:151 (505.6a)
+// rules/turn.mtg:170 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:157 (513.1)
+// rules/turn.mtg:176 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:160 (514.1, 703.4n)
+// rules/turn.mtg:179 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -2217,7 +2223,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:165 (514.2, 703.4p)
+// rules/turn.mtg:184 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2238,39 +2244,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:175 (514.3a)
+// rules/turn.mtg:194 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:175 (514.3a)
+// rules/turn.mtg:194 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:176 (514.3a)
+// rules/turn.mtg:195 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:42 (500.11)
+// rules/turn.mtg:61 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:43 (500.5)
+// rules/turn.mtg:62 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:46 (500.5)
+// rules/turn.mtg:65 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:49 (500.4, 703.4q)
+// rules/turn.mtg:68 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2295,24 +2301,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:57 (500.11)
+// rules/turn.mtg:76 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:58 (500.5)
+// rules/turn.mtg:77 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:61 (500.5)
+// rules/turn.mtg:80 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:64 (500.4, 703.4q)
+// rules/turn.mtg:83 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3028,7 +3034,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 
 // rules/combat.mtg:398 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
-	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjFresh(g, v_a)))
+	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))))
 }
 
 // rules/combat.mtg:399 (702.3b)
@@ -3100,7 +3106,7 @@ func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 
 // rules/combat.mtg:434 (702.10c)
 func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
-	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjFresh(g, v_x)) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
 }
 
 // rules/combat.mtg:440 (509.1)
@@ -3498,6 +3504,35 @@ func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
+// rules/turn.mtg:40 (302.6)
+func on_event_enter_0(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetFlag(v_x, rt.StateKind(67), true, "302.6")
+}
+
+// rules/turn.mtg:44 (302.6)
+func on_event_new_turn_1(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(67)) && rt.ObjController(g, v_x) == v_p {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.SetFlag(v_x, rt.StateKind(67), false, "302.6")
+		}
+		g.Release(mark)
+	}
+}
+
 // rules/sba.mtg:68 (506.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
@@ -3749,7 +3784,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
-	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(7), "702.86a") {
+	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(66), "702.86a") {
 		return false
 	}
 	{
@@ -3758,7 +3793,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(7)) {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(66)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -3777,11 +3812,11 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
-	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(7), "702.39a") {
+	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(66), "702.39a") {
 		return false
 	}
-	if rt.ObjStateFlag(g, v_t, rt.StateKind(7)) {
-		g.SetFlag(v_t, rt.StateKind(7), false, "702.39a")
+	if rt.ObjStateFlag(g, v_t, rt.StateKind(66)) {
+		g.SetFlag(v_t, rt.StateKind(66), false, "702.39a")
 		g.Untap(v_t, "702.39a")
 		g.SetObject(v_t, rt.StateKind(2), g.AbilitySource(), "702.39a")
 		g.Grant(v_t, kw_provoked, rt.DurationID(12320), "702.39a")
@@ -3804,9 +3839,9 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := g.AbilitySource()
 	_ = v_n
 	if rt.ObjInHand(g, v_n) {
-		v_p := rt.ObjStatePlayer(g, v_n, rt.StateKind(4))
+		v_p := rt.ObjStatePlayer(g, v_n, rt.StateKind(3))
 		_ = v_p
-		v_w := rt.ObjStateObject(g, v_n, rt.StateKind(5))
+		v_w := rt.ObjStateObject(g, v_n, rt.StateKind(4))
 		_ = v_w
 		g.Move(v_n, rt.ZoneBattlefield, "702.49a")
 		g.Tap(v_n, "702.49a")
@@ -3831,8 +3866,8 @@ func effect_17_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
-	g.SetPlayer(g.AbilitySource(), rt.StateKind(4), g.AttackedPlayer(v_r), "702.49a")
-	g.SetObject(g.AbilitySource(), rt.StateKind(5), g.AttackedPermanent(v_r), "702.49a")
+	g.SetPlayer(g.AbilitySource(), rt.StateKind(3), g.AttackedPlayer(v_r), "702.49a")
+	g.SetObject(g.AbilitySource(), rt.StateKind(4), g.AttackedPermanent(v_r), "702.49a")
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
@@ -3898,7 +3933,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:197 (500.8, 505.1a)
+// rules/turn.mtg:216 (500.8, 505.1a)
 func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -4012,7 +4047,7 @@ func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && v_x != v_w
 }
 
-// rules/turn.mtg:184 (500.6)
+// rules/turn.mtg:203 (500.6)
 func trigger_event_18_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
