@@ -151,6 +151,13 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf("Counters: %s,\n", strs(names))
 	}
+	if len(p.LandMana) > 0 {
+		w.printf("LandMana: []rt.LandMana{\n")
+		for _, m := range p.LandMana {
+			w.printf("{Subtype: %s, Color: rt.%s}, %s\n", quote(m.Subtype), m.Color.Go, comment(m.Pos, m.Rules))
+		}
+		w.printf("},\n")
+	}
 	if len(p.States) > 0 {
 		var names []string
 		for _, s := range p.States {
