@@ -118,7 +118,7 @@ func (c *checker) landMana(d *grammar.LandManaDecl) {
 		return
 	}
 	rules := c.rules(d.Rules, "land_mana", false)
-	c.needRules(d.Pos, rules, len(d.Rules), "land_mana "+n)
+	c.needRules(d.Color.Pos, rules, len(d.Rules), "land_mana "+n)
 	var color *Enum
 	var names []string
 	for i, e := range colorEnum {
