@@ -347,12 +347,14 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			fresh, hasFresh = true, true
 		case "deathtouched":
 			deathtouched = true
-		case "plains", "island", "swamp", "mountain", "forest":
-			c.Subtypes = append(c.Subtypes, a)
 		default:
+			if landManaType(g.Rules, a) {
+				c.Subtypes = append(c.Subtypes, a)
+				continue
+			}
 			name, _, _ := strings.Cut(a, ":")
 			if g.Rules.Keyword(name) < 0 {
-				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, basic land type, P/T, state (tapped, phased_out, token, fresh) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(g.Rules.Keywords, ", "))
+				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, land type of these rules' land_mana, P/T, state (tapped, phased_out, token, fresh) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(g.Rules.Keywords, ", "))
 			}
 			if _, _, err := g.Rules.ParseKeyword(a); err != nil {
 				fail(ts, "card attribute %q: %v", a, err)
@@ -1273,4 +1275,15 @@ func keywordIndex(ts *testscript.TestScript, name string) int {
 		fail(ts, "%q is not a keyword of these rules", name)
 	}
 	return k
+}
+
+// landManaType reports whether a is a subtype these rules give a mana
+// ability (land_mana): a card attribute by itself ("forest").
+func landManaType(r *rt.Rules, a string) bool {
+	for _, m := range r.LandMana {
+		if m.Subtype == a {
+			return true
+		}
+	}
+	return false
 }
