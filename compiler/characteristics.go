@@ -98,6 +98,48 @@ func (c *checker) counter(d *grammar.CounterDecl) {
 	c.p.Counters = append(c.p.Counters, k)
 }
 
+// LandMana is a land_mana declaration: objects of the played card types
+// with the subtype Subtype have the mana ability "{T}: Add one mana of
+// Color".
+type LandMana struct {
+	Subtype string
+	Color   *Enum // of colorEnum
+	Rules   []string
+	Pos     grammar.Pos
+}
+
+func (c *checker) landMana(d *grammar.LandManaDecl) {
+	if !c.name(d.Name, "land type") {
+		return
+	}
+	n := d.Name.Name
+	if strings.ToLower(n) != n {
+		c.errorf(d.Name.Pos, "land_mana %s: a subtype is written in lower case (%s)", n, strings.ToLower(n))
+		return
+	}
+	rules := c.rules(d.Rules, "land_mana", false)
+	c.needRules(d.Color.Pos, rules, len(d.Rules), "land_mana "+n)
+	var color *Enum
+	var names []string
+	for i, e := range colorEnum {
+		names = append(names, e.Name)
+		if e.Name == d.Color.Name {
+			color = &colorEnum[i]
+		}
+	}
+	if color == nil {
+		c.errorf(d.Color.Pos, "land_mana %s: unknown color %s (want one of %s)%s", n, d.Color.Name, strings.Join(names, ", "), didYouMean(closest(d.Color.Name, names, 2)))
+		return
+	}
+	for _, m := range c.p.LandMana {
+		if m.Subtype == n {
+			c.errorf(d.Name.Pos, "land_mana %s already declared at %s", n, m.Pos)
+			return
+		}
+	}
+	c.p.LandMana = append(c.p.LandMana, &LandMana{Subtype: n, Color: color, Rules: rules, Pos: d.Pos})
+}
+
 // stateKinds are the kinds of value a state declaration may hold, and the
 // verb that sets each.
 var stateKinds = map[string]struct {

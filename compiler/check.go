@@ -82,6 +82,8 @@ func (c *checker) check() *Program {
 				c.cardType(d)
 			case *grammar.CounterDecl:
 				c.counter(d)
+			case *grammar.LandManaDecl:
+				c.landMana(d)
 			case *grammar.StateDecl:
 				c.state(d)
 			case *grammar.CharacteristicDecl:

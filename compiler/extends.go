@@ -113,6 +113,8 @@ func identity(n grammar.Node) (clauseID, bool) {
 		return clauseID{"every", d.Kind.Name, ""}, true
 	case *grammar.CardTypeDecl:
 		return clauseID{"card_type", d.Name.Name, ""}, true
+	case *grammar.LandManaDecl:
+		return clauseID{"land_mana", d.Name.Name, ""}, true
 	case *grammar.CharacteristicDecl:
 		return clauseID{"characteristic", d.Name.Name, ""}, true
 	case *grammar.StateDecl:
@@ -168,6 +170,8 @@ func ruleList(n grammar.Node) *[]grammar.Rule {
 	case *grammar.CardTypeDecl:
 		return &d.Rules
 	case *grammar.CounterDecl:
+		return &d.Rules
+	case *grammar.LandManaDecl:
 		return &d.Rules
 	case *grammar.StateDecl:
 		return &d.Rules

@@ -37,9 +37,9 @@ func goExpr(e Expr) string {
 			fn := map[Op]string{OpAdd: "rt.AddSat", OpSub: "rt.SubSat", OpMul: "rt.MulSat"}[e.Op]
 			return fn + "(" + goExpr(e.X) + ", " + goExpr(e.Y) + ")"
 		}
-		return goExpr(e.X) + " " + e.Op.Go() + " " + goExpr(e.Y)
+		return goBinary(e)
 	case *CondExpr:
-		return fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", goTypes[e.T], goExpr(e.Cond), goExpr(e.Then), goExpr(e.Else))
+		return goCond(e)
 	case *AttrRef:
 		if e.X == nil {
 			return goCall(e.B, nil, "")
@@ -334,4 +334,53 @@ func goWide(e Expr) string {
 		y = "(" + y + ")"
 	}
 	return goWide(b.X) + " " + b.Op.Go() + " " + y
+}
+
+// goBinary is a chain of plain binary operations (x op y op z ..., the left
+// operand of each the next), written left to right into one builder:
+// concatenating at each level would copy the whole left operand again
+// (quadratic in the terms of a long "a and b and c ...").
+func goBinary(e *Binary) string {
+	var spine []*Binary
+	x := Expr(e)
+	for {
+		b, ok := x.(*Binary)
+		if !ok || b.Sat {
+			break
+		}
+		spine = append(spine, b)
+		x = b.X
+	}
+	var sb strings.Builder
+	sb.WriteString(goExpr(x))
+	for i := len(spine) - 1; i >= 0; i-- {
+		sb.WriteString(" ")
+		sb.WriteString(spine[i].Op.Go())
+		sb.WriteString(" ")
+		sb.WriteString(goExpr(spine[i].Y))
+	}
+	return sb.String()
+}
+
+// goCond is a chain of conditional expressions (if c then x else if ...,
+// each the else of the one before), each a function literal returning from
+// the next, written into one builder as goBinary's chains are.
+func goCond(e *CondExpr) string {
+	var sb strings.Builder
+	n := 0
+	x := Expr(e)
+	for {
+		c, ok := x.(*CondExpr)
+		if !ok {
+			break
+		}
+		fmt.Fprintf(&sb, "func() %s {\nif %s {\nreturn %s\n}\nreturn ", goTypes[c.T], goExpr(c.Cond), goExpr(c.Then))
+		n++
+		x = c.Else
+	}
+	sb.WriteString(goExpr(x))
+	for range n {
+		sb.WriteString("\n}()")
+	}
+	return sb.String()
 }

@@ -27,6 +27,9 @@ type Program struct {
 	// TypeSet) and counter kinds (CounterKind i), in declaration order.
 	CardTypes []*CardType
 	Counters  []*CounterKind
+	// LandMana are the subtypes whose objects tap for mana (land_mana),
+	// in declaration order: rt.Rules.LandMana.
+	LandMana []*LandMana
 	// States are the values the rules declare objects hold (state), in
 	// declaration order: StateKind i.
 	States []*State

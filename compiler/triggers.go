@@ -28,7 +28,6 @@ type RuntimeEvent struct {
 }
 
 var runtimeEvents = []RuntimeEvent{
-	{"new_turn", []rt.EventKind{rt.EvTurn}, []string{"EvTurn"}, false, true, "", "a turn begins: its player, the active player now (its number, the turn's); logged before its first phase begins"},
 	{"begin", []rt.EventKind{rt.EvBeginPhase, rt.EvBeginStep}, []string{"EvBeginPhase", "EvBeginStep"}, false, false, "segment", "a step or phase begins (judged as it is logged, before every step's or phase's on_begin runs)"},
 	{"end", []rt.EventKind{rt.EvEndPhase, rt.EvEndStep}, []string{"EvEndPhase", "EvEndStep"}, false, false, "segment", "a step or phase ends"},
 	{"untap", []rt.EventKind{rt.EvUntap}, []string{"EvUntap"}, true, false, "", "a permanent becomes untapped"},
@@ -39,6 +38,7 @@ var runtimeEvents = []RuntimeEvent{
 	{"damage", []rt.EventKind{rt.EvDealtDamage}, []string{"EvDealtDamage"}, true, false, "", "a source deals damage: once for each damage event, with all it dealt in it (its number, amount), whatever the recipients"},
 	{"damage_to", []rt.EventKind{rt.EvCombatDamage}, []string{"EvCombatDamage"}, true, false, "", "a source deals damage to one recipient, combat damage or not: once for each recipient (its object the source, its number, amount, the damage, its recipient, recipient, the object dealt it)"},
 	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},
+	{"new_turn", []rt.EventKind{rt.EvTurn}, []string{"EvTurn"}, false, true, "", "a turn begins: its player, the active player now (its number, the turn's); logged before its first phase begins"},
 }
 
 // RuntimeEvents lists the runtime's events a trigger event may be.

@@ -346,16 +346,18 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			c.Token = true
 		case "deathtouched":
 			deathtouched = true
-		case "plains", "island", "swamp", "mountain", "forest":
-			c.Subtypes = append(c.Subtypes, a)
 		default:
 			if k, ok := g.Rules.State(a); ok && k >= rt.FirstFlag {
 				flags = append(flags, k)
 				continue
 			}
+			if landManaType(g.Rules, a) {
+				c.Subtypes = append(c.Subtypes, a)
+				continue
+			}
 			name, _, _ := strings.Cut(a, ":")
 			if g.Rules.Keyword(name) < 0 {
-				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, basic land type, P/T, state (tapped, phased_out, token, a flag the rules declare: %s) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(flagNames(g.Rules), ", "), strings.Join(g.Rules.Keywords, ", "))
+				fail(ts, "unknown card attribute %q: not a card type of these rules (%s), supertype, land type of these rules' land_mana, P/T, state (tapped, phased_out, token, a flag the rules declare: %s) or keyword of these rules (%s)", a, strings.Join(g.Rules.CardTypes, ", "), strings.Join(flagNames(g.Rules), ", "), strings.Join(g.Rules.Keywords, ", "))
 			}
 			if _, _, err := g.Rules.ParseKeyword(a); err != nil {
 				fail(ts, "card attribute %q: %v", a, err)
@@ -1290,4 +1292,15 @@ func flagNames(r *rt.Rules) []string {
 		}
 	}
 	return out
+}
+
+// landManaType reports whether a is a subtype these rules give a mana
+// ability (land_mana): a card attribute by itself ("forest").
+func landManaType(r *rt.Rules, a string) bool {
+	for _, m := range r.LandMana {
+		if m.Subtype == a {
+			return true
+		}
+	}
+	return false
 }

@@ -9,13 +9,13 @@ import (
 )
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion6
+const _ = rt.APIVersion7
 
 // Edition is the edition these rules implement.
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:df2a3d1c64470b2e8217c0d05512d045"
+const SourceHash = "sha256:d78908eb5d7a40b234d0dffaf59d98cf"
 
 // Keyword bits.
 const (
@@ -76,25 +76,25 @@ const (
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
 const (
-	ty_artifact     rt.TypeSet = 1 << 0 // rules/characteristics.mtg:13
-	ty_creature     rt.TypeSet = 1 << 1 // rules/characteristics.mtg:14
-	ty_enchantment  rt.TypeSet = 1 << 2 // rules/characteristics.mtg:15
-	ty_land         rt.TypeSet = 1 << 3 // rules/characteristics.mtg:16
-	ty_planeswalker rt.TypeSet = 1 << 4 // rules/characteristics.mtg:17
-	ty_instant      rt.TypeSet = 1 << 5 // rules/characteristics.mtg:18
-	ty_sorcery      rt.TypeSet = 1 << 6 // rules/characteristics.mtg:19
-	ty_kindred      rt.TypeSet = 1 << 7 // rules/characteristics.mtg:20
-	ty_battle       rt.TypeSet = 1 << 8 // rules/characteristics.mtg:21
+	ty_artifact     rt.TypeSet = 1 << 0 // rules/characteristics.mtg:14
+	ty_creature     rt.TypeSet = 1 << 1 // rules/characteristics.mtg:15
+	ty_enchantment  rt.TypeSet = 1 << 2 // rules/characteristics.mtg:16
+	ty_land         rt.TypeSet = 1 << 3 // rules/characteristics.mtg:17
+	ty_planeswalker rt.TypeSet = 1 << 4 // rules/characteristics.mtg:18
+	ty_instant      rt.TypeSet = 1 << 5 // rules/characteristics.mtg:19
+	ty_sorcery      rt.TypeSet = 1 << 6 // rules/characteristics.mtg:20
+	ty_kindred      rt.TypeSet = 1 << 7 // rules/characteristics.mtg:21
+	ty_battle       rt.TypeSet = 1 << 8 // rules/characteristics.mtg:22
 )
 
 // Counter kinds (counter), in declaration order.
 const (
-	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:26
-	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:27
-	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:28
-	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:29
-	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:30
-	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:31
+	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:41
+	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:42
+	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:43
+	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:44
+	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:45
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:46
 )
 
 // New starts a game under these rules.
@@ -114,10 +114,17 @@ var Rules = &rt.Rules{
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
-	States:            []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
-	StateKinds:        []rt.StateKind{0, 1, 2, 64, 3, 4, 65, 66, 67},
-	Power:             characteristic_power,
-	Toughness:         characteristic_toughness,
+	LandMana: []rt.LandMana{
+		{Subtype: "plains", Color: rt.White}, // rules/characteristics.mtg:32 (305.6)
+		{Subtype: "island", Color: rt.Blue},  // rules/characteristics.mtg:33 (305.6)
+		{Subtype: "swamp", Color: rt.Black},  // rules/characteristics.mtg:34 (305.6)
+		{Subtype: "mountain", Color: rt.Red}, // rules/characteristics.mtg:35 (305.6)
+		{Subtype: "forest", Color: rt.Green}, // rules/characteristics.mtg:36 (305.6)
+	},
+	States:     []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
+	StateKinds: []rt.StateKind{0, 1, 2, 64, 3, 4, 65, 66, 67},
+	Power:      characteristic_power,
+	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
 		characteristic_0,
 		characteristic_1,
@@ -572,6 +579,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t120.3e\tDamage to a creature by a source without wither or infect: marked on it\n" +
 	"2025-09-19\t302.6\tSummoning sickness: no attacking or {T}/{Q} abilities without continuous control since the turn began\n" +
 	"2025-09-19\t303.4a\tAn Aura spell requires a target, restricted by its enchant ability\n" +
+	"2025-09-19\t305.6\tBasic land types: a land with one taps for its color ({W}, {U}, {B}, {R}, {G})\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
 	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
 	"2025-09-19\t310.2\tA resolving battle spell enters under its caster's control\n" +
@@ -993,27 +1001,27 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t723.1c\tState-based actions are checked; no player gets priority, no triggered ability goes on the stack\n" +
 	"2025-09-19\t723.1d\tThe current step and/or phase ends; the game skips straight to the cleanup step\n"
 
-// rules/characteristics.mtg:45
+// rules/characteristics.mtg:60
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:46
+// rules/characteristics.mtg:61
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:38 (defined_power)
+// rules/characteristics.mtg:53 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedPower(g, v_x)
 }
 
-// rules/characteristics.mtg:39 (defined_toughness)
+// rules/characteristics.mtg:54 (defined_toughness)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedToughness(g, v_x)
 }
 
-// rules/characteristics.mtg:52 (white)
+// rules/characteristics.mtg:67 (white)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
@@ -1021,7 +1029,7 @@ func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:53 (blue)
+// rules/characteristics.mtg:68 (blue)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
@@ -1029,7 +1037,7 @@ func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:54 (black)
+// rules/characteristics.mtg:69 (black)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
@@ -1037,7 +1045,7 @@ func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:55 (red)
+// rules/characteristics.mtg:70 (red)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
@@ -1045,7 +1053,7 @@ func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:56 (green)
+// rules/characteristics.mtg:71 (green)
 func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
@@ -1053,7 +1061,7 @@ func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:57 (colorless)
+// rules/characteristics.mtg:72 (colorless)
 func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1

@@ -148,6 +148,16 @@ type CounterDecl struct {
 	Rules []Rule
 }
 
+// LandManaDecl says which mana a basic land type makes: `land_mana forest
+// "305.6" green`. An object of a played card type (card_type ... played)
+// with the subtype Name taps for one mana of Color.
+type LandManaDecl struct {
+	Pos   Pos
+	Name  Ident
+	Rules []Rule
+	Color Ident
+}
+
 // StateDecl declares a value every object holds, of a kind (flag,
 // number, object or player): `state phased_indirectly flag "702.26g"`.
 // Statements set it (set_flag x, NAME, v); x.NAME reads it; an object that
@@ -434,8 +444,11 @@ func (*CardTypeDecl) declNode()       {}
 // Position implements Node.
 func (n *CounterDecl) Position() Pos { return n.Pos }
 func (*CounterDecl) declNode()       {}
-func (n *StateDecl) Position() Pos   { return n.Pos }
-func (*StateDecl) declNode()         {}
+
+func (n *LandManaDecl) Position() Pos { return n.Pos }
+func (*LandManaDecl) declNode()       {}
+func (n *StateDecl) Position() Pos    { return n.Pos }
+func (*StateDecl) declNode()          {}
 
 // Position implements Node.
 func (n *CharacteristicDecl) Position() Pos { return n.Pos }

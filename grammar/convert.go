@@ -74,6 +74,8 @@ func (c *converter) decl(p *pDecl) Decl {
 	case p.Counter != nil:
 		name := Ident{Pos: toPos(p.Counter.Name.Pos), Name: c.unquote(p.Counter.Name)}
 		return &CounterDecl{Pos: toPos(p.Counter.Pos), Name: name, Rules: c.rules(p.Counter.Rules)}
+	case p.LandMana != nil:
+		return &LandManaDecl{Pos: toPos(p.LandMana.Pos), Name: ident(p.LandMana.Name), Rules: c.rules(p.LandMana.Rules), Color: ident(p.LandMana.Color)}
 	case p.State != nil:
 		return &StateDecl{Pos: toPos(p.State.Pos), Name: ident(p.State.Name), Kind: Ident{Pos: toPos(p.State.Kind.Pos), Name: p.State.Kind.Name}, Rules: c.rules(p.State.Rules)}
 	case p.Char != nil:

@@ -13,7 +13,7 @@
 //	Edition     = "edition" Ident String .
 //	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl
 //	              | MechanismDecl | StackObjectDecl | TriggerEventDecl | DamageDecl | EventDecl | ReplaceDecl
-//	              | CardTypeDecl | CounterDecl | StateDecl | CharacteristicDecl | CardDecl .
+//	              | CardTypeDecl | CounterDecl | LandManaDecl | StateDecl | CharacteristicDecl | CardDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
 //	KeywordDecl = "keyword" Ident { Rule } [ KeywordKind ] [ "redundant" { Rule } ] [ "prevents" Ident Rule { Rule } ] .
@@ -21,6 +21,7 @@
 //	              | "triggered" { Rule } "on" Ident [ Int | Ident ] "does" Ident [ "(" [ Int { "," Int } ] ")" ] .
 //	CardTypeDecl = "card_type" Ident { Rule } { Ident } .       (its properties: played, any_time, nonpermanent, combatant)
 //	CounterDecl = "counter" String { Rule } .                    (a kind of counter, by its name: "+1/+1")
+//	LandManaDecl = "land_mana" Ident { Rule } Ident .             (a basic land type and the color of mana it makes: forest green)
 //	StateDecl   = "state" Ident Ident { Rule } .                 (a value every object holds: its name, and flag, number, object or player)
 //	CharacteristicDecl = "characteristic" Ident { Rule } "(" Ident ")" "=" Expr .   (power or toughness, derived)
 //	TurnDecl    = "turn" Rule { Rule } "{" { "order" Ident { "," Ident } | "extra_turns" Rule { Rule } Ident } "}" .
@@ -81,7 +82,7 @@
 // no_priority skip repeat allow on_end sba for each where if else let and
 // or not has prevents predicate timing then mechanism stack_object on_damage on_event replace effect
 // trigger_event extends override remove add renumber recite as card_type
-// counter state characteristic static triggered redundant does card. Three places accept some of them anyway, where no other
+// counter land_mana state characteristic static triggered redundant does card. Three places accept some of them anyway, where no other
 // reading is possible: the kind of a for loop may be `player`
 // (`for each player p`); an operand may be one of the nouns step, phase,
 // turn and player (`step.had_priority`); and any word may follow a dot

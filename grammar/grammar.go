@@ -33,24 +33,25 @@ type pString struct {
 }
 
 type pDecl struct {
-	Player  *pPlayer  `parser:"  @@"`
-	Keyword *pKeyword `parser:"| @@"`
-	Turn    *pTurn    `parser:"| @@"`
-	Every   *pEvery   `parser:"| @@"`
-	Phase   *pPhase   `parser:"| @@"`
-	Sba     *pSba     `parser:"| @@"`
-	Pred    *pPred    `parser:"| @@"`
-	Timing  *pTiming  `parser:"| @@"`
-	Mech    *pMech    `parser:"| @@"`
-	Stack   *pStack   `parser:"| @@"`
-	Damage  *pDamage  `parser:"| @@"`
-	OnEvent *pOnEvent `parser:"| @@"`
-	Replace *pReplace `parser:"| @@"`
-	Type    *pType    `parser:"| @@"`
-	Counter *pCounter `parser:"| @@"`
-	State   *pState   `parser:"| @@"`
-	Char    *pChar    `parser:"| @@"`
-	Event   *pEvent   `parser:"| @@"`
+	Player   *pPlayer   `parser:"  @@"`
+	Keyword  *pKeyword  `parser:"| @@"`
+	Turn     *pTurn     `parser:"| @@"`
+	Every    *pEvery    `parser:"| @@"`
+	Phase    *pPhase    `parser:"| @@"`
+	Sba      *pSba      `parser:"| @@"`
+	Pred     *pPred     `parser:"| @@"`
+	Timing   *pTiming   `parser:"| @@"`
+	Mech     *pMech     `parser:"| @@"`
+	Stack    *pStack    `parser:"| @@"`
+	Damage   *pDamage   `parser:"| @@"`
+	OnEvent  *pOnEvent  `parser:"| @@"`
+	Replace  *pReplace  `parser:"| @@"`
+	Type     *pType     `parser:"| @@"`
+	Counter  *pCounter  `parser:"| @@"`
+	LandMana *pLandMana `parser:"| @@"`
+	State    *pState    `parser:"| @@"`
+	Char     *pChar     `parser:"| @@"`
+	Event    *pEvent    `parser:"| @@"`
 	// An edition that extends another says what differs.
 	Override *pOverride `parser:"| @@"`
 	Remove   *pRemove   `parser:"| @@"`
@@ -88,7 +89,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'prevent' | 'card_type' | 'counter' | 'state' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'prevent' | 'card_type' | 'counter' | 'land_mana' | 'state' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -218,6 +219,13 @@ type pCounter struct {
 	Pos   lexer.Position
 	Name  pString   `parser:"'counter' @@"`
 	Rules []pString `parser:"@@*"`
+}
+
+type pLandMana struct {
+	Pos   lexer.Position
+	Name  pIdent    `parser:"'land_mana' @@"`
+	Rules []pString `parser:"@@*"`
+	Color pIdent    `parser:"@@"`
 }
 
 type pChar struct {

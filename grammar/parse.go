@@ -194,7 +194,7 @@ var declKeywords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true,
 	"every": true, "phase": true, "sba": true, "watch": true, "predicate": true, "timing": true, "mechanism": true,
 	"stack_object": true, "on_damage": true, "on_event": true, "replace": true, "effect": true, "trigger_event": true,
-	"card_type": true, "counter": true, "state": true, "characteristic": true, "card": true,
+	"card_type": true, "counter": true, "land_mana": true, "state": true, "characteristic": true, "card": true,
 	"override": true, "remove": true, "add": true, "renumber": true, "recite": true,
 }
 
@@ -415,7 +415,7 @@ var (
 	operatorTokens = []string{"or", "and", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", ".", "has", "("}
 	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "if", "step", "phase", "turn", "player"}
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
-	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "watch", "predicate", "timing", "mechanism", "stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "card_type", "counter", "state", "characteristic", "card"}
+	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "watch", "predicate", "timing", "mechanism", "stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "card_type", "counter", "land_mana", "state", "characteristic", "card"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end", "on_begin"}
 	deltaTokens    = []string{"override", "remove", "add", "renumber", "recite"}
 )

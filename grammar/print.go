@@ -126,7 +126,7 @@ func (p *printer) file(f *File) {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *CardTypeDecl, *CounterDecl, *StateDecl, *CharacteristicDecl, *PredicateDecl, *TimingDecl, *TriggerEventDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
+		case *KeywordDecl, *CardTypeDecl, *CounterDecl, *LandManaDecl, *StateDecl, *CharacteristicDecl, *PredicateDecl, *TimingDecl, *TriggerEventDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -187,6 +187,12 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "counter ")
 		p.tok(d.Name.Pos, strconv.Quote(d.Name.Name))
 		p.rules(d.Rules)
+	case *LandManaDecl:
+		p.tok(d.Pos, "land_mana ")
+		p.ident(d.Name)
+		p.rules(d.Rules)
+		p.text(" ")
+		p.ident(d.Color)
 	case *StateDecl:
 		p.tok(d.Pos, "state ")
 		p.ident(d.Name)

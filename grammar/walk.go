@@ -83,6 +83,10 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *CounterDecl:
 		inspectRules(n.Rules, f)
+	case *LandManaDecl:
+		Inspect(&n.Name, f)
+		inspectRules(n.Rules, f)
+		Inspect(&n.Color, f)
 	case *StateDecl:
 		Inspect(&n.Name, f)
 		Inspect(&n.Kind, f)

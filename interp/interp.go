@@ -105,6 +105,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, k := range p.Counters {
 		r.Counters = append(r.Counters, k.Name)
 	}
+	for _, m := range p.LandMana {
+		r.LandMana = append(r.LandMana, rt.LandMana{Subtype: m.Subtype, Color: rt.Color(m.Color.Value)})
+	}
 	for _, s := range p.States {
 		r.States, r.StateKinds = append(r.States, s.Name), append(r.StateKinds, rt.StateKind(s.Enum.Value))
 	}

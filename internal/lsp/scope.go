@@ -81,7 +81,7 @@ func tokens(text string) []token {
 var declWords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true, "every": true, "phase": true, "sba": true, "watch": true,
 	"predicate": true, "timing": true, "mechanism": true, "stack_object": true, "effect": true, "on_damage": true, "on_event": true,
-	"card_type": true, "counter": true, "state": true, "characteristic": true,
+	"card_type": true, "counter": true, "land_mana": true, "state": true, "characteristic": true,
 }
 
 // kindType is the type of the variable a query of the kind binds: a kind

@@ -110,6 +110,8 @@ func declSymbol(d grammar.Node, text string, to int) (symbol, bool) {
 		s.name, s.detail, s.kind, s.at = d.Name.Name, "card_type "+rulesOf(d.Rules), protocol.SymbolKindClass, d.Name.Pos
 	case *grammar.CounterDecl:
 		s.name, s.detail, s.kind, s.at = d.Name.Name, "counter "+rulesOf(d.Rules), protocol.SymbolKindEnumMember, d.Name.Pos
+	case *grammar.LandManaDecl:
+		s.name, s.detail, s.kind, s.at = d.Name.Name, "land_mana "+d.Color.Name+" "+rulesOf(d.Rules), protocol.SymbolKindEnumMember, d.Name.Pos
 	case *grammar.StateDecl:
 		s.name, s.detail, s.kind, s.at = d.Name.Name, "state "+d.Kind.Name+" "+rulesOf(d.Rules), protocol.SymbolKindField, d.Name.Pos
 	case *grammar.CharacteristicDecl:

@@ -16,7 +16,6 @@ func ObjPhasedOut(g Exec, x ObjID) bool { return objAt(g, x).PhasedOut }
 // ObjToken reports whether x is a token.
 func ObjToken(g Exec, x ObjID) bool { return objAt(g, x).Token }
 
-
 // ObjController is x's controller.
 func ObjController(g Exec, x ObjID) int { return int(objAt(g, x).Controller) }
 

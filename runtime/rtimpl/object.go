@@ -289,14 +289,18 @@ func ObjSetColorOr(g Exec, x ObjID, c Color, b bool) bool {
 	return b
 }
 
-// manaColor is the color of mana a land can tap for, if any.
+// manaColor is the color of mana an object can tap for, if any: that of
+// its first subtype that the rules give a mana ability (Rules.LandMana),
+// if it is of a played card type.
 func (g *Game) manaColor(o *Object) (Color, bool) {
-	if o.Types&g.Rules.PlayedTypes == 0 {
+	if o.Types&g.Rules.PlayedTypes == 0 || len(g.Rules.LandMana) == 0 {
 		return 0, false
 	}
 	for _, s := range g.faceOf(o).Subtypes {
-		if c, ok := basicColor(s); ok {
-			return c, true
+		for _, m := range g.Rules.LandMana {
+			if m.Subtype == s {
+				return m.Color, true
+			}
 		}
 	}
 	return 0, false

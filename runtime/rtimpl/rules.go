@@ -42,7 +42,7 @@ type Rules struct {
 	// What the runtime's own mechanisms do with objects of some types,
 	// as the card_type declarations' properties say:
 	//   - PlayedTypes (played): played as a special action, not cast; it
-	//     taps for the mana of its basic land types;
+	//     taps for the mana of its subtypes (LandMana);
 	//   - InstantTypes (any_time): cast whenever its controller holds
 	//     priority;
 	//   - NonpermanentTypes (nonpermanent): as a spell of it resolves it
@@ -51,6 +51,10 @@ type Rules struct {
 	//     on "each creature" look at, and what the random policy attacks
 	//     and blocks with.
 	PlayedTypes, InstantTypes, NonpermanentTypes, CombatantTypes TypeSet
+	// LandMana are the subtypes whose objects tap for mana (land_mana),
+	// in declaration order: an object of PlayedTypes taps for one mana
+	// of the color of the first of its subtypes listed here.
+	LandMana []LandMana
 	// Power and Toughness derive an object's power and toughness
 	// (characteristic power, characteristic toughness); nil: printed.
 	Power, Toughness func(g Exec, x ObjID) int32
@@ -216,6 +220,13 @@ type Prevention struct {
 	Keyword int
 	Event   string
 	Rule    string
+}
+
+// LandMana is a subtype whose objects have the mana ability "{T}: Add one
+// mana of Color" (land_mana SUBTYPE RULE COLOR): Subtype in lower case.
+type LandMana struct {
+	Subtype string
+	Color   Color
 }
 
 // PlayerDefaults are the starting values from the .mtg player block.

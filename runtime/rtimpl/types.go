@@ -230,23 +230,6 @@ func (c Cost) String() string {
 	return b.String()
 }
 
-// basicColor is the mana a basic land type makes (a mechanic of every edition).
-func basicColor(subtype string) (Color, bool) {
-	switch subtype {
-	case "plains":
-		return White, true
-	case "island":
-		return Blue, true
-	case "swamp":
-		return Black, true
-	case "mountain":
-		return Red, true
-	case "forest":
-		return Green, true
-	}
-	return 0, false
-}
-
 func itoa(n int) string {
 	if n == 0 {
 		return "0"
