@@ -36,11 +36,18 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 // to say (Options, Check, LegalActions): it reuses its buffers, and in
 // steady state allocates nothing.
 type RandomPolicy struct {
-	RNG     RNG
-	buf     []Answer
-	opts    []Option
-	pick    []ObjID
-	targets []int32
+	RNG RNG
+	// Unchecked answers a declaration of attackers or blockers as drawn,
+	// even one Check refuses (a requirement or restriction over the
+	// whole declaration, a cost), instead of DefaultDeclare: the
+	// caller sees the refusal and answers again (Run falls back to
+	// PassPolicy). A differential test compares the engines' refusals
+	// so.
+	Unchecked bool
+	buf       []Answer
+	opts      []Option
+	pick      []ObjID
+	targets   []int32
 }
 
 // Decide implements Policy. It prefers playing a land and casting spells to
@@ -60,7 +67,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		// it may block) is declared with probability 1/2, against one of
 		// them drawn uniformly. A declaration Check refuses (a
 		// requirement or restriction over the whole declaration, a
-		// cost) is replaced by DefaultDeclare.
+		// cost) is replaced by DefaultDeclare, unless Unchecked.
 		r.opts = g.Options(r.opts[:0], false)
 		r.pick, r.targets = r.pick[:0], r.targets[:0]
 		for i := 0; i < len(r.opts); {
@@ -78,7 +85,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 			i = j
 		}
 		a := Answer{Kind: Declare, Objs: r.pick, Targets: r.targets}
-		if g.Check(a) != nil {
+		if !r.Unchecked && g.Check(a) != nil {
 			return g.DefaultDeclare(d)
 		}
 		return a
