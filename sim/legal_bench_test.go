@@ -11,9 +11,11 @@ import (
 
 // legalPlayer is the random player of the first measurement (before issue
 // 12's API): uniform over LegalActions (passing included) at priority,
-// runtime.RandomPolicy otherwise. It plays the games of that measurement
-// move for move, so BenchmarkRandomGameVanillaLegal compares the runtime
-// before and after on the same games.
+// runtime.RandomPolicy otherwise. It played the games of that measurement
+// move for move, so BenchmarkRandomGameVanillaLegal compared the runtime
+// before and after on the same games, until RandomPolicy's declarations
+// of attackers and blockers were drawn over Game.Options (issue 38): the
+// games differ from then on (the same workload, other draws).
 type legalPlayer struct {
 	rng rt.RNG
 	buf []rt.Answer

@@ -106,7 +106,7 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	pol := &rt.RandomPolicy{RNG: rt.RNG{State: seed ^ 0x5eed}}
+	pol := &rt.RandomPolicy{RNG: rt.RNG{State: seed ^ 0x5eed}, Unchecked: true}
 	ch := &chaos{rng: rt.RNG{State: seed ^ 0xc4a05}}
 	inva, invb := NewInvariants(opt.Index), NewInvariants(opt.Index)
 	var res Result
@@ -163,8 +163,9 @@ func Compare(a, b Engine, seed uint64, opt Options) (Result, error) {
 				act(gb)
 			}
 		}
-		// The policy may pick an illegal answer (attackers without one that
-		// must attack): it tries again, then falls back to passing or the
+		// The policy may pick an illegal answer (Unchecked: a declaration
+		// without a creature that must attack, or one a restriction
+		// forbids): it tries again, then falls back to passing or the
 		// first cards, as runtime.Run does. Both engines must refuse alike.
 		var ans rt.Answer
 		var erra error
@@ -234,7 +235,7 @@ func Play(e Engine, seed uint64, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	pol := &rt.RandomPolicy{RNG: rt.RNG{State: seed ^ 0x5eed}}
+	pol := &rt.RandomPolicy{RNG: rt.RNG{State: seed ^ 0x5eed}, Unchecked: true}
 	ch := &chaos{rng: rt.RNG{State: seed ^ 0xc4a05}}
 	inv := NewInvariants(opt.Index)
 	var res Result

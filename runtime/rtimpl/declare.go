@@ -274,11 +274,11 @@ func (g *Game) canDeclareAttack(p int) bool {
 // blockers aside).
 func (g *Game) canDeclareBlock(q int) bool {
 	for _, b := range g.Battlefield {
-		if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
+		if !g.mayBlockAtAll(b) {
 			continue // mayBlock's test of b alone, once for all attackers
 		}
 		for _, at := range g.Combat.Attacks {
-			if no, _ := g.pred2(g.Combat.Blk.MayNot, b, at.Attacker); !no {
+			if g.mayBlockAttacker(b, at.Attacker) {
 				return true
 			}
 		}

@@ -193,13 +193,13 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		}
 		e.Release(m)
 	case DecideBlockers:
-		// Whose creatures block whom is the rules' (can_block, cant_block).
+		// Whose creatures block whom is the rules' (mayBlock).
 		for _, b := range g.Battlefield {
-			if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
+			if !g.mayBlockAtAll(b) {
 				continue
 			}
 			for _, at := range g.Combat.Attacks {
-				if no, _ := g.pred2(g.Combat.Blk.MayNot, b, at.Attacker); !no {
+				if g.mayBlockAttacker(b, at.Attacker) {
 					add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
 				}
 			}

@@ -32,12 +32,22 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 }
 
 // RandomPolicy takes a random legal action, drawing from its own seeded RNG
-// so that the same seed plays the same game.
+// so that the same seed plays the same game. What is legal is the game's
+// to say (Options, Check, LegalActions): it reuses its buffers, and in
+// steady state allocates nothing.
 type RandomPolicy struct {
-	RNG     RNG
-	buf     []Answer
-	pick    []ObjID
-	targets []int32
+	RNG RNG
+	// Unchecked answers a declaration of attackers or blockers as drawn,
+	// even one Check refuses (a requirement or restriction over the
+	// whole declaration, a cost), instead of DefaultDeclare: the
+	// caller sees the refusal and answers again (Run falls back to
+	// PassPolicy). A differential test compares the engines' refusals
+	// so.
+	Unchecked bool
+	buf       []Answer
+	opts      []Option
+	pick      []ObjID
+	targets   []int32
 }
 
 // Decide implements Policy. It prefers playing a land and casting spells to
@@ -52,36 +62,33 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 			n = r.RNG.Intn(n + 1) // "you may": none is one of the answers
 		}
 		return Answer{Kind: Choose, Objs: r.pick[:n]}
-	case DecideAttackers:
-		// Each creature the rules let attack (can_attack, cant_attack)
-		// attacks with probability 1/2, or surely if it must; an illegal
-		// pick falls back to no attack in Run.
-		r.pick = r.pick[:0]
-		for _, x := range g.Battlefield {
-			if !g.mayAttack(x) {
-				continue
-			}
-			if must, _ := g.pred(g.Combat.Atk.Requirement, x, false); must || r.RNG.Intn(2) == 0 {
-				r.pick = append(r.pick, x)
-			}
-		}
-		return Answer{Kind: Declare, Objs: r.pick}
-	case DecideBlockers:
-		// Each creature the rules let block (can_block) blocks with
-		// probability 1/2 the first attacker cant_block allows.
+	case DecideAttackers, DecideBlockers:
+		// Each creature with options (Options: what it may attack, whom
+		// it may block) is declared with probability 1/2, against one of
+		// them drawn uniformly. A declaration Check refuses (a
+		// requirement or restriction over the whole declaration, a
+		// cost) is replaced by DefaultDeclare, unless Unchecked.
+		r.opts = g.Options(r.opts[:0], false)
 		r.pick, r.targets = r.pick[:0], r.targets[:0]
-		for _, x := range g.Battlefield {
-			if g.Objs[x].PhasedOut || !g.can(g.Combat.Blk.May, x) || r.RNG.Intn(2) == 0 {
-				continue
+		for i := 0; i < len(r.opts); {
+			j := i + 1 // options of one creature are consecutive
+			for j < len(r.opts) && r.opts[j].Obj == r.opts[i].Obj {
+				j++
 			}
-			for _, at := range g.Combat.Attacks {
-				if no, _ := g.pred2(g.Combat.Blk.MayNot, x, at.Attacker); !no {
-					r.pick, r.targets = append(r.pick, x), append(r.targets, int32(at.Attacker))
-					break
+			if r.RNG.Intn(2) == 0 {
+				o := r.opts[i]
+				if j-i > 1 {
+					o = r.opts[i+r.RNG.Intn(j-i)]
 				}
+				r.pick, r.targets = append(r.pick, o.Obj), append(r.targets, o.Target)
 			}
+			i = j
 		}
-		return Answer{Kind: Declare, Objs: r.pick, Targets: r.targets}
+		a := Answer{Kind: Declare, Objs: r.pick, Targets: r.targets}
+		if !r.Unchecked && g.Check(a) != nil {
+			return g.DefaultDeclare(d)
+		}
+		return a
 	case DecideOrder:
 		r.pick = append(r.pick[:0], d.From...)
 		r.RNG.Shuffle(r.pick)

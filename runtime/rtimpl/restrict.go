@@ -402,11 +402,22 @@ func (g *Game) mayAttack(x ObjID) bool {
 
 // mayBlock: permanent b is able to block attacker at on its own in the
 // declaration being made (can_block, cant_block: whose creatures block
-// whom is the rules').
-func (g *Game) mayBlock(b, at ObjID) bool {
-	if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
-		return false
-	}
+// whom is the rules'). It is mayBlockAtAll(b) and mayBlockAttacker(b,
+// at), which a pass over the attackers asks apart, testing b alone once:
+// whoever asks which creature may block which (Options, the policies,
+// the declaration's search) asks these.
+func (g *Game) mayBlock(b, at ObjID) bool { return g.mayBlockAtAll(b) && g.mayBlockAttacker(b, at) }
+
+// mayBlockAtAll: permanent b is able to block some attacker or other in
+// the declaration being made (can_block: whose creatures block is the
+// rules').
+func (g *Game) mayBlockAtAll(b ObjID) bool {
+	return !g.Objs[b].PhasedOut && g.can(g.Combat.Blk.May, b)
+}
+
+// mayBlockAttacker: b, which mayBlockAtAll, may block attacker at
+// (cant_block: whom a creature may not block is the rules').
+func (g *Game) mayBlockAttacker(b, at ObjID) bool {
 	no, _ := g.pred2(g.Combat.Blk.MayNot, b, at)
 	return !no
 }
@@ -506,17 +517,13 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		return 0, 0
 	}
 	s.ix.build(len(g.Objs), objs)
-	candidate := func(b ObjID) bool {
-		o := &g.Objs[b]
-		return !o.PhasedOut && g.can(g.Combat.Blk.May, b)
-	}
 	// First the count: the most each creature could obey, alone, beyond
 	// what the declaration obeys (without pair requirements, a creature
 	// declared obeys all of its own).
 	var more int32
 	for _, b := range g.Battlefield {
 		in := s.ix.at(b) != 0
-		if in && !pairs || !candidate(b) {
+		if in && !pairs || !g.mayBlockAtAll(b) {
 			continue
 		}
 		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
@@ -554,7 +561,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	}
 	total = have + more
 	for _, b := range g.Battlefield {
-		if !candidate(b) {
+		if !g.mayBlockAtAll(b) {
 			continue
 		}
 		g.blockable(s, b, pairs)

@@ -98,9 +98,9 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 	return Answer{Kind: Pass}
 }
 
-// blocks draws a declaration of blockers (the declaring player's, as the
-// rules' can_block says) without listing every (blocker, attacker) pair,
-// as Options does: each creature that may block some attacker (the first
+// blocks draws a declaration of blockers (the declaring player's: who may
+// block whom is the game's, Game.mayBlock, which Options asks too)
+// without listing every (blocker, attacker) pair, as Options does: each creature that may block some attacker (the first
 // found) blocks with probability 1/2, an attacker drawn uniformly among
 // those it may block (drawn among the attackers from the first, again
 // until it may block that one). Expected cost: O(creatures + attackers
@@ -110,14 +110,12 @@ func (u *UniformPolicy) blocks(g *Game) Answer {
 	for _, at := range g.Combat.Attacks {
 		u.atk = append(u.atk, at.Attacker)
 	}
-	// Whose creatures block whom is the rules' (can_block, cant_block).
-	may := func(b, a ObjID) bool { no, _ := g.pred2(g.Combat.Blk.MayNot, b, a); return !no }
 	for _, b := range g.Battlefield {
-		if g.Objs[b].PhasedOut || !g.can(g.Combat.Blk.May, b) {
+		if !g.mayBlockAtAll(b) {
 			continue
 		}
 		first := 0
-		for first < len(u.atk) && !may(b, u.atk[first]) {
+		for first < len(u.atk) && !g.mayBlockAttacker(b, u.atk[first]) {
 			first++
 		}
 		if first == len(u.atk) || u.RNG.Intn(2) != 0 {
@@ -125,7 +123,7 @@ func (u *UniformPolicy) blocks(g *Game) Answer {
 		}
 		a := u.atk[first:]
 		x := a[u.RNG.Intn(len(a))]
-		for !may(b, x) {
+		for !g.mayBlockAttacker(b, x) {
 			x = a[u.RNG.Intn(len(a))]
 		}
 		u.objs, u.targets = append(u.objs, b), append(u.targets, int32(x))
