@@ -69,21 +69,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		// requirement or restriction over the whole declaration, a
 		// cost) is replaced by DefaultDeclare, unless Unchecked.
 		r.opts = g.Options(r.opts[:0], false)
-		r.pick, r.targets = r.pick[:0], r.targets[:0]
-		for i := 0; i < len(r.opts); {
-			j := i + 1 // options of one creature are consecutive
-			for j < len(r.opts) && r.opts[j].Obj == r.opts[i].Obj {
-				j++
-			}
-			if r.RNG.Intn(2) == 0 {
-				o := r.opts[i]
-				if j-i > 1 {
-					o = r.opts[i+r.RNG.Intn(j-i)]
-				}
-				r.pick, r.targets = append(r.pick, o.Obj), append(r.targets, o.Target)
-			}
-			i = j
-		}
+		r.pick, r.targets = declareHalf(&r.RNG, r.opts, r.pick[:0], r.targets[:0])
 		a := Answer{Kind: Declare, Objs: r.pick, Targets: r.targets}
 		if !r.Unchecked && g.Check(a) != nil {
 			return g.DefaultDeclare(d)

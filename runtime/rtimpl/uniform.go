@@ -45,18 +45,7 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		return a
 	case DecideAttackers:
 		u.opts = g.Options(u.opts[:0], false)
-		u.objs, u.targets = u.objs[:0], u.targets[:0]
-		for i := 0; i < len(u.opts); {
-			j := i + 1 // options of one creature are consecutive
-			for j < len(u.opts) && u.opts[j].Obj == u.opts[i].Obj {
-				j++
-			}
-			if u.RNG.Intn(2) == 0 {
-				o := u.opts[i+u.RNG.Intn(j-i)]
-				u.objs, u.targets = append(u.objs, o.Obj), append(u.targets, o.Target)
-			}
-			i = j
-		}
+		u.objs, u.targets = declareHalf(&u.RNG, u.opts, u.objs[:0], u.targets[:0])
 		a := Answer{Kind: Declare, Objs: u.objs, Targets: u.targets}
 		if g.Check(a) != nil {
 			return g.DefaultDeclare(d)
@@ -129,4 +118,23 @@ func (u *UniformPolicy) blocks(g *Game) Answer {
 		u.objs, u.targets = append(u.objs, b), append(u.targets, int32(x))
 	}
 	return Answer{Kind: Declare, Objs: u.objs, Targets: u.targets}
+}
+
+// declareHalf appends to objs and targets a random declaration from opts,
+// the options of a declaration of attackers or blockers (each creature's
+// consecutive): each creature with probability 1/2, against one of its
+// options drawn uniformly.
+func declareHalf(rng *RNG, opts []Option, objs []ObjID, targets []int32) ([]ObjID, []int32) {
+	for i := 0; i < len(opts); {
+		j := i + 1 // options of one creature are consecutive
+		for j < len(opts) && opts[j].Obj == opts[i].Obj {
+			j++
+		}
+		if rng.Intn(2) == 0 {
+			o := opts[i+rng.Intn(j-i)]
+			objs, targets = append(objs, o.Obj), append(targets, o.Target)
+		}
+		i = j
+	}
+	return objs, targets
 }
