@@ -409,7 +409,7 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 			n := int32(0)
 			for ; n < left; n++ {
 				amounts[i], amounts[next] = n, left-n
-				if _, ok := g.divisionRestricted(gr, amounts, i, c.divRestrict); !ok {
+				if !g.divisionRefused(gr, amounts, i) {
 					break
 				}
 			}
@@ -579,6 +579,14 @@ func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 		}
 	}
 	return nil
+}
+
+// divisionRefused reports whether the rules' restriction on the pending
+// damage decision (the kind it was posed with) refuses gr's division
+// amount for its j-th recipient: what DefaultDamage's search asks.
+func (g *Game) divisionRefused(gr DamageGroup, amount []int32, j int) bool {
+	_, refused := g.divisionRestricted(gr, amount, j, g.Combat.divRestrict)
+	return refused
 }
 
 // divisionRestricted evaluates the predicates of kind k (two objects, a
