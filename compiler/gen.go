@@ -186,6 +186,11 @@ func (w *writer) file(pkg string) {
 			w.printf("%s,\n", name)
 		}
 		w.printf("},\n")
+		var names []string
+		for _, a := range p.Derived {
+			names = append(names, a.Name)
+		}
+		w.printf("CharacteristicNames: %s,\n", strs(names))
 	}
 	w.printf("TurnRule: %s,\nExtraTurnsRule: %s,\nExtraTurnsNewestFirst: %v,\n", quote(first(p.TurnRules)), quote(first(p.ExtraRules)), p.NewestFirst)
 	w.printf("LandRule: %s,\nSorceryRule: %s,\n", quote(p.LandRule), quote(p.SorceryRule))

@@ -12,34 +12,75 @@ func sbaReads(s *SBA) rt.Changes {
 
 // sbaCharacteristicReads adds to the reads of each sba whose match reads a
 // characteristic the rules derive (x.power, x.toughness, x.NAME of a
-// derived one, derived(x, C)) what every derivation reads: a card's
-// characteristic-defining ability may read more than its object (Maro:
-// its controller's hand), and its sba must be matched again after that
-// changes.
+// derived one: derived(x, NAME)) what its derivation reads, and what those
+// it reads in turn read: a card's characteristic-defining ability may read
+// more than its object (Maro: its controller's hand), and its sba must be
+// matched again after that changes. A derivation named otherwise than by a
+// constant may be any: it reads what every derivation reads.
 func (c *checker) sbaCharacteristicReads() {
-	names := map[string]bool{}
-	var derived rt.Changes
+	chars := map[string]*Characteristic{}
 	for _, ch := range append([]*Characteristic{c.p.Power, c.p.Toughness}, c.p.Derived...) {
 		if ch != nil {
-			names[ch.Name] = true
-			derived |= exprReads(ch.Expr)
+			chars[ch.Name] = ch
 		}
 	}
-	if len(names) == 0 {
+	if len(chars) == 0 {
 		return
 	}
-	for _, s := range c.p.SBAs {
-		reads := false
-		eachExpr(s.Match, func(x Expr) {
+	// uses lists what an expression reads of the derivations: the
+	// characteristics it names, and whether it reads any (derived).
+	uses := func(e Expr) (names []string, any bool) {
+		eachExpr(e, func(x Expr) {
 			switch x := x.(type) {
 			case *AttrRef:
-				reads = reads || x.B.Recv == Object && names[x.B.Name]
+				if x.B.Recv == Object && chars[x.B.Name] != nil {
+					names = append(names, x.B.Name)
+				}
 			case *Call:
-				reads = reads || x.B.Name == "derived" || x.B.Name == "derived_holds"
+				if x.B.Name != "derived" && x.B.Name != "derived_holds" {
+					break
+				}
+				// x.NAME of a derived characteristic is derived(x, NAME).
+				if lit, ok := x.Args[len(x.Args)-1].(*EnumLit); ok && chars[lit.E.Name] != nil {
+					names = append(names, lit.E.Name)
+				} else {
+					any = true
+				}
 			}
 		})
-		if reads {
-			s.Reads |= derived
+		return names, any
+	}
+	var all rt.Changes
+	for _, ch := range chars {
+		all |= exprReads(ch.Expr)
+	}
+	// reads is what the derivations named read, transitively.
+	reads := func(names []string) rt.Changes {
+		var r rt.Changes
+		seen := map[string]bool{}
+		for len(names) > 0 {
+			n := names[len(names)-1]
+			names = names[:len(names)-1]
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			r |= exprReads(chars[n].Expr)
+			more, any := uses(chars[n].Expr)
+			if any {
+				return all
+			}
+			names = append(names, more...)
+		}
+		return r
+	}
+	for _, s := range c.p.SBAs {
+		names, any := uses(s.Match)
+		switch {
+		case any:
+			s.Reads |= all
+		case len(names) > 0:
+			s.Reads |= reads(names)
 		}
 	}
 }

@@ -34,10 +34,6 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.AttackersThisCombat": {},
 	// own: func attackIndex(own)
 	"Exec.Attacking": {Own: true},
-	// not own: reads Attack.Attacker
-	"Exec.AttackingAlone": {},
-	// not own: reads Attack.Declared(own)
-	"Exec.AttacksAlone": {},
 	// not own: reads Attack.Target
 	"Exec.BeingAttacked": {},
 	// not own: reads Attack.Blocked(own)
@@ -47,10 +43,6 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.BlockersDeclared": {},
 	// own: func blockIndex(own)
 	"Exec.Blocking": {Own: true},
-	// not own: reads Block.Blocker
-	"Exec.BlockingAlone": {},
-	// not own: reads Combat.DeclaredBlockers
-	"Exec.BlocksAlone": {},
 	// not own: reads Block.Attacker
 	"Exec.BlocksAttacker": {},
 	// own: Attack.Controller(own), Block.Controller(own), Game.Objs, Object.Controller(own), func attackIndex(own), func blockIndex(own)
@@ -59,9 +51,11 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.CombatDamageStep":    {},
 	"Exec.DealingCombatDamage": {},
 	// not own: reads Game.aux
-	"Exec.DealsCombatDamage": {},
+	"Exec.DealsCombatDamage":     {},
+	"Exec.DeclaredAttackerCount": {},
 	// not own: reads Attack.Declared(own)
-	"Exec.DeclaredAttacking": {},
+	"Exec.DeclaredAttacking":    {},
+	"Exec.DeclaredBlockerCount": {},
 	// not own: reads Combat.Declared
 	"Exec.DeclaredBlockers": {},
 	"Exec.Declaring":        {},

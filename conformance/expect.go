@@ -124,11 +124,15 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 	case "alone":
 		how := arg(1, "alone attacks|attacking|blocks|blocking <card>")
 		x := s.card(ts, arg(2, "alone attacks|attacking|blocks|blocking <card>"))
-		f := map[string]func(rt.ObjID) bool{"attacks": rt.Exec{Game: g}.AttacksAlone, "attacking": rt.Exec{Game: g}.AttackingAlone, "blocks": rt.Exec{Game: g}.BlocksAlone, "blocking": rt.Exec{Game: g}.BlockingAlone}[how]
-		if f == nil {
+		name := map[string]string{"attacks": "attacks_alone", "attacking": "attacking_alone", "blocks": "blocks_alone", "blocking": "blocking_alone"}[how]
+		if name == "" {
 			fail(ts, "expect alone: want attacks, attacking, blocks or blocking, not %q", how)
 		}
-		got, want, what = boolStr(f(x)), "true", args[2]+" "+how+" alone"
+		a, ok := g.Rules.Characteristic(name)
+		if !ok {
+			fail(ts, "expect alone %s: the rules derive no characteristic %s", how, name)
+		}
+		got, want, what = boolStr(rt.ObjDerived(rt.Exec{Game: g}, x, a) != 0), "true", args[2]+" "+how+" alone"
 	case "declared":
 		what := arg(1, "declared attackers|blockers")
 		switch what {

@@ -62,7 +62,7 @@ predicate blocks_at_most "509.1" (b) = 1
 keyword lonely
 predicate can_attack "508.1a" (a) if a.creature
 predicate can_attack_player "506.3" (p, q) if q != p
-predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and a.attacking_alone
+predicate attack_restriction "508.1c" (a) if a.attacking and a has lonely and game.attackers == 1
 predicate assigns_damage "510.1a" (s) = max(0, s.power)
 predicate lethal_damage "510.1c" (s, b) = max(0, b.toughness - b.damage)
 predicate division_restriction "510.1c" (s, b) if assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)

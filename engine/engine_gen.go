@@ -15,7 +15,7 @@ const _ = rt.APIVersion7
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d78908eb5d7a40b234d0dffaf59d98cf"
+const SourceHash = "sha256:f801cb7338819e83b9fed1dd081ecb09"
 
 // Keyword bits.
 const (
@@ -134,7 +134,12 @@ var Rules = &rt.Rules{
 		characteristic_5,
 		characteristic_6,
 		characteristic_7,
+		characteristic_8,
+		characteristic_9,
+		characteristic_10,
+		characteristic_11,
 	},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -407,7 +412,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:499", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -419,31 +424,31 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
 		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:411", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
 		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:415", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:421", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:422", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:426", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:431", Text: "0", Value2: pred_attack_tax_11},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:434", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_13},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:442", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:443", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:446", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:449", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:451", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:454", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:457", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:460", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:462", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:465", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:469", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:475", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:489", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:490", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:495", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:540", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:431", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:432", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:436", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:441", Text: "0", Value2: pred_attack_tax_11},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:444", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_13},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:452", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:453", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:456", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:459", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:461", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:464", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:467", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:470", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:472", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:475", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:479", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:485", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:491", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:492", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:499", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:500", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:140", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_33, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:141", Text: "x has shroud", Test2: pred_cant_be_targeted_34, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
 		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:190", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_35},
@@ -452,18 +457,18 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:244", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_38, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:514", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:517", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:518", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:519", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:520", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:521", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:523", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:524", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:527", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:528", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:535", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:536", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:524", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:527", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:528", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:529", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:530", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:531", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:533", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:534", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:537", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:538", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:545", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:546", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -1064,6 +1069,50 @@ func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 // rules/characteristics.mtg:72 (colorless)
 func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:421 (506.5) (attacks_alone)
+func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:422 (506.5) (attacking_alone)
+func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Attacking(v_x) && g.NumAttackers() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:423 (506.5) (blocks_alone)
+func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:424 (506.5) (blocking_alone)
+func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Blocking(v_x) && func() int32 {
+		n := int32(0)
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if g.Blocking(v_b) {
+				n++
+			}
+		}
+		return n
+	}() == 1 {
 		return 1
 	}
 	return 0
@@ -2735,14 +2784,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:499 (506.4)
+// rules/combat.mtg:509 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:499 (506.4)
+// rules/combat.mtg:509 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3090,69 +3139,69 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:421 (508.1c)
+// rules/combat.mtg:431 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_cant_attack_alone) && g.AttackingAlone(v_a)
+	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(9))
 }
 
-// rules/combat.mtg:422 (508.1c)
+// rules/combat.mtg:432 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:426 (508.1d)
+// rules/combat.mtg:436 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:431 (508.1g)
+// rules/combat.mtg:441 (508.1g)
 func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:434 (702.10c)
+// rules/combat.mtg:444 (702.10c)
 func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:440 (509.1)
+// rules/combat.mtg:450 (509.1)
 func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:441 (509.1)
+// rules/combat.mtg:451 (509.1)
 func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:442 (509.1a)
+// rules/combat.mtg:452 (509.1a)
 func pred_can_block_15(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:443 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:453 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:446 (702.28b)
+// rules/combat.mtg:456 (702.28b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:449 (702.31b)
+// rules/combat.mtg:459 (702.31b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:451 (702.118b)
+// rules/combat.mtg:461 (702.118b)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:454 (702.14c, 702.14d)
+// rules/combat.mtg:464 (702.14c, 702.14d)
 func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -3222,12 +3271,12 @@ func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:457 (702.111b)
+// rules/combat.mtg:467 (702.111b)
 func pred_block_restriction_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:460 (509.1a)
+// rules/combat.mtg:470 (509.1a)
 func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -3237,22 +3286,22 @@ func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:462 (509.1c)
+// rules/combat.mtg:472 (509.1c)
 func pred_must_block_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:465 (509.1b)
+// rules/combat.mtg:475 (509.1b)
 func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
-	return g.HasKeyword(v_b, kw_cant_block_alone) && g.BlockingAlone(v_b)
+	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(11))
 }
 
-// rules/combat.mtg:469 (510.1a)
+// rules/combat.mtg:479 (510.1a)
 func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:475 (702.19b, 702.2c)
+// rules/combat.mtg:485 (702.19b, 702.2c)
 func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -3278,32 +3327,32 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:481 (702.19b)
+// rules/combat.mtg:491 (702.19b)
 func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:482 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:492 (702.19b, 702.19d, 702.19f)
 func pred_trample_28(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:489 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:499 (510.4, 702.7b, 702.4b)
 func pred_deals_first_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:490 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:500 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_30(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:495 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:505 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_31(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:540 (506.2a, 507.1)
+// rules/combat.mtg:550 (506.2a, 507.1)
 func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -3380,62 +3429,62 @@ func pred_must_block_attacker_38(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
-// rules/combat.mtg:514 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:524 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:517 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:527 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:518 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:528 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:519 (506.7a, 506.7d)
+// rules/combat.mtg:529 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:520 (506.7b, 506.7d)
+// rules/combat.mtg:530 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:521 (506.7, 506.7d)
+// rules/combat.mtg:531 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:523 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:533 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:524 (506.7, 506.7d)
+// rules/combat.mtg:534 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:527 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:537 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:528 (506.7, 506.7d)
+// rules/combat.mtg:538 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:535 (506.7c)
+// rules/combat.mtg:545 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:536 (506.7c, 506.7f)
+// rules/combat.mtg:546 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -3970,7 +4019,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	_ = v_x
 	v_w := w
 	_ = v_w
-	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
+	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
 // rules/combat.mtg:384 (508.1m)

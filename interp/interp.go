@@ -112,7 +112,7 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		r.States, r.StateKinds = append(r.States, s.Name), append(r.StateKinds, rt.StateKind(s.Enum.Value))
 	}
 	for _, a := range p.Derived {
-		r.Characteristics = append(r.Characteristics, b.derived(a))
+		r.Characteristics, r.CharacteristicNames = append(r.Characteristics, b.derived(a)), append(r.CharacteristicNames, a.Name)
 	}
 	if p.Power != nil {
 		r.Power = b.characteristic(p.Power)

@@ -15,7 +15,7 @@ const _ = rt.APIVersion7
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6cbe15d8766f05337166a85520d252ca"
+const SourceHash = "sha256:0871fd8f3eed7629167c05f59cd2a793"
 
 // Keyword bits.
 const (
@@ -93,7 +93,12 @@ var Rules = &rt.Rules{
 		characteristic_5,
 		characteristic_6,
 		characteristic_7,
+		characteristic_8,
+		characteristic_9,
+		characteristic_10,
+		characteristic_11,
 	},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
 	ExtraTurnsNewestFirst: false,
@@ -189,8 +194,8 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:74", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:84", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:81", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:91", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
@@ -205,7 +210,7 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:104", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:111", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
@@ -217,13 +222,13 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:133", Run: step_combat_damage_action_0},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:140", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:217", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:218", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_5},
-						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:227", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:228", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
@@ -320,35 +325,35 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:499", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
 		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5},
-		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:237", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:469", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:540", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:479", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:491", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:492", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:233", Text: "a has flying and not b has flying", Test2: pred_cant_block_12, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:239", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:151", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:154", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:158", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:161", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:165", Text: "s has first_strike", Test: pred_deals_first_18, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:166", Text: "not s.in_first_step", Test: pred_deals_second_19},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:170", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_12, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:158", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:161", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:165", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:168", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:172", Text: "s has first_strike", Test: pred_deals_first_18, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:173", Text: "not s.in_first_step", Test: pred_deals_second_19},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:177", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:173", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:180", Run: on_damage_object_1},
 	},
 	OnEvents: []rt.EventHook{
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"308.1"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
@@ -359,7 +364,7 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:182", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:189", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
@@ -553,6 +558,50 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
+// rules/combat.mtg:421 (308.1) (attacks_alone)
+func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:422 (308.1) (attacking_alone)
+func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Attacking(v_x) && g.NumAttackers() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:423 (309.1) (blocks_alone)
+func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:424 (309.1) (blocking_alone)
+func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Blocking(v_x) && func() int32 {
+		n := int32(0)
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if g.Blocking(v_b) {
+				n++
+			}
+		}
+		return n
+	}() == 1 {
+		return 1
+	}
+	return 0
+}
+
 // rules/priority.mtg:19 (408.1f, 410.3)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
@@ -659,7 +708,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:74 (308.5, 308.1)
+// cr1999/combat.mtg:81 (308.5, 308.1)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -683,7 +732,7 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:84 (308.2)
+// cr1999/combat.mtg:91 (308.2)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -707,12 +756,12 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:92 (308.6)
+// cr1999/combat.mtg:99 (308.6)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:92 (308.6)
+// cr1999/combat.mtg:99 (308.6)
 func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
@@ -774,7 +823,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:104 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:111 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -919,7 +968,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr1999/combat.mtg:133 (502.2b)
+// cr1999/combat.mtg:140 (502.2b)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1159,7 +1208,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:217 (310.1d)
+// cr2008/combat.mtg:218 (310.1d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1226,7 +1275,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:227 (310.2)
+// cr2008/combat.mtg:228 (310.2)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1536,14 +1585,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:499 (306.2)
+// rules/combat.mtg:509 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:499 (306.2)
+// rules/combat.mtg:509 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1707,12 +1756,12 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:440 (309.1)
+// rules/combat.mtg:450 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:441 (309.1)
+// rules/combat.mtg:451 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -1722,27 +1771,27 @@ func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:237 (309.1)
+// cr2008/combat.mtg:238 (309.1)
 func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:469 (310.1a)
+// rules/combat.mtg:479 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:481 (502.9)
+// rules/combat.mtg:491 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:482 (502.9)
+// rules/combat.mtg:492 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:540 (307.1)
+// rules/combat.mtg:550 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -1762,32 +1811,32 @@ func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// cr2008/combat.mtg:233 (502.4)
+// cr2008/combat.mtg:234 (502.4)
 func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:239 (420.5c)
+// cr2008/combat.mtg:240 (420.5c)
 func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// cr1999/combat.mtg:151 (308.1)
+// cr1999/combat.mtg:158 (308.1)
 func pred_cant_attack_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:154 (409.2g, 502.5)
+// cr1999/combat.mtg:161 (409.2g, 502.5)
 func pred_can_tap_15(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(65))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:158 (502.8)
+// cr1999/combat.mtg:165 (502.8)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:161 (502.6)
+// cr1999/combat.mtg:168 (502.6)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -1862,17 +1911,17 @@ func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:165 (502.2, 502.2b)
+// cr1999/combat.mtg:172 (502.2, 502.2b)
 func pred_deals_first_18(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:166 (502.2, 502.2b)
+// cr1999/combat.mtg:173 (502.2, 502.2b)
 func pred_deals_second_19(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:170 (306.2)
+// cr1999/combat.mtg:177 (306.2)
 func pred_leaves_combat_20(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
@@ -1888,7 +1937,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:173 (310.4)
+// cr1999/combat.mtg:180 (310.4)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -1953,7 +2002,7 @@ func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	g.RemoveFromCombat(v_x, "419.6b")
 }
 
-// cr1999/combat.mtg:182 (310.4, 310.3)
+// cr1999/combat.mtg:189 (310.4, 310.3)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
@@ -2049,7 +2098,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	_ = v_x
 	v_w := w
 	_ = v_w
-	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
+	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
 // rules/combat.mtg:384 (308.3)

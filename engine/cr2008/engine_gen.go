@@ -15,7 +15,7 @@ const _ = rt.APIVersion7
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a992f28f888da675b1f00bbe2aa04c0a"
+const SourceHash = "sha256:5089d9f5ab2c08f8ecc7804156907daf"
 
 // Keyword bits.
 const (
@@ -91,7 +91,12 @@ var Rules = &rt.Rules{
 		characteristic_5,
 		characteristic_6,
 		characteristic_7,
+		characteristic_8,
+		characteristic_9,
+		characteristic_10,
+		characteristic_11,
 	},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "300.6",
 	ExtraTurnsNewestFirst: true,
@@ -189,7 +194,7 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:184", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:185", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:50", Run: step_declare_attackers_action_2},
 						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:54", Run: step_declare_attackers_action_3},
 						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:86", Run: step_declare_attackers_action_4},
@@ -220,14 +225,14 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:197", Run: step_combat_damage_action_0},
+						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:198", Run: step_combat_damage_action_0},
 						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:217", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:218", Run: step_combat_damage_action_5},
 						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_6},
-						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:227", Run: step_combat_damage_action_7},
+						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:228", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
@@ -329,7 +334,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:499", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchSBAs: sba_match_all,
 	Predicates: []rt.Predicate{
@@ -338,23 +343,23 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
 		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:431", Text: "0", Value2: pred_attack_tax_5},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:434", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:440", Text: "b.controller == game.declaring", Test: pred_can_block_7},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:441", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
+		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:441", Text: "0", Value2: pred_attack_tax_5},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:444", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_7},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_9},
-		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:237", Text: "1", Value: pred_blocks_at_most_10, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:469", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:481", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:482", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:489", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:490", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:495", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:540", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
+		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:479", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:491", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:492", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:499", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:500", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_18, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_19, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:233", Text: "a has flying and not b has flying", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:239", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_21},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_21},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -368,12 +373,12 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:250", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:251", Params: 0, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:265", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:271", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:171", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:266", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:272", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:172", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_5},
@@ -586,6 +591,50 @@ func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 // rules/characteristics.mtg:72 (colorless)
 func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:421 (306.5) (attacks_alone)
+func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:422 (306.5) (attacking_alone)
+func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Attacking(v_x) && g.NumAttackers() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:423 (306.5) (blocks_alone)
+func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:424 (306.5) (blocking_alone)
+func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
+	if g.Blocking(v_x) && func() int32 {
+		n := int32(0)
+		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
+			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
+			if !ok {
+				continue
+			}
+			if g.Blocking(v_b) {
+				n++
+			}
+		}
+		return n
+	}() == 1 {
 		return 1
 	}
 	return 0
@@ -823,7 +872,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:184 (308.2c)
+// cr2008/combat.mtg:185 (308.2c)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1120,7 +1169,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr2008/combat.mtg:197 (310.5, 502.28)
+// cr2008/combat.mtg:198 (310.5, 502.28)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "310.5")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -1383,7 +1432,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:217 (310.2d)
+// cr2008/combat.mtg:218 (310.2d)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1450,7 +1499,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// cr2008/combat.mtg:227 (310.1)
+// cr2008/combat.mtg:228 (310.1)
 func step_combat_damage_action_7(g rt.Exec) bool {
 	if g.CombatDamagePending() > 0 {
 		g.PutOnStack(0, g.Active, 0, 0, 0)
@@ -1755,14 +1804,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:499 (306.4)
+// rules/combat.mtg:509 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:499 (306.4)
+// rules/combat.mtg:509 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1916,24 +1965,24 @@ func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:431 (308.2f)
+// rules/combat.mtg:441 (308.2f)
 func pred_attack_tax_5(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:434 (502.5)
+// rules/combat.mtg:444 (502.5)
 func pred_can_tap_6(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:440 (309.2)
+// rules/combat.mtg:450 (309.2)
 func pred_can_block_7(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:441 (309.2)
+// rules/combat.mtg:451 (309.2)
 func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -1943,42 +1992,42 @@ func pred_can_block_9(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// cr2008/combat.mtg:237 (309.2a)
+// cr2008/combat.mtg:238 (309.2a)
 func pred_blocks_at_most_10(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:469 (310.2a)
+// rules/combat.mtg:479 (310.2a)
 func pred_assigns_damage_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:481 (502.9b)
+// rules/combat.mtg:491 (502.9b)
 func pred_division_restriction_12(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:482 (502.9b, 502.9c)
+// rules/combat.mtg:492 (502.9b, 502.9c)
 func pred_trample_13(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:489 (310.5, 502.2, 502.28)
+// rules/combat.mtg:499 (310.5, 502.2, 502.28)
 func pred_deals_first_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:490 (310.5, 502.28)
+// rules/combat.mtg:500 (310.5, 502.28)
 func pred_deals_second_15(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:495 (306.4, 306.4b)
+// rules/combat.mtg:505 (306.4, 306.4b)
 func pred_leaves_combat_16(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:540 (306.2)
+// rules/combat.mtg:550 (306.2)
 func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2003,12 +2052,12 @@ func pred_damage_assigner_19(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// cr2008/combat.mtg:233 (502.4)
+// cr2008/combat.mtg:234 (502.4)
 func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
-// cr2008/combat.mtg:239 (420.5c)
+// cr2008/combat.mtg:240 (420.5c)
 func pred_lethal_damage_21(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
@@ -2083,7 +2132,7 @@ func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	g.RemoveFromCombat(v_x, "419.6b")
 }
 
-// cr2008/combat.mtg:250 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
+// cr2008/combat.mtg:251 (310.4, 310.3, 310.4a, 310.4b, 310.4c)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	{
 		mark := g.Mark()
@@ -2105,7 +2154,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }
 
-// cr2008/combat.mtg:265 (308.4, 306.3a, 306.2)
+// cr2008/combat.mtg:266 (308.4, 306.3a, 306.2)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2118,7 +2167,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2008/combat.mtg:271 (308.4, 306.3)
+// cr2008/combat.mtg:272 (308.4, 306.3)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2131,7 +2180,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2008/combat.mtg:171 (309.5, 309.4, 306.3a, 309.2a)
+// cr2008/combat.mtg:172 (309.5, 309.4, 306.3a, 309.2a)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2259,7 +2308,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	_ = v_x
 	v_w := w
 	_ = v_w
-	return g.AttacksAlone(v_x) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
+	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
 // rules/combat.mtg:384 (308.3)

@@ -458,31 +458,13 @@ func (g Exec) BlockedBy(b ObjID) []ObjID {
 	})
 }
 
-// AttacksAlone: x was the only creature declared as an attacker.
-func (g Exec) AttacksAlone(x ObjID) bool {
-	i := g.attackIndex(x)
-	return g.Combat.DeclaredAttackers == 1 && i >= 0 && g.Combat.Attacks[i].Declared
-}
+// DeclaredAttackerCount is the number of creatures declared as attackers
+// this combat.
+func (g Exec) DeclaredAttackerCount() int32 { return g.Combat.DeclaredAttackers }
 
-// AttackingAlone: x is attacking and no other creature is.
-func (g Exec) AttackingAlone(x ObjID) bool {
-	return len(g.Combat.Attacks) == 1 && g.Combat.Attacks[0].Attacker == x
-}
-
-// BlocksAlone: x was the only creature declared as a blocker.
-func (g Exec) BlocksAlone(x ObjID) bool {
-	return g.Combat.DeclaredBlockers == 1 && g.Blocking(x)
-}
-
-// BlockingAlone: x is blocking and no other creature is.
-func (g Exec) BlockingAlone(x ObjID) bool {
-	for _, b := range g.Combat.Blocks {
-		if b.Blocker != x {
-			return false
-		}
-	}
-	return g.Blocking(x)
-}
+// DeclaredBlockerCount is the number of creatures declared as blockers
+// this combat.
+func (g Exec) DeclaredBlockerCount() int32 { return g.Combat.DeclaredBlockers }
 
 // AttackedPlayer is the player attacking creature x attacks; -1 if it
 // attacks a permanent (a planeswalker, a battle) or is not attacking.

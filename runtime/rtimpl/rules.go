@@ -63,6 +63,8 @@ type Rules struct {
 	// cost), read as x.NAME: AttributeID i, a number (a condition is 1
 	// or 0).
 	Characteristics []func(g Exec, x ObjID) int32
+	// CharacteristicNames name them, AttributeID i.
+	CharacteristicNames []string
 
 	TurnRule              string // cited when a turn begins
 	ExtraTurnsRule        string
@@ -165,6 +167,17 @@ type KeywordTrigger struct {
 type KeywordArg struct {
 	Keyword int16
 	N       int32
+}
+
+// Characteristic is the AttributeID of the characteristic the rules
+// derive by that name (characteristic NAME (x) = ...).
+func (r *Rules) Characteristic(name string) (AttributeID, bool) {
+	for i, n := range r.CharacteristicNames {
+		if n == name {
+			return AttributeID(i), true
+		}
+	}
+	return 0, false
 }
 
 // State is the kind of the state the rules declare by that name.
