@@ -293,17 +293,27 @@ func ObjSetColorOr(g Exec, x ObjID, c Color, b bool) bool {
 // its first subtype that the rules give a mana ability (Rules.LandMana),
 // if it is of a played card type.
 func (g *Game) manaColor(o *Object) (Color, bool) {
-	if o.Types&g.Rules.PlayedTypes == 0 || len(g.Rules.LandMana) == 0 {
+	if o.Types&g.Rules.PlayedTypes == 0 {
 		return 0, false
 	}
-	for _, s := range g.faceOf(o).Subtypes {
-		for _, m := range g.Rules.LandMana {
+	m := g.faceOf(o).mana
+	return Color(m - 1), m != 0
+}
+
+// landMana is Face.mana for subtypes: the color of the first of them the
+// rules' table lists, plus one; 0 for none.
+func landMana(r *Rules, subtypes []string) int8 {
+	if r == nil {
+		return 0
+	}
+	for _, s := range subtypes {
+		for _, m := range r.LandMana {
 			if m.Subtype == s {
-				return m.Color, true
+				return int8(m.Color) + 1
 			}
 		}
 	}
-	return 0, false
+	return 0
 }
 
 // IsCard reports whether x was made from the card the rules declare by
@@ -487,6 +497,10 @@ type Face struct {
 	// Card names the card the rules declare that it was made from
 	// (Card.Declared); empty: none.
 	Card string
+	// mana is the color of mana its subtypes make by the rules' table
+	// (Rules.LandMana) plus one, 0 for none: found once, as the face is
+	// put in the game's table (internFace, and again on Load).
+	mana int8
 }
 
 // Face returns x's face. Its slices are shared: change a face with
@@ -520,6 +534,7 @@ func (g *Game) internFace(f *Face) uint32 {
 			return uint32(i)
 		}
 	}
+	f.mana = landMana(g.Rules, f.Subtypes)
 	g.faces = append(g.faces, *f) // never into a clone's: their slices end at their length
 	g.seeCard(f.Card)
 	return uint32(n)

@@ -115,6 +115,9 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 		}
 	}
 	g.Rules, g.preds = r, indexPredicates(r)
+	for i := range g.faces {
+		g.faces[i].mana = landMana(r, g.faces[i].Subtypes)
+	}
 	if err := g.checkLoaded(); err != nil {
 		return nil, err
 	}
