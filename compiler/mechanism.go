@@ -30,7 +30,12 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 		mc.Rules = mc.Proc.Rules
 	case d.Body != nil:
 		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them)", d.Name.Name, strings.Join(procedureMechanisms(), ", "))
-		fallthrough
+		mc.Rules = c.rules(d.Rules, "mechanism", false)
+	case m.Procedure():
+		// The order of what it does is the rules' to say: the runtime
+		// has no procedure of its own.
+		c.errorf(d.Name.Pos, "mechanism %s needs its statements: the runtime has no procedure of its own (e.g. mechanism %s \"RULE\" { for each player p { put_triggers p } }: each player in turn order from the active player)", d.Name.Name, d.Name.Name)
+		mc.Rules = c.rules(d.Rules, "mechanism", false)
 	default:
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)

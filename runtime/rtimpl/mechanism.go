@@ -34,8 +34,9 @@ type MechSpec struct {
 	// Optional: an edition may leave it undeclared (its rules have no
 	// such effect); the runtime then refuses to do it.
 	Optional bool
-	// Procedure: the rules may give its procedure as statements
-	// (`mechanism NAME RULE { ... }`, Rules.Procedures).
+	// Procedure: the rules give its procedure as statements
+	// (`mechanism NAME RULE { ... }`, Rules.Procedures); the runtime has
+	// none of its own.
 	Procedure bool
 	// Chooses: its statements may ask a player (they run again from the
 	// start once answered); otherwise they must decide nothing.
@@ -50,7 +51,7 @@ var mechanisms = [NumMechanisms]MechSpec{
 	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false, false, false},
 	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false, false, false},
 	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false, false, false},
-	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack: by the rules' statements if given (each player's in the order they choose, put_triggers), else the active player's first, then in turn order, each player's in the order they triggered", false, true, true},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true},
 	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false, false, false},
 	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false},
 }
@@ -68,7 +69,7 @@ func (m Mechanism) Const() string { return mechanisms[m].Const }
 // Doc says what the mechanism cites its rule for.
 func (m Mechanism) Doc() string { return mechanisms[m].Doc }
 
-// Procedure reports whether the rules may give the mechanism's procedure
+// Procedure reports whether the rules give the mechanism's procedure
 // as statements.
 func (m Mechanism) Procedure() bool { return m < NumMechanisms && mechanisms[m].Procedure }
 

@@ -424,29 +424,20 @@ func (g Exec) EventNumber() int32 { return g.eventN }
 func (g Exec) TriggerValue() int32 { return g.resolving.Value }
 
 // stackTriggers puts waiting triggered abilities on the stack and reports
-// whether any were: by the rules' procedure for MechStackTriggers if they
-// give one (which may stop for a player's order, g.pending), else the
-// active player's first and then in turn order (APNAP), each player's in
-// the order they triggered.
+// whether any were, by the rules' procedure for MechStackTriggers (which
+// may stop for a player's order, g.pending). The checker requires one of
+// rules that give priority; rules without one put nothing on the stack.
 func (g *Game) stackTriggers() bool {
-	if len(g.Waiting) == 0 {
+	proc := &g.Rules.Procedures[MechStackTriggers]
+	if len(g.Waiting) == 0 || proc.Run == nil {
 		return false
 	}
-	if proc := &g.Rules.Procedures[MechStackTriggers]; proc.Run != nil {
-		m := g.exec().Mark()
-		if !proc.Run(g.exec()) {
-			g.exec().Release(m) // it may have stopped inside a for each loop
-			return true         // g.pending: a player orders their abilities
-		}
-		g.Waiting = g.Waiting[:0] // those of no player still in the game
-		return true
+	m := g.exec().Mark()
+	if !proc.Run(g.exec()) {
+		g.exec().Release(m) // it may have stopped inside a for each loop
+		return true         // g.pending: a player orders their abilities
 	}
-	p := g.Active
-	for range g.Players {
-		g.stackWaiting(p, nil, g.Rules.Cite[MechStackTriggers])
-		p = (p + 1) % len(g.Players)
-	}
-	g.Waiting = g.Waiting[:0]
+	g.Waiting = g.Waiting[:0] // those of no player still in the game
 	return true
 }
 
