@@ -202,12 +202,10 @@ func ObjStateNumber(g Exec, x ObjID, k StateKind) int32 {
 	return g.Objs[x].State[k]
 }
 
-// ObjStateFlag is x's flag k (false for no object).
+// ObjStateFlag is x's flag k (false for no object, or a k that is no
+// flag).
 func ObjStateFlag(g Exec, x ObjID, k StateKind) bool {
-	if k >= FirstFlag {
-		return g.valid(x) && k < FirstFlag+MaxStateFlags && g.Objs[x].Flags>>(k-FirstFlag)&1 != 0
-	}
-	return ObjStateNumber(g, x, k) != 0
+	return k >= FirstFlag && k < FirstFlag+MaxStateFlags && g.valid(x) && g.Objs[x].Flags>>(k-FirstFlag)&1 != 0
 }
 
 // ObjStateObject is x's state value k, as an object (no object if unset).
@@ -226,16 +224,8 @@ func (g Exec) SetNumber(x ObjID, k StateKind, n int32, rule string) {
 
 // SetFlag sets x's flag k to v.
 func (g Exec) SetFlag(x ObjID, k StateKind, v bool, rule string) {
-	if k < FirstFlag {
-		n := int32(0)
-		if v {
-			n = 1
-		}
-		g.SetNumber(x, k, n, rule)
-		return
-	}
-	if !g.valid(x) || k >= FirstFlag+MaxStateFlags {
-		return // no object: nothing happens
+	if !g.valid(x) || k < FirstFlag || k >= FirstFlag+MaxStateFlags {
+		return // no object (or no flag): nothing happens
 	}
 	bit := uint32(1) << (k - FirstFlag)
 	if v {

@@ -71,10 +71,10 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		r.opts = g.Options(r.opts[:0], false)
 		r.pick, r.targets = declareHalf(&r.RNG, r.opts, r.pick[:0], r.targets[:0])
 		a := Answer{Kind: Declare, Objs: r.pick, Targets: r.targets}
-		if !r.Unchecked && g.Check(a) != nil {
-			return g.DefaultDeclare(d)
+		if r.Unchecked {
+			return a
 		}
-		return a
+		return g.orDefault(d, a)
 	case DecideOrder:
 		r.pick = append(r.pick[:0], d.From...)
 		r.RNG.Shuffle(r.pick)
@@ -154,6 +154,15 @@ func (g *Game) DefaultDeclare(d Decision) Answer {
 	}
 	if len(a.Objs) > 0 && !g.accepts(a) {
 		return Answer{Kind: Declare}
+	}
+	return a
+}
+
+// orDefault is a, a policy's declaration for d, if Check accepts it, else
+// DefaultDeclare's.
+func (g *Game) orDefault(d Decision, a Answer) Answer {
+	if g.Check(a) != nil {
+		return g.DefaultDeclare(d)
 	}
 	return a
 }

@@ -38,19 +38,11 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		}
 		return u.opts[u.RNG.Intn(len(u.opts))].Answer()
 	case DecideBlockers:
-		a := u.blocks(g)
-		if g.Check(a) != nil {
-			return g.DefaultDeclare(d)
-		}
-		return a
+		return g.orDefault(d, u.blocks(g))
 	case DecideAttackers:
 		u.opts = g.Options(u.opts[:0], false)
 		u.objs, u.targets = declareHalf(&u.RNG, u.opts, u.objs[:0], u.targets[:0])
-		a := Answer{Kind: Declare, Objs: u.objs, Targets: u.targets}
-		if g.Check(a) != nil {
-			return g.DefaultDeclare(d)
-		}
-		return a
+		return g.orDefault(d, Answer{Kind: Declare, Objs: u.objs, Targets: u.targets})
 	case DecideCards, DecideOrder:
 		u.opts = g.Options(u.opts[:0], false)
 		u.objs = u.objs[:0]
