@@ -854,6 +854,10 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	if r.reads&ReadsMana != 0 {
 		c.p.SBAsReadMana = true
 	}
+	if len(c.p.SBAs) == rt.MaxSBAs {
+		c.errorf(d.Pos, "too many state-based actions (at most %d)", rt.MaxSBAs)
+		return
+	}
 	c.p.SBAs = append(c.p.SBAs, s)
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion7
+const _ = rt.APIVersion8
 
 // Edition is the edition these rules implement.
 const Edition = "cr2025"
@@ -414,7 +414,7 @@ var Rules = &rt.Rules{
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
-	MatchSBAs: sba_match_all,
+	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:398", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
@@ -2798,285 +2798,247 @@ func watch0_506_4_do(g rt.Exec, x int32) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// sba_match_all matches every state-based action against the same state
-// in one pass.
-func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
-	dirty := g.SBAChanges()
-	if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
-		for p := range g.Players {
-			if g.Players[p].Lost {
-				continue
-			}
-			x := int32(p)
-			if dirty&(rt.ChangePlayers) != 0 {
-				if sba_704_5a_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 0, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangePlayers) != 0 {
-				if sba_704_5b_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 1, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
-				if sba_704_5c_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 2, X: x})
-					if first {
-						return hits
-					}
+// sba_match_on evaluates against x the conditions of the sbas in cand
+// (Rules.MatchOn).
+func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hits []rt.SBAHit) []rt.SBAHit {
+	switch over {
+	case rt.OverPlayers:
+		if cand&(1<<0) != 0 {
+			if sba_704_5a_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 0, X: x})
+				if first {
+					return hits
 				}
 			}
 		}
-	}
-	if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
-		for _, id := range g.Battlefield {
-			x := int32(id)
-			if g.Objs[id].PhasedOut {
-				continue
-			}
-			types := g.Objs[id].Types
-			_ = types
-			if types&(ty_creature) != 0 {
-				if dirty&(rt.ChangeBattlefield) != 0 {
-					if sba_704_5f_match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: 5, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-			if types&(ty_creature) != 0 {
-				if dirty&(rt.ChangeBattlefield) != 0 {
-					v_c := rt.ObjID(x)
-					_ = v_c
-					if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
-						hits = append(hits, rt.SBAHit{SBA: 6, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-			if types&(ty_creature) != 0 {
-				if dirty&(rt.ChangeBattlefield) != 0 {
-					v_c := rt.ObjID(x)
-					_ = v_c
-					if g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c) {
-						hits = append(hits, rt.SBAHit{SBA: 7, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-			if types&(ty_planeswalker) != 0 {
-				if dirty&(rt.ChangeBattlefield) != 0 {
-					if sba_704_5i_match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: 8, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-			if types&(ty_battle) != 0 {
-				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
-					v_x := rt.ObjID(x)
-					_ = v_x
-					if rt.ObjCounters(g, v_x, ctr_defense) <= 0 && !(g.TriggerPending(v_x)) {
-						hits = append(hits, rt.SBAHit{SBA: 9, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if rt.ObjWorld(g, v_x) && func() bool {
-					for _, v_y := range g.Battlefield {
-						if g.Objs[v_y].PhasedOut {
-							continue
-						}
-						if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
-							return true
-						}
-					}
-					return false
-				}() {
-					hits = append(hits, rt.SBAHit{SBA: 10, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x)) {
-					hits = append(hits, rt.SBAHit{SBA: 11, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
-					hits = append(hits, rt.SBAHit{SBA: 12, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if types&(ty_battle) != 0 {
-				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
-					v_x := rt.ObjID(x)
-					_ = v_x
-					if !(func() bool {
-						for v_p := range g.Players {
-							if g.Players[v_p].Lost {
-								continue
-							}
-							if v_p == g.Protector(v_x) {
-								return true
-							}
-						}
-						return false
-					}()) && !(g.BeingAttacked(v_x)) && (!(g.HasSubtype(v_x, "siege")) || func() int {
-						mark := g.Mark()
-						for v_p := range g.Players {
-							if g.Players[v_p].Lost {
-								continue
-							}
-							if v_p != rt.ObjController(g, v_x) {
-								g.Push(int32(v_p))
-							}
-						}
-						k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5w")
-						g.Release(mark)
-						return k
-					}() != rt.ObjController(g, v_x)) {
-						hits = append(hits, rt.SBAHit{SBA: 13, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-			if types&(ty_battle) != 0 {
-				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield) != 0 {
-					v_x := rt.ObjID(x)
-					_ = v_x
-					if g.HasSubtype(v_x, "siege") && g.Protector(v_x) == rt.ObjController(g, v_x) && func() int {
-						mark := g.Mark()
-						for v_p := range g.Players {
-							if g.Players[v_p].Lost {
-								continue
-							}
-							if v_p != rt.ObjController(g, v_x) {
-								g.Push(int32(v_p))
-							}
-						}
-						k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5x")
-						g.Release(mark)
-						return k
-					}() != rt.ObjController(g, v_x) {
-						hits = append(hits, rt.SBAHit{SBA: 14, X: x})
-						if first {
-							return hits
-						}
-					}
-				}
-			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
-					hits = append(hits, rt.SBAHit{SBA: 15, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
-					hits = append(hits, rt.SBAHit{SBA: 16, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				if sba_704_5r_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 17, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if rt.ObjLegendary(g, v_x) && !(func() bool {
-					mark := g.Mark()
-					for _, v_y := range g.Battlefield {
-						if g.Objs[v_y].PhasedOut {
-							continue
-						}
-						if rt.ObjLegendary(g, v_y) && rt.ObjController(g, v_y) == rt.ObjController(g, v_x) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) {
-							g.Push(int32(v_y))
-						}
-					}
-					k := g.Keeps(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5j")
-					g.Release(mark)
-					return k
-				}()) {
-					hits = append(hits, rt.SBAHit{SBA: 18, X: x})
-					if first {
-						return hits
-					}
+		if cand&(1<<1) != 0 {
+			if sba_704_5b_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 1, X: x})
+				if first {
+					return hits
 				}
 			}
 		}
-	}
-	if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
-		if g.AnyTokenOrCopy() {
-			for i := range g.Objs {
-				if g.Objs[i].Zone == rt.ZoneNone {
-					continue
+		if cand&(1<<2) != 0 {
+			if sba_704_5c_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+				if first {
+					return hits
 				}
-				x := int32(i)
-				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
-					v_x := rt.ObjID(x)
-					_ = v_x
-					if rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x)) {
-						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
-						if first {
-							return hits
-						}
+			}
+		}
+	case rt.OverPermanents:
+		if cand&(1<<5) != 0 {
+			if sba_704_5f_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<6) != 0 {
+			v_c := rt.ObjID(x)
+			_ = v_c
+			if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
+				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<7) != 0 {
+			v_c := rt.ObjID(x)
+			_ = v_c
+			if g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c) {
+				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<8) != 0 {
+			if sba_704_5i_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 8, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<9) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjCounters(g, v_x, ctr_defense) <= 0 && !(g.TriggerPending(v_x)) {
+				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<10) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjWorld(g, v_x) && func() bool {
+				for _, v_y := range g.Battlefield {
+					if g.Objs[v_y].PhasedOut {
+						continue
+					}
+					if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
+						return true
 					}
 				}
-				if dirty&(rt.ChangePlayers|rt.ChangeBattlefield|rt.ChangeZones) != 0 {
-					v_x := rt.ObjID(x)
-					_ = v_x
-					if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x))) {
-						hits = append(hits, rt.SBAHit{SBA: 4, X: x})
-						if first {
-							return hits
-						}
+				return false
+			}() {
+				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<11) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x)) {
+				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<12) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
+				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<13) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if !(func() bool {
+				for v_p := range g.Players {
+					if g.Players[v_p].Lost {
+						continue
 					}
+					if v_p == g.Protector(v_x) {
+						return true
+					}
+				}
+				return false
+			}()) && !(g.BeingAttacked(v_x)) && (!(g.HasSubtype(v_x, "siege")) || func() int {
+				mark := g.Mark()
+				for v_p := range g.Players {
+					if g.Players[v_p].Lost {
+						continue
+					}
+					if v_p != rt.ObjController(g, v_x) {
+						g.Push(int32(v_p))
+					}
+				}
+				k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5w")
+				g.Release(mark)
+				return k
+			}() != rt.ObjController(g, v_x)) {
+				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<14) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if g.HasSubtype(v_x, "siege") && g.Protector(v_x) == rt.ObjController(g, v_x) && func() int {
+				mark := g.Mark()
+				for v_p := range g.Players {
+					if g.Players[v_p].Lost {
+						continue
+					}
+					if v_p != rt.ObjController(g, v_x) {
+						g.Push(int32(v_p))
+					}
+				}
+				k := g.ChoosePlayer(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5x")
+				g.Release(mark)
+				return k
+			}() != rt.ObjController(g, v_x) {
+				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<15) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
+				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<16) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
+				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<17) != 0 {
+			if sba_704_5r_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 17, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<18) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjLegendary(g, v_x) && !(func() bool {
+				mark := g.Mark()
+				for _, v_y := range g.Battlefield {
+					if g.Objs[v_y].PhasedOut {
+						continue
+					}
+					if rt.ObjLegendary(g, v_y) && rt.ObjController(g, v_y) == rt.ObjController(g, v_x) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) {
+						g.Push(int32(v_y))
+					}
+				}
+				k := g.Keeps(rt.ObjController(g, v_x), g.Selected(mark), v_x, "704.5j")
+				g.Release(mark)
+				return k
+			}()) {
+				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+	case rt.OverAnything:
+		if cand&(1<<3) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x)) {
+				hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<4) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x))) {
+				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
+				if first {
+					return hits
 				}
 			}
 		}

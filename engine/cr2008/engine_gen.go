@@ -9,7 +9,7 @@ import (
 )
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion7
+const _ = rt.APIVersion8
 
 // Edition is the edition these rules implement.
 const Edition = "cr2008"
@@ -336,7 +336,7 @@ var Rules = &rt.Rules{
 	Watches: []rt.SBA{
 		{Rule: "306.4", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
-	MatchSBAs: sba_match_all,
+	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
@@ -1818,113 +1818,92 @@ func watch0_306_4_do(g rt.Exec, x int32) {
 	g.RemoveFromCombat(v_x, "306.4")
 }
 
-// sba_match_all matches every state-based action against the same state
-// in one pass.
-func sba_match_all(g rt.Exec, hits []rt.SBAHit, first bool) []rt.SBAHit {
-	dirty := g.SBAChanges()
-	if dirty&(rt.ChangePlayers) != 0 {
-		for p := range g.Players {
-			if g.Players[p].Lost {
-				continue
-			}
-			x := int32(p)
-			if dirty&(rt.ChangePlayers) != 0 {
-				if sba_420_5a_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 0, X: x})
-					if first {
-						return hits
-					}
-				}
-			}
-			if dirty&(rt.ChangePlayers) != 0 {
-				if sba_420_5g_match(g, x) {
-					hits = append(hits, rt.SBAHit{SBA: 1, X: x})
-					if first {
-						return hits
-					}
+// sba_match_on evaluates against x the conditions of the sbas in cand
+// (Rules.MatchOn).
+func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hits []rt.SBAHit) []rt.SBAHit {
+	switch over {
+	case rt.OverPlayers:
+		if cand&(1<<0) != 0 {
+			if sba_420_5a_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 0, X: x})
+				if first {
+					return hits
 				}
 			}
 		}
-	}
-	if dirty&(rt.ChangeBattlefield) != 0 {
-		for _, id := range g.Battlefield {
-			x := int32(id)
-			if g.Objs[id].PhasedOut {
-				continue
-			}
-			types := g.Objs[id].Types
-			_ = types
-			if types&(ty_creature) != 0 {
-				if dirty&(rt.ChangeBattlefield) != 0 {
-					if sba_420_5b_match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: 2, X: x})
-						if first {
-							return hits
-						}
-					}
+		if cand&(1<<1) != 0 {
+			if sba_420_5g_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 1, X: x})
+				if first {
+					return hits
 				}
 			}
-			if types&(ty_creature) != 0 {
-				if dirty&(rt.ChangeBattlefield) != 0 {
-					v_c := rt.ObjID(x)
-					_ = v_c
-					if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
-						hits = append(hits, rt.SBAHit{SBA: 3, X: x})
-						if first {
-							return hits
-						}
-					}
+		}
+	case rt.OverPermanents:
+		if cand&(1<<2) != 0 {
+			if sba_420_5b_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 2, X: x})
+				if first {
+					return hits
 				}
 			}
-			if types&(ty_planeswalker) != 0 {
-				if dirty&(rt.ChangeBattlefield) != 0 {
-					if sba_420_5_match(g, x) {
-						hits = append(hits, rt.SBAHit{SBA: 4, X: x})
-						if first {
-							return hits
-						}
-					}
+		}
+		if cand&(1<<3) != 0 {
+			v_c := rt.ObjID(x)
+			_ = v_c
+			if g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c) {
+				hits = append(hits, rt.SBAHit{SBA: 3, X: x})
+				if first {
+					return hits
 				}
 			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if rt.ObjWorld(g, v_x) && func() bool {
-					for _, v_y := range g.Battlefield {
-						if g.Objs[v_y].PhasedOut {
-							continue
-						}
-						if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
-							return true
-						}
-					}
-					return false
-				}() {
-					hits = append(hits, rt.SBAHit{SBA: 5, X: x})
-					if first {
-						return hits
-					}
+		}
+		if cand&(1<<4) != 0 {
+			if sba_420_5_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 4, X: x})
+				if first {
+					return hits
 				}
 			}
-			if dirty&(rt.ChangeBattlefield) != 0 {
-				v_x := rt.ObjID(x)
-				_ = v_x
-				if rt.ObjLegendary(g, v_x) && func() int32 {
-					n := int32(0)
-					for _, v_y := range g.Battlefield {
-						if g.Objs[v_y].PhasedOut {
-							continue
-						}
-						if rt.ObjLegendary(g, v_y) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && v_y != v_x {
-							n++
-						}
+		}
+		if cand&(1<<5) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjWorld(g, v_x) && func() bool {
+				for _, v_y := range g.Battlefield {
+					if g.Objs[v_y].PhasedOut {
+						continue
 					}
-					return n
-				}() > 0 {
-					hits = append(hits, rt.SBAHit{SBA: 6, X: x})
-					if first {
-						return hits
+					if rt.ObjWorld(g, v_y) && v_y != v_x && rt.ObjTimestamp(g, v_y) >= rt.ObjTimestamp(g, v_x) {
+						return true
 					}
+				}
+				return false
+			}() {
+				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<6) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjLegendary(g, v_x) && func() int32 {
+				n := int32(0)
+				for _, v_y := range g.Battlefield {
+					if g.Objs[v_y].PhasedOut {
+						continue
+					}
+					if rt.ObjLegendary(g, v_y) && rt.ObjNameOf(g, v_y) == rt.ObjNameOf(g, v_x) && v_y != v_x {
+						n++
+					}
+				}
+				return n
+			}() > 0 {
+				hits = append(hits, rt.SBAHit{SBA: 6, X: x})
+				if first {
+					return hits
 				}
 			}
 		}

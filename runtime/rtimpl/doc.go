@@ -12,7 +12,7 @@
 // logs on their behalf cites the rule number the .mtg gave it.
 package rtimpl
 
-// APIVersion7 is referenced by generated code so that an engine generated for
+// APIVersion8 is referenced by generated code so that an engine generated for
 // another version of this runtime fails to compile with a clear name instead
 // of misbehaving. Bump the number (and rename the constant) on any change to
 // the contract between generated code and the runtime; api.txt is that
@@ -21,8 +21,10 @@ package rtimpl
 // 5: the rules' code takes an Exec (2026-12-02); 6: the interface of
 // generated code is package rtimpl, apart from the host's runtime
 // (2026-12-06); 7: the mana of land types is the rules' table
-// (Rules.LandMana, land_mana), an engine without it makes no mana.
-const APIVersion7 = 7
+// (Rules.LandMana, land_mana), an engine without it makes no mana; 8: the
+// state-based-action pass is the runtime's alone, generated code gives
+// the sbas' conditions (Rules.MatchOn for MatchSBAs).
+const APIVersion8 = 8
 
 // Version is the runtime version recorded in generated files.
 const Version = "v1"

@@ -193,8 +193,8 @@ func (g *Game) touch(c Changes) {
 }
 
 // SBAChanges is what changed since the last state-based-action check
-// that found nothing (the generated MatchSBAs matches only the sbas that
-// read it).
+// that found nothing (the state-based-action pass matches only the sbas
+// that read it).
 func (g Exec) SBAChanges() Changes { return g.dirty }
 
 func (g *Game) emitObj(k EventKind, rule string, x ObjID, n int32) {

@@ -313,7 +313,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	if cfg.Starting < 0 || cfg.Starting >= len(cfg.Players) {
 		return fmt.Errorf("starting player %d out of range", cfg.Starting)
 	}
-	if err := checkSegments(r); err != nil {
+	if err := checkLimits(r); err != nil {
 		return err
 	}
 	if err := checkCites(r); err != nil {

@@ -76,11 +76,14 @@ type Rules struct {
 	EveryPhase SegmentHooks
 
 	SBAs []SBA
-	// MatchSBAs, if set, matches every SBA as matchSBAsNow does, compiled
-	// (generated code fuses the queries, in the same order); it appends
-	// hits in any order and may stop at the first when first is true.
-	// Without it, the runtime matches them (the interpreter).
-	MatchSBAs func(g Exec, hits []SBAHit, first bool) []SBAHit
+	// MatchOn, if set, evaluates against x the conditions of the sbas
+	// whose indexes are set in cand (all of them over over), in the
+	// rules' order, appending a hit for each that holds; with first, it
+	// returns at the first. It is their Match functions compiled together
+	// (generated code); without it, the runtime calls each sba's Match
+	// (the interpreter). What is matched against what, and when, is the
+	// runtime's one pass (matchSBAsNow).
+	MatchOn func(g Exec, over Over, x int32, cand uint64, first bool, hits []SBAHit) []SBAHit
 	// SBAsReadPosition says whether an SBA looks at the game's position
 	// (active player, turn, step): then the turn moving on is a change
 	// after which they must be checked again.

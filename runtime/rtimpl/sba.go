@@ -1,6 +1,9 @@
 package rtimpl
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // SBAHit is one result of matching the state-based actions: SBA is the
 // index in Rules.SBAs, X the player or object it concerns.
@@ -253,16 +256,12 @@ func (g *Game) memoToughness(f func(Exec, ObjID) int32, x ObjID) int32 {
 // one may hold, every object that exists (an sba that holds only for tokens
 // and copies, in a game with neither, is not matched); an sba is matched
 // only if something it reads changed since the last check that found
-// nothing. A generated engine's MatchSBAs is this pass compiled, in the
-// same order (so that a choice asked while matching, keeps, is asked about
-// the same object first); the interpreter uses this one. The hits are then
-// put in the order of the rules. With first, it stops at the first hit.
+// nothing. This is the one matcher of both back ends: they differ only in
+// how the sbas' conditions are evaluated against an object (matchOn). The
+// hits are then put in the order of the rules. With first, it stops at the
+// first hit.
 func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
-	if m := g.Rules.MatchSBAs; m != nil {
-		hits = m(g.exec(), hits, first)
-	} else {
-		hits = g.matchSBAsPass(hits, first)
-	}
+	hits = g.matchSBAsPass(hits, first)
 	// Perform in the order of the rules, whatever order matching found.
 	for i := 1; i < len(hits); i++ {
 		for j := i; j > 0 && hits[j].SBA < hits[j-1].SBA; j-- {
@@ -272,48 +271,111 @@ func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
 	return hits
 }
 
-func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
-	sbas, dirty, e := g.Rules.SBAs, g.dirty, g.exec()
-	// match matches the sbas over over against x (of types, for an sba
-	// over permanents) and reports whether to stop.
-	match := func(over Over, x int32, types TypeSet) bool {
-		for i := range sbas {
-			s := &sbas[i]
-			if s.Over != over || s.Reads != 0 && s.Reads&dirty == 0 {
-				continue // nothing it reads changed since it last matched nothing
+// sbaCands are the sbas a pass matches, as sets of their indexes: those
+// over players, over objects, over permanents of any type, over
+// permanents of type bit t (perm[t]), over anything.
+type sbaCands struct {
+	players, objs, perms, anything uint64
+	perm                           [16]uint64
+}
+
+// candidates are the sbas that read what changed since the last check
+// that found nothing, by what they range over.
+func (g *Game) candidates() (c sbaCands) {
+	dirty := g.dirty
+	for i := range g.Rules.SBAs {
+		s := &g.Rules.SBAs[i]
+		if s.Reads != 0 && s.Reads&dirty == 0 {
+			continue // nothing it reads changed since it last matched nothing
+		}
+		bit := uint64(1) << i
+		switch s.Over {
+		case OverPlayers:
+			c.players |= bit
+		case OverObjects:
+			c.objs |= bit
+		case OverPermanents:
+			if s.Types == 0 {
+				c.perms |= bit
 			}
-			if over == OverPermanents && s.Types != 0 && types&s.Types == 0 {
+			for ts := uint16(s.Types); ts != 0; ts &= ts - 1 {
+				c.perm[bits.TrailingZeros16(ts)] |= bit
+			}
+		case OverAnything:
+			if !s.TokensOnly || g.exec().AnyTokenOrCopy() {
+				c.anything |= bit
+			}
+		}
+	}
+	return c
+}
+
+func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
+	c := g.candidates()
+	if c.players != 0 {
+		for p := range g.Players {
+			if g.Players[p].Lost {
 				continue
 			}
-			if s.Match(e, x) {
-				hits = append(hits, SBAHit{int32(i), x})
-				if first {
-					return true
+			if hits = g.matchOn(OverPlayers, int32(p), c.players, first, hits); first && len(hits) > 0 {
+				return hits
+			}
+		}
+	}
+	var perm uint64
+	for _, ts := range c.perm {
+		perm |= ts
+	}
+	if c.objs|c.perms|perm != 0 {
+		for _, x := range g.Battlefield {
+			if c.objs != 0 {
+				if hits = g.matchOn(OverObjects, int32(x), c.objs, first, hits); first && len(hits) > 0 {
+					return hits
+				}
+			}
+			o := &g.Objs[x]
+			if o.PhasedOut {
+				continue
+			}
+			cand := c.perms
+			for ts := uint16(o.Types); ts != 0 && perm != 0; ts &= ts - 1 {
+				cand |= c.perm[bits.TrailingZeros16(ts)]
+			}
+			if cand != 0 {
+				if hits = g.matchOn(OverPermanents, int32(x), cand, first, hits); first && len(hits) > 0 {
+					return hits
 				}
 			}
 		}
-		return false
 	}
-	for p := range g.Players {
-		if !g.Players[p].Lost && match(OverPlayers, int32(p), 0) {
-			return hits
+	if c.anything != 0 {
+		for x := range g.Objs {
+			if g.Objs[x].Zone == ZoneNone {
+				continue
+			}
+			if hits = g.matchOn(OverAnything, int32(x), c.anything, first, hits); first && len(hits) > 0 {
+				return hits
+			}
 		}
 	}
-	for _, x := range g.Battlefield {
-		if match(OverObjects, int32(x), 0) {
-			return hits
-		}
-		if o := &g.Objs[x]; !o.PhasedOut && match(OverPermanents, int32(x), o.Types) {
-			return hits
-		}
+	return hits
+}
+
+// matchOn appends a hit for each sba of cand (all over over) whose
+// condition holds for x, in the rules' order; with first, it stops at the
+// first. Generated code evaluates them together (Rules.MatchOn); the
+// interpreter's rules call each sba's Match.
+func (g *Game) matchOn(over Over, x int32, cand uint64, first bool, hits []SBAHit) []SBAHit {
+	e := g.exec()
+	if m := g.Rules.MatchOn; m != nil {
+		return m(e, over, x, cand, first, hits)
 	}
-	any, tokens := false, e.AnyTokenOrCopy()
-	for i := range sbas {
-		any = any || sbas[i].Over == OverAnything && (tokens || !sbas[i].TokensOnly)
-	}
-	for x := range g.Objs {
-		if any && g.Objs[x].Zone != ZoneNone && match(OverAnything, int32(x), 0) {
-			return hits
+	for ; cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros64(cand)
+		if g.Rules.SBAs[i].Match(e, x) {
+			if hits = append(hits, SBAHit{int32(i), x}); first {
+				return hits
+			}
 		}
 	}
 	return hits

@@ -65,7 +65,10 @@ func segBit(p, s int) uint { return uint(p*16 + s + 1) }
 func (b *segSet) add(p, s int)      { i := segBit(p, s); b[i/64] |= 1 << (i % 64) }
 func (b *segSet) has(p, s int) bool { i := segBit(p, s); return b[i/64]&(1<<(i%64)) != 0 }
 
-func checkSegments(r *Rules) error {
+func checkLimits(r *Rules) error {
+	if len(r.SBAs) > MaxSBAs {
+		return fmt.Errorf("the rules have %d state-based actions: at most %d are supported", len(r.SBAs), MaxSBAs)
+	}
 	if len(r.Phases) > 16 {
 		return fmt.Errorf("the rules have %d phases: at most 16 are supported", len(r.Phases))
 	}

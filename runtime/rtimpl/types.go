@@ -117,6 +117,10 @@ const (
 	MaxStateFlags = 32
 )
 
+// MaxSBAs is how many state-based actions the rules may declare (a pass
+// holds the sbas it matches as a set of their indexes).
+const MaxSBAs = 64
+
 // FirstFlag is the StateKind of the first flag the rules declare.
 const FirstFlag StateKind = 64
 
