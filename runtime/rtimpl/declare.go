@@ -135,13 +135,21 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 		}
 		cost = cost.Add(g.attackCost(x, t))
 	}
-	if cost.ManaValue() > 0 && !g.canPay(p, cost) {
-		return refuse(d.Rule, "%s can't pay %s, the total cost to attack with these creatures", g.PlayerName(p), cost)
+	return g.payableDeclaration(d, p, a, cost, "attack", (*Game).recordAttackers)
+}
+
+// payableDeclaration refuses declaration a of player p (of attackers or
+// blockers: verb) if p can't pay its total cost, or can't once the rules
+// have it paid (record makes the declaration in a trial game).
+func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, cost Cost, verb string, record func(*Game, int, *Answer)) error {
+	if cost.ManaValue() == 0 {
+		return nil
 	}
-	if cost.ManaValue() > 0 {
-		if ok, rule := g.payableAfter(func(s *Game) { s.recordAttackers(p, a) }); !ok {
-			return refuse(rule, "%s can't pay %s, the total cost to attack with these creatures, when the rules have it paid", g.PlayerName(p), cost)
-		}
+	if !g.canPay(p, cost) {
+		return refuse(d.Rule, "%s can't pay %s, the total cost to %s with these creatures", g.PlayerName(p), cost, verb)
+	}
+	if ok, rule := g.payableAfter(func(s *Game) { record(s, p, a) }); !ok {
+		return refuse(rule, "%s can't pay %s, the total cost to %s with these creatures, when the rules have it paid", g.PlayerName(p), cost, verb)
 	}
 	return nil
 }
@@ -374,15 +382,7 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
 		return err
 	}
-	if cost.ManaValue() > 0 && !g.canPay(q, cost) {
-		return refuse(d.Rule, "%s can't pay %s, the total cost to block with these creatures", g.PlayerName(q), cost)
-	}
-	if cost.ManaValue() > 0 {
-		if ok, rule := g.payableAfter(func(s *Game) { s.recordBlockers(q, a) }); !ok {
-			return refuse(rule, "%s can't pay %s, the total cost to block with these creatures, when the rules have it paid", g.PlayerName(q), cost)
-		}
-	}
-	return nil
+	return g.payableDeclaration(d, q, a, cost, "block", (*Game).recordBlockers)
 }
 
 // recordBlockers adds player q's declaration of blockers a, answered, to
