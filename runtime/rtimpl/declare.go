@@ -135,20 +135,31 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 		}
 		cost = cost.Add(g.attackCost(x, t))
 	}
-	return g.payableDeclaration(d, p, a, cost, "attack", (*Game).recordAttackers)
+	return g.payableDeclaration(d, p, a, cost, false)
 }
 
-// payableDeclaration refuses declaration a of player p (of attackers or
-// blockers: verb) if p can't pay its total cost, or can't once the rules
-// have it paid (record makes the declaration in a trial game).
-func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, cost Cost, verb string, record func(*Game, int, *Answer)) error {
+// payableDeclaration refuses declaration a of player p (of attackers, or
+// of blockers) if p can't pay its total cost, or can't once the rules have
+// it paid (the declaration made in a trial game). The calls are direct: a
+// function value would make every Submit's answer escape.
+func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, cost Cost, blockers bool) error {
 	if cost.ManaValue() == 0 {
 		return nil
+	}
+	verb := "attack"
+	if blockers {
+		verb = "block"
 	}
 	if !g.canPay(p, cost) {
 		return refuse(d.Rule, "%s can't pay %s, the total cost to %s with these creatures", g.PlayerName(p), cost, verb)
 	}
-	if ok, rule := g.payableAfter(func(s *Game) { record(s, p, a) }); !ok {
+	if ok, rule := g.payableAfter(func(s *Game) {
+		if blockers {
+			s.recordBlockers(p, a)
+		} else {
+			s.recordAttackers(p, a)
+		}
+	}); !ok {
 		return refuse(rule, "%s can't pay %s, the total cost to %s with these creatures, when the rules have it paid", g.PlayerName(p), cost, verb)
 	}
 	return nil
@@ -382,7 +393,7 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
 		return err
 	}
-	return g.payableDeclaration(d, q, a, cost, "block", (*Game).recordBlockers)
+	return g.payableDeclaration(d, q, a, cost, true)
 }
 
 // recordBlockers adds player q's declaration of blockers a, answered, to
