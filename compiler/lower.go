@@ -233,15 +233,12 @@ func goFor(s *For) string {
 	// loop): the runtime pushes the candidates through its combat index,
 	// in the loop's order, and the condition runs on those (not every
 	// attacker against every block).
-	filter, other := FilterOf(s.Q)
+	filter := FilterOf(s.Q)
 	switch {
-	case k.Over == rt.OverPlayers || filter != NoFilter:
+	case k.Over == rt.OverPlayers || filter != nil:
 		push := "g.PushPlayers()"
-		switch filter {
-		case FilterBlockedBy:
-			push = "g.PushAttackersAmong(" + other.GoName() + ")"
-		case FilterBlockersOf:
-			push = "g.PushBlockersOf(" + other.GoName() + ")"
+		if filter != nil {
+			push = filter.GoPush()
 		}
 		conv := "x"
 		if s.Q.Var.T == Player {
@@ -270,39 +267,51 @@ func goFor(s *For) string {
 }
 
 // Filter is how the runtime finds the candidates of a loop over a
-// combat list whose condition begins with blocks(b, a), the other
-// creature named outside the loop (FilterOf).
-type Filter uint8
+// combat list whose condition begins with an indexed relation (a row's
+// Rel: blocks(b, a)) of the loop's creature and another named outside the
+// loop (FilterOf): for each attacker a where blocks(b, a) ... walks the
+// attackers b blocks (the relation's Seconds), for each blocker b where
+// blocks(b, a) ... a's blockers (its Firsts).
+type Filter struct {
+	Push   func(rt.Exec, rt.ObjID) // pushes the candidates, given Other's creature
+	Go     string                  // how generated code calls Push: "g.PushBlockersOf"
+	Method bool                    // Go is a method of the game (else a function taking it first)
+	Other  *Var                    // the creature named outside the loop
+}
 
-const (
-	NoFilter         Filter = iota
-	FilterBlockedBy         // for each attacker a where blocks(b, a) ...: the attackers b blocks (PushAttackersAmong)
-	FilterBlockersOf        // for each blocker b where blocks(b, a) ...: a's blockers (PushBlockersOf)
-)
+// GoPush is the generated call of f's push function.
+func (f *Filter) GoPush() string {
+	if f.Method {
+		return f.Go + "(" + f.Other.GoName() + ")"
+	}
+	return f.Go + "(g, " + f.Other.GoName() + ")"
+}
 
-// FilterOf returns the filter of query q, with the variable of the
-// creature named outside it; NoFilter and nil if its loop walks its whole
-// list. The interpreter walks a filtered loop the compiler's way.
-func FilterOf(q *Query) (Filter, *Var) {
+// FilterOf returns the filter of query q; nil if its loop walks its whole
+// list. Which loops a relation filters (its Over1, Over2) and how, are the
+// runtime's (rt.IndexedRelations), read through the row's derived Rel.
+// The interpreter walks a filtered loop the compiler's way.
+func FilterOf(q *Query) *Filter {
 	if q.Where == nil {
-		return NoFilter, nil
+		return nil
 	}
 	call, ok := leftmostAnd(q.Where).(*Call)
-	if !ok || !call.B.Filter || len(call.Args) != 2 {
-		return NoFilter, nil
+	if !ok || call.B.Rel == nil || len(call.Args) != 2 {
+		return nil
 	}
-	b, ok1 := call.Args[0].(*VarRef)
-	a, ok2 := call.Args[1].(*VarRef)
-	if !ok1 || !ok2 || a.Var == b.Var || a.Var.T != Object || b.Var.T != Object {
-		return NoFilter, nil
+	r := call.B.Rel
+	x, ok1 := call.Args[0].(*VarRef)
+	y, ok2 := call.Args[1].(*VarRef)
+	if !ok1 || !ok2 || x.Var == y.Var || x.Var.T != Object || y.Var.T != Object {
+		return nil
 	}
 	switch {
-	case q.Kind.Over == rt.OverAttackers && a.Var == q.Var:
-		return FilterBlockedBy, b.Var
-	case q.Kind.Over == rt.OverBlockers && b.Var == q.Var:
-		return FilterBlockersOf, a.Var
+	case q.Kind.Over == r.Over1 && x.Var == q.Var:
+		return &Filter{Push: r.Firsts, Go: r.FirstsGo, Method: r.FirstsMethod, Other: y.Var}
+	case q.Kind.Over == r.Over2 && y.Var == q.Var:
+		return &Filter{Push: r.Seconds, Go: r.SecondsGo, Method: r.SecondsMethod, Other: x.Var}
 	}
-	return NoFilter, nil
+	return nil
 }
 
 // predArg is argument i of a predicate kind's: an object, or a player as

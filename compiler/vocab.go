@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	goruntime "runtime"
@@ -61,10 +62,14 @@ type Builtin struct {
 	// .mtg gives.
 	Procedure string
 	Choice    string
-	// Filter: blocks(b, a); a loop over the attackers (or blockers)
-	// whose condition starts with it walks only b's attackers (a's
-	// blockers), through the runtime's combat index (FilterOf).
-	Filter bool
+	// Rel: a function row bound to the Holds of a relation the runtime
+	// indexes (rt.IndexedRelations: blocks(b, a)) is that relation: a
+	// loop over the attackers (or blockers) whose condition starts with
+	// it walks only b's attackers (a's blockers), through the runtime's
+	// combat index (FilterOf). Derived from Fn when the table is built
+	// (relationOf), never written by hand: TestCombatLists checks each
+	// relation's push functions against its loops.
+	Rel *Relation
 	// Reads is what an sba reading it depends on (the runtime rechecks
 	// state-based actions after such a change): derived from Fn's source
 	// (vocabfacts_gen.go), never written by hand.
@@ -137,7 +142,6 @@ func function(name string, fn any, doc string) *Builtin {
 }
 
 func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
-func (b *Builtin) filter() *Builtin               { b.Filter = true; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
 func (b *Builtin) tokenArg(i int) *Builtin        { b.TokenArg = i; return b }
 func (b *Builtin) predArgs(a ...PredArg) *Builtin { b.PredArgs = a; return b }
@@ -383,7 +387,7 @@ var builtins = []*Builtin{
 	function("is_card", rt.Exec.IsCard, "is_card(x, \"Juggernaut\"): x was made from the card the rules declare by that name (card); a card's clauses are scoped by it").usageIs(`2 arguments (object, "card name")`),
 	function("subtype", rt.Exec.HasSubtype, "subtype(x, \"aura\"): x has the subtype named").usageIs(`2 arguments (object, "subtype")`),
 	function("shares_subtype", rt.Exec.SharesSubtype, "shares_subtype(x, y): x and y share a subtype").usageIs("2 objects"),
-	function("blocks", rt.Exec.BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects").filter(),
+	function("blocks", rt.Exec.BlocksAttacker, "blocks(b, a): blocker b blocks attacker a").usageIs("2 objects"),
 	function("assigned", rt.Exec.AssignedFrom, "assigned(s, x): the combat damage s has assigned to x so far in this step, not yet dealt").usageIs("2 objects (source, recipient)"),
 	function("assigning", rt.Exec.Assigning, "assigning(s, b): the damage s is dividing to b in the division being checked").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
 	function("assigning_attacked", rt.Exec.AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
@@ -567,6 +571,7 @@ func init() {
 			panic("compiler: vocabulary row " + b.Name + ": " + err.Error())
 		}
 		b.facts()
+		b.Rel = relationOf(b.Fn)
 		var m map[string]*Builtin
 		switch {
 		case b.Form == Verb:
@@ -590,6 +595,66 @@ func init() {
 	}
 }
 
+// goName is how generated code calls the runtime function v, read off
+// the function itself: "g.Power" (a method of the game) or "rt.ObjDamage"
+// (a function taking it first). The name is only checked to be
+// rtimpl's: under js/wasm (the playground, which generates no Go)
+// FuncForPC may name another of its functions; TestBindings and
+// TestRelationPushNames check every name natively.
+func goName(v reflect.Value) (string, bool, error) {
+	name := goruntime.FuncForPC(v.Pointer()).Name()
+	rest, ok := strings.CutPrefix(name, runtimePkg)
+	if !ok {
+		return "", false, fmt.Errorf("binding %s is not in package rtimpl", name)
+	}
+	if m, ok := strings.CutPrefix(rest, "Exec."); ok {
+		return "g." + m, true, nil
+	}
+	return "rt." + rest, false, nil
+}
+
+// Relation is a relation the runtime indexes (rt.IndexedRelations), with
+// how generated code calls its push functions (read off the functions,
+// as a row's Go name is).
+type Relation struct {
+	rt.IndexedRelation
+	FirstsGo, SecondsGo string // "g.PushBlockersOf"
+	FirstsMethod        bool   // FirstsGo is a method of the game (else a function taking it first)
+	SecondsMethod       bool
+}
+
+// relations are the runtime's indexed relations.
+var relations = func() []*Relation {
+	var rs []*Relation
+	for _, ir := range rt.IndexedRelations {
+		r := &Relation{IndexedRelation: ir}
+		var err1, err2 error
+		r.FirstsGo, r.FirstsMethod, err1 = goName(reflect.ValueOf(ir.Firsts))
+		r.SecondsGo, r.SecondsMethod, err2 = goName(reflect.ValueOf(ir.Seconds))
+		if err := errors.Join(err1, err2); err != nil {
+			panic("compiler: indexed relation: " + err.Error())
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}()
+
+// relationOf is the indexed relation whose Holds is fn (the very
+// function: the same code pointer), nil if none: the only way a row
+// becomes one.
+func relationOf(fn any) *Relation {
+	v := reflect.ValueOf(fn)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return nil
+	}
+	for _, r := range relations {
+		if reflect.ValueOf(r.Holds).Pointer() == v.Pointer() {
+			return r
+		}
+	}
+	return nil
+}
+
 // derive fills a row's signature and Go name from its runtime function.
 func (b *Builtin) derive() error {
 	v := reflect.ValueOf(b.Fn)
@@ -597,15 +662,9 @@ func (b *Builtin) derive() error {
 	if t.Kind() != reflect.Func || t.NumIn() == 0 || t.In(0) != gameType || t.IsVariadic() {
 		return fmt.Errorf("binding must be a function of the game, not %s", t)
 	}
-	name := goruntime.FuncForPC(v.Pointer()).Name()
-	rest, ok := strings.CutPrefix(name, runtimePkg)
-	if !ok {
-		return fmt.Errorf("binding %s is not in package rtimpl", name)
-	}
-	if m, ok := strings.CutPrefix(rest, "Exec."); ok {
-		b.Go, b.Method = "g."+m, true
-	} else {
-		b.Go = "rt." + rest
+	var err error
+	if b.Go, b.Method, err = goName(v); err != nil {
+		return err
 	}
 	var params []Type
 	n := t.NumIn()

@@ -221,18 +221,14 @@ func (c *clause) forStmt(s *compiler.For) stmtFn {
 		g.Release(mark)
 		return true
 	}
-	filter, other := compiler.FilterOf(s.Q)
-	if q.kind.Over == rt.OverPlayers || filter != compiler.NoFilter {
+	filter := compiler.FilterOf(s.Q)
+	if q.kind.Over == rt.OverPlayers || filter != nil {
 		// The candidates first (the players; a combat index's walk, as the
 		// compiler's loop), then those the condition keeps.
 		push := func(g rt.Exec, _ int) { g.PushPlayers() }
-		switch filter {
-		case compiler.FilterBlockedBy:
-			o := slotValue(other).o
-			push = func(g rt.Exec, fp int) { g.PushAttackersAmong(o(g, fp)) }
-		case compiler.FilterBlockersOf:
-			o := slotValue(other).o
-			push = func(g rt.Exec, fp int) { g.PushBlockersOf(o(g, fp)) }
+		if filter != nil {
+			o, fn := slotValue(filter.Other).o, filter.Push
+			push = func(g rt.Exec, fp int) { fn(g, o(g, fp)) }
 		}
 		return func(g rt.Exec, fp int) bool {
 			mark := g.Mark()

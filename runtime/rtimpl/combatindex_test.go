@@ -76,7 +76,8 @@ func cloneCombatGame(g *Game) *Game {
 }
 
 // TestCombatLists: the lists the combat index gives a filtered loop
-// (PushAttackersAmong, PushBlockersOf, PushBlockedBy) and the lookups
+// (every entry of IndexedRelations, checkIndexedRelations;
+// PushAttackersAmong, PushBlockersOf, PushBlockedBy) and the lookups
 // through it (BlocksAttacker, AttackersBlocked) equal a brute-force scan
 // of the lists, on random combats: indexed at once (indexCombat) or attack
 // by attack and block by block (addAttack, addBlock), repeated blockers,
@@ -135,6 +136,7 @@ func TestCombatLists(t *testing.T) {
 			g.Combat.Attacks = g.Combat.Attacks[1:]
 		}
 		x := Exec{&g}
+		checkIndexedRelations(t, trial, x, n)
 		for y := ObjID(0); int(y) < n; y++ {
 			var want []ObjID
 			for _, at := range g.Combat.Attacks {
@@ -183,6 +185,61 @@ func TestCombatLists(t *testing.T) {
 		}
 		if len(g.scratch) != 0 {
 			t.Fatalf("trial %d: %d left on the scratch stack", trial, len(g.scratch))
+		}
+	}
+}
+
+// loopList is what a loop over over walks (the generated loop's
+// CombatLen and CombatAt, skipping what CombatAt skips).
+func loopList(g Exec, over Over) []ObjID {
+	var l []ObjID
+	for i, n := 0, g.CombatLen(over); i < n; i++ {
+		if x, ok := g.CombatAt(over, i); ok {
+			l = append(l, x)
+		}
+	}
+	return l
+}
+
+// checkIndexedRelations: for every indexed relation, and every creature
+// (and no creature) y, Firsts(y) pushes the list a loop over Over1 walks,
+// kept by Holds(x, y), and Seconds(y) the list a loop over Over2 walks,
+// kept by Holds(y, x): the candidates the compiler's filtered loop walks
+// are those its unfiltered loop would keep, in its order.
+func checkIndexedRelations(t *testing.T, trial int, g Exec, n int) {
+	t.Helper()
+	if len(IndexedRelations) == 0 {
+		t.Fatal("no indexed relations")
+	}
+	for k, r := range IndexedRelations {
+		if r.Holds == nil || r.Firsts == nil || r.Seconds == nil || r.Over1 == 0 || r.Over2 == 0 {
+			t.Fatalf("IndexedRelations[%d] is incomplete: %+v", k, r)
+		}
+		l1, l2 := loopList(g, r.Over1), loopList(g, r.Over2)
+		for y := NoObj; int(y) < n; y++ {
+			var want []ObjID
+			for _, x := range l1 {
+				if r.Holds(g, x, y) {
+					want = append(want, x)
+				}
+			}
+			mark := g.Mark()
+			r.Firsts(g, y)
+			if got := g.Selected(mark); !slices.Equal(got, want) {
+				t.Fatalf("trial %d: IndexedRelations[%d].Firsts(%d) = %v, want %v (combat %+v)", trial, k, y, got, want, g.Combat)
+			}
+			g.Release(mark)
+			want = want[:0]
+			for _, x := range l2 {
+				if r.Holds(g, y, x) {
+					want = append(want, x)
+				}
+			}
+			r.Seconds(g, y)
+			if got := g.Selected(mark); !slices.Equal(got, want) {
+				t.Fatalf("trial %d: IndexedRelations[%d].Seconds(%d) = %v, want %v (combat %+v)", trial, k, y, got, want, g.Combat)
+			}
+			g.Release(mark)
 		}
 	}
 }

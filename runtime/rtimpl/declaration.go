@@ -376,6 +376,32 @@ func (g Exec) PushBlockersOf(a ObjID) {
 	g.dropList(mark, set)
 }
 
+// IndexedRelation is a relation between two combat creatures that the
+// runtime indexes: a loop over the creatures one argument ranges over
+// (for each blocker b where blocks(b, a) ..., the other creature named
+// outside the loop) may walk only those related to the other, which the
+// index pushes, instead of testing every creature of its list. The
+// compiler derives which vocabulary rows are such relations from this
+// table (a function row bound to an entry's Holds) and emits the entry's
+// push functions by their own names; TestCombatLists checks every entry
+// against its loops' lists, so that a filtered loop walks exactly the
+// creatures the unfiltered one keeps, in its order.
+type IndexedRelation struct {
+	Holds func(Exec, ObjID, ObjID) bool // Holds(x, y): blocks(b, a)
+	// What a loop over the first (second) argument ranges over.
+	Over1, Over2 Over
+	// Firsts(y) pushes on the scratch stack, in the order of a loop over
+	// Over1 (each creature it walks once, none it skips), each x with
+	// Holds(x, y); Seconds(x), in the order of a loop over Over2, each y
+	// with Holds(x, y).
+	Firsts, Seconds func(Exec, ObjID)
+}
+
+// IndexedRelations are the relations the runtime indexes.
+var IndexedRelations = []IndexedRelation{
+	{Holds: Exec.BlocksAttacker, Over1: OverBlockers, Over2: OverAttackers, Firsts: Exec.PushBlockersOf, Seconds: Exec.PushAttackersAmong},
+}
+
 // dropList drops the short list pushed between marks mark and set from
 // under what was pushed after it: the filtered candidates move down to
 // mark.
