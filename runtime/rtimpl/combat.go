@@ -303,6 +303,7 @@ type predIndex struct {
 	// object with none of them (and no trigger of its own) triggers
 	// nothing.
 	kwTrigSet KeywordSet
+	sba       sbaIndex
 }
 
 func indexPredicates(r *Rules) *predIndex {
@@ -338,6 +339,7 @@ func indexPredicates(r *Rules) *predIndex {
 			ix.guards.cards[b/64] |= 1 << (b % 64)
 		}
 	}
+	ix.sba = indexSBAs(r.SBAs)
 	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds}
 	ix.live = map[liveKey]*liveKinds{}
 	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)

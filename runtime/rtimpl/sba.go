@@ -271,65 +271,75 @@ func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
 	return hits
 }
 
-// sbaCands are the sbas a pass matches, as sets of their indexes: those
-// over players, over objects, over permanents of any type, over
-// permanents of type bit t (perm[t]), over anything.
-type sbaCands struct {
-	players, objs, perms, anything uint64
-	perm                           [16]uint64
+// sbaIndex is what a pass needs to know of the rules' sbas, found once
+// per rules (indexPredicates), as sets of their indexes: the sbas to match
+// after each set of changes (those reading one of them, or anything), and
+// the sbas of each range.
+type sbaIndex struct {
+	after                    [ChangeAll + 1]uint64
+	players, objs, anything  uint64
+	perms, typed, tokensOnly uint64     // over permanents of any type, of some types; over anything, holding only for tokens and copies
+	perm                     [16]uint64 // over permanents of type bit t
 }
 
-// candidates are the sbas that read what changed since the last check
-// that found nothing, by what they range over.
-func (g *Game) candidates() (c sbaCands) {
-	dirty := g.dirty
-	for i := range g.Rules.SBAs {
-		s := &g.Rules.SBAs[i]
-		if s.Reads != 0 && s.Reads&dirty == 0 {
-			continue // nothing it reads changed since it last matched nothing
+func indexSBAs(sbas []SBA) (ix sbaIndex) {
+	for i := range sbas {
+		s, bit := &sbas[i], uint64(1)<<i
+		for c := range ix.after {
+			if s.Reads == 0 || s.Reads&Changes(c) != 0 {
+				ix.after[c] |= bit
+			}
 		}
-		bit := uint64(1) << i
 		switch s.Over {
 		case OverPlayers:
-			c.players |= bit
+			ix.players |= bit
 		case OverObjects:
-			c.objs |= bit
+			ix.objs |= bit
 		case OverPermanents:
 			if s.Types == 0 {
-				c.perms |= bit
+				ix.perms |= bit
+			} else {
+				ix.typed |= bit
 			}
 			for ts := uint16(s.Types); ts != 0; ts &= ts - 1 {
-				c.perm[bits.TrailingZeros16(ts)] |= bit
+				ix.perm[bits.TrailingZeros16(ts)] |= bit
 			}
 		case OverAnything:
-			if !s.TokensOnly || g.exec().AnyTokenOrCopy() {
-				c.anything |= bit
+			ix.anything |= bit
+			if s.TokensOnly {
+				ix.tokensOnly |= bit
 			}
 		}
 	}
-	return c
+	return ix
 }
 
+// matchSBAsPass matches the sbas that read what changed since the last
+// check that found nothing: over the players, each permanent (the sbas
+// over objects, then, unless it is phased out, those over permanents of
+// its types), every object that exists (the sbas over anything, without
+// those holding only for tokens and copies in a game with neither).
 func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
-	c := g.candidates()
-	if c.players != 0 {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	ix := &g.preds.sba
+	sel := ix.after[g.dirty&ChangeAll]
+	if c := sel & ix.players; c != 0 {
 		for p := range g.Players {
 			if g.Players[p].Lost {
 				continue
 			}
-			if hits = g.matchOn(OverPlayers, int32(p), c.players, first, hits); first && len(hits) > 0 {
+			if hits = g.matchOn(OverPlayers, int32(p), c, first, hits); first && len(hits) > 0 {
 				return hits
 			}
 		}
 	}
-	var perm uint64
-	for _, ts := range c.perm {
-		perm |= ts
-	}
-	if c.objs|c.perms|perm != 0 {
+	objs, perms, typed := sel&ix.objs, sel&ix.perms, sel&ix.typed
+	if objs|perms|typed != 0 {
 		for _, x := range g.Battlefield {
-			if c.objs != 0 {
-				if hits = g.matchOn(OverObjects, int32(x), c.objs, first, hits); first && len(hits) > 0 {
+			if objs != 0 {
+				if hits = g.matchOn(OverObjects, int32(x), objs, first, hits); first && len(hits) > 0 {
 					return hits
 				}
 			}
@@ -337,23 +347,29 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 			if o.PhasedOut {
 				continue
 			}
-			cand := c.perms
-			for ts := uint16(o.Types); ts != 0 && perm != 0; ts &= ts - 1 {
-				cand |= c.perm[bits.TrailingZeros16(ts)]
+			c := perms
+			if typed != 0 {
+				for ts := uint16(o.Types); ts != 0; ts &= ts - 1 {
+					c |= ix.perm[bits.TrailingZeros16(ts)] & sel
+				}
 			}
-			if cand != 0 {
-				if hits = g.matchOn(OverPermanents, int32(x), cand, first, hits); first && len(hits) > 0 {
+			if c != 0 {
+				if hits = g.matchOn(OverPermanents, int32(x), c, first, hits); first && len(hits) > 0 {
 					return hits
 				}
 			}
 		}
 	}
-	if c.anything != 0 {
+	c := sel & ix.anything
+	if c&ix.tokensOnly != 0 && !g.exec().AnyTokenOrCopy() {
+		c &^= ix.tokensOnly
+	}
+	if c != 0 {
 		for x := range g.Objs {
 			if g.Objs[x].Zone == ZoneNone {
 				continue
 			}
-			if hits = g.matchOn(OverAnything, int32(x), c.anything, first, hits); first && len(hits) > 0 {
+			if hits = g.matchOn(OverAnything, int32(x), c, first, hits); first && len(hits) > 0 {
 				return hits
 			}
 		}

@@ -111,7 +111,7 @@ var Generic = map[string]string{
 	"(*Game).watchesOwn":    "the watches of an object",
 	"(*Game).matchSBAsNow":  "runs the .mtg's sba declarations over the objects they name (skipping phased-out permanents: the object model's)",
 	"(*Game).matchSBAsPass": "the one pass of both back ends: players, permanents, then every object, each against the sbas of its range",
-	"(*Game).candidates":    "which sbas a pass asks about: those that read what changed, by the range and types the .mtg's sba names (tokens-only ranges skipped in a game without tokens, as the compiler derived)",
+	"indexSBAs":             "which sbas a pass asks about, found once per rules: those that read what changed, by the range and types the .mtg's sba names, and those the compiler found hold only for tokens and copies",
 	"(Exec).AnyTokenOrCopy": "storage: whether any object is a token or a copy (an index of state), which a check reads to skip the sbas the compiler found hold only for those",
 
 	// Grouping of equal options for hosts: compares objects field by field.
