@@ -105,58 +105,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	switch d.Kind {
 	case DecidePriority:
 		add(Option{Kind: Pass, Obj: NoObj})
-		// One pass over the battlefield finds the mana abilities and the
-		// mana available for costs.
-		avail := g.Players[p].Mana
-		tap := g.tapTest()
-		abilities := false
-		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			if int(o.Controller) != p || o.PhasedOut {
-				continue
-			}
-			abilities = abilities || len(g.faceOf(o).Abilities) > 0
-			if o.Tapped {
-				continue
-			}
-			if c, ok := g.manaColor(o); ok && tap.can(g, x) {
-				avail[c]++
-				if !g.noTap {
-					add(Option{Kind: TapMana, Obj: x})
-				}
-			}
-		}
-		for _, x := range g.Battlefield {
-			if !abilities {
-				break
-			}
-			o := &g.Objs[x]
-			for i := range g.faceOf(o).Abilities {
-				if g.activateTest(p, x, i, &avail) == legal {
-					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
-				}
-			}
-		}
-		land, sorcery := g.permissions(p)
-		for _, x := range g.Players[p].Hand {
-			o := &g.Objs[x]
-			switch {
-			case o.Types&g.Rules.PlayedTypes != 0:
-				if land {
-					add(Option{Kind: PlayLand, Obj: x})
-				}
-			case g.castTest(p, x, &avail, sorcery) == legal:
-				add(Option{Kind: Cast, Obj: x})
-			}
-			if g.withAbilities == 0 {
-				continue // no object has an activated ability
-			}
-			for i, a := range g.faceOf(o).Abilities { // abilities that function in the hand
-				if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal {
-					add(Option{Kind: Activate, Obj: x, Ability: int32(i)})
-				}
-			}
-		}
+		g.priorityOptions(p, func(o Option) bool { add(o); return true })
 	case DecideAttackers:
 		// What p's creatures may attack (can_attack_player,
 		// can_attack_permanent) is found once, not for each creature:
@@ -363,77 +312,83 @@ func (g *Game) Forced() bool {
 }
 
 // mayAct reports whether p, holding priority, has an option other than
-// passing: Options' priority case, stopping at the first option found.
+// passing: Options' priority case, stopped at the first option found.
 func (g *Game) mayAct(p int) bool {
+	return g.priorityOptions(p, nil)
+}
+
+// priorityOptions calls yield with each option but passing of p, who
+// holds priority, in Options' order, until yield returns false, and
+// reports whether it stopped: Options lists them all. With yield nil
+// (Forced), it reports whether there is one, in any order: a land to
+// play is seen first. One pass over the battlefield finds the mana abilities and the
+// mana available for costs; it is skipped when nothing needs it (no spell
+// in hand castable but for its cost, no activated ability in the game, no
+// land to show tapped).
+func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 	land, sorcery := g.permissions(p)
-	castable := false // a card in hand whose cost alone is to be checked
-	inHand := false   // a card in hand with an ability that functions there
+	castable := false
 	for _, x := range g.Players[p].Hand {
 		o := &g.Objs[x]
-		inHand = inHand || g.withAbilities > 0 && len(g.faceOf(o).Abilities) > 0
-		if w := g.landCardTest(o, land); w != notCard {
-			if w == legal {
-				return true
-			}
-			continue
+		if yield == nil && land && o.Types&g.Rules.PlayedTypes != 0 {
+			return true
 		}
-		// Castable but for its cost and targets (castTest below decides).
-		castable = castable || g.castCardTest(p, o, sorcery) == legal
-	}
-	if !castable && g.noTap && g.withAbilities == 0 {
-		return false // nothing to cast, no land to tap shown, no ability anywhere
+		if !castable && g.castCardTest(p, o, sorcery) == legal {
+			castable = true
+			if yield != nil || !land {
+				break
+			}
+		}
 	}
 	avail := g.Players[p].Mana
-	var tap tapTest
-	tapped := false // tapTest built
-	abilities := inHand
-	for _, x := range g.Battlefield {
-		o := &g.Objs[x]
-		if int(o.Controller) != p || o.PhasedOut {
-			continue
-		}
-		abilities = abilities || len(g.faceOf(o).Abilities) > 0
-		if o.Tapped || !castable && g.noTap && !abilities {
-			continue
-		}
-		if c, ok := g.manaColor(o); ok {
-			if !tapped {
-				tap, tapped = g.tapTest(), true
-			}
-			if tap.can(g, x) {
-				if !g.noTap {
-					return true
-				}
-				avail[c]++
-			}
-		}
-	}
-	if abilities && !castable && g.noTap {
-		// The mana of the lands skipped above counts for the abilities.
-		avail = g.available(p)
-	}
-	if abilities {
+	abilities := false
+	if castable || !g.noTap || g.withAbilities > 0 {
+		tap := g.tapTest()
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
-			for i := range g.faceOf(o).Abilities {
-				if g.activateTest(p, x, i, &avail) == legal {
+			if int(o.Controller) != p || o.PhasedOut {
+				continue
+			}
+			abilities = abilities || len(g.faceOf(o).Abilities) > 0
+			if o.Tapped {
+				continue
+			}
+			if c, ok := g.manaColor(o); ok && tap.can(g, x) {
+				avail[c]++
+				if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
 					return true
 				}
 			}
 		}
 	}
-	if inHand {
-		for _, x := range g.Players[p].Hand {
-			for i, a := range g.faceOf(&g.Objs[x]).Abilities {
-				if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal {
-					return true
-				}
+	for _, x := range g.Battlefield {
+		if !abilities {
+			break
+		}
+		o := &g.Objs[x]
+		for i := range g.faceOf(o).Abilities {
+			if g.activateTest(p, x, i, &avail) == legal && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
+				return true
 			}
 		}
 	}
-	if castable {
-		for _, x := range g.Players[p].Hand {
-			if g.castTest(p, x, &avail, sorcery) == legal {
+	for _, x := range g.Players[p].Hand {
+		o := &g.Objs[x]
+		switch {
+		case o.Types&g.Rules.PlayedTypes != 0:
+			if land && (yield == nil || !yield(Option{Kind: PlayLand, Obj: x})) {
+				return true
+			}
+		case castable && g.castTest(p, x, &avail, sorcery) == legal:
+			if yield == nil || !yield(Option{Kind: Cast, Obj: x}) {
+				return true
+			}
+		}
+		if g.withAbilities == 0 {
+			continue // no object has an activated ability
+		}
+		for i, a := range g.faceOf(o).Abilities { // abilities that function in the hand
+			if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
 				return true
 			}
 		}

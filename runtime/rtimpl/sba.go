@@ -325,12 +325,17 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 	}
 	ix := &g.preds.sba
 	sel := ix.after[g.dirty&ChangeAll]
+	// on evaluates the conditions of the sbas asked about one object.
+	e, on := g.exec(), g.Rules.MatchOn
+	if on == nil {
+		on = matchEach
+	}
 	if c := sel & ix.players; c != 0 {
 		for p := range g.Players {
 			if g.Players[p].Lost {
 				continue
 			}
-			if hits = g.matchOn(OverPlayers, int32(p), c, first, hits); first && len(hits) > 0 {
+			if hits = on(e, OverPlayers, int32(p), c, first, hits); first && len(hits) > 0 {
 				return hits
 			}
 		}
@@ -339,7 +344,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 	if objs|perms|typed != 0 {
 		for _, x := range g.Battlefield {
 			if objs != 0 {
-				if hits = g.matchOn(OverObjects, int32(x), objs, first, hits); first && len(hits) > 0 {
+				if hits = on(e, OverObjects, int32(x), objs, first, hits); first && len(hits) > 0 {
 					return hits
 				}
 			}
@@ -354,7 +359,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 				}
 			}
 			if c != 0 {
-				if hits = g.matchOn(OverPermanents, int32(x), c, first, hits); first && len(hits) > 0 {
+				if hits = on(e, OverPermanents, int32(x), c, first, hits); first && len(hits) > 0 {
 					return hits
 				}
 			}
@@ -369,7 +374,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 			if g.Objs[x].Zone == ZoneNone {
 				continue
 			}
-			if hits = g.matchOn(OverAnything, int32(x), c, first, hits); first && len(hits) > 0 {
+			if hits = on(e, OverAnything, int32(x), c, first, hits); first && len(hits) > 0 {
 				return hits
 			}
 		}
@@ -377,18 +382,12 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 	return hits
 }
 
-// matchOn appends a hit for each sba of cand (all over over) whose
-// condition holds for x, in the rules' order; with first, it stops at the
-// first. Generated code evaluates them together (Rules.MatchOn); the
-// interpreter's rules call each sba's Match.
-func (g *Game) matchOn(over Over, x int32, cand uint64, first bool, hits []SBAHit) []SBAHit {
-	e := g.exec()
-	if m := g.Rules.MatchOn; m != nil {
-		return m(e, over, x, cand, first, hits)
-	}
+// matchEach is Rules.MatchOn for rules without it (the interpreter's):
+// each sba of cand's Match, called in the rules' order.
+func matchEach(e Exec, over Over, x int32, cand uint64, first bool, hits []SBAHit) []SBAHit {
 	for ; cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros64(cand)
-		if g.Rules.SBAs[i].Match(e, x) {
+		if e.Rules.SBAs[i].Match(e, x) {
 			if hits = append(hits, SBAHit{int32(i), x}); first {
 				return hits
 			}
