@@ -200,7 +200,6 @@ var builtins = []*Builtin{
 	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
 	attr("attached", rt.Exec.Attached, "it is attached to an object"),
 	attr("attached_to", rt.ObjAttachedTo, "the object it is attached to; no object if none"),
-	attr("attached_legally", rt.Exec.AttachedLegally, "it is attached to an object it could enchant or equip"),
 	attr("over_counter_max", rt.Exec.OverCounterMax, "it has more counters of a kind than it may have"),
 	attr("aura", rt.ObjAura, "it has the subtype Aura"),
 	attr("equipment", rt.ObjEquipment, "it has the subtype Equipment"),

@@ -21,9 +21,7 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.AssigningAttacked": {},
 	// not own: reads Object.AttachedTo(own)
 	"Exec.Attached": {},
-	// not own: reads Object.AttachedTo(own)
-	"Exec.AttachedLegally": {},
-	"Exec.Attacked":        {},
+	"Exec.Attacked": {},
 	// not own: reads Attack.Nothing(own)
 	"Exec.AttackedPermanent": {},
 	// not own: reads Attack.Nothing(own)

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f801cb7338819e83b9fed1dd081ecb09"
+const SourceHash = "sha256:d31adc3de2c76a957bdff4990c6339b8"
 
 // Keyword bits.
 const (
@@ -138,8 +138,9 @@ var Rules = &rt.Rules{
 		characteristic_9,
 		characteristic_10,
 		characteristic_11,
+		characteristic_12,
 	},
-	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone"},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -402,14 +403,14 @@ var Rules = &rt.Rules{
 		{Rule: "704.5i", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5v", Pos: "rules/sba.mtg:84", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5k", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:98", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:104", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5w", Pos: "rules/sba.mtg:117", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5x", Pos: "rules/sba.mtg:132", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "rules/sba.mtg:145", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5q", Pos: "rules/sba.mtg:151", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:169", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:112", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5w", Pos: "rules/sba.mtg:125", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5x", Pos: "rules/sba.mtg:140", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "rules/sba.mtg:153", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:177", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -1113,6 +1114,14 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 		}
 		return n
 	}() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/sba.mtg:104 (704.5m) (attached_legally)
+func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
 	}
 	return 0
@@ -2564,35 +2573,35 @@ func sba_704_5k_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// rules/sba.mtg:98 (704.5m)
+// rules/sba.mtg:106 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
+	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
 }
 
-// rules/sba.mtg:98 (704.5m)
+// rules/sba.mtg:106 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:104 (704.5n)
+// rules/sba.mtg:112 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land))))
+	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// rules/sba.mtg:104 (704.5n)
+// rules/sba.mtg:112 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5n")
 }
 
-// rules/sba.mtg:117 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:125 (704.5w, 310.10, 310.11a)
 func sba_704_5w_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2622,7 +2631,7 @@ func sba_704_5w_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x))
 }
 
-// rules/sba.mtg:117 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:125 (704.5w, 310.10, 310.11a)
 func sba_704_5w_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2658,7 +2667,7 @@ func sba_704_5w_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:132 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:140 (704.5x, 310.11a, 310.11)
 func sba_704_5x_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2678,7 +2687,7 @@ func sba_704_5x_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x)
 }
 
-// rules/sba.mtg:132 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:140 (704.5x, 310.11a, 310.11)
 func sba_704_5x_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2712,28 +2721,28 @@ func sba_704_5x_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:145 (704.5p, 310.9)
+// rules/sba.mtg:153 (704.5p, 310.9)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// rules/sba.mtg:145 (704.5p, 310.9)
+// rules/sba.mtg:153 (704.5p, 310.9)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// rules/sba.mtg:151 (704.5q)
+// rules/sba.mtg:159 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:151 (704.5q)
+// rules/sba.mtg:159 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2743,21 +2752,21 @@ func sba_704_5q_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5q")
 }
 
-// rules/sba.mtg:159 (704.5r)
+// rules/sba.mtg:167 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:159 (704.5r)
+// rules/sba.mtg:167 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// rules/sba.mtg:169 (704.5j)
+// rules/sba.mtg:177 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2777,7 +2786,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:169 (704.5j)
+// rules/sba.mtg:177 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2897,7 +2906,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<11) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x)) {
+			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12))) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -2907,7 +2916,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<12) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(g.AttachedLegally(v_x) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
+			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
 				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
 				if first {
 					return hits

@@ -74,6 +74,10 @@ func BenchmarkSBAHandWritten(b *testing.B) {
 	}
 }
 
+// attachedLegally is the rules' characteristic (704.5m), derived as the
+// generated check derives it.
+var attachedLegally, _ = engine.Rules.Characteristic("attached_legally")
+
 // handSBA is a plain Go version of the 704.5 conditions of rules/sba.mtg:
 // it reports whether any would apply.
 func handSBA(g *rt.Game) bool {
@@ -110,13 +114,14 @@ func handSBA(g *rt.Game) bool {
 		if o.Types&engine.Rules.Types("planeswalker") != 0 && o.Counters[engine.Rules.Counter("loyalty")] <= 0 {
 			return true
 		}
+		legal := rt.ObjDerivedHolds(rt.Exec{Game: g}, x, attachedLegally)
 		aura, equip, fort := rt.Exec{Game: g}.HasSubtype(x, "aura"), rt.Exec{Game: g}.HasSubtype(x, "equipment"), rt.Exec{Game: g}.HasSubtype(x, "fortification")
-		if aura && !(rt.Exec{Game: g}).AttachedLegally(x) {
+		if aura && !legal {
 			return true
 		}
 		if o.AttachedTo != rt.NoObj {
-			if equip && !((rt.Exec{Game: g}).AttachedLegally(x) && (rt.Exec{Game: g}).AttachedToIs(x, engine.Rules.Types("creature"))) ||
-				fort && !(rt.Exec{Game: g}.AttachedLegally(x) && rt.Exec{Game: g}.AttachedToIs(x, engine.Rules.Types("land"))) ||
+			if equip && !(legal && (rt.Exec{Game: g}).AttachedToIs(x, engine.Rules.Types("creature"))) ||
+				fort && !(legal && rt.Exec{Game: g}.AttachedToIs(x, engine.Rules.Types("land"))) ||
 				!aura && !equip && !fort {
 				return true
 			}

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0871fd8f3eed7629167c05f59cd2a793"
+const SourceHash = "sha256:4533b912ba7b0c0d11db0dd2f32c8816"
 
 // Keyword bits.
 const (
@@ -97,8 +97,9 @@ var Rules = &rt.Rules{
 		characteristic_9,
 		characteristic_10,
 		characteristic_11,
+		characteristic_12,
 	},
-	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone"},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
 	ExtraTurnsNewestFirst: false,
@@ -319,10 +320,10 @@ var Rules = &rt.Rules{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "cr1999/sba.mtg:33", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5e", Pos: "cr1999/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5d", Pos: "cr1999/sba.mtg:12", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangeBattlefield},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:39", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "420", Pos: "cr1999/sba.mtg:37", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5e", Pos: "cr1999/sba.mtg:27", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5d", Pos: "cr1999/sba.mtg:16", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:43", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
 		{Rule: "306.2", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
@@ -597,6 +598,14 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 		}
 		return n
 	}() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/sba.mtg:104 (420.5d) (attached_legally)
+func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
 	}
 	return 0
@@ -1496,7 +1505,7 @@ func sba_420_5c_do(g rt.Exec, x int32) {
 	g.Destroy(v_c, "420.5c")
 }
 
-// cr1999/sba.mtg:33 (420)
+// cr1999/sba.mtg:37 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1525,14 +1534,14 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}() == 0
 }
 
-// cr1999/sba.mtg:33 (420)
+// cr1999/sba.mtg:37 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
-// cr1999/sba.mtg:23 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:27 (420.5e, 215.1, 215.2)
 func sba_420_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1550,35 +1559,35 @@ func sba_420_5e_match(g rt.Exec, x int32) bool {
 	}() > 0
 }
 
-// cr1999/sba.mtg:23 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:27 (420.5e, 215.1, 215.2)
 func sba_420_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// cr1999/sba.mtg:12 (420.5d)
+// cr1999/sba.mtg:16 (420.5d)
 func sba_420_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x))
+	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
 }
 
-// cr1999/sba.mtg:12 (420.5d)
+// cr1999/sba.mtg:16 (420.5d)
 func sba_420_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
-// cr1999/sba.mtg:39 (216.3)
+// cr1999/sba.mtg:43 (216.3)
 func sba_216_3_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
-// cr1999/sba.mtg:39 (216.3)
+// cr1999/sba.mtg:43 (216.3)
 func sba_216_3_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1687,7 +1696,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<5) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if rt.ObjAura(g, v_x) && !(g.AttachedLegally(v_x)) {
+			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12))) {
 				hits = append(hits, rt.SBAHit{SBA: 5, X: x})
 				if first {
 					return hits

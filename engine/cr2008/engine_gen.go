@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5089d9f5ab2c08f8ecc7804156907daf"
+const SourceHash = "sha256:26bc4740743d2eb71da812190ba8d545"
 
 // Keyword bits.
 const (
@@ -95,8 +95,9 @@ var Rules = &rt.Rules{
 		characteristic_9,
 		characteristic_10,
 		characteristic_11,
+		characteristic_12,
 	},
-	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone"},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "300.6",
 	ExtraTurnsNewestFirst: true,
@@ -331,7 +332,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5e", Pos: "cr2008/sba.mtg:19", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5e", Pos: "cr2008/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "306.4", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
@@ -635,6 +636,14 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 		}
 		return n
 	}() == 1 {
+		return 1
+	}
+	return 0
+}
+
+// rules/sba.mtg:104 (420.5) (attached_legally)
+func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
+	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
 	}
 	return 0
@@ -1779,7 +1788,7 @@ func sba_420_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
-// cr2008/sba.mtg:19 (420.5e)
+// cr2008/sba.mtg:23 (420.5e)
 func sba_420_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1797,7 +1806,7 @@ func sba_420_5e_match(g rt.Exec, x int32) bool {
 	}() > 0
 }
 
-// cr2008/sba.mtg:19 (420.5e)
+// cr2008/sba.mtg:23 (420.5e)
 func sba_420_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x

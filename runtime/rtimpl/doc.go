@@ -23,7 +23,8 @@ package rtimpl
 // (2026-12-06); 7: the mana of land types is the rules' table
 // (Rules.LandMana, land_mana), an engine without it makes no mana; 8: the
 // state-based-action pass is the runtime's alone, generated code gives
-// the sbas' conditions (Rules.MatchOn for MatchSBAs).
+// the sbas' conditions (Rules.MatchOn for MatchSBAs); "attached legally"
+// is the rules' characteristic (Exec.AttachedLegally is gone).
 const APIVersion8 = 8
 
 // Version is the runtime version recorded in generated files.

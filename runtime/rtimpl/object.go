@@ -361,24 +361,6 @@ func (g Exec) Attached(x ObjID) bool {
 	return g.Objs[x].AttachedTo != NoObj
 }
 
-// AttachedLegally reports whether x is attached to a phased-in permanent on
-// the battlefield that its enchant restriction (if any) allows.
-func (g Exec) AttachedLegally(x ObjID) bool {
-	if !g.valid(x) {
-		return false // no object
-	}
-	o := &g.Objs[x]
-	t := o.AttachedTo
-	if t == NoObj || int(t) >= len(g.Objs) || t == x {
-		return false
-	}
-	h := &g.Objs[t]
-	if h.Zone != ZoneBattlefield || h.PhasedOut {
-		return false
-	}
-	return ObjEnchants(g, x, t)
-}
-
 // AttachedTo returns the object x is attached to, if any.
 func (g Exec) AttachedTo(x ObjID) (ObjID, bool) {
 	t := g.Objs[x].AttachedTo

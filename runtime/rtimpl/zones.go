@@ -331,9 +331,10 @@ func (g Exec) Unattach(x ObjID, rule string) {
 }
 
 // Attach attaches x to y (an Aura spell resolving, or a fixture's setup
-// with no rule, which is not logged). Nothing for no object, or x itself.
+// with no rule, which is not logged). Nothing for no object. (An Aura
+// attached to itself is the rules' to deal with.)
 func (g Exec) Attach(x, y ObjID, rule string) {
-	if !g.valid(x) || !g.valid(y) || x == y {
+	if !g.valid(x) || !g.valid(y) {
 		return
 	}
 	if rule != "" {
