@@ -149,6 +149,24 @@ func (p *Program) Constructs() []Construct {
 	for _, d := range p.Replacements {
 		add("replace", d.Pos, d.Rules, d.If != nil, &Clause{Stmts: d.Body, Expr: d.If})
 	}
+	// Derived characteristics (506.5's "alone", attached legally, colors,
+	// power and toughness) and trigger events' conditions are the rules'
+	// decisions too; a land type's mana is one (which color a land of
+	// that type makes).
+	for _, d := range p.Derived {
+		add("characteristic", d.Pos, d.Rules, false, &Clause{Expr: d.Expr})
+	}
+	for _, t := range p.TriggerEvents {
+		if t.If != nil {
+			add("trigger_event", t.Pos, t.Rules, true, &Clause{Expr: t.If})
+		}
+		if t.Value != nil {
+			add("trigger_event", t.Pos, t.Rules, false, &Clause{Expr: t.Value})
+		}
+	}
+	for _, l := range p.LandMana {
+		add("land_mana", l.Pos, l.Rules, true, nil)
+	}
 	for _, m := range p.Mechanisms {
 		var cl *Clause
 		if m.Proc != nil {

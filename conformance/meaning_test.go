@@ -156,11 +156,12 @@ func TestMeaning(t *testing.T) {
 	// Decisions of meaningSrc: 508.1f's loop and where (2), 509.1's (2),
 	// the eight predicates (8), attack_restriction's two ands (2), the
 	// division restrictions' ands and any (5), the loop over players of
-	// rules/priority.mtg's stack_triggers (1), the and of its trigger event
-	// dies (1) and the loop of its effect damage_each (1).
+	// rules/priority.mtg's stack_triggers (1), the loop and where of its
+	// effect damage_each (2), and the conditions of its trigger events
+	// dies and another_creature_enters, each with its and (4).
 	wantSum := conformance.MeaningSummary{
 		Rules: 21, Mtg: 11, Runtime: 5, Both: 5,
-		BranchPoints: conformance.BranchPoints{Mtg: 22, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		BranchPoints: conformance.BranchPoints{Mtg: 26, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)
