@@ -320,11 +320,11 @@ func (g *Game) mayAct(p int) bool {
 // priorityOptions calls yield with each option but passing of p, who
 // holds priority, in Options' order, until yield returns false, and
 // reports whether it stopped: Options lists them all. With yield nil
-// (Forced), it reports whether there is one, in any order: a land to
-// play is seen first. One pass over the battlefield finds the mana abilities and the
-// mana available for costs; it is skipped when nothing needs it (no spell
-// in hand castable but for its cost, no activated ability in the game, no
-// land to show tapped).
+// (Forced), it reports whether there is one, in any order: a land to play
+// is seen first. One pass over the battlefield finds the mana abilities
+// and the mana available for costs; it is skipped when nothing needs it
+// (no spell in hand castable but for its cost, no activated ability in
+// the game, no land to show tapped).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 	land, sorcery := g.permissions(p)
 	castable := false

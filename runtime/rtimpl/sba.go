@@ -257,7 +257,8 @@ func (g *Game) memoToughness(f func(Exec, ObjID) int32, x ObjID) int32 {
 // and copies, in a game with neither, is not matched); an sba is matched
 // only if something it reads changed since the last check that found
 // nothing. This is the one matcher of both back ends: they differ only in
-// how the sbas' conditions are evaluated against an object (matchOn). The
+// how the sbas' conditions are evaluated against an object (Rules.MatchOn,
+// or each sba's Match: matchEach). The
 // hits are then put in the order of the rules. With first, it stops at the
 // first hit.
 func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
@@ -281,6 +282,9 @@ type sbaIndex struct {
 	perms, typed, tokensOnly uint64     // over permanents of any type, of some types; over anything, holding only for tokens and copies
 	perm                     [16]uint64 // over permanents of type bit t
 }
+
+// (A card type is a bit of a TypeSet: sbaIndex.perm has one entry a bit.)
+const _ uint16 = uint16(^TypeSet(0))
 
 func indexSBAs(sbas []SBA) (ix sbaIndex) {
 	for i := range sbas {
@@ -325,6 +329,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 	}
 	ix := &g.preds.sba
 	sel := ix.after[g.dirty&ChangeAll]
+	n0 := len(hits)
 	// on evaluates the conditions of the sbas asked about one object.
 	e, on := g.exec(), g.Rules.MatchOn
 	if on == nil {
@@ -335,7 +340,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 			if g.Players[p].Lost {
 				continue
 			}
-			if hits = on(e, OverPlayers, int32(p), c, first, hits); first && len(hits) > 0 {
+			if hits = on(e, OverPlayers, int32(p), c, first, hits); first && len(hits) > n0 {
 				return hits
 			}
 		}
@@ -344,7 +349,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 	if objs|perms|typed != 0 {
 		for _, x := range g.Battlefield {
 			if objs != 0 {
-				if hits = on(e, OverObjects, int32(x), objs, first, hits); first && len(hits) > 0 {
+				if hits = on(e, OverObjects, int32(x), objs, first, hits); first && len(hits) > n0 {
 					return hits
 				}
 			}
@@ -359,7 +364,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 				}
 			}
 			if c != 0 {
-				if hits = on(e, OverPermanents, int32(x), c, first, hits); first && len(hits) > 0 {
+				if hits = on(e, OverPermanents, int32(x), c, first, hits); first && len(hits) > n0 {
 					return hits
 				}
 			}
@@ -374,7 +379,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 			if g.Objs[x].Zone == ZoneNone {
 				continue
 			}
-			if hits = on(e, OverAnything, int32(x), c, first, hits); first && len(hits) > 0 {
+			if hits = on(e, OverAnything, int32(x), c, first, hits); first && len(hits) > n0 {
 				return hits
 			}
 		}
