@@ -2,6 +2,7 @@ package rtimpl
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -122,5 +123,23 @@ func TestSBAPass(t *testing.T) {
 				t.Fatalf("trial %d (compiled %t): first hit %v, want one of %v", trial, compiled, one, want)
 			}
 		}
+	}
+}
+
+// TestNewRefusesTooManySBAs: rules with more state-based actions than a
+// pass's set holds are refused by New (the checker refuses them first,
+// at the declaration); MaxSBAs are not.
+func TestNewRefusesTooManySBAs(t *testing.T) {
+	r := &Rules{Phases: []Phase{{Name: "main", Steps: []Step{{Name: "main"}}}}, SBAs: make([]SBA, MaxSBAs+1)}
+	cfg := Config{Players: []PlayerConfig{{Name: "p1"}}}
+	if _, err := New(r, cfg); err == nil || !strings.Contains(err.Error(), "65 state-based actions: at most 64") {
+		t.Fatalf("New = %v, want a refusal of 65 state-based actions", err)
+	}
+	r.SBAs = r.SBAs[:MaxSBAs]
+	for i := range r.SBAs {
+		r.SBAs[i].Over, r.SBAs[i].Match = OverPlayers, func(Exec, int32) bool { return false }
+	}
+	if _, err := New(r, cfg); err != nil {
+		t.Fatalf("New with %d sbas: %v", MaxSBAs, err)
 	}
 }
