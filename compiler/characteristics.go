@@ -20,7 +20,6 @@ import (
 // own mechanisms do with objects of it (runtime.Rules' *Types masks).
 var cardTypeProps = map[string]string{
 	"played":       "played as a special action, not cast; it taps for the mana of its basic land types",
-	"any_time":     "cast whenever its controller holds priority",
 	"nonpermanent": "as a spell of it resolves, it goes to its owner's graveyard, not onto the battlefield",
 	"combatant":    "what dies-abilities and card effects on each creature look at, and what the random policy attacks and blocks with",
 }

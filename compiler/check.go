@@ -908,13 +908,22 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 
 // keywordGuard derives a predicate's Guard from its condition e: sets
 // of keywords such that e can hold only if params[0] has one of g[0] or
-// params[1] one of g[1]. ok is false when e gives no such sets: only
-// "p has K" (K a keyword, p a parameter), a conjunction with a guarded
-// side, and a disjunction of guarded sides are guarded.
+// params[1] one of g[1], or (g[0]) an object any(...) asks about has one
+// (the runtime reads the union: some object of the game must have had
+// one). ok is false when e gives no such sets: only "p has K" (K a
+// keyword, p a parameter), any(KIND, v, COND) with COND guarded on v, a
+// conjunction with a guarded side, and a disjunction of guarded sides
+// are guarded.
 func keywordGuard(e Expr, params []*Var) (g [2]rt.KeywordSet, ok bool) {
 	switch e := e.(type) {
 	case *Paren:
 		return keywordGuard(e.X, params)
+	case *Quant:
+		if e.Fn == Any && e.Q.Where != nil {
+			if in, ok := keywordGuard(e.Q.Where, []*Var{e.Q.Var}); ok {
+				return [2]rt.KeywordSet{in[0]}, true
+			}
+		}
 	case *HasKeyword:
 		v, isVar := e.X.(*VarRef)
 		if e.Var != nil || e.Keyword < 0 || e.Keyword >= 64 || !isVar {

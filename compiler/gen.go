@@ -138,7 +138,7 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf("CardTypes: %s,\n", strs(names))
 		masks := typeMasks(p)
-		for _, f := range [][2]string{{"PlayedTypes", "played"}, {"InstantTypes", "any_time"}, {"NonpermanentTypes", "nonpermanent"}, {"CombatantTypes", "combatant"}} {
+		for _, f := range [][2]string{{"PlayedTypes", "played"}, {"NonpermanentTypes", "nonpermanent"}, {"CombatantTypes", "combatant"}} {
 			if len(masks[f[1]]) > 0 {
 				w.printf("%s: %s,\n", f[0], maskExpr(masks[f[1]]))
 			}

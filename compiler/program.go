@@ -316,8 +316,9 @@ type Predicate struct {
 	// rt.Predicate.Own says.
 	Own bool
 	// Guard: keywords one of which the first parameter (Guard[0]) or
-	// the second (Guard[1]) must have for the condition to hold
-	// (keywordGuard): what rt.Predicate.Guard says.
+	// the second (Guard[1]), or an object an any(...) asks about
+	// (Guard[0]), must have for the condition to hold (keywordGuard):
+	// what rt.Predicate.Guard says.
 	Guard [2]rt.KeywordSet
 	// GuardCard: a card some object of the game must have been made from
 	// for the condition to hold (cardGuard): rt.Predicate.GuardCard.

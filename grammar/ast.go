@@ -132,7 +132,7 @@ type KeywordPart struct {
 // CardTypeDecl declares a card type: `card_type creature combatant`. Its
 // bit in a TypeSet is its place among the card types declared; Props name
 // what the runtime's mechanisms do with objects of the type (played,
-// any_time, nonpermanent, combatant).
+// nonpermanent, combatant).
 type CardTypeDecl struct {
 	Pos   Pos
 	Name  Ident

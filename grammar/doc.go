@@ -19,7 +19,7 @@
 //	KeywordDecl = "keyword" Ident { Rule } [ KeywordKind ] [ "redundant" { Rule } ] [ "prevents" Ident Rule { Rule } ] .
 //	KeywordKind = "static" { Rule }
 //	              | "triggered" { Rule } "on" Ident [ Int | Ident ] "does" Ident [ "(" [ Int { "," Int } ] ")" ] .
-//	CardTypeDecl = "card_type" Ident { Rule } { Ident } .       (its properties: played, any_time, nonpermanent, combatant)
+//	CardTypeDecl = "card_type" Ident { Rule } { Ident } .       (its properties: played, nonpermanent, combatant)
 //	CounterDecl = "counter" String { Rule } .                    (a kind of counter, by its name: "+1/+1")
 //	LandManaDecl = "land_mana" Ident { Rule } Ident .             (a basic land type and the color of mana it makes: forest green)
 //	StateDecl   = "state" Ident Ident { Rule } .                 (a value every object holds: its name, and flag, number, object or player)

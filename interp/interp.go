@@ -100,7 +100,7 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, c := range p.Cards {
 		r.Cards = append(r.Cards, c.Card)
 	}
-	r.PlayedTypes, r.InstantTypes = p.TypeMask("played"), p.TypeMask("any_time")
+	r.PlayedTypes = p.TypeMask("played")
 	r.NonpermanentTypes, r.CombatantTypes = p.TypeMask("nonpermanent"), p.TypeMask("combatant")
 	for _, k := range p.Counters {
 		r.Counters = append(r.Counters, k.Name)

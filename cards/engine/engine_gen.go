@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:57490627086079abfd8c55d136a258b9"
+const SourceHash = "sha256:b34d2db442d81226bbb17db5683292dd"
 
 // Keyword bits.
 const (
@@ -31,53 +31,55 @@ const (
 	kw_trample                     = 9  // rules/keywords.mtg:18 (702.19)
 	kw_vigilance                   = 10 // rules/keywords.mtg:19 (702.20)
 	kw_menace                      = 11 // rules/keywords.mtg:20 (702.111)
-	kw_attacks_each_combat         = 12 // rules/keywords.mtg:27
-	kw_blocks_each_combat          = 13 // rules/keywords.mtg:28
-	kw_blocks_additional_creature  = 14 // rules/keywords.mtg:29
-	kw_cant_attack_alone           = 15 // rules/keywords.mtg:30
-	kw_cant_block_alone            = 16 // rules/keywords.mtg:31
-	kw_one_attacker_each_combat    = 17 // rules/keywords.mtg:32
-	kw_assigns_as_though_unblocked = 18 // rules/keywords.mtg:33
-	kw_battle_cry                  = 19 // rules/keywords.mtg:39 (702.91)
-	kw_flanking                    = 20 // rules/keywords.mtg:50 (702.25)
-	kw_exalted                     = 21 // rules/keywords.mtg:60 (702.83)
-	kw_rampage                     = 22 // rules/keywords.mtg:72 (702.23)
-	kw_bushido                     = 23 // rules/keywords.mtg:81 (702.45)
-	kw_frenzy                      = 24 // rules/keywords.mtg:89 (702.68)
-	kw_afflict                     = 25 // rules/keywords.mtg:97 (702.130)
-	kw_shadow                      = 26 // rules/keywords.mtg:104 (702.28)
-	kw_horsemanship                = 27 // rules/keywords.mtg:105 (702.31)
-	kw_skulk                       = 28 // rules/keywords.mtg:106 (702.118)
-	kw_plainswalk                  = 29 // rules/keywords.mtg:109 (702.14)
-	kw_islandwalk                  = 30 // rules/keywords.mtg:110
-	kw_swampwalk                   = 31 // rules/keywords.mtg:111
-	kw_mountainwalk                = 32 // rules/keywords.mtg:112
-	kw_forestwalk                  = 33 // rules/keywords.mtg:113
-	kw_training                    = 34 // rules/keywords.mtg:118 (702.149)
-	kw_wither                      = 35 // rules/keywords.mtg:126 (702.80)
-	kw_infect                      = 36 // rules/keywords.mtg:127 (702.90)
-	kw_hexproof                    = 37 // rules/keywords.mtg:137 (702.11)
-	kw_shroud                      = 38 // rules/keywords.mtg:138 (702.18)
-	kw_mentor                      = 39 // rules/keywords.mtg:146 (702.134)
-	kw_dethrone                    = 40 // rules/keywords.mtg:155 (702.105)
-	kw_melee                       = 41 // rules/keywords.mtg:166 (702.121)
-	kw_banding                     = 42 // rules/keywords.mtg:182 (702.22)
-	kw_toxic                       = 43 // rules/keywords.mtg:195 (702.164)
-	kw_annihilator                 = 44 // rules/keywords.mtg:201 (702.86)
-	kw_fear                        = 45 // rules/keywords.mtg:215 (702.36)
-	kw_intimidate                  = 46 // rules/keywords.mtg:216 (702.13)
-	kw_provoke                     = 47 // rules/keywords.mtg:229 (702.39)
-	kw_provoked                    = 48 // rules/keywords.mtg:230
-	kw_enlist                      = 49 // rules/keywords.mtg:254 (702.154)
-	kw_phasing                     = 50 // rules/turn.mtg:15
-	kw_doesnt_untap                = 51 // rules/turn.mtg:21
-	kw_may_not_untap               = 52 // rules/turn.mtg:29
-	kw_protection_from_white       = 53 // cards/protection.mtg:14 (702.16)
-	kw_protection_from_blue        = 54 // cards/protection.mtg:15
-	kw_protection_from_black       = 55 // cards/protection.mtg:16
-	kw_protection_from_red         = 56 // cards/protection.mtg:17
-	kw_protection_from_green       = 57 // cards/protection.mtg:18
-	kw_hobbled                     = 58 // cards/triggers.mtg:53
+	kw_flash                       = 12 // rules/keywords.mtg:25 (702.8)
+	kw_split_second                = 13 // rules/keywords.mtg:32 (702.61)
+	kw_attacks_each_combat         = 14 // rules/keywords.mtg:41
+	kw_blocks_each_combat          = 15 // rules/keywords.mtg:42
+	kw_blocks_additional_creature  = 16 // rules/keywords.mtg:43
+	kw_cant_attack_alone           = 17 // rules/keywords.mtg:44
+	kw_cant_block_alone            = 18 // rules/keywords.mtg:45
+	kw_one_attacker_each_combat    = 19 // rules/keywords.mtg:46
+	kw_assigns_as_though_unblocked = 20 // rules/keywords.mtg:47
+	kw_battle_cry                  = 21 // rules/keywords.mtg:53 (702.91)
+	kw_flanking                    = 22 // rules/keywords.mtg:64 (702.25)
+	kw_exalted                     = 23 // rules/keywords.mtg:74 (702.83)
+	kw_rampage                     = 24 // rules/keywords.mtg:86 (702.23)
+	kw_bushido                     = 25 // rules/keywords.mtg:95 (702.45)
+	kw_frenzy                      = 26 // rules/keywords.mtg:103 (702.68)
+	kw_afflict                     = 27 // rules/keywords.mtg:111 (702.130)
+	kw_shadow                      = 28 // rules/keywords.mtg:118 (702.28)
+	kw_horsemanship                = 29 // rules/keywords.mtg:119 (702.31)
+	kw_skulk                       = 30 // rules/keywords.mtg:120 (702.118)
+	kw_plainswalk                  = 31 // rules/keywords.mtg:123 (702.14)
+	kw_islandwalk                  = 32 // rules/keywords.mtg:124
+	kw_swampwalk                   = 33 // rules/keywords.mtg:125
+	kw_mountainwalk                = 34 // rules/keywords.mtg:126
+	kw_forestwalk                  = 35 // rules/keywords.mtg:127
+	kw_training                    = 36 // rules/keywords.mtg:132 (702.149)
+	kw_wither                      = 37 // rules/keywords.mtg:140 (702.80)
+	kw_infect                      = 38 // rules/keywords.mtg:141 (702.90)
+	kw_hexproof                    = 39 // rules/keywords.mtg:151 (702.11)
+	kw_shroud                      = 40 // rules/keywords.mtg:152 (702.18)
+	kw_mentor                      = 41 // rules/keywords.mtg:160 (702.134)
+	kw_dethrone                    = 42 // rules/keywords.mtg:169 (702.105)
+	kw_melee                       = 43 // rules/keywords.mtg:180 (702.121)
+	kw_banding                     = 44 // rules/keywords.mtg:196 (702.22)
+	kw_toxic                       = 45 // rules/keywords.mtg:209 (702.164)
+	kw_annihilator                 = 46 // rules/keywords.mtg:215 (702.86)
+	kw_fear                        = 47 // rules/keywords.mtg:229 (702.36)
+	kw_intimidate                  = 48 // rules/keywords.mtg:230 (702.13)
+	kw_provoke                     = 49 // rules/keywords.mtg:243 (702.39)
+	kw_provoked                    = 50 // rules/keywords.mtg:244
+	kw_enlist                      = 51 // rules/keywords.mtg:268 (702.154)
+	kw_phasing                     = 52 // rules/turn.mtg:15
+	kw_doesnt_untap                = 53 // rules/turn.mtg:21
+	kw_may_not_untap               = 54 // rules/turn.mtg:29
+	kw_protection_from_white       = 55 // cards/protection.mtg:14 (702.16)
+	kw_protection_from_blue        = 56 // cards/protection.mtg:15
+	kw_protection_from_black       = 57 // cards/protection.mtg:16
+	kw_protection_from_red         = 58 // cards/protection.mtg:17
+	kw_protection_from_green       = 59 // cards/protection.mtg:18
+	kw_hobbled                     = 60 // cards/triggers.mtg:53
 )
 
 // Card types (card_type): bit i of a TypeSet is the i-th declared.
@@ -117,7 +119,7 @@ var Rules = &rt.Rules{
 	SourceHash: SourceHash,
 	Index:      index,
 	Defaults:   rt.PlayerDefaults{Life: 20, MaxHandSize: 7, LandPlays: 1, OpeningHand: 7},
-	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "assigns_as_though_unblocked", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap", "may_not_untap", "protection_from_white", "protection_from_blue", "protection_from_black", "protection_from_red", "protection_from_green", "hobbled"},
+	Keywords:   []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "flash", "split_second", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "assigns_as_though_unblocked", "battle_cry", "flanking", "exalted", "rampage", "bushido", "frenzy", "afflict", "shadow", "horsemanship", "skulk", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "training", "wither", "infect", "hexproof", "shroud", "mentor", "dethrone", "melee", "banding", "toxic", "annihilator", "fear", "intimidate", "provoke", "provoked", "enlist", "phasing", "doesnt_untap", "may_not_untap", "protection_from_white", "protection_from_blue", "protection_from_black", "protection_from_red", "protection_from_green", "hobbled"},
 	Cards: []rt.Card{
 		{Name: "Thorn Elemental", Types: ty_creature, Subtypes: []string{"elemental"}, Power: 7, Toughness: 7, Keywords: []string{"assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 5, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Thorn Elemental"},                                                                                                                                                                                                                                                                                               // cards/assign.mtg:15:1
 		{Name: "Lone Wolf", Types: ty_creature, Subtypes: []string{"wolf"}, Power: 2, Toughness: 2, Keywords: []string{"assigns_as_though_unblocked"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Lone Wolf"},                                                                                                                                                                                                                                                                                                                // cards/assign.mtg:25:1
@@ -244,7 +246,6 @@ var Rules = &rt.Rules{
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
-	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
@@ -288,12 +289,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "117.1a", // rules/priority.mtg:11 (117.1a, 117.3c)
 		rt.MechActivate:         "117.1b", // rules/priority.mtg:12 (117.1b, 117.3c)
 		rt.MechTapMana:          "117.1d", // rules/priority.mtg:13 (117.1d)
-		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:19 (117.2a, 117.5)
-		rt.MechResolve:          "117.4",  // rules/priority.mtg:24 (117.4, 117.3b)
-		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:25 (117.1)
+		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:24 (117.2a, 117.5)
+		rt.MechResolve:          "117.4",  // rules/priority.mtg:29 (117.4, 117.3b)
+		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:30 (117.1)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
+		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:90 (501, 501.1)
@@ -509,22 +510,22 @@ var Rules = &rt.Rules{
 	Prevent: []rt.Prevention{
 		{Keyword: kw_indestructible, Event: "destroy", Rule: "702.12b"},
 	},
-	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud | 1<<kw_fear | 1<<kw_intimidate,
+	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_flash | 1<<kw_split_second | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud | 1<<kw_fear | 1<<kw_intimidate,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic | 1<<kw_annihilator,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:39 (702.91a, 702.91b)
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 20, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:50 (702.25a, 702.25b)
-		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:60 (702.83a, 702.83b)
-		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:72 (702.23a, 702.23b, 702.23c)
-		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:81 (702.45a, 702.45b)
-		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:89 (702.68a, 702.68b)
-		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:97 (702.130a, 702.130b)
-		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:118 (702.149a, 702.149b)
-		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:146 (702.134a, 702.134b)
-		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:155 (702.105a, 702.105b)
-		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:166 (702.121a, 702.121b)
-		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:201 (702.86a, 702.86b)
-		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:229 (702.39a, 702.39b)
+		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:53 (702.91a, 702.91b)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 22, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:64 (702.25a, 702.25b)
+		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:74 (702.83a, 702.83b)
+		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:86 (702.23a, 702.23b, 702.23c)
+		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:95 (702.45a, 702.45b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:103 (702.68a, 702.68b)
+		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:111 (702.130a, 702.130b)
+		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:132 (702.149a, 702.149b)
+		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:160 (702.134a, 702.134b)
+		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:169 (702.105a, 702.105b)
+		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:180 (702.121a, 702.121b)
+		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:215 (702.86a, 702.86b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:243 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -586,39 +587,43 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:500", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
-		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:140", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_33, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
-		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:141", Text: "x has shroud", Test2: pred_cant_be_targeted_34, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
-		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:190", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_35},
-		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:218", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_36, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
-		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:219", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_37, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
-		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:244", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_38, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:17", Text: "is_card(self, \"Sea Monster\") and (self.attacking and not any(land, l, l.controller == self.defending_player and subtype(l, \"island\")))", Test: pred_attack_restriction_39, GuardCard: "Sea Monster"},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:30", Text: "is_card(self, \"Harbor Serpent\") and (self.attacking and count(land, l, subtype(l, \"island\")) < 5)", Test: pred_attack_restriction_40, GuardCard: "Harbor Serpent"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:105", Text: "is_card(self, \"Tormented Soul\") and (a.creature)", Test2: pred_cant_block_41, GuardCard: "Tormented Soul"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:106", Text: "is_card(self, \"Tormented Soul\") and (b.creature)", Test2: pred_cant_block_42, GuardCard: "Tormented Soul"},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/attack.mtg:126", Text: "is_card(self, \"Charging Rhino\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_43, GuardCard: "Charging Rhino"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_44, GuardCard: "Goblin Raider"},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_45, GuardCard: "Guile"},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_46, GuardCard: "Taunting Elf"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_47, GuardCard: "Bog Rats"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_48, GuardCard: "Amrou Kithkin"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_49, GuardCard: "Elven Riders"},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_50, GuardCard: "Okk"},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_51, GuardCard: "Okk"},
-		{Kind: rt.CantBeTargeted, Rule: "702.16b", Pos: "cards/protection.mtg:20", Text: "(x has protection_from_white and s.white) or (x has protection_from_blue and s.blue) or (x has protection_from_black and s.black) or (x has protection_from_red and s.red) or (x has protection_from_green and s.green)", Test2: pred_cant_be_targeted_52, Guard: [2]rt.KeywordSet{1<<kw_protection_from_white | 1<<kw_protection_from_blue | 1<<kw_protection_from_black | 1<<kw_protection_from_red | 1<<kw_protection_from_green, 0}},
-		{Kind: rt.CantBlock, Rule: "702.16f", Pos: "cards/protection.mtg:21", Text: "(a has protection_from_white and b.white) or (a has protection_from_blue and b.blue) or (a has protection_from_black and b.black) or (a has protection_from_red and b.red) or (a has protection_from_green and b.green)", Test2: pred_cant_block_53, Guard: [2]rt.KeywordSet{0, 1<<kw_protection_from_white | 1<<kw_protection_from_blue | 1<<kw_protection_from_black | 1<<kw_protection_from_red | 1<<kw_protection_from_green}},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_54, GuardCard: "Phantom Warrior"},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_55, GuardCard: "Stalking Tiger"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_56, GuardCard: "Ironclaw Orcs"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_57, GuardCard: "Cloud Sprite"},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_58, GuardCard: "Juggernaut"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_59, GuardCard: "Juggernaut"},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_60, GuardCard: "Prized Unicorn"},
-		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:91", Text: "any(permanent, self, is_card(self, \"Lure\") and (a == self.attached_to))", Test2: pred_must_block_attacker_61, GuardCard: "Lure"},
-		{Kind: rt.CantAttack, Rule: "508.1c", Pos: "cards/static.mtg:102", Text: "any(permanent, self, is_card(self, \"Pacifism\") and (a == self.attached_to))", Test: pred_cant_attack_62, GuardCard: "Pacifism"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:103", Text: "any(permanent, self, is_card(self, \"Pacifism\") and (b == self.attached_to))", Test2: pred_cant_block_63, GuardCard: "Pacifism"},
-		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:55", Text: "b has hobbled", Test2: pred_cant_block_64, Guard: [2]rt.KeywordSet{1 << kw_hobbled, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:68", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_65, GuardCard: "Scarred Puma"},
+		{Kind: rt.CastAnyTime, Rule: "702.8a", Pos: "rules/keywords.mtg:26", Text: "x has flash", Test: pred_cast_any_time_33, Guard: [2]rt.KeywordSet{1 << kw_flash, 0}},
+		{Kind: rt.CantCast, Rule: "702.61a", Pos: "rules/keywords.mtg:33", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_cast_34, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
+		{Kind: rt.CantActivate, Rule: "702.61a", Pos: "rules/keywords.mtg:34", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_activate_35, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
+		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:154", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_36, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
+		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:155", Text: "x has shroud", Test2: pred_cant_be_targeted_37, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
+		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:204", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_38},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:232", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_39, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:233", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
+		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:258", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
+		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_42, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:17", Text: "is_card(self, \"Sea Monster\") and (self.attacking and not any(land, l, l.controller == self.defending_player and subtype(l, \"island\")))", Test: pred_attack_restriction_43, GuardCard: "Sea Monster"},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/attack.mtg:30", Text: "is_card(self, \"Harbor Serpent\") and (self.attacking and count(land, l, subtype(l, \"island\")) < 5)", Test: pred_attack_restriction_44, GuardCard: "Harbor Serpent"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:105", Text: "is_card(self, \"Tormented Soul\") and (a.creature)", Test2: pred_cant_block_45, GuardCard: "Tormented Soul"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/attack.mtg:106", Text: "is_card(self, \"Tormented Soul\") and (b.creature)", Test2: pred_cant_block_46, GuardCard: "Tormented Soul"},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/attack.mtg:126", Text: "is_card(self, \"Charging Rhino\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_47, GuardCard: "Charging Rhino"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:15", Text: "is_card(self, \"Goblin Raider\") and (a.creature)", Test2: pred_cant_block_48, GuardCard: "Goblin Raider"},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:38", Text: "is_card(self, \"Guile\") and (self.attacking and self.blockers > 0 and self.blockers < 3)", Test: pred_block_restriction_49, GuardCard: "Guile"},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/combat.mtg:87", Text: "is_card(self, \"Taunting Elf\") and (self.attacking)", Test2: pred_must_block_attacker_50, GuardCard: "Taunting Elf"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:141", Text: "is_card(self, \"Bog Rats\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_51, GuardCard: "Bog Rats"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:151", Text: "is_card(self, \"Amrou Kithkin\") and (b.power >= 3)", Test2: pred_cant_block_52, GuardCard: "Amrou Kithkin"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/combat.mtg:161", Text: "is_card(self, \"Elven Riders\") and (not (subtype(b, \"wall\") or b has flying))", Test2: pred_cant_block_53, GuardCard: "Elven Riders"},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/combat.mtg:172", Text: "is_card(self, \"Okk\") and (self.attacking and not any(creature, c, c != self and c.attacking and c.power > self.power))", Test: pred_attack_restriction_54, GuardCard: "Okk"},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/combat.mtg:173", Text: "is_card(self, \"Okk\") and (self.blocking and not any(creature, c, c != self and c.blocking and c.power > self.power))", Test: pred_block_restriction_55, GuardCard: "Okk"},
+		{Kind: rt.CantBeTargeted, Rule: "702.16b", Pos: "cards/protection.mtg:20", Text: "(x has protection_from_white and s.white) or (x has protection_from_blue and s.blue) or (x has protection_from_black and s.black) or (x has protection_from_red and s.red) or (x has protection_from_green and s.green)", Test2: pred_cant_be_targeted_56, Guard: [2]rt.KeywordSet{1<<kw_protection_from_white | 1<<kw_protection_from_blue | 1<<kw_protection_from_black | 1<<kw_protection_from_red | 1<<kw_protection_from_green, 0}},
+		{Kind: rt.CantBlock, Rule: "702.16f", Pos: "cards/protection.mtg:21", Text: "(a has protection_from_white and b.white) or (a has protection_from_blue and b.blue) or (a has protection_from_black and b.black) or (a has protection_from_red and b.red) or (a has protection_from_green and b.green)", Test2: pred_cant_block_57, Guard: [2]rt.KeywordSet{0, 1<<kw_protection_from_white | 1<<kw_protection_from_blue | 1<<kw_protection_from_black | 1<<kw_protection_from_red | 1<<kw_protection_from_green}},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:16", Text: "is_card(self, \"Phantom Warrior\") and (b.creature)", Test2: pred_cant_block_58, GuardCard: "Phantom Warrior"},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "cards/static.mtg:26", Text: "is_card(self, \"Stalking Tiger\") and (self.attacking and self.blockers > 1)", Test: pred_block_restriction_59, GuardCard: "Stalking Tiger"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:36", Text: "is_card(self, \"Ironclaw Orcs\") and (a.power >= 2)", Test2: pred_cant_block_60, GuardCard: "Ironclaw Orcs"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:47", Text: "is_card(self, \"Cloud Sprite\") and (not a has flying)", Test2: pred_cant_block_61, GuardCard: "Cloud Sprite"},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "cards/static.mtg:57", Text: "is_card(self, \"Juggernaut\") and (not self.attack_cost)", Test: pred_must_attack_62, GuardCard: "Juggernaut"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:58", Text: "is_card(self, \"Juggernaut\") and (subtype(b, \"wall\"))", Test2: pred_cant_block_63, GuardCard: "Juggernaut"},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:68", Text: "is_card(self, \"Prized Unicorn\") and (self.attacking)", Test2: pred_must_block_attacker_64, GuardCard: "Prized Unicorn"},
+		{Kind: rt.MustBlockAttacker, Rule: "509.1c", Pos: "cards/static.mtg:91", Text: "any(permanent, self, is_card(self, \"Lure\") and (a == self.attached_to))", Test2: pred_must_block_attacker_65, GuardCard: "Lure"},
+		{Kind: rt.CantAttack, Rule: "508.1c", Pos: "cards/static.mtg:102", Text: "any(permanent, self, is_card(self, \"Pacifism\") and (a == self.attached_to))", Test: pred_cant_attack_66, GuardCard: "Pacifism"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:103", Text: "any(permanent, self, is_card(self, \"Pacifism\") and (b == self.attached_to))", Test2: pred_cant_block_67, GuardCard: "Pacifism"},
+		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:55", Text: "b has hobbled", Test2: pred_cant_block_68, Guard: [2]rt.KeywordSet{1 << kw_hobbled, 0}},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:68", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_69, GuardCard: "Scarred Puma"},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:524", Allows: timing_0},
@@ -654,32 +659,32 @@ var Rules = &rt.Rules{
 		{Event: "player_damage", Name: "sanctuary", Rules: []string{"615.1a"}, Pos: "cards/replace.mtg:50", Run: replace_sanctuary_4, Prevent: true, Applies: replace_sanctuary_4_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:258", Params: 2, Resolve: stack_object_0},
+		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:272", Params: 2, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:314", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:320", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:332", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
 		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:349", Params: 2, Kinds: "oo", Run: effect_3},
-		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:41", Params: 0, Kinds: "", Run: effect_4},
-		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:52", Params: 0, Kinds: "", Run: effect_5},
-		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:62", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "rampage_bonus", Rules: []string{"702.23a", "702.23b"}, Pos: "rules/keywords.mtg:74", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:83", Params: 1, Kinds: "i", Run: effect_8},
-		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:91", Params: 1, Kinds: "i", Run: effect_9},
-		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:99", Params: 1, Kinds: "i", Run: effect_10},
-		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:120", Params: 0, Kinds: "", Run: effect_11},
-		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:148", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_12_target_0}}, Run: effect_12},
-		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:157", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:168", Params: 0, Kinds: "", Run: effect_14},
-		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:203", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
-		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:234", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
-		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:276", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:55", Params: 0, Kinds: "", Run: effect_4},
+		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:66", Params: 0, Kinds: "", Run: effect_5},
+		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:76", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "rampage_bonus", Rules: []string{"702.23a", "702.23b"}, Pos: "rules/keywords.mtg:88", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "bushido_bonus", Rules: []string{"702.45a"}, Pos: "rules/keywords.mtg:97", Params: 1, Kinds: "i", Run: effect_8},
+		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:105", Params: 1, Kinds: "i", Run: effect_9},
+		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:113", Params: 1, Kinds: "i", Run: effect_10},
+		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:134", Params: 0, Kinds: "", Run: effect_11},
+		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:162", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_12_target_0}}, Run: effect_12},
+		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:171", Params: 0, Kinds: "", Run: effect_13},
+		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:182", Params: 0, Kinds: "", Run: effect_14},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:217", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
+		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:248", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
+		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:290", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:59", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:63", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_23},
 		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:117", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_25},
@@ -732,10 +737,10 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:391", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:44", On: []rt.EventOn{{Kind: rt.EvEnter}}},
-		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:48", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_16_if},
+		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:49", On: []rt.EventOn{{Kind: rt.EvEnter}}},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:53", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_16_if},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_18_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -997,6 +1002,9 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.7b\tFirst/double strike splits combat damage into two steps\n" +
 	"2025-09-19\t702.7c\tGaining or losing first strike between the two steps\n" +
 	"2025-09-19\t702.7d\tExtra first strike instances add nothing\n" +
+	"2025-09-19\t702.8\tFlash keyword entry\n" +
+	"2025-09-19\t702.8a\tFlash: the card may be played any time its owner could cast an instant\n" +
+	"2025-09-19\t702.8b\tExtra flash instances add nothing\n" +
 	"2025-09-19\t702.9\tFlying keyword entry\n" +
 	"2025-09-19\t702.9a\tFlying classed as evasion\n" +
 	"2025-09-19\t702.9b\tOnly flying or reach creatures can block flyers\n" +
@@ -1095,6 +1103,10 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t702.45\tBushido keyword entry\n" +
 	"2025-09-19\t702.45a\tBushido N: +N/+N when it blocks or becomes blocked\n" +
 	"2025-09-19\t702.45b\tEach bushido instance triggers separately\n" +
+	"2025-09-19\t702.61\tSplit second keyword entry\n" +
+	"2025-09-19\t702.61a\tSplit second: while its spell is on the stack, no other spells cast, no non-mana abilities activated\n" +
+	"2025-09-19\t702.61b\tMana abilities and special actions stay allowed; triggers work as usual\n" +
+	"2025-09-19\t702.61c\tExtra split second instances add nothing\n" +
 	"2025-09-19\t702.68\tFrenzy keyword entry\n" +
 	"2025-09-19\t702.68a\tFrenzy N: +N/+0 when it attacks and is not blocked\n" +
 	"2025-09-19\t702.68b\tEach frenzy instance triggers separately\n" +
@@ -1500,7 +1512,7 @@ func characteristic_13(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:19 (117.2a, 117.5)
+// rules/priority.mtg:24 (117.2a, 117.5)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3903,18 +3915,59 @@ func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/keywords.mtg:140 (702.11b)
-func pred_cant_be_targeted_33(g rt.Exec, v_x, v_s rt.ObjID) bool {
+// rules/keywords.mtg:26 (702.8a)
+func pred_cast_any_time_33(g rt.Exec, v_x rt.ObjID) bool {
+	return g.HasKeyword(v_x, kw_flash)
+}
+
+// rules/keywords.mtg:33 (702.61a)
+func pred_cant_cast_34(g rt.Exec, v_p_, v_x rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return func() bool {
+		for i := range g.Objs {
+			v_s := rt.ObjID(i)
+			if g.Objs[v_s].Zone == rt.ZoneNone {
+				continue
+			}
+			if g.HasKeyword(v_s, kw_split_second) && rt.ObjOnStack(g, v_s) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// rules/keywords.mtg:34 (702.61a, 702.61b)
+func pred_cant_activate_35(g rt.Exec, v_p_, v_x rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return func() bool {
+		for i := range g.Objs {
+			v_s := rt.ObjID(i)
+			if g.Objs[v_s].Zone == rt.ZoneNone {
+				continue
+			}
+			if g.HasKeyword(v_s, kw_split_second) && rt.ObjOnStack(g, v_s) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// rules/keywords.mtg:154 (702.11b)
+func pred_cant_be_targeted_36(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_hexproof) && rt.ObjController(g, v_s) != rt.ObjController(g, v_x)
 }
 
-// rules/keywords.mtg:141 (702.18a)
-func pred_cant_be_targeted_34(g rt.Exec, v_x, v_s rt.ObjID) bool {
+// rules/keywords.mtg:155 (702.18a)
+func pred_cant_be_targeted_37(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
 }
 
-// rules/keywords.mtg:190 (702.22j, 702.22k)
-func pred_damage_assigner_35(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/keywords.mtg:204 (702.22j, 702.22k)
+func pred_damage_assigner_38(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(func() int {
 		if g.Attacking(v_s) && func() bool {
 			for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -3950,23 +4003,28 @@ func pred_damage_assigner_35(g rt.Exec, v_s rt.ObjID) int32 {
 	}())
 }
 
-// rules/keywords.mtg:218 (702.36b)
-func pred_cant_block_36(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/keywords.mtg:232 (702.36b)
+func pred_cant_block_39(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
 }
 
-// rules/keywords.mtg:219 (702.13b)
-func pred_cant_block_37(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/keywords.mtg:233 (702.13b)
+func pred_cant_block_40(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(5)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(6)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)))
 }
 
-// rules/keywords.mtg:244 (702.39a)
-func pred_must_block_attacker_38(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/keywords.mtg:258 (702.39a)
+func pred_must_block_attacker_41(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
+// rules/priority.mtg:18 (117.1a)
+func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjIs(g, v_x, ty_instant)
+}
+
 // cards/attack.mtg:17 (508.1c)
-func pred_attack_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Sea Monster") && (g.Attacking(v_self) && !(func() bool {
 		for _, v_l := range g.Battlefield {
 			if g.Objs[v_l].PhasedOut {
@@ -3984,7 +4042,7 @@ func pred_attack_restriction_39(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/attack.mtg:30 (508.1c)
-func pred_attack_restriction_40(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_44(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Harbor Serpent") && (g.Attacking(v_self) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -4003,52 +4061,52 @@ func pred_attack_restriction_40(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/attack.mtg:105 (509.1b)
-func pred_cant_block_41(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_45(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Tormented Soul") && (rt.ObjIs(g, v_a, ty_creature))
 }
 
 // cards/attack.mtg:106 (509.1b)
-func pred_cant_block_42(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_46(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Tormented Soul") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
 // cards/attack.mtg:126 (509.1b)
-func pred_block_restriction_43(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_47(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Charging Rhino") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
 // cards/combat.mtg:15 (509.1b)
-func pred_cant_block_44(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_48(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Goblin Raider") && (rt.ObjIs(g, v_a, ty_creature))
 }
 
 // cards/combat.mtg:38 (509.1b)
-func pred_block_restriction_45(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_49(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Guile") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 0 && g.BlockerCount(v_self) < 3)
 }
 
 // cards/combat.mtg:87 (509.1c)
-func pred_must_block_attacker_46(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_50(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Taunting Elf") && (g.Attacking(v_self))
 }
 
 // cards/combat.mtg:141 (509.1b)
-func pred_cant_block_47(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_51(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Bog Rats") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/combat.mtg:151 (509.1b)
-func pred_cant_block_48(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_52(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Amrou Kithkin") && (g.Power(v_b) >= 3)
 }
 
 // cards/combat.mtg:161 (509.1b)
-func pred_cant_block_49(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_53(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Elven Riders") && (!(g.HasSubtype(v_b, "wall") || g.HasKeyword(v_b, kw_flying)))
 }
 
 // cards/combat.mtg:172 (508.1c)
-func pred_attack_restriction_50(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_54(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Attacking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -4066,7 +4124,7 @@ func pred_attack_restriction_50(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/combat.mtg:173 (509.1b)
-func pred_block_restriction_51(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_55(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Okk") && (g.Blocking(v_self) && !(func() bool {
 		for _, v_c := range g.Battlefield {
 			if g.Objs[v_c].PhasedOut {
@@ -4084,52 +4142,52 @@ func pred_block_restriction_51(g rt.Exec, v_self rt.ObjID) bool {
 }
 
 // cards/protection.mtg:20 (702.16b)
-func pred_cant_be_targeted_52(g rt.Exec, v_x, v_s rt.ObjID) bool {
+func pred_cant_be_targeted_56(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return (g.HasKeyword(v_x, kw_protection_from_white) && rt.ObjDerivedHolds(g, v_s, rt.AttributeID(2))) || (g.HasKeyword(v_x, kw_protection_from_blue) && rt.ObjDerivedHolds(g, v_s, rt.AttributeID(3))) || (g.HasKeyword(v_x, kw_protection_from_black) && rt.ObjDerivedHolds(g, v_s, rt.AttributeID(4))) || (g.HasKeyword(v_x, kw_protection_from_red) && rt.ObjDerivedHolds(g, v_s, rt.AttributeID(5))) || (g.HasKeyword(v_x, kw_protection_from_green) && rt.ObjDerivedHolds(g, v_s, rt.AttributeID(6)))
 }
 
 // cards/protection.mtg:21 (702.16f)
-func pred_cant_block_53(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_57(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_protection_from_white) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2))) || (g.HasKeyword(v_a, kw_protection_from_blue) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3))) || (g.HasKeyword(v_a, kw_protection_from_black) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4))) || (g.HasKeyword(v_a, kw_protection_from_red) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5))) || (g.HasKeyword(v_a, kw_protection_from_green) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)))
 }
 
 // cards/static.mtg:16 (509.1b)
-func pred_cant_block_54(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_58(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Phantom Warrior") && (rt.ObjIs(g, v_b, ty_creature))
 }
 
 // cards/static.mtg:26 (509.1b)
-func pred_block_restriction_55(g rt.Exec, v_self rt.ObjID) bool {
+func pred_block_restriction_59(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Stalking Tiger") && (g.Attacking(v_self) && g.BlockerCount(v_self) > 1)
 }
 
 // cards/static.mtg:36 (509.1b)
-func pred_cant_block_56(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_60(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Ironclaw Orcs") && (g.Power(v_a) >= 2)
 }
 
 // cards/static.mtg:47 (509.1b)
-func pred_cant_block_57(g rt.Exec, v_self, v_a rt.ObjID) bool {
+func pred_cant_block_61(g rt.Exec, v_self, v_a rt.ObjID) bool {
 	return g.IsCard(v_self, "Cloud Sprite") && (!(g.HasKeyword(v_a, kw_flying)))
 }
 
 // cards/static.mtg:57 (508.1d)
-func pred_must_attack_58(g rt.Exec, v_self rt.ObjID) bool {
+func pred_must_attack_62(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (!(g.HasAttackCost(v_self)))
 }
 
 // cards/static.mtg:58 (509.1b)
-func pred_cant_block_59(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_cant_block_63(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Juggernaut") && (g.HasSubtype(v_b, "wall"))
 }
 
 // cards/static.mtg:68 (509.1c)
-func pred_must_block_attacker_60(g rt.Exec, v_b, v_self rt.ObjID) bool {
+func pred_must_block_attacker_64(g rt.Exec, v_b, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Prized Unicorn") && (g.Attacking(v_self))
 }
 
 // cards/static.mtg:91 (509.1c)
-func pred_must_block_attacker_61(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_must_block_attacker_65(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return func() bool {
 		for _, v_self := range g.Battlefield {
 			if g.Objs[v_self].PhasedOut {
@@ -4144,7 +4202,7 @@ func pred_must_block_attacker_61(g rt.Exec, v_b, v_a rt.ObjID) bool {
 }
 
 // cards/static.mtg:102 (508.1c)
-func pred_cant_attack_62(g rt.Exec, v_a rt.ObjID) bool {
+func pred_cant_attack_66(g rt.Exec, v_a rt.ObjID) bool {
 	return func() bool {
 		for _, v_self := range g.Battlefield {
 			if g.Objs[v_self].PhasedOut {
@@ -4159,7 +4217,7 @@ func pred_cant_attack_62(g rt.Exec, v_a rt.ObjID) bool {
 }
 
 // cards/static.mtg:103 (509.1b)
-func pred_cant_block_63(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_67(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return func() bool {
 		for _, v_self := range g.Battlefield {
 			if g.Objs[v_self].PhasedOut {
@@ -4174,12 +4232,12 @@ func pred_cant_block_63(g rt.Exec, v_b, v_a rt.ObjID) bool {
 }
 
 // cards/triggers.mtg:55 (509.1b)
-func pred_cant_block_64(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_68(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_hobbled)
 }
 
 // cards/triggers.mtg:68 (508.1c)
-func pred_attack_restriction_65(g rt.Exec, v_self rt.ObjID) bool {
+func pred_attack_restriction_69(g rt.Exec, v_self rt.ObjID) bool {
 	return g.IsCard(v_self, "Scarred Puma") && (g.Attacking(v_self) && !(func() bool {
 		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
 			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
@@ -4461,7 +4519,7 @@ func replace_sanctuary_4(g rt.Exec, x, v_s rt.ObjID, v_n int32) {
 	_ = v_n
 }
 
-// rules/keywords.mtg:258 (702.154a)
+// rules/keywords.mtg:272 (702.154a)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	v_a := rt.ObjID(it.Args[0])
 	_ = v_a
@@ -4554,7 +4612,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:41 (702.91a)
+// rules/keywords.mtg:55 (702.91a)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	{
 		mark := g.Mark()
@@ -4578,21 +4636,21 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:52 (702.25a)
+// rules/keywords.mtg:66 (702.25a)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerRecipient(), -(1), -(1), rt.DurationID(4096), "702.25a")
 
 	return true
 }
 
-// rules/keywords.mtg:62 (702.83a)
+// rules/keywords.mtg:76 (702.83a)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Modify(g.TriggerObject(), 1, 1, rt.DurationID(4096), "702.83a")
 
 	return true
 }
 
-// rules/keywords.mtg:74 (702.23a, 702.23b)
+// rules/keywords.mtg:88 (702.23a, 702.23b)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4603,7 +4661,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:83 (702.45a)
+// rules/keywords.mtg:97 (702.45a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4612,7 +4670,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:91 (702.68a)
+// rules/keywords.mtg:105 (702.68a)
 func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4621,7 +4679,7 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:99 (702.130a)
+// rules/keywords.mtg:113 (702.130a)
 func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4630,14 +4688,14 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:120 (702.149a)
+// rules/keywords.mtg:134 (702.149a)
 func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.149a")
 
 	return true
 }
 
-// rules/keywords.mtg:148 (702.134a)
+// rules/keywords.mtg:162 (702.134a)
 func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
@@ -4646,21 +4704,21 @@ func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:148 (702.134a) (target 0)
+// rules/keywords.mtg:162 (702.134a) (target 0)
 func effect_12_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return g.Attacking(v_t) && g.Power(v_t) < g.Power(g.AbilitySource())
 }
 
-// rules/keywords.mtg:157 (702.105a)
+// rules/keywords.mtg:171 (702.105a)
 func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.105a")
 
 	return true
 }
 
-// rules/keywords.mtg:168 (702.121a)
+// rules/keywords.mtg:182 (702.121a)
 func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_you := rt.ObjController(g, g.AbilitySource())
 	_ = v_you
@@ -4693,7 +4751,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:203 (702.86a)
+// rules/keywords.mtg:217 (702.86a)
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4721,7 +4779,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:234 (702.39a)
+// rules/keywords.mtg:248 (702.39a)
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
@@ -4738,14 +4796,14 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:234 (702.39a) (target 0)
+// rules/keywords.mtg:248 (702.39a) (target 0)
 func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
 }
 
-// rules/keywords.mtg:276 (702.49a, 702.49c, 702.49)
+// rules/keywords.mtg:290 (702.49a, 702.49c, 702.49)
 func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
@@ -4768,14 +4826,14 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:276 (702.49a, 702.49c, 702.49) (target 0)
+// rules/keywords.mtg:290 (702.49a, 702.49c, 702.49) (target 0)
 func effect_17_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	return g.Attacking(v_r) && !(g.Blocked(v_r)) && g.BlockersDeclared() && rt.ObjController(g, v_r) == g.AbilityController()
 }
 
-// rules/keywords.mtg:276 (702.49a, 702.49c, 702.49) (pay)
+// rules/keywords.mtg:290 (702.49a, 702.49c, 702.49) (pay)
 func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
@@ -4784,7 +4842,7 @@ func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
-// rules/priority.mtg:54 (117.4)
+// rules/priority.mtg:59 (117.4)
 func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4793,7 +4851,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (117.4)
+// rules/priority.mtg:63 (117.4)
 func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4802,7 +4860,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (117.4)
+// rules/priority.mtg:67 (117.4)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4811,14 +4869,14 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:66 (117.4)
+// rules/priority.mtg:71 (117.4)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
-// rules/priority.mtg:70 (117.4)
+// rules/priority.mtg:75 (117.4)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -5639,7 +5697,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:38 (117.2a)
+// rules/priority.mtg:43 (117.2a)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -5648,7 +5706,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:38 (117.2a)
+// rules/priority.mtg:43 (117.2a)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
@@ -5657,7 +5715,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/priority.mtg:48 (603.6a)
+// rules/priority.mtg:53 (603.6a)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

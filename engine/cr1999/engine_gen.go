@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4533b912ba7b0c0d11db0dd2f32c8816"
+const SourceHash = "sha256:8eae255a5ad6bc62ec0f912b0b33c77a"
 
 // Keyword bits.
 const (
@@ -23,7 +23,7 @@ const (
 	kw_flying                      = 1  // rules/keywords.mtg:13 (502.4)
 	kw_haste                       = 2  // rules/keywords.mtg:14 (502.5)
 	kw_trample                     = 3  // rules/keywords.mtg:18 (502.9)
-	kw_assigns_as_though_unblocked = 4  // rules/keywords.mtg:33
+	kw_assigns_as_though_unblocked = 4  // rules/keywords.mtg:47
 	kw_doesnt_untap                = 5  // rules/turn.mtg:21
 	kw_may_not_untap               = 6  // rules/turn.mtg:29
 	kw_shadow                      = 7  // cr1999/keywords.mtg:6 (502.8)
@@ -69,7 +69,6 @@ var Rules = &rt.Rules{
 	Keywords:          []string{"first_strike", "flying", "haste", "trample", "assigns_as_though_unblocked", "doesnt_untap", "may_not_untap", "shadow", "flanking", "attacks_without_tapping", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "instant", "sorcery"},
 	PlayedTypes:       ty_land,
-	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
@@ -112,12 +111,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "409.1",  // rules/priority.mtg:11 (409.1, 408.1c)
 		rt.MechActivate:         "409.1",  // rules/priority.mtg:12 (409.1, 408.1c)
 		rt.MechTapMana:          "408.2e", // rules/priority.mtg:13 (408.2e)
-		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:19 (408.1f, 410.3)
-		rt.MechResolve:          "413.1",  // rules/priority.mtg:24 (413.1, 408.1c)
-		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:25 (408.1d)
+		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:24 (408.1f, 410.3)
+		rt.MechResolve:          "413.1",  // rules/priority.mtg:29 (413.1, 408.1c)
+		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:30 (408.1d)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
+		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:90 (301, 301.1)
@@ -341,16 +340,17 @@ var Rules = &rt.Rules{
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:491", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:492", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_11, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_12, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_13},
-		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:158", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_14},
-		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:161", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_15},
-		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:165", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:168", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
-		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:172", Text: "s has first_strike", Test: pred_deals_first_18, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:173", Text: "not s.in_first_step", Test: pred_deals_second_19},
-		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:177", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_20, Own: true},
+		{Kind: rt.CastAnyTime, Rule: "409.1", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_11, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_14},
+		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:158", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_15},
+		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:161", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_16},
+		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:165", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: rt.CantBlock, Rule: "502.6", Pos: "cr1999/combat.mtg:168", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
+		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:172", Text: "s has first_strike", Test: pred_deals_first_19, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:173", Text: "not s.in_first_step", Test: pred_deals_second_20},
+		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:177", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21, Own: true},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -369,11 +369,11 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_0},
-		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_1},
-		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_2},
-		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_3},
-		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:59", Params: 1, Kinds: "i", Run: effect_0},
+		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:63", Params: 1, Kinds: "i", Run: effect_1},
+		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_2},
+		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_3},
+		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -390,8 +390,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:391", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -611,7 +611,7 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:19 (408.1f, 410.3)
+// rules/priority.mtg:24 (408.1f, 410.3)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1787,38 +1787,43 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// cr2017/keywords.mtg:62 (310.1c)
-func pred_damage_assigner_11(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/priority.mtg:18 (409.1)
+func pred_cast_any_time_11(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjIs(g, v_x, ty_instant)
+}
+
+// cr2017/keywords.mtg:67 (310.1c)
+func pred_damage_assigner_12(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
 // cr2008/combat.mtg:234 (502.4)
-func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:240 (420.5c)
-func pred_lethal_damage_13(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
 // cr1999/combat.mtg:158 (308.1)
-func pred_cant_attack_14(g rt.Exec, v_a rt.ObjID) bool {
+func pred_cant_attack_15(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
 // cr1999/combat.mtg:161 (409.2g, 502.5)
-func pred_can_tap_15(g rt.Exec, v_x rt.ObjID) bool {
+func pred_can_tap_16(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(65))) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:165 (502.8)
-func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
 // cr1999/combat.mtg:168 (502.6)
-func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -1893,17 +1898,17 @@ func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 }
 
 // cr1999/combat.mtg:172 (502.2, 502.2b)
-func pred_deals_first_18(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_first_19(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
 // cr1999/combat.mtg:173 (502.2, 502.2b)
-func pred_deals_second_19(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
 // cr1999/combat.mtg:177 (306.2)
-func pred_leaves_combat_20(g rt.Exec, v_x rt.ObjID) bool {
+func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
@@ -1993,7 +1998,7 @@ func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
 
-// rules/priority.mtg:54 (413.1)
+// rules/priority.mtg:59 (413.1)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2002,7 +2007,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (413.1)
+// rules/priority.mtg:63 (413.1)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2011,7 +2016,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (413.1)
+// rules/priority.mtg:67 (413.1)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2020,14 +2025,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:66 (413.1)
+// rules/priority.mtg:71 (413.1)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "413.1")
 
 	return true
 }
 
-// rules/priority.mtg:70 (413.1)
+// rules/priority.mtg:75 (413.1)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2137,7 +2142,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:38 (408.1f)
+// rules/priority.mtg:43 (408.1f)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2146,7 +2151,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:38 (408.1f)
+// rules/priority.mtg:43 (408.1f)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:26bc4740743d2eb71da812190ba8d545"
+const SourceHash = "sha256:4ccebcdf1ea7534fa8c63c0a89ab97af"
 
 // Keyword bits.
 const (
@@ -26,7 +26,7 @@ const (
 	kw_haste                       = 4  // rules/keywords.mtg:14 (502.5)
 	kw_lifelink                    = 5  // cr2008/keywords.mtg:30 (502.68)
 	kw_trample                     = 6  // rules/keywords.mtg:18 (502.9)
-	kw_assigns_as_though_unblocked = 7  // rules/keywords.mtg:33
+	kw_assigns_as_though_unblocked = 7  // rules/keywords.mtg:47
 	kw_phasing                     = 8  // rules/turn.mtg:15
 	kw_doesnt_untap                = 9  // rules/turn.mtg:21
 	kw_may_not_untap               = 10 // rules/turn.mtg:29
@@ -67,7 +67,6 @@ var Rules = &rt.Rules{
 	Keywords:          []string{"deathtouch", "double_strike", "first_strike", "flying", "haste", "lifelink", "trample", "assigns_as_though_unblocked", "phasing", "doesnt_untap", "may_not_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:       ty_land,
-	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
@@ -110,12 +109,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "408.1c", // rules/priority.mtg:11 (408.1c)
 		rt.MechActivate:         "408.1c", // rules/priority.mtg:12 (408.1c)
 		rt.MechTapMana:          "408.1c", // rules/priority.mtg:13 (408.1c)
-		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:19 (408.1b)
-		rt.MechResolve:          "408.1c", // rules/priority.mtg:24 (408.1c)
-		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:25 (408.1a)
+		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:24 (408.1b)
+		rt.MechResolve:          "408.1c", // rules/priority.mtg:29 (408.1c)
+		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:30 (408.1a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
+		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:90 (301, 301.1)
@@ -357,10 +356,11 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:500", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_18, Own: true},
-		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_19, Own: true},
-		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_21},
+		{Kind: rt.CastAnyTime, Rule: "408.1c", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_18, Own: true},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_19, Own: true},
+		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
+		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -380,11 +380,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:266", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:272", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:172", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:59", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:63", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
@@ -403,8 +403,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:391", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -649,7 +649,7 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:19 (408.1b)
+// rules/priority.mtg:24 (408.1b)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2030,23 +2030,28 @@ func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
+// rules/priority.mtg:18 (408.1c)
+func pred_cast_any_time_18(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjIs(g, v_x, ty_instant)
+}
+
 // cr2017/combat.mtg:127 (306.3)
-func pred_defender_of_18(g rt.Exec, v_t rt.ObjID) int32 {
+func pred_defender_of_19(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/keywords.mtg:62 (310.2c)
-func pred_damage_assigner_19(g rt.Exec, v_s rt.ObjID) int32 {
+// cr2017/keywords.mtg:67 (310.2c)
+func pred_damage_assigner_20(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
 // cr2008/combat.mtg:234 (502.4)
-func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_21(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:240 (420.5c)
-func pred_lethal_damage_21(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_22(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
@@ -2187,7 +2192,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:54 (408.1c)
+// rules/priority.mtg:59 (408.1c)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2196,7 +2201,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (408.1c)
+// rules/priority.mtg:63 (408.1c)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2205,7 +2210,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (408.1c)
+// rules/priority.mtg:67 (408.1c)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2214,14 +2219,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:66 (408.1c)
+// rules/priority.mtg:71 (408.1c)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "408.1c")
 
 	return true
 }
 
-// rules/priority.mtg:70 (408.1c)
+// rules/priority.mtg:75 (408.1c)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2354,7 +2359,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:38 (408.1b)
+// rules/priority.mtg:43 (408.1b)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2363,7 +2368,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:38 (408.1b)
+// rules/priority.mtg:43 (408.1b)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0799b9ca44e3e93567d17871c946fca6"
+const SourceHash = "sha256:33fd6114da6faac2f2331f6ccbd47040"
 
 // Keyword bits.
 const (
@@ -31,13 +31,13 @@ const (
 	kw_trample                     = 9  // rules/keywords.mtg:18 (702.19)
 	kw_vigilance                   = 10 // rules/keywords.mtg:19 (702.20)
 	kw_menace                      = 11 // rules/keywords.mtg:20 (702.110)
-	kw_attacks_each_combat         = 12 // rules/keywords.mtg:27
-	kw_blocks_each_combat          = 13 // rules/keywords.mtg:28
-	kw_blocks_additional_creature  = 14 // rules/keywords.mtg:29
-	kw_cant_attack_alone           = 15 // rules/keywords.mtg:30
-	kw_cant_block_alone            = 16 // rules/keywords.mtg:31
-	kw_one_attacker_each_combat    = 17 // rules/keywords.mtg:32
-	kw_assigns_as_though_unblocked = 18 // rules/keywords.mtg:33
+	kw_attacks_each_combat         = 12 // rules/keywords.mtg:41
+	kw_blocks_each_combat          = 13 // rules/keywords.mtg:42
+	kw_blocks_additional_creature  = 14 // rules/keywords.mtg:43
+	kw_cant_attack_alone           = 15 // rules/keywords.mtg:44
+	kw_cant_block_alone            = 16 // rules/keywords.mtg:45
+	kw_one_attacker_each_combat    = 17 // rules/keywords.mtg:46
+	kw_assigns_as_though_unblocked = 18 // rules/keywords.mtg:47
 	kw_phasing                     = 19 // rules/turn.mtg:15
 	kw_doesnt_untap                = 20 // rules/turn.mtg:21
 	kw_may_not_untap               = 21 // rules/turn.mtg:29
@@ -78,7 +78,6 @@ var Rules = &rt.Rules{
 	Keywords:          []string{"deathtouch", "defender", "double_strike", "first_strike", "flying", "haste", "indestructible", "lifelink", "reach", "trample", "vigilance", "menace", "attacks_each_combat", "blocks_each_combat", "blocks_additional_creature", "cant_attack_alone", "cant_block_alone", "one_attacker_each_combat", "assigns_as_though_unblocked", "phasing", "doesnt_untap", "may_not_untap"},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"},
 	PlayedTypes:       ty_land,
-	InstantTypes:      ty_instant,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
 	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
@@ -121,12 +120,12 @@ var Rules = &rt.Rules{
 		rt.MechCast:             "116.1a", // rules/priority.mtg:11 (116.1a, 116.3c)
 		rt.MechActivate:         "116.1b", // rules/priority.mtg:12 (116.1b, 116.3c)
 		rt.MechTapMana:          "116.1d", // rules/priority.mtg:13 (116.1d)
-		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:19 (116.2a, 116.5)
-		rt.MechResolve:          "116.4",  // rules/priority.mtg:24 (116.4, 116.3b)
-		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:25 (116.1)
+		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:24 (116.2a, 116.5)
+		rt.MechResolve:          "116.4",  // rules/priority.mtg:29 (116.4, 116.3b)
+		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:30 (116.1)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:19", Run: mechanism_stack_triggers},
+		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:90 (501, 501.1)
@@ -391,10 +390,11 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:500", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_26, Own: true},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_27},
-		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_28},
-		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:62", Text: "s.controller", Value: pred_damage_assigner_29, Own: true},
+		{Kind: rt.CastAnyTime, Rule: "116.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_26, Own: true},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_27, Own: true},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
+		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_30, Own: true},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:524", Allows: timing_0},
@@ -427,11 +427,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:314", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:320", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:54", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:58", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:62", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:66", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:70", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:59", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:63", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
@@ -449,8 +449,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:390", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:391", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:37", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:38", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -869,7 +869,7 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:19 (116.2a, 116.5)
+// rules/priority.mtg:24 (116.2a, 116.5)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2647,13 +2647,18 @@ func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
+// rules/priority.mtg:18 (116.1a)
+func pred_cast_any_time_26(g rt.Exec, v_x rt.ObjID) bool {
+	return rt.ObjIs(g, v_x, ty_instant)
+}
+
 // cr2017/combat.mtg:127 (508.4, 508.4a, 506.2)
-func pred_defender_of_26(g rt.Exec, v_t rt.ObjID) int32 {
+func pred_defender_of_27(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2017/combat.mtg:136 (510.1c, 702.2c)
-func pred_lethal_damage_27(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
 			for i_v_c, n_v_c := 0, g.CombatLen(rt.OverCombatants); i_v_c < n_v_c; i_v_c++ {
@@ -2679,7 +2684,7 @@ func pred_lethal_damage_27(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 }
 
 // cr2017/combat.mtg:141 (510.1c, 510.1d)
-func pred_division_restriction_28(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func pred_division_restriction_29(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
 			v_c, ok := g.CombatAt(rt.OverRecipients, i_v_c)
@@ -2694,8 +2699,8 @@ func pred_division_restriction_28(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	}()
 }
 
-// cr2017/keywords.mtg:62 (510.1c)
-func pred_damage_assigner_29(g rt.Exec, v_s rt.ObjID) int32 {
+// cr2017/keywords.mtg:67 (510.1c)
+func pred_damage_assigner_30(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
@@ -2899,7 +2904,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:54 (116.4)
+// rules/priority.mtg:59 (116.4)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2908,7 +2913,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:58 (116.4)
+// rules/priority.mtg:63 (116.4)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2917,7 +2922,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:62 (116.4)
+// rules/priority.mtg:67 (116.4)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2926,14 +2931,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:66 (116.4)
+// rules/priority.mtg:71 (116.4)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "116.4")
 
 	return true
 }
 
-// rules/priority.mtg:70 (116.4)
+// rules/priority.mtg:75 (116.4)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3074,7 +3079,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:38 (116.2a)
+// rules/priority.mtg:43 (116.2a)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3083,7 +3088,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:38 (116.2a)
+// rules/priority.mtg:43 (116.2a)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

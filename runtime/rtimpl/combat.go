@@ -39,6 +39,9 @@ const (
 	CantBeTargeted                          // (x, s) any one forbids x to be a target of an ability whose source is s
 	DamageAssigner                          // (s) = the player who divides s's combat damage (a player value)
 	AttackTax                               // (a, q) = generic mana to pay for a to attack player q, with its own cost to attack
+	CastAnyTime                             // (x) any one lets x be cast whenever its caster holds priority, the step's permission aside
+	CantCast                                // (p, x) any one forbids player p to cast x
+	CantActivate                            // (p, x) any one forbids player p to activate x's abilities
 	numPredKinds
 )
 
@@ -81,11 +84,14 @@ var predSpecs = [numPredKinds]PredSpec{
 	CantBeTargeted:      {"cant_be_targeted", "CantBeTargeted", 2, false, false, false, "(x, s): any one forbids x to be a target of an ability whose source is s", ""},
 	DamageAssigner:      {"damage_assigner", "DamageAssigner", 1, true, true, false, "(s) = the player who divides s's combat damage among the creatures it is in combat with", ""},
 	AttackTax:           {"attack_tax", "AttackTax", 2, true, false, false, "(a, q) = the generic mana a's controller pays for a to attack player q, added to its own cost to attack (a permanent's \"can't attack you unless ... pays\")", "costs to attack imposed by permanents"},
+	CastAnyTime:         {"cast_any_time", "CastAnyTime", 1, false, false, false, "any one lets x be cast whenever its caster holds priority, whether or not the step allows sorcery-speed spells", ""},
+	CantCast:            {"cant_cast", "CantCast", 2, false, false, false, "(p, x): any one forbids player p to cast x", ""},
+	CantActivate:        {"cant_activate", "CantActivate", 2, false, false, false, "(p, x): any one forbids player p to activate x's abilities (tapping a land for mana is no activation here)", ""},
 }
 
 // predPlayers marks, for a kind, which of its parameters are players
 // (bit i: parameter i), passed as their index (ObjID(p)).
-var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3, AttackTax: 2}
+var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3, AttackTax: 2, CantCast: 1, CantActivate: 1}
 
 // PlayerParam reports whether parameter i of the kind is a player.
 func (k PredKind) PlayerParam(i int) bool { return predPlayers[k]&(1<<i) != 0 }
@@ -164,7 +170,9 @@ type Predicate struct {
 	Own bool
 	// Guard (derived by the compiler from the condition): the condition
 	// can hold only if its first parameter has one of the keywords of
-	// Guard[0] or its second one of Guard[1] ("a has flying and …").
+	// Guard[0] or its second one of Guard[1] ("a has flying and …"), or
+	// some object it asks about in any(...) has one of Guard[0] ("any(
+	// anything, s, s has split_second and …)").
 	// While no object of the game has any of them (printed, kept as it
 	// left the battlefield, or given by an effect), the predicate holds
 	// for nothing and is not evaluated (Game.live). Zero: no such

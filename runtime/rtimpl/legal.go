@@ -25,6 +25,7 @@ const (
 	cantTapNow           // the rules' can_tap predicates refuse it
 	noCostChoice         // nothing to choose for a cost parameter of its effect
 	noTarget             // a spell's target parameter has no legal target
+	forbidden            // the rules' cant_cast or cant_activate predicates forbid it
 )
 
 // landTest is the test of playing land x; allowed is g.permissions(p)'s land.
@@ -53,7 +54,7 @@ func (g *Game) castTest(p int, x ObjID, avail *Mana, sorcery bool) illegal {
 		return notCard
 	}
 	o := &g.Objs[x]
-	if w := g.castCardTest(p, o, sorcery); w != legal {
+	if w := g.castCardTest(p, x, sorcery); w != legal {
 		return w
 	}
 	if !covers(avail, g.faceOf(o).Cost) {
@@ -65,17 +66,24 @@ func (g *Game) castTest(p int, x ObjID, avail *Mana, sorcery bool) illegal {
 	return legal
 }
 
-// castCardTest is castTest of o, a card in p's hand, but for its cost
-// and targets: whether it is a spell p may cast now.
-func (g *Game) castCardTest(p int, o *Object, sorcery bool) illegal {
+// castCardTest is castTest of x, a card in p's hand, but for its cost
+// and targets: whether it is a spell p may cast now. Without the step's
+// sorcery-speed permission, a spell may be cast only if the rules say it
+// may be cast any time (cast_any_time: an instant, flash); the rules'
+// cant_cast predicates may forbid it.
+func (g *Game) castCardTest(p int, x ObjID, sorcery bool) illegal {
+	o := &g.Objs[x]
 	if o.Types&g.Rules.PlayedTypes != 0 {
 		return notCard
 	}
-	if o.Types&g.Rules.InstantTypes == 0 && !sorcery {
+	if !sorcery && !g.has(CastAnyTime, x) {
 		return notAllowed
 	}
 	if o.Timing != 0 && !g.timingOK(int(o.Timing)-1, p) {
 		return notTiming
+	}
+	if no, _ := g.pred2(CantCast, ObjID(p), x); no {
+		return forbidden
 	}
 	return legal
 }
@@ -100,6 +108,9 @@ func (g *Game) activateTest(p int, x ObjID, i int, avail *Mana) illegal {
 	a := &abilities[i]
 	if a.Timing != "" && !g.timingOK(g.Rules.Timing(a.Timing), p) {
 		return notTiming
+	}
+	if no, _ := g.pred2(CantActivate, ObjID(p), x); no {
+		return forbidden
 	}
 	if a.Tap && o.Tapped {
 		return isTapped
@@ -186,6 +197,9 @@ func (g *Game) CanCast(p int, x ObjID) error {
 		return g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, "a "+g.Rules.TypeString(g.Objs[x].Types)+" spell")
 	case notTiming:
 		return g.timingAllows(int(g.Objs[x].Timing)-1, p, "cast "+g.nameOf(x))
+	case forbidden:
+		_, rule := g.pred2(CantCast, ObjID(p), x)
+		return g.refusePredOn(CantCast, rule, ObjID(p), x, true, "%s can't cast %s now", g.PlayerName(p), g.nameOf(x))
 	case notPayable:
 		return refuse(g.Rules.Cite[MechCast], "%s can't pay %s for %s", g.PlayerName(p), g.faceOf(&g.Objs[x]).Cost, g.nameOf(x))
 	case noTarget:
@@ -226,6 +240,9 @@ func (g *Game) CanActivate(p int, x ObjID, i int) error {
 	switch why {
 	case notTiming:
 		return g.timingAllows(g.Rules.Timing(a.Timing), p, fmt.Sprintf("activate '%s' of %s", a.Label, g.nameOf(x)))
+	case forbidden:
+		_, rule := g.pred2(CantActivate, ObjID(p), x)
+		return g.refusePredOn(CantActivate, rule, ObjID(p), x, true, "%s can't activate '%s' of %s now", g.PlayerName(p), a.Label, g.nameOf(x))
 	case isTapped:
 		return refuse(cite, "%s is tapped: '%s' needs it to tap", g.nameOf(x), a.Label)
 	case cantTapNow:

@@ -333,7 +333,7 @@ func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 		if yield == nil && land && o.Types&g.Rules.PlayedTypes != 0 {
 			return true
 		}
-		if !castable && g.castCardTest(p, o, sorcery) == legal {
+		if !castable && g.castCardTest(p, x, sorcery) == legal {
 			castable = true
 			if yield != nil || !land {
 				break

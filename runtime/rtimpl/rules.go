@@ -43,14 +43,12 @@ type Rules struct {
 	// as the card_type declarations' properties say:
 	//   - PlayedTypes (played): played as a special action, not cast; it
 	//     taps for the mana of its subtypes (LandMana);
-	//   - InstantTypes (any_time): cast whenever its controller holds
-	//     priority;
 	//   - NonpermanentTypes (nonpermanent): as a spell of it resolves it
 	//     goes to its owner's graveyard, not onto the battlefield;
 	//   - CombatantTypes (combatant): what dies-abilities and card effects
 	//     on "each creature" look at, and what the random policy attacks
 	//     and blocks with.
-	PlayedTypes, InstantTypes, NonpermanentTypes, CombatantTypes TypeSet
+	PlayedTypes, NonpermanentTypes, CombatantTypes TypeSet
 	// LandMana are the subtypes whose objects tap for mana (land_mana),
 	// in declaration order: an object of PlayedTypes taps for one mana
 	// of the color of the first of its subtypes listed here.
