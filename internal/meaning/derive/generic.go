@@ -219,4 +219,10 @@ var Generic = map[string]string{
 	"(Exec).Blocking":     "reads the declared block of an object",
 	"refuse":              "builds a refusal's message",
 	"(*Game).tryOn":       "runs a function on a trial copy of the game",
+
+	// The loops that drive a game: they branch on what Advance and Submit
+	// answer (a decision pending, an answer refused), and decide no rule.
+	"(*Game).Advance": "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (Forced, which decides, is counted)",
+	"(*Game).Run":     "the host's game loop: asks a policy for each answer and submits it, falling back to PassPolicy's when it is refused",
+	"(*Replay).Play":  "replays a log's answers through Advance and Submit, stopping at the first refused",
 }
