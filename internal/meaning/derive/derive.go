@@ -61,7 +61,6 @@ func Derive(dir string, goNames []string) (*meaning.Table, error) {
 		return nil, err
 	}
 	a := &analysis{pkg: pkg, root: dir, funcs: map[*types.Func]*fn{}, submit: map[string][]*types.Func{}, kinds: map[types.Type]string{}}
-	lastAnalysis = a
 	markers := map[string]bool{}
 	for _, m := range Markers {
 		markers[m] = true
@@ -359,7 +358,13 @@ func (a *analysis) read(obj *types.Func, fd *ast.FuncDecl, markers map[string]bo
 // (parentheses aside). Closures are the body's: their branches are too.
 // Calls inside a branch's expression count wherever they are in it (an
 // argument, a closure's body). Ranging over a result is not branching on
-// it, nor is passing it on or storing it in a field.
+// it, nor is storing it in a field.
+//
+// answers lists the functions whose answer the function's own answer
+// passes on: the calls its returns' results read (not its closures'), the
+// same way, through local variables too; a bare return reads the named
+// results. mayAct, which returned priorityOptions' answer, answers for it:
+// branching on mayAct's answer is branching on a decider's.
 func (a *analysis) branchCalls(fd *ast.FuncDecl) (branchOn, answers []*types.Func) {
 	info := a.pkg.TypesInfo
 	local := func(id *ast.Ident) *types.Var {
@@ -723,13 +728,11 @@ func (a *analysis) decide(byName map[string]*fn) error {
 		}
 		return false
 	}
-	for len(queue) > 0 {
+	for changed := true; changed; {
+		changed = false
 		for i := 0; i < len(queue); i++ {
 			for _, c := range queue[i].calls {
 				if g := a.funcs[c]; g != nil && !generic[g] && !decides[g] {
-					if debugTrace {
-						fmt.Println("TRACE reach", g.name, "from", queue[i].name, g.branches)
-					}
 					decides[g] = true
 					queue = append(queue, g)
 				}
@@ -739,16 +742,8 @@ func (a *analysis) decide(byName map[string]*fn) error {
 		answer()
 		for _, f := range all {
 			if !generic[f] && !decides[f] && combines(f) {
-				if debugTrace {
-					var on []string
-					for _, c := range f.branchOn {
-						if g := a.funcs[c]; g != nil && decides[g] {
-							on = append(on, g.name)
-						}
-					}
-					fmt.Println("TRACE combines", f.name, on)
-				}
 				decides[f] = true
+				changed = true
 				queue = append(queue, f)
 			}
 		}
@@ -778,6 +773,3 @@ func (a *analysis) decide(byName map[string]*fn) error {
 	}
 	return nil
 }
-
-var lastAnalysis *analysis // DEBUG
-var debugTrace = false
