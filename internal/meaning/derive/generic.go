@@ -6,8 +6,9 @@ package derive
 const Evaluator = "evaluator:"
 
 // Generic is the reviewed list of the runtime's machinery that must stay
-// generic: functions that read the rules' kinds or that a decider reaches,
-// but that decide no rule themselves (each entry says why). A listed
+// generic: functions that read the rules' kinds, that a decider reaches,
+// or that branch on a decider's answer, but that decide no rule
+// themselves (each entry says why). A listed
 // function is no decider, and the reach from deciders stops at it. A
 // function that starts deciding and is not listed here shows up in
 // runtime.txt (TestDerive fails until it is reviewed); a listed function
@@ -16,9 +17,13 @@ const Evaluator = "evaluator:"
 // What may be listed: evaluating what the .mtg says whatever the kind (a
 // kind passed through, never compared with one named), storage and
 // indexes of state, the event, zone and stack machinery, checking a
-// loaded game's shape, naming, parsing and copying. What may not: a
-// function that names a kind, or tests a kind it is given against a rule
-// of its own (which kind may attack, which type is cast).
+// loaded game's shape, naming, parsing and copying, and the loops that
+// drive a game and dispatch its answers (Advance, Run, Submit: they branch
+// on whether a decision is pending or an answer refused, which the
+// functions they run decide). What may not: a function that names a kind,
+// or tests a kind it is given against a rule of its own (which kind may
+// attack, which type is cast), or combines deciders' answers into one of
+// its own (whether a player may act: mark "combines").
 var Generic = map[string]string{
 	// The predicate evaluator.
 	"(Exec).Holds":              Evaluator + " holds(k, x): whether any predicate of kind k the .mtg declares holds for x",
