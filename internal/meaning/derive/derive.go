@@ -247,9 +247,11 @@ type fn struct {
 	pos      string
 	lines    int
 	branches int
-	marks    []string // what makes it decide: constants named, kind types read, "eval", "reached"
+	marks    []string // what makes it decide: constants named, kind types read, "eval", "combines", "reached"
 	calls    []*types.Func
-	poses    []string // decision kinds it poses
+	branchOn []*types.Func // the functions whose answer it branches on (see branchCalls)
+	answers  []*types.Func // the functions whose answer its answer passes on (see branchCalls)
+	poses    []string      // decision kinds it poses
 }
 
 func (a *analysis) read(obj *types.Func, fd *ast.FuncDecl, markers map[string]bool) *fn {
@@ -343,7 +345,223 @@ func (a *analysis) read(obj *types.Func, fd *ast.FuncDecl, markers map[string]bo
 		f.calls = append(f.calls, c)
 	}
 	sort.Slice(f.calls, func(i, j int) bool { return qualified(f.calls[i]) < qualified(f.calls[j]) })
+	f.branchOn, f.answers = a.branchCalls(fd)
 	return f
+}
+
+// branchCalls lists the runtime's functions whose answer the body branches
+// on: a call that appears in a branch's expression, or whose result,
+// assigned to a local variable (through other local variables too), is
+// read in one. A branch's expression is an if's or a for's condition, a
+// switch's tag or a case's expression (a type switch's subject too), an
+// operand of && or ||, and a return's result that is a && b, a || b or !a
+// (parentheses aside). Closures are the body's: their branches are too.
+// Calls inside a branch's expression count wherever they are in it (an
+// argument, a closure's body). Ranging over a result is not branching on
+// it, nor is storing it in a field.
+//
+// answers lists the functions whose answer the function's own answer
+// passes on: the calls its returns' results read (not its closures'), the
+// same way, through local variables too; a bare return reads the named
+// results. mayAct, which returned priorityOptions' answer, answers for it:
+// branching on mayAct's answer is branching on a decider's.
+func (a *analysis) branchCalls(fd *ast.FuncDecl) (branchOn, answers []*types.Func) {
+	info := a.pkg.TypesInfo
+	local := func(id *ast.Ident) *types.Var {
+		o := info.Defs[id]
+		if o == nil {
+			o = info.Uses[id]
+		}
+		v, ok := o.(*types.Var)
+		if !ok || v.IsField() || v.Pkg() != a.pkg.Types || v.Parent() == v.Pkg().Scope() {
+			return nil
+		}
+		return v
+	}
+	read := func(r *reads, e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if c := a.callee(n); c != nil {
+					r.calls[c] = true
+				}
+			case *ast.Ident:
+				if v := local(n); v != nil {
+					r.vars[v] = true
+				}
+			}
+			return true
+		})
+	}
+	newReads := func() *reads { return &reads{calls: map[*types.Func]bool{}, vars: map[*types.Var]bool{}} }
+	assigned := map[*types.Var]*reads{} // a local variable: what the values assigned to it read
+	assign := func(lhs []ast.Expr, rhs []ast.Expr) {
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v := local(id)
+			if v == nil {
+				continue
+			}
+			r := assigned[v]
+			if r == nil {
+				r = newReads()
+				assigned[v] = r
+			}
+			switch {
+			case len(rhs) == len(lhs):
+				read(r, rhs[i])
+			case len(rhs) == 1: // v, ok := f(); v, ok := m[k]
+				read(r, rhs[0])
+			}
+		}
+	}
+	branch := newReads()
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			assign(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			assign(lhs, n.Values)
+		case *ast.IfStmt:
+			read(branch, n.Cond)
+		case *ast.ForStmt:
+			if n.Cond != nil {
+				read(branch, n.Cond)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				read(branch, n.Tag)
+			}
+			for _, s := range n.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					read(branch, e)
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			switch s := n.Assign.(type) {
+			case *ast.AssignStmt:
+				read(branch, s.Rhs[0])
+			case *ast.ExprStmt:
+				read(branch, s.X)
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.LAND || n.Op == token.LOR {
+				read(branch, n.X)
+				read(branch, n.Y)
+			}
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				switch e := ast.Unparen(e).(type) {
+				case *ast.BinaryExpr:
+					if e.Op == token.LAND || e.Op == token.LOR {
+						read(branch, e)
+					}
+				case *ast.UnaryExpr:
+					if e.Op == token.NOT {
+						read(branch, e)
+					}
+				}
+			}
+		}
+		return true
+	})
+	// What the function answers: its own returns' results (not its
+	// closures'); a bare return answers its named results.
+	answer := newReads()
+	var results []*ast.Ident
+	if fd.Type.Results != nil {
+		for _, fl := range fd.Type.Results.List {
+			results = append(results, fl.Names...)
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				read(answer, e)
+			}
+			if len(n.Results) == 0 {
+				for _, id := range results {
+					if v := local(id); v != nil {
+						answer.vars[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return resolve(branch, assigned), resolve(answer, assigned)
+}
+
+// resolve lists the calls r reads, directly or through the local
+// variables it reads (and those their values read, to a fixpoint).
+func resolve(r *reads, assigned map[*types.Var]*reads) []*types.Func {
+	calls := map[*types.Func]bool{}
+	for c := range r.calls {
+		calls[c] = true
+	}
+	seen := map[*types.Var]bool{}
+	var todo []*types.Var
+	for v := range r.vars {
+		seen[v] = true
+		todo = append(todo, v)
+	}
+	for len(todo) > 0 {
+		v := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		w := assigned[v]
+		if w == nil {
+			continue
+		}
+		for c := range w.calls {
+			calls[c] = true
+		}
+		for u := range w.vars {
+			if !seen[u] {
+				seen[u] = true
+				todo = append(todo, u)
+			}
+		}
+	}
+	var out []*types.Func
+	for c := range calls {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return qualified(out[i]) < qualified(out[j]) })
+	return out
+}
+
+// reads is what an expression reads: the runtime's functions it calls and
+// the local variables it uses.
+type reads struct {
+	calls map[*types.Func]bool
+	vars  map[*types.Var]bool
+}
+
+// callee is the runtime's function a call calls, or nil (a conversion, a
+// builtin, another package's function, a function value).
+func (a *analysis) callee(call *ast.CallExpr) *types.Func {
+	fun := ast.Unparen(call.Fun)
+	switch e := fun.(type) {
+	case *ast.IndexExpr:
+		fun = e.X
+	case *ast.IndexListExpr:
+		fun = e.X
+	}
+	f, ok := a.pkg.TypesInfo.Uses[identOf(fun)].(*types.Func)
+	if !ok || f.Pkg() != a.pkg.Types {
+		return nil
+	}
+	return f.Origin()
 }
 
 // reach lists the functions f reaches through references (calls, method
@@ -425,10 +643,14 @@ func qualified(f *types.Func) string {
 // decide completes the marks by the definition (docs/coverage.md, "Where
 // the meaning lives"): a function decides a rule if it reads a value of
 // the rules' kinds (read marks it so), evaluates a rules predicate (calls
-// an evaluator of Generic: mark "eval"), or is reached from a function
-// that decides (mark "reached"), unless Generic lists it: the reviewed
-// machinery that stays generic, which decides nothing itself and stops
-// the reach. Every name of Generic must be a function of the runtime.
+// an evaluator of Generic: mark "eval"), branches on what a decider
+// answers (branchCalls: mark "combines"), or is reached from a function
+// that decides (mark "reached", for a function with no kind or "eval"
+// mark), unless Generic lists it: the reviewed machinery that stays
+// generic, which decides nothing itself and stops the reach. The last two
+// feed each other (a combiner's callees are reached; what a reached
+// function answers may be combined), so they are taken to a fixpoint.
+// Every name of Generic must be a function of the runtime.
 func (a *analysis) decide(byName map[string]*fn) error {
 	generic := map[*fn]bool{}
 	var missing []string
@@ -450,8 +672,10 @@ func (a *analysis) decide(byName map[string]*fn) error {
 			evaluator[f.obj] = true
 		}
 	}
+	decides := map[*fn]bool{}
 	var queue []*fn
-	for _, f := range a.sorted() {
+	all := a.sorted()
+	for _, f := range all {
 		if generic[f] {
 			f.marks = nil
 			continue
@@ -463,18 +687,88 @@ func (a *analysis) decide(byName map[string]*fn) error {
 			}
 		}
 		if len(f.marks) > 0 {
+			decides[f] = true
 			queue = append(queue, f)
 		}
 	}
-	for i := 0; i < len(queue); i++ {
-		for _, c := range queue[i].calls {
-			if g := a.funcs[c]; g != nil && !generic[g] && len(g.marks) == 0 {
-				g.marks = []string{"reached"}
-				queue = append(queue, g)
+	own := map[*fn]bool{} // marked by what it reads or evaluates
+	for f := range decides {
+		own[f] = true
+	}
+	// answering: the deciders, and the functions that are not generic
+	// and pass a decider's answer on (a wrapper: mayAct returned
+	// priorityOptions' answer), to a fixpoint.
+	answering := map[*fn]bool{}
+	answer := func() {
+		for f := range decides {
+			answering[f] = true
+		}
+		for more := true; more; {
+			more = false
+			for _, f := range all {
+				if answering[f] || generic[f] {
+					continue
+				}
+				for _, c := range f.answers {
+					if g := a.funcs[c]; g != nil && answering[g] {
+						answering[f] = true
+						more = true
+						break
+					}
+				}
 			}
 		}
 	}
-	for _, f := range a.funcs {
+	// combines: whether f branches on a decider's answer.
+	combines := func(f *fn) bool {
+		for _, c := range f.branchOn {
+			if g := a.funcs[c]; g != nil && answering[g] {
+				return true
+			}
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(queue); i++ {
+			for _, c := range queue[i].calls {
+				if g := a.funcs[c]; g != nil && !generic[g] && !decides[g] {
+					decides[g] = true
+					queue = append(queue, g)
+				}
+			}
+		}
+		queue = queue[:0]
+		answer()
+		for _, f := range all {
+			if !generic[f] && !decides[f] && combines(f) {
+				decides[f] = true
+				changed = true
+				queue = append(queue, f)
+			}
+		}
+	}
+	// Marks: "combines" for every decider that branches on another's (or
+	// its own, recursing) answer; "reached" for a decider with no mark of
+	// its own that another decider calls.
+	called := map[*fn]bool{}
+	for f := range decides {
+		for _, c := range f.calls {
+			if g := a.funcs[c]; g != nil && g != f {
+				called[g] = true
+			}
+		}
+	}
+	for _, f := range all {
+		if !decides[f] {
+			continue
+		}
+		if combines(f) {
+			f.marks = append(f.marks, "combines")
+		}
+		if !own[f] && called[f] {
+			f.marks = append(f.marks, "reached")
+		}
 		sort.Strings(f.marks)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,5 +51,155 @@ func TestGeneric(t *testing.T) {
 	delete(Generic, "(*Game).noSuchFunction")
 	if err == nil || !strings.Contains(err.Error(), "noSuchFunction") {
 		t.Errorf("listing a function the runtime lacks: err = %v, want one naming it", err)
+	}
+}
+
+// TestCombines: a function that branches on a decider's answer decides
+// (mark "combines"), though it reads no kind and no decider calls it:
+// in the runtime, the priority loop (which branches on what
+// chooseTargets and stackTriggers answer) and Forced (on mayAct's, which
+// passes priorityOptions' on); and in a synthetic runtime, each way of
+// branching on an answer, and what does not count.
+func TestCombines(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Derive(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, marks := range map[string]string{
+		"(*Game).priority": "combines", // nothing else makes it decide
+		"(*Game).Forced":   "combines",
+		"(*Game).mayAct":   "reached", // Forced calls it
+	} {
+		d, ok := tab.Decider(name)
+		if !ok {
+			t.Errorf("%s is no decider", name)
+			continue
+		}
+		if got := strings.Join(d.Marks, " "); got != marks {
+			t.Errorf("%s: marks %q, want %q", name, got, marks)
+		}
+	}
+
+	dir := filepath.Join(t.TempDir(), "runtime", "rtimpl")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const src = `package rtimpl
+
+type PredKind int
+
+type Game struct{ n int }
+
+func (g *Game) Advance() {}
+
+// test reads a kind: a decider.
+func (g *Game) test(k PredKind) bool { return k != 0 }
+
+// wrap passes test's answer on: it answers for it.
+func (g *Game) wrap() bool { return g.test(1) }
+
+func (g *Game) helper() int { return g.n }
+
+func (g *Game) inIf() int {
+	if g.test(2) {
+		return g.helper()
+	}
+	return 0
+}
+
+func (g *Game) inAnd(x bool) bool {
+	y := x && g.test(3)
+	return y
+}
+
+func (g *Game) throughVar() int {
+	ok := g.test(4)
+	same := ok
+	for same {
+		return 1
+	}
+	return 0
+}
+
+func (g *Game) inSwitch() int {
+	switch g.test(5) {
+	case true:
+		return 1
+	}
+	return 0
+}
+
+func (g *Game) inReturn() bool { return !g.test(6) }
+
+func (g *Game) throughWrapper() bool {
+	if g.wrap() {
+		return true
+	}
+	return false
+}
+
+func (g *Game) ofCombiner() bool { return g.n > 0 || g.inIf() > 0 }
+
+// Not branching on an answer: passing it on, storing it, ranging over a
+// list it is in.
+func (g *Game) passes() bool { return g.test(7) }
+
+func (g *Game) stores() { g.n = len(g.list()) }
+
+func (g *Game) list() []bool { return []bool{g.test(8)} }
+
+func (g *Game) ranges() {
+	for range g.list() {
+		g.n++
+	}
+}
+
+// listed generic: no decider, whatever it branches on.
+func (g *Game) listed() bool {
+	if g.test(9) {
+		return true
+	}
+	return false
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	saved := Generic
+	Generic = map[string]string{"(*Game).listed": "a test's"}
+	syn, err := Derive(filepath.Dir(filepath.Dir(dir)), nil)
+	Generic = saved
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"(*Game).test":           "PredKind",
+		"(*Game).inIf":           "combines reached", // ofCombiner calls it
+		"(*Game).inAnd":          "combines",
+		"(*Game).throughVar":     "combines",
+		"(*Game).inSwitch":       "combines",
+		"(*Game).inReturn":       "combines",
+		"(*Game).throughWrapper": "combines",
+		"(*Game).ofCombiner":     "combines",
+		"(*Game).helper":         "reached", // a combiner calls it
+		"(*Game).wrap":           "reached",
+	}
+	got := map[string]string{}
+	for _, d := range syn.Deciders {
+		got[d.Func] = strings.Join(d.Marks, " ")
+	}
+	for name, marks := range want {
+		if got[name] != marks {
+			t.Errorf("synthetic %s: marks %q, want %q", name, got[name], marks)
+		}
+	}
+	for name, marks := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("synthetic %s is a decider (%s): it branches on no decider's answer", name, marks)
+		}
 	}
 }

@@ -6,8 +6,9 @@ package derive
 const Evaluator = "evaluator:"
 
 // Generic is the reviewed list of the runtime's machinery that must stay
-// generic: functions that read the rules' kinds or that a decider reaches,
-// but that decide no rule themselves (each entry says why). A listed
+// generic: functions that read the rules' kinds, that a decider reaches,
+// or that branch on a decider's answer, but that decide no rule
+// themselves (each entry says why). A listed
 // function is no decider, and the reach from deciders stops at it. A
 // function that starts deciding and is not listed here shows up in
 // runtime.txt (TestDerive fails until it is reviewed); a listed function
@@ -16,9 +17,13 @@ const Evaluator = "evaluator:"
 // What may be listed: evaluating what the .mtg says whatever the kind (a
 // kind passed through, never compared with one named), storage and
 // indexes of state, the event, zone and stack machinery, checking a
-// loaded game's shape, naming, parsing and copying. What may not: a
-// function that names a kind, or tests a kind it is given against a rule
-// of its own (which kind may attack, which type is cast).
+// loaded game's shape, naming, parsing and copying, and the loops that
+// drive a game and dispatch its answers (Advance, Run, Submit: they branch
+// on whether a decision is pending or an answer refused, which the
+// functions they run decide). What may not: a function that names a kind,
+// or tests a kind it is given against a rule of its own (which kind may
+// attack, which type is cast), or combines deciders' answers into one of
+// its own (whether a player may act: mark "combines").
 var Generic = map[string]string{
 	// The predicate evaluator.
 	"(Exec).Holds":              Evaluator + " holds(k, x): whether any predicate of kind k the .mtg declares holds for x",
@@ -93,6 +98,8 @@ var Generic = map[string]string{
 	"(Exec).Is":                   "evaluates the .mtg's type test (x is t) with the type it names",
 	"ObjIs":                       "the same, as a vocabulary function",
 	"(Exec).AttachedToIs":         "evaluates the .mtg's type test of what x is attached to",
+	"ObjDerived":                  "evaluates the characteristic the .mtg derives that it names (0 for none)",
+	"(*Game).Power":               "evaluates the characteristic power the .mtg derives (printed power if it derives none)",
 	"ObjAttachedToType":           "the same, as a vocabulary function",
 	"ObjCounters":                 "reads the counters of a kind the .mtg names",
 	"(Exec).AddCounters":          "the .mtg's put-counters statement, of the kind it names",
@@ -104,15 +111,19 @@ var Generic = map[string]string{
 	"(Exec).OverCounterMax":       "compares counters of the kind the .mtg names with its maximum",
 
 	// Watches and state-based actions: matched over the set the .mtg declares (its type filter).
-	"(*Game).checkWatches":  "runs the .mtg's watch declarations over the objects they name",
-	"(*Game).members":       "the objects a watch ranges over, by the type filter the .mtg gives",
-	"(*Game).inOver":        "whether an object is in a watch's range, by the .mtg's type filter (a phased-out permanent is out of every range: the object model's, as in zone moves)",
-	"watchCombat":           "whether a watch ranges over combat",
-	"(*Game).watchesOwn":    "the watches of an object",
-	"(*Game).matchSBAsNow":  "runs the .mtg's sba declarations over the objects they name (skipping phased-out permanents: the object model's)",
-	"(*Game).matchSBAsPass": "the one pass of both back ends: players, permanents, then every object, each against the sbas of its range",
-	"indexSBAs":             "which sbas a pass asks about, found once per rules: those that read what changed, by the range and types the .mtg's sba names, and those the compiler found hold only for tokens and copies",
-	"(Exec).AnyTokenOrCopy": "storage: whether any object is a token or a copy (an index of state), which a check reads to skip the sbas the compiler found hold only for those",
+	"(*Game).checkWatches":   "runs the .mtg's watch declarations over the objects they name",
+	"(*Game).members":        "the objects a watch ranges over, by the type filter the .mtg gives",
+	"(*Game).inOver":         "whether an object is in a watch's range, by the .mtg's type filter (a phased-out permanent is out of every range: the object model's, as in zone moves)",
+	"watchCombat":            "whether a watch ranges over combat",
+	"(*Game).watchesOwn":     "the watches of an object",
+	"(*Game).matchSBAsNow":   "runs the .mtg's sba declarations over the objects they name (skipping phased-out permanents: the object model's)",
+	"(*Game).matchSBAsPass":  "the one pass of both back ends: players, permanents, then every object, each against the sbas of its range",
+	"indexSBAs":              "which sbas a pass asks about, found once per rules: those that read what changed, by the range and types the .mtg's sba names, and those the compiler found hold only for tokens and copies",
+	"(Exec).AnyTokenOrCopy":  "storage: whether any object is a token or a copy (an index of state), which a check reads to skip the sbas the compiler found hold only for those",
+	"(*Game).matchSBAs":      "matchSBAsNow through the toughness memo",
+	"(*Game).hitBuf":         "the sba match's buffer",
+	"(*gameAux).newToughGen": "starts the toughness memo's generation",
+	"(*Game).watchCheck":     "checkWatches as a player would receive priority, skipped when nothing changed since a check that found nothing (a cache)",
 
 	// Grouping of equal options for hosts: compares objects field by field.
 	"(*Game).sameCard":   "whether two objects are indistinguishable (every field compared)",
@@ -159,6 +170,12 @@ var Generic = map[string]string{
 	"(*Game).doneTry":         "ends a trial copy",
 	"(*Game).names":           "names objects for messages",
 	"(*Game).nameOf":          "names an object",
+	"(*Game).targetName":      "names a target candidate (an object or a player) for a message",
+	"(*Game).playerNames":     "names players for a message",
+	"(Exec).WaitingName":      "names a waiting ability (its label, or the rules' stack object's name)",
+	"(Exec).Move":             "the .mtg's move statement: moves an object to the zone it names (the zone machinery, as move)",
+	"(*Game).buildPlan":       "lays out the turn's steps in the order the .mtg declares its phases",
+	"(*Game).appendPhase":     "lays out one declared phase's steps",
 	"(*Game).refusePredOn":    "quotes, in a refusal, the .mtg clause of the kind given that refused",
 	"(*Game).refusePred":      "quotes the first .mtg clause of the kind given citing the rule",
 	"(*Game).current":         "the current step",
@@ -169,23 +186,36 @@ var Generic = map[string]string{
 	"(*Game).findAttached":    "the objects attached to one",
 
 	// Storage and indexes of combat: who attacks and blocks what, as declared.
-	"(Exec).CombatAt":       "reads a declared pair",
-	"(Exec).CombatLen":      "counts declared pairs",
-	"(*Game).indexCombat":   "indexes the declared pairs",
-	"(*Game).unindexCombat": "drops the index",
-	"(*Game).attackIndex":   "index lookup",
-	"(*Game).blockIndex":    "index lookup",
-	"(*Game).addAttack":     "records a declared attack",
-	"(*Game).addBlock":      "records a declared block",
-	"(*declIndex).before":   "a declaration index's order",
-	"(*declIndex).has":      "a declaration index lookup",
-	"(*declIndex).build":    "builds a declaration index",
-	"(*declIndex).at":       "a declaration index lookup",
-	"(*declIndex).count":    "a declaration index count",
-	"(*declIndex).clear":    "clears a declaration index",
-	"(*declScratch).opt":    "scratch buffers",
-	"(*declScratch).reset":  "scratch buffers",
-	"(*Game).declBufs":      "scratch buffers",
+	"(Exec).CombatAt":           "reads a declared pair",
+	"(Exec).CombatLen":          "counts declared pairs",
+	"(*Game).indexCombat":       "indexes the declared pairs",
+	"(*Game).unindexCombat":     "drops the index",
+	"(*Game).attackIndex":       "index lookup",
+	"(*Game).blockIndex":        "index lookup",
+	"(*Game).addAttack":         "records a declared attack",
+	"(*Game).addBlock":          "records a declared block",
+	"(*declIndex).before":       "a declaration index's order",
+	"(*declIndex).has":          "a declaration index lookup",
+	"(*declIndex).build":        "builds a declaration index",
+	"(*declIndex).at":           "a declaration index lookup",
+	"(*declIndex).count":        "a declaration index count",
+	"(*declIndex).clear":        "clears a declaration index",
+	"(*declScratch).opt":        "scratch buffers",
+	"(*declScratch).reset":      "scratch buffers",
+	"(*Game).declBufs":          "scratch buffers",
+	"(Exec).BlocksAttacker":     "reads the declared blocks: whether b blocks a (through the index)",
+	"(*Game).blocksOf":          "index lookup: where a blocker's blocks are",
+	"(*Game).numBlockers":       "counts the declared blocks of an attacker (the index)",
+	"(*Game).numBlockedBy":      "counts the declared blocks of a blocker",
+	"(Exec).Blockers":           "lists the declared blockers of an attacker, in their recorded order",
+	"(Exec).BlockedBy":          "lists the attackers a blocker blocks, in their recorded order",
+	"(Exec).PushBlockedBy":      "the index's walk for a loop the .mtg writes: the attackers a blocker blocks",
+	"(Exec).PushAttackersAmong": "the index's walk for a loop the .mtg writes (blocks(b, a) over the attackers)",
+	"(Exec).PushBlockersOf":     "the index's walk for a loop the .mtg writes (blocks(b, a) over the blockers)",
+	"(Exec).RepeatedDeclared":   "reads a declared pair's flag (the object appears earlier in the declaration)",
+	"(Exec).InScratch":          "scratch buffers",
+	"(Exec).dropList":           "scratch buffers",
+	"(*checkedDecl).remember":   "remembers a declaration Check found legal, for its Submit (a cache)",
 
 	// Arithmetic, randomness and plumbing.
 	"clamp32":             "arithmetic",
@@ -219,4 +249,11 @@ var Generic = map[string]string{
 	"(Exec).Blocking":     "reads the declared block of an object",
 	"refuse":              "builds a refusal's message",
 	"(*Game).tryOn":       "runs a function on a trial copy of the game",
+
+	// The loops that drive a game: they branch on what Advance and Submit
+	// answer (a decision pending, an answer refused), and decide no rule.
+	"(*Game).Advance": "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (Forced, which decides, is counted)",
+	"(*Game).Run":     "the host's game loop: asks a policy for each answer and submits it, falling back to PassPolicy's when it is refused",
+	"(*Replay).Play":  "replays a log's answers through Advance and Submit, stopping at the first refused",
+	"(*Game).Submit":  "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
 }
