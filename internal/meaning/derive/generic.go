@@ -73,6 +73,7 @@ var Generic = map[string]string{
 	"(*Game).checkLoadedZones":  "validates a loaded game's zones",
 	"(DeclKinds).shaped":        "validates that a declaration's kinds have the shapes their places need",
 	"kindShaped":                "validates one kind's shape",
+	"(Exec).param":              "validates an argument's shape for a kind's parameter (a player, or an object in range)",
 
 	// Types, counters, cards: the rules' declarations by index and bit.
 	"(*Rules).Types":              "parses a type list the rules declare",
@@ -140,6 +141,16 @@ var Generic = map[string]string{
 
 	// Events, triggers, the stack and zones: run what the .mtg declares.
 	"(*Game).emit":            "sends an event to the hooks and triggers the .mtg declares",
+	"(*Game).notice":          "sends an event that is not logged to the triggers and hooks the .mtg declares, as emit",
+	"(*Game).entered":         "sends the enter event of a permanent that entered, as emit",
+	"(Exec).AddEffect":        "stores a continuous effect a .mtg statement made: notes its keywords for the index and retypes its target when it adds the card types the statement names",
+	"(*StackItem).IsSpell":    "whether a stack item is a card (no ability, no rules' stack object): which record it is",
+	"argsOf":                  "where a stack item's arguments are stored (a spell's own, an ability's trigger's)",
+	"groupEnd":                "the end of a group of alternative targets (or) the .mtg's effect declares",
+	"nothingFor":              "the value a target parameter holds when it names nothing (no object, no player)",
+	"ruleOfEffect":            "the first rule a .mtg effect cites, for an event or refusal",
+	"first":                   "the first rule of a list, for a citation",
+	"(Zone).String":           "a zone's name",
 	"(*Game).emitObj":         "the same, of an object",
 	"(*Game).emitPlayer":      "the same, of a player",
 	"(*Game).match":           "whether an event matches a trigger's declared event",
@@ -194,6 +205,12 @@ var Generic = map[string]string{
 	"(*Game).blockIndex":        "index lookup",
 	"(*Game).addAttack":         "records a declared attack",
 	"(*Game).addBlock":          "records a declared block",
+	"attackOn":                  "builds an attack record from a declared target's code (a player's or a permanent)",
+	"(*Game).attackedNow":       "reads what an attack record names, nothing once a .mtg statement removed it (remove_attacked)",
+	"(*Game).appendBlockers":    "an attacker's blockers in their recorded order (a walk of the declared blocks)",
+	"(*Game).combatants":        "the bound combat buffers are grown to: the game's number of objects",
+	"reserve":                   "grows a buffer at once to a bound",
+	"groupSources":              "lists the sources of damage groups, for a message",
 	"(*declIndex).before":       "a declaration index's order",
 	"(*declIndex).has":          "a declaration index lookup",
 	"(*declIndex).build":        "builds a declaration index",
@@ -219,6 +236,7 @@ var Generic = map[string]string{
 
 	// Arithmetic, randomness and plumbing.
 	"clamp32":             "arithmetic",
+	"Clamp32":             "arithmetic (clamp32, exported to generated code)",
 	"addSat":              "arithmetic",
 	"subSat":              "arithmetic",
 	"or8":                 "arithmetic",
