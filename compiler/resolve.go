@@ -718,7 +718,7 @@ func (r *resolver) predArgs(v *Builtin, args []Expr) {
 		}
 		want, k := v.PredArgs[n], rt.PredKind(lit.E.Value)
 		n++
-		if k.Arity() != want.Params || k.IsValue() != want.Value || k.IsPlayer() != want.Player {
+		if k.Arity() != want.Params || k.IsValue() != want.Value || k.IsPlayer() != want.Player || want.Players && !playerParams(k) {
 			what := "a condition"
 			switch {
 			case want.Player:
@@ -726,13 +726,27 @@ func (r *resolver) predArgs(v *Builtin, args []Expr) {
 			case want.Value:
 				what = "a number"
 			}
-			r.c.errorf(lit.Pos, "argument %d of %s must be a predicate kind of %d object(s) that gives %s, not %s", i+1, v.Name, want.Params, what, k)
+			of := "object(s)"
+			if want.Players {
+				of = "player(s)"
+			}
+			r.c.errorf(lit.Pos, "argument %d of %s must be a predicate kind of %d %s that gives %s, not %s", i+1, v.Name, want.Params, of, what, k)
 			continue
 		}
 		if want.Declared {
 			r.c.predCalls = append(r.c.predCalls, predCall{In: r.pred, Kind: k, Pos: lit.Pos, Arg: v.Name})
 		}
 	}
+}
+
+// playerParams reports whether every parameter of k is a player.
+func playerParams(k rt.PredKind) bool {
+	for i := range k.Arity() {
+		if !k.PlayerParam(i) {
+			return false
+		}
+	}
+	return true
 }
 
 func typeList(ts []Type) string {

@@ -153,6 +153,7 @@ type PredArg struct {
 	Value    bool // they give a number
 	Player   bool // the number is a player
 	Declared bool // the rules must declare one (a value of nothing is a mistake)
+	Players  bool // its parameters are players
 }
 
 // usage is what an arity error says the function takes.
@@ -329,8 +330,9 @@ var builtins = []*Builtin{
 	verb("trim_counters", rt.Exec.TrimCounters, "X's counters over their maximum are removed"),
 	verb("set_protector", rt.Exec.SetProtector, "P becomes X's protector"),
 	// Combat.
-	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player (asked only with several opponents)").
-		choice("the .mtg says who chooses; the player picks one opponent (asked only with several), game.defender; what it limits is the rules' attack_restriction"),
+	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player among the players q for whom every predicate of kind A holds of (P, q), the next in turn order first (asked only when there are several; none: none is chosen)").
+		predArgs(PredArg{Params: 2, Declared: true, Players: true}).
+		choice("the .mtg says who chooses and, by the kind it names, among whom (can_attack_player: an opponent in the game); the player picks one (asked only when there are several), game.defender; what it limits is the rules' attack_restriction"),
 	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the predicates of the kinds named: every one of kind M holds for a creature declared, none of kind N; with the attack made, none of kind R holds for any creature; as many of kind Q (each a requirement that its creature attacks) hold of creatures declared as the others allow; each attacks a player q for whom every one of kind A holds of (P, q), or a permanent t for whom every one of kind B holds of (P, t), defended by the player the value of kind D names; recorded as the declaration").
 		predArgs(PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 2, Declared: true}, PredArg{Params: 2}, PredArg{Params: 1, Value: true, Player: true}).
 		choice("the .mtg says who, and which predicates say what may attack, what may not, what the attack as a whole may not be and what is required; the player chooses; the statements after it make the attack"),

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b34d2db442d81226bbb17db5683292dd"
+const SourceHash = "sha256:77821d6b14ccc69d7aa4e5d770006041"
 
 // Keyword bits.
 const (
@@ -1731,7 +1731,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 
 // rules/combat.mtg:11 (507.1, 506.2, 506.2a, 703.4h)
 func step_beginning_of_combat_action_0(g rt.Exec) bool {
-	if !g.ChooseDefender(g.Active, "507.1") {
+	if !g.ChooseDefender(g.Active, rt.CanAttackPlayer, "507.1") {
 		return false
 	}
 	return true

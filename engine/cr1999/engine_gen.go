@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8eae255a5ad6bc62ec0f912b0b33c77a"
+const SourceHash = "sha256:af5905ace45563238b4a80b3c39c9ced"
 
 // Keyword bits.
 const (
@@ -698,7 +698,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 
 // rules/combat.mtg:11 (307.1)
 func step_beginning_of_combat_action_0(g rt.Exec) bool {
-	if !g.ChooseDefender(g.Active, "307.1") {
+	if !g.ChooseDefender(g.Active, rt.CanAttackPlayer, "307.1") {
 		return false
 	}
 	return true

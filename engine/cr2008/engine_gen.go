@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4ccebcdf1ea7534fa8c63c0a89ab97af"
+const SourceHash = "sha256:60451000a17607dc0cd0bec730379d01"
 
 // Keyword bits.
 const (
@@ -862,7 +862,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 
 // rules/combat.mtg:11 (306.2)
 func step_beginning_of_combat_action_0(g rt.Exec) bool {
-	if !g.ChooseDefender(g.Active, "306.2") {
+	if !g.ChooseDefender(g.Active, rt.CanAttackPlayer, "306.2") {
 		return false
 	}
 	return true

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:33fd6114da6faac2f2331f6ccbd47040"
+const SourceHash = "sha256:61dca0669b93d8d8d790c36f36a53e74"
 
 // Keyword bits.
 const (
@@ -1088,7 +1088,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 
 // rules/combat.mtg:11 (507.1, 506.2, 506.2a, 703.4e)
 func step_beginning_of_combat_action_0(g rt.Exec) bool {
-	if !g.ChooseDefender(g.Active, "507.1") {
+	if !g.ChooseDefender(g.Active, rt.CanAttackPlayer, "507.1") {
 		return false
 	}
 	return true

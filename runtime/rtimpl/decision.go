@@ -19,7 +19,7 @@ const (
 	DecideBlockers               // Player declares blockers: Objs, with the attacker each blocks in Targets
 	DecideOrder                  // Player orders From (the blockers of Obj): Objs
 	DecideDamage                 // Player divides the combat damage of each of Groups (the first is Obj, N, From): Damage, or Objs with Amounts for one
-	DecideDefender               // Player chooses the defending player among opponents: Targets[0] = PlayerCode
+	DecideDefender               // Player chooses the defending player among From (player indexes, in turn order): Targets[0] = PlayerCode
 	DecidePlayer                 // Player chooses one of the players From (indexes) for Obj: Targets[0] = PlayerCode
 	DecideTriggers               // Player orders their N waiting triggered abilities (From: their sources): Targets, indexes of From, the first to go on the stack first
 	DecidePlace                  // Player announces the place of Obj in Of's damage assignment order (From: the others, in order), one of N: Targets[0], 0 first

@@ -27,28 +27,41 @@ func (g Exec) Defender() int {
 	return -1
 }
 
-// ChooseDefender has player p choose which opponent is the defending
-// player this combat, when there is more than one (with one, it is that
-// one). What that means for attacks is the rules' (game.defender in an
-// attack restriction).
-func (g Exec) ChooseDefender(p int, rule string) bool {
+// ChooseDefender has player p choose the defending player this combat
+// among the players q for whom the rules' predicates of kind may hold of
+// (p, q) (can_attack_player: an opponent in the game), listed in turn
+// order from p (Decision.From): asked when there are several; with one it
+// is that one; with none, none is chosen. What that means for attacks is
+// the rules' (game.defender in an attack restriction).
+func (g Exec) ChooseDefender(p int, may PredKind, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true // no player (a player value of the rules that names none)
 	}
 	if g.Combat.DefenderChosen {
 		return true
 	}
-	opponents := 0
-	for q := range g.Players {
-		if q != p && !g.Players[q].Lost {
-			opponents++
+	m := g.Mark()
+	for i := 1; i <= len(g.Players); i++ { // in turn order from p
+		if q := (p + i) % len(g.Players); g.Holds2(may, ObjID(p), ObjID(q)) {
+			g.Push(int32(q))
 		}
 	}
-	if opponents <= 1 {
-		g.Combat.Defender, g.Combat.DefenderChosen = int8(g.NextPlayer(p)), true
+	cands := g.Selected(m)
+	switch len(cands) {
+	case 0:
+		g.Release(m) // none: the rules name no one p may attack
+		return true
+	case 1:
+		g.Combat.Defender, g.Combat.DefenderChosen = int8(cands[0]), true
+		g.Release(m)
 		return true
 	}
-	g.pending = Decision{Kind: DecideDefender, Player: p, Rule: rule, Obj: NoObj}
+	from := make([]ObjID, len(cands))
+	for i, q := range cands {
+		from[i] = ObjID(q)
+	}
+	g.Release(m)
+	g.pending = Decision{Kind: DecideDefender, Player: p, Rule: rule, Obj: NoObj, From: from}
 	return false
 }
 
@@ -57,8 +70,8 @@ func (g *Game) submitDefender(d *Decision, a *Answer) error {
 		return refuse(d.Rule, "%s must choose one opponent as the defending player", g.PlayerName(d.Player))
 	}
 	q := int(-1 - a.Targets[0])
-	if q >= len(g.Players) || q == d.Player || g.Players[q].Lost {
-		return refuse(d.Rule, "%s is not an opponent of %s in the game", g.PlayerName(q), g.PlayerName(d.Player))
+	if !slices.Contains(d.From, ObjID(q)) {
+		return refuse(d.Rule, "%s can't be chosen as the defending player: %s may attack only %s", g.PlayerName(q), g.PlayerName(d.Player), g.playerNames(d.From))
 	}
 	g.Combat.Defender, g.Combat.DefenderChosen = int8(q), true
 	g.emit(Event{Kind: EvDefender, Rule: d.Rule, Player: int8(d.Player), Obj: NoObj, Other: PlayerCode(q)})

@@ -24,7 +24,7 @@ import "slices"
 //     (divide_combat_damage's figure: lethal_damage, the damage lethal to
 //     Target from Obj alone; 0 for NoObj). DefaultDamage is a legal
 //     division.
-//   - DecideDefender: Target is the PlayerCode of an opponent.
+//   - DecideDefender: Target is the PlayerCode of one of From.
 //   - DecidePlayer: Target is the PlayerCode of one of From.
 //   - DecideTriggers: Obj is the source of one of the triggered abilities
 //     to order, Target its index in From.
@@ -184,10 +184,8 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})
 		}
 	case DecideDefender:
-		for q := range g.Players {
-			if q != p && !g.Players[q].Lost {
-				buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(q), Count: 1})
-			}
+		for _, q := range d.From {
+			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})
 		}
 	}
 	return buf

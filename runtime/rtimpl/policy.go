@@ -16,7 +16,7 @@ func (PassPolicy) Decide(g *Game, d Decision) Answer {
 	case DecideAttackers, DecideBlockers:
 		return g.DefaultDeclare(d)
 	case DecideDefender:
-		return Answer{Kind: Declare, Targets: []int32{PlayerCode(g.exec().NextPlayer(d.Player))}}
+		return Answer{Kind: Declare, Targets: []int32{PlayerCode(int(d.From[0]))}} // the next in turn order
 	case DecidePlayer:
 		return Answer{Kind: Declare, Targets: []int32{PlayerCode(int(d.From[0]))}}
 	case DecideOrder:
@@ -89,13 +89,9 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 	case DecideDamage:
 		return g.DefaultDamage(d)
 	case DecideDefender:
-		q := g.exec().NextPlayer(d.Player)
-		for n := r.RNG.Intn(len(g.Players)); n > 0; n-- {
-			if next := g.exec().NextPlayer(q); next != d.Player {
-				q = next
-			}
-		}
-		return Answer{Kind: Declare, Targets: []int32{PlayerCode(q)}}
+		// n players on from the first in turn order, at most the last.
+		q := d.From[min(r.RNG.Intn(len(g.Players)), len(d.From)-1)]
+		return Answer{Kind: Declare, Targets: []int32{PlayerCode(int(q))}}
 	case DecidePlace:
 		r.targets = append(r.targets[:0], int32(r.RNG.Intn(d.N)))
 		return Answer{Kind: Declare, Targets: r.targets}

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:200fa27a6dfddffb48f50913fdf5ca91"
+const SourceHash = "sha256:97d566f923f2c24d2fb6cbaef7e923ea"
 
 // Keyword bits.
 const (
@@ -1358,7 +1358,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 
 // rules/combat.mtg:11 (507.1, 506.2, 506.2a, 703.4h)
 func step_beginning_of_combat_action_0(g rt.Exec) bool {
-	if !g.ChooseDefender(g.Active, "507.1") {
+	if !g.ChooseDefender(g.Active, rt.CanAttackPlayer, "507.1") {
 		return false
 	}
 	return true

@@ -208,6 +208,7 @@ var Generic = map[string]string{
 	"attackOn":                  "builds an attack record from a declared target's code (a player's or a permanent)",
 	"(*Game).attackedNow":       "reads what an attack record names, nothing once a .mtg statement removed it (remove_attacked)",
 	"(*Game).appendBlockers":    "an attacker's blockers in their recorded order (a walk of the declared blocks)",
+	"(Exec).ChooseDefender":     "a choice: the player the .mtg names picks one of the players for whom the kind it names holds (at once if one, none if none); the kind is passed through to the evaluator",
 	"(*Game).combatants":        "the bound combat buffers are grown to: the game's number of objects",
 	"reserve":                   "grows a buffer at once to a bound",
 	"groupSources":              "lists the sources of damage groups, for a message",
