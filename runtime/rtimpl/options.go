@@ -57,137 +57,168 @@ func (o Option) Answer() Answer {
 
 // Options appends to buf every legal option of the pending decision. With
 // group, identical cards (same characteristics and state) in the same
-// situation are one option, its Count the number of them.
+// situation are one option, its Count the number of them. What is legal
+// is found by the functions each kind of decision has (priorityOptions,
+// attackOptions, blockOptions, damageOptions); Options groups and lists.
 func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
-	start := len(buf)
 	g.optKeys = g.optKeys[:0]
-	if group && cap(g.optKeys) < cap(buf)-start {
-		g.optKeys = slices.Grow(g.optKeys, cap(buf)-start) // as the caller's buffer
+	if group && cap(g.optKeys) < cap(buf)-len(buf) {
+		g.optKeys = slices.Grow(g.optKeys, cap(buf)-len(buf)) // as the caller's buffer
 	}
 	if group && g.reclass {
 		g.deriveAll()
 		g.reclass = false
 	}
-	var rel optRelations
-	// Grouping looks an option's exact key (groupKey) up among the groups
-	// made so far: the groups are those of comparing every pair (sameCard).
-	// The last key looked up is tried first (identical lands, identical
-	// cards in hand come one after another): its group is the first with
-	// that key, which is where the scan would stop.
-	last, lastAt := groupKey{state: stLone}, -1
-	add := func(o Option) {
-		o.Count = 1
-		if group && o.Obj >= 0 { // (a target decision's player codes are negative: not grouped)
-			k := g.groupKey(&o, &rel)
-			if k.state&(stLone|stRare) == 0 && lastAt >= 0 && k == last {
-				buf[lastAt].Count++
-				return
-			}
-			if k.state&stLone == 0 {
-				for i := range g.optKeys {
-					if g.optKeys[i] == k && (k.state&stRare == 0 || sameRare(&g.Objs[buf[start+i].Obj], &g.Objs[o.Obj])) {
-						buf[start+i].Count++
-						last, lastAt = k, start+i
-						return
-					}
-				}
-				last, lastAt = k, len(buf)
-			}
-			for len(g.optKeys) < len(buf)-start {
-				g.optKeys = append(g.optKeys, groupKey{state: stLone}) // options added ungrouped (a pass)
-			}
-			g.optKeys = append(g.optKeys, k)
-		}
-		buf = append(buf, o)
-	}
+	l := optList{g: g, buf: buf, start: len(buf), group: group, last: groupKey{state: stLone}, lastAt: -1}
+	add := func(o Option) { l.add(o) }
 	p := d.Player
 	switch d.Kind {
 	case DecidePriority:
 		add(Option{Kind: Pass, Obj: NoObj})
 		g.priorityOptions(p, func(o Option) bool { add(o); return true })
 	case DecideAttackers:
-		// What p's creatures may attack (can_attack_player,
-		// can_attack_permanent) is found once, not for each creature:
-		// pairs (target, its defending player) on the scratch stack, the
-		// players first.
-		e := g.exec()
-		m := e.Mark()
-		for q := range g.Players {
-			if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
-				e.Push(PlayerCode(q))
-				e.Push(int32(q))
-			}
-		}
-		for _, w := range g.Battlefield {
-			if e.Holds2(g.Combat.Atk.Permanent, ObjID(p), w) {
-				if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
-					e.Push(int32(w))
-					e.Push(int32(d))
-				}
-			}
-		}
-		targets := e.Selected(m)
-		for _, x := range g.Battlefield {
-			if !g.mayAttack(x) {
-				continue
-			}
-			for q := range g.Players { // grouped by defending player
-				for i := 0; i < len(targets); i += 2 {
-					if int(targets[i+1]) == q {
-						add(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})
-					}
-				}
-			}
-		}
-		e.Release(m)
+		g.attackOptions(p, add)
 	case DecideBlockers:
-		// Whose creatures block whom is the rules' (mayBlock).
-		for _, b := range g.Battlefield {
-			if !g.mayBlockAtAll(b) {
-				continue
-			}
-			for _, at := range g.Combat.Attacks {
-				if g.mayBlockAttacker(b, at.Attacker) {
-					add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
-				}
-			}
-		}
+		g.blockOptions(add)
 	case DecideOrder:
 		for _, x := range d.From {
-			buf = append(buf, Option{Kind: Declare, Obj: x, Count: 1})
+			l.buf = append(l.buf, Option{Kind: Declare, Obj: x, Count: 1})
 		}
 	case DecideCards:
 		for _, x := range candidates(g, *d) {
 			add(Option{Kind: Choose, Obj: x})
 		}
 	case DecideDamage:
-		g.damageOptions(d, func(gr DamageGroup) {
-			for _, to := range gr.From {
-				o := Option{Kind: Declare, Obj: gr.Source, Target: int32(to), Count: 1}
-				if to != NoObj {
-					o.Amount = g.exec().PredValue2(g.Combat.divFigure, gr.Source, to)
-				}
-				buf = append(buf, o)
-			}
-		})
+		l.buf = g.appendDamageOptions(l.buf, d)
 	case DecideTriggers:
 		for i, x := range d.From {
-			buf = append(buf, Option{Kind: Declare, Obj: x, Target: int32(i), Count: 1})
+			l.buf = append(l.buf, Option{Kind: Declare, Obj: x, Target: int32(i), Count: 1})
 		}
 	case DecidePlace:
 		for i := 0; i < d.N; i++ {
-			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: int32(i), Count: 1})
+			l.buf = append(l.buf, Option{Kind: Declare, Obj: NoObj, Target: int32(i), Count: 1})
 		}
-	case DecidePlayer:
+	case DecidePlayer, DecideDefender:
 		for _, q := range d.From {
-			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})
-		}
-	case DecideDefender:
-		for _, q := range d.From {
-			buf = append(buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})
+			l.buf = append(l.buf, Option{Kind: Declare, Obj: NoObj, Target: PlayerCode(int(q)), Count: 1})
 		}
 	}
+	return l.buf
+}
+
+// optList is the list Options makes: the caller's buffer from start, and
+// how it groups options (identical cards as one, Count the number).
+// Grouping looks an option's exact key (groupKey) up among the groups made
+// so far: the groups are those of comparing every pair (sameCard). The
+// last key looked up is tried first (identical lands, identical cards in
+// hand come one after another): its group is the first with that key,
+// which is where the scan would stop.
+type optList struct {
+	g      *Game
+	buf    []Option
+	start  int
+	group  bool
+	rel    optRelations
+	last   groupKey
+	lastAt int
+}
+
+// add appends o, or counts it in its group.
+func (l *optList) add(o Option) {
+	g := l.g
+	o.Count = 1
+	if l.group && o.Obj >= 0 { // (a target decision's player codes are negative: not grouped)
+		k := g.groupKey(&o, &l.rel)
+		if k.state&(stLone|stRare) == 0 && l.lastAt >= 0 && k == l.last {
+			l.buf[l.lastAt].Count++
+			return
+		}
+		if k.state&stLone == 0 {
+			for i := range g.optKeys {
+				if g.optKeys[i] == k && (k.state&stRare == 0 || sameRare(&g.Objs[l.buf[l.start+i].Obj], &g.Objs[o.Obj])) {
+					l.buf[l.start+i].Count++
+					l.last, l.lastAt = k, l.start+i
+					return
+				}
+			}
+			l.last, l.lastAt = k, len(l.buf)
+		}
+		for len(g.optKeys) < len(l.buf)-l.start {
+			g.optKeys = append(g.optKeys, groupKey{state: stLone}) // options added ungrouped (a pass)
+		}
+		g.optKeys = append(g.optKeys, k)
+	}
+	l.buf = append(l.buf, o)
+}
+
+// attackOptions calls add with each creature of p that may attack and
+// each thing it may attack. What p's creatures may attack
+// (can_attack_player, can_attack_permanent) is found once, not for each
+// creature: pairs (target, its defending player) on the scratch stack, the
+// players first.
+func (g *Game) attackOptions(p int, add func(Option)) {
+	e := g.exec()
+	m := e.Mark()
+	for q := range g.Players {
+		if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
+			e.Push(PlayerCode(q))
+			e.Push(int32(q))
+		}
+	}
+	for _, w := range g.Battlefield {
+		if e.Holds2(g.Combat.Atk.Permanent, ObjID(p), w) {
+			if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
+				e.Push(int32(w))
+				e.Push(int32(d))
+			}
+		}
+	}
+	targets := e.Selected(m)
+	for _, x := range g.Battlefield {
+		if !g.mayAttack(x) {
+			continue
+		}
+		for q := range g.Players { // grouped by defending player
+			for i := 0; i < len(targets); i += 2 {
+				if int(targets[i+1]) == q {
+					add(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})
+				}
+			}
+		}
+	}
+	e.Release(m)
+}
+
+// blockOptions calls add with each creature that may block and each
+// attacker it may block: whose creatures block whom is the rules'
+// (mayBlock).
+func (g *Game) blockOptions(add func(Option)) {
+	for _, b := range g.Battlefield {
+		if !g.mayBlockAtAll(b) {
+			continue
+		}
+		for _, at := range g.Combat.Attacks {
+			if g.mayBlockAttacker(b, at.Attacker) {
+				add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
+			}
+		}
+	}
+}
+
+// appendDamageOptions appends the options of damage decision d: each
+// source and each recipient, with the value of the decision's figure kind
+// for them (divide_combat_damage's lethal_damage).
+func (g *Game) appendDamageOptions(buf []Option, d *Decision) []Option {
+	g.damageOptions(d, func(gr DamageGroup) {
+		for _, to := range gr.From {
+			o := Option{Kind: Declare, Obj: gr.Source, Target: int32(to), Count: 1}
+			if to != NoObj {
+				o.Amount = g.exec().PredValue2(g.Combat.divFigure, gr.Source, to)
+			}
+			buf = append(buf, o)
+		}
+	})
 	return buf
 }
 
