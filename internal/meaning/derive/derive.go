@@ -354,8 +354,8 @@ func (a *analysis) read(obj *types.Func, fd *ast.FuncDecl, markers map[string]bo
 // assigned to a local variable (through other local variables too), is
 // read in one. A branch's expression is an if's or a for's condition, a
 // switch's tag or a case's expression (a type switch's subject too), an
-// operand of && or ||, and a return's result that is a && b, a || b or !a
-// (parentheses aside). Closures are the body's: their branches are too.
+// operand of && or ||, and a return's result that is a && b, a || b, !a
+// or a comparison (a == b, a < b...: bad == NoObj), parentheses aside. Closures are the body's: their branches are too.
 // Calls inside a branch's expression count wherever they are in it (an
 // argument, a closure's body). Ranging over a result is not branching on
 // it, nor is storing it in a field.
@@ -460,7 +460,10 @@ func (a *analysis) branchCalls(fd *ast.FuncDecl) (branchOn, answers []*types.Fun
 			for _, e := range n.Results {
 				switch e := ast.Unparen(e).(type) {
 				case *ast.BinaryExpr:
-					if e.Op == token.LAND || e.Op == token.LOR {
+					switch e.Op {
+					case token.LAND, token.LOR, token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+						// (a comparison turns an answer into a condition,
+						// as ! does: return bad == NoObj)
 						read(branch, e)
 					}
 				case *ast.UnaryExpr:

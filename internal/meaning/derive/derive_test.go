@@ -135,6 +135,11 @@ func (g *Game) inSwitch() int {
 
 func (g *Game) inReturn() bool { return !g.test(6) }
 
+func (g *Game) comparedInReturn() bool {
+	bad := g.test(10)
+	return bad == false
+}
+
 func (g *Game) throughWrapper() bool {
 	if g.wrap() {
 		return true
@@ -177,16 +182,17 @@ func (g *Game) listed() bool {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"(*Game).test":           "PredKind",
-		"(*Game).inIf":           "combines reached", // ofCombiner calls it
-		"(*Game).inAnd":          "combines",
-		"(*Game).throughVar":     "combines",
-		"(*Game).inSwitch":       "combines",
-		"(*Game).inReturn":       "combines",
-		"(*Game).throughWrapper": "combines",
-		"(*Game).ofCombiner":     "combines",
-		"(*Game).helper":         "reached", // a combiner calls it
-		"(*Game).wrap":           "reached",
+		"(*Game).test":             "PredKind",
+		"(*Game).inIf":             "combines reached", // ofCombiner calls it
+		"(*Game).inAnd":            "combines",
+		"(*Game).throughVar":       "combines",
+		"(*Game).inSwitch":         "combines",
+		"(*Game).inReturn":         "combines",
+		"(*Game).comparedInReturn": "combines",
+		"(*Game).throughWrapper":   "combines",
+		"(*Game).ofCombiner":       "combines",
+		"(*Game).helper":           "reached", // a combiner calls it
+		"(*Game).wrap":             "reached",
 	}
 	got := map[string]string{}
 	for _, d := range syn.Deciders {
