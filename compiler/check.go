@@ -902,6 +902,9 @@ func (c *checker) predicate(d *grammar.PredicateDecl) {
 	if !p.IsValue {
 		p.Guard, _ = keywordGuard(p.Expr, p.Params)
 		p.GuardCard = cardGuard(p.Expr)
+		if len(p.Params) > 0 && !p.Pred.PlayerParam(0) {
+			p.TypeGuard, _ = typeGuard(p.Expr, p.Params[0])
+		}
 	}
 	c.p.Predicates = append(c.p.Predicates, p)
 }
@@ -951,6 +954,41 @@ func keywordGuard(e Expr, params []*Var) (g [2]rt.KeywordSet, ok bool) {
 		}
 	}
 	return [2]rt.KeywordSet{}, false
+}
+
+// typeGuard derives a predicate's TypeGuard from its condition e: card
+// types one of which x must have for e to hold. ok is false when e gives
+// none: only "x.T" (is_type(x, T)), a conjunction with a guarded side and
+// a disjunction of guarded sides are guarded.
+func typeGuard(e Expr, x *Var) (t rt.TypeSet, ok bool) {
+	switch e := e.(type) {
+	case *Paren:
+		return typeGuard(e.X, x)
+	case *Call:
+		if e.B != functions["is_type"] || len(e.Args) != 2 {
+			return 0, false
+		}
+		v, isVar := e.Args[0].(*VarRef)
+		lit, isLit := e.Args[1].(*EnumLit)
+		if isVar && isLit && v.Var == x && lit.E.Value > 0 {
+			return rt.TypeSet(lit.E.Value), true
+		}
+	case *Binary:
+		switch e.Op {
+		case OpAnd:
+			if t, ok := typeGuard(e.X, x); ok {
+				return t, true
+			}
+			return typeGuard(e.Y, x)
+		case OpOr:
+			a, okA := typeGuard(e.X, x)
+			b, okB := typeGuard(e.Y, x)
+			if okA && okB {
+				return a | b, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // cardGuard derives a predicate's GuardCard from its condition e: the

@@ -298,6 +298,9 @@ func (w *writer) file(pkg string) {
 			if pr.GuardCard != "" {
 				own += ", GuardCard: " + quote(pr.GuardCard)
 			}
+			if pr.TypeGuard != 0 {
+				own += ", TypeGuard: " + typeSetGo(p, pr.TypeGuard)
+			}
 			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s%s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name, own)
 		}
 		w.printf("},\n")
@@ -714,6 +717,17 @@ func (w *writer) matchOn() {
 
 // keywordSetGo is the Go expression of the keyword set ks (1<<kw_NAME
 // | ...), 0 for none.
+// typeSetGo is ts as the generated card type constants.
+func typeSetGo(p *Program, ts rtimpl.TypeSet) string {
+	var bits []string
+	for i, t := range p.CardTypes {
+		if ts&(1<<i) != 0 {
+			bits = append(bits, typeConst(t.Name))
+		}
+	}
+	return maskExpr(bits)
+}
+
 func keywordSetGo(p *Program, ks rtimpl.KeywordSet) string {
 	var bits []string
 	for i, k := range p.Keywords {

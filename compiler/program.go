@@ -320,6 +320,9 @@ type Predicate struct {
 	// (Guard[0]), must have for the condition to hold (keywordGuard):
 	// what rt.Predicate.Guard says.
 	Guard [2]rt.KeywordSet
+	// TypeGuard: card types one of which the first parameter must have
+	// for the condition to hold (typeGuard): rt.Predicate.TypeGuard.
+	TypeGuard rt.TypeSet
 	// GuardCard: a card some object of the game must have been made from
 	// for the condition to hold (cardGuard): rt.Predicate.GuardCard.
 	GuardCard string

@@ -419,7 +419,7 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:398", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:398", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:399", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
 		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
 		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:409", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
@@ -433,7 +433,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:444", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
 		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_13},
 		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:452", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:452", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:453", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:456", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
 		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:459", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
@@ -460,7 +460,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:232", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_39, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
 		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:233", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:258", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
-		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_42, Own: true},
+		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:524", Allows: timing_0},

@@ -397,7 +397,7 @@ func (b *builder) sba(s *compiler.SBA) rt.SBA {
 // predicate builds a combat predicate: a condition over one object
 // (Test) or two (Test2), or a value (Value, Value2), its parameters.
 func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
-	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: pr.Pred, Own: pr.Own, Guard: pr.Guard, GuardCard: pr.GuardCard}
+	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: pr.Pred, Own: pr.Own, Guard: pr.Guard, GuardCard: pr.GuardCard, TypeGuard: pr.TypeGuard}
 	if pr.Decl != nil {
 		out.Text = grammar.FormatNode(pr.Decl.If)
 	}

@@ -178,6 +178,11 @@ type Predicate struct {
 	// for nothing and is not evaluated (Game.live). Zero: no such
 	// keywords.
 	Guard [2]KeywordSet
+	// TypeGuard (derived by the compiler from the condition): the
+	// condition can hold only if its first parameter has one of these card
+	// types ("x.instant", "a.creature and …"); the evaluator tests them
+	// before calling Test. Zero: no such types.
+	TypeGuard TypeSet
 	// GuardCard (derived by the compiler): the condition can hold only if
 	// some object of the game was made from the card the rules declare by
 	// this name (is_card): while none was, the predicate is not evaluated
@@ -349,6 +354,7 @@ func indexPredicates(r *Rules) *predIndex {
 	}
 	ix.sba = indexSBAs(r.SBAs)
 	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds}
+	ix.all.typed(r)
 	ix.live = map[liveKey]*liveKinds{}
 	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)
 	for i := range r.KeywordTriggers {
@@ -402,6 +408,25 @@ func (g *Game) predsSlow(k PredKind) []int32 {
 type liveKinds struct {
 	seen  liveKey
 	kinds [numPredKinds][]int32
+	// types[k] is the card types one of which an object must have for a
+	// predicate of kind k to hold for it: the union of their TypeGuards,
+	// every type when one has none (typed).
+	types [numPredKinds]TypeSet
+}
+
+// typed fills l.types from l.kinds.
+func (l *liveKinds) typed(r *Rules) {
+	for k := range l.kinds {
+		var t TypeSet
+		for _, i := range l.kinds[k] {
+			g := r.Predicates[i].TypeGuard
+			if g == 0 {
+				g = ^TypeSet(0)
+			}
+			t |= g
+		}
+		l.types[k] = t
+	}
 }
 
 // liveKey is what a game has seen of the predicates' guards: the guard
@@ -491,6 +516,7 @@ func (ix *predIndex) liveFor(r *Rules, seen liveKey) *liveKinds {
 			}
 		}
 	}
+	l.typed(r)
 	if len(ix.live) < maxLiveSets {
 		ix.live[seen] = l
 	}
@@ -512,13 +538,22 @@ func (ix *predIndex) mayHold(p *Predicate, seen *liveKey) bool {
 // must hold (true when there are none); otherwise any one (false when
 // none). It returns the rule of the deciding predicate.
 func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
+	if l := g.live; !all && l != nil && k < numPredKinds && uint(x) < uint(len(g.Objs)) && g.Objs[x].Types&l.types[k] == 0 {
+		return false, "" // (no predicate of k can hold for x: typed)
+	}
 	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
-		if p.Test(g.exec(), x) != all {
+		if holds := g.typeOK(p, x) && p.Test(g.exec(), x); holds != all {
 			return !all, p.Rule
 		}
 	}
 	return all, ""
+}
+
+// typeOK reports whether x has one of p's TypeGuard types (or p has
+// none): otherwise p's condition does not hold for x, untested.
+func (g *Game) typeOK(p *Predicate, x ObjID) bool {
+	return p.TypeGuard == 0 || uint(x) < uint(len(g.Objs)) && g.Objs[x].Types&p.TypeGuard != 0
 }
 
 func (g *Game) pred2(k PredKind, x, y ObjID) (bool, string) {
