@@ -14,15 +14,7 @@ import (
 // only when each side is, anything else not at all (a guard that is not
 // implied by the condition would skip a clause that holds).
 func TestKeywordGuard(t *testing.T) {
-	e := rules.Editions()[0]
-	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(srcs, idx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := defaultProgram(t)
 	kw := map[string]rt.KeywordSet{}
 	for i, k := range p.Keywords {
 		kw[k.Name] = 1 << uint(i)
@@ -36,6 +28,33 @@ func TestKeywordGuard(t *testing.T) {
 		"can_tap 702.10c":            {},                                            // not creature or not fresh or x has haste: one side unguarded
 		"block_restriction 702.111b": {kw["menace"], 0},
 	}
+	eachFirst(t, p, want, func(key string, pr *compiler.Predicate, w [2]rt.KeywordSet) {
+		if pr.Guard != w {
+			t.Errorf("%s (%s): guard %x, want %x", key, pr.Pos, pr.Guard, w)
+		}
+	})
+}
+
+// defaultProgram compiles the default edition's rules.
+func defaultProgram(t *testing.T) *compiler.Program {
+	t.Helper()
+	e := rules.Editions()[0]
+	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.Compile(srcs, idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// eachFirst calls check with the first predicate of each kind and first
+// rule want names ("cant_block 702.9b"), and fails for one it names that
+// the program lacks.
+func eachFirst[T any](t *testing.T, p *compiler.Program, want map[string]T, check func(key string, pr *compiler.Predicate, w T)) {
+	t.Helper()
 	seen := map[string]bool{}
 	for _, pr := range p.Predicates {
 		key := pr.Kind + " " + pr.Rules[0]
@@ -44,9 +63,7 @@ func TestKeywordGuard(t *testing.T) {
 			continue
 		}
 		seen[key] = true
-		if pr.Guard != w {
-			t.Errorf("%s (%s): guard %x, want %x", key, pr.Pos, pr.Guard, w)
-		}
+		check(key, pr, w)
 	}
 	for r := range want {
 		if !seen[r] {
@@ -61,15 +78,7 @@ func TestKeywordGuard(t *testing.T) {
 // guard the condition does not imply would skip a clause that holds), and
 // split second's any(...) asks about other objects: no type guard.
 func TestTypeGuard(t *testing.T) {
-	e := rules.Editions()[0]
-	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(srcs, idx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := defaultProgram(t)
 	ty := map[string]rt.TypeSet{}
 	for i, c := range p.CardTypes {
 		ty[c.Name] = 1 << uint(i)
@@ -87,23 +96,11 @@ func TestTypeGuard(t *testing.T) {
 		"deals_first 510.4":         0,             // keywords only
 		"attack_restriction 508.1c": 0,
 	}
-	seen := map[string]bool{}
-	for _, pr := range p.Predicates {
-		key := pr.Kind + " " + pr.Rules[0]
-		w, ok := want[key]
-		if !ok || seen[key] {
-			continue
-		}
-		seen[key] = true
+	eachFirst(t, p, want, func(key string, pr *compiler.Predicate, w rt.TypeSet) {
 		if pr.TypeGuard != w {
 			t.Errorf("%s (%s): type guard %b, want %b", key, pr.Pos, pr.TypeGuard, w)
 		}
-	}
-	for r := range want {
-		if !seen[r] {
-			t.Errorf("no predicate citing %s", r)
-		}
-	}
+	})
 }
 
 // TestTypeGuardForms: each form of condition, on a program of its own.
