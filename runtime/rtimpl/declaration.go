@@ -452,9 +452,12 @@ func (g Exec) ChooseOrder(p int, x ObjID, rule string) bool {
 
 // ClearCombat forgets the combat of player p once it is over: who was
 // declared, orders, damage steps. Creatures still in it leave it without
-// an event (the rules remove them first).
+// an event (the rules remove them first). The defending player chosen
+// for it is forgotten in any case: each combat has its own (a choice kept
+// into the next combat made its attacker its own defending player).
 func (g Exec) ClearCombat(p int, rule string) {
 	_ = rule
+	g.Combat.Defender, g.Combat.DefenderChosen = 0, false
 	if len(g.Combat.Attacks) > 0 && int(g.Combat.Attacks[0].Controller) != p {
 		return // the combat is another player's
 	}
