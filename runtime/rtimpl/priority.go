@@ -189,34 +189,20 @@ func (g *Game) cast(p int, x ObjID) {
 }
 
 // LegalActions appends to buf every legal answer to a priority decision
-// but tapping lands for mana (Options lists those too).
+// but tapping lands for mana (Options lists those too): passing first,
+// then what priorityOptions finds, in its order.
 func (g *Game) LegalActions(buf []Answer) []Answer {
 	d := g.pending
 	if d.Kind != DecidePriority {
 		return buf
 	}
 	buf = append(buf, Answer{Kind: Pass})
-	avail := g.available(d.Player)
-	land, sorcery := g.permissions(d.Player)
-	for _, x := range g.Players[d.Player].Hand {
-		if g.landTest(d.Player, x, land) == legal {
-			buf = append(buf, Answer{Kind: PlayLand, Obj: x})
-		} else if g.castTest(d.Player, x, &avail, sorcery) == legal {
-			buf = append(buf, Answer{Kind: Cast, Obj: x})
+	g.priorityOptions(d.Player, func(o Option) bool {
+		if o.Kind != TapMana {
+			buf = append(buf, Answer{Kind: o.Kind, Obj: o.Obj, Ability: int(o.Ability)})
 		}
-		for i, a := range g.face(x).Abilities {
-			if a.Zone == ZoneHand && g.activateTest(d.Player, x, i, &avail) == legal {
-				buf = append(buf, Answer{Kind: Activate, Obj: x, Ability: i})
-			}
-		}
-	}
-	for _, x := range g.Battlefield {
-		for i := range g.face(x).Abilities {
-			if g.activateTest(d.Player, x, i, &avail) == legal {
-				buf = append(buf, Answer{Kind: Activate, Obj: x, Ability: i})
-			}
-		}
-	}
+		return true
+	})
 	return buf
 }
 
