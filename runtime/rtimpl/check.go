@@ -53,7 +53,8 @@ func (g *Game) mayAnswer(a *Answer) bool {
 		avail := g.available(p)
 		return g.activateTest(p, a.Obj, a.Ability, &avail) == legal
 	case TapMana:
-		return g.tapManaTest(p, a.Obj) == legal
+		_, why := g.manaTest(p, a.Obj)
+		return why == legal
 	}
 	return false
 }

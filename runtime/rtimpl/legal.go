@@ -148,22 +148,25 @@ func (g *Game) choosable(it *StackItem, costsOnly bool) bool {
 	return true
 }
 
-// tapManaTest is the test of tapping x for mana.
-func (g *Game) tapManaTest(p int, x ObjID) illegal {
+// manaTest is the test of p tapping x for mana, and the color of mana x
+// makes: the one test of a mana source that canTapForMana, Options,
+// available and pay ask.
+func (g *Game) manaTest(p int, x ObjID) (Color, illegal) {
 	if !g.valid(x) {
-		return noSuchObj
+		return 0, noSuchObj
 	}
 	o := &g.Objs[x]
-	if _, ok := g.manaColor(o); !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut {
-		return notYours
+	c, ok := g.manaColor(o)
+	if !ok || o.Zone != ZoneBattlefield || int(o.Controller) != p || o.PhasedOut {
+		return 0, notYours
 	}
 	if o.Tapped {
-		return isTapped
+		return c, isTapped
 	}
 	if !g.canTap(x) {
-		return cantTapNow
+		return c, cantTapNow
 	}
-	return legal
+	return c, legal
 }
 
 // CanPlayLand reports why player p may not play land x now, or nil.
@@ -265,7 +268,7 @@ func (g *Game) canTapForMana(p int, x ObjID) error {
 		return err
 	}
 	cite := g.Rules.Cite[MechTapMana]
-	switch g.tapManaTest(p, x) {
+	switch _, why := g.manaTest(p, x); why {
 	case noSuchObj:
 		return refuse(cite, "no such land")
 	case notYours:

@@ -372,17 +372,13 @@ func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 	avail := g.Players[p].Mana
 	abilities := false
 	if castable || !g.noTap || g.withAbilities > 0 {
-		tap := g.tapTest()
 		for _, x := range g.Battlefield {
 			o := &g.Objs[x]
 			if int(o.Controller) != p || o.PhasedOut {
 				continue
 			}
 			abilities = abilities || len(g.faceOf(o).Abilities) > 0
-			if o.Tapped {
-				continue
-			}
-			if c, ok := g.manaColor(o); ok && tap.can(g, x) {
+			if c, why := g.manaTest(p, x); why == legal {
 				avail[c]++
 				if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
 					return true
@@ -447,22 +443,6 @@ func (g *Game) permissions(p int) (land, sorcery bool) {
 	return land, sorcery
 }
 
-// tapTest is the rules' can_tap predicates, looked up once for a pass
-// over the battlefield.
-type tapTest struct{ preds []int32 }
-
-func (g *Game) tapTest() tapTest { return tapTest{g.predsOf(CanTap)} }
-
-// can is g.canTap(x).
-func (t *tapTest) can(g *Game, x ObjID) bool {
-	for _, i := range t.preds {
-		if !g.Rules.Predicates[i].Test(g.exec(), x) {
-			return false
-		}
-	}
-	return true
-}
-
 func (g *Game) timingOK(i, p int) bool {
 	return i >= 0 && i < len(g.Rules.Timings) && g.Rules.Timings[i].Allows(g.exec(), p)
 }
@@ -472,8 +452,7 @@ func (g *Game) timingOK(i, p int) bool {
 func (g *Game) available(p int) Mana {
 	avail := g.Players[p].Mana
 	for _, x := range g.Battlefield {
-		o := &g.Objs[x]
-		if c, ok := g.manaColor(o); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
+		if c, why := g.manaTest(p, x); why == legal {
 			avail[c]++
 		}
 	}

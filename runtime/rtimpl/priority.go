@@ -149,9 +149,7 @@ func (g *Game) pay(p int, cost Cost) {
 	pool := &g.Players[p].Mana
 	// Tap for colored needs the pool can't cover, then for generic.
 	for _, x := range g.Battlefield {
-		o := &g.Objs[x]
-		c, ok := g.manaColor(o)
-		if ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && pool[c] < need[c] && g.canTap(x) {
+		if c, why := g.manaTest(p, x); why == legal && pool[c] < need[c] {
 			g.tapForMana(x)
 		}
 	}
@@ -163,8 +161,7 @@ func (g *Game) pay(p int, cost Cost) {
 		if pool.Total() >= generic {
 			break
 		}
-		o := &g.Objs[x]
-		if _, ok := g.manaColor(o); ok && int(o.Controller) == p && !o.Tapped && !o.PhasedOut && g.canTap(x) {
+		if _, why := g.manaTest(p, x); why == legal {
 			g.tapForMana(x)
 		}
 	}
