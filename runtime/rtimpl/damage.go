@@ -367,24 +367,14 @@ func (g *Game) attackedNow(at Attack) (ObjID, int8) {
 // The answer's slices are the game's (gameAux): they hold until the
 // game's next DefaultDamage or damage decision.
 func (g *Game) DefaultDamage(d Decision) Answer {
-	groups := d.Groups
 	var one [1]DamageGroup
-	if len(groups) == 0 {
-		one[0] = DamageGroup{Source: d.Obj, From: d.From, N: d.N}
-		groups = one[:]
-	}
+	groups := groupsOf(&d, &one)
 	c := &g.Combat
 	base := len(c.Assigned)
 	a := Answer{Kind: Declare}
 	buf := g.auxOf()
-	total := 0
-	for _, gr := range groups {
-		total += len(gr.From)
-	}
-	if cap(buf.amounts) < total {
-		buf.amounts = make([]int32, 0, max(total, 2*g.combatants())) // once to a bound: every block and attack
-	}
-	buf.amounts, buf.divs = buf.amounts[:0], slices.Grow(buf.divs[:0], max(len(groups), g.combatants()))
+	buf.amounts = g.amountsFor(buf.amounts, groups)
+	buf.divs = slices.Grow(buf.divs[:0], max(len(groups), g.combatants()))
 	for _, gr := range groups {
 		start := len(buf.amounts)
 		buf.amounts = append(buf.amounts, make([]int32, len(gr.From))...)
@@ -451,12 +441,8 @@ func (g *Game) addDivision(gr DamageGroup, amounts []int32) {
 }
 
 func (g *Game) submitDamage(d *Decision, a *Answer) error {
-	groups := d.Groups
 	var one [1]DamageGroup
-	if len(groups) == 0 {
-		one[0] = DamageGroup{Source: d.Obj, From: d.From, N: d.N}
-		groups = one[:]
-	}
+	groups := groupsOf(d, &one)
 	divs := a.Damage
 	var oneDiv [1]Division
 	if len(divs) == 0 && len(groups) == 1 {
@@ -467,14 +453,7 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 		return refuse(d.Rule, "%s assigns the combat damage of %s at once: give one division for each", g.PlayerName(d.Player), g.names(groupSources(groups)))
 	}
 	buf := g.auxOf()
-	total := 0
-	for _, gr := range groups {
-		total += len(gr.From)
-	}
-	if cap(buf.sub) < total {
-		buf.sub = make([]int32, 0, max(total, 2*g.combatants())) // division carves each group's amounts from it
-	}
-	buf.sub = buf.sub[:0]
+	buf.sub = g.amountsFor(buf.sub, groups) // division carves each group's amounts from it
 	buf.subOf = append(slices.Grow(buf.subOf[:0], max(len(groups), g.combatants())), make([][]int32, len(groups))...)
 	amounts := buf.subOf
 	for _, dv := range divs {
@@ -510,6 +489,30 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	}
 	g.pending = Decision{}
 	return nil
+}
+
+// groupsOf is the groups of damage decision d: its Groups, or the one
+// group its Obj, From and N make (one holds it).
+func groupsOf(d *Decision, one *[1]DamageGroup) []DamageGroup {
+	if len(d.Groups) > 0 {
+		return d.Groups
+	}
+	one[0] = DamageGroup{Source: d.Obj, From: d.From, N: d.N}
+	return one[:]
+}
+
+// amountsFor is buf emptied, with room for an amount for every recipient
+// of groups: grown once to a bound (every block and attack), not by
+// doubling.
+func (g *Game) amountsFor(buf []int32, groups []DamageGroup) []int32 {
+	total := 0
+	for _, gr := range groups {
+		total += len(gr.From)
+	}
+	if cap(buf) < total {
+		buf = make([]int32, 0, max(total, 2*g.combatants()))
+	}
+	return buf[:0]
 }
 
 func groupSources(groups []DamageGroup) []ObjID {

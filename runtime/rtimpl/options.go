@@ -422,11 +422,8 @@ func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 }
 
 func (g *Game) damageOptions(d *Decision, f func(DamageGroup)) {
-	if len(d.Groups) == 0 {
-		f(DamageGroup{Source: d.Obj, From: d.From, N: d.N})
-		return
-	}
-	for _, gr := range d.Groups {
+	var one [1]DamageGroup
+	for _, gr := range groupsOf(d, &one) {
 		f(gr)
 	}
 }

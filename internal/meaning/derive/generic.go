@@ -224,6 +224,8 @@ var Generic = map[string]string{
 	"(*Game).combatants":        "the bound combat buffers are grown to: the game's number of objects",
 	"reserve":                   "grows a buffer at once to a bound",
 	"groupSources":              "lists the sources of damage groups, for a message",
+	"groupsOf":                  "reads a damage decision's groups as it was posed (its Groups, or its one group)",
+	"(*Game).amountsFor":        "sizes the buffer of a damage answer's amounts to the decision's recipients (reserve's bound)",
 	"(*declIndex).before":       "a declaration index's order",
 	"(*declIndex).has":          "a declaration index lookup",
 	"(*declIndex).build":        "builds a declaration index",
