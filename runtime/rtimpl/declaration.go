@@ -103,7 +103,7 @@ func (g Exec) ChooseBlockers(q int, may, mayNot, restriction, requirement, pair,
 		return true
 	}
 	g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj} // (game.declaring)
-	if !g.canDeclareBlock(q) {
+	if !g.blockOptions(nil) {
 		g.pending = Decision{}
 		c.BlockersDone |= 1 << q // no creature could block: nothing to ask
 		return true

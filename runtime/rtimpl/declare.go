@@ -301,23 +301,6 @@ func (g *Game) canDeclareAttack(p int) bool {
 	return false
 }
 
-// canDeclareBlock reports whether some creature of player q could block
-// some creature attacking q or q's planeswalkers (restrictions on several
-// blockers aside).
-func (g *Game) canDeclareBlock(q int) bool {
-	for _, b := range g.Battlefield {
-		if !g.mayBlockAtAll(b) {
-			continue // mayBlock's test of b alone, once for all attackers
-		}
-		for _, at := range g.Combat.Attacks {
-			if g.mayBlockAttacker(b, at.Attacker) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // HasAttackCost reports whether x needs a cost paid to attack: its own,
 // or one the rules' attack_tax values impose for attacking its
 // controller's defending player.

@@ -80,7 +80,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	case DecideAttackers:
 		g.attackOptions(p, add)
 	case DecideBlockers:
-		g.blockOptions(add)
+		g.blockOptions(func(o Option) bool { add(o); return true })
 	case DecideOrder:
 		for _, x := range d.From {
 			l.buf = append(l.buf, Option{Kind: Declare, Obj: x, Count: 1})
@@ -190,20 +190,22 @@ func (g *Game) attackOptions(p int, add func(Option)) {
 	e.Release(m)
 }
 
-// blockOptions calls add with each creature that may block and each
-// attacker it may block: whose creatures block whom is the rules'
-// (mayBlock).
-func (g *Game) blockOptions(add func(Option)) {
+// blockOptions calls yield with each creature that may block and each
+// attacker it may block (whose creatures block whom is the rules':
+// mayBlock), until yield returns false, and reports whether it stopped.
+// With yield nil it reports whether there is one (canDeclareBlock).
+func (g *Game) blockOptions(yield func(Option) bool) bool {
 	for _, b := range g.Battlefield {
 		if !g.mayBlockAtAll(b) {
-			continue
+			continue // mayBlock's test of b alone, once for all attackers
 		}
 		for _, at := range g.Combat.Attacks {
-			if g.mayBlockAttacker(b, at.Attacker) {
-				add(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})
+			if g.mayBlockAttacker(b, at.Attacker) && (yield == nil || !yield(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})) {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // appendDamageOptions appends the options of damage decision d: each
