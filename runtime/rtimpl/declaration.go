@@ -80,7 +80,7 @@ func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement, play
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)
-	if !g.canDeclareAttack(p) {
+	if !g.attackOptions(p, nil) {
 		g.pending = Decision{}
 		c.AttackersDone = true // no creature could attack: nothing to ask
 		return true

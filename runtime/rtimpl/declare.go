@@ -291,16 +291,6 @@ func attackOn(p int, x ObjID, t int32, d int) Attack {
 	return at
 }
 
-// canDeclareAttack reports whether some creature of p could attack.
-func (g *Game) canDeclareAttack(p int) bool {
-	for _, x := range g.Battlefield {
-		if g.mayAttack(x) {
-			return true
-		}
-	}
-	return false
-}
-
 // HasAttackCost reports whether x needs a cost paid to attack: its own,
 // or one the rules' attack_tax values impose for attacking its
 // controller's defending player.

@@ -78,7 +78,7 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 		add(Option{Kind: Pass, Obj: NoObj})
 		g.priorityOptions(p, func(o Option) bool { add(o); return true })
 	case DecideAttackers:
-		g.attackOptions(p, add)
+		g.attackOptions(p, func(o Option) bool { add(o); return true })
 	case DecideBlockers:
 		g.blockOptions(func(o Option) bool { add(o); return true })
 	case DecideOrder:
@@ -152,14 +152,16 @@ func (l *optList) add(o Option) {
 	l.buf = append(l.buf, o)
 }
 
-// attackOptions calls add with each creature of p that may attack and
-// each thing it may attack. What p's creatures may attack
-// (can_attack_player, can_attack_permanent) is found once, not for each
-// creature: pairs (target, its defending player) on the scratch stack, the
-// players first.
-func (g *Game) attackOptions(p int, add func(Option)) {
+// attackOptions calls yield with each creature of p that may attack and
+// each thing it may attack, until yield returns false, and reports whether
+// it stopped (with yield nil: whether there is one). What p's creatures
+// may attack (can_attack_player, can_attack_permanent) is found once, not
+// for each creature: pairs (target, its defending player) on the scratch
+// stack, the players first.
+func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 	e := g.exec()
 	m := e.Mark()
+	defer e.Release(m)
 	for q := range g.Players {
 		if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
 			e.Push(PlayerCode(q))
@@ -175,19 +177,22 @@ func (g *Game) attackOptions(p int, add func(Option)) {
 		}
 	}
 	targets := e.Selected(m)
+	if len(targets) == 0 {
+		return false
+	}
 	for _, x := range g.Battlefield {
 		if !g.mayAttack(x) {
 			continue
 		}
 		for q := range g.Players { // grouped by defending player
 			for i := 0; i < len(targets); i += 2 {
-				if int(targets[i+1]) == q {
-					add(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})
+				if int(targets[i+1]) == q && (yield == nil || !yield(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})) {
+					return true
 				}
 			}
 		}
 	}
-	e.Release(m)
+	return false
 }
 
 // blockOptions calls yield with each creature that may block and each
