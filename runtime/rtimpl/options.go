@@ -159,6 +159,10 @@ func (l *optList) add(o Option) {
 // for each creature: pairs (target, its defending player) on the scratch
 // stack, the players first.
 func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
+	first := slices.IndexFunc(g.Battlefield, g.mayAttack)
+	if first < 0 {
+		return false // no creature may attack: what may be attacked is not looked for
+	}
 	e := g.exec()
 	m := e.Mark()
 	defer e.Release(m)
@@ -180,7 +184,7 @@ func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 	if len(targets) == 0 {
 		return false
 	}
-	for _, x := range g.Battlefield {
+	for _, x := range g.Battlefield[first:] {
 		if !g.mayAttack(x) {
 			continue
 		}
