@@ -289,8 +289,9 @@ var Generic = map[string]string{
 
 	// The loops that drive a game: they branch on what Advance and Submit
 	// answer (a decision pending, an answer refused), and decide no rule.
-	"(*Game).Advance": "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (Forced, which decides, is counted)",
-	"(*Game).Run":     "the host's game loop: asks a policy for each answer and submits it, falling back to PassPolicy's when it is refused",
-	"(*Replay).Play":  "replays a log's answers through Advance and Submit, stopping at the first refused",
-	"(*Game).Submit":  "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
+	"(*Game).Advance":   "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (Forced, which decides, is counted)",
+	"(*Game).Run":       "the host's game loop: asks a policy for each answer and submits it, falling back to PassPolicy's when it is refused",
+	"(*Replay).Play":    "replays a log's answers through Advance and Submit, stopping at the first refused",
+	"(*Game).askPlaces": "asks, in the order queued, the announcements of places the .mtg's choose_place statements queued (who announces, in which order, and when, are the .mtg's: rules/cr2017/combat.mtg), dropping one whose creatures are no longer in combat with each other: the queue's machinery, as ChooseOrder's decision is",
+	"(*Game).Submit":    "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
 }
