@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/engine"
@@ -65,5 +66,42 @@ func TestCombatOverWithoutEndStep(t *testing.T) {
 				t.Errorf("p2's beginning of combat: %+v (game.defender p%d), want p2 to choose its defending player (p1's choice of p2 forgotten)", d, rt.Exec{Game: g}.Defender()+1)
 			}
 		})
+	}
+}
+
+// TestOwnDefendingPlayerLeavesNoAttack: when the defending player is the
+// attacking player itself (the state TestCombatOverWithoutEndStep no
+// longer reaches), every attack breaks 506.2a, so a creature that must
+// attack can't: declaring none is legal. The search for a declaration
+// obeying more requirements tried the creature attacking its own
+// controller, which Check refuses, and refused every declaration.
+func TestOwnDefendingPlayerLeavesNoAttack(t *testing.T) {
+	ps := []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}, {Name: "p3", Deck: filler(5)}}
+	g, err := engine.New(rt.Config{Players: ps, NoOpeningHand: true, NoShuffle: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := g.Create(rt.Card{Name: "A", Types: engine.Rules.Types("creature"), Power: 1, Toughness: 1, Keywords: []string{"attacks_each_combat"}}, 0, rt.ZoneBattlefield)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.StartAt(2, 0, "declare_attackers"); err != nil {
+		t.Fatal(err)
+	}
+	g.Combat.Defender, g.Combat.DefenderChosen = 0, true
+	d := g.Advance()
+	if d.Kind != rt.DecideAttackers || d.Player != 0 {
+		t.Fatalf("%+v, want p1's declaration of attackers", d)
+	}
+	for _, q := range []int{1, 2} {
+		if err := g.Check(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{x}, Targets: []int32{rt.PlayerCode(q)}}); err == nil || !strings.Contains(err.Error(), "506.2a") {
+			t.Errorf("A attacking p%d: %v, want refused by 506.2a", q+1, err)
+		}
+	}
+	if err := g.Check(rt.Answer{Kind: rt.Declare}); err != nil {
+		t.Errorf("no attacker: %v, want legal (no attack breaks no restriction)", err)
+	}
+	if a := g.DefaultDeclare(d); len(a.Objs) != 0 || g.Check(a) != nil {
+		t.Errorf("the default declaration %+v: %v, want none, legal", a, g.Check(a))
 	}
 }
