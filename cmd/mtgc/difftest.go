@@ -89,7 +89,7 @@ var difftestCmd = &command{
 			update(i - from)
 			seed := diffSeed + uint64(i)
 			opt := difftest.Options{Turns: int32(diffTurns), Chaos: seed%4 != 0, Index: p.Index}
-			res, err := difftest.Compare(a, b, seed, opt)
+			res, err := compareGame(a, b, seed, opt)
 			if err != nil {
 				rep.Divergence, rep.DivergenceSeed = err.Error(), seed
 				break
@@ -101,12 +101,31 @@ var difftestCmd = &command{
 			}
 			if res.Stopped != "" {
 				rep.Stopped++
+				if len(rep.StoppedGames) < maxStoppedListed {
+					rep.StoppedGames = append(rep.StoppedGames, diffStopped{Seed: seed, Turn: res.Turns, Answers: res.Answers, Reason: res.Stopped})
+				}
 			}
 		}
 		rep.Seconds = time.Since(start).Seconds()
 		finish() // the bar is cleared before the summary
 		return printDiffReport(ctx, &rep, diffJSON)
 	},
+}
+
+// compareGame plays one game on both engines (a test replaces it).
+var compareGame = difftest.Compare
+
+// maxStoppedListed is how many stopped games a report names (the first
+// ones; Stopped counts them all).
+const maxStoppedListed = 100
+
+// diffStopped is a game that stopped for want of a legal answer: its seed
+// reproduces it (mtgc difftest -seed SEED -games 1).
+type diffStopped struct {
+	Seed    uint64 `json:"seed"`
+	Turn    int32  `json:"turn"`
+	Answers int    `json:"answers"` // answers submitted before the one no policy found
+	Reason  string `json:"reason"`  // the refusal of the last answer tried
 }
 
 // DifftestSchema names the format of mtgc difftest -json (diffReport):
@@ -126,7 +145,9 @@ type diffReport struct {
 	Games     int    `json:"games"` // played without a difference
 	Ended     int    `json:"ended"`
 	Stopped   int    `json:"stopped"`
-	Events    int    `json:"events"`
+	// StoppedGames are the first maxStoppedListed of the Stopped games.
+	StoppedGames []diffStopped `json:"stopped_games,omitempty"`
+	Events       int           `json:"events"`
 	// Divergence is the first difference or broken invariant (empty: none),
 	// found in the game of DivergenceSeed.
 	Divergence     string  `json:"divergence,omitempty"`
@@ -144,6 +165,15 @@ func printDiffReport(ctx *cli, rep *diffReport, asJSON bool) error {
 		first := rep.Seed + uint64(rep.First)
 		fmt.Fprintf(ctx.stdout, "%d games (seeds %d-%d), %d ended, %d stopped for want of a legal answer, %d events: the engines agree, no invariant broken (%s)\n",
 			rep.Games, first, first+uint64(rep.Games)-1, rep.Ended, rep.Stopped, rep.Events, (time.Duration(rep.Seconds * float64(time.Second))).Round(time.Millisecond))
+		for _, s := range rep.StoppedGames {
+			fmt.Fprintf(ctx.stdout, "stopped: seed %d, turn %d, after %d answers: %s\n", s.Seed, s.Turn, s.Answers, s.Reason)
+		}
+		if n := rep.Stopped - len(rep.StoppedGames); n > 0 {
+			fmt.Fprintf(ctx.stdout, "stopped: %d more not listed\n", n)
+		}
+		if len(rep.StoppedGames) > 0 {
+			fmt.Fprintf(ctx.stdout, "reproduce: mtgc difftest -seed %d -games 1 (with the same -rules or -edition and -turns)\n", rep.StoppedGames[0].Seed)
+		}
 	}
 	if rep.Divergence != "" {
 		return errFailed
@@ -162,6 +192,9 @@ func checkDiffCounts(r *diffReport) error {
 	}
 	if int64(r.Ended)+int64(r.Stopped) > int64(r.Games) {
 		return fmt.Errorf("%d games ended and %d stopped, of %d played", r.Ended, r.Stopped, r.Games)
+	}
+	if len(r.StoppedGames) > r.Stopped || len(r.StoppedGames) > maxStoppedListed {
+		return fmt.Errorf("%d stopped games listed, of %d stopped", len(r.StoppedGames), r.Stopped)
 	}
 	if r.Seconds < 0 || r.Seconds != r.Seconds {
 		return fmt.Errorf("seconds %v is not a duration", r.Seconds)
@@ -221,6 +254,7 @@ func diffMerge(ctx *cli, args []string) error {
 		m.Games += r.Games
 		m.Ended += r.Ended
 		m.Stopped += r.Stopped
+		m.StoppedGames = append(m.StoppedGames, r.StoppedGames[:min(len(r.StoppedGames), maxStoppedListed-len(m.StoppedGames))]...)
 		m.Events += r.Events
 		m.Divergence, m.DivergenceSeed = r.Divergence, r.DivergenceSeed
 		m.Seconds += r.Seconds

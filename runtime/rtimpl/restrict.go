@@ -481,15 +481,21 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		w := g.countPreds(g.Combat.Atk.Requirement, x)
 		have, total = have+w, total+w
 	}
-	def := PlayerCode(g.defendingPlayer(p))
+	dp := g.defendingPlayer(p)
+	def := PlayerCode(dp)
+	// A creature not declared is tried attacking the defending player, and
+	// only if p may attack them (can_attack_player): else the search would
+	// hold up a declaration that Check refuses (a player that is its own
+	// defending player: no declaration but one naming no creature).
+	defOK, _ := g.predAll2(g.Combat.Atk.Player, ObjID(p), ObjID(dp))
 	for _, x := range g.Battlefield {
 		if !g.mayAttack(x) {
 			continue
 		}
 		i := int(s.ix.at(x)) - 1
 		w := g.countPreds(g.Combat.Atk.Requirement, x)
-		if i < 0 && w == 0 && g.exec().HasAttackCost(x) {
-			continue // not a companion whose cost the player must pay
+		if i < 0 && (!defOK || w == 0 && g.exec().HasAttackCost(x)) {
+			continue // not a companion whose cost the player must pay, or none that may attack the defending player
 		}
 		t := def
 		if i >= 0 && i < len(targets) {
