@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3656a739b19c83c1026b5f05b0f05dfc"
+const SourceHash = "sha256:5927e616cdc64b30372e7b73e2248ec1"
 
 // Keyword bits.
 const (
@@ -178,7 +178,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"306", "306.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:302", Run: phase_combat_end_0},
+				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:301", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (307)
@@ -328,21 +328,21 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:43", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:524", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:411", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:407", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:418", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:465", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:466", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:414", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:461", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:462", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:494", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:506", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:507", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:565", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:490", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.CastAnyTime, Rule: "409.1", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
@@ -380,19 +380,19 @@ var Rules = &rt.Rules{
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:384"},
-		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:385"},
-		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:386"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:388"},
-		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:389"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:392", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:396", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:399", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:403", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:404"},
-		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:405", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:406", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:407", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:380"},
+		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:381"},
+		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:382"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:384"},
+		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:385"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:395", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:399", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:400"},
+		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:402", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -562,7 +562,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:436 (308.1) (attacks_alone)
+// rules/combat.mtg:432 (308.1) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -570,7 +570,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:437 (308.1) (attacking_alone)
+// rules/combat.mtg:433 (308.1) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -578,7 +578,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:438 (309.1) (blocks_alone)
+// rules/combat.mtg:434 (309.1) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -586,7 +586,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:439 (309.1) (blocking_alone)
+// rules/combat.mtg:435 (309.1) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -699,41 +699,23 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:302 (306.2)
+// rules/combat.mtg:301 (306.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
-		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+			v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
 			if !ok {
 				continue
 			}
 			if true {
-				g.Push(int32(v_a))
+				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
-			v_a := x
-			_ = v_a
-			g.RemoveFromCombat(v_a, "306.2")
-		}
-		g.Release(mark)
-	}
-	{
-		mark := g.Mark()
-		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
-			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
-			if !ok {
-				continue
-			}
-			if true {
-				g.Push(int32(v_b))
-			}
-		}
-		for _, x := range g.Selected(mark) {
-			v_b := x
-			_ = v_b
-			g.RemoveFromCombat(v_b, "306.2")
+			v_x := x
+			_ = v_x
+			g.RemoveFromCombat(v_x, "306.2")
 		}
 		g.Release(mark)
 	}
@@ -1385,7 +1367,6 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
-	g.ClearCombat(g.Active, "306.2")
 	return true
 }
 
@@ -1639,14 +1620,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:524 (306.2)
+// rules/combat.mtg:520 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:524 (306.2)
+// rules/combat.mtg:520 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1763,7 +1744,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:411 (308.1)
+// rules/combat.mtg:407 (308.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -1773,7 +1754,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))))
 }
 
-// rules/combat.mtg:418 (308.1)
+// rules/combat.mtg:414 (308.1)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1782,12 +1763,12 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:465 (309.1)
+// rules/combat.mtg:461 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:466 (309.1)
+// rules/combat.mtg:462 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -1802,22 +1783,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:494 (310.1a)
+// rules/combat.mtg:490 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:506 (502.9)
+// rules/combat.mtg:502 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:507 (502.9)
+// rules/combat.mtg:503 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:565 (307.1)
+// rules/combat.mtg:561 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2112,7 +2093,7 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:392 (309.1)
+// rules/combat.mtg:388 (309.1)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2123,7 +2104,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:396 (308.3)
+// rules/combat.mtg:392 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2132,7 +2113,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:399 (308.3)
+// rules/combat.mtg:395 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2150,7 +2131,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:403 (308.3)
+// rules/combat.mtg:399 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2167,7 +2148,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:405 (309.1)
+// rules/combat.mtg:401 (309.1)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2176,7 +2157,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:407 (309.1)
+// rules/combat.mtg:403 (309.1)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1fd46d1eefe2133b2471425b6dcdb07b"
+const SourceHash = "sha256:a6963bd2d70cfc845f6b3ad9a910dfa7"
 
 // Keyword bits.
 const (
@@ -178,7 +178,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"306", "306.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:302", Run: phase_combat_end_0},
+				{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:301", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (307)
@@ -337,28 +337,28 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:524", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:411", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:407", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:418", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:414", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
-		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:425", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:456", Text: "0", Value2: pred_attack_tax_5},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:459", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:465", Text: "b.controller == game.declaring", Test: pred_can_block_7},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:466", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
+		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:421", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:452", Text: "0", Value2: pred_attack_tax_5},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:455", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:461", Text: "b.controller == game.declaring", Test: pred_can_block_7},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:462", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:494", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:506", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:507", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:514", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:515", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:520", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:565", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:490", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:510", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:511", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:516", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
 		{Kind: rt.CastAnyTime, Rule: "408.1c", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
@@ -393,19 +393,19 @@ var Rules = &rt.Rules{
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:384"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:385"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:386"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:388"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:389"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:392", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:396", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:399", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:403", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:404"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:405", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:406", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:407", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:380"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:381"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:382"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:384"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:385"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:395", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:399", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:400"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:402", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -600,7 +600,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:436 (306.5) (attacks_alone)
+// rules/combat.mtg:432 (306.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -608,7 +608,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:437 (306.5) (attacking_alone)
+// rules/combat.mtg:433 (306.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -616,7 +616,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:438 (306.5) (blocks_alone)
+// rules/combat.mtg:434 (306.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -624,7 +624,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:439 (306.5) (blocking_alone)
+// rules/combat.mtg:435 (306.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -863,41 +863,23 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:302 (311.2)
+// rules/combat.mtg:301 (311.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
-		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+			v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
 			if !ok {
 				continue
 			}
 			if true {
-				g.Push(int32(v_a))
+				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
-			v_a := x
-			_ = v_a
-			g.RemoveFromCombat(v_a, "311.2")
-		}
-		g.Release(mark)
-	}
-	{
-		mark := g.Mark()
-		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
-			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
-			if !ok {
-				continue
-			}
-			if true {
-				g.Push(int32(v_b))
-			}
-		}
-		for _, x := range g.Selected(mark) {
-			v_b := x
-			_ = v_b
-			g.RemoveFromCombat(v_b, "311.2")
+			v_x := x
+			_ = v_x
+			g.RemoveFromCombat(v_x, "311.2")
 		}
 		g.Release(mark)
 	}
@@ -1609,7 +1591,6 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
-	g.ClearCombat(g.Active, "311.2")
 	return true
 }
 
@@ -1858,14 +1839,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:524 (306.4)
+// rules/combat.mtg:520 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:524 (306.4)
+// rules/combat.mtg:520 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1965,7 +1946,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:411 (308.2)
+// rules/combat.mtg:407 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -1975,7 +1956,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
 
-// rules/combat.mtg:418 (306.3, 306.2)
+// rules/combat.mtg:414 (306.3, 306.2)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1991,31 +1972,31 @@ func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:425 (306.2)
+// rules/combat.mtg:421 (306.2)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:456 (308.2f)
+// rules/combat.mtg:452 (308.2f)
 func pred_attack_tax_5(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:459 (502.5)
+// rules/combat.mtg:455 (502.5)
 func pred_can_tap_6(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:465 (309.2)
+// rules/combat.mtg:461 (309.2)
 func pred_can_block_7(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:466 (309.2)
+// rules/combat.mtg:462 (309.2)
 func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2030,37 +2011,37 @@ func pred_blocks_at_most_10(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:494 (310.2a)
+// rules/combat.mtg:490 (310.2a)
 func pred_assigns_damage_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:506 (502.9b)
+// rules/combat.mtg:502 (502.9b)
 func pred_division_restriction_12(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:507 (502.9b, 502.9c)
+// rules/combat.mtg:503 (502.9b, 502.9c)
 func pred_trample_13(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:514 (310.5, 502.2, 502.28)
+// rules/combat.mtg:510 (310.5, 502.2, 502.28)
 func pred_deals_first_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:515 (310.5, 502.28)
+// rules/combat.mtg:511 (310.5, 502.28)
 func pred_deals_second_15(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:520 (306.4, 306.4b)
+// rules/combat.mtg:516 (306.4, 306.4b)
 func pred_leaves_combat_16(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:565 (306.2)
+// rules/combat.mtg:561 (306.2)
 func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2329,7 +2310,7 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:392 (309.3)
+// rules/combat.mtg:388 (309.3)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2340,7 +2321,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:396 (308.3)
+// rules/combat.mtg:392 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2349,7 +2330,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:399 (308.3)
+// rules/combat.mtg:395 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2367,7 +2348,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:403 (308.3)
+// rules/combat.mtg:399 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2384,7 +2365,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:405 (309.2f)
+// rules/combat.mtg:401 (309.2f)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2393,7 +2374,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:407 (309.3)
+// rules/combat.mtg:403 (309.3)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:e0bad3351103d034492e68dd2ea08a0f"
+const SourceHash = "sha256:571016973566e089ffc153ee17ce548c"
 
 // Keyword bits.
 const (
@@ -189,8 +189,8 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:302", Run: phase_combat_end_0},
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:312", Run: phase_combat_end_1},
+				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:301", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:308", Run: phase_combat_end_1},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -361,36 +361,36 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:33", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:524", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:411", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:407", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:414", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:418", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:410", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:414", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
 		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:425", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:446", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:447", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:451", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:456", Text: "0", Value2: pred_attack_tax_9},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:459", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:465", Text: "b.controller == game.declaring", Test: pred_can_block_11},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:466", Text: "a.defending_player != b.controller", Test2: pred_cant_block_12},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:421", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:442", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:443", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:447", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:452", Text: "0", Value2: pred_attack_tax_9},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:455", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:461", Text: "b.controller == game.declaring", Test: pred_can_block_11},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:462", Text: "a.defending_player != b.controller", Test2: pred_cant_block_12},
 		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_13, TypeGuard: ty_creature},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:468", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:482", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_15, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:485", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_16},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:487", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_17, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:490", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_18, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:494", Text: "max(0, s.power)", Value: pred_assigns_damage_19},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:506", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_20},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:507", Text: "a has trample", Test: pred_trample_21, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:514", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:515", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:520", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:565", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:464", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:478", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_15, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:481", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_16},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:483", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_17, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:486", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_18, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:490", Text: "max(0, s.power)", Value: pred_assigns_damage_19},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_20},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_21, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:510", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:511", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:516", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 		{Kind: rt.CastAnyTime, Rule: "116.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_27, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
@@ -398,18 +398,18 @@ var Rules = &rt.Rules{
 		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_30, Own: true},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:539", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:542", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:543", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:544", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:545", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:546", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:548", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:549", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:552", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:553", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:560", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:561", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:535", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:538", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:539", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:540", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:541", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:542", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:544", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:545", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:548", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:549", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:556", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:557", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -425,8 +425,8 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:329", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:335", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:325", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:331", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:59", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:63", Params: 1, Kinds: "i", Run: effect_4},
@@ -437,19 +437,19 @@ var Rules = &rt.Rules{
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:384"},
-		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:385"},
-		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:386"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:388"},
-		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:389"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:392", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:396", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:399", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:403", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:404"},
-		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:405", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:406", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:407", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:380"},
+		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:381"},
+		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:382"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:384"},
+		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:385"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:395", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:399", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:400"},
+		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:402", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -818,7 +818,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:436 (506.5) (attacks_alone)
+// rules/combat.mtg:432 (506.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -826,7 +826,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:437 (506.5) (attacking_alone)
+// rules/combat.mtg:433 (506.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -834,7 +834,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:438 (506.5) (blocks_alone)
+// rules/combat.mtg:434 (506.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -842,7 +842,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:439 (506.5) (blocking_alone)
+// rules/combat.mtg:435 (506.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1081,41 +1081,23 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:302 (511.3)
+// rules/combat.mtg:301 (511.3)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
-		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+			v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
 			if !ok {
 				continue
 			}
 			if true {
-				g.Push(int32(v_a))
+				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
-			v_a := x
-			_ = v_a
-			g.RemoveFromCombat(v_a, "511.3")
-		}
-		g.Release(mark)
-	}
-	{
-		mark := g.Mark()
-		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
-			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
-			if !ok {
-				continue
-			}
-			if true {
-				g.Push(int32(v_b))
-			}
-		}
-		for _, x := range g.Selected(mark) {
-			v_b := x
-			_ = v_b
-			g.RemoveFromCombat(v_b, "511.3")
+			v_x := x
+			_ = v_x
+			g.RemoveFromCombat(v_x, "511.3")
 		}
 		g.Release(mark)
 	}
@@ -1123,7 +1105,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:312 (511.2)
+// rules/combat.mtg:308 (511.2)
 func phase_combat_end_1(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1899,7 +1881,6 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
-	g.ClearCombat(g.Active, "511.3")
 	return true
 }
 
@@ -2331,14 +2312,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:524 (506.4)
+// rules/combat.mtg:520 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:524 (506.4)
+// rules/combat.mtg:520 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2535,7 +2516,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:411 (508.1)
+// rules/combat.mtg:407 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2545,12 +2526,12 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
 
-// rules/combat.mtg:414 (702.3b)
+// rules/combat.mtg:410 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:418 (508.1b, 506.2)
+// rules/combat.mtg:414 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2566,46 +2547,46 @@ func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:425 (506.2)
+// rules/combat.mtg:421 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:446 (508.1c)
+// rules/combat.mtg:442 (508.1c)
 func pred_attack_restriction_6(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(9))
 }
 
-// rules/combat.mtg:447 (508.1c)
+// rules/combat.mtg:443 (508.1c)
 func pred_attack_restriction_7(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:451 (508.1d)
+// rules/combat.mtg:447 (508.1d)
 func pred_must_attack_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:456 (508.1g)
+// rules/combat.mtg:452 (508.1g)
 func pred_attack_tax_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:459 (702.10c)
+// rules/combat.mtg:455 (702.10c)
 func pred_can_tap_10(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:465 (509.1)
+// rules/combat.mtg:461 (509.1)
 func pred_can_block_11(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:466 (509.1)
+// rules/combat.mtg:462 (509.1)
 func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2615,17 +2596,17 @@ func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:468 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:464 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:482 (702.110b)
+// rules/combat.mtg:478 (702.110b)
 func pred_block_restriction_15(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:485 (509.1a)
+// rules/combat.mtg:481 (509.1a)
 func pred_blocks_at_most_16(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -2635,47 +2616,47 @@ func pred_blocks_at_most_16(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:487 (509.1c)
+// rules/combat.mtg:483 (509.1c)
 func pred_must_block_17(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:490 (509.1b)
+// rules/combat.mtg:486 (509.1b)
 func pred_block_restriction_18(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(11))
 }
 
-// rules/combat.mtg:494 (510.1a)
+// rules/combat.mtg:490 (510.1a)
 func pred_assigns_damage_19(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:506 (702.19b)
+// rules/combat.mtg:502 (702.19b)
 func pred_division_restriction_20(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:507 (702.19b, 702.19c, 702.19d)
+// rules/combat.mtg:503 (702.19b, 702.19c, 702.19d)
 func pred_trample_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:514 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:510 (510.4, 702.7b, 702.4b)
 func pred_deals_first_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:515 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:511 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_23(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:520 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:516 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_24(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:565 (506.2a, 507.1)
+// rules/combat.mtg:561 (506.2a, 507.1)
 func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2747,62 +2728,62 @@ func pred_damage_assigner_30(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
-// rules/combat.mtg:539 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:535 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:542 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:538 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:543 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:539 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:544 (506.6a, 506.6d)
+// rules/combat.mtg:540 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:545 (506.6b, 506.6d)
+// rules/combat.mtg:541 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:546 (506.6, 506.6d)
+// rules/combat.mtg:542 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:548 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:544 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:549 (506.6, 506.6d)
+// rules/combat.mtg:545 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:552 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:548 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:553 (506.6, 506.6d)
+// rules/combat.mtg:549 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:560 (506.6c)
+// rules/combat.mtg:556 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:561 (506.6c, 506.6f)
+// rules/combat.mtg:557 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -2901,7 +2882,7 @@ func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/combat.mtg:329 (508.3, 508.3b, 506.3a, 506.3b)
+// rules/combat.mtg:325 (508.3, 508.3b, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2914,7 +2895,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:335 (508.3, 508.3a, 506.3c)
+// rules/combat.mtg:331 (508.3, 508.3a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3047,7 +3028,7 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:392 (509.5d)
+// rules/combat.mtg:388 (509.5d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3058,7 +3039,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:396 (508.1m)
+// rules/combat.mtg:392 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3067,7 +3048,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:399 (508.1m)
+// rules/combat.mtg:395 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3085,7 +3066,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:403 (508.1m)
+// rules/combat.mtg:399 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3102,7 +3083,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:405 (509.5e)
+// rules/combat.mtg:401 (509.5e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3111,7 +3092,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:407 (509.5f)
+// rules/combat.mtg:403 (509.5f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

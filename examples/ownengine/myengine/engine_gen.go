@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c7d686c5dfc47ba1e24a5474d1c76fef"
+const SourceHash = "sha256:677228749f15b5f793e958915236c55f"
 
 // Keyword bits.
 const (
@@ -223,8 +223,8 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:302", Run: phase_combat_end_0},
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:312", Run: phase_combat_end_1},
+				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:301", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:308", Run: phase_combat_end_1},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -415,43 +415,43 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:177", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:524", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:411", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:413", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:414", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:418", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:424", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:425", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:426", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:430", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:446", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:447", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:451", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:456", Text: "0", Value2: pred_attack_tax_11},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:459", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:465", Text: "b.controller == game.declaring", Test: pred_can_block_13},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:466", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:467", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:468", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:471", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:474", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:476", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:479", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:482", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:485", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:487", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:490", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:494", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:500", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:506", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:507", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:514", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:515", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:520", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:565", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:407", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:409", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:410", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:414", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:420", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:421", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:422", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:426", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:442", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:443", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:447", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:452", Text: "0", Value2: pred_attack_tax_11},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:455", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:461", Text: "b.controller == game.declaring", Test: pred_can_block_13},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:462", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:463", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:464", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:467", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:470", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:472", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:475", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:478", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:481", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:483", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:486", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:490", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:496", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:510", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:511", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:516", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
 		{Kind: rt.CastAnyTime, Rule: "702.8a", Pos: "rules/keywords.mtg:26", Text: "x has flash", Test: pred_cast_any_time_33, Guard: [2]rt.KeywordSet{1 << kw_flash, 0}},
 		{Kind: rt.CantCast, Rule: "702.61a", Pos: "rules/keywords.mtg:33", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_cast_34, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
 		{Kind: rt.CantActivate, Rule: "702.61a", Pos: "rules/keywords.mtg:34", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_activate_35, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
@@ -464,18 +464,18 @@ var Rules = &rt.Rules{
 		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:539", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:542", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:543", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:544", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:545", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:546", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:548", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:549", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:552", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:553", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:560", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:561", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:535", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:538", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:539", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:540", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:541", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:542", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:544", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:545", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:548", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:549", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:556", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:557", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -495,10 +495,10 @@ var Rules = &rt.Rules{
 		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:272", Params: 2, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:329", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:335", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:347", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:364", Params: 2, Kinds: "oo", Run: effect_3},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:325", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:331", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:343", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:360", Params: 2, Kinds: "oo", Run: effect_3},
 		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:55", Params: 0, Kinds: "", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:66", Params: 0, Kinds: "", Run: effect_5},
 		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:76", Params: 0, Kinds: "", Run: effect_6},
@@ -521,19 +521,19 @@ var Rules = &rt.Rules{
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:384"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:385"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:386"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:388"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:389"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:392", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:396", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:399", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:403", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:404"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:405", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:406", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:407", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:380"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:381"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:382"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:384"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:385"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:395", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:399", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:400"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:402", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:49", On: []rt.EventOn{{Kind: rt.EvEnter}}},
@@ -1088,7 +1088,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:436 (506.5) (attacks_alone)
+// rules/combat.mtg:432 (506.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -1096,7 +1096,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:437 (506.5) (attacking_alone)
+// rules/combat.mtg:433 (506.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -1104,7 +1104,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:438 (506.5) (blocks_alone)
+// rules/combat.mtg:434 (506.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -1112,7 +1112,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:439 (506.5) (blocking_alone)
+// rules/combat.mtg:435 (506.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1351,41 +1351,23 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:302 (511.3)
+// rules/combat.mtg:301 (511.3)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
-		for i_v_a, n_v_a := 0, g.CombatLen(rt.OverAttackers); i_v_a < n_v_a; i_v_a++ {
-			v_a, ok := g.CombatAt(rt.OverAttackers, i_v_a)
+		for i_v_x, n_v_x := 0, g.CombatLen(rt.OverCombatants); i_v_x < n_v_x; i_v_x++ {
+			v_x, ok := g.CombatAt(rt.OverCombatants, i_v_x)
 			if !ok {
 				continue
 			}
 			if true {
-				g.Push(int32(v_a))
+				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
-			v_a := x
-			_ = v_a
-			g.RemoveFromCombat(v_a, "511.3")
-		}
-		g.Release(mark)
-	}
-	{
-		mark := g.Mark()
-		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
-			v_b, ok := g.CombatAt(rt.OverBlockers, i_v_b)
-			if !ok {
-				continue
-			}
-			if true {
-				g.Push(int32(v_b))
-			}
-		}
-		for _, x := range g.Selected(mark) {
-			v_b := x
-			_ = v_b
-			g.RemoveFromCombat(v_b, "511.3")
+			v_x := x
+			_ = v_x
+			g.RemoveFromCombat(v_x, "511.3")
 		}
 		g.Release(mark)
 	}
@@ -1393,7 +1375,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:312 (511.2)
+// rules/combat.mtg:308 (511.2)
 func phase_combat_end_1(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -2312,7 +2294,6 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 		}
 		g.Release(mark)
 	}
-	g.ClearCombat(g.Active, "511.3")
 	return true
 }
 
@@ -2848,14 +2829,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:524 (506.4)
+// rules/combat.mtg:520 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:524 (506.4)
+// rules/combat.mtg:520 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3110,22 +3091,22 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:411 (508.1)
+// rules/combat.mtg:407 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:413 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:409 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))))
 }
 
-// rules/combat.mtg:414 (702.3b)
+// rules/combat.mtg:410 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:418 (508.1b, 506.2)
+// rules/combat.mtg:414 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -3134,28 +3115,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:424 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:420 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:425 (506.2)
+// rules/combat.mtg:421 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:426 (310.8b, 310.8)
+// rules/combat.mtg:422 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:430 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:426 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -3165,69 +3146,69 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:446 (508.1c)
+// rules/combat.mtg:442 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(9))
 }
 
-// rules/combat.mtg:447 (508.1c)
+// rules/combat.mtg:443 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:451 (508.1d)
+// rules/combat.mtg:447 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:456 (508.1g)
+// rules/combat.mtg:452 (508.1g)
 func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:459 (702.10c)
+// rules/combat.mtg:455 (702.10c)
 func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:465 (509.1)
+// rules/combat.mtg:461 (509.1)
 func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:466 (509.1)
+// rules/combat.mtg:462 (509.1)
 func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:467 (509.1a)
+// rules/combat.mtg:463 (509.1a)
 func pred_can_block_15(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:468 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:464 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:471 (702.28b)
+// rules/combat.mtg:467 (702.28b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:474 (702.31b)
+// rules/combat.mtg:470 (702.31b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:476 (702.118b)
+// rules/combat.mtg:472 (702.118b)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:479 (702.14c, 702.14d)
+// rules/combat.mtg:475 (702.14c, 702.14d)
 func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -3297,12 +3278,12 @@ func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:482 (702.111b)
+// rules/combat.mtg:478 (702.111b)
 func pred_block_restriction_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:485 (509.1a)
+// rules/combat.mtg:481 (509.1a)
 func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -3312,22 +3293,22 @@ func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:487 (509.1c)
+// rules/combat.mtg:483 (509.1c)
 func pred_must_block_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:490 (509.1b)
+// rules/combat.mtg:486 (509.1b)
 func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(11))
 }
 
-// rules/combat.mtg:494 (510.1a)
+// rules/combat.mtg:490 (510.1a)
 func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:500 (702.19b, 702.2c)
+// rules/combat.mtg:496 (702.19b, 702.2c)
 func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -3353,32 +3334,32 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:506 (702.19b)
+// rules/combat.mtg:502 (702.19b)
 func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:507 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:503 (702.19b, 702.19d, 702.19f)
 func pred_trample_28(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:514 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:510 (510.4, 702.7b, 702.4b)
 func pred_deals_first_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:515 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:511 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_30(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:520 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:516 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_31(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:565 (506.2a, 507.1)
+// rules/combat.mtg:561 (506.2a, 507.1)
 func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -3501,62 +3482,62 @@ func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// rules/combat.mtg:539 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:535 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:542 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:538 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:543 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:539 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:544 (506.7a, 506.7d)
+// rules/combat.mtg:540 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:545 (506.7b, 506.7d)
+// rules/combat.mtg:541 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:546 (506.7, 506.7d)
+// rules/combat.mtg:542 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:548 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:544 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:549 (506.7, 506.7d)
+// rules/combat.mtg:545 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:552 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:548 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:553 (506.7, 506.7d)
+// rules/combat.mtg:549 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:560 (506.7c)
+// rules/combat.mtg:556 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:561 (506.7c, 506.7f)
+// rules/combat.mtg:557 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -3686,7 +3667,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.Modify(v_a, g.Power(v_c), 0, rt.DurationID(4096), "702.154a")
 }
 
-// rules/combat.mtg:329 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:325 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3699,7 +3680,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:335 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:331 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3712,7 +3693,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:347 (509.1h, 509.3c, 702.22i)
+// rules/combat.mtg:343 (509.1h, 509.3c, 702.22i)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
@@ -3742,14 +3723,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:347 (509.1h, 509.3c, 702.22i) (target 0)
+// rules/combat.mtg:343 (509.1h, 509.3c, 702.22i) (target 0)
 func effect_2_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
 	return rt.ObjIs(g, v_a, ty_creature) && g.Attacking(v_a) && !(g.Blocked(v_a))
 }
 
-// rules/combat.mtg:364 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:360 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -4074,7 +4055,7 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:392 (509.3d)
+// rules/combat.mtg:388 (509.3d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4085,7 +4066,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:396 (508.1m)
+// rules/combat.mtg:392 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4094,7 +4075,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:399 (508.1m)
+// rules/combat.mtg:395 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4112,7 +4093,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:403 (508.1m)
+// rules/combat.mtg:399 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4129,7 +4110,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:405 (509.3e)
+// rules/combat.mtg:401 (509.3e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4138,7 +4119,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:407 (509.3f)
+// rules/combat.mtg:403 (509.3f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
