@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:60451000a17607dc0cd0bec730379d01"
+const SourceHash = "sha256:a8d5ec557c29d574fcd338239e5bb190"
 
 // Keyword bits.
 const (
@@ -46,12 +46,13 @@ const (
 
 // Counter kinds (counter), in declaration order.
 const (
-	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:41
-	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:42
-	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:43
-	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:44
-	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:45
-	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:46
+	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:42
+	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:43
+	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:44
+	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:45
+	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:46
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:47
+	ctr_lore          rt.CounterKind = 6 // "lore" rules/characteristics.mtg:48
 )
 
 // New starts a game under these rules.
@@ -69,7 +70,7 @@ var Rules = &rt.Rules{
 	PlayedTypes:       ty_land,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
-	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison", "lore"},
 	LandMana: []rt.LandMana{
 		{Subtype: "plains", Color: rt.White}, // rules/characteristics.mtg:32 (212.6d)
 		{Subtype: "island", Color: rt.Blue},  // rules/characteristics.mtg:33 (212.6d)
@@ -212,7 +213,7 @@ var Rules = &rt.Rules{
 						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
 						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:118", Run: step_declare_blockers_action_2},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:150", Run: step_declare_blockers_action_3},
 						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:163", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
@@ -226,7 +227,7 @@ var Rules = &rt.Rules{
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:198", Run: step_combat_damage_action_0},
-						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
+						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:126", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
@@ -249,16 +250,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:168 (305.1)
+		{ // rules/turn.mtg:179 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:168",
+			Pos:      "rules/turn.mtg:179",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:168 (305.1)
+				{ // rules/turn.mtg:179 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:168",
+					Pos:          "rules/turn.mtg:179",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -268,25 +269,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:174 (312, 312.1)
+		{ // rules/turn.mtg:185 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:174",
+			Pos:   "rules/turn.mtg:185",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:175 (313, 313.1)
+				{ // rules/turn.mtg:186 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:175",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:178 (314)
+				{ // rules/turn.mtg:189 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "rules/turn.mtg:178",
+					Pos:   "rules/turn.mtg:189",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:179", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:184", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:195", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -330,7 +331,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "rules/sba.mtg:104", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
@@ -339,15 +340,15 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:115", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
+		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:119", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
 		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
 		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:441", Text: "0", Value2: pred_attack_tax_5},
 		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:444", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
 		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_7},
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:134", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:479", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
 		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:491", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
@@ -357,7 +358,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
 		{Kind: rt.CastAnyTime, Rule: "408.1c", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_19, Own: true},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:132", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
@@ -385,7 +386,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
@@ -405,9 +406,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:392", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
 		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
 	},
@@ -529,27 +530,27 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2008\t502.68a\tLifelink: a triggered ability gaining the damage dealt\n" +
 	"2008\t502.68b\tEach instance of lifelink triggers separately\n"
 
-// rules/characteristics.mtg:60
+// rules/characteristics.mtg:84
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:61
+// rules/characteristics.mtg:85
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:53 (defined_power)
+// rules/characteristics.mtg:77 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedPower(g, v_x)
 }
 
-// rules/characteristics.mtg:54 (defined_toughness)
+// rules/characteristics.mtg:78 (defined_toughness)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedToughness(g, v_x)
 }
 
-// rules/characteristics.mtg:67 (white)
+// rules/characteristics.mtg:91 (white)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
@@ -557,7 +558,7 @@ func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:68 (blue)
+// rules/characteristics.mtg:92 (blue)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
@@ -565,7 +566,7 @@ func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:69 (black)
+// rules/characteristics.mtg:93 (black)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
@@ -573,7 +574,7 @@ func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:70 (red)
+// rules/characteristics.mtg:94 (red)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
@@ -581,7 +582,7 @@ func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:71 (green)
+// rules/characteristics.mtg:95 (green)
 func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
@@ -589,7 +590,7 @@ func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:72 (colorless)
+// rules/characteristics.mtg:96 (colorless)
 func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1
@@ -641,7 +642,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:104 (420.5) (attached_legally)
+// rules/sba.mtg:116 (420.5) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -845,17 +846,17 @@ func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:163 (305.3)
+// rules/turn.mtg:174 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:165 (305.4)
+// rules/turn.mtg:176 (305.4)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:164 (305.3)
+// rules/turn.mtg:175 (305.3)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1044,7 +1045,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:145 (309.3, 309.4, 309.1)
+// cr2017/combat.mtg:150 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1254,7 +1255,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:121 (306.4, 306.4c)
+// cr2017/combat.mtg:126 (306.4, 306.4c)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1568,27 +1569,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:169 (305.3)
+// rules/turn.mtg:180 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:171 (305.4)
+// rules/turn.mtg:182 (305.4)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:170 (305.3)
+// rules/turn.mtg:181 (305.3)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:176 (313.1)
+// rules/turn.mtg:187 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:179 (314.1)
+// rules/turn.mtg:190 (314.1)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
@@ -1596,7 +1597,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:184 (314.2)
+// rules/turn.mtg:195 (314.2)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1617,17 +1618,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:194 (314.3)
+// rules/turn.mtg:205 (314.3)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:194 (314.3)
+// rules/turn.mtg:205 (314.3)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:195 (314.3)
+// rules/turn.mtg:206 (314.3)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -1764,7 +1765,7 @@ func sba_420_5_do(g rt.Exec, x int32) {
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
-// rules/sba.mtg:92 (420)
+// rules/sba.mtg:104 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1781,7 +1782,7 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:92 (420)
+// rules/sba.mtg:104 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1925,7 +1926,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:110 (308.2a, 502.5)
+// cr2017/combat.mtg:115 (308.2a, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
@@ -1939,7 +1940,7 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// cr2017/combat.mtg:114 (306.3)
+// cr2017/combat.mtg:119 (306.3)
 func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1975,7 +1976,7 @@ func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:129 (309.2a)
+// cr2017/combat.mtg:134 (309.2a)
 func pred_can_block_9(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -2035,7 +2036,7 @@ func pred_cast_any_time_18(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// cr2017/combat.mtg:127 (306.3)
+// cr2017/combat.mtg:132 (306.3)
 func pred_defender_of_19(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
@@ -2254,7 +2255,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:216 (300.7, 305.1)
+// rules/turn.mtg:227 (300.7, 305.1)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
@@ -2377,7 +2378,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:203 (300.5)
+// rules/turn.mtg:214 (300.5)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
