@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1f988f00159158f701547effa3f2c1a3"
+const SourceHash = "sha256:cbd54c838439f112d4d27b324951c12e"
 
 // Keyword bits.
 const (
@@ -408,15 +408,15 @@ var Rules = &rt.Rules{
 		{Rule: "704.5h", Pos: "rules/sba.mtg:54", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5i", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5v", Pos: "rules/sba.mtg:84", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:104", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:118", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:124", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5w", Pos: "rules/sba.mtg:137", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5x", Pos: "rules/sba.mtg:152", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "rules/sba.mtg:165", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5q", Pos: "rules/sba.mtg:171", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:179", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:112", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5w", Pos: "rules/sba.mtg:125", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5x", Pos: "rules/sba.mtg:140", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "rules/sba.mtg:153", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:179", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5j", Pos: "rules/sba.mtg:189", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
@@ -1152,7 +1152,7 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:116 (704.5m) (attached_legally)
+// rules/sba.mtg:104 (704.5m) (attached_legally)
 func characteristic_13(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -2604,21 +2604,7 @@ func sba_704_5v_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5v")
 }
 
-// rules/sba.mtg:96 (704.5s, 714.4)
-func sba_704_5s_match(g rt.Exec, x int32) bool {
-	v_x := rt.ObjID(x)
-	_ = v_x
-	return g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1)))
-}
-
-// rules/sba.mtg:96 (704.5s, 714.4)
-func sba_704_5s_do(g rt.Exec, x int32) {
-	v_x := rt.ObjID(x)
-	_ = v_x
-	g.Move(v_x, rt.ZoneGraveyard, "704.5s")
-}
-
-// rules/sba.mtg:104 (704.5k)
+// rules/sba.mtg:92 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2635,42 +2621,42 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:104 (704.5k)
+// rules/sba.mtg:92 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// rules/sba.mtg:118 (704.5m)
+// rules/sba.mtg:106 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)))
 }
 
-// rules/sba.mtg:118 (704.5m)
+// rules/sba.mtg:106 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:124 (704.5n)
+// rules/sba.mtg:112 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// rules/sba.mtg:124 (704.5n)
+// rules/sba.mtg:112 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5n")
 }
 
-// rules/sba.mtg:137 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:125 (704.5w, 310.10, 310.11a)
 func sba_704_5w_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2700,7 +2686,7 @@ func sba_704_5w_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x))
 }
 
-// rules/sba.mtg:137 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:125 (704.5w, 310.10, 310.11a)
 func sba_704_5w_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2736,7 +2722,7 @@ func sba_704_5w_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:152 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:140 (704.5x, 310.11a, 310.11)
 func sba_704_5x_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2756,7 +2742,7 @@ func sba_704_5x_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x)
 }
 
-// rules/sba.mtg:152 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:140 (704.5x, 310.11a, 310.11)
 func sba_704_5x_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2790,28 +2776,28 @@ func sba_704_5x_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:165 (704.5p, 310.9)
+// rules/sba.mtg:153 (704.5p, 310.9)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// rules/sba.mtg:165 (704.5p, 310.9)
+// rules/sba.mtg:153 (704.5p, 310.9)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// rules/sba.mtg:171 (704.5q)
+// rules/sba.mtg:159 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:171 (704.5q)
+// rules/sba.mtg:159 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2821,18 +2807,32 @@ func sba_704_5q_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5q")
 }
 
-// rules/sba.mtg:179 (704.5r)
+// rules/sba.mtg:167 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:179 (704.5r)
+// rules/sba.mtg:167 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
+}
+
+// rules/sba.mtg:179 (704.5s, 714.4)
+func sba_704_5s_match(g rt.Exec, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1)))
+}
+
+// rules/sba.mtg:179 (704.5s, 714.4)
+func sba_704_5s_do(g rt.Exec, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "704.5s")
 }
 
 // rules/sba.mtg:189 (704.5j)
@@ -2955,16 +2955,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<10) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1))) {
-				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<11) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
 			if rt.ObjWorld(g, v_x) && func() bool {
 				for _, v_y := range g.Battlefield {
 					if g.Objs[v_y].PhasedOut {
@@ -2976,6 +2966,16 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				}
 				return false
 			}() {
+				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<11) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13))) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -2985,7 +2985,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<12) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13))) {
+			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
 				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
 				if first {
 					return hits
@@ -2993,16 +2993,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<13) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
-				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<14) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if !(func() bool {
@@ -3029,13 +3019,13 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}() != rt.ObjController(g, v_x)) {
-				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 				if first {
 					return hits
 				}
 			}
 		}
-		if cand&(1<<15) != 0 {
+		if cand&(1<<14) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if g.HasSubtype(v_x, "siege") && g.Protector(v_x) == rt.ObjController(g, v_x) && func() int {
@@ -3052,6 +3042,16 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}() != rt.ObjController(g, v_x) {
+				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<15) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
 				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
 				if first {
 					return hits
@@ -3061,7 +3061,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<16) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
+			if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
 				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
 				if first {
 					return hits
@@ -3069,9 +3069,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<17) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
+			if sba_704_5r_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 17, X: x})
 				if first {
 					return hits
@@ -3079,7 +3077,9 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<18) != 0 {
-			if sba_704_5r_match(g, x) {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1))) {
 				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
 				if first {
 					return hits

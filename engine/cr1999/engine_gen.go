@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6b53dfc06aa48ca507e98185278fc43b"
+const SourceHash = "sha256:2e37539e53dfe427d1699bb400c60cbc"
 
 // Keyword bits.
 const (
@@ -331,11 +331,11 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:115", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_3},
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:134", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:479", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:491", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
@@ -604,7 +604,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:116 (420.5d) (attached_legally)
+// rules/sba.mtg:104 (420.5d) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -1724,7 +1724,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:115 (308.1, 502.5)
+// cr2017/combat.mtg:110 (308.1, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))))
 }
@@ -1748,7 +1748,7 @@ func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:134 (309.1)
+// cr2017/combat.mtg:129 (309.1)
 func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }

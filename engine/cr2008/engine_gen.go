@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a8d5ec557c29d574fcd338239e5bb190"
+const SourceHash = "sha256:89a986110416ac8f01c2ecc108ac7662"
 
 // Keyword bits.
 const (
@@ -213,7 +213,7 @@ var Rules = &rt.Rules{
 						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
 						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:118", Run: step_declare_blockers_action_2},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:150", Run: step_declare_blockers_action_3},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
 						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:163", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
@@ -227,7 +227,7 @@ var Rules = &rt.Rules{
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:198", Run: step_combat_damage_action_0},
-						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:126", Run: step_combat_damage_action_1},
+						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
@@ -331,7 +331,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "rules/sba.mtg:104", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
@@ -340,15 +340,15 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:115", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:119", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
+		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
 		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
 		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:441", Text: "0", Value2: pred_attack_tax_5},
 		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:444", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
 		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_7},
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:134", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:479", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
 		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:491", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
@@ -358,7 +358,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
 		{Kind: rt.CastAnyTime, Rule: "408.1c", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:132", Text: "t.controller", Value: pred_defender_of_19, Own: true},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
@@ -642,7 +642,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:116 (420.5) (attached_legally)
+// rules/sba.mtg:104 (420.5) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -1045,7 +1045,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:150 (309.3, 309.4, 309.1)
+// cr2017/combat.mtg:145 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1255,7 +1255,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:126 (306.4, 306.4c)
+// cr2017/combat.mtg:121 (306.4, 306.4c)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1765,7 +1765,7 @@ func sba_420_5_do(g rt.Exec, x int32) {
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
-// rules/sba.mtg:104 (420)
+// rules/sba.mtg:92 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1782,7 +1782,7 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:104 (420)
+// rules/sba.mtg:92 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1926,7 +1926,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:115 (308.2a, 502.5)
+// cr2017/combat.mtg:110 (308.2a, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
@@ -1940,7 +1940,7 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// cr2017/combat.mtg:119 (306.3)
+// cr2017/combat.mtg:114 (306.3)
 func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -1976,7 +1976,7 @@ func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:134 (309.2a)
+// cr2017/combat.mtg:129 (309.2a)
 func pred_can_block_9(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -2036,7 +2036,7 @@ func pred_cast_any_time_18(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// cr2017/combat.mtg:132 (306.3)
+// cr2017/combat.mtg:127 (306.3)
 func pred_defender_of_19(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }

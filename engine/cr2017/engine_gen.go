@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b18e4408ea4f43d9e7d8b7f415d94d86"
+const SourceHash = "sha256:0f2adf59696c6db280cd6a845ef9c702"
 
 // Keyword bits.
 const (
@@ -227,10 +227,10 @@ var Rules = &rt.Rules{
 						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4g"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
 						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
 						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:118", Run: step_declare_blockers_action_2},
-						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "cr2017/combat.mtg:150", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
 						{Rules: []string{"509.5e", "509.5g"}, Pos: "rules/combat.mtg:163", Run: step_declare_blockers_action_4},
-						{Rules: []string{"509.2", "703.4h"}, Pos: "cr2017/combat.mtg:49", Run: step_declare_blockers_action_5},
-						{Rules: []string{"509.3", "703.4i"}, Pos: "cr2017/combat.mtg:57", Run: step_declare_blockers_action_6},
+						{Rules: []string{"509.2", "703.4h"}, Pos: "cr2017/combat.mtg:44", Run: step_declare_blockers_action_5},
+						{Rules: []string{"509.3", "703.4i"}, Pos: "cr2017/combat.mtg:52", Run: step_declare_blockers_action_6},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
@@ -243,7 +243,7 @@ var Rules = &rt.Rules{
 					SkipRule: "508.5",
 					Actions: []rt.Action{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:180", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:126", Run: step_combat_damage_action_1},
+						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
 						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
 						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
 						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
@@ -345,20 +345,20 @@ var Rules = &rt.Rules{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5d", Pos: "cr2017/sba.mtg:15", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5d", Pos: "cr2017/sba.mtg:21", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5e", Pos: "rules/sba.mtg:34", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5f", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5g", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5h", Pos: "rules/sba.mtg:54", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5i", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:104", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:118", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:171", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:179", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5k", Pos: "rules/sba.mtg:189", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "cr2017/sba.mtg:21", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5q", Pos: "cr2017/sba.mtg:29", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5j", Pos: "cr2017/sba.mtg:37", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "cr2017/sba.mtg:12", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "cr2017/sba.mtg:27", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5q", Pos: "cr2017/sba.mtg:35", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5j", Pos: "cr2017/sba.mtg:43", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:509", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -366,10 +366,10 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:396", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:115", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:399", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
 		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:403", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:119", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
 		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:410", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:431", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:432", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
@@ -378,7 +378,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:444", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
 		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:450", Text: "b.controller == game.declaring", Test: pred_can_block_11},
 		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:451", Text: "a.defending_player != b.controller", Test2: pred_cant_block_12},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:134", Text: "b.creature and not b.tapped", Test: pred_can_block_13, TypeGuard: ty_creature},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_13, TypeGuard: ty_creature},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:453", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:467", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_15, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
 		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:470", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_16},
@@ -392,9 +392,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:505", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:550", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 		{Kind: rt.CastAnyTime, Rule: "116.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:132", Text: "t.controller", Value: pred_defender_of_27, Own: true},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
-		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:146", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_27, Own: true},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
 		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_30, Own: true},
 	},
 	Timings: []rt.Timing{
@@ -427,14 +427,14 @@ var Rules = &rt.Rules{
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:314", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:320", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:101", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:59", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:63", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_8},
-		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:69", Params: 2, Kinds: "oo", Run: effect_9},
+		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369"},
@@ -862,7 +862,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:116 (704.5n) (attached_legally)
+// rules/sba.mtg:104 (704.5n) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -1271,7 +1271,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:150 (509.1i, 509.5, 509.5a, 509.5b, 509.5c, 509.5d, 509.5f)
+// cr2017/combat.mtg:145 (509.1i, 509.5, 509.5a, 509.5b, 509.5c, 509.5d, 509.5f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1395,7 +1395,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:49 (509.2, 703.4h)
+// cr2017/combat.mtg:44 (509.2, 703.4h)
 func step_declare_blockers_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1420,7 +1420,7 @@ func step_declare_blockers_action_5(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:57 (509.3, 703.4i)
+// cr2017/combat.mtg:52 (509.3, 703.4i)
 func step_declare_blockers_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1531,7 +1531,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:126 (506.4, 506.4c, 506.4d)
+// cr2017/combat.mtg:121 (506.4, 506.4c, 506.4d)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2051,14 +2051,14 @@ func sba_704_5c_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "704.5c")
 }
 
-// cr2017/sba.mtg:15 (704.5d)
+// cr2017/sba.mtg:21 (704.5d)
 func sba_704_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x))
 }
 
-// cr2017/sba.mtg:15 (704.5d)
+// cr2017/sba.mtg:21 (704.5d)
 func sba_704_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2135,7 +2135,7 @@ func sba_704_5i_do(g rt.Exec, x int32) {
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// rules/sba.mtg:104 (704.5m)
+// rules/sba.mtg:92 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2152,35 +2152,35 @@ func sba_704_5m_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:104 (704.5m)
+// rules/sba.mtg:92 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:118 (704.5n)
+// rules/sba.mtg:106 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
 }
 
-// rules/sba.mtg:118 (704.5n)
+// rules/sba.mtg:106 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5n")
 }
 
-// rules/sba.mtg:171 (704.5r)
+// rules/sba.mtg:159 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:171 (704.5r)
+// rules/sba.mtg:159 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2188,20 +2188,6 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	_ = v_n
 	g.RemoveCounters(v_x, ctr_plus1_plus1, v_n, "704.5r")
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5r")
-}
-
-// rules/sba.mtg:179 (704.5s)
-func sba_704_5s_match(g rt.Exec, x int32) bool {
-	v_x := rt.ObjID(x)
-	_ = v_x
-	return g.OverCounterMax(v_x)
-}
-
-// rules/sba.mtg:179 (704.5s)
-func sba_704_5s_do(g rt.Exec, x int32) {
-	v_x := rt.ObjID(x)
-	_ = v_x
-	g.TrimCounters(v_x, "704.5s")
 }
 
 // rules/sba.mtg:189 (704.5k)
@@ -2231,35 +2217,49 @@ func sba_704_5k_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// cr2017/sba.mtg:21 (704.5p)
+// cr2017/sba.mtg:12 (704.5s)
+func sba_704_5s_match(g rt.Exec, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.OverCounterMax(v_x)
+}
+
+// cr2017/sba.mtg:12 (704.5s)
+func sba_704_5s_do(g rt.Exec, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.TrimCounters(v_x, "704.5s")
+}
+
+// cr2017/sba.mtg:27 (704.5p)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// cr2017/sba.mtg:21 (704.5p)
+// cr2017/sba.mtg:27 (704.5p)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// cr2017/sba.mtg:29 (704.5q)
+// cr2017/sba.mtg:35 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// cr2017/sba.mtg:29 (704.5q)
+// cr2017/sba.mtg:35 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5q")
 }
 
-// cr2017/sba.mtg:37 (704.5j)
+// cr2017/sba.mtg:43 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2282,7 +2282,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// cr2017/sba.mtg:37 (704.5j)
+// cr2017/sba.mtg:43 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2410,14 +2410,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<12) != 0 {
-			if sba_704_5s_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<13) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if rt.ObjLegendary(g, v_x) && !(func() bool {
@@ -2434,6 +2426,14 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}()) {
+				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<13) != 0 {
+			if sba_704_5s_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 				if first {
 					return hits
@@ -2498,7 +2498,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:115 (508.1a, 506.3, 702.10b)
+// cr2017/combat.mtg:110 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
@@ -2517,7 +2517,7 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// cr2017/combat.mtg:119 (508.1b, 506.3)
+// cr2017/combat.mtg:114 (508.1b, 506.3)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2568,7 +2568,7 @@ func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:134 (509.1a)
+// cr2017/combat.mtg:129 (509.1a)
 func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -2653,12 +2653,12 @@ func pred_cast_any_time_26(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// cr2017/combat.mtg:132 (508.4, 508.4a, 506.2)
+// cr2017/combat.mtg:127 (508.4, 508.4a, 506.2)
 func pred_defender_of_27(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/combat.mtg:141 (510.1c, 702.2c)
+// cr2017/combat.mtg:136 (510.1c, 702.2c)
 func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -2684,7 +2684,7 @@ func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2017/combat.mtg:146 (510.1c, 510.1d)
+// cr2017/combat.mtg:141 (510.1c, 510.1d)
 func pred_division_restriction_29(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
@@ -2885,7 +2885,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2017/combat.mtg:101 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
+// cr2017/combat.mtg:96 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -2979,7 +2979,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2017/combat.mtg:69 (509.6)
+// cr2017/combat.mtg:64 (509.6)
 func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
