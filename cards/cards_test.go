@@ -40,7 +40,8 @@ func TestLibraryChecks(t *testing.T) {
 		"Crippling Chill": true, "Kashi-Tribe Warriors": true, "Wind Drake": true, "Youthful Knight": true, "Raging Goblin": true, "Ornithopter": true, "Skyhunter Patrol": true, "Orochi Ranger": true, "Apes of Rath": true,
 		"Time Stop": true, "Sundial of the Infinite": true, "Propaganda": true, "Ghostly Prison": true, "Lure": true, "Belligerent Brontodon": true, "Frost Lynx": true, "Soul Warden": true,
 		"Phytohydra": true, "Vigor": true, "Raise the Alarm": true, "Dragon Fodder": true, "Goblin Instigator": true,
-		"Soldier Token": true, "Goblin Token": true, "Pacifism": true, "Samite Healer": true, "Mending Hands": true, "Personal Sanctuary": true}
+		"Soldier Token": true, "Goblin Token": true, "Pacifism": true, "Samite Healer": true, "Mending Hands": true, "Personal Sanctuary": true,
+		"History of Benalia": true, "Knight Token": true}
 	for _, c := range p.Cards {
 		if !want[c.Name] {
 			t.Errorf("unexpected card %q", c.Name)

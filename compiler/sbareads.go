@@ -127,6 +127,9 @@ func builtinReads(b *Builtin, of Type) rt.Changes {
 		}
 	case b.Form == Function:
 		c |= rt.ChangeBattlefield
+		if b.Name == "trigger_pending_on" {
+			c |= rt.ChangeZones | rt.ChangePlayers // the abilities waiting and on the stack, as trigger_pending
+		}
 	default: // the game's attributes, and anything else
 		c = rt.ChangeAll
 	}

@@ -23,7 +23,7 @@ type RuntimeEvent struct {
 	KindGo []string
 	Object bool   // its events are about an object (the event's object)
 	Player bool   // its events are about a player (the event's player)
-	Named  string // what its events name: "segment" (a step or phase), "zone", or ""
+	Named  string // what its events name: "segment" (a step or phase), "zone", "counter" (a counter kind), or ""
 	Doc    string
 }
 
@@ -37,6 +37,7 @@ var runtimeEvents = []RuntimeEvent{
 	{"enter", []rt.EventKind{rt.EvEnter}, []string{"EvEnter"}, true, false, "", "a permanent enters the battlefield: a permanent spell resolves, a land is played, a statement moves it there (matched once it is there: its own abilities look)"},
 	{"damage", []rt.EventKind{rt.EvDealtDamage}, []string{"EvDealtDamage"}, true, false, "", "a source deals damage: once for each damage event, with all it dealt in it (its number, amount), whatever the recipients"},
 	{"damage_to", []rt.EventKind{rt.EvCombatDamage}, []string{"EvCombatDamage"}, true, false, "", "a source deals damage to one recipient, combat damage or not: once for each recipient (its object the source, its number, amount, the damage, its recipient, recipient, the object dealt it)"},
+	{"counters", []rt.EventKind{rt.EvCounters}, []string{"EvCounters"}, true, false, "counter", "counters of a kind, named after it, are put on an object or removed from it: one event for all one statement puts (its number, amount: how many were put, negative if removed; matched once they are there, so counters(x, KIND) - amount is how many it had before)"},
 	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},
 	{"new_turn", []rt.EventKind{rt.EvTurn}, []string{"EvTurn"}, false, true, "", "a turn begins: its player, the active player now (its number, the turn's); logged before its first phase begins"},
 }
@@ -212,7 +213,8 @@ func aboutWhat(object bool) string {
 }
 
 // eventName checks the name after a runtime event: a zone for move, a
-// step or phase for begin and end.
+// step or phase for begin and end, a counter kind for counters (one
+// written as a name: lore, not "+1/+1").
 func (c *checker) eventName(ev *RuntimeEvent, id grammar.Ident) bool {
 	var names []string
 	switch ev.Named {
@@ -223,6 +225,10 @@ func (c *checker) eventName(ev *RuntimeEvent, id grammar.Ident) bool {
 	case "segment":
 		for n := range c.segments() {
 			names = append(names, n)
+		}
+	case "counter":
+		for _, k := range c.p.Counters {
+			names = append(names, k.Name)
 		}
 	default:
 		c.errorf(id.Pos, "the runtime's %s events name nothing: write on %s alone", ev.Name, ev.Name)
@@ -238,8 +244,9 @@ func (c *checker) eventName(ev *RuntimeEvent, id grammar.Ident) bool {
 	return false
 }
 
-// eventArg resolves the trigger event a trigger statement names: one the
-// statement fires (declared without on).
+// eventArg resolves the trigger event a verb or function names: one the
+// trigger statements fire (declared without on), or any for a function
+// reading an object's abilities (trigger_arg_max).
 func (r *resolver) eventArg(e grammar.Expr, n int, verb string) Expr {
 	id, ok := e.(*grammar.Ident)
 	if !ok {
@@ -256,7 +263,7 @@ func (r *resolver) eventArg(e grammar.Expr, n int, verb string) Expr {
 		r.c.errorf(id.Pos, "unknown trigger event %s (%s)%s", id.Name, want, didYouMean(closest(id.Name, names, 1)))
 		return bad(e.Position())
 	}
-	if len(te.Decl.On) > 0 {
+	if _, fires := verbs[verb]; fires && len(te.Decl.On) > 0 {
 		r.c.errorf(id.Pos, "trigger event %s is one of the runtime's events (on %s, declared at %s): the trigger statement fires only events declared without on", id.Name, te.Decl.On[0].Kind.Name, te.Pos)
 		return bad(e.Position())
 	}

@@ -394,6 +394,8 @@ var builtins = []*Builtin{
 	function("assigning_attacked", rt.Exec.AssigningAttacked, "assigning_attacked(s): the damage s is dividing to what it attacks in the division being checked").usageIs("1 object (source)").onlyIn("division_restriction"),
 	function("place", rt.Exec.Place, "place(s, b): b's place in the order of the division being checked of s (1 first), 0 if it is not a recipient").usageIs("2 objects (source, recipient)").onlyIn("division_restriction"),
 	function("keyword_total", rt.Exec.KeywordTotal, "keyword_total(x, k): the sum of the numbers of x's instances of keyword k (a keyword with a number: toxic's total toxic value)").usageIs("an object, a keyword"),
+	function("trigger_arg_max", rt.Exec.TriggerArgMax, "trigger_arg_max(x, E): the greatest number x's triggered abilities on trigger event E give it (E's int argument: a card's `triggered on E 3`), its own and its triggered keywords'; 0 if it has none").usageIs("an object, a trigger event"),
+	function("trigger_pending_on", rt.Exec.TriggerPendingOn, "trigger_pending_on(x, E): x is the source of a triggered ability on trigger event E that has triggered and not yet left the stack (x.trigger_pending: on any event)").usageIs("an object, a trigger event"),
 	function("instances", rt.Exec.KeywordInstances, "instances(x, k): how many instances of keyword k x has (printed, and one for each effect giving it); of a redundant keyword 1 at most").usageIs("an object, a keyword"),
 }
 

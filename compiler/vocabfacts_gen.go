@@ -97,10 +97,14 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.SkipEffect":      {Reads: ReadsPosition},
 	"Exec.StepHadPriority": {Reads: ReadsPosition},
 	// not own: reads Game.aux
-	"Exec.Toughness":     {},
+	"Exec.Toughness": {},
+	// not own: reads Effect.Keywords
+	"Exec.TriggerArgMax": {},
 	"Exec.TriggerObject": {},
 	// not own: reads Game.Stack
-	"Exec.TriggerPending":   {},
+	"Exec.TriggerPending": {},
+	// not own: reads Game.Stack
+	"Exec.TriggerPendingOn": {},
 	"Exec.TriggerRecipient": {},
 	"Exec.TriggerValue":     {},
 	"GamePlayers":           {},

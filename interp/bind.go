@@ -96,6 +96,12 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, rt.KeywordID) int32:
 		x, k := a[0].o, rt.KeywordID(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
+	case func(rt.Exec, rt.ObjID, rt.EventID) int32:
+		x, e := a[0].o, rt.EventID(a[1].enum)
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), e) })
+	case func(rt.Exec, rt.ObjID, rt.EventID) bool:
+		x, e := a[0].o, rt.EventID(a[1].enum)
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), e) })
 	}
 	panic(noAdapter(b))
 }

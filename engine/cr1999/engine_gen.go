@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5927e616cdc64b30372e7b73e2248ec1"
+const SourceHash = "sha256:c16ccf4d54ddf7e486ef243f58959736"
 
 // Keyword bits.
 const (
@@ -48,12 +48,13 @@ const (
 
 // Counter kinds (counter), in declaration order.
 const (
-	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:41
-	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:42
-	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:43
-	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:44
-	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:45
-	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:46
+	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:42
+	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:43
+	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:44
+	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:45
+	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:46
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:47
+	ctr_lore          rt.CounterKind = 6 // "lore" rules/characteristics.mtg:48
 )
 
 // New starts a game under these rules.
@@ -71,7 +72,7 @@ var Rules = &rt.Rules{
 	PlayedTypes:       ty_land,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
-	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison", "lore"},
 	LandMana: []rt.LandMana{
 		{Subtype: "plains", Color: rt.White}, // rules/characteristics.mtg:32 (214.9e)
 		{Subtype: "island", Color: rt.Blue},  // rules/characteristics.mtg:33 (214.9e)
@@ -248,16 +249,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:168 (305.1)
+		{ // rules/turn.mtg:179 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:168",
+			Pos:      "rules/turn.mtg:179",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:168 (305.1)
+				{ // rules/turn.mtg:179 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:168",
+					Pos:          "rules/turn.mtg:179",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -267,24 +268,24 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:174 (312, 312.1)
+		{ // rules/turn.mtg:185 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:174",
+			Pos:   "rules/turn.mtg:185",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:175 (313, 313.1)
+				{ // rules/turn.mtg:186 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:175",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:178 (314, 314.1)
+				{ // rules/turn.mtg:189 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "rules/turn.mtg:178",
+					Pos:   "rules/turn.mtg:189",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:179", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
 						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:88", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
@@ -395,9 +396,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -494,27 +495,27 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"1999\t502.6\tLandwalk\n" +
 	"1999\t502.8\tShadow\n"
 
-// rules/characteristics.mtg:60
+// rules/characteristics.mtg:84
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:61
+// rules/characteristics.mtg:85
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:53 (defined_power)
+// rules/characteristics.mtg:77 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedPower(g, v_x)
 }
 
-// rules/characteristics.mtg:54 (defined_toughness)
+// rules/characteristics.mtg:78 (defined_toughness)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedToughness(g, v_x)
 }
 
-// rules/characteristics.mtg:67 (white)
+// rules/characteristics.mtg:91 (white)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
@@ -522,7 +523,7 @@ func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:68 (blue)
+// rules/characteristics.mtg:92 (blue)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
@@ -530,7 +531,7 @@ func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:69 (black)
+// rules/characteristics.mtg:93 (black)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
@@ -538,7 +539,7 @@ func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:70 (red)
+// rules/characteristics.mtg:94 (red)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
@@ -546,7 +547,7 @@ func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:71 (green)
+// rules/characteristics.mtg:95 (green)
 func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
@@ -554,7 +555,7 @@ func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:72 (colorless)
+// rules/characteristics.mtg:96 (colorless)
 func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1
@@ -684,12 +685,12 @@ func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:163 (305.3)
+// rules/turn.mtg:174 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:165 (305.4, 408.2d)
+// rules/turn.mtg:176 (305.4, 408.2d)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1370,12 +1371,12 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:169 (305.3)
+// rules/turn.mtg:180 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:171 (305.4, 408.2d)
+// rules/turn.mtg:182 (305.4, 408.2d)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1385,12 +1386,12 @@ func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:176 (313.1)
+// rules/turn.mtg:187 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:179 (314.1a)
+// rules/turn.mtg:190 (314.1a)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -1422,17 +1423,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:194 (314.1c)
+// rules/turn.mtg:205 (314.1c)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:194 (314.1c)
+// rules/turn.mtg:205 (314.1c)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:195 (314.1c)
+// rules/turn.mtg:206 (314.1c)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2186,7 +2187,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:203 (408.1f)
+// rules/turn.mtg:214 (408.1f)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

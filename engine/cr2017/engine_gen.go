@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:571016973566e089ffc153ee17ce548c"
+const SourceHash = "sha256:b2f8283ed8762e289fe1b68ff1168f19"
 
 // Keyword bits.
 const (
@@ -57,12 +57,13 @@ const (
 
 // Counter kinds (counter), in declaration order.
 const (
-	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:41
-	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:42
-	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:43
-	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:44
-	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:45
-	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:46
+	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:42
+	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:43
+	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:44
+	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:45
+	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:46
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:47
+	ctr_lore          rt.CounterKind = 6 // "lore" rules/characteristics.mtg:48
 )
 
 // New starts a game under these rules.
@@ -80,7 +81,7 @@ var Rules = &rt.Rules{
 	PlayedTypes:       ty_land,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
-	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison", "lore"},
 	LandMana: []rt.LandMana{
 		{Subtype: "plains", Color: rt.White}, // rules/characteristics.mtg:32 (305.6)
 		{Subtype: "island", Color: rt.Blue},  // rules/characteristics.mtg:33 (305.6)
@@ -266,16 +267,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:168 (505.1a)
+		{ // rules/turn.mtg:179 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:168",
+			Pos:      "rules/turn.mtg:179",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:168 (505.1a)
+				{ // rules/turn.mtg:179 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:168",
+					Pos:          "rules/turn.mtg:179",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -285,25 +286,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:174 (512, 512.1)
+		{ // rules/turn.mtg:185 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:174",
+			Pos:   "rules/turn.mtg:185",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:175 (513, 513.1)
+				{ // rules/turn.mtg:186 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:175",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:178 (514)
+				{ // rules/turn.mtg:189 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:178",
+					Pos:   "rules/turn.mtg:189",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:179", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:184", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:195", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -345,7 +346,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
 		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5d", Pos: "cr2017/sba.mtg:11", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5d", Pos: "cr2017/sba.mtg:21", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5e", Pos: "rules/sba.mtg:34", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5f", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5g", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
@@ -354,11 +355,11 @@ var Rules = &rt.Rules{
 		{Rule: "704.5m", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5n", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5r", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:177", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "cr2017/sba.mtg:17", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5q", Pos: "cr2017/sba.mtg:25", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5j", Pos: "cr2017/sba.mtg:33", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:189", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "cr2017/sba.mtg:12", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "cr2017/sba.mtg:27", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5q", Pos: "cr2017/sba.mtg:35", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5j", Pos: "cr2017/sba.mtg:43", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -433,7 +434,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -452,9 +453,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -750,27 +751,27 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2017-07-08\t704.6\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2017-07-08\t704.7\tLast known information for permanents removed by simultaneous SBAs\n"
 
-// rules/characteristics.mtg:60
+// rules/characteristics.mtg:84
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:61
+// rules/characteristics.mtg:85
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:53 (defined_power)
+// rules/characteristics.mtg:77 (defined_power)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedPower(g, v_x)
 }
 
-// rules/characteristics.mtg:54 (defined_toughness)
+// rules/characteristics.mtg:78 (defined_toughness)
 func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedToughness(g, v_x)
 }
 
-// rules/characteristics.mtg:67 (white)
+// rules/characteristics.mtg:91 (white)
 func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
@@ -778,7 +779,7 @@ func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:68 (blue)
+// rules/characteristics.mtg:92 (blue)
 func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
@@ -786,7 +787,7 @@ func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:69 (black)
+// rules/characteristics.mtg:93 (black)
 func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
@@ -794,7 +795,7 @@ func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:70 (red)
+// rules/characteristics.mtg:94 (red)
 func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
@@ -802,7 +803,7 @@ func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:71 (green)
+// rules/characteristics.mtg:95 (green)
 func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
@@ -810,7 +811,7 @@ func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/characteristics.mtg:72 (colorless)
+// rules/characteristics.mtg:96 (colorless)
 func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
 		return 1
@@ -1066,17 +1067,17 @@ func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:163 (505.4)
+// rules/turn.mtg:174 (505.4)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:165 (505.4b)
+// rules/turn.mtg:176 (505.4b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:164 (505.4a)
+// rules/turn.mtg:175 (505.4a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1884,27 +1885,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:169 (505.4)
+// rules/turn.mtg:180 (505.4)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:171 (505.4b)
+// rules/turn.mtg:182 (505.4b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:170 (505.4a)
+// rules/turn.mtg:181 (505.4a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:176 (513.1)
+// rules/turn.mtg:187 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:179 (514.1, 703.4m)
+// rules/turn.mtg:190 (514.1, 703.4m)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -1912,7 +1913,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:184 (514.2, 703.4n)
+// rules/turn.mtg:195 (514.2, 703.4n)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1933,17 +1934,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:194 (514.3a)
+// rules/turn.mtg:205 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:194 (514.3a)
+// rules/turn.mtg:205 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:195 (514.3a)
+// rules/turn.mtg:206 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2074,14 +2075,14 @@ func sba_704_5c_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "704.5c")
 }
 
-// cr2017/sba.mtg:11 (704.5d)
+// cr2017/sba.mtg:21 (704.5d)
 func sba_704_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && (!(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x))
 }
 
-// cr2017/sba.mtg:11 (704.5d)
+// cr2017/sba.mtg:21 (704.5d)
 func sba_704_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2213,21 +2214,7 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5r")
 }
 
-// rules/sba.mtg:167 (704.5s)
-func sba_704_5s_match(g rt.Exec, x int32) bool {
-	v_x := rt.ObjID(x)
-	_ = v_x
-	return g.OverCounterMax(v_x)
-}
-
-// rules/sba.mtg:167 (704.5s)
-func sba_704_5s_do(g rt.Exec, x int32) {
-	v_x := rt.ObjID(x)
-	_ = v_x
-	g.TrimCounters(v_x, "704.5s")
-}
-
-// rules/sba.mtg:177 (704.5k)
+// rules/sba.mtg:189 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2247,42 +2234,56 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:177 (704.5k)
+// rules/sba.mtg:189 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// cr2017/sba.mtg:17 (704.5p)
+// cr2017/sba.mtg:12 (704.5s)
+func sba_704_5s_match(g rt.Exec, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.OverCounterMax(v_x)
+}
+
+// cr2017/sba.mtg:12 (704.5s)
+func sba_704_5s_do(g rt.Exec, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.TrimCounters(v_x, "704.5s")
+}
+
+// cr2017/sba.mtg:27 (704.5p)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// cr2017/sba.mtg:17 (704.5p)
+// cr2017/sba.mtg:27 (704.5p)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// cr2017/sba.mtg:25 (704.5q)
+// cr2017/sba.mtg:35 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// cr2017/sba.mtg:25 (704.5q)
+// cr2017/sba.mtg:35 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5q")
 }
 
-// cr2017/sba.mtg:33 (704.5j)
+// cr2017/sba.mtg:43 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2305,7 +2306,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// cr2017/sba.mtg:33 (704.5j)
+// cr2017/sba.mtg:43 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2433,14 +2434,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<12) != 0 {
-			if sba_704_5s_match(g, x) {
-				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<13) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if rt.ObjLegendary(g, v_x) && !(func() bool {
@@ -2457,6 +2450,14 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}()) {
+				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<13) != 0 {
+			if sba_704_5s_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 				if first {
 					return hits
@@ -2990,7 +2991,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:216 (500.8, 505.1a)
+// rules/turn.mtg:227 (500.8, 505.1a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -3121,7 +3122,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:203 (500.6)
+// rules/turn.mtg:214 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

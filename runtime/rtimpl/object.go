@@ -443,15 +443,42 @@ func (g Exec) BeingAttacked(x ObjID) bool {
 // TriggerPending reports whether x is the source of a triggered ability
 // that has triggered but not yet left the stack (waiting to be put on it,
 // or on it).
-func (g Exec) TriggerPending(x ObjID) bool {
+func (g Exec) TriggerPending(x ObjID) bool { return g.TriggerPendingOn(x, 0) }
+
+// TriggerPendingOn reports whether x is the source of a triggered ability
+// on trigger event ev that has triggered but not yet left the stack (ev 0:
+// on any event).
+func (g Exec) TriggerPendingOn(x ObjID, ev EventID) bool {
 	for _, l := range [2][]StackItem{g.Waiting, g.Stack} {
 		for i := range l {
-			if s := &l[i]; s.Source == x && s.Object == 0 && s.Trigger.Event != 0 {
+			if s := &l[i]; s.Source == x && s.Object == 0 && s.Trigger.Event != 0 && (ev == 0 || s.Trigger.Event == ev) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// TriggerArgMax is the greatest number x's triggered abilities on trigger
+// event ev give it (an event's int argument: "on chapter 3"), its own and
+// those of the triggered keywords it has; 0 if it has none (or none
+// greater).
+func (g Exec) TriggerArgMax(x ObjID, ev EventID) int32 {
+	if !g.valid(x) || ev == 0 {
+		return 0
+	}
+	var m int32
+	for _, t := range g.faceOf(&g.Objs[x]).Triggers {
+		if t.Event == ev && t.Arg > m {
+			m = t.Arg
+		}
+	}
+	for _, i := range g.keywordTriggersOf(ev) {
+		if kt := &g.Rules.KeywordTriggers[i]; kt.Trigger.Event == ev && kt.Trigger.Arg > m && g.KeywordInstances(x, KeywordID(kt.Keyword)) > 0 {
+			m = kt.Trigger.Arg
+		}
+	}
+	return m
 }
 
 // SameName reports whether x and y have the same name.

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:677228749f15b5f793e958915236c55f"
+const SourceHash = "sha256:b5e22c259aa33bb540c0135ffe22c7a7"
 
 // Keyword bits.
 const (
@@ -91,12 +91,13 @@ const (
 
 // Counter kinds (counter), in declaration order.
 const (
-	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:41
-	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:42
-	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:43
-	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:44
-	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:45
-	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:46
+	ctr_plus1_plus1   rt.CounterKind = 0 // "+1/+1" rules/characteristics.mtg:42
+	ctr_minus1_minus1 rt.CounterKind = 1 // "-1/-1" rules/characteristics.mtg:43
+	ctr_loyalty       rt.CounterKind = 2 // "loyalty" rules/characteristics.mtg:44
+	ctr_charge        rt.CounterKind = 3 // "charge" rules/characteristics.mtg:45
+	ctr_defense       rt.CounterKind = 4 // "defense" rules/characteristics.mtg:46
+	ctr_poison        rt.CounterKind = 5 // "poison" rules/characteristics.mtg:47
+	ctr_lore          rt.CounterKind = 6 // "lore" rules/characteristics.mtg:48
 )
 
 // New starts a game under these rules.
@@ -114,7 +115,7 @@ var Rules = &rt.Rules{
 	PlayedTypes:       ty_land,
 	NonpermanentTypes: ty_instant | ty_sorcery,
 	CombatantTypes:    ty_creature,
-	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison"},
+	Counters:          []string{"+1/+1", "-1/-1", "loyalty", "charge", "defense", "poison", "lore"},
 	LandMana: []rt.LandMana{
 		{Subtype: "plains", Color: rt.White}, // rules/characteristics.mtg:32 (305.6)
 		{Subtype: "island", Color: rt.Blue},  // rules/characteristics.mtg:33 (305.6)
@@ -140,8 +141,9 @@ var Rules = &rt.Rules{
 		characteristic_10,
 		characteristic_11,
 		characteristic_12,
+		characteristic_13,
 	},
-	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
+	CharacteristicNames:   []string{"final_chapter", "defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -206,9 +208,12 @@ var Rules = &rt.Rules{
 			Implicit: true,
 			Steps: []rt.Step{
 				{ // rules/turn.mtg:162 (505, 505.1)
-					Name:         "precombat_main",
-					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:162",
+					Name:  "precombat_main",
+					Rules: []string{"505", "505.1"},
+					Pos:   "rules/turn.mtg:162",
+					Actions: []rt.Action{
+						{Rules: []string{"505.4", "703.4f", "714.3b"}, Pos: "rules/turn.mtg:169", Run: step_precombat_main_action_0},
+					},
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -302,16 +307,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:168 (505.1a)
+		{ // rules/turn.mtg:179 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:168",
+			Pos:      "rules/turn.mtg:179",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:168 (505.1a)
+				{ // rules/turn.mtg:179 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:168",
+					Pos:          "rules/turn.mtg:179",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -321,25 +326,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:174 (512, 512.1)
+		{ // rules/turn.mtg:185 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:174",
+			Pos:   "rules/turn.mtg:185",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:175 (513, 513.1)
+				{ // rules/turn.mtg:186 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:175",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:178 (514)
+				{ // rules/turn.mtg:189 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:178",
+					Pos:   "rules/turn.mtg:189",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:179", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:184", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:195", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -379,19 +384,19 @@ var Rules = &rt.Rules{
 	Redundant:     1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace | 1<<kw_flash | 1<<kw_split_second | 1<<kw_shadow | 1<<kw_horsemanship | 1<<kw_skulk | 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk | 1<<kw_wither | 1<<kw_infect | 1<<kw_shroud | 1<<kw_fear | 1<<kw_intimidate,
 	Parameterized: 1<<kw_rampage | 1<<kw_bushido | 1<<kw_frenzy | 1<<kw_afflict | 1<<kw_toxic | 1<<kw_annihilator,
 	KeywordTriggers: []rt.KeywordTrigger{
-		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 1, Segment: "", Arg: 0, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:53 (702.91a, 702.91b)
-		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 6, Segment: "", Arg: 22, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:64 (702.25a, 702.25b)
-		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 7, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:74 (702.83a, 702.83b)
-		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 3, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:86 (702.23a, 702.23b, 702.23c)
-		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 4, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:95 (702.45a, 702.45b)
-		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 10, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:103 (702.68a, 702.68b)
-		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 3, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:111 (702.130a, 702.130b)
-		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 8, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:132 (702.149a, 702.149b)
-		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 1, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:160 (702.134a, 702.134b)
-		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 9, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:169 (702.105a, 702.105b)
-		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 1, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:180 (702.121a, 702.121b)
-		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 1, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:215 (702.86a, 702.86b)
-		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 1, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:243 (702.39a, 702.39b)
+		{Keyword: kw_battle_cry, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "battle_cry", Event: 2, Segment: "", Arg: 0, Effect: 5, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                 // rules/keywords.mtg:53 (702.91a, 702.91b)
+		{Keyword: kw_flanking, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "flanking", Event: 7, Segment: "", Arg: 22, Effect: 6, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:64 (702.25a, 702.25b)
+		{Keyword: kw_exalted, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "exalted", Event: 8, Segment: "", Arg: 0, Effect: 7, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                       // rules/keywords.mtg:74 (702.83a, 702.83b)
+		{Keyword: kw_rampage, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "rampage", Event: 4, Segment: "", Arg: 0, Effect: 8, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:86 (702.23a, 702.23b, 702.23c)
+		{Keyword: kw_bushido, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "bushido", Event: 5, Segment: "", Arg: 0, Effect: 9, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:95 (702.45a, 702.45b)
+		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 11, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:103 (702.68a, 702.68b)
+		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 4, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:111 (702.130a, 702.130b)
+		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 9, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:132 (702.149a, 702.149b)
+		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 2, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:160 (702.134a, 702.134b)
+		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 10, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                   // rules/keywords.mtg:169 (702.105a, 702.105b)
+		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 2, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:180 (702.121a, 702.121b)
+		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 2, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:215 (702.86a, 702.86b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 2, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:243 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -412,7 +417,8 @@ var Rules = &rt.Rules{
 		{Rule: "704.5p", Pos: "rules/sba.mtg:153", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5q", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5r", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:177", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:179", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:189", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -485,8 +491,9 @@ var Rules = &rt.Rules{
 		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:59", Run: on_damage_source_4},
 	},
 	OnEvents: []rt.EventHook{
-		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
-		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_1},
+		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"714.3a", "714.3"}, Pos: "rules/characteristics.mtg:61", Run: on_event_enter_0},
+		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -518,29 +525,30 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_20},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_21},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_22},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:216", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
+		{Name: "chapter", Rules: []string{"714.2b", "714.2", "714.2a"}, Pos: "rules/characteristics.mtg:57", On: []rt.EventOn{{Kind: rt.EvCounters, Name: "lore"}}, Param: 'i', If: trigger_event_0_if},
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:380"},
 		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:381"},
 		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:382"},
 		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:384"},
 		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:385"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:395", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:399", If: trigger_event_8_if},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_6_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_7_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:395", If: trigger_event_8_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:399", If: trigger_event_9_if},
 		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:400"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_11_if},
 		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:402", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_13_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:49", On: []rt.EventOn{{Kind: rt.EvEnter}}},
-		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:53", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_16_if},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:202", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:203", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_18_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:208", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:53", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -1014,82 +1022,95 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t704.6f\tPlanechase: face-up phenomenon makes controller planeswalk\n" +
 	"2025-09-19\t704.7\tOne replacement effect covers identical simultaneous SBA results\n" +
 	"2025-09-19\t704.8\tLast known information for permanents removed by simultaneous SBAs\n" +
+	"2025-09-19\t714.2\tChapter symbol: a keyword for a triggered chapter ability\n" +
+	"2025-09-19\t714.2a\tChapter symbol's Roman numeral gives its number\n" +
+	"2025-09-19\t714.2b\tChapter N triggers as lore counters go from below N to N or more\n" +
+	"2025-09-19\t714.2d\tFinal chapter number: greatest among its chapter abilities, else 0\n" +
+	"2025-09-19\t714.3\tSagas track their progress with lore counters\n" +
+	"2025-09-19\t714.3a\tA Saga enters with a lore counter put on it by its controller\n" +
+	"2025-09-19\t714.3b\tPrecombat main: a lore counter on each Saga its player controls\n" +
+	"2025-09-19\t714.4\tSaga at its final chapter sacrificed once no chapter ability pending\n" +
 	"2025-09-19\t723.1\tEnding the turn: an effect that ends the turn follows these steps in order\n" +
 	"2025-09-19\t723.1a\tTriggered abilities not yet put on the stack cease to exist\n" +
 	"2025-09-19\t723.1b\tEvery object on the stack is exiled, the resolving one included; creatures and planeswalkers leave combat\n" +
 	"2025-09-19\t723.1c\tState-based actions are checked; no player gets priority, no triggered ability goes on the stack\n" +
 	"2025-09-19\t723.1d\tThe current step and/or phase ends; the game skips straight to the cleanup step\n"
 
-// rules/characteristics.mtg:60
+// rules/characteristics.mtg:84
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(0)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetPowerOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectPower(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:61
+// rules/characteristics.mtg:85
 func characteristic_toughness(g rt.Exec, v_x rt.ObjID) int32 {
-	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(1)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
+	return rt.Clamp32(int64(rt.ObjSetToughnessOr(g, v_x, rt.ObjDerived(g, v_x, rt.AttributeID(2)))) + int64(g.EffectToughness(v_x)) + int64(rt.ObjCounters(g, v_x, ctr_plus1_plus1)) - int64(rt.ObjCounters(g, v_x, ctr_minus1_minus1)))
 }
 
-// rules/characteristics.mtg:53 (defined_power)
+// rules/characteristics.mtg:70 (714.2d) (final_chapter)
 func characteristic_0(g rt.Exec, v_x rt.ObjID) int32 {
+	return g.TriggerArgMax(v_x, rt.EventID(1))
+}
+
+// rules/characteristics.mtg:77 (defined_power)
+func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedPower(g, v_x)
 }
 
-// rules/characteristics.mtg:54 (defined_toughness)
-func characteristic_1(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:78 (defined_toughness)
+func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
 	return rt.ObjPrintedToughness(g, v_x)
 }
 
-// rules/characteristics.mtg:67 (white)
-func characteristic_2(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:91 (white)
+func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.White, rt.ObjManaSymbols(g, v_x, rt.White) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:68 (blue)
-func characteristic_3(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:92 (blue)
+func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Blue, rt.ObjManaSymbols(g, v_x, rt.Blue) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:69 (black)
-func characteristic_4(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:93 (black)
+func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Black, rt.ObjManaSymbols(g, v_x, rt.Black) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:70 (red)
-func characteristic_5(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:94 (red)
+func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Red, rt.ObjManaSymbols(g, v_x, rt.Red) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:71 (green)
-func characteristic_6(g rt.Exec, v_x rt.ObjID) int32 {
+// rules/characteristics.mtg:95 (green)
+func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjSetColorOr(g, v_x, rt.Green, rt.ObjManaSymbols(g, v_x, rt.Green) > 0) {
 		return 1
 	}
 	return 0
 }
 
-// rules/characteristics.mtg:72 (colorless)
-func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
-	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) {
+// rules/characteristics.mtg:96 (colorless)
+func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
+	if !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6)) || rt.ObjDerivedHolds(g, v_x, rt.AttributeID(7))) {
 		return 1
 	}
 	return 0
 }
 
 // rules/combat.mtg:432 (506.5) (attacks_alone)
-func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
+func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
 	}
@@ -1097,7 +1118,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 }
 
 // rules/combat.mtg:433 (506.5) (attacking_alone)
-func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
+func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
 	}
@@ -1105,7 +1126,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 }
 
 // rules/combat.mtg:434 (506.5) (blocks_alone)
-func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
+func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
 	}
@@ -1113,7 +1134,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 }
 
 // rules/combat.mtg:435 (506.5) (blocking_alone)
-func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
+func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
 		for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -1133,7 +1154,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 }
 
 // rules/sba.mtg:104 (704.5m) (attached_legally)
-func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
+func characteristic_13(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
 	}
@@ -1336,17 +1357,39 @@ func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:163 (505.6)
+// rules/turn.mtg:169 (505.4, 703.4f, 714.3b)
+func step_precombat_main_action_0(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		for _, v_x := range g.Battlefield {
+			if g.Objs[v_x].PhasedOut {
+				continue
+			}
+			if rt.ObjController(g, v_x) == g.Active && g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 {
+				g.Push(int32(v_x))
+			}
+		}
+		for _, x := range g.Selected(mark) {
+			v_x := x
+			_ = v_x
+			g.AddCounters(v_x, ctr_lore, 1, "505.4")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/turn.mtg:174 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:165 (505.6b)
+// rules/turn.mtg:176 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:164 (505.6a)
+// rules/turn.mtg:175 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1604,10 +1647,10 @@ func step_declare_attackers_action_7(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(1), "508.1m")
-			g.Trigger(v_a, rt.EventID(7), "508.1m")
+			g.Trigger(v_a, rt.EventID(2), "508.1m")
 			g.Trigger(v_a, rt.EventID(8), "508.1m")
 			g.Trigger(v_a, rt.EventID(9), "508.1m")
+			g.Trigger(v_a, rt.EventID(10), "508.1m")
 		}
 		g.Release(mark)
 	}
@@ -1774,8 +1817,8 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(3), "509.1i")
 			g.Trigger(v_a, rt.EventID(4), "509.1i")
+			g.Trigger(v_a, rt.EventID(5), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1793,10 +1836,10 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_b := x
 			_ = v_b
-			g.Trigger(v_b, rt.EventID(2), "509.1i")
-			g.Trigger(v_b, rt.EventID(4), "509.1i")
-			g.Trigger(v_b, rt.EventID(12), "509.1i")
+			g.Trigger(v_b, rt.EventID(3), "509.1i")
+			g.Trigger(v_b, rt.EventID(5), "509.1i")
 			g.Trigger(v_b, rt.EventID(13), "509.1i")
+			g.Trigger(v_b, rt.EventID(14), "509.1i")
 		}
 		g.Release(mark)
 	}
@@ -1830,8 +1873,8 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 				for _, x := range g.Selected(mark) {
 					v_a := x
 					_ = v_a
-					g.Trigger(v_a, rt.EventID(5), "509.1i")
-					g.TriggerWith(v_a, rt.EventID(6), v_b, "509.1i")
+					g.Trigger(v_a, rt.EventID(6), "509.1i")
+					g.TriggerWith(v_a, rt.EventID(7), v_b, "509.1i")
 				}
 				g.Release(mark)
 			}
@@ -1857,7 +1900,7 @@ func step_declare_blockers_action_5(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(10), "509.3e")
+			g.Trigger(v_a, rt.EventID(11), "509.3e")
 		}
 		g.Release(mark)
 	}
@@ -1875,7 +1918,7 @@ func step_declare_blockers_action_5(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.Trigger(v_a, rt.EventID(11), "509.3e")
+			g.Trigger(v_a, rt.EventID(12), "509.3e")
 		}
 		g.Release(mark)
 	}
@@ -2297,27 +2340,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:169 (505.6)
+// rules/turn.mtg:180 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:171 (505.6b)
+// rules/turn.mtg:182 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:170 (505.6a)
+// rules/turn.mtg:181 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:176 (513.1)
+// rules/turn.mtg:187 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:179 (514.1, 703.4n)
+// rules/turn.mtg:190 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -2325,7 +2368,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:184 (514.2, 703.4p)
+// rules/turn.mtg:195 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2346,17 +2389,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:194 (514.3a)
+// rules/turn.mtg:205 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:194 (514.3a)
+// rules/turn.mtg:205 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:195 (514.3a)
+// rules/turn.mtg:206 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2613,7 +2656,7 @@ func sba_704_5k_do(g rt.Exec, x int32) {
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
+	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)))
 }
 
 // rules/sba.mtg:106 (704.5m)
@@ -2627,7 +2670,7 @@ func sba_704_5m_do(g rt.Exec, x int32) {
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land))))
+	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
 // rules/sba.mtg:112 (704.5n)
@@ -2802,7 +2845,21 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// rules/sba.mtg:177 (704.5j)
+// rules/sba.mtg:179 (704.5s, 714.4)
+func sba_704_5s_match(g rt.Exec, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1)))
+}
+
+// rules/sba.mtg:179 (704.5s, 714.4)
+func sba_704_5s_do(g rt.Exec, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.Move(v_x, rt.ZoneGraveyard, "704.5s")
+}
+
+// rules/sba.mtg:189 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2822,7 +2879,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:177 (704.5j)
+// rules/sba.mtg:189 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2942,7 +2999,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<11) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12))) {
+			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13))) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -2952,7 +3009,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<12) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
+			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
 				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
 				if first {
 					return hits
@@ -3046,6 +3103,16 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<18) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
+			if g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1))) {
+				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<19) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
 			if rt.ObjLegendary(g, v_x) && !(func() bool {
 				mark := g.Mark()
 				for _, v_y := range g.Battlefield {
@@ -3060,7 +3127,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}()) {
-				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 19, X: x})
 				if first {
 					return hits
 				}
@@ -3148,7 +3215,7 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 
 // rules/combat.mtg:442 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(9))
+	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(10))
 }
 
 // rules/combat.mtg:443 (508.1c)
@@ -3300,7 +3367,7 @@ func pred_must_block_23(g rt.Exec, v_b rt.ObjID) bool {
 
 // rules/combat.mtg:486 (509.1b)
 func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
-	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(11))
+	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(12))
 }
 
 // rules/combat.mtg:490 (510.1a)
@@ -3464,12 +3531,12 @@ func pred_damage_assigner_38(g rt.Exec, v_s rt.ObjID) int32 {
 
 // rules/keywords.mtg:232 (702.36b)
 func pred_cant_block_39(g rt.Exec, v_b, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)))
+	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)))
 }
 
 // rules/keywords.mtg:233 (702.13b)
 func pred_cant_block_40(g rt.Exec, v_b, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(2)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(2)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(5)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(6)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)))
+	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(5)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(6)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(7)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(7)))
 }
 
 // rules/keywords.mtg:258 (702.39a)
@@ -3614,8 +3681,18 @@ func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/turn.mtg:40 (302.6)
+// rules/characteristics.mtg:61 (714.3a, 714.3)
 func on_event_enter_0(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	if g.HasSubtype(v_x, "saga") {
+		g.AddCounters(v_x, ctr_lore, 1, "714.3a")
+	}
+}
+
+// rules/turn.mtg:40 (302.6)
+func on_event_enter_1(g rt.Exec, e rt.Event) {
 	_ = e
 	v_x := e.Obj
 	_ = v_x
@@ -3623,7 +3700,7 @@ func on_event_enter_0(g rt.Exec, e rt.Event) {
 }
 
 // rules/turn.mtg:44 (302.6)
-func on_event_new_turn_1(g rt.Exec, e rt.Event) {
+func on_event_new_turn_2(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
@@ -3713,8 +3790,8 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 				v_o := x
 				_ = v_o
 				g.BecomeBlocked(v_o, "509.1h")
-				g.Trigger(v_o, rt.EventID(3), "509.1h")
 				g.Trigger(v_o, rt.EventID(4), "509.1h")
+				g.Trigger(v_o, rt.EventID(5), "509.1h")
 			}
 			g.Release(mark)
 		}
@@ -3741,11 +3818,11 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 		_ = v_was
 		g.BlockAttacker(v_x, v_a, "509.4")
 		if !(v_was) {
-			g.Trigger(v_a, rt.EventID(3), "509.4")
 			g.Trigger(v_a, rt.EventID(4), "509.4")
+			g.Trigger(v_a, rt.EventID(5), "509.4")
 		}
-		g.Trigger(v_a, rt.EventID(5), "509.4")
-		g.TriggerWith(v_a, rt.EventID(6), v_x, "509.4")
+		g.Trigger(v_a, rt.EventID(6), "509.4")
+		g.TriggerWith(v_a, rt.EventID(7), v_x, "509.4")
 	}
 
 	return true
@@ -4043,7 +4120,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:216 (500.8, 505.1a)
+// rules/turn.mtg:227 (500.8, 505.1a)
 func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -4055,8 +4132,19 @@ func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
+// rules/characteristics.mtg:57 (714.2b, 714.2, 714.2a)
+func trigger_event_0_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+	v_x := x
+	_ = v_x
+	v_n := n
+	_ = v_n
+	v_a := g.EventNumber()
+	_ = v_a
+	return rt.ObjCounters(g, v_x, ctr_lore)-v_a < v_n && rt.ObjCounters(g, v_x, ctr_lore) >= v_n
+}
+
 // rules/combat.mtg:388 (509.3d)
-func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_k := n
@@ -4067,16 +4155,16 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/combat.mtg:392 (508.1m)
-func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
 	_ = v_w
-	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
+	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(9)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
 // rules/combat.mtg:395 (508.1m)
-func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	return func() bool {
@@ -4094,7 +4182,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/combat.mtg:399 (508.1m)
-func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	return rt.PlayerInGame(g, g.AttackedPlayer(v_x)) && func() bool {
@@ -4111,7 +4199,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/combat.mtg:401 (509.3e)
-func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_n := n
@@ -4120,7 +4208,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/combat.mtg:403 (509.3f)
-func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -4131,7 +4219,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:43 (117.2a)
-func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -4140,7 +4228,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 }
 
 // rules/priority.mtg:43 (117.2a)
-func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
+func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -4149,7 +4237,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 }
 
 // rules/priority.mtg:53 (603.6a)
-func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
 	v_w := w
@@ -4157,8 +4245,8 @@ func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && v_x != v_w
 }
 
-// rules/turn.mtg:203 (500.6)
-func trigger_event_18_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
+// rules/turn.mtg:214 (500.6)
+func trigger_event_19_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
 	return rt.ObjController(g, v_w) == g.Active
