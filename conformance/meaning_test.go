@@ -25,7 +25,8 @@ import (
 // in neither (508.1b: nothing cites it).
 const meaningSrc = `edition cr2025 "meaning"
 card_type creature combatant
-card_type instant
+card_type instant nonpermanent
+card_type sorcery nonpermanent
 turn "500.1" {
   order combat
 }
