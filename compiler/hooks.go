@@ -122,10 +122,21 @@ func (c *checker) stackBody(d *grammar.StackObjectDecl) {
 	so.Body = r.block(body, sc)
 	so.Slots = r.slots
 	if len(so.Body) > 0 {
-		if do, ok := so.Body[0].(*Do); ok && do.B.Blocking {
-			so.Asks = true
-		}
+		so.Asks = asksFirst(so.Body[0])
 	}
+}
+
+// asksFirst reports whether s, the first statement of an effect, asks a
+// player: a verb that waits for an answer, or an if whose branch begins
+// with one.
+func asksFirst(s Stmt) bool {
+	switch s := s.(type) {
+	case *Do:
+		return s.B.Blocking
+	case *If:
+		return len(s.Then) > 0 && asksFirst(s.Then[0]) || len(s.Else) > 0 && asksFirst(s.Else[0])
+	}
+	return false
 }
 
 // damageKinds are the targets of on_damage declarations.

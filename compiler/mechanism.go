@@ -34,7 +34,11 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	case m.Procedure():
 		// The order of what it does is the rules' to say: the runtime
 		// has no procedure of its own.
-		c.errorf(d.Name.Pos, "mechanism %s needs its statements: the runtime has no procedure of its own (e.g. mechanism %s \"RULE\" { for each player p { put_triggers p } }: each player in turn order from the active player)", d.Name.Name, d.Name.Name)
+		example := "rules/priority.mtg writes one"
+		if m == rt.MechStackTriggers {
+			example = "e.g. mechanism stack_triggers \"RULE\" { for each player p { put_triggers p } }: each player in turn order from the active player"
+		}
+		c.errorf(d.Name.Pos, "mechanism %s needs its statements: the runtime has no procedure of its own (%s)", d.Name.Name, example)
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 	default:
 		mc.Rules = c.rules(d.Rules, "mechanism", false)

@@ -624,15 +624,24 @@ func (r *resolver) forStmt(s *grammar.ForStmt, sc *scope) Stmt {
 
 func (r *resolver) ifStmt(s *grammar.IfStmt, sc *scope) *If {
 	out := &If{node: node{s.Pos}, Cond: r.typed(s.Cond, sc, Bool, "an if condition")}
+	// An if that is its action's first statement may ask a player as
+	// the first statement of either branch: nothing has happened before
+	// it, so it takes the same branch when the action runs again from the
+	// start once answered.
+	ask := r.choiceOK
+	r.choiceFirst = ask
 	out.Then = r.block(s.Then, sc.child())
 	switch {
 	case s.ElseIf != nil:
+		r.choiceOK = ask
 		elif := r.ifStmt(s.ElseIf, sc)
 		elif.ElseIf = true
 		out.Else = []Stmt{elif}
 	case s.Else != nil:
+		r.choiceFirst = ask
 		out.Else = r.block(s.Else, sc.child())
 	}
+	r.choiceFirst = false
 	return out
 }
 

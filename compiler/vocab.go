@@ -263,6 +263,9 @@ var builtins = []*Builtin{
 	attr("ability_source", rt.Exec.AbilitySource, "the source of the ability resolving, or the instant or sorcery spell resolving; no object if none"),
 	attr("trigger_object", rt.Exec.TriggerObject, "the object of the event the ability resolving triggered on (\"that creature\"), as it last existed if it left; no object if none"),
 	attr("trigger_recipient", rt.Exec.TriggerRecipient, "the object the ability resolving remembered as the recipient of the event it triggered on (a trigger event's recipient parameter); no object if none"),
+	attr("resolving_spell", rt.Exec.ResolvingSpell, "the card of the spell resolving, as the rules' procedure for the resolve mechanism runs; no object while an ability resolves"),
+	attr("resolving_controller", rt.Exec.ResolvingController, "the controller of the spell or ability resolving, as the rules' procedure for the resolve mechanism runs; no player if none"),
+	attr("resolving_targets_illegal", rt.Exec.ResolvingTargetsIllegal, "the spell or ability resolving has targets and every one was illegal as they were checked again when it began to resolve (a target no longer legal names nothing)"),
 	attr("trigger_value", rt.Exec.TriggerValue, "the number the ability resolving remembered as it triggered (its trigger event's value)"),
 	attr("second_combat_damage_step", rt.Exec.SecondCombatDamageStep, "a second combat damage step follows or is under way (add_combat_damage_step)"),
 
@@ -309,6 +312,11 @@ var builtins = []*Builtin{
 	verb("add_phase", rt.Exec.AddPhase, "an additional phase P follows the next (or current) phase A this turn; it is that phase for the rules' triggers, timings and durations (nothing if no phase A is left)"),
 	verb("add_step", rt.Exec.AddStep, "an additional step S follows the next (or current) step A this turn, in A's phase (nothing if no step A is left, or S is of another phase)"),
 	verb("go_to_step", rt.Exec.GoToStep, "the current step ends at once (and its phase, if step S is in another) and the turn goes on with its next step S, the steps and phases between skipped; S the current step with none later: a new one begins (nothing if no step S is left); no player receives priority again in the step ending"),
+	verb("apply_effect", rt.Exec.ApplyEffect, "P follows the instructions of the spell or ability resolving: its effect (an ability's, an instant's or sorcery's, an Aura spell's) is applied with its arguments, P its controller for it (game.ability_controller); it may ask a player: the statements run again from the start once answered, the targets not checked again").
+		choice("what is asked, and of whom, is the effect's own statements (choose_permanents, may_choose), which the .mtg declares"),
+	verb("create_delayed_trigger", rt.Exec.CreateDelayedTrigger, "the delayed triggered ability the ability resolving carries, if any, is created under P's control: it triggers once, the next time its event happens"),
+	verb("spell_to", rt.Exec.SpellTo, "X, the card of the spell resolving still on the stack, is put into its owner's zone Z (not the battlefield), logged by its resolution; nothing for another object"),
+	verb("spell_to_battlefield", rt.Exec.SpellToBattlefield, "X, the card of the spell resolving still on the stack, becomes a permanent on the battlefield under P's control and enters it, logged by its resolution; nothing for another object"),
 	verb("clear_stack", rt.Exec.ClearStack, "every spell on the stack, the one resolving included, is put into zone Z, and every ability on it ceases to exist"),
 	verb("forget_triggers", rt.Exec.ForgetTriggers, "the triggered abilities P controls waiting to be put on the stack cease to exist"),
 	verb("check_sba", rt.Exec.CheckSBANow, "state-based actions are checked and performed, again until none is, where P would receive priority, no player receiving it (one that asks a player waits for the next priority)"),

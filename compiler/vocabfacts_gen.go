@@ -90,8 +90,11 @@ var vocabFacts = map[string]vocabFact{
 	// not own: reads Rules.Power
 	"Exec.Power": {},
 	// not own: reads Object.Protector(own)
-	"Exec.Protector":              {},
-	"Exec.SecondCombatDamageStep": {},
+	"Exec.Protector":               {},
+	"Exec.ResolvingController":     {},
+	"Exec.ResolvingSpell":          {},
+	"Exec.ResolvingTargetsIllegal": {},
+	"Exec.SecondCombatDamageStep":  {},
 	// not own: reads Face.Subtypes
 	"Exec.SharesSubtype":   {},
 	"Exec.SkipEffect":      {Reads: ReadsPosition},

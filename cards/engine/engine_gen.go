@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c7d461a7823c0de777c47b422d62af6c"
+const SourceHash = "sha256:5471740d1d1128413b2a56455432c5fe"
 
 // Keyword bits.
 const (
@@ -294,11 +294,12 @@ var Rules = &rt.Rules{
 		rt.MechActivate:         "117.1b", // rules/priority.mtg:12 (117.1b, 117.3c)
 		rt.MechTapMana:          "117.1d", // rules/priority.mtg:13 (117.1d)
 		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:24 (117.2a, 117.5)
-		rt.MechResolve:          "117.4",  // rules/priority.mtg:29 (117.4, 117.3b)
-		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:30 (117.1)
+		rt.MechResolve:          "117.4",  // rules/priority.mtg:49 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
+		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:62 (117.1)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
+		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:90 (501, 501.1)
@@ -690,11 +691,11 @@ var Rules = &rt.Rules{
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:217", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:248", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
 		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:290", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:59", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:63", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:67", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:71", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:75", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:91", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:95", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:99", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:103", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:107", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_23},
 		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:117", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_25},
@@ -750,10 +751,10 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_11_if},
 		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_13_if},
-		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:42", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:43", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
-		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:49", On: []rt.EventOn{{Kind: rt.EvEnter}}},
-		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:53", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
+		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:74", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:75", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
+		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:81", On: []rt.EventOn{{Kind: rt.EvEnter}}},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:85", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -978,7 +979,11 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t603.6a\tEnters-the-battlefield abilities trigger when a permanent enters the battlefield\n" +
 	"2025-09-19\t604.3\tCharacteristic-defining abilities: set a characteristic's value, function in all zones\n" +
 	"2025-09-19\t608.2b\tTargets checked again on resolution; all illegal: it does nothing\n" +
+	"2025-09-19\t608.2c\tThe controller of a resolving spell or ability follows its instructions in the order written\n" +
 	"2025-09-19\t608.2n\tAn instant or sorcery spell is put into its owner's graveyard as the last step of its resolution\n" +
+	"2025-09-19\t608.3a\tA permanent spell without targets becomes a permanent on the battlefield under its controller's control\n" +
+	"2025-09-19\t608.3b\tA permanent spell with a target checks it again; illegal: it doesn't resolve and goes to its owner's graveyard\n" +
+	"2025-09-19\t608.3c\tAn Aura spell becomes a permanent on the battlefield attached to what it targeted\n" +
 	"2025-09-19\t611.2a\tEffect from a resolving spell/ability lasts as long as it states\n" +
 	"2025-09-19\t611.2b\t\"For as long as\" duration: one never started does nothing\n" +
 	"2025-09-19\t613.1f\tLayer 6: ability-adding and ability-removing effects\n" +
@@ -1566,6 +1571,24 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 			}
 		}
 		g.Release(mark)
+	}
+	return true
+}
+
+// rules/priority.mtg:49 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
+func mechanism_resolve(g rt.Exec) bool {
+	if g.ResolvingTargetsIllegal() {
+		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "117.4")
+	} else {
+		if !g.ApplyEffect(g.ResolvingController(), "117.4") {
+			return false
+		}
+		g.CreateDelayedTrigger(g.ResolvingController(), "117.4")
+		if rt.ObjIs(g, g.ResolvingSpell(), ty_instant) || rt.ObjIs(g, g.ResolvingSpell(), ty_sorcery) {
+			g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "117.4")
+		} else {
+			g.SpellToBattlefield(g.ResolvingSpell(), g.ResolvingController(), "117.4")
+		}
 	}
 	return true
 }
@@ -4952,7 +4975,7 @@ func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
-// rules/priority.mtg:59 (117.4)
+// rules/priority.mtg:91 (117.4)
 func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4961,7 +4984,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:63 (117.4)
+// rules/priority.mtg:95 (117.4)
 func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4970,7 +4993,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:67 (117.4)
+// rules/priority.mtg:99 (117.4)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4979,14 +5002,14 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:71 (117.4)
+// rules/priority.mtg:103 (117.4)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
-// rules/priority.mtg:75 (117.4)
+// rules/priority.mtg:107 (117.4)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -5851,7 +5874,7 @@ func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:43 (117.2a)
+// rules/priority.mtg:75 (117.2a)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -5860,7 +5883,7 @@ func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:43 (117.2a)
+// rules/priority.mtg:75 (117.2a)
 func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
@@ -5869,7 +5892,7 @@ func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/priority.mtg:53 (603.6a)
+// rules/priority.mtg:85 (603.6a)
 func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

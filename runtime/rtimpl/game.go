@@ -162,6 +162,11 @@ type Game struct {
 	// inResolve is set while resolving is an item resolving (not a saved
 	// one a condition reads).
 	inResolve bool
+	// top is the spell or ability resolving while the rules' procedure for
+	// MechResolve runs (topOn), topIllegal whether its targets were all
+	// illegal as they were checked again.
+	top               StackItem
+	topOn, topIllegal bool
 	// targeting is set while resolving is an item whose targets are
 	// chosen or checked (legalTarget).
 	targeting bool

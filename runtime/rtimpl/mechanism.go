@@ -52,7 +52,7 @@ var mechanisms = [NumMechanisms]MechSpec{
 	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false, false, false},
 	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false, false, false},
 	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true},
-	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves, and what a resolving ability does", false, false, false},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true},
 	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false},
 }
 

@@ -441,62 +441,130 @@ func (g *Game) stackTriggers() bool {
 	return true
 }
 
+// resolveTop resolves the top of the stack: a rules' stack object runs its
+// statements; a spell or an ability is resolved by the rules' procedure for
+// MechResolve (rules/priority.mtg), which says what resolving it does. The
+// runtime pops it, logs the resolution, checks its targets again (those
+// no longer legal name nothing: game.resolving_targets_illegal says
+// whether every one is) and exposes it to the statements
+// (game.resolving_spell, game.resolving_controller, apply_effect). When
+// the statements wait for a player's answer (an effect asks), it goes back
+// on the stack and resolves again from the start once answered, neither
+// logged nor checked again.
 func (g *Game) resolveTop() {
 	it := g.Stack[len(g.Stack)-1]
 	g.Stack = g.Stack[:len(g.Stack)-1]
-	p := int(it.Controller)
 	if it.Object > 0 {
 		g.resolving, g.inResolve = it, true
 		g.resolveObject(&g.resolving)
 		g.resolving, g.inResolve = StackItem{}, false
 		return
 	}
-	if it.IsSpell() {
-		o := &g.Objs[it.Source]
-		if !g.resuming {
-			g.emitObj(EvResolve, g.Rules.Cite[MechResolve], it.Source, 0)
+	again := g.resuming
+	g.resuming = false
+	g.top, g.topOn, g.topIllegal = it, true, false
+	if !again {
+		// A spell is named by its card, an ability by its label too.
+		g.emit(Event{Kind: EvResolve, Rule: g.Rules.Cite[MechResolve], Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+		g.topIllegal = !g.checkTargets(&g.top)
+	}
+	proc := &g.Rules.Procedures[MechResolve]
+	if proc.Run != nil {
+		m := g.exec().Mark()
+		if !proc.Run(g.exec()) {
+			g.exec().Release(m) // it may have stopped inside a for each loop
+			g.Stack = append(g.Stack, g.top)
+			g.resuming = true
 		}
-		if o.Types&g.Rules.NonpermanentTypes == 0 {
-			if g.face(it.Source).Spell.Effect != 0 {
-				// A permanent spell that does something of its own as it
-				// resolves (an Aura spell: it becomes attached to its
-				// target), first; if its targets are all illegal it does
-				// not resolve and goes to its owner's graveyard.
-				applied, waiting := g.applyEffect(&it)
-				if waiting {
-					return
-				}
-				if !applied {
-					if g.Objs[it.Source].Zone == ZoneStack {
-						g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
-					}
-					return
-				}
-			}
-			g.move(it.Source, ZoneBattlefield, p)
-			g.entered(it.Source, g.Rules.Cite[MechResolve])
-			return
-		}
-		// An instant or a sorcery does what it says (Face.Spell), then
-		// goes to its owner's graveyard.
-		// (Unless it left the stack as it resolved: ClearStack.)
-		if _, waiting := g.applyEffect(&it); !waiting && g.Objs[it.Source].Zone == ZoneStack {
-			g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
-		}
+	}
+	g.top, g.topOn, g.topIllegal = StackItem{}, false, false
+}
+
+// ResolvingSpell is the card of the spell resolving (game.resolving_spell);
+// no object while an ability resolves, or nothing does.
+func (g Exec) ResolvingSpell() ObjID {
+	if g.topOn && g.top.IsSpell() && g.valid(g.top.Source) {
+		return g.top.Source
+	}
+	return NoObj
+}
+
+// ResolvingController is the controller of the spell or ability resolving
+// (game.resolving_controller); no player when nothing does.
+func (g Exec) ResolvingController() int {
+	if g.topOn {
+		return int(g.top.Controller)
+	}
+	return -1
+}
+
+// ResolvingTargetsIllegal reports whether the spell or ability resolving
+// has targets and found every one illegal as they were checked again, as
+// it began to resolve (game.resolving_targets_illegal).
+func (g Exec) ResolvingTargetsIllegal() bool { return g.topOn && g.topIllegal }
+
+// ApplyEffect is the statement in which player p follows the instructions
+// of the spell or ability resolving: its effect (an ability's, an
+// instant's or sorcery's, an Aura spell's) is applied with its arguments,
+// p its controller for it (game.ability_controller); its targets no longer
+// legal name nothing. It reports false when the effect waits for a
+// player's answer: the statements stop and run again from the start once
+// answered. Nothing for no player.
+func (g Exec) ApplyEffect(p int, rule string) bool {
+	_ = rule // the effect's statements cite their own rules
+	if !g.topOn || !g.IsPlayer(p) {
+		return true
+	}
+	e := g.effectOf(&g.top)
+	if e == nil {
+		return true
+	}
+	g.resolving, g.inResolve = g.top, true
+	g.resolving.Controller = int8(p)
+	done := e.Run(g, *argsOf(&g.top))
+	g.resolving, g.inResolve = StackItem{}, false
+	return done
+}
+
+// CreateDelayedTrigger is the statement that creates the delayed triggered
+// ability the ability resolving carries (Trigger.Delay), if any, under
+// player p's control: it triggers once, the next time its event happens.
+// Nothing for no player.
+func (g Exec) CreateDelayedTrigger(p int, rule string) {
+	_ = rule
+	if t := &g.top.Trigger; g.topOn && !g.top.IsSpell() && t.Delay.Event != 0 && g.IsPlayer(p) {
+		g.Delayed = append(g.Delayed, Delayed{Source: g.top.Source, Controller: int8(p), Trigger: Trigger{Triggered: t.Delay}})
+	}
+}
+
+// SpellTo is the statement that puts x, the card of the spell resolving
+// still on the stack, into its owner's zone z as the last step of its
+// resolution: logged by the resolution, no event of its own. Nothing for
+// another object, or one that left the stack.
+func (g Exec) SpellTo(x ObjID, z Zone, rule string) {
+	if !g.resolvingCard(x) || z == ZoneStack || z == ZoneBattlefield || int(z) >= len(zoneNames) {
 		return
 	}
-	// An ability: the rules' effect it names is applied, with the
-	// ability's arguments; it may create a delayed triggered ability.
-	t := &it.Trigger
-	if !g.resuming {
-		g.emit(Event{Kind: EvResolve, Rule: g.Rules.Cite[MechResolve], Player: it.Controller, Obj: it.Source, Name: t.Label})
-	}
-	if applied, waiting := g.applyEffect(&it); !applied || waiting {
+	g.move(x, z, int(g.Objs[x].Owner))
+}
+
+// SpellToBattlefield is the statement that makes x, the card of the spell
+// resolving still on the stack, a permanent on the battlefield under
+// player p's control: it enters the battlefield (its abilities that
+// trigger on entering look), logged by the resolution. Nothing for another
+// object, one that left the stack, or no player.
+func (g Exec) SpellToBattlefield(x ObjID, p int, rule string) {
+	if !g.resolvingCard(x) || !g.IsPlayer(p) {
 		return
 	}
-	if t.Delay.Event != 0 {
-		g.Delayed = append(g.Delayed, Delayed{Source: it.Source, Controller: it.Controller, Trigger: Trigger{Triggered: t.Delay}})
-	}
+	g.move(x, ZoneBattlefield, p)
+	g.entered(x, rule)
+}
+
+// resolvingCard reports whether x is the card of the spell resolving, on
+// the stack.
+func (g Exec) resolvingCard(x ObjID) bool {
+	return g.topOn && g.top.IsSpell() && x == g.top.Source && g.valid(x) && g.Objs[x].Zone == ZoneStack
 }
 
 // ClearStack is the statement that empties the stack: each spell on it,
@@ -536,32 +604,6 @@ func (g Exec) ForgetTriggers(p int, rule string) {
 		g.emit(Event{Kind: EvCease, Rule: rule, Player: it.Controller, Obj: it.Source, Name: g.WaitingName(&it)})
 	}
 	g.Waiting = kept
-}
-
-// applyEffect applies the rules' effect of it as it resolves (an
-// ability's, or an instant's or sorcery's). The first time its targets are
-// checked again: with every one illegal it does nothing (applied false).
-// An effect whose first statement asked a player leaves it on the stack,
-// to resolve again from the start once they answer (waiting).
-func (g *Game) applyEffect(it *StackItem) (applied, waiting bool) {
-	if g.resuming {
-		g.resuming = false // it resolves again, its player having answered
-	} else if !g.checkTargets(it) {
-		return false, false
-	}
-	e := g.effectOf(it)
-	if e == nil {
-		return true, false
-	}
-	g.resolving, g.inResolve = *it, true
-	done := e.Run(g.exec(), *argsOf(it))
-	g.resolving, g.inResolve = StackItem{}, false
-	if !done {
-		g.Stack = append(g.Stack, *it)
-		g.resuming = true
-		return false, true
-	}
-	return true, false
 }
 
 // AddWaiting records a triggered ability that has triggered; it goes on the
