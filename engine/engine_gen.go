@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3da14713c0a87df11b9a1cfd7020a64e"
+const SourceHash = "sha256:092c291e33b0d3ef704f482437a6bb79"
 
 // Keyword bits.
 const (
@@ -418,8 +418,8 @@ var Rules = &rt.Rules{
 		{Rule: "704.5p", Pos: "rules/sba.mtg:153", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5q", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5r", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:179", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:189", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:180", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:190", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "506.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
@@ -2868,21 +2868,21 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// rules/sba.mtg:179 (704.5s, 714.4)
+// rules/sba.mtg:180 (704.5s, 714.4)
 func sba_704_5s_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1)))
+	return rt.ObjCounters(g, v_x, ctr_lore) > 0 && g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1)))
 }
 
-// rules/sba.mtg:179 (704.5s, 714.4)
+// rules/sba.mtg:180 (704.5s, 714.4)
 func sba_704_5s_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5s")
 }
 
-// rules/sba.mtg:189 (704.5j)
+// rules/sba.mtg:190 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2902,7 +2902,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:189 (704.5j)
+// rules/sba.mtg:190 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3126,7 +3126,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<18) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1))) {
+			if rt.ObjCounters(g, v_x, ctr_lore) > 0 && g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1))) {
 				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
 				if first {
 					return hits

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c7f5fe42fbffb3518fb5c88ddb9f4bed"
+const SourceHash = "sha256:8f1530f9fa9528c3c3fcf775f15f83eb"
 
 // Keyword bits.
 const (

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:da815920f4caccfd29e0eb2d552388b2"
+const SourceHash = "sha256:636f740b46c86ee43be38eb00773a2b1"
 
 // Keyword bits.
 const (

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4a1a2a826a68b0dc9cb4a68e87c88156"
+const SourceHash = "sha256:7418891ce290aa6243375875f43d28d7"
 
 // Keyword bits.
 const (
@@ -356,7 +356,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5m", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5n", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5r", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:189", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:190", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5s", Pos: "cr2017/sba.mtg:12", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5p", Pos: "cr2017/sba.mtg:27", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5q", Pos: "cr2017/sba.mtg:35", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
@@ -2233,7 +2233,7 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5r")
 }
 
-// rules/sba.mtg:189 (704.5k)
+// rules/sba.mtg:190 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2253,7 +2253,7 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:189 (704.5k)
+// rules/sba.mtg:190 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
