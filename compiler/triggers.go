@@ -38,6 +38,7 @@ var runtimeEvents = []RuntimeEvent{
 	{"damage", []rt.EventKind{rt.EvDealtDamage}, []string{"EvDealtDamage"}, true, false, "", "a source deals damage: once for each damage event, with all it dealt in it (its number, amount), whatever the recipients"},
 	{"damage_to", []rt.EventKind{rt.EvCombatDamage}, []string{"EvCombatDamage"}, true, false, "", "a source deals damage to one recipient, combat damage or not: once for each recipient (its object the source, its number, amount, the damage, its recipient, recipient, the object dealt it)"},
 	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},
+	{"cast", []rt.EventKind{rt.EvCast}, []string{"EvCast"}, true, false, "", "a spell is cast: its object, the spell on the stack, whose controller cast it (a copy of a spell is not cast)"},
 	{"new_turn", []rt.EventKind{rt.EvTurn}, []string{"EvTurn"}, false, true, "", "a turn begins: its player, the active player now (its number, the turn's); logged before its first phase begins"},
 }
 
