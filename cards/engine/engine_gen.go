@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f498640237d9ede6220a52fda94695a8"
+const SourceHash = "sha256:38685f5b3eceff76968b4883138bc853"
 
 // Keyword bits.
 const (
@@ -233,16 +233,17 @@ var Rules = &rt.Rules{
 		{Name: "Soul Warden", Types: ty_creature, Subtypes: []string{"human", "cleric"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Soul Warden", Event: 17, Segment: "", Arg: 0, Effect: 19, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Soul Warden"},                                                                                                                                                                                        // cards/triggers.mtg:74:1
 		{Name: "Time Stop", Types: ty_instant, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Stop", Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Stop"},                                                                                                                                                                                                                                                                                                                            // cards/turn.mtg:30:1
 		{Name: "Sundial of the Infinite", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Sundial of the Infinite", Timing: "during_your_turn", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Sundial of the Infinite", Effect: 56, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Sundial of the Infinite"},                                                                                      // cards/turn.mtg:37:1
-		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                                                                                                          // cards/untap.mtg:18:1
-		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 21, Segment: "", Arg: 0, Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
-		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 21, Segment: "", Arg: 0, Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
-		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 1, Segment: "", Arg: 0, Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                                                                                                                  // cards/untap.mtg:66:1
+		{Name: "Celestus", Types: ty_artifact, Super: 2, Abilities: []rt.Ability{{Label: "Celestus", Timing: "as_a_sorcery", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Celestus", Effect: 57, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Celestus"},                                                                                                                                            // cards/turn.mtg:63:1
+		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                                                                                                          // cards/untap.mtg:18:1
+		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 21, Segment: "", Arg: 0, Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                                                                                                            // cards/untap.mtg:39:1
+		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 21, Segment: "", Arg: 0, Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                                                                                                       // cards/untap.mtg:50:1
+		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 1, Segment: "", Arg: 0, Effect: 60, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                                                                                                                  // cards/untap.mtg:66:1
 		{Name: "Wind Drake", Types: ty_creature, Subtypes: []string{"drake"}, Power: 2, Toughness: 2, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Wind Drake"},                                                                                                                                                                                                                                                                                                                                  // cards/untap.mtg:75:1
 		{Name: "Youthful Knight", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 1, Keywords: []string{"first_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Youthful Knight"},                                                                                                                                                                                                                                                                                                        // cards/untap.mtg:84:1
 		{Name: "Raging Goblin", Types: ty_creature, Subtypes: []string{"goblin", "berserker"}, Power: 1, Toughness: 1, Keywords: []string{"haste"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Raging Goblin"},                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:93:1
 		{Name: "Ornithopter", Types: ty_artifact | ty_creature, Subtypes: []string{"thopter"}, Power: 0, Toughness: 2, Keywords: []string{"flying"}, Declared: "Ornithopter"},                                                                                                                                                                                                                                                                                                                                                                               // cards/untap.mtg:102:1
 		{Name: "Skyhunter Patrol", Types: ty_creature, Subtypes: []string{"cat", "knight"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "first_strike"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Skyhunter Patrol"},                                                                                                                                                                                                                                                                                              // cards/untap.mtg:111:1
-		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 16, Segment: "", Arg: 0, Effect: 60, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                                                                                                          // cards/untap.mtg:131:1
+		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 16, Segment: "", Arg: 0, Effect: 61, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                                                                                                          // cards/untap.mtg:131:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
@@ -641,6 +642,7 @@ var Rules = &rt.Rules{
 		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:545", Allows: timing_10},
 		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:546", Allows: timing_11},
 		{Name: "during_your_turn", Rules: []string{"602.5b"}, Pos: "cards/turn.mtg:27", Allows: timing_12},
+		{Name: "as_a_sorcery", Rules: []string{"602.5b"}, Pos: "cards/turn.mtg:58", Allows: timing_13},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -722,10 +724,11 @@ var Rules = &rt.Rules{
 		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:36", Params: 0, Kinds: "", Run: effect_53},
 		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:57", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_54_target_0}}, Run: effect_54},
 		{Name: "end_the_turn", Rules: []string{"723.1"}, Pos: "cards/turn.mtg:14", Params: 0, Kinds: "", Run: effect_55},
-		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_56_target_0}}, Run: effect_56},
-		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_57},
-		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_58},
-		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_59_target_0}}, Run: effect_59},
+		{Name: "day_or_night", Rules: []string{"502.2"}, Pos: "cards/turn.mtg:46", Params: 0, Kinds: "", Run: effect_56},
+		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_57_target_0}}, Run: effect_57},
+		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_58},
+		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_59},
+		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_60_target_0}}, Run: effect_60},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:369"},
@@ -4333,6 +4336,11 @@ func timing_12(g rt.Exec, v_p int) bool {
 	return v_p == g.Active
 }
 
+// cards/turn.mtg:58 (602.5b)
+func timing_13(g rt.Exec, v_p int) bool {
+	return v_p == g.Active && rt.GameStack(g) == 0 && (g.During(1, -1) || g.During(3, -1))
+}
+
 // rules/damage.mtg:17 (510.2, 702.90b, 702.164c)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
@@ -5625,8 +5633,21 @@ func effect_55(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/untap.mtg:10 (117.1a, 502.3, 611.2a)
+// cards/turn.mtg:46 (502.2)
 func effect_56(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	if rt.GameStateFlag(g, rt.StateKind(1)) {
+		g.SetGameFlag(rt.StateKind(1), false, "502.2")
+		g.SetGameFlag(rt.StateKind(0), true, "502.2")
+	} else {
+		g.SetGameFlag(rt.StateKind(0), false, "502.2")
+		g.SetGameFlag(rt.StateKind(1), true, "502.2")
+	}
+
+	return true
+}
+
+// cards/untap.mtg:10 (117.1a, 502.3, 611.2a)
+func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "117.1a")
@@ -5637,14 +5658,14 @@ func effect_56(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:10 (117.1a, 502.3, 611.2a) (target 0)
-func effect_56_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_57_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/untap.mtg:31 (510.2, 502.3, 611.2a)
-func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Tap(g.TriggerRecipient(), "510.2")
 	g.Grant(g.TriggerRecipient(), kw_doesnt_untap, rt.DurationID(28673), "510.2")
 
@@ -5652,14 +5673,14 @@ func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:60 (508.1m, 502.3, 611.2a)
-func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_59(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Grant(g.AbilitySource(), kw_doesnt_untap, rt.DurationID(28673), "508.1m")
 
 	return true
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a)
-func effect_59(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_60(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "603.6a")
@@ -5669,7 +5690,7 @@ func effect_59(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a) (target 0)
-func effect_59_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_60_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) != g.AbilityController()
