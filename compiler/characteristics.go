@@ -344,7 +344,7 @@ func (r *resolver) stateArgs(v *Builtin, args []Expr) {
 		if !setter {
 			// choose_permanents: the flag of what is chosen.
 			if s.Type != Bool || s.Holder != 0 {
-				r.c.errorf(lit.Pos, "%s sets an object's flag: state %s is not one (state %s flag)", v.Name, s.Name, s.Name)
+				r.c.errorf(lit.Pos, "%s sets a flag: state %s is not one (state %s flag)", v.Name, s.Name, s.Name)
 			}
 			continue
 		}

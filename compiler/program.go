@@ -192,9 +192,9 @@ type State struct {
 	// Holder: 0 for every object's (its Enum a rt.StateKind), else
 	// who holds it (state player|game NAME KIND: its Enum a slot).
 	Holder rt.Holder
-	Rules []string
-	Pos   grammar.Pos
-	Enum  *Enum // Value: its rt.StateKind (a flag's is rt.FirstFlag + its bit)
+	Rules  []string
+	Pos    grammar.Pos
+	Enum   *Enum // Value: its rt.StateKind (a flag's is rt.FirstFlag + its bit)
 }
 
 // KindName is the kind of value the state holds, as declared: flag,

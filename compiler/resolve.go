@@ -677,7 +677,15 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 		r.c.errorf(s.Verb.Pos, "%s takes %d argument(s) (%s), not %d", s.Verb.Name, len(v.Params), typeList(v.Params), len(s.Args))
 		return nil
 	}
-	args, _ := r.args(v, sargs, sc)
+	var args []Expr
+	if v.Name == s.Verb.Name {
+		args, _ = r.args(v, sargs, sc)
+	} else { // set_number p, S, n standing for set_player_number: its arguments, as written
+		skip := len(s.Args) - len(sargs)
+		for i, a := range sargs {
+			args = append(args, r.arg(a, v.Params[i], sc, s.Verb.Name, i+1+skip))
+		}
+	}
 	r.predArgs(v, args)
 	r.stateArgs(v, args)
 	if v.TokenArg > 0 {

@@ -171,8 +171,8 @@ type StateDecl struct {
 	Pos    Pos
 	Holder *Ident // player or game; nil: every object
 	Name   Ident
-	Kind  Ident
-	Rules []Rule
+	Kind   Ident
+	Rules  []Rule
 }
 
 // CharacteristicDecl derives a characteristic the runtime reads (power,

@@ -212,8 +212,8 @@ type pState struct {
 	Pos    lexer.Position
 	Holder *pHolder  `parser:"'state' @@?"`
 	Name   pIdent    `parser:"@@"`
-	Kind  pForKind  `parser:"@@"`
-	Rules []pString `parser:"@@*"`
+	Kind   pForKind  `parser:"@@"`
+	Rules  []pString `parser:"@@*"`
 }
 
 // pHolder is who holds a state other than objects: `state player ...`,
