@@ -38,7 +38,7 @@ func TestLibraryChecks(t *testing.T) {
 		"Thorn Elemental": true, "Lone Wolf": true, "Doran, the Siege Tower": true, "Nightmare": true, "Keldon Warlord": true, "Palace Guard": true,
 		"Pride of Lions": true, "Guardian of the Gateless": true, "Plague Rats": true, "Dakkon Blackblade": true, "Maro": true, "Spinebiter": true,
 		"Crippling Chill": true, "Kashi-Tribe Warriors": true, "Wind Drake": true, "Youthful Knight": true, "Raging Goblin": true, "Ornithopter": true, "Skyhunter Patrol": true, "Orochi Ranger": true, "Apes of Rath": true,
-		"Time Stop": true, "Sundial of the Infinite": true, "Propaganda": true, "Ghostly Prison": true, "Lure": true, "Belligerent Brontodon": true, "Frost Lynx": true, "Soul Warden": true,
+		"Time Stop": true, "Sundial of the Infinite": true, "Celestus": true, "Propaganda": true, "Ghostly Prison": true, "Lure": true, "Belligerent Brontodon": true, "Frost Lynx": true, "Soul Warden": true,
 		"Phytohydra": true, "Vigor": true, "Raise the Alarm": true, "Dragon Fodder": true, "Goblin Instigator": true,
 		"Soldier Token": true, "Goblin Token": true, "Pacifism": true, "Samite Healer": true, "Mending Hands": true, "Personal Sanctuary": true,
 		"History of Benalia": true, "Knight Token": true}

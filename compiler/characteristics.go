@@ -157,18 +157,25 @@ func (c *checker) state(d *grammar.StateDecl) {
 		c.errorf(d.Kind.Pos, "unknown kind of state %s (want flag, number, object or player)%s", d.Kind.Name, didYouMean(closest(d.Kind.Name, keys(stateKinds), 2)))
 		return
 	}
+	if d.Holder != nil {
+		c.heldState(d, k.T)
+		return
+	}
 	if !c.attrNameFree(d.Name, "state") {
 		return
 	}
 	// A flag is a bit of the object's flags (rt.FirstFlag + its bit), a
 	// number, object or player a slot of its values.
-	flags := 0
+	flags, kind := 0, 0
 	for _, s := range c.p.States {
-		if s.Type == Bool {
+		switch {
+		case s.Holder != 0:
+		case s.Type == Bool:
 			flags++
+		default:
+			kind++
 		}
 	}
-	kind := len(c.p.States) - flags
 	switch {
 	case k.T == Bool && flags == rt.MaxStateFlags:
 		c.errorf(d.Name.Pos, "too many flags (at most %d states of kind flag)", rt.MaxStateFlags)
@@ -184,15 +191,130 @@ func (c *checker) state(d *grammar.StateDecl) {
 	c.p.States = append(c.p.States, s)
 }
 
-// stateAttr resolves x.S for a declared state S.
-func (r *resolver) stateAttr(x Expr, sel grammar.Ident) (Expr, bool) {
-	for _, s := range r.c.p.States {
-		if s.Name == sel.Name {
-			b := functions[stateReaders[s.Type]]
-			return &Call{typed: mk(sel.Pos, b.Result), B: b, Args: []Expr{x, &EnumLit{typed: mk(sel.Pos, StateT), E: s.Enum}}}, true
+// heldState declares a state each player, or the game, holds (state
+// player|game NAME KIND): a slot of Player.States or Game.States, read
+// as p.NAME or game.NAME.
+func (c *checker) heldState(d *grammar.StateDecl, t Type) {
+	n := d.Name.Name
+	holder, recv, attrs := rt.HeldByPlayer, "a player", playerAttrs
+	if d.Holder.Name == "game" {
+		holder, recv, attrs = rt.HeldByGame, "the game", gameAttrs
+	}
+	if t == Object {
+		c.errorf(d.Kind.Pos, "state %s %s: %s holds a flag, a number or a player, not an object", d.Holder.Name, n, recv)
+		return
+	}
+	for _, s := range c.p.States {
+		if s.Name == n {
+			c.errorf(d.Name.Pos, "state %s: %s is a state already (declared at %s)", n, n, s.Pos)
+			return
 		}
 	}
+	if _, ok := attrs[n]; ok {
+		c.errorf(d.Name.Pos, "state %s: %s already has the attribute %s (%s.%s would be ambiguous)", n, recv, n, map[rt.Holder]string{rt.HeldByPlayer: "p", rt.HeldByGame: "game"}[holder], n)
+		return
+	}
+	slot := 0
+	for _, s := range c.p.States {
+		if s.Holder == holder {
+			slot++
+		}
+	}
+	if slot == rt.MaxHeldStates {
+		c.errorf(d.Name.Pos, "too many states of %s (at most %d)", recv, rt.MaxHeldStates)
+		return
+	}
+	s := &State{Name: n, Type: t, Holder: holder, Rules: c.rules(d.Rules, "state", false), Pos: d.Pos}
+	s.Enum = &Enum{Name: n, Value: slot, Go: fmt.Sprintf("rt.StateKind(%d)", slot), Doc: "state " + d.Holder.Name + " " + n, Local: true}
+	c.p.States = append(c.p.States, s)
+}
+
+// heldReaders and heldVerbs are the rows that read and set a state of a
+// player and of the game, by its type.
+var (
+	heldReaders = map[rt.Holder]map[Type]string{
+		rt.HeldByPlayer: {Bool: "player_state_flag", Int: "player_state_number", Player: "player_state_player"},
+		rt.HeldByGame:   {Bool: "game_state_flag", Int: "game_state_number", Player: "game_state_player"},
+	}
+	heldVerbs = map[rt.Holder]map[string]string{
+		rt.HeldByPlayer: {"set_flag": "set_player_flag", "set_number": "set_player_number", "set_player": "set_player_player"},
+		rt.HeldByGame:   {"set_flag": "set_game_flag", "set_number": "set_game_number", "set_player": "set_game_player"},
+	}
+)
+
+// stateAttr resolves x.S for a declared state S: an object's, a
+// player's (p.S) or the game's (game.S).
+func (r *resolver) stateAttr(x Expr, sel grammar.Ident) (Expr, bool) {
+	holder := map[Type]rt.Holder{Object: 0, Player: rt.HeldByPlayer, Game: rt.HeldByGame}[x.Type()]
+	for _, s := range r.c.p.States {
+		if s.Name != sel.Name || s.Holder != holder {
+			continue
+		}
+		lit := &EnumLit{typed: mk(sel.Pos, StateT), E: s.Enum}
+		if holder == 0 {
+			b := functions[stateReaders[s.Type]]
+			return &Call{typed: mk(sel.Pos, b.Result), B: b, Args: []Expr{x, lit}}, true
+		}
+		b := functions[heldReaders[holder][s.Type]]
+		if holder == rt.HeldByGame {
+			return &Call{typed: mk(sel.Pos, b.Result), B: b, Args: []Expr{lit}}, true
+		}
+		return &Call{typed: mk(sel.Pos, b.Result), B: b, Args: []Expr{x, lit}}, true
+	}
 	return nil, false
+}
+
+// stateReadArgs checks that a function reading a state (state_flag(x,
+// S), player_state_number(p, S), ...) is given one of the holder and the
+// type it reads.
+func (r *resolver) stateReadArgs(b *Builtin, args []Expr) {
+	for i, t := range b.Params {
+		lit, ok := args[i].(*EnumLit)
+		if t != StateT || !ok {
+			continue
+		}
+		s := r.c.p.state(lit.E.Name)
+		if s == nil {
+			continue
+		}
+		want := stateReaders[s.Type]
+		if s.Holder != 0 {
+			want = heldReaders[s.Holder][s.Type]
+		}
+		if want != b.Name {
+			r.c.errorf(lit.Pos, "%s does not read state %s: %s does", b.Name, s.Name, want)
+		}
+	}
+}
+
+// heldVerb is the row a statement setting a state stands for: set_flag
+// p, S, v of a state S a player holds is set_player_flag, set_flag game,
+// S, v of the game's set_game_flag (whose arguments leave out game).
+// It reports the arguments to check against the row.
+func (r *resolver) heldVerb(v *Builtin, args []grammar.Expr) (*Builtin, []grammar.Expr) {
+	if len(args) != 3 {
+		return v, args
+	}
+	id, ok := args[1].(*grammar.Ident)
+	if !ok {
+		return v, args
+	}
+	s := r.c.p.state(id.Name)
+	if s == nil || s.Holder == 0 {
+		return v, args
+	}
+	name, ok := heldVerbs[s.Holder][v.Name]
+	if !ok {
+		return v, args // the wrong verb for its kind: stateArgs says so
+	}
+	if s.Holder == rt.HeldByGame {
+		if g, ok := args[0].(*grammar.Ident); !ok || g.Name != "game" {
+			r.c.errorf(args[0].Position(), "state %s is the game's: write %s game, %s, ...", s.Name, v.Name, s.Name)
+			return nil, nil
+		}
+		return verbs[name], args[1:]
+	}
+	return verbs[name], args
 }
 
 // stateArgs checks that a verb setting a state is the one of its kind.
@@ -206,15 +328,36 @@ func (r *resolver) stateArgs(v *Builtin, args []Expr) {
 		if s == nil {
 			continue
 		}
-		if !strings.HasPrefix(v.Name, "set_") {
+		holder, heldVerb := Type(0), false
+		for h, m := range heldVerbs {
+			for _, name := range m {
+				if name == v.Name {
+					holder, heldVerb = map[rt.Holder]Type{rt.HeldByPlayer: Player, rt.HeldByGame: Game}[h], true
+				}
+			}
+		}
+		has := map[rt.Holder]Type{0: Object, rt.HeldByPlayer: Player, rt.HeldByGame: Game}[s.Holder]
+		setter := heldVerb
+		for _, k := range stateKinds {
+			setter = setter || k.Verb == v.Name
+		}
+		if !setter {
 			// choose_permanents: the flag of what is chosen.
-			if s.Type != Bool {
+			if s.Type != Bool || s.Holder != 0 {
 				r.c.errorf(lit.Pos, "%s sets a flag: state %s is not one (state %s flag)", v.Name, s.Name, s.Name)
 			}
 			continue
 		}
+		if heldVerb && has != holder {
+			r.c.errorf(lit.Pos, "%s sets a state of %s: state %s is not one (state %s %s ...)", v.Name, holder, s.Name, holder, s.Name)
+			continue
+		}
 		for kind, k := range stateKinds {
-			if k.T == s.Type && k.Verb != v.Name {
+			want := k.Verb
+			if s.Holder != 0 {
+				want = heldVerbs[s.Holder][k.Verb]
+			}
+			if k.T == s.Type && want != v.Name && (heldVerb || k.Verb != v.Name) {
 				r.c.errorf(lit.Pos, "state %s is a %s: set it with %s, not %s", s.Name, kind, k.Verb, v.Name)
 			}
 		}

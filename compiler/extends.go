@@ -272,6 +272,10 @@ type merger struct {
 	inherited map[string]string
 	renumber  map[string]map[string]string // by edition: its base's numbers to its own
 	chain     []string                     // the base editions, nearest first
+	// moved are the citations this edition's renumber changed: a change
+	// naming a number two clauses now have names the one that had it in
+	// the base, not the one renumbered into it.
+	moved map[*grammar.Rule]bool
 }
 
 func (m *merger) errorf(pos grammar.Pos, format string, args ...any) {
@@ -417,6 +421,10 @@ func (m *merger) apply(base []*grammar.File, ed layer) []*grammar.File {
 					}
 					m.renumber[m.edition][r.Number] = to
 					r.Number = to
+					if m.moved == nil {
+						m.moved = map[*grammar.Rule]bool{}
+					}
+					m.moved[r] = true
 				}
 			}
 			return true
@@ -477,6 +485,19 @@ func (m *merger) find(index map[clauseID][]*slot, id clauseID, in *grammar.Ident
 	for _, s := range index[id] {
 		if in == nil || s.step == in.Name {
 			found = append(found, s)
+		}
+	}
+	if len(found) > 1 {
+		// The base's own clause of that number, if the others were
+		// renumbered into it.
+		var own []*slot
+		for _, s := range found {
+			if rs := ruleList(s.node()); rs == nil || len(*rs) == 0 || !m.moved[&(*rs)[0]] {
+				own = append(own, s)
+			}
+		}
+		if len(own) == 1 {
+			found = own
 		}
 	}
 	switch {

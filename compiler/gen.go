@@ -158,13 +158,21 @@ func (w *writer) file(pkg string) {
 		}
 		w.printf("},\n")
 	}
-	if len(p.States) > 0 {
-		var names, kinds []string
-		for _, s := range p.States {
-			names, kinds = append(names, s.Name), append(kinds, strconv.Itoa(s.Enum.Value))
+	var snames, kinds, held []string
+	for _, s := range p.States {
+		if s.Holder != 0 {
+			holder := map[rtimpl.Holder]string{rtimpl.HeldByPlayer: "rt.HeldByPlayer", rtimpl.HeldByGame: "rt.HeldByGame"}[s.Holder]
+			held = append(held, fmt.Sprintf("{Name: %s, Holder: %s, Slot: %d, Kind: %s}", quote(s.Name), holder, s.Enum.Value, quote(s.KindName())))
+			continue
 		}
-		w.printf("States: %s,\n", strs(names))
+		snames, kinds = append(snames, s.Name), append(kinds, strconv.Itoa(s.Enum.Value))
+	}
+	if len(snames) > 0 {
+		w.printf("States: %s,\n", strs(snames))
 		w.printf("StateKinds: []rt.StateKind{%s},\n", strings.Join(kinds, ", "))
+	}
+	if len(held) > 0 {
+		w.printf("HeldStates: []rt.HeldState{%s},\n", strings.Join(held, ", "))
 	}
 	for _, ch := range []*Characteristic{p.Power, p.Toughness} {
 		if ch == nil {

@@ -187,11 +187,25 @@ type CounterKind struct {
 // State is a declared value every object holds (state NAME KIND); its
 // StateKind is its index.
 type State struct {
-	Name  string
-	Type  Type // Bool (flag), Int (number), Object or Player
-	Rules []string
-	Pos   grammar.Pos
-	Enum  *Enum // Value: its rt.StateKind (a flag's is rt.FirstFlag + its bit)
+	Name string
+	Type Type // Bool (flag), Int (number), Object or Player
+	// Holder: 0 for every object's (its Enum a rt.StateKind), else
+	// who holds it (state player|game NAME KIND: its Enum a slot).
+	Holder rt.Holder
+	Rules  []string
+	Pos    grammar.Pos
+	Enum   *Enum // Value: its rt.StateKind (a flag's is rt.FirstFlag + its bit)
+}
+
+// KindName is the kind of value the state holds, as declared: flag,
+// number, object or player.
+func (s *State) KindName() string {
+	for n, k := range stateKinds {
+		if k.T == s.Type {
+			return n
+		}
+	}
+	return ""
 }
 
 // state is the state p declares by that name, nil if none.

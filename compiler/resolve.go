@@ -223,11 +223,13 @@ func (r *resolver) selector(e *grammar.Selector, sc *scope) Expr {
 		return bad(e.Pos)
 	}
 	b, ok := table[e.Sel.Name]
-	if !ok && x.Type() == Object {
-		if call, ok := r.typeAttr(x, e.Sel); ok {
+	if !ok {
+		if call, ok := r.stateAttr(x, e.Sel); ok {
 			return call
 		}
-		if call, ok := r.stateAttr(x, e.Sel); ok {
+	}
+	if !ok && x.Type() == Object {
+		if call, ok := r.typeAttr(x, e.Sel); ok {
 			return call
 		}
 		if call, ok := r.derivedAttr(x, e.Sel); ok {
@@ -336,6 +338,7 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return bad(e.Pos)
 	}
 	args, _ := r.args(b, e.Args, sc)
+	r.stateReadArgs(b, args)
 	return &Call{typed: mk(e.Pos, b.Result), B: b, Args: args}
 }
 
@@ -672,14 +675,26 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 		r.c.errorf(s.Verb.Pos, "unknown statement %s%s", s.Verb.Name, didYouMean(closest(s.Verb.Name, keys(verbs), 2)))
 		return nil
 	}
+	v, sargs := r.heldVerb(v, s.Args)
+	if v == nil {
+		return nil
+	}
 	if v.Blocking {
 		r.mayAsk(s.Pos, s.Verb.Name)
 	}
-	if len(s.Args) != len(v.Params) {
+	if len(sargs) != len(v.Params) {
 		r.c.errorf(s.Verb.Pos, "%s takes %d argument(s) (%s), not %d", s.Verb.Name, len(v.Params), typeList(v.Params), len(s.Args))
 		return nil
 	}
-	args, _ := r.args(v, s.Args, sc)
+	var args []Expr
+	if v.Name == s.Verb.Name {
+		args, _ = r.args(v, sargs, sc)
+	} else { // set_number p, S, n standing for set_player_number: its arguments, as written
+		skip := len(s.Args) - len(sargs)
+		for i, a := range sargs {
+			args = append(args, r.arg(a, v.Params[i], sc, s.Verb.Name, i+1+skip))
+		}
+	}
 	r.predArgs(v, args)
 	r.stateArgs(v, args)
 	if v.TokenArg > 0 {

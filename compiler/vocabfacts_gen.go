@@ -112,6 +112,9 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.TriggerValue":     {},
 	"GamePlayers":           {},
 	"GameStack":             {},
+	"GameStateFlag":         {},
+	"GameStateNumber":       {},
+	"GameStatePlayer":       {},
 	"GameTurn":              {Reads: ReadsPosition},
 	// not own: reads Object.AttachedTo(own)
 	"ObjAttachedTo": {},
@@ -202,4 +205,7 @@ var vocabFacts = map[string]vocabFact{
 	"PlayerLife":          {},
 	"PlayerMana":          {Reads: ReadsMana},
 	"PlayerMaxHandSize":   {},
+	"PlayerStateFlag":     {},
+	"PlayerStateNumber":   {},
+	"PlayerStatePlayer":   {},
 }

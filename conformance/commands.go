@@ -410,7 +410,66 @@ func (s *state) protector(ts *testscript.TestScript, name string) int {
 	return s.player(ts, name)
 }
 
+// heldState finds the slot of a state the rules declare the game or a
+// player holds (state game|player NAME KIND): holder is "game" or a
+// player.
+func (s *state) heldState(ts *testscript.TestScript, holder, name string) (*int32, rt.HeldState) {
+	g := s.game(ts)
+	h, ok := g.Rules.HeldState(name)
+	if !ok {
+		var names []string
+		for _, d := range g.Rules.HeldStates {
+			names = append(names, d.Name)
+		}
+		fail(ts, "unknown state %q: the rules declare no state of a player or the game by that name (they declare %s)", name, strings.Join(names, ", "))
+	}
+	if holder == "game" {
+		if h.Holder != rt.HeldByGame {
+			fail(ts, "state %s is a player's (state player %s ...), not the game's: name a player", name, name)
+		}
+		return &g.States[h.Slot], h
+	}
+	p := s.player(ts, holder)
+	if h.Holder != rt.HeldByPlayer {
+		fail(ts, "state %s is the game's (state game %s ...), not a player's: write game", name, name)
+	}
+	return &g.P(p).States[h.Slot], h
+}
+
+// heldValue reads a value of the state h as the script writes it (true
+// or false for a flag, a number, a player or none), as it is stored.
+func (s *state) heldValue(ts *testscript.TestScript, h rt.HeldState, v string) int32 {
+	switch h.Kind {
+	case "flag":
+		switch v {
+		case "true":
+			return 1
+		case "false":
+			return 0
+		}
+		fail(ts, "state %s is a flag: want true or false, not %q", h.Name, v)
+	case "player":
+		return int32(s.protector(ts, v)) + 1
+	}
+	return atoi(ts, v, h.Name)
+}
+
+// heldString shows a stored value of the state h as a script writes it.
+func heldString(g *rt.Game, h rt.HeldState, n int32) string {
+	switch h.Kind {
+	case "flag":
+		return boolStr(n != 0)
+	case "player":
+		if p := int(n) - 1; p >= 0 && p < len(g.Players) {
+			return g.Players[p].Name
+		}
+		return "none"
+	}
+	return num(n)
+}
+
 // set life|poison|maxhand|landsplayed|landplays <player> <n>
+// set state game|<player> <name> <value>
 // set mana <player> <pool>
 // set damage <card> <n>
 // set counter <card> <kind> <n>
@@ -494,6 +553,10 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 			fail(ts, "unknown counter kind %q (these rules declare %s)", args[2], strings.Join(g.Rules.Counters, ", "))
 		}
 		g.Obj(s.card(ts, args[1])).Counters[k] = atoi(ts, args[3], "counters")
+	case "state":
+		need(ts, args, 4, "set state game|<player> <name> <value>")
+		v, h := s.heldState(ts, args[1], args[2])
+		*v = s.heldValue(ts, h, args[3])
 	case "tapped", "untapped", "phased_out", "phased_in":
 		o := g.Obj(s.card(ts, args[1]))
 		switch args[0] {
@@ -503,7 +566,7 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 			o.PhasedOut = args[0] == "phased_out"
 		}
 	default:
-		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, mana, drewempty, damage, regen, attach, controller, protector, counter, tapped, untapped, phased_out, phased_in)", args[0])
+		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, state, mana, drewempty, damage, regen, attach, controller, protector, counter, tapped, untapped, phased_out, phased_in)", args[0])
 	}
 }
 

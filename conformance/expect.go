@@ -49,6 +49,11 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		return boolStr(rt.ObjStateFlag(rt.Exec{Game: g}, x, k)), "true", args[1] + " " + args[0]
 	}
 	switch args[0] {
+	case "state":
+		usage := "state game|<player> <name> <value>"
+		v, h := s.heldState(ts, arg(1, usage), arg(2, usage))
+		want = heldString(g, h, s.heldValue(ts, h, arg(3, usage)))
+		return heldString(g, h, *v), want, args[1] + " " + args[2]
 	case "life", "poison", "hand", "library", "graveyard", "exile", "maxhand", "landsplayed":
 		usage := args[0] + " <player> <n>"
 		p := g.P(s.player(ts, arg(1, usage)))

@@ -162,11 +162,17 @@ type LandManaDecl struct {
 // number, object or player): `state phased_indirectly flag "702.26g"`.
 // Statements set it (set_flag x, NAME, v); x.NAME reads it; an object that
 // changes zones starts over without it (400.7).
+//
+// With a holder, `state player spells_cast number "502.2"` or `state game
+// day flag "502.2"`, it is a value each player holds (p.NAME), or the
+// game (game.NAME), set by the same statements (set_number p, NAME, n;
+// set_flag game, NAME, v).
 type StateDecl struct {
-	Pos   Pos
-	Name  Ident
-	Kind  Ident
-	Rules []Rule
+	Pos    Pos
+	Holder *Ident // player or game; nil: every object
+	Name   Ident
+	Kind   Ident
+	Rules  []Rule
 }
 
 // CharacteristicDecl derives a characteristic the runtime reads (power,

@@ -77,7 +77,11 @@ func (c *converter) decl(p *pDecl) Decl {
 	case p.LandMana != nil:
 		return &LandManaDecl{Pos: toPos(p.LandMana.Pos), Name: ident(p.LandMana.Name), Rules: c.rules(p.LandMana.Rules), Color: ident(p.LandMana.Color)}
 	case p.State != nil:
-		return &StateDecl{Pos: toPos(p.State.Pos), Name: ident(p.State.Name), Kind: Ident{Pos: toPos(p.State.Kind.Pos), Name: p.State.Kind.Name}, Rules: c.rules(p.State.Rules)}
+		d := &StateDecl{Pos: toPos(p.State.Pos), Name: ident(p.State.Name), Kind: Ident{Pos: toPos(p.State.Kind.Pos), Name: p.State.Kind.Name}, Rules: c.rules(p.State.Rules)}
+		if h := p.State.Holder; h != nil {
+			d.Holder = &Ident{Pos: toPos(h.Pos), Name: h.Name}
+		}
+		return d
 	case p.Char != nil:
 		return &CharacteristicDecl{Pos: toPos(p.Char.Pos), Name: ident(p.Char.Name), Rules: c.rules(p.Char.Rules), Param: ident(p.Char.Param), Value: c.expr(p.Char.Value)}
 	case p.Turn != nil:

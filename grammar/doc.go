@@ -22,7 +22,7 @@
 //	CardTypeDecl = "card_type" Ident { Rule } { Ident } .       (its properties: played, nonpermanent, combatant)
 //	CounterDecl = "counter" String { Rule } .                    (a kind of counter, by its name: "+1/+1")
 //	LandManaDecl = "land_mana" Ident { Rule } Ident .             (a basic land type and the color of mana it makes: forest green)
-//	StateDecl   = "state" Ident Ident { Rule } .                 (a value every object holds: its name, and flag, number, object or player)
+//	StateDecl   = "state" [ "player" | "game" ] Ident Ident { Rule } . (a value every object (each player, the game) holds: its name, and flag, number, object or player)
 //	CharacteristicDecl = "characteristic" Ident { Rule } "(" Ident ")" "=" Expr .   (power or toughness, derived)
 //	TurnDecl    = "turn" Rule { Rule } "{" { "order" Ident { "," Ident } | "extra_turns" Rule { Rule } Ident } "}" .
 //	EveryDecl   = "every" ( "step" | "phase" ) "{" { OnEnd } "}" .

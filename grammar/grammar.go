@@ -209,10 +209,18 @@ type pType struct {
 }
 
 type pState struct {
-	Pos   lexer.Position
-	Name  pIdent    `parser:"'state' @@"`
-	Kind  pForKind  `parser:"@@"`
-	Rules []pString `parser:"@@*"`
+	Pos    lexer.Position
+	Holder *pHolder  `parser:"'state' @@?"`
+	Name   pIdent    `parser:"@@"`
+	Kind   pForKind  `parser:"@@"`
+	Rules  []pString `parser:"@@*"`
+}
+
+// pHolder is who holds a state other than objects: `state player ...`,
+// `state game ...`.
+type pHolder struct {
+	Pos  lexer.Position
+	Name string `parser:"@( 'player' | 'game' )"`
 }
 
 type pCounter struct {

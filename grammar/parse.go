@@ -266,6 +266,21 @@ var changesNext = map[string]bool{"every": true, "override": true, "remove": tru
 // missing "}". unclosed[k], when set, is the "{" left open before start k
 // (k == len(starts): before the end of the file): the declaration before
 // it lacks the "}" of that brace.
+// stateKindOrHolder reports whether toks[i], player, is the holder or
+// the kind of a state declaration (state player NAME KIND, state [game]
+// NAME player), not a player declaration.
+func stateKindOrHolder(toks []lexer.Token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if toks[j].Pos.Line != toks[i].Pos.Line {
+			return false
+		}
+		if toks[j].Type == tokKeyword && toks[j].Value == "state" {
+			return true
+		}
+	}
+	return false
+}
+
 func chunkStarts(toks []lexer.Token) (starts []int, unclosed map[int]lexer.Token) {
 	starts = []int{0}
 	var braces []lexer.Token // the "{" open, innermost last
@@ -284,6 +299,7 @@ func chunkStarts(toks []lexer.Token) (starts []int, unclosed map[int]lexer.Token
 		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]"):
 			parens = max(parens-1, 0)
 		case t.Type == tokKeyword && declKeywords[t.Value] && !changesNext[toks[i-1].Value] &&
+			!(t.Value == "player" && stateKindOrHolder(toks, i)) &&
 			(len(braces) == 0 && parens == 0 || t.Pos.Column == 1):
 			if len(braces) > 0 {
 				if unclosed == nil {

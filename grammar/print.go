@@ -195,6 +195,10 @@ func (p *printer) decl(d Decl) {
 		p.ident(d.Color)
 	case *StateDecl:
 		p.tok(d.Pos, "state ")
+		if d.Holder != nil {
+			p.ident(*d.Holder)
+			p.text(" ")
+		}
 		p.ident(d.Name)
 		p.text(" ")
 		p.ident(d.Kind)

@@ -88,6 +88,9 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectRules(n.Rules, f)
 		Inspect(&n.Color, f)
 	case *StateDecl:
+		if n.Holder != nil {
+			Inspect(n.Holder, f)
+		}
 		Inspect(&n.Name, f)
 		Inspect(&n.Kind, f)
 		inspectRules(n.Rules, f)

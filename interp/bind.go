@@ -84,6 +84,24 @@ func callValue(b *compiler.Builtin, a []value) value {
 	case func(rt.Exec, rt.ObjID, rt.StateKind) int:
 		x, k := a[0].o, rt.StateKind(a[1].enum)
 		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return f(g, x(g, fp), k) }}
+	case func(rt.Exec, int, rt.StateKind) int32:
+		p, k := a[0].p, rt.StateKind(a[1].enum)
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, p(g, fp), k) })
+	case func(rt.Exec, int, rt.StateKind) bool:
+		p, k := a[0].p, rt.StateKind(a[1].enum)
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k) })
+	case func(rt.Exec, int, rt.StateKind) int:
+		p, k := a[0].p, rt.StateKind(a[1].enum)
+		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return f(g, p(g, fp), k) }}
+	case func(rt.Exec, rt.StateKind) int32:
+		k := rt.StateKind(a[0].enum)
+		return intV(func(g rt.Exec, _ int) int32 { return f(g, k) })
+	case func(rt.Exec, rt.StateKind) bool:
+		k := rt.StateKind(a[0].enum)
+		return boolV(func(g rt.Exec, _ int) bool { return f(g, k) })
+	case func(rt.Exec, rt.StateKind) int:
+		k := rt.StateKind(a[0].enum)
+		return value{t: compiler.Player, p: func(g rt.Exec, _ int) int { return f(g, k) }}
 	case func(rt.Exec, rt.ObjID, rt.CounterKind) int32:
 		x, k := a[0].o, rt.CounterKind(a[1].enum)
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp), k) })
@@ -250,6 +268,24 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, rt.ObjID, rt.StateKind, int, string):
 		x, k, p := a[0].o, rt.StateKind(a[1].enum), a[2].p
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), k, p(g, fp), rule); return true }
+	case func(rt.Exec, int, rt.StateKind, int32, string):
+		p, k, n := a[0].p, rt.StateKind(a[1].enum), a[2].i
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), k, n(g, fp), rule); return true }
+	case func(rt.Exec, int, rt.StateKind, bool, string):
+		p, k, v := a[0].p, rt.StateKind(a[1].enum), a[2].b
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), k, v(g, fp), rule); return true }
+	case func(rt.Exec, int, rt.StateKind, int, string):
+		p, k, q := a[0].p, rt.StateKind(a[1].enum), a[2].p
+		return func(g rt.Exec, fp int) bool { f(g, p(g, fp), k, q(g, fp), rule); return true }
+	case func(rt.Exec, rt.StateKind, int32, string):
+		k, n := rt.StateKind(a[0].enum), a[1].i
+		return func(g rt.Exec, fp int) bool { f(g, k, n(g, fp), rule); return true }
+	case func(rt.Exec, rt.StateKind, bool, string):
+		k, v := rt.StateKind(a[0].enum), a[1].b
+		return func(g rt.Exec, fp int) bool { f(g, k, v(g, fp), rule); return true }
+	case func(rt.Exec, rt.StateKind, int, string):
+		k, q := rt.StateKind(a[0].enum), a[1].p
+		return func(g rt.Exec, fp int) bool { f(g, k, q(g, fp), rule); return true }
 	}
 	panic(noAdapter(b))
 }

@@ -109,6 +109,10 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		r.LandMana = append(r.LandMana, rt.LandMana{Subtype: m.Subtype, Color: rt.Color(m.Color.Value)})
 	}
 	for _, s := range p.States {
+		if s.Holder != 0 {
+			r.HeldStates = append(r.HeldStates, rt.HeldState{Name: s.Name, Holder: s.Holder, Slot: rt.StateKind(s.Enum.Value), Kind: s.KindName()})
+			continue
+		}
 		r.States, r.StateKinds = append(r.States, s.Name), append(r.StateKinds, rt.StateKind(s.Enum.Value))
 	}
 	for _, a := range p.Derived {

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:fd8948ce7dd63a17ae94402753d8914d"
+const SourceHash = "sha256:93c13642874261111bb77646cb7a7aab"
 
 // Keyword bits.
 const (
@@ -236,16 +236,17 @@ var Rules = &rt.Rules{
 		{Name: "Soul Warden", Types: ty_creature, Subtypes: []string{"human", "cleric"}, Power: 1, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Soul Warden", Event: 18, Segment: "", Arg: 0, Effect: 19, Args: [rt.MaxStackArgs]int32{1, 0, 0}}}}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Soul Warden"},                                                                                                   // cards/triggers.mtg:74:1
 		{Name: "Time Stop", Types: ty_instant, Cost: rt.Cost{Generic: 4, Colored: rt.Mana{0, 2, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Time Stop", Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Time Stop"},                                                                                                                                                                                                                                       // cards/turn.mtg:30:1
 		{Name: "Sundial of the Infinite", Types: ty_artifact, Abilities: []rt.Ability{{Label: "Sundial of the Infinite", Timing: "during_your_turn", Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Sundial of the Infinite", Effect: 58, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Sundial of the Infinite"}, // cards/turn.mtg:37:1
-		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                     // cards/untap.mtg:18:1
-		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 22, Segment: "", Arg: 0, Effect: 60, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                       // cards/untap.mtg:39:1
-		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 22, Segment: "", Arg: 0, Effect: 60, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                  // cards/untap.mtg:50:1
-		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 2, Segment: "", Arg: 0, Effect: 61, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                             // cards/untap.mtg:66:1
+		{Name: "Celestus", Types: ty_artifact, Super: 2, Abilities: []rt.Ability{{Label: "Celestus", Timing: "as_a_sorcery", Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Tap: true, Effect: rt.Trigger{Triggered: rt.Triggered{Label: "Celestus", Effect: 59, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 0, 0}}, Declared: "Celestus"},                                                       // cards/turn.mtg:63:1
+		{Name: "Crippling Chill", Types: ty_instant, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Spell: rt.Triggered{Label: "Crippling Chill", Effect: 60, Args: [rt.MaxStackArgs]int32{0, 0, 0}}, Declared: "Crippling Chill"},                                                                                                                                                                                                                     // cards/untap.mtg:18:1
+		{Name: "Kashi-Tribe Warriors", Types: ty_creature, Subtypes: []string{"snake", "warrior"}, Power: 2, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Kashi-Tribe Warriors", Event: 22, Segment: "", Arg: 0, Effect: 61, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 3, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Kashi-Tribe Warriors"},                                                                       // cards/untap.mtg:39:1
+		{Name: "Orochi Ranger", Types: ty_creature, Subtypes: []string{"snake", "warrior", "ranger"}, Power: 2, Toughness: 1, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Orochi Ranger", Event: 22, Segment: "", Arg: 0, Effect: 61, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{0, 0, 0, 0, 1, 0}}, Declared: "Orochi Ranger"},                                                                                  // cards/untap.mtg:50:1
+		{Name: "Apes of Rath", Types: ty_creature, Subtypes: []string{"ape"}, Power: 5, Toughness: 4, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Apes of Rath", Event: 2, Segment: "", Arg: 0, Effect: 62, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 0, 0, 0, 2, 0}}, Declared: "Apes of Rath"},                                                                                                             // cards/untap.mtg:66:1
 		{Name: "Wind Drake", Types: ty_creature, Subtypes: []string{"drake"}, Power: 2, Toughness: 2, Keywords: []string{"flying"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Wind Drake"},                                                                                                                                                                                                                                             // cards/untap.mtg:75:1
 		{Name: "Youthful Knight", Types: ty_creature, Subtypes: []string{"human", "knight"}, Power: 2, Toughness: 1, Keywords: []string{"first_strike"}, Cost: rt.Cost{Generic: 1, Colored: rt.Mana{1, 0, 0, 0, 0, 0}}, Declared: "Youthful Knight"},                                                                                                                                                                                                                   // cards/untap.mtg:84:1
 		{Name: "Raging Goblin", Types: ty_creature, Subtypes: []string{"goblin", "berserker"}, Power: 1, Toughness: 1, Keywords: []string{"haste"}, Cost: rt.Cost{Generic: 0, Colored: rt.Mana{0, 0, 0, 1, 0, 0}}, Declared: "Raging Goblin"},                                                                                                                                                                                                                          // cards/untap.mtg:93:1
 		{Name: "Ornithopter", Types: ty_artifact | ty_creature, Subtypes: []string{"thopter"}, Power: 0, Toughness: 2, Keywords: []string{"flying"}, Declared: "Ornithopter"},                                                                                                                                                                                                                                                                                          // cards/untap.mtg:102:1
 		{Name: "Skyhunter Patrol", Types: ty_creature, Subtypes: []string{"cat", "knight"}, Power: 2, Toughness: 3, Keywords: []string{"flying", "first_strike"}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{2, 0, 0, 0, 0, 0}}, Declared: "Skyhunter Patrol"},                                                                                                                                                                                                         // cards/untap.mtg:111:1
-		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 17, Segment: "", Arg: 0, Effect: 62, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                     // cards/untap.mtg:131:1
+		{Name: "Frost Lynx", Types: ty_creature, Subtypes: []string{"elemental", "cat"}, Power: 2, Toughness: 2, Triggers: []rt.Trigger{{Triggered: rt.Triggered{Label: "Frost Lynx", Event: 17, Segment: "", Arg: 0, Effect: 63, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}}, Cost: rt.Cost{Generic: 2, Colored: rt.Mana{0, 1, 0, 0, 0, 0}}, Declared: "Frost Lynx"},                                                                                                     // cards/untap.mtg:131:1
 	},
 	CardTypes:         []string{"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "kindred", "battle"},
 	PlayedTypes:       ty_land,
@@ -261,6 +262,7 @@ var Rules = &rt.Rules{
 	},
 	States:     []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
 	StateKinds: []rt.StateKind{0, 1, 2, 64, 3, 4, 65, 66, 67},
+	HeldStates: []rt.HeldState{{Name: "day", Holder: rt.HeldByGame, Slot: 0, Kind: "flag"}, {Name: "night", Holder: rt.HeldByGame, Slot: 1, Kind: "flag"}, {Name: "spells_cast", Holder: rt.HeldByPlayer, Slot: 0, Kind: "number"}, {Name: "last_active", Holder: rt.HeldByGame, Slot: 2, Kind: "player"}, {Name: "previous_turn_spells", Holder: rt.HeldByGame, Slot: 3, Kind: "number"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -302,55 +304,56 @@ var Rules = &rt.Rules{
 		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:90 (501, 501.1)
+		{ // rules/turn.mtg:114 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:90",
+			Pos:   "rules/turn.mtg:114",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:91 (502)
+				{ // rules/turn.mtg:115 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:91",
+					Pos:   "rules/turn.mtg:115",
 					Actions: []rt.Action{
-						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:95", Run: step_untap_action_0},
-						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:105", Run: step_untap_action_1},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:135", Run: step_untap_action_2},
+						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:119", Run: step_untap_action_0},
+						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:129", Run: step_untap_action_1},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:160", Run: step_untap_action_2},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:173", Run: step_untap_action_3},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:148 (503, 503.1)
+				{ // rules/turn.mtg:186 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:148",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:151 (504)
+				{ // rules/turn.mtg:189 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:151",
+					Pos:      "rules/turn.mtg:189",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:155", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:193", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:162 (505, 505.1)
+		{ // rules/turn.mtg:200 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:162",
+			Pos:      "rules/turn.mtg:200",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:162 (505, 505.1)
+				{ // rules/turn.mtg:200 (505, 505.1)
 					Name:  "precombat_main",
 					Rules: []string{"505", "505.1"},
-					Pos:   "rules/turn.mtg:162",
+					Pos:   "rules/turn.mtg:200",
 					Actions: []rt.Action{
-						{Rules: []string{"505.4", "703.4f", "714.3b"}, Pos: "rules/turn.mtg:169", Run: step_precombat_main_action_0},
+						{Rules: []string{"505.4", "703.4f", "714.3b"}, Pos: "rules/turn.mtg:207", Run: step_precombat_main_action_0},
 					},
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
@@ -445,16 +448,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:179 (505.1a)
+		{ // rules/turn.mtg:217 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:179",
+			Pos:      "rules/turn.mtg:217",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:179 (505.1a)
+				{ // rules/turn.mtg:217 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:179",
+					Pos:          "rules/turn.mtg:217",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -464,25 +467,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:185 (512, 512.1)
+		{ // rules/turn.mtg:223 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:185",
+			Pos:   "rules/turn.mtg:223",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:186 (513, 513.1)
+				{ // rules/turn.mtg:224 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:224",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:189 (514)
+				{ // rules/turn.mtg:227 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:189",
+					Pos:   "rules/turn.mtg:227",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:195", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:233", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -498,22 +501,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:62", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:86", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:65", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:68", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:89", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:92", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:77", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:101", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:80", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:83", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:104", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:107", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -649,6 +652,7 @@ var Rules = &rt.Rules{
 		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:556", Allows: timing_10},
 		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:557", Allows: timing_11},
 		{Name: "during_your_turn", Rules: []string{"602.5b"}, Pos: "cards/turn.mtg:27", Allows: timing_12},
+		{Name: "as_a_sorcery", Rules: []string{"602.5b"}, Pos: "cards/turn.mtg:58", Allows: timing_13},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -661,6 +665,8 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"714.3a", "714.3"}, Pos: "rules/characteristics.mtg:61", Run: on_event_enter_0},
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
 		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
+		{On: rt.EventOn{Kind: rt.EvCast, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:62", Run: on_event_cast_3},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:66", Run: on_event_new_turn_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -696,7 +702,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:99", Params: 1, Kinds: "i", Run: effect_20},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:103", Params: 0, Kinds: "", Run: effect_21},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:107", Params: 1, Kinds: "i", Run: effect_22},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_23},
 		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:117", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_25},
 		{Name: "draw_and_skip_turn", Rules: []string{"500.11"}, Pos: "cards/attack.mtg:53", Params: 1, Kinds: "i", Run: effect_26},
@@ -731,10 +737,11 @@ var Rules = &rt.Rules{
 		{Name: "berserker_bonus", Rules: []string{"509.1i"}, Pos: "cards/triggers.mtg:36", Params: 0, Kinds: "", Run: effect_55},
 		{Name: "heelcutter_hobble", Rules: []string{"508.1m"}, Pos: "cards/triggers.mtg:57", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_56_target_0}}, Run: effect_56},
 		{Name: "end_the_turn", Rules: []string{"723.1"}, Pos: "cards/turn.mtg:14", Params: 0, Kinds: "", Run: effect_57},
-		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_58_target_0}}, Run: effect_58},
-		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_59},
-		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_60},
-		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_61_target_0}}, Run: effect_61},
+		{Name: "day_or_night", Rules: []string{"502.2"}, Pos: "cards/turn.mtg:46", Params: 0, Kinds: "", Run: effect_58},
+		{Name: "chill", Rules: []string{"117.1a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:10", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_59_target_0}}, Run: effect_59},
+		{Name: "freeze_recipient", Rules: []string{"510.2", "502.3", "611.2a"}, Pos: "cards/untap.mtg:31", Params: 0, Kinds: "", Run: effect_60},
+		{Name: "stays_down", Rules: []string{"508.1m", "502.3", "611.2a"}, Pos: "cards/untap.mtg:60", Params: 0, Kinds: "", Run: effect_61},
+		{Name: "frost_lynx_tap", Rules: []string{"603.6a", "502.3", "611.2a"}, Pos: "cards/untap.mtg:123", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_62_target_0}}, Run: effect_62},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "chapter", Rules: []string{"714.2b", "714.2", "714.2a"}, Pos: "rules/characteristics.mtg:57", On: []rt.EventOn{{Kind: rt.EvCounters, Name: "lore"}}, Param: 'i', If: trigger_event_0_if},
@@ -755,9 +762,9 @@ var Rules = &rt.Rules{
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:75", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:81", On: []rt.EventOn{{Kind: rt.EvEnter}}},
 		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:85", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_combat_damage_to_creature", Rules: []string{"510.2"}, Pos: "cards/untap.mtg:27", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_21_if},
 	},
 }
@@ -1593,13 +1600,13 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:95 (611.2a)
+// rules/turn.mtg:119 (611.2a)
 func step_untap_action_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilYourNextTurn, "611.2a")
 	return true
 }
 
-// rules/turn.mtg:105 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
+// rules/turn.mtg:129 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1682,8 +1689,20 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:135 (502.3, 703.4c)
+// rules/turn.mtg:160 (502.2, 703.4b)
 func step_untap_action_2(g rt.Exec) bool {
+	if rt.GameTurn(g) > 1 && rt.GameStateFlag(g, rt.StateKind(0)) && rt.GameStateNumber(g, rt.StateKind(3)) == 0 {
+		g.SetGameFlag(rt.StateKind(0), false, "502.2")
+		g.SetGameFlag(rt.StateKind(1), true, "502.2")
+	} else if rt.GameTurn(g) > 1 && rt.GameStateFlag(g, rt.StateKind(1)) && rt.GameStateNumber(g, rt.StateKind(3)) >= 2 {
+		g.SetGameFlag(rt.StateKind(1), false, "502.2")
+		g.SetGameFlag(rt.StateKind(0), true, "502.2")
+	}
+	return true
+}
+
+// rules/turn.mtg:173 (502.3, 703.4c)
+func step_untap_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -1741,28 +1760,28 @@ func step_untap_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:149 (503.1a)
+// rules/turn.mtg:187 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:154 (500.11)
+// rules/turn.mtg:192 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:155 (504.1, 703.4d)
+// rules/turn.mtg:193 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:158 (504.2)
+// rules/turn.mtg:196 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:169 (505.4, 703.4f, 714.3b)
+// rules/turn.mtg:207 (505.4, 703.4f, 714.3b)
 func step_precombat_main_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1784,17 +1803,17 @@ func step_precombat_main_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:174 (505.6)
+// rules/turn.mtg:212 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:176 (505.6b)
+// rules/turn.mtg:214 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:175 (505.6a)
+// rules/turn.mtg:213 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -2745,27 +2764,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:180 (505.6)
+// rules/turn.mtg:218 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:182 (505.6b)
+// rules/turn.mtg:220 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:181 (505.6a)
+// rules/turn.mtg:219 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:187 (513.1)
+// rules/turn.mtg:225 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:190 (514.1, 703.4n)
+// rules/turn.mtg:228 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -2773,7 +2792,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:195 (514.2, 703.4p)
+// rules/turn.mtg:233 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2794,39 +2813,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:205 (514.3a)
+// rules/turn.mtg:243 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:205 (514.3a)
+// rules/turn.mtg:243 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:206 (514.3a)
+// rules/turn.mtg:244 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:61 (500.11)
+// rules/turn.mtg:85 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:62 (500.5)
+// rules/turn.mtg:86 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:65 (500.5)
+// rules/turn.mtg:89 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:68 (500.4, 703.4q)
+// rules/turn.mtg:92 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2851,24 +2870,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:76 (500.11)
+// rules/turn.mtg:100 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:77 (500.5)
+// rules/turn.mtg:101 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:80 (500.5)
+// rules/turn.mtg:104 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:83 (500.4, 703.4q)
+// rules/turn.mtg:107 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -4440,6 +4459,11 @@ func timing_12(g rt.Exec, v_p int) bool {
 	return v_p == g.Active
 }
 
+// cards/turn.mtg:58 (602.5b)
+func timing_13(g rt.Exec, v_p int) bool {
+	return v_p == g.Active && rt.GameStack(g) == 0 && (g.During(1, -1) || g.During(3, -1))
+}
+
 // rules/damage.mtg:17 (510.2, 702.90b, 702.164c)
 func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
@@ -4549,6 +4573,43 @@ func on_event_new_turn_2(g rt.Exec, e rt.Event) {
 		}
 		g.Release(mark)
 	}
+}
+
+// rules/turn.mtg:62 (502.2)
+func on_event_cast_3(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(0), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(0))+1, "502.2")
+}
+
+// rules/turn.mtg:66 (502.2)
+func on_event_new_turn_4(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	g.SetGameNumber(rt.StateKind(3), rt.PlayerStateNumber(g, rt.GameStatePlayer(g, rt.StateKind(2)), rt.StateKind(0)), "502.2")
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.SetPlayerNumber(v_q, rt.StateKind(0), 0, "502.2")
+		}
+		g.Release(mark)
+	}
+	g.SetGamePlayer(rt.StateKind(2), v_p, "502.2")
 }
 
 // rules/sba.mtg:68 (506.4)
@@ -5037,7 +5098,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:227 (500.8, 505.1a)
+// rules/turn.mtg:265 (500.8, 505.1a)
 func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -5738,8 +5799,21 @@ func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cards/untap.mtg:10 (117.1a, 502.3, 611.2a)
+// cards/turn.mtg:46 (502.2)
 func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+	if rt.GameStateFlag(g, rt.StateKind(1)) {
+		g.SetGameFlag(rt.StateKind(1), false, "502.2")
+		g.SetGameFlag(rt.StateKind(0), true, "502.2")
+	} else {
+		g.SetGameFlag(rt.StateKind(0), false, "502.2")
+		g.SetGameFlag(rt.StateKind(1), true, "502.2")
+	}
+
+	return true
+}
+
+// cards/untap.mtg:10 (117.1a, 502.3, 611.2a)
+func effect_59(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "117.1a")
@@ -5750,14 +5824,14 @@ func effect_58(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:10 (117.1a, 502.3, 611.2a) (target 0)
-func effect_58_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_59_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature)
 }
 
 // cards/untap.mtg:31 (510.2, 502.3, 611.2a)
-func effect_59(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_60(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Tap(g.TriggerRecipient(), "510.2")
 	g.Grant(g.TriggerRecipient(), kw_doesnt_untap, rt.DurationID(28673), "510.2")
 
@@ -5765,14 +5839,14 @@ func effect_59(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:60 (508.1m, 502.3, 611.2a)
-func effect_60(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_61(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.Grant(g.AbilitySource(), kw_doesnt_untap, rt.DurationID(28673), "508.1m")
 
 	return true
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a)
-func effect_61(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_62(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	g.Tap(v_c, "603.6a")
@@ -5782,7 +5856,7 @@ func effect_61(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 }
 
 // cards/untap.mtg:123 (603.6a, 502.3, 611.2a) (target 0)
-func effect_61_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
+func effect_62_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_c := rt.ObjID(args[0])
 	_ = v_c
 	return rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) != g.AbilityController()
@@ -5901,7 +5975,7 @@ func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && v_x != v_w
 }
 
-// rules/turn.mtg:214 (500.6)
+// rules/turn.mtg:252 (500.6)
 func trigger_event_19_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8f1530f9fa9528c3c3fcf775f15f83eb"
+const SourceHash = "sha256:1dec617e9683e498a1f61098a7138b2c"
 
 // Keyword bits.
 const (
@@ -121,10 +121,10 @@ var Rules = &rt.Rules{
 		rt.MechResolve:       {Rules: []string{"413.1", "408.1c", "413.2a", "413.2h"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:90 (301, 301.1)
+		{ // rules/turn.mtg:114 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:90",
+			Pos:   "rules/turn.mtg:114",
 			Steps: []rt.Step{
 				{ // cr1999/turn.mtg:54 (302)
 					Name:  "untap",
@@ -135,17 +135,17 @@ var Rules = &rt.Rules{
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // rules/turn.mtg:148 (303, 303.1)
+				{ // rules/turn.mtg:186 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "rules/turn.mtg:148",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:151 (304)
+				{ // rules/turn.mtg:189 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:151",
+					Pos:      "rules/turn.mtg:189",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
@@ -156,16 +156,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:162 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:200 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:162",
+			Pos:      "rules/turn.mtg:200",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:162 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:200 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:162",
+					Pos:          "rules/turn.mtg:200",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -250,16 +250,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:179 (305.1)
+		{ // rules/turn.mtg:217 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:179",
+			Pos:      "rules/turn.mtg:217",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:179 (305.1)
+				{ // rules/turn.mtg:217 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:179",
+					Pos:          "rules/turn.mtg:217",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -269,24 +269,24 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:185 (312, 312.1)
+		{ // rules/turn.mtg:223 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:185",
+			Pos:   "rules/turn.mtg:223",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:186 (313, 313.1)
+				{ // rules/turn.mtg:224 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:224",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:189 (314, 314.1)
+				{ // rules/turn.mtg:227 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "rules/turn.mtg:189",
+					Pos:   "rules/turn.mtg:227",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
 						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:88", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
@@ -397,9 +397,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:74", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:75", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -685,7 +685,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:149 (303.1)
+// rules/turn.mtg:187 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
@@ -701,17 +701,17 @@ func step_draw_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:158 (304.1)
+// rules/turn.mtg:196 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:174 (305.3)
+// rules/turn.mtg:212 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:176 (305.4, 408.2d)
+// rules/turn.mtg:214 (305.4, 408.2d)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1392,12 +1392,12 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:180 (305.3)
+// rules/turn.mtg:218 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:182 (305.4, 408.2d)
+// rules/turn.mtg:220 (305.4, 408.2d)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
@@ -1407,12 +1407,12 @@ func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:187 (313.1)
+// rules/turn.mtg:225 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:190 (314.1a)
+// rules/turn.mtg:228 (314.1a)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -1444,17 +1444,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:205 (314.1c)
+// rules/turn.mtg:243 (314.1c)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:205 (314.1c)
+// rules/turn.mtg:243 (314.1c)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:206 (314.1c)
+// rules/turn.mtg:244 (314.1c)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2208,7 +2208,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:214 (408.1f)
+// rules/turn.mtg:252 (408.1f)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:636f740b46c86ee43be38eb00773a2b1"
+const SourceHash = "sha256:5d429046cc9a2981483c24d9c9573818"
 
 // Keyword bits.
 const (
@@ -119,53 +119,53 @@ var Rules = &rt.Rules{
 		rt.MechResolve:       {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:90 (301, 301.1)
+		{ // rules/turn.mtg:114 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:90",
+			Pos:   "rules/turn.mtg:114",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:91 (302)
+				{ // rules/turn.mtg:115 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "rules/turn.mtg:91",
+					Pos:   "rules/turn.mtg:115",
 					Actions: []rt.Action{
-						{Rules: []string{"418.3a"}, Pos: "rules/turn.mtg:95", Run: step_untap_action_0},
-						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:105", Run: step_untap_action_1},
-						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:135", Run: step_untap_action_2},
+						{Rules: []string{"418.3a"}, Pos: "rules/turn.mtg:119", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:129", Run: step_untap_action_1},
+						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:173", Run: step_untap_action_2},
 					},
 					NoPriorityRule: "302.3",
 				},
-				{ // rules/turn.mtg:148 (303)
+				{ // rules/turn.mtg:186 (303)
 					Name:         "upkeep",
 					Rules:        []string{"303"},
-					Pos:          "rules/turn.mtg:148",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:151 (304)
+				{ // rules/turn.mtg:189 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:151",
+					Pos:      "rules/turn.mtg:189",
 					Skip:     step_draw_skip,
 					SkipRule: "300.9",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:155", Run: step_draw_action_0},
+						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:193", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // rules/turn.mtg:162 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:200 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:162",
+			Pos:      "rules/turn.mtg:200",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:162 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:200 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:162",
+					Pos:          "rules/turn.mtg:200",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -254,16 +254,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:179 (305.1)
+		{ // rules/turn.mtg:217 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:179",
+			Pos:      "rules/turn.mtg:217",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:179 (305.1)
+				{ // rules/turn.mtg:217 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:179",
+					Pos:          "rules/turn.mtg:217",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -273,25 +273,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:185 (312, 312.1)
+		{ // rules/turn.mtg:223 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:185",
+			Pos:   "rules/turn.mtg:223",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:186 (313, 313.1)
+				{ // rules/turn.mtg:224 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:224",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:189 (314)
+				{ // rules/turn.mtg:227 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "rules/turn.mtg:189",
+					Pos:   "rules/turn.mtg:227",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:195", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:233", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -390,7 +390,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:99", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:103", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:107", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
 	},
@@ -410,9 +410,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:74", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:75", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
 		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
 	},
@@ -699,13 +699,13 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:95 (418.3a)
+// rules/turn.mtg:119 (418.3a)
 func step_untap_action_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilYourNextTurn, "418.3a")
 	return true
 }
 
-// rules/turn.mtg:105 (302.1)
+// rules/turn.mtg:129 (302.1)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -788,7 +788,7 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:135 (302.2)
+// rules/turn.mtg:173 (302.2)
 func step_untap_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -847,38 +847,38 @@ func step_untap_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:149 (303.1)
+// rules/turn.mtg:187 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:154 (300.9)
+// rules/turn.mtg:192 (300.9)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:155 (304.1, 423.1)
+// rules/turn.mtg:193 (304.1, 423.1)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
-// rules/turn.mtg:158 (304.1)
+// rules/turn.mtg:196 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:174 (305.3)
+// rules/turn.mtg:212 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:176 (305.4)
+// rules/turn.mtg:214 (305.4)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:175 (305.3)
+// rules/turn.mtg:213 (305.3)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1614,27 +1614,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:180 (305.3)
+// rules/turn.mtg:218 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:182 (305.4)
+// rules/turn.mtg:220 (305.4)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:181 (305.3)
+// rules/turn.mtg:219 (305.3)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:187 (313.1)
+// rules/turn.mtg:225 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:190 (314.1)
+// rules/turn.mtg:228 (314.1)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
@@ -1642,7 +1642,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:195 (314.2)
+// rules/turn.mtg:233 (314.2)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1663,17 +1663,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:205 (314.3)
+// rules/turn.mtg:243 (314.3)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:205 (314.3)
+// rules/turn.mtg:243 (314.3)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:206 (314.3)
+// rules/turn.mtg:244 (314.3)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2300,7 +2300,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:227 (300.7, 305.1)
+// rules/turn.mtg:265 (300.7, 305.1)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
@@ -2423,7 +2423,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:214 (300.5)
+// rules/turn.mtg:252 (300.5)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

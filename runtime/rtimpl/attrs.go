@@ -368,3 +368,95 @@ func (g Exec) MayChoose(p int, x ObjID, k StateKind, rule string) bool {
 	}
 	return true
 }
+
+// The values the rules declare players and the game hold (state player
+// NAME KIND, state game NAME KIND: Rules.HeldStates), read and written as
+// objects' are, each as the declaration's type: a flag is 1 or 0, a
+// player is stored plus one (0: none). What no player holds reads as zero
+// (a player's attributes of no player are an empty player's), and a
+// statement given no player does nothing. A change is a change to the
+// game, which the state-based actions and the watches look at again.
+
+func heldSlot(k StateKind) bool { return int(k) < MaxHeldStates }
+
+// PlayerStateNumber is player p's state value k, as a number.
+func PlayerStateNumber(g Exec, p int, k StateKind) int32 {
+	if !g.IsPlayer(p) || !heldSlot(k) {
+		return 0
+	}
+	return g.Players[p].States[k]
+}
+
+// PlayerStateFlag is player p's flag k.
+func PlayerStateFlag(g Exec, p int, k StateKind) bool { return PlayerStateNumber(g, p, k) != 0 }
+
+// PlayerStatePlayer is player p's state value k, as a player (-1: none).
+func PlayerStatePlayer(g Exec, p int, k StateKind) int { return int(PlayerStateNumber(g, p, k)) - 1 }
+
+// GameStateNumber is the game's state value k, as a number.
+func GameStateNumber(g Exec, k StateKind) int32 {
+	if !heldSlot(k) {
+		return 0
+	}
+	return g.States[k]
+}
+
+// GameStateFlag is the game's flag k.
+func GameStateFlag(g Exec, k StateKind) bool { return GameStateNumber(g, k) != 0 }
+
+// GameStatePlayer is the game's state value k, as a player (-1: none).
+func GameStatePlayer(g Exec, k StateKind) int { return int(GameStateNumber(g, k)) - 1 }
+
+// setHeld stores n in the slot *v, a change to the game if it is one.
+func (g Exec) setHeld(v *int32, n int32) {
+	if *v != n {
+		*v = n
+		g.touch(ChangeAll)
+	}
+}
+
+// SetPlayerNumber sets player p's state value k to n.
+func (g Exec) SetPlayerNumber(p int, k StateKind, n int32, rule string) {
+	if g.IsPlayer(p) && heldSlot(k) {
+		g.setHeld(&g.Players[p].States[k], n)
+	}
+}
+
+// SetPlayerFlag sets player p's flag k to v.
+func (g Exec) SetPlayerFlag(p int, k StateKind, v bool, rule string) {
+	g.SetPlayerNumber(p, k, b2i(v), rule)
+}
+
+// SetPlayerPlayer makes player p's state value k the player q (none: -1).
+func (g Exec) SetPlayerPlayer(p int, k StateKind, q int, rule string) {
+	if !g.IsPlayer(q) {
+		q = -1
+	}
+	g.SetPlayerNumber(p, k, int32(q)+1, rule)
+}
+
+// SetGameNumber sets the game's state value k to n.
+func (g Exec) SetGameNumber(k StateKind, n int32, rule string) {
+	if heldSlot(k) {
+		g.setHeld(&g.States[k], n)
+	}
+}
+
+// SetGameFlag sets the game's flag k to v.
+func (g Exec) SetGameFlag(k StateKind, v bool, rule string) { g.SetGameNumber(k, b2i(v), rule) }
+
+// SetGamePlayer makes the game's state value k the player q (none: -1).
+func (g Exec) SetGamePlayer(k StateKind, q int, rule string) {
+	if !g.IsPlayer(q) {
+		q = -1
+	}
+	g.SetGameNumber(k, int32(q)+1, rule)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(v bool) int32 {
+	if v {
+		return 1
+	}
+	return 0
+}

@@ -74,6 +74,10 @@ type Game struct {
 
 	Players []Player
 	Objs    []Object
+	// States holds the values the rules declare the game holds (state
+	// game NAME KIND, Rules.HeldStates), each stored as a player's are
+	// (Player.States).
+	States [MaxHeldStates]int32
 	// faces is the table of the objects' faces (Object.face), append
 	// only: clones share it, each with a slice that ends at its length,
 	// so that an append never writes into another game's.

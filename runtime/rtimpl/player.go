@@ -7,7 +7,11 @@ type Player struct {
 	Life int32
 	// Counters are the player's counters of each kind the rules declare
 	// (a kind such as poison), as objects' are.
-	Counters      [MaxCounterKinds]int32
+	Counters [MaxCounterKinds]int32
+	// States holds the values the rules declare each player holds (state
+	// player NAME KIND, Rules.HeldStates), at their slots: a number as
+	// it is, a flag as 1 or 0, a player plus one (0: none).
+	States        [MaxHeldStates]int32
 	MaxHandSize   int32
 	LandPlays     int32 // lands the player may play each turn
 	LandsPlayed   int32 // lands played this turn

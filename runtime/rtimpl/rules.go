@@ -39,6 +39,9 @@ type Rules struct {
 	// holds (state), in declaration order; StateKinds their kinds.
 	States     []string
 	StateKinds []StateKind
+	// HeldStates are the values the rules declare each player or the
+	// game holds (state player|game NAME KIND), in declaration order.
+	HeldStates []HeldState
 	// What the runtime's own mechanisms do with objects of some types,
 	// as the card_type declarations' properties say:
 	//   - PlayedTypes (played): played as a special action, not cast; it
@@ -189,6 +192,17 @@ func (r *Rules) State(name string) (StateKind, bool) {
 		}
 	}
 	return 0, false
+}
+
+// HeldState is the state the rules declare a player or the game holds
+// by that name.
+func (r *Rules) HeldState(name string) (HeldState, bool) {
+	for _, s := range r.HeldStates {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return HeldState{}, false
 }
 
 // Card returns the card the rules declare with the given name.

@@ -117,6 +117,31 @@ const (
 	MaxStateFlags = 32
 )
 
+// MaxHeldStates is how many values the rules may declare each player
+// holds (state player NAME KIND), and how many the game holds (state game
+// NAME KIND).
+const MaxHeldStates = 8
+
+// Holder says who holds a state the rules declare other than objects'.
+type Holder uint8
+
+const (
+	HeldByPlayer Holder = iota + 1 // state player NAME KIND: p.NAME
+	HeldByGame                     // state game NAME KIND: game.NAME
+)
+
+// HeldState is a value the rules declare each player, or the game, holds
+// (state player|game NAME flag|number|player): the runtime names none of
+// them; it stores each in its slot (Player.States, Game.States), saves,
+// copies and compares it with the rest of the game, and reads and writes
+// it as the rules' statements say.
+type HeldState struct {
+	Name   string
+	Holder Holder
+	Slot   StateKind // the index into Player.States or Game.States
+	Kind   string    // "flag", "number" or "player"
+}
+
 // MaxSBAs is how many state-based actions the rules may declare (a pass
 // holds the sbas it matches as a set of their indexes).
 const MaxSBAs = 64

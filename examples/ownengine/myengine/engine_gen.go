@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:092c291e33b0d3ef704f482437a6bb79"
+const SourceHash = "sha256:733cb5e438ffced50b5a17b70fd06934"
 
 // Keyword bits.
 const (
@@ -125,6 +125,7 @@ var Rules = &rt.Rules{
 	},
 	States:     []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
 	StateKinds: []rt.StateKind{0, 1, 2, 64, 3, 4, 65, 66, 67},
+	HeldStates: []rt.HeldState{{Name: "day", Holder: rt.HeldByGame, Slot: 0, Kind: "flag"}, {Name: "night", Holder: rt.HeldByGame, Slot: 1, Kind: "flag"}, {Name: "spells_cast", Holder: rt.HeldByPlayer, Slot: 0, Kind: "number"}, {Name: "last_active", Holder: rt.HeldByGame, Slot: 2, Kind: "player"}, {Name: "previous_turn_spells", Holder: rt.HeldByGame, Slot: 3, Kind: "number"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -165,55 +166,56 @@ var Rules = &rt.Rules{
 		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:90 (501, 501.1)
+		{ // rules/turn.mtg:114 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:90",
+			Pos:   "rules/turn.mtg:114",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:91 (502)
+				{ // rules/turn.mtg:115 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:91",
+					Pos:   "rules/turn.mtg:115",
 					Actions: []rt.Action{
-						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:95", Run: step_untap_action_0},
-						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:105", Run: step_untap_action_1},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:135", Run: step_untap_action_2},
+						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:119", Run: step_untap_action_0},
+						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:129", Run: step_untap_action_1},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:160", Run: step_untap_action_2},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:173", Run: step_untap_action_3},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:148 (503, 503.1)
+				{ // rules/turn.mtg:186 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:148",
+					Pos:          "rules/turn.mtg:186",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:151 (504)
+				{ // rules/turn.mtg:189 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:151",
+					Pos:      "rules/turn.mtg:189",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:155", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:193", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:162 (505, 505.1)
+		{ // rules/turn.mtg:200 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:162",
+			Pos:      "rules/turn.mtg:200",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:162 (505, 505.1)
+				{ // rules/turn.mtg:200 (505, 505.1)
 					Name:  "precombat_main",
 					Rules: []string{"505", "505.1"},
-					Pos:   "rules/turn.mtg:162",
+					Pos:   "rules/turn.mtg:200",
 					Actions: []rt.Action{
-						{Rules: []string{"505.4", "703.4f", "714.3b"}, Pos: "rules/turn.mtg:169", Run: step_precombat_main_action_0},
+						{Rules: []string{"505.4", "703.4f", "714.3b"}, Pos: "rules/turn.mtg:207", Run: step_precombat_main_action_0},
 					},
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
@@ -308,16 +310,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:179 (505.1a)
+		{ // rules/turn.mtg:217 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:179",
+			Pos:      "rules/turn.mtg:217",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:179 (505.1a)
+				{ // rules/turn.mtg:217 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:179",
+					Pos:          "rules/turn.mtg:217",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -327,25 +329,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:185 (512, 512.1)
+		{ // rules/turn.mtg:223 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:185",
+			Pos:   "rules/turn.mtg:223",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:186 (513, 513.1)
+				{ // rules/turn.mtg:224 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:224",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:189 (514)
+				{ // rules/turn.mtg:227 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:189",
+					Pos:   "rules/turn.mtg:227",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:190", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:195", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:233", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -361,22 +363,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:62", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:86", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:65", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:68", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:89", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:92", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:77", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:101", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:80", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:83", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:104", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:107", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -495,6 +497,8 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"714.3a", "714.3"}, Pos: "rules/characteristics.mtg:61", Run: on_event_enter_0},
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
 		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
+		{On: rt.EventOn{Kind: rt.EvCast, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:62", Run: on_event_cast_3},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:66", Run: on_event_new_turn_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -526,7 +530,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:99", Params: 1, Kinds: "i", Run: effect_20},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:103", Params: 0, Kinds: "", Run: effect_21},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:107", Params: 1, Kinds: "i", Run: effect_22},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:227", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "chapter", Rules: []string{"714.2b", "714.2", "714.2a"}, Pos: "rules/characteristics.mtg:57", On: []rt.EventOn{{Kind: rt.EvCounters, Name: "lore"}}, Param: 'i', If: trigger_event_0_if},
@@ -547,9 +551,9 @@ var Rules = &rt.Rules{
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:75", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:81", On: []rt.EventOn{{Kind: rt.EvEnter}}},
 		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:85", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:213", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:214", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:219", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -1211,13 +1215,13 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:95 (611.2a)
+// rules/turn.mtg:119 (611.2a)
 func step_untap_action_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilYourNextTurn, "611.2a")
 	return true
 }
 
-// rules/turn.mtg:105 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
+// rules/turn.mtg:129 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1300,8 +1304,20 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:135 (502.3, 703.4c)
+// rules/turn.mtg:160 (502.2, 703.4b)
 func step_untap_action_2(g rt.Exec) bool {
+	if rt.GameTurn(g) > 1 && rt.GameStateFlag(g, rt.StateKind(0)) && rt.GameStateNumber(g, rt.StateKind(3)) == 0 {
+		g.SetGameFlag(rt.StateKind(0), false, "502.2")
+		g.SetGameFlag(rt.StateKind(1), true, "502.2")
+	} else if rt.GameTurn(g) > 1 && rt.GameStateFlag(g, rt.StateKind(1)) && rt.GameStateNumber(g, rt.StateKind(3)) >= 2 {
+		g.SetGameFlag(rt.StateKind(1), false, "502.2")
+		g.SetGameFlag(rt.StateKind(0), true, "502.2")
+	}
+	return true
+}
+
+// rules/turn.mtg:173 (502.3, 703.4c)
+func step_untap_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
@@ -1359,28 +1375,28 @@ func step_untap_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:149 (503.1a)
+// rules/turn.mtg:187 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:154 (500.11)
+// rules/turn.mtg:192 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:155 (504.1, 703.4d)
+// rules/turn.mtg:193 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:158 (504.2)
+// rules/turn.mtg:196 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:169 (505.4, 703.4f, 714.3b)
+// rules/turn.mtg:207 (505.4, 703.4f, 714.3b)
 func step_precombat_main_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1402,17 +1418,17 @@ func step_precombat_main_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:174 (505.6)
+// rules/turn.mtg:212 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:176 (505.6b)
+// rules/turn.mtg:214 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:175 (505.6a)
+// rules/turn.mtg:213 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -2363,27 +2379,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:180 (505.6)
+// rules/turn.mtg:218 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:182 (505.6b)
+// rules/turn.mtg:220 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:181 (505.6a)
+// rules/turn.mtg:219 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:187 (513.1)
+// rules/turn.mtg:225 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:190 (514.1, 703.4n)
+// rules/turn.mtg:228 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -2391,7 +2407,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:195 (514.2, 703.4p)
+// rules/turn.mtg:233 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2412,39 +2428,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:205 (514.3a)
+// rules/turn.mtg:243 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:205 (514.3a)
+// rules/turn.mtg:243 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:206 (514.3a)
+// rules/turn.mtg:244 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:61 (500.11)
+// rules/turn.mtg:85 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:62 (500.5)
+// rules/turn.mtg:86 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:65 (500.5)
+// rules/turn.mtg:89 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:68 (500.4, 703.4q)
+// rules/turn.mtg:92 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2469,24 +2485,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:76 (500.11)
+// rules/turn.mtg:100 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:77 (500.5)
+// rules/turn.mtg:101 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:80 (500.5)
+// rules/turn.mtg:104 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:83 (500.4, 703.4q)
+// rules/turn.mtg:107 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3743,6 +3759,43 @@ func on_event_new_turn_2(g rt.Exec, e rt.Event) {
 	}
 }
 
+// rules/turn.mtg:62 (502.2)
+func on_event_cast_3(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(0), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(0))+1, "502.2")
+}
+
+// rules/turn.mtg:66 (502.2)
+func on_event_new_turn_4(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	g.SetGameNumber(rt.StateKind(3), rt.PlayerStateNumber(g, rt.GameStatePlayer(g, rt.StateKind(2)), rt.StateKind(0)), "502.2")
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.SetPlayerNumber(v_q, rt.StateKind(0), 0, "502.2")
+		}
+		g.Release(mark)
+	}
+	g.SetGamePlayer(rt.StateKind(2), v_p, "502.2")
+}
+
 // rules/sba.mtg:68 (506.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
@@ -4143,7 +4196,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:227 (500.8, 505.1a)
+// rules/turn.mtg:265 (500.8, 505.1a)
 func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -4268,7 +4321,7 @@ func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && v_x != v_w
 }
 
-// rules/turn.mtg:214 (500.6)
+// rules/turn.mtg:252 (500.6)
 func trigger_event_19_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w
