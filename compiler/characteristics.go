@@ -268,21 +268,27 @@ func (r *resolver) stateAttr(x Expr, sel grammar.Ident) (Expr, bool) {
 // S), player_state_number(p, S), ...) is given one of the holder and the
 // type it reads.
 func (r *resolver) stateReadArgs(b *Builtin, args []Expr) {
-	for i, t := range b.Params {
-		lit, ok := args[i].(*EnumLit)
-		if t != StateT || !ok {
-			continue
-		}
-		s := r.c.p.state(lit.E.Name)
-		if s == nil {
-			continue
-		}
+	r.eachStateArg(b, args, func(lit *EnumLit, s *State) {
 		want := stateReaders[s.Type]
 		if s.Holder != 0 {
 			want = heldReaders[s.Holder][s.Type]
 		}
 		if want != b.Name {
 			r.c.errorf(lit.Pos, "%s does not read state %s: %s does", b.Name, s.Name, want)
+		}
+	})
+}
+
+// eachStateArg calls f with each argument of b that names a declared
+// state (a parameter of type StateT) and that state.
+func (r *resolver) eachStateArg(b *Builtin, args []Expr, f func(*EnumLit, *State)) {
+	for i, t := range b.Params {
+		lit, ok := args[i].(*EnumLit)
+		if t != StateT || !ok {
+			continue
+		}
+		if s := r.c.p.state(lit.E.Name); s != nil {
+			f(lit, s)
 		}
 	}
 }
@@ -319,15 +325,7 @@ func (r *resolver) heldVerb(v *Builtin, args []grammar.Expr) (*Builtin, []gramma
 
 // stateArgs checks that a verb setting a state is the one of its kind.
 func (r *resolver) stateArgs(v *Builtin, args []Expr) {
-	for i, t := range v.Params {
-		lit, ok := args[i].(*EnumLit)
-		if t != StateT || !ok {
-			continue
-		}
-		s := r.c.p.state(lit.E.Name)
-		if s == nil {
-			continue
-		}
+	r.eachStateArg(v, args, func(lit *EnumLit, s *State) {
 		holder, heldVerb := Type(0), false
 		for h, m := range heldVerbs {
 			for _, name := range m {
@@ -346,11 +344,11 @@ func (r *resolver) stateArgs(v *Builtin, args []Expr) {
 			if s.Type != Bool || s.Holder != 0 {
 				r.c.errorf(lit.Pos, "%s sets a flag: state %s is not one (state %s flag)", v.Name, s.Name, s.Name)
 			}
-			continue
+			return
 		}
 		if heldVerb && has != holder {
 			r.c.errorf(lit.Pos, "%s sets a state of %s: state %s is not one (state %s %s ...)", v.Name, holder, s.Name, holder, s.Name)
-			continue
+			return
 		}
 		for kind, k := range stateKinds {
 			want := k.Verb
@@ -361,7 +359,7 @@ func (r *resolver) stateArgs(v *Builtin, args []Expr) {
 				r.c.errorf(lit.Pos, "state %s is a %s: set it with %s, not %s", s.Name, kind, k.Verb, v.Name)
 			}
 		}
-	}
+	})
 }
 
 func (c *checker) characteristic(d *grammar.CharacteristicDecl) {
