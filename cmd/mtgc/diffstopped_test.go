@@ -27,7 +27,7 @@ func TestDifftestNamesStoppedGames(t *testing.T) {
 	}
 	common := []string{"difftest", "-games", "8", "-seed", "11", "-turns", "5"}
 	text := string(runCLI(t, 0, common...))
-	for _, want := range []string{"2 stopped", "stopped: seed 13, turn 2, after 7 answers: " + reason, "stopped: seed 16,", "reproduce: mtgc difftest -seed 13 -games 1"} {
+	for _, want := range []string{"2 stopped", "stopped: seed 13, turn 2, after 7 answers: " + reason, "stopped: seed 16,", "reproduce: mtgc difftest -turns 5 -seed 13 -games 1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the summary does not say %q:\n%s", want, text)
 		}

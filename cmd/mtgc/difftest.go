@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/mtgc-dev/mtgc/internal/difftest"
@@ -84,7 +85,7 @@ var difftestCmd = &command{
 		update, finish := progress(ctx, "difftest", "games", to-from)
 		defer finish()
 		rep := diffReport{Schema: DifftestSchema, Mtgc: moduleVersion(), Edition: p.Edition, RulesHash: compiled.SourceHash,
-			Seed: diffSeed, Turns: diffTurns, First: from, Shard: diffShard}
+			Seed: diffSeed, Turns: diffTurns, First: from, Shard: diffShard, Rules: reproduceFlags()}
 		for i := from; i < to; i++ {
 			update(i - from)
 			seed := diffSeed + uint64(i)
@@ -142,9 +143,12 @@ type diffReport struct {
 	Turns     int    `json:"turns"` // -turns
 	First     int    `json:"first_game"`
 	Shard     string `json:"shard,omitempty"`
-	Games     int    `json:"games"` // played without a difference
-	Ended     int    `json:"ended"`
-	Stopped   int    `json:"stopped"`
+	// Rules is the flags that named the rules and the turns (-rules DIR or
+	// -edition E, -turns N), as a reproduce line repeats them.
+	Rules   string `json:"rules_flags,omitempty"`
+	Games   int    `json:"games"` // played without a difference
+	Ended   int    `json:"ended"`
+	Stopped int    `json:"stopped"`
 	// StoppedGames are the first maxStoppedListed of the Stopped games.
 	StoppedGames []diffStopped `json:"stopped_games,omitempty"`
 	Events       int           `json:"events"`
@@ -155,12 +159,36 @@ type diffReport struct {
 	Seconds        float64 `json:"seconds"`
 }
 
+// reproduceFlags is " -rules DIR" or " -edition E" as given, and " -turns N"
+// unless the default: what a reproduce line needs besides the seed.
+func reproduceFlags() string {
+	var b strings.Builder
+	if diffDir != "" {
+		fmt.Fprintf(&b, " -rules %s", shellQuote(diffDir))
+	}
+	if diffEd != "" {
+		fmt.Fprintf(&b, " -edition %s", shellQuote(diffEd))
+	}
+	if diffTurns != 60 {
+		fmt.Fprintf(&b, " -turns %d", diffTurns)
+	}
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell unless it needs none.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=+-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 func printDiffReport(ctx *cli, rep *diffReport, asJSON bool) error {
 	if asJSON {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		fmt.Fprintf(ctx.stdout, "%s\n", b)
 	} else if rep.Divergence != "" {
-		fmt.Fprintf(ctx.stdout, "%s\nreproduce: mtgc difftest -seed %d -games 1\n", rep.Divergence, rep.DivergenceSeed)
+		fmt.Fprintf(ctx.stdout, "%s\nreproduce: mtgc difftest%s -seed %d -games 1\n", rep.Divergence, rep.Rules, rep.DivergenceSeed)
 	} else {
 		first := rep.Seed + uint64(rep.First)
 		fmt.Fprintf(ctx.stdout, "%d games (seeds %d-%d), %d ended, %d stopped for want of a legal answer, %d events: the engines agree, no invariant broken (%s)\n",
@@ -172,7 +200,7 @@ func printDiffReport(ctx *cli, rep *diffReport, asJSON bool) error {
 			fmt.Fprintf(ctx.stdout, "stopped: %d more not listed\n", n)
 		}
 		if len(rep.StoppedGames) > 0 {
-			fmt.Fprintf(ctx.stdout, "reproduce: mtgc difftest -seed %d -games 1 (with the same -rules or -edition and -turns)\n", rep.StoppedGames[0].Seed)
+			fmt.Fprintf(ctx.stdout, "reproduce: mtgc difftest%s -seed %d -games 1\n", rep.Rules, rep.StoppedGames[0].Seed)
 		}
 	}
 	if rep.Divergence != "" {

@@ -437,7 +437,12 @@ func (g *Game) stackTriggers() bool {
 		g.exec().Release(m) // it may have stopped inside a for each loop
 		return true         // g.pending: a player orders their abilities
 	}
-	g.Waiting = g.Waiting[:0] // those of no player still in the game
+	if len(g.Waiting) > 0 {
+		// Those of no player still in the game cease to exist: what
+		// waits to go on the stack changed (trigger_pending).
+		g.Waiting = g.Waiting[:0]
+		g.touch(ChangeZones | ChangePlayers)
+	}
 	return true
 }
 
