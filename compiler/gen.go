@@ -224,6 +224,34 @@ func (w *writer) file(pkg string) {
 			w.printf("},\n")
 		}
 	}
+	var acts []*Mechanism
+	for _, m := range p.Mechanisms {
+		if len(m.Requires) > 0 {
+			acts = append(acts, m)
+		}
+	}
+	if len(acts) > 0 {
+		w.printf("Requires: [rt.NumMechanisms]rt.Requirements{\n")
+		for _, m := range acts {
+			name := "require_" + m.Name
+			var body strings.Builder
+			for i, q := range m.Requires {
+				fmt.Fprintf(&body, "if !(%s) {\nreturn %d\n}\n", goExpr(q.Cond), i)
+			}
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s int, %s rt.ObjID, %s int32) int {\n_, _, _ = %[3]s, %[4]s, %[5]s\n%sreturn -1\n}\n\n",
+				comment(m.Pos, m.Rules), name, m.Player.GoName(), m.X.GoName(), m.Ability.GoName(), body.String())
+			w.printf("rt.%s: {Test: %s, Lines: []rt.Requirement{\n", m.Mech.Const(), name)
+			for _, q := range m.Requires {
+				pred := ""
+				if q.Cite == rtimpl.CitePred {
+					pred = ", Pred: rt." + q.Pred.Const()
+				}
+				w.printf("{Rule: %s, Cite: %d%s, Else: %s, Pos: %s, Text: %s},\n", quote(q.Rule), q.Cite, pred, quote(q.Else), quote(where(q.Pos)), quote(grammar.FormatNode(q.Decl.Cond)))
+			}
+			w.printf("}},\n")
+		}
+		w.printf("},\n")
+	}
 	w.printf("Phases: []rt.Phase{\n")
 	for _, ph := range p.Phases {
 		w.phase(ph)

@@ -23,13 +23,17 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	c.mechs[d.Name.Name] = d.Pos
 	mc := &Mechanism{Name: d.Name.Name, Mech: m, Pos: d.Pos}
 	switch {
+	case d.Body != nil && m.Action():
+		mc.Rules = c.rules(d.Rules, "mechanism", false)
+		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+		c.requires(mc, d.Body)
 	case d.Body != nil && m.Procedure():
 		// Its statements run as an action does (a choice first, if it
 		// may ask a player).
 		mc.Proc = c.block(d.Rules, d.Body, d.Pos, "mechanism", m.Chooses())
 		mc.Rules = mc.Proc.Rules
 	case d.Body != nil:
-		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them)", d.Name.Name, strings.Join(procedureMechanisms(), ", "))
+		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them, and the actions %s their require lines)", d.Name.Name, strings.Join(procedureMechanisms(), ", "), strings.Join(actionMechanisms(), ", "))
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 	case m.Procedure():
 		// The order of what it does is the rules' to say: the runtime
@@ -45,6 +49,84 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
 	}
 	c.p.Mechanisms = append(c.p.Mechanisms, mc)
+}
+
+// requires checks the body of an action mechanism: require lines only,
+// each a condition over player (who would act), x (the object) and
+// ability (the number of x's activated ability), in order.
+func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
+	r, sc := c.resolver(first(mc.Rules), "mechanism"), newScope()
+	mc.Player = r.newVar("player", Player, sc)
+	mc.X = r.newVar("x", Object, sc)
+	mc.Ability = r.newVar("ability", Int, sc)
+	for _, st := range body.Stmts {
+		rs, ok := st.(*grammar.RequireStmt)
+		if !ok {
+			c.errorf(st.Position(), "mechanism %s takes require lines only: require [\"RULE\"] CONDITION else \"MESSAGE\"", mc.Name)
+			continue
+		}
+		q := &Require{Pos: rs.Pos, Else: rs.Else, Decl: rs}
+		if rs.Rule != nil {
+			if rules := c.rules([]grammar.Rule{*rs.Rule}, "require", false); len(rules) > 0 {
+				q.Rule, q.Cite = rules[0], rt.CiteLine
+			}
+		}
+		q.Cond = r.typed(rs.Cond, sc, Bool, "a require condition")
+		if q.Cite != rt.CiteLine {
+			q.Cite, q.Pred = consulted(q.Cond)
+		}
+		mc.Requires = append(mc.Requires, q)
+	}
+	mc.Slots = r.slots
+	if len(mc.Requires) == 0 {
+		c.errorf(body.Pos, "mechanism %s needs at least one require line", mc.Name)
+	}
+}
+
+// citingRows are the vocabulary rows whose declaration a refusal cites
+// when a require line that consults one gives no rule of its own.
+var citingRows = map[string]rt.Cite{
+	"step_allows_land":      rt.CiteLand,
+	"step_allows_sorcery":   rt.CiteSorcery,
+	"timing_allows":         rt.CiteTiming,
+	"ability_timing_allows": rt.CiteTiming,
+	"targets_choosable":     rt.CiteEffect,
+	"cost_choosable":        rt.CiteEffect,
+}
+
+// consulted is whom a require line without a rule cites: the first
+// declaration its condition consults (a step's permission, a timing, an
+// effect), else the predicates of the first kind it tests with holds,
+// else the mechanism.
+func consulted(e Expr) (rt.Cite, rt.PredKind) {
+	cite, pred, hasPred := rt.CiteMechanism, rt.PredKind(0), false
+	eachExpr(e, func(x Expr) {
+		switch x := x.(type) {
+		case *Call:
+			if k, ok := citingRows[x.B.Name]; ok && cite == rt.CiteMechanism {
+				cite = k
+			}
+		case *Holds:
+			if !hasPred {
+				pred, hasPred = x.Pred, true
+			}
+		}
+	})
+	if cite == rt.CiteMechanism && hasPred {
+		return rt.CitePred, pred
+	}
+	return cite, pred
+}
+
+// actionMechanisms lists the mechanisms whose conditions the rules give.
+func actionMechanisms() []string {
+	var out []string
+	for i, name := range rt.MechanismNames() {
+		if rt.Mechanism(i).Action() {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // procedureMechanisms lists the mechanisms the rules may give statements.

@@ -510,6 +510,23 @@ type Mechanism struct {
 	// Proc is its procedure as the rules give it (a block run as an
 	// action: again from the start after a decision), or nil.
 	Proc *Code
+	// Requires are an action mechanism's conditions (require lines), in
+	// order, over Player, X and Ability (Slots slots); nil if it has none.
+	Requires              []*Require
+	Player, X, Ability    *Var
+	Slots                 int
+}
+
+// Require is one condition of an action: `require ["RULE"] COND else
+// "MESSAGE"`. Cite says whom its refusal cites (rt.Cite).
+type Require struct {
+	Pos  grammar.Pos
+	Rule string // its own rule, or ""
+	Cond Expr
+	Else string
+	Cite rt.Cite
+	Pred rt.PredKind // Cite is rt.CitePred
+	Decl *grammar.RequireStmt
 }
 
 // Segment returns the place in the turn of the named step or phase: the

@@ -321,6 +321,12 @@ func (c *converter) block(p *pBlock) *Block {
 
 func (c *converter) stmt(p *pStmt) Stmt {
 	switch {
+	case p.Req != nil:
+		r := &RequireStmt{Pos: toPos(p.Req.Pos), Cond: c.expr(p.Req.Cond), Else: c.unquote(p.Req.Else)}
+		if p.Req.Rule != nil {
+			r.Rule = &Rule{Pos: toPos(p.Req.Rule.Pos), Number: c.unquote(*p.Req.Rule)}
+		}
+		return r
 	case p.Pay != nil:
 		return &PayStmt{Pos: toPos(p.Pay.Pos), Body: c.block(p.Pay.Body)}
 	case p.For != nil:

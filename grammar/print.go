@@ -555,6 +555,13 @@ func (p *printer) stmt(s Stmt) {
 		p.block(s.Body)
 	case *IfStmt:
 		p.ifStmt(s)
+	case *RequireStmt:
+		p.tok(s.Pos, "require ")
+		if s.Rule != nil {
+			p.text(strconv.Quote(s.Rule.Number) + " ")
+		}
+		p.expr(s.Cond, 0)
+		p.text(" else " + strconv.Quote(s.Else))
 	case *LetStmt:
 		p.tok(s.Pos, "let ")
 		p.ident(s.Name)

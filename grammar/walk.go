@@ -248,6 +248,11 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(n.ElseIf, f)
 		}
 		inspectBlock(n.Else, f)
+	case *RequireStmt:
+		if n.Rule != nil {
+			Inspect(n.Rule, f)
+		}
+		Inspect(n.Cond, f)
 	case *LetStmt:
 		Inspect(&n.Name, f)
 		Inspect(n.Value, f)

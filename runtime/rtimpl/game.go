@@ -65,6 +65,11 @@ type ExtraTurn struct {
 // goroutine, hand over a Clone.
 type Game struct {
 	Rules *Rules
+	// availMana is player availP's mana available, while availOK: known
+	// once for an enumeration of the priority options (availFor).
+	availMana Mana
+	availP    int8
+	availOK   bool
 	// preds indexes Rules.Predicates by kind (read only, shared by
 	// copies; not saved: Load builds it again).
 	preds *predIndex

@@ -41,19 +41,22 @@ type MechSpec struct {
 	// Chooses: its statements may ask a player (they run again from the
 	// start once answered); otherwise they must decide nothing.
 	Chooses bool
+	// Action: a priority action; its conditions are the rules'
+	// (`require` lines, Rules.Requires), the runtime has none of its own.
+	Action bool
 }
 
 // mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
 var mechanisms = [NumMechanisms]MechSpec{
-	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false},
-	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false},
-	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused", false, false, false},
-	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false, false, false},
-	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false, false, false},
-	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false, false, false},
-	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true},
-	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true},
-	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false},
+	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false, false},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false, false},
+	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused", false, false, false, true},
+	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false, false, false, true},
+	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false, false, false, true},
+	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false, false, false, true},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true, false},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true, false},
+	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false, false},
 }
 
 func (m Mechanism) String() string {
@@ -75,6 +78,10 @@ func (m Mechanism) Procedure() bool { return m < NumMechanisms && mechanisms[m].
 
 // Chooses reports whether the mechanism's statements may ask a player.
 func (m Mechanism) Chooses() bool { return m < NumMechanisms && mechanisms[m].Chooses }
+
+// Action reports whether the mechanism is a priority action whose
+// conditions the rules give (require lines).
+func (m Mechanism) Action() bool { return m < NumMechanisms && mechanisms[m].Action }
 
 // Optional reports whether rules may leave the mechanism undeclared.
 func (m Mechanism) Optional() bool { return mechanisms[m].Optional }

@@ -361,35 +361,44 @@ func (g *Game) mayAct(p int) bool {
 // holds priority, in Options' order, until yield returns false, and
 // reports whether it stopped: Options lists them all. With yield nil
 // (Forced), it reports whether there is one, in any order: a land to play
-// is seen first. One pass over the battlefield finds the mana abilities
-// and the mana available for costs; it is skipped when nothing needs it
-// (no spell in hand castable but for its cost, no activated ability in
-// the game, no land to show tapped).
+// is seen first. Each option is one of the rules' actions (actionTest)
+// with an object of the zones it is taken from: the battlefield (mana
+// abilities, activated abilities), p's hand (lands, spells, abilities
+// that function there). One pass over the battlefield finds the mana
+// abilities and the mana available for costs, which the conditions of
+// the others read (availFor); it is skipped when nothing needs it (no
+// spell in hand castable but for its cost, no activated ability in the
+// game, no land to show tapped).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
-	land, sorcery := g.permissions(p)
+	found := g.enumerateOptions(p, yield)
+	g.availOK = false
+	return found
+}
+
+// noMana stands for mana enough for any cost: castable but for its cost.
+var noMana = Mana{1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30}
+
+func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 	castable := false
+	g.availOK, g.availP, g.availMana = true, int8(p), noMana
 	for _, x := range g.Players[p].Hand {
-		o := &g.Objs[x]
-		if yield == nil && land && o.Types&g.Rules.PlayedTypes != 0 {
+		if yield == nil && g.landTest(p, x) {
 			return true
 		}
-		if !castable && g.castCardTest(p, x, sorcery) == legal {
+		if !castable && g.castTest(p, x) {
 			castable = true
-			if yield != nil || !land {
+			if yield != nil {
 				break
 			}
 		}
 	}
+	g.availOK = false
 	avail := g.Players[p].Mana
 	abilities := false
 	if castable || !g.noTap || g.withAbilities > 0 {
 		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			if int(o.Controller) != p || o.PhasedOut {
-				continue
-			}
-			abilities = abilities || len(g.faceOf(o).Abilities) > 0
-			if c, why := g.manaTest(p, x); why == legal {
+			abilities = abilities || len(g.faceOf(&g.Objs[x]).Abilities) > 0
+			if c, ok := g.manaTest(p, x); ok {
 				avail[c]++
 				if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
 					return true
@@ -397,25 +406,23 @@ func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 			}
 		}
 	}
+	g.availOK, g.availMana = true, avail
 	for _, x := range g.Battlefield {
 		if !abilities {
 			break
 		}
-		o := &g.Objs[x]
-		for i := range g.faceOf(o).Abilities {
-			if g.activateTest(p, x, i, &avail) == legal && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
+		for i := range g.faceOf(&g.Objs[x]).Abilities {
+			if g.activateTest(p, x, i) && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
 				return true
 			}
 		}
 	}
 	for _, x := range g.Players[p].Hand {
-		o := &g.Objs[x]
-		switch {
-		case o.Types&g.Rules.PlayedTypes != 0:
-			if land && (yield == nil || !yield(Option{Kind: PlayLand, Obj: x})) {
+		if g.landTest(p, x) {
+			if yield == nil || !yield(Option{Kind: PlayLand, Obj: x}) {
 				return true
 			}
-		case castable && g.castTest(p, x, &avail, sorcery) == legal:
+		} else if castable && g.castTest(p, x) {
 			if yield == nil || !yield(Option{Kind: Cast, Obj: x}) {
 				return true
 			}
@@ -423,8 +430,8 @@ func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 		if g.withAbilities == 0 {
 			continue // no object has an activated ability
 		}
-		for i, a := range g.faceOf(o).Abilities { // abilities that function in the hand
-			if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
+		for i := range g.faceOf(&g.Objs[x]).Abilities { // abilities that function in the hand
+			if g.activateTest(p, x, i) && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
 				return true
 			}
 		}
@@ -460,7 +467,7 @@ func (g *Game) timingOK(i, p int) bool {
 func (g *Game) available(p int) Mana {
 	avail := g.Players[p].Mana
 	for _, x := range g.Battlefield {
-		if c, why := g.manaTest(p, x); why == legal {
+		if c, ok := g.manaTest(p, x); ok {
 			avail[c]++
 		}
 	}

@@ -149,7 +149,7 @@ func (g *Game) pay(p int, cost Cost) {
 	pool := &g.Players[p].Mana
 	// Tap for colored needs the pool can't cover, then for generic.
 	for _, x := range g.Battlefield {
-		if c, why := g.manaTest(p, x); why == legal && pool[c] < need[c] {
+		if c, ok := g.manaTest(p, x); ok && pool[c] < need[c] {
 			g.tapForMana(x)
 		}
 	}
@@ -161,7 +161,7 @@ func (g *Game) pay(p int, cost Cost) {
 		if pool.Total() >= generic {
 			break
 		}
-		if _, why := g.manaTest(p, x); why == legal {
+		if _, ok := g.manaTest(p, x); ok {
 			g.tapForMana(x)
 		}
 	}

@@ -1,0 +1,265 @@
+package rtimpl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The priority actions (playing a land, casting a spell, activating an
+// ability, tapping a permanent for mana) are legal as the rules say: each
+// action mechanism's declaration lists its conditions in order (`mechanism
+// cast "RULE" { require COND else "MESSAGE" ... }`), over the player who
+// would act (player), the object (x) and, for an ability, its number
+// (ability). The runtime evaluates them: the first that does not hold is
+// the refusal, and all holding make the action legal. One evaluation
+// (Requirements.Test, compiled) answers Options, mayAct, LegalActions and
+// Check (allocation-free) and the refusal of CanCast and the others.
+
+// Cite says whom a condition's refusal cites when its line gives no rule:
+// the declaration its condition consulted (a step's permission, a timing,
+// an effect's targets, a predicate), or the mechanism.
+type Cite uint8
+
+const (
+	CiteMechanism Cite = iota // the mechanism's first rule
+	CiteLine                  // the line's own rule (Requirement.Rule)
+	CiteLand                  // the step's permission to play a land (its allow clause)
+	CiteSorcery               // the step's permission to cast a sorcery-speed spell
+	CiteTiming                // the timing of the card or of the ability
+	CiteEffect                // the effect whose targets or costs are chosen
+	CitePred                  // the predicates of kind Pred (holding, or, of a kind that must all hold, failing)
+)
+
+// Requirement is one condition of an action: its refusal.
+type Requirement struct {
+	Rule string // the line's rule, if it gives one (Cite is CiteLine)
+	Cite Cite
+	Pred PredKind // CitePred: the kind its condition consults
+	// Else is the refusal's message, with {p} (the player), {x} (the
+	// object), {ability} (its label), {n} (its number), {cost} (the cost
+	// of the spell or ability), {types} (the object's card types) and
+	// {zone} (where the ability functions) replaced.
+	Else string
+	Pos  string
+	Text string // the condition as the .mtg says it
+}
+
+// Requirements are an action's conditions, in order: Test reports the
+// index of the first that does not hold for (player, x, ability), or -1.
+type Requirements struct {
+	Lines []Requirement
+	Test  func(g Exec, player int, x ObjID, ability int32) int
+}
+
+// actionTest is the index of the first condition of action m that does not
+// hold, or -1 (no conditions declared: -1, the action unrestricted but by
+// the object's validity). An object that is none fails the first.
+func (g *Game) actionTest(m Mechanism, p int, x ObjID, i int) int {
+	r := &g.Rules.Requires[m]
+	if !g.valid(x) {
+		return 0
+	}
+	if r.Test == nil {
+		return -1
+	}
+	return r.Test(g.exec(), p, x, int32(i))
+}
+
+// actionRefusal is the refusal of action m by its condition k (an index of
+// its Lines), for player p, object x and ability i.
+func (g *Game) actionRefusal(m Mechanism, k, p int, x ObjID, i int) error {
+	lines := g.Rules.Requires[m].Lines
+	if k < 0 || k >= len(lines) {
+		return refuse(g.Rules.Cite[m], "%s can't do that now", g.PlayerName(p))
+	}
+	l := &lines[k]
+	msg := g.actionMessage(l.Else, p, x, i)
+	switch l.Cite {
+	case CiteLine:
+		return refuse(l.Rule, "%s", msg)
+	case CiteLand, CiteSorcery:
+		_, st, _ := g.current()
+		if l.Cite == CiteLand {
+			return g.sorceryTiming(p, st.AllowLand, st.LandIf, g.Rules.LandRule, msg)
+		}
+		return g.sorceryTiming(p, st.AllowSorcery, st.SorceryIf, g.Rules.SorceryRule, msg)
+	case CiteTiming:
+		if !g.valid(x) {
+			break
+		}
+		t := -1
+		if as := g.face(x).Abilities; i >= 0 && i < len(as) && m != MechCast {
+			if as[i].Timing != "" {
+				t = g.Rules.Timing(as[i].Timing)
+			}
+		} else if g.Objs[x].Timing != 0 {
+			t = int(g.Objs[x].Timing) - 1
+		}
+		return g.timingAllows(t, p, msg)
+	case CiteEffect:
+		if e := g.actionEffect(m, p, x, i); e != nil {
+			return refuse(ruleOfEffect(e), "%s", msg)
+		}
+	case CitePred:
+		k := l.Pred
+		var rule string
+		if k.Arity() == 2 {
+			_, rule = g.pred2(k, ObjID(p), x)
+			return g.refusePredOn(k, rule, ObjID(p), x, !k.All(), "%s", msg)
+		}
+		_, rule = g.pred(k, x, k.All())
+		return g.refusePred(k, rule, "%s", msg)
+	}
+	return refuse(g.Rules.Cite[m], "%s", msg)
+}
+
+// actionEffect is the effect action m of x puts on the stack: a spell's,
+// or ability i's.
+func (g *Game) actionEffect(m Mechanism, p int, x ObjID, i int) *RulesEffect {
+	if m == MechCast {
+		return g.effectOf(&StackItem{Source: x, Controller: int8(p)})
+	}
+	if as := g.face(x).Abilities; i >= 0 && i < len(as) {
+		return g.effectOf(&StackItem{Trigger: as[i].Effect})
+	}
+	return nil
+}
+
+// actionMessage fills in a refusal's message.
+func (g *Game) actionMessage(msg string, p int, x ObjID, i int) string {
+	if !strings.Contains(msg, "{") {
+		return msg
+	}
+	var label, cost, zone string
+	if g.valid(x) {
+		cost = g.face(x).Cost.String()
+		if as := g.face(x).Abilities; i >= 0 && i < len(as) {
+			label, cost = as[i].Label, as[i].Cost.String()
+			zone = as[i].Zone.String()
+		}
+	}
+	types := ""
+	if g.valid(x) {
+		types = g.Rules.TypeString(g.Objs[x].Types)
+	}
+	return strings.NewReplacer("{p}", g.PlayerName(p), "{x}", g.nameOf(x), "{ability}", label, "{n}", fmt.Sprint(i),
+		"{cost}", cost, "{types}", types, "{zone}", zone).Replace(msg)
+}
+
+// The vocabulary of the actions' conditions.
+
+// StepAllowsLand reports whether the current step allows p to play a land
+// now (its allow land clause, on its condition).
+func (g Exec) StepAllowsLand(p int) bool { land, _ := g.permissions(p); return land }
+
+// StepAllowsSorcery reports whether the current step allows p to cast a
+// sorcery-speed spell now (its allow sorcery clause, on its condition).
+func (g Exec) StepAllowsSorcery(p int) bool { _, s := g.permissions(p); return s }
+
+// TimingAllows reports whether x's timing (none, or a timing the rules
+// declare) allows p to use it now.
+func (g Exec) TimingAllows(p int, x ObjID) bool {
+	if !g.valid(x) {
+		return false
+	}
+	t := g.Objs[x].Timing
+	return t == 0 || g.timingOK(int(t)-1, p)
+}
+
+// AbilityTimingAllows reports whether the timing of x's ability i (none,
+// or one the rules declare) allows p to activate it now.
+func (g Exec) AbilityTimingAllows(p int, x ObjID, i int32) bool {
+	a := g.abilityOf(x, i)
+	return a != nil && (a.Timing == "" || g.timingOK(g.Rules.Timing(a.Timing), p))
+}
+
+func (g Exec) abilityOf(x ObjID, i int32) *Ability {
+	if !g.valid(x) {
+		return nil
+	}
+	as := g.face(x).Abilities
+	if i < 0 || int(i) >= len(as) {
+		return nil
+	}
+	return &as[i]
+}
+
+// HasAbility reports whether x has an activated ability numbered i (from 0).
+func (g Exec) HasAbility(x ObjID, i int32) bool { return g.abilityOf(x, i) != nil }
+
+// AbilityOnBattlefield reports whether x's ability i functions on the
+// battlefield (its card names no other zone).
+func (g Exec) AbilityOnBattlefield(x ObjID, i int32) bool {
+	a := g.abilityOf(x, i)
+	return a != nil && a.Zone == ZoneNone
+}
+
+// InAbilityZone reports whether x is in the zone its ability i functions in.
+func (g Exec) InAbilityZone(x ObjID, i int32) bool {
+	a := g.abilityOf(x, i)
+	if a == nil {
+		return false
+	}
+	z := a.Zone
+	if z == ZoneNone {
+		z = ZoneBattlefield
+	}
+	return g.Objs[x].Zone == z
+}
+
+// AbilityTaps reports whether x's ability i has {T} in its cost.
+func (g Exec) AbilityTaps(x ObjID, i int32) bool {
+	a := g.abilityOf(x, i)
+	return a != nil && a.Tap
+}
+
+// MakesMana reports whether x has a mana ability: it taps for a color.
+func (g Exec) MakesMana(x ObjID) bool {
+	if !g.valid(x) {
+		return false
+	}
+	_, ok := g.manaColor(&g.Objs[x])
+	return ok
+}
+
+// CanPayFor reports whether p's mana (the pool, and what p may tap for
+// mana) covers x's mana cost.
+func (g Exec) CanPayFor(p int, x ObjID) bool {
+	if !g.valid(x) {
+		return false
+	}
+	avail := g.availFor(p)
+	return covers(&avail, g.face(x).Cost)
+}
+
+// CanPayAbility reports whether p's mana covers the cost of x's ability i.
+func (g Exec) CanPayAbility(p int, x ObjID, i int32) bool {
+	a := g.abilityOf(x, i)
+	if a == nil {
+		return false
+	}
+	avail := g.availFor(p)
+	return covers(&avail, a.Cost)
+}
+
+// availFor is p's mana available: the enumeration's, known once for all
+// its objects, or counted now.
+func (g *Game) availFor(p int) Mana {
+	if g.availOK && g.availP == int8(p) {
+		return g.availMana
+	}
+	return g.available(p)
+}
+
+// TargetsChoosable reports whether every target and cost parameter of the
+// effect of spell x, cast by p, has an object to choose (true if none).
+func (g Exec) TargetsChoosable(p int, x ObjID) bool {
+	return !g.valid(x) || g.face(x).Spell.Effect == 0 || g.choosable(&StackItem{Source: x, Controller: int8(p)}, false)
+}
+
+// CostChoosable reports whether every cost parameter of the effect of x's
+// ability i, activated by p, has an object to choose.
+func (g Exec) CostChoosable(p int, x ObjID, i int32) bool {
+	a := g.abilityOf(x, i)
+	return a == nil || g.choosable(&StackItem{Source: x, Controller: int8(p), Trigger: a.Effect, About: NoObj, Recipient: NoObj}, true)
+}
