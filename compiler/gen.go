@@ -240,7 +240,11 @@ func (w *writer) file(pkg string) {
 			}
 			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s int, %s rt.ObjID, %s int32) int {\n_, _, _ = %[3]s, %[4]s, %[5]s\n%sreturn -1\n}\n\n",
 				comment(m.Pos, m.Rules), name, m.Player.GoName(), m.X.GoName(), m.Ability.GoName(), body.String())
-			w.printf("rt.%s: {Test: %s, Lines: []rt.Requirement{\n", m.Mech.Const(), name)
+			var from []string
+			for _, z := range m.From {
+				from = append(from, fmt.Sprintf("%d", z))
+			}
+			w.printf("rt.%s: {Test: %s, From: []rt.Zone{%s}, ReadsMana: %v, Lines: []rt.Requirement{\n", m.Mech.Const(), name, strings.Join(from, ", "), m.ReadsMana)
 			for _, q := range m.Requires {
 				pred := ""
 				if q.Cite == rtimpl.CitePred {

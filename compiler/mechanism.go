@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
@@ -23,9 +24,14 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	c.mechs[d.Name.Name] = d.Pos
 	mc := &Mechanism{Name: d.Name.Name, Mech: m, Pos: d.Pos}
 	switch {
-	case d.Body != nil && m.Action():
+	case m.Action():
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+		if d.Body == nil {
+			c.errorf(d.Name.Pos, "mechanism %s needs the zones it takes its objects from and its require lines: the runtime has no conditions of its own (rules/priority.mtg writes them: mechanism %s \"RULE\" from hand { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
+			break
+		}
+		c.actionFrom(mc, d.From)
 		c.requires(mc, d.Body)
 	case d.Body != nil && m.Procedure():
 		// Its statements run as an action does (a choice first, if it
@@ -47,6 +53,9 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	default:
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+	}
+	if len(d.From) > 0 && !m.Action() {
+		c.errorf(d.From[0].Pos, "mechanism %s takes no zones: only the actions (%s) say where their objects come from", d.Name.Name, strings.Join(actionMechanisms(), ", "))
 	}
 	c.p.Mechanisms = append(c.p.Mechanisms, mc)
 }
@@ -75,6 +84,11 @@ func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
 		if q.Cite != rt.CiteLine {
 			q.Cite, q.Pred = consulted(q.Cond)
 		}
+		eachExpr(q.Cond, func(x Expr) {
+			if cl, ok := x.(*Call); ok && manaRows[cl.B.Name] {
+				mc.ReadsMana = true
+			}
+		})
 		mc.Requires = append(mc.Requires, q)
 	}
 	mc.Slots = r.slots
@@ -82,6 +96,35 @@ func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
 		c.errorf(body.Pos, "mechanism %s needs at least one require line", mc.Name)
 	}
 }
+
+// actionFrom checks the zones an action takes its objects from: a
+// player's hand, the battlefield.
+func (c *checker) actionFrom(mc *Mechanism, from []grammar.Ident) {
+	if len(from) == 0 {
+		c.errorf(mc.Pos, "mechanism %s needs the zones it takes its objects from (from hand, from battlefield)", mc.Name)
+	}
+	for _, z := range from {
+		var zone rt.Zone
+		switch z.Name {
+		case "hand":
+			zone = rt.ZoneHand
+		case "battlefield":
+			zone = rt.ZoneBattlefield
+		default:
+			c.errorf(z.Pos, "an action takes its objects from hand or battlefield, not %s", z.Name)
+			continue
+		}
+		if slices.Contains(mc.From, zone) {
+			c.errorf(z.Pos, "zone %s named twice", z.Name)
+			continue
+		}
+		mc.From = append(mc.From, zone)
+	}
+}
+
+// manaRows are the vocabulary rows that read the mana a player may pay
+// with (Requirements.ReadsMana).
+var manaRows = map[string]bool{"can_pay": true, "can_pay_ability": true}
 
 // citingRows are the vocabulary rows whose declaration a refusal cites
 // when a require line that consults one gives no rule of its own.

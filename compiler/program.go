@@ -512,9 +512,13 @@ type Mechanism struct {
 	Proc *Code
 	// Requires are an action mechanism's conditions (require lines), in
 	// order, over Player, X and Ability (Slots slots); nil if it has none.
-	Requires              []*Require
-	Player, X, Ability    *Var
-	Slots                 int
+	Requires           []*Require
+	Player, X, Ability *Var
+	Slots              int
+	// From: the zones the action takes its objects from; ReadsMana: a
+	// require line reads the mana its player may pay with.
+	From      []rt.Zone
+	ReadsMana bool
 }
 
 // Require is one condition of an action: `require ["RULE"] COND else

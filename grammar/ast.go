@@ -485,12 +485,12 @@ func (*Repeat) clauseNode()     {}
 func (*Allow) clauseNode()      {}
 func (*OnEnd) clauseNode()      {}
 
-func (*ForStmt) stmtNode()  {}
-func (*PayStmt) stmtNode()  {}
-func (*IfStmt) stmtNode()   {}
-func (*LetStmt) stmtNode()  {}
+func (*ForStmt) stmtNode()     {}
+func (*PayStmt) stmtNode()     {}
+func (*IfStmt) stmtNode()      {}
+func (*LetStmt) stmtNode()     {}
 func (*RequireStmt) stmtNode() {}
-func (*CallStmt) stmtNode() {}
+func (*CallStmt) stmtNode()    {}
 
 func (*Ident) exprNode()     {}
 func (*IntLit) exprNode()    {}
@@ -685,6 +685,9 @@ type MechanismDecl struct {
 	Pos   Pos
 	Name  Ident
 	Rules []Rule
+	// From: the zones an action mechanism takes its objects from
+	// (`mechanism cast "117.1a" from hand { require ... }`), or none.
+	From []Ident
 	Body  *Block
 }
 

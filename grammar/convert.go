@@ -113,6 +113,9 @@ func (c *converter) decl(p *pDecl) Decl {
 		return &TimingDecl{Pos: toPos(t.Pos), Name: ident(t.Name), Rules: c.rules(t.Rules), Param: ident(t.Param), If: c.expr(t.If)}
 	case p.Mech != nil:
 		d := &MechanismDecl{Pos: toPos(p.Mech.Pos), Name: ident(p.Mech.Name), Rules: c.rules(p.Mech.Rules)}
+		for _, z := range p.Mech.From {
+			d.From = append(d.From, ident(z))
+		}
 		if p.Mech.Body != nil {
 			d.Body = c.block(p.Mech.Body)
 		}

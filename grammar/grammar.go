@@ -126,6 +126,7 @@ type pMech struct {
 	Pos   lexer.Position
 	Name  pIdent    `parser:"'mechanism' @@"`
 	Rules []pString `parser:"@@*"`
+	From  []pIdent  `parser:"( 'from' @@ ( ',' @@ )* )?"`
 	Body  *pBlock   `parser:"@@?"`
 }
 

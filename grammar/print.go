@@ -272,6 +272,14 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "mechanism ")
 		p.ident(d.Name)
 		p.rules(d.Rules)
+		for i, z := range d.From {
+			if i == 0 {
+				p.text(" from ")
+			} else {
+				p.text(", ")
+			}
+			p.ident(z)
+		}
 		if d.Body != nil {
 			p.text(" ")
 			p.block(d.Body)

@@ -162,6 +162,9 @@ func Inspect(n Node, f func(Node) bool) {
 	case *MechanismDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)
+		for i := range n.From {
+			Inspect(&n.From[i], f)
+		}
 		if n.Body != nil {
 			inspectBlock(n.Body, f)
 		}

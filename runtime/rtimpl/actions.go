@@ -49,6 +49,13 @@ type Requirement struct {
 type Requirements struct {
 	Lines []Requirement
 	Test  func(g Exec, player int, x ObjID, ability int32) int
+	// From are the zones the action takes its objects from, for the
+	// options of a player holding priority: ZoneHand (the player's hand),
+	// ZoneBattlefield.
+	From []Zone
+	// ReadsMana: a condition reads the mana the player may pay with
+	// (can_pay, can_pay_ability).
+	ReadsMana bool
 }
 
 // actionTest is the index of the first condition of action m that does not
@@ -88,9 +95,9 @@ func (g *Game) actionRefusal(m Mechanism, k, p int, x ObjID, i int) error {
 			break
 		}
 		t := -1
-		if as := g.face(x).Abilities; i >= 0 && i < len(as) && m != MechCast {
-			if as[i].Timing != "" {
-				t = g.Rules.Timing(as[i].Timing)
+		if a := g.exec().abilityOf(x, int32(i)); m.takesAbility() {
+			if a != nil && a.Timing != "" {
+				t = g.Rules.Timing(a.Timing)
 			}
 		} else if g.Objs[x].Timing != 0 {
 			t = int(g.Objs[x].Timing) - 1
@@ -116,14 +123,17 @@ func (g *Game) actionRefusal(m Mechanism, k, p int, x ObjID, i int) error {
 // actionEffect is the effect action m of x puts on the stack: a spell's,
 // or ability i's.
 func (g *Game) actionEffect(m Mechanism, p int, x ObjID, i int) *RulesEffect {
-	if m == MechCast {
+	if !m.takesAbility() {
 		return g.effectOf(&StackItem{Source: x, Controller: int8(p)})
 	}
-	if as := g.face(x).Abilities; i >= 0 && i < len(as) {
-		return g.effectOf(&StackItem{Trigger: as[i].Effect})
+	if a := g.exec().abilityOf(x, int32(i)); a != nil {
+		return g.effectOf(&StackItem{Trigger: a.Effect})
 	}
 	return nil
 }
+
+// takesAbility reports whether action m's object is an activated ability.
+func (m Mechanism) takesAbility() bool { return m < NumMechanisms && mechanisms[m].Ability }
 
 // actionMessage fills in a refusal's message.
 func (g *Game) actionMessage(msg string, p int, x ObjID, i int) string {

@@ -1,12 +1,12 @@
 package rtimpl
 
-
 // The legality of playing a land, casting a spell, activating an ability
-// and tapping a land for mana is one test each: Options, mayAct,
-// LegalActions and Check ask it for yes or no (it allocates nothing), and
-// CanPlayLand, CanCast, CanActivate and the check of TapMana turn its
-// answer into the refusal that says why. A test and its refusal cannot
-// disagree, as the two copies that were held equal by a test once could.
+// and tapping a permanent for mana is one test each, the rules' require
+// lines (actions.go): Options, mayAct, LegalActions and Check ask it for
+// yes or no (it allocates nothing), and CanPlayLand, CanCast, CanActivate
+// and the check of TapMana turn its answer into the refusal that says why.
+// A test and its refusal cannot disagree, as the two copies that were
+// held equal by a test once could.
 
 // landTest reports whether p may play land x now.
 func (g *Game) landTest(p int, x ObjID) bool { return g.actionTest(MechPlayLand, p, x, -1) < 0 }
@@ -44,7 +44,7 @@ func (g *Game) choosable(it *StackItem, costsOnly bool) bool {
 // mana x makes: the one test of a mana source that canTapForMana,
 // Options, available and pay ask.
 func (g *Game) manaTest(p int, x ObjID) (Color, bool) {
-	if g.actionTest(MechTapMana, p, x, -1) >= 0 {
+	if g.actionTest(manaMechanism, p, x, -1) >= 0 {
 		return 0, false
 	}
 	c, _ := g.manaColor(&g.Objs[x])

@@ -360,83 +360,132 @@ func (g *Game) mayAct(p int) bool {
 // priorityOptions calls yield with each option but passing of p, who
 // holds priority, in Options' order, until yield returns false, and
 // reports whether it stopped: Options lists them all. With yield nil
-// (Forced), it reports whether there is one, in any order: a land to play
-// is seen first. Each option is one of the rules' actions (actionTest)
-// with an object of the zones it is taken from: the battlefield (mana
-// abilities, activated abilities), p's hand (lands, spells, abilities
-// that function there). One pass over the battlefield finds the mana
-// abilities and the mana available for costs, which the conditions of
-// the others read (availFor); it is skipped when nothing needs it (no
-// spell in hand castable but for its cost, no activated ability in the
-// game, no land to show tapped).
+// (Forced), it reports whether there is one, in any order: an action that
+// needs no mana (a land to play) is seen first.
+//
+// The options are the rules' actions (the action mechanisms with require
+// lines, Rules.Requires) with the objects of the zones each takes them
+// from, legal by their conditions (actionTest): first the mana sources
+// (the mana mechanism's objects), then, object by object, those of the
+// battlefield and of p's hand, each object's actions in the mechanisms'
+// order. One pass over the mana sources finds the mana available, which
+// the conditions of the others read (availFor); it is skipped when
+// nothing needs it (no action that reads mana legal with any mana, no
+// mana source to show).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 	found := g.enumerateOptions(p, yield)
 	g.availOK = false
 	return found
 }
 
-// noMana stands for mana enough for any cost: castable but for its cost.
+// noMana stands for mana enough for any cost: what an action legal but
+// for its cost finds available.
 var noMana = Mana{1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30}
 
 func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
-	castable := false
-	g.availOK, g.availP, g.availMana = true, int8(p), noMana
-	for _, x := range g.Players[p].Hand {
-		if yield == nil && g.landTest(p, x) {
-			return true
+	// The actions offered with the objects of each zone, in order.
+	var field, hand [NumMechanisms]Mechanism
+	nf, nh := 0, 0
+	needMana := !g.noTap // the mana sources are options themselves
+	for m := Mechanism(0); m < NumMechanisms; m++ {
+		r := &g.Rules.Requires[m]
+		if m == manaMechanism || r.Test == nil || m.takesAbility() && g.withAbilities == 0 {
+			continue // no object has an activated ability
 		}
-		if !castable && g.castTest(p, x) {
-			castable = true
-			if yield != nil {
-				break
+		for _, z := range r.From {
+			switch z {
+			case ZoneBattlefield:
+				field[nf], nf = m, nf+1
+				needMana = needMana || r.ReadsMana
+			case ZoneHand:
+				hand[nh], nh = m, nh+1
 			}
 		}
 	}
-	g.availOK = false
+	// The hand: an action that reads no mana may be found at once; one
+	// that does, legal with any mana, needs the mana sources counted.
+	if yield == nil || !needMana {
+		g.availOK, g.availP, g.availMana = true, int8(p), noMana
+		for _, x := range g.Players[p].Hand {
+			for _, m := range hand[:nh] {
+				if !g.Rules.Requires[m].ReadsMana {
+					if yield == nil && g.offer(m, p, x, nil) {
+						return true
+					}
+				} else if !needMana && g.offer(m, p, x, nil) {
+					needMana = true
+				}
+			}
+			if needMana && yield != nil {
+				break
+			}
+		}
+		g.availOK = false
+	}
 	avail := g.Players[p].Mana
-	abilities := false
-	if castable || !g.noTap || g.withAbilities > 0 {
+	if needMana {
+		for _, z := range g.Rules.Requires[manaMechanism].From {
+			for _, x := range g.objectsIn(z, p) {
+				if c, ok := g.manaTest(p, x); ok {
+					avail[c]++
+					if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	g.availOK, g.availP, g.availMana = true, int8(p), avail
+	if nf > 0 {
 		for _, x := range g.Battlefield {
-			abilities = abilities || len(g.faceOf(&g.Objs[x]).Abilities) > 0
-			if c, ok := g.manaTest(p, x); ok {
-				avail[c]++
-				if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
+			for _, m := range field[:nf] {
+				if g.offer(m, p, x, yield) {
 					return true
 				}
 			}
 		}
 	}
-	g.availOK, g.availMana = true, avail
-	for _, x := range g.Battlefield {
-		if !abilities {
-			break
-		}
-		for i := range g.faceOf(&g.Objs[x]).Abilities {
-			if g.activateTest(p, x, i) && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
-				return true
-			}
-		}
-	}
 	for _, x := range g.Players[p].Hand {
-		if g.landTest(p, x) {
-			if yield == nil || !yield(Option{Kind: PlayLand, Obj: x}) {
-				return true
+		for _, m := range hand[:nh] {
+			reads := g.Rules.Requires[m].ReadsMana
+			if (yield == nil && !reads) || (reads && !needMana) {
+				continue // found above: not legal
 			}
-		} else if castable && g.castTest(p, x) {
-			if yield == nil || !yield(Option{Kind: Cast, Obj: x}) {
-				return true
-			}
-		}
-		if g.withAbilities == 0 {
-			continue // no object has an activated ability
-		}
-		for i := range g.faceOf(&g.Objs[x]).Abilities { // abilities that function in the hand
-			if g.activateTest(p, x, i) && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
+			if g.offer(m, p, x, yield) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// offer calls yield with each legal option of action m with x (each of
+// its activated abilities, for an action of abilities) until yield
+// returns false, and reports whether it did; yield nil: whether one is
+// legal.
+func (g *Game) offer(m Mechanism, p int, x ObjID, yield func(Option) bool) bool {
+	kind := mechanisms[m].Answer
+	if !m.takesAbility() {
+		return g.actionTest(m, p, x, -1) < 0 && (yield == nil || !yield(Option{Kind: kind, Obj: x}))
+	}
+	for i := range g.faceOf(&g.Objs[x]).Abilities {
+		if g.actionTest(m, p, x, i) < 0 && (yield == nil || !yield(Option{Kind: kind, Obj: x, Ability: int32(i)})) {
+			return true
+		}
+	}
+	return false
+}
+
+// objectsIn are the objects of zone z an action of p's takes: p's hand,
+// or the battlefield.
+func (g *Game) objectsIn(z Zone, p int) []ObjID {
+	switch z {
+	case ZoneHand:
+		return g.Players[p].Hand
+	case ZoneBattlefield:
+		return g.Battlefield
+	}
+	return nil
 }
 
 func (g *Game) damageOptions(d *Decision, f func(DamageGroup)) {
