@@ -392,7 +392,7 @@ var builtins = []*Builtin{
 	function("timing_allows", rt.Exec.TimingAllows, "timing_allows(p, x): x carries no timing, or the timing it carries (a timing the rules declare) allows p to use it now; a require line consulting it cites the timing").usageIs("2 arguments (player, object)"),
 	function("ability_timing_allows", rt.Exec.AbilityTimingAllows, "ability_timing_allows(p, x, n): x's activated ability n carries no timing, or its timing allows p to activate it now; a require line consulting it cites the timing").usageIs("3 arguments (player, object, number)"),
 	function("has_ability", rt.Exec.HasAbility, "has_ability(x, n): x has an activated ability numbered n (from 0)").usageIs("2 arguments (object, number)"),
-	function("ability_on_battlefield", rt.Exec.AbilityOnBattlefield, "ability_on_battlefield(x, n): x's activated ability n functions on the battlefield (its card names no other zone)").usageIs("2 arguments (object, number)"),
+	function("ability_on_battlefield", rt.Exec.AbilityOnBattlefield, "ability_on_battlefield(x, n): x's activated ability n functions on the battlefield: its card names no other zone (an ability x does not have names none either)").usageIs("2 arguments (object, number)"),
 	function("in_ability_zone", rt.Exec.InAbilityZone, "in_ability_zone(x, n): x is in the zone its activated ability n functions in").usageIs("2 arguments (object, number)"),
 	function("ability_taps", rt.Exec.AbilityTaps, "ability_taps(x, n): the cost of x's activated ability n includes {T}").usageIs("2 arguments (object, number)"),
 	function("makes_mana", rt.Exec.MakesMana, "makes_mana(x): x has a mana ability (it taps for a color: land_mana)").usageIs("1 argument (object)"),

@@ -688,7 +688,7 @@ type MechanismDecl struct {
 	// From: the zones an action mechanism takes its objects from
 	// (`mechanism cast "117.1a" from hand { require ... }`), or none.
 	From []Ident
-	Body  *Block
+	Body *Block
 }
 
 // Position implements Node.

@@ -198,10 +198,11 @@ func (g Exec) abilityOf(x ObjID, i int32) *Ability {
 func (g Exec) HasAbility(x ObjID, i int32) bool { return g.abilityOf(x, i) != nil }
 
 // AbilityOnBattlefield reports whether x's ability i functions on the
-// battlefield (its card names no other zone).
+// battlefield: its card names no other zone (an ability x does not have
+// names none either).
 func (g Exec) AbilityOnBattlefield(x ObjID, i int32) bool {
 	a := g.abilityOf(x, i)
-	return a != nil && a.Zone == ZoneNone
+	return a == nil || a.Zone == ZoneNone
 }
 
 // InAbilityZone reports whether x is in the zone its ability i functions in.

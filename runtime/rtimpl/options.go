@@ -374,7 +374,7 @@ func (g *Game) mayAct(p int) bool {
 // mana source to show).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 	found := g.enumerateOptions(p, yield)
-	g.availOK = false
+	g.availMana, g.availP, g.availOK = Mana{}, 0, false // (a game's state holds none of it)
 	return found
 }
 
