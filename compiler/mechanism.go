@@ -158,7 +158,7 @@ func consulted(e Expr) (rt.Cite, rt.PredKind) {
 	if cite == rt.CiteMechanism && hasPred {
 		return rt.CitePred, pred
 	}
-	return cite, pred
+	return cite, 0
 }
 
 // actionMechanisms lists the mechanisms whose conditions the rules give.
