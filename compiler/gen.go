@@ -240,11 +240,21 @@ func (w *writer) file(pkg string) {
 			}
 			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s int, %s rt.ObjID, %s int32) int {\n_, _, _ = %[3]s, %[4]s, %[5]s\n%sreturn -1\n}\n\n",
 				comment(m.Pos, m.Rules), name, m.Player.GoName(), m.X.GoName(), m.Ability.GoName(), body.String())
-			var from []string
+			var from, none []string
 			for _, z := range m.From {
 				from = append(from, fmt.Sprintf("%d", z))
 			}
-			w.printf("rt.%s: {Test: %s, From: []rt.Zone{%s}, ReadsMana: %v, Lines: []rt.Requirement{\n", m.Mech.Const(), name, strings.Join(from, ", "), m.ReadsMana)
+			for _, q := range m.Requires {
+				if q.NoObject {
+					none = append(none, "("+goExpr(q.Cond)+")")
+				}
+			}
+			anyFn := "nil"
+			if len(none) > 0 {
+				anyFn = name + "_any"
+				fmt.Fprintf(&w.fns, "// %[1]s is the conjunction of %[2]s's conditions that read no object.\nfunc %[1]s(g rt.Exec, %[3]s int) bool {\nreturn %[4]s\n}\n\n", anyFn, m.Name, m.Player.GoName(), strings.Join(none, " && "))
+			}
+			w.printf("rt.%s: {Test: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Lines: []rt.Requirement{\n", m.Mech.Const(), name, anyFn, strings.Join(from, ", "), m.ReadsMana)
 			for _, q := range m.Requires {
 				pred := ""
 				if q.Cite == rtimpl.CitePred {

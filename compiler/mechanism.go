@@ -84,9 +84,13 @@ func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
 		if q.Cite != rt.CiteLine {
 			q.Cite, q.Pred = consulted(q.Cond)
 		}
+		q.NoObject = true
 		eachExpr(q.Cond, func(x Expr) {
 			if cl, ok := x.(*Call); ok && manaRows[cl.B.Name] {
 				mc.ReadsMana = true
+			}
+			if v, ok := x.(*VarRef); ok && (v.Var == mc.X || v.Var == mc.Ability) {
+				q.NoObject = false
 			}
 		})
 		mc.Requires = append(mc.Requires, q)

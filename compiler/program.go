@@ -531,6 +531,9 @@ type Require struct {
 	Cite rt.Cite
 	Pred rt.PredKind // Cite is rt.CitePred
 	Decl *grammar.RequireStmt
+	// NoObject: the condition reads neither x nor ability (a step's
+	// permission): tested once for all objects (Requirements.Any).
+	NoObject bool
 }
 
 // Segment returns the place in the turn of the named step or phase: the

@@ -344,6 +344,27 @@ func (b *builder) requires(m *compiler.Mechanism) rt.Requirements {
 		g.Release(fp)
 		return failed
 	}
+	var none []func(rt.Exec, int) bool
+	for i, q := range m.Requires {
+		if q.NoObject {
+			none = append(none, conds[i])
+		}
+	}
+	if len(none) > 0 {
+		out.Any = func(g rt.Exec, p int) bool {
+			fp := b.frame(g, slots)
+			g.Selected(fp)[sp] = rt.ObjID(p)
+			ok := true
+			for _, f := range none {
+				if !f(g, fp) {
+					ok = false
+					break
+				}
+			}
+			g.Release(fp)
+			return ok
+		}
+	}
 	return out
 }
 

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:19017b82f8bd7e6e777da2a24eef5397"
+const SourceHash = "sha256:0bd1e1707e84fc5a743206ddb9792ba9"
 
 // Keyword bits.
 const (
@@ -119,19 +119,19 @@ var Rules = &rt.Rules{
 		rt.MechResolve:       {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
-		rt.MechPlayLand: {Test: require_play_land, From: []rt.Zone{2}, ReadsMana: false, Lines: []rt.Requirement{
+		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
 			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
 		}},
-		rt.MechCast: {Test: require_cast, From: []rt.Zone{2}, ReadsMana: true, Lines: []rt.Requirement{
+		rt.MechCast: {Test: require_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
-			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "holds(cast_any_time, x) or step_allows_sorcery(player)"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
 			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
 			{Rule: "", Cite: 6, Pred: rt.CantCast, Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
 			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
 		}},
-		rt.MechActivate: {Test: require_activate, From: []rt.Zone{3, 2}, ReadsMana: true, Lines: []rt.Requirement{
+		rt.MechActivate: {Test: require_activate, Any: nil, From: []rt.Zone{3, 2}, ReadsMana: true, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
 			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
 			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
@@ -142,7 +142,7 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
 			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
 		}},
-		rt.MechTapMana: {Test: require_tap_mana, From: []rt.Zone{3}, ReadsMana: false, Lines: []rt.Requirement{
+		rt.MechTapMana: {Test: require_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
 			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
 			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
@@ -741,13 +741,18 @@ func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) i
 	return -1
 }
 
+// require_play_land_any is the conjunction of play_land's conditions that read no object.
+func require_play_land_any(g rt.Exec, v_player int) bool {
+	return (g.StepAllowsLand(v_player))
+}
+
 // rules/priority.mtg:33 (408.1c)
 func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
 		return 0
 	}
-	if !(g.Holds(rt.CastAnyTime, v_x) || g.StepAllowsSorcery(v_player)) {
+	if !(g.StepAllowsSorcery(v_player) || g.Holds(rt.CastAnyTime, v_x)) {
 		return 1
 	}
 	if !(g.TimingAllows(v_player, v_x)) {

@@ -56,6 +56,10 @@ type Requirements struct {
 	// ReadsMana: a condition reads the mana the player may pay with
 	// (can_pay, can_pay_ability).
 	ReadsMana bool
+	// Any, if not nil, is the conjunction of the conditions that read no
+	// object (step_allows_land(player)): when it does not hold, no object
+	// makes the action legal, and the options skip it.
+	Any func(g Exec, player int) bool
 }
 
 // actionTest is the index of the first condition of action m that does not
@@ -160,11 +164,11 @@ func (g *Game) actionMessage(msg string, p int, x ObjID, i int) string {
 
 // StepAllowsLand reports whether the current step allows p to play a land
 // now (its allow land clause, on its condition).
-func (g Exec) StepAllowsLand(p int) bool { land, _ := g.permissions(p); return land }
+func (g Exec) StepAllowsLand(p int) bool { land, _ := g.stepPermissions(p); return land }
 
 // StepAllowsSorcery reports whether the current step allows p to cast a
 // sorcery-speed spell now (its allow sorcery clause, on its condition).
-func (g Exec) StepAllowsSorcery(p int) bool { _, s := g.permissions(p); return s }
+func (g Exec) StepAllowsSorcery(p int) bool { _, s := g.stepPermissions(p); return s }
 
 // TimingAllows reports whether x's timing (none, or a timing the rules
 // declare) allows p to use it now.
@@ -256,10 +260,72 @@ func (g Exec) CanPayAbility(p int, x ObjID, i int32) bool {
 // availFor is p's mana available: the enumeration's, known once for all
 // its objects, or counted now.
 func (g *Game) availFor(p int) Mana {
-	if g.availOK && g.availP == int8(p) {
-		return g.availMana
+	if g.opt.mana && g.opt.p == int8(p) {
+		return g.opt.avail
 	}
 	return g.available(p)
+}
+
+// optCtx is what an enumeration of player p's priority options knows once
+// for all its objects: the mana p may pay with (while mana), the current
+// step's permissions (once known). Zero outside an enumeration.
+type optCtx struct {
+	avail               Mana
+	p                   int8
+	on, mana, permKnown bool
+	land, sorcery       bool
+}
+
+// stepPermissions is g.permissions(p), known once in an enumeration.
+func (g *Game) stepPermissions(p int) (land, sorcery bool) {
+	c := &g.opt
+	if !c.on || c.p != int8(p) {
+		return g.permissions(p)
+	}
+	if !c.permKnown {
+		c.land, c.sorcery = g.permissions(p)
+		c.permKnown = true
+	}
+	return c.land, c.sorcery
+}
+
+// actionIndex lists the rules' actions (the mechanisms with require
+// lines, but the mana mechanism) by the zone they take their objects
+// from, in the mechanisms' order: built once with the rules' other
+// indexes (indexPredicates).
+type actionIndex struct {
+	field, hand [NumMechanisms]Mechanism
+	nf, nh      int8
+	// readsMana: Requires[m].ReadsMana, by mechanism.
+	readsMana [NumMechanisms]bool
+	// fieldMana: an action of the battlefield reads the mana its player
+	// may pay with; fieldAbilities: every one is an action of abilities
+	// (none has an object when no object has an activated ability).
+	fieldMana, fieldAbilities bool
+}
+
+func indexActions(r *Rules) actionIndex {
+	ix := actionIndex{fieldAbilities: true}
+	for m := Mechanism(0); m < NumMechanisms; m++ {
+		q := &r.Requires[m]
+		if m == manaMechanism || q.Test == nil {
+			continue
+		}
+		ix.readsMana[m] = q.ReadsMana
+		for _, z := range q.From {
+			switch z {
+			case ZoneBattlefield:
+				ix.field[ix.nf] = m
+				ix.nf++
+				ix.fieldMana = ix.fieldMana || q.ReadsMana
+				ix.fieldAbilities = ix.fieldAbilities && m.takesAbility()
+			case ZoneHand:
+				ix.hand[ix.nh] = m
+				ix.nh++
+			}
+		}
+	}
+	return ix
 }
 
 // TargetsChoosable reports whether every target and cost parameter of the

@@ -303,6 +303,9 @@ func (c *Combat) reset() {
 // no keyword waits for costs no look at them).
 type predIndex struct {
 	kinds [numPredKinds][]int32
+	// acts are the rules' actions by the zones they take their objects
+	// from (indexActions).
+	acts actionIndex
 	// guards are the keywords some predicate's Guard names and the cards
 	// some GuardCard names (cardBit: a card's bit); all is kinds with
 	// every one seen, live the other keys seen (liveFor).
@@ -324,6 +327,7 @@ func indexPredicates(r *Rules) *predIndex {
 	if r == nil {
 		return ix
 	}
+	ix.acts = indexActions(r)
 	// One backing array for every kind, in kind order.
 	all := make([]int32, 0, len(r.Predicates))
 	for k := PredKind(1); k < numPredKinds; k++ {

@@ -65,11 +65,9 @@ type ExtraTurn struct {
 // goroutine, hand over a Clone.
 type Game struct {
 	Rules *Rules
-	// availMana is player availP's mana available, while availOK: known
-	// once for an enumeration of the priority options (availFor).
-	availMana Mana
-	availP    int8
-	availOK   bool
+	// opt is what an enumeration of the priority options knows once for
+	// all its objects (optCtx).
+	opt optCtx
 	// preds indexes Rules.Predicates by kind (read only, shared by
 	// copies; not saved: Load builds it again).
 	preds *predIndex

@@ -373,8 +373,9 @@ func (g *Game) mayAct(p int) bool {
 // nothing needs it (no action that reads mana legal with any mana, no
 // mana source to show).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
+	g.opt = optCtx{on: true, p: int8(p)}
 	found := g.enumerateOptions(p, yield)
-	g.availMana, g.availP, g.availOK = Mana{}, 0, false // (a game's state holds none of it)
+	g.opt = optCtx{} // (a game's state holds none of it)
 	return found
 }
 
@@ -383,32 +384,27 @@ func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 var noMana = Mana{1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30}
 
 func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
-	// The actions offered with the objects of each zone, in order.
-	var field, hand [NumMechanisms]Mechanism
-	nf, nh := 0, 0
-	needMana := !g.noTap // the mana sources are options themselves
-	for m := Mechanism(0); m < NumMechanisms; m++ {
-		r := &g.Rules.Requires[m]
-		if m == manaMechanism || r.Test == nil || m.takesAbility() && g.withAbilities == 0 {
-			continue // no object has an activated ability
-		}
-		for _, z := range r.From {
-			switch z {
-			case ZoneBattlefield:
-				field[nf], nf = m, nf+1
-				needMana = needMana || r.ReadsMana
-			case ZoneHand:
-				hand[nh], nh = m, nh+1
-			}
-		}
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
 	}
+	ix := &g.preds.acts
+	// The actions that some object may make legal: their conditions
+	// that read no object hold (Requirements.Any).
+	var fieldBuf, handBuf [NumMechanisms]Mechanism
+	field, hand := g.possible(ix.field[:ix.nf], fieldBuf[:0], p), g.possible(ix.hand[:ix.nh], handBuf[:0], p)
+	if ix.fieldAbilities && g.withAbilities == 0 {
+		field = nil // no object has an activated ability
+	}
+	// The mana sources are options themselves, or an action of the
+	// battlefield may need them.
+	needMana := !g.noTap || ix.fieldMana && len(field) > 0
 	// The hand: an action that reads no mana may be found at once; one
 	// that does, legal with any mana, needs the mana sources counted.
 	if yield == nil || !needMana {
-		g.availOK, g.availP, g.availMana = true, int8(p), noMana
+		g.opt.mana, g.opt.avail = true, noMana
 		for _, x := range g.Players[p].Hand {
-			for _, m := range hand[:nh] {
-				if !g.Rules.Requires[m].ReadsMana {
+			for _, m := range hand {
+				if !ix.readsMana[m] {
 					if yield == nil && g.offer(m, p, x, nil) {
 						return true
 					}
@@ -420,9 +416,9 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 				break
 			}
 		}
-		g.availOK = false
 	}
 	avail := g.Players[p].Mana
+	g.opt.mana = false
 	if needMana {
 		for _, z := range g.Rules.Requires[manaMechanism].From {
 			for _, x := range g.objectsIn(z, p) {
@@ -435,10 +431,10 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 			}
 		}
 	}
-	g.availOK, g.availP, g.availMana = true, int8(p), avail
-	if nf > 0 {
+	g.opt.mana, g.opt.avail = true, avail
+	if len(field) > 0 {
 		for _, x := range g.Battlefield {
-			for _, m := range field[:nf] {
+			for _, m := range field {
 				if g.offer(m, p, x, yield) {
 					return true
 				}
@@ -446,8 +442,8 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 		}
 	}
 	for _, x := range g.Players[p].Hand {
-		for _, m := range hand[:nh] {
-			reads := g.Rules.Requires[m].ReadsMana
+		for _, m := range hand {
+			reads := ix.readsMana[m]
 			if (yield == nil && !reads) || (reads && !needMana) {
 				continue // found above: not legal
 			}
@@ -459,6 +455,17 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 	return false
 }
 
+// possible appends to buf the actions of acts whose conditions that read
+// no object hold for p.
+func (g *Game) possible(acts, buf []Mechanism, p int) []Mechanism {
+	for _, m := range acts {
+		if any := g.Rules.Requires[m].Any; any == nil || any(g.exec(), p) {
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
+
 // offer calls yield with each legal option of action m with x (each of
 // its activated abilities, for an action of abilities) until yield
 // returns false, and reports whether it did; yield nil: whether one is
@@ -467,6 +474,9 @@ func (g *Game) offer(m Mechanism, p int, x ObjID, yield func(Option) bool) bool 
 	kind := mechanisms[m].Answer
 	if !m.takesAbility() {
 		return g.actionTest(m, p, x, -1) < 0 && (yield == nil || !yield(Option{Kind: kind, Obj: x}))
+	}
+	if g.withAbilities == 0 {
+		return false // no object has an activated ability
 	}
 	for i := range g.faceOf(&g.Objs[x]).Abilities {
 		if g.actionTest(m, p, x, i) < 0 && (yield == nil || !yield(Option{Kind: kind, Obj: x, Ability: int32(i)})) {
