@@ -254,7 +254,7 @@ func (w *writer) file(pkg string) {
 				anyFn = name + "_any"
 				fmt.Fprintf(&w.fns, "// %[1]s is the conjunction of %[2]s's conditions that read no object.\nfunc %[1]s(g rt.Exec, %[3]s int) bool {\nreturn %[4]s\n}\n\n", anyFn, m.Name, m.Player.GoName(), strings.Join(none, " && "))
 			}
-			w.printf("rt.%s: {Test: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Lines: []rt.Requirement{\n", m.Mech.Const(), name, anyFn, strings.Join(from, ", "), m.ReadsMana)
+			w.printf("rt.%s: {Test: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Controlled: %v, Lines: []rt.Requirement{\n", m.Mech.Const(), name, anyFn, strings.Join(from, ", "), m.ReadsMana, m.Controlled)
 			for _, q := range m.Requires {
 				pred := ""
 				if q.Cite == rtimpl.CitePred {

@@ -84,6 +84,9 @@ func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
 		if q.Cite != rt.CiteLine {
 			q.Cite, q.Pred = consulted(q.Cond)
 		}
+		if controls(q.Cond, mc.X, mc.Player) {
+			mc.Controlled = true
+		}
 		q.NoObject = true
 		eachExpr(q.Cond, func(x Expr) {
 			if cl, ok := x.(*Call); ok && manaRows[cl.B.Name] {
@@ -124,6 +127,33 @@ func (c *checker) actionFrom(mc *Mechanism, from []grammar.Ident) {
 		}
 		mc.From = append(mc.From, zone)
 	}
+}
+
+// controls reports whether e is a conjunction one of whose terms is
+// x.controller == p: the action is legal only with an object p controls.
+func controls(e Expr, x, p *Var) bool {
+	switch e := e.(type) {
+	case *Paren:
+		return controls(e.X, x, p)
+	case *Binary:
+		switch e.Op {
+		case OpAnd:
+			return controls(e.X, x, p) || controls(e.Y, x, p)
+		case OpEq:
+			return controllerOf(e.X, x) && isVar(e.Y, p) || controllerOf(e.Y, x) && isVar(e.X, p)
+		}
+	}
+	return false
+}
+
+func controllerOf(e Expr, x *Var) bool {
+	a, ok := e.(*AttrRef)
+	return ok && a.B.Name == "controller" && isVar(a.X, x)
+}
+
+func isVar(e Expr, v *Var) bool {
+	r, ok := e.(*VarRef)
+	return ok && r.Var == v
 }
 
 // manaRows are the vocabulary rows that read the mana a player may pay

@@ -519,6 +519,9 @@ type Mechanism struct {
 	// require line reads the mana its player may pay with.
 	From      []rt.Zone
 	ReadsMana bool
+	// Controlled: a require line's conjunction has x.controller ==
+	// player (Requirements.Controlled).
+	Controlled bool
 }
 
 // Require is one condition of an action: `require ["RULE"] COND else

@@ -60,20 +60,27 @@ type Requirements struct {
 	// object (step_allows_land(player)): when it does not hold, no object
 	// makes the action legal, and the options skip it.
 	Any func(g Exec, player int) bool
+	// Controlled: a condition requires the player to control the object
+	// (x.controller == player, a term of its conjunction): the options
+	// look only at the objects the player controls.
+	Controlled bool
 }
 
 // actionTest is the index of the first condition of action m that does not
 // hold, or -1 (no conditions declared: -1, the action unrestricted but by
 // the object's validity). An object that is none fails the first.
 func (g *Game) actionTest(m Mechanism, p int, x ObjID, i int) int {
-	r := &g.Rules.Requires[m]
 	if !g.valid(x) {
 		return 0
 	}
-	if r.Test == nil {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	test := g.preds.acts.test[m]
+	if test == nil {
 		return -1
 	}
-	return r.Test(g.exec(), p, x, int32(i))
+	return test(g.exec(), p, x, int32(i))
 }
 
 // actionRefusal is the refusal of action m by its condition k (an index of
@@ -296,8 +303,11 @@ func (g *Game) stepPermissions(p int) (land, sorcery bool) {
 type actionIndex struct {
 	field, hand [NumMechanisms]Mechanism
 	nf, nh      int8
-	// readsMana: Requires[m].ReadsMana, by mechanism.
-	readsMana [NumMechanisms]bool
+	// readsMana, controlled, test, any: Requires[m]'s, by mechanism
+	// (kept with the game's indexes, read at every test).
+	readsMana, controlled [NumMechanisms]bool
+	test                  [NumMechanisms]func(g Exec, player int, x ObjID, ability int32) int
+	any                   [NumMechanisms]func(g Exec, player int) bool
 	// fieldMana: an action of the battlefield reads the mana its player
 	// may pay with; fieldAbilities: every one is an action of abilities
 	// (none has an object when no object has an activated ability).
@@ -306,12 +316,18 @@ type actionIndex struct {
 
 func indexActions(r *Rules) actionIndex {
 	ix := actionIndex{fieldAbilities: true}
+	if manaMechanism < NumMechanisms {
+		ix.controlled[manaMechanism] = r.Requires[manaMechanism].Controlled
+	}
+	for m := Mechanism(0); m < NumMechanisms; m++ {
+		ix.test[m], ix.any[m] = r.Requires[m].Test, r.Requires[m].Any
+	}
 	for m := Mechanism(0); m < NumMechanisms; m++ {
 		q := &r.Requires[m]
 		if m == manaMechanism || q.Test == nil {
 			continue
 		}
-		ix.readsMana[m] = q.ReadsMana
+		ix.readsMana[m], ix.controlled[m] = q.ReadsMana, q.Controlled
 		for _, z := range q.From {
 			switch z {
 			case ZoneBattlefield:

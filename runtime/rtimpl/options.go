@@ -388,12 +388,18 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 		g.preds = indexPredicates(g.Rules)
 	}
 	ix := &g.preds.acts
+	field, hand := ix.field[:ix.nf], ix.hand[:ix.nh]
+	if ix.fieldAbilities && g.withAbilities == 0 {
+		field = nil // no object has an activated ability
+	}
 	// The actions that some object may make legal: their conditions
 	// that read no object hold (Requirements.Any).
 	var fieldBuf, handBuf [NumMechanisms]Mechanism
-	field, hand := g.possible(ix.field[:ix.nf], fieldBuf[:0], p), g.possible(ix.hand[:ix.nh], handBuf[:0], p)
-	if ix.fieldAbilities && g.withAbilities == 0 {
-		field = nil // no object has an activated ability
+	if len(field) > 0 {
+		field = g.possible(ix, field, fieldBuf[:0], p)
+	}
+	if len(hand) > 0 && len(g.Players[p].Hand) > 0 {
+		hand = g.possible(ix, hand, handBuf[:0], p)
 	}
 	// The mana sources are options themselves, or an action of the
 	// battlefield may need them.
@@ -401,6 +407,10 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 	// The hand: an action that reads no mana may be found at once; one
 	// that does, legal with any mana, needs the mana sources counted.
 	if yield == nil || !needMana {
+		noManaActions := false // an action of the hand reads no mana
+		for _, m := range hand {
+			noManaActions = noManaActions || !ix.readsMana[m]
+		}
 		g.opt.mana, g.opt.avail = true, noMana
 		for _, x := range g.Players[p].Hand {
 			for _, m := range hand {
@@ -412,16 +422,20 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 					needMana = true
 				}
 			}
-			if needMana && yield != nil {
-				break
+			if needMana && (yield != nil || !noManaActions) {
+				break // nothing more to find before the mana is counted
 			}
 		}
 	}
 	avail := g.Players[p].Mana
 	g.opt.mana = false
 	if needMana {
-		for _, z := range g.Rules.Requires[manaMechanism].From {
+		for _, z := range g.Rules.Requires[manaMechanism].From { // (the mana sources' zones)
+			own := ix.controlled[manaMechanism]
 			for _, x := range g.objectsIn(z, p) {
+				if own && int(g.Objs[x].Controller) != p {
+					continue // (its conditions want p to control it)
+				}
 				if c, ok := g.manaTest(p, x); ok {
 					avail[c]++
 					if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
@@ -435,6 +449,9 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 	if len(field) > 0 {
 		for _, x := range g.Battlefield {
 			for _, m := range field {
+				if ix.controlled[m] && int(g.Objs[x].Controller) != p {
+					continue // (its conditions want p to control it)
+				}
 				if g.offer(m, p, x, yield) {
 					return true
 				}
@@ -457,9 +474,9 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 
 // possible appends to buf the actions of acts whose conditions that read
 // no object hold for p.
-func (g *Game) possible(acts, buf []Mechanism, p int) []Mechanism {
+func (g *Game) possible(ix *actionIndex, acts, buf []Mechanism, p int) []Mechanism {
 	for _, m := range acts {
-		if any := g.Rules.Requires[m].Any; any == nil || any(g.exec(), p) {
+		if any := ix.any[m]; any == nil || any(g.exec(), p) {
 			buf = append(buf, m)
 		}
 	}
