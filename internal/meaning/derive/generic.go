@@ -295,6 +295,8 @@ var Generic = map[string]string{
 	"(*Game).manaTest":            Evaluator + " whether x is p's mana source now: the require lines of the mana mechanism (MechSpec.Mana), by actionTest, and the color it makes (land_mana)",
 	"(*Game).enumerateOptions":    "the options of a player holding priority: each action the .mtg declares over the objects of the zones its from names, legal by actionTest; the mana sources counted once first, skipped when no action could use them; decides nothing of one",
 	"(*Game).offer":               "one action's options with one object (each of its abilities, for an action of abilities: MechSpec.Ability), legal by actionTest",
+	"(*Game).possible":            Evaluator + " the actions whose .mtg conditions that read no object hold (Requirements.Any, compiled), once for all objects",
+	"indexActions":                "builds the index of the .mtg's actions by the zones their from names, with their compiled tests (as indexPredicates indexes predicates); decides nothing of one",
 	"(*Game).objectsIn":           "the objects of a zone an action's from names: the acting player's hand, the battlefield",
 	"(*Game).actionRefusal":       "words the refusal of the require line that failed: its message, citing the line's rule, the mechanism's, or the declaration the .mtg's condition consulted (the step's allow clause, the timing, the effect, the predicates of the kind the .mtg named, passed through)",
 	"(*Game).actionMessage":       "fills a refusal's message with names (player, object, ability, cost, card types, zone)",
