@@ -171,11 +171,23 @@ func (g *Game) actionMessage(msg string, p int, x ObjID, i int) string {
 
 // StepAllowsLand reports whether the current step allows p to play a land
 // now (its allow land clause, on its condition).
-func (g Exec) StepAllowsLand(p int) bool { land, _ := g.stepPermissions(p); return land }
+func (g Exec) StepAllowsLand(p int) bool {
+	if c := &g.opt; c.on && c.p == int8(p) {
+		return c.land // known once for the enumeration of the options
+	}
+	land, _ := g.permissions(p)
+	return land
+}
 
 // StepAllowsSorcery reports whether the current step allows p to cast a
 // sorcery-speed spell now (its allow sorcery clause, on its condition).
-func (g Exec) StepAllowsSorcery(p int) bool { _, s := g.stepPermissions(p); return s }
+func (g Exec) StepAllowsSorcery(p int) bool {
+	if c := &g.opt; c.on && c.p == int8(p) {
+		return c.sorcery // known once for the enumeration of the options
+	}
+	_, sorcery := g.permissions(p)
+	return sorcery
+}
 
 // TimingAllows reports whether x's timing (none, or a timing the rules
 // declare) allows p to use it now.
@@ -274,26 +286,13 @@ func (g *Game) availFor(p int) Mana {
 }
 
 // optCtx is what an enumeration of player p's priority options knows once
-// for all its objects: the mana p may pay with (while mana), the current
-// step's permissions (once known). Zero outside an enumeration.
+// for all its objects: the current step's permissions, and the mana p may
+// pay with (while mana). Zero outside an enumeration.
 type optCtx struct {
-	avail               Mana
-	p                   int8
-	on, mana, permKnown bool
-	land, sorcery       bool
-}
-
-// stepPermissions is g.permissions(p), known once in an enumeration.
-func (g *Game) stepPermissions(p int) (land, sorcery bool) {
-	c := &g.opt
-	if !c.on || c.p != int8(p) {
-		return g.permissions(p)
-	}
-	if !c.permKnown {
-		c.land, c.sorcery = g.permissions(p)
-		c.permKnown = true
-	}
-	return c.land, c.sorcery
+	avail         Mana
+	p             int8
+	on, mana      bool
+	land, sorcery bool
 }
 
 // actionIndex lists the rules' actions (the mechanisms with require

@@ -373,7 +373,8 @@ func (g *Game) mayAct(p int) bool {
 // nothing needs it (no action that reads mana legal with any mana, no
 // mana source to show).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
-	g.opt = optCtx{on: true, p: int8(p)}
+	land, sorcery := g.permissions(p)
+	g.opt = optCtx{on: true, p: int8(p), land: land, sorcery: sorcery}
 	found := g.enumerateOptions(p, yield)
 	g.opt = optCtx{} // (a game's state holds none of it)
 	return found
