@@ -437,12 +437,11 @@ func (g *Game) stackTriggers() bool {
 		g.exec().Release(m) // it may have stopped inside a for each loop
 		return true         // g.pending: a player orders their abilities
 	}
-	if len(g.Waiting) > 0 {
-		// Those of no player still in the game cease to exist: what
-		// waits to go on the stack changed (trigger_pending).
-		g.Waiting = g.Waiting[:0]
-		g.touch(ChangeZones | ChangePlayers)
-	}
+	// Those of no player still in the game cease to exist: what waits to
+	// go on the stack changed (trigger_pending), as it did for those put
+	// on it.
+	g.Waiting = g.Waiting[:0]
+	g.touch(ChangeZones | ChangePlayers)
 	return true
 }
 
