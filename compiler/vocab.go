@@ -339,6 +339,8 @@ var builtins = []*Builtin{
 	verb("use_shield", rt.Exec.UseShield, "one of the shields on X is used up (x.shields)"),
 	verb("move", rt.Exec.Move, "X is put into the zone given"),
 	verb("lose", rt.Exec.Lose, "P loses the game"),
+	verb("win", rt.Exec.Win, "P wins the game: the game is over (nothing, if it is over already)"),
+	verb("draw_game", rt.Exec.DrawGame, "the game is over, a draw for P (in the game or not) and every other player (nothing, if it is over already)"),
 	verb("cease", rt.Exec.Cease, "X ceases to exist"),
 	verb("unattach", rt.Exec.Unattach, "X becomes unattached"),
 	verb("trim_counters", rt.Exec.TrimCounters, "X's counters over their maximum are removed"),

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5d429046cc9a2981483c24d9c9573818"
+const SourceHash = "sha256:55a48c75a0e62e81ab53186a90c9a326"
 
 // Keyword bits.
 const (
@@ -113,10 +113,14 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:24 (408.1b)
 		rt.MechResolve:          "408.1c", // rules/priority.mtg:49 (408.1c)
 		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:62 (408.1a)
+		rt.MechGameWon:          "102.2a", // rules/priority.mtg:68 (102.2a)
+		rt.MechGameDrawn:        "102.4a", // rules/priority.mtg:76 (102.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
 		rt.MechResolve:       {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"102.2a"}, Pos: "rules/priority.mtg:68", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"102.4a"}, Pos: "rules/priority.mtg:76", Run: mechanism_game_drawn},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:114 (301, 301.1)
@@ -385,11 +389,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:266", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:272", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:172", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:91", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:95", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:99", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:103", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:107", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:109", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:113", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:117", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:121", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:125", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
@@ -408,8 +412,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:74", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:75", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:92", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:93", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -420,6 +424,8 @@ var Rules = &rt.Rules{
 
 // index is the rule index of the edition (cr2008.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"2008\t102.4a\tAll players remaining lose simultaneously: the game is a draw\n" +
+	"2008\t102.2a\tA player still in the game wins once all opponents have lost\n" +
 	"2008\t212.6d\tBasic land types: a land with one taps for its color ({W}, {U}, {B}, {R}, {G})\n" +
 	"2008\t300\tTurn structure — general\n" +
 	"2008\t300.1\tFive phases, in order\n" +
@@ -695,6 +701,39 @@ func mechanism_resolve(g rt.Exec) bool {
 		} else {
 			g.SpellToBattlefield(g.ResolvingSpell(), g.ResolvingController(), "408.1c")
 		}
+	}
+	return true
+}
+
+// rules/priority.mtg:68 (102.2a)
+func mechanism_game_won(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if rt.GamePlayers(g) == 1 {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.Win(v_q, "102.2a")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/priority.mtg:76 (102.4a)
+func mechanism_game_drawn(g rt.Exec) bool {
+	if rt.GamePlayers(g) == 0 {
+		g.DrawGame(g.Active, "102.4a")
 	}
 	return true
 }
@@ -2238,7 +2277,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:91 (408.1c)
+// rules/priority.mtg:109 (408.1c)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2247,7 +2286,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:95 (408.1c)
+// rules/priority.mtg:113 (408.1c)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2256,7 +2295,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:99 (408.1c)
+// rules/priority.mtg:117 (408.1c)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2265,14 +2304,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:103 (408.1c)
+// rules/priority.mtg:121 (408.1c)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "408.1c")
 
 	return true
 }
 
-// rules/priority.mtg:107 (408.1c)
+// rules/priority.mtg:125 (408.1c)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2405,7 +2444,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:75 (408.1b)
+// rules/priority.mtg:93 (408.1b)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2414,7 +2453,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:75 (408.1b)
+// rules/priority.mtg:93 (408.1b)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3df543f64bae58edcc11171c0d5c2128"
+const SourceHash = "sha256:f6a09419c419cb1374a5df4ef08326e9"
 
 // Keyword bits.
 const (
@@ -124,10 +124,14 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:24 (116.2a, 116.5)
 		rt.MechResolve:          "116.4",  // rules/priority.mtg:49 (116.4, 116.3b)
 		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:62 (116.1)
+		rt.MechGameWon:          "104.2a", // rules/priority.mtg:68 (104.2a)
+		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:76 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
 		rt.MechResolve:       {Rules: []string{"116.4", "116.3b"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:68", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:76", Run: mechanism_game_drawn},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:114 (501, 501.1)
@@ -430,11 +434,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:325", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:331", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:91", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:95", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:99", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:103", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:107", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:109", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:113", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:117", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:121", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:125", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
@@ -452,8 +456,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:74", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:75", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:92", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:93", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -462,6 +466,8 @@ var Rules = &rt.Rules{
 
 // index is the rule index of the edition (cr2017.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"2017-07-08\t104.4a\tAll players remaining lose simultaneously: the game is a draw\n" +
+	"2017-07-08\t104.2a\tA player still in the game wins once all opponents have left it\n" +
 	"2017-07-08\t115\tSpecial Actions — section heading\n" +
 	"2017-07-08\t115.1\tSpecial actions: done with priority, never use the stack\n" +
 	"2017-07-08\t115.2\tHow many special actions exist (eight here)\n" +
@@ -913,6 +919,39 @@ func mechanism_resolve(g rt.Exec) bool {
 		} else {
 			g.SpellToBattlefield(g.ResolvingSpell(), g.ResolvingController(), "116.4")
 		}
+	}
+	return true
+}
+
+// rules/priority.mtg:68 (104.2a)
+func mechanism_game_won(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if rt.GamePlayers(g) == 1 {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.Win(v_q, "104.2a")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/priority.mtg:76 (104.4a)
+func mechanism_game_drawn(g rt.Exec) bool {
+	if rt.GamePlayers(g) == 0 {
+		g.DrawGame(g.Active, "104.4a")
 	}
 	return true
 }
@@ -2948,7 +2987,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:91 (116.4)
+// rules/priority.mtg:109 (116.4)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2957,7 +2996,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:95 (116.4)
+// rules/priority.mtg:113 (116.4)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2966,7 +3005,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:99 (116.4)
+// rules/priority.mtg:117 (116.4)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2975,14 +3014,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:103 (116.4)
+// rules/priority.mtg:121 (116.4)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "116.4")
 
 	return true
 }
 
-// rules/priority.mtg:107 (116.4)
+// rules/priority.mtg:125 (116.4)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3123,7 +3162,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:75 (116.2a)
+// rules/priority.mtg:93 (116.2a)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3132,7 +3171,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:75 (116.2a)
+// rules/priority.mtg:93 (116.2a)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

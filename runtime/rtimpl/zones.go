@@ -397,10 +397,11 @@ func (g Exec) CreateToken(p int, name string, n int32, rule string) {
 	}
 }
 
-// Lose makes player p lose the game. The game ends when one player or none
-// is left (see settle): after all the results of a check of state-based
-// actions (their losses are simultaneous), at once for a loss the rules
-// give elsewhere (a statement of a stack object or an effect).
+// Lose makes player p lose the game. Whether the game ends is the rules'
+// (the game_won and game_drawn mechanisms, see settle): asked after all
+// the results of a check of state-based actions (their losses are
+// simultaneous), at once for a loss the rules give elsewhere (a statement
+// of a stack object or an effect).
 func (g Exec) Lose(p int, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
@@ -410,38 +411,43 @@ func (g Exec) Lose(p int, rule string) {
 	}
 	g.Players[p].Lost = true
 	g.emitPlayer(EvLose, rule, p, 0)
-	g.lossRule = rule
 	if g.batch == 0 {
 		g.settle()
 	}
 }
 
-// settle ends the game if at most one player is left after losses.
+// settle runs the rules' statements that say, after losses, whether a
+// player has won the game, then whether it is a draw.
 func (g *Game) settle() {
-	if g.over {
-		return
-	}
-	left, last := 0, -1
-	for i := range g.Players {
-		if !g.Players[i].Lost {
-			left++
-			last = i
+	for _, m := range [...]Mechanism{MechGameWon, MechGameDrawn} {
+		if proc := &g.Rules.Procedures[m]; proc.Run != nil && !g.over {
+			proc.Run(g.exec())
 		}
 	}
-	if left == len(g.Players) || (left == 1 && len(g.Players) == 1) {
+}
+
+// Win is the statement that makes p win the game: the game is over.
+func (g Exec) Win(p int, rule string) {
+	if !g.IsPlayer(p) || g.over {
+		return // no player, or the game is over already
+	}
+	g.end(p, rule)
+	g.Players[p].Won = true
+	g.emitPlayer(EvWin, rule, p, 0)
+}
+
+// DrawGame is the statement that ends the game in a draw, for p (a player
+// of the game, whether in it or not) and every other player.
+func (g Exec) DrawGame(p int, rule string) {
+	if !g.IsPlayer(p) || g.over {
 		return
 	}
-	if left > 1 {
-		return
-	}
-	g.over = true
+	g.end(-1, rule)
+	g.emitPlayer(EvDrawGame, rule, -1, 0)
+}
+
+// end records the end of the game: its winner (-1: none) and the rule.
+func (g *Game) end(winner int, rule string) {
+	g.over, g.winner, g.endRule = true, winner, rule
 	g.pending = Decision{}
-	if left == 1 {
-		g.winner = last
-		g.Players[last].Won = true
-		g.emitPlayer(EvWin, g.lossRule, last, 0)
-		return
-	}
-	g.winner = -1
-	g.emitPlayer(EvDrawGame, g.lossRule, -1, 0)
 }
