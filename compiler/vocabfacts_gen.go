@@ -132,8 +132,6 @@ var vocabFacts = map[string]vocabFact{
 	"ObjCounters": {},
 	// not own: reads Object.Damage(own)
 	"ObjDamage": {},
-	// not own: reads Object.DeathtouchHit(own)
-	"ObjDeathtouchDamage": {},
 	// not own: reads Rules.Characteristics
 	"ObjDerived": {},
 	// not own: reads Rules.Characteristics
@@ -193,19 +191,18 @@ var vocabFacts = map[string]vocabFact{
 	// own: Game.Objs, Object.Token(own), var noObject
 	"ObjToken": {Own: true},
 	// own: Game.Objs, Object.Super(own), var noObject
-	"ObjWorld":            {Own: true},
-	"PlayerCounters":      {},
-	"PlayerDrewFromEmpty": {},
-	"PlayerGraveyard":     {},
-	"PlayerHand":          {},
-	"PlayerInGame":        {},
-	"PlayerLandPlays":     {},
-	"PlayerLandsPlayed":   {},
-	"PlayerLibrary":       {},
-	"PlayerLife":          {},
-	"PlayerMana":          {Reads: ReadsMana},
-	"PlayerMaxHandSize":   {},
-	"PlayerStateFlag":     {},
-	"PlayerStateNumber":   {},
-	"PlayerStatePlayer":   {},
+	"ObjWorld":          {Own: true},
+	"PlayerCounters":    {},
+	"PlayerGraveyard":   {},
+	"PlayerHand":        {},
+	"PlayerInGame":      {},
+	"PlayerLandPlays":   {},
+	"PlayerLandsPlayed": {},
+	"PlayerLibrary":     {},
+	"PlayerLife":        {},
+	"PlayerMana":        {Reads: ReadsMana},
+	"PlayerMaxHandSize": {},
+	"PlayerStateFlag":   {},
+	"PlayerStateNumber": {},
+	"PlayerStatePlayer": {},
 }

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5f05821a5911947dc088c144b04fc454"
+const SourceHash = "sha256:ae69d42d1f4b6c9a7fdc401eebed2abc"
 
 // Keyword bits.
 const (
@@ -326,12 +326,12 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "cr1999/sba.mtg:37", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5e", Pos: "cr1999/sba.mtg:27", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5d", Pos: "cr1999/sba.mtg:16", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:43", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "420.5b", Pos: "rules/sba.mtg:51", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5c", Pos: "rules/sba.mtg:57", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "cr1999/sba.mtg:39", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5e", Pos: "cr1999/sba.mtg:29", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5d", Pos: "cr1999/sba.mtg:18", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:45", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
 		{Rule: "306.2", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
@@ -371,7 +371,7 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:24", Run: on_event_draw_empty_2},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:189", Params: 0, Resolve: stack_object_0},
@@ -616,7 +616,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:104 (420.5d) (attached_legally)
+// rules/sba.mtg:125 (420.5d) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -1564,35 +1564,35 @@ func sba_420_5a_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "420.5a")
 }
 
-// rules/sba.mtg:42 (420.5b)
+// rules/sba.mtg:51 (420.5b)
 func sba_420_5b_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:42 (420.5b)
+// rules/sba.mtg:51 (420.5b)
 func sba_420_5b_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
-// rules/sba.mtg:48 (420.5c, 420)
+// rules/sba.mtg:57 (420.5c, 420)
 func sba_420_5c_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:48 (420.5c, 420)
+// rules/sba.mtg:57 (420.5c, 420)
 func sba_420_5c_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
-// cr1999/sba.mtg:37 (420)
+// cr1999/sba.mtg:39 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1621,14 +1621,14 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}() == 0
 }
 
-// cr1999/sba.mtg:37 (420)
+// cr1999/sba.mtg:39 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
-// cr1999/sba.mtg:27 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:29 (420.5e, 215.1, 215.2)
 func sba_420_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1646,35 +1646,35 @@ func sba_420_5e_match(g rt.Exec, x int32) bool {
 	}() > 0
 }
 
-// cr1999/sba.mtg:27 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:29 (420.5e, 215.1, 215.2)
 func sba_420_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// cr1999/sba.mtg:16 (420.5d)
+// cr1999/sba.mtg:18 (420.5d)
 func sba_420_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
 }
 
-// cr1999/sba.mtg:16 (420.5d)
+// cr1999/sba.mtg:18 (420.5d)
 func sba_420_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
-// cr1999/sba.mtg:43 (216.3)
+// cr1999/sba.mtg:45 (216.3)
 func sba_216_3_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
-// cr1999/sba.mtg:43 (216.3)
+// cr1999/sba.mtg:45 (216.3)
 func sba_216_3_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2060,13 +2060,13 @@ func on_event_draw_empty_2(g rt.Exec, e rt.Event) {
 	g.Lose(v_p, "102.2")
 }
 
-// rules/sba.mtg:68 (419.6b)
+// rules/sba.mtg:89 (419.6b)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:68 (419.6b)
+// rules/sba.mtg:89 (419.6b)
 func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	_ = v_x
 	g.UseShield(v_x, "419.6b")

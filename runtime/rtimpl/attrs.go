@@ -74,9 +74,6 @@ func ObjInHand(g Exec, x ObjID) bool { return objAt(g, x).Zone == ZoneHand }
 // ObjOnStack reports whether x is on the stack.
 func ObjOnStack(g Exec, x ObjID) bool { return objAt(g, x).Zone == ZoneStack }
 
-// ObjDeathtouchDamage reports whether x was dealt damage by a source with deathtouch since the last check.
-func ObjDeathtouchDamage(g Exec, x ObjID) bool { return objAt(g, x).DeathtouchHit }
-
 // ObjAttachedToType reports whether x is attached to an object with one
 // of the card types t (the attribute attached_to_TYPE of each declared
 // card type).
@@ -141,9 +138,6 @@ func PlayerGraveyard(g Exec, p int) int32 { return int32(len(g.PlayerAt(p).Grave
 
 // PlayerMana is the total mana in p's mana pool.
 func PlayerMana(g Exec, p int) int32 { return g.PlayerAt(p).Mana.Total() }
-
-// PlayerDrewFromEmpty reports whether p drew from an empty library since the last check.
-func PlayerDrewFromEmpty(g Exec, p int) bool { return g.PlayerAt(p).DrewFromEmpty }
 
 // PlayerInGame reports whether p is a player who has not lost (left) the
 // game; false for no player.
@@ -228,10 +222,13 @@ func (g Exec) SetFlag(x ObjID, k StateKind, v bool, rule string) {
 		return // no object (or no flag): nothing happens
 	}
 	bit := uint32(1) << (k - FirstFlag)
+	f := g.Objs[x].Flags &^ bit
 	if v {
-		g.Objs[x].Flags |= bit
-	} else {
-		g.Objs[x].Flags &^= bit
+		f |= bit
+	}
+	if f != g.Objs[x].Flags {
+		g.Objs[x].Flags = f
+		g.touch(ChangeBattlefield) // the state-based actions may read it
 	}
 }
 

@@ -275,7 +275,7 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 	if c.PhasedOut {
 		st |= stPhased
 	}
-	if c.Damage|c.Regen|or8(&c.Counters)|or8(&c.State)|int32(c.Flags) != 0 || c.DeathtouchHit {
+	if c.Damage|c.Regen|or8(&c.Counters)|or8(&c.State)|int32(c.Flags) != 0 {
 		st |= stRare
 	}
 	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
@@ -295,7 +295,7 @@ var _ = [1]struct{}{}[MaxStateKinds-8]   // of counters and of states
 
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
-	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen &&
+	return a.Damage == b.Damage && a.Regen == b.Regen &&
 		a.Counters == b.Counters && a.State == b.State && a.Flags == b.Flags
 }
 
@@ -494,7 +494,7 @@ func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters && a.State == b.State && a.Flags == b.Flags &&
 		a.Keywords == b.Keywords && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
-		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
+		a.Copy == b.Copy &&
 		a.Regen == b.Regen && a.Enchant == b.Enchant &&
 		a.SubBits == b.SubBits &&
 		a.Protector == b.Protector && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))

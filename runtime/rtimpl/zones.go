@@ -46,7 +46,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		o.Types &^= o.effTypes // a new object has its own types only
 		o.effTypes = 0
 		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [MaxCounterKinds]int32{}, NoObj
-		o.DeathtouchHit, o.Regen, o.Protector = false, 0, -1
+		o.Regen, o.Protector = 0, -1
 		g.dropEffects(x)
 	}
 	o.State, o.Flags = [MaxStateKinds]int32{}, 0 // a new object remembers nothing
@@ -148,8 +148,8 @@ func (g Exec) PhaseToggle(x ObjID, rule string) {
 }
 
 // Draw makes player p draw n cards. Drawing from an empty library draws
-// nothing and is remembered for the state-based actions (DrewFromEmpty);
-// it is an event (EvDrawEmpty) the rules may react to: the draws past the
+// nothing: it is an event (EvDrawEmpty) the rules react to (what it means
+// is theirs: a loss at once, or at the next check): the draws past the
 // library's last card are one event, however many they are, so that a
 // draw of 2,000,000,000 costs what the library holds, not two billion
 // events.
@@ -160,7 +160,6 @@ func (g Exec) Draw(p int, n int32, rule string) {
 	for i := int32(0); i < n; i++ {
 		lib := g.Players[p].Library
 		if len(lib) == 0 {
-			g.Players[p].DrewFromEmpty = true
 			g.emitPlayer(EvDrawEmpty, rule, p, 0)
 			return
 		}
@@ -198,14 +197,6 @@ func (g Exec) MarkDamage(x ObjID, n int32, rule string) {
 	}
 	g.Objs[x].Damage = addSat(g.Objs[x].Damage, n)
 	g.emitObj(EvDamage, rule, x, n)
-}
-
-// MarkDeathtouchDamage marks n damage on x from a source with deathtouch.
-func (g Exec) MarkDeathtouchDamage(x ObjID, n int32, rule string) {
-	g.MarkDamage(x, n, rule)
-	if n > 0 {
-		g.Objs[x].DeathtouchHit = true
-	}
 }
 
 // RemoveDamage removes all damage marked on x.
