@@ -115,7 +115,7 @@ func (b *Builtin) facts() {
 	f, ok := vocabFacts[name]
 	if !ok {
 		staleFacts = append(staleFacts, b.Name)
-		f = vocabFact{Reads: ReadsPosition | ReadsTapped | ReadsMana}
+		f = vocabFact{Reads: ReadsPosition | ReadsTapped | ReadsMana | ReadsHeld}
 	}
 	b.Own, b.Reads = f.Own, f.Reads
 }
@@ -127,6 +127,7 @@ const (
 	ReadsPosition Reads = 1 << iota // the active player, the step, game.*
 	ReadsTapped
 	ReadsMana
+	ReadsHeld // a value players or the game hold (state player|game NAME KIND)
 )
 
 func attr(name string, fn any, doc string) *Builtin {

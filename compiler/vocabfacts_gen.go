@@ -112,9 +112,9 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.TriggerValue":     {},
 	"GamePlayers":           {},
 	"GameStack":             {},
-	"GameStateFlag":         {},
-	"GameStateNumber":       {},
-	"GameStatePlayer":       {},
+	"GameStateFlag":         {Reads: ReadsHeld},
+	"GameStateNumber":       {Reads: ReadsHeld},
+	"GameStatePlayer":       {Reads: ReadsHeld},
 	"GameTurn":              {Reads: ReadsPosition},
 	// not own: reads Object.AttachedTo(own)
 	"ObjAttachedTo": {},
@@ -202,7 +202,7 @@ var vocabFacts = map[string]vocabFact{
 	"PlayerLife":        {},
 	"PlayerMana":        {Reads: ReadsMana},
 	"PlayerMaxHandSize": {},
-	"PlayerStateFlag":   {},
-	"PlayerStateNumber": {},
-	"PlayerStatePlayer": {},
+	"PlayerStateFlag":   {Reads: ReadsHeld},
+	"PlayerStateNumber": {Reads: ReadsHeld},
+	"PlayerStatePlayer": {Reads: ReadsHeld},
 }

@@ -336,7 +336,7 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "420.5g", Pos: "rules/sba.mtg:23", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "420.5g", Pos: "rules/sba.mtg:23", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeHeld},
 		{Rule: "420.5b", Pos: "rules/sba.mtg:51", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5c", Pos: "rules/sba.mtg:57", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
 		{Rule: "420.5", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},

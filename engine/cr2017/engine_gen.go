@@ -350,7 +350,7 @@ var Rules = &rt.Rules{
 	Redundant: 1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace,
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "704.5b", Pos: "rules/sba.mtg:23", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5b", Pos: "rules/sba.mtg:23", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeHeld},
 		{Rule: "704.5c", Pos: "rules/sba.mtg:29", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
 		{Rule: "704.5d", Pos: "cr2017/sba.mtg:21", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5e", Pos: "rules/sba.mtg:43", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},

@@ -372,7 +372,9 @@ func (g Exec) MayChoose(p int, x ObjID, k StateKind, rule string) bool {
 // player is stored plus one (0: none). What no player holds reads as zero
 // (a player's attributes of no player are an empty player's), and a
 // statement given no player does nothing. A change is a change to the
-// game, which the state-based actions and the watches look at again.
+// game (ChangeHeld): the state-based actions that read such a value are
+// matched again, and the watches looked at again; the others are not (a
+// spell cast that the rules count asks no permanent's sba again).
 
 func heldSlot(k StateKind) bool { return int(k) < MaxHeldStates }
 
@@ -408,7 +410,7 @@ func GameStatePlayer(g Exec, k StateKind) int { return int(GameStateNumber(g, k)
 func (g Exec) setHeld(v *int32, n int32) {
 	if *v != n {
 		*v = n
-		g.touch(ChangeAll)
+		g.touch(ChangeHeld)
 	}
 }
 
