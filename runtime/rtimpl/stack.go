@@ -130,7 +130,17 @@ type StackItem struct {
 
 // IsSpell reports whether the item is a spell: neither an ability nor one
 // of the rules' stack objects.
-func (it *StackItem) IsSpell() bool { return it.Object == 0 && it.Trigger == Trigger{} }
+func (it *StackItem) IsSpell() bool {
+	return it.Object == 0 && it.Trigger.Triggered.none() && it.Trigger.Delay.none()
+}
+
+// none reports whether t is the zero Triggered, field by field: asked as
+// each spell resolves (IsSpell, several times), where t == Triggered{}
+// calls the struct's generated equality, strings compared by memequal.
+// TestTriggeredNone sets each field in turn.
+func (t *Triggered) none() bool {
+	return t.Event == 0 && t.Effect == 0 && t.Arg == 0 && t.Label == "" && t.Segment == "" && t.Args == [MaxStackArgs]int32{}
+}
 
 // listensOf is the set of event kinds (bit k for kind k) some trigger
 // event of r is.
