@@ -127,7 +127,7 @@ const (
 	ReadsPosition Reads = 1 << iota // the active player, the step, game.*
 	ReadsTapped
 	ReadsMana
-	ReadsHeld // a value players or the game hold (state player|game NAME KIND)
+	ReadsHeld // a value objects, players or the game hold (state [player|game] NAME KIND)
 )
 
 func attr(name string, fn any, doc string) *Builtin {

@@ -177,13 +177,13 @@ var vocabFacts = map[string]vocabFact{
 	// own: Game.Objs, Object.Copy(own), var noObject
 	"ObjSpellCopy": {Own: true},
 	// not own: reads Object.Flags(own)
-	"ObjStateFlag": {},
+	"ObjStateFlag": {Reads: ReadsHeld},
 	// not own: reads Object.State(own)
-	"ObjStateNumber": {},
+	"ObjStateNumber": {Reads: ReadsHeld},
 	// not own: reads Object.State(own)
-	"ObjStateObject": {},
+	"ObjStateObject": {Reads: ReadsHeld},
 	// not own: reads Object.State(own)
-	"ObjStatePlayer": {},
+	"ObjStatePlayer": {Reads: ReadsHeld},
 	// not own: reads Object.Tapped(own)
 	"ObjTapped": {Reads: ReadsTapped},
 	// not own: reads Object.Timestamp(own)

@@ -213,7 +213,10 @@ func (g Exec) SetNumber(x ObjID, k StateKind, n int32, rule string) {
 	if !g.valid(x) || int(k) >= MaxStateKinds {
 		return // no object: nothing happens
 	}
-	g.Objs[x].State[k] = n
+	if g.Objs[x].State[k] != n {
+		g.Objs[x].State[k] = n
+		g.touch(ChangeHeld) // the sbas that read an object's states are matched again
+	}
 }
 
 // SetFlag sets x's flag k to v.
@@ -228,7 +231,7 @@ func (g Exec) SetFlag(x ObjID, k StateKind, v bool, rule string) {
 	}
 	if f != g.Objs[x].Flags {
 		g.Objs[x].Flags = f
-		g.touch(ChangeBattlefield) // the state-based actions may read it
+		g.touch(ChangeHeld) // the sbas that read an object's flags are matched again
 	}
 }
 

@@ -236,7 +236,7 @@ func (a *Analyzer) Func(name string) (Fact, error) {
 			f.Reads |= ReadsMana
 		case positionReads[field]:
 			f.Reads |= ReadsPosition
-		case field == "Player.States" || field == "Game.States":
+		case field == "Player.States" || field == "Game.States" || field == "Object.State" || field == "Object.Flags":
 			f.Reads |= ReadsHeld
 		}
 	}
