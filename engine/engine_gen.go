@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:815f9ebc07d4b93e3a3397860ec9bdc2"
+const SourceHash = "sha256:bca27b52e6a5fadf80143465234d9bc7"
 
 // Keyword bits.
 const (
@@ -2670,7 +2670,7 @@ func sba_704_5g_do(g rt.Exec, x int32) {
 func sba_704_5h_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && rt.ObjStateFlag(g, v_c, rt.StateKind(64))
+	return rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0
 }
 
 // rules/sba.mtg:68 (704.5h)
@@ -3045,7 +3045,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<7) != 0 {
 			v_c := rt.ObjID(x)
 			_ = v_c
-			if g.Toughness(v_c) > 0 && rt.ObjStateFlag(g, v_c, rt.StateKind(64)) {
+			if rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0 {
 				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
 				if first {
 					return hits

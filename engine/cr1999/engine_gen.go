@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ae69d42d1f4b6c9a7fdc401eebed2abc"
+const SourceHash = "sha256:992a8372aba6dcd446890fe7de1215fc"
 
 // Keyword bits.
 const (

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:251c3bc24a5cd0dd3e1d35cef201cbe4"
+const SourceHash = "sha256:8de0ae2744483004d262bd6e525e3f5b"
 
 // Keyword bits.
 const (

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8a44784de6d7e4e4551ae745bd4777e0"
+const SourceHash = "sha256:5d01e33d6ff052eb8b1c4a1356a929d1"
 
 // Keyword bits.
 const (
@@ -2196,7 +2196,7 @@ func sba_704_5g_do(g rt.Exec, x int32) {
 func sba_704_5h_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && rt.ObjStateFlag(g, v_c, rt.StateKind(64))
+	return rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0
 }
 
 // rules/sba.mtg:68 (704.5h)
@@ -2453,7 +2453,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<7) != 0 {
 			v_c := rt.ObjID(x)
 			_ = v_c
-			if g.Toughness(v_c) > 0 && rt.ObjStateFlag(g, v_c, rt.StateKind(64)) {
+			if rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0 {
 				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
 				if first {
 					return hits

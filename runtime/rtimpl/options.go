@@ -166,8 +166,13 @@ func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 	e := g.exec()
 	m := e.Mark()
 	defer e.Release(m)
+	// With yield nil, one thing to attack answers: Battlefield[first] may
+	// attack it.
 	for q := range g.Players {
 		if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
+			if yield == nil {
+				return true
+			}
 			e.Push(PlayerCode(q))
 			e.Push(int32(q))
 		}
@@ -175,6 +180,9 @@ func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 	for _, w := range g.Battlefield {
 		if e.Holds2(g.Combat.Atk.Permanent, ObjID(p), w) {
 			if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
+				if yield == nil {
+					return true
+				}
 				e.Push(int32(w))
 				e.Push(int32(d))
 			}
