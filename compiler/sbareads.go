@@ -113,6 +113,9 @@ func builtinReads(b *Builtin, of Type) rt.Changes {
 	if b.Reads&ReadsMana != 0 {
 		c |= rt.ChangeMana
 	}
+	if b.Reads&ReadsHeld != 0 {
+		c |= rt.ChangeHeld
+	}
 	switch {
 	case b.Form == Attribute && of == Player:
 		c |= rt.ChangePlayers
@@ -187,7 +190,7 @@ func changesGo(c rt.Changes) string {
 	if c == rt.ChangeAll {
 		return "rt.ChangeAll"
 	}
-	names := []string{"ChangePosition", "ChangeTapped", "ChangeMana", "ChangePlayers", "ChangeBattlefield", "ChangeZones"}
+	names := []string{"ChangePosition", "ChangeTapped", "ChangeMana", "ChangePlayers", "ChangeBattlefield", "ChangeZones", "ChangeHeld"}
 	out := ""
 	for i, n := range names {
 		if c&(1<<i) != 0 {

@@ -24,7 +24,7 @@ func TestSBAReads(t *testing.T) {
 	}
 	want := map[string]rt.Changes{
 		"704.5a": rt.ChangePlayers,
-		"704.5b": rt.ChangePlayers,
+		"704.5b": rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeHeld, // a state players hold (drew_from_empty), read as a function of the player
 		"704.5d": rt.ChangeBattlefield | rt.ChangeZones | rt.ChangePlayers,
 		"704.5g": rt.ChangeBattlefield,
 		"704.5k": rt.ChangeBattlefield,

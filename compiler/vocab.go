@@ -115,7 +115,7 @@ func (b *Builtin) facts() {
 	f, ok := vocabFacts[name]
 	if !ok {
 		staleFacts = append(staleFacts, b.Name)
-		f = vocabFact{Reads: ReadsPosition | ReadsTapped | ReadsMana}
+		f = vocabFact{Reads: ReadsPosition | ReadsTapped | ReadsMana | ReadsHeld}
 	}
 	b.Own, b.Reads = f.Own, f.Reads
 }
@@ -127,6 +127,7 @@ const (
 	ReadsPosition Reads = 1 << iota // the active player, the step, game.*
 	ReadsTapped
 	ReadsMana
+	ReadsHeld // a value objects, players or the game hold (state [player|game] NAME KIND)
 )
 
 func attr(name string, fn any, doc string) *Builtin {
@@ -198,7 +199,6 @@ var builtins = []*Builtin{
 	attr("exists", rt.ObjExists, "it names an object: false for no object (a state of kind object never set, the attached_to of nothing)"),
 	attr("on_stack", rt.ObjOnStack, "it is on the stack"),
 	attr("shields", rt.ObjShields, "the shields on it, which the rules' replacements may use up (use_shield); effects give them (a script's regen)"),
-	attr("deathtouch_damage", rt.ObjDeathtouchDamage, "it was dealt damage by a source with deathtouch since the last check"),
 	attr("attached", rt.Exec.Attached, "it is attached to an object"),
 	attr("attached_to", rt.ObjAttachedTo, "the object it is attached to; no object if none"),
 	attr("over_counter_max", rt.Exec.OverCounterMax, "it has more counters of a kind than it may have"),
@@ -237,7 +237,6 @@ var builtins = []*Builtin{
 	attr("library", rt.PlayerLibrary, "the number of cards in their library"),
 	attr("graveyard", rt.PlayerGraveyard, "the number of cards in their graveyard"),
 	attr("mana", rt.PlayerMana, "the total mana in their mana pool"),
-	attr("drew_from_empty", rt.PlayerDrewFromEmpty, "they drew from an empty library since the last check"),
 	attr("attacked", rt.Exec.Attacked, "some creature is attacking them"),
 	attr("in_game", rt.PlayerInGame, "they are a player who has not lost the game (false for no player)"),
 
@@ -304,7 +303,6 @@ var builtins = []*Builtin{
 		choice("the .mtg says who discards down to how many; the player picks the cards"),
 	verb("remove_damage", rt.Exec.RemoveDamage, "the damage marked on X is removed"),
 	verb("mark_damage", rt.Exec.MarkDamage, "N damage is marked on X"),
-	verb("mark_deathtouch", rt.Exec.MarkDeathtouch, "X is marked as dealt damage by a source with deathtouch"),
 	verb("end_effects", rt.Exec.EndEffects, "the effects of the ending given end"),
 	verb("modify", rt.Exec.Modify, "a continuous effect gives X +N/+M (N, M may be negative) for duration D: until_end_of_turn, this_turn, until_end_of_S or until_S for a step or phase S; the rules' characteristics read it (x.effect_power, x.effect_toughness); the rules' end_effects end it"),
 	verb("grant", rt.Exec.Grant, "a continuous effect gives X keyword K for duration D (as for modify): X has K while it lasts, each such effect an instance of K"),
@@ -339,6 +337,8 @@ var builtins = []*Builtin{
 	verb("use_shield", rt.Exec.UseShield, "one of the shields on X is used up (x.shields)"),
 	verb("move", rt.Exec.Move, "X is put into the zone given"),
 	verb("lose", rt.Exec.Lose, "P loses the game"),
+	verb("win", rt.Exec.Win, "P wins the game: the game is over (nothing, if it is over already)"),
+	verb("draw_game", rt.Exec.DrawGame, "the game is over, a draw for P (in the game or not) and every other player (nothing, if it is over already)"),
 	verb("cease", rt.Exec.Cease, "X ceases to exist"),
 	verb("unattach", rt.Exec.Unattach, "X becomes unattached"),
 	verb("trim_counters", rt.Exec.TrimCounters, "X's counters over their maximum are removed"),

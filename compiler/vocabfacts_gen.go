@@ -136,9 +136,9 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.TriggerValue":     {},
 	"GamePlayers":           {},
 	"GameStack":             {},
-	"GameStateFlag":         {},
-	"GameStateNumber":       {},
-	"GameStatePlayer":       {},
+	"GameStateFlag":         {Reads: ReadsHeld},
+	"GameStateNumber":       {Reads: ReadsHeld},
+	"GameStatePlayer":       {Reads: ReadsHeld},
 	"GameTurn":              {Reads: ReadsPosition},
 	// not own: reads Object.AttachedTo(own)
 	"ObjAttachedTo": {},
@@ -156,8 +156,6 @@ var vocabFacts = map[string]vocabFact{
 	"ObjCounters": {},
 	// not own: reads Object.Damage(own)
 	"ObjDamage": {},
-	// not own: reads Object.DeathtouchHit(own)
-	"ObjDeathtouchDamage": {},
 	// not own: reads Rules.Characteristics
 	"ObjDerived": {},
 	// not own: reads Rules.Characteristics
@@ -203,13 +201,13 @@ var vocabFacts = map[string]vocabFact{
 	// own: Game.Objs, Object.Copy(own), var noObject
 	"ObjSpellCopy": {Own: true},
 	// not own: reads Object.Flags(own)
-	"ObjStateFlag": {},
+	"ObjStateFlag": {Reads: ReadsHeld},
 	// not own: reads Object.State(own)
-	"ObjStateNumber": {},
+	"ObjStateNumber": {Reads: ReadsHeld},
 	// not own: reads Object.State(own)
-	"ObjStateObject": {},
+	"ObjStateObject": {Reads: ReadsHeld},
 	// not own: reads Object.State(own)
-	"ObjStatePlayer": {},
+	"ObjStatePlayer": {Reads: ReadsHeld},
 	// not own: reads Object.Tapped(own)
 	"ObjTapped": {Reads: ReadsTapped},
 	// not own: reads Object.Timestamp(own)
@@ -217,19 +215,18 @@ var vocabFacts = map[string]vocabFact{
 	// own: Game.Objs, Object.Token(own), var noObject
 	"ObjToken": {Own: true},
 	// own: Game.Objs, Object.Super(own), var noObject
-	"ObjWorld":            {Own: true},
-	"PlayerCounters":      {},
-	"PlayerDrewFromEmpty": {},
-	"PlayerGraveyard":     {},
-	"PlayerHand":          {},
-	"PlayerInGame":        {},
-	"PlayerLandPlays":     {},
-	"PlayerLandsPlayed":   {},
-	"PlayerLibrary":       {},
-	"PlayerLife":          {},
-	"PlayerMana":          {Reads: ReadsMana},
-	"PlayerMaxHandSize":   {},
-	"PlayerStateFlag":     {},
-	"PlayerStateNumber":   {},
-	"PlayerStatePlayer":   {},
+	"ObjWorld":          {Own: true},
+	"PlayerCounters":    {},
+	"PlayerGraveyard":   {},
+	"PlayerHand":        {},
+	"PlayerInGame":      {},
+	"PlayerLandPlays":   {},
+	"PlayerLandsPlayed": {},
+	"PlayerLibrary":     {},
+	"PlayerLife":        {},
+	"PlayerMana":        {Reads: ReadsMana},
+	"PlayerMaxHandSize": {},
+	"PlayerStateFlag":   {Reads: ReadsHeld},
+	"PlayerStateNumber": {Reads: ReadsHeld},
+	"PlayerStatePlayer": {Reads: ReadsHeld},
 }

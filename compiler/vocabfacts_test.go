@@ -52,6 +52,8 @@ func TestVocabFactsRows(t *testing.T) {
 		{Attribute, Player, "mana", false, ReadsMana},
 		{Function, Invalid, "is_type", true, 0},
 		{Function, Invalid, "blocks", false, 0},
+		{Function, Invalid, "game_state_flag", false, ReadsHeld},
+		{Function, Invalid, "player_state_number", false, ReadsHeld},
 	} {
 		b, ok := Lookup(c.form, c.recv, c.name)
 		if !ok {

@@ -220,7 +220,7 @@ func zoneCmd(z rt.Zone) func(*testscript.TestScript, bool, []string) {
 func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string) (rt.Card, func(rt.ObjID), int32) {
 	g := s.game(ts)
 	c := rt.Card{Name: name}
-	var tapped, phased, deathtouched, hasStamp bool
+	var tapped, phased, hasStamp bool
 	var flags []rt.StateKind // the rules' flags it has (state S flag: fresh)
 	var damage, regen, stamp, prevent int32
 	protector := -2 // not given
@@ -344,8 +344,6 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 			phased = true
 		case "token":
 			c.Token = true
-		case "deathtouched":
-			deathtouched = true
 		default:
 			if k, ok := g.Rules.State(a); ok && k >= rt.FirstFlag {
 				flags = append(flags, k)
@@ -374,7 +372,7 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 		for _, k := range flags {
 			rt.Exec{Game: g}.SetFlag(x, k, true, "")
 		}
-		o.DeathtouchHit, o.Regen = deathtouched, regen
+		o.Regen = regen
 		if prevent > 0 {
 			// A prevention shield for this turn (615.7).
 			rt.Exec{Game: g}.AddEffect(rt.Effect{Label: "prevent=", Target: x, Prevent: rt.PreventTo, Shield: int32(prevent), Dur: rt.Duration{Kind: rt.ThisTurn}})
@@ -509,14 +507,17 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 			fail(ts, "mana %q: want letters of WUBRGC", args[2])
 		}
 		g.P(s.player(ts, args[1])).Mana = m
-	case "drewempty":
-		g.P(s.player(ts, args[1])).DrewFromEmpty = true
 	case "damage":
-		need(ts, args, 3, "set damage <card> <n> [deathtouch]")
-		o := g.Obj(s.card(ts, args[1]))
-		o.Damage = atoi(ts, args[2], "damage")
-		if len(args) > 3 && args[3] == "deathtouch" {
-			o.DeathtouchHit = true
+		need(ts, args, 3, "set damage <card> <n> [flag...]")
+		x := s.card(ts, args[1])
+		g.Obj(x).Damage = atoi(ts, args[2], "damage")
+		// The rules' flags the damage gives it (deathtouch_damage).
+		for _, a := range args[3:] {
+			k, ok := g.Rules.State(a)
+			if !ok || k < rt.FirstFlag {
+				fail(ts, "set damage: %q is not a flag the rules declare (state NAME flag)", a)
+			}
+			rt.Exec{Game: g}.SetFlag(x, k, true, "")
 		}
 	case "types":
 		need(ts, args, 3, "set types <card> <type>...")
@@ -566,7 +567,7 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 			o.PhasedOut = args[0] == "phased_out"
 		}
 	default:
-		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, state, mana, drewempty, damage, regen, attach, controller, protector, counter, tapped, untapped, phased_out, phased_in)", args[0])
+		fail(ts, "set: unknown %q (want life, poison, maxhand, landsplayed, landplays, state, mana, damage, regen, attach, controller, protector, counter, tapped, untapped, phased_out, phased_in)", args[0])
 	}
 }
 

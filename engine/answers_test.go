@@ -102,8 +102,8 @@ func TestSubmitTypedErrors(t *testing.T) {
 	}
 	err = refusedUnchanged(t, g, "after the game", rt.Answer{})
 	var ref *rt.Refusal
-	if !errors.Is(err, rt.ErrGameOver) || !errors.As(err, &ref) || ref.Rule != "704.5b" {
-		t.Errorf("after the game: %v, want ErrGameOver citing 704.5b", err)
+	if !errors.Is(err, rt.ErrGameOver) || !errors.As(err, &ref) || ref.Rule != "104.2a" {
+		t.Errorf("after the game: %v, want ErrGameOver citing 104.2a (the end of the game)", err)
 	}
 }
 

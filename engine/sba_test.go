@@ -82,9 +82,11 @@ var attachedLegally, _ = engine.Rules.Characteristic("attached_legally")
 // it reports whether any would apply.
 func handSBA(g *rt.Game) bool {
 	poison := g.Rules.Counter("poison")
+	drew, _ := g.Rules.State("drew_from_empty")
+	deathtouch, _ := g.Rules.State("deathtouch_damage")
 	for i := range g.Players {
 		p := &g.Players[i]
-		if !p.Lost && (p.Life <= 0 || p.DrewFromEmpty || p.Counters[poison] >= 10) {
+		if !p.Lost && (p.Life <= 0 || rt.PlayerStateFlag(rt.Exec{Game: g}, i, drew) || p.Counters[poison] >= 10) {
 			return true
 		}
 	}
@@ -107,7 +109,7 @@ func handSBA(g *rt.Game) bool {
 		}
 		if o.Types&engine.Rules.Types("creature") != 0 {
 			t := g.Toughness(x)
-			if t <= 0 || o.Damage >= t || o.DeathtouchHit {
+			if t <= 0 || o.Damage >= t || rt.ObjStateFlag(rt.Exec{Game: g}, x, deathtouch) {
 				return true
 			}
 		}
@@ -161,7 +163,10 @@ func TestSBAReference(t *testing.T) {
 		"poison 10":     func(g *rt.Game) { g.P(0).Counters[g.Rules.Counter("poison")] = 10 },
 		"lethal damage": func(g *rt.Game) { g.Obj(0).Damage = 5 },
 		"toughness 0":   func(g *rt.Game) { g.Obj(0).Toughness = -1 },
-		"deathtouch":    func(g *rt.Game) { g.Obj(1).DeathtouchHit = true },
+		"deathtouch": func(g *rt.Game) {
+			k, _ := g.Rules.State("deathtouch_damage")
+			rt.Exec{Game: g}.SetFlag(1, k, true, "")
+		},
 		"both counters": func(g *rt.Game) {
 			g.Obj(1).Counters[engine.Rules.Counter("-1/-1")] = 1
 			g.Obj(1).Counters[engine.Rules.Counter("+1/+1")] = 1

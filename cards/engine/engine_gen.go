@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1d5bcb2df34aefc6aa40c7253db12ff1"
+const SourceHash = "sha256:ee704f178e37e158f7c7321e56b17e7b"
 
 // Keyword bits.
 const (
@@ -260,9 +260,9 @@ var Rules = &rt.Rules{
 		{Subtype: "mountain", Color: rt.Red}, // rules/characteristics.mtg:35 (305.6)
 		{Subtype: "forest", Color: rt.Green}, // rules/characteristics.mtg:36 (305.6)
 	},
-	States:     []string{"band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
-	StateKinds: []rt.StateKind{0, 1, 2, 64, 3, 4, 65, 66, 67},
-	HeldStates: []rt.HeldState{{Name: "day", Holder: rt.HeldByGame, Slot: 0, Kind: "flag"}, {Name: "night", Holder: rt.HeldByGame, Slot: 1, Kind: "flag"}, {Name: "spells_cast", Holder: rt.HeldByPlayer, Slot: 0, Kind: "number"}, {Name: "last_active", Holder: rt.HeldByGame, Slot: 2, Kind: "player"}, {Name: "previous_turn_spells", Holder: rt.HeldByGame, Slot: 3, Kind: "number"}},
+	States:     []string{"deathtouch_damage", "band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
+	StateKinds: []rt.StateKind{64, 0, 1, 2, 65, 3, 4, 66, 67, 68},
+	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}, {Name: "day", Holder: rt.HeldByGame, Slot: 0, Kind: "flag"}, {Name: "night", Holder: rt.HeldByGame, Slot: 1, Kind: "flag"}, {Name: "spells_cast", Holder: rt.HeldByPlayer, Slot: 1, Kind: "number"}, {Name: "last_active", Holder: rt.HeldByGame, Slot: 2, Kind: "player"}, {Name: "previous_turn_spells", Holder: rt.HeldByGame, Slot: 3, Kind: "number"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -298,10 +298,14 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:74 (117.2a, 117.5)
 		rt.MechResolve:          "117.4",  // rules/priority.mtg:99 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
 		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:112 (117.1)
+		rt.MechGameWon:          "104.2a", // rules/priority.mtg:118 (104.2a)
+		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:126 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
 		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
@@ -571,25 +575,26 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
-		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5d", Pos: "rules/sba.mtg:28", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5e", Pos: "rules/sba.mtg:34", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5f", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5g", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5h", Pos: "rules/sba.mtg:54", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5i", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5v", Pos: "rules/sba.mtg:84", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:112", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5w", Pos: "rules/sba.mtg:125", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5x", Pos: "rules/sba.mtg:140", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
-		{Rule: "704.5p", Pos: "rules/sba.mtg:153", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5q", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:167", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5s", Pos: "rules/sba.mtg:180", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5j", Pos: "rules/sba.mtg:190", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5b", Pos: "rules/sba.mtg:23", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeHeld},
+		{Rule: "704.5c", Pos: "rules/sba.mtg:29", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5d", Pos: "rules/sba.mtg:37", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5e", Pos: "rules/sba.mtg:43", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5f", Pos: "rules/sba.mtg:51", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5g", Pos: "rules/sba.mtg:57", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5h", Pos: "rules/sba.mtg:68", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeHeld},
+		{Rule: "702.2b", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_702_2b_match, Do: sba_702_2b_do, Reads: rt.ChangeBattlefield | rt.ChangeHeld},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5v", Pos: "rules/sba.mtg:105", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5v_match, Do: sba_704_5v_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:113", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:127", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:133", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5w", Pos: "rules/sba.mtg:146", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5x", Pos: "rules/sba.mtg:161", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5p", Pos: "rules/sba.mtg:174", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5q", Pos: "rules/sba.mtg:180", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:188", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5s", Pos: "rules/sba.mtg:201", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5j", Pos: "rules/sba.mtg:211", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 		{Rule: "702.16c", Pos: "cards/protection.mtg:26", Over: rt.OverPermanents, Match: sba_702_16c_match, Do: sba_702_16c_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
@@ -688,18 +693,19 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"510.2", "702.80a", "702.90c"}, Pos: "rules/damage.mtg:30", Run: on_damage_object_1},
 		{To: rt.DamageToObject, Rules: []string{"310.6", "310.4c"}, Pos: "rules/damage.mtg:42", Run: on_damage_object_2},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:50", Run: on_damage_object_3},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:59", Run: on_damage_source_4},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:54", Run: on_damage_object_3},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:63", Run: on_damage_source_4},
 	},
 	OnEvents: []rt.EventHook{
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"714.3a", "714.3"}, Pos: "rules/characteristics.mtg:61", Run: on_event_enter_0},
-		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
-		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
-		{On: rt.EventOn{Kind: rt.EvCast, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:62", Run: on_event_cast_3},
-		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:66", Run: on_event_new_turn_4},
+		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"704.5b"}, Pos: "rules/sba.mtg:19", Run: on_event_draw_empty_1},
+		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_2},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_3},
+		{On: rt.EventOn{Kind: rt.EvCast, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:62", Run: on_event_cast_4},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:66", Run: on_event_new_turn_5},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 		{Event: "damage", Name: "protection", Rules: []string{"702.16e"}, Pos: "cards/protection.mtg:23", Run: replace_protection_1, Prevent: true, Applies: replace_protection_1_applies},
 		{Event: "damage", Name: "grows", Rules: []string{"614.1a"}, Pos: "cards/replace.mtg:22", Run: replace_grows_2, Applies: replace_grows_2_applies},
 		{Event: "damage", Name: "vigor_counters", Rules: []string{"615.1a"}, Pos: "cards/replace.mtg:39", Run: replace_vigor_counters_3, Prevent: true, Applies: replace_vigor_counters_3_applies},
@@ -727,11 +733,11 @@ var Rules = &rt.Rules{
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:217", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:248", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
 		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:290", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:141", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:145", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:149", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:153", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:157", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_23},
 		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:117", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_25},
@@ -788,10 +794,10 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_11_if},
 		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_13_if},
-		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:124", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:125", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
-		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:131", On: []rt.EventOn{{Kind: rt.EvEnter}}},
-		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:135", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
+		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
+		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:149", On: []rt.EventOn{{Kind: rt.EvEnter}}},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:153", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -801,6 +807,8 @@ var Rules = &rt.Rules{
 
 // index is the rule index of the edition (cards.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"2025-09-19\t104.4a\tAll players remaining lose simultaneously: the game is a draw\n" +
+	"2025-09-19\t104.2a\tA player still in the game wins once all opponents have left it\n" +
 	"2025-09-19\t111.1\tTokens: markers for permanents not represented by a card\n" +
 	"2025-09-19\t111.2\tThe player who creates a token owns it; it enters under that player's control\n" +
 	"2025-09-19\t111.3\tThe effect creating a token defines its characteristics\n" +
@@ -1569,7 +1577,7 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:104 (704.5m) (attached_legally)
+// rules/sba.mtg:125 (704.5m) (attached_legally)
 func characteristic_13(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -1626,6 +1634,39 @@ func mechanism_resolve(g rt.Exec) bool {
 		} else {
 			g.SpellToBattlefield(g.ResolvingSpell(), g.ResolvingController(), "117.4")
 		}
+	}
+	return true
+}
+
+// rules/priority.mtg:118 (104.2a)
+func mechanism_game_won(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if rt.GamePlayers(g) == 1 {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.Win(v_q, "104.2a")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/priority.mtg:126 (104.4a)
+func mechanism_game_drawn(g rt.Exec) bool {
+	if rt.GamePlayers(g) == 0 {
+		g.DrawGame(g.Active, "104.4a")
 	}
 	return true
 }
@@ -1730,7 +1771,7 @@ func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(65)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(66)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1742,7 +1783,7 @@ func step_untap_action_1(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(65)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(66)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1750,11 +1791,11 @@ func step_untap_action_1(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(65), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(66), false, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
-								if rt.ObjStateFlag(g, v_z, rt.StateKind(65)) && rt.ObjAttachedTo(g, v_z) == v_y {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(66)) && rt.ObjAttachedTo(g, v_z) == v_y {
 									g.Push(int32(v_z))
 								}
 							}
@@ -1762,7 +1803,7 @@ func step_untap_action_1(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseIn(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(65), false, "502.1")
+								g.SetFlag(v_z, rt.StateKind(66), false, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1782,7 +1823,7 @@ func step_untap_action_1(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(65), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(66), true, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
@@ -1794,7 +1835,7 @@ func step_untap_action_1(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseOut(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(65), true, "502.1")
+								g.SetFlag(v_z, rt.StateKind(66), true, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1838,7 +1879,7 @@ func step_untap_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(66), true, "502.3")
+			g.SetFlag(v_x, rt.StateKind(67), true, "502.3")
 		}
 		g.Release(mark)
 	}
@@ -1848,7 +1889,7 @@ func step_untap_action_3(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1865,14 +1906,14 @@ func step_untap_action_3(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(66)) && rt.ObjController(g, v_x) == g.Active {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(67)) && rt.ObjController(g, v_x) == g.Active {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(66), false, "502.3")
+			g.SetFlag(v_x, rt.StateKind(67), false, "502.3")
 		}
 		g.Release(mark)
 	}
@@ -2020,7 +2061,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.HasKeyword(v_a, kw_enlist) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(64))) {
+			if g.HasKeyword(v_a, kw_enlist) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -2033,7 +2074,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 					if g.Objs[v_c].PhasedOut {
 						continue
 					}
-					if rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) == rt.ObjController(g, v_a) && !(rt.ObjTapped(g, v_c)) && !(g.IsDeclared(v_c)) && (g.HasKeyword(v_c, kw_haste) || !(rt.ObjStateFlag(g, v_c, rt.StateKind(67)))) {
+					if rt.ObjIs(g, v_c, ty_creature) && rt.ObjController(g, v_c) == rt.ObjController(g, v_a) && !(rt.ObjTapped(g, v_c)) && !(g.IsDeclared(v_c)) && (g.HasKeyword(v_c, kw_haste) || !(rt.ObjStateFlag(g, v_c, rt.StateKind(68)))) {
 						g.Push(int32(v_c))
 					}
 				}
@@ -2048,7 +2089,7 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 				}
 				g.Release(mark)
 			}
-			g.SetFlag(v_a, rt.StateKind(64), true, "702.154b")
+			g.SetFlag(v_a, rt.StateKind(65), true, "702.154b")
 		}
 		g.Release(mark)
 	}
@@ -2619,7 +2660,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(66), true, "510.1b")
+			g.SetFlag(v_a, rt.StateKind(67), true, "510.1b")
 			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1b")
 		}
 		g.Release(mark)
@@ -2636,7 +2677,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -2673,7 +2714,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -2691,7 +2732,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -2709,7 +2750,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -2727,14 +2768,14 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_a, rt.StateKind(66)) {
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(67)) {
 				g.Push(int32(v_a))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(66), false, "510.1c")
+			g.SetFlag(v_a, rt.StateKind(67), false, "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -3045,133 +3086,147 @@ func sba_704_5a_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "704.5a")
 }
 
-// rules/sba.mtg:14 (704.5b)
+// rules/sba.mtg:23 (704.5b)
 func sba_704_5b_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return rt.PlayerDrewFromEmpty(g, v_p)
+	return rt.PlayerStateFlag(g, v_p, rt.StateKind(0))
 }
 
-// rules/sba.mtg:14 (704.5b)
+// rules/sba.mtg:23 (704.5b)
 func sba_704_5b_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5b")
 }
 
-// rules/sba.mtg:20 (704.5c)
+// rules/sba.mtg:29 (704.5c)
 func sba_704_5c_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerCounters(g, v_p, ctr_poison) >= 10
 }
 
-// rules/sba.mtg:20 (704.5c)
+// rules/sba.mtg:29 (704.5c)
 func sba_704_5c_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5c")
 }
 
-// rules/sba.mtg:28 (704.5d, 702.26d)
+// rules/sba.mtg:37 (704.5d, 702.26d)
 func sba_704_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
-// rules/sba.mtg:28 (704.5d, 702.26d)
+// rules/sba.mtg:37 (704.5d, 702.26d)
 func sba_704_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5d")
 }
 
-// rules/sba.mtg:34 (704.5e)
+// rules/sba.mtg:43 (704.5e)
 func sba_704_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x)))
 }
 
-// rules/sba.mtg:34 (704.5e)
+// rules/sba.mtg:43 (704.5e)
 func sba_704_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5e")
 }
 
-// rules/sba.mtg:42 (704.5f)
+// rules/sba.mtg:51 (704.5f)
 func sba_704_5f_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:42 (704.5f)
+// rules/sba.mtg:51 (704.5f)
 func sba_704_5f_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "704.5f")
 }
 
-// rules/sba.mtg:48 (704.5g)
+// rules/sba.mtg:57 (704.5g)
 func sba_704_5g_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:48 (704.5g)
+// rules/sba.mtg:57 (704.5g)
 func sba_704_5g_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5g")
 }
 
-// rules/sba.mtg:54 (704.5h, 702.2b)
+// rules/sba.mtg:68 (704.5h)
 func sba_704_5h_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c)
+	return rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0
 }
 
-// rules/sba.mtg:54 (704.5h, 702.2b)
+// rules/sba.mtg:68 (704.5h)
 func sba_704_5h_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5h")
 }
 
-// rules/sba.mtg:75 (704.5i)
+// rules/sba.mtg:75 (702.2b)
+func sba_702_2b_match(g rt.Exec, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return rt.ObjStateFlag(g, v_x, rt.StateKind(64))
+}
+
+// rules/sba.mtg:75 (702.2b)
+func sba_702_2b_do(g rt.Exec, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.SetFlag(v_x, rt.StateKind(64), false, "702.2b")
+}
+
+// rules/sba.mtg:96 (704.5i)
 func sba_704_5i_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:75 (704.5i)
+// rules/sba.mtg:96 (704.5i)
 func sba_704_5i_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// rules/sba.mtg:84 (704.5v, 310.7)
+// rules/sba.mtg:105 (704.5v, 310.7)
 func sba_704_5v_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_defense) <= 0 && !(g.TriggerPending(v_x))
 }
 
-// rules/sba.mtg:84 (704.5v, 310.7)
+// rules/sba.mtg:105 (704.5v, 310.7)
 func sba_704_5v_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5v")
 }
 
-// rules/sba.mtg:92 (704.5k)
+// rules/sba.mtg:113 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3188,42 +3243,42 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:92 (704.5k)
+// rules/sba.mtg:113 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5k")
 }
 
-// rules/sba.mtg:106 (704.5m)
+// rules/sba.mtg:127 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)))
 }
 
-// rules/sba.mtg:106 (704.5m)
+// rules/sba.mtg:127 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:112 (704.5n)
+// rules/sba.mtg:133 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
-// rules/sba.mtg:112 (704.5n)
+// rules/sba.mtg:133 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5n")
 }
 
-// rules/sba.mtg:125 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:146 (704.5w, 310.10, 310.11a)
 func sba_704_5w_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3253,7 +3308,7 @@ func sba_704_5w_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x))
 }
 
-// rules/sba.mtg:125 (704.5w, 310.10, 310.11a)
+// rules/sba.mtg:146 (704.5w, 310.10, 310.11a)
 func sba_704_5w_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3289,7 +3344,7 @@ func sba_704_5w_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:140 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:161 (704.5x, 310.11a, 310.11)
 func sba_704_5x_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3309,7 +3364,7 @@ func sba_704_5x_match(g rt.Exec, x int32) bool {
 	}() != rt.ObjController(g, v_x)
 }
 
-// rules/sba.mtg:140 (704.5x, 310.11a, 310.11)
+// rules/sba.mtg:161 (704.5x, 310.11a, 310.11)
 func sba_704_5x_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3343,28 +3398,28 @@ func sba_704_5x_do(g rt.Exec, x int32) {
 	}
 }
 
-// rules/sba.mtg:153 (704.5p, 310.9)
+// rules/sba.mtg:174 (704.5p, 310.9)
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x)))
 }
 
-// rules/sba.mtg:153 (704.5p, 310.9)
+// rules/sba.mtg:174 (704.5p, 310.9)
 func sba_704_5p_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Unattach(v_x, "704.5p")
 }
 
-// rules/sba.mtg:159 (704.5q)
+// rules/sba.mtg:180 (704.5q)
 func sba_704_5q_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:159 (704.5q)
+// rules/sba.mtg:180 (704.5q)
 func sba_704_5q_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3374,35 +3429,35 @@ func sba_704_5q_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5q")
 }
 
-// rules/sba.mtg:167 (704.5r)
+// rules/sba.mtg:188 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.OverCounterMax(v_x)
 }
 
-// rules/sba.mtg:167 (704.5r)
+// rules/sba.mtg:188 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.TrimCounters(v_x, "704.5r")
 }
 
-// rules/sba.mtg:180 (704.5s, 714.4)
+// rules/sba.mtg:201 (704.5s, 714.4)
 func sba_704_5s_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_lore) > 0 && g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1)))
 }
 
-// rules/sba.mtg:180 (704.5s, 714.4)
+// rules/sba.mtg:201 (704.5s, 714.4)
 func sba_704_5s_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5s")
 }
 
-// rules/sba.mtg:190 (704.5j)
+// rules/sba.mtg:211 (704.5j)
 func sba_704_5j_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3422,7 +3477,7 @@ func sba_704_5j_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:190 (704.5j)
+// rules/sba.mtg:211 (704.5j)
 func sba_704_5j_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3508,7 +3563,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<7) != 0 {
 			v_c := rt.ObjID(x)
 			_ = v_c
-			if g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c) {
+			if rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0 {
 				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
 				if first {
 					return hits
@@ -3516,7 +3571,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<8) != 0 {
-			if sba_704_5i_match(g, x) {
+			if sba_702_2b_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 8, X: x})
 				if first {
 					return hits
@@ -3524,9 +3579,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<9) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if rt.ObjCounters(g, v_x, ctr_defense) <= 0 && !(g.TriggerPending(v_x)) {
+			if sba_704_5i_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
 				if first {
 					return hits
@@ -3534,6 +3587,16 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<10) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjCounters(g, v_x, ctr_defense) <= 0 && !(g.TriggerPending(v_x)) {
+				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<11) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if rt.ObjWorld(g, v_x) && func() bool {
@@ -3547,16 +3610,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				}
 				return false
 			}() {
-				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<11) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13))) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -3566,7 +3619,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<12) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
+			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13))) {
 				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
 				if first {
 					return hits
@@ -3574,6 +3627,16 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<13) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(13)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
+				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<14) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if !(func() bool {
@@ -3600,13 +3663,13 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}() != rt.ObjController(g, v_x)) {
-				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
 				if first {
 					return hits
 				}
 			}
 		}
-		if cand&(1<<14) != 0 {
+		if cand&(1<<15) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if g.HasSubtype(v_x, "siege") && g.Protector(v_x) == rt.ObjController(g, v_x) && func() int {
@@ -3623,16 +3686,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}() != rt.ObjController(g, v_x) {
-				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<15) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
 				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
 				if first {
 					return hits
@@ -3642,7 +3695,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<16) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
+			if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_battle) || rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
 				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
 				if first {
 					return hits
@@ -3650,7 +3703,9 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<17) != 0 {
-			if sba_704_5r_match(g, x) {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
 				hits = append(hits, rt.SBAHit{SBA: 17, X: x})
 				if first {
 					return hits
@@ -3658,9 +3713,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<18) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if rt.ObjCounters(g, v_x, ctr_lore) > 0 && g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1))) {
+			if sba_704_5r_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 18, X: x})
 				if first {
 					return hits
@@ -3668,6 +3721,16 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<19) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjCounters(g, v_x, ctr_lore) > 0 && g.HasSubtype(v_x, "saga") && rt.ObjDerived(g, v_x, rt.AttributeID(0)) > 0 && rt.ObjCounters(g, v_x, ctr_lore) >= rt.ObjDerived(g, v_x, rt.AttributeID(0)) && !(g.TriggerPendingOn(v_x, rt.EventID(1))) {
+				hits = append(hits, rt.SBAHit{SBA: 19, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<20) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if rt.ObjLegendary(g, v_x) && !(func() bool {
@@ -3684,17 +3747,17 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}()) {
-				hits = append(hits, rt.SBAHit{SBA: 19, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 20, X: x})
 				if first {
 					return hits
 				}
 			}
 		}
-		if cand&(1<<20) != 0 {
+		if cand&(1<<21) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if rt.ObjAura(g, v_x) && g.Attached(v_x) && ((g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_protection_from_white) && rt.ObjDerivedHolds(g, v_x, rt.AttributeID(3))) || (g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_protection_from_blue) && rt.ObjDerivedHolds(g, v_x, rt.AttributeID(4))) || (g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_protection_from_black) && rt.ObjDerivedHolds(g, v_x, rt.AttributeID(5))) || (g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_protection_from_red) && rt.ObjDerivedHolds(g, v_x, rt.AttributeID(6))) || (g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_protection_from_green) && rt.ObjDerivedHolds(g, v_x, rt.AttributeID(7)))) {
-				hits = append(hits, rt.SBAHit{SBA: 20, X: x})
+				hits = append(hits, rt.SBAHit{SBA: 21, X: x})
 				if first {
 					return hits
 				}
@@ -3732,7 +3795,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 
 // rules/combat.mtg:409 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
-	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))))
+	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(68))))
 }
 
 // rules/combat.mtg:410 (702.3b)
@@ -3882,7 +3945,7 @@ func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 
 // rules/combat.mtg:455 (702.10c)
 func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
-	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(68))) || g.HasKeyword(v_x, kw_haste)
 }
 
 // rules/combat.mtg:461 (509.1)
@@ -4631,7 +4694,7 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:50 (702.2b, 702.2d)
+// rules/damage.mtg:54 (702.2b, 702.2d)
 func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -4640,11 +4703,11 @@ func on_damage_object_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_n := n
 	_ = v_n
 	if g.HasKeyword(v_s, kw_deathtouch) {
-		g.MarkDeathtouch(v_x, "702.2b")
+		g.SetFlag(v_x, rt.StateKind(64), true, "702.2b")
 	}
 }
 
-// rules/damage.mtg:59 (702.15b, 702.15d, 702.15e)
+// rules/damage.mtg:63 (702.15b, 702.15d, 702.15e)
 func on_damage_source_4(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -4665,49 +4728,57 @@ func on_event_enter_0(g rt.Exec, e rt.Event) {
 	}
 }
 
+// rules/sba.mtg:19 (704.5b)
+func on_event_draw_empty_1(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	g.SetPlayerFlag(v_p, rt.StateKind(0), true, "704.5b")
+}
+
 // rules/turn.mtg:40 (302.6)
-func on_event_enter_1(g rt.Exec, e rt.Event) {
+func on_event_enter_2(g rt.Exec, e rt.Event) {
 	_ = e
 	v_x := e.Obj
 	_ = v_x
-	g.SetFlag(v_x, rt.StateKind(67), true, "302.6")
+	g.SetFlag(v_x, rt.StateKind(68), true, "302.6")
 }
 
 // rules/turn.mtg:44 (302.6)
-func on_event_new_turn_2(g rt.Exec, e rt.Event) {
+func on_event_new_turn_3(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(67)) && rt.ObjController(g, v_x) == v_p {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(68)) && rt.ObjController(g, v_x) == v_p {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(67), false, "302.6")
+			g.SetFlag(v_x, rt.StateKind(68), false, "302.6")
 		}
 		g.Release(mark)
 	}
 }
 
 // rules/turn.mtg:62 (502.2)
-func on_event_cast_3(g rt.Exec, e rt.Event) {
+func on_event_cast_4(g rt.Exec, e rt.Event) {
 	_ = e
 	v_x := e.Obj
 	_ = v_x
-	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(0), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(0))+1, "502.2")
+	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(1), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(1))+1, "502.2")
 }
 
 // rules/turn.mtg:66 (502.2)
-func on_event_new_turn_4(g rt.Exec, e rt.Event) {
+func on_event_new_turn_5(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
-	g.SetGameNumber(rt.StateKind(3), rt.PlayerStateNumber(g, rt.GameStatePlayer(g, rt.StateKind(2)), rt.StateKind(0)), "502.2")
+	g.SetGameNumber(rt.StateKind(3), rt.PlayerStateNumber(g, rt.GameStatePlayer(g, rt.StateKind(2)), rt.StateKind(1)), "502.2")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -4724,20 +4795,20 @@ func on_event_new_turn_4(g rt.Exec, e rt.Event) {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			g.SetPlayerNumber(v_q, rt.StateKind(0), 0, "502.2")
+			g.SetPlayerNumber(v_q, rt.StateKind(1), 0, "502.2")
 		}
 		g.Release(mark)
 	}
 	g.SetGamePlayer(rt.StateKind(2), v_p, "502.2")
 }
 
-// rules/sba.mtg:68 (506.4)
+// rules/sba.mtg:89 (506.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:68 (506.4)
+// rules/sba.mtg:89 (506.4)
 func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	_ = v_x
 	g.UseShield(v_x, "506.4")
@@ -5068,7 +5139,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
-	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(66), "702.86a") {
+	if !g.ChoosePermanents(g.DefendingPlayer(g.AbilitySource()), v_n, rt.StateKind(67), "702.86a") {
 		return false
 	}
 	{
@@ -5077,7 +5148,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(66)) {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(67)) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -5096,11 +5167,11 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
-	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(66), "702.39a") {
+	if !g.MayChoose(g.AbilityController(), v_t, rt.StateKind(67), "702.39a") {
 		return false
 	}
-	if rt.ObjStateFlag(g, v_t, rt.StateKind(66)) {
-		g.SetFlag(v_t, rt.StateKind(66), false, "702.39a")
+	if rt.ObjStateFlag(g, v_t, rt.StateKind(67)) {
+		g.SetFlag(v_t, rt.StateKind(67), false, "702.39a")
 		g.Untap(v_t, "702.39a")
 		g.SetObject(v_t, rt.StateKind(2), g.AbilitySource(), "702.39a")
 		g.Grant(v_t, kw_provoked, rt.DurationID(12320), "702.39a")
@@ -5155,7 +5226,7 @@ func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
-// rules/priority.mtg:141 (117.4)
+// rules/priority.mtg:159 (117.4)
 func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -5164,7 +5235,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:145 (117.4)
+// rules/priority.mtg:163 (117.4)
 func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -5173,7 +5244,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:149 (117.4)
+// rules/priority.mtg:167 (117.4)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -5182,14 +5253,14 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:153 (117.4)
+// rules/priority.mtg:171 (117.4)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
-// rules/priority.mtg:157 (117.4)
+// rules/priority.mtg:175 (117.4)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -6067,7 +6138,7 @@ func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:125 (117.2a)
+// rules/priority.mtg:143 (117.2a)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -6076,7 +6147,7 @@ func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:125 (117.2a)
+// rules/priority.mtg:143 (117.2a)
 func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
@@ -6085,7 +6156,7 @@ func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/priority.mtg:135 (603.6a)
+// rules/priority.mtg:153 (603.6a)
 func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

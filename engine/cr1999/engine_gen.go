@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7ae98436e5272e52c5ec2e364e7135d7"
+const SourceHash = "sha256:41e3af72849191bd006284999fe25347"
 
 // Keyword bits.
 const (
@@ -115,10 +115,14 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:74 (408.1f, 410.3)
 		rt.MechResolve:          "413.1",  // rules/priority.mtg:99 (413.1, 408.1c, 413.2a, 413.2h)
 		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:112 (408.1d)
+		rt.MechGameWon:          "102.3",  // rules/priority.mtg:118 (102.3)
+		rt.MechGameDrawn:        "102.4",  // rules/priority.mtg:126 (102.4)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
 		rt.MechResolve:       {Rules: []string{"413.1", "408.1c", "413.2a", "413.2h"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"102.3"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"102.4"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
@@ -352,12 +356,12 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "cr1999/sba.mtg:37", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5e", Pos: "cr1999/sba.mtg:27", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5d", Pos: "cr1999/sba.mtg:16", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "216.3", Pos: "cr1999/sba.mtg:43", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "420.5b", Pos: "rules/sba.mtg:51", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5c", Pos: "rules/sba.mtg:57", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "cr1999/sba.mtg:39", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5e", Pos: "cr1999/sba.mtg:29", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5d", Pos: "cr1999/sba.mtg:18", Over: rt.OverPermanents, Match: sba_420_5d_match, Do: sba_420_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "216.3", Pos: "cr1999/sba.mtg:45", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
 		{Rule: "306.2", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
@@ -397,18 +401,18 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:24", Run: on_event_draw_empty_2},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:189", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:141", Params: 1, Kinds: "i", Run: effect_0},
-		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:145", Params: 1, Kinds: "i", Run: effect_1},
-		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:149", Params: 1, Kinds: "i", Run: effect_2},
-		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:153", Params: 0, Kinds: "", Run: effect_3},
-		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:157", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_0},
+		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_1},
+		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_2},
+		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_3},
+		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -425,8 +429,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:124", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:125", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -435,6 +439,8 @@ var Rules = &rt.Rules{
 
 // index is the rule index of the edition (cr1999.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"1999\t102.4\tBoth players lose simultaneously: the game is a draw\n" +
+	"1999\t102.3\tThe game ends at once when a player wins or loses\n" +
 	"1999\t101.4\tStarting player skips the first draw step\n" +
 	"1999\t102.1\tPlayer with 0 or less life loses\n" +
 	"1999\t102.2\tDrawing from too small a library loses\n" +
@@ -640,7 +646,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:104 (420.5d) (attached_legally)
+// rules/sba.mtg:125 (420.5d) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -689,6 +695,39 @@ func mechanism_resolve(g rt.Exec) bool {
 		} else {
 			g.SpellToBattlefield(g.ResolvingSpell(), g.ResolvingController(), "413.1")
 		}
+	}
+	return true
+}
+
+// rules/priority.mtg:118 (102.3)
+func mechanism_game_won(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if rt.GamePlayers(g) == 1 {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.Win(v_q, "102.3")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/priority.mtg:126 (102.4)
+func mechanism_game_drawn(g rt.Exec) bool {
+	if rt.GamePlayers(g) == 0 {
+		g.DrawGame(g.Active, "102.4")
 	}
 	return true
 }
@@ -1644,35 +1683,35 @@ func sba_420_5a_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "420.5a")
 }
 
-// rules/sba.mtg:42 (420.5b)
+// rules/sba.mtg:51 (420.5b)
 func sba_420_5b_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:42 (420.5b)
+// rules/sba.mtg:51 (420.5b)
 func sba_420_5b_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
-// rules/sba.mtg:48 (420.5c, 420)
+// rules/sba.mtg:57 (420.5c, 420)
 func sba_420_5c_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:48 (420.5c, 420)
+// rules/sba.mtg:57 (420.5c, 420)
 func sba_420_5c_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
-// cr1999/sba.mtg:37 (420)
+// cr1999/sba.mtg:39 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1701,14 +1740,14 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}() == 0
 }
 
-// cr1999/sba.mtg:37 (420)
+// cr1999/sba.mtg:39 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
-// cr1999/sba.mtg:27 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:29 (420.5e, 215.1, 215.2)
 func sba_420_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1726,35 +1765,35 @@ func sba_420_5e_match(g rt.Exec, x int32) bool {
 	}() > 0
 }
 
-// cr1999/sba.mtg:27 (420.5e, 215.1, 215.2)
+// cr1999/sba.mtg:29 (420.5e, 215.1, 215.2)
 func sba_420_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// cr1999/sba.mtg:16 (420.5d)
+// cr1999/sba.mtg:18 (420.5d)
 func sba_420_5d_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
 }
 
-// cr1999/sba.mtg:16 (420.5d)
+// cr1999/sba.mtg:18 (420.5d)
 func sba_420_5d_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420.5d")
 }
 
-// cr1999/sba.mtg:43 (216.3)
+// cr1999/sba.mtg:45 (216.3)
 func sba_216_3_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjToken(g, v_x) && !(rt.ObjOnBattlefield(g, v_x))
 }
 
-// cr1999/sba.mtg:43 (216.3)
+// cr1999/sba.mtg:45 (216.3)
 func sba_216_3_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2140,13 +2179,13 @@ func on_event_draw_empty_2(g rt.Exec, e rt.Event) {
 	g.Lose(v_p, "102.2")
 }
 
-// rules/sba.mtg:68 (419.6b)
+// rules/sba.mtg:89 (419.6b)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:68 (419.6b)
+// rules/sba.mtg:89 (419.6b)
 func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	_ = v_x
 	g.UseShield(v_x, "419.6b")
@@ -2165,7 +2204,7 @@ func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
 
-// rules/priority.mtg:141 (413.1)
+// rules/priority.mtg:159 (413.1)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2174,7 +2213,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:145 (413.1)
+// rules/priority.mtg:163 (413.1)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2183,7 +2222,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:149 (413.1)
+// rules/priority.mtg:167 (413.1)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2192,14 +2231,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:153 (413.1)
+// rules/priority.mtg:171 (413.1)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "413.1")
 
 	return true
 }
 
-// rules/priority.mtg:157 (413.1)
+// rules/priority.mtg:175 (413.1)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2309,7 +2348,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:125 (408.1f)
+// rules/priority.mtg:143 (408.1f)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2318,7 +2357,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:125 (408.1f)
+// rules/priority.mtg:143 (408.1f)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

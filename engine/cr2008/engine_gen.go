@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0bd1e1707e84fc5a743206ddb9792ba9"
+const SourceHash = "sha256:baae56fcd403392aaf9b9f829188a0dd"
 
 // Keyword bits.
 const (
@@ -80,6 +80,7 @@ var Rules = &rt.Rules{
 	},
 	States:     []string{"phased_indirectly", "chosen", "fresh"},
 	StateKinds: []rt.StateKind{64, 65, 66},
+	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -113,10 +114,14 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:74 (408.1b)
 		rt.MechResolve:          "408.1c", // rules/priority.mtg:99 (408.1c)
 		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:112 (408.1a)
+		rt.MechGameWon:          "102.2a", // rules/priority.mtg:118 (102.2a)
+		rt.MechGameDrawn:        "102.4a", // rules/priority.mtg:126 (102.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
 		rt.MechResolve:       {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"102.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"102.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
@@ -361,12 +366,12 @@ var Rules = &rt.Rules{
 	},
 	SBAs: []rt.SBA{
 		{Rule: "420.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_420_5a_match, Do: sba_420_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "420.5g", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers},
-		{Rule: "420.5b", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5c", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
-		{Rule: "420.5e", Pos: "cr2008/sba.mtg:23", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5g", Pos: "rules/sba.mtg:23", Over: rt.OverPlayers, Match: sba_420_5g_match, Do: sba_420_5g_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeHeld},
+		{Rule: "420.5b", Pos: "rules/sba.mtg:51", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5b_match, Do: sba_420_5b_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5c", Pos: "rules/sba.mtg:57", Over: rt.OverPermanents, Types: ty_creature, Match: sba_420_5c_match, Do: sba_420_5c_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_420_5_match, Do: sba_420_5_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420", Pos: "rules/sba.mtg:113", Over: rt.OverPermanents, Match: sba_420_match, Do: sba_420_do, Reads: rt.ChangeBattlefield},
+		{Rule: "420.5e", Pos: "cr2008/sba.mtg:24", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
 		{Rule: "306.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
@@ -402,11 +407,12 @@ var Rules = &rt.Rules{
 		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:11", Run: on_damage_object_1},
 	},
 	OnEvents: []rt.EventHook{
-		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"308.2a"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
-		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"308.2a"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_1},
+		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"420.5g"}, Pos: "rules/sba.mtg:19", Run: on_event_draw_empty_0},
+		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"308.2a"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"308.2a"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
 		{Name: "combat_damage", Rules: []string{"310.4", "310.3", "310.4a", "310.4b", "310.4c"}, Pos: "cr2008/combat.mtg:251", Params: 0, Resolve: stack_object_0},
@@ -415,14 +421,14 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:266", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:272", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:172", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:141", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:145", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:149", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:153", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:157", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
-		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:14", Params: 0, Kinds: "", Run: effect_9},
-		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:27", Params: 0, Kinds: "", Run: effect_10},
+		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:15", Params: 0, Kinds: "", Run: effect_9},
+		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:28", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:380"},
@@ -438,18 +444,20 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:124", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:125", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
-		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:12", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
-		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:25", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
+		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
+		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
 	},
 }
 
 // index is the rule index of the edition (cr2008.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"2008\t102.4a\tAll players remaining lose simultaneously: the game is a draw\n" +
+	"2008\t102.2a\tA player still in the game wins once all opponents have lost\n" +
 	"2008\t212.6d\tBasic land types: a land with one taps for its color ({W}, {U}, {B}, {R}, {G})\n" +
 	"2008\t300\tTurn structure — general\n" +
 	"2008\t300.1\tFive phases, in order\n" +
@@ -676,7 +684,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:104 (420.5) (attached_legally)
+// rules/sba.mtg:125 (420.5) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -725,6 +733,39 @@ func mechanism_resolve(g rt.Exec) bool {
 		} else {
 			g.SpellToBattlefield(g.ResolvingSpell(), g.ResolvingController(), "408.1c")
 		}
+	}
+	return true
+}
+
+// rules/priority.mtg:118 (102.2a)
+func mechanism_game_won(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if rt.GamePlayers(g) == 1 {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.Win(v_q, "102.2a")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/priority.mtg:126 (102.4a)
+func mechanism_game_drawn(g rt.Exec) bool {
+	if rt.GamePlayers(g) == 0 {
+		g.DrawGame(g.Active, "102.4a")
 	}
 	return true
 }
@@ -1873,63 +1914,63 @@ func sba_420_5a_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "420.5a")
 }
 
-// rules/sba.mtg:14 (420.5g)
+// rules/sba.mtg:23 (420.5g)
 func sba_420_5g_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return rt.PlayerDrewFromEmpty(g, v_p)
+	return rt.PlayerStateFlag(g, v_p, rt.StateKind(0))
 }
 
-// rules/sba.mtg:14 (420.5g)
+// rules/sba.mtg:23 (420.5g)
 func sba_420_5g_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "420.5g")
 }
 
-// rules/sba.mtg:42 (420.5b)
+// rules/sba.mtg:51 (420.5b)
 func sba_420_5b_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:42 (420.5b)
+// rules/sba.mtg:51 (420.5b)
 func sba_420_5b_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "420.5b")
 }
 
-// rules/sba.mtg:48 (420.5c)
+// rules/sba.mtg:57 (420.5c)
 func sba_420_5c_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:48 (420.5c)
+// rules/sba.mtg:57 (420.5c)
 func sba_420_5c_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "420.5c")
 }
 
-// rules/sba.mtg:75 (420.5)
+// rules/sba.mtg:96 (420.5)
 func sba_420_5_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:75 (420.5)
+// rules/sba.mtg:96 (420.5)
 func sba_420_5_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "420.5")
 }
 
-// rules/sba.mtg:92 (420)
+// rules/sba.mtg:113 (420)
 func sba_420_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1946,14 +1987,14 @@ func sba_420_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:92 (420)
+// rules/sba.mtg:113 (420)
 func sba_420_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "420")
 }
 
-// cr2008/sba.mtg:23 (420.5e)
+// cr2008/sba.mtg:24 (420.5e)
 func sba_420_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -1971,7 +2012,7 @@ func sba_420_5e_match(g rt.Exec, x int32) bool {
 	}() > 0
 }
 
-// cr2008/sba.mtg:23 (420.5e)
+// cr2008/sba.mtg:24 (420.5e)
 func sba_420_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2246,8 +2287,16 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
+// rules/sba.mtg:19 (420.5g)
+func on_event_draw_empty_0(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	g.SetPlayerFlag(v_p, rt.StateKind(0), true, "420.5g")
+}
+
 // rules/turn.mtg:40 (308.2a)
-func on_event_enter_0(g rt.Exec, e rt.Event) {
+func on_event_enter_1(g rt.Exec, e rt.Event) {
 	_ = e
 	v_x := e.Obj
 	_ = v_x
@@ -2255,7 +2304,7 @@ func on_event_enter_0(g rt.Exec, e rt.Event) {
 }
 
 // rules/turn.mtg:44 (308.2a)
-func on_event_new_turn_1(g rt.Exec, e rt.Event) {
+func on_event_new_turn_2(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
@@ -2275,13 +2324,13 @@ func on_event_new_turn_1(g rt.Exec, e rt.Event) {
 	}
 }
 
-// rules/sba.mtg:68 (419.6b, 306.4)
+// rules/sba.mtg:89 (419.6b, 306.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:68 (419.6b, 306.4)
+// rules/sba.mtg:89 (419.6b, 306.4)
 func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	_ = v_x
 	g.UseShield(v_x, "419.6b")
@@ -2357,7 +2406,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:141 (408.1c)
+// rules/priority.mtg:159 (408.1c)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2366,7 +2415,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:145 (408.1c)
+// rules/priority.mtg:163 (408.1c)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2375,7 +2424,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:149 (408.1c)
+// rules/priority.mtg:167 (408.1c)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2384,14 +2433,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:153 (408.1c)
+// rules/priority.mtg:171 (408.1c)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "408.1c")
 
 	return true
 }
 
-// rules/priority.mtg:157 (408.1c)
+// rules/priority.mtg:175 (408.1c)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2431,7 +2480,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2008/damage.mtg:14 (502.63)
+// cr2008/damage.mtg:15 (502.63)
 func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := g.TriggerRecipient()
 	_ = v_x
@@ -2442,7 +2491,7 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2008/damage.mtg:27 (502.68a)
+// cr2008/damage.mtg:28 (502.68a)
 func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "502.68a")
 
@@ -2524,7 +2573,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:125 (408.1b)
+// rules/priority.mtg:143 (408.1b)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2533,7 +2582,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:125 (408.1b)
+// rules/priority.mtg:143 (408.1b)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
@@ -2549,7 +2598,7 @@ func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjController(g, v_w) == g.Active
 }
 
-// cr2008/damage.mtg:12 (502.63)
+// cr2008/damage.mtg:13 (502.63)
 func trigger_event_18_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_s := x
 	_ = v_s
@@ -2558,7 +2607,7 @@ func trigger_event_18_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature)
 }
 
-// cr2008/damage.mtg:25 (502.68a)
+// cr2008/damage.mtg:26 (502.68a)
 func trigger_event_19_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

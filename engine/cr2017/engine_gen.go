@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:7018c9e96beae0768f2572b36dc86844"
+const SourceHash = "sha256:94f93fd6ea9473e138f0334411a05f0b"
 
 // Keyword bits.
 const (
@@ -89,8 +89,9 @@ var Rules = &rt.Rules{
 		{Subtype: "mountain", Color: rt.Red}, // rules/characteristics.mtg:35 (305.6)
 		{Subtype: "forest", Color: rt.Green}, // rules/characteristics.mtg:36 (305.6)
 	},
-	States:     []string{"phased_indirectly", "chosen", "fresh"},
-	StateKinds: []rt.StateKind{64, 65, 66},
+	States:     []string{"deathtouch_damage", "phased_indirectly", "chosen", "fresh"},
+	StateKinds: []rt.StateKind{64, 65, 66, 67},
+	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -124,10 +125,14 @@ var Rules = &rt.Rules{
 		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:74 (116.2a, 116.5)
 		rt.MechResolve:          "116.4",  // rules/priority.mtg:99 (116.4, 116.3b)
 		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:112 (116.1)
+		rt.MechGameWon:          "104.2a", // rules/priority.mtg:118 (104.2a)
+		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:126 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
 		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
 		rt.MechResolve:       {Rules: []string{"116.4", "116.3b"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
@@ -375,18 +380,19 @@ var Rules = &rt.Rules{
 	Redundant: 1<<kw_deathtouch | 1<<kw_defender | 1<<kw_double_strike | 1<<kw_first_strike | 1<<kw_flying | 1<<kw_haste | 1<<kw_indestructible | 1<<kw_lifelink | 1<<kw_reach | 1<<kw_trample | 1<<kw_vigilance | 1<<kw_menace,
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
-		{Rule: "704.5b", Pos: "rules/sba.mtg:14", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers},
-		{Rule: "704.5c", Pos: "rules/sba.mtg:20", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5b", Pos: "rules/sba.mtg:23", Over: rt.OverPlayers, Match: sba_704_5b_match, Do: sba_704_5b_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeHeld},
+		{Rule: "704.5c", Pos: "rules/sba.mtg:29", Over: rt.OverPlayers, Match: sba_704_5c_match, Do: sba_704_5c_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
 		{Rule: "704.5d", Pos: "cr2017/sba.mtg:21", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5d_match, Do: sba_704_5d_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5e", Pos: "rules/sba.mtg:34", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5f", Pos: "rules/sba.mtg:42", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5g", Pos: "rules/sba.mtg:48", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5h", Pos: "rules/sba.mtg:54", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5i", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5m", Pos: "rules/sba.mtg:92", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5n", Pos: "rules/sba.mtg:106", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5r", Pos: "rules/sba.mtg:159", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
-		{Rule: "704.5k", Pos: "rules/sba.mtg:190", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5e", Pos: "rules/sba.mtg:43", Over: rt.OverAnything, TokensOnly: true, Match: sba_704_5e_match, Do: sba_704_5e_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5f", Pos: "rules/sba.mtg:51", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5f_match, Do: sba_704_5f_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5g", Pos: "rules/sba.mtg:57", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5g_match, Do: sba_704_5g_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5h", Pos: "rules/sba.mtg:68", Over: rt.OverPermanents, Types: ty_creature, Match: sba_704_5h_match, Do: sba_704_5h_do, Reads: rt.ChangeBattlefield | rt.ChangeHeld},
+		{Rule: "702.2b", Pos: "rules/sba.mtg:75", Over: rt.OverPermanents, Match: sba_702_2b_match, Do: sba_702_2b_do, Reads: rt.ChangeBattlefield | rt.ChangeHeld},
+		{Rule: "704.5i", Pos: "rules/sba.mtg:96", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5i_match, Do: sba_704_5i_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5m", Pos: "rules/sba.mtg:113", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5n", Pos: "rules/sba.mtg:127", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
+		{Rule: "704.5r", Pos: "rules/sba.mtg:180", Over: rt.OverPermanents, Match: sba_704_5r_match, Do: sba_704_5r_do, Reads: rt.ChangeBattlefield},
+		{Rule: "704.5k", Pos: "rules/sba.mtg:211", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5s", Pos: "cr2017/sba.mtg:12", Over: rt.OverPermanents, Match: sba_704_5s_match, Do: sba_704_5s_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5p", Pos: "cr2017/sba.mtg:27", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5q", Pos: "cr2017/sba.mtg:35", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},
@@ -446,25 +452,26 @@ var Rules = &rt.Rules{
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
 		{To: rt.DamageToObject, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:11", Run: on_damage_object_1},
-		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:50", Run: on_damage_object_2},
-		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:59", Run: on_damage_source_3},
+		{To: rt.DamageToObject, Rules: []string{"702.2b", "702.2d"}, Pos: "rules/damage.mtg:54", Run: on_damage_object_2},
+		{To: rt.DamageBySource, Rules: []string{"702.15b", "702.15d", "702.15e"}, Pos: "rules/damage.mtg:63", Run: on_damage_source_3},
 	},
 	OnEvents: []rt.EventHook{
-		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
-		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_1},
+		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"704.5b"}, Pos: "rules/sba.mtg:19", Run: on_event_draw_empty_0},
+		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
 	},
 	Replacements: []rt.Replacement{
-		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:68", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
+		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:325", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:331", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:141", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:145", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:149", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:153", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:157", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
@@ -482,8 +489,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:124", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:125", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -492,6 +499,8 @@ var Rules = &rt.Rules{
 
 // index is the rule index of the edition (cr2017.tsv), one rule a line.
 const index = "edition_date\trule_number\tshort_title\n" +
+	"2017-07-08\t104.4a\tAll players remaining lose simultaneously: the game is a draw\n" +
+	"2017-07-08\t104.2a\tA player still in the game wins once all opponents have left it\n" +
 	"2017-07-08\t115\tSpecial Actions — section heading\n" +
 	"2017-07-08\t115.1\tSpecial actions: done with priority, never use the stack\n" +
 	"2017-07-08\t115.2\tHow many special actions exist (eight here)\n" +
@@ -894,7 +903,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/sba.mtg:104 (704.5n) (attached_legally)
+// rules/sba.mtg:125 (704.5n) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
@@ -943,6 +952,39 @@ func mechanism_resolve(g rt.Exec) bool {
 		} else {
 			g.SpellToBattlefield(g.ResolvingSpell(), g.ResolvingController(), "116.4")
 		}
+	}
+	return true
+}
+
+// rules/priority.mtg:118 (104.2a)
+func mechanism_game_won(g rt.Exec) bool {
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if rt.GamePlayers(g) == 1 {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.Win(v_q, "104.2a")
+		}
+		g.Release(mark)
+	}
+	return true
+}
+
+// rules/priority.mtg:126 (104.4a)
+func mechanism_game_drawn(g rt.Exec) bool {
+	if rt.GamePlayers(g) == 0 {
+		g.DrawGame(g.Active, "104.4a")
 	}
 	return true
 }
@@ -1047,7 +1089,7 @@ func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(64)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
+			if rt.ObjController(g, v_x) == g.Active && ((rt.ObjPhasedOut(g, v_x) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(65)))) || (!(rt.ObjPhasedOut(g, v_x)) && g.HasKeyword(v_x, kw_phasing) && !(g.Attached(v_x) && rt.ObjController(g, rt.ObjAttachedTo(g, v_x)) == g.Active && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && g.HasKeyword(rt.ObjAttachedTo(g, v_x), kw_phasing)))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1059,7 +1101,7 @@ func step_untap_action_1(g rt.Exec) bool {
 				{
 					mark := g.Mark()
 					for _, v_y := range g.Battlefield {
-						if rt.ObjStateFlag(g, v_y, rt.StateKind(64)) && rt.ObjAttachedTo(g, v_y) == v_x {
+						if rt.ObjStateFlag(g, v_y, rt.StateKind(65)) && rt.ObjAttachedTo(g, v_y) == v_x {
 							g.Push(int32(v_y))
 						}
 					}
@@ -1067,11 +1109,11 @@ func step_untap_action_1(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseIn(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(64), false, "502.1")
+						g.SetFlag(v_y, rt.StateKind(65), false, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
-								if rt.ObjStateFlag(g, v_z, rt.StateKind(64)) && rt.ObjAttachedTo(g, v_z) == v_y {
+								if rt.ObjStateFlag(g, v_z, rt.StateKind(65)) && rt.ObjAttachedTo(g, v_z) == v_y {
 									g.Push(int32(v_z))
 								}
 							}
@@ -1079,7 +1121,7 @@ func step_untap_action_1(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseIn(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(64), false, "502.1")
+								g.SetFlag(v_z, rt.StateKind(65), false, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1099,7 +1141,7 @@ func step_untap_action_1(g rt.Exec) bool {
 						v_y := x
 						_ = v_y
 						g.PhaseOut(v_y, "502.1")
-						g.SetFlag(v_y, rt.StateKind(64), true, "502.1")
+						g.SetFlag(v_y, rt.StateKind(65), true, "502.1")
 						{
 							mark := g.Mark()
 							for _, v_z := range g.Battlefield {
@@ -1111,7 +1153,7 @@ func step_untap_action_1(g rt.Exec) bool {
 								v_z := x
 								_ = v_z
 								g.PhaseOut(v_z, "502.1")
-								g.SetFlag(v_z, rt.StateKind(64), true, "502.1")
+								g.SetFlag(v_z, rt.StateKind(65), true, "502.1")
 							}
 							g.Release(mark)
 						}
@@ -1143,7 +1185,7 @@ func step_untap_action_2(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(65), true, "502.2")
+			g.SetFlag(v_x, rt.StateKind(66), true, "502.2")
 		}
 		g.Release(mark)
 	}
@@ -1153,7 +1195,7 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(65))) {
+			if rt.ObjTapped(g, v_x) && rt.ObjController(g, v_x) == g.Active && !(g.HasKeyword(v_x, kw_doesnt_untap)) && !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) {
 				g.Push(int32(v_x))
 			}
 		}
@@ -1170,14 +1212,14 @@ func step_untap_action_2(g rt.Exec) bool {
 			if g.Objs[v_x].PhasedOut {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(65)) && rt.ObjController(g, v_x) == g.Active {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(66)) && rt.ObjController(g, v_x) == g.Active {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(65), false, "502.2")
+			g.SetFlag(v_x, rt.StateKind(66), false, "502.2")
 		}
 		g.Release(mark)
 	}
@@ -1759,7 +1801,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(65), true, "510.1b")
+			g.SetFlag(v_a, rt.StateKind(66), true, "510.1b")
 			g.AssignToAttacked(v_a, g.PredValue(rt.AssignsDamage, v_a), "510.1b")
 		}
 		g.Release(mark)
@@ -1776,7 +1818,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 1 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1813,7 +1855,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))) {
+			if g.DealsCombatDamage(v_a) && g.Blocked(v_a) && g.BlockerCount(v_a) == 0 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1831,7 +1873,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 2 && !(g.Holds(rt.Trample, v_a)) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1849,7 +1891,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))) {
+			if g.DealsCombatDamage(v_a) && g.BlockerCount(v_a) >= 1 && g.Holds(rt.Trample, v_a) && !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))) {
 				g.Push(int32(v_a))
 			}
 		}
@@ -1867,14 +1909,14 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 			if !ok {
 				continue
 			}
-			if rt.ObjStateFlag(g, v_a, rt.StateKind(65)) {
+			if rt.ObjStateFlag(g, v_a, rt.StateKind(66)) {
 				g.Push(int32(v_a))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_a := x
 			_ = v_a
-			g.SetFlag(v_a, rt.StateKind(65), false, "510.1c")
+			g.SetFlag(v_a, rt.StateKind(66), false, "510.1c")
 		}
 		g.Release(mark)
 	}
@@ -2185,28 +2227,28 @@ func sba_704_5a_do(g rt.Exec, x int32) {
 	g.Lose(v_p, "704.5a")
 }
 
-// rules/sba.mtg:14 (704.5b)
+// rules/sba.mtg:23 (704.5b)
 func sba_704_5b_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
-	return rt.PlayerDrewFromEmpty(g, v_p)
+	return rt.PlayerStateFlag(g, v_p, rt.StateKind(0))
 }
 
-// rules/sba.mtg:14 (704.5b)
+// rules/sba.mtg:23 (704.5b)
 func sba_704_5b_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
 	g.Lose(v_p, "704.5b")
 }
 
-// rules/sba.mtg:20 (704.5c)
+// rules/sba.mtg:29 (704.5c)
 func sba_704_5c_match(g rt.Exec, x int32) bool {
 	v_p := int(x)
 	_ = v_p
 	return rt.PlayerCounters(g, v_p, ctr_poison) >= 10
 }
 
-// rules/sba.mtg:20 (704.5c)
+// rules/sba.mtg:29 (704.5c)
 func sba_704_5c_do(g rt.Exec, x int32) {
 	v_p := int(x)
 	_ = v_p
@@ -2227,77 +2269,91 @@ func sba_704_5d_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "704.5d")
 }
 
-// rules/sba.mtg:34 (704.5e)
+// rules/sba.mtg:43 (704.5e)
 func sba_704_5e_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return (rt.ObjSpellCopy(g, v_x) || rt.ObjCardCopy(g, v_x)) && !(rt.ObjOnStack(g, v_x)) && (rt.ObjSpellCopy(g, v_x) || !(rt.ObjOnBattlefield(g, v_x)))
 }
 
-// rules/sba.mtg:34 (704.5e)
+// rules/sba.mtg:43 (704.5e)
 func sba_704_5e_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Cease(v_x, "704.5e")
 }
 
-// rules/sba.mtg:42 (704.5f)
+// rules/sba.mtg:51 (704.5f)
 func sba_704_5f_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) <= 0
 }
 
-// rules/sba.mtg:42 (704.5f)
+// rules/sba.mtg:51 (704.5f)
 func sba_704_5f_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Move(v_c, rt.ZoneGraveyard, "704.5f")
 }
 
-// rules/sba.mtg:48 (704.5g)
+// rules/sba.mtg:57 (704.5g)
 func sba_704_5g_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	return g.Toughness(v_c) > 0 && rt.ObjDamage(g, v_c) >= g.Toughness(v_c)
 }
 
-// rules/sba.mtg:48 (704.5g)
+// rules/sba.mtg:57 (704.5g)
 func sba_704_5g_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5g")
 }
 
-// rules/sba.mtg:54 (704.5h, 702.2b)
+// rules/sba.mtg:68 (704.5h)
 func sba_704_5h_match(g rt.Exec, x int32) bool {
 	v_c := rt.ObjID(x)
 	_ = v_c
-	return g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c)
+	return rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0
 }
 
-// rules/sba.mtg:54 (704.5h, 702.2b)
+// rules/sba.mtg:68 (704.5h)
 func sba_704_5h_do(g rt.Exec, x int32) {
 	v_c := rt.ObjID(x)
 	_ = v_c
 	g.Destroy(v_c, "704.5h")
 }
 
-// rules/sba.mtg:75 (704.5i)
+// rules/sba.mtg:75 (702.2b)
+func sba_702_2b_match(g rt.Exec, x int32) bool {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	return rt.ObjStateFlag(g, v_x, rt.StateKind(64))
+}
+
+// rules/sba.mtg:75 (702.2b)
+func sba_702_2b_do(g rt.Exec, x int32) {
+	v_x := rt.ObjID(x)
+	_ = v_x
+	g.SetFlag(v_x, rt.StateKind(64), false, "702.2b")
+}
+
+// rules/sba.mtg:96 (704.5i)
 func sba_704_5i_match(g rt.Exec, x int32) bool {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	return rt.ObjCounters(g, v_w, ctr_loyalty) <= 0
 }
 
-// rules/sba.mtg:75 (704.5i)
+// rules/sba.mtg:96 (704.5i)
 func sba_704_5i_do(g rt.Exec, x int32) {
 	v_w := rt.ObjID(x)
 	_ = v_w
 	g.Move(v_w, rt.ZoneGraveyard, "704.5i")
 }
 
-// rules/sba.mtg:92 (704.5m)
+// rules/sba.mtg:113 (704.5m)
 func sba_704_5m_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2314,35 +2370,35 @@ func sba_704_5m_match(g rt.Exec, x int32) bool {
 	}()
 }
 
-// rules/sba.mtg:92 (704.5m)
+// rules/sba.mtg:113 (704.5m)
 func sba_704_5m_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5m")
 }
 
-// rules/sba.mtg:106 (704.5n)
+// rules/sba.mtg:127 (704.5n)
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
 }
 
-// rules/sba.mtg:106 (704.5n)
+// rules/sba.mtg:127 (704.5n)
 func sba_704_5n_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	g.Move(v_x, rt.ZoneGraveyard, "704.5n")
 }
 
-// rules/sba.mtg:159 (704.5r)
+// rules/sba.mtg:180 (704.5r)
 func sba_704_5r_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0
 }
 
-// rules/sba.mtg:159 (704.5r)
+// rules/sba.mtg:180 (704.5r)
 func sba_704_5r_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2352,7 +2408,7 @@ func sba_704_5r_do(g rt.Exec, x int32) {
 	g.RemoveCounters(v_x, ctr_minus1_minus1, v_n, "704.5r")
 }
 
-// rules/sba.mtg:190 (704.5k)
+// rules/sba.mtg:211 (704.5k)
 func sba_704_5k_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2372,7 +2428,7 @@ func sba_704_5k_match(g rt.Exec, x int32) bool {
 	}())
 }
 
-// rules/sba.mtg:190 (704.5k)
+// rules/sba.mtg:211 (704.5k)
 func sba_704_5k_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2516,7 +2572,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<7) != 0 {
 			v_c := rt.ObjID(x)
 			_ = v_c
-			if g.Toughness(v_c) > 0 && rt.ObjDeathtouchDamage(g, v_c) {
+			if rt.ObjStateFlag(g, v_c, rt.StateKind(64)) && g.Toughness(v_c) > 0 {
 				hits = append(hits, rt.SBAHit{SBA: 7, X: x})
 				if first {
 					return hits
@@ -2524,7 +2580,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<8) != 0 {
-			if sba_704_5i_match(g, x) {
+			if sba_702_2b_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 8, X: x})
 				if first {
 					return hits
@@ -2532,6 +2588,14 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<9) != 0 {
+			if sba_704_5i_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<10) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if rt.ObjWorld(g, v_x) && func() bool {
@@ -2545,16 +2609,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				}
 				return false
 			}() {
-				hits = append(hits, rt.SBAHit{SBA: 9, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<10) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12))) {
 				hits = append(hits, rt.SBAHit{SBA: 10, X: x})
 				if first {
 					return hits
@@ -2564,7 +2618,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<11) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
+			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12))) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -2572,6 +2626,16 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<12) != 0 {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if rt.ObjCounters(g, v_x, ctr_plus1_plus1) > 0 && rt.ObjCounters(g, v_x, ctr_minus1_minus1) > 0 {
+				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<13) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
 			if rt.ObjLegendary(g, v_x) && !(func() bool {
@@ -2588,14 +2652,6 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 				g.Release(mark)
 				return k
 			}()) {
-				hits = append(hits, rt.SBAHit{SBA: 12, X: x})
-				if first {
-					return hits
-				}
-			}
-		}
-		if cand&(1<<13) != 0 {
-			if sba_704_5s_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 13, X: x})
 				if first {
 					return hits
@@ -2603,9 +2659,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<14) != 0 {
-			v_x := rt.ObjID(x)
-			_ = v_x
-			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
+			if sba_704_5s_match(g, x) {
 				hits = append(hits, rt.SBAHit{SBA: 14, X: x})
 				if first {
 					return hits
@@ -2615,7 +2669,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<15) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
+			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
 				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
 				if first {
 					return hits
@@ -2623,8 +2677,18 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 			}
 		}
 		if cand&(1<<16) != 0 {
-			if sba_704_5j_match(g, x) {
+			v_x := rt.ObjID(x)
+			_ = v_x
+			if g.Attached(v_x) && (rt.ObjIs(g, v_x, ty_creature) || !(rt.ObjAura(g, v_x) || rt.ObjEquipment(g, v_x) || rt.ObjFortification(g, v_x))) {
 				hits = append(hits, rt.SBAHit{SBA: 16, X: x})
+				if first {
+					return hits
+				}
+			}
+		}
+		if cand&(1<<17) != 0 {
+			if sba_704_5j_match(g, x) {
+				hits = append(hits, rt.SBAHit{SBA: 17, X: x})
 				if first {
 					return hits
 				}
@@ -2662,7 +2726,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 
 // cr2017/combat.mtg:110 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
-	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
+	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))))
 }
 
 // rules/combat.mtg:410 (702.3b)
@@ -2717,7 +2781,7 @@ func pred_attack_tax_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 
 // rules/combat.mtg:455 (702.10c)
 func pred_can_tap_10(g rt.Exec, v_x rt.ObjID) bool {
-	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
+	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
 }
 
 // rules/combat.mtg:461 (509.1)
@@ -2953,7 +3017,7 @@ func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
-// rules/damage.mtg:50 (702.2b, 702.2d)
+// rules/damage.mtg:54 (702.2b, 702.2d)
 func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2962,11 +3026,11 @@ func on_damage_object_2(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_n := n
 	_ = v_n
 	if g.HasKeyword(v_s, kw_deathtouch) {
-		g.MarkDeathtouch(v_x, "702.2b")
+		g.SetFlag(v_x, rt.StateKind(64), true, "702.2b")
 	}
 }
 
-// rules/damage.mtg:59 (702.15b, 702.15d, 702.15e)
+// rules/damage.mtg:63 (702.15b, 702.15d, 702.15e)
 func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2977,42 +3041,50 @@ func on_damage_source_3(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	}
 }
 
+// rules/sba.mtg:19 (704.5b)
+func on_event_draw_empty_0(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	g.SetPlayerFlag(v_p, rt.StateKind(0), true, "704.5b")
+}
+
 // rules/turn.mtg:40 (302.6)
-func on_event_enter_0(g rt.Exec, e rt.Event) {
+func on_event_enter_1(g rt.Exec, e rt.Event) {
 	_ = e
 	v_x := e.Obj
 	_ = v_x
-	g.SetFlag(v_x, rt.StateKind(66), true, "302.6")
+	g.SetFlag(v_x, rt.StateKind(67), true, "302.6")
 }
 
 // rules/turn.mtg:44 (302.6)
-func on_event_new_turn_1(g rt.Exec, e rt.Event) {
+func on_event_new_turn_2(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
 	{
 		mark := g.Mark()
 		for _, v_x := range g.Battlefield {
-			if rt.ObjStateFlag(g, v_x, rt.StateKind(66)) && rt.ObjController(g, v_x) == v_p {
+			if rt.ObjStateFlag(g, v_x, rt.StateKind(67)) && rt.ObjController(g, v_x) == v_p {
 				g.Push(int32(v_x))
 			}
 		}
 		for _, x := range g.Selected(mark) {
 			v_x := x
 			_ = v_x
-			g.SetFlag(v_x, rt.StateKind(66), false, "302.6")
+			g.SetFlag(v_x, rt.StateKind(67), false, "302.6")
 		}
 		g.Release(mark)
 	}
 }
 
-// rules/sba.mtg:68 (506.4)
+// rules/sba.mtg:89 (506.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
 	return rt.ObjShields(g, v_x) > 0
 }
 
-// rules/sba.mtg:68 (506.4)
+// rules/sba.mtg:89 (506.4)
 func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	_ = v_x
 	g.UseShield(v_x, "506.4")
@@ -3067,7 +3139,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:141 (116.4)
+// rules/priority.mtg:159 (116.4)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3076,7 +3148,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:145 (116.4)
+// rules/priority.mtg:163 (116.4)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3085,7 +3157,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:149 (116.4)
+// rules/priority.mtg:167 (116.4)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3094,14 +3166,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:153 (116.4)
+// rules/priority.mtg:171 (116.4)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "116.4")
 
 	return true
 }
 
-// rules/priority.mtg:157 (116.4)
+// rules/priority.mtg:175 (116.4)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3242,7 +3314,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:125 (116.2a)
+// rules/priority.mtg:143 (116.2a)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3251,7 +3323,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:125 (116.2a)
+// rules/priority.mtg:143 (116.2a)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

@@ -57,8 +57,13 @@ func (c *chaos) next(g *rt.Game) func(*rt.Game) {
 		if x == rt.NoObj {
 			return nil
 		}
-		if rng.Intn(4) == 0 {
-			return func(g *rt.Game) { rt.Exec{Game: g}.MarkDeathtouchDamage(x, n, chaosRule(g)) }
+		if k, ok := g.Rules.State("deathtouch_damage"); ok && k >= rt.FirstFlag && rng.Intn(4) == 0 {
+			// Damage from a source with deathtouch, as the rules hold it
+			// (a flag of theirs, if they declare it).
+			return func(g *rt.Game) {
+				rt.Exec{Game: g}.MarkDamage(x, n, chaosRule(g))
+				rt.Exec{Game: g}.SetFlag(x, k, true, chaosRule(g))
+			}
 		}
 		return func(g *rt.Game) { rt.Exec{Game: g}.MarkDamage(x, n, chaosRule(g)) }
 	case 2:

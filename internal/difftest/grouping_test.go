@@ -110,7 +110,7 @@ func identical(g *rt.Game, x, y rt.ObjID) bool {
 		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters &&
 		a.Keywords == b.Keywords && fa.Cost == fb.Cost && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.State == b.State && a.Flags == b.Flags && a.AttachedTo == rt.NoObj && b.AttachedTo == rt.NoObj &&
-		sameSlice(fa.Triggers, fb.Triggers) && a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
+		sameSlice(fa.Triggers, fb.Triggers) && a.Copy == b.Copy &&
 		a.Regen == b.Regen && a.Enchant == b.Enchant &&
 		fa.CounterMax == fb.CounterMax && fa.Capped == fb.Capped && a.SubBits == b.SubBits &&
 		fa.AttackCost == fb.AttackCost && fa.BlockCost == fb.BlockCost && a.Protector == b.Protector &&

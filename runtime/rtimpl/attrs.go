@@ -74,9 +74,6 @@ func ObjInHand(g Exec, x ObjID) bool { return objAt(g, x).Zone == ZoneHand }
 // ObjOnStack reports whether x is on the stack.
 func ObjOnStack(g Exec, x ObjID) bool { return objAt(g, x).Zone == ZoneStack }
 
-// ObjDeathtouchDamage reports whether x was dealt damage by a source with deathtouch since the last check.
-func ObjDeathtouchDamage(g Exec, x ObjID) bool { return objAt(g, x).DeathtouchHit }
-
 // ObjAttachedToType reports whether x is attached to an object with one
 // of the card types t (the attribute attached_to_TYPE of each declared
 // card type).
@@ -141,9 +138,6 @@ func PlayerGraveyard(g Exec, p int) int32 { return int32(len(g.PlayerAt(p).Grave
 
 // PlayerMana is the total mana in p's mana pool.
 func PlayerMana(g Exec, p int) int32 { return g.PlayerAt(p).Mana.Total() }
-
-// PlayerDrewFromEmpty reports whether p drew from an empty library since the last check.
-func PlayerDrewFromEmpty(g Exec, p int) bool { return g.PlayerAt(p).DrewFromEmpty }
 
 // PlayerInGame reports whether p is a player who has not lost (left) the
 // game; false for no player.
@@ -219,7 +213,10 @@ func (g Exec) SetNumber(x ObjID, k StateKind, n int32, rule string) {
 	if !g.valid(x) || int(k) >= MaxStateKinds {
 		return // no object: nothing happens
 	}
-	g.Objs[x].State[k] = n
+	if g.Objs[x].State[k] != n {
+		g.Objs[x].State[k] = n
+		g.touch(ChangeHeld) // the sbas that read an object's states are matched again
+	}
 }
 
 // SetFlag sets x's flag k to v.
@@ -228,10 +225,13 @@ func (g Exec) SetFlag(x ObjID, k StateKind, v bool, rule string) {
 		return // no object (or no flag): nothing happens
 	}
 	bit := uint32(1) << (k - FirstFlag)
+	f := g.Objs[x].Flags &^ bit
 	if v {
-		g.Objs[x].Flags |= bit
-	} else {
-		g.Objs[x].Flags &^= bit
+		f |= bit
+	}
+	if f != g.Objs[x].Flags {
+		g.Objs[x].Flags = f
+		g.touch(ChangeHeld) // the sbas that read an object's flags are matched again
 	}
 }
 
@@ -375,7 +375,9 @@ func (g Exec) MayChoose(p int, x ObjID, k StateKind, rule string) bool {
 // player is stored plus one (0: none). What no player holds reads as zero
 // (a player's attributes of no player are an empty player's), and a
 // statement given no player does nothing. A change is a change to the
-// game, which the state-based actions and the watches look at again.
+// game (ChangeHeld): the state-based actions that read such a value are
+// matched again, and the watches looked at again; the others are not (a
+// spell cast that the rules count asks no permanent's sba again).
 
 func heldSlot(k StateKind) bool { return int(k) < MaxHeldStates }
 
@@ -411,7 +413,7 @@ func GameStatePlayer(g Exec, k StateKind) int { return int(GameStateNumber(g, k)
 func (g Exec) setHeld(v *int32, n int32) {
 	if *v != n {
 		*v = n
-		g.touch(ChangeAll)
+		g.touch(ChangeHeld)
 	}
 }
 

@@ -390,11 +390,16 @@ func (g *Game) keywordTriggersOf(ev EventID) []int32 {
 // out of the kinds of which any one holding decides (Game.live).
 func (g *Game) predsOf(k PredKind) []int32 {
 	if g.live == nil || k >= numPredKinds {
-		return g.predsSlow(k) // (inlined: the common case is one load)
+		return g.predsSlow(k) // (predsOf inlined: the common case is one load)
 	}
 	return g.live.kinds[k]
 }
 
+// predsSlow is predsOf's uncommon case, kept out of line: inlined into
+// predsOf, it made predsOf too big to inline into its callers (pred,
+// Holds2, ...: a call on every test of a predicate).
+//
+//go:noinline
 func (g *Game) predsSlow(k PredKind) []int32 {
 	if g.live == nil {
 		g.relive()

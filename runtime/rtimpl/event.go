@@ -182,6 +182,7 @@ const (
 	ChangePlayers                         // players: life, poison, losing, cards in their zones, pools
 	ChangeBattlefield                     // the battlefield: what is on it and its state, effects, combat
 	ChangeZones                           // the other zones and the stack, what waits to go on it
+	ChangeHeld                            // the values objects, players and the game hold (state [player|game] NAME KIND)
 
 	ChangeAll Changes = 1<<iota - 1
 )

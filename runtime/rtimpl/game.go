@@ -132,9 +132,9 @@ type Game struct {
 	chosen   []playerChoice // players chosen for them (ChoosePlayer)
 	dry      bool           // matching state-based actions without asking
 
-	over     bool
-	winner   int // -1 for a draw
-	lossRule string
+	over    bool
+	winner  int    // -1 for a draw
+	endRule string // the rule the end of the game cites
 
 	RNG   RNG
 	clock uint32

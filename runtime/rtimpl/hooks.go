@@ -274,19 +274,6 @@ func (g *Game) dealtBy(s ObjID, n int32) {
 	g.notice(Event{Kind: EvDealtDamage, Player: g.Objs[s].Controller, Obj: s, N: n})
 }
 
-// MarkDeathtouch records that x was dealt damage by a source with
-// deathtouch since state-based actions were last checked.
-func (g Exec) MarkDeathtouch(x ObjID, rule string) {
-	if !g.valid(x) {
-		return // no object (game.trigger_recipient outside a damage trigger): nothing happens
-	}
-	_ = rule // logged with the damage event it results from
-	if !g.Objs[x].DeathtouchHit {
-		g.Objs[x].DeathtouchHit = true
-		g.touch(ChangeAll)
-	}
-}
-
 // DealingCombatDamage reports whether the damage being dealt is combat
 // damage (for the rules' damage hooks).
 func (g Exec) DealingCombatDamage() bool { return g.dealingCombat }

@@ -22,6 +22,8 @@ const (
 	MechStackTriggers                     // triggered abilities go on the stack, active player's first (APNAP)
 	MechResolve                           // the top object of the stack resolves
 	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
+	MechGameWon                           // after a loss: whether a player has won the game
+	MechGameDrawn                         // after a loss: whether the game is a draw
 	NumMechanisms
 )
 
@@ -66,6 +68,8 @@ var mechanisms = [NumMechanisms]MechSpec{
 	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true, false, Pass, false, false},
 	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true, false, Pass, false, false},
 	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false, false, Pass, false, false},
+	MechGameWon:          {"game_won", "MechGameWon", "after a player loses (after all the losses of one check of state-based actions), the rules' statements say whether a player wins the game (win)", false, true, false, false, Pass, false, false},
+	MechGameDrawn:        {"game_drawn", "MechGameDrawn", "after a player loses, if no player has won, the rules' statements say whether the game is a draw (draw_game)", false, true, false, false, Pass, false, false},
 }
 
 func (m Mechanism) String() string {

@@ -22,9 +22,6 @@ type Object struct {
 	// Copy says whether this is a copy of a spell or of a card (such copies
 	// cease to exist outside the zones they may be in).
 	Copy CopyKind
-	// DeathtouchHit: dealt damage by a source with deathtouch since state-
-	// based actions were last checked.
-	DeathtouchHit bool
 	// Timing is 1 + the index in Rules.Timings of the restriction on when
 	// it may be cast; 0: none.
 	Timing uint8

@@ -166,8 +166,13 @@ func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 	e := g.exec()
 	m := e.Mark()
 	defer e.Release(m)
+	// With yield nil, one thing to attack answers: Battlefield[first] may
+	// attack it.
 	for q := range g.Players {
 		if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
+			if yield == nil {
+				return true
+			}
 			e.Push(PlayerCode(q))
 			e.Push(int32(q))
 		}
@@ -175,6 +180,9 @@ func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 	for _, w := range g.Battlefield {
 		if e.Holds2(g.Combat.Atk.Permanent, ObjID(p), w) {
 			if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
+				if yield == nil {
+					return true
+				}
 				e.Push(int32(w))
 				e.Push(int32(d))
 			}
@@ -275,7 +283,7 @@ func (g *Game) groupKey(o *Option, rel *optRelations) groupKey {
 	if c.PhasedOut {
 		st |= stPhased
 	}
-	if c.Damage|c.Regen|or8(&c.Counters)|or8(&c.State)|int32(c.Flags) != 0 || c.DeathtouchHit {
+	if c.Damage|c.Regen|or8(&c.Counters)|or8(&c.State)|int32(c.Flags) != 0 {
 		st |= stRare
 	}
 	if c.AttachedTo != NoObj || c.Zone == ZoneBattlefield && g.lone(o.Obj, rel) {
@@ -295,7 +303,7 @@ var _ = [1]struct{}{}[MaxStateKinds-8]   // of counters and of states
 
 // sameRare compares the state of a and b that groupKey folds into stRare.
 func sameRare(a, b *Object) bool {
-	return a.Damage == b.Damage && a.DeathtouchHit == b.DeathtouchHit && a.Regen == b.Regen &&
+	return a.Damage == b.Damage && a.Regen == b.Regen &&
 		a.Counters == b.Counters && a.State == b.State && a.Flags == b.Flags
 }
 
@@ -578,7 +586,7 @@ func (g *Game) sameCard(x, y ObjID, attached bool) bool {
 		a.Timing == b.Timing && a.Power == b.Power && a.Toughness == b.Toughness && a.Damage == b.Damage && a.Counters == b.Counters && a.State == b.State && a.Flags == b.Flags &&
 		a.Keywords == b.Keywords && a.Tapped == b.Tapped && a.PhasedOut == b.PhasedOut &&
 		a.Token == b.Token && a.AttachedTo == NoObj && b.AttachedTo == NoObj &&
-		a.Copy == b.Copy && a.DeathtouchHit == b.DeathtouchHit &&
+		a.Copy == b.Copy &&
 		a.Regen == b.Regen && a.Enchant == b.Enchant &&
 		a.SubBits == b.SubBits &&
 		a.Protector == b.Protector && (a.Zone != ZoneBattlefield || g.plain(x, attached) && g.plain(y, attached))

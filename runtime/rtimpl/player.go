@@ -11,18 +11,17 @@ type Player struct {
 	// States holds the values the rules declare each player holds (state
 	// player NAME KIND, Rules.HeldStates), at their slots: a number as
 	// it is, a flag as 1 or 0, a player plus one (0: none).
-	States        [MaxHeldStates]int32
-	MaxHandSize   int32
-	LandPlays     int32 // lands the player may play each turn
-	LandsPlayed   int32 // lands played this turn
-	DrewFromEmpty bool  // tried to draw from an empty library since the last check
-	Lost          bool
-	Won           bool
-	Mana          Mana
-	Library       []ObjID
-	Hand          []ObjID
-	Graveyard     []ObjID
-	Exile         []ObjID
+	States      [MaxHeldStates]int32
+	MaxHandSize int32
+	LandPlays   int32 // lands the player may play each turn
+	LandsPlayed int32 // lands played this turn
+	Lost        bool
+	Won         bool
+	Mana        Mana
+	Library     []ObjID
+	Hand        []ObjID
+	Graveyard   []ObjID
+	Exile       []ObjID
 }
 
 // P returns player p.

@@ -39,14 +39,6 @@ func (g Exec) CheckSBA() bool {
 		return false // a player must choose first (Keeps)
 	}
 	g.kept = g.kept[:0]
-	// "Since the last time state-based actions were checked" (a draw from
-	// an empty library) starts over at every check.
-	for i := range g.Players {
-		g.Players[i].DrewFromEmpty = false
-	}
-	for _, x := range g.Battlefield {
-		g.Objs[x].DeathtouchHit = false
-	}
 	if len(hits) == 0 {
 		g.chosen = g.chosen[:0]
 		g.sbaClean = g.changes + 1

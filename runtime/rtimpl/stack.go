@@ -130,7 +130,17 @@ type StackItem struct {
 
 // IsSpell reports whether the item is a spell: neither an ability nor one
 // of the rules' stack objects.
-func (it *StackItem) IsSpell() bool { return it.Object == 0 && it.Trigger == Trigger{} }
+func (it *StackItem) IsSpell() bool {
+	return it.Object == 0 && it.Trigger.Triggered.none() && it.Trigger.Delay.none()
+}
+
+// none reports whether t is the zero Triggered, field by field: asked as
+// each spell resolves (IsSpell, several times), where t == Triggered{}
+// calls the struct's generated equality, strings compared by memequal.
+// TestTriggeredNone sets each field in turn.
+func (t *Triggered) none() bool {
+	return t.Event == 0 && t.Effect == 0 && t.Arg == 0 && t.Label == "" && t.Segment == "" && t.Args == [MaxStackArgs]int32{}
+}
 
 // listensOf is the set of event kinds (bit k for kind k) some trigger
 // event of r is.
@@ -437,12 +447,11 @@ func (g *Game) stackTriggers() bool {
 		g.exec().Release(m) // it may have stopped inside a for each loop
 		return true         // g.pending: a player orders their abilities
 	}
-	if len(g.Waiting) > 0 {
-		// Those of no player still in the game cease to exist: what
-		// waits to go on the stack changed (trigger_pending).
-		g.Waiting = g.Waiting[:0]
-		g.touch(ChangeZones | ChangePlayers)
-	}
+	// Those of no player still in the game cease to exist: what waits to
+	// go on the stack changed (trigger_pending), as it did for those put
+	// on it.
+	g.Waiting = g.Waiting[:0]
+	g.touch(ChangeZones | ChangePlayers)
 	return true
 }
 

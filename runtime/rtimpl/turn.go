@@ -12,7 +12,7 @@ func (g *Game) Advance() Decision {
 	turn, passes := g.TurnNum, 0
 	for n := 0; g.pending.Kind == DecideNone; n++ {
 		if g.over {
-			g.pending = Decision{Kind: DecideGameOver, Player: g.winner, Rule: g.lossRule}
+			g.pending = Decision{Kind: DecideGameOver, Player: g.winner, Rule: g.endRule}
 			break
 		}
 		if n == maxTransitions {

@@ -46,7 +46,7 @@ func (g *Game) move(x ObjID, z Zone, p int) {
 		o.Types &^= o.effTypes // a new object has its own types only
 		o.effTypes = 0
 		o.Tapped, o.PhasedOut, o.Damage, o.Counters, o.AttachedTo = false, false, 0, [MaxCounterKinds]int32{}, NoObj
-		o.DeathtouchHit, o.Regen, o.Protector = false, 0, -1
+		o.Regen, o.Protector = 0, -1
 		g.dropEffects(x)
 	}
 	o.State, o.Flags = [MaxStateKinds]int32{}, 0 // a new object remembers nothing
@@ -148,8 +148,8 @@ func (g Exec) PhaseToggle(x ObjID, rule string) {
 }
 
 // Draw makes player p draw n cards. Drawing from an empty library draws
-// nothing and is remembered for the state-based actions (DrewFromEmpty);
-// it is an event (EvDrawEmpty) the rules may react to: the draws past the
+// nothing: it is an event (EvDrawEmpty) the rules react to (what it means
+// is theirs: a loss at once, or at the next check): the draws past the
 // library's last card are one event, however many they are, so that a
 // draw of 2,000,000,000 costs what the library holds, not two billion
 // events.
@@ -160,7 +160,6 @@ func (g Exec) Draw(p int, n int32, rule string) {
 	for i := int32(0); i < n; i++ {
 		lib := g.Players[p].Library
 		if len(lib) == 0 {
-			g.Players[p].DrewFromEmpty = true
 			g.emitPlayer(EvDrawEmpty, rule, p, 0)
 			return
 		}
@@ -198,14 +197,6 @@ func (g Exec) MarkDamage(x ObjID, n int32, rule string) {
 	}
 	g.Objs[x].Damage = addSat(g.Objs[x].Damage, n)
 	g.emitObj(EvDamage, rule, x, n)
-}
-
-// MarkDeathtouchDamage marks n damage on x from a source with deathtouch.
-func (g Exec) MarkDeathtouchDamage(x ObjID, n int32, rule string) {
-	g.MarkDamage(x, n, rule)
-	if n > 0 {
-		g.Objs[x].DeathtouchHit = true
-	}
 }
 
 // RemoveDamage removes all damage marked on x.
@@ -397,10 +388,11 @@ func (g Exec) CreateToken(p int, name string, n int32, rule string) {
 	}
 }
 
-// Lose makes player p lose the game. The game ends when one player or none
-// is left (see settle): after all the results of a check of state-based
-// actions (their losses are simultaneous), at once for a loss the rules
-// give elsewhere (a statement of a stack object or an effect).
+// Lose makes player p lose the game. Whether the game ends is the rules'
+// (the game_won and game_drawn mechanisms, see settle): asked after all
+// the results of a check of state-based actions (their losses are
+// simultaneous), at once for a loss the rules give elsewhere (a statement
+// of a stack object or an effect).
 func (g Exec) Lose(p int, rule string) {
 	if !g.IsPlayer(p) {
 		return // no player (a player value of the rules that names none)
@@ -410,38 +402,43 @@ func (g Exec) Lose(p int, rule string) {
 	}
 	g.Players[p].Lost = true
 	g.emitPlayer(EvLose, rule, p, 0)
-	g.lossRule = rule
 	if g.batch == 0 {
 		g.settle()
 	}
 }
 
-// settle ends the game if at most one player is left after losses.
+// settle runs the rules' statements that say, after losses, whether a
+// player has won the game, then whether it is a draw.
 func (g *Game) settle() {
-	if g.over {
-		return
-	}
-	left, last := 0, -1
-	for i := range g.Players {
-		if !g.Players[i].Lost {
-			left++
-			last = i
+	for _, m := range [...]Mechanism{MechGameWon, MechGameDrawn} {
+		if proc := &g.Rules.Procedures[m]; proc.Run != nil && !g.over {
+			proc.Run(g.exec())
 		}
 	}
-	if left == len(g.Players) || (left == 1 && len(g.Players) == 1) {
+}
+
+// Win is the statement that makes p win the game: the game is over.
+func (g Exec) Win(p int, rule string) {
+	if !g.IsPlayer(p) || g.over {
+		return // no player, or the game is over already
+	}
+	g.end(p, rule)
+	g.Players[p].Won = true
+	g.emitPlayer(EvWin, rule, p, 0)
+}
+
+// DrawGame is the statement that ends the game in a draw, for p (a player
+// of the game, whether in it or not) and every other player.
+func (g Exec) DrawGame(p int, rule string) {
+	if !g.IsPlayer(p) || g.over {
 		return
 	}
-	if left > 1 {
-		return
-	}
-	g.over = true
+	g.end(-1, rule)
+	g.emitPlayer(EvDrawGame, rule, -1, 0)
+}
+
+// end records the end of the game: its winner (-1: none) and the rule.
+func (g *Game) end(winner int, rule string) {
+	g.over, g.winner, g.endRule = true, winner, rule
 	g.pending = Decision{}
-	if left == 1 {
-		g.winner = last
-		g.Players[last].Won = true
-		g.emitPlayer(EvWin, g.lossRule, last, 0)
-		return
-	}
-	g.winner = -1
-	g.emitPlayer(EvDrawGame, g.lossRule, -1, 0)
 }

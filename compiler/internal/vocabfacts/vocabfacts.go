@@ -45,6 +45,7 @@ const (
 	ReadsPosition Reads = 1 << iota
 	ReadsTapped
 	ReadsMana
+	ReadsHeld
 )
 
 // Fact is what the analysis derives of one function.
@@ -235,6 +236,8 @@ func (a *Analyzer) Func(name string) (Fact, error) {
 			f.Reads |= ReadsMana
 		case positionReads[field]:
 			f.Reads |= ReadsPosition
+		case field == "Player.States" || field == "Game.States" || field == "Object.State" || field == "Object.Flags":
+			f.Reads |= ReadsHeld
 		}
 	}
 	sort.Strings(f.ReadSet)
@@ -819,7 +822,7 @@ var vocabFacts = map[string]vocabFact{
 			for _, r := range []struct {
 				r Reads
 				n string
-			}{{ReadsPosition, "ReadsPosition"}, {ReadsTapped, "ReadsTapped"}, {ReadsMana, "ReadsMana"}} {
+			}{{ReadsPosition, "ReadsPosition"}, {ReadsTapped, "ReadsTapped"}, {ReadsMana, "ReadsMana"}, {ReadsHeld, "ReadsHeld"}} {
 				if f.Reads&r.r != 0 {
 					rs = append(rs, r.n)
 				}
