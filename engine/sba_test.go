@@ -78,12 +78,31 @@ func BenchmarkSBAHandWritten(b *testing.B) {
 // generated check derives it.
 var attachedLegally, _ = engine.Rules.Characteristic("attached_legally")
 
+// ruleState is the rules' state named name; the reference must not read
+// another state's slot if the rules rename it.
+func ruleState(g *rt.Game, name string) rt.StateKind {
+	k, ok := g.Rules.State(name)
+	if !ok {
+		panic("the rules declare no state " + name + ": the reference reads it")
+	}
+	return k
+}
+
+// playerState is the slot of the state players hold named name (state
+// player NAME KIND), as ruleState.
+func playerState(g *rt.Game, name string) rt.StateKind {
+	h, ok := g.Rules.HeldState(name)
+	if !ok || h.Holder != rt.HeldByPlayer {
+		panic("the rules declare no state players hold named " + name + ": the reference reads it")
+	}
+	return h.Slot
+}
+
 // handSBA is a plain Go version of the 704.5 conditions of rules/sba.mtg:
 // it reports whether any would apply.
 func handSBA(g *rt.Game) bool {
 	poison := g.Rules.Counter("poison")
-	drew, _ := g.Rules.State("drew_from_empty")
-	deathtouch, _ := g.Rules.State("deathtouch_damage")
+	drew, deathtouch := playerState(g, "drew_from_empty"), ruleState(g, "deathtouch_damage")
 	for i := range g.Players {
 		p := &g.Players[i]
 		if !p.Lost && (p.Life <= 0 || rt.PlayerStateFlag(rt.Exec{Game: g}, i, drew) || p.Counters[poison] >= 10) {
@@ -163,8 +182,11 @@ func TestSBAReference(t *testing.T) {
 		"poison 10":     func(g *rt.Game) { g.P(0).Counters[g.Rules.Counter("poison")] = 10 },
 		"lethal damage": func(g *rt.Game) { g.Obj(0).Damage = 5 },
 		"toughness 0":   func(g *rt.Game) { g.Obj(0).Toughness = -1 },
+		"drew from empty": func(g *rt.Game) {
+			rt.Exec{Game: g}.SetPlayerFlag(1, playerState(g, "drew_from_empty"), true, "")
+		},
 		"deathtouch": func(g *rt.Game) {
-			k, _ := g.Rules.State("deathtouch_damage")
+			k := ruleState(g, "deathtouch_damage")
 			rt.Exec{Game: g}.SetFlag(1, k, true, "")
 		},
 		"both counters": func(g *rt.Game) {
