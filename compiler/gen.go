@@ -254,7 +254,14 @@ func (w *writer) file(pkg string) {
 				anyFn = name + "_any"
 				fmt.Fprintf(&w.fns, "// %[1]s is the conjunction of %[2]s's conditions that read no object.\nfunc %[1]s(g rt.Exec, %[3]s int) bool {\nreturn %[4]s\n}\n\n", anyFn, m.Name, m.Player.GoName(), strings.Join(none, " && "))
 			}
-			w.printf("rt.%s: {Test: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Controlled: %v, Lines: []rt.Requirement{\n", m.Mech.Const(), name, anyFn, strings.Join(from, ", "), m.ReadsMana, m.Controlled)
+			types := ""
+			if m.Guard != 0 {
+				types += ", Guard: " + typeSetGo(p, m.Guard)
+			}
+			if m.Excluded != 0 {
+				types += ", Excluded: " + typeSetGo(p, m.Excluded)
+			}
+			w.printf("rt.%s: {Test: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Controlled: %v%s, Lines: []rt.Requirement{\n", m.Mech.Const(), name, anyFn, strings.Join(from, ", "), m.ReadsMana, m.Controlled, types)
 			for _, q := range m.Requires {
 				pred := ""
 				if q.Cite == rtimpl.CitePred {

@@ -87,6 +87,10 @@ func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
 		if controls(q.Cond, mc.X, mc.Player) {
 			mc.Controlled = true
 		}
+		if t, ok := typeGuard(q.Cond, mc.X); ok && mc.Guard == 0 {
+			mc.Guard = t
+		}
+		mc.Excluded |= excludedTypes(q.Cond, mc.X)
 		q.NoObject = true
 		eachExpr(q.Cond, func(x Expr) {
 			if cl, ok := x.(*Call); ok && manaRows[cl.B.Name] {
@@ -142,6 +146,38 @@ func controls(e Expr, x, p *Var) bool {
 		case OpEq:
 			return controllerOf(e.X, x) && isVar(e.Y, p) || controllerOf(e.Y, x) && isVar(e.X, p)
 		}
+	}
+	return false
+}
+
+// excludedTypes are the card types x must not have for e to hold: those
+// of the terms not x.TYPE of e's conjunction.
+func excludedTypes(e Expr, x *Var) rt.TypeSet {
+	switch e := e.(type) {
+	case *Paren:
+		return excludedTypes(e.X, x)
+	case *Binary:
+		if e.Op == OpAnd {
+			return excludedTypes(e.X, x) | excludedTypes(e.Y, x)
+		}
+	case *Unary:
+		if e.Op == OpNot {
+			if t, ok := typeGuard(e.X, x); ok && isTypeTest(e.X) {
+				return t
+			}
+		}
+	}
+	return 0
+}
+
+// isTypeTest reports whether e is x.TYPE (is_type(x, TYPE)), in
+// parentheses or not.
+func isTypeTest(e Expr) bool {
+	switch e := e.(type) {
+	case *Paren:
+		return isTypeTest(e.X)
+	case *Call:
+		return e.B == functions["is_type"]
 	}
 	return false
 }

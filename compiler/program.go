@@ -522,6 +522,10 @@ type Mechanism struct {
 	// Controlled: a require line's conjunction has x.controller ==
 	// player (Requirements.Controlled).
 	Controlled bool
+	// Guard, Excluded: card types one of which x must have, card types
+	// it must not have, for the require lines to hold
+	// (Requirements.Guard, Excluded).
+	Guard, Excluded rt.TypeSet
 }
 
 // Require is one condition of an action: `require ["RULE"] COND else

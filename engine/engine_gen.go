@@ -170,11 +170,11 @@ var Rules = &rt.Rules{
 		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
-		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
+		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
 			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
 		}},
-		rt.MechCast: {Test: require_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Lines: []rt.Requirement{
+		rt.MechCast: {Test: require_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
 			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
 			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},

@@ -64,6 +64,10 @@ type Requirements struct {
 	// (x.controller == player, a term of its conjunction): the options
 	// look only at the objects the player controls.
 	Controlled bool
+	// Guard, if not 0, are card types one of which the object must have
+	// (a condition's term x.TYPE); Excluded, card types it must not have
+	// (a term not x.TYPE): the options skip the others.
+	Guard, Excluded TypeSet
 }
 
 // actionTest is the index of the first condition of action m that does not
@@ -73,10 +77,7 @@ func (g *Game) actionTest(m Mechanism, p int, x ObjID, i int) int {
 	if !g.valid(x) {
 		return 0
 	}
-	if g.preds == nil {
-		g.preds = indexPredicates(g.Rules)
-	}
-	test := g.preds.acts.test[m]
+	test := g.actions().test[m]
 	if test == nil {
 		return -1
 	}
@@ -172,7 +173,7 @@ func (g *Game) actionMessage(msg string, p int, x ObjID, i int) string {
 // StepAllowsLand reports whether the current step allows p to play a land
 // now (its allow land clause, on its condition).
 func (g Exec) StepAllowsLand(p int) bool {
-	if c := &g.opt; c.on && c.p == int8(p) {
+	if c := &g.opt; c.who == p+1 {
 		return c.land // known once for the enumeration of the options
 	}
 	land, _ := g.permissions(p)
@@ -182,7 +183,7 @@ func (g Exec) StepAllowsLand(p int) bool {
 // StepAllowsSorcery reports whether the current step allows p to cast a
 // sorcery-speed spell now (its allow sorcery clause, on its condition).
 func (g Exec) StepAllowsSorcery(p int) bool {
-	if c := &g.opt; c.on && c.p == int8(p) {
+	if c := &g.opt; c.who == p+1 {
 		return c.sorcery // known once for the enumeration of the options
 	}
 	_, sorcery := g.permissions(p)
@@ -279,20 +280,23 @@ func (g Exec) CanPayAbility(p int, x ObjID, i int32) bool {
 // availFor is p's mana available: the enumeration's, known once for all
 // its objects, or counted now.
 func (g *Game) availFor(p int) Mana {
-	if g.opt.mana && g.opt.p == int8(p) {
-		return g.opt.avail
+	if c := &g.opt; c.who == p+1 {
+		if !c.mana {
+			c.avail, c.mana = g.available(p), true
+		}
+		return c.avail
 	}
 	return g.available(p)
 }
 
 // optCtx is what an enumeration of player p's priority options knows once
 // for all its objects: the current step's permissions, and the mana p may
-// pay with (while mana). Zero outside an enumeration.
+// pay with (once mana: counted when first read). Zero outside an
+// enumeration.
 type optCtx struct {
-	avail         Mana
-	p             int8
-	on, mana      bool
-	land, sorcery bool
+	avail               Mana
+	who                 int // p+1; 0 outside an enumeration
+	mana, land, sorcery bool
 }
 
 // actionIndex lists the rules' actions (the mechanisms with require
@@ -302,37 +306,46 @@ type optCtx struct {
 type actionIndex struct {
 	field, hand [NumMechanisms]Mechanism
 	nf, nh      int8
-	// readsMana, controlled, test, any: Requires[m]'s, by mechanism
-	// (kept with the game's indexes, read at every test).
+	// Requires[m]'s, by mechanism (kept with the game's indexes, read
+	// at every test).
 	readsMana, controlled [NumMechanisms]bool
+	guard, excluded       [NumMechanisms]TypeSet
 	test                  [NumMechanisms]func(g Exec, player int, x ObjID, ability int32) int
 	any                   [NumMechanisms]func(g Exec, player int) bool
-	// fieldMana: an action of the battlefield reads the mana its player
-	// may pay with; fieldAbilities: every one is an action of abilities
-	// (none has an object when no object has an activated ability).
-	fieldMana, fieldAbilities bool
+	// abilities: the action's objects are activated abilities; answer:
+	// the kind of its options.
+	abilities [NumMechanisms]bool
+	answer    [NumMechanisms]AnswerKind
+	// fieldAbilities: every action of the battlefield is an action of
+	// abilities (none has an object when no object has an activated
+	// ability).
+	fieldAbilities bool
+}
+
+// actions is the index of the rules' actions.
+func (g *Game) actions() *actionIndex {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	return &g.preds.acts
 }
 
 func indexActions(r *Rules) actionIndex {
 	ix := actionIndex{fieldAbilities: true}
-	if manaMechanism < NumMechanisms {
-		ix.controlled[manaMechanism] = r.Requires[manaMechanism].Controlled
-	}
-	for m := Mechanism(0); m < NumMechanisms; m++ {
-		ix.test[m], ix.any[m] = r.Requires[m].Test, r.Requires[m].Any
-	}
 	for m := Mechanism(0); m < NumMechanisms; m++ {
 		q := &r.Requires[m]
+		ix.test[m], ix.any[m] = q.Test, q.Any
+		ix.readsMana[m], ix.controlled[m] = q.ReadsMana, q.Controlled
+		ix.guard[m], ix.excluded[m] = q.Guard, q.Excluded
+		ix.abilities[m], ix.answer[m] = m.takesAbility(), mechanisms[m].Answer
 		if m == manaMechanism || q.Test == nil {
 			continue
 		}
-		ix.readsMana[m], ix.controlled[m] = q.ReadsMana, q.Controlled
 		for _, z := range q.From {
 			switch z {
 			case ZoneBattlefield:
 				ix.field[ix.nf] = m
 				ix.nf++
-				ix.fieldMana = ix.fieldMana || q.ReadsMana
 				ix.fieldAbilities = ix.fieldAbilities && m.takesAbility()
 			case ZoneHand:
 				ix.hand[ix.nh] = m

@@ -138,13 +138,23 @@ func (k PredKind) All() bool { return predSpecs[k].All }
 // a condition) hold for x, as the runtime reads them: every one for the
 // can_ kinds, any one for the others.
 func (g Exec) Holds(k PredKind, x ObjID) bool {
-	if k.Arity() != 1 || k.IsValue() || !g.valid(x) {
+	if l := g.live; l != nil && uint(x) < uint(len(g.Objs)) && g.Objs[x].Types&l.typesOf(k) == 0 {
+		return false // (no predicate of k can hold for x: typed)
+	}
+	return g.holds(k, x)
+}
+
+// holds is Holds but for its fast refusal.
+func (g Exec) holds(k PredKind, x ObjID) bool {
+	if k >= numPredKinds || !g.valid(x) {
 		return false
 	}
-	if k.All() {
-		return g.can(k, x)
+	s := &predSpecs[k]
+	if s.Params != 1 || s.Value {
+		return false
 	}
-	return g.has(k, x)
+	ok, _ := g.pred(k, x, s.All)
+	return ok
 }
 
 // IsPlayer reports whether the value of predicates of this kind is a
@@ -423,6 +433,14 @@ type liveKinds struct {
 	types [numPredKinds]TypeSet
 }
 
+// typesOf is types[k], or every type for a kind out of range.
+func (l *liveKinds) typesOf(k PredKind) TypeSet {
+	if k < numPredKinds {
+		return l.types[k]
+	}
+	return ^TypeSet(0)
+}
+
 // typed fills l.types from l.kinds.
 func (l *liveKinds) typed(r *Rules) {
 	for k := range l.kinds {
@@ -433,6 +451,9 @@ func (l *liveKinds) typed(r *Rules) {
 				g = ^TypeSet(0)
 			}
 			t |= g
+		}
+		if predSpecs[k].All {
+			t = ^TypeSet(0) // (every one must hold: none holds vacuously)
 		}
 		l.types[k] = t
 	}

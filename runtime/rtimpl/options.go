@@ -368,112 +368,72 @@ func (g *Game) mayAct(p int) bool {
 // priorityOptions calls yield with each option but passing of p, who
 // holds priority, in Options' order, until yield returns false, and
 // reports whether it stopped: Options lists them all. With yield nil
-// (Forced), it reports whether there is one, in any order: an action that
-// needs no mana (a land to play) is seen first.
+// (Forced), it reports whether there is one, in any order: the actions
+// that read no mana (a land to play) are tried first.
 //
 // The options are the rules' actions (the action mechanisms with require
 // lines, Rules.Requires) with the objects of the zones each takes them
-// from, legal by their conditions (actionTest): first the mana sources
-// (the mana mechanism's objects), then, object by object, those of the
-// battlefield and of p's hand, each object's actions in the mechanisms'
-// order. One pass over the mana sources finds the mana available, which
-// the conditions of the others read (availFor); it is skipped when
-// nothing needs it (no action that reads mana legal with any mana, no
-// mana source to show).
+// from, legal by their conditions: first the mana sources (the mana
+// mechanism's objects, when the player taps them), then, object by
+// object, those of the battlefield and of p's hand, each object's
+// actions in the mechanisms' order. The mana available, which the
+// conditions of some read (can_pay), is counted once, when first read
+// (availFor).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 	land, sorcery := g.permissions(p)
-	g.opt = optCtx{on: true, p: int8(p), land: land, sorcery: sorcery}
+	g.opt = optCtx{who: p + 1, land: land, sorcery: sorcery}
 	found := g.enumerateOptions(p, yield)
 	g.opt = optCtx{} // (a game's state holds none of it)
 	return found
 }
 
-// noMana stands for mana enough for any cost: what an action legal but
-// for its cost finds available.
-var noMana = Mana{1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30}
-
 func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
-	if g.preds == nil {
-		g.preds = indexPredicates(g.Rules)
-	}
-	ix := &g.preds.acts
-	field, hand := ix.field[:ix.nf], ix.hand[:ix.nh]
-	if ix.fieldAbilities && g.withAbilities == 0 {
-		field = nil // no object has an activated ability
-	}
-	// The actions that some object may make legal: their conditions
-	// that read no object hold (Requirements.Any).
-	var fieldBuf, handBuf [NumMechanisms]Mechanism
-	if len(field) > 0 {
-		field = g.possible(ix, field, fieldBuf[:0], p)
-	}
-	if len(hand) > 0 && len(g.Players[p].Hand) > 0 {
-		hand = g.possible(ix, hand, handBuf[:0], p)
-	}
-	// The mana sources are options themselves, or an action of the
-	// battlefield may need them.
-	needMana := !g.noTap || ix.fieldMana && len(field) > 0
-	// The hand: an action that reads no mana may be found at once; one
-	// that does, legal with any mana, needs the mana sources counted.
-	if yield == nil || !needMana {
-		noManaActions := false // an action of the hand reads no mana
-		for _, m := range hand {
-			noManaActions = noManaActions || !ix.readsMana[m]
+	ix := g.actions()
+	if !g.noTap {
+		// The mana sources are options themselves.
+		avail, stopped := g.manaSources(p, yield)
+		if stopped {
+			return true
 		}
-		g.opt.mana, g.opt.avail = true, noMana
-		for _, x := range g.Players[p].Hand {
-			for _, m := range hand {
-				if !ix.readsMana[m] {
-					if yield == nil && g.offer(m, p, x, nil) {
-						return true
-					}
-				} else if !needMana && g.offer(m, p, x, nil) {
-					needMana = true
-				}
-			}
-			if needMana && (yield != nil || !noManaActions) {
-				break // nothing more to find before the mana is counted
-			}
-		}
+		g.opt.avail, g.opt.mana = avail, true
 	}
-	avail := g.Players[p].Mana
-	g.opt.mana = false
-	if needMana {
-		for _, z := range g.Rules.Requires[manaMechanism].From { // (the mana sources' zones)
-			own := ix.controlled[manaMechanism]
-			for _, x := range g.objectsIn(z, p) {
-				if own && int(g.Objs[x].Controller) != p {
-					continue // (its conditions want p to control it)
-				}
-				if c, ok := g.manaTest(p, x); ok {
-					avail[c]++
-					if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	g.opt.mana, g.opt.avail = true, avail
-	if len(field) > 0 {
+	if ix.nf > 0 && (g.withAbilities > 0 || !ix.fieldAbilities) {
+		var buf [NumMechanisms]Mechanism
+		field := g.possible(ix, ix.field[:ix.nf], buf[:0], p)
 		for _, x := range g.Battlefield {
+			o := &g.Objs[x]
 			for _, m := range field {
-				if ix.controlled[m] && int(g.Objs[x].Controller) != p {
-					continue // (its conditions want p to control it)
+				if ix.skips(m, o, p) {
+					continue
 				}
-				if g.offer(m, p, x, yield) {
+				if g.offer(ix, m, p, x, yield) {
 					return true
 				}
 			}
 		}
 	}
-	for _, x := range g.Players[p].Hand {
-		for _, m := range hand {
-			reads := ix.readsMana[m]
-			if (yield == nil && !reads) || (reads && !needMana) {
-				continue // found above: not legal
+	hand := g.Players[p].Hand
+	if ix.nh == 0 || len(hand) == 0 {
+		return false
+	}
+	var buf [NumMechanisms]Mechanism
+	acts := g.possible(ix, ix.hand[:ix.nh], buf[:0], p)
+	if yield == nil {
+		// Whether there is one: action by action (those that read no
+		// mana, before those that count it, as the rules order them).
+		for _, m := range acts {
+			for _, x := range hand {
+				if !ix.skips(m, &g.Objs[x], p) && g.offer(ix, m, p, x, nil) {
+					return true
+				}
 			}
-			if g.offer(m, p, x, yield) {
+		}
+		return false
+	}
+	for _, x := range hand {
+		o := &g.Objs[x]
+		for _, m := range acts {
+			if !ix.skips(m, o, p) && g.offer(ix, m, p, x, yield) {
 				return true
 			}
 		}
@@ -481,31 +441,65 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 	return false
 }
 
+// manaSources is the mana p may pay with: p's pool, and a mana of its
+// color for each mana source legal by the mana mechanism's conditions.
+// It calls yield, if not nil, with each source as an option until yield
+// returns false, and reports whether it did.
+func (g *Game) manaSources(p int, yield func(Option) bool) (Mana, bool) {
+	ix := g.actions()
+	avail := g.Players[p].Mana
+	if manaMechanism >= NumMechanisms {
+		return avail, false
+	}
+	test := ix.test[manaMechanism]
+	for _, z := range g.Rules.Requires[manaMechanism].From {
+		for _, x := range g.objectsIn(z, p) {
+			o := &g.Objs[x]
+			if ix.skips(manaMechanism, o, p) || test != nil && test(g.exec(), p, x, -1) >= 0 {
+				continue
+			}
+			c, _ := g.manaColor(o)
+			avail[c]++
+			if yield != nil && !yield(Option{Kind: TapMana, Obj: x}) {
+				return avail, true
+			}
+		}
+	}
+	return avail, false
+}
+
 // possible appends to buf the actions of acts whose conditions that read
 // no object hold for p.
 func (g *Game) possible(ix *actionIndex, acts, buf []Mechanism, p int) []Mechanism {
 	for _, m := range acts {
-		if any := ix.any[m]; any == nil || any(g.exec(), p) {
+		if any := ix.any[m]; (any == nil || any(g.exec(), p)) && (g.withAbilities > 0 || !ix.abilities[m]) {
 			buf = append(buf, m)
 		}
 	}
 	return buf
 }
 
+// skips reports whether action m's conditions surely fail for object o
+// and player p: they require a player to control it, or card types, that
+// o has not.
+func (ix *actionIndex) skips(m Mechanism, o *Object, p int) bool {
+	return ix.controlled[m] && int(o.Controller) != p || o.Types&ix.excluded[m] != 0 || ix.guard[m] != 0 && o.Types&ix.guard[m] == 0
+}
+
 // offer calls yield with each legal option of action m with x (each of
 // its activated abilities, for an action of abilities) until yield
 // returns false, and reports whether it did; yield nil: whether one is
 // legal.
-func (g *Game) offer(m Mechanism, p int, x ObjID, yield func(Option) bool) bool {
-	kind := mechanisms[m].Answer
-	if !m.takesAbility() {
-		return g.actionTest(m, p, x, -1) < 0 && (yield == nil || !yield(Option{Kind: kind, Obj: x}))
-	}
-	if g.withAbilities == 0 {
-		return false // no object has an activated ability
+func (g *Game) offer(ix *actionIndex, m Mechanism, p int, x ObjID, yield func(Option) bool) bool {
+	test := ix.test[m]
+	if !ix.abilities[m] {
+		if test != nil && test(g.exec(), p, x, -1) >= 0 {
+			return false
+		}
+		return yield == nil || !yield(Option{Kind: ix.answer[m], Obj: x})
 	}
 	for i := range g.faceOf(&g.Objs[x]).Abilities {
-		if g.actionTest(m, p, x, i) < 0 && (yield == nil || !yield(Option{Kind: kind, Obj: x, Ability: int32(i)})) {
+		if (test == nil || test(g.exec(), p, x, int32(i)) < 0) && (yield == nil || !yield(Option{Kind: ix.answer[m], Obj: x, Ability: int32(i)})) {
 			return true
 		}
 	}
@@ -547,15 +541,10 @@ func (g *Game) timingOK(i, p int) bool {
 	return i >= 0 && i < len(g.Rules.Timings) && g.Rules.Timings[i].Allows(g.exec(), p)
 }
 
-// available is p's pool plus the mana p's untapped lands can make: what
+// available is p's pool plus the mana p's mana sources can make: what
 // canPay compares a cost with.
 func (g *Game) available(p int) Mana {
-	avail := g.Players[p].Mana
-	for _, x := range g.Battlefield {
-		if c, ok := g.manaTest(p, x); ok {
-			avail[c]++
-		}
-	}
+	avail, _ := g.manaSources(p, nil)
 	return avail
 }
 
