@@ -261,7 +261,9 @@ func (w *writer) file(pkg string) {
 			if m.Excluded != 0 {
 				types += ", Excluded: " + typeSetGo(p, m.Excluded)
 			}
-			w.printf("rt.%s: {Test: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Controlled: %v%s, Lines: []rt.Requirement{\n", m.Mech.Const(), name, anyFn, strings.Join(from, ", "), m.ReadsMana, m.Controlled, types)
+			next := "next_" + m.Name
+			w.actionNext(m, next, m.Mech.TakesAbility())
+			w.printf("rt.%s: {Test: %s, Next: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Controlled: %v%s, Lines: []rt.Requirement{\n", m.Mech.Const(), name, next, anyFn, strings.Join(from, ", "), m.ReadsMana, m.Controlled, types)
 			for _, q := range m.Requires {
 				pred := ""
 				if q.Cite == rtimpl.CitePred {

@@ -308,11 +308,11 @@ var Rules = &rt.Rules{
 		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
-		rt.MechPlayLand: {Test: require_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
+		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
 			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
 		}},
-		rt.MechCast: {Test: require_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
+		rt.MechCast: {Test: require_cast, Next: next_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
 			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
 			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
@@ -320,7 +320,7 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
 			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
 		}},
-		rt.MechActivate: {Test: require_activate, Any: nil, From: []rt.Zone{3, 2}, ReadsMana: true, Controlled: false, Lines: []rt.Requirement{
+		rt.MechActivate: {Test: require_activate, Next: next_activate, Any: nil, From: []rt.Zone{3, 2}, ReadsMana: true, Controlled: false, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
 			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
 			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
@@ -331,7 +331,7 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
 			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
 		}},
-		rt.MechTapMana: {Test: require_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: true, Lines: []rt.Requirement{
+		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: true, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
 			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
 			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
@@ -1688,6 +1688,28 @@ func require_play_land_any(g rt.Exec, v_player int) bool {
 	return (g.StepAllowsLand(v_player))
 }
 
+// next_play_land is the next object of objs from position from (and ability, from
+// ability from_ability) for which play_land's require lines hold, or -1.
+func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	if !(g.StepAllowsLand(v_player)) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
+}
+
 // rules/priority.mtg:33 (117.1a, 117.3c)
 func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
@@ -1710,6 +1732,41 @@ func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 		return 5
 	}
 	return -1
+}
+
+// next_cast is the next object of objs from position from (and ability, from
+// ability from_ability) for which cast's require lines hold, or -1.
+func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	v_0_hoisted := g.StepAllowsSorcery(v_player)
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
+			continue
+		}
+		if !(v_0_hoisted || g.Holds(rt.CastAnyTime, v_x)) {
+			continue
+		}
+		if !(g.TimingAllows(v_player, v_x)) {
+			continue
+		}
+		if !(!(g.Holds2(rt.CantCast, rt.ObjID(v_player), v_x))) {
+			continue
+		}
+		if !(g.CanPayFor(v_player, v_x)) {
+			continue
+		}
+		if !(g.TargetsChoosable(v_player, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
 }
 
 // rules/priority.mtg:46 (117.1b, 117.3c)
@@ -1745,6 +1802,53 @@ func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) in
 	return -1
 }
 
+// next_activate is the next object of objs from position from (and ability, from
+// ability from_ability) for which activate's require lines hold, or -1.
+func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(0)
+		if i == from {
+			v_ability = from_ability
+		}
+		for n := g.NumAbilities(v_x); v_ability < n; v_ability++ {
+			if !(g.HasAbility(v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.AbilityOnBattlefield(v_x, v_ability)) || (rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x)) && rt.ObjController(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityOnBattlefield(v_x, v_ability) || (g.InAbilityZone(v_x, v_ability) && rt.ObjOwner(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityTimingAllows(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.Holds2(rt.CantActivate, rt.ObjID(v_player), v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || !(rt.ObjTapped(g, v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || g.Holds(rt.CanTap, v_x)) {
+				continue
+			}
+			if !(g.CanPayAbility(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(g.CostChoosable(v_player, v_x, v_ability)) {
+				continue
+			}
+
+			return i, v_ability
+		}
+	}
+	return -1, 0
+}
+
 // rules/priority.mtg:59 (117.1d)
 func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
@@ -1758,6 +1862,31 @@ func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) in
 		return 2
 	}
 	return -1
+}
+
+// next_tap_mana is the next object of objs from position from (and ability, from
+// ability from_ability) for which tap_mana's require lines hold, or -1.
+func next_tap_mana(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
+			continue
+		}
+		if !(!(rt.ObjTapped(g, v_x))) {
+			continue
+		}
+		if !(g.Holds(rt.CanTap, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
 }
 
 // rules/turn.mtg:119 (611.2a)

@@ -49,6 +49,12 @@ type Requirement struct {
 type Requirements struct {
 	Lines []Requirement
 	Test  func(g Exec, player int, x ObjID, ability int32) int
+	// Next, if not nil, is the position of the next object of objs,
+	// from position from (and, for an action of abilities, the next of
+	// its abilities, from number ability), for which every condition
+	// holds, and that ability (-1 for an action of objects); -1 if none:
+	// the conditions compiled as one loop (the options run it).
+	Next func(g Exec, player int, objs []ObjID, from int, ability int32) (int, int32)
 	// From are the zones the action takes its objects from, for the
 	// options of a player holding priority: ZoneHand (the player's hand),
 	// ZoneBattlefield.
@@ -77,7 +83,7 @@ func (g *Game) actionTest(m Mechanism, p int, x ObjID, i int) int {
 	if !g.valid(x) {
 		return 0
 	}
-	test := g.actions().test[m]
+	test := g.actions().of[m].test
 	if test == nil {
 		return -1
 	}
@@ -146,6 +152,10 @@ func (g *Game) actionEffect(m Mechanism, p int, x ObjID, i int) *RulesEffect {
 
 // takesAbility reports whether action m's object is an activated ability.
 func (m Mechanism) takesAbility() bool { return m < NumMechanisms && mechanisms[m].Ability }
+
+// TakesAbility reports whether the objects of action m are activated
+// abilities (an object and the number of one of its abilities).
+func (m Mechanism) TakesAbility() bool { return m.takesAbility() }
 
 // actionMessage fills in a refusal's message.
 func (g *Game) actionMessage(msg string, p int, x ObjID, i int) string {
@@ -216,6 +226,14 @@ func (g Exec) abilityOf(x ObjID, i int32) *Ability {
 		return nil
 	}
 	return &as[i]
+}
+
+// NumAbilities is the number of x's activated abilities.
+func (g Exec) NumAbilities(x ObjID) int32 {
+	if !g.valid(x) {
+		return 0
+	}
+	return int32(len(g.face(x).Abilities))
 }
 
 // HasAbility reports whether x has an activated ability numbered i (from 0).
@@ -306,20 +324,61 @@ type optCtx struct {
 type actionIndex struct {
 	field, hand [NumMechanisms]Mechanism
 	nf, nh      int8
-	// Requires[m]'s, by mechanism (kept with the game's indexes, read
-	// at every test).
-	readsMana, controlled [NumMechanisms]bool
-	guard, excluded       [NumMechanisms]TypeSet
-	test                  [NumMechanisms]func(g Exec, player int, x ObjID, ability int32) int
-	any                   [NumMechanisms]func(g Exec, player int) bool
-	// abilities: the action's objects are activated abilities; answer:
-	// the kind of its options.
-	abilities [NumMechanisms]bool
-	answer    [NumMechanisms]AnswerKind
 	// fieldAbilities: every action of the battlefield is an action of
 	// abilities (none has an object when no object has an activated
 	// ability).
 	fieldAbilities bool
+	// of are Requires[m]'s, by mechanism (kept with the game's indexes,
+	// read at every test).
+	of [NumMechanisms]actionInfo
+}
+
+// actionInfo is what the options read of an action's Requirements.
+type actionInfo struct {
+	next       func(g Exec, player int, objs []ObjID, from int, ability int32) (int, int32)
+	test       func(g Exec, player int, x ObjID, ability int32) int
+	any        func(g Exec, player int) bool
+	guard      TypeSet // Requirements.Guard
+	excluded   TypeSet // Requirements.Excluded
+	controlled bool    // Requirements.Controlled
+	abilities  bool    // its objects are activated abilities
+	answer     AnswerKind
+}
+
+// testEach is Next by the action's Test and Any, for rules that give no
+// Next.
+func (a *actionInfo) testEach(g Exec, p int, objs []ObjID, from int, ab int32) (int, int32) {
+	if from >= len(objs) || a.any != nil && !a.any(g, p) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		x := objs[i]
+		if !g.valid(x) || a.skips(&g.Objs[x], p) {
+			continue
+		}
+		if !a.abilities {
+			if a.test(g, p, x, -1) < 0 {
+				return i, -1
+			}
+			continue
+		}
+		k := int32(0)
+		if i == from {
+			k = ab
+		}
+		for n := g.NumAbilities(x); k < n; k++ {
+			if a.test(g, p, x, k) < 0 {
+				return i, k
+			}
+		}
+	}
+	return -1, 0
+}
+
+// skips reports whether the action's conditions surely fail for object o
+// and player p: they require p to control it, or card types o has not.
+func (a *actionInfo) skips(o *Object, p int) bool {
+	return a.controlled && int(o.Controller) != p || o.Types&a.excluded != 0 || a.guard != 0 && o.Types&a.guard == 0
 }
 
 // actions is the index of the rules' actions.
@@ -334,10 +393,12 @@ func indexActions(r *Rules) actionIndex {
 	ix := actionIndex{fieldAbilities: true}
 	for m := Mechanism(0); m < NumMechanisms; m++ {
 		q := &r.Requires[m]
-		ix.test[m], ix.any[m] = q.Test, q.Any
-		ix.readsMana[m], ix.controlled[m] = q.ReadsMana, q.Controlled
-		ix.guard[m], ix.excluded[m] = q.Guard, q.Excluded
-		ix.abilities[m], ix.answer[m] = m.takesAbility(), mechanisms[m].Answer
+		a := &ix.of[m]
+		*a = actionInfo{next: q.Next, test: q.Test, any: q.Any, guard: q.Guard, excluded: q.Excluded, controlled: q.Controlled,
+			abilities: m.takesAbility(), answer: mechanisms[m].Answer}
+		if a.next == nil && a.test != nil {
+			a.next = a.testEach // (the interpreter's: its conditions one by one)
+		}
 		if m == manaMechanism || q.Test == nil {
 			continue
 		}

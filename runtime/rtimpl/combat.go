@@ -138,24 +138,42 @@ func (k PredKind) All() bool { return predSpecs[k].All }
 // a condition) hold for x, as the runtime reads them: every one for the
 // can_ kinds, any one for the others.
 func (g Exec) Holds(k PredKind, x ObjID) bool {
-	if l := g.live; l != nil && uint(x) < uint(len(g.Objs)) && g.Objs[x].Types&l.typesOf(k) == 0 {
-		return false // (no predicate of k can hold for x: typed)
+	if k >= numPredKinds || uint(x) >= uint(len(g.Objs)) {
+		return false
 	}
-	return g.holds(k, x)
+	switch predHolds[k] {
+	case holdsAny:
+		if l := g.live; l != nil && g.Objs[x].Types&l.types[k] == 0 {
+			return false // (no predicate of k can hold for x: typed)
+		}
+		ok, _ := g.pred(k, x, false)
+		return ok
+	case holdsAll:
+		ok, _ := g.pred(k, x, true)
+		return ok
+	}
+	return false
 }
 
-// holds is Holds but for its fast refusal.
-func (g Exec) holds(k PredKind, x ObjID) bool {
-	if k >= numPredKinds || !g.valid(x) {
-		return false
+// predHolds says how Holds reads the predicates of each kind: a condition
+// of one object, any one or every one holding; 0 for the others.
+var predHolds = func() (t [numPredKinds]uint8) {
+	for k, s := range predSpecs {
+		switch {
+		case s.Params != 1 || s.Value:
+		case s.All:
+			t[k] = holdsAll
+		default:
+			t[k] = holdsAny
+		}
 	}
-	s := &predSpecs[k]
-	if s.Params != 1 || s.Value {
-		return false
-	}
-	ok, _ := g.pred(k, x, s.All)
-	return ok
-}
+	return t
+}()
+
+const (
+	holdsAny = 1 + iota
+	holdsAll
+)
 
 // IsPlayer reports whether the value of predicates of this kind is a
 // player (its index), not a number.
@@ -433,14 +451,6 @@ type liveKinds struct {
 	types [numPredKinds]TypeSet
 }
 
-// typesOf is types[k], or every type for a kind out of range.
-func (l *liveKinds) typesOf(k PredKind) TypeSet {
-	if k < numPredKinds {
-		return l.types[k]
-	}
-	return ^TypeSet(0)
-}
-
 // typed fills l.types from l.kinds.
 func (l *liveKinds) typed(r *Rules) {
 	for k := range l.kinds {
@@ -451,9 +461,6 @@ func (l *liveKinds) typed(r *Rules) {
 				g = ^TypeSet(0)
 			}
 			t |= g
-		}
-		if predSpecs[k].All {
-			t = ^TypeSet(0) // (every one must hold: none holds vacuously)
 		}
 		l.types[k] = t
 	}

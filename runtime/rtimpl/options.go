@@ -392,50 +392,66 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 	if !g.noTap {
 		// The mana sources are options themselves.
 		avail, stopped := g.manaSources(p, yield)
-		if stopped {
+		if stopped || yield == nil && avail != g.Players[p].Mana {
 			return true
 		}
 		g.opt.avail, g.opt.mana = avail, true
 	}
-	if ix.nf > 0 && (g.withAbilities > 0 || !ix.fieldAbilities) {
-		var buf [NumMechanisms]Mechanism
-		field := g.possible(ix, ix.field[:ix.nf], buf[:0], p)
-		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			for _, m := range field {
-				if ix.skips(m, o, p) {
-					continue
-				}
-				if g.offer(ix, m, p, x, yield) {
-					return true
-				}
-			}
-		}
+	if ix.nf > 0 && (g.withAbilities > 0 || !ix.fieldAbilities) && g.offer(ix, ix.field[:ix.nf], p, g.Battlefield, yield) {
+		return true
 	}
-	hand := g.Players[p].Hand
-	if ix.nh == 0 || len(hand) == 0 {
+	return ix.nh > 0 && g.offer(ix, ix.hand[:ix.nh], p, g.Players[p].Hand, yield)
+}
+
+// offer calls yield with each legal option of the actions acts with the
+// objects objs, object by object, each object's in the actions' order
+// (each of its activated abilities, for an action of abilities), until
+// yield returns false, and reports whether it did. With yield nil, it
+// reports whether one is legal, action by action.
+func (g *Game) offer(ix *actionIndex, acts []Mechanism, p int, objs []ObjID, yield func(Option) bool) bool {
+	if len(objs) == 0 {
 		return false
 	}
-	var buf [NumMechanisms]Mechanism
-	acts := g.possible(ix, ix.hand[:ix.nh], buf[:0], p)
 	if yield == nil {
-		// Whether there is one: action by action (those that read no
-		// mana, before those that count it, as the rules order them).
 		for _, m := range acts {
-			for _, x := range hand {
-				if !ix.skips(m, &g.Objs[x], p) && g.offer(ix, m, p, x, nil) {
+			if a := &ix.of[m]; g.withAbilities > 0 || !a.abilities {
+				if i, _ := a.next(g.exec(), p, objs, 0, 0); i >= 0 {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	for _, x := range hand {
-		o := &g.Objs[x]
-		for _, m := range acts {
-			if !ix.skips(m, o, p) && g.offer(ix, m, p, x, yield) {
-				return true
+	// Object by object: each action's next legal object found once, as
+	// its cursor, and the objects' options yielded in order.
+	type cursor struct {
+		i  int
+		ab int32
+	}
+	var cur [NumMechanisms]cursor
+	live := false
+	for j, m := range acts {
+		cur[j].i = -1
+		if a := &ix.of[m]; g.withAbilities > 0 || !a.abilities {
+			cur[j].i, cur[j].ab = a.next(g.exec(), p, objs, 0, 0)
+			live = live || cur[j].i >= 0
+		}
+	}
+	for k := 0; live && k < len(objs); k++ {
+		live = false
+		for j, m := range acts {
+			a, c := &ix.of[m], &cur[j]
+			for c.i == k {
+				if !yield(Option{Kind: a.answer, Obj: objs[k], Ability: max(c.ab, 0)}) {
+					return true
+				}
+				if c.ab >= 0 {
+					c.i, c.ab = a.next(g.exec(), p, objs, k, c.ab+1)
+				} else {
+					c.i, c.ab = a.next(g.exec(), p, objs, k+1, 0)
+				}
 			}
+			live = live || c.i >= 0
 		}
 	}
 	return false
@@ -446,64 +462,25 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 // It calls yield, if not nil, with each source as an option until yield
 // returns false, and reports whether it did.
 func (g *Game) manaSources(p int, yield func(Option) bool) (Mana, bool) {
-	ix := g.actions()
 	avail := g.Players[p].Mana
 	if manaMechanism >= NumMechanisms {
 		return avail, false
 	}
-	test := ix.test[manaMechanism]
+	a := &g.actions().of[manaMechanism]
+	if a.next == nil {
+		return avail, false
+	}
 	for _, z := range g.Rules.Requires[manaMechanism].From {
-		for _, x := range g.objectsIn(z, p) {
-			o := &g.Objs[x]
-			if ix.skips(manaMechanism, o, p) || test != nil && test(g.exec(), p, x, -1) >= 0 {
-				continue
-			}
-			c, _ := g.manaColor(o)
+		objs := g.objectsIn(z, p)
+		for i, _ := a.next(g.exec(), p, objs, 0, 0); i >= 0; i, _ = a.next(g.exec(), p, objs, i+1, 0) {
+			c, _ := g.manaColor(&g.Objs[objs[i]])
 			avail[c]++
-			if yield != nil && !yield(Option{Kind: TapMana, Obj: x}) {
+			if yield != nil && !yield(Option{Kind: TapMana, Obj: objs[i]}) {
 				return avail, true
 			}
 		}
 	}
 	return avail, false
-}
-
-// possible appends to buf the actions of acts whose conditions that read
-// no object hold for p.
-func (g *Game) possible(ix *actionIndex, acts, buf []Mechanism, p int) []Mechanism {
-	for _, m := range acts {
-		if any := ix.any[m]; (any == nil || any(g.exec(), p)) && (g.withAbilities > 0 || !ix.abilities[m]) {
-			buf = append(buf, m)
-		}
-	}
-	return buf
-}
-
-// skips reports whether action m's conditions surely fail for object o
-// and player p: they require a player to control it, or card types, that
-// o has not.
-func (ix *actionIndex) skips(m Mechanism, o *Object, p int) bool {
-	return ix.controlled[m] && int(o.Controller) != p || o.Types&ix.excluded[m] != 0 || ix.guard[m] != 0 && o.Types&ix.guard[m] == 0
-}
-
-// offer calls yield with each legal option of action m with x (each of
-// its activated abilities, for an action of abilities) until yield
-// returns false, and reports whether it did; yield nil: whether one is
-// legal.
-func (g *Game) offer(ix *actionIndex, m Mechanism, p int, x ObjID, yield func(Option) bool) bool {
-	test := ix.test[m]
-	if !ix.abilities[m] {
-		if test != nil && test(g.exec(), p, x, -1) >= 0 {
-			return false
-		}
-		return yield == nil || !yield(Option{Kind: ix.answer[m], Obj: x})
-	}
-	for i := range g.faceOf(&g.Objs[x]).Abilities {
-		if (test == nil || test(g.exec(), p, x, int32(i)) < 0) && (yield == nil || !yield(Option{Kind: ix.answer[m], Obj: x, Ability: int32(i)})) {
-			return true
-		}
-	}
-	return false
 }
 
 // objectsIn are the objects of zone z an action of p's takes: p's hand,
