@@ -53,6 +53,14 @@ func hoistExpr(e Expr, player *Var, hoisted *[]string) Expr {
 		return &VarRef{typed: typed{T: e.Type()}, Var: v}
 	}
 	switch e := e.(type) {
+	case *Holds:
+		if e.Y == nil && !e.Pred.All() && !hoistable(e.X, player) {
+			// The card types the predicates of its kind may hold for,
+			// once: an object of none is refused without a call.
+			v := &Var{Name: hoistName(len(*hoisted)), T: Int}
+			*hoisted = append(*hoisted, fmt.Sprintf("g.PredTypes(rt.%s)", e.Pred.Const()))
+			return &typedHolds{Holds: e, Types: v}
+		}
 	case *Paren:
 		c := *e
 		c.X = hoistExpr(e.X, player, hoisted)
@@ -87,4 +95,15 @@ func hoistable(e Expr, player *Var) bool {
 		}
 	})
 	return ok
+}
+
+// typedHolds is holds(KIND, x) behind the test of x's card types against
+// those the predicates of KIND may hold for (Types, hoisted).
+type typedHolds struct {
+	*Holds
+	Types *Var
+}
+
+func (h *typedHolds) goExpr() string {
+	return fmt.Sprintf("(rt.ObjIs(g, %s, %s) && %s)", goExpr(h.X), h.Types.GoName(), goExpr(h.Holds))
 }

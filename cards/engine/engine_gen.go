@@ -1741,6 +1741,7 @@ func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability 
 		return -1, 0
 	}
 	v_0_hoisted := g.StepAllowsSorcery(v_player)
+	v_1_hoisted := g.PredTypes(rt.CastAnyTime)
 	for i := from; i < len(objs); i++ {
 		v_x := objs[i]
 		v_ability := int32(-1)
@@ -1748,7 +1749,7 @@ func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability 
 		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
 			continue
 		}
-		if !(v_0_hoisted || g.Holds(rt.CastAnyTime, v_x)) {
+		if !(v_0_hoisted || (rt.ObjIs(g, v_x, v_1_hoisted) && g.Holds(rt.CastAnyTime, v_x))) {
 			continue
 		}
 		if !(g.TimingAllows(v_player, v_x)) {

@@ -295,26 +295,37 @@ func (g Exec) CanPayAbility(p int, x ObjID, i int32) bool {
 	return covers(&avail, a.Cost)
 }
 
-// availFor is p's mana available: the enumeration's, known once for all
-// its objects, or counted now.
+// availFor is the mana p may pay with, counted once for the game as it
+// is (Game.changes): the options, the check of the answer and its
+// payment read the same count.
 func (g *Game) availFor(p int) Mana {
-	if c := &g.opt; c.who == p+1 {
-		if !c.mana {
-			c.avail, c.mana = g.available(p), true
+	a := g.auxOf()
+	if a.availAt != g.changes+1 || a.availP != p || a.availAt == 0 {
+		a.avail, a.availAt, a.availP = g.available(p), g.changes+1, p
+	} else if verifyAvail {
+		if fresh := g.available(p); fresh != a.avail {
+			panic(fmt.Sprintf("mana of player %d counted %v at change %d, now %v unchanged", p, a.avail, g.changes, fresh))
 		}
-		return c.avail
 	}
-	return g.available(p)
+	return a.avail
 }
 
+// verifyAvail makes availFor count again what it remembers and panic if
+// it differs (VerifyCaches).
+var verifyAvail = false
+
+// VerifyCaches makes the game count again, each time it reads one, what
+// it remembers as long as the game does not change (the mana a player may
+// pay with), and panic if the count differs: for tests, which play games
+// with it on to show that every change that matters is counted.
+func VerifyCaches(on bool) { verifyAvail = on }
+
 // optCtx is what an enumeration of player p's priority options knows once
-// for all its objects: the current step's permissions, and the mana p may
-// pay with (once mana: counted when first read). Zero outside an
+// for all its objects: the current step's permissions. Zero outside an
 // enumeration.
 type optCtx struct {
-	avail               Mana
-	who                 int // p+1; 0 outside an enumeration
-	mana, land, sorcery bool
+	who           int // p+1; 0 outside an enumeration
+	land, sorcery bool
 }
 
 // actionIndex lists the rules' actions (the mechanisms with require

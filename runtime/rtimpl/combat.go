@@ -155,6 +155,16 @@ func (g Exec) Holds(k PredKind, x ObjID) bool {
 	return false
 }
 
+// PredTypes are the card types one of which an object must have for
+// Holds(k, it) to hold: the union of the live predicates' TypeGuards for
+// a kind any one of which holds, every type otherwise.
+func (g Exec) PredTypes(k PredKind) TypeSet {
+	if l := g.live; l != nil && k < numPredKinds && predHolds[k] == holdsAny {
+		return l.types[k]
+	}
+	return ^TypeSet(0)
+}
+
 // predHolds says how Holds reads the predicates of each kind: a condition
 // of one object, any one or every one holding; 0 for the others.
 var predHolds = func() (t [numPredKinds]uint8) {

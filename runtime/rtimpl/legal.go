@@ -79,6 +79,6 @@ func (g *Game) canAct(m Mechanism, p int, x ObjID, i int) error {
 
 // canPay reports whether p's pool plus p's untapped lands cover cost.
 func (g *Game) canPay(p int, cost Cost) bool {
-	avail := g.available(p)
+	avail := g.availFor(p)
 	return covers(&avail, cost)
 }

@@ -1,6 +1,9 @@
 package rtimpl
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // Options lists what is legal in the pending decision, computed by the
 // same predicates and permissions Submit checks, into a caller's buffer:
@@ -395,7 +398,8 @@ func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
 		if stopped || yield == nil && avail != g.Players[p].Mana {
 			return true
 		}
-		g.opt.avail, g.opt.mana = avail, true
+		a := g.auxOf()
+		a.avail, a.availAt, a.availP = avail, g.changes+1, p
 	}
 	if ix.nf > 0 && (g.withAbilities > 0 || !ix.fieldAbilities) && g.offer(ix, ix.field[:ix.nf], p, g.Battlefield, yield) {
 		return true
@@ -463,24 +467,37 @@ func (g *Game) offer(ix *actionIndex, acts []Mechanism, p int, objs []ObjID, yie
 // returns false, and reports whether it did.
 func (g *Game) manaSources(p int, yield func(Option) bool) (Mana, bool) {
 	avail := g.Players[p].Mana
-	if manaMechanism >= NumMechanisms {
-		return avail, false
-	}
-	a := &g.actions().of[manaMechanism]
-	if a.next == nil {
-		return avail, false
-	}
-	for _, z := range g.Rules.Requires[manaMechanism].From {
-		objs := g.objectsIn(z, p)
-		for i, _ := a.next(g.exec(), p, objs, 0, 0); i >= 0; i, _ = a.next(g.exec(), p, objs, i+1, 0) {
-			c, _ := g.manaColor(&g.Objs[objs[i]])
-			avail[c]++
-			if yield != nil && !yield(Option{Kind: TapMana, Obj: objs[i]}) {
-				return avail, true
-			}
+	for x := range g.manaSourcesOf(p) {
+		c, _ := g.manaColor(&g.Objs[x])
+		avail[c]++
+		if yield != nil && !yield(Option{Kind: TapMana, Obj: x}) {
+			return avail, true
 		}
 	}
 	return avail, false
+}
+
+// manaSourcesOf are p's mana sources: the objects of the mana mechanism's
+// zones its conditions hold for, in order. What each is asked to do (tap
+// for mana) may make it one no longer, not the others.
+func (g *Game) manaSourcesOf(p int) iter.Seq[ObjID] {
+	return func(yield func(ObjID) bool) {
+		if manaMechanism >= NumMechanisms {
+			return
+		}
+		a := &g.actions().of[manaMechanism]
+		if a.next == nil {
+			return
+		}
+		for _, z := range g.Rules.Requires[manaMechanism].From {
+			objs := g.objectsIn(z, p)
+			for i, _ := a.next(g.exec(), p, objs, 0, 0); i >= 0; i, _ = a.next(g.exec(), p, objs, i+1, 0) {
+				if !yield(objs[i]) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // objectsIn are the objects of zone z an action of p's takes: p's hand,
