@@ -293,9 +293,14 @@ var Generic = map[string]string{
 	// refusal of the line that failed.
 	"(*Game).actionTest":          Evaluator + " an action's require lines (Rules.Requires, the .mtg's, compiled): the first that fails for the player, the object and the ability; the mechanism is passed through",
 	"(*Game).manaTest":            Evaluator + " whether x is p's mana source now: the require lines of the mana mechanism (MechSpec.Mana), by actionTest, and the color it makes (land_mana)",
-	"(*Game).enumerateOptions":    "the options of a player holding priority: each action the .mtg declares over the objects of the zones its from names, legal by actionTest; the mana sources counted once first, skipped when no action could use them; decides nothing of one",
-	"(*Game).offer":               "one action's options with one object (each of its abilities, for an action of abilities: MechSpec.Ability), legal by actionTest",
-	"(*Game).possible":            Evaluator + " the actions whose .mtg conditions that read no object hold (Requirements.Any, compiled), once for all objects",
+	"(*Game).enumerateOptions":    "the options of a player holding priority: the mana sources (manaSources) when they are options, then each action the .mtg declares over the objects of the zones its from names (offer); decides nothing of one",
+	"(*Game).offer":               "the options of actions with objects: each action's compiled loop (Requirements.Next, the .mtg's require lines) run as a cursor over the objects, the options yielded object by object; decides nothing of one",
+	"(*Game).manaSources":         "counts the mana a player may pay with: the pool, and the color of each mana source (manaSourcesOf)",
+	"(*Game).manaSourcesOf":       Evaluator + " the mana mechanism's compiled loop (Requirements.Next, the .mtg's require lines) over the zones its from names",
+	"(*actionInfo).testEach":      Evaluator + " an action's require lines one object (and ability) after another, by its Test, for rules compiled without Next (the interpreter's)",
+	"(*actionInfo).skips":         "the card types and control an action's require lines demand (Requirements.Guard, Excluded, Controlled: derived from them by the compiler), tested before them",
+	"(*Game).actions":             "the index of the .mtg's actions, built once",
+	"(Exec).PredTypes":            "the card types the live predicates of a kind may hold for (their TypeGuards), for compiled loops to test before Holds",
 	"indexActions":                "builds the index of the .mtg's actions by the zones their from names, with their compiled tests (as indexPredicates indexes predicates); decides nothing of one",
 	"(*Game).objectsIn":           "the objects of a zone an action's from names: the acting player's hand, the battlefield",
 	"(*Game).actionRefusal":       "words the refusal of the require line that failed: its message, citing the line's rule, the mechanism's, or the declaration the .mtg's condition consulted (the step's allow clause, the timing, the effect, the predicates of the kind the .mtg named, passed through)",
@@ -313,8 +318,8 @@ var Generic = map[string]string{
 	"(*Game).timingOK":            Evaluator + " a timing declaration's compiled condition, by index (none such: it does not allow)",
 	"(Exec).CanPayFor":            "mana machinery: whether the mana p may pay with covers a card's cost",
 	"(Exec).CanPayAbility":        "mana machinery: whether the mana p may pay with covers an ability's cost",
-	"(*Game).availFor":            "mana machinery: the mana p may pay with, known once for an enumeration of the options, or counted",
-	"(*Game).available":           "mana machinery: p's pool plus what p's mana sources (manaTest) make",
+	"(*Game).availFor":            "mana machinery: the mana p may pay with, remembered while the game is unchanged (Game.changes)",
+	"(*Game).available":           "mana machinery: p's pool plus what p's mana sources make (manaSources)",
 	"covers":                      "mana arithmetic: whether mana covers a cost",
 
 	// The loops that drive a game: they branch on what Advance and Submit
