@@ -224,6 +224,57 @@ func (w *writer) file(pkg string) {
 			w.printf("},\n")
 		}
 	}
+	var acts []*Mechanism
+	for _, m := range p.Mechanisms {
+		if len(m.Requires) > 0 {
+			acts = append(acts, m)
+		}
+	}
+	if len(acts) > 0 {
+		w.printf("Requires: [rt.NumMechanisms]rt.Requirements{\n")
+		for _, m := range acts {
+			name := "require_" + m.Name
+			var body strings.Builder
+			for i, q := range m.Requires {
+				fmt.Fprintf(&body, "if !(%s) {\nreturn %d\n}\n", goExpr(q.Cond), i)
+			}
+			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s int, %s rt.ObjID, %s int32) int {\n_, _, _ = %[3]s, %[4]s, %[5]s\n%sreturn -1\n}\n\n",
+				comment(m.Pos, m.Rules), name, m.Player.GoName(), m.X.GoName(), m.Ability.GoName(), body.String())
+			var from, none []string
+			for _, z := range m.From {
+				from = append(from, fmt.Sprintf("%d", z))
+			}
+			for _, q := range m.Requires {
+				if q.NoObject {
+					none = append(none, "("+goExpr(q.Cond)+")")
+				}
+			}
+			anyFn := "nil"
+			if len(none) > 0 {
+				anyFn = name + "_any"
+				fmt.Fprintf(&w.fns, "// %[1]s is the conjunction of %[2]s's conditions that read no object.\nfunc %[1]s(g rt.Exec, %[3]s int) bool {\nreturn %[4]s\n}\n\n", anyFn, m.Name, m.Player.GoName(), strings.Join(none, " && "))
+			}
+			types := ""
+			if m.Guard != 0 {
+				types += ", Guard: " + typeSetGo(p, m.Guard)
+			}
+			if m.Excluded != 0 {
+				types += ", Excluded: " + typeSetGo(p, m.Excluded)
+			}
+			next := "next_" + m.Name
+			w.actionNext(m, next, m.Mech.TakesAbility())
+			w.printf("rt.%s: {Test: %s, Next: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Controlled: %v%s, Lines: []rt.Requirement{\n", m.Mech.Const(), name, next, anyFn, strings.Join(from, ", "), m.ReadsMana, m.Controlled, types)
+			for _, q := range m.Requires {
+				pred := ""
+				if q.Cite == rtimpl.CitePred {
+					pred = ", Pred: rt." + q.Pred.Const()
+				}
+				w.printf("{Rule: %s, Cite: %d%s, Else: %s, Pos: %s, Text: %s},\n", quote(q.Rule), q.Cite, pred, quote(q.Else), quote(where(q.Pos)), quote(grammar.FormatNode(q.Decl.Cond)))
+			}
+			w.printf("}},\n")
+		}
+		w.printf("},\n")
+	}
 	w.printf("Phases: []rt.Phase{\n")
 	for _, ph := range p.Phases {
 		w.phase(ph)

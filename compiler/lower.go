@@ -66,6 +66,8 @@ func goExpr(e Expr) string {
 	case *Segment:
 		method := [...]string{Began: "Began", Ended: "Ended", During: "During"}[e.Fn]
 		return fmt.Sprintf("g.%s(%d, %d)", method, e.Phase, e.Step)
+	case *typedHolds:
+		return e.goExpr()
 	case *Holds:
 		if e.Y != nil {
 			return fmt.Sprintf("g.Holds2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))

@@ -12,7 +12,7 @@ import (
 
 // Construct is one construct of the program that cites rules: a phase, a
 // step, a clause of one, an sba, a predicate, a timing, a stack object, an
-// effect, a damage hook, a keyword, a mechanism.
+// effect, a damage hook, a keyword, a mechanism, an action's require line.
 type Construct struct {
 	What  string // as Cite.What: "action", "predicate", "keyword", ...
 	Pos   grammar.Pos
@@ -29,7 +29,7 @@ type Construct struct {
 	// conditional expression, and, or, where condition, loop (for each,
 	// count, any, all, sum, keeps, chosen), and the construct's own
 	// condition if it is one (a skip, repeat or allow condition, an sba,
-	// a timing, a predicate). not is none (it inverts one; Go's ! is
+	// a timing, a predicate, a require line). not is none (it inverts one; Go's ! is
 	// none either).
 	Decisions int
 	// Kind is, for a keyword, what kind of ability its line says it is
@@ -173,6 +173,16 @@ func (p *Program) Constructs() []Construct {
 			cl = &m.Proc.Clause
 		}
 		add("mechanism", m.Pos, m.Rules, false, cl)
+		// An action's conditions: each require line is a decision of
+		// the rules (which refuses), citing its own rule or, if it gives
+		// none, the mechanism's.
+		for _, q := range m.Requires {
+			rules := m.Rules
+			if q.Rule != "" {
+				rules = []string{q.Rule}
+			}
+			add("require", q.Pos, rules, true, &Clause{Expr: q.Cond})
+		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
@@ -23,13 +24,22 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	c.mechs[d.Name.Name] = d.Pos
 	mc := &Mechanism{Name: d.Name.Name, Mech: m, Pos: d.Pos}
 	switch {
+	case m.Action():
+		mc.Rules = c.rules(d.Rules, "mechanism", false)
+		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+		if d.Body == nil {
+			c.errorf(d.Name.Pos, "mechanism %s needs the zones it takes its objects from and its require lines: the runtime has no conditions of its own (rules/priority.mtg writes them: mechanism %s \"RULE\" from hand { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
+			break
+		}
+		c.actionFrom(mc, d.From)
+		c.requires(mc, d.Body)
 	case d.Body != nil && m.Procedure():
 		// Its statements run as an action does (a choice first, if it
 		// may ask a player).
 		mc.Proc = c.block(d.Rules, d.Body, d.Pos, "mechanism", m.Chooses())
 		mc.Rules = mc.Proc.Rules
 	case d.Body != nil:
-		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them)", d.Name.Name, strings.Join(procedureMechanisms(), ", "))
+		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them, and the actions %s their require lines)", d.Name.Name, strings.Join(procedureMechanisms(), ", "), strings.Join(actionMechanisms(), ", "))
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 	case m.Procedure():
 		// The order of what it does is the rules' to say: the runtime
@@ -44,7 +54,192 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
 	}
+	if len(d.From) > 0 && !m.Action() {
+		c.errorf(d.From[0].Pos, "mechanism %s takes no zones: only the actions (%s) say where their objects come from", d.Name.Name, strings.Join(actionMechanisms(), ", "))
+	}
 	c.p.Mechanisms = append(c.p.Mechanisms, mc)
+}
+
+// requires checks the body of an action mechanism: require lines only,
+// each a condition over player (who would act), x (the object) and
+// ability (the number of x's activated ability), in order.
+func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
+	r, sc := c.resolver(first(mc.Rules), "mechanism"), newScope()
+	mc.Player = r.newVar("player", Player, sc)
+	mc.X = r.newVar("x", Object, sc)
+	mc.Ability = r.newVar("ability", Int, sc)
+	for _, st := range body.Stmts {
+		rs, ok := st.(*grammar.RequireStmt)
+		if !ok {
+			c.errorf(st.Position(), "mechanism %s takes require lines only: require [\"RULE\"] CONDITION else \"MESSAGE\"", mc.Name)
+			continue
+		}
+		q := &Require{Pos: rs.Pos, Else: rs.Else, Decl: rs}
+		if rs.Rule != nil {
+			if rules := c.rules([]grammar.Rule{*rs.Rule}, "require", false); len(rules) > 0 {
+				q.Rule, q.Cite = rules[0], rt.CiteLine
+			}
+		}
+		q.Cond = r.typed(rs.Cond, sc, Bool, "a require condition")
+		if q.Cite != rt.CiteLine {
+			q.Cite, q.Pred = consulted(q.Cond)
+		}
+		if controls(q.Cond, mc.X, mc.Player) {
+			mc.Controlled = true
+		}
+		if t, ok := typeGuard(q.Cond, mc.X); ok && mc.Guard == 0 {
+			mc.Guard = t
+		}
+		mc.Excluded |= excludedTypes(q.Cond, mc.X)
+		q.NoObject = true
+		eachExpr(q.Cond, func(x Expr) {
+			if cl, ok := x.(*Call); ok && manaRows[cl.B.Name] {
+				mc.ReadsMana = true
+			}
+			if v, ok := x.(*VarRef); ok && (v.Var == mc.X || v.Var == mc.Ability) {
+				q.NoObject = false
+			}
+		})
+		mc.Requires = append(mc.Requires, q)
+	}
+	mc.Slots = r.slots
+	if len(mc.Requires) == 0 {
+		c.errorf(body.Pos, "mechanism %s needs at least one require line", mc.Name)
+	}
+}
+
+// actionFrom checks the zones an action takes its objects from: a
+// player's hand, the battlefield.
+func (c *checker) actionFrom(mc *Mechanism, from []grammar.Ident) {
+	if len(from) == 0 {
+		c.errorf(mc.Pos, "mechanism %s needs the zones it takes its objects from (from hand, from battlefield)", mc.Name)
+	}
+	for _, z := range from {
+		var zone rt.Zone
+		switch z.Name {
+		case "hand":
+			zone = rt.ZoneHand
+		case "battlefield":
+			zone = rt.ZoneBattlefield
+		default:
+			c.errorf(z.Pos, "an action takes its objects from hand or battlefield, not %s", z.Name)
+			continue
+		}
+		if slices.Contains(mc.From, zone) {
+			c.errorf(z.Pos, "zone %s named twice", z.Name)
+			continue
+		}
+		mc.From = append(mc.From, zone)
+	}
+}
+
+// controls reports whether e is a conjunction one of whose terms is
+// x.controller == p: the action is legal only with an object p controls.
+func controls(e Expr, x, p *Var) bool {
+	switch e := e.(type) {
+	case *Paren:
+		return controls(e.X, x, p)
+	case *Binary:
+		switch e.Op {
+		case OpAnd:
+			return controls(e.X, x, p) || controls(e.Y, x, p)
+		case OpEq:
+			return controllerOf(e.X, x) && isVar(e.Y, p) || controllerOf(e.Y, x) && isVar(e.X, p)
+		}
+	}
+	return false
+}
+
+// excludedTypes are the card types x must not have for e to hold: those
+// of the terms not x.TYPE of e's conjunction.
+func excludedTypes(e Expr, x *Var) rt.TypeSet {
+	switch e := e.(type) {
+	case *Paren:
+		return excludedTypes(e.X, x)
+	case *Binary:
+		if e.Op == OpAnd {
+			return excludedTypes(e.X, x) | excludedTypes(e.Y, x)
+		}
+	case *Unary:
+		if e.Op == OpNot {
+			if t, ok := typeGuard(e.X, x); ok && isTypeTest(e.X) {
+				return t
+			}
+		}
+	}
+	return 0
+}
+
+// isTypeTest reports whether e is x.TYPE (is_type(x, TYPE)), in
+// parentheses or not.
+func isTypeTest(e Expr) bool {
+	switch e := e.(type) {
+	case *Paren:
+		return isTypeTest(e.X)
+	case *Call:
+		return e.B == functions["is_type"]
+	}
+	return false
+}
+
+func controllerOf(e Expr, x *Var) bool {
+	a, ok := e.(*AttrRef)
+	return ok && a.B.Name == "controller" && isVar(a.X, x)
+}
+
+func isVar(e Expr, v *Var) bool {
+	r, ok := e.(*VarRef)
+	return ok && r.Var == v
+}
+
+// manaRows are the vocabulary rows that read the mana a player may pay
+// with (Requirements.ReadsMana).
+var manaRows = map[string]bool{"can_pay": true, "can_pay_ability": true}
+
+// citingRows are the vocabulary rows whose declaration a refusal cites
+// when a require line that consults one gives no rule of its own.
+var citingRows = map[string]rt.Cite{
+	"step_allows_land":      rt.CiteLand,
+	"step_allows_sorcery":   rt.CiteSorcery,
+	"timing_allows":         rt.CiteTiming,
+	"ability_timing_allows": rt.CiteTiming,
+	"targets_choosable":     rt.CiteEffect,
+	"cost_choosable":        rt.CiteEffect,
+}
+
+// consulted is whom a require line without a rule cites: the first
+// declaration its condition consults (a step's permission, a timing, an
+// effect), else the predicates of the first kind it tests with holds,
+// else the mechanism.
+func consulted(e Expr) (rt.Cite, rt.PredKind) {
+	cite, pred, hasPred := rt.CiteMechanism, rt.PredKind(0), false
+	eachExpr(e, func(x Expr) {
+		switch x := x.(type) {
+		case *Call:
+			if k, ok := citingRows[x.B.Name]; ok && cite == rt.CiteMechanism {
+				cite = k
+			}
+		case *Holds:
+			if !hasPred {
+				pred, hasPred = x.Pred, true
+			}
+		}
+	})
+	if cite == rt.CiteMechanism && hasPred {
+		return rt.CitePred, pred
+	}
+	return cite, 0
+}
+
+// actionMechanisms lists the mechanisms whose conditions the rules give.
+func actionMechanisms() []string {
+	var out []string
+	for i, name := range rt.MechanismNames() {
+		if rt.Mechanism(i).Action() {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // procedureMechanisms lists the mechanisms the rules may give statements.

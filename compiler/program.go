@@ -510,6 +510,37 @@ type Mechanism struct {
 	// Proc is its procedure as the rules give it (a block run as an
 	// action: again from the start after a decision), or nil.
 	Proc *Code
+	// Requires are an action mechanism's conditions (require lines), in
+	// order, over Player, X and Ability (Slots slots); nil if it has none.
+	Requires           []*Require
+	Player, X, Ability *Var
+	Slots              int
+	// From: the zones the action takes its objects from; ReadsMana: a
+	// require line reads the mana its player may pay with.
+	From      []rt.Zone
+	ReadsMana bool
+	// Controlled: a require line's conjunction has x.controller ==
+	// player (Requirements.Controlled).
+	Controlled bool
+	// Guard, Excluded: card types one of which x must have, card types
+	// it must not have, for the require lines to hold
+	// (Requirements.Guard, Excluded).
+	Guard, Excluded rt.TypeSet
+}
+
+// Require is one condition of an action: `require ["RULE"] COND else
+// "MESSAGE"`. Cite says whom its refusal cites (rt.Cite).
+type Require struct {
+	Pos  grammar.Pos
+	Rule string // its own rule, or ""
+	Cond Expr
+	Else string
+	Cite rt.Cite
+	Pred rt.PredKind // Cite is rt.CitePred
+	Decl *grammar.RequireStmt
+	// NoObject: the condition reads neither x nor ability (a step's
+	// permission): tested once for all objects (Requirements.Any).
+	NoObject bool
 }
 
 // Segment returns the place in the turn of the named step or phase: the

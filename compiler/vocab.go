@@ -384,6 +384,22 @@ var builtins = []*Builtin{
 	verb("become_blocked", rt.Exec.BecomeBlocked, "attacking creature X becomes blocked with no creature blocking it (nothing if it is not attacking or already blocked)"),
 
 	// Functions.
+	// The conditions of the priority actions (require lines of the
+	// action mechanisms): what the runtime evaluates of a step, a card, an
+	// ability or the mana, citing no rule of its own.
+	function("step_allows_land", rt.Exec.StepAllowsLand, "step_allows_land(p): the current step allows p to play a land now (its allow land clause, on its condition); a require line consulting it cites that clause").usageIs("1 argument (player)"),
+	function("step_allows_sorcery", rt.Exec.StepAllowsSorcery, "step_allows_sorcery(p): the current step allows p to cast a sorcery-speed spell now (its allow sorcery clause, on its condition); a require line consulting it cites that clause").usageIs("1 argument (player)"),
+	function("timing_allows", rt.Exec.TimingAllows, "timing_allows(p, x): x carries no timing, or the timing it carries (a timing the rules declare) allows p to use it now; a require line consulting it cites the timing").usageIs("2 arguments (player, object)"),
+	function("ability_timing_allows", rt.Exec.AbilityTimingAllows, "ability_timing_allows(p, x, n): x's activated ability n carries no timing, or its timing allows p to activate it now; a require line consulting it cites the timing").usageIs("3 arguments (player, object, number)"),
+	function("has_ability", rt.Exec.HasAbility, "has_ability(x, n): x has an activated ability numbered n (from 0)").usageIs("2 arguments (object, number)"),
+	function("ability_on_battlefield", rt.Exec.AbilityOnBattlefield, "ability_on_battlefield(x, n): x's activated ability n functions on the battlefield: its card names no other zone (an ability x does not have names none either)").usageIs("2 arguments (object, number)"),
+	function("in_ability_zone", rt.Exec.InAbilityZone, "in_ability_zone(x, n): x is in the zone its activated ability n functions in").usageIs("2 arguments (object, number)"),
+	function("ability_taps", rt.Exec.AbilityTaps, "ability_taps(x, n): the cost of x's activated ability n includes {T}").usageIs("2 arguments (object, number)"),
+	function("makes_mana", rt.Exec.MakesMana, "makes_mana(x): x has a mana ability (it taps for a color: land_mana)").usageIs("1 argument (object)"),
+	function("can_pay", rt.Exec.CanPayFor, "can_pay(p, x): p's mana (the pool, and what p's permanents can tap for) covers x's mana cost").usageIs("2 arguments (player, object)"),
+	function("can_pay_ability", rt.Exec.CanPayAbility, "can_pay_ability(p, x, n): p's mana covers the mana cost of x's activated ability n").usageIs("3 arguments (player, object, number)"),
+	function("targets_choosable", rt.Exec.TargetsChoosable, "targets_choosable(p, x): every target and cost parameter of the effect of spell x, cast by p, has an object to choose; a require line consulting it cites the effect").usageIs("2 arguments (player, object)"),
+	function("cost_choosable", rt.Exec.CostChoosable, "cost_choosable(p, x, n): every cost parameter of the effect of x's activated ability n, activated by p, has an object to choose; a require line consulting it cites the effect").usageIs("3 arguments (player, object, number)"),
 	function("player_counters", rt.PlayerCounters, "player_counters(p, \"poison\"): the number of counters of the kind on player p (a counter kind the rules declare)").usageIs(`2 arguments (player, "kind")`),
 	function("mana_symbols", rt.ObjManaSymbols, "mana_symbols(x, black): the number of mana symbols of the color in x's mana cost (colorless: its generic and colorless mana)").usageIs("2 arguments (object, color)"),
 	function("derived", rt.ObjDerived, "derived(x, C): x's characteristic C as the rules derive it (characteristic C (x) = a number); x.C says the same").usageIs("2 arguments (object, characteristic)"),

@@ -9,8 +9,14 @@ package compiler
 // it Own or not.
 var vocabFacts = map[string]vocabFact{
 	"Exec.AbilityController": {},
-	"Exec.AbilitySource":     {},
-	"Exec.ActionsPending":    {Reads: ReadsPosition},
+	// not own: reads Ability.Zone
+	"Exec.AbilityOnBattlefield": {},
+	"Exec.AbilitySource":        {},
+	// not own: reads Ability.Tap
+	"Exec.AbilityTaps": {},
+	// not own: reads Ability.Timing
+	"Exec.AbilityTimingAllows": {},
+	"Exec.ActionsPending":      {Reads: ReadsPosition},
 	// not own: reads Assigned.Amount
 	"Exec.AssignedDamage": {},
 	// not own: reads Assigned.Amount
@@ -43,10 +49,16 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.Blocking": {Own: true},
 	// not own: reads Block.Attacker
 	"Exec.BlocksAttacker": {},
+	// not own: reads Ability.Cost
+	"Exec.CanPayAbility": {Reads: ReadsMana},
+	// not own: reads Cost.Colored
+	"Exec.CanPayFor": {Reads: ReadsMana},
 	// own: Attack.Controller(own), Block.Controller(own), Game.Objs, Object.Controller(own), func attackIndex(own), func blockIndex(own)
 	"Exec.CombatController":    {Own: true},
 	"Exec.CombatDamagePending": {},
 	"Exec.CombatDamageStep":    {},
+	// not own: reads Ability.Effect
+	"Exec.CostChoosable":       {},
 	"Exec.DealingCombatDamage": {},
 	// not own: reads Game.aux
 	"Exec.DealsCombatDamage":     {},
@@ -64,12 +76,16 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.EffectPower": {},
 	// not own: reads Effect.SetPT
 	"Exec.EffectToughness": {},
+	// not own: reads Face.Abilities
+	"Exec.HasAbility": {},
 	// not own: reads Combat.Defender
 	"Exec.HasAttackCost": {},
 	// not own: reads Cost.Colored
 	"Exec.HasBlockCost": {},
 	// not own: reads Face.Subtypes
 	"Exec.HasSubtype": {},
+	// not own: reads Ability.Zone
+	"Exec.InAbilityZone": {},
 	// not own: reads Combat.DealtFirst
 	"Exec.InFirstStep": {},
 	// own: Face.Card, Game.Objs, Game.faces, Object.face(own)
@@ -82,7 +98,9 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.KeywordTotal": {},
 	// not own: reads Game.batch
 	"Exec.LastKnownPower": {},
-	"Exec.NumAttackers":   {},
+	// not own: reads Face.mana
+	"Exec.MakesMana":    {},
+	"Exec.NumAttackers": {},
 	// not own: reads Face.Capped
 	"Exec.OverCounterMax": {},
 	// not own: reads DamageGroup.From
@@ -96,9 +114,15 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.ResolvingTargetsIllegal": {},
 	"Exec.SecondCombatDamageStep":  {},
 	// not own: reads Face.Subtypes
-	"Exec.SharesSubtype":   {},
-	"Exec.SkipEffect":      {Reads: ReadsPosition},
-	"Exec.StepHadPriority": {Reads: ReadsPosition},
+	"Exec.SharesSubtype":     {},
+	"Exec.SkipEffect":        {Reads: ReadsPosition},
+	"Exec.StepAllowsLand":    {Reads: ReadsPosition},
+	"Exec.StepAllowsSorcery": {Reads: ReadsPosition},
+	"Exec.StepHadPriority":   {Reads: ReadsPosition},
+	// not own: reads Effect.Keywords
+	"Exec.TargetsChoosable": {},
+	// not own: reads Object.Timing(own)
+	"Exec.TimingAllows": {},
 	// not own: reads Game.aux
 	"Exec.Toughness": {},
 	// not own: reads Effect.Keywords

@@ -786,7 +786,9 @@ func cmdActivate(ts *testscript.TestScript, neg bool, args []string) {
 	p := s.player(ts, args[0])
 	x := s.card(ts, args[1])
 	i := slices.IndexFunc(rt.Exec{Game: g}.Face(x).Abilities, func(a rt.Ability) bool { return a.Label == args[2] })
-	if i < 0 {
+	if n, err := strconv.Atoi(strings.TrimPrefix(args[2], "@")); i < 0 && strings.HasPrefix(args[2], "@") && err == nil {
+		i = n // by number, from 0: one it may not have (refused)
+	} else if i < 0 {
 		fail(ts, "%s has no ability %q", args[1], args[2])
 	}
 	d := g.Advance()

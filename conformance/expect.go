@@ -201,6 +201,47 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 			}
 		}
 		got, want = w, arg(1, "winner <player|draw|none>")
+	case "offered":
+		// Whether the options of the pending decision (Options: what a
+		// player holding priority is offered) include the action; and
+		// Forced, which looks for one without listing them, agrees.
+		usage := "offered play|cast|activate|tapmana <card> [<label>]"
+		kind, x := arg(1, usage), s.card(ts, arg(2, usage))
+		want, what = "true", "offered "+kind+" "+args[2]
+		ability := -1
+		var k rt.AnswerKind
+		switch kind {
+		case "play":
+			k = rt.PlayLand
+		case "cast":
+			k = rt.Cast
+		case "tapmana":
+			k = rt.TapMana
+		case "activate":
+			k = rt.Activate
+			label := arg(3, "offered activate <card> <label>")
+			ability = slices.IndexFunc(rt.Exec{Game: g}.Face(x).Abilities, func(a rt.Ability) bool { return a.Label == label })
+			if ability < 0 {
+				fail(ts, "%s has no ability %q", args[2], label)
+			}
+			what += " " + label
+		default:
+			fail(ts, "expect %s", usage)
+		}
+		opts := g.Options(nil, false)
+		got = "false"
+		for _, o := range opts {
+			if o.Kind == k && o.Obj == x && (k != rt.Activate || int(o.Ability) == ability) {
+				got = "true"
+			}
+		}
+		s.forcedAgrees(ts, g, opts)
+		return got, want, what
+	case "forced":
+		// The pending decision has one legal answer (Forced): passing,
+		// for a player holding priority.
+		s.forcedAgrees(ts, g, g.Options(nil, false))
+		return boolStr(g.Forced()), "true", "forced"
 	case "pending":
 		d := g.Pending()
 		got = d.Kind.String()
@@ -249,4 +290,12 @@ func sortedJoin(names []string) string {
 	s := slices.Clone(names)
 	slices.Sort(s)
 	return strings.Join(s, " ")
+}
+
+// forcedAgrees fails the script when Forced, which looks for an option
+// but passing without listing them, disagrees with Options' list.
+func (s *state) forcedAgrees(ts *testscript.TestScript, g *rt.Game, opts []rt.Option) {
+	if d := g.Pending(); d.Kind == rt.DecidePriority && g.Forced() != (len(opts) == 1) {
+		fail(ts, "Forced says %v, but Options lists %d options", g.Forced(), len(opts))
+	}
 }

@@ -27,6 +27,7 @@ const meaningSrc = `edition cr2025 "meaning"
 card_type creature combatant
 card_type instant nonpermanent
 card_type sorcery nonpermanent
+card_type land played
 turn "500.1" {
   order combat
 }
@@ -161,11 +162,12 @@ func TestMeaning(t *testing.T) {
 	// rules/priority.mtg's stack_triggers (1), its predicate cast_any_time
 	// (1), the end of the game (game_won's loop and where, game_drawn's
 	// if: 3), the loop and where of its
-	// effect damage_each (2), and the conditions of its trigger events
-	// dies and another_creature_enters, each with its and (4).
+	// effect damage_each (2), the conditions of its trigger events
+	// dies and another_creature_enters, each with its and (4), and the
+	// require lines of its four actions (20) with their ands and ors (15).
 	wantSum := conformance.MeaningSummary{
 		Rules: 21, Mtg: 11, Runtime: 5, Both: 5,
-		BranchPoints: conformance.BranchPoints{Mtg: 33, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		BranchPoints: conformance.BranchPoints{Mtg: 68, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)

@@ -300,6 +300,17 @@ type Stmt interface {
 	stmtNode()
 }
 
+// RequireStmt is `require ["RULE"] COND else "MESSAGE"`, a line of an
+// action mechanism's conditions (mechanism cast "117.1a" { ... }): the
+// first whose condition does not hold refuses the action, citing RULE (or
+// what the condition consulted, or the mechanism's rule) with MESSAGE.
+type RequireStmt struct {
+	Pos  Pos
+	Rule *Rule
+	Cond Expr
+	Else string
+}
+
 // PayStmt is `pay { ... }`, the first statement of an effect with cost
 // parameters: what paying its costs does, run once they are chosen.
 type PayStmt struct {
@@ -430,6 +441,7 @@ func (n *ForStmt) Position() Pos     { return n.Pos }
 func (n *PayStmt) Position() Pos     { return n.Pos }
 func (n *IfStmt) Position() Pos      { return n.Pos }
 func (n *LetStmt) Position() Pos     { return n.Pos }
+func (n *RequireStmt) Position() Pos { return n.Pos }
 func (n *CallStmt) Position() Pos    { return n.Pos }
 func (n *IntLit) Position() Pos      { return n.Pos }
 func (n *StringLit) Position() Pos   { return n.Pos }
@@ -473,11 +485,12 @@ func (*Repeat) clauseNode()     {}
 func (*Allow) clauseNode()      {}
 func (*OnEnd) clauseNode()      {}
 
-func (*ForStmt) stmtNode()  {}
-func (*PayStmt) stmtNode()  {}
-func (*IfStmt) stmtNode()   {}
-func (*LetStmt) stmtNode()  {}
-func (*CallStmt) stmtNode() {}
+func (*ForStmt) stmtNode()     {}
+func (*PayStmt) stmtNode()     {}
+func (*IfStmt) stmtNode()      {}
+func (*LetStmt) stmtNode()     {}
+func (*RequireStmt) stmtNode() {}
+func (*CallStmt) stmtNode()    {}
 
 func (*Ident) exprNode()     {}
 func (*IntLit) exprNode()    {}
@@ -672,7 +685,10 @@ type MechanismDecl struct {
 	Pos   Pos
 	Name  Ident
 	Rules []Rule
-	Body  *Block
+	// From: the zones an action mechanism takes its objects from
+	// (`mechanism cast "117.1a" from hand { require ... }`), or none.
+	From []Ident
+	Body *Block
 }
 
 // Position implements Node.

@@ -113,6 +113,9 @@ func (c *converter) decl(p *pDecl) Decl {
 		return &TimingDecl{Pos: toPos(t.Pos), Name: ident(t.Name), Rules: c.rules(t.Rules), Param: ident(t.Param), If: c.expr(t.If)}
 	case p.Mech != nil:
 		d := &MechanismDecl{Pos: toPos(p.Mech.Pos), Name: ident(p.Mech.Name), Rules: c.rules(p.Mech.Rules)}
+		for _, z := range p.Mech.From {
+			d.From = append(d.From, ident(z))
+		}
 		if p.Mech.Body != nil {
 			d.Body = c.block(p.Mech.Body)
 		}
@@ -321,6 +324,12 @@ func (c *converter) block(p *pBlock) *Block {
 
 func (c *converter) stmt(p *pStmt) Stmt {
 	switch {
+	case p.Req != nil:
+		r := &RequireStmt{Pos: toPos(p.Req.Pos), Cond: c.expr(p.Req.Cond), Else: c.unquote(p.Req.Else)}
+		if p.Req.Rule != nil {
+			r.Rule = &Rule{Pos: toPos(p.Req.Rule.Pos), Number: c.unquote(*p.Req.Rule)}
+		}
+		return r
 	case p.Pay != nil:
 		return &PayStmt{Pos: toPos(p.Pay.Pos), Body: c.block(p.Pay.Body)}
 	case p.For != nil:

@@ -45,7 +45,7 @@
 //	            | CharacteristicDecl | PredicateDecl | ReplaceDecl   (a characteristic-defining ability; a clause; a replacement effect)
 //	            | "triggered" ... | "activated" ... | "spell" ... .   (its abilities, as a keyword's: see cards.go)
 //	TimingDecl  = "timing" Ident Rule { Rule } "(" Ident ")" "if" Expr .   (over the player who acts)
-//	MechanismDecl = "mechanism" Ident { Rule } [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it)
+//	MechanismDecl = "mechanism" Ident { Rule } [ "from" Ident { "," Ident } ] [ Block ] .   (the rule a runtime mechanism cites; its procedure, for one that takes it; an action's zones and require lines)
 //	StackObjectDecl = ( "stack_object" | "effect" ) Ident Rule { Rule } "(" [ Param { "," Param } ] ")" Block .
 //	TriggerEventDecl = "trigger_event" Ident Rule { Rule } [ "on" EventOn { "," EventOn } ]
 //	              "(" [ Param { "," Param } ] ")" [ "if" Expr ] [ "=" Expr ] .
@@ -56,11 +56,12 @@
 //	ReplaceDecl = ( "replace" | "prevent" ) Ident Ident Rule { Rule } "(" Ident { "," Ident } ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its participants)
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
-//	Stmt        = Pay | For | If | Let | Call .
+//	Stmt        = Require | Pay | For | If | Let | Call .
 //	Pay         = "pay" Block .                 (an effect's first statement: paying its cost parameters)
 //	For         = "for" "each" Ident Ident [ "chosen" "by" Expr [ "up" "to" Expr ] ] [ "where" Expr ] Block .     (kind, variable; chosen by: a player chooses up to N of the matches)
 //	If          = "if" Expr Block [ "else" ( If | Block ) ] .
 //	Let         = "let" Ident "=" Expr .
+//	Require     = "require" [ Rule ] Expr "else" String .   (an action mechanism's condition and its refusal)
 //	Call        = Ident Expr { "," Expr } .          (a verb with at least one argument)
 //	Expr        = And { "or" And } .
 //	And         = Not { "and" Not } .

@@ -126,6 +126,7 @@ type pMech struct {
 	Pos   lexer.Position
 	Name  pIdent    `parser:"'mechanism' @@"`
 	Rules []pString `parser:"@@*"`
+	From  []pIdent  `parser:"( 'from' @@ ( ',' @@ )* )?"`
 	Body  *pBlock   `parser:"@@?"`
 }
 
@@ -420,11 +421,19 @@ type pClose struct {
 }
 
 type pStmt struct {
-	Pay  *pPay  `parser:"  @@"`
+	Req  *pReq  `parser:"  @@"`
+	Pay  *pPay  `parser:"| @@"`
 	For  *pFor  `parser:"| @@"`
 	If   *pIf   `parser:"| @@"`
 	Let  *pLet  `parser:"| @@"`
 	Call *pCall `parser:"| @@"`
+}
+
+type pReq struct {
+	Pos  lexer.Position
+	Rule *pString `parser:"'require' @@?"`
+	Cond *pExpr   `parser:"@@"`
+	Else pString  `parser:"'else' @@"`
 }
 
 type pPay struct {

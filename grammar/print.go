@@ -272,6 +272,14 @@ func (p *printer) decl(d Decl) {
 		p.tok(d.Pos, "mechanism ")
 		p.ident(d.Name)
 		p.rules(d.Rules)
+		for i, z := range d.From {
+			if i == 0 {
+				p.text(" from ")
+			} else {
+				p.text(", ")
+			}
+			p.ident(z)
+		}
 		if d.Body != nil {
 			p.text(" ")
 			p.block(d.Body)
@@ -555,6 +563,13 @@ func (p *printer) stmt(s Stmt) {
 		p.block(s.Body)
 	case *IfStmt:
 		p.ifStmt(s)
+	case *RequireStmt:
+		p.tok(s.Pos, "require ")
+		if s.Rule != nil {
+			p.text(strconv.Quote(s.Rule.Number) + " ")
+		}
+		p.expr(s.Cond, 0)
+		p.text(" else " + strconv.Quote(s.Else))
 	case *LetStmt:
 		p.tok(s.Pos, "let ")
 		p.ident(s.Name)

@@ -162,6 +162,9 @@ func Inspect(n Node, f func(Node) bool) {
 	case *MechanismDecl:
 		Inspect(&n.Name, f)
 		inspectRules(n.Rules, f)
+		for i := range n.From {
+			Inspect(&n.From[i], f)
+		}
 		if n.Body != nil {
 			inspectBlock(n.Body, f)
 		}
@@ -248,6 +251,11 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(n.ElseIf, f)
 		}
 		inspectBlock(n.Else, f)
+	case *RequireStmt:
+		if n.Rule != nil {
+			Inspect(n.Rule, f)
+		}
+		Inspect(n.Cond, f)
 	case *LetStmt:
 		Inspect(&n.Name, f)
 		Inspect(n.Value, f)

@@ -45,6 +45,21 @@ func attrValue(b *compiler.Builtin, x value) value {
 // callValue applies a function row to its arguments.
 func callValue(b *compiler.Builtin, a []value) value {
 	switch f := b.Fn.(type) {
+	case func(rt.Exec, int) bool:
+		p := a[0].p
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, p(g, fp)) })
+	case func(rt.Exec, int, rt.ObjID) bool:
+		p, x := a[0].p, a[1].o
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, p(g, fp), x(g, fp)) })
+	case func(rt.Exec, int, rt.ObjID, int32) bool:
+		p, x, n := a[0].p, a[1].o, a[2].i
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, p(g, fp), x(g, fp), n(g, fp)) })
+	case func(rt.Exec, rt.ObjID, int32) bool:
+		x, n := a[0].o, a[1].i
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp), n(g, fp)) })
+	case func(rt.Exec, rt.ObjID) bool:
+		x := a[0].o
+		return boolV(func(g rt.Exec, fp int) bool { return f(g, x(g, fp)) })
 	case func(rt.Exec, rt.ObjID) int32:
 		x := a[0].o
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, x(g, fp)) })

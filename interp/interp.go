@@ -78,6 +78,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 		if m.Proc != nil {
 			r.Procedures[m.Mech] = b.actions([]*compiler.Code{m.Proc})[0]
 		}
+		if len(m.Requires) > 0 {
+			r.Requires[m.Mech] = b.requires(m)
+		}
 	}
 	for i, k := range p.Keywords {
 		r.Keywords = append(r.Keywords, k.Name)
@@ -314,6 +317,55 @@ func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int)
 		g.Release(fp)
 		return r
 	}
+}
+
+// requires builds an action's conditions: Test evaluates them in order
+// with the player, the object and the ability's number in their slots.
+func (b *builder) requires(m *compiler.Mechanism) rt.Requirements {
+	c := &clause{b: b}
+	out := rt.Requirements{From: m.From, ReadsMana: m.ReadsMana, Controlled: m.Controlled, Guard: m.Guard, Excluded: m.Excluded}
+	conds := make([]func(rt.Exec, int) bool, len(m.Requires))
+	for i, q := range m.Requires {
+		conds[i] = c.expr(q.Cond).b
+		out.Lines = append(out.Lines, rt.Requirement{Rule: q.Rule, Cite: q.Cite, Pred: q.Pred, Else: q.Else, Pos: where(q.Pos), Text: grammar.FormatNode(q.Decl.Cond)})
+	}
+	sp, sx, sa, slots := m.Player.Slot, m.X.Slot, m.Ability.Slot, m.Slots
+	out.Test = func(g rt.Exec, p int, x rt.ObjID, i int32) int {
+		fp := b.frame(g, slots)
+		sel := g.Selected(fp)
+		sel[sp], sel[sx], sel[sa] = rt.ObjID(p), x, rt.ObjID(i)
+		failed := -1
+		for k, f := range conds {
+			if !f(g, fp) {
+				failed = k
+				break
+			}
+		}
+		g.Release(fp)
+		return failed
+	}
+	var none []func(rt.Exec, int) bool
+	for i, q := range m.Requires {
+		if q.NoObject {
+			none = append(none, conds[i])
+		}
+	}
+	if len(none) > 0 {
+		out.Any = func(g rt.Exec, p int) bool {
+			fp := b.frame(g, slots)
+			g.Selected(fp)[sp] = rt.ObjID(p)
+			ok := true
+			for _, f := range none {
+				if !f(g, fp) {
+					ok = false
+					break
+				}
+			}
+			g.Release(fp)
+			return ok
+		}
+	}
+	return out
 }
 
 // characteristic builds a derivation of power or toughness.

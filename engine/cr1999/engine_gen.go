@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:992a8372aba6dcd446890fe7de1215fc"
+const SourceHash = "sha256:41e3af72849191bd006284999fe25347"
 
 // Keyword bits.
 const (
@@ -108,21 +108,51 @@ var Rules = &rt.Rules{
 	Cite: [rt.NumMechanisms]string{
 		rt.MechHoldPriority:     "408.1d", // rules/priority.mtg:8 (408.1d)
 		rt.MechPassPriority:     "408.1c", // rules/priority.mtg:9 (408.1c)
-		rt.MechPlayLand:         "408.2d", // rules/priority.mtg:10 (408.2d, 305.4)
-		rt.MechCast:             "409.1",  // rules/priority.mtg:11 (409.1, 408.1c)
-		rt.MechActivate:         "409.1",  // rules/priority.mtg:12 (409.1, 408.1c)
-		rt.MechTapMana:          "408.2e", // rules/priority.mtg:13 (408.2e)
-		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:24 (408.1f, 410.3)
-		rt.MechResolve:          "413.1",  // rules/priority.mtg:49 (413.1, 408.1c, 413.2a, 413.2h)
-		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:62 (408.1d)
-		rt.MechGameWon:          "102.3",  // rules/priority.mtg:68 (102.3)
-		rt.MechGameDrawn:        "102.4",  // rules/priority.mtg:76 (102.4)
+		rt.MechPlayLand:         "408.2d", // rules/priority.mtg:24 (408.2d, 305.4)
+		rt.MechCast:             "409.1",  // rules/priority.mtg:33 (409.1, 408.1c)
+		rt.MechActivate:         "409.1",  // rules/priority.mtg:46 (409.1, 408.1c)
+		rt.MechTapMana:          "408.2e", // rules/priority.mtg:59 (408.2e)
+		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:74 (408.1f, 410.3)
+		rt.MechResolve:          "413.1",  // rules/priority.mtg:99 (413.1, 408.1c, 413.2a, 413.2h)
+		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:112 (408.1d)
+		rt.MechGameWon:          "102.3",  // rules/priority.mtg:118 (102.3)
+		rt.MechGameDrawn:        "102.4",  // rules/priority.mtg:126 (102.4)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
-		rt.MechResolve:       {Rules: []string{"413.1", "408.1c", "413.2a", "413.2h"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
-		rt.MechGameWon:       {Rules: []string{"102.3"}, Pos: "rules/priority.mtg:68", Run: mechanism_game_won},
-		rt.MechGameDrawn:     {Rules: []string{"102.4"}, Pos: "rules/priority.mtg:76", Run: mechanism_game_drawn},
+		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
+		rt.MechResolve:       {Rules: []string{"413.1", "408.1c", "413.2a", "413.2h"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"102.3"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"102.4"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
+	},
+	Requires: [rt.NumMechanisms]rt.Requirements{
+		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
+			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
+		}},
+		rt.MechCast: {Test: require_cast, Next: next_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
+			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
+			{Rule: "", Cite: 6, Pred: rt.CantCast, Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
+			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
+		}},
+		rt.MechActivate: {Test: require_activate, Next: next_activate, Any: nil, From: []rt.Zone{3, 2}, ReadsMana: true, Controlled: false, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
+			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
+			{Rule: "", Cite: 6, Pred: rt.CantActivate, Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
+			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
+		}},
+		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: true, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
+			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+		}},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:114 (301, 301.1)
@@ -349,7 +379,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
 		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: rt.CastAnyTime, Rule: "409.1", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
+		{Kind: rt.CastAnyTime, Rule: "409.1", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_14},
@@ -378,11 +408,11 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:109", Params: 1, Kinds: "i", Run: effect_0},
-		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:113", Params: 1, Kinds: "i", Run: effect_1},
-		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:117", Params: 1, Kinds: "i", Run: effect_2},
-		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:121", Params: 0, Kinds: "", Run: effect_3},
-		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:125", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_0},
+		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_1},
+		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_2},
+		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_3},
+		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -399,8 +429,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:92", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:93", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -624,7 +654,7 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:24 (408.1f, 410.3)
+// rules/priority.mtg:74 (408.1f, 410.3)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -651,7 +681,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:49 (413.1, 408.1c, 413.2a, 413.2h)
+// rules/priority.mtg:99 (413.1, 408.1c, 413.2a, 413.2h)
 func mechanism_resolve(g rt.Exec) bool {
 	if g.ResolvingTargetsIllegal() {
 		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "413.1")
@@ -669,7 +699,7 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:68 (102.3)
+// rules/priority.mtg:118 (102.3)
 func mechanism_game_won(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -694,12 +724,231 @@ func mechanism_game_won(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:76 (102.4)
+// rules/priority.mtg:126 (102.4)
 func mechanism_game_drawn(g rt.Exec) bool {
 	if rt.GamePlayers(g) == 0 {
 		g.DrawGame(g.Active, "102.4")
 	}
 	return true
+}
+
+// rules/priority.mtg:24 (408.2d, 305.4)
+func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
+		return 0
+	}
+	if !(g.StepAllowsLand(v_player)) {
+		return 1
+	}
+	return -1
+}
+
+// require_play_land_any is the conjunction of play_land's conditions that read no object.
+func require_play_land_any(g rt.Exec, v_player int) bool {
+	return (g.StepAllowsLand(v_player))
+}
+
+// next_play_land is the next object of objs from position from (and ability, from
+// ability from_ability) for which play_land's require lines hold, or -1.
+func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	if !(g.StepAllowsLand(v_player)) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:33 (409.1, 408.1c)
+func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
+		return 0
+	}
+	if !(g.StepAllowsSorcery(v_player) || g.Holds(rt.CastAnyTime, v_x)) {
+		return 1
+	}
+	if !(g.TimingAllows(v_player, v_x)) {
+		return 2
+	}
+	if !(!(g.Holds2(rt.CantCast, rt.ObjID(v_player), v_x))) {
+		return 3
+	}
+	if !(g.CanPayFor(v_player, v_x)) {
+		return 4
+	}
+	if !(g.TargetsChoosable(v_player, v_x)) {
+		return 5
+	}
+	return -1
+}
+
+// next_cast is the next object of objs from position from (and ability, from
+// ability from_ability) for which cast's require lines hold, or -1.
+func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	v_0_hoisted := g.StepAllowsSorcery(v_player)
+	v_1_hoisted := g.PredTypes(rt.CastAnyTime)
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
+			continue
+		}
+		if !(v_0_hoisted || (rt.ObjIs(g, v_x, v_1_hoisted) && g.Holds(rt.CastAnyTime, v_x))) {
+			continue
+		}
+		if !(g.TimingAllows(v_player, v_x)) {
+			continue
+		}
+		if !(!(g.Holds2(rt.CantCast, rt.ObjID(v_player), v_x))) {
+			continue
+		}
+		if !(g.CanPayFor(v_player, v_x)) {
+			continue
+		}
+		if !(g.TargetsChoosable(v_player, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:46 (409.1, 408.1c)
+func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(g.HasAbility(v_x, v_ability)) {
+		return 0
+	}
+	if !(!(g.AbilityOnBattlefield(v_x, v_ability)) || (rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x)) && rt.ObjController(g, v_x) == v_player)) {
+		return 1
+	}
+	if !(g.AbilityOnBattlefield(v_x, v_ability) || (g.InAbilityZone(v_x, v_ability) && rt.ObjOwner(g, v_x) == v_player)) {
+		return 2
+	}
+	if !(g.AbilityTimingAllows(v_player, v_x, v_ability)) {
+		return 3
+	}
+	if !(!(g.Holds2(rt.CantActivate, rt.ObjID(v_player), v_x))) {
+		return 4
+	}
+	if !(!(g.AbilityTaps(v_x, v_ability)) || !(rt.ObjTapped(g, v_x))) {
+		return 5
+	}
+	if !(!(g.AbilityTaps(v_x, v_ability)) || g.Holds(rt.CanTap, v_x)) {
+		return 6
+	}
+	if !(g.CanPayAbility(v_player, v_x, v_ability)) {
+		return 7
+	}
+	if !(g.CostChoosable(v_player, v_x, v_ability)) {
+		return 8
+	}
+	return -1
+}
+
+// next_activate is the next object of objs from position from (and ability, from
+// ability from_ability) for which activate's require lines hold, or -1.
+func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(0)
+		if i == from {
+			v_ability = from_ability
+		}
+		for n := g.NumAbilities(v_x); v_ability < n; v_ability++ {
+			if !(g.HasAbility(v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.AbilityOnBattlefield(v_x, v_ability)) || (rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x)) && rt.ObjController(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityOnBattlefield(v_x, v_ability) || (g.InAbilityZone(v_x, v_ability) && rt.ObjOwner(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityTimingAllows(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.Holds2(rt.CantActivate, rt.ObjID(v_player), v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || !(rt.ObjTapped(g, v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || g.Holds(rt.CanTap, v_x)) {
+				continue
+			}
+			if !(g.CanPayAbility(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(g.CostChoosable(v_player, v_x, v_ability)) {
+				continue
+			}
+
+			return i, v_ability
+		}
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:59 (408.2e)
+func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
+		return 0
+	}
+	if !(!(rt.ObjTapped(g, v_x))) {
+		return 1
+	}
+	if !(g.Holds(rt.CanTap, v_x)) {
+		return 2
+	}
+	return -1
+}
+
+// next_tap_mana is the next object of objs from position from (and ability, from
+// ability from_ability) for which tap_mana's require lines hold, or -1.
+func next_tap_mana(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
+			continue
+		}
+		if !(!(rt.ObjTapped(g, v_x))) {
+			continue
+		}
+		if !(g.Holds(rt.CanTap, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
 }
 
 // cr1999/turn.mtg:58 (302.1)
@@ -1874,7 +2123,7 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/priority.mtg:18 (409.1)
+// rules/priority.mtg:68 (409.1)
 func pred_cast_any_time_11(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
@@ -2085,7 +2334,7 @@ func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
 
-// rules/priority.mtg:109 (413.1)
+// rules/priority.mtg:159 (413.1)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2094,7 +2343,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:113 (413.1)
+// rules/priority.mtg:163 (413.1)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2103,7 +2352,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:117 (413.1)
+// rules/priority.mtg:167 (413.1)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2112,14 +2361,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:121 (413.1)
+// rules/priority.mtg:171 (413.1)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "413.1")
 
 	return true
 }
 
-// rules/priority.mtg:125 (413.1)
+// rules/priority.mtg:175 (413.1)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2229,7 +2478,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:93 (408.1f)
+// rules/priority.mtg:143 (408.1f)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2238,7 +2487,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:93 (408.1f)
+// rules/priority.mtg:143 (408.1f)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

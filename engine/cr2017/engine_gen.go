@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5d01e33d6ff052eb8b1c4a1356a929d1"
+const SourceHash = "sha256:94f93fd6ea9473e138f0334411a05f0b"
 
 // Keyword bits.
 const (
@@ -118,21 +118,51 @@ var Rules = &rt.Rules{
 	Cite: [rt.NumMechanisms]string{
 		rt.MechHoldPriority:     "116.1",  // rules/priority.mtg:8 (116.1)
 		rt.MechPassPriority:     "116.3d", // rules/priority.mtg:9 (116.3d)
-		rt.MechPlayLand:         "115.2a", // rules/priority.mtg:10 (115.2a, 115.3)
-		rt.MechCast:             "116.1a", // rules/priority.mtg:11 (116.1a, 116.3c)
-		rt.MechActivate:         "116.1b", // rules/priority.mtg:12 (116.1b, 116.3c)
-		rt.MechTapMana:          "116.1d", // rules/priority.mtg:13 (116.1d)
-		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:24 (116.2a, 116.5)
-		rt.MechResolve:          "116.4",  // rules/priority.mtg:49 (116.4, 116.3b)
-		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:62 (116.1)
-		rt.MechGameWon:          "104.2a", // rules/priority.mtg:68 (104.2a)
-		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:76 (104.4a)
+		rt.MechPlayLand:         "115.2a", // rules/priority.mtg:24 (115.2a, 115.3)
+		rt.MechCast:             "116.1a", // rules/priority.mtg:33 (116.1a, 116.3c)
+		rt.MechActivate:         "116.1b", // rules/priority.mtg:46 (116.1b, 116.3c)
+		rt.MechTapMana:          "116.1d", // rules/priority.mtg:59 (116.1d)
+		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:74 (116.2a, 116.5)
+		rt.MechResolve:          "116.4",  // rules/priority.mtg:99 (116.4, 116.3b)
+		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:112 (116.1)
+		rt.MechGameWon:          "104.2a", // rules/priority.mtg:118 (104.2a)
+		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:126 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
-		rt.MechResolve:       {Rules: []string{"116.4", "116.3b"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
-		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:68", Run: mechanism_game_won},
-		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:76", Run: mechanism_game_drawn},
+		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
+		rt.MechResolve:       {Rules: []string{"116.4", "116.3b"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
+	},
+	Requires: [rt.NumMechanisms]rt.Requirements{
+		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
+			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
+		}},
+		rt.MechCast: {Test: require_cast, Next: next_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
+			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
+			{Rule: "", Cite: 6, Pred: rt.CantCast, Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
+			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
+		}},
+		rt.MechActivate: {Test: require_activate, Next: next_activate, Any: nil, From: []rt.Zone{3, 2}, ReadsMana: true, Controlled: false, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
+			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
+			{Rule: "", Cite: 6, Pred: rt.CantActivate, Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
+			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
+		}},
+		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: true, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
+			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+		}},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:114 (501, 501.1)
@@ -399,7 +429,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:511", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:516", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
-		{Kind: rt.CastAnyTime, Rule: "116.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
+		{Kind: rt.CastAnyTime, Rule: "116.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_27, Own: true},
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
@@ -437,11 +467,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:325", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:331", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:109", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:113", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:117", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:121", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:125", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
 	},
@@ -459,8 +489,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:92", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:93", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -881,7 +911,7 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:24 (116.2a, 116.5)
+// rules/priority.mtg:74 (116.2a, 116.5)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -908,7 +938,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:49 (116.4, 116.3b)
+// rules/priority.mtg:99 (116.4, 116.3b)
 func mechanism_resolve(g rt.Exec) bool {
 	if g.ResolvingTargetsIllegal() {
 		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "116.4")
@@ -926,7 +956,7 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:68 (104.2a)
+// rules/priority.mtg:118 (104.2a)
 func mechanism_game_won(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -951,12 +981,231 @@ func mechanism_game_won(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:76 (104.4a)
+// rules/priority.mtg:126 (104.4a)
 func mechanism_game_drawn(g rt.Exec) bool {
 	if rt.GamePlayers(g) == 0 {
 		g.DrawGame(g.Active, "104.4a")
 	}
 	return true
+}
+
+// rules/priority.mtg:24 (115.2a, 115.3)
+func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
+		return 0
+	}
+	if !(g.StepAllowsLand(v_player)) {
+		return 1
+	}
+	return -1
+}
+
+// require_play_land_any is the conjunction of play_land's conditions that read no object.
+func require_play_land_any(g rt.Exec, v_player int) bool {
+	return (g.StepAllowsLand(v_player))
+}
+
+// next_play_land is the next object of objs from position from (and ability, from
+// ability from_ability) for which play_land's require lines hold, or -1.
+func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	if !(g.StepAllowsLand(v_player)) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:33 (116.1a, 116.3c)
+func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
+		return 0
+	}
+	if !(g.StepAllowsSorcery(v_player) || g.Holds(rt.CastAnyTime, v_x)) {
+		return 1
+	}
+	if !(g.TimingAllows(v_player, v_x)) {
+		return 2
+	}
+	if !(!(g.Holds2(rt.CantCast, rt.ObjID(v_player), v_x))) {
+		return 3
+	}
+	if !(g.CanPayFor(v_player, v_x)) {
+		return 4
+	}
+	if !(g.TargetsChoosable(v_player, v_x)) {
+		return 5
+	}
+	return -1
+}
+
+// next_cast is the next object of objs from position from (and ability, from
+// ability from_ability) for which cast's require lines hold, or -1.
+func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	v_0_hoisted := g.StepAllowsSorcery(v_player)
+	v_1_hoisted := g.PredTypes(rt.CastAnyTime)
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
+			continue
+		}
+		if !(v_0_hoisted || (rt.ObjIs(g, v_x, v_1_hoisted) && g.Holds(rt.CastAnyTime, v_x))) {
+			continue
+		}
+		if !(g.TimingAllows(v_player, v_x)) {
+			continue
+		}
+		if !(!(g.Holds2(rt.CantCast, rt.ObjID(v_player), v_x))) {
+			continue
+		}
+		if !(g.CanPayFor(v_player, v_x)) {
+			continue
+		}
+		if !(g.TargetsChoosable(v_player, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:46 (116.1b, 116.3c)
+func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(g.HasAbility(v_x, v_ability)) {
+		return 0
+	}
+	if !(!(g.AbilityOnBattlefield(v_x, v_ability)) || (rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x)) && rt.ObjController(g, v_x) == v_player)) {
+		return 1
+	}
+	if !(g.AbilityOnBattlefield(v_x, v_ability) || (g.InAbilityZone(v_x, v_ability) && rt.ObjOwner(g, v_x) == v_player)) {
+		return 2
+	}
+	if !(g.AbilityTimingAllows(v_player, v_x, v_ability)) {
+		return 3
+	}
+	if !(!(g.Holds2(rt.CantActivate, rt.ObjID(v_player), v_x))) {
+		return 4
+	}
+	if !(!(g.AbilityTaps(v_x, v_ability)) || !(rt.ObjTapped(g, v_x))) {
+		return 5
+	}
+	if !(!(g.AbilityTaps(v_x, v_ability)) || g.Holds(rt.CanTap, v_x)) {
+		return 6
+	}
+	if !(g.CanPayAbility(v_player, v_x, v_ability)) {
+		return 7
+	}
+	if !(g.CostChoosable(v_player, v_x, v_ability)) {
+		return 8
+	}
+	return -1
+}
+
+// next_activate is the next object of objs from position from (and ability, from
+// ability from_ability) for which activate's require lines hold, or -1.
+func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(0)
+		if i == from {
+			v_ability = from_ability
+		}
+		for n := g.NumAbilities(v_x); v_ability < n; v_ability++ {
+			if !(g.HasAbility(v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.AbilityOnBattlefield(v_x, v_ability)) || (rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x)) && rt.ObjController(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityOnBattlefield(v_x, v_ability) || (g.InAbilityZone(v_x, v_ability) && rt.ObjOwner(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityTimingAllows(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.Holds2(rt.CantActivate, rt.ObjID(v_player), v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || !(rt.ObjTapped(g, v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || g.Holds(rt.CanTap, v_x)) {
+				continue
+			}
+			if !(g.CanPayAbility(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(g.CostChoosable(v_player, v_x, v_ability)) {
+				continue
+			}
+
+			return i, v_ability
+		}
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:59 (116.1d)
+func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
+		return 0
+	}
+	if !(!(rt.ObjTapped(g, v_x))) {
+		return 1
+	}
+	if !(g.Holds(rt.CanTap, v_x)) {
+		return 2
+	}
+	return -1
+}
+
+// next_tap_mana is the next object of objs from position from (and ability, from
+// ability from_ability) for which tap_mana's require lines hold, or -1.
+func next_tap_mana(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
+			continue
+		}
+		if !(!(rt.ObjTapped(g, v_x))) {
+			continue
+		}
+		if !(g.Holds(rt.CanTap, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
 }
 
 // rules/turn.mtg:119 (611.2a)
@@ -2755,7 +3004,7 @@ func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/priority.mtg:18 (116.1a)
+// rules/priority.mtg:68 (116.1a)
 func pred_cast_any_time_26(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
@@ -3020,7 +3269,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:109 (116.4)
+// rules/priority.mtg:159 (116.4)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3029,7 +3278,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:113 (116.4)
+// rules/priority.mtg:163 (116.4)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3038,7 +3287,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:117 (116.4)
+// rules/priority.mtg:167 (116.4)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3047,14 +3296,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:121 (116.4)
+// rules/priority.mtg:171 (116.4)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "116.4")
 
 	return true
 }
 
-// rules/priority.mtg:125 (116.4)
+// rules/priority.mtg:175 (116.4)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3195,7 +3444,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:93 (116.2a)
+// rules/priority.mtg:143 (116.2a)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3204,7 +3453,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:93 (116.2a)
+// rules/priority.mtg:143 (116.2a)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

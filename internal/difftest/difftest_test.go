@@ -23,6 +23,10 @@ var (
 	turns = flag.Int("difftest.turns", 60, "turns per game at most")
 )
 
+// The games these tests play check the runtime's caches as they go: what
+// the game remembers while unchanged is counted again and compared.
+func init() { rt.VerifyCaches(true) }
+
 // engines pairs the default edition's generated engine (package engine) with
 // its rules interpreted.
 func engines(t testing.TB) (difftest.Engine, difftest.Engine, *compiler.Index) {

@@ -43,18 +43,14 @@ func (g *Game) mayAnswer(a *Answer) bool {
 	case Pass:
 		return true
 	case PlayLand:
-		land, _ := g.permissions(p)
-		return g.landTest(p, a.Obj, land) == legal
+		return g.landTest(p, a.Obj)
 	case Cast:
-		_, sorcery := g.permissions(p)
-		avail := g.available(p)
-		return g.castTest(p, a.Obj, &avail, sorcery) == legal
+		return g.castTest(p, a.Obj)
 	case Activate:
-		avail := g.available(p)
-		return g.activateTest(p, a.Obj, a.Ability, &avail) == legal
+		return g.activateTest(p, a.Obj, a.Ability)
 	case TapMana:
-		_, why := g.manaTest(p, a.Obj)
-		return why == legal
+		_, ok := g.manaTest(p, a.Obj)
+		return ok
 	}
 	return false
 }

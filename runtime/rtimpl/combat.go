@@ -138,14 +138,52 @@ func (k PredKind) All() bool { return predSpecs[k].All }
 // a condition) hold for x, as the runtime reads them: every one for the
 // can_ kinds, any one for the others.
 func (g Exec) Holds(k PredKind, x ObjID) bool {
-	if k.Arity() != 1 || k.IsValue() || !g.valid(x) {
+	if k >= numPredKinds || uint(x) >= uint(len(g.Objs)) {
 		return false
 	}
-	if k.All() {
-		return g.can(k, x)
+	switch predHolds[k] {
+	case holdsAny:
+		if l := g.live; l != nil && g.Objs[x].Types&l.types[k] == 0 {
+			return false // (no predicate of k can hold for x: typed)
+		}
+		ok, _ := g.pred(k, x, false)
+		return ok
+	case holdsAll:
+		ok, _ := g.pred(k, x, true)
+		return ok
 	}
-	return g.has(k, x)
+	return false
 }
+
+// PredTypes are the card types one of which an object must have for
+// Holds(k, it) to hold: the union of the live predicates' TypeGuards for
+// a kind any one of which holds, every type otherwise.
+func (g Exec) PredTypes(k PredKind) TypeSet {
+	if l := g.live; l != nil && k < numPredKinds && predHolds[k] == holdsAny {
+		return l.types[k]
+	}
+	return ^TypeSet(0)
+}
+
+// predHolds says how Holds reads the predicates of each kind: a condition
+// of one object, any one or every one holding; 0 for the others.
+var predHolds = func() (t [numPredKinds]uint8) {
+	for k, s := range predSpecs {
+		switch {
+		case s.Params != 1 || s.Value:
+		case s.All:
+			t[k] = holdsAll
+		default:
+			t[k] = holdsAny
+		}
+	}
+	return t
+}()
+
+const (
+	holdsAny = 1 + iota
+	holdsAll
+)
 
 // IsPlayer reports whether the value of predicates of this kind is a
 // player (its index), not a number.
@@ -303,6 +341,9 @@ func (c *Combat) reset() {
 // no keyword waits for costs no look at them).
 type predIndex struct {
 	kinds [numPredKinds][]int32
+	// acts are the rules' actions by the zones they take their objects
+	// from (indexActions).
+	acts actionIndex
 	// guards are the keywords some predicate's Guard names and the cards
 	// some GuardCard names (cardBit: a card's bit); all is kinds with
 	// every one seen, live the other keys seen (liveFor).
@@ -324,6 +365,7 @@ func indexPredicates(r *Rules) *predIndex {
 	if r == nil {
 		return ix
 	}
+	ix.acts = indexActions(r)
 	// One backing array for every kind, in kind order.
 	all := make([]int32, 0, len(r.Predicates))
 	for k := PredKind(1); k < numPredKinds; k++ {

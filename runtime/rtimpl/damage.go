@@ -136,6 +136,11 @@ type gameAux struct {
 	// 0 when it is not known (CopyFrom, Reset: another game's changes).
 	attKnown uint32
 	attached bool
+	// availAt is Game.changes+1 when avail, the mana player availP may
+	// pay with, was counted (availFor); 0 when not known.
+	availAt uint32
+	availP  int
+	avail   Mana
 	// watchedAt is Game.changes+1 after a check of the rules' watches
 	// found nothing (watchCheck); 0 when not known.
 	watchedAt uint32

@@ -65,6 +65,9 @@ type ExtraTurn struct {
 // goroutine, hand over a Clone.
 type Game struct {
 	Rules *Rules
+	// opt is what an enumeration of the priority options knows once for
+	// all its objects (optCtx).
+	opt optCtx
 	// preds indexes Rules.Predicates by kind (read only, shared by
 	// copies; not saved: Load builds it again).
 	preds *predIndex
@@ -349,7 +352,7 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 		autoPass: cfg.AutoPass, noTap: cfg.NoTapOptions, autoOrder: cfg.AutoOrderTriggers, optKeys: keep.optKeys[:0], watchBuf: keep.watchBuf[:0], aux: keep.aux}
 	if g.aux != nil {
 		g.aux.tokCopy = 1 // no object yet: Create counts them
-		g.aux.attKnown, g.aux.watchedAt = 0, 0
+		g.aux.attKnown, g.aux.watchedAt, g.aux.availAt = 0, 0, 0
 	}
 	g.SetLog(cfg.Log)
 	// Buffers sized for every card up front: a game grows none as its
@@ -674,7 +677,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.optKeys = keep.optKeys[:0]
 	g.aux = keep.aux
 	if g.aux != nil {
-		g.aux.attKnown, g.aux.watchedAt = 0, 0
+		g.aux.attKnown, g.aux.watchedAt, g.aux.availAt = 0, 0, 0
 	}
 	g.forgetDealers() // of the game g was
 	if g.aux != nil {
@@ -787,7 +790,7 @@ func (g *Game) Touch() {
 	g.countAbilities()
 	g.reclass = true // derived again by the next grouping (Options), not at every Touch
 	if g.aux != nil {
-		g.aux.attKnown, g.aux.watchedAt = 0, 0
+		g.aux.attKnown, g.aux.watchedAt, g.aux.availAt = 0, 0, 0
 	}
 	g.forgetDealers()
 	g.checkWatches(NoObj, false)

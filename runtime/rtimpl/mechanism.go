@@ -43,21 +43,33 @@ type MechSpec struct {
 	// Chooses: its statements may ask a player (they run again from the
 	// start once answered); otherwise they must decide nothing.
 	Chooses bool
+	// Action: a priority action; its conditions are the rules'
+	// (`require` lines, Rules.Requires), the runtime has none of its own.
+	Action bool
+	// Answer is the answer to a priority decision that takes the action
+	// (and the option that offers it).
+	Answer AnswerKind
+	// Ability: the action's object is an activated ability of an object
+	// (Answer.Ability numbers it).
+	Ability bool
+	// Mana: the action's objects are mana sources: the runtime's mana
+	// (what a player may pay with, and paying) is what they make.
+	Mana bool
 }
 
 // mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
 var mechanisms = [NumMechanisms]MechSpec{
-	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false},
-	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false},
-	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action); a card that is not a land in hand is refused", false, false, false},
-	MechCast:             {"cast", "MechCast", "a player casts a spell: refusals and the cast event", false, false, false},
-	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: refusals, its {T} cost and the event", false, false, false},
-	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a land for mana", false, false, false},
-	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true},
-	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true},
-	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false},
-	MechGameWon:          {"game_won", "MechGameWon", "after a player loses (after all the losses of one check of state-based actions), the rules' statements say whether a player wins the game (win)", false, true, false},
-	MechGameDrawn:        {"game_drawn", "MechGameDrawn", "after a player loses, if no player has won, the rules' statements say whether the game is a draw (draw_game)", false, true, false},
+	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false, false, Pass, false, false},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false, false, Pass, false, false},
+	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action): the move and the event; refused by the first of the rules' require lines that fails", false, false, false, true, PlayLand, false, false},
+	MechCast:             {"cast", "MechCast", "a player casts a spell: paying, the move to the stack and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Cast, false, false},
+	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: its {T} cost, paying and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Activate, true, false},
+	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a permanent for mana (the runtime's mana sources are what its require lines accept); refused by the first that fails", false, false, false, true, TapMana, false, true},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true, false, Pass, false, false},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true, false, Pass, false, false},
+	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false, false, Pass, false, false},
+	MechGameWon:          {"game_won", "MechGameWon", "after a player loses (after all the losses of one check of state-based actions), the rules' statements say whether a player wins the game (win)", false, true, false, false, Pass, false, false},
+	MechGameDrawn:        {"game_drawn", "MechGameDrawn", "after a player loses, if no player has won, the rules' statements say whether the game is a draw (draw_game)", false, true, false, false, Pass, false, false},
 }
 
 func (m Mechanism) String() string {
@@ -79,6 +91,20 @@ func (m Mechanism) Procedure() bool { return m < NumMechanisms && mechanisms[m].
 
 // Chooses reports whether the mechanism's statements may ask a player.
 func (m Mechanism) Chooses() bool { return m < NumMechanisms && mechanisms[m].Chooses }
+
+// Action reports whether the mechanism is a priority action whose
+// conditions the rules give (require lines).
+func (m Mechanism) Action() bool { return m < NumMechanisms && mechanisms[m].Action }
+
+// manaMechanism is the action whose objects are mana sources (MechSpec.Mana).
+var manaMechanism = func() Mechanism {
+	for i := range mechanisms {
+		if mechanisms[i].Mana {
+			return Mechanism(i)
+		}
+	}
+	return NumMechanisms
+}()
 
 // Optional reports whether rules may leave the mechanism undeclared.
 func (m Mechanism) Optional() bool { return mechanisms[m].Optional }

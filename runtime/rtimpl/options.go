@@ -1,6 +1,9 @@
 package rtimpl
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // Options lists what is legal in the pending decision, computed by the
 // same predicates and permissions Submit checks, into a caller's buffer:
@@ -368,76 +371,145 @@ func (g *Game) mayAct(p int) bool {
 // priorityOptions calls yield with each option but passing of p, who
 // holds priority, in Options' order, until yield returns false, and
 // reports whether it stopped: Options lists them all. With yield nil
-// (Forced), it reports whether there is one, in any order: a land to play
-// is seen first. One pass over the battlefield finds the mana abilities
-// and the mana available for costs; it is skipped when nothing needs it
-// (no spell in hand castable but for its cost, no activated ability in
-// the game, no land to show tapped).
+// (Forced), it reports whether there is one, in any order: the actions
+// that read no mana (a land to play) are tried first.
+//
+// The options are the rules' actions (the action mechanisms with require
+// lines, Rules.Requires) with the objects of the zones each takes them
+// from, legal by their conditions: first the mana sources (the mana
+// mechanism's objects, when the player taps them), then, object by
+// object, those of the battlefield and of p's hand, each object's
+// actions in the mechanisms' order. The mana available, which the
+// conditions of some read (can_pay), is counted once, when first read
+// (availFor).
 func (g *Game) priorityOptions(p int, yield func(Option) bool) bool {
 	land, sorcery := g.permissions(p)
-	castable := false
-	for _, x := range g.Players[p].Hand {
-		o := &g.Objs[x]
-		if yield == nil && land && o.Types&g.Rules.PlayedTypes != 0 {
+	g.opt = optCtx{who: p + 1, land: land, sorcery: sorcery}
+	found := g.enumerateOptions(p, yield)
+	g.opt = optCtx{} // (a game's state holds none of it)
+	return found
+}
+
+func (g *Game) enumerateOptions(p int, yield func(Option) bool) bool {
+	ix := g.actions()
+	if !g.noTap {
+		// The mana sources are options themselves.
+		avail, stopped := g.manaSources(p, yield)
+		if stopped || yield == nil && avail != g.Players[p].Mana {
 			return true
 		}
-		if !castable && g.castCardTest(p, x, sorcery) == legal {
-			castable = true
-			if yield != nil || !land {
-				break
-			}
-		}
+		a := g.auxOf()
+		a.avail, a.availAt, a.availP = avail, g.changes+1, p
 	}
-	avail := g.Players[p].Mana
-	abilities := false
-	if castable || !g.noTap || g.withAbilities > 0 {
-		for _, x := range g.Battlefield {
-			o := &g.Objs[x]
-			if int(o.Controller) != p || o.PhasedOut {
-				continue
-			}
-			abilities = abilities || len(g.faceOf(o).Abilities) > 0
-			if c, why := g.manaTest(p, x); why == legal {
-				avail[c]++
-				if !g.noTap && (yield == nil || !yield(Option{Kind: TapMana, Obj: x})) {
+	if ix.nf > 0 && (g.withAbilities > 0 || !ix.fieldAbilities) && g.offer(ix, ix.field[:ix.nf], p, g.Battlefield, yield) {
+		return true
+	}
+	return ix.nh > 0 && g.offer(ix, ix.hand[:ix.nh], p, g.Players[p].Hand, yield)
+}
+
+// offer calls yield with each legal option of the actions acts with the
+// objects objs, object by object, each object's in the actions' order
+// (each of its activated abilities, for an action of abilities), until
+// yield returns false, and reports whether it did. With yield nil, it
+// reports whether one is legal, action by action.
+func (g *Game) offer(ix *actionIndex, acts []Mechanism, p int, objs []ObjID, yield func(Option) bool) bool {
+	if len(objs) == 0 {
+		return false
+	}
+	if yield == nil {
+		for _, m := range acts {
+			if a := &ix.of[m]; g.withAbilities > 0 || !a.abilities {
+				if i, _ := a.next(g.exec(), p, objs, 0, 0); i >= 0 {
 					return true
 				}
 			}
 		}
+		return false
 	}
-	for _, x := range g.Battlefield {
-		if !abilities {
-			break
-		}
-		o := &g.Objs[x]
-		for i := range g.faceOf(o).Abilities {
-			if g.activateTest(p, x, i, &avail) == legal && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
-				return true
-			}
+	// Object by object: each action's next legal object found once, as
+	// its cursor, and the objects' options yielded in order.
+	type cursor struct {
+		i  int
+		ab int32
+	}
+	var cur [NumMechanisms]cursor
+	live := false
+	for j, m := range acts {
+		cur[j].i = -1
+		if a := &ix.of[m]; g.withAbilities > 0 || !a.abilities {
+			cur[j].i, cur[j].ab = a.next(g.exec(), p, objs, 0, 0)
+			live = live || cur[j].i >= 0
 		}
 	}
-	for _, x := range g.Players[p].Hand {
-		o := &g.Objs[x]
-		switch {
-		case o.Types&g.Rules.PlayedTypes != 0:
-			if land && (yield == nil || !yield(Option{Kind: PlayLand, Obj: x})) {
-				return true
+	for k := 0; live && k < len(objs); k++ {
+		live = false
+		for j, m := range acts {
+			a, c := &ix.of[m], &cur[j]
+			for c.i == k {
+				if !yield(Option{Kind: a.answer, Obj: objs[k], Ability: max(c.ab, 0)}) {
+					return true
+				}
+				if c.ab >= 0 {
+					c.i, c.ab = a.next(g.exec(), p, objs, k, c.ab+1)
+				} else {
+					c.i, c.ab = a.next(g.exec(), p, objs, k+1, 0)
+				}
 			}
-		case castable && g.castTest(p, x, &avail, sorcery) == legal:
-			if yield == nil || !yield(Option{Kind: Cast, Obj: x}) {
-				return true
-			}
-		}
-		if g.withAbilities == 0 {
-			continue // no object has an activated ability
-		}
-		for i, a := range g.faceOf(o).Abilities { // abilities that function in the hand
-			if a.Zone == ZoneHand && g.activateTest(p, x, i, &avail) == legal && (yield == nil || !yield(Option{Kind: Activate, Obj: x, Ability: int32(i)})) {
-				return true
-			}
+			live = live || c.i >= 0
 		}
 	}
 	return false
+}
+
+// manaSources is the mana p may pay with: p's pool, and a mana of its
+// color for each mana source legal by the mana mechanism's conditions.
+// It calls yield, if not nil, with each source as an option until yield
+// returns false, and reports whether it did.
+func (g *Game) manaSources(p int, yield func(Option) bool) (Mana, bool) {
+	avail := g.Players[p].Mana
+	for x := range g.manaSourcesOf(p) {
+		c, _ := g.manaColor(&g.Objs[x])
+		avail[c]++
+		if yield != nil && !yield(Option{Kind: TapMana, Obj: x}) {
+			return avail, true
+		}
+	}
+	return avail, false
+}
+
+// manaSourcesOf are p's mana sources: the objects of the mana mechanism's
+// zones its conditions hold for, in order. What each is asked to do (tap
+// for mana) may make it one no longer, not the others.
+func (g *Game) manaSourcesOf(p int) iter.Seq[ObjID] {
+	return func(yield func(ObjID) bool) {
+		if manaMechanism >= NumMechanisms {
+			return
+		}
+		a := &g.actions().of[manaMechanism]
+		if a.next == nil {
+			return
+		}
+		for _, z := range g.Rules.Requires[manaMechanism].From {
+			objs := g.objectsIn(z, p)
+			for i, _ := a.next(g.exec(), p, objs, 0, 0); i >= 0; i, _ = a.next(g.exec(), p, objs, i+1, 0) {
+				if !yield(objs[i]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// objectsIn are the objects of zone z an action of p's takes: p's hand,
+// or the battlefield.
+func (g *Game) objectsIn(z Zone, p int) []ObjID {
+	switch z {
+	case ZoneHand:
+		return g.Players[p].Hand
+	case ZoneBattlefield:
+		return g.Battlefield
+	}
+	return nil
 }
 
 func (g *Game) damageOptions(d *Decision, f func(DamageGroup)) {
@@ -463,15 +535,10 @@ func (g *Game) timingOK(i, p int) bool {
 	return i >= 0 && i < len(g.Rules.Timings) && g.Rules.Timings[i].Allows(g.exec(), p)
 }
 
-// available is p's pool plus the mana p's untapped lands can make: what
+// available is p's pool plus the mana p's mana sources can make: what
 // canPay compares a cost with.
 func (g *Game) available(p int) Mana {
-	avail := g.Players[p].Mana
-	for _, x := range g.Battlefield {
-		if c, why := g.manaTest(p, x); why == legal {
-			avail[c]++
-		}
-	}
+	avail, _ := g.manaSources(p, nil)
 	return avail
 }
 

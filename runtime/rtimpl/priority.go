@@ -148,8 +148,8 @@ func (g *Game) pay(p int, cost Cost) {
 	need := cost.Colored
 	pool := &g.Players[p].Mana
 	// Tap for colored needs the pool can't cover, then for generic.
-	for _, x := range g.Battlefield {
-		if c, why := g.manaTest(p, x); why == legal && pool[c] < need[c] {
+	for x := range g.manaSourcesOf(p) {
+		if c, _ := g.manaColor(&g.Objs[x]); pool[c] < need[c] {
 			g.tapForMana(x)
 		}
 	}
@@ -157,13 +157,11 @@ func (g *Game) pay(p int, cost Cost) {
 		pool[c] -= need[c]
 	}
 	generic := cost.Generic
-	for _, x := range g.Battlefield {
+	for x := range g.manaSourcesOf(p) {
 		if pool.Total() >= generic {
 			break
 		}
-		if _, why := g.manaTest(p, x); why == legal {
-			g.tapForMana(x)
-		}
+		g.tapForMana(x)
 	}
 	for c := Colorless; generic > 0; c-- {
 		take := min(pool[c], generic)

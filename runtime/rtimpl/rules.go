@@ -149,6 +149,9 @@ type Rules struct {
 	// them (Mechanism.Procedure): run again from the start after a
 	// decision, as an action is. Run nil: the runtime's own procedure.
 	Procedures [NumMechanisms]Action
+	// Requires are the conditions of the action mechanisms (play_land,
+	// cast, activate, tap_mana), in order: actions.go.
+	Requires [NumMechanisms]Requirements
 
 	// The first rules that allow playing lands and sorcery-speed spells,
 	// cited when such an action is refused outside the steps that allow it.

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:bca27b52e6a5fadf80143465234d9bc7"
+const SourceHash = "sha256:f44ab93558928b00de758eef0086ec10"
 
 // Keyword bits.
 const (
@@ -153,21 +153,51 @@ var Rules = &rt.Rules{
 	Cite: [rt.NumMechanisms]string{
 		rt.MechHoldPriority:     "117.1",  // rules/priority.mtg:8 (117.1)
 		rt.MechPassPriority:     "117.3d", // rules/priority.mtg:9 (117.3d)
-		rt.MechPlayLand:         "116.2a", // rules/priority.mtg:10 (116.2a, 116.3)
-		rt.MechCast:             "117.1a", // rules/priority.mtg:11 (117.1a, 117.3c)
-		rt.MechActivate:         "117.1b", // rules/priority.mtg:12 (117.1b, 117.3c)
-		rt.MechTapMana:          "117.1d", // rules/priority.mtg:13 (117.1d)
-		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:24 (117.2a, 117.5)
-		rt.MechResolve:          "117.4",  // rules/priority.mtg:49 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
-		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:62 (117.1)
-		rt.MechGameWon:          "104.2a", // rules/priority.mtg:68 (104.2a)
-		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:76 (104.4a)
+		rt.MechPlayLand:         "116.2a", // rules/priority.mtg:24 (116.2a, 116.3)
+		rt.MechCast:             "117.1a", // rules/priority.mtg:33 (117.1a, 117.3c)
+		rt.MechActivate:         "117.1b", // rules/priority.mtg:46 (117.1b, 117.3c)
+		rt.MechTapMana:          "117.1d", // rules/priority.mtg:59 (117.1d)
+		rt.MechStackTriggers:    "117.2a", // rules/priority.mtg:74 (117.2a, 117.5)
+		rt.MechResolve:          "117.4",  // rules/priority.mtg:99 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
+		rt.MechUndeclaredTiming: "117.1",  // rules/priority.mtg:112 (117.1)
+		rt.MechGameWon:          "104.2a", // rules/priority.mtg:118 (104.2a)
+		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:126 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:24", Run: mechanism_stack_triggers},
-		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:49", Run: mechanism_resolve},
-		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:68", Run: mechanism_game_won},
-		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:76", Run: mechanism_game_drawn},
+		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
+		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
+		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
+		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
+	},
+	Requires: [rt.NumMechanisms]rt.Requirements{
+		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
+			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
+		}},
+		rt.MechCast: {Test: require_cast, Next: next_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
+			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
+			{Rule: "", Cite: 6, Pred: rt.CantCast, Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
+			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
+		}},
+		rt.MechActivate: {Test: require_activate, Next: next_activate, Any: nil, From: []rt.Zone{3, 2}, ReadsMana: true, Controlled: false, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
+			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
+			{Rule: "", Cite: 6, Pred: rt.CantActivate, Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
+			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
+		}},
+		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: true, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
+			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+		}},
 	},
 	Phases: []rt.Phase{
 		{ // rules/turn.mtg:114 (501, 501.1)
@@ -475,7 +505,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:232", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_39, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
 		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:233", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:258", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
-		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:18", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
+		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:535", Allows: timing_0},
@@ -531,11 +561,11 @@ var Rules = &rt.Rules{
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:217", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:248", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
 		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:290", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:109", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:113", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:117", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:121", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:125", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -553,10 +583,10 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_11_if},
 		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:402", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_13_if},
-		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:92", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:93", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
-		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:99", On: []rt.EventOn{{Kind: rt.EvEnter}}},
-		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:103", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
+		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
+		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:149", On: []rt.EventOn{{Kind: rt.EvEnter}}},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:153", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -1178,7 +1208,7 @@ func characteristic_13(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:24 (117.2a, 117.5)
+// rules/priority.mtg:74 (117.2a, 117.5)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1205,7 +1235,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:49 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
+// rules/priority.mtg:99 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
 func mechanism_resolve(g rt.Exec) bool {
 	if g.ResolvingTargetsIllegal() {
 		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "117.4")
@@ -1223,7 +1253,7 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:68 (104.2a)
+// rules/priority.mtg:118 (104.2a)
 func mechanism_game_won(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1248,12 +1278,231 @@ func mechanism_game_won(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:76 (104.4a)
+// rules/priority.mtg:126 (104.4a)
 func mechanism_game_drawn(g rt.Exec) bool {
 	if rt.GamePlayers(g) == 0 {
 		g.DrawGame(g.Active, "104.4a")
 	}
 	return true
+}
+
+// rules/priority.mtg:24 (116.2a, 116.3)
+func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
+		return 0
+	}
+	if !(g.StepAllowsLand(v_player)) {
+		return 1
+	}
+	return -1
+}
+
+// require_play_land_any is the conjunction of play_land's conditions that read no object.
+func require_play_land_any(g rt.Exec, v_player int) bool {
+	return (g.StepAllowsLand(v_player))
+}
+
+// next_play_land is the next object of objs from position from (and ability, from
+// ability from_ability) for which play_land's require lines hold, or -1.
+func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	if !(g.StepAllowsLand(v_player)) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:33 (117.1a, 117.3c)
+func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
+		return 0
+	}
+	if !(g.StepAllowsSorcery(v_player) || g.Holds(rt.CastAnyTime, v_x)) {
+		return 1
+	}
+	if !(g.TimingAllows(v_player, v_x)) {
+		return 2
+	}
+	if !(!(g.Holds2(rt.CantCast, rt.ObjID(v_player), v_x))) {
+		return 3
+	}
+	if !(g.CanPayFor(v_player, v_x)) {
+		return 4
+	}
+	if !(g.TargetsChoosable(v_player, v_x)) {
+		return 5
+	}
+	return -1
+}
+
+// next_cast is the next object of objs from position from (and ability, from
+// ability from_ability) for which cast's require lines hold, or -1.
+func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	v_0_hoisted := g.StepAllowsSorcery(v_player)
+	v_1_hoisted := g.PredTypes(rt.CastAnyTime)
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
+			continue
+		}
+		if !(v_0_hoisted || (rt.ObjIs(g, v_x, v_1_hoisted) && g.Holds(rt.CastAnyTime, v_x))) {
+			continue
+		}
+		if !(g.TimingAllows(v_player, v_x)) {
+			continue
+		}
+		if !(!(g.Holds2(rt.CantCast, rt.ObjID(v_player), v_x))) {
+			continue
+		}
+		if !(g.CanPayFor(v_player, v_x)) {
+			continue
+		}
+		if !(g.TargetsChoosable(v_player, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:46 (117.1b, 117.3c)
+func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(g.HasAbility(v_x, v_ability)) {
+		return 0
+	}
+	if !(!(g.AbilityOnBattlefield(v_x, v_ability)) || (rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x)) && rt.ObjController(g, v_x) == v_player)) {
+		return 1
+	}
+	if !(g.AbilityOnBattlefield(v_x, v_ability) || (g.InAbilityZone(v_x, v_ability) && rt.ObjOwner(g, v_x) == v_player)) {
+		return 2
+	}
+	if !(g.AbilityTimingAllows(v_player, v_x, v_ability)) {
+		return 3
+	}
+	if !(!(g.Holds2(rt.CantActivate, rt.ObjID(v_player), v_x))) {
+		return 4
+	}
+	if !(!(g.AbilityTaps(v_x, v_ability)) || !(rt.ObjTapped(g, v_x))) {
+		return 5
+	}
+	if !(!(g.AbilityTaps(v_x, v_ability)) || g.Holds(rt.CanTap, v_x)) {
+		return 6
+	}
+	if !(g.CanPayAbility(v_player, v_x, v_ability)) {
+		return 7
+	}
+	if !(g.CostChoosable(v_player, v_x, v_ability)) {
+		return 8
+	}
+	return -1
+}
+
+// next_activate is the next object of objs from position from (and ability, from
+// ability from_ability) for which activate's require lines hold, or -1.
+func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(0)
+		if i == from {
+			v_ability = from_ability
+		}
+		for n := g.NumAbilities(v_x); v_ability < n; v_ability++ {
+			if !(g.HasAbility(v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.AbilityOnBattlefield(v_x, v_ability)) || (rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x)) && rt.ObjController(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityOnBattlefield(v_x, v_ability) || (g.InAbilityZone(v_x, v_ability) && rt.ObjOwner(g, v_x) == v_player)) {
+				continue
+			}
+			if !(g.AbilityTimingAllows(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(!(g.Holds2(rt.CantActivate, rt.ObjID(v_player), v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || !(rt.ObjTapped(g, v_x))) {
+				continue
+			}
+			if !(!(g.AbilityTaps(v_x, v_ability)) || g.Holds(rt.CanTap, v_x)) {
+				continue
+			}
+			if !(g.CanPayAbility(v_player, v_x, v_ability)) {
+				continue
+			}
+			if !(g.CostChoosable(v_player, v_x, v_ability)) {
+				continue
+			}
+
+			return i, v_ability
+		}
+	}
+	return -1, 0
+}
+
+// rules/priority.mtg:59 (117.1d)
+func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
+	_, _, _ = v_player, v_x, v_ability
+	if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
+		return 0
+	}
+	if !(!(rt.ObjTapped(g, v_x))) {
+		return 1
+	}
+	if !(g.Holds(rt.CanTap, v_x)) {
+		return 2
+	}
+	return -1
+}
+
+// next_tap_mana is the next object of objs from position from (and ability, from
+// ability from_ability) for which tap_mana's require lines hold, or -1.
+func next_tap_mana(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability int32) (int, int32) {
+	if from >= len(objs) {
+		return -1, 0
+	}
+	for i := from; i < len(objs); i++ {
+		v_x := objs[i]
+		v_ability := int32(-1)
+		_ = v_ability
+		if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
+			continue
+		}
+		if !(!(rt.ObjTapped(g, v_x))) {
+			continue
+		}
+		if !(g.Holds(rt.CanTap, v_x)) {
+			continue
+		}
+
+		return i, -1
+	}
+	return -1, 0
 }
 
 // rules/turn.mtg:119 (611.2a)
@@ -3646,7 +3895,7 @@ func pred_must_block_attacker_41(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
-// rules/priority.mtg:18 (117.1a)
+// rules/priority.mtg:68 (117.1a)
 func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
@@ -4205,7 +4454,7 @@ func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
-// rules/priority.mtg:109 (117.4)
+// rules/priority.mtg:159 (117.4)
 func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4214,7 +4463,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:113 (117.4)
+// rules/priority.mtg:163 (117.4)
 func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4223,7 +4472,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:117 (117.4)
+// rules/priority.mtg:167 (117.4)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4232,14 +4481,14 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:121 (117.4)
+// rules/priority.mtg:171 (117.4)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
-// rules/priority.mtg:125 (117.4)
+// rules/priority.mtg:175 (117.4)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4365,7 +4614,7 @@ func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:93 (117.2a)
+// rules/priority.mtg:143 (117.2a)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4374,7 +4623,7 @@ func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:93 (117.2a)
+// rules/priority.mtg:143 (117.2a)
 func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
@@ -4383,7 +4632,7 @@ func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/priority.mtg:103 (603.6a)
+// rules/priority.mtg:153 (603.6a)
 func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

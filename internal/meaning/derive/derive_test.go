@@ -57,8 +57,7 @@ func TestGeneric(t *testing.T) {
 // TestCombines: a function that branches on a decider's answer decides
 // (mark "combines"), though it reads no kind and no decider calls it:
 // in the runtime, the priority loop (which branches on what
-// chooseTargets and stackTriggers answer) and Forced (on mayAct's, which
-// passes priorityOptions' on); and in a synthetic runtime, each way of
+// chooseTargets and stackTriggers answer); and in a synthetic runtime, each way of
 // branching on an answer, and what does not count.
 func TestCombines(t *testing.T) {
 	root, err := filepath.Abs("../../..")
@@ -69,10 +68,17 @@ func TestCombines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Forced branched on mayAct's answer, priorityOptions' passed on:
+	// since the priority actions' conditions are the .mtg's require lines
+	// (enumerateOptions evaluates them, listed), what it answers is the
+	// rules', and neither decides.
+	for _, name := range []string{"(*Game).Forced", "(*Game).mayAct", "(*Game).priorityOptions"} {
+		if _, ok := tab.Decider(name); ok {
+			t.Errorf("%s is a decider: the priority options are the .mtg's actions, evaluated", name)
+		}
+	}
 	for name, marks := range map[string]string{
 		"(*Game).priority": "combines", // nothing else makes it decide
-		"(*Game).Forced":   "combines",
-		"(*Game).mayAct":   "reached", // Forced calls it
 	} {
 		d, ok := tab.Decider(name)
 		if !ok {

@@ -287,9 +287,44 @@ var Generic = map[string]string{
 	"refuse":              "builds a refusal's message",
 	"(*Game).tryOn":       "runs a function on a trial copy of the game",
 
+	// The priority actions: the .mtg's action mechanisms say where their
+	// objects come from and their conditions (require lines); the runtime
+	// evaluates them, counts the mana, lists the options and words the
+	// refusal of the line that failed.
+	"(*Game).actionTest":          Evaluator + " an action's require lines (Rules.Requires, the .mtg's, compiled): the first that fails for the player, the object and the ability; the mechanism is passed through",
+	"(*Game).manaTest":            Evaluator + " whether x is p's mana source now: the require lines of the mana mechanism (MechSpec.Mana), by actionTest, and the color it makes (land_mana)",
+	"(*Game).enumerateOptions":    "the options of a player holding priority: the mana sources (manaSources) when they are options, then each action the .mtg declares over the objects of the zones its from names (offer); decides nothing of one",
+	"(*Game).offer":               "the options of actions with objects: each action's compiled loop (Requirements.Next, the .mtg's require lines) run as a cursor over the objects, the options yielded object by object; decides nothing of one",
+	"(*Game).manaSources":         "counts the mana a player may pay with: the pool, and the color of each mana source (manaSourcesOf)",
+	"(*Game).manaSourcesOf":       Evaluator + " the mana mechanism's compiled loop (Requirements.Next, the .mtg's require lines) over the zones its from names",
+	"(*actionInfo).testEach":      Evaluator + " an action's require lines one object (and ability) after another, by its Test, for rules compiled without Next (the interpreter's)",
+	"(*actionInfo).skips":         "the card types and control an action's require lines demand (Requirements.Guard, Excluded, Controlled: derived from them by the compiler), tested before them",
+	"(*Game).actions":             "the index of the .mtg's actions, built once",
+	"(Exec).PredTypes":            "the card types the live predicates of a kind may hold for (their TypeGuards), for compiled loops to test before Holds",
+	"indexActions":                "builds the index of the .mtg's actions by the zones their from names, with their compiled tests (as indexPredicates indexes predicates); decides nothing of one",
+	"(*Game).objectsIn":           "the objects of a zone an action's from names: the acting player's hand, the battlefield",
+	"(*Game).actionRefusal":       "words the refusal of the require line that failed: its message, citing the line's rule, the mechanism's, or the declaration the .mtg's condition consulted (the step's allow clause, the timing, the effect, the predicates of the kind the .mtg named, passed through)",
+	"(*Game).actionMessage":       "fills a refusal's message with names (player, object, ability, cost, card types, zone)",
+	"(*Game).actionEffect":        "the effect an action's stack object would carry (a spell's, or its ability's: MechSpec.Ability), whose rule a refusal cites",
+	"(Mechanism).takesAbility":    "a mechanism's table entry",
+	"(Mechanism).Action":          "a mechanism's table entry",
+	"(Exec).abilityOf":            "a card's printed activated ability, by number (storage)",
+	"(Exec).HasAbility":           "whether a card prints an activated ability of that number (storage)",
+	"(Exec).AbilityOnBattlefield": "whether the zone a printed ability names is the battlefield (storage)",
+	"(Exec).InAbilityZone":        "whether an object is in the zone its printed ability names (storage)",
+	"(Exec).AbilityTaps":          "whether a printed ability's cost has {T} (storage)",
+	"(Exec).TimingAllows":         Evaluator + " the .mtg timing declaration a card carries (none: it allows)",
+	"(Exec).AbilityTimingAllows":  Evaluator + " the .mtg timing declaration an ability carries (none: it allows)",
+	"(*Game).timingOK":            Evaluator + " a timing declaration's compiled condition, by index (none such: it does not allow)",
+	"(Exec).CanPayFor":            "mana machinery: whether the mana p may pay with covers a card's cost",
+	"(Exec).CanPayAbility":        "mana machinery: whether the mana p may pay with covers an ability's cost",
+	"(*Game).availFor":            "mana machinery: the mana p may pay with, remembered while the game is unchanged (Game.changes)",
+	"(*Game).available":           "mana machinery: p's pool plus what p's mana sources make (manaSources)",
+	"covers":                      "mana arithmetic: whether mana covers a cost",
+
 	// The loops that drive a game: they branch on what Advance and Submit
 	// answer (a decision pending, an answer refused), and decide no rule.
-	"(*Game).Advance":   "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (Forced, which decides, is counted)",
+	"(*Game).Advance":   "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (whether a player may act is the .mtg's actions, evaluated: enumerateOptions)",
 	"(*Game).Run":       "the host's game loop: asks a policy for each answer and submits it, falling back to PassPolicy's when it is refused",
 	"(*Replay).Play":    "replays a log's answers through Advance and Submit, stopping at the first refused",
 	"(*Game).askPlaces": "asks, in the order queued, the announcements of places the .mtg's choose_place statements queued (who announces, in which order, and when, are the .mtg's: rules/cr2017/combat.mtg), dropping one whose creatures are no longer in combat with each other: the queue's machinery, as ChooseOrder's decision is",
