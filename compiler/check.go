@@ -161,6 +161,7 @@ func (c *checker) check() *Program {
 	c.combatPredicates()
 	c.predCallsDeclared()
 	c.mechanismsCited()
+	c.chosenDeclared()
 	c.damageHooks()
 	c.watchesOwn()
 	return c.p

@@ -33,13 +33,21 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 		}
 		c.actionFrom(mc, d.From)
 		c.requires(mc, d.Body)
+	case m.Chosen():
+		mc.Rules = c.rules(d.Rules, "mechanism", false)
+		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
+		if d.Body == nil {
+			c.errorf(d.Name.Pos, "mechanism %s needs its require lines, over player (who chooses) and x (the object chosen): the runtime has no conditions of its own (rules/keywords.mtg writes them: mechanism %s \"RULE\" { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
+			break
+		}
+		c.requires(mc, d.Body)
 	case d.Body != nil && m.Procedure():
 		// Its statements run as an action does (a choice first, if it
 		// may ask a player).
 		mc.Proc = c.block(d.Rules, d.Body, d.Pos, "mechanism", m.Chooses())
 		mc.Rules = mc.Proc.Rules
 	case d.Body != nil:
-		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them, and the actions %s their require lines)", d.Name.Name, strings.Join(procedureMechanisms(), ", "), strings.Join(actionMechanisms(), ", "))
+		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them, and %s their require lines)", d.Name.Name, strings.Join(procedureMechanisms(), ", "), strings.Join(actionMechanisms(), ", "))
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 	case m.Procedure():
 		// The order of what it does is the rules' to say: the runtime
@@ -231,11 +239,12 @@ func consulted(e Expr) (rt.Cite, rt.PredKind) {
 	return cite, 0
 }
 
-// actionMechanisms lists the mechanisms whose conditions the rules give.
+// actionMechanisms lists the mechanisms whose conditions the rules give
+// (require lines): the actions, and what an object chosen must be.
 func actionMechanisms() []string {
 	var out []string
 	for i, name := range rt.MechanismNames() {
-		if rt.Mechanism(i).Action() {
+		if rt.Mechanism(i).HasRequires() {
 			out = append(out, name)
 		}
 	}
@@ -251,6 +260,24 @@ func procedureMechanisms() []string {
 		}
 	}
 	return out
+}
+
+// chosenDeclared requires, for each effect with a target (or a cost)
+// parameter, the mechanism saying what any object chosen for it must be:
+// undeclared, none could be chosen.
+func (c *checker) chosenDeclared() {
+	for _, so := range c.p.Effects {
+		for _, t := range so.Targets {
+			name, what := "target", "a target"
+			if t.Cost {
+				name, what = "choose_for_cost", "a cost parameter"
+			}
+			if _, ok := c.mechs[name]; !ok && !t.Player {
+				c.errorf(t.Pos, "effect %s has %s, but the rules do not say what any object chosen for one must be: declare mechanism %s \"RULE\" { require CONDITION else \"MESSAGE\" } (rules/keywords.mtg writes it)", so.Name, what, name)
+				return
+			}
+		}
+	}
 }
 
 // mechanismsCited requires a rule for every mechanism of rules that give

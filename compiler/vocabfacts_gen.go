@@ -119,7 +119,7 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.StepAllowsLand":    {Reads: ReadsPosition},
 	"Exec.StepAllowsSorcery": {Reads: ReadsPosition},
 	"Exec.StepHadPriority":   {Reads: ReadsPosition},
-	// not own: reads Effect.Keywords
+	// not own: reads EffectTarget.Cost
 	"Exec.TargetsChoosable": {},
 	// not own: reads Object.Timing(own)
 	"Exec.TimingAllows": {},

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:41e3af72849191bd006284999fe25347"
+const SourceHash = "sha256:0ef5b3a00b1eb1bfa695ceba57a35a46"
 
 // Keyword bits.
 const (

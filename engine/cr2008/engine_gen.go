@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:baae56fcd403392aaf9b9f829188a0dd"
+const SourceHash = "sha256:55970a064ab6e72ee76a021b9e75048d"
 
 // Keyword bits.
 const (

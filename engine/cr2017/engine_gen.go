@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:94f93fd6ea9473e138f0334411a05f0b"
+const SourceHash = "sha256:06cdff95cccb9ae7156f6343dd113e47"
 
 // Keyword bits.
 const (

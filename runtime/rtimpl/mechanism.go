@@ -24,6 +24,8 @@ const (
 	MechUndeclaredTiming                  // a card carries a timing restriction the rules do not declare
 	MechGameWon                           // after a loss: whether a player has won the game
 	MechGameDrawn                         // after a loss: whether the game is a draw
+	MechTarget                            // what any object chosen as a target must be
+	MechChooseForCost                     // what any object chosen for a cost must be
 	NumMechanisms
 )
 
@@ -55,21 +57,28 @@ type MechSpec struct {
 	// Mana: the action's objects are mana sources: the runtime's mana
 	// (what a player may pay with, and paying) is what they make.
 	Mana bool
+	// Chosen: the conditions (require lines, Rules.Requires) any object
+	// chosen for an effect's parameter of its kind must meet besides the
+	// effect's own: a target's (MechTarget), a cost's (MechChooseForCost);
+	// not an action (no zones, no answer).
+	Chosen bool
 }
 
 // mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
 var mechanisms = [NumMechanisms]MechSpec{
-	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false, false, Pass, false, false},
-	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false, false, Pass, false, false},
-	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action): the move and the event; refused by the first of the rules' require lines that fails", false, false, false, true, PlayLand, false, false},
-	MechCast:             {"cast", "MechCast", "a player casts a spell: paying, the move to the stack and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Cast, false, false},
-	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: its {T} cost, paying and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Activate, true, false},
-	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a permanent for mana (the runtime's mana sources are what its require lines accept); refused by the first that fails", false, false, false, true, TapMana, false, true},
-	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true, false, Pass, false, false},
-	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true, false, Pass, false, false},
-	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false, false, Pass, false, false},
-	MechGameWon:          {"game_won", "MechGameWon", "after a player loses (after all the losses of one check of state-based actions), the rules' statements say whether a player wins the game (win)", false, true, false, false, Pass, false, false},
-	MechGameDrawn:        {"game_drawn", "MechGameDrawn", "after a player loses, if no player has won, the rules' statements say whether the game is a draw (draw_game)", false, true, false, false, Pass, false, false},
+	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false, false, Pass, false, false, false},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false, false, Pass, false, false, false},
+	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action): the move and the event; refused by the first of the rules' require lines that fails", false, false, false, true, PlayLand, false, false, false},
+	MechCast:             {"cast", "MechCast", "a player casts a spell: paying, the move to the stack and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Cast, false, false, false},
+	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: its {T} cost, paying and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Activate, true, false, false},
+	MechTapMana:          {"tap_mana", "MechTapMana", "a player taps a permanent for mana (the runtime's mana sources are what its require lines accept); refused by the first that fails", false, false, false, true, TapMana, false, true, false},
+	MechStackTriggers:    {"stack_triggers", "MechStackTriggers", "waiting triggered abilities are put on the stack, by the rules' statements (each player's in the order they choose: put_triggers)", false, true, true, false, Pass, false, false, false},
+	MechResolve:          {"resolve", "MechResolve", "the top object of the stack resolves: a spell or an ability by the rules' statements (what resolving it does: apply_effect, spell_to, spell_to_battlefield)", false, true, true, false, Pass, false, false, false},
+	MechUndeclaredTiming: {"undeclared_timing", "MechUndeclaredTiming", "a spell or ability carries a timing restriction the rules do not declare", false, false, false, false, Pass, false, false, false},
+	MechGameWon:          {"game_won", "MechGameWon", "after a player loses (after all the losses of one check of state-based actions), the rules' statements say whether a player wins the game (win)", false, true, false, false, Pass, false, false, false},
+	MechGameDrawn:        {"game_drawn", "MechGameDrawn", "after a player loses, if no player has won, the rules' statements say whether the game is a draw (draw_game)", false, true, false, false, Pass, false, false, false},
+	MechTarget:           {"target", "MechTarget", "an object chosen as a target (as an ability goes on the stack, and again as it resolves) is legal if the rules' require lines hold, and the effect's condition; undeclared, no object is", true, false, false, false, Pass, false, false, true},
+	MechChooseForCost:    {"choose_for_cost", "MechChooseForCost", "an object chosen for a cost is legal if the rules' require lines hold, and the effect's condition; undeclared, no object is", true, false, false, false, Pass, false, false, true},
 }
 
 func (m Mechanism) String() string {
@@ -95,6 +104,14 @@ func (m Mechanism) Chooses() bool { return m < NumMechanisms && mechanisms[m].Ch
 // Action reports whether the mechanism is a priority action whose
 // conditions the rules give (require lines).
 func (m Mechanism) Action() bool { return m < NumMechanisms && mechanisms[m].Action }
+
+// Chosen reports whether the mechanism's require lines are what any object
+// chosen for an effect's parameter of its kind must be (MechSpec.Chosen).
+func (m Mechanism) Chosen() bool { return m < NumMechanisms && mechanisms[m].Chosen }
+
+// HasRequires reports whether the rules give the mechanism require lines:
+// an action's, or a chosen object's.
+func (m Mechanism) HasRequires() bool { return m.Action() || m.Chosen() }
 
 // manaMechanism is the action whose objects are mana sources (MechSpec.Mana).
 var manaMechanism = func() Mechanism {

@@ -56,37 +56,41 @@ func (g *Game) markTargets(it *StackItem) {
 }
 
 // legalTarget reports whether x may be the k-th target of it (e its effect):
-// a phased-in permanent, protected by no cant_be_targeted predicate from
-// the ability's source, for which the effect's condition holds, the
-// ability's other arguments given; for a player target (Player), x is the
-// player's code (PlayerCode) and the player is in the game.
+// an object for which the rules' require lines of what any target (or,
+// for a cost parameter, any object chosen for a cost) must be hold
+// (MechTarget, MechChooseForCost: over the ability's controller and x, the
+// ability's source and event given), and the effect's condition, the
+// ability's other arguments given; for a player target (Player), x is
+// the player's code (PlayerCode) of a player in the game, and the
+// effect's condition holds.
 func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
 	args := *argsOf(it)
-	if e.Targets[k].Player {
+	t := &e.Targets[k]
+	if t.Player {
 		q := int(-1 - x)
 		if x >= 0 || !g.exec().IsPlayer(q) || g.Players[q].Lost {
-			return false
+			return false // (no player of the game)
 		}
-		args[e.Targets[k].Param] = int32(q)
+		args[t.Param] = int32(q)
 	} else {
-		if !g.valid(x) {
-			return false
-		}
-		if o := &g.Objs[x]; o.Zone != ZoneBattlefield || o.PhasedOut {
-			return false
-		}
-		if g.valid(it.Source) && !e.Targets[k].Cost {
-			if no, _ := g.pred2(CantBeTargeted, x, it.Source); no {
-				return false
-			}
-		}
-		args[e.Targets[k].Param] = int32(x)
+		args[t.Param] = int32(x)
 	}
 	saved, was := g.resolving, g.targeting
-	g.resolving, g.targeting = *it, true // the ability's source and event, for the condition
-	ok := e.Targets[k].Legal(g.exec(), args)
+	g.resolving, g.targeting = *it, true // the ability's source and event, for the conditions
+	ok := (t.Player || g.chosenLegal(t.Cost, int(it.Controller), x)) && t.Legal(g.exec(), args)
 	g.resolving, g.targeting = saved, was
 	return ok
+}
+
+// chosenLegal reports whether the rules' require lines of what any
+// object chosen as a target (cost: for a cost) must be hold for x, chosen
+// by player p: none declared, no object may be.
+func (g *Game) chosenLegal(cost bool, p int, x ObjID) bool {
+	m := MechTarget
+	if cost {
+		m = MechChooseForCost
+	}
+	return g.Rules.Requires[m].Test != nil && g.actionTest(m, p, x, -1) < 0
 }
 
 // groupEnd is the end of the group of targets the k-th heads: k and the
