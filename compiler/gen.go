@@ -267,7 +267,7 @@ func (w *writer) file(pkg string) {
 			for _, q := range m.Requires {
 				pred := ""
 				if q.Cite == rtimpl.CitePred {
-					pred = ", Pred: rt." + q.Pred.Const()
+					pred = ", Pred: rt." + q.Pred.Const() + ", PredArgs: " + quote(q.PredArgs)
 				}
 				w.printf("{Rule: %s, Cite: %d%s, Else: %s, Pos: %s, Text: %s},\n", quote(q.Rule), q.Cite, pred, quote(q.Else), quote(where(q.Pos)), quote(grammar.FormatNode(q.Decl.Cond)))
 			}

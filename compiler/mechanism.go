@@ -90,7 +90,7 @@ func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
 		}
 		q.Cond = r.typed(rs.Cond, sc, Bool, "a require condition")
 		if q.Cite != rt.CiteLine {
-			q.Cite, q.Pred = consulted(q.Cond)
+			q.Cite, q.Pred, q.PredArgs = consulted(q.Cond, mc.Player, mc.X)
 		}
 		if controls(q.Cond, mc.X, mc.Player) {
 			mc.Controlled = true
@@ -219,24 +219,51 @@ var citingRows = map[string]rt.Cite{
 // declaration its condition consults (a step's permission, a timing, an
 // effect), else the predicates of the first kind it tests with holds,
 // else the mechanism.
-func consulted(e Expr) (rt.Cite, rt.PredKind) {
-	cite, pred, hasPred := rt.CiteMechanism, rt.PredKind(0), false
-	eachExpr(e, func(x Expr) {
-		switch x := x.(type) {
+func consulted(e Expr, player, x *Var) (rt.Cite, rt.PredKind, string) {
+	cite, pred, hasPred, args := rt.CiteMechanism, rt.PredKind(0), false, ""
+	eachExpr(e, func(n Expr) {
+		switch n := n.(type) {
 		case *Call:
-			if k, ok := citingRows[x.B.Name]; ok && cite == rt.CiteMechanism {
+			if k, ok := citingRows[n.B.Name]; ok && cite == rt.CiteMechanism {
 				cite = k
 			}
 		case *Holds:
 			if !hasPred {
-				pred, hasPred = x.Pred, true
+				pred, hasPred = n.Pred, true
+				args = predArgRoles(n, player, x)
 			}
 		}
 	})
-	if cite == rt.CiteMechanism && hasPred {
-		return rt.CitePred, pred
+	if cite == rt.CiteMechanism && hasPred && args != "" {
+		return rt.CitePred, pred, args
 	}
-	return cite, 0
+	return cite, 0, ""
+}
+
+// predArgRoles says what the arguments of holds(KIND, ...) are, for a
+// refusal to name the predicate that refused (Requirement.PredArgs): p the
+// player who would act, x the object, s the ability's source
+// (game.ability_source); "" if one is something else.
+func predArgRoles(h *Holds, player, x *Var) string {
+	roles := ""
+	for _, a := range []Expr{h.X, h.Y} {
+		if a == nil {
+			continue
+		}
+		switch {
+		case isVar(a, player):
+			roles += "p"
+		case isVar(a, x):
+			roles += "x"
+		default:
+			if at, ok := a.(*AttrRef); ok && at.B.Name == "ability_source" {
+				roles += "s"
+				continue
+			}
+			return ""
+		}
+	}
+	return roles
 }
 
 // actionMechanisms lists the mechanisms whose conditions the rules give

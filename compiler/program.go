@@ -537,7 +537,9 @@ type Require struct {
 	Else string
 	Cite rt.Cite
 	Pred rt.PredKind // Cite is rt.CitePred
-	Decl *grammar.RequireStmt
+	// PredArgs: the roles of the predicate's arguments (Requirement.PredArgs).
+	PredArgs string
+	Decl     *grammar.RequireStmt
 	// NoObject: the condition reads neither x nor ability (a step's
 	// permission): tested once for all objects (Requirements.Any).
 	NoObject bool

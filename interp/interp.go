@@ -327,7 +327,7 @@ func (b *builder) requires(m *compiler.Mechanism) rt.Requirements {
 	conds := make([]func(rt.Exec, int) bool, len(m.Requires))
 	for i, q := range m.Requires {
 		conds[i] = c.expr(q.Cond).b
-		out.Lines = append(out.Lines, rt.Requirement{Rule: q.Rule, Cite: q.Cite, Pred: q.Pred, Else: q.Else, Pos: where(q.Pos), Text: grammar.FormatNode(q.Decl.Cond)})
+		out.Lines = append(out.Lines, rt.Requirement{Rule: q.Rule, Cite: q.Cite, Pred: q.Pred, PredArgs: q.PredArgs, Else: q.Else, Pos: where(q.Pos), Text: grammar.FormatNode(q.Decl.Cond)})
 	}
 	sp, sx, sa, slots := m.Player.Slot, m.X.Slot, m.Ability.Slot, m.Slots
 	out.Test = func(g rt.Exec, p int, x rt.ObjID, i int32) int {

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:55970a064ab6e72ee76a021b9e75048d"
+const SourceHash = "sha256:3019b3adbd81448a6403f5436085bf29"
 
 // Keyword bits.
 const (
@@ -132,7 +132,7 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
 			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
 			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
-			{Rule: "", Cite: 6, Pred: rt.CantCast, Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 6, Pred: rt.CantCast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
 			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
 		}},
@@ -141,16 +141,16 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
 			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
 			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
-			{Rule: "", Cite: 6, Pred: rt.CantActivate, Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 6, Pred: rt.CantActivate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
 			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
-			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
 			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
 		}},
 		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: true, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
 			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
-			{Rule: "", Cite: 6, Pred: rt.CanTap, Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+			{Rule: "", Cite: 6, Pred: rt.CanTap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
 		}},
 	},
 	Phases: []rt.Phase{

@@ -35,6 +35,10 @@ type Requirement struct {
 	Rule string // the line's rule, if it gives one (Cite is CiteLine)
 	Cite Cite
 	Pred PredKind // CitePred: the kind its condition consults
+	// PredArgs are the roles of the arguments its condition gives the
+	// predicates of kind Pred: p the player, x the object, s the source of
+	// the ability (game.ability_source).
+	PredArgs string
 	// Else is the refusal's message, with {p} (the player), {x} (the
 	// object), {ability} (its label), {n} (its number), {cost} (the cost
 	// of the spell or ability), {types} (the object's card types) and
@@ -128,14 +132,31 @@ func (g *Game) actionRefusal(m Mechanism, k, p int, x ObjID, i int) error {
 	case CitePred:
 		k := l.Pred
 		var rule string
-		if k.Arity() == 2 {
-			_, rule = g.pred2(k, ObjID(p), x)
-			return g.refusePredOn(k, rule, ObjID(p), x, !k.All(), "%s", msg)
+		if k.Arity() == 2 && len(l.PredArgs) == 2 {
+			a, b := g.predArg(l.PredArgs[0], p, x), g.predArg(l.PredArgs[1], p, x)
+			_, rule = g.pred2(k, a, b)
+			return g.refusePredOn(k, rule, a, b, !k.All(), "%s", msg)
+		}
+		if len(l.PredArgs) == 1 {
+			x = g.predArg(l.PredArgs[0], p, x)
 		}
 		_, rule = g.pred(k, x, k.All())
 		return g.refusePred(k, rule, "%s", msg)
 	}
 	return refuse(g.Rules.Cite[m], "%s", msg)
+}
+
+// predArg is the argument a refusal gives a predicate by its role
+// (Requirement.PredArgs): the player p, the object x, or the source of the
+// ability resolving or being put on the stack.
+func (g *Game) predArg(role byte, p int, x ObjID) ObjID {
+	switch role {
+	case 'p':
+		return ObjID(p)
+	case 's':
+		return g.resolving.Source
+	}
+	return x
 }
 
 // actionEffect is the effect action m of x puts on the stack: a spell's,

@@ -166,6 +166,9 @@ func (g *Game) submitCards(d *Decision, a *Answer) error {
 	for i, x := range a.Objs {
 		if !slices.Contains(list, x) {
 			if d.From != nil {
+				if err := g.chosenRefusal(d, x); err != nil {
+					return err // the rules' line of what any object chosen must be that x fails
+				}
 				return refuse(d.Rule, "%s is not one of the cards %s may %s", g.targetName(x), g.PlayerName(d.Player), d.Verb)
 			}
 			return refuse(d.Rule, "%s is not in %s's %s", g.nameOf(x), g.PlayerName(d.Player), d.Zone)

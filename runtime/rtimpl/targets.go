@@ -93,6 +93,40 @@ func (g *Game) chosenLegal(cost bool, p int, x ObjID) bool {
 	return g.Rules.Requires[m].Test != nil && g.actionTest(m, p, x, -1) < 0
 }
 
+// chosenRefusal is the refusal of x, not among the candidates of the
+// pending target (or cost) decision d, by the first of the rules' require
+// lines of what any object chosen must be that x fails (MechTarget,
+// MechChooseForCost), for the ability whose target is being chosen; nil
+// if x fails none of them (the effect's own condition refuses it).
+func (g *Game) chosenRefusal(d *Decision, x ObjID) error {
+	if d.Verb != verbTarget && d.Verb != verbCost || !g.valid(x) {
+		return nil
+	}
+	for i := range g.Stack {
+		it := &g.Stack[i]
+		if it.Unchosen == 0 {
+			continue
+		}
+		e := g.effectOf(it)
+		k := bits.TrailingZeros8(it.Unchosen)
+		if e == nil || k >= len(e.Targets) || e.Targets[k].Player {
+			return nil
+		}
+		m := MechTarget
+		if e.Targets[k].Cost {
+			m = MechChooseForCost
+		}
+		saved, was := g.resolving, g.targeting
+		g.resolving, g.targeting = *it, true
+		defer func() { g.resolving, g.targeting = saved, was }()
+		if line := g.actionTest(m, int(it.Controller), x, -1); line >= 0 && g.Rules.Requires[m].Test != nil {
+			return g.actionRefusal(m, line, int(it.Controller), x, -1)
+		}
+		return nil
+	}
+	return nil
+}
+
 // groupEnd is the end of the group of targets the k-th heads: k and the
 // alternatives (Or) that follow it, chosen as one target.
 func groupEnd(e *RulesEffect, k int) int {
