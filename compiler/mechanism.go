@@ -37,8 +37,14 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
 		if d.Body == nil {
-			c.errorf(d.Name.Pos, "mechanism %s needs its require lines, over player (who chooses) and x (the object chosen): the runtime has no conditions of its own (rules/keywords.mtg writes them: mechanism %s \"RULE\" { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
+			c.errorf(d.Name.Pos, "mechanism %s needs the zones its objects are chosen from and its require lines, over player (who chooses) and x (the object chosen): the runtime has no conditions of its own (rules/keywords.mtg writes them: mechanism %s \"RULE\" from battlefield { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
 			break
+		}
+		c.actionFrom(mc, d.From)
+		for i, z := range mc.From {
+			if z != rt.ZoneBattlefield {
+				c.errorf(d.From[i].Pos, "mechanism %s chooses its objects from the battlefield only, not %s", d.Name.Name, d.From[i].Name)
+			}
 		}
 		c.requires(mc, d.Body)
 	case d.Body != nil && m.Procedure():
@@ -62,7 +68,7 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
 	}
-	if len(d.From) > 0 && !m.Action() {
+	if len(d.From) > 0 && !m.HasRequires() {
 		c.errorf(d.From[0].Pos, "mechanism %s takes no zones: only the actions (%s) say where their objects come from", d.Name.Name, strings.Join(actionMechanisms(), ", "))
 	}
 	c.p.Mechanisms = append(c.p.Mechanisms, mc)
@@ -301,6 +307,10 @@ func (c *checker) chosenDeclared() {
 			}
 			if _, ok := c.mechs[name]; !ok && !t.Player {
 				c.errorf(t.Pos, "effect %s has %s, but the rules do not say what any object chosen for one must be: declare mechanism %s \"RULE\" { require CONDITION else \"MESSAGE\" } (rules/keywords.mtg writes it)", so.Name, what, name)
+				return
+			}
+			if _, ok := c.mechs["no_target"]; !ok {
+				c.errorf(t.Pos, "effect %s has %s, but the rules do not say what happens to a spell or ability with no legal choice for one: declare mechanism no_target \"RULE\" { ... } (rules/keywords.mtg writes it: leave_stack game.ability_source)", so.Name, what)
 				return
 			}
 		}

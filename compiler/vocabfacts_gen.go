@@ -52,7 +52,8 @@ var vocabFacts = map[string]vocabFact{
 	// not own: reads Ability.Cost
 	"Exec.CanPayAbility": {Reads: ReadsMana},
 	// not own: reads Cost.Colored
-	"Exec.CanPayFor": {Reads: ReadsMana},
+	"Exec.CanPayFor":     {Reads: ReadsMana},
+	"Exec.ChoosingSpell": {},
 	// own: Attack.Controller(own), Block.Controller(own), Game.Objs, Object.Controller(own), func attackIndex(own), func blockIndex(own)
 	"Exec.CombatController":    {Own: true},
 	"Exec.CombatDamagePending": {},

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:623b5c12072017d6c43f8d622b1c23a1"
+const SourceHash = "sha256:5f0b79773e38229cab71216d32906034"
 
 // Keyword bits.
 const (

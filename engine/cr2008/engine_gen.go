@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:3019b3adbd81448a6403f5436085bf29"
+const SourceHash = "sha256:1cf1e8ef05ec0430d502b43f6f9d1ccd"
 
 // Keyword bits.
 const (

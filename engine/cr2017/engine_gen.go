@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9a0d2e79f0c69ef591fb87cb161b4d95"
+const SourceHash = "sha256:6c13b9c5ccaa34f6c7d08555970e0bee"
 
 // Keyword bits.
 const (

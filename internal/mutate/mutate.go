@@ -132,7 +132,12 @@ func Run(cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range conformance.RunScripts(conformance.Config{Rules: counted, Index: p.Index}, scripts, false) {
+	// A script's own cards (-- cards.mtg --) are compiled with the rules
+	// it runs on: the original here, each mutant's below.
+	baseCards := conformance.CompileCards(cfg.Srcs, cfg.Indexes, func(p *compiler.Program) (*rt.Rules, error) {
+		return interp.RulesWith(p, interp.Options{Tick: func() { ticks.Add(1) }})
+	})
+	for _, r := range conformance.RunScripts(conformance.Config{Rules: counted, Index: p.Index, Cards: baseCards}, scripts, false) {
 		if r.Failed {
 			return nil, fmt.Errorf("%s fails on the original rules: fix it (or list it in the known failures) before mutating:\n%s", r.Script.Name, r.Log)
 		}
@@ -307,7 +312,10 @@ func runMutant(c candidate, cfg Config, scripts []conformance.Script, limit, gam
 	if len(run) == 0 {
 		return m
 	}
-	for _, res := range conformance.RunScripts(conformance.Config{Rules: r, Index: p.Index}, run, false) {
+	cards := conformance.CompileCards(c.srcs, cfg.Indexes, func(p *compiler.Program) (*rt.Rules, error) {
+		return interp.RulesWith(p, interp.Options{Tick: wd.tick})
+	})
+	for _, res := range conformance.RunScripts(conformance.Config{Rules: r, Index: p.Index, Cards: cards}, run, false) {
 		if wd.tripped.Load() {
 			m.Status, m.Killer = Timeout, res.Script.Name
 			break

@@ -431,8 +431,8 @@ func indexActions(r *Rules) actionIndex {
 		if a.next == nil && a.test != nil {
 			a.next = a.testEach // (the interpreter's: its conditions one by one)
 		}
-		if m == manaMechanism || q.Test == nil {
-			continue
+		if m == manaMechanism || q.Test == nil || !m.Action() {
+			continue // (not a priority action: what any object chosen must be)
 		}
 		for _, z := range q.From {
 			switch z {

@@ -177,6 +177,9 @@ type Game struct {
 	// targeting is set while resolving is an item whose targets are
 	// chosen or checked (legalTarget).
 	targeting bool
+	// leaving is the rule of the leave_stack statement the rules' no_target
+	// statements ran for the item whose targets are being chosen; "" if none.
+	leaving string
 	// decl is the scratch of the declaration checks (restrict.go), of
 	// a type Save skips.
 	decl *declScratch

@@ -26,6 +26,7 @@ const (
 	MechGameDrawn                         // after a loss: whether the game is a draw
 	MechTarget                            // what any object chosen as a target must be
 	MechChooseForCost                     // what any object chosen for a cost must be
+	MechNoTarget                          // a spell or ability with no legal choice for a target
 	NumMechanisms
 )
 
@@ -79,6 +80,7 @@ var mechanisms = [NumMechanisms]MechSpec{
 	MechGameDrawn:        {"game_drawn", "MechGameDrawn", "after a player loses, if no player has won, the rules' statements say whether the game is a draw (draw_game)", false, true, false, false, Pass, false, false, false},
 	MechTarget:           {"target", "MechTarget", "an object chosen as a target (as an ability goes on the stack, and again as it resolves) is legal if the rules' require lines hold, and the effect's condition; undeclared, no object is", true, false, false, false, Pass, false, false, true},
 	MechChooseForCost:    {"choose_for_cost", "MechChooseForCost", "an object chosen for a cost is legal if the rules' require lines hold, and the effect's condition; undeclared, no object is", true, false, false, false, Pass, false, false, true},
+	MechNoTarget:         {"no_target", "MechNoTarget", "a spell or ability on the stack has no legal choice for one of its targets (or cost parameters): the rules' statements say what happens (leave_stack); otherwise what it names is nothing", true, true, false, false, Pass, false, false, false},
 }
 
 func (m Mechanism) String() string {

@@ -86,11 +86,66 @@ func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
 // object chosen as a target (cost: for a cost) must be hold for x, chosen
 // by player p: none declared, no object may be.
 func (g *Game) chosenLegal(cost bool, p int, x ObjID) bool {
-	m := MechTarget
-	if cost {
-		m = MechChooseForCost
-	}
+	m := chosenBy(cost)
 	return g.Rules.Requires[m].Test != nil && g.actionTest(m, p, x, -1) < 0
+}
+
+// chosenBy is the mechanism whose require lines say what any object
+// chosen for a target (cost: for a cost) must be.
+func chosenBy(cost bool) Mechanism {
+	if cost {
+		return MechChooseForCost
+	}
+	return MechTarget
+}
+
+// noTarget runs the rules' statements for a spell or ability with no
+// legal choice for one of its targets (mechanism no_target, over it:
+// game.ability_source, game.choosing_spell) and reports whether they
+// have it leave the stack (leave_stack).
+func (g *Game) noTarget(it *StackItem) bool {
+	proc := &g.Rules.Procedures[MechNoTarget]
+	if proc.Run == nil {
+		return false
+	}
+	saved, was := g.resolving, g.targeting
+	g.resolving, g.targeting, g.leaving = *it, true, ""
+	proc.Run(g.exec())
+	g.resolving, g.targeting = saved, was
+	return g.leaving != ""
+}
+
+// leaveStack removes the i-th item of the stack, which the rules'
+// statements had leave it (leave_stack, citing g.leaving): an ability
+// ceases to exist, a spell's card is put into its owner's graveyard.
+func (g *Game) leaveStack(i int) {
+	it := g.Stack[i]
+	g.emit(Event{Kind: EvNoTarget, Rule: g.leaving, Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
+	g.leaving = ""
+	g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
+	if it.IsSpell() && g.valid(it.Source) && g.Objs[it.Source].Zone == ZoneStack {
+		g.move(it.Source, ZoneGraveyard, int(g.Objs[it.Source].Owner))
+	}
+}
+
+// LeaveStack is the statement that has the spell or ability whose
+// targets are being chosen (mechanism no_target), from source x
+// (game.ability_source), leave the stack; nothing at another time or for
+// another source.
+func (g Exec) LeaveStack(x ObjID, rule string) {
+	if g.targeting && x == g.resolving.Source && rule != "" {
+		g.leaving = rule
+	}
+}
+
+// ChoosingSpell is the card of the spell whose targets are being chosen
+// (game.choosing_spell, in mechanism no_target), or no object: for an
+// ability, or at another time.
+func (g Exec) ChoosingSpell() ObjID {
+	if g.targeting && g.resolving.IsSpell() && g.valid(g.resolving.Source) {
+		return g.resolving.Source
+	}
+	return NoObj
 }
 
 // chosenRefusal is the refusal of x, not among the candidates of the
@@ -112,10 +167,7 @@ func (g *Game) chosenRefusal(d *Decision, x ObjID) error {
 		if e == nil || k >= len(e.Targets) || e.Targets[k].Player {
 			return nil
 		}
-		m := MechTarget
-		if e.Targets[k].Cost {
-			m = MechChooseForCost
-		}
+		m := chosenBy(e.Targets[k].Cost)
 		saved, was := g.resolving, g.targeting
 		g.resolving, g.targeting = *it, true
 		defer func() { g.resolving, g.targeting = saved, was }()
@@ -138,9 +190,10 @@ func groupEnd(e *RulesEffect, k int) int {
 }
 
 // targetCandidates appends to from what may be chosen for the group of
-// targets the k-th heads: the objects on the battlefield, and the
-// players (their codes, PlayerCode) for a player target; first only:
-// it stops at the first one found.
+// targets the k-th heads: the objects of the zones the rules' mechanism of
+// what any must be takes them from (chosenBy: from battlefield), and the
+// players (their codes, PlayerCode) for a player target, legal by
+// legalTarget; first only: it stops at the first one found.
 func (g *Game) targetCandidates(it *StackItem, e *RulesEffect, k int, from []ObjID, first bool) []ObjID {
 	for j := k; j < groupEnd(e, k); j++ {
 		if e.Targets[j].Player {
@@ -153,10 +206,12 @@ func (g *Game) targetCandidates(it *StackItem, e *RulesEffect, k int, from []Obj
 			}
 			continue
 		}
-		for _, x := range g.Battlefield {
-			if g.legalTarget(it, e, j, x) {
-				if from = append(from, x); first {
-					return from
+		for _, z := range g.Rules.Requires[chosenBy(e.Targets[j].Cost)].From {
+			for _, x := range g.objectsIn(z, int(it.Controller)) {
+				if g.legalTarget(it, e, j, x) {
+					if from = append(from, x); first {
+						return from
+					}
 				}
 			}
 		}
@@ -206,20 +261,19 @@ func (g *Game) chooseTargets() (asked, changed bool) {
 			}
 			from := g.targetCandidates(it, e, k, nil, false)
 			switch {
-			case len(from) == 0 && it.IsSpell():
-				// A spell was cast with a legal target (castTest): one
-				// gone since names no object, and it does nothing.
+			case len(from) == 0 && g.noTarget(it):
+				changed = true
+				g.leaveStack(i)
+				i--
+				it = &StackItem{} // ends the inner loop
+			case len(from) == 0:
+				// What the rules' statements (no_target) leave on the
+				// stack names nothing for the group.
 				changed = true
 				for j := k; j < groupEnd(e, k); j++ {
 					argsOf(it)[e.Targets[j].Param] = nothingFor(&e.Targets[j])
 					it.Unchosen &^= 1 << j
 				}
-			case len(from) == 0:
-				changed = true
-				g.emit(Event{Kind: EvNoTarget, Rule: ruleOfEffect(e), Player: it.Controller, Obj: it.Source, Name: it.Trigger.Label})
-				g.Stack = append(g.Stack[:i], g.Stack[i+1:]...)
-				i--
-				it = &StackItem{} // ends the inner loop
 			case len(from) == 1:
 				changed = true
 				g.setTarget(it, e, k, from[0])

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8bc5dee96c4332e00563e72da4e34304"
+const SourceHash = "sha256:d5bb38928eb572ded0ea459d7d214d8d"
 
 // Keyword bits.
 const (
@@ -60,17 +60,17 @@ const (
 	kw_infect                      = 38 // rules/keywords.mtg:141 (702.90)
 	kw_hexproof                    = 39 // rules/keywords.mtg:151 (702.11)
 	kw_shroud                      = 40 // rules/keywords.mtg:152 (702.18)
-	kw_mentor                      = 41 // rules/keywords.mtg:178 (702.134)
-	kw_dethrone                    = 42 // rules/keywords.mtg:187 (702.105)
-	kw_melee                       = 43 // rules/keywords.mtg:198 (702.121)
-	kw_banding                     = 44 // rules/keywords.mtg:214 (702.22)
-	kw_toxic                       = 45 // rules/keywords.mtg:227 (702.164)
-	kw_annihilator                 = 46 // rules/keywords.mtg:233 (702.86)
-	kw_fear                        = 47 // rules/keywords.mtg:247 (702.36)
-	kw_intimidate                  = 48 // rules/keywords.mtg:248 (702.13)
-	kw_provoke                     = 49 // rules/keywords.mtg:261 (702.39)
-	kw_provoked                    = 50 // rules/keywords.mtg:262
-	kw_enlist                      = 51 // rules/keywords.mtg:286 (702.154)
+	kw_mentor                      = 41 // rules/keywords.mtg:189 (702.134)
+	kw_dethrone                    = 42 // rules/keywords.mtg:198 (702.105)
+	kw_melee                       = 43 // rules/keywords.mtg:209 (702.121)
+	kw_banding                     = 44 // rules/keywords.mtg:225 (702.22)
+	kw_toxic                       = 45 // rules/keywords.mtg:238 (702.164)
+	kw_annihilator                 = 46 // rules/keywords.mtg:244 (702.86)
+	kw_fear                        = 47 // rules/keywords.mtg:258 (702.36)
+	kw_intimidate                  = 48 // rules/keywords.mtg:259 (702.13)
+	kw_provoke                     = 49 // rules/keywords.mtg:272 (702.39)
+	kw_provoked                    = 50 // rules/keywords.mtg:273
+	kw_enlist                      = 51 // rules/keywords.mtg:297 (702.154)
 	kw_phasing                     = 52 // rules/turn.mtg:15
 	kw_doesnt_untap                = 53 // rules/turn.mtg:21
 	kw_may_not_untap               = 54 // rules/turn.mtg:29
@@ -151,8 +151,9 @@ var Rules = &rt.Rules{
 	LandRule:              "505.6b",
 	SorceryRule:           "505.6a",
 	Cite: [rt.NumMechanisms]string{
-		rt.MechTarget:           "115.1",   // rules/keywords.mtg:164 (115.1)
-		rt.MechChooseForCost:    "702.26b", // rules/keywords.mtg:171 (702.26b)
+		rt.MechTarget:           "115.1",   // rules/keywords.mtg:165 (115.1)
+		rt.MechChooseForCost:    "702.26b", // rules/keywords.mtg:172 (702.26b)
+		rt.MechNoTarget:         "603.3d",  // rules/keywords.mtg:180 (603.3d)
 		rt.MechHoldPriority:     "117.1",   // rules/priority.mtg:8 (117.1)
 		rt.MechPassPriority:     "117.3d",  // rules/priority.mtg:9 (117.3d)
 		rt.MechPlayLand:         "116.2a",  // rules/priority.mtg:24 (116.2a, 116.3)
@@ -166,19 +167,20 @@ var Rules = &rt.Rules{
 		rt.MechGameDrawn:        "104.4a",  // rules/priority.mtg:126 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
+		rt.MechNoTarget:      {Rules: []string{"603.3d"}, Pos: "rules/keywords.mtg:180", Run: mechanism_no_target},
 		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
 		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
 		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
 		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
-		rt.MechTarget: {Test: require_target, Next: next_target, Any: nil, From: []rt.Zone{}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a permanent: it can't be a target", Pos: "rules/keywords.mtg:165", Text: "x.on_battlefield"},
-			{Rule: "702.26b", Cite: 1, Else: "{x} is phased out: it is treated as though it does not exist", Pos: "rules/keywords.mtg:166", Text: "not x.phased_out"},
-			{Rule: "", Cite: 6, Pred: rt.CantBeTargeted, PredArgs: "xs", Else: "{x} can't be the target of this ability", Pos: "rules/keywords.mtg:167", Text: "not holds(cant_be_targeted, x, game.ability_source)"},
+		rt.MechTarget: {Test: require_target, Next: next_target, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent: it can't be a target", Pos: "rules/keywords.mtg:166", Text: "x.on_battlefield"},
+			{Rule: "702.26b", Cite: 1, Else: "{x} is phased out: it is treated as though it does not exist", Pos: "rules/keywords.mtg:167", Text: "not x.phased_out"},
+			{Rule: "", Cite: 6, Pred: rt.CantBeTargeted, PredArgs: "xs", Else: "{x} can't be the target of this ability", Pos: "rules/keywords.mtg:168", Text: "not holds(cant_be_targeted, x, game.ability_source)"},
 		}},
-		rt.MechChooseForCost: {Test: require_choose_for_cost, Next: next_choose_for_cost, Any: nil, From: []rt.Zone{}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a permanent, phased in", Pos: "rules/keywords.mtg:172", Text: "x.on_battlefield and not x.phased_out"},
+		rt.MechChooseForCost: {Test: require_choose_for_cost, Next: next_choose_for_cost, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: false, Lines: []rt.Requirement{
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent, phased in", Pos: "rules/keywords.mtg:173", Text: "x.on_battlefield and not x.phased_out"},
 		}},
 		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
@@ -439,11 +441,11 @@ var Rules = &rt.Rules{
 		{Keyword: kw_frenzy, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "frenzy", Event: 11, Segment: "", Arg: 0, Effect: 10, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},          // rules/keywords.mtg:103 (702.68a, 702.68b)
 		{Keyword: kw_afflict, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "afflict", Event: 4, Segment: "", Arg: 0, Effect: 11, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1},         // rules/keywords.mtg:111 (702.130a, 702.130b)
 		{Keyword: kw_training, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "training", Event: 9, Segment: "", Arg: 0, Effect: 12, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                    // rules/keywords.mtg:132 (702.149a, 702.149b)
-		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 2, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:178 (702.134a, 702.134b)
-		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 10, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                   // rules/keywords.mtg:187 (702.105a, 702.105b)
-		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 2, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:198 (702.121a, 702.121b)
-		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 2, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:233 (702.86a, 702.86b)
-		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 2, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:261 (702.39a, 702.39b)
+		{Keyword: kw_mentor, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "mentor", Event: 2, Segment: "", Arg: 0, Effect: 13, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                        // rules/keywords.mtg:189 (702.134a, 702.134b)
+		{Keyword: kw_dethrone, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "dethrone", Event: 10, Segment: "", Arg: 0, Effect: 14, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                   // rules/keywords.mtg:198 (702.105a, 702.105b)
+		{Keyword: kw_melee, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "melee", Event: 2, Segment: "", Arg: 0, Effect: 15, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                          // rules/keywords.mtg:209 (702.121a, 702.121b)
+		{Keyword: kw_annihilator, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "annihilator", Event: 2, Segment: "", Arg: 0, Effect: 16, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}, ArgParam: 1}, // rules/keywords.mtg:244 (702.86a, 702.86b)
+		{Keyword: kw_provoke, Trigger: rt.Trigger{Triggered: rt.Triggered{Label: "provoke", Event: 2, Segment: "", Arg: 0, Effect: 17, Args: [rt.MaxStackArgs]int32{0, 0, 0}}}},                      // rules/keywords.mtg:272 (702.39a, 702.39b)
 	},
 	SBAs: []rt.SBA{
 		{Rule: "704.5a", Pos: "rules/sba.mtg:7", Over: rt.OverPlayers, Match: sba_704_5a_match, Do: sba_704_5a_do, Reads: rt.ChangePlayers},
@@ -511,10 +513,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantActivate, Rule: "702.61a", Pos: "rules/keywords.mtg:34", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_activate_35, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
 		{Kind: rt.CantBeTargeted, Rule: "702.11b", Pos: "rules/keywords.mtg:154", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_36, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
 		{Kind: rt.CantBeTargeted, Rule: "702.18a", Pos: "rules/keywords.mtg:155", Text: "x has shroud", Test2: pred_cant_be_targeted_37, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
-		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:222", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_38},
-		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:250", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_39, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
-		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:251", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
-		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:276", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
+		{Kind: rt.DamageAssigner, Rule: "702.22j", Pos: "rules/keywords.mtg:233", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_38},
+		{Kind: rt.CantBlock, Rule: "702.36b", Pos: "rules/keywords.mtg:261", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_39, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
+		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:262", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
+		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:287", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
 		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
 	},
 	Timings: []rt.Timing{
@@ -550,7 +552,7 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:290", Params: 2, Resolve: stack_object_0},
+		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:301", Params: 2, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:325", Params: 2, Kinds: "op", Run: effect_0},
@@ -565,12 +567,12 @@ var Rules = &rt.Rules{
 		{Name: "frenzy_bonus", Rules: []string{"702.68a"}, Pos: "rules/keywords.mtg:105", Params: 1, Kinds: "i", Run: effect_9},
 		{Name: "afflict_loss", Rules: []string{"702.130a"}, Pos: "rules/keywords.mtg:113", Params: 1, Kinds: "i", Run: effect_10},
 		{Name: "training_counter", Rules: []string{"702.149a"}, Pos: "rules/keywords.mtg:134", Params: 0, Kinds: "", Run: effect_11},
-		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:180", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_12_target_0}}, Run: effect_12},
-		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:189", Params: 0, Kinds: "", Run: effect_13},
-		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:200", Params: 0, Kinds: "", Run: effect_14},
-		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:235", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
-		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:266", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
-		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:308", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
+		{Name: "mentor_counter", Rules: []string{"702.134a"}, Pos: "rules/keywords.mtg:191", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_12_target_0}}, Run: effect_12},
+		{Name: "dethrone_counter", Rules: []string{"702.105a"}, Pos: "rules/keywords.mtg:200", Params: 0, Kinds: "", Run: effect_13},
+		{Name: "melee_bonus", Rules: []string{"702.121a"}, Pos: "rules/keywords.mtg:211", Params: 0, Kinds: "", Run: effect_14},
+		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:246", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
+		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:277", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
+		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:319", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
 		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_18},
 		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_19},
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_20},
@@ -1091,7 +1093,8 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t723.1a\tTriggered abilities not yet put on the stack cease to exist\n" +
 	"2025-09-19\t723.1b\tEvery object on the stack is exiled, the resolving one included; creatures and planeswalkers leave combat\n" +
 	"2025-09-19\t723.1c\tState-based actions are checked; no player gets priority, no triggered ability goes on the stack\n" +
-	"2025-09-19\t723.1d\tThe current step and/or phase ends; the game skips straight to the cleanup step\n"
+	"2025-09-19\t723.1d\tThe current step and/or phase ends; the game skips straight to the cleanup step\n" +
+	"2025-09-19\t603.3d\tA triggered ability with no legal target for a target is removed from the stack\n"
 
 // rules/characteristics.mtg:84
 func characteristic_power(g rt.Exec, v_x rt.ObjID) int32 {
@@ -1218,6 +1221,14 @@ func characteristic_13(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
+// rules/keywords.mtg:180 (603.3d)
+func mechanism_no_target(g rt.Exec) bool {
+	if !(rt.ObjExists(g, g.ChoosingSpell())) {
+		g.LeaveStack(g.AbilitySource(), "603.3d")
+	}
+	return true
+}
+
 // rules/priority.mtg:74 (117.2a, 117.5)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
@@ -1296,7 +1307,7 @@ func mechanism_game_drawn(g rt.Exec) bool {
 	return true
 }
 
-// rules/keywords.mtg:164 (115.1)
+// rules/keywords.mtg:165 (115.1)
 func require_target(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjOnBattlefield(g, v_x)) {
@@ -1336,7 +1347,7 @@ func next_target(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abilit
 	return -1, 0
 }
 
-// rules/keywords.mtg:171 (702.26b)
+// rules/keywords.mtg:172 (702.26b)
 func require_choose_for_cost(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjOnBattlefield(g, v_x) && !(rt.ObjPhasedOut(g, v_x))) {
@@ -3921,7 +3932,7 @@ func pred_cant_be_targeted_37(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
 }
 
-// rules/keywords.mtg:222 (702.22j, 702.22k)
+// rules/keywords.mtg:233 (702.22j, 702.22k)
 func pred_damage_assigner_38(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(func() int {
 		if g.Attacking(v_s) && func() bool {
@@ -3958,17 +3969,17 @@ func pred_damage_assigner_38(g rt.Exec, v_s rt.ObjID) int32 {
 	}())
 }
 
-// rules/keywords.mtg:250 (702.36b)
+// rules/keywords.mtg:261 (702.36b)
 func pred_cant_block_39(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)))
 }
 
-// rules/keywords.mtg:251 (702.13b)
+// rules/keywords.mtg:262 (702.13b)
 func pred_cant_block_40(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(5)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(6)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(7)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(7)))
 }
 
-// rules/keywords.mtg:276 (702.39a)
+// rules/keywords.mtg:287 (702.39a)
 func pred_must_block_attacker_41(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
@@ -4209,7 +4220,7 @@ func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/keywords.mtg:290 (702.154a)
+// rules/keywords.mtg:301 (702.154a)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	v_a := rt.ObjID(it.Args[0])
 	_ = v_a
@@ -4385,7 +4396,7 @@ func effect_11(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:180 (702.134a)
+// rules/keywords.mtg:191 (702.134a)
 func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
@@ -4394,21 +4405,21 @@ func effect_12(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:180 (702.134a) (target 0)
+// rules/keywords.mtg:191 (702.134a) (target 0)
 func effect_12_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return g.Attacking(v_t) && g.Power(v_t) < g.Power(g.AbilitySource())
 }
 
-// rules/keywords.mtg:189 (702.105a)
+// rules/keywords.mtg:200 (702.105a)
 func effect_13(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.AddCounters(g.AbilitySource(), ctr_plus1_plus1, 1, "702.105a")
 
 	return true
 }
 
-// rules/keywords.mtg:200 (702.121a)
+// rules/keywords.mtg:211 (702.121a)
 func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_you := rt.ObjController(g, g.AbilitySource())
 	_ = v_you
@@ -4441,7 +4452,7 @@ func effect_14(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:235 (702.86a)
+// rules/keywords.mtg:246 (702.86a)
 func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4469,7 +4480,7 @@ func effect_15(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:266 (702.39a)
+// rules/keywords.mtg:277 (702.39a)
 func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
@@ -4486,14 +4497,14 @@ func effect_16(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:266 (702.39a) (target 0)
+// rules/keywords.mtg:277 (702.39a) (target 0)
 func effect_16_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_t := rt.ObjID(args[0])
 	_ = v_t
 	return rt.ObjIs(g, v_t, ty_creature) && rt.ObjController(g, v_t) == g.DefendingPlayer(g.AbilitySource())
 }
 
-// rules/keywords.mtg:308 (702.49a, 702.49c, 702.49)
+// rules/keywords.mtg:319 (702.49a, 702.49c, 702.49)
 func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
@@ -4516,14 +4527,14 @@ func effect_17(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/keywords.mtg:308 (702.49a, 702.49c, 702.49) (target 0)
+// rules/keywords.mtg:319 (702.49a, 702.49c, 702.49) (target 0)
 func effect_17_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
 	return g.Attacking(v_r) && !(g.Blocked(v_r)) && g.BlockersDeclared() && rt.ObjController(g, v_r) == g.AbilityController()
 }
 
-// rules/keywords.mtg:308 (702.49a, 702.49c, 702.49) (pay)
+// rules/keywords.mtg:319 (702.49a, 702.49c, 702.49) (pay)
 func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	v_r := rt.ObjID(args[0])
 	_ = v_r
