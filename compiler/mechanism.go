@@ -274,21 +274,16 @@ func predArgRoles(h *Holds, player, x *Var) string {
 
 // actionMechanisms lists the mechanisms whose conditions the rules give
 // (require lines): the actions, and what an object chosen must be.
-func actionMechanisms() []string {
-	var out []string
-	for i, name := range rt.MechanismNames() {
-		if rt.Mechanism(i).HasRequires() {
-			out = append(out, name)
-		}
-	}
-	return out
-}
+func actionMechanisms() []string { return mechanismsWhere(rt.Mechanism.HasRequires) }
 
 // procedureMechanisms lists the mechanisms the rules may give statements.
-func procedureMechanisms() []string {
+func procedureMechanisms() []string { return mechanismsWhere(rt.Mechanism.Procedure) }
+
+// mechanismsWhere lists the names of the mechanisms for which f holds.
+func mechanismsWhere(f func(rt.Mechanism) bool) []string {
 	var out []string
 	for i, name := range rt.MechanismNames() {
-		if rt.Mechanism(i).Procedure() {
+		if f(rt.Mechanism(i)) {
 			out = append(out, name)
 		}
 	}

@@ -334,13 +334,7 @@ func (b *builder) requires(m *compiler.Mechanism) rt.Requirements {
 		fp := b.frame(g, slots)
 		sel := g.Selected(fp)
 		sel[sp], sel[sx], sel[sa] = rt.ObjID(p), x, rt.ObjID(i)
-		failed := -1
-		for k, f := range conds {
-			if !f(g, fp) {
-				failed = k
-				break
-			}
-		}
+		failed := firstFailing(conds, g, fp)
 		g.Release(fp)
 		return failed
 	}
@@ -354,18 +348,23 @@ func (b *builder) requires(m *compiler.Mechanism) rt.Requirements {
 		out.Any = func(g rt.Exec, p int) bool {
 			fp := b.frame(g, slots)
 			g.Selected(fp)[sp] = rt.ObjID(p)
-			ok := true
-			for _, f := range none {
-				if !f(g, fp) {
-					ok = false
-					break
-				}
-			}
+			ok := firstFailing(none, g, fp) < 0
 			g.Release(fp)
 			return ok
 		}
 	}
 	return out
+}
+
+// firstFailing is the index of the first of conds that does not hold in
+// frame fp, or -1.
+func firstFailing(conds []func(rt.Exec, int) bool, g rt.Exec, fp int) int {
+	for k, f := range conds {
+		if !f(g, fp) {
+			return k
+		}
+	}
+	return -1
 }
 
 // characteristic builds a derivation of power or toughness.
