@@ -265,6 +265,15 @@ func (s *state) parseCard(ts *testscript.TestScript, name string, attrs []string
 					fail(ts, "cost %q: want e.g. 1G, 2WW or 0", v)
 				}
 				c.Cost = cost
+			case "spell":
+				// What the card does as a spell resolves: the rules'
+				// effect named (its targets chosen as it is cast), with its
+				// numbers (spell=EFFECT:N...).
+				parts := strings.Split(v, ":")
+				var t rt.Trigger
+				effect(ts, g, &t, strings.ReplaceAll(parts[0], "-", "_"), parts[1:], a)
+				t.Label = c.Name
+				c.Spell = t.Triggered
 			case "damage":
 				damage = atoi(ts, v, "damage")
 			case "protector":
