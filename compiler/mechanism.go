@@ -24,25 +24,23 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	c.mechs[d.Name.Name] = d.Pos
 	mc := &Mechanism{Name: d.Name.Name, Mech: m, Pos: d.Pos}
 	switch {
-	case m.Action():
+	case m.HasRequires():
+		// An action (its objects from the zones it names) or what any
+		// object chosen must be (chosen from the battlefield): require
+		// lines over player, x and ability.
 		mc.Rules = c.rules(d.Rules, "mechanism", false)
 		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
 		if d.Body == nil {
-			c.errorf(d.Name.Pos, "mechanism %s needs the zones it takes its objects from and its require lines: the runtime has no conditions of its own (rules/priority.mtg writes them: mechanism %s \"RULE\" from hand { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
-			break
-		}
-		c.actionFrom(mc, d.From)
-		c.requires(mc, d.Body)
-	case m.Chosen():
-		mc.Rules = c.rules(d.Rules, "mechanism", false)
-		c.needRules(d.Pos, mc.Rules, len(d.Rules), "mechanism "+d.Name.Name)
-		if d.Body == nil {
-			c.errorf(d.Name.Pos, "mechanism %s needs the zones its objects are chosen from and its require lines, over player (who chooses) and x (the object chosen): the runtime has no conditions of its own (rules/keywords.mtg writes them: mechanism %s \"RULE\" from battlefield { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
+			if m.Action() {
+				c.errorf(d.Name.Pos, "mechanism %s needs the zones it takes its objects from and its require lines: the runtime has no conditions of its own (rules/priority.mtg writes them: mechanism %s \"RULE\" from hand { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
+			} else {
+				c.errorf(d.Name.Pos, "mechanism %s needs the zones its objects are chosen from and its require lines, over player (who chooses) and x (the object chosen): the runtime has no conditions of its own (rules/keywords.mtg writes them: mechanism %s \"RULE\" from battlefield { require CONDITION else \"MESSAGE\" ... })", d.Name.Name, d.Name.Name)
+			}
 			break
 		}
 		c.actionFrom(mc, d.From)
 		for i, z := range mc.From {
-			if z != rt.ZoneBattlefield {
+			if m.Chosen() && z != rt.ZoneBattlefield {
 				c.errorf(d.From[i].Pos, "mechanism %s chooses its objects from the battlefield only, not %s", d.Name.Name, d.From[i].Name)
 			}
 		}
