@@ -240,19 +240,9 @@ func (w *writer) file(pkg string) {
 			}
 			fmt.Fprintf(&w.fns, "%s\nfunc %s(g rt.Exec, %s int, %s rt.ObjID, %s int32) int {\n_, _, _ = %[3]s, %[4]s, %[5]s\n%sreturn -1\n}\n\n",
 				comment(m.Pos, m.Rules), name, m.Player.GoName(), m.X.GoName(), m.Ability.GoName(), body.String())
-			var from, none []string
+			var from []string
 			for _, z := range m.From {
 				from = append(from, fmt.Sprintf("%d", z))
-			}
-			for _, q := range m.Requires {
-				if q.NoObject {
-					none = append(none, "("+goExpr(q.Cond)+")")
-				}
-			}
-			anyFn := "nil"
-			if len(none) > 0 {
-				anyFn = name + "_any"
-				fmt.Fprintf(&w.fns, "// %[1]s is the conjunction of %[2]s's conditions that read no object.\nfunc %[1]s(g rt.Exec, %[3]s int) bool {\nreturn %[4]s\n}\n\n", anyFn, m.Name, m.Player.GoName(), strings.Join(none, " && "))
 			}
 			types := ""
 			if m.Guard != 0 {
@@ -263,7 +253,9 @@ func (w *writer) file(pkg string) {
 			}
 			next := "next_" + m.Name
 			w.actionNext(m, next, m.Mech.TakesAbility())
-			w.printf("rt.%s: {Test: %s, Next: %s, Any: %s, From: []rt.Zone{%s}, ReadsMana: %v, Controlled: %v%s, Lines: []rt.Requirement{\n", m.Mech.Const(), name, next, anyFn, strings.Join(from, ", "), m.ReadsMana, m.Controlled, types)
+			// (No Any: Next decides by the lines that read no object before
+			// its loop; the interpreter's Any serves its Test, object by object.)
+			w.printf("rt.%s: {Test: %s, Next: %s, From: []rt.Zone{%s}, Controlled: %v%s, Lines: []rt.Requirement{\n", m.Mech.Const(), name, next, strings.Join(from, ", "), m.Controlled, types)
 			for _, q := range m.Requires {
 				pred := ""
 				if q.Cite == rtimpl.CitePred {

@@ -105,9 +105,6 @@ func (c *checker) requires(mc *Mechanism, body *grammar.Block) {
 		mc.Excluded |= excludedTypes(q.Cond, mc.X)
 		q.NoObject = true
 		eachExpr(q.Cond, func(x Expr) {
-			if cl, ok := x.(*Call); ok && manaRows[cl.B.Name] {
-				mc.ReadsMana = true
-			}
 			if v, ok := x.(*VarRef); ok && (v.Var == mc.X || v.Var == mc.Ability) {
 				q.NoObject = false
 			}
@@ -203,10 +200,6 @@ func isVar(e Expr, v *Var) bool {
 	r, ok := e.(*VarRef)
 	return ok && r.Var == v
 }
-
-// manaRows are the vocabulary rows that read the mana a player may pay
-// with (Requirements.ReadsMana).
-var manaRows = map[string]bool{"can_pay": true, "can_pay_ability": true}
 
 // citingRows are the vocabulary rows whose declaration a refusal cites
 // when a require line that consults one gives no rule of its own.

@@ -515,10 +515,8 @@ type Mechanism struct {
 	Requires           []*Require
 	Player, X, Ability *Var
 	Slots              int
-	// From: the zones the action takes its objects from; ReadsMana: a
-	// require line reads the mana its player may pay with.
-	From      []rt.Zone
-	ReadsMana bool
+	// From: the zones the action takes its objects from.
+	From []rt.Zone
 	// Controlled: a require line's conjunction has x.controller ==
 	// player (Requirements.Controlled).
 	Controlled bool

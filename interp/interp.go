@@ -323,7 +323,7 @@ func (b *builder) playerCond(param *compiler.Var, cond compiler.Expr, slots int)
 // with the player, the object and the ability's number in their slots.
 func (b *builder) requires(m *compiler.Mechanism) rt.Requirements {
 	c := &clause{b: b}
-	out := rt.Requirements{From: m.From, ReadsMana: m.ReadsMana, Controlled: m.Controlled, Guard: m.Guard, Excluded: m.Excluded}
+	out := rt.Requirements{From: m.From, Controlled: m.Controlled, Guard: m.Guard, Excluded: m.Excluded}
 	conds := make([]func(rt.Exec, int) bool, len(m.Requires))
 	for i, q := range m.Requires {
 		conds[i] = c.expr(q.Cond).b

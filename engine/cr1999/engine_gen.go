@@ -125,11 +125,11 @@ var Rules = &rt.Rules{
 		rt.MechGameDrawn:     {Rules: []string{"102.4"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
-		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, Any: require_play_land_any, From: []rt.Zone{2}, ReadsMana: false, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
+		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, From: []rt.Zone{2}, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
 			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
 		}},
-		rt.MechCast: {Test: require_cast, Next: next_cast, Any: nil, From: []rt.Zone{2}, ReadsMana: true, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
+		rt.MechCast: {Test: require_cast, Next: next_cast, From: []rt.Zone{2}, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
 			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
 			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
@@ -137,7 +137,7 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
 			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
 		}},
-		rt.MechActivate: {Test: require_activate, Next: next_activate, Any: nil, From: []rt.Zone{3, 2}, ReadsMana: true, Controlled: false, Lines: []rt.Requirement{
+		rt.MechActivate: {Test: require_activate, Next: next_activate, From: []rt.Zone{3, 2}, Controlled: false, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
 			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
 			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
@@ -148,7 +148,7 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
 			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
 		}},
-		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, Any: nil, From: []rt.Zone{3}, ReadsMana: false, Controlled: true, Lines: []rt.Requirement{
+		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, From: []rt.Zone{3}, Controlled: true, Lines: []rt.Requirement{
 			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
 			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
 			{Rule: "", Cite: 6, Pred: rt.CanTap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
@@ -742,11 +742,6 @@ func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) i
 		return 1
 	}
 	return -1
-}
-
-// require_play_land_any is the conjunction of play_land's conditions that read no object.
-func require_play_land_any(g rt.Exec, v_player int) bool {
-	return (g.StepAllowsLand(v_player))
 }
 
 // next_play_land is the next object of objs from position from (and ability, from

@@ -63,12 +63,10 @@ type Requirements struct {
 	// options of a player holding priority: ZoneHand (the player's hand),
 	// ZoneBattlefield.
 	From []Zone
-	// ReadsMana: a condition reads the mana the player may pay with
-	// (can_pay, can_pay_ability).
-	ReadsMana bool
 	// Any, if not nil, is the conjunction of the conditions that read no
 	// object (step_allows_land(player)): when it does not hold, no object
-	// makes the action legal, and the options skip it.
+	// makes the action legal, and Test's loop (rules without Next) skips
+	// them all.
 	Any func(g Exec, player int) bool
 	// Controlled: a condition requires the player to control the object
 	// (x.controller == player, a term of its conjunction): the options

@@ -371,8 +371,9 @@ func (g *Game) mayAct(p int) bool {
 // priorityOptions calls yield with each option but passing of p, who
 // holds priority, in Options' order, until yield returns false, and
 // reports whether it stopped: Options lists them all. With yield nil
-// (Forced), it reports whether there is one, in any order: the actions
-// that read no mana (a land to play) are tried first.
+// (Forced), it reports whether there is one, action by action (each
+// action's loop over all its objects: a land to play is found before a
+// spell's cost is looked at, as the rules declare play_land first).
 //
 // The options are the rules' actions (the action mechanisms with require
 // lines, Rules.Requires) with the objects of the zones each takes them

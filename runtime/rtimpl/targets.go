@@ -75,11 +75,8 @@ func (g *Game) legalTarget(it *StackItem, e *RulesEffect, k int, x ObjID) bool {
 	} else {
 		args[t.Param] = int32(x)
 	}
-	saved, was := g.resolving, g.targeting
-	g.resolving, g.targeting = *it, true // the ability's source and event, for the conditions
-	ok := (t.Player || g.chosenLegal(t.Cost, int(it.Controller), x)) && t.Legal(g.exec(), args)
-	g.resolving, g.targeting = saved, was
-	return ok
+	defer g.asChoosing(it).restore() // the ability's source and event, for the conditions
+	return (t.Player || g.chosenLegal(t.Cost, int(it.Controller), x)) && t.Legal(g.exec(), args)
 }
 
 // chosenLegal reports whether the rules' require lines of what any
@@ -108,10 +105,10 @@ func (g *Game) noTarget(it *StackItem) bool {
 	if proc.Run == nil {
 		return false
 	}
-	saved, was := g.resolving, g.targeting
-	g.resolving, g.targeting, g.leaving = *it, true, ""
+	saved := g.asChoosing(it)
+	g.leaving = ""
 	proc.Run(g.exec())
-	g.resolving, g.targeting = saved, was
+	saved.restore()
 	return g.leaving != ""
 }
 
@@ -157,24 +154,14 @@ func (g *Game) chosenRefusal(d *Decision, x ObjID) error {
 	if d.Verb != verbTarget && d.Verb != verbCost || !g.valid(x) {
 		return nil
 	}
-	for i := range g.Stack {
-		it := &g.Stack[i]
-		if it.Unchosen == 0 {
-			continue
-		}
-		e := g.effectOf(it)
-		k := bits.TrailingZeros8(it.Unchosen)
-		if e == nil || k >= len(e.Targets) || e.Targets[k].Player {
-			return nil
-		}
-		m := chosenBy(e.Targets[k].Cost)
-		saved, was := g.resolving, g.targeting
-		g.resolving, g.targeting = *it, true
-		defer func() { g.resolving, g.targeting = saved, was }()
-		if line := g.actionTest(m, int(it.Controller), x, -1); line >= 0 && g.Rules.Requires[m].Test != nil {
-			return g.actionRefusal(m, line, int(it.Controller), x, -1)
-		}
+	it, e, k := g.choosing()
+	if e == nil || k >= len(e.Targets) || e.Targets[k].Player {
 		return nil
+	}
+	m := chosenBy(e.Targets[k].Cost)
+	defer g.asChoosing(it).restore()
+	if line := g.actionTest(m, int(it.Controller), x, -1); line >= 0 {
+		return g.actionRefusal(m, line, int(it.Controller), x, -1)
 	}
 	return nil
 }
@@ -326,17 +313,40 @@ func (g *Game) payCosts(it *StackItem, e *RulesEffect) {
 // submitTarget takes the target chosen (one of the pending decision's
 // From) for the first ability on the stack with a target to choose.
 func (g *Game) submitTarget(x ObjID) {
-	for i := range g.Stack {
-		it := &g.Stack[i]
-		if it.Unchosen == 0 {
-			continue
-		}
-		if e := g.effectOf(it); e != nil {
-			g.setTarget(it, e, bits.TrailingZeros8(it.Unchosen), x)
-		}
-		return
+	if it, e, k := g.choosing(); e != nil {
+		g.setTarget(it, e, k, x)
 	}
 }
+
+// choosing is the first item of the stack with a target (or cost
+// parameter) still to choose, its effect and the target's index; e is nil
+// if there is none.
+func (g *Game) choosing() (it *StackItem, e *RulesEffect, k int) {
+	for i := range g.Stack {
+		if it = &g.Stack[i]; it.Unchosen != 0 {
+			return it, g.effectOf(it), bits.TrailingZeros8(it.Unchosen)
+		}
+	}
+	return nil, nil, 0
+}
+
+// asChoosing makes it the item whose targets the rules' conditions and
+// statements read (game.ability_source, game.choosing_spell...); restore
+// what it returns to put back the one before (allocation-free).
+func (g *Game) asChoosing(it *StackItem) choosingSaved {
+	s := choosingSaved{g: g, item: g.resolving, targeting: g.targeting}
+	g.resolving, g.targeting = *it, true
+	return s
+}
+
+// choosingSaved is what asChoosing replaced.
+type choosingSaved struct {
+	g         *Game
+	item      StackItem
+	targeting bool
+}
+
+func (s choosingSaved) restore() { s.g.resolving, s.g.targeting = s.item, s.targeting }
 
 // checkTargets checks the targets of the ability about to resolve again:
 // one no longer legal names no object. It reports false when every

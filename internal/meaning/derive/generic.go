@@ -313,6 +313,8 @@ var Generic = map[string]string{
 	"(*Game).chosenRefusal":       "the refusal of an object chosen for a target or a cost that fails the .mtg's require lines of what any must be (chosenBy's mechanism): the failing line's message and rule (actionRefusal)",
 	"(*Game).leaveStack":          "the stack: the leave_stack statement's item leaves it (an ability ceases to exist, a spell's card goes to its owner's graveyard), logged with the statement's rule",
 	"(*Game).targetCandidates":    "the candidates of a group of targets: the objects of the zones the .mtg's mechanism of what any must be names (from), and the players for a player target, each legal by legalTarget",
+	"(*Game).asChoosing":          "plumbing: makes a stack item the one whose targets the conditions read (game.ability_source), saving the one before",
+	"(choosingSaved).restore":     "plumbing: puts back the item asChoosing replaced",
 	"(*Game).chosenLegal":         Evaluator + " the require lines of what any object chosen as a target, or for a cost, must be (the .mtg's mechanisms target and choose_for_cost, compiled), by actionTest; none declared, none may be",
 	"(*Game).legalTarget":         Evaluator + " whether an object or a player may be an effect's target: chosenLegal and the effect's own condition (the .mtg's, compiled); a player target names a player of the game (one who has lost has left it: no player)",
 	"(Exec).abilityOf":            "a card's printed activated ability, by number (storage)",
