@@ -96,8 +96,10 @@ func kindReads(k *Kind) rt.Changes {
 		return rt.ChangeAll // the players, and who is active
 	case rt.OverAnything:
 		return rt.ChangeBattlefield | rt.ChangeZones
+	case rt.OverObjects, rt.OverPermanents:
+		return rt.ChangeBattlefield // the battlefield's objects
 	}
-	return rt.ChangeBattlefield // the battlefield's objects, or a combat list
+	return rt.ChangeBattlefield | rt.ChangeCombat // a combat list (attackers, blockers...)
 }
 
 // builtinReads is what an attribute or function row reads; of is the type
@@ -116,11 +118,14 @@ func builtinReads(b *Builtin, of Type) rt.Changes {
 	if b.Reads&ReadsHeld != 0 {
 		c |= rt.ChangeHeld
 	}
+	if b.Reads&ReadsCombat != 0 {
+		c |= rt.ChangeCombat
+	}
 	switch {
 	case b.Form == Attribute && of == Player:
 		c |= rt.ChangePlayers
 		if b.Name == "attacked" {
-			c |= rt.ChangeBattlefield
+			c |= rt.ChangeBattlefield | rt.ChangeCombat
 		}
 	case b.Form == Attribute && of == Object:
 		c |= rt.ChangeBattlefield
@@ -190,7 +195,7 @@ func changesGo(c rt.Changes) string {
 	if c == rt.ChangeAll {
 		return "rt.ChangeAll"
 	}
-	names := []string{"ChangePosition", "ChangeTapped", "ChangeMana", "ChangePlayers", "ChangeBattlefield", "ChangeZones", "ChangeHeld"}
+	names := []string{"ChangePosition", "ChangeTapped", "ChangeMana", "ChangePlayers", "ChangeBattlefield", "ChangeZones", "ChangeHeld", "ChangeCombat"}
 	out := ""
 	for i, n := range names {
 		if c&(1<<i) != 0 {

@@ -81,3 +81,42 @@ func TestSBAReadsCharacteristics(t *testing.T) {
 		}
 	}
 }
+
+// TestSBAReadsCombat: who attacks and blocks what is a part of the state
+// of its own (rt.ChangeCombat): an attack, a block or a creature leaving
+// combat asks again only the sbas that read it. In cr2025 that is 704.5w
+// (a battle with no protector that is not being attacked, x.attacked);
+// 704.5g (lethal damage) and 704.5x (a Siege its controller protects)
+// don't read it and are not matched again after a declaration. The
+// conformance script 704.5w-battle-without-protector fails if 704.5w
+// misses a creature leaving combat.
+func TestSBAReadsCombat(t *testing.T) {
+	e := rules.Editions()[0]
+	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.Compile(srcs, idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, s := range p.SBAs {
+		combat := s.Reads&rt.ChangeCombat != 0
+		switch s.Rules[0] {
+		case "704.5w":
+			seen++
+			if !combat {
+				t.Errorf("sba 704.5w reads %b: not the combat (x.attacked)", s.Reads)
+			}
+		case "704.5g", "704.5x":
+			seen++
+			if combat {
+				t.Errorf("sba %s reads %b: the combat, which it does not read", s.Rules[0], s.Reads)
+			}
+		}
+	}
+	if seen != 3 {
+		t.Fatalf("found %d of the sbas 704.5w, 704.5g, 704.5x", seen)
+	}
+}

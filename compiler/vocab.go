@@ -115,7 +115,7 @@ func (b *Builtin) facts() {
 	f, ok := vocabFacts[name]
 	if !ok {
 		staleFacts = append(staleFacts, b.Name)
-		f = vocabFact{Reads: ReadsPosition | ReadsTapped | ReadsMana | ReadsHeld}
+		f = vocabFact{Reads: ReadsPosition | ReadsTapped | ReadsMana | ReadsHeld | ReadsCombat}
 	}
 	b.Own, b.Reads = f.Own, f.Reads
 }
@@ -127,7 +127,8 @@ const (
 	ReadsPosition Reads = 1 << iota // the active player, the step, game.*
 	ReadsTapped
 	ReadsMana
-	ReadsHeld // a value objects, players or the game hold (state [player|game] NAME KIND)
+	ReadsHeld   // a value objects, players or the game hold (state [player|game] NAME KIND)
+	ReadsCombat // who attacks and blocks what (the combat's lists, an object's place in them)
 )
 
 func attr(name string, fn any, doc string) *Builtin {

@@ -16,63 +16,63 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.AbilityTaps": {},
 	// not own: reads Ability.Timing
 	"Exec.AbilityTimingAllows": {},
-	"Exec.ActionsPending":      {Reads: ReadsPosition},
+	"Exec.ActionsPending":      {Reads: ReadsPosition | ReadsCombat},
 	// not own: reads Assigned.Amount
-	"Exec.AssignedDamage": {},
+	"Exec.AssignedDamage": {Reads: ReadsCombat},
 	// not own: reads Assigned.Amount
-	"Exec.AssignedFrom": {},
+	"Exec.AssignedFrom": {Reads: ReadsCombat},
 	// not own: reads Combat.dividingAmounts
-	"Exec.Assigning": {},
+	"Exec.Assigning": {Reads: ReadsCombat},
 	// not own: reads Combat.dividingAmounts
-	"Exec.AssigningAttacked": {},
+	"Exec.AssigningAttacked": {Reads: ReadsCombat},
 	// not own: reads Object.AttachedTo(own)
 	"Exec.Attached": {},
-	"Exec.Attacked": {},
+	"Exec.Attacked": {Reads: ReadsCombat},
 	// not own: reads Attack.Nothing(own)
-	"Exec.AttackedPermanent": {},
+	"Exec.AttackedPermanent": {Reads: ReadsCombat},
 	// not own: reads Attack.Nothing(own)
-	"Exec.AttackedPlayer": {},
+	"Exec.AttackedPlayer": {Reads: ReadsCombat},
 	// not own: reads Block.Attacker
-	"Exec.AttackersBlocked":    {},
-	"Exec.AttackersDeclared":   {},
-	"Exec.AttackersThisCombat": {},
+	"Exec.AttackersBlocked":    {Reads: ReadsCombat},
+	"Exec.AttackersDeclared":   {Reads: ReadsCombat},
+	"Exec.AttackersThisCombat": {Reads: ReadsCombat},
 	// own: func attackIndex(own)
-	"Exec.Attacking": {Own: true},
+	"Exec.Attacking": {Own: true, Reads: ReadsCombat},
 	// not own: reads Attack.Target
-	"Exec.BeingAttacked": {},
+	"Exec.BeingAttacked": {Reads: ReadsCombat},
 	// not own: reads Attack.Blocked(own)
-	"Exec.Blocked": {},
+	"Exec.Blocked": {Reads: ReadsCombat},
 	// not own: reads Block.Attacker
-	"Exec.BlockerCount":     {},
-	"Exec.BlockersDeclared": {},
+	"Exec.BlockerCount":     {Reads: ReadsCombat},
+	"Exec.BlockersDeclared": {Reads: ReadsCombat},
 	// own: func blockIndex(own)
-	"Exec.Blocking": {Own: true},
+	"Exec.Blocking": {Own: true, Reads: ReadsCombat},
 	// not own: reads Block.Attacker
-	"Exec.BlocksAttacker": {},
+	"Exec.BlocksAttacker": {Reads: ReadsCombat},
 	// not own: reads Ability.Cost
 	"Exec.CanPayAbility": {Reads: ReadsMana},
 	// not own: reads Cost.Colored
 	"Exec.CanPayFor":     {Reads: ReadsMana},
 	"Exec.ChoosingSpell": {},
 	// own: Attack.Controller(own), Block.Controller(own), Game.Objs, Object.Controller(own), func attackIndex(own), func blockIndex(own)
-	"Exec.CombatController":    {Own: true},
-	"Exec.CombatDamagePending": {},
-	"Exec.CombatDamageStep":    {},
+	"Exec.CombatController":    {Own: true, Reads: ReadsCombat},
+	"Exec.CombatDamagePending": {Reads: ReadsCombat},
+	"Exec.CombatDamageStep":    {Reads: ReadsCombat},
 	// not own: reads Ability.Effect
 	"Exec.CostChoosable":       {},
 	"Exec.DealingCombatDamage": {},
 	// not own: reads Game.aux
 	"Exec.DealsCombatDamage":     {},
-	"Exec.DeclaredAttackerCount": {},
+	"Exec.DeclaredAttackerCount": {Reads: ReadsCombat},
 	// not own: reads Attack.Declared(own)
-	"Exec.DeclaredAttacking":    {},
-	"Exec.DeclaredBlockerCount": {},
+	"Exec.DeclaredAttacking":    {Reads: ReadsCombat},
+	"Exec.DeclaredBlockerCount": {Reads: ReadsCombat},
 	// not own: reads Combat.Declared
-	"Exec.DeclaredBlockers": {},
+	"Exec.DeclaredBlockers": {Reads: ReadsCombat},
 	"Exec.Declaring":        {},
-	"Exec.Defender":         {},
+	"Exec.Defender":         {Reads: ReadsCombat},
 	// not own: reads Attack.Player(own)
-	"Exec.DefendingPlayer": {},
+	"Exec.DefendingPlayer": {Reads: ReadsCombat},
 	// not own: reads Effect.Power
 	"Exec.EffectPower": {},
 	// not own: reads Effect.SetPT
@@ -80,7 +80,7 @@ var vocabFacts = map[string]vocabFact{
 	// not own: reads Face.Abilities
 	"Exec.HasAbility": {},
 	// not own: reads Combat.Defender
-	"Exec.HasAttackCost": {},
+	"Exec.HasAttackCost": {Reads: ReadsCombat},
 	// not own: reads Cost.Colored
 	"Exec.HasBlockCost": {},
 	// not own: reads Face.Subtypes
@@ -88,11 +88,11 @@ var vocabFacts = map[string]vocabFact{
 	// not own: reads Ability.Zone
 	"Exec.InAbilityZone": {},
 	// not own: reads Combat.DealtFirst
-	"Exec.InFirstStep": {},
+	"Exec.InFirstStep": {Reads: ReadsCombat},
 	// own: Face.Card, Game.Objs, Game.faces, Object.face(own)
 	"Exec.IsCard": {Own: true},
 	// not own: reads Combat.Declared
-	"Exec.IsDeclared": {},
+	"Exec.IsDeclared": {Reads: ReadsCombat},
 	// not own: reads Effect.Keywords
 	"Exec.KeywordInstances": {},
 	// not own: reads Effect.KeywordArg
@@ -101,11 +101,11 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.LastKnownPower": {},
 	// not own: reads Face.mana
 	"Exec.MakesMana":    {},
-	"Exec.NumAttackers": {},
+	"Exec.NumAttackers": {Reads: ReadsCombat},
 	// not own: reads Face.Capped
 	"Exec.OverCounterMax": {},
 	// not own: reads DamageGroup.From
-	"Exec.Place": {},
+	"Exec.Place": {Reads: ReadsCombat},
 	// not own: reads Rules.Power
 	"Exec.Power": {},
 	// not own: reads Object.Protector(own)
@@ -113,7 +113,7 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.ResolvingController":     {},
 	"Exec.ResolvingSpell":          {},
 	"Exec.ResolvingTargetsIllegal": {},
-	"Exec.SecondCombatDamageStep":  {},
+	"Exec.SecondCombatDamageStep":  {Reads: ReadsCombat},
 	// not own: reads Face.Subtypes
 	"Exec.SharesSubtype":     {},
 	"Exec.SkipEffect":        {Reads: ReadsPosition},

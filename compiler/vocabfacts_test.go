@@ -46,12 +46,13 @@ func TestVocabFactsRows(t *testing.T) {
 		reads Reads
 	}{
 		{Attribute, Object, "controller", true, 0},
-		{Attribute, Object, "combat_controller", true, 0},
+		{Attribute, Object, "combat_controller", true, ReadsCombat},
+		{Attribute, Object, "attacking", true, ReadsCombat},
 		{Attribute, Object, "attached_to", false, 0},
 		{Attribute, Object, "tapped", false, ReadsTapped},
 		{Attribute, Player, "mana", false, ReadsMana},
 		{Function, Invalid, "is_type", true, 0},
-		{Function, Invalid, "blocks", false, 0},
+		{Function, Invalid, "blocks", false, ReadsCombat},
 		{Function, Invalid, "game_state_flag", false, ReadsHeld},
 		{Function, Invalid, "player_state_number", false, ReadsHeld},
 	} {

@@ -600,7 +600,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5k", Pos: "rules/sba.mtg:113", Over: rt.OverPermanents, Match: sba_704_5k_match, Do: sba_704_5k_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5m", Pos: "rules/sba.mtg:127", Over: rt.OverPermanents, Match: sba_704_5m_match, Do: sba_704_5m_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 		{Rule: "704.5n", Pos: "rules/sba.mtg:133", Over: rt.OverPermanents, Match: sba_704_5n_match, Do: sba_704_5n_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
-		{Rule: "704.5w", Pos: "rules/sba.mtg:146", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
+		{Rule: "704.5w", Pos: "rules/sba.mtg:146", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5w_match, Do: sba_704_5w_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeCombat},
 		{Rule: "704.5x", Pos: "rules/sba.mtg:161", Over: rt.OverPermanents, Types: ty_battle, Match: sba_704_5x_match, Do: sba_704_5x_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield},
 		{Rule: "704.5p", Pos: "rules/sba.mtg:174", Over: rt.OverPermanents, Match: sba_704_5p_match, Do: sba_704_5p_do, Reads: rt.ChangeBattlefield},
 		{Rule: "704.5q", Pos: "rules/sba.mtg:180", Over: rt.OverPermanents, Match: sba_704_5q_match, Do: sba_704_5q_do, Reads: rt.ChangeBattlefield},

@@ -133,6 +133,10 @@ func (g *Game) emit(e Event) {
 			g.touch(ChangeZones | ChangePlayers)
 		case EvLifeGain, EvLifeLoss, EvLose, EvWin, EvDrawGame:
 			g.touch(ChangePlayers)
+		case EvAttack, EvBlock, EvLeaveCombat, EvOrder, EvDefender:
+			// Who attacks and blocks what: the combat's lists, and each
+			// object's index into them and count of blockers.
+			g.touch(ChangeCombat)
 		default:
 			g.touch(ChangeAll)
 		}
@@ -180,9 +184,10 @@ const (
 	ChangeTapped                          // a permanent tapped or untapped
 	ChangeMana                            // a mana pool
 	ChangePlayers                         // players: life, poison, losing, cards in their zones, pools
-	ChangeBattlefield                     // the battlefield: what is on it and its state, effects, combat
+	ChangeBattlefield                     // the battlefield: what is on it and its state, effects
 	ChangeZones                           // the other zones and the stack, what waits to go on it
 	ChangeHeld                            // the values objects, players and the game hold (state [player|game] NAME KIND)
+	ChangeCombat                          // who attacks and blocks what: attacks, blocks, their orders, the defending player
 
 	ChangeAll Changes = 1<<iota - 1
 )

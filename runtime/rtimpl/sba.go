@@ -269,7 +269,7 @@ func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
 // after each set of changes (those reading one of them, or anything), and
 // the sbas of each range.
 type sbaIndex struct {
-	after                    [ChangeAll + 1]uint64
+	after                    [int(ChangeAll) + 1]uint64
 	players, objs, anything  uint64
 	perms, typed, tokensOnly uint64     // over permanents of any type, of some types; over anything, holding only for tokens and copies
 	perm                     [16]uint64 // over permanents of type bit t

@@ -46,6 +46,7 @@ const (
 	ReadsTapped
 	ReadsMana
 	ReadsHeld
+	ReadsCombat
 )
 
 // Fact is what the analysis derives of one function.
@@ -238,6 +239,9 @@ func (a *Analyzer) Func(name string) (Fact, error) {
 			f.Reads |= ReadsPosition
 		case field == "Player.States" || field == "Game.States" || field == "Object.State" || field == "Object.Flags":
 			f.Reads |= ReadsHeld
+		}
+		if combatRead(r) {
+			f.Reads |= ReadsCombat
 		}
 	}
 	sort.Strings(f.ReadSet)
@@ -822,7 +826,7 @@ var vocabFacts = map[string]vocabFact{
 			for _, r := range []struct {
 				r Reads
 				n string
-			}{{ReadsPosition, "ReadsPosition"}, {ReadsTapped, "ReadsTapped"}, {ReadsMana, "ReadsMana"}, {ReadsHeld, "ReadsHeld"}} {
+			}{{ReadsPosition, "ReadsPosition"}, {ReadsTapped, "ReadsTapped"}, {ReadsMana, "ReadsMana"}, {ReadsHeld, "ReadsHeld"}, {ReadsCombat, "ReadsCombat"}} {
 				if f.Reads&r.r != 0 {
 					rs = append(rs, r.n)
 				}
@@ -840,4 +844,24 @@ var vocabFacts = map[string]vocabFact{
 // from the value, never written.
 func FuncName(fn any) string {
 	return goruntime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
+}
+
+// combatRead reports whether r, a location read, is part of who attacks
+// and blocks what (rt.ChangeCombat): a field of the combat or of one of
+// its records, an object's index into its lists or count of blockers, or
+// a reviewed accessor of those lists.
+func combatRead(r string) bool {
+	if i := strings.IndexByte(r, '('); i >= 0 {
+		r = r[:i]
+	}
+	switch r {
+	case "Object.atk", "Object.blk", "Object.blockers", "func attackIndex", "func blockIndex":
+		return true
+	}
+	typ, _, _ := strings.Cut(r, ".")
+	switch typ {
+	case "Combat", "Attack", "Block", "Declared", "Place", "divider", "Assigned", "DamageGroup":
+		return true
+	}
+	return strings.HasPrefix(r, "Game.Combat")
 }

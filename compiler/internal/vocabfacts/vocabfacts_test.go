@@ -4,7 +4,8 @@ import "testing"
 
 // TestDerive runs the derivation on testdata/fake: a reader of another
 // object, or of a function value, is never Own, whatever it is named; one
-// reading the tapped flag reports ReadsTapped.
+// reading the tapped flag reports ReadsTapped, one reading an attack or a
+// block (or an object's index into their lists) ReadsCombat.
 func TestDerive(t *testing.T) {
 	a, err := Load(".", "./testdata/fake")
 	if err != nil {
@@ -24,10 +25,10 @@ func TestDerive(t *testing.T) {
 		{"Exec.Power", false, 0},
 		{"Mana", false, ReadsMana},
 		{"IsActive", false, ReadsPosition},
-		{"Exec.CombatController", true, 0},
-		{"Exec.Blocked", false, 0},
-		{"Exec.FirstAttackerController", false, 0},
-		{"Exec.OtherIndex", false, 0},
+		{"Exec.CombatController", true, ReadsCombat},
+		{"Exec.Blocked", false, ReadsCombat},
+		{"Exec.FirstAttackerController", false, ReadsCombat},
+		{"Exec.OtherIndex", false, ReadsCombat},
 		{"Reassigned", false, 0},
 		{"Ping", false, ReadsTapped},
 		{"Pong2", false, ReadsTapped},
