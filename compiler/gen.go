@@ -312,47 +312,14 @@ func (w *writer) file(pkg string) {
 	if len(p.Predicates) > 0 {
 		w.printf("Predicates: []rt.Predicate{\n")
 		for i, pr := range p.Predicates {
-			name := fmt.Sprintf("pred_%s_%d", pr.Kind, i)
-			result, field := "bool", "Test"
-			if len(pr.Params) == 2 {
-				field = "Test2"
-			}
-			if pr.IsValue {
-				result, field = "int32", "Value"
-				if len(pr.Params) == 2 {
-					field = "Value2"
-				}
-			}
-			var params []string
-			var players strings.Builder // a player parameter comes as ObjID(p)
-			for _, v := range pr.Params {
-				if v.T == Player {
-					params = append(params, v.GoName()+"_")
-					fmt.Fprintf(&players, "%s := int(%s_)\n_ = %s\n", v.GoName(), v.GoName(), v.GoName())
-					continue
-				}
-				params = append(params, v.GoName())
-			}
-			expr := goExpr(pr.Expr)
-			if pr.Pred.IsPlayer() {
-				expr = "int32(" + expr + ")"
-			}
-			sig := "(g rt.Exec, " + strings.Join(params, ", ") + " rt.ObjID) " + result
-			fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\n%sreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, players.String(), expr)
-			own := ""
-			if pr.Own {
-				own = ", Own: true"
-			}
-			if pr.Guard != [2]rtimpl.KeywordSet{} {
-				own += fmt.Sprintf(", Guard: [2]rt.KeywordSet{%s, %s}", keywordSetGo(p, pr.Guard[0]), keywordSetGo(p, pr.Guard[1]))
-			}
-			if pr.GuardCard != "" {
-				own += ", GuardCard: " + quote(pr.GuardCard)
-			}
-			if pr.TypeGuard != 0 {
-				own += ", TypeGuard: " + typeSetGo(p, pr.TypeGuard)
-			}
-			w.printf("{Kind: rt.%s, Rule: %s, Pos: %s, Text: %s, %s: %s%s},\n", pr.Const, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(grammar.FormatNode(pr.Decl.If)), field, name, own)
+			w.predicate(p, pr, fmt.Sprintf("pred_%s_%d", pr.Kind, i))
+		}
+		w.printf("},\n")
+	}
+	if len(p.Fns) > 0 {
+		w.printf("Fns: []rt.Predicate{\n")
+		for i, fn := range p.Fns {
+			w.predicate(p, fn, fmt.Sprintf("fn_%d", i+1))
 		}
 		w.printf("},\n")
 	}
@@ -369,6 +336,56 @@ func (w *writer) file(pkg string) {
 	w.printf("}\n\n")
 	w.printf("// index is the rule index of the edition (%s.tsv), one rule a line.\nconst index = %s\n\n", sanitizeComment(p.Edition), indexLiteral(p.IndexData))
 	w.buf.Write(w.fns.Bytes())
+}
+
+// predicate emits a predicate of the rules (or a function of the rules,
+// Program.Fns: no kind, its Label for text) as a rt.Predicate literal,
+// and its function, named name.
+func (w *writer) predicate(p *Program, pr *Predicate, name string) {
+	result, field := "bool", "Test"
+	if len(pr.Params) == 2 {
+		field = "Test2"
+	}
+	if pr.IsValue {
+		result, field = "int32", "Value"
+		if len(pr.Params) == 2 {
+			field = "Value2"
+		}
+	}
+	var params []string
+	var players strings.Builder // a player parameter comes as ObjID(p)
+	for _, v := range pr.Params {
+		if v.T == Player {
+			params = append(params, v.GoName()+"_")
+			fmt.Fprintf(&players, "%s := int(%s_)\n_ = %s\n", v.GoName(), v.GoName(), v.GoName())
+			continue
+		}
+		params = append(params, v.GoName())
+	}
+	expr := goExpr(pr.Expr)
+	if pr.Pred.IsPlayer() {
+		expr = "int32(" + expr + ")"
+	}
+	sig := "(g rt.Exec, " + strings.Join(params, ", ") + " rt.ObjID) " + result
+	fmt.Fprintf(&w.fns, "%s\nfunc %s%s {\n%sreturn %s\n}\n\n", comment(pr.Pos, pr.Rules), name, sig, players.String(), expr)
+	own := ""
+	if pr.Own {
+		own = ", Own: true"
+	}
+	if pr.Guard != [2]rtimpl.KeywordSet{} {
+		own += fmt.Sprintf(", Guard: [2]rt.KeywordSet{%s, %s}", keywordSetGo(p, pr.Guard[0]), keywordSetGo(p, pr.Guard[1]))
+	}
+	if pr.GuardCard != "" {
+		own += ", GuardCard: " + quote(pr.GuardCard)
+	}
+	if pr.TypeGuard != 0 {
+		own += ", TypeGuard: " + typeSetGo(p, pr.TypeGuard)
+	}
+	kind, text := "", pr.Label
+	if pr.Decl != nil {
+		kind, text = "Kind: rt."+pr.Const+", ", grammar.FormatNode(pr.Decl.If)
+	}
+	w.printf("{%sRule: %s, Pos: %s, Text: %s, %s: %s%s},\n", kind, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(text), field, name, own)
 }
 
 // hooks emits the rules' damage hooks and stack objects.

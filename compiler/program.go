@@ -57,8 +57,12 @@ type Program struct {
 	SBAsReadTapped bool
 	SBAsReadMana   bool
 	Predicates     []*Predicate
-	Cards          []Card // the cards the ruleset declares (cards.go)
-	Timings        []*Timing
+	// Fns are the functions the rules give statements as arguments
+	// (given(s, b, EXPR)), in source order: rt.Rules.Fns, FnID index+1.
+	// Kind is "given", Pred none; Label is what a refusal calls one.
+	Fns     []*Predicate
+	Cards   []Card // the cards the ruleset declares (cards.go)
+	Timings []*Timing
 	// Mechanisms are the rules the runtime's mechanisms cite, in source
 	// order.
 	Mechanisms   []*Mechanism
@@ -342,6 +346,10 @@ type Predicate struct {
 	GuardCard string
 	Slots     int
 	Decl      *grammar.PredicateDecl
+	// Label (of a function of the rules, Program.Fns): what a refusal
+	// calls it, the .mtg's expression (a predicate value called alone:
+	// its name, in words).
+	Label string
 }
 
 // StackObject is a checked stack object: its parameters' types and Go

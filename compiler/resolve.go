@@ -290,13 +290,59 @@ func (r *resolver) binary(e *grammar.Binary, sc *scope) Expr {
 func (r *resolver) args(b *Builtin, args []grammar.Expr, sc *scope) ([]Expr, bool) {
 	out := make([]Expr, len(args))
 	ok := true
+	fns := 0
 	for i, a := range args {
-		out[i] = r.arg(a, b.Params[i], sc, b.Name, i+1)
+		if b.Params[i] == FnT && fns < len(b.FnArgs) {
+			out[i] = r.given(a, b.FnArgs[fns], b.Name, i+1)
+			fns++
+		} else {
+			out[i] = r.arg(a, b.Params[i], sc, b.Name, i+1)
+		}
 		if out[i].Type() == Invalid {
 			ok = false
 		}
 	}
 	return out, ok
+}
+
+// given checks a function argument of verb (its n-th), given(x, y, EXPR):
+// the names bound to the parameters the runtime evaluates it for (spec),
+// EXPR of spec's result type, reading nothing of the statement around it
+// (its own frame: only its names and the game). It becomes a function of
+// the program (Program.Fns), the argument its FnID.
+func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int) Expr {
+	want := fmt.Sprintf("given(%s, %s)", strings.Join(spec.Names, ", "), map[Type]string{Bool: "CONDITION", Int: "NUMBER"}[spec.Result])
+	call, ok := e.(*grammar.CallExpr)
+	if !ok || call.Fun.Name != "given" || len(call.Args) != len(spec.Params)+1 {
+		r.c.errorf(e.Position(), "argument %d of %s is a function of the rules: write %s, the names standing for %s", n, verb, want, strings.Join(spec.Params, " and "))
+		return bad(e.Position())
+	}
+	g := r.c.resolver(r.rule, "given")
+	sc := newScope()
+	fn := &Predicate{Kind: "given", Rules: []string{r.rule}, Pos: call.Pos}
+	for i, a := range call.Args[:len(spec.Params)] {
+		id, ok := a.(*grammar.Ident)
+		if !ok {
+			r.c.errorf(a.Position(), "argument %d of given names what stands for %s: a name, not an expression", i+1, spec.Params[i])
+			return bad(e.Position())
+		}
+		fn.Params = append(fn.Params, g.declare(*id, Object, sc))
+	}
+	body := call.Args[len(spec.Params)]
+	what := "a condition"
+	if spec.Result == Int {
+		what = "a number"
+	}
+	fn.Expr = g.typed(body, sc, spec.Result, "the expression of given (argument "+fmt.Sprint(n)+" of "+verb+", "+what+")")
+	fn.IsValue = spec.Result != Bool
+	fn.Slots = g.slots
+	fn.Label = grammar.FormatNode(body)
+	if pv, ok := fn.Expr.(*PredValue); ok && len(pv.Args) == len(fn.Params) {
+		fn.Label = strings.ReplaceAll(pv.Pred.String(), "_", " ")
+	}
+	r.c.p.Fns = append(r.c.p.Fns, fn)
+	id := len(r.c.p.Fns)
+	return &EnumLit{typed: mk(call.Pos, FnT), E: &Enum{Name: "given", Value: id, Go: fmt.Sprintf("rt.FnID(%d)", id), Local: true}}
 }
 
 func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {

@@ -24,9 +24,10 @@ const (
 	StateT    // a declared state value's name, as a verb argument
 	AttrT     // a derived characteristic's name, as an argument
 	ColorT    // a color (white, blue, black, red, green, colorless), as an argument
+	FnT       // a function of the rules, given(x, y, EXPR), as a verb argument (what the verb evaluates)
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration", "state", "characteristic", "color"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration", "state", "characteristic", "color", "function"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -76,6 +76,8 @@ type Builtin struct {
 	Reads Reads
 	// PredArgs: the shape of each predicate kind argument (PredT).
 	PredArgs []PredArg
+	// FnArgs: the shape of each function argument (FnT), given(...).
+	FnArgs []FnArg
 	// TokenArg: the argument (from 1) that names a token the program
 	// declares (token IDENT "Name" {...}), a string literal; 0: none.
 	TokenArg int
@@ -147,6 +149,17 @@ func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
 func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
 func (b *Builtin) tokenArg(i int) *Builtin        { b.TokenArg = i; return b }
 func (b *Builtin) predArgs(a ...PredArg) *Builtin { b.PredArgs = a; return b }
+func (b *Builtin) fnArgs(a ...FnArg) *Builtin     { b.FnArgs = a; return b }
+
+// FnArg is what a verb's function argument (FnT) must be, in order of the
+// verb's FnT parameters: given(NAME, NAME, EXPR), the names bound to the
+// parameters (objects) the runtime evaluates it for, EXPR of the type
+// Result (Bool: a condition; Int: a number).
+type FnArg struct {
+	Names  []string // the names the vocabulary's doc gives them: "s", "b"
+	Params []string // what each parameter is, for messages: "the source"...
+	Result Type
+}
 
 // PredArg is what a verb's predicate kind argument must be, in order of
 // the verb's PredT parameters.
@@ -376,8 +389,8 @@ var builtins = []*Builtin{
 	verb("assign_to", rt.Exec.AssignTo, "X assigns N combat damage to Y"),
 	verb("may_divide", rt.Exec.MayDivide, "X's N combat damage in this step is divided as player P chooses (its controller if P is no player) among the creatures it is in combat with, in order"),
 	verb("may_divide_to_attacked", rt.Exec.MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
-	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; a predicate of kind R (of 2 objects, a condition) that holds for a source and a recipient refuses it; the value of kind F (2 objects) is what the player is told of each recipient").
-		predArgs(PredArg{Params: 2}, PredArg{Params: 2, Value: true, Declared: true}).
+	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; the condition R, given(s, b, COND) of a source s and a recipient b, refuses a division for which it holds; the number F, given(s, b, N), is what the player is told of each recipient").
+		fnArgs(FnArg{Names: []string{"s", "b"}, Params: []string{"the source", "a recipient"}, Result: Bool}, FnArg{Names: []string{"s", "b"}, Params: []string{"the source", "a recipient"}, Result: Int}).
 		choice("the .mtg says whose damage is divided (may_divide), how much, by whom and in which order, and which divisions are legal (its restriction predicates); the player gives the amounts"),
 	verb("deal_combat_damage", rt.Exec.DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
 	verb("cancel_combat_damage", rt.Exec.CancelCombatDamage, "the combat damage assigned to X and not yet dealt is not dealt"),
@@ -603,6 +616,7 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.StateKind(0)):   StateT,
 	reflect.TypeOf(rt.AttributeID(0)): AttrT,
 	reflect.TypeOf(rt.Color(0)):       ColorT,
+	reflect.TypeOf(rt.FnID(0)):        FnT,
 }
 
 var gameType = reflect.TypeOf(rt.Exec{})

@@ -55,7 +55,7 @@ phase combat "506" {
       end_effects until_end_of_phase
     }
     action "511.3" "511.1" {
-      divide_combat_damage active, division_restriction, lethal_damage
+      divide_combat_damage active, given(s, b, holds(division_restriction, s, b)), given(s, b, lethal_damage(s, b))
       end_effects this_turn
     }
   }

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:d5bb38928eb572ded0ea459d7d214d8d"
+const SourceHash = "sha256:4128c59f78293b9aff28d5f69d82a4a1"
 
 // Keyword bits.
 const (
@@ -518,6 +518,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "702.13b", Pos: "rules/keywords.mtg:262", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
 		{Kind: rt.MustBlockAttacker, Rule: "702.39a", Pos: "rules/keywords.mtg:287", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
 		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
+	},
+	Fns: []rt.Predicate{
+		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
+		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:535", Allows: timing_0},
@@ -2687,7 +2691,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "510.1") {
 				return false
 			}
 		}
@@ -3982,6 +3986,16 @@ func pred_must_block_attacker_41(g rt.Exec, v_b, v_a rt.ObjID) bool {
 // rules/priority.mtg:68 (117.1a)
 func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
+}
+
+// rules/combat.mtg:272 (510.1)
+func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
+}
+
+// rules/combat.mtg:272 (510.1)
+func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
 // rules/combat.mtg:535 (506.7, 506.7a, 506.7d, 506.7e)

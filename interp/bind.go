@@ -178,6 +178,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, int, rt.PredKind, rt.PredKind, string) bool:
 		p, k1, k2 := a[0].p, rt.PredKind(a[1].enum), rt.PredKind(a[2].enum)
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k1, k2, rule) }
+	case func(rt.Exec, int, rt.FnID, rt.FnID, string) bool:
+		p, f1, f2 := a[0].p, rt.FnID(a[1].enum), rt.FnID(a[2].enum)
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), f1, f2, rule) }
 	case func(rt.Exec, int, rt.ObjID, rt.StateKind, string) bool:
 		p, x, k := a[0].p, a[1].o, rt.StateKind(a[2].enum)
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), x(g, fp), k, rule) }

@@ -143,6 +143,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, pr := range p.Predicates {
 		r.Predicates = append(r.Predicates, b.predicate(pr))
 	}
+	for _, fn := range p.Fns {
+		r.Fns = append(r.Fns, b.predicate(fn))
+	}
 	for _, t := range p.Timings {
 		f := b.playerCond(t.Param, t.Expr, t.Slots)
 		r.Timings = append(r.Timings, rt.Timing{Name: t.Name, Rules: t.Rules, Pos: where(t.Pos), Allows: f})
@@ -455,6 +458,8 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: pr.Pred, Own: pr.Own, Guard: pr.Guard, GuardCard: pr.GuardCard, TypeGuard: pr.TypeGuard}
 	if pr.Decl != nil {
 		out.Text = grammar.FormatNode(pr.Decl.If)
+	} else {
+		out.Text = pr.Label // a function of the rules (given)
 	}
 	c := &clause{b: b}
 	v, slots := c.expr(pr.Expr), pr.Slots

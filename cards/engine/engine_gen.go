@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:fc770fd2c83d83f07a7c2e93fedcb384"
+const SourceHash = "sha256:818cdbc13f33b17dcd41fae0ab1497bc"
 
 // Keyword bits.
 const (
@@ -684,6 +684,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/static.mtg:103", Text: "any(permanent, self, is_card(self, \"Pacifism\") and (b == self.attached_to))", Test2: pred_cant_block_67, GuardCard: "Pacifism"},
 		{Kind: rt.CantBlock, Rule: "509.1b", Pos: "cards/triggers.mtg:55", Text: "b has hobbled", Test2: pred_cant_block_68, Guard: [2]rt.KeywordSet{1 << kw_hobbled, 0}},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "cards/triggers.mtg:68", Text: "is_card(self, \"Scarred Puma\") and (self.attacking and not any(attacker, a, a != self and (a.black or a.green)))", Test: pred_attack_restriction_69, GuardCard: "Scarred Puma"},
+	},
+	Fns: []rt.Predicate{
+		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
+		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:535", Allows: timing_0},
@@ -3072,7 +3076,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "510.1") {
 				return false
 			}
 		}
@@ -4788,6 +4792,16 @@ func pred_attack_restriction_69(g rt.Exec, v_self rt.ObjID) bool {
 		}
 		return false
 	}()))
+}
+
+// rules/combat.mtg:272 (510.1)
+func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
+}
+
+// rules/combat.mtg:272 (510.1)
+func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
 // rules/combat.mtg:535 (506.7, 506.7a, 506.7d, 506.7e)

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:5f0b79773e38229cab71216d32906034"
+const SourceHash = "sha256:8e307c9ac0eea94a02aaf8b4c9027964"
 
 // Keyword bits.
 const (
@@ -390,6 +390,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.DealsFirst, Rule: "502.2", Pos: "cr1999/combat.mtg:172", Text: "s has first_strike", Test: pred_deals_first_19, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
 		{Kind: rt.DealsSecond, Rule: "502.2", Pos: "cr1999/combat.mtg:173", Text: "not s.in_first_step", Test: pred_deals_second_20},
 		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:177", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21, Own: true},
+	},
+	Fns: []rt.Predicate{
+		{Rule: "310.1", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
+		{Rule: "310.1", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -1607,7 +1611,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "310.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "310.1") {
 				return false
 			}
 		}
@@ -2241,6 +2245,16 @@ func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
 // cr1999/combat.mtg:177 (306.2)
 func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
+}
+
+// rules/combat.mtg:272 (310.1)
+func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
+}
+
+// rules/combat.mtg:272 (310.1)
+func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
 // cr2017/damage.mtg:7 (310.4)

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1cf1e8ef05ec0430d502b43f6f9d1ccd"
+const SourceHash = "sha256:ba06c52c0e4a81423da3cd60d1bd9d3f"
 
 // Keyword bits.
 const (
@@ -401,6 +401,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
+	},
+	Fns: []rt.Predicate{
+		{Rule: "310.2", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
+		{Rule: "310.2", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -1831,7 +1835,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "310.2") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "310.2") {
 				return false
 			}
 		}
@@ -2384,6 +2388,16 @@ func pred_cant_block_21(g rt.Exec, v_b, v_a rt.ObjID) bool {
 // cr2008/combat.mtg:240 (420.5c)
 func pred_lethal_damage_22(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
+}
+
+// rules/combat.mtg:272 (310.2)
+func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
+}
+
+// rules/combat.mtg:272 (310.2)
+func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
 // cr2017/damage.mtg:7 (310.4)

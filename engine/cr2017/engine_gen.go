@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6c13b9c5ccaa34f6c7d08555970e0bee"
+const SourceHash = "sha256:4152e8d00a5d2487cbbcee5dcc375331"
 
 // Keyword bits.
 const (
@@ -434,6 +434,10 @@ var Rules = &rt.Rules{
 		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
 		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_30, Own: true},
+	},
+	Fns: []rt.Predicate{
+		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
+		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:535", Allows: timing_0},
@@ -2124,7 +2128,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.DivisionRestriction, rt.LethalDamage, "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "510.1") {
 				return false
 			}
 		}
@@ -3054,6 +3058,16 @@ func pred_division_restriction_29(g rt.Exec, v_s, v_b rt.ObjID) bool {
 // cr2017/keywords.mtg:67 (510.1c)
 func pred_damage_assigner_30(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
+}
+
+// rules/combat.mtg:272 (510.1)
+func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
+}
+
+// rules/combat.mtg:272 (510.1)
+func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
 // rules/combat.mtg:535 (506.6, 506.6a, 506.6d, 506.6e)

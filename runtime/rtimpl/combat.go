@@ -306,10 +306,10 @@ type Combat struct {
 	// the declarations of attackers and blockers name (ChooseAttackers,
 	// ChooseBlockers): what the declarations are checked against.
 	Atk, Blk DeclKinds
-	// divRestrict and divFigure are the predicate kinds the rules posed
-	// the damage decision with (DivideCombatDamage): what refuses a
+	// divRestrict and divFigure are the functions of the rules the
+	// damage decision was posed with (DivideCombatDamage): what refuses a
 	// division, and the value of each recipient the host is told.
-	divRestrict, divFigure PredKind
+	divRestrict, divFigure FnID
 }
 
 // copyFrom makes c a copy of src, reusing the buffers of old.

@@ -3,7 +3,6 @@ package rtimpl
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Combat damage: which creatures deal damage in this step, their
@@ -52,13 +51,14 @@ func (g *Game) markDivider(x ObjID, n int32, p int, attacked bool) {
 
 // DivideCombatDamage asks player p to divide, all at once, the combat
 // damage of their creatures the rules made dividers (MayDivide) in this
-// step; the answer is refused if a predicate of kind restrict holds for a
-// source and one of its recipients (the .mtg's division_restriction), and
-// a division made makes its creature no longer a divider. The value
-// predicates of kind figure (lethal_damage) are what the host is told of
-// each recipient (Options) and refusals quote. It reports false while it
-// waits.
-func (g Exec) DivideCombatDamage(p int, restrict, figure PredKind, rule string) bool {
+// step; the answer is refused if the rules' function restrict (a
+// condition of a source and a recipient: given(s, b, holds(
+// division_restriction, s, b))) holds for a source and one of its
+// recipients, and a division made makes its creature no longer a divider.
+// The rules' function figure (a value of the two: lethal_damage) is what
+// the host is told of each recipient (Options) and refusals quote. It
+// reports false while it waits.
+func (g Exec) DivideCombatDamage(p int, restrict, figure FnID, rule string) bool {
 	c := &g.Combat
 	b := g.auxOf()
 	// Grown once to what the groups may hold: every blocker once, and
@@ -132,6 +132,10 @@ type gameAux struct {
 	keys     []int16 // appendOrdered's, of many blocks
 	try      *Game   // the scratch copy the game tries things on (tryGame)
 	tryBusy  bool
+	// held is the clause of the rules' predicates Holds2 last found
+	// holding while fnTest2 evaluated a function of the rules (-1: none):
+	// the clause a refusal quotes.
+	held int32
 	// attKnown is Game.changes+1 when attached was found (anyAttached),
 	// 0 when it is not known (CopyFrom, Reset: another game's changes).
 	attKnown uint32
@@ -564,58 +568,58 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 	return amount, nil
 }
 
-// checkDivision refuses gr's division (amount[i] to gr.From[i]) if a
-// predicate of the decision's restriction kind holds for its source and
-// one of the creatures it divides among, taken in order; the refusal
-// quotes the decision's figure for that creature.
+// checkDivision refuses gr's division (amount[i] to gr.From[i]) if the
+// rules' restriction on the decision (a function of the source and a
+// recipient, divide_combat_damage's) holds for its source and one of the
+// creatures it divides among, taken in order; the refusal cites the
+// clause of the rules' predicates found holding (else the restriction's
+// own rule) and quotes the decision's figure for that creature.
 func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 	c := &g.Combat
 	for j, b := range gr.From {
 		if b == NoObj {
 			continue
 		}
-		if p, ok := g.divisionRestricted(gr, amount, j, c.divRestrict); ok {
-			fig := ""
-			if k := c.divFigure; k > 0 && k < numPredKinds {
-				fig = fmt.Sprintf(", %s is %d", strings.ReplaceAll(k.String(), "_", " "), g.exec().PredValue2(k, gr.Source, b))
-			}
-			r := refuse(p.Rule, "%s can't divide its combat damage so: a %s holds for %s (it assigns %d%s)", g.nameOf(gr.Source), p.Kind, g.nameOf(b), amount[j], fig)
-			if p.Text != "" {
-				r.Why = p.Kind.String() + ", " + p.Pos + ": " + p.Text
-			}
-			return r
+		ok, held := g.divisionRestricted(gr, amount, j)
+		if !ok {
+			continue
 		}
+		fig := ""
+		if f := g.fn(c.divFigure); f != nil {
+			fig = fmt.Sprintf(", %s is %d", f.Text, g.fnValue2(c.divFigure, gr.Source, b))
+		}
+		p := g.fn(c.divRestrict)
+		if held >= 0 {
+			p = &g.Rules.Predicates[held]
+		}
+		r := refuse(p.Rule, "%s can't divide its combat damage so: %s holds for %s (it assigns %d%s)", g.nameOf(gr.Source), clauseName(p), g.nameOf(b), amount[j], fig)
+		if p.Text != "" {
+			r.Why = clauseWhy(p)
+		}
+		return r
 	}
 	return nil
 }
 
 // divisionRefused reports whether the rules' restriction on the pending
-// damage decision (the kind it was posed with) refuses gr's division
-// amount for its j-th recipient: what DefaultDamage's search asks.
+// damage decision refuses gr's division amount for its j-th recipient:
+// what DefaultDamage's search asks.
 func (g *Game) divisionRefused(gr DamageGroup, amount []int32, j int) bool {
-	_, refused := g.divisionRestricted(gr, amount, j, g.Combat.divRestrict)
+	refused, _ := g.divisionRestricted(gr, amount, j)
 	return refused
 }
 
-// divisionRestricted evaluates the predicates of kind k (two objects, a
-// condition: the .mtg's division_restriction) for the source of gr and its
-// j-th recipient, with gr's division being amount (the rules read it
-// through assigning, assigning_attacked, place and the recipient kind); it
-// returns the first that holds.
-func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int, k PredKind) (*Predicate, bool) {
-	if k >= numPredKinds || k.Arity() != 2 || k.IsValue() {
-		return nil, false
-	}
+// divisionRestricted evaluates the rules' restriction on the pending
+// damage decision (Combat.divRestrict) for the source of gr and its j-th
+// recipient, with gr's division being amount (the rules read it through
+// assigning, assigning_attacked, place and the recipient kind); held is
+// the clause of the rules' predicates found holding, -1 if none.
+func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int) (refused bool, held int32) {
 	c := &g.Combat
 	c.dividing, c.dividingAmounts = gr, amount
-	defer func() { c.dividing, c.dividingAmounts = DamageGroup{}, nil }()
-	s, b := gr.Source, gr.From[j]
-	for _, i := range g.predsOf(k) {
-		if p := &g.Rules.Predicates[i]; p.Test2(g.exec(), s, b) {
-			return p, true
-		}
-	}
-	return nil, false
+	refused, held = g.fnTest2(c.divRestrict, gr.Source, gr.From[j])
+	c.dividing, c.dividingAmounts = DamageGroup{}, nil
+	return refused, held
 }
 
 // AssigningAttacked is the damage source s is dividing to what it

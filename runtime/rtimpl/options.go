@@ -229,14 +229,14 @@ func (g *Game) blockOptions(yield func(Option) bool) bool {
 }
 
 // appendDamageOptions appends the options of damage decision d: each
-// source and each recipient, with the value of the decision's figure kind
-// for them (divide_combat_damage's lethal_damage).
+// source and each recipient, with the value of the decision's figure for
+// them (divide_combat_damage's, a function of the rules: lethal_damage).
 func (g *Game) appendDamageOptions(buf []Option, d *Decision) []Option {
 	g.damageOptions(d, func(gr DamageGroup) {
 		for _, to := range gr.From {
 			o := Option{Kind: Declare, Obj: gr.Source, Target: int32(to), Count: 1}
 			if to != NoObj {
-				o.Amount = g.exec().PredValue2(g.Combat.divFigure, gr.Source, to)
+				o.Amount = g.fnValue2(g.Combat.divFigure, gr.Source, to)
 			}
 			buf = append(buf, o)
 		}

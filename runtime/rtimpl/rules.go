@@ -97,6 +97,12 @@ type Rules struct {
 
 	// Predicates are the combat predicates (see PredKind).
 	Predicates []Predicate
+	// Fns are the functions the rules give statements as arguments
+	// (given(s, b, EXPR) in the .mtg: a condition or a value of the
+	// statement's parameters), by FnID: Kind is none, Text says what the
+	// .mtg wrote (or, for a predicate value called alone, its name), and
+	// Test2 or Value2 evaluates it. The runtime only evaluates them.
+	Fns []Predicate
 	// Watches are matched after every change to the game (watch
 	// declarations), in source order: the same queries as SBAs, each
 	// result performed as it is found (what leaves combat is removed from

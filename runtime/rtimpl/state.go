@@ -203,8 +203,8 @@ func (g *Game) checkLoaded() error {
 			return fmt.Errorf("saved game: the turn's plan names steps these rules do not have")
 		}
 	}
-	if c := &g.Combat; !c.Atk.shaped(false) || !c.Blk.shaped(true) || !kindShaped(c.divRestrict, 2, false, false) || !kindShaped(c.divFigure, 2, true, false) {
-		return fmt.Errorf("saved game: the combat names predicate kinds of the wrong shape")
+	if c := &g.Combat; !c.Atk.shaped(false) || !c.Blk.shaped(true) || !g.fnShaped(c.divRestrict, false) || !g.fnShaped(c.divFigure, true) {
+		return fmt.Errorf("saved game: the combat names predicate kinds or functions of the rules of the wrong shape")
 	}
 	player := func(p int8) bool { return p >= 0 && int(p) < len(g.Players) }
 	for li, l := range [][]StackItem{g.Stack, g.Waiting, {g.resolving}} {
