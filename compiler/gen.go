@@ -363,7 +363,7 @@ func (w *writer) predicate(p *Program, pr *Predicate, name string) {
 		params = append(params, v.GoName())
 	}
 	expr := goExpr(pr.Expr)
-	if pr.Pred.IsPlayer() {
+	if pr.Pred.IsPlayer() || pr.Expr.Type() == Player {
 		expr = "int32(" + expr + ")"
 	}
 	sig := "(g rt.Exec, " + strings.Join(params, ", ") + " rt.ObjID) " + result
@@ -384,6 +384,16 @@ func (w *writer) predicate(p *Program, pr *Predicate, name string) {
 	kind, text := "", pr.Label
 	if pr.Decl != nil {
 		kind, text = "Kind: rt."+pr.Const+", ", grammar.FormatNode(pr.Decl.If)
+	}
+	if pr.IsOp != 0 {
+		own += fmt.Sprintf(", Is: rt.%s, IsOp: rt.%s", pr.Is.Const(), [...]string{rtimpl.FnHolds: "FnHolds", rtimpl.FnHolding: "FnHolding", rtimpl.FnValue: "FnValue"}[pr.IsOp])
+	}
+	if len(pr.Kinds) > 0 {
+		var ks []string
+		for _, k := range pr.Kinds {
+			ks = append(ks, "rt."+k.Const())
+		}
+		own += ", Kinds: []rt.PredKind{" + strings.Join(ks, ", ") + "}"
 	}
 	w.printf("{%sRule: %s, Pos: %s, Text: %s, %s: %s%s},\n", kind, quote(first(pr.Rules)), quote(where(pr.Pos)), quote(text), field, name, own)
 }

@@ -132,6 +132,13 @@ type (
 		Pred rt.PredKind
 		X, Y Expr
 	}
+	// Holding is holding(KIND, x) (and y): how many of the rules'
+	// predicates of KIND hold (each a requirement of its own).
+	Holding struct {
+		typed
+		Pred rt.PredKind
+		X, Y Expr
+	}
 	// Quant is count, any, all and sum over a query (Val: sum's value).
 	Quant struct {
 		typed

@@ -68,6 +68,11 @@ func goExpr(e Expr) string {
 		return fmt.Sprintf("g.%s(%d, %d)", method, e.Phase, e.Step)
 	case *typedHolds:
 		return e.goExpr()
+	case *Holding:
+		if e.Y != nil {
+			return fmt.Sprintf("g.Holding2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))
+		}
+		return fmt.Sprintf("g.Holding(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
 	case *Holds:
 		if e.Y != nil {
 			return fmt.Sprintf("g.Holds2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))

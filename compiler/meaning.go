@@ -131,6 +131,9 @@ func (p *Program) Constructs() []Construct {
 	for _, pr := range p.Predicates {
 		add("predicate", pr.Pos, pr.Rules, true, &Clause{Expr: pr.Expr})
 	}
+	for _, fn := range p.Fns {
+		add("given", fn.Pos, fn.Rules, true, &Clause{Expr: fn.Expr})
+	}
 	for _, t := range p.Timings {
 		add("timing", t.Pos, t.Rules, true, &Clause{Expr: t.Expr})
 	}
@@ -281,6 +284,11 @@ func (w *irWalk) expr(e Expr) {
 			w.expr(a)
 		}
 	case *Holds:
+		w.expr(e.X)
+		if e.Y != nil {
+			w.expr(e.Y)
+		}
+	case *Holding:
 		w.expr(e.X)
 		if e.Y != nil {
 			w.expr(e.Y)

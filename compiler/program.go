@@ -350,6 +350,17 @@ type Predicate struct {
 	// calls it, the .mtg's expression (a predicate value called alone:
 	// its name, in words).
 	Label string
+	// Kinds (of a function of the rules): it is zero (false) unless a
+	// predicate of one of these kinds holds (zeroUnless): while none of
+	// them may hold in a game, the runtime need not evaluate it
+	// (rt.Predicate.Kinds). Nil: no such kinds.
+	Kinds []rt.PredKind
+	// Is, IsOp (of a function of the rules): its expression is exactly
+	// holds(Is, its parameters) (IsOp rt.FnHolds), holding(Is, ...)
+	// (rt.FnHolding) or the value Is(...) (rt.FnValue): the runtime
+	// evaluates it so, without the call (rt.Predicate.Is).
+	Is   rt.PredKind
+	IsOp rt.FnOp
 }
 
 // StackObject is a checked stack object: its parameters' types and Go

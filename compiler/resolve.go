@@ -311,7 +311,7 @@ func (r *resolver) args(b *Builtin, args []grammar.Expr, sc *scope) ([]Expr, boo
 // (its own frame: only its names and the game). It becomes a function of
 // the program (Program.Fns), the argument its FnID.
 func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int) Expr {
-	want := fmt.Sprintf("given(%s, %s)", strings.Join(spec.Names, ", "), map[Type]string{Bool: "CONDITION", Int: "NUMBER"}[spec.Result])
+	want := fmt.Sprintf("given(%s, %s)", strings.Join(spec.Names, ", "), map[Type]string{Bool: "CONDITION", Int: "NUMBER", Player: "PLAYER"}[spec.Result])
 	call, ok := e.(*grammar.CallExpr)
 	if !ok || call.Fun.Name != "given" || len(call.Args) != len(spec.Params)+1 {
 		r.c.errorf(e.Position(), "argument %d of %s is a function of the rules: write %s, the names standing for %s", n, verb, want, strings.Join(spec.Params, " and "))
@@ -326,15 +326,32 @@ func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int) Expr {
 			r.c.errorf(a.Position(), "argument %d of given names what stands for %s: a name, not an expression", i+1, spec.Params[i])
 			return bad(e.Position())
 		}
-		fn.Params = append(fn.Params, g.declare(*id, Object, sc))
+		t := Object
+		if i < len(spec.Types) {
+			t = spec.Types[i]
+		}
+		fn.Params = append(fn.Params, g.declare(*id, t, sc))
 	}
 	body := call.Args[len(spec.Params)]
-	what := "a condition"
-	if spec.Result == Int {
-		what = "a number"
-	}
+	what := map[Type]string{Bool: "a condition", Int: "a number", Player: "a player"}[spec.Result]
+	calls := len(r.c.predCalls)
 	fn.Expr = g.typed(body, sc, spec.Result, "the expression of given (argument "+fmt.Sprint(n)+" of "+verb+", "+what+")")
+	if spec.Undeclared {
+		r.c.predCalls = r.c.predCalls[:calls] // (see FnArg.Undeclared)
+	}
+	if spec.Declared {
+		eachExpr(fn.Expr, func(x Expr) {
+			switch x := x.(type) {
+			case *Holds:
+				r.c.predCalls = append(r.c.predCalls, predCall{Kind: x.Pred, Pos: x.Pos, Arg: verb})
+			case *Holding:
+				r.c.predCalls = append(r.c.predCalls, predCall{Kind: x.Pred, Pos: x.Pos, Arg: verb})
+			}
+		})
+	}
 	fn.IsValue = spec.Result != Bool
+	fn.Kinds, _ = zeroUnless(fn.Expr)
+	fn.Is, fn.IsOp = fnIs(fn.Expr, fn.Params)
 	fn.Slots = g.slots
 	fn.Label = grammar.FormatNode(body)
 	if pv, ok := fn.Expr.(*PredValue); ok && len(pv.Args) == len(fn.Params) {
@@ -360,7 +377,7 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return m
 	case "began", "ended", "during":
 		return r.segmentQuery(e)
-	case "holds":
+	case "holds", "holding":
 		return r.holds(e, sc)
 	case "count", "any", "all", "sum":
 		return r.quantifier(e, sc)
@@ -441,7 +458,7 @@ func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
 		return bad(e.Pos)
 	}
 	if len(e.Args) < 2 || len(e.Args) > 3 {
-		r.c.errorf(e.Pos, "holds takes a predicate kind and its parameters, e.g. holds(trample, a)")
+		r.c.errorf(e.Pos, "%s takes a predicate kind and its parameters, e.g. %s(trample, a)", fn, fn)
 		return bad(e.Pos)
 	}
 	id, ok := e.Args[0].(*grammar.Ident)
@@ -466,6 +483,13 @@ func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
 			t = Player
 		}
 		return r.typed(e.Args[i+1], sc, t, fmt.Sprintf("argument %d of %s", i+2, fn))
+	}
+	if fn == "holding" {
+		h := &Holding{typed: mk(e.Pos, Int), Pred: k, X: arg(0)}
+		if n == 2 {
+			h.Y = arg(1)
+		}
+		return h
 	}
 	h := &Holds{typed: mk(e.Pos, Bool), Pred: k, X: arg(0)}
 	if n == 2 {
@@ -865,4 +889,69 @@ func (r *resolver) arg(e grammar.Expr, want Type, sc *scope, verb string, n int)
 	}
 	r.c.errorf(e.Position(), "argument %d of %s must be a %s name", n, verb, what)
 	return bad(e.Position())
+}
+
+// zeroUnless reports kinds such that e is zero (false) unless one of the
+// rules' predicates of one of them holds: holding(K, ...) and holds(K,
+// ...) of a kind any one of which holds, their sums and disjunctions, and
+// a conjunction or product with such a side. ok is false for any other e.
+func zeroUnless(e Expr) (kinds []rt.PredKind, ok bool) {
+	switch e := e.(type) {
+	case *Paren:
+		return zeroUnless(e.X)
+	case *Holding:
+		return []rt.PredKind{e.Pred}, true
+	case *Holds:
+		if !e.Pred.All() {
+			return []rt.PredKind{e.Pred}, true
+		}
+	case *Binary:
+		switch e.Op {
+		case OpOr, OpAdd:
+			a, okA := zeroUnless(e.X)
+			b, okB := zeroUnless(e.Y)
+			if okA && okB {
+				return append(a, b...), true
+			}
+		case OpAnd, OpMul:
+			if a, ok := zeroUnless(e.X); ok {
+				return a, true
+			}
+			return zeroUnless(e.Y)
+		}
+	}
+	return nil, false
+}
+
+// fnIs reports the kind and the evaluation a function of the rules whose
+// expression e, over params, is exactly holds(K, params...), holding(K,
+// params...) or K(params...) (a value): what the runtime may evaluate
+// without calling it. Op 0: none.
+func fnIs(e Expr, params []*Var) (rt.PredKind, rt.FnOp) {
+	same := func(args ...Expr) bool {
+		if len(args) != len(params) {
+			return false
+		}
+		for i, a := range args {
+			if v, ok := a.(*VarRef); !ok || v.Var != params[i] {
+				return false
+			}
+		}
+		return true
+	}
+	switch e := e.(type) {
+	case *Holds:
+		if args := []Expr{e.X}; e.Y == nil && same(args...) || e.Y != nil && same(e.X, e.Y) {
+			return e.Pred, rt.FnHolds
+		}
+	case *Holding:
+		if args := []Expr{e.X}; e.Y == nil && same(args...) || e.Y != nil && same(e.X, e.Y) {
+			return e.Pred, rt.FnHolding
+		}
+	case *PredValue:
+		if same(e.Args...) {
+			return e.Pred, rt.FnValue
+		}
+	}
+	return 0, 0
 }

@@ -158,7 +158,34 @@ func (b *Builtin) fnArgs(a ...FnArg) *Builtin     { b.FnArgs = a; return b }
 type FnArg struct {
 	Names  []string // the names the vocabulary's doc gives them: "s", "b"
 	Params []string // what each parameter is, for messages: "the source"...
-	Result Type
+	Types  []Type   // each parameter's type: Object (nil: all objects) or Player
+	Result Type     // Bool (a condition), Int (a number) or Player
+	// Undeclared: the value predicates its expression calls need not be
+	// declared (the rules may have none: then no value, no player); else
+	// they must be, as a value of nothing is a mistake. Declared: the
+	// kinds its holds(...) read must be declared too (a kind every one of
+	// which must hold holds of everything when the rules declare none).
+	Undeclared, Declared bool
+}
+
+// fn1 and fn2 are FnArgs of one and two objects (players where the name
+// is p or q).
+func fn1(name, what string, result Type) FnArg {
+	return FnArg{Names: []string{name}, Params: []string{what}, Types: []Type{paramType(name)}, Result: result}
+}
+
+func fn2(n1, w1, n2, w2 string, result Type) FnArg {
+	return FnArg{Names: []string{n1, n2}, Params: []string{w1, w2}, Types: []Type{paramType(n1), paramType(n2)}, Result: result}
+}
+
+func undeclared(a FnArg) FnArg { a.Undeclared = true; return a }
+func declared(a FnArg) FnArg   { a.Declared = true; return a }
+
+func paramType(name string) Type {
+	if name == "p" || name == "q" {
+		return Player
+	}
+	return Object
 }
 
 // PredArg is what a verb's predicate kind argument must be, in order of
@@ -363,12 +390,12 @@ var builtins = []*Builtin{
 	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player among the players q for whom every predicate of kind A holds of (P, q), the next in turn order first (asked only when there are several; none: none is chosen)").
 		predArgs(PredArg{Params: 2, Declared: true, Players: true}).
 		choice("the .mtg says who chooses and, by the kind it names, among whom (can_attack_player: an opponent in the game); the player picks one (asked only when there are several), game.defender; what it limits is the rules' attack_restriction"),
-	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the predicates of the kinds named: every one of kind M holds for a creature declared, none of kind N; with the attack made, none of kind R holds for any creature; as many of kind Q (each a requirement that its creature attacks) hold of creatures declared as the others allow; each attacks a player q for whom every one of kind A holds of (P, q), or a permanent t for whom every one of kind B holds of (P, t), defended by the player the value of kind D names; recorded as the declaration").
-		predArgs(PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 2, Declared: true}, PredArg{Params: 2}, PredArg{Params: 1, Value: true, Player: true}).
-		choice("the .mtg says who, and which predicates say what may attack, what may not, what the attack as a whole may not be and what is required; the player chooses; the statements after it make the attack"),
-	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, checked whole against the predicates of the kinds named: every one of kind M holds for a blocker, none of kind N for it and the attacker it blocks; with the blocks made, none of kind R holds for any creature; as many requirements of kind Q (b blocks) and W (b blocks a) hold as the others allow; a blocker blocks at most the value of kind V attackers; recorded as the declaration").
-		predArgs(PredArg{Params: 1}, PredArg{Params: 2}, PredArg{Params: 1}, PredArg{Params: 1}, PredArg{Params: 2}, PredArg{Params: 1, Value: true, Declared: true}).
-		choice("the .mtg says who, and which predicates say what may block what, what the blocks as a whole may not be, what is required and how many attackers a creature may block; the player chooses; the statements after it make the blocks"),
+	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the functions given: the condition M, given(a, COND), holds for each creature declared; with the attack made, the condition R, given(x, COND), holds for no permanent; no declaration meeting these obeys more requirements, the number Q, given(a, N), of each creature declared; each attacks a player q for whom the condition A, given(p, q, COND), holds, or a permanent t for whom B, given(p, t, COND), does, defended by the player D, given(t, PLAYER); recorded as the declaration").
+		fnArgs(fn1("a", "a creature", Bool), fn1("x", "a permanent", Bool), fn1("a", "a creature", Int), declared(fn2("p", "the player attacking", "q", "a player", Bool)), fn2("p", "the player attacking", "t", "a permanent", Bool), undeclared(fn1("t", "a permanent attacked", Player))).
+		choice("the .mtg says who, and what may attack, what the attack as a whole may not be and what is required (functions of the rules); the player chooses; the statements after it make the attack"),
+	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, checked whole against the functions given: the condition M, given(b, COND), holds for each blocker and N, given(b, a, COND), for it and the attacker it blocks; with the blocks made, the condition R, given(x, COND), holds for no permanent; a blocker blocks at most V, given(b, N), attackers; no declaration meeting these obeys more requirements, the numbers Q, given(b, N), of each blocker and W, given(b, a, N), of each blocker and the attacker it blocks; recorded as the declaration").
+		fnArgs(fn1("b", "a creature", Bool), fn2("b", "a creature", "a", "an attacker", Bool), fn1("x", "a permanent", Bool), fn1("b", "a creature", Int), fn2("b", "a creature", "a", "an attacker", Int), fn1("b", "a creature", Int)).
+		choice("the .mtg says who, and what may block what, what the blocks as a whole may not be, what is required and how many attackers a creature may block (functions of the rules); the player chooses; the statements after it make the blocks"),
 	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),
@@ -390,7 +417,7 @@ var builtins = []*Builtin{
 	verb("may_divide", rt.Exec.MayDivide, "X's N combat damage in this step is divided as player P chooses (its controller if P is no player) among the creatures it is in combat with, in order"),
 	verb("may_divide_to_attacked", rt.Exec.MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
 	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; the condition R, given(s, b, COND) of a source s and a recipient b, refuses a division for which it holds; the number F, given(s, b, N), is what the player is told of each recipient").
-		fnArgs(FnArg{Names: []string{"s", "b"}, Params: []string{"the source", "a recipient"}, Result: Bool}, FnArg{Names: []string{"s", "b"}, Params: []string{"the source", "a recipient"}, Result: Int}).
+		fnArgs(fn2("s", "the source", "b", "a recipient", Bool), fn2("s", "the source", "b", "a recipient", Int)).
 		choice("the .mtg says whose damage is divided (may_divide), how much, by whom and in which order, and which divisions are legal (its restriction predicates); the player gives the amounts"),
 	verb("deal_combat_damage", rt.Exec.DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),
 	verb("cancel_combat_damage", rt.Exec.CancelCombatDamage, "the combat damage assigned to X and not yet dealt is not dealt"),

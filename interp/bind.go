@@ -158,18 +158,11 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, int, int32, string) bool:
 		p, n := a[0].p, a[1].i
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), n(g, fp), rule) }
-	case func(rt.Exec, int, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, string) bool:
+	case func(rt.Exec, int, rt.FnID, rt.FnID, rt.FnID, rt.FnID, rt.FnID, rt.FnID, string) bool:
 		p := a[0].p
-		var k [7]rt.PredKind
+		var k [6]rt.FnID
 		for i := range k {
-			k[i] = rt.PredKind(a[1+i].enum)
-		}
-		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], k[4], k[5], k[6], rule) }
-	case func(rt.Exec, int, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, rt.PredKind, string) bool:
-		p := a[0].p
-		var k [6]rt.PredKind
-		for i := range k {
-			k[i] = rt.PredKind(a[1+i].enum)
+			k[i] = rt.FnID(a[1+i].enum)
 		}
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], k[4], k[5], rule) }
 	case func(rt.Exec, int, rt.PredKind, string) bool:

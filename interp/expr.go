@@ -158,6 +158,14 @@ func (c *clause) expr(e compiler.Expr) value {
 			return boolV(func(g rt.Exec, fp int) bool { return g.Holds2(k, x(g, fp), y(g, fp)) })
 		}
 		return boolV(func(g rt.Exec, fp int) bool { return g.Holds(k, x(g, fp)) })
+	case *compiler.Holding:
+		k := e.Pred
+		x := c.objArg(k, 0, e.X)
+		if e.Y != nil {
+			y := c.objArg(k, 1, e.Y)
+			return intV(func(g rt.Exec, fp int) int32 { return g.Holding2(k, x(g, fp), y(g, fp)) })
+		}
+		return intV(func(g rt.Exec, fp int) int32 { return g.Holding(k, x(g, fp)) })
 	case *compiler.PredValue:
 		k, x := e.Pred, c.expr(e.Args[0]).o
 		if len(e.Args) == 2 {

@@ -455,7 +455,7 @@ func (b *builder) sba(s *compiler.SBA) rt.SBA {
 // predicate builds a combat predicate: a condition over one object
 // (Test) or two (Test2), or a value (Value, Value2), its parameters.
 func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
-	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: pr.Pred, Own: pr.Own, Guard: pr.Guard, GuardCard: pr.GuardCard, TypeGuard: pr.TypeGuard}
+	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: pr.Pred, Own: pr.Own, Guard: pr.Guard, GuardCard: pr.GuardCard, TypeGuard: pr.TypeGuard, Kinds: pr.Kinds, Is: pr.Is, IsOp: pr.IsOp}
 	if pr.Decl != nil {
 		out.Text = grammar.FormatNode(pr.Decl.If)
 	} else {
@@ -463,7 +463,7 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 	}
 	c := &clause{b: b}
 	v, slots := c.expr(pr.Expr), pr.Slots
-	if pr.Pred.IsPlayer() {
+	if pr.Pred.IsPlayer() || pr.Expr.Type() == compiler.Player {
 		p := v.p
 		v.i = func(g rt.Exec, fp int) int32 { return int32(p(g, fp)) }
 	}

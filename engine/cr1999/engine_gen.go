@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8e307c9ac0eea94a02aaf8b4c9027964"
+const SourceHash = "sha256:46868af8861c43682940d5de41119c28"
 
 // Keyword bits.
 const (
@@ -214,7 +214,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"306", "306.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:301", Run: phase_combat_end_0},
+				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:311", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (307)
@@ -232,7 +232,7 @@ var Rules = &rt.Rules{
 					Rules: []string{"308"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_0},
 						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:81", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:91", Run: step_declare_attackers_action_2},
 					},
@@ -240,46 +240,46 @@ var Rules = &rt.Rules{
 					PriorityRule: "308.6",
 					PriorityIf:   step_declare_attackers_priority_if,
 				},
-				{ // rules/combat.mtg:98 (309)
+				{ // rules/combat.mtg:103 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "rules/combat.mtg:98",
+					Pos:      "rules/combat.mtg:103",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:115", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:121", Run: step_declare_blockers_action_1},
 						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:111", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
 				},
-				{ // rules/combat.mtg:173 (310)
+				{ // rules/combat.mtg:183 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "rules/combat.mtg:173",
+					Pos:      "rules/combat.mtg:183",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:140", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:235", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:242", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:218", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:280", Run: step_combat_damage_action_5},
 						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:228", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // rules/combat.mtg:282 (311)
+				{ // rules/combat.mtg:292 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:282",
+					Pos:          "rules/combat.mtg:292",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:286", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:296", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -364,21 +364,21 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:45", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:530", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:407", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:414", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:461", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:462", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:490", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:500", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: rt.Trample, Rule: "502.9", Pos: "rules/combat.mtg:513", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.AttackRestriction, Rule: "307.1", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: rt.CastAnyTime, Rule: "409.1", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
@@ -392,8 +392,20 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.2", Pos: "cr1999/combat.mtg:177", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21, Own: true},
 	},
 	Fns: []rt.Predicate{
-		{Rule: "310.1", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
-		{Rule: "310.1", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
+		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_1},
+		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(attack_restriction, x)", Test: fn_2, Is: rt.AttackRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.AttackRestriction}},
+		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holding(must_attack, a)", Value: fn_3, Is: rt.MustAttack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustAttack}},
+		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_4, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
+		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_5, Is: rt.CanAttackPermanent, IsOp: rt.FnHolds},
+		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_6, Is: rt.DefenderOf, IsOp: rt.FnValue},
+		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_7, Is: rt.CanBlock, IsOp: rt.FnHolds},
+		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_8},
+		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_9, Is: rt.BlockRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.BlockRestriction}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_10, Is: rt.MustBlock, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlock}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_11, Is: rt.MustBlockAttacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlockAttacker}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_12, Is: rt.BlocksAtMost, IsOp: rt.FnValue},
+		{Rule: "310.1", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_13, Is: rt.DivisionRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.DivisionRestriction}},
+		{Rule: "310.1", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_14, Is: rt.LethalDamage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -420,19 +432,19 @@ var Rules = &rt.Rules{
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:380"},
-		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:381"},
-		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:382"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:384"},
-		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:385"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:395", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:399", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:400"},
-		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:402", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:390"},
+		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:391"},
+		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:392"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:394"},
+		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:395"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:398", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:402", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:405", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:409", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:410"},
+		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:411", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:412", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -606,7 +618,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:432 (308.1) (attacks_alone)
+// rules/combat.mtg:442 (308.1) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -614,7 +626,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:433 (308.1) (attacking_alone)
+// rules/combat.mtg:443 (308.1) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -622,7 +634,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:434 (309.1) (blocks_alone)
+// rules/combat.mtg:444 (309.1) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -630,7 +642,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:435 (309.1) (blocking_alone)
+// rules/combat.mtg:445 (309.1) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1008,7 +1020,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:301 (306.2)
+// rules/combat.mtg:311 (306.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1045,9 +1057,9 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:22 (308.1, 308.2, 308.3)
+// rules/combat.mtg:27 (308.1, 308.2, 308.3)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, rt.CanAttackPlayer, rt.CanAttackPermanent, rt.DefenderOf, "308.1") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(1), rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), "308.1") {
 		return false
 	}
 	return true
@@ -1111,12 +1123,12 @@ func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
 
-// rules/combat.mtg:99 (308.4)
+// rules/combat.mtg:104 (308.4)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:105 (309.1, 309.2)
+// rules/combat.mtg:115 (309.1, 309.2)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1134,7 +1146,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, rt.CanBlock, rt.CantBlock, rt.BlockRestriction, rt.MustBlock, rt.MustBlockAttacker, rt.BlocksAtMost, "309.1") {
+			if !g.ChooseBlockers(v_q, rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), "309.1") {
 				return false
 			}
 		}
@@ -1143,7 +1155,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:111 (309.2)
+// rules/combat.mtg:121 (309.2)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1303,12 +1315,12 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:171 (309.5)
+// rules/combat.mtg:181 (309.5)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:174 (308.4)
+// rules/combat.mtg:184 (308.4)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
@@ -1389,7 +1401,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:210 (310.1a, 310.1b)
+// rules/combat.mtg:220 (310.1a, 310.1b)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1412,7 +1424,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:225 (310.1b, 310.1c)
+// rules/combat.mtg:235 (310.1b, 310.1c)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1439,7 +1451,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:232 (310.1c, 502.9)
+// rules/combat.mtg:242 (310.1c, 502.9)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1595,7 +1607,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:270 (310.1)
+// rules/combat.mtg:280 (310.1)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1611,7 +1623,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "310.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(13), rt.FnID(14), "310.1") {
 				return false
 			}
 		}
@@ -1628,17 +1640,17 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:280 (310.2)
+// rules/combat.mtg:290 (310.2)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:283 (311.1)
+// rules/combat.mtg:293 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:286 (306.2, 308.5, 309.3)
+// rules/combat.mtg:296 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1929,14 +1941,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:520 (306.2)
+// rules/combat.mtg:530 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:520 (306.2)
+// rules/combat.mtg:530 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2053,7 +2065,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:407 (308.1)
+// rules/combat.mtg:417 (308.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2063,7 +2075,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))))
 }
 
-// rules/combat.mtg:414 (308.1)
+// rules/combat.mtg:424 (308.1)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2072,12 +2084,12 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:461 (309.1)
+// rules/combat.mtg:471 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:462 (309.1)
+// rules/combat.mtg:472 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2092,22 +2104,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:490 (310.1a)
+// rules/combat.mtg:500 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:502 (502.9)
+// rules/combat.mtg:512 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:503 (502.9)
+// rules/combat.mtg:513 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:561 (307.1)
+// rules/combat.mtg:571 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2247,13 +2259,79 @@ func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:272 (310.1)
-func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:28 (308.1)
+func fn_1(g rt.Exec, v_a rt.ObjID) bool {
+	return g.Holds(rt.CanAttack, v_a) && !(g.Holds(rt.CantAttack, v_a))
+}
+
+// rules/combat.mtg:28 (308.1)
+func fn_2(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(rt.AttackRestriction, v_x)
+}
+
+// rules/combat.mtg:28 (308.1)
+func fn_3(g rt.Exec, v_a rt.ObjID) int32 {
+	return g.Holding(rt.MustAttack, v_a)
+}
+
+// rules/combat.mtg:28 (308.1)
+func fn_4(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	v_q := int(v_q_)
+	_ = v_q
+	return g.Holds2(rt.CanAttackPlayer, rt.ObjID(v_p), rt.ObjID(v_q))
+}
+
+// rules/combat.mtg:28 (308.1)
+func fn_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return g.Holds2(rt.CanAttackPermanent, rt.ObjID(v_p), v_t)
+}
+
+// rules/combat.mtg:28 (308.1)
+func fn_6(g rt.Exec, v_t rt.ObjID) int32 {
+	return int32(int(g.PredValue(rt.DefenderOf, v_t)))
+}
+
+// rules/combat.mtg:117 (309.1)
+func fn_7(g rt.Exec, v_b rt.ObjID) bool {
+	return g.Holds(rt.CanBlock, v_b)
+}
+
+// rules/combat.mtg:117 (309.1)
+func fn_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return !(g.Holds2(rt.CantBlock, v_b, v_a))
+}
+
+// rules/combat.mtg:117 (309.1)
+func fn_9(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(rt.BlockRestriction, v_x)
+}
+
+// rules/combat.mtg:117 (309.1)
+func fn_10(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.Holding(rt.MustBlock, v_b)
+}
+
+// rules/combat.mtg:117 (309.1)
+func fn_11(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+	return g.Holding2(rt.MustBlockAttacker, v_b, v_a)
+}
+
+// rules/combat.mtg:117 (309.1)
+func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.PredValue(rt.BlocksAtMost, v_b)
+}
+
+// rules/combat.mtg:282 (310.1)
+func fn_13(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
 }
 
-// rules/combat.mtg:272 (310.1)
-func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:282 (310.1)
+func fn_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
@@ -2412,7 +2490,7 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:388 (309.1)
+// rules/combat.mtg:398 (309.1)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2423,7 +2501,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:392 (308.3)
+// rules/combat.mtg:402 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2432,7 +2510,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:395 (308.3)
+// rules/combat.mtg:405 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2450,7 +2528,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:399 (308.3)
+// rules/combat.mtg:409 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2467,7 +2545,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:401 (309.1)
+// rules/combat.mtg:411 (309.1)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2476,7 +2554,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:403 (309.1)
+// rules/combat.mtg:413 (309.1)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

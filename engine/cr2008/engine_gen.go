@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ba06c52c0e4a81423da3cd60d1bd9d3f"
+const SourceHash = "sha256:36d2f9c0a03319e7965ad45bf2a8602e"
 
 // Keyword bits.
 const (
@@ -215,7 +215,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"306", "306.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:301", Run: phase_combat_end_0},
+				{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:311", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (307)
@@ -233,58 +233,58 @@ var Rules = &rt.Rules{
 					Rules: []string{"308"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_0},
 						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:185", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:50", Run: step_declare_attackers_action_2},
-						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:54", Run: step_declare_attackers_action_3},
-						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:86", Run: step_declare_attackers_action_4},
+						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:55", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:59", Run: step_declare_attackers_action_3},
+						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:91", Run: step_declare_attackers_action_4},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.1",
 				},
-				{ // rules/combat.mtg:98 (309)
+				{ // rules/combat.mtg:103 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "rules/combat.mtg:98",
+					Pos:      "rules/combat.mtg:103",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:118", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:115", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:121", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:128", Run: step_declare_blockers_action_2},
 						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
-						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:163", Run: step_declare_blockers_action_4},
+						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:173", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.1",
 				},
-				{ // rules/combat.mtg:173 (310)
+				{ // rules/combat.mtg:183 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "rules/combat.mtg:173",
+					Pos:      "rules/combat.mtg:183",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:198", Run: step_combat_damage_action_0},
 						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:235", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:242", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:218", Run: step_combat_damage_action_5},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:280", Run: step_combat_damage_action_6},
 						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:228", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:282 (311)
+				{ // rules/combat.mtg:292 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:282",
+					Pos:          "rules/combat.mtg:292",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:286", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:296", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -374,28 +374,28 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:24", Over: rt.OverPermanents, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:530", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:407", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:414", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
-		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:421", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:452", Text: "0", Value2: pred_attack_tax_5},
-		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:455", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:461", Text: "b.controller == game.declaring", Test: pred_can_block_7},
-		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:462", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
+		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:431", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:462", Text: "0", Value2: pred_attack_tax_5},
+		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:465", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
+		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_7},
+		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
 		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
-		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:490", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
-		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
-		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:510", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:511", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
-		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:516", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
+		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:500", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
+		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
+		{Kind: rt.Trample, Rule: "502.9b", Pos: "rules/combat.mtg:513", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "310.5", Pos: "rules/combat.mtg:520", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "310.5", Pos: "rules/combat.mtg:521", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
+		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:526", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
 		{Kind: rt.CastAnyTime, Rule: "408.1c", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
@@ -403,8 +403,20 @@ var Rules = &rt.Rules{
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
 	},
 	Fns: []rt.Predicate{
-		{Rule: "310.2", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
-		{Rule: "310.2", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
+		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_1},
+		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "holds(attack_restriction, x)", Test: fn_2, Is: rt.AttackRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.AttackRestriction}},
+		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "holding(must_attack, a)", Value: fn_3, Is: rt.MustAttack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustAttack}},
+		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_4, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
+		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_5, Is: rt.CanAttackPermanent, IsOp: rt.FnHolds},
+		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_6, Is: rt.DefenderOf, IsOp: rt.FnValue},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_7, Is: rt.CanBlock, IsOp: rt.FnHolds},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_8},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_9, Is: rt.BlockRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.BlockRestriction}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_10, Is: rt.MustBlock, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlock}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_11, Is: rt.MustBlockAttacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlockAttacker}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_12, Is: rt.BlocksAtMost, IsOp: rt.FnValue},
+		{Rule: "310.2", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_13, Is: rt.DivisionRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.DivisionRestriction}},
+		{Rule: "310.2", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_14, Is: rt.LethalDamage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -435,19 +447,19 @@ var Rules = &rt.Rules{
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:28", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:380"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:381"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:382"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:384"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:385"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:395", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:399", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:400"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:402", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:390"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:391"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:392"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:394"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:395"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:398", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:402", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:405", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:409", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:410"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:411", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:412", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -644,7 +656,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:432 (306.5) (attacks_alone)
+// rules/combat.mtg:442 (306.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -652,7 +664,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:433 (306.5) (attacking_alone)
+// rules/combat.mtg:443 (306.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -660,7 +672,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:434 (306.5) (blocks_alone)
+// rules/combat.mtg:444 (306.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -668,7 +680,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:435 (306.5) (blocking_alone)
+// rules/combat.mtg:445 (306.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1172,7 +1184,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:301 (311.2)
+// rules/combat.mtg:311 (311.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1209,9 +1221,9 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:22 (308.2, 308.2a, 306.3, 308.2d)
+// rules/combat.mtg:27 (308.2, 308.2a, 306.3, 308.2d)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, rt.CanAttackPlayer, rt.CanAttackPermanent, rt.DefenderOf, "308.2") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(1), rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), "308.2") {
 		return false
 	}
 	return true
@@ -1240,13 +1252,13 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:50 (308.2f, 308.2d, 308.2e)
+// rules/combat.mtg:55 (308.2f, 308.2d, 308.2e)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2f")
 	return true
 }
 
-// rules/combat.mtg:54 (308.2g)
+// rules/combat.mtg:59 (308.2g)
 func step_declare_attackers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1269,7 +1281,7 @@ func step_declare_attackers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:86 (308.3)
+// rules/combat.mtg:91 (308.3)
 func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1295,17 +1307,17 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:94 (308.1)
+// rules/combat.mtg:99 (308.1)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:99 (308.5)
+// rules/combat.mtg:104 (308.5)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:105 (309.2, 309.2a, 309.2b)
+// rules/combat.mtg:115 (309.2, 309.2a, 309.2b)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1323,7 +1335,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, rt.CanBlock, rt.CantBlock, rt.BlockRestriction, rt.MustBlock, rt.MustBlockAttacker, rt.BlocksAtMost, "309.2") {
+			if !g.ChooseBlockers(v_q, rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), "309.2") {
 				return false
 			}
 		}
@@ -1332,7 +1344,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:111 (309.2d, 309.2b, 309.2c)
+// rules/combat.mtg:121 (309.2d, 309.2b, 309.2c)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1357,7 +1369,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:118 (309.2e, 309.2f)
+// rules/combat.mtg:128 (309.2e, 309.2f)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1463,7 +1475,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:163 (309.2f)
+// rules/combat.mtg:173 (309.2f)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1504,12 +1516,12 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:171 (309.1)
+// rules/combat.mtg:181 (309.1)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:174 (308.5)
+// rules/combat.mtg:184 (308.5)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
@@ -1613,7 +1625,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:210 (310.2a, 310.2b)
+// rules/combat.mtg:220 (310.2a, 310.2b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1636,7 +1648,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:225 (310.2b, 310.2c)
+// rules/combat.mtg:235 (310.2b, 310.2c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1663,7 +1675,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:232 (310.2c, 502.9c)
+// rules/combat.mtg:242 (310.2c, 502.9c)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1819,7 +1831,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:270 (310.2, 310.1)
+// rules/combat.mtg:280 (310.2, 310.1)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1835,7 +1847,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "310.2") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(13), rt.FnID(14), "310.2") {
 				return false
 			}
 		}
@@ -1852,17 +1864,17 @@ func step_combat_damage_action_7(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:280 (310.1)
+// rules/combat.mtg:290 (310.1)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:283 (311.1)
+// rules/combat.mtg:293 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:286 (311.2)
+// rules/combat.mtg:296 (311.2)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2148,14 +2160,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:520 (306.4)
+// rules/combat.mtg:530 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:520 (306.4)
+// rules/combat.mtg:530 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2255,7 +2267,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:407 (308.2)
+// rules/combat.mtg:417 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2265,7 +2277,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
 
-// rules/combat.mtg:414 (306.3, 306.2)
+// rules/combat.mtg:424 (306.3, 306.2)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2281,31 +2293,31 @@ func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:421 (306.2)
+// rules/combat.mtg:431 (306.2)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:452 (308.2f)
+// rules/combat.mtg:462 (308.2f)
 func pred_attack_tax_5(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:455 (502.5)
+// rules/combat.mtg:465 (502.5)
 func pred_can_tap_6(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:461 (309.2)
+// rules/combat.mtg:471 (309.2)
 func pred_can_block_7(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:462 (309.2)
+// rules/combat.mtg:472 (309.2)
 func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2320,37 +2332,37 @@ func pred_blocks_at_most_10(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:490 (310.2a)
+// rules/combat.mtg:500 (310.2a)
 func pred_assigns_damage_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:502 (502.9b)
+// rules/combat.mtg:512 (502.9b)
 func pred_division_restriction_12(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:503 (502.9b, 502.9c)
+// rules/combat.mtg:513 (502.9b, 502.9c)
 func pred_trample_13(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:510 (310.5, 502.2, 502.28)
+// rules/combat.mtg:520 (310.5, 502.2, 502.28)
 func pred_deals_first_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:511 (310.5, 502.28)
+// rules/combat.mtg:521 (310.5, 502.28)
 func pred_deals_second_15(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:516 (306.4, 306.4b)
+// rules/combat.mtg:526 (306.4, 306.4b)
 func pred_leaves_combat_16(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:561 (306.2)
+// rules/combat.mtg:571 (306.2)
 func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2390,13 +2402,79 @@ func pred_lethal_damage_22(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
 }
 
-// rules/combat.mtg:272 (310.2)
-func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:28 (308.2)
+func fn_1(g rt.Exec, v_a rt.ObjID) bool {
+	return g.Holds(rt.CanAttack, v_a) && !(g.Holds(rt.CantAttack, v_a))
+}
+
+// rules/combat.mtg:28 (308.2)
+func fn_2(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(rt.AttackRestriction, v_x)
+}
+
+// rules/combat.mtg:28 (308.2)
+func fn_3(g rt.Exec, v_a rt.ObjID) int32 {
+	return g.Holding(rt.MustAttack, v_a)
+}
+
+// rules/combat.mtg:28 (308.2)
+func fn_4(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	v_q := int(v_q_)
+	_ = v_q
+	return g.Holds2(rt.CanAttackPlayer, rt.ObjID(v_p), rt.ObjID(v_q))
+}
+
+// rules/combat.mtg:28 (308.2)
+func fn_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return g.Holds2(rt.CanAttackPermanent, rt.ObjID(v_p), v_t)
+}
+
+// rules/combat.mtg:28 (308.2)
+func fn_6(g rt.Exec, v_t rt.ObjID) int32 {
+	return int32(int(g.PredValue(rt.DefenderOf, v_t)))
+}
+
+// rules/combat.mtg:117 (309.2)
+func fn_7(g rt.Exec, v_b rt.ObjID) bool {
+	return g.Holds(rt.CanBlock, v_b)
+}
+
+// rules/combat.mtg:117 (309.2)
+func fn_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return !(g.Holds2(rt.CantBlock, v_b, v_a))
+}
+
+// rules/combat.mtg:117 (309.2)
+func fn_9(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(rt.BlockRestriction, v_x)
+}
+
+// rules/combat.mtg:117 (309.2)
+func fn_10(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.Holding(rt.MustBlock, v_b)
+}
+
+// rules/combat.mtg:117 (309.2)
+func fn_11(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+	return g.Holding2(rt.MustBlockAttacker, v_b, v_a)
+}
+
+// rules/combat.mtg:117 (309.2)
+func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.PredValue(rt.BlocksAtMost, v_b)
+}
+
+// rules/combat.mtg:282 (310.2)
+func fn_13(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
 }
 
-// rules/combat.mtg:272 (310.2)
-func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:282 (310.2)
+func fn_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
@@ -2637,7 +2715,7 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:388 (309.3)
+// rules/combat.mtg:398 (309.3)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2648,7 +2726,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:392 (308.3)
+// rules/combat.mtg:402 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2657,7 +2735,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:395 (308.3)
+// rules/combat.mtg:405 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2675,7 +2753,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:399 (308.3)
+// rules/combat.mtg:409 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2692,7 +2770,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:401 (309.2f)
+// rules/combat.mtg:411 (309.2f)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2701,7 +2779,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:403 (309.3)
+// rules/combat.mtg:413 (309.3)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

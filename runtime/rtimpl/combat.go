@@ -143,10 +143,7 @@ func (g Exec) Holds(k PredKind, x ObjID) bool {
 	}
 	switch predHolds[k] {
 	case holdsAny:
-		if l := g.live; l != nil && g.Objs[x].Types&l.types[k] == 0 {
-			return false // (no predicate of k can hold for x: typed)
-		}
-		ok, _ := g.pred(k, x, false)
+		ok, _ := g.pred(k, x, false) // (typed first: no predicate of k may hold for x)
 		return ok
 	case holdsAll:
 		ok, _ := g.pred(k, x, true)
@@ -226,9 +223,29 @@ type Predicate struct {
 	// this name (is_card): while none was, the predicate is not evaluated
 	// either. Empty: no such card.
 	GuardCard string
+	// Kinds (of a function of the rules, Rules.Fns; derived by the
+	// compiler): it is zero (false) unless a predicate of one of these
+	// kinds holds, so while none of them is live (Game.live) it is not
+	// evaluated (fnDead). Nil: no such kinds.
+	Kinds []PredKind
+	// Is, IsOp (of a function of the rules; derived by the compiler): it
+	// is exactly holds(Is, ...) (FnHolds), holding(Is, ...) (FnHolding)
+	// or the value Is(...) (FnValue) of its parameters, which the runtime
+	// evaluates so (the same as calling it, without the call). IsOp 0:
+	// call it.
+	Is   PredKind
+	IsOp FnOp
 }
 
-// Attack is one attacking creature.
+// FnOp is what a function of the rules is exactly (Predicate.IsOp).
+type FnOp uint8
+
+const (
+	FnCall    FnOp = iota // call it
+	FnHolds               // holds(Is, its parameters)
+	FnHolding             // holding(Is, its parameters)
+	FnValue               // Is(its parameters), a value
+)
 type Attack struct {
 	Attacker   ObjID
 	Controller int8  // its controller when it was declared
@@ -305,7 +322,7 @@ type Combat struct {
 	// Atk and Blk are the predicate kinds the rules' statements asking for
 	// the declarations of attackers and blockers name (ChooseAttackers,
 	// ChooseBlockers): what the declarations are checked against.
-	Atk, Blk DeclKinds
+	Atk, Blk DeclFns
 	// divRestrict and divFigure are the functions of the rules the
 	// damage decision was posed with (DivideCombatDamage): what refuses a
 	// division, and the value of each recipient the host is told.
@@ -591,6 +608,9 @@ func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 	for _, i := range g.predsOf(k) {
 		p := &g.Rules.Predicates[i]
 		if holds := g.typeOK(p, x) && p.Test(g.exec(), x); holds != all {
+			if w := g.why; w != nil {
+				w.held = int32(i) // the clause that decided: a refusal quotes it (fnEval)
+			}
 			return !all, p.Rule
 		}
 	}

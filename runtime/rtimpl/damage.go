@@ -132,10 +132,9 @@ type gameAux struct {
 	keys     []int16 // appendOrdered's, of many blocks
 	try      *Game   // the scratch copy the game tries things on (tryGame)
 	tryBusy  bool
-	// held is the clause of the rules' predicates Holds2 last found
-	// holding while fnTest2 evaluated a function of the rules (-1: none):
-	// the clause a refusal quotes.
-	held int32
+	// why is the note of the clause that decided a function of the rules
+	// fnEval evaluates (Game.why points to it meanwhile).
+	why whyNote
 	// attKnown is Game.changes+1 when attached was found (anyAttached),
 	// 0 when it is not known (CopyFrom, Reset: another game's changes).
 	attKnown uint32

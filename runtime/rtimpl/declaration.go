@@ -27,55 +27,51 @@ type Declared struct {
 	Defender int8 // an attacker's: the player who defends Target, as declared
 }
 
-// DeclKinds are the predicate kinds a declaration of attackers or blockers
-// is checked against, as the rules' statement that asks for it names them
-// (choose_attackers, choose_blockers): the runtime evaluates them, and
-// knows them by their place here only.
-type DeclKinds struct {
-	May         PredKind // (x): every one must hold for x to be declared
-	MayNot      PredKind // (x) of attackers, (b, a) of blockers: any one that holds forbids it
-	Restriction PredKind // (x): with the declaration made, any one that holds for a creature makes it illegal
-	Requirement PredKind // (x): each one that holds is a requirement that x is declared
-	Pair        PredKind // (b, a), of blockers: each one that holds is a requirement that b blocks a
-	AtMost      PredKind // (b) =, of blockers: the most attackers b may block
-	// Of attackers: what player p's creatures may attack, players
-	// (Player, (p, q)) and permanents (Permanent, (p, t)), every one
-	// holding; and who defends a permanent (Defender, (t) = a player).
-	Player, Permanent, Defender PredKind
+// DeclFns are the functions of the rules a declaration of attackers or
+// blockers is checked against, as the rules' statement that asks for it
+// gives them (choose_attackers, choose_blockers: given(...)): what each
+// says is the .mtg's; the runtime evaluates them, and knows them by their
+// place here only. A declaration is legal when every creature in it may
+// be declared (May; a blocker may block its attacker, MayBlock; an
+// attacker may attack what it attacks, Player or Permanent, defended by
+// the player Defender names), Restriction holds for no permanent with it
+// made, a blocker blocks at most AtMost attackers, and no declaration
+// meeting all that obeys more requirements (Requirement of each creature
+// declared, Pair of each blocker and the attacker it blocks).
+type DeclFns struct {
+	May         FnID // (x): a condition, x may be declared
+	MayBlock    FnID // (b, a), of blockers: a condition, b may block a
+	Restriction FnID // (x): a condition, with the declaration made, that makes it illegal
+	Requirement FnID // (x): a number, the requirements that x is declared
+	Pair        FnID // (b, a), of blockers: a number, the requirements that b blocks a
+	AtMost      FnID // (b), of blockers: a number, the most attackers b may block
+	// Of attackers: whether player p's creatures may attack player q
+	// (Player, (p, q)) and permanent t (Permanent, (p, t)); who defends a
+	// permanent (Defender, (t): a player).
+	Player, Permanent, Defender FnID
 }
 
-// shaped reports whether every kind of d is none or of the shape its
+// shaped reports whether every function of d is none or of the shape its
 // place needs (blockers: of a declaration of blockers): a loaded game's
 // are checked so.
-func (d DeclKinds) shaped(blockers bool) bool {
-	ok := func(k PredKind, params int, value bool) bool { return kindShaped(k, params, value, false) }
-	not := 1
-	if blockers {
-		not = 2
-	}
-	return ok(d.May, 1, false) && ok(d.MayNot, not, false) && ok(d.Restriction, 1, false) &&
-		ok(d.Requirement, 1, false) && ok(d.Pair, 2, false) && ok(d.AtMost, 1, true) &&
-		ok(d.Player, 2, false) && ok(d.Permanent, 2, false) && kindShaped(d.Defender, 1, true, true) &&
-		(blockers || d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0)
-}
-
-// kindShaped reports whether k is none, or a kind of params parameters
-// that gives a number (value; a player: player) or a condition.
-func kindShaped(k PredKind, params int, value, player bool) bool {
-	return k == 0 || k < numPredKinds && k.Arity() == params && k.IsValue() == value && k.IsPlayer() == player
+func (g *Game) declShaped(d DeclFns, blockers bool) bool {
+	return g.fnShaped(d.May, 1, false) && g.fnShaped(d.MayBlock, 2, false) && g.fnShaped(d.Restriction, 1, false) &&
+		g.fnShaped(d.Requirement, 1, true) && g.fnShaped(d.Pair, 2, true) && g.fnShaped(d.AtMost, 1, true) &&
+		g.fnShaped(d.Player, 2, false) && g.fnShaped(d.Permanent, 2, false) && g.fnShaped(d.Defender, 1, true) &&
+		(blockers || d.MayBlock == 0 && d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0)
 }
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
 // records the declaration (Combat.Declared); nothing attacks yet. It is
-// checked against the predicates of the kinds the rules name: may, may
-// not, restriction, requirement, and what may be attacked and who defends
-// it (DeclKinds).
-func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement, player, permanent, defender PredKind, rule string) bool {
+// checked against the functions of the rules given (DeclFns): who may
+// attack, the restriction, the requirements, what may be attacked and who
+// defends it.
+func (g Exec) ChooseAttackers(p int, may, restriction, requirement, player, permanent, defender FnID, rule string) bool {
 	c := &g.Combat
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
 	}
-	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement, Player: player, Permanent: permanent, Defender: defender}); k.shaped(false) {
+	if k := (DeclFns{May: may, Restriction: restriction, Requirement: requirement, Player: player, Permanent: permanent, Defender: defender}); k != c.Atk && g.declShaped(k, false) {
 		c.Atk = k
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
@@ -90,10 +86,10 @@ func (g Exec) ChooseAttackers(p int, may, mayNot, restriction, requirement, play
 
 // ChooseBlockers asks player q, if creatures attack q or what q defends,
 // to choose blockers, once per combat, and adds them to the declaration,
-// checked against the predicates of the kinds the rules name (DeclKinds).
-func (g Exec) ChooseBlockers(q int, may, mayNot, restriction, requirement, pair, atMost PredKind, rule string) bool {
+// checked against the functions of the rules given (DeclFns).
+func (g Exec) ChooseBlockers(q int, may, mayBlock, restriction, requirement, pair, atMost FnID, rule string) bool {
 	c := &g.Combat
-	if k := (DeclKinds{May: may, MayNot: mayNot, Restriction: restriction, Requirement: requirement, Pair: pair, AtMost: atMost}); k.shaped(true) {
+	if k := (DeclFns{May: may, MayBlock: mayBlock, Restriction: restriction, Requirement: requirement, Pair: pair, AtMost: atMost}); k != c.Blk && g.declShaped(k, true) {
 		c.Blk = k
 	}
 	if c.Declaring != DeclaringBlockers {

@@ -113,11 +113,8 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 		if ix.at(x) != int32(i+1) {
 			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
 		}
-		if ok, rule := g.pred(g.Combat.Atk.May, x, true); !ok {
-			return g.refusePredOn(g.Combat.Atk.May, rule, x, NoObj, false, "%s can't attack", g.nameOf(x))
-		}
-		if no, rule := g.pred(g.Combat.Atk.MayNot, x, false); no {
-			return g.refusePredOn(g.Combat.Atk.MayNot, rule, x, NoObj, true, "%s can't attack", g.nameOf(x))
+		if ok, held := g.fnCond(g.Combat.Atk.May, x, NoObj, true); !ok {
+			return g.refuseFn(g.Combat.Atk.May, held, d.Rule, "%s can't attack", g.nameOf(x))
 		}
 		t := PlayerCode(g.defendingPlayer(p)) // no targets: the defending player
 		if len(a.Targets) > 0 {
@@ -132,8 +129,8 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 		okTarget, checked = t, true
 	}
 	ix.clear() // (the checks below index their own)
-	if bad, i := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
-		return g.refuseRestriction(bad, i)
+	if bad, held := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
+		return g.refuseRestriction(g.Combat.Atk.Restriction, bad, held)
 	}
 	if err := g.attackRequirements(p, a.Objs, a.Targets); err != nil {
 		return err
@@ -223,46 +220,36 @@ func (g *Game) payableAfter(record func(s *Game)) (ok bool, rule string) {
 }
 
 // checkTarget refuses x's attack on t (a PlayerCode or a permanent) unless
-// the rules let p's creatures attack it (can_attack_player,
-// can_attack_permanent: every one holds) and, for a permanent, name who
-// defends it (defender_of); what that means (an opponent, in the game, on
-// the battlefield...) is theirs.
+// the rules let p's creatures attack it (the functions they give
+// choose_attackers: of p and the target) and, for a permanent, name who
+// defends it; what that means (an opponent, in the game, on the
+// battlefield...) is theirs.
 func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
-	k, y := g.Combat.Atk.Permanent, ObjID(t)
+	f, y := g.Combat.Atk.Permanent, ObjID(t)
 	switch {
 	case t < 0 && int(-1-t) >= len(g.Players):
 		return refuse(d.Rule, "%s can't attack player %d: there is no such player", g.nameOf(x), -1-t)
 	case t < 0:
-		k, y = g.Combat.Atk.Player, ObjID(-1-t)
+		f, y = g.Combat.Atk.Player, ObjID(-1-t)
 	case !g.valid(y):
 		return refuse(d.Rule, "%s can't attack object %d: there is no such object", g.nameOf(x), t)
 	}
-	if ok, rule := g.predAll2(k, ObjID(p), y); !ok {
+	if ok, held := g.fnCond(f, ObjID(p), y, true); !ok {
 		what := g.PlayerName(int(y))
 		if t >= 0 {
 			what = g.nameOf(y)
 		}
-		return g.refusePred(k, rule, "%s can't attack %s", g.nameOf(x), what)
+		return g.refuseFn(f, held, d.Rule, "%s can't attack %s", g.nameOf(x), what)
 	}
 	if t >= 0 && !g.exec().IsPlayer(g.defenderOf(t)) {
-		return g.refusePred(g.Combat.Atk.Defender, g.predRule(g.Combat.Atk.Defender, d.Rule), "%s can't attack %s: the rules name no player who defends it", g.nameOf(x), g.nameOf(y))
+		_, held := g.fnEval(g.Combat.Atk.Defender, y, NoObj)
+		return g.refuseFn(g.Combat.Atk.Defender, held, d.Rule, "%s can't attack %s: the rules name no player who defends it", g.nameOf(x), g.nameOf(y))
 	}
 	return nil
 }
 
-// predAll2 reports whether every predicate of kind k holds for (x, y),
-// and the rule of the first that does not.
-func (g *Game) predAll2(k PredKind, x, y ObjID) (bool, string) {
-	for _, i := range g.predsOf(k) {
-		if p := &g.Rules.Predicates[i]; !p.Test2(g.exec(), x, y) {
-			return false, p.Rule
-		}
-	}
-	return true, ""
-}
-
 // defenderOf is the player who defends t, a PlayerCode (that player) or
-// a permanent (the rules' defender_of; -1 if they say nothing).
+// a permanent (the rules' function Defender; -1 if they give none).
 func (g *Game) defenderOf(t int32) int {
 	if t < 0 {
 		return int(-1 - t)
@@ -270,15 +257,7 @@ func (g *Game) defenderOf(t int32) int {
 	if g.Combat.Atk.Defender == 0 {
 		return -1
 	}
-	return int(g.exec().PredValue(g.Combat.Atk.Defender, ObjID(t)))
-}
-
-// predRule is the rule of the first predicate of kind k, or def.
-func (g *Game) predRule(k PredKind, def string) string {
-	if ix := g.predsOf(k); len(ix) > 0 {
-		return g.Rules.Predicates[ix[0]].Rule
-	}
-	return def
+	return int(g.fnValue(g.Combat.Atk.Defender, ObjID(t), NoObj))
 }
 
 // attackOn is the attack of x, controlled by p, on t (a PlayerCode or a
@@ -359,11 +338,11 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 		if g.attackIndex(at) < 0 {
 			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))
 		}
-		if ok, rule := g.pred(g.Combat.Blk.May, b, true); !ok {
-			return g.refusePredOn(g.Combat.Blk.May, rule, b, NoObj, false, "%s can't block", g.nameOf(b))
+		if ok, held := g.fnCond(g.Combat.Blk.May, b, NoObj, true); !ok {
+			return g.refuseFn(g.Combat.Blk.May, held, d.Rule, "%s can't block", g.nameOf(b))
 		}
-		if no, rule := g.pred2(g.Combat.Blk.MayNot, b, at); no {
-			return g.refusePredOn(g.Combat.Blk.MayNot, rule, b, at, true, "%s can't block %s", g.nameOf(b), g.nameOf(at))
+		if ok, held := g.fnCond(g.Combat.Blk.MayBlock, b, at, true); !ok {
+			return g.refuseFn(g.Combat.Blk.MayBlock, held, d.Rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
 		}
 	}
 	var cost Cost
@@ -373,8 +352,8 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 		}
 	}
 	ix.clear() // (the checks below index their own)
-	if bad, i := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
-		return g.refuseRestriction(bad, i)
+	if bad, held := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
+		return g.refuseRestriction(g.Combat.Blk.Restriction, bad, held)
 	}
 	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
 		return err

@@ -177,6 +177,10 @@ type Game struct {
 	// targeting is set while resolving is an item whose targets are
 	// chosen or checked (legalTarget).
 	targeting bool
+	// why is set while fnEval evaluates a function of the rules for a
+	// refusal: the evaluators note in it the clause that decided. Of a
+	// type Save skips.
+	why *whyNote
 	// leaving is the rule of the leave_stack statement the rules' no_target
 	// statements ran for the item whose targets are being chosen; "" if none.
 	leaving string

@@ -12,8 +12,8 @@ func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
 	}
 	for _, i := range g.predsOf(k) {
 		if g.Rules.Predicates[i].Test2(g, x, y) != k.All() {
-			if a := g.aux; a != nil && !k.All() {
-				a.held = int32(i) // the clause a refusal quotes (fnTest2)
+			if w := g.why; w != nil {
+				w.held = int32(i) // the clause that decided: a refusal quotes it (fnEval)
 			}
 			return !k.All()
 		}
@@ -33,34 +33,124 @@ func (g *Game) fn(f FnID) *Predicate {
 	return &g.Rules.Fns[f-1]
 }
 
-// fnTest2 evaluates the rules' function f, a condition of two
-// parameters, for (x, y); false if f is none. held is the clause of a
-// rules' predicate found holding as it did (Holds2), -1 if none: the one
-// a refusal quotes.
-func (g *Game) fnTest2(f FnID, x, y ObjID) (ok bool, held int32) {
+// fnEval evaluates the rules' function f for x (and y, for a function of
+// two parameters; a player as ObjID(p)): a condition as 1 or 0, a number,
+// or a player's index; 0 if f is none. held is the clause of the rules'
+// predicates found deciding as it was evaluated (one holding, of a kind
+// any one of which holds; one failing, of a kind every one of which must;
+// the first of a value), -1 if none: the one a refusal quotes.
+func (g *Game) fnEval(f FnID, x, y ObjID) (v int32, held int32) {
 	fn := g.fn(f)
-	if fn == nil || fn.Test2 == nil {
-		return false, -1
+	if fn == nil {
+		return 0, -1
 	}
 	a := g.auxOf()
-	a.held = -1
-	ok = fn.Test2(g.exec(), x, y)
-	return ok, a.held
+	saved := g.why
+	a.why.held = -1
+	g.why = &a.why
+	e := g.exec()
+	switch {
+	case fn.Test != nil:
+		if fn.Test(e, x) {
+			v = 1
+		}
+	case fn.Test2 != nil:
+		if fn.Test2(e, x, y) {
+			v = 1
+		}
+	case fn.Value != nil:
+		v = fn.Value(e, x)
+	case fn.Value2 != nil:
+		v = fn.Value2(e, x, y)
+	}
+	g.why = saved
+	return v, a.why.held
 }
 
-// fnValue2 evaluates the rules' function f, a value of two parameters,
-// for (x, y); 0 if f is none.
-func (g *Game) fnValue2(f FnID, x, y ObjID) int32 {
-	if fn := g.fn(f); fn != nil && fn.Value2 != nil {
-		return fn.Value2(g.exec(), x, y)
+// fnTest2 is fnEval of a condition of two parameters.
+func (g *Game) fnTest2(f FnID, x, y ObjID) (ok bool, held int32) {
+	v, held := g.fnEval(f, x, y)
+	return v != 0, held
+}
+
+// fnHolds reports whether the rules' condition f holds for x (and y).
+func (g *Game) fnHolds(f FnID, x, y ObjID) bool {
+	fns := g.Rules.Fns
+	if uint(f-1) >= uint(len(fns)) {
+		return false
+	}
+	fn := &fns[f-1]
+	if fn.IsOp == FnHolds {
+		if fn.Test == nil {
+			return g.exec().Holds2(fn.Is, x, y)
+		}
+		if uint(x) >= uint(len(g.Objs)) {
+			return false
+		}
+		ok, _ := g.pred(fn.Is, x, fn.Is.All()) // (Holds, without its checks)
+		return ok
+	}
+	if fn.Test != nil {
+		return fn.Test(g.exec(), x)
+	}
+	if fn.Test2 != nil {
+		return fn.Test2(g.exec(), x, y)
+	}
+	return false
+}
+
+// fnValue is the rules' value f for x (and y).
+func (g *Game) fnValue(f FnID, x, y ObjID) int32 {
+	if fn := g.fn(f); fn != nil {
+		switch fn.IsOp {
+		case FnHolding:
+			if fn.Value != nil {
+				return g.exec().Holding(fn.Is, x)
+			}
+			return g.exec().Holding2(fn.Is, x, y)
+		case FnValue:
+			if fn.Value != nil {
+				return g.exec().PredValue(fn.Is, x)
+			}
+			return g.exec().PredValue2(fn.Is, x, y)
+		}
+		if fn.Value != nil {
+			return fn.Value(g.exec(), x)
+		}
+		if fn.Value2 != nil {
+			return fn.Value2(g.exec(), x, y)
+		}
 	}
 	return 0
 }
 
-// fnShaped reports whether f is none or a function of the rules that is
-// a condition (value: a value) of two parameters: a loaded game's are
-// checked so.
-func (g *Game) fnShaped(f FnID, value bool) bool {
+// fnDead reports whether the rules' function f is none, or zero (false)
+// whatever it is asked of in this game as it is: the kinds the compiler
+// found it zero without (Predicate.Kinds) have no predicate that may
+// hold (the live index).
+func (g *Game) fnDead(f FnID) bool {
+	fn := g.fn(f)
+	if fn == nil {
+		return true
+	}
+	if len(fn.Kinds) == 0 {
+		return false
+	}
+	for _, k := range fn.Kinds {
+		if len(g.predsOf(k)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fnValue2 is fnValue of two parameters.
+func (g *Game) fnValue2(f FnID, x, y ObjID) int32 { return g.fnValue(f, x, y) }
+
+// fnShaped reports whether f is none or a function of the rules of the
+// shape a statement's argument needs: params parameters, a number (value)
+// or a condition: a loaded game's are checked so.
+func (g *Game) fnShaped(f FnID, params int, value bool) bool {
 	if f == 0 {
 		return true
 	}
@@ -68,6 +158,10 @@ func (g *Game) fnShaped(f FnID, value bool) bool {
 	switch {
 	case fn == nil:
 		return false
+	case params == 1 && value:
+		return fn.Value != nil
+	case params == 1:
+		return fn.Test != nil
 	case value:
 		return fn.Value2 != nil
 	}
@@ -91,6 +185,9 @@ func (g Exec) PredValue(k PredKind, x ObjID) int32 {
 		return none
 	}
 	if ix := g.predsOf(k); len(ix) > 0 {
+		if w := g.why; w != nil {
+			w.held = ix[0] // the clause a refusal quotes (fnEval)
+		}
 		return g.Rules.Predicates[ix[0]].Value(g, x)
 	}
 	return none
@@ -134,3 +231,86 @@ func clauseWhy(p *Predicate) string {
 	}
 	return p.Kind.String() + ", " + p.Pos + ": " + p.Text
 }
+
+// Holding is how many of the rules' predicates of kind k (of one object,
+// a condition) hold for x: holding(must_attack, a), each one a
+// requirement of its own.
+func (g Exec) Holding(k PredKind, x ObjID) int32 {
+	if k >= numPredKinds || k.Arity() != 1 || k.IsValue() || !g.valid(x) {
+		return 0
+	}
+	if l := g.live; l != nil && predHolds[k] == holdsAny && g.Objs[x].Types&l.types[k] == 0 {
+		return 0 // (no predicate of k can hold for x: typed)
+	}
+	n := int32(0)
+	for _, i := range g.predsOf(k) {
+		if p := &g.Rules.Predicates[i]; g.typeOK(p, x) && p.Test(g, x) {
+			if w := g.why; w != nil && n == 0 {
+				w.held = int32(i) // the first: a refusal quotes it (fnEval)
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// Holding2 is Holding of a kind of two parameters (a player as
+// ObjID(p)): holding(must_block_attacker, b, a).
+func (g Exec) Holding2(k PredKind, x, y ObjID) int32 {
+	if k >= numPredKinds || k.Arity() != 2 || k.IsValue() || !k.PlayerParam(0) && !g.valid(x) || !k.PlayerParam(1) && !g.valid(y) {
+		return 0
+	}
+	n := int32(0)
+	for _, i := range g.predsOf(k) {
+		if g.Rules.Predicates[i].Test2(g, x, y) {
+			if w := g.why; w != nil && n == 0 {
+				w.held = int32(i) // the first: a refusal quotes it (fnEval)
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// fnCond is the rules' condition f for x (and y), none if f is none (the
+// statement gave no such function), and the clause held (fnEval).
+func (g *Game) fnCond(f FnID, x, y ObjID, none bool) (ok bool, held int32) {
+	if f == 0 {
+		return none, -1
+	}
+	v, held := g.fnEval(f, x, y)
+	return v != 0, held
+}
+
+// fnMay is fnCond without the clause: the hot paths' (Options, the
+// search), which cite none.
+func (g *Game) fnMay(f FnID, x, y ObjID, none bool) bool {
+	if f == 0 {
+		return none
+	}
+	return g.fnHolds(f, x, y)
+}
+
+// refuseFn is a refusal citing the clause of the rules' predicates held
+// found deciding as the rules' function f was evaluated (fnEval), else
+// rule, and quoting it (or f).
+func (g *Game) refuseFn(f FnID, held int32, rule, format string, args ...any) *Refusal {
+	p := g.fn(f)
+	switch {
+	case held >= 0 && int(held) < len(g.Rules.Predicates):
+		p = &g.Rules.Predicates[held]
+		rule = p.Rule
+	case rule == "" && p != nil:
+		rule = p.Rule
+	}
+	r := refuse(rule, format, args...)
+	if p != nil && p.Text != "" {
+		r.Why = clauseWhy(p)
+	}
+	return r
+}
+
+// whyNote is where the evaluators note, while fnEval evaluates a function
+// of the rules for a refusal (Game.why), the clause of the rules'
+// predicates that decided: held, -1 if none.
+type whyNote struct{ held int32 }

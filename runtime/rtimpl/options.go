@@ -172,7 +172,7 @@ func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 	// With yield nil, one thing to attack answers: Battlefield[first] may
 	// attack it.
 	for q := range g.Players {
-		if e.Holds2(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
+		if g.fnHolds(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
 			if yield == nil {
 				return true
 			}
@@ -181,7 +181,7 @@ func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
 		}
 	}
 	for _, w := range g.Battlefield {
-		if e.Holds2(g.Combat.Atk.Permanent, ObjID(p), w) {
+		if g.fnHolds(g.Combat.Atk.Permanent, ObjID(p), w) {
 			if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
 				if yield == nil {
 					return true

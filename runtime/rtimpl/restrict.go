@@ -2,22 +2,23 @@ package rtimpl
 
 import "slices"
 
-// Restrictions and requirements over a whole declaration. The rules say
-// what makes a declaration illegal with predicates of kind
-// AttackRestriction and BlockRestriction, over each creature with the
-// declaration made ("it can't attack alone", "it can't be blocked except by
-// two or more creatures", "no more than one creature can attack"); the
-// runtime makes a proposed declaration for the time of the check, asks
-// them, and takes it back.
+// Restrictions and requirements over a whole declaration. The rules give
+// the statement that asks for it functions (DeclFns, given(...) in the
+// .mtg): a restriction, a condition of each permanent with the
+// declaration made ("it can't attack alone", "it can't be blocked except
+// by two or more creatures", "no more than one creature can attack"; the
+// .mtg's: any attack_restriction holds), which makes the declaration
+// illegal when it holds for one; and the requirements, a number of each
+// creature declared (of attackers: how many must_attack hold, "a attacks
+// if able"; of blockers: must_block, and of each blocker and the attacker
+// it blocks, must_block_attacker). The runtime makes a proposed
+// declaration for the time of the check, asks them, and takes it back.
 //
-// Requirements are the predicates of kinds MustAttack ("a attacks if
-// able"), MustBlock ("b blocks if able") and MustBlockAttacker ("b blocks
-// a if able"); each one that holds for a creature (or a pair) is one
-// requirement. A declaration that breaks no restriction is legal unless
-// another one that breaks none obeys more requirements: the runtime knows
-// nothing of which; it searches exactly (declSearch below), over what each
-// creature able to may do (attack or not; block nothing, or a set of the
-// attackers it may block, of at most blocks_at_most). A creature under no
+// A declaration that breaks no restriction is legal unless another one
+// that breaks none obeys more requirements: the runtime knows nothing of
+// which; it searches exactly (declSearch below), over what each creature
+// able to may do (attack or not; block nothing, or a set of the attackers
+// it may block, of at most the rules' AtMost). A creature under no
 // requirement that would need a cost paid is no companion unless the
 // declaration pays it already (the player is never made to pay one; the
 // rules' requirements say whether a creature with a cost is required).
@@ -264,8 +265,8 @@ func (g *Game) declBufs() *declScratch {
 // or planeswalkers of targets, or the defending player) for the time of the
 // check and returns a creature a restriction forbids it for, with the
 // restriction's rule; NoObj if none.
-func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, int) {
-	if !g.hasPred(g.Combat.Atk.Restriction) {
+func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, int32) {
+	if g.fnDead(g.Combat.Atk.Restriction) {
 		return NoObj, -1
 	}
 	c := &g.Combat
@@ -284,20 +285,20 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		g.addAttack(at)
 	}
 	c.DeclaredAttackers = int32(len(objs))
-	bad, rule := g.restricted(g.Combat.Atk.Restriction)
+	bad, held := g.restricted(g.Combat.Atk.Restriction)
 	g.unindexCombat(len(a0), len(c.Blocks))
 	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
 	c.DeclaredAttackers = d0
 	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
 	c.dupAtk = dup0
 	g.watchClean = l0
-	return bad, rule
+	return bad, held
 }
 
 // blockRestricted is attackRestricted for q's proposed blocks (objs[i]
 // blocking targets[i]).
-func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int) {
-	if !g.hasPred(g.Combat.Blk.Restriction) {
+func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int32) {
+	if g.fnDead(g.Combat.Blk.Restriction) {
 		return NoObj, -1
 	}
 	c := &g.Combat
@@ -316,7 +317,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 			flipped = append(flipped, int32(ai))
 		}
 	}
-	bad, rule := g.restricted(g.Combat.Blk.Restriction)
+	bad, held := g.restricted(g.Combat.Blk.Restriction)
 	for _, ai := range flipped {
 		c.Attacks[ai].Blocked = false
 	}
@@ -325,79 +326,43 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 	s.blks, c.Blocks = c.Blocks[:0], b0
 	c.DeclaredBlockers = d0
 	c.nBlk, c.repeated, g.watchClean = min(c.nBlk, len(b0)), r0, l0
-	return bad, rule
+	return bad, held
 }
 
-// restricted returns the first permanent on the battlefield for which a
-// restriction of kind k holds, and the restriction (its index in
-// Rules.Predicates).
-func (g *Game) restricted(k PredKind) (ObjID, int) {
+// restricted returns the first permanent on the battlefield for which
+// the rules' restriction f holds (a condition of one permanent, with the
+// declaration proposed made), and the clause of their predicates found
+// holding (-1 if none).
+func (g *Game) restricted(f FnID) (ObjID, int32) {
 	for _, x := range g.Battlefield {
 		if g.Objs[x].PhasedOut {
 			continue
 		}
-		for _, i := range g.predsOf(k) {
-			if g.Rules.Predicates[i].Test(g.exec(), x) {
-				return x, int(i)
-			}
+		if g.fnHolds(f, x, NoObj) {
+			_, held := g.fnEval(f, x, NoObj) // (again, for the clause a refusal quotes)
+			return x, held
 		}
 	}
 	return NoObj, -1
 }
 
-// refuseRestriction is the refusal of a declaration that restriction i
-// forbids for x, quoting it.
-func (g *Game) refuseRestriction(x ObjID, i int) *Refusal {
-	p := &g.Rules.Predicates[i]
-	r := refuse(p.Rule, "the declaration breaks a restriction on %s", g.nameOf(x))
-	if p.Text != "" {
-		r.Why = p.Kind.String() + ", " + p.Pos + ": " + p.Text
-	}
-	return r
+// refuseRestriction is the refusal of a declaration that the rules'
+// restriction f forbids for x, citing and quoting the clause held (or f).
+func (g *Game) refuseRestriction(f FnID, x ObjID, held int32) *Refusal {
+	return g.refuseFn(f, held, "", "the declaration breaks a restriction on %s", g.nameOf(x))
 }
 
 // hasPred reports whether the rules declare a predicate of kind k.
 func (g *Game) hasPred(k PredKind) bool { return len(g.predsOf(k)) > 0 }
 
-// countPreds counts the predicates of kind k that hold for x (the
-// requirements x is under); countPreds2 for the pair (x, y).
-func (g *Game) countPreds(k PredKind, x ObjID) int32 {
-	n := int32(0)
-	for _, i := range g.predsOf(k) {
-		if g.Rules.Predicates[i].Test(g.exec(), x) {
-			n++
-		}
-	}
-	return n
-}
-
-func (g *Game) countPreds2(k PredKind, x, y ObjID) int32 {
-	n := int32(0)
-	for _, i := range g.predsOf(k) {
-		if g.Rules.Predicates[i].Test2(g.exec(), x, y) {
-			n++
-		}
-	}
-	return n
-}
-
-// firstHolding is the rule of the first predicate of kind k that holds
-// for x (y too for a pair kind), or "".
-func (g *Game) firstHolding(k PredKind, x, y ObjID) string {
-	var rule string
-	if k.Arity() == 2 {
-		_, rule = g.pred2(k, x, y)
-	} else {
-		_, rule = g.pred(k, x, false)
-	}
-	return rule
-}
-
 // mayAttack: permanent x is able to attack on its own in the declaration
 // being made (the rules' can_attack and cant_attack: whose creatures are
 // declared is theirs, game.declaring).
 func (g *Game) mayAttack(x ObjID) bool {
-	return !g.Objs[x].PhasedOut && g.can(g.Combat.Atk.May, x) && !g.has(g.Combat.Atk.MayNot, x)
+	if g.Objs[x].PhasedOut {
+		return false
+	}
+	return g.fnMay(g.Combat.Atk.May, x, NoObj, true)
 }
 
 // mayBlock: permanent b is able to block attacker at on its own in the
@@ -412,43 +377,44 @@ func (g *Game) mayBlock(b, at ObjID) bool { return g.mayBlockAtAll(b) && g.mayBl
 // the declaration being made (can_block: whose creatures block is the
 // rules').
 func (g *Game) mayBlockAtAll(b ObjID) bool {
-	return !g.Objs[b].PhasedOut && g.can(g.Combat.Blk.May, b)
+	if g.Objs[b].PhasedOut {
+		return false
+	}
+	return g.fnMay(g.Combat.Blk.May, b, NoObj, true)
 }
 
 // mayBlockAttacker: b, which mayBlockAtAll, may block attacker at
 // (cant_block: whom a creature may not block is the rules').
 func (g *Game) mayBlockAttacker(b, at ObjID) bool {
-	no, _ := g.pred2(g.Combat.Blk.MayNot, b, at)
-	return !no
+	return g.fnMay(g.Combat.Blk.MayBlock, b, at, true)
 }
 
 // blocksAtMost is the most attackers b may block in one declaration: the
-// rules' blocks_at_most (the first; choose_blockers needs it declared).
+// rules' function AtMost (one if they give none).
 func (g *Game) blocksAtMost(b ObjID) int32 {
-	ix := g.predsOf(g.Combat.Blk.AtMost)
-	if len(ix) == 0 {
-		return 1 // (not reached: the checker requires one)
+	if g.Combat.Blk.AtMost == 0 {
+		return 1
 	}
-	return max(0, g.Rules.Predicates[ix[0]].Value(g.exec(), b))
+	return max(0, g.fnValue(g.Combat.Blk.AtMost, b, NoObj))
 }
 
 // refuseBlocksAtMost refuses a declaration in which b blocks more
-// attackers than blocks_at_most allows, citing rule and quoting it.
+// attackers than the rules' AtMost allows, citing rule and quoting the
+// clause it read.
 func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
-	n := g.blocksAtMost(b)
+	n, held := g.fnEval(g.Combat.Blk.AtMost, b, NoObj)
+	if g.Combat.Blk.AtMost == 0 {
+		n = 1
+	}
 	what := "one attacker"
 	switch {
-	case n == 0:
+	case n <= 0:
 		what = "no attacker"
 	case n != 1:
 		what = itoa(int(n)) + " attackers"
 	}
-	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
-	if ix := g.predsOf(g.Combat.Blk.AtMost); len(ix) > 0 {
-		if p := &g.Rules.Predicates[ix[0]]; p.Text != "" {
-			r.Why = g.Combat.Blk.AtMost.String() + ", " + p.Pos + ": " + p.Text
-		}
-	}
+	r := g.refuseFn(g.Combat.Blk.AtMost, held, rule, "%s can block only %s", g.nameOf(b), what)
+	r.Rule = rule
 	return r
 }
 
@@ -461,7 +427,7 @@ func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
 // are 0): there is nothing to search.
 func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32) (have, total int32) {
 	s.reset(p, false)
-	if !g.hasPred(g.Combat.Atk.Requirement) {
+	if g.fnDead(g.Combat.Atk.Requirement) {
 		return 0, 0
 	}
 	s.ix.build(len(g.Objs), objs)
@@ -471,14 +437,14 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 		if s.ix.at(x) != 0 || !g.mayAttack(x) {
 			continue
 		}
-		total += g.countPreds(g.Combat.Atk.Requirement, x)
+		total += g.fnValue(g.Combat.Atk.Requirement, x, NoObj)
 	}
 	if total == 0 {
 		s.ix.clear()
 		return 0, 0
 	}
 	for _, x := range objs {
-		w := g.countPreds(g.Combat.Atk.Requirement, x)
+		w := g.fnValue(g.Combat.Atk.Requirement, x, NoObj)
 		have, total = have+w, total+w
 	}
 	dp := g.defendingPlayer(p)
@@ -487,13 +453,13 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 	// only if p may attack them (can_attack_player): else the search would
 	// hold up a declaration that Check refuses (a player that is its own
 	// defending player: no declaration but one naming no creature).
-	defOK, _ := g.predAll2(g.Combat.Atk.Player, ObjID(p), ObjID(dp))
+	defOK := g.fnMay(g.Combat.Atk.Player, ObjID(p), ObjID(dp), true)
 	for _, x := range g.Battlefield {
 		if !g.mayAttack(x) {
 			continue
 		}
 		i := int(s.ix.at(x)) - 1
-		w := g.countPreds(g.Combat.Atk.Requirement, x)
+		w := g.fnValue(g.Combat.Atk.Requirement, x, NoObj)
 		if i < 0 && (!defOK || w == 0 && g.exec().HasAttackCost(x)) {
 			continue // not a companion whose cost the player must pay, or none that may attack the defending player
 		}
@@ -518,8 +484,8 @@ func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32)
 // a set of the attackers it may block, of at most blocks_at_most.
 func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) (have, total int32) {
 	s.reset(q, true)
-	pairs := g.hasPred(g.Combat.Blk.Pair)
-	if !pairs && !g.hasPred(g.Combat.Blk.Requirement) {
+	pairs := !g.fnDead(g.Combat.Blk.Pair)
+	if !pairs && g.fnDead(g.Combat.Blk.Requirement) {
 		return 0, 0
 	}
 	s.ix.build(len(g.Objs), objs)
@@ -532,7 +498,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		if in && !pairs || !g.mayBlockAtAll(b) {
 			continue
 		}
-		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
+		w1 := g.fnValue(g.Combat.Blk.Requirement, b, NoObj)
 		if w1 == 0 && !pairs {
 			continue
 		}
@@ -554,7 +520,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 			mine = w1
 			for _, at := range g.Combat.Attacks {
 				if s.ix.has(b, targets, int32(at.Attacker)) {
-					mine += g.countPreds2(g.Combat.Blk.Pair, b, at.Attacker)
+					mine += g.fnValue(g.Combat.Blk.Pair, b, at.Attacker)
 				}
 			}
 		}
@@ -575,7 +541,7 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 			continue // it can block nothing
 		}
 		first := int32(len(s.opts))
-		w1 := g.countPreds(g.Combat.Blk.Requirement, b)
+		w1 := g.fnValue(g.Combat.Blk.Requirement, b, NoObj)
 		in := s.ix.at(b) != 0
 		s.opt(0, !in)
 		nin := s.ix.count(b)
@@ -607,7 +573,7 @@ func (g *Game) blockable(s *declScratch, b ObjID, pairs bool) {
 		if a := at.Attacker; g.mayBlock(b, a) {
 			w2 := int32(0)
 			if pairs {
-				w2 = g.countPreds2(g.Combat.Blk.Pair, b, a)
+				w2 = g.fnValue(g.Combat.Blk.Pair, b, a)
 			}
 			s.able, s.w2 = append(s.able, a), append(s.w2, w2)
 		}
@@ -795,14 +761,22 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 	if !bound {
 		found, bound = g.declSearch(s, 0, 0, have)
 	}
-	must, pair := g.Combat.Atk.Requirement, PredKind(0)
+	must, pair := g.Combat.Atk.Requirement, FnID(0)
 	if s.blocks {
 		must, pair = g.Combat.Blk.Requirement, g.Combat.Blk.Pair
 	}
 	if bound {
-		rule := g.predRule(must, "")
-		if rule == "" {
-			rule = g.predRule(pair, "")
+		// The rule of a requirement some creature of the search is under
+		// (else the rules' function's own).
+		rule := ""
+		if f := g.fn(must); f != nil {
+			rule = f.Rule
+		}
+		for i := range s.units {
+			if _, held := g.fnEval(must, s.units[i].obj, NoObj); held >= 0 {
+				rule = g.Rules.Predicates[held].Rule
+				break
+			}
 		}
 		return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch, or %d choices of creatures); declare one that obeys more", have, MaxDeclarationSearch, maxDeclChoices)
 	}
@@ -820,16 +794,17 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 			continue
 		}
 		x := u.obj
+		_, held := g.fnEval(must, x, NoObj)
 		if !s.blocks {
-			return g.refusePredOn(must, g.firstHolding(must, x, NoObj), x, NoObj, true, "%s must attack if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
+			return g.refuseFn(must, held, "", "%s must attack if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
 		}
 		for _, t := range s.pool[o.first : o.first+o.n] {
 			a := ObjID(t)
-			if r := g.firstHolding(pair, x, a); r != "" && !g.proposedBlock(x, a) {
-				return g.refusePredOn(pair, r, x, a, true, "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
+			if v, held := g.fnEval(pair, x, a); v > 0 && !g.proposedBlock(x, a) {
+				return g.refuseFn(pair, held, "", "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
 			}
 		}
-		return g.refusePredOn(must, g.firstHolding(must, x, NoObj), x, NoObj, true, "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
+		return g.refuseFn(must, held, "", "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
 	}
 	return nil // (not reached: a declaration obeying more obeys more for some creature)
 }

@@ -129,7 +129,7 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 // them (the predicate index, the live predicates); scratch buffers
 // (Game.decl, Game.aux); a function can't be saved.
 var notSavedTypes = []reflect.Type{reflect.TypeOf((*Rules)(nil)), reflect.TypeOf((*predIndex)(nil)), reflect.TypeOf((*liveKinds)(nil)),
-	reflect.TypeOf((*gameAux)(nil)), reflect.TypeOf((*declScratch)(nil))}
+	reflect.TypeOf((*gameAux)(nil)), reflect.TypeOf((*declScratch)(nil)), reflect.TypeOf((*whyNote)(nil))}
 
 // notSaved reports whether Save skips (and Load refuses) fields of type t.
 func notSaved(t reflect.Type) bool {
@@ -203,7 +203,7 @@ func (g *Game) checkLoaded() error {
 			return fmt.Errorf("saved game: the turn's plan names steps these rules do not have")
 		}
 	}
-	if c := &g.Combat; !c.Atk.shaped(false) || !c.Blk.shaped(true) || !g.fnShaped(c.divRestrict, false) || !g.fnShaped(c.divFigure, true) {
+	if c := &g.Combat; !g.declShaped(c.Atk, false) || !g.declShaped(c.Blk, true) || !g.fnShaped(c.divRestrict, 2, false) || !g.fnShaped(c.divFigure, 2, true) {
 		return fmt.Errorf("saved game: the combat names predicate kinds or functions of the rules of the wrong shape")
 	}
 	player := func(p int8) bool { return p >= 0 && int(p) < len(g.Players) }

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:4128c59f78293b9aff28d5f69d82a4a1"
+const SourceHash = "sha256:c3de4192d08ef1f5614174bd85b779f7"
 
 // Keyword bits.
 const (
@@ -277,8 +277,8 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:301", Run: phase_combat_end_0},
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:308", Run: phase_combat_end_1},
+				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:311", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:318", Run: phase_combat_end_1},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -296,62 +296,62 @@ var Rules = &rt.Rules{
 					Rules: []string{"508"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4i"}, Pos: "rules/combat.mtg:22", Run: step_declare_attackers_action_0},
-						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_1},
-						{Rules: []string{"702.154b", "702.154a", "508.1g"}, Pos: "rules/combat.mtg:39", Run: step_declare_attackers_action_2},
-						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:50", Run: step_declare_attackers_action_3},
-						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:54", Run: step_declare_attackers_action_4},
-						{Rules: []string{"702.22c", "702.22d"}, Pos: "rules/combat.mtg:67", Run: step_declare_attackers_action_5},
-						{Rules: []string{"702.22d", "702.22c"}, Pos: "rules/combat.mtg:76", Run: step_declare_attackers_action_6},
-						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:86", Run: step_declare_attackers_action_7},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4i"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:32", Run: step_declare_attackers_action_1},
+						{Rules: []string{"702.154b", "702.154a", "508.1g"}, Pos: "rules/combat.mtg:44", Run: step_declare_attackers_action_2},
+						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:55", Run: step_declare_attackers_action_3},
+						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:59", Run: step_declare_attackers_action_4},
+						{Rules: []string{"702.22c", "702.22d"}, Pos: "rules/combat.mtg:72", Run: step_declare_attackers_action_5},
+						{Rules: []string{"702.22d", "702.22c"}, Pos: "rules/combat.mtg:81", Run: step_declare_attackers_action_6},
+						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:91", Run: step_declare_attackers_action_7},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:98 (509)
+				{ // rules/combat.mtg:103 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:98",
+					Pos:      "rules/combat.mtg:103",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:105", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:111", Run: step_declare_blockers_action_1},
-						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:118", Run: step_declare_blockers_action_2},
-						{Rules: []string{"702.22h", "702.22f"}, Pos: "rules/combat.mtg:126", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:142", Run: step_declare_blockers_action_4},
-						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:163", Run: step_declare_blockers_action_5},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:115", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:121", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:128", Run: step_declare_blockers_action_2},
+						{Rules: []string{"702.22h", "702.22f"}, Pos: "rules/combat.mtg:136", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:152", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:173", Run: step_declare_blockers_action_5},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // rules/combat.mtg:173 (510)
+				{ // rules/combat.mtg:183 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:173",
+					Pos:      "rules/combat.mtg:183",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:180", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:202", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:210", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:225", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:232", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:255", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_6},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:277", Run: step_combat_damage_action_7},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:190", Run: step_combat_damage_action_0},
+						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:212", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:235", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:242", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:265", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:280", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:287", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:282 (511)
+				{ // rules/combat.mtg:292 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:282",
+					Pos:          "rules/combat.mtg:292",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:286", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:296", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -471,43 +471,43 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:211", Over: rt.OverPermanents, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:520", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:530", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:407", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:409", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:410", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
-		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:414", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:420", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:421", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:422", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:426", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:442", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:443", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:447", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:452", Text: "0", Value2: pred_attack_tax_11},
-		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:455", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
-		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:461", Text: "b.controller == game.declaring", Test: pred_can_block_13},
-		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:462", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:463", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
-		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:464", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:467", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:470", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
-		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:472", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
-		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:475", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
-		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:478", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:481", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
-		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:483", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:486", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:490", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:496", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
-		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:502", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
-		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:503", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:510", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:511", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
-		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:516", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
-		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:561", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
+		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "rules/combat.mtg:419", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:420", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
+		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "rules/combat.mtg:430", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:431", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: rt.CanAttackPermanent, Rule: "310.8b", Pos: "rules/combat.mtg:432", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: rt.DefenderOf, Rule: "508.5", Pos: "rules/combat.mtg:436", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:452", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:453", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: rt.MustAttack, Rule: "508.1d", Pos: "rules/combat.mtg:457", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: rt.AttackTax, Rule: "508.1g", Pos: "rules/combat.mtg:462", Text: "0", Value2: pred_attack_tax_11},
+		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:465", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
+		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_13},
+		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "rules/combat.mtg:473", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
+		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:474", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: rt.CantBlock, Rule: "702.28b", Pos: "rules/combat.mtg:477", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: rt.CantBlock, Rule: "702.31b", Pos: "rules/combat.mtg:480", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
+		{Kind: rt.CantBlock, Rule: "702.118b", Pos: "rules/combat.mtg:482", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
+		{Kind: rt.CantBlock, Rule: "702.14c", Pos: "rules/combat.mtg:485", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
+		{Kind: rt.BlockRestriction, Rule: "702.111b", Pos: "rules/combat.mtg:488", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:491", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
+		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:493", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:496", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:500", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:506", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
+		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:513", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:520", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: rt.DealsSecond, Rule: "510.4", Pos: "rules/combat.mtg:521", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
+		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:526", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
+		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
 		{Kind: rt.CastAnyTime, Rule: "702.8a", Pos: "rules/keywords.mtg:26", Text: "x has flash", Test: pred_cast_any_time_33, Guard: [2]rt.KeywordSet{1 << kw_flash, 0}},
 		{Kind: rt.CantCast, Rule: "702.61a", Pos: "rules/keywords.mtg:33", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_cast_34, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
 		{Kind: rt.CantActivate, Rule: "702.61a", Pos: "rules/keywords.mtg:34", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_activate_35, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
@@ -520,22 +520,34 @@ var Rules = &rt.Rules{
 		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
 	},
 	Fns: []rt.Predicate{
-		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "holds(division_restriction, s, b)", Test2: fn_1},
-		{Rule: "510.1", Pos: "rules/combat.mtg:272", Text: "lethal damage", Value2: fn_2},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_1},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(attack_restriction, x)", Test: fn_2, Is: rt.AttackRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.AttackRestriction}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holding(must_attack, a)", Value: fn_3, Is: rt.MustAttack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustAttack}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_4, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_5, Is: rt.CanAttackPermanent, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_6, Is: rt.DefenderOf, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_7, Is: rt.CanBlock, IsOp: rt.FnHolds},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_8},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_9, Is: rt.BlockRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.BlockRestriction}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_10, Is: rt.MustBlock, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlock}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_11, Is: rt.MustBlockAttacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlockAttacker}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_12, Is: rt.BlocksAtMost, IsOp: rt.FnValue},
+		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_13, Is: rt.DivisionRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.DivisionRestriction}},
+		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_14, Is: rt.LethalDamage, IsOp: rt.FnValue},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:535", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:538", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:539", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:540", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:541", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:542", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:544", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:545", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:548", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:549", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:556", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:557", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:545", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:548", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:549", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:550", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:551", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:552", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:554", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:555", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:558", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:559", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:566", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:567", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -559,10 +571,10 @@ var Rules = &rt.Rules{
 		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:301", Params: 2, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:325", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:331", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:343", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:360", Params: 2, Kinds: "oo", Run: effect_3},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:335", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:341", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:353", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:370", Params: 2, Kinds: "oo", Run: effect_3},
 		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:55", Params: 0, Kinds: "", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:66", Params: 0, Kinds: "", Run: effect_5},
 		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:76", Params: 0, Kinds: "", Run: effect_6},
@@ -586,19 +598,19 @@ var Rules = &rt.Rules{
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "chapter", Rules: []string{"714.2b", "714.2", "714.2a"}, Pos: "rules/characteristics.mtg:57", On: []rt.EventOn{{Kind: rt.EvCounters, Name: "lore"}}, Param: 'i', If: trigger_event_0_if},
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:380"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:381"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:382"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:384"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:385"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:388", Recipient: true, Param: 'k', If: trigger_event_6_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:392", Watch: true, If: trigger_event_7_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:395", If: trigger_event_8_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:399", If: trigger_event_9_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:400"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:401", Param: 'i', If: trigger_event_11_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:402", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:403", Watch: true, Param: 'k', If: trigger_event_13_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:390"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:391"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:392"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:394"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:395"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:398", Recipient: true, Param: 'k', If: trigger_event_6_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:402", Watch: true, If: trigger_event_7_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:405", If: trigger_event_8_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:409", If: trigger_event_9_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:410"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:411", Param: 'i', If: trigger_event_11_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:412", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_13_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:149", On: []rt.EventOn{{Kind: rt.EvEnter}}},
@@ -1173,7 +1185,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:432 (506.5) (attacks_alone)
+// rules/combat.mtg:442 (506.5) (attacks_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -1181,7 +1193,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:433 (506.5) (attacking_alone)
+// rules/combat.mtg:443 (506.5) (attacking_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -1189,7 +1201,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:434 (506.5) (blocks_alone)
+// rules/combat.mtg:444 (506.5) (blocks_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -1197,7 +1209,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:435 (506.5) (blocking_alone)
+// rules/combat.mtg:445 (506.5) (blocking_alone)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1811,7 +1823,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:301 (511.3)
+// rules/combat.mtg:311 (511.3)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1835,7 +1847,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:308 (511.2)
+// rules/combat.mtg:318 (511.2)
 func phase_combat_end_1(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1854,15 +1866,15 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:22 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
+// rules/combat.mtg:27 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.CanAttack, rt.CantAttack, rt.AttackRestriction, rt.MustAttack, rt.CanAttackPlayer, rt.CanAttackPermanent, rt.DefenderOf, "508.1") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(1), rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), "508.1") {
 		return false
 	}
 	return true
 }
 
-// rules/combat.mtg:27 (508.1f, 702.20b)
+// rules/combat.mtg:32 (508.1f, 702.20b)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1885,7 +1897,7 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:39 (702.154b, 702.154a, 508.1g)
+// rules/combat.mtg:44 (702.154b, 702.154a, 508.1g)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1929,13 +1941,13 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:50 (508.1g, 508.1i, 508.1j)
+// rules/combat.mtg:55 (508.1g, 508.1i, 508.1j)
 func step_declare_attackers_action_3(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "508.1g")
 	return true
 }
 
-// rules/combat.mtg:54 (508.1k)
+// rules/combat.mtg:59 (508.1k)
 func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1958,7 +1970,7 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:67 (702.22c, 702.22d)
+// rules/combat.mtg:72 (702.22c, 702.22d)
 func step_declare_attackers_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2003,7 +2015,7 @@ func step_declare_attackers_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:76 (702.22d, 702.22c)
+// rules/combat.mtg:81 (702.22d, 702.22c)
 func step_declare_attackers_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2048,7 +2060,7 @@ func step_declare_attackers_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:86 (508.1m)
+// rules/combat.mtg:91 (508.1m)
 func step_declare_attackers_action_7(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2074,17 +2086,17 @@ func step_declare_attackers_action_7(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:94 (508.2, 508.2a, 508.2b)
+// rules/combat.mtg:99 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:99 (508.8)
+// rules/combat.mtg:104 (508.8)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:105 (509.1, 509.1b, 509.1d, 703.4j)
+// rules/combat.mtg:115 (509.1, 509.1b, 509.1d, 703.4j)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2102,7 +2114,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, rt.CanBlock, rt.CantBlock, rt.BlockRestriction, rt.MustBlock, rt.MustBlockAttacker, rt.BlocksAtMost, "509.1") {
+			if !g.ChooseBlockers(v_q, rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), "509.1") {
 				return false
 			}
 		}
@@ -2111,7 +2123,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:111 (509.1e, 509.1f)
+// rules/combat.mtg:121 (509.1e, 509.1f)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2136,7 +2148,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:118 (509.1g, 509.1h)
+// rules/combat.mtg:128 (509.1g, 509.1h)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2159,7 +2171,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:126 (702.22h, 702.22f)
+// rules/combat.mtg:136 (702.22h, 702.22f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2218,7 +2230,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:142 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
+// rules/combat.mtg:152 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2301,7 +2313,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:163 (509.3e, 509.3g)
+// rules/combat.mtg:173 (509.3e, 509.3g)
 func step_declare_blockers_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2342,17 +2354,17 @@ func step_declare_blockers_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:171 (509.2, 509.2a)
+// rules/combat.mtg:181 (509.2, 509.2a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:174 (508.8)
+// rules/combat.mtg:184 (508.8)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:180 (510.4)
+// rules/combat.mtg:190 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -2428,7 +2440,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:202 (506.4, 506.4c, 506.4d, 506.4e)
+// rules/combat.mtg:212 (506.4, 506.4c, 506.4d, 506.4e)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2451,7 +2463,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:210 (510.1a, 510.1b)
+// rules/combat.mtg:220 (510.1a, 510.1b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2474,7 +2486,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:225 (510.1b, 510.1c)
+// rules/combat.mtg:235 (510.1b, 510.1c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2501,7 +2513,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:232 (510.1c, 702.19d)
+// rules/combat.mtg:242 (510.1c, 702.19d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2615,7 +2627,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:255 (510.1d)
+// rules/combat.mtg:265 (510.1d)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2675,7 +2687,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:270 (510.1, 510.1e, 703.4k)
+// rules/combat.mtg:280 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2691,7 +2703,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(1), rt.FnID(2), "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(13), rt.FnID(14), "510.1") {
 				return false
 			}
 		}
@@ -2700,23 +2712,23 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:277 (510.2, 703.4m)
+// rules/combat.mtg:287 (510.2, 703.4m)
 func step_combat_damage_action_7(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:280 (510.3, 510.3a)
+// rules/combat.mtg:290 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:283 (511.1)
+// rules/combat.mtg:293 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:286 (511.3)
+// rules/combat.mtg:296 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3317,14 +3329,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:520 (506.4)
+// rules/combat.mtg:530 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(rt.LeavesCombat, v_x)
 }
 
-// rules/combat.mtg:520 (506.4)
+// rules/combat.mtg:530 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3597,22 +3609,22 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:407 (508.1)
+// rules/combat.mtg:417 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:409 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:419 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(68))))
 }
 
-// rules/combat.mtg:410 (702.3b)
+// rules/combat.mtg:420 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:414 (508.1b, 506.2)
+// rules/combat.mtg:424 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -3621,28 +3633,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:420 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:430 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:421 (506.2)
+// rules/combat.mtg:431 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:422 (310.8b, 310.8)
+// rules/combat.mtg:432 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:426 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:436 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -3652,69 +3664,69 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:442 (508.1c)
+// rules/combat.mtg:452 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(10))
 }
 
-// rules/combat.mtg:443 (508.1c)
+// rules/combat.mtg:453 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:447 (508.1d)
+// rules/combat.mtg:457 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:452 (508.1g)
+// rules/combat.mtg:462 (508.1g)
 func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:455 (702.10c)
+// rules/combat.mtg:465 (702.10c)
 func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(68))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:461 (509.1)
+// rules/combat.mtg:471 (509.1)
 func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:462 (509.1)
+// rules/combat.mtg:472 (509.1)
 func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:463 (509.1a)
+// rules/combat.mtg:473 (509.1a)
 func pred_can_block_15(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:464 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:474 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:467 (702.28b)
+// rules/combat.mtg:477 (702.28b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:470 (702.31b)
+// rules/combat.mtg:480 (702.31b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:472 (702.118b)
+// rules/combat.mtg:482 (702.118b)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:475 (702.14c, 702.14d)
+// rules/combat.mtg:485 (702.14c, 702.14d)
 func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -3784,12 +3796,12 @@ func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:478 (702.111b)
+// rules/combat.mtg:488 (702.111b)
 func pred_block_restriction_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:481 (509.1a)
+// rules/combat.mtg:491 (509.1a)
 func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -3799,22 +3811,22 @@ func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:483 (509.1c)
+// rules/combat.mtg:493 (509.1c)
 func pred_must_block_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:486 (509.1b)
+// rules/combat.mtg:496 (509.1b)
 func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(12))
 }
 
-// rules/combat.mtg:490 (510.1a)
+// rules/combat.mtg:500 (510.1a)
 func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:496 (702.19b, 702.2c)
+// rules/combat.mtg:506 (702.19b, 702.2c)
 func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -3840,32 +3852,32 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:502 (702.19b)
+// rules/combat.mtg:512 (702.19b)
 func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:503 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:513 (702.19b, 702.19d, 702.19f)
 func pred_trample_28(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:510 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:520 (510.4, 702.7b, 702.4b)
 func pred_deals_first_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:511 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:521 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_30(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:516 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:526 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_31(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:561 (506.2a, 507.1)
+// rules/combat.mtg:571 (506.2a, 507.1)
 func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -3988,72 +4000,138 @@ func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// rules/combat.mtg:272 (510.1)
-func fn_1(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:28 (508.1)
+func fn_1(g rt.Exec, v_a rt.ObjID) bool {
+	return g.Holds(rt.CanAttack, v_a) && !(g.Holds(rt.CantAttack, v_a))
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_2(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(rt.AttackRestriction, v_x)
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_3(g rt.Exec, v_a rt.ObjID) int32 {
+	return g.Holding(rt.MustAttack, v_a)
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_4(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	v_q := int(v_q_)
+	_ = v_q
+	return g.Holds2(rt.CanAttackPlayer, rt.ObjID(v_p), rt.ObjID(v_q))
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	return g.Holds2(rt.CanAttackPermanent, rt.ObjID(v_p), v_t)
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_6(g rt.Exec, v_t rt.ObjID) int32 {
+	return int32(int(g.PredValue(rt.DefenderOf, v_t)))
+}
+
+// rules/combat.mtg:117 (509.1)
+func fn_7(g rt.Exec, v_b rt.ObjID) bool {
+	return g.Holds(rt.CanBlock, v_b)
+}
+
+// rules/combat.mtg:117 (509.1)
+func fn_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
+	return !(g.Holds2(rt.CantBlock, v_b, v_a))
+}
+
+// rules/combat.mtg:117 (509.1)
+func fn_9(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(rt.BlockRestriction, v_x)
+}
+
+// rules/combat.mtg:117 (509.1)
+func fn_10(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.Holding(rt.MustBlock, v_b)
+}
+
+// rules/combat.mtg:117 (509.1)
+func fn_11(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+	return g.Holding2(rt.MustBlockAttacker, v_b, v_a)
+}
+
+// rules/combat.mtg:117 (509.1)
+func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.PredValue(rt.BlocksAtMost, v_b)
+}
+
+// rules/combat.mtg:282 (510.1)
+func fn_13(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
 }
 
-// rules/combat.mtg:272 (510.1)
-func fn_2(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:282 (510.1)
+func fn_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 
-// rules/combat.mtg:535 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:545 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:538 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:548 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:539 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:549 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:540 (506.7a, 506.7d)
+// rules/combat.mtg:550 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:541 (506.7b, 506.7d)
+// rules/combat.mtg:551 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:542 (506.7, 506.7d)
+// rules/combat.mtg:552 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:544 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:554 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:545 (506.7, 506.7d)
+// rules/combat.mtg:555 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:548 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:558 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:549 (506.7, 506.7d)
+// rules/combat.mtg:559 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:556 (506.7c)
+// rules/combat.mtg:566 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:557 (506.7c, 506.7f)
+// rules/combat.mtg:567 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -4238,7 +4316,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.Modify(v_a, g.Power(v_c), 0, rt.DurationID(4096), "702.154a")
 }
 
-// rules/combat.mtg:325 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:335 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -4251,7 +4329,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:331 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:341 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -4264,7 +4342,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:343 (509.1h, 509.3c, 702.22i)
+// rules/combat.mtg:353 (509.1h, 509.3c, 702.22i)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
@@ -4294,14 +4372,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:343 (509.1h, 509.3c, 702.22i) (target 0)
+// rules/combat.mtg:353 (509.1h, 509.3c, 702.22i) (target 0)
 func effect_2_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
 	return rt.ObjIs(g, v_a, ty_creature) && g.Attacking(v_a) && !(g.Blocked(v_a))
 }
 
-// rules/combat.mtg:360 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:370 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -4637,7 +4715,7 @@ func trigger_event_0_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjCounters(g, v_x, ctr_lore)-v_a < v_n && rt.ObjCounters(g, v_x, ctr_lore) >= v_n
 }
 
-// rules/combat.mtg:388 (509.3d)
+// rules/combat.mtg:398 (509.3d)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4648,7 +4726,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:392 (508.1m)
+// rules/combat.mtg:402 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4657,7 +4735,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(9)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:395 (508.1m)
+// rules/combat.mtg:405 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4675,7 +4753,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:399 (508.1m)
+// rules/combat.mtg:409 (508.1m)
 func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4692,7 +4770,7 @@ func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:401 (509.3e)
+// rules/combat.mtg:411 (509.3e)
 func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4701,7 +4779,7 @@ func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:403 (509.3f)
+// rules/combat.mtg:413 (509.3f)
 func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
