@@ -246,6 +246,8 @@ const (
 	FnHolding             // holding(Is, its parameters)
 	FnValue               // Is(its parameters), a value
 )
+
+// Attack is one attacking creature.
 type Attack struct {
 	Attacker   ObjID
 	Controller int8  // its controller when it was declared
