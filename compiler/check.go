@@ -833,6 +833,9 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 	}
 	s.Match = r.typed(f.Where, sc, Bool, a+" condition")
 	s.TokensOnly = k.Over == rt.OverAnything && tokenOrCopy(s.Match, s.Var)
+	if k.Over == rt.OverPermanents && !d.Watch {
+		s.Features = sbaFeatures(s.Match, s.Var)
+	}
 	// The first test of an "and" chain guards the call to the match
 	// function in the fused check: most objects fail it at once.
 	if b, ok := s.Match.(*Binary); ok && b.Op == OpAnd {

@@ -754,6 +754,9 @@ func (w *writer) sba(s *SBA) {
 	if s.TokensOnly {
 		types += "TokensOnly: true, "
 	}
+	if s.Features != 0 {
+		types += fmt.Sprintf("Features: %#x, ", s.Features)
+	}
 	w.printf("{Rule: %s, Pos: %s, Over: rt.%s, %sMatch: %s_match, Do: %s_do, Reads: %s},\n", quote(first(s.Rules)), quote(where(s.Pos)), s.Kind.OverGo, types, name, name, changesGo(s.Reads))
 }
 

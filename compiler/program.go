@@ -300,8 +300,11 @@ type SBA struct {
 	// TokensOnly: an sba over anything whose Match holds only for a token
 	// or a copy (tokenOrCopy): rt.SBA.TokensOnly.
 	TokensOnly bool
-	Do         []Stmt
-	Slots      int
+	// Features: what x must have one of for Match to hold, of an sba
+	// over permanents (sbaFeatures): rt.SBA.Features.
+	Features uint64
+	Do       []Stmt
+	Slots    int
 	// Reads is what Match reads (sbaReads): the runtime matches the sba
 	// again only after one of these changed (rt.SBA.Reads).
 	Reads rt.Changes

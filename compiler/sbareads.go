@@ -238,3 +238,78 @@ func tokenOrCopy(e Expr, v *Var) bool {
 	}
 	return false
 }
+
+// Features (rt.Features) an object may have, for the guard of an sba
+// over permanents (sbaFeatures): of the rows that read one.
+var featureRows = map[string]uint64{
+	"legendary":        rt.FeatureSuper << uint(bitOf(uint64(rt.SuperLegendary))),
+	"world":            rt.FeatureSuper << uint(bitOf(uint64(rt.SuperWorld))),
+	"basic":            rt.FeatureSuper << uint(bitOf(uint64(rt.SuperBasic))),
+	"aura":             rt.FeatureSub << 0,
+	"equipment":        rt.FeatureSub << 1,
+	"fortification":    rt.FeatureSub << 2,
+	"attached":         rt.FeatureAttached,
+	"over_counter_max": rt.FeatureCounters,
+}
+
+func bitOf(v uint64) int {
+	for i := 0; i < 64; i++ {
+		if v == 1<<i {
+			return i
+		}
+	}
+	return -1
+}
+
+// sbaFeatures derives from e, the match of an sba over permanents whose
+// variable is x, features one of which x must have for e to hold (the
+// runtime skips the sba for an object with none: SBA.Features): x's
+// supertypes, its first subtypes kept as bits (aura, equipment,
+// fortification), being attached, counters of a kind (counters(x, K) > 0,
+// or >= a positive number), a flag it holds; the first guarded side of an
+// "and", every side of an "or". 0: no guard.
+func sbaFeatures(e Expr, x *Var) uint64 {
+	isX := func(e Expr) bool { v, ok := e.(*VarRef); return ok && v.Var == x }
+	switch e := e.(type) {
+	case *Paren:
+		return sbaFeatures(e.X, x)
+	case *Binary:
+		switch e.Op {
+		case OpAnd:
+			if f := sbaFeatures(e.X, x); f != 0 {
+				return f
+			}
+			return sbaFeatures(e.Y, x)
+		case OpOr:
+			a, b := sbaFeatures(e.X, x), sbaFeatures(e.Y, x)
+			if a != 0 && b != 0 {
+				return a | b
+			}
+			return 0
+		case OpGt, OpGe:
+			c, ok := e.X.(*Call)
+			lit, isLit := e.Y.(*Lit)
+			if !ok || !isLit || c.B.Name != "counters" || len(c.Args) != 2 || !isX(c.Args[0]) {
+				return 0
+			}
+			k, ok := c.Args[1].(*EnumLit)
+			if !ok || k.E.Value < 0 || k.E.Value >= rt.MaxCounterKinds {
+				return 0
+			}
+			if n := lit.Int; lit.Type() == Int && (e.Op == OpGt && n >= 0 || e.Op == OpGe && n >= 1) {
+				return rt.FeatureCounter << uint(k.E.Value)
+			}
+		}
+	case *AttrRef:
+		if e.B.Form == Attribute && e.X != nil && isX(e.X) {
+			return featureRows[e.B.Name]
+		}
+	case *Call:
+		if e.B.Name == "state_flag" && len(e.Args) == 2 && isX(e.Args[0]) {
+			if k, ok := e.Args[1].(*EnumLit); ok && k.E.Value >= int(rt.FirstFlag) && k.E.Value < int(rt.FirstFlag)+rt.MaxStateFlags {
+				return rt.FeatureFlag << uint(k.E.Value-int(rt.FirstFlag))
+			}
+		}
+	}
+	return 0
+}

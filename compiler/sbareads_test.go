@@ -120,3 +120,44 @@ func TestSBAReadsCombat(t *testing.T) {
 		t.Fatalf("found %d of the sbas 704.5w, 704.5g, 704.5x", seen)
 	}
 }
+
+// TestSBAFeatures: an sba over permanents whose condition needs x to have
+// a supertype, a subtype bit, an attachment, counters or a flag says so
+// (rt.SBA.Features), and the runtime skips it for an object with none:
+// 704.5j (legendary), 704.5q (+1/+1 counters first), 704.5r (counters of
+// any kind), 704.5p (attached); 704.5g (lethal damage) and 704.5w (a
+// battle, asked of its protector) have none.
+func TestSBAFeatures(t *testing.T) {
+	e := rules.Editions()[0]
+	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.Compile(srcs, idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]uint64{
+		"704.5j": rt.FeatureSuper << 1, // SuperLegendary
+		"704.5q": rt.FeatureCounter << 0,
+		"704.5r": rt.FeatureCounters,
+		"704.5p": rt.FeatureAttached,
+		"704.5g": 0,
+		"704.5w": 0,
+	}
+	if rt.SuperLegendary != 1<<1 {
+		t.Fatalf("SuperLegendary is %#x: the test's supertype bit is stale", rt.SuperLegendary)
+	}
+	seen := 0
+	for _, s := range p.SBAs {
+		if w, ok := want[s.Rules[0]]; ok {
+			seen++
+			if s.Features != w {
+				t.Errorf("sba %s: Features %#x, want %#x", s.Rules[0], s.Features, w)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Fatalf("found %d of the %d sbas", seen, len(want))
+	}
+}

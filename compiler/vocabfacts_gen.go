@@ -16,7 +16,7 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.AbilityTaps": {},
 	// not own: reads Ability.Timing
 	"Exec.AbilityTimingAllows": {},
-	"Exec.ActionsPending":      {Reads: ReadsPosition | ReadsCombat},
+	"Exec.ActionsPending":      {Reads: ReadsPosition | ReadsHeld | ReadsCombat},
 	// not own: reads Assigned.Amount
 	"Exec.AssignedDamage": {Reads: ReadsCombat},
 	// not own: reads Assigned.Amount

@@ -432,7 +432,7 @@ func (b *builder) player(code *compiler.Code) func(rt.Exec) int {
 }
 
 func (b *builder) sba(s *compiler.SBA) rt.SBA {
-	out := rt.SBA{Rule: first(s.Rules), Pos: where(s.Pos), Over: s.Kind.Over, Types: s.Kind.Types, Reads: s.Reads, TokensOnly: s.TokensOnly}
+	out := rt.SBA{Rule: first(s.Rules), Pos: where(s.Pos), Over: s.Kind.Over, Types: s.Kind.Types, Reads: s.Reads, TokensOnly: s.TokensOnly, Features: s.Features}
 	c := &clause{b: b}
 	cond, body := c.expr(s.Match).b, c.block(s.Do)
 	slot, slots := s.Var.Slot, s.Slots

@@ -372,6 +372,11 @@ type SBA struct {
 	// or a copy (the compiler derives it from the condition); in a game
 	// with neither, it is not matched.
 	TokensOnly bool
+	// Features (of an sba over permanents; derived by the compiler from
+	// the condition): Match holds only for an object with one of these
+	// (features: a supertype, a subtype bit, being attached, counters, a
+	// flag); it is not matched for one with none. 0: any object.
+	Features uint64
 }
 
 // Keyword returns the bit of a keyword name, or -1.

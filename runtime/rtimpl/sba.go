@@ -1,6 +1,7 @@
 package rtimpl
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -273,6 +274,11 @@ type sbaIndex struct {
 	players, objs, anything  uint64
 	perms, typed, tokensOnly uint64     // over permanents of any type, of some types; over anything, holding only for tokens and copies
 	perm                     [16]uint64 // over permanents of type bit t
+	// guarded: the sbas over permanents with Features; feature[f]: those
+	// an object with feature bit f may match.
+	guarded uint64
+	feature [64]uint64
+	need    uint64 // the features some guard asks for
 }
 
 // (A card type is a bit of a TypeSet: sbaIndex.perm has one entry a bit.)
@@ -296,6 +302,13 @@ func indexSBAs(sbas []SBA) (ix sbaIndex) {
 				ix.perms |= bit
 			} else {
 				ix.typed |= bit
+			}
+			if s.Features != 0 {
+				ix.guarded |= bit
+				ix.need |= s.Features
+				for f := s.Features; f != 0; f &= f - 1 {
+					ix.feature[bits.TrailingZeros64(f)] |= bit
+				}
 			}
 			for ts := uint16(s.Types); ts != 0; ts &= ts - 1 {
 				ix.perm[bits.TrailingZeros16(ts)] |= bit
@@ -354,6 +367,17 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 				for ts := uint16(o.Types); ts != 0; ts &= ts - 1 {
 					c |= ix.perm[bits.TrailingZeros16(ts)] & sel
 				}
+			}
+			if c&ix.guarded != 0 {
+				// The sbas whose condition needs a feature x lacks.
+				may := ^ix.guarded
+				for f := features(o, ix.need); f != 0; f &= f - 1 {
+					may |= ix.feature[bits.TrailingZeros64(f)]
+				}
+				if verifyAvail {
+					g.verifyGuarded(x, c&^may)
+				}
+				c &= may
 			}
 			if c != 0 {
 				if hits = on(e, OverPermanents, int32(x), c, first, hits); first && len(hits) > n0 {
@@ -416,5 +440,49 @@ func (g Exec) PushPlayers() {
 			g.scratch = append(g.scratch, ObjID(p))
 		}
 		p = (p + 1) % len(g.Players)
+	}
+}
+
+// Features an object has that the guard of an sba over permanents may
+// ask for (SBA.Features, derived by the compiler from its match): its
+// supertypes, its first eight subtypes kept as bits, being attached,
+// counters of each kind, each of its flags.
+const (
+	FeatureSuper    uint64 = 1 << 0  // 8 bits: SuperSet
+	FeatureSub      uint64 = 1 << 8  // 8 bits: SubBits' first
+	FeatureAttached uint64 = 1 << 16 // attached to something
+	FeatureCounter  uint64 = 1 << 17 // 8 bits: counters of kind k
+	FeatureFlag     uint64 = 1 << 25 // 32 bits: flag k (FirstFlag+k)
+
+	// FeatureCounters is any counter.
+	FeatureCounters = FeatureCounter * (1<<MaxCounterKinds - 1)
+)
+
+// features is what of the Features need o has.
+func features(o *Object, need uint64) uint64 {
+	f := (uint64(o.Super) | uint64(o.SubBits&0xff)<<8 | uint64(o.Flags)<<25) & need
+	if need&FeatureAttached != 0 && o.AttachedTo != NoObj {
+		f |= FeatureAttached
+	}
+	if need&FeatureCounters != 0 && o.Counters != ([MaxCounterKinds]int32{}) {
+		for k, n := range o.Counters {
+			if n != 0 {
+				f |= FeatureCounter << uint(k)
+			}
+		}
+		f &= need
+	}
+	return f
+}
+
+// verifyGuarded panics if an sba of skip, left out for x by its Features
+// (VerifyCaches), matches x: the compiler's guard must be a necessary
+// condition of the match.
+func (g *Game) verifyGuarded(x ObjID, skip uint64) {
+	for ; skip != 0; skip &= skip - 1 {
+		i := bits.TrailingZeros64(skip)
+		if g.Rules.SBAs[i].Match(g.exec(), int32(x)) {
+			panic(fmt.Sprintf("sba %s (%s) matches %s, which has none of its features %#x", g.Rules.SBAs[i].Rule, g.Rules.SBAs[i].Pos, g.nameOf(x), g.Rules.SBAs[i].Features))
+		}
 	}
 }
