@@ -91,15 +91,7 @@ func TestSBAReadsCharacteristics(t *testing.T) {
 // conformance script 704.5w-battle-without-protector fails if 704.5w
 // misses a creature leaving combat.
 func TestSBAReadsCombat(t *testing.T) {
-	e := rules.Editions()[0]
-	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(srcs, idx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := defaultProgram(t)
 	seen := 0
 	for _, s := range p.SBAs {
 		combat := s.Reads&rt.ChangeCombat != 0
@@ -128,15 +120,7 @@ func TestSBAReadsCombat(t *testing.T) {
 // any kind), 704.5p (attached); 704.5g (lethal damage) and 704.5w (a
 // battle, asked of its protector) have none.
 func TestSBAFeatures(t *testing.T) {
-	e := rules.Editions()[0]
-	srcs, idx, err := compiler.ReadEdition(rules.FS, e.Dir, e.Shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(srcs, idx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := defaultProgram(t)
 	want := map[string]uint64{
 		"704.5j": rt.FeatureSuper << 1, // SuperLegendary
 		"704.5q": rt.FeatureCounter << 0,
