@@ -670,7 +670,6 @@ func (g *Game) refusePredOn(k PredKind, rule string, x, y ObjID, holds bool, for
 	return r
 }
 
-func (g *Game) has(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, false); return ok }
 
 // Attacking reports whether x is an attacking creature.
 func (g Exec) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }

@@ -585,7 +585,7 @@ func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 		}
 		fig := ""
 		if f := g.fn(c.divFigure); f != nil {
-			fig = fmt.Sprintf(", %s is %d", f.Text, g.fnValue2(c.divFigure, gr.Source, b))
+			fig = fmt.Sprintf(", %s is %d", f.Text, g.fnValue(c.divFigure, gr.Source, b))
 		}
 		p := g.fn(c.divRestrict)
 		if held >= 0 {

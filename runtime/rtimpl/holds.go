@@ -144,9 +144,6 @@ func (g *Game) fnDead(f FnID) bool {
 	return true
 }
 
-// fnValue2 is fnValue of two parameters.
-func (g *Game) fnValue2(f FnID, x, y ObjID) int32 { return g.fnValue(f, x, y) }
-
 // fnShaped reports whether f is none or a function of the rules of the
 // shape a statement's argument needs: params parameters, a number (value)
 // or a condition: a loaded game's are checked so.

@@ -236,7 +236,7 @@ func (g *Game) appendDamageOptions(buf []Option, d *Decision) []Option {
 		for _, to := range gr.From {
 			o := Option{Kind: Declare, Obj: gr.Source, Target: int32(to), Count: 1}
 			if to != NoObj {
-				o.Amount = g.fnValue2(g.Combat.divFigure, gr.Source, to)
+				o.Amount = g.fnValue(g.Combat.divFigure, gr.Source, to)
 			}
 			buf = append(buf, o)
 		}

@@ -163,8 +163,6 @@ func (g *Game) orDefault(d Decision, a Answer) Answer {
 	return a
 }
 
-// can reports whether every predicate of kind k holds for x.
-func (g *Game) can(k PredKind, x ObjID) bool { ok, _ := g.pred(k, x, true); return ok }
 
 // accepts reports whether the pending decision would accept a, trying it on
 // a scratch copy of the game.

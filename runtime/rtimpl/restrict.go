@@ -352,9 +352,6 @@ func (g *Game) refuseRestriction(f FnID, x ObjID, held int32) *Refusal {
 	return g.refuseFn(f, held, "", "the declaration breaks a restriction on %s", g.nameOf(x))
 }
 
-// hasPred reports whether the rules declare a predicate of kind k.
-func (g *Game) hasPred(k PredKind) bool { return len(g.predsOf(k)) > 0 }
-
 // mayAttack: permanent x is able to attack on its own in the declaration
 // being made (the rules' can_attack and cant_attack: whose creatures are
 // declared is theirs, game.declaring).

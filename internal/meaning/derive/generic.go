@@ -42,7 +42,6 @@ var Generic = map[string]string{
 	"(*predIndex).mayHold":      "whether a predicate's guards (keywords, card) were seen; decides nothing of one",
 	"(*predIndex).liveFor":      "the index without the predicates whose guard keywords no object has had; decides nothing of one",
 	"(*Game).fnTest2":           Evaluator + " a function of the rules given a statement (given(s, b, COND), the .mtg's, compiled): whether it holds for two parameters",
-	"(*Game).fnValue2":          Evaluator + " a function of the rules given a statement (given(s, b, N)): its value for two parameters",
 	"(*Game).fnEval":            Evaluator + " a function of the rules given a statement (given(...), the .mtg's, compiled): its value for one or two parameters, and the clause of the rules' predicates that decided it (for a refusal's quote)",
 	"(*Game).fnHolds":           Evaluator + " whether a function of the rules (a condition) holds",
 	"(*Game).fnValue":           Evaluator + " a function of the rules' value",
@@ -56,9 +55,6 @@ var Generic = map[string]string{
 	"(*Game).fnShaped":          "checks that a loaded game's function IDs name functions of the right shape",
 	"clauseName":                "how a refusal names a clause or a function of the rules: a message's text",
 	"clauseWhy":                 "what a refusal quotes of a clause or a function of the rules: a message's text",
-	"(*Game).hasPred":           Evaluator + " whether the .mtg declares any predicate of a kind",
-	"(*Game).has":               Evaluator + " whether a kind is declared (the index)",
-	"(*Game).can":               Evaluator + " holds, as the declarations ask it",
 	"indexPredicates":           "builds the index of predicates by kind from the rules; decides nothing of one",
 	"(*Game).triggeredKeywords": "the keywords the rules' keyword triggers wait on, from the index: a filter that skips objects with none, deciding nothing of one",
 
