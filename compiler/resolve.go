@@ -293,7 +293,7 @@ func (r *resolver) args(b *Builtin, args []grammar.Expr, sc *scope) ([]Expr, boo
 	fns := 0
 	for i, a := range args {
 		if b.Params[i] == FnT && fns < len(b.FnArgs) {
-			out[i] = r.given(a, b.FnArgs[fns], b.Name, i+1)
+			out[i] = r.given(a, b.FnArgs[fns], b.Name, i+1, sc)
 			fns++
 		} else {
 			out[i] = r.arg(a, b.Params[i], sc, b.Name, i+1)
@@ -310,7 +310,7 @@ func (r *resolver) args(b *Builtin, args []grammar.Expr, sc *scope) ([]Expr, boo
 // EXPR of spec's result type, reading nothing of the statement around it
 // (its own frame: only its names and the game). It becomes a function of
 // the program (Program.Fns), the argument its FnID.
-func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int) Expr {
+func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int, outer *scope) Expr {
 	want := fmt.Sprintf("given(%s, %s)", strings.Join(spec.Names, ", "), map[Type]string{Bool: "CONDITION", Int: "NUMBER", Player: "PLAYER"}[spec.Result])
 	call, ok := e.(*grammar.CallExpr)
 	if !ok || call.Fun.Name != "given" || len(call.Args) != len(spec.Params)+1 {
@@ -333,6 +333,36 @@ func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int) Expr {
 		fn.Params = append(fn.Params, g.declare(*id, t, sc))
 	}
 	body := call.Args[len(spec.Params)]
+	// A name of the statement around it (a loop's variable) is not the
+	// function's: say so, rather than "undefined".
+	captured := false
+	var visit func(x grammar.Node) bool
+	visit = func(x grammar.Node) bool {
+		switch x := x.(type) {
+		case *grammar.Selector: // x.FIELD: the field is no name
+			grammar.Inspect(x.X, visit)
+			return false
+		case *grammar.HasExpr: // x has KEYWORD
+			grammar.Inspect(x.X, visit)
+			return false
+		case *grammar.CallExpr: // f(...): the function is no name
+			for _, a := range x.Args {
+				grammar.Inspect(a, visit)
+			}
+			return false
+		case *grammar.Ident:
+			_, own := sc.lookup(x.Name)
+			if _, theirs := outer.lookup(x.Name); !own && theirs && !captured {
+				r.c.errorf(x.Pos, "given(...) reads only its own names (%s) and the game, not %s of the statement around it: the runtime evaluates it later, for what it gives", strings.Join(spec.Names, ", "), x.Name)
+				captured = true
+			}
+		}
+		return !captured
+	}
+	grammar.Inspect(body, visit)
+	if captured {
+		return bad(e.Position())
+	}
 	what := map[Type]string{Bool: "a condition", Int: "a number", Player: "a player"}[spec.Result]
 	calls := len(r.c.predCalls)
 	fn.Expr = g.typed(body, sc, spec.Result, "the expression of given (argument "+fmt.Sprint(n)+" of "+verb+", "+what+")")
