@@ -795,7 +795,6 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 			args = append(args, r.arg(a, v.Params[i], sc, s.Verb.Name, i+1+skip))
 		}
 	}
-	r.predArgs(v, args)
 	r.stateArgs(v, args)
 	if v.TokenArg > 0 {
 		r.tokenArg(v, s.Args[v.TokenArg-1])
@@ -825,52 +824,6 @@ func (r *resolver) tokenArg(v *Builtin, e grammar.Expr) {
 		return
 	}
 	r.c.errorf(s.Pos, "%s: no token %q (the rules declare %s)%s", v.Name, s.Value, strings.Join(names, ", "), didYouMean(closest(s.Value, names, 3)))
-}
-
-// predArgs checks a verb's predicate kind arguments against the shapes its
-// row says (PredArg).
-func (r *resolver) predArgs(v *Builtin, args []Expr) {
-	n := 0
-	for i, t := range v.Params {
-		if t != PredT {
-			continue
-		}
-		lit, ok := args[i].(*EnumLit)
-		if !ok || n >= len(v.PredArgs) {
-			n++
-			continue
-		}
-		want, k := v.PredArgs[n], rt.PredKind(lit.E.Value)
-		n++
-		if k.Arity() != want.Params || k.IsValue() != want.Value || k.IsPlayer() != want.Player || want.Players && !playerParams(k) {
-			what := "a condition"
-			switch {
-			case want.Player:
-				what = "a player"
-			case want.Value:
-				what = "a number"
-			}
-			of := "object(s)"
-			if want.Players {
-				of = "player(s)"
-			}
-			r.c.errorf(lit.Pos, "argument %d of %s must be a predicate kind of %d %s that gives %s, not %s", i+1, v.Name, want.Params, of, what, k)
-			continue
-		}
-		if want.Declared {
-			r.c.predCalls = append(r.c.predCalls, predCall{In: r.pred, Kind: k, Pos: lit.Pos, Arg: v.Name})
-		}
-	}
-}
-
-// playerParams reports whether every parameter of k is a player.
-func playerParams(k rt.PredKind) bool {
-	for i := range k.Arity() {
-		if !k.PlayerParam(i) {
-			return false
-		}
-	}
-	return true
 }
 
 func typeList(ts []Type) string {

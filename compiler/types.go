@@ -17,7 +17,6 @@ const (
 	EventT    // what abilities trigger on (a trigger_event), as a verb argument
 	CardTypeT // a declared card type's name, as an argument
 	KeywordT  // a keyword, as a trigger event's parameter (x has k)
-	PredT     // a predicate kind's name, as a verb argument (the predicates the verb evaluates)
 	PhaseT    // a declared phase's name, as a verb argument
 	StepT     // a declared step's name, as a verb argument
 	DurT      // how long an effect lasts, as a verb argument (until_end_of_turn, until_end_of_combat...)
@@ -27,7 +26,7 @@ const (
 	FnT       // a function of the rules, given(x, y, EXPR), as a verb argument (what the verb evaluates)
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "predicate kind", "phase", "step", "duration", "state", "characteristic", "color", "function"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "phase", "step", "duration", "state", "characteristic", "color", "function"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -74,8 +74,6 @@ type Builtin struct {
 	// state-based actions after such a change): derived from Fn's source
 	// (vocabfacts_gen.go), never written by hand.
 	Reads Reads
-	// PredArgs: the shape of each predicate kind argument (PredT).
-	PredArgs []PredArg
 	// FnArgs: the shape of each function argument (FnT), given(...).
 	FnArgs []FnArg
 	// TokenArg: the argument (from 1) that names a token the program
@@ -145,11 +143,10 @@ func function(name string, fn any, doc string) *Builtin {
 	return &Builtin{Name: name, Form: Function, Fn: fn, Doc: doc}
 }
 
-func (b *Builtin) onlyIn(kind string) *Builtin    { b.OnlyIn = kind; return b }
-func (b *Builtin) usageIs(u string) *Builtin      { b.Usage = u; return b }
-func (b *Builtin) tokenArg(i int) *Builtin        { b.TokenArg = i; return b }
-func (b *Builtin) predArgs(a ...PredArg) *Builtin { b.PredArgs = a; return b }
-func (b *Builtin) fnArgs(a ...FnArg) *Builtin     { b.FnArgs = a; return b }
+func (b *Builtin) onlyIn(kind string) *Builtin { b.OnlyIn = kind; return b }
+func (b *Builtin) usageIs(u string) *Builtin   { b.Usage = u; return b }
+func (b *Builtin) tokenArg(i int) *Builtin     { b.TokenArg = i; return b }
+func (b *Builtin) fnArgs(a ...FnArg) *Builtin  { b.FnArgs = a; return b }
 
 // FnArg is what a verb's function argument (FnT) must be, in order of the
 // verb's FnT parameters: given(NAME, NAME, EXPR), the names bound to the
@@ -186,16 +183,6 @@ func paramType(name string) Type {
 		return Player
 	}
 	return Object
-}
-
-// PredArg is what a verb's predicate kind argument must be, in order of
-// the verb's PredT parameters.
-type PredArg struct {
-	Params   int  // objects its predicates take
-	Value    bool // they give a number
-	Player   bool // the number is a player
-	Declared bool // the rules must declare one (a value of nothing is a mistake)
-	Players  bool // its parameters are players
 }
 
 // usage is what an arity error says the function takes.
@@ -387,9 +374,9 @@ var builtins = []*Builtin{
 	verb("trim_counters", rt.Exec.TrimCounters, "X's counters over their maximum are removed"),
 	verb("set_protector", rt.Exec.SetProtector, "P becomes X's protector"),
 	// Combat.
-	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player among the players q for whom every predicate of kind A holds of (P, q), the next in turn order first (asked only when there are several; none: none is chosen)").
-		predArgs(PredArg{Params: 2, Declared: true, Players: true}).
-		choice("the .mtg says who chooses and, by the kind it names, among whom (can_attack_player: an opponent in the game); the player picks one (asked only when there are several), game.defender; what it limits is the rules' attack_restriction"),
+	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player among the players q for whom the condition A, given(p, q, COND), holds, the next in turn order first (asked only when there are several; none: none is chosen)").
+		fnArgs(declared(fn2("p", "the player choosing", "q", "a player", Bool))).
+		choice("the .mtg says who chooses and, by the function it gives, among whom (given(p, q, holds(can_attack_player, p, q)): an opponent in the game); the player picks one (asked only when there are several), game.defender; what it limits is the rules' attack_restriction"),
 	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the functions given: the condition M, given(a, COND), holds for each creature declared; with the attack made, the condition R, given(x, COND), holds for no permanent; no declaration meeting these obeys more requirements, the number Q, given(a, N), of each creature declared; each attacks a player q for whom the condition A, given(p, q, COND), holds, or a permanent t for whom B, given(p, t, COND), does, defended by the player D, given(t, PLAYER); recorded as the declaration").
 		fnArgs(fn1("a", "a creature", Bool), fn1("x", "a permanent", Bool), fn1("a", "a creature", Int), declared(fn2("p", "the player attacking", "q", "a player", Bool)), fn2("p", "the player attacking", "t", "a permanent", Bool), undeclared(fn1("t", "a permanent attacked", Player))).
 		choice("the .mtg says who, and what may attack, what the attack as a whole may not be and what is required (functions of the rules); the player chooses; the statements after it make the attack"),
@@ -574,8 +561,6 @@ func enumOf(t Type) ([]Enum, string) {
 		return nil, "card type"
 	case KeywordT:
 		return nil, "keyword"
-	case PredT:
-		return predKindEnum, "predicate kind"
 	case PhaseT:
 		return nil, "phase"
 	case StepT:
@@ -602,7 +587,8 @@ var colorEnum = []Enum{
 	{Name: "colorless", Value: int(rt.Colorless), Go: "Colorless", Doc: "colorless and generic mana"},
 }
 
-// predKindEnum: the runtime's predicate kinds, as verb arguments.
+// predKindEnum: the runtime's predicate kinds (the value ones are called
+// by name).
 var predKindEnum = func() []Enum {
 	var out []Enum
 	for _, n := range rt.PredKindNames() {
@@ -636,7 +622,6 @@ var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.TypeSet(0)):     CardTypeT,
 	reflect.TypeOf(rt.EventID(0)):     EventT,
 	reflect.TypeOf(rt.KeywordID(0)):   KeywordT,
-	reflect.TypeOf(rt.PredKind(0)):    PredT,
 	reflect.TypeOf(rt.PhaseID(0)):     PhaseT,
 	reflect.TypeOf(rt.StepID(0)):      StepT,
 	reflect.TypeOf(rt.DurationID(0)):  DurT,

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c3de4192d08ef1f5614174bd85b779f7"
+const SourceHash = "sha256:f6acd8bcb18fac79a06566bdf614c83f"
 
 // Keyword bits.
 const (
@@ -520,20 +520,21 @@ var Rules = &rt.Rules{
 		{Kind: rt.CastAnyTime, Rule: "117.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
 	},
 	Fns: []rt.Predicate{
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_1},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(attack_restriction, x)", Test: fn_2, Is: rt.AttackRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.AttackRestriction}},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holding(must_attack, a)", Value: fn_3, Is: rt.MustAttack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustAttack}},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_4, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_5, Is: rt.CanAttackPermanent, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_6, Is: rt.DefenderOf, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_7, Is: rt.CanBlock, IsOp: rt.FnHolds},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_8},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_9, Is: rt.BlockRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.BlockRestriction}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_10, Is: rt.MustBlock, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlock}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_11, Is: rt.MustBlockAttacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlockAttacker}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_12, Is: rt.BlocksAtMost, IsOp: rt.FnValue},
-		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_13, Is: rt.DivisionRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.DivisionRestriction}},
-		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_14, Is: rt.LethalDamage, IsOp: rt.FnValue},
+		{Rule: "507.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(attack_restriction, x)", Test: fn_3, Is: rt.AttackRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.AttackRestriction}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holding(must_attack, a)", Value: fn_4, Is: rt.MustAttack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustAttack}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_5, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_6, Is: rt.CanAttackPermanent, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_7, Is: rt.DefenderOf, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_8, Is: rt.CanBlock, IsOp: rt.FnHolds},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_9},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_10, Is: rt.BlockRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.BlockRestriction}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_11, Is: rt.MustBlock, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlock}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_12, Is: rt.MustBlockAttacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlockAttacker}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_13, Is: rt.BlocksAtMost, IsOp: rt.FnValue},
+		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_14, Is: rt.DivisionRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.DivisionRestriction}},
+		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_15, Is: rt.LethalDamage, IsOp: rt.FnValue},
 	},
 	Timings: []rt.Timing{
 		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:545", Allows: timing_0},
@@ -1855,7 +1856,7 @@ func phase_combat_end_1(g rt.Exec) bool {
 
 // rules/combat.mtg:11 (507.1, 506.2, 506.2a, 703.4h)
 func step_beginning_of_combat_action_0(g rt.Exec) bool {
-	if !g.ChooseDefender(g.Active, rt.CanAttackPlayer, "507.1") {
+	if !g.ChooseDefender(g.Active, rt.FnID(1), "507.1") {
 		return false
 	}
 	return true
@@ -1868,7 +1869,7 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 
 // rules/combat.mtg:27 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.FnID(1), rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), "508.1") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), rt.FnID(7), "508.1") {
 		return false
 	}
 	return true
@@ -2114,7 +2115,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), "509.1") {
+			if !g.ChooseBlockers(v_q, rt.FnID(8), rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), rt.FnID(13), "509.1") {
 				return false
 			}
 		}
@@ -2703,7 +2704,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(13), rt.FnID(14), "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(14), rt.FnID(15), "510.1") {
 				return false
 			}
 		}
@@ -4000,23 +4001,8 @@ func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// rules/combat.mtg:28 (508.1)
-func fn_1(g rt.Exec, v_a rt.ObjID) bool {
-	return g.Holds(rt.CanAttack, v_a) && !(g.Holds(rt.CantAttack, v_a))
-}
-
-// rules/combat.mtg:28 (508.1)
-func fn_2(g rt.Exec, v_x rt.ObjID) bool {
-	return g.Holds(rt.AttackRestriction, v_x)
-}
-
-// rules/combat.mtg:28 (508.1)
-func fn_3(g rt.Exec, v_a rt.ObjID) int32 {
-	return g.Holding(rt.MustAttack, v_a)
-}
-
-// rules/combat.mtg:28 (508.1)
-func fn_4(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+// rules/combat.mtg:12 (507.1)
+func fn_1(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	v_q := int(v_q_)
@@ -4025,54 +4011,78 @@ func fn_4(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 }
 
 // rules/combat.mtg:28 (508.1)
-func fn_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+func fn_2(g rt.Exec, v_a rt.ObjID) bool {
+	return g.Holds(rt.CanAttack, v_a) && !(g.Holds(rt.CantAttack, v_a))
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_3(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(rt.AttackRestriction, v_x)
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
+	return g.Holding(rt.MustAttack, v_a)
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_5(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+	v_p := int(v_p_)
+	_ = v_p
+	v_q := int(v_q_)
+	_ = v_q
+	return g.Holds2(rt.CanAttackPlayer, rt.ObjID(v_p), rt.ObjID(v_q))
+}
+
+// rules/combat.mtg:28 (508.1)
+func fn_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return g.Holds2(rt.CanAttackPermanent, rt.ObjID(v_p), v_t)
 }
 
 // rules/combat.mtg:28 (508.1)
-func fn_6(g rt.Exec, v_t rt.ObjID) int32 {
+func fn_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(int(g.PredValue(rt.DefenderOf, v_t)))
 }
 
 // rules/combat.mtg:117 (509.1)
-func fn_7(g rt.Exec, v_b rt.ObjID) bool {
+func fn_8(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(rt.CanBlock, v_b)
 }
 
 // rules/combat.mtg:117 (509.1)
-func fn_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func fn_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(rt.CantBlock, v_b, v_a))
 }
 
 // rules/combat.mtg:117 (509.1)
-func fn_9(g rt.Exec, v_x rt.ObjID) bool {
+func fn_10(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(rt.BlockRestriction, v_x)
 }
 
 // rules/combat.mtg:117 (509.1)
-func fn_10(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_11(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(rt.MustBlock, v_b)
 }
 
 // rules/combat.mtg:117 (509.1)
-func fn_11(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+func fn_12(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(rt.MustBlockAttacker, v_b, v_a)
 }
 
 // rules/combat.mtg:117 (509.1)
-func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(rt.BlocksAtMost, v_b)
 }
 
 // rules/combat.mtg:282 (510.1)
-func fn_13(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func fn_14(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
 }
 
 // rules/combat.mtg:282 (510.1)
-func fn_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func fn_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 

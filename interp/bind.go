@@ -165,12 +165,9 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 			k[i] = rt.FnID(a[1+i].enum)
 		}
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], k[4], k[5], rule) }
-	case func(rt.Exec, int, rt.PredKind, string) bool:
-		p, k := a[0].p, rt.PredKind(a[1].enum)
-		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k, rule) }
-	case func(rt.Exec, int, rt.PredKind, rt.PredKind, string) bool:
-		p, k1, k2 := a[0].p, rt.PredKind(a[1].enum), rt.PredKind(a[2].enum)
-		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k1, k2, rule) }
+	case func(rt.Exec, int, rt.FnID, string) bool:
+		p, f1 := a[0].p, rt.FnID(a[1].enum)
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), f1, rule) }
 	case func(rt.Exec, int, rt.FnID, rt.FnID, string) bool:
 		p, f1, f2 := a[0].p, rt.FnID(a[1].enum), rt.FnID(a[2].enum)
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), f1, f2, rule) }

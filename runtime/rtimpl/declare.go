@@ -28,12 +28,13 @@ func (g Exec) Defender() int {
 }
 
 // ChooseDefender has player p choose the defending player this combat
-// among the players q for whom the rules' predicates of kind may hold of
-// (p, q) (can_attack_player: an opponent in the game), listed in turn
+// among the players q for whom the rules' function may holds of (p, q)
+// (given(p, q, holds(can_attack_player, p, q)): an opponent in the game),
+// listed in turn
 // order from p (Decision.From): asked when there are several; with one it
 // is that one; with none, none is chosen. What that means for attacks is
 // the rules' (game.defender in an attack restriction).
-func (g Exec) ChooseDefender(p int, may PredKind, rule string) bool {
+func (g Exec) ChooseDefender(p int, may FnID, rule string) bool {
 	if !g.IsPlayer(p) {
 		return true // no player (a player value of the rules that names none)
 	}
@@ -42,7 +43,7 @@ func (g Exec) ChooseDefender(p int, may PredKind, rule string) bool {
 	}
 	m := g.Mark()
 	for i := 1; i <= len(g.Players); i++ { // in turn order from p
-		if q := (p + i) % len(g.Players); g.Holds2(may, ObjID(p), ObjID(q)) {
+		if q := (p + i) % len(g.Players); g.fnHolds(may, ObjID(p), ObjID(q)) {
 			g.Push(int32(q))
 		}
 	}
