@@ -670,7 +670,6 @@ func (g *Game) refusePredOn(k PredKind, rule string, x, y ObjID, holds bool, for
 	return r
 }
 
-
 // Attacking reports whether x is an attacking creature.
 func (g Exec) Attacking(x ObjID) bool { return g.attackIndex(x) >= 0 }
 

@@ -163,7 +163,6 @@ func (g *Game) orDefault(d Decision, a Answer) Answer {
 	return a
 }
 
-
 // accepts reports whether the pending decision would accept a, trying it on
 // a scratch copy of the game.
 func (g *Game) accepts(a Answer) bool { return g.Check(a) == nil }
