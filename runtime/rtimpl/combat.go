@@ -321,9 +321,10 @@ type Combat struct {
 	// Places are the announcements of places in damage assignment orders
 	// still to be asked (ChoosePlace), the first first.
 	Places []Place
-	// Atk and Blk are the predicate kinds the rules' statements asking for
-	// the declarations of attackers and blockers name (ChooseAttackers,
-	// ChooseBlockers): what the declarations are checked against.
+	// Atk and Blk are the functions of the rules the statements asking
+	// for the declarations of attackers and blockers are given
+	// (ChooseAttackers, ChooseBlockers): what the declarations are
+	// checked against.
 	Atk, Blk DeclFns
 	// divRestrict and divFigure are the functions of the rules the
 	// damage decision was posed with (DivideCombatDamage): what refuses a

@@ -23,9 +23,9 @@ import (
 //   - DecideDamage: Obj (a source) may assign damage to Target (an ObjID,
 //     or NoObj for the player or planeswalker it attacks, with trample),
 //     in damage assignment order; Amount is the value for Obj and Target
-//     of the predicate kind the rules posed the decision with
-//     (divide_combat_damage's figure: lethal_damage, the damage lethal to
-//     Target from Obj alone; 0 for NoObj). DefaultDamage is a legal
+//     of the function of the rules the decision was posed with
+//     (divide_combat_damage's figure, given(s, b, lethal_damage(s, b)):
+//     the damage lethal to Target from Obj alone; 0 for NoObj). DefaultDamage is a legal
 //     division.
 //   - DecideDefender: Target is the PlayerCode of one of From.
 //   - DecidePlayer: Target is the PlayerCode of one of From.

@@ -204,7 +204,7 @@ func (g *Game) checkLoaded() error {
 		}
 	}
 	if c := &g.Combat; !g.declShaped(c.Atk, false) || !g.declShaped(c.Blk, true) || !g.fnShaped(c.divRestrict, 2, false) || !g.fnShaped(c.divFigure, 2, true) {
-		return fmt.Errorf("saved game: the combat names predicate kinds or functions of the rules of the wrong shape")
+		return fmt.Errorf("saved game: the combat names functions of the rules that are none or of the wrong shape")
 	}
 	player := func(p int8) bool { return p >= 0 && int(p) < len(g.Players) }
 	for li, l := range [][]StackItem{g.Stack, g.Waiting, {g.resolving}} {

@@ -200,10 +200,11 @@ type analysis struct {
 	kinds  map[types.Type]string    // kindOf's memo
 }
 
-// kindOf names the kind type a value of type t holds ("PredKind",
-// "DeclKinds"), or "" if it holds none: a marker type; a slice, array,
-// map or pointer of one; a named struct of the runtime whose fields are
-// all kinds (DeclKinds: a declaration's predicate kinds).
+// kindOf names the kind type a value of type t holds ("PredKind", or the
+// name of a struct of kinds), or "" if it holds none: a marker type; a
+// slice, array, map or pointer of one; a named struct of the runtime
+// whose fields are all kinds (as DeclKinds was, a declaration's predicate
+// kinds, until the declarations were given functions of the rules).
 func (a *analysis) kindOf(t types.Type) string {
 	if k, ok := a.kinds[t]; ok {
 		return k
