@@ -478,6 +478,8 @@ var specialForms = []struct{ Name, Doc string }{
 	{"ended", "ended(S): step or phase S has ended this turn"},
 	{"during", "during(S): the game is in step or phase S"},
 	{"holds", "holds(KIND, x), holds(KIND, x, y): the rules' predicates of KIND hold for x (and y: an object or a player, as the kind takes them), as the runtime reads them (not in a predicate)"},
+	{"holding", "holding(KIND, x), holding(KIND, x, y): how many of the rules' predicates of KIND hold for x (and y): each one a requirement of its own (not in a predicate)"},
+	{"given", "given(x, y, EXPR): a function of the rules, as an argument of a statement that evaluates it later (choose_attackers, divide_combat_damage...): its names stand for what the statement gives; it reads nothing of the statement around it but the game"},
 	{"min", "min(a, b, ...): the least"},
 	{"max", "max(a, b, ...): the greatest"},
 }
