@@ -242,23 +242,14 @@ func tokenOrCopy(e Expr, v *Var) bool {
 // Features (rt.Features) an object may have, for the guard of an sba
 // over permanents (sbaFeatures): of the rows that read one.
 var featureRows = map[string]uint64{
-	"legendary":        rt.FeatureSuper << uint(bitOf(uint64(rt.SuperLegendary))),
-	"world":            rt.FeatureSuper << uint(bitOf(uint64(rt.SuperWorld))),
-	"basic":            rt.FeatureSuper << uint(bitOf(uint64(rt.SuperBasic))),
+	"legendary":        rt.FeatureSuper * uint64(rt.SuperLegendary),
+	"world":            rt.FeatureSuper * uint64(rt.SuperWorld),
+	"basic":            rt.FeatureSuper * uint64(rt.SuperBasic),
 	"aura":             rt.FeatureSub << 0,
 	"equipment":        rt.FeatureSub << 1,
 	"fortification":    rt.FeatureSub << 2,
 	"attached":         rt.FeatureAttached,
 	"over_counter_max": rt.FeatureCounters,
-}
-
-func bitOf(v uint64) int {
-	for i := 0; i < 64; i++ {
-		if v == 1<<i {
-			return i
-		}
-	}
-	return -1
 }
 
 // sbaFeatures derives from e, the match of an sba over permanents whose

@@ -321,7 +321,7 @@ func (g *Game) availFor(p int) Mana {
 	a := g.auxOf()
 	if a.availAt != g.changes+1 || a.availP != p || a.availAt == 0 {
 		a.avail, a.availAt, a.availP = g.available(p), g.changes+1, p
-	} else if verifyAvail {
+	} else if verifyCaches {
 		if fresh := g.available(p); fresh != a.avail {
 			panic(fmt.Sprintf("mana of player %d counted %v at change %d, now %v unchanged", p, a.avail, g.changes, fresh))
 		}
@@ -329,15 +329,16 @@ func (g *Game) availFor(p int) Mana {
 	return a.avail
 }
 
-// verifyAvail makes availFor count again what it remembers and panic if
-// it differs (VerifyCaches).
-var verifyAvail = false
+// verifyCaches makes availFor count again what it remembers, and the
+// state-based-action pass match the sbas it skips by their features, and
+// panic on a difference (VerifyCaches).
+var verifyCaches = false
 
 // VerifyCaches makes the game count again, each time it reads one, what
 // it remembers as long as the game does not change (the mana a player may
 // pay with), and panic if the count differs: for tests, which play games
 // with it on to show that every change that matters is counted.
-func VerifyCaches(on bool) { verifyAvail = on }
+func VerifyCaches(on bool) { verifyCaches = on }
 
 // optCtx is what an enumeration of player p's priority options knows once
 // for all its objects: the current step's permissions. Zero outside an

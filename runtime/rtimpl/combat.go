@@ -666,7 +666,7 @@ func (g *Game) refusePredOn(k PredKind, rule string, x, y ObjID, holds bool, for
 		}
 	}
 	if quote != nil {
-		r.Why = k.String() + ", " + quote.Pos + ": " + quote.Text
+		r.Why = clauseWhy(quote)
 	}
 	return r
 }

@@ -579,7 +579,7 @@ func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 		if b == NoObj {
 			continue
 		}
-		ok, held := g.divisionRestricted(gr, amount, j)
+		ok, held := g.divisionRestricted(gr, amount, j, true)
 		if !ok {
 			continue
 		}
@@ -587,15 +587,7 @@ func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 		if f := g.fn(c.divFigure); f != nil {
 			fig = fmt.Sprintf(", %s is %d", f.Text, g.fnValue(c.divFigure, gr.Source, b))
 		}
-		p := g.fn(c.divRestrict)
-		if held >= 0 {
-			p = &g.Rules.Predicates[held]
-		}
-		r := refuse(p.Rule, "%s can't divide its combat damage so: %s holds for %s (it assigns %d%s)", g.nameOf(gr.Source), clauseName(p), g.nameOf(b), amount[j], fig)
-		if p.Text != "" {
-			r.Why = clauseWhy(p)
-		}
-		return r
+		return g.refuseFn(c.divRestrict, held, "", "%s can't divide its combat damage so: %s holds for %s (it assigns %d%s)", g.nameOf(gr.Source), clauseName(g.decidedBy(c.divRestrict, held)), g.nameOf(b), amount[j], fig)
 	}
 	return nil
 }
@@ -604,19 +596,27 @@ func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 // damage decision refuses gr's division amount for its j-th recipient:
 // what DefaultDamage's search asks.
 func (g *Game) divisionRefused(gr DamageGroup, amount []int32, j int) bool {
-	refused, _ := g.divisionRestricted(gr, amount, j)
+	refused, _ := g.divisionRestricted(gr, amount, j, false)
 	return refused
 }
 
 // divisionRestricted evaluates the rules' restriction on the pending
 // damage decision (Combat.divRestrict) for the source of gr and its j-th
 // recipient, with gr's division being amount (the rules read it through
-// assigning, assigning_attacked, place and the recipient kind); held is
-// the clause of the rules' predicates found holding, -1 if none.
-func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int) (refused bool, held int32) {
+// assigning, assigning_attacked, place and the recipient kind); held
+// (cite: for a refusal) is the clause of the rules' predicates found
+// holding, -1 if none.
+func (g *Game) divisionRestricted(gr DamageGroup, amount []int32, j int, cite bool) (refused bool, held int32) {
 	c := &g.Combat
 	c.dividing, c.dividingAmounts = gr, amount
-	refused, held = g.fnTest2(c.divRestrict, gr.Source, gr.From[j])
+	held = -1
+	if cite {
+		var v int32
+		v, held = g.fnEval(c.divRestrict, gr.Source, gr.From[j])
+		refused = v != 0
+	} else {
+		refused = g.fnHolds(c.divRestrict, gr.Source, gr.From[j])
+	}
 	c.dividing, c.dividingAmounts = DamageGroup{}, nil
 	return refused, held
 }

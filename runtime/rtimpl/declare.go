@@ -130,7 +130,7 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 		okTarget, checked = t, true
 	}
 	ix.clear() // (the checks below index their own)
-	if bad, held := g.attackRestricted(p, a.Objs, a.Targets); bad != NoObj {
+	if bad, held := g.attackRestricted(p, a.Objs, a.Targets, true); bad != NoObj {
 		return g.refuseRestriction(g.Combat.Atk.Restriction, bad, held)
 	}
 	if err := g.attackRequirements(p, a.Objs, a.Targets); err != nil {
@@ -353,7 +353,7 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 		}
 	}
 	ix.clear() // (the checks below index their own)
-	if bad, held := g.blockRestricted(q, a.Objs, a.Targets); bad != NoObj {
+	if bad, held := g.blockRestricted(q, a.Objs, a.Targets, true); bad != NoObj {
 		return g.refuseRestriction(g.Combat.Blk.Restriction, bad, held)
 	}
 	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {

@@ -67,12 +67,6 @@ func (g *Game) fnEval(f FnID, x, y ObjID) (v int32, held int32) {
 	return v, a.why.held
 }
 
-// fnTest2 is fnEval of a condition of two parameters.
-func (g *Game) fnTest2(f FnID, x, y ObjID) (ok bool, held int32) {
-	v, held := g.fnEval(f, x, y)
-	return v != 0, held
-}
-
 // fnHolds reports whether the rules' condition f holds for x (and y).
 func (g *Game) fnHolds(f FnID, x, y ObjID) bool {
 	fns := g.Rules.Fns
@@ -288,23 +282,33 @@ func (g *Game) fnMay(f FnID, x, y ObjID, none bool) bool {
 	return g.fnHolds(f, x, y)
 }
 
-// refuseFn is a refusal citing the clause of the rules' predicates held
-// found deciding as the rules' function f was evaluated (fnEval), else
-// rule, and quoting it (or f).
+// decidedBy is what decided the rules' function f as it was evaluated
+// (fnEval): the clause of the rules' predicates held, else f itself (nil
+// if f is none).
+func (g *Game) decidedBy(f FnID, held int32) *Predicate {
+	if held >= 0 && int(held) < len(g.Rules.Predicates) {
+		return &g.Rules.Predicates[held]
+	}
+	return g.fn(f)
+}
+
+// refuseFn is a refusal citing what decided the rules' function f
+// (decidedBy: the clause held, else f; rule if f cites none) and quoting
+// it.
 func (g *Game) refuseFn(f FnID, held int32, rule, format string, args ...any) *Refusal {
-	p := g.fn(f)
-	switch {
-	case held >= 0 && int(held) < len(g.Rules.Predicates):
-		p = &g.Rules.Predicates[held]
-		rule = p.Rule
-	case rule == "" && p != nil:
+	if p := g.decidedBy(f, held); p != nil && (held >= 0 || rule == "") {
 		rule = p.Rule
 	}
 	r := refuse(rule, format, args...)
-	if p != nil && p.Text != "" {
+	g.quoteFn(r, f, held)
+	return r
+}
+
+// quoteFn has refusal r quote what decided the rules' function f.
+func (g *Game) quoteFn(r *Refusal, f FnID, held int32) {
+	if p := g.decidedBy(f, held); p != nil && p.Text != "" {
 		r.Why = clauseWhy(p)
 	}
-	return r
 }
 
 // whyNote is where the evaluators note, while fnEval evaluates a function

@@ -265,7 +265,7 @@ func (g *Game) declBufs() *declScratch {
 // or planeswalkers of targets, or the defending player) for the time of the
 // check and returns a creature a restriction forbids it for, with the
 // restriction's rule; NoObj if none.
-func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, int32) {
+func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32, cite bool) (ObjID, int32) {
 	if g.fnDead(g.Combat.Atk.Restriction) {
 		return NoObj, -1
 	}
@@ -285,7 +285,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 		g.addAttack(at)
 	}
 	c.DeclaredAttackers = int32(len(objs))
-	bad, held := g.restricted(g.Combat.Atk.Restriction)
+	bad, held := g.restricted(g.Combat.Atk.Restriction, cite)
 	g.unindexCombat(len(a0), len(c.Blocks))
 	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
 	c.DeclaredAttackers = d0
@@ -297,7 +297,7 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32) (ObjID, in
 
 // blockRestricted is attackRestricted for q's proposed blocks (objs[i]
 // blocking targets[i]).
-func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int32) {
+func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32, cite bool) (ObjID, int32) {
 	if g.fnDead(g.Combat.Blk.Restriction) {
 		return NoObj, -1
 	}
@@ -317,7 +317,7 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 			flipped = append(flipped, int32(ai))
 		}
 	}
-	bad, held := g.restricted(g.Combat.Blk.Restriction)
+	bad, held := g.restricted(g.Combat.Blk.Restriction, cite)
 	for _, ai := range flipped {
 		c.Attacks[ai].Blocked = false
 	}
@@ -331,17 +331,18 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32) (ObjID, int
 
 // restricted returns the first permanent on the battlefield for which
 // the rules' restriction f holds (a condition of one permanent, with the
-// declaration proposed made), and the clause of their predicates found
-// holding (-1 if none).
-func (g *Game) restricted(f FnID) (ObjID, int32) {
+// declaration proposed made), and (cite: for a refusal) the clause of
+// their predicates found holding (-1 if none).
+func (g *Game) restricted(f FnID, cite bool) (ObjID, int32) {
 	for _, x := range g.Battlefield {
-		if g.Objs[x].PhasedOut {
+		if g.Objs[x].PhasedOut || !g.fnHolds(f, x, NoObj) {
 			continue
 		}
-		if g.fnHolds(f, x, NoObj) {
-			_, held := g.fnEval(f, x, NoObj) // (again, for the clause a refusal quotes)
-			return x, held
+		held := int32(-1)
+		if cite {
+			_, held = g.fnEval(f, x, NoObj) // (again, noting the clause)
 		}
+		return x, held
 	}
 	return NoObj, -1
 }
@@ -399,19 +400,17 @@ func (g *Game) blocksAtMost(b ObjID) int32 {
 // attackers than the rules' AtMost allows, citing rule and quoting the
 // clause it read.
 func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
-	n, held := g.fnEval(g.Combat.Blk.AtMost, b, NoObj)
-	if g.Combat.Blk.AtMost == 0 {
-		n = 1
-	}
+	n := g.blocksAtMost(b)
 	what := "one attacker"
 	switch {
-	case n <= 0:
+	case n == 0:
 		what = "no attacker"
 	case n != 1:
 		what = itoa(int(n)) + " attackers"
 	}
-	r := g.refuseFn(g.Combat.Blk.AtMost, held, rule, "%s can block only %s", g.nameOf(b), what)
-	r.Rule = rule
+	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
+	_, held := g.fnEval(g.Combat.Blk.AtMost, b, NoObj)
+	g.quoteFn(r, g.Combat.Blk.AtMost, held)
 	return r
 }
 
@@ -713,9 +712,9 @@ func (g *Game) declLegal(s *declScratch) bool {
 	}
 	var bad ObjID
 	if s.blocks {
-		bad, _ = g.blockRestricted(s.player, s.objs, s.targets)
+		bad, _ = g.blockRestricted(s.player, s.objs, s.targets, false)
 	} else {
-		bad, _ = g.attackRestricted(s.player, s.objs, s.targets)
+		bad, _ = g.attackRestricted(s.player, s.objs, s.targets, false)
 	}
 	return bad == NoObj
 }

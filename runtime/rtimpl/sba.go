@@ -374,7 +374,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 				for f := features(o, ix.need); f != 0; f &= f - 1 {
 					may |= ix.feature[bits.TrailingZeros64(f)]
 				}
-				if verifyAvail {
+				if verifyCaches {
 					g.verifyGuarded(x, c&^may)
 				}
 				c &= may
