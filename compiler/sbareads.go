@@ -239,19 +239,6 @@ func tokenOrCopy(e Expr, v *Var) bool {
 	return false
 }
 
-// Features (rt.Features) an object may have, for the guard of an sba
-// over permanents (sbaFeatures): of the rows that read one.
-var featureRows = map[string]uint64{
-	"legendary":        rt.FeatureSuper * uint64(rt.SuperLegendary),
-	"world":            rt.FeatureSuper * uint64(rt.SuperWorld),
-	"basic":            rt.FeatureSuper * uint64(rt.SuperBasic),
-	"aura":             rt.FeatureSub << 0,
-	"equipment":        rt.FeatureSub << 1,
-	"fortification":    rt.FeatureSub << 2,
-	"attached":         rt.FeatureAttached,
-	"over_counter_max": rt.FeatureCounters,
-}
-
 // sbaFeatures derives from e, the match of an sba over permanents whose
 // variable is x, features one of which x must have for e to hold (the
 // runtime skips the sba for an object with none: SBA.Features): x's
@@ -293,7 +280,7 @@ func sbaFeatures(e Expr, x *Var) uint64 {
 		}
 	case *AttrRef:
 		if e.B.Form == Attribute && e.X != nil && isX(e.X) {
-			return featureRows[e.B.Name]
+			return rt.FeatureOf[e.B.Go]
 		}
 	case *Call:
 		if e.B.Name == "state_flag" && len(e.Args) == 2 && isX(e.Args[0]) {

@@ -458,6 +458,21 @@ const (
 	FeatureCounters = FeatureCounter * (1<<MaxCounterKinds - 1)
 )
 
+// FeatureOf is, by the name generated code calls a vocabulary function
+// with, the features one of which an object has whenever the function
+// holds for it: the compiler guards an sba whose condition starts with
+// one (sbaFeatures). TestFeatureOf checks each against its function.
+var FeatureOf = map[string]uint64{
+	"rt.ObjLegendary":     FeatureSuper * uint64(SuperLegendary),
+	"rt.ObjWorld":         FeatureSuper * uint64(SuperWorld),
+	"rt.ObjBasic":         FeatureSuper * uint64(SuperBasic),
+	"rt.ObjAura":          FeatureSub << 0,
+	"rt.ObjEquipment":     FeatureSub << 1,
+	"rt.ObjFortification": FeatureSub << 2,
+	"g.Attached":          FeatureAttached,
+	"g.OverCounterMax":    FeatureCounters,
+}
+
 // features is what of the Features need o has.
 func features(o *Object, need uint64) uint64 {
 	f := (uint64(o.Super) | uint64(o.SubBits&0xff)<<8 | uint64(o.Flags)<<25) & need
