@@ -93,27 +93,18 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 // checkAttackers refuses a declaration of attackers a that the rules
 // forbid, changing nothing.
 func (g *Game) checkAttackers(d *Decision, a *Answer) error {
-	if a.Kind != Declare {
-		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
-	}
-	if len(a.Targets) != 0 && len(a.Targets) != len(a.Objs) {
-		return refuse(d.Rule, "give one target per attacker, or none")
-	}
 	p := d.Player
 	ix := &g.declBufs().ix
 	ix.build(len(g.Objs), a.Objs)
 	defer ix.clear()
+	if err := g.declShape(d, a, ix, false); err != nil {
+		return err
+	}
 	// What p's creatures may attack (can_attack_player, can_attack_permanent:
 	// of p and the target, not the creature) is tested once per target.
 	okTarget := int32(0)
 	checked := false
 	for i, x := range a.Objs {
-		if !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || g.Objs[x].PhasedOut {
-			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(x))
-		}
-		if ix.at(x) != int32(i+1) {
-			return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
-		}
 		if ok, held := g.fnCond(g.Combat.Atk.May, x, NoObj, true); !ok {
 			return g.refuseFn(g.Combat.Atk.May, held, d.Rule, "%s can't attack", g.nameOf(x))
 		}
@@ -172,6 +163,44 @@ func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, cost Cost, bloc
 		}
 	}); !ok {
 		return refuse(rule, "%s can't pay %s, the total cost to %s with these creatures, when the rules have it paid", g.PlayerName(p), cost, verb)
+	}
+	return nil
+}
+
+// declShape refuses an answer to a declaration of attackers (blockers:
+// of blockers) that is not one, whatever the rules: of another kind; of
+// attackers, with targets neither none nor one per creature, a creature
+// named twice; of blockers, without the attacker each blocks, or naming
+// as one a creature that is not attacking, or a blocker and an attacker
+// twice; any object not a permanent on the battlefield. ix indexes a.Objs.
+// Which creature may be declared, and against what, is the rules' (the
+// checks that follow).
+func (g *Game) declShape(d *Decision, a *Answer, ix *declIndex, blockers bool) error {
+	switch {
+	case !blockers && a.Kind != Declare:
+		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
+	case !blockers && len(a.Targets) != 0 && len(a.Targets) != len(a.Objs):
+		return refuse(d.Rule, "give one target per attacker, or none")
+	case blockers && (a.Kind != Declare || len(a.Targets) != len(a.Objs)):
+		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
+	}
+	for i, x := range a.Objs {
+		if !g.valid(x) || g.Objs[x].Zone != ZoneBattlefield || g.Objs[x].PhasedOut {
+			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(x))
+		}
+		if !blockers {
+			if ix.at(x) != int32(i+1) {
+				return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
+			}
+			continue
+		}
+		at := ObjID(a.Targets[i])
+		if ix.before(i, x, a.Targets, int32(at), false) > 0 {
+			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(x), g.nameOf(at))
+		}
+		if g.attackIndex(at) < 0 {
+			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))
+		}
 	}
 	return nil
 }
@@ -318,26 +347,17 @@ func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 // checkBlockers refuses a declaration of blockers a that the rules
 // forbid, changing nothing.
 func (g *Game) checkBlockers(d *Decision, a *Answer) error {
-	if a.Kind != Declare || len(a.Targets) != len(a.Objs) {
-		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
-	}
 	q := d.Player
 	ix := &g.declBufs().ix
 	ix.build(len(g.Objs), a.Objs)
 	defer ix.clear()
+	if err := g.declShape(d, a, ix, true); err != nil {
+		return err
+	}
 	for i, b := range a.Objs {
-		if !g.valid(b) || g.Objs[b].Zone != ZoneBattlefield || g.Objs[b].PhasedOut {
-			return refuse(d.Rule, "%s is not a permanent on the battlefield", g.nameOf(b))
-		}
 		at := ObjID(a.Targets[i])
-		if ix.before(i, b, a.Targets, int32(at), false) > 0 {
-			return refuse(d.Rule, "%s blocks %s twice", g.nameOf(b), g.nameOf(at))
-		}
 		if n := ix.before(i, b, nil, 0, true); int32(n) >= g.blocksAtMost(b) {
 			return g.refuseBlocksAtMost(d.Rule, b)
-		}
-		if g.attackIndex(at) < 0 {
-			return refuse(d.Rule, "%s is not an attacking creature", g.nameOf(at))
 		}
 		if ok, held := g.fnCond(g.Combat.Blk.May, b, NoObj, true); !ok {
 			return g.refuseFn(g.Combat.Blk.May, held, d.Rule, "%s can't block", g.nameOf(b))

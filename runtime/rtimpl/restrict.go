@@ -269,12 +269,47 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32, cite bool)
 	if g.fnDead(g.Combat.Atk.Restriction) {
 		return NoObj, -1
 	}
+	tr := g.proposeAttack(p, objs, targets)
+	bad, held := g.restricted(g.Combat.Atk.Restriction, cite)
+	tr.takeBack(g)
+	return bad, held
+}
+
+// blockRestricted is attackRestricted for q's proposed blocks (objs[i]
+// blocking targets[i]).
+func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32, cite bool) (ObjID, int32) {
+	if g.fnDead(g.Combat.Blk.Restriction) {
+		return NoObj, -1
+	}
+	tr := g.proposeBlock(q, objs, targets)
+	bad, held := g.restricted(g.Combat.Blk.Restriction, cite)
+	tr.takeBack(g)
+	return bad, held
+}
+
+// proposal is what a proposed declaration replaced in the combat's
+// records, for takeBack.
+type proposal struct {
+	attacks  []Attack
+	blocks   []Block
+	declared int32 // DeclaredAttackers or DeclaredBlockers
+	dup      bool
+	repeated bool
+	clean    bool
+	blockers bool
+}
+
+// proposeAttack makes p's proposed attack (objs, attacking targets, or
+// the defending player with no targets) in the combat's records, as
+// recordAttackers and BecomeAttacking would, for the time of a check: the
+// rules' functions read it; takeBack undoes it.
+func (g *Game) proposeAttack(p int, objs []ObjID, targets []int32) proposal {
 	c := &g.Combat
 	// The slices are restored as they were (nil stays nil): a refused
 	// declaration must leave Save's bytes as they were.
-	a0, d0, l0, dup0 := c.Attacks, c.DeclaredAttackers, g.watchClean, c.dupAtk
+	tr := proposal{attacks: c.Attacks, declared: c.DeclaredAttackers, clean: g.watchClean, dup: c.dupAtk}
 	s := g.declBufs()
-	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(a0)+len(objs), len(g.Objs))), a0...) // the trial works in the scratch's buffer, grown once
+	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(tr.attacks)+len(objs), len(g.Objs))), tr.attacks...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
 		if i < len(targets) {
@@ -285,26 +320,16 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32, cite bool)
 		g.addAttack(at)
 	}
 	c.DeclaredAttackers = int32(len(objs))
-	bad, held := g.restricted(g.Combat.Atk.Restriction, cite)
-	g.unindexCombat(len(a0), len(c.Blocks))
-	s.attacks, c.Attacks = c.Attacks[:0], a0 // what the trial grew is kept for the next one
-	c.DeclaredAttackers = d0
-	c.nAtk = min(c.nAtk, len(a0)) // the indexes of those kept still hold
-	c.dupAtk = dup0
-	g.watchClean = l0
-	return bad, held
+	return tr
 }
 
-// blockRestricted is attackRestricted for q's proposed blocks (objs[i]
-// blocking targets[i]).
-func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32, cite bool) (ObjID, int32) {
-	if g.fnDead(g.Combat.Blk.Restriction) {
-		return NoObj, -1
-	}
+// proposeBlock is proposeAttack for q's proposed blocks (objs[i] blocking
+// targets[i]): each attacker blocked becomes blocked.
+func (g *Game) proposeBlock(q int, objs []ObjID, targets []int32) proposal {
 	c := &g.Combat
 	s := g.declBufs()
-	b0, d0, r0, l0 := c.Blocks, c.DeclaredBlockers, c.repeated, g.watchClean
-	c.Blocks = append(slices.Grow(s.blks[:0], max(len(b0)+len(objs), len(g.Objs))), b0...) // as attackRestricted
+	tr := proposal{blocks: c.Blocks, declared: c.DeclaredBlockers, repeated: c.repeated, clean: g.watchClean, blockers: true}
+	c.Blocks = append(slices.Grow(s.blks[:0], max(len(tr.blocks)+len(objs), len(g.Objs))), tr.blocks...) // as proposeAttack
 	flipped := slices.Grow(s.flip[:0], max(len(objs), len(g.Objs)))
 	for i, b := range objs {
 		at := ObjID(targets[i])
@@ -317,16 +342,31 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32, cite bool) 
 			flipped = append(flipped, int32(ai))
 		}
 	}
-	bad, held := g.restricted(g.Combat.Blk.Restriction, cite)
-	for _, ai := range flipped {
+	s.flip = flipped
+	return tr
+}
+
+// takeBack undoes the proposed declaration that returned tr.
+func (tr *proposal) takeBack(g *Game) {
+	c := &g.Combat
+	s := g.decl
+	if !tr.blockers {
+		g.unindexCombat(len(tr.attacks), len(c.Blocks))
+		s.attacks, c.Attacks = c.Attacks[:0], tr.attacks // what the trial grew is kept for the next one
+		c.DeclaredAttackers = tr.declared
+		c.nAtk = min(c.nAtk, len(tr.attacks)) // the indexes of those kept still hold
+		c.dupAtk = tr.dup
+		g.watchClean = tr.clean
+		return
+	}
+	for _, ai := range s.flip {
 		c.Attacks[ai].Blocked = false
 	}
-	s.flip = flipped[:0] // kept for the next check (not saved)
-	g.unindexCombat(len(c.Attacks), len(b0))
-	s.blks, c.Blocks = c.Blocks[:0], b0
-	c.DeclaredBlockers = d0
-	c.nBlk, c.repeated, g.watchClean = min(c.nBlk, len(b0)), r0, l0
-	return bad, held
+	s.flip = s.flip[:0] // kept for the next check (not saved)
+	g.unindexCombat(len(c.Attacks), len(tr.blocks))
+	s.blks, c.Blocks = c.Blocks[:0], tr.blocks
+	c.DeclaredBlockers = tr.declared
+	c.nBlk, c.repeated, g.watchClean = min(c.nBlk, len(tr.blocks)), tr.repeated, tr.clean
 }
 
 // restricted returns the first permanent on the battlefield for which
@@ -757,27 +797,45 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 	if !bound {
 		found, bound = g.declSearch(s, 0, 0, have)
 	}
+	switch {
+	case bound:
+		return g.refuseUnproven(s, have)
+	case found:
+		return g.refuseRequirements(s, have)
+	}
+	return nil
+}
+
+// refuseUnproven is the refusal of a declaration obeying have
+// requirements whose search reached its bound: it cites the rule of a
+// requirement some creature of the search is under (else the rules'
+// function's own).
+func (g *Game) refuseUnproven(s *declScratch, have int32) error {
+	must := g.Combat.Atk.Requirement
+	if s.blocks {
+		must = g.Combat.Blk.Requirement
+	}
+	rule := ""
+	if f := g.fn(must); f != nil {
+		rule = f.Rule
+	}
+	for i := range s.units {
+		if _, held := g.fnEval(must, s.units[i].obj, NoObj); held >= 0 {
+			rule = g.Rules.Predicates[held].Rule
+			break
+		}
+	}
+	return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch, or %d choices of creatures); declare one that obeys more", have, MaxDeclarationSearch, maxDeclChoices)
+}
+
+// refuseRequirements is the refusal of a declaration obeying have
+// requirements when the search found one (s.pick) obeying more: it names
+// a creature that obeys more in it, citing and quoting what requires it
+// (the clause of the rules' functions that decided).
+func (g *Game) refuseRequirements(s *declScratch, have int32) error {
 	must, pair := g.Combat.Atk.Requirement, FnID(0)
 	if s.blocks {
 		must, pair = g.Combat.Blk.Requirement, g.Combat.Blk.Pair
-	}
-	if bound {
-		// The rule of a requirement some creature of the search is under
-		// (else the rules' function's own).
-		rule := ""
-		if f := g.fn(must); f != nil {
-			rule = f.Rule
-		}
-		for i := range s.units {
-			if _, held := g.fnEval(must, s.units[i].obj, NoObj); held >= 0 {
-				rule = g.Rules.Predicates[held].Rule
-				break
-			}
-		}
-		return refuse(rule, "not decided: no declaration obeying more than the %d requirement(s) this one obeys was found among the first %d tried, the bound of the search (MaxDeclarationSearch, or %d choices of creatures); declare one that obeys more", have, MaxDeclarationSearch, maxDeclChoices)
-	}
-	if !found {
-		return nil
 	}
 	var better int32
 	for i := range s.units {
@@ -802,7 +860,8 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 		}
 		return g.refuseFn(must, held, "", "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
 	}
-	return nil // (not reached: a declaration obeying more obeys more for some creature)
+	// (Not reached: a declaration obeying more obeys more for some creature.)
+	return g.refuseFn(must, -1, "", "a declaration breaking no restriction obeys %d requirement(s), this one %d", better, have)
 }
 
 // proposedBlock reports whether the declaration being checked has b block
