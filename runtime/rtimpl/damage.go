@@ -451,28 +451,9 @@ func (g *Game) addDivision(gr DamageGroup, amounts []int32) {
 func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	var one [1]DamageGroup
 	groups := groupsOf(d, &one)
-	divs := a.Damage
-	var oneDiv [1]Division
-	if len(divs) == 0 && len(groups) == 1 {
-		oneDiv[0] = Division{Source: groups[0].Source, To: a.Objs, Amounts: a.Amounts}
-		divs = oneDiv[:]
-	}
-	if a.Kind != Declare || len(divs) != len(groups) {
-		return refuse(d.Rule, "%s assigns the combat damage of %s at once: give one division for each", g.PlayerName(d.Player), g.names(groupSources(groups)))
-	}
-	buf := g.auxOf()
-	buf.sub = g.amountsFor(buf.sub, groups) // division carves each group's amounts from it
-	buf.subOf = append(slices.Grow(buf.subOf[:0], max(len(groups), g.combatants())), make([][]int32, len(groups))...)
-	amounts := buf.subOf
-	for _, dv := range divs {
-		gi := slices.IndexFunc(groups, func(gr DamageGroup) bool { return gr.Source == dv.Source })
-		if gi < 0 || amounts[gi] != nil {
-			return refuse(d.Rule, "%s assigns the combat damage of %s, each once, not of %s", g.PlayerName(d.Player), g.names(groupSources(groups)), g.nameOf(dv.Source))
-		}
-		var err error
-		if amounts[gi], err = g.division(groups[gi], dv, d.Rule); err != nil {
-			return err
-		}
+	amounts, err := g.divisions(d, a, groups)
+	if err != nil {
+		return err
 	}
 	// What is lethal counts the damage every other creature is
 	// assigning in this step, these included.
@@ -497,6 +478,37 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	}
 	g.pending = Decision{}
 	return nil
+}
+
+// divisions validates the shape of damage answer a against the groups of
+// the decision posed (one division for each group, each once, each a
+// division of its group's damage: division) and returns the amounts of
+// each group, in the order of groups (the game's buffers: gameAux).
+func (g *Game) divisions(d *Decision, a *Answer, groups []DamageGroup) ([][]int32, error) {
+	divs := a.Damage
+	var oneDiv [1]Division
+	if len(divs) == 0 && len(groups) == 1 {
+		oneDiv[0] = Division{Source: groups[0].Source, To: a.Objs, Amounts: a.Amounts}
+		divs = oneDiv[:]
+	}
+	if a.Kind != Declare || len(divs) != len(groups) {
+		return nil, refuse(d.Rule, "%s assigns the combat damage of %s at once: give one division for each", g.PlayerName(d.Player), g.names(groupSources(groups)))
+	}
+	buf := g.auxOf()
+	buf.sub = g.amountsFor(buf.sub, groups) // division carves each group's amounts from it
+	buf.subOf = append(slices.Grow(buf.subOf[:0], max(len(groups), g.combatants())), make([][]int32, len(groups))...)
+	amounts := buf.subOf
+	for _, dv := range divs {
+		gi := slices.IndexFunc(groups, func(gr DamageGroup) bool { return gr.Source == dv.Source })
+		if gi < 0 || amounts[gi] != nil {
+			return nil, refuse(d.Rule, "%s assigns the combat damage of %s, each once, not of %s", g.PlayerName(d.Player), g.names(groupSources(groups)), g.nameOf(dv.Source))
+		}
+		var err error
+		if amounts[gi], err = g.division(groups[gi], dv, d.Rule); err != nil {
+			return nil, err
+		}
+	}
+	return amounts, nil
 }
 
 // groupsOf is the groups of damage decision d: its Groups, or the one

@@ -229,6 +229,7 @@ var Generic = map[string]string{
 	"(*Game).refuseUnproven":     "a refusal's message and citation (a requirement's rule) once the requirement search (counted: requirementsRefusal) reached its bound",
 	"(*Game).refuseRequirements": "a refusal's message: names a creature that obeys more in the better declaration the search (counted: requirementsRefusal) found, citing and quoting what requires it",
 	"(*Game).refuseBlocksAtMost": "a refusal's message: how many attackers a creature may block, in words, quoting what decided (the decision is checkBlockers', counted)",
+	"(*Game).divisions":          "validates a damage answer's shape against the decision posed (one division for each group, each once, each a division of its group's damage: division)",
 	"(*Game).addDivision":        "records a division's amounts as assigned damage (to what the attack record names for the attacked)",
 	"attackOn":                   "builds an attack record from a declared target's code (a player's or a permanent)",
 	"(*Game).attackedNow":        "reads what an attack record names, nothing once a .mtg statement removed it (remove_attacked)",
