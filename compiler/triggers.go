@@ -39,6 +39,7 @@ var runtimeEvents = []RuntimeEvent{
 	{"damage_to", []rt.EventKind{rt.EvCombatDamage}, []string{"EvCombatDamage"}, true, false, "", "a source deals damage to one recipient, combat damage or not: once for each recipient (its object the source, its number, amount, the damage, its recipient, recipient, the object dealt it)"},
 	{"counters", []rt.EventKind{rt.EvCounters}, []string{"EvCounters"}, true, false, "counter", "counters of a kind, named after it, are put on an object or removed from it: one event for all one statement puts (its number, amount: how many were put, negative if removed; matched once they are there, so counters(x, KIND) - amount is how many it had before)"},
 	{"draw_empty", []rt.EventKind{rt.EvDrawEmpty}, []string{"EvDrawEmpty"}, false, true, "", "a player draws from an empty library (all the draws of one instruction past its last card are one event)"},
+	{"play_land", []rt.EventKind{rt.EvPlayLand}, []string{"EvPlayLand"}, true, false, "", "a land is played (a special action): its object, the land, on the battlefield under its player's control"},
 	{"cast", []rt.EventKind{rt.EvCast}, []string{"EvCast"}, true, false, "", "a spell is cast: its object, the spell on the stack, whose controller cast it (a copy of a spell is not cast)"},
 	{"new_turn", []rt.EventKind{rt.EvTurn}, []string{"EvTurn"}, false, true, "", "a turn begins: its player, the active player now (its number, the turn's); logged before its first phase begins"},
 }

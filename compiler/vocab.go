@@ -260,7 +260,6 @@ var builtins = []*Builtin{
 	attr("life", rt.PlayerLife, "their life total"),
 	attr("max_hand_size", rt.PlayerMaxHandSize, "their maximum hand size"),
 	attr("land_plays", rt.PlayerLandPlays, "how many lands they may play this turn"),
-	attr("lands_played", rt.PlayerLandsPlayed, "how many lands they played this turn"),
 	attr("hand", rt.PlayerHand, "the number of cards in their hand"),
 	attr("library", rt.PlayerLibrary, "the number of cards in their library"),
 	attr("graveyard", rt.PlayerGraveyard, "the number of cards in their graveyard"),

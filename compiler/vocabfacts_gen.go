@@ -222,7 +222,6 @@ var vocabFacts = map[string]vocabFact{
 	"PlayerHand":        {},
 	"PlayerInGame":      {},
 	"PlayerLandPlays":   {},
-	"PlayerLandsPlayed": {},
 	"PlayerLibrary":     {},
 	"PlayerLife":        {},
 	"PlayerMana":        {Reads: ReadsMana},

@@ -505,7 +505,9 @@ func cmdSet(ts *testscript.TestScript, neg bool, args []string) {
 		case "maxhand":
 			p.MaxHandSize = n
 		case "landsplayed":
-			p.LandsPlayed = n
+			// The rules' state of a player "lands_played", if they declare it.
+			v, _ := s.heldState(ts, args[1], "lands_played")
+			*v = n
 		case "landplays":
 			p.LandPlays = n
 		}

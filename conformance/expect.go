@@ -78,7 +78,8 @@ func (s *state) observe(ts *testscript.TestScript, g *rt.Game, args []string) (g
 		case "maxhand":
 			got = num(p.MaxHandSize)
 		case "landsplayed":
-			got = num(p.LandsPlayed)
+			v, _ := s.heldState(ts, args[1], "lands_played")
+			got = num(*v)
 		}
 		what += " of " + args[1]
 	case "mana":

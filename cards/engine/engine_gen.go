@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b48f9fa52dbef64d983d04850b38bf92"
+const SourceHash = "sha256:16d07dcb5e4ca421b10b1a3414be6620"
 
 // Keyword bits.
 const (
@@ -262,7 +262,7 @@ var Rules = &rt.Rules{
 	},
 	States:     []string{"deathtouch_damage", "band", "band_asked", "provoked_by", "enlist_decided", "ninjutsu_player", "ninjutsu_permanent", "phased_indirectly", "chosen", "fresh"},
 	StateKinds: []rt.StateKind{64, 0, 1, 2, 65, 3, 4, 66, 67, 68},
-	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}, {Name: "day", Holder: rt.HeldByGame, Slot: 0, Kind: "flag"}, {Name: "night", Holder: rt.HeldByGame, Slot: 1, Kind: "flag"}, {Name: "spells_cast", Holder: rt.HeldByPlayer, Slot: 1, Kind: "number"}, {Name: "last_active", Holder: rt.HeldByGame, Slot: 2, Kind: "player"}, {Name: "previous_turn_spells", Holder: rt.HeldByGame, Slot: 3, Kind: "number"}},
+	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}, {Name: "day", Holder: rt.HeldByGame, Slot: 0, Kind: "flag"}, {Name: "night", Holder: rt.HeldByGame, Slot: 1, Kind: "flag"}, {Name: "spells_cast", Holder: rt.HeldByPlayer, Slot: 1, Kind: "number"}, {Name: "last_active", Holder: rt.HeldByGame, Slot: 2, Kind: "player"}, {Name: "previous_turn_spells", Holder: rt.HeldByGame, Slot: 3, Kind: "number"}, {Name: "lands_played", Holder: rt.HeldByPlayer, Slot: 2, Kind: "number"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -350,56 +350,56 @@ var Rules = &rt.Rules{
 		}},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:114 (501, 501.1)
+		{ // rules/turn.mtg:130 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:114",
+			Pos:   "rules/turn.mtg:130",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:115 (502)
+				{ // rules/turn.mtg:131 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:115",
+					Pos:   "rules/turn.mtg:131",
 					Actions: []rt.Action{
-						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:119", Run: step_untap_action_0},
-						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:129", Run: step_untap_action_1},
-						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:160", Run: step_untap_action_2},
-						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:173", Run: step_untap_action_3},
+						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:135", Run: step_untap_action_0},
+						{Rules: []string{"502.1", "703.4a", "702.26", "702.26a", "702.26g", "702.26h"}, Pos: "rules/turn.mtg:145", Run: step_untap_action_1},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:176", Run: step_untap_action_2},
+						{Rules: []string{"502.3", "703.4c"}, Pos: "rules/turn.mtg:189", Run: step_untap_action_3},
 					},
 					NoPriorityRule: "502.4",
 				},
-				{ // rules/turn.mtg:186 (503, 503.1)
+				{ // rules/turn.mtg:202 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:202",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:189 (504)
+				{ // rules/turn.mtg:205 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:189",
+					Pos:      "rules/turn.mtg:205",
 					Skip:     step_draw_skip,
 					SkipRule: "500.11",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:193", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4d"}, Pos: "rules/turn.mtg:209", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:200 (505, 505.1)
+		{ // rules/turn.mtg:216 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:200",
+			Pos:      "rules/turn.mtg:216",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:200 (505, 505.1)
+				{ // rules/turn.mtg:216 (505, 505.1)
 					Name:  "precombat_main",
 					Rules: []string{"505", "505.1"},
-					Pos:   "rules/turn.mtg:200",
+					Pos:   "rules/turn.mtg:216",
 					Actions: []rt.Action{
-						{Rules: []string{"505.4", "703.4f", "714.3b"}, Pos: "rules/turn.mtg:207", Run: step_precombat_main_action_0},
+						{Rules: []string{"505.4", "703.4f", "714.3b"}, Pos: "rules/turn.mtg:223", Run: step_precombat_main_action_0},
 					},
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.6",
@@ -494,16 +494,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:217 (505.1a)
+		{ // rules/turn.mtg:233 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:217",
+			Pos:      "rules/turn.mtg:233",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:217 (505.1a)
+				{ // rules/turn.mtg:233 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:217",
+					Pos:          "rules/turn.mtg:233",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.6",
 					AllowLand:    "505.6b",
@@ -513,25 +513,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:223 (512, 512.1)
+		{ // rules/turn.mtg:239 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:223",
+			Pos:   "rules/turn.mtg:239",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:224 (513, 513.1)
+				{ // rules/turn.mtg:240 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:224",
+					Pos:          "rules/turn.mtg:240",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:227 (514)
+				{ // rules/turn.mtg:243 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:227",
+					Pos:   "rules/turn.mtg:243",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:233", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4n"}, Pos: "rules/turn.mtg:244", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4p"}, Pos: "rules/turn.mtg:249", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -547,22 +547,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:86", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:102", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:89", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:92", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:105", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:108", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.11",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:101", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:117", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:104", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:107", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:120", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4q"}, Pos: "rules/turn.mtg:123", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -730,8 +730,10 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"704.5b"}, Pos: "rules/sba.mtg:19", Run: on_event_draw_empty_1},
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_2},
 		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_3},
-		{On: rt.EventOn{Kind: rt.EvCast, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:62", Run: on_event_cast_4},
-		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:66", Run: on_event_new_turn_5},
+		{On: rt.EventOn{Kind: rt.EvPlayLand, Name: ""}, Rules: []string{"305.2a"}, Pos: "rules/turn.mtg:68", Run: on_event_play_land_4},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"305.2a"}, Pos: "rules/turn.mtg:72", Run: on_event_new_turn_5},
+		{On: rt.EventOn{Kind: rt.EvCast, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:78", Run: on_event_cast_6},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"502.2"}, Pos: "rules/turn.mtg:82", Run: on_event_new_turn_7},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -767,7 +769,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_20},
 		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_21},
 		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_22},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_23},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:281", Params: 0, Kinds: "", Run: effect_23},
 		{Name: "guardian_bonus", Rules: []string{"509.3a"}, Pos: "cards/assign.mtg:117", Params: 0, Kinds: "", Run: effect_24},
 		{Name: "take_extra_turn", Rules: []string{"500.7"}, Pos: "cards/attack.mtg:47", Params: 0, Kinds: "", Run: effect_25},
 		{Name: "draw_and_skip_turn", Rules: []string{"500.11"}, Pos: "cards/attack.mtg:53", Params: 1, Kinds: "i", Run: effect_26},
@@ -827,9 +829,9 @@ var Rules = &rt.Rules{
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:149", On: []rt.EventOn{{Kind: rt.EvEnter}}},
 		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:153", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_combat_damage_to_creature", Rules: []string{"510.2"}, Pos: "cards/untap.mtg:27", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_21_if},
 	},
 }
@@ -883,6 +885,7 @@ const index = "edition_date\trule_number\tshort_title\n" +
 	"2025-09-19\t120.3e\tDamage to a creature by a source without wither or infect: marked on it\n" +
 	"2025-09-19\t302.6\tSummoning sickness: no attacking or {T}/{Q} abilities without continuous control since the turn began\n" +
 	"2025-09-19\t303.4a\tAn Aura spell requires a target, restricted by its enchant ability\n" +
+	"2025-09-19\t305.2a\tA land play is legal while the lands played this turn are fewer than the lands the player can play\n" +
 	"2025-09-19\t305.6\tBasic land types: a land with one taps for its color ({W}, {U}, {B}, {R}, {G})\n" +
 	"2025-09-19\t310\tBattles — section heading\n" +
 	"2025-09-19\t310.1\tBattle cards are cast at sorcery speed and use the stack\n" +
@@ -1991,13 +1994,13 @@ func next_tap_mana(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abil
 	return -1, 0
 }
 
-// rules/turn.mtg:119 (611.2a)
+// rules/turn.mtg:135 (611.2a)
 func step_untap_action_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilYourNextTurn, "611.2a")
 	return true
 }
 
-// rules/turn.mtg:129 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
+// rules/turn.mtg:145 (502.1, 703.4a, 702.26, 702.26a, 702.26g, 702.26h)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2080,7 +2083,7 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:160 (502.2, 703.4b)
+// rules/turn.mtg:176 (502.2, 703.4b)
 func step_untap_action_2(g rt.Exec) bool {
 	if rt.GameTurn(g) > 1 && rt.GameStateFlag(g, rt.StateKind(0)) && rt.GameStateNumber(g, rt.StateKind(3)) == 0 {
 		g.SetGameFlag(rt.StateKind(0), false, "502.2")
@@ -2092,7 +2095,7 @@ func step_untap_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:173 (502.3, 703.4c)
+// rules/turn.mtg:189 (502.3, 703.4c)
 func step_untap_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2151,28 +2154,28 @@ func step_untap_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:187 (503.1a)
+// rules/turn.mtg:203 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:192 (500.11)
+// rules/turn.mtg:208 (500.11)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:193 (504.1, 703.4d)
+// rules/turn.mtg:209 (504.1, 703.4d)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:196 (504.2)
+// rules/turn.mtg:212 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:207 (505.4, 703.4f, 714.3b)
+// rules/turn.mtg:223 (505.4, 703.4f, 714.3b)
 func step_precombat_main_action_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2194,17 +2197,17 @@ func step_precombat_main_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:212 (505.6)
+// rules/turn.mtg:228 (505.6)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:214 (505.6b)
+// rules/turn.mtg:230 (505.6b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(2)) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:213 (505.6a)
+// rules/turn.mtg:229 (505.6a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -3155,27 +3158,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:218 (505.6)
+// rules/turn.mtg:234 (505.6)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:220 (505.6b)
+// rules/turn.mtg:236 (505.6b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(2)) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:219 (505.6a)
+// rules/turn.mtg:235 (505.6a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:225 (513.1)
+// rules/turn.mtg:241 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:228 (514.1, 703.4n)
+// rules/turn.mtg:244 (514.1, 703.4n)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -3183,7 +3186,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:233 (514.2, 703.4p)
+// rules/turn.mtg:249 (514.2, 703.4p)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3204,39 +3207,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:243 (514.3a)
+// rules/turn.mtg:259 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:243 (514.3a)
+// rules/turn.mtg:259 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:244 (514.3a)
+// rules/turn.mtg:260 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:85 (500.11)
+// rules/turn.mtg:101 (500.11)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:86 (500.5)
+// rules/turn.mtg:102 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:89 (500.5)
+// rules/turn.mtg:105 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:92 (500.4, 703.4q)
+// rules/turn.mtg:108 (500.4, 703.4q)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3261,24 +3264,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:100 (500.11)
+// rules/turn.mtg:116 (500.11)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:101 (500.5)
+// rules/turn.mtg:117 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:104 (500.5)
+// rules/turn.mtg:120 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:107 (500.4, 703.4q)
+// rules/turn.mtg:123 (500.4, 703.4q)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -5081,16 +5084,51 @@ func on_event_new_turn_3(g rt.Exec, e rt.Event) {
 	}
 }
 
-// rules/turn.mtg:62 (502.2)
-func on_event_cast_4(g rt.Exec, e rt.Event) {
+// rules/turn.mtg:68 (305.2a)
+func on_event_play_land_4(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(2), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(2))+1, "305.2a")
+}
+
+// rules/turn.mtg:72 (305.2a)
+func on_event_new_turn_5(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.SetPlayerNumber(v_q, rt.StateKind(2), 0, "305.2a")
+		}
+		g.Release(mark)
+	}
+}
+
+// rules/turn.mtg:78 (502.2)
+func on_event_cast_6(g rt.Exec, e rt.Event) {
 	_ = e
 	v_x := e.Obj
 	_ = v_x
 	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(1), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(1))+1, "502.2")
 }
 
-// rules/turn.mtg:66 (502.2)
-func on_event_new_turn_5(g rt.Exec, e rt.Event) {
+// rules/turn.mtg:82 (502.2)
+func on_event_new_turn_7(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
@@ -5604,7 +5642,7 @@ func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:265 (500.8, 505.1a)
+// rules/turn.mtg:281 (500.8, 505.1a)
 func effect_23(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -6481,7 +6519,7 @@ func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && v_x != v_w
 }
 
-// rules/turn.mtg:252 (500.6)
+// rules/turn.mtg:268 (500.6)
 func trigger_event_19_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

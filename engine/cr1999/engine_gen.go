@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c69ea2f5ecba45aeb880921d0ce27f69"
+const SourceHash = "sha256:ef5fd477a3cd1ab6259855fa3fcf9751"
 
 // Keyword bits.
 const (
@@ -82,6 +82,7 @@ var Rules = &rt.Rules{
 	},
 	States:     []string{"chosen", "fresh"},
 	StateKinds: []rt.StateKind{64, 65},
+	HeldStates: []rt.HeldState{{Name: "lands_played", Holder: rt.HeldByPlayer, Slot: 0, Kind: "number"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -155,10 +156,10 @@ var Rules = &rt.Rules{
 		}},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:114 (301, 301.1)
+		{ // rules/turn.mtg:130 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:114",
+			Pos:   "rules/turn.mtg:130",
 			Steps: []rt.Step{
 				{ // cr1999/turn.mtg:54 (302)
 					Name:  "untap",
@@ -169,17 +170,17 @@ var Rules = &rt.Rules{
 					},
 					NoPriorityRule: "302.2",
 				},
-				{ // rules/turn.mtg:186 (303, 303.1)
+				{ // rules/turn.mtg:202 (303, 303.1)
 					Name:         "upkeep",
 					Rules:        []string{"303", "303.1"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:202",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:189 (304)
+				{ // rules/turn.mtg:205 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:189",
+					Pos:      "rules/turn.mtg:205",
 					Skip:     step_draw_skip,
 					SkipRule: "101.4",
 					Actions: []rt.Action{
@@ -190,16 +191,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:200 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:216 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:200",
+			Pos:      "rules/turn.mtg:216",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:200 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:216 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:200",
+					Pos:          "rules/turn.mtg:216",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -284,16 +285,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:217 (305.1)
+		{ // rules/turn.mtg:233 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:217",
+			Pos:      "rules/turn.mtg:233",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:217 (305.1)
+				{ // rules/turn.mtg:233 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:217",
+					Pos:          "rules/turn.mtg:233",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -303,24 +304,24 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:223 (312, 312.1)
+		{ // rules/turn.mtg:239 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:223",
+			Pos:   "rules/turn.mtg:239",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:224 (313, 313.1)
+				{ // rules/turn.mtg:240 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:224",
+					Pos:          "rules/turn.mtg:240",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:227 (314, 314.1)
+				{ // rules/turn.mtg:243 (314, 314.1)
 					Name:  "cleanup",
 					Rules: []string{"314", "314.1"},
-					Pos:   "rules/turn.mtg:227",
+					Pos:   "rules/turn.mtg:243",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
+						{Rules: []string{"314.1a"}, Pos: "rules/turn.mtg:244", Run: step_cleanup_action_0},
 						{Rules: []string{"314.1b"}, Pos: "cr1999/turn.mtg:88", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.1c",
@@ -369,11 +370,11 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.1", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CanAttack, Rule: "308.1", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CanAttackPlayer, Rule: "308.1", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: rt.CanBlock, Rule: "309.1", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_3},
 		{Kind: rt.CantBlock, Rule: "309.1", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
-		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
+		{Kind: rt.CanBlock, Rule: "309.1", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.1a", Pos: "rules/combat.mtg:500", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
 		{Kind: rt.DivisionRestriction, Rule: "502.9", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
@@ -415,7 +416,9 @@ var Rules = &rt.Rules{
 	OnEvents: []rt.EventHook{
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"308.1"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
 		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"308.1"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_1},
-		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:24", Run: on_event_draw_empty_2},
+		{On: rt.EventOn{Kind: rt.EvPlayLand, Name: ""}, Rules: []string{"305.4"}, Pos: "rules/turn.mtg:68", Run: on_event_play_land_2},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"305.4"}, Pos: "rules/turn.mtg:72", Run: on_event_new_turn_3},
+		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"102.2"}, Pos: "cr1999/priority.mtg:24", Run: on_event_draw_empty_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -448,9 +451,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -985,7 +988,7 @@ func step_untap_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:187 (303.1)
+// rules/turn.mtg:203 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
@@ -1001,19 +1004,19 @@ func step_draw_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:196 (304.1)
+// rules/turn.mtg:212 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:212 (305.3)
+// rules/turn.mtg:228 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:214 (305.4, 408.2d)
+// rules/turn.mtg:230 (305.4, 408.2d)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(0)) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr1999/turn.mtg:84 (408.1d)
@@ -1692,14 +1695,14 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:218 (305.3)
+// rules/turn.mtg:234 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:220 (305.4, 408.2d)
+// rules/turn.mtg:236 (305.4, 408.2d)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(0)) < rt.PlayerLandPlays(g, v_player)
 }
 
 // cr1999/turn.mtg:86 (408.1d)
@@ -1707,12 +1710,12 @@ func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:225 (313.1)
+// rules/turn.mtg:241 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:228 (314.1a)
+// rules/turn.mtg:244 (314.1a)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1a") {
 		return false
@@ -1744,17 +1747,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:243 (314.1c)
+// rules/turn.mtg:259 (314.1c)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:243 (314.1c)
+// rules/turn.mtg:259 (314.1c)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:244 (314.1c)
+// rules/turn.mtg:260 (314.1c)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2071,7 +2074,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:110 (308.1, 502.5)
+// cr2017/combat.mtg:111 (308.1, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))))
 }
@@ -2095,7 +2098,7 @@ func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:129 (309.1)
+// cr2017/combat.mtg:130 (309.1)
 func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -2398,8 +2401,43 @@ func on_event_new_turn_1(g rt.Exec, e rt.Event) {
 	}
 }
 
+// rules/turn.mtg:68 (305.4)
+func on_event_play_land_2(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(0), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(0))+1, "305.4")
+}
+
+// rules/turn.mtg:72 (305.4)
+func on_event_new_turn_3(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.SetPlayerNumber(v_q, rt.StateKind(0), 0, "305.4")
+		}
+		g.Release(mark)
+	}
+}
+
 // cr1999/priority.mtg:24 (102.2)
-func on_event_draw_empty_2(g rt.Exec, e rt.Event) {
+func on_event_draw_empty_4(g rt.Exec, e rt.Event) {
 	_ = e
 	v_p := int(e.Player)
 	_ = v_p
@@ -2593,7 +2631,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:252 (408.1f)
+// rules/turn.mtg:268 (408.1f)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2072fb1e11c9efdfadd12fb69383d9da"
+const SourceHash = "sha256:9ad71bd8a4b8ab632f5d22dcdd0b8085"
 
 // Keyword bits.
 const (
@@ -80,7 +80,7 @@ var Rules = &rt.Rules{
 	},
 	States:     []string{"phased_indirectly", "chosen", "fresh"},
 	StateKinds: []rt.StateKind{64, 65, 66},
-	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}},
+	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}, {Name: "lands_played", Holder: rt.HeldByPlayer, Slot: 1, Kind: "number"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -154,53 +154,53 @@ var Rules = &rt.Rules{
 		}},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:114 (301, 301.1)
+		{ // rules/turn.mtg:130 (301, 301.1)
 			Name:  "beginning",
 			Rules: []string{"301", "301.1"},
-			Pos:   "rules/turn.mtg:114",
+			Pos:   "rules/turn.mtg:130",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:115 (302)
+				{ // rules/turn.mtg:131 (302)
 					Name:  "untap",
 					Rules: []string{"302"},
-					Pos:   "rules/turn.mtg:115",
+					Pos:   "rules/turn.mtg:131",
 					Actions: []rt.Action{
-						{Rules: []string{"418.3a"}, Pos: "rules/turn.mtg:119", Run: step_untap_action_0},
-						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:129", Run: step_untap_action_1},
-						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:173", Run: step_untap_action_2},
+						{Rules: []string{"418.3a"}, Pos: "rules/turn.mtg:135", Run: step_untap_action_0},
+						{Rules: []string{"302.1"}, Pos: "rules/turn.mtg:145", Run: step_untap_action_1},
+						{Rules: []string{"302.2"}, Pos: "rules/turn.mtg:189", Run: step_untap_action_2},
 					},
 					NoPriorityRule: "302.3",
 				},
-				{ // rules/turn.mtg:186 (303)
+				{ // rules/turn.mtg:202 (303)
 					Name:         "upkeep",
 					Rules:        []string{"303"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:202",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "303.1",
 				},
-				{ // rules/turn.mtg:189 (304)
+				{ // rules/turn.mtg:205 (304)
 					Name:     "draw",
 					Rules:    []string{"304"},
-					Pos:      "rules/turn.mtg:189",
+					Pos:      "rules/turn.mtg:205",
 					Skip:     step_draw_skip,
 					SkipRule: "300.9",
 					Actions: []rt.Action{
-						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:193", Run: step_draw_action_0},
+						{Rules: []string{"304.1", "423.1"}, Pos: "rules/turn.mtg:209", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "304.1",
 				},
 			},
 		},
-		{ // rules/turn.mtg:200 (305, 305.1, 305.2)
+		{ // rules/turn.mtg:216 (305, 305.1, 305.2)
 			Name:     "precombat_main",
 			Rules:    []string{"305", "305.1", "305.2"},
-			Pos:      "rules/turn.mtg:200",
+			Pos:      "rules/turn.mtg:216",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:200 (305, 305.1, 305.2)
+				{ // rules/turn.mtg:216 (305, 305.1, 305.2)
 					Name:         "precombat_main",
 					Rules:        []string{"305", "305.1", "305.2"},
-					Pos:          "rules/turn.mtg:200",
+					Pos:          "rules/turn.mtg:216",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -252,7 +252,7 @@ var Rules = &rt.Rules{
 						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:115", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:121", Run: step_declare_blockers_action_1},
 						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:128", Run: step_declare_blockers_action_2},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:146", Run: step_declare_blockers_action_3},
 						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:173", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
@@ -266,7 +266,7 @@ var Rules = &rt.Rules{
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:198", Run: step_combat_damage_action_0},
-						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
+						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:122", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:235", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:242", Run: step_combat_damage_action_4},
@@ -289,16 +289,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:217 (305.1)
+		{ // rules/turn.mtg:233 (305.1)
 			Name:     "postcombat_main",
 			Rules:    []string{"305.1"},
-			Pos:      "rules/turn.mtg:217",
+			Pos:      "rules/turn.mtg:233",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:217 (305.1)
+				{ // rules/turn.mtg:233 (305.1)
 					Name:         "postcombat_main",
 					Rules:        []string{"305.1"},
-					Pos:          "rules/turn.mtg:217",
+					Pos:          "rules/turn.mtg:233",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "305.3",
 					AllowLand:    "305.4",
@@ -308,25 +308,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:223 (312, 312.1)
+		{ // rules/turn.mtg:239 (312, 312.1)
 			Name:  "ending",
 			Rules: []string{"312", "312.1"},
-			Pos:   "rules/turn.mtg:223",
+			Pos:   "rules/turn.mtg:239",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:224 (313, 313.1)
+				{ // rules/turn.mtg:240 (313, 313.1)
 					Name:         "end",
 					Rules:        []string{"313", "313.1"},
-					Pos:          "rules/turn.mtg:224",
+					Pos:          "rules/turn.mtg:240",
 					Priority:     step_end_priority,
 					PriorityRule: "313.1",
 				},
-				{ // rules/turn.mtg:227 (314)
+				{ // rules/turn.mtg:243 (314)
 					Name:  "cleanup",
 					Rules: []string{"314"},
-					Pos:   "rules/turn.mtg:227",
+					Pos:   "rules/turn.mtg:243",
 					Actions: []rt.Action{
-						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
-						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:233", Run: step_cleanup_action_1},
+						{Rules: []string{"314.1"}, Pos: "rules/turn.mtg:244", Run: step_cleanup_action_0},
+						{Rules: []string{"314.2"}, Pos: "rules/turn.mtg:249", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "314.3",
 					Priority:       step_cleanup_priority,
@@ -379,15 +379,15 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "308.2", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CanAttack, Rule: "308.2a", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CanAttackPlayer, Rule: "306.3", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
+		{Kind: rt.CanAttackPermanent, Rule: "306.3", Pos: "cr2017/combat.mtg:115", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
 		{Kind: rt.CanAttackPermanent, Rule: "306.2", Pos: "rules/combat.mtg:431", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
 		{Kind: rt.AttackTax, Rule: "308.2f", Pos: "rules/combat.mtg:462", Text: "0", Value2: pred_attack_tax_5},
 		{Kind: rt.CanTap, Rule: "502.5", Pos: "rules/combat.mtg:465", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
 		{Kind: rt.CanBlock, Rule: "309.2", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_7},
 		{Kind: rt.CantBlock, Rule: "309.2", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
-		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
+		{Kind: rt.CanBlock, Rule: "309.2a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
 		{Kind: rt.BlocksAtMost, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
 		{Kind: rt.AssignsDamage, Rule: "310.2a", Pos: "rules/combat.mtg:500", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
 		{Kind: rt.DivisionRestriction, Rule: "502.9b", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
@@ -397,7 +397,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "306.4", Pos: "rules/combat.mtg:526", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "306.2", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
 		{Kind: rt.CastAnyTime, Rule: "408.1c", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
-		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_19, Own: true},
+		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
@@ -427,6 +427,8 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"420.5g"}, Pos: "rules/sba.mtg:19", Run: on_event_draw_empty_0},
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"308.2a"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
 		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"308.2a"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
+		{On: rt.EventOn{Kind: rt.EvPlayLand, Name: ""}, Rules: []string{"305.4"}, Pos: "rules/turn.mtg:68", Run: on_event_play_land_3},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"305.4"}, Pos: "rules/turn.mtg:72", Run: on_event_new_turn_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b", "306.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -443,7 +445,7 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:281", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:15", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:28", Params: 0, Kinds: "", Run: effect_10},
 	},
@@ -463,9 +465,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 		{Name: "deals_damage_to_creature", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:13", On: []rt.EventOn{{Kind: rt.EvCombatDamage}}, Recipient: true, If: trigger_event_18_if},
 		{Name: "deals_damage", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:26", On: []rt.EventOn{{Kind: rt.EvDealtDamage}}, Value: trigger_event_19_value},
 	},
@@ -1001,13 +1003,13 @@ func next_tap_mana(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abil
 	return -1, 0
 }
 
-// rules/turn.mtg:119 (418.3a)
+// rules/turn.mtg:135 (418.3a)
 func step_untap_action_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilYourNextTurn, "418.3a")
 	return true
 }
 
-// rules/turn.mtg:129 (302.1)
+// rules/turn.mtg:145 (302.1)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1090,7 +1092,7 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:173 (302.2)
+// rules/turn.mtg:189 (302.2)
 func step_untap_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1149,38 +1151,38 @@ func step_untap_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:187 (303.1)
+// rules/turn.mtg:203 (303.1)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:192 (300.9)
+// rules/turn.mtg:208 (300.9)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:193 (304.1, 423.1)
+// rules/turn.mtg:209 (304.1, 423.1)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "304.1")
 	return true
 }
 
-// rules/turn.mtg:196 (304.1)
+// rules/turn.mtg:212 (304.1)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:212 (305.3)
+// rules/turn.mtg:228 (305.3)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:214 (305.4)
+// rules/turn.mtg:230 (305.4)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(1)) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:213 (305.3)
+// rules/turn.mtg:229 (305.3)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1393,7 +1395,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:145 (309.3, 309.4, 309.1)
+// cr2017/combat.mtg:146 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1603,7 +1605,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:121 (306.4, 306.4c)
+// cr2017/combat.mtg:122 (306.4, 306.4c)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1916,27 +1918,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:218 (305.3)
+// rules/turn.mtg:234 (305.3)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:220 (305.4)
+// rules/turn.mtg:236 (305.4)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(1)) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:219 (305.3)
+// rules/turn.mtg:235 (305.3)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:225 (313.1)
+// rules/turn.mtg:241 (313.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:228 (314.1)
+// rules/turn.mtg:244 (314.1)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "314.1") {
 		return false
@@ -1944,7 +1946,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:233 (314.2)
+// rules/turn.mtg:249 (314.2)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1965,17 +1967,17 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:243 (314.3)
+// rules/turn.mtg:259 (314.3)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:243 (314.3)
+// rules/turn.mtg:259 (314.3)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:244 (314.3)
+// rules/turn.mtg:260 (314.3)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
@@ -2273,7 +2275,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:110 (308.2a, 502.5)
+// cr2017/combat.mtg:111 (308.2a, 502.5)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
@@ -2287,7 +2289,7 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// cr2017/combat.mtg:114 (306.3)
+// cr2017/combat.mtg:115 (306.3)
 func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2323,7 +2325,7 @@ func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:129 (309.2a)
+// cr2017/combat.mtg:130 (309.2a)
 func pred_can_block_9(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -2383,7 +2385,7 @@ func pred_cast_any_time_18(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// cr2017/combat.mtg:127 (306.3)
+// cr2017/combat.mtg:128 (306.3)
 func pred_defender_of_19(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
@@ -2551,6 +2553,41 @@ func on_event_new_turn_2(g rt.Exec, e rt.Event) {
 	}
 }
 
+// rules/turn.mtg:68 (305.4)
+func on_event_play_land_3(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(1), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(1))+1, "305.4")
+}
+
+// rules/turn.mtg:72 (305.4)
+func on_event_new_turn_4(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.SetPlayerNumber(v_q, rt.StateKind(1), 0, "305.4")
+		}
+		g.Release(mark)
+	}
+}
+
 // rules/sba.mtg:89 (419.6b, 306.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
@@ -2695,7 +2732,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:265 (300.7, 305.1)
+// rules/turn.mtg:281 (300.7, 305.1)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "300.7")
@@ -2818,7 +2855,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:252 (300.5)
+// rules/turn.mtg:268 (300.5)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

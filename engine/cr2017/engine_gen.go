@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:2ff626927f6a9ff12e87fae14378cf27"
+const SourceHash = "sha256:cc7231b6541517b9501401c66854a0b3"
 
 // Keyword bits.
 const (
@@ -91,7 +91,7 @@ var Rules = &rt.Rules{
 	},
 	States:     []string{"deathtouch_damage", "phased_indirectly", "chosen", "fresh"},
 	StateKinds: []rt.StateKind{64, 65, 66, 67},
-	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}},
+	HeldStates: []rt.HeldState{{Name: "drew_from_empty", Holder: rt.HeldByPlayer, Slot: 0, Kind: "flag"}, {Name: "lands_played", Holder: rt.HeldByPlayer, Slot: 1, Kind: "number"}},
 	Power:      characteristic_power,
 	Toughness:  characteristic_toughness,
 	Characteristics: []func(rt.Exec, rt.ObjID) int32{
@@ -165,53 +165,53 @@ var Rules = &rt.Rules{
 		}},
 	},
 	Phases: []rt.Phase{
-		{ // rules/turn.mtg:114 (501, 501.1)
+		{ // rules/turn.mtg:130 (501, 501.1)
 			Name:  "beginning",
 			Rules: []string{"501", "501.1"},
-			Pos:   "rules/turn.mtg:114",
+			Pos:   "rules/turn.mtg:130",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:115 (502)
+				{ // rules/turn.mtg:131 (502)
 					Name:  "untap",
 					Rules: []string{"502"},
-					Pos:   "rules/turn.mtg:115",
+					Pos:   "rules/turn.mtg:131",
 					Actions: []rt.Action{
-						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:119", Run: step_untap_action_0},
-						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:129", Run: step_untap_action_1},
-						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:173", Run: step_untap_action_2},
+						{Rules: []string{"611.2a"}, Pos: "rules/turn.mtg:135", Run: step_untap_action_0},
+						{Rules: []string{"502.1", "703.4a"}, Pos: "rules/turn.mtg:145", Run: step_untap_action_1},
+						{Rules: []string{"502.2", "703.4b"}, Pos: "rules/turn.mtg:189", Run: step_untap_action_2},
 					},
 					NoPriorityRule: "502.3",
 				},
-				{ // rules/turn.mtg:186 (503, 503.1)
+				{ // rules/turn.mtg:202 (503, 503.1)
 					Name:         "upkeep",
 					Rules:        []string{"503", "503.1"},
-					Pos:          "rules/turn.mtg:186",
+					Pos:          "rules/turn.mtg:202",
 					Priority:     step_upkeep_priority,
 					PriorityRule: "503.1a",
 				},
-				{ // rules/turn.mtg:189 (504)
+				{ // rules/turn.mtg:205 (504)
 					Name:     "draw",
 					Rules:    []string{"504"},
-					Pos:      "rules/turn.mtg:189",
+					Pos:      "rules/turn.mtg:205",
 					Skip:     step_draw_skip,
 					SkipRule: "500.10",
 					Actions: []rt.Action{
-						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:193", Run: step_draw_action_0},
+						{Rules: []string{"504.1", "703.4c"}, Pos: "rules/turn.mtg:209", Run: step_draw_action_0},
 					},
 					Priority:     step_draw_priority,
 					PriorityRule: "504.2",
 				},
 			},
 		},
-		{ // rules/turn.mtg:200 (505, 505.1)
+		{ // rules/turn.mtg:216 (505, 505.1)
 			Name:     "precombat_main",
 			Rules:    []string{"505", "505.1"},
-			Pos:      "rules/turn.mtg:200",
+			Pos:      "rules/turn.mtg:216",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:200 (505, 505.1)
+				{ // rules/turn.mtg:216 (505, 505.1)
 					Name:         "precombat_main",
 					Rules:        []string{"505", "505.1"},
-					Pos:          "rules/turn.mtg:200",
+					Pos:          "rules/turn.mtg:216",
 					Priority:     step_precombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -264,10 +264,10 @@ var Rules = &rt.Rules{
 						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4g"}, Pos: "rules/combat.mtg:115", Run: step_declare_blockers_action_0},
 						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:121", Run: step_declare_blockers_action_1},
 						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:128", Run: step_declare_blockers_action_2},
-						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "cr2017/combat.mtg:145", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "cr2017/combat.mtg:146", Run: step_declare_blockers_action_3},
 						{Rules: []string{"509.5e", "509.5g"}, Pos: "rules/combat.mtg:173", Run: step_declare_blockers_action_4},
-						{Rules: []string{"509.2", "703.4h"}, Pos: "cr2017/combat.mtg:44", Run: step_declare_blockers_action_5},
-						{Rules: []string{"509.3", "703.4i"}, Pos: "cr2017/combat.mtg:52", Run: step_declare_blockers_action_6},
+						{Rules: []string{"509.2", "703.4h"}, Pos: "cr2017/combat.mtg:45", Run: step_declare_blockers_action_5},
+						{Rules: []string{"509.3", "703.4i"}, Pos: "cr2017/combat.mtg:53", Run: step_declare_blockers_action_6},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
@@ -280,7 +280,7 @@ var Rules = &rt.Rules{
 					SkipRule: "508.5",
 					Actions: []rt.Action{
 						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:190", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:121", Run: step_combat_damage_action_1},
+						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:122", Run: step_combat_damage_action_1},
 						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_2},
 						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:235", Run: step_combat_damage_action_3},
 						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:242", Run: step_combat_damage_action_4},
@@ -303,16 +303,16 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:217 (505.1a)
+		{ // rules/turn.mtg:233 (505.1a)
 			Name:     "postcombat_main",
 			Rules:    []string{"505.1a"},
-			Pos:      "rules/turn.mtg:217",
+			Pos:      "rules/turn.mtg:233",
 			Implicit: true,
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:217 (505.1a)
+				{ // rules/turn.mtg:233 (505.1a)
 					Name:         "postcombat_main",
 					Rules:        []string{"505.1a"},
-					Pos:          "rules/turn.mtg:217",
+					Pos:          "rules/turn.mtg:233",
 					Priority:     step_postcombat_main_priority,
 					PriorityRule: "505.4",
 					AllowLand:    "505.4b",
@@ -322,25 +322,25 @@ var Rules = &rt.Rules{
 				},
 			},
 		},
-		{ // rules/turn.mtg:223 (512, 512.1)
+		{ // rules/turn.mtg:239 (512, 512.1)
 			Name:  "ending",
 			Rules: []string{"512", "512.1"},
-			Pos:   "rules/turn.mtg:223",
+			Pos:   "rules/turn.mtg:239",
 			Steps: []rt.Step{
-				{ // rules/turn.mtg:224 (513, 513.1)
+				{ // rules/turn.mtg:240 (513, 513.1)
 					Name:         "end",
 					Rules:        []string{"513", "513.1"},
-					Pos:          "rules/turn.mtg:224",
+					Pos:          "rules/turn.mtg:240",
 					Priority:     step_end_priority,
 					PriorityRule: "513.1",
 				},
-				{ // rules/turn.mtg:227 (514)
+				{ // rules/turn.mtg:243 (514)
 					Name:  "cleanup",
 					Rules: []string{"514"},
-					Pos:   "rules/turn.mtg:227",
+					Pos:   "rules/turn.mtg:243",
 					Actions: []rt.Action{
-						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:228", Run: step_cleanup_action_0},
-						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:233", Run: step_cleanup_action_1},
+						{Rules: []string{"514.1", "703.4m"}, Pos: "rules/turn.mtg:244", Run: step_cleanup_action_0},
+						{Rules: []string{"514.2", "703.4n"}, Pos: "rules/turn.mtg:249", Run: step_cleanup_action_1},
 					},
 					NoPriorityRule: "514.3",
 					Priority:       step_cleanup_priority,
@@ -356,22 +356,22 @@ var Rules = &rt.Rules{
 		Skip:     every_step_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:86", Run: every_step_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:102", Run: every_step_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:89", Run: every_step_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:92", Run: every_step_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:105", Run: every_step_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:108", Run: every_step_end_1},
 		},
 	},
 	EveryPhase: rt.SegmentHooks{
 		Skip:     every_phase_skip,
 		SkipRule: "500.10",
 		OnBegin: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:101", Run: every_phase_begin_0},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:117", Run: every_phase_begin_0},
 		},
 		OnEnd: []rt.Action{
-			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:104", Run: every_phase_end_0},
-			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:107", Run: every_phase_end_1},
+			{Rules: []string{"500.5"}, Pos: "rules/turn.mtg:120", Run: every_phase_end_0},
+			{Rules: []string{"500.4", "703.4p"}, Pos: "rules/turn.mtg:123", Run: every_phase_end_1},
 		},
 	},
 	Prevent: []rt.Prevention{
@@ -404,10 +404,10 @@ var Rules = &rt.Rules{
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: rt.CanAttack, Rule: "508.1", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:110", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: rt.CanAttack, Rule: "508.1a", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: rt.CantAttack, Rule: "702.3b", Pos: "rules/combat.mtg:420", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
 		{Kind: rt.CanAttackPlayer, Rule: "508.1b", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:114", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
+		{Kind: rt.CanAttackPermanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:115", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
 		{Kind: rt.CanAttackPermanent, Rule: "506.2", Pos: "rules/combat.mtg:431", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:452", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
 		{Kind: rt.AttackRestriction, Rule: "508.1c", Pos: "rules/combat.mtg:453", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
@@ -416,7 +416,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CanTap, Rule: "702.10c", Pos: "rules/combat.mtg:465", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
 		{Kind: rt.CanBlock, Rule: "509.1", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_11},
 		{Kind: rt.CantBlock, Rule: "509.1", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_12},
-		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:129", Text: "b.creature and not b.tapped", Test: pred_can_block_13, TypeGuard: ty_creature},
+		{Kind: rt.CanBlock, Rule: "509.1a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_13, TypeGuard: ty_creature},
 		{Kind: rt.CantBlock, Rule: "702.9b", Pos: "rules/combat.mtg:474", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: rt.BlockRestriction, Rule: "702.110b", Pos: "rules/combat.mtg:488", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_15, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
 		{Kind: rt.BlocksAtMost, Rule: "509.1a", Pos: "rules/combat.mtg:491", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_16},
@@ -430,9 +430,9 @@ var Rules = &rt.Rules{
 		{Kind: rt.LeavesCombat, Rule: "506.4", Pos: "rules/combat.mtg:526", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 		{Kind: rt.CastAnyTime, Rule: "116.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
-		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:127", Text: "t.controller", Value: pred_defender_of_27, Own: true},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:136", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
-		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:141", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
+		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_27, Own: true},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
+		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:142", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
 		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_30, Own: true},
 	},
 	Fns: []rt.Predicate{
@@ -476,6 +476,8 @@ var Rules = &rt.Rules{
 		{On: rt.EventOn{Kind: rt.EvDrawEmpty, Name: ""}, Rules: []string{"704.5b"}, Pos: "rules/sba.mtg:19", Run: on_event_draw_empty_0},
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_1},
 		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"302.6"}, Pos: "rules/turn.mtg:44", Run: on_event_new_turn_2},
+		{On: rt.EventOn{Kind: rt.EvPlayLand, Name: ""}, Rules: []string{"505.4b"}, Pos: "rules/turn.mtg:68", Run: on_event_play_land_3},
+		{On: rt.EventOn{Kind: rt.EvTurn, Name: ""}, Rules: []string{"505.4b"}, Pos: "rules/turn.mtg:72", Run: on_event_new_turn_4},
 	},
 	Replacements: []rt.Replacement{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
@@ -483,14 +485,14 @@ var Rules = &rt.Rules{
 	Effects: []rt.RulesEffect{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:335", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:341", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:96", Params: 2, Kinds: "oo", Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:97", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_5},
 		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_6},
 		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_7},
-		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:265", Params: 0, Kinds: "", Run: effect_8},
-		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:64", Params: 2, Kinds: "oo", Run: effect_9},
+		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:281", Params: 0, Kinds: "", Run: effect_8},
+		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:65", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:390"},
@@ -508,9 +510,9 @@ var Rules = &rt.Rules{
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
-		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:251", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
-		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:252", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
-		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:257", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
+		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
+		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
+		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
 	},
 }
 
@@ -1220,13 +1222,13 @@ func next_tap_mana(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abil
 	return -1, 0
 }
 
-// rules/turn.mtg:119 (611.2a)
+// rules/turn.mtg:135 (611.2a)
 func step_untap_action_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilYourNextTurn, "611.2a")
 	return true
 }
 
-// rules/turn.mtg:129 (502.1, 703.4a)
+// rules/turn.mtg:145 (502.1, 703.4a)
 func step_untap_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1309,7 +1311,7 @@ func step_untap_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:173 (502.2, 703.4b)
+// rules/turn.mtg:189 (502.2, 703.4b)
 func step_untap_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1368,38 +1370,38 @@ func step_untap_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:187 (503.1a)
+// rules/turn.mtg:203 (503.1a)
 func step_upkeep_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:192 (500.10)
+// rules/turn.mtg:208 (500.10)
 func step_draw_skip(g rt.Exec) bool {
 	return rt.GameTurn(g) == 1 && rt.GamePlayers(g) == 2
 }
 
-// rules/turn.mtg:193 (504.1, 703.4c)
+// rules/turn.mtg:209 (504.1, 703.4c)
 func step_draw_action_0(g rt.Exec) bool {
 	g.Draw(g.Active, 1, "504.1")
 	return true
 }
 
-// rules/turn.mtg:196 (504.2)
+// rules/turn.mtg:212 (504.2)
 func step_draw_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:212 (505.4)
+// rules/turn.mtg:228 (505.4)
 func step_precombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:214 (505.4b)
+// rules/turn.mtg:230 (505.4b)
 func step_precombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(1)) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:213 (505.4a)
+// rules/turn.mtg:229 (505.4a)
 func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
@@ -1618,7 +1620,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:145 (509.1i, 509.5, 509.5a, 509.5b, 509.5c, 509.5d, 509.5f)
+// cr2017/combat.mtg:146 (509.1i, 509.5, 509.5a, 509.5b, 509.5c, 509.5d, 509.5f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1742,7 +1744,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:44 (509.2, 703.4h)
+// cr2017/combat.mtg:45 (509.2, 703.4h)
 func step_declare_blockers_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1767,7 +1769,7 @@ func step_declare_blockers_action_5(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:52 (509.3, 703.4i)
+// cr2017/combat.mtg:53 (509.3, 703.4i)
 func step_declare_blockers_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1878,7 +1880,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr2017/combat.mtg:121 (506.4, 506.4c, 506.4d)
+// cr2017/combat.mtg:122 (506.4, 506.4c, 506.4d)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2207,27 +2209,27 @@ func step_end_of_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:218 (505.4)
+// rules/turn.mtg:234 (505.4)
 func step_postcombat_main_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:220 (505.4b)
+// rules/turn.mtg:236 (505.4b)
 func step_postcombat_main_land_if(g rt.Exec, v_player int) bool {
-	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerLandsPlayed(g, v_player) < rt.PlayerLandPlays(g, v_player)
+	return v_player == g.Active && rt.GameStack(g) == 0 && rt.PlayerStateNumber(g, v_player, rt.StateKind(1)) < rt.PlayerLandPlays(g, v_player)
 }
 
-// rules/turn.mtg:219 (505.4a)
+// rules/turn.mtg:235 (505.4a)
 func step_postcombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/turn.mtg:225 (513.1)
+// rules/turn.mtg:241 (513.1)
 func step_end_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:228 (514.1, 703.4m)
+// rules/turn.mtg:244 (514.1, 703.4m)
 func step_cleanup_action_0(g rt.Exec) bool {
 	if !g.DiscardTo(g.Active, rt.PlayerMaxHandSize(g, g.Active), "514.1") {
 		return false
@@ -2235,7 +2237,7 @@ func step_cleanup_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:233 (514.2, 703.4n)
+// rules/turn.mtg:249 (514.2, 703.4n)
 func step_cleanup_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2256,39 +2258,39 @@ func step_cleanup_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:243 (514.3a)
+// rules/turn.mtg:259 (514.3a)
 func step_cleanup_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/turn.mtg:243 (514.3a)
+// rules/turn.mtg:259 (514.3a)
 func step_cleanup_priority_if(g rt.Exec) bool {
 	return g.ActionsPending()
 }
 
-// rules/turn.mtg:244 (514.3a)
+// rules/turn.mtg:260 (514.3a)
 func step_cleanup_repeat(g rt.Exec) bool {
 	return g.StepHadPriority()
 }
 
-// rules/turn.mtg:85 (500.10)
+// rules/turn.mtg:101 (500.10)
 func every_step_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:86 (500.5)
+// rules/turn.mtg:102 (500.5)
 func every_step_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:89 (500.5)
+// rules/turn.mtg:105 (500.5)
 func every_step_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfStep, "500.5")
 	return true
 }
 
-// rules/turn.mtg:92 (500.4, 703.4p)
+// rules/turn.mtg:108 (500.4, 703.4p)
 func every_step_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2313,24 +2315,24 @@ func every_step_end_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/turn.mtg:100 (500.10)
+// rules/turn.mtg:116 (500.10)
 func every_phase_skip(g rt.Exec) bool {
 	return g.SkipEffect()
 }
 
-// rules/turn.mtg:101 (500.5)
+// rules/turn.mtg:117 (500.5)
 func every_phase_begin_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:104 (500.5)
+// rules/turn.mtg:120 (500.5)
 func every_phase_end_0(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "500.5")
 	return true
 }
 
-// rules/turn.mtg:107 (500.4, 703.4p)
+// rules/turn.mtg:123 (500.4, 703.4p)
 func every_phase_end_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2866,7 +2868,7 @@ func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// cr2017/combat.mtg:110 (508.1a, 506.3, 702.10b)
+// cr2017/combat.mtg:111 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))))
 }
@@ -2885,7 +2887,7 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// cr2017/combat.mtg:114 (508.1b, 506.3)
+// cr2017/combat.mtg:115 (508.1b, 506.3)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2936,7 +2938,7 @@ func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// cr2017/combat.mtg:129 (509.1a)
+// cr2017/combat.mtg:130 (509.1a)
 func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
@@ -3021,12 +3023,12 @@ func pred_cast_any_time_26(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
-// cr2017/combat.mtg:127 (508.4, 508.4a, 506.2)
+// cr2017/combat.mtg:128 (508.4, 508.4a, 506.2)
 func pred_defender_of_27(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
-// cr2017/combat.mtg:136 (510.1c, 702.2c)
+// cr2017/combat.mtg:137 (510.1c, 702.2c)
 func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -3052,7 +3054,7 @@ func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// cr2017/combat.mtg:141 (510.1c, 510.1d)
+// cr2017/combat.mtg:142 (510.1c, 510.1d)
 func pred_division_restriction_29(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.PredValue2(rt.LethalDamage, v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
@@ -3305,6 +3307,41 @@ func on_event_new_turn_2(g rt.Exec, e rt.Event) {
 	}
 }
 
+// rules/turn.mtg:68 (505.4b)
+func on_event_play_land_3(g rt.Exec, e rt.Event) {
+	_ = e
+	v_x := e.Obj
+	_ = v_x
+	g.SetPlayerNumber(rt.ObjController(g, v_x), rt.StateKind(1), rt.PlayerStateNumber(g, rt.ObjController(g, v_x), rt.StateKind(1))+1, "505.4b")
+}
+
+// rules/turn.mtg:72 (505.4b)
+func on_event_new_turn_4(g rt.Exec, e rt.Event) {
+	_ = e
+	v_p := int(e.Player)
+	_ = v_p
+	{
+		mark := g.Mark()
+		g.PushPlayers()
+		n := 0
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			if true {
+				g.Selected(mark)[n] = x
+				n++
+			}
+		}
+		g.Release(mark + n)
+		for _, x := range g.Selected(mark) {
+			v_q := int(x)
+			_ = v_q
+			g.SetPlayerNumber(v_q, rt.StateKind(1), 0, "505.4b")
+		}
+		g.Release(mark)
+	}
+}
+
 // rules/sba.mtg:89 (506.4)
 func replace_regenerate_0_applies(g rt.Exec, v_x, _ rt.ObjID, _ int32) bool {
 	_ = v_x
@@ -3346,7 +3383,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2017/combat.mtg:96 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
+// cr2017/combat.mtg:97 (509.7, 509.7a, 509.7b, 506.3a, 506.3d)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3428,7 +3465,7 @@ func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/turn.mtg:265 (500.8, 505.1a)
+// rules/turn.mtg:281 (500.8, 505.1a)
 func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	if g.During(1, -1) {
 		g.AddPhase(rt.PhaseID(2), rt.PhaseID(1), "500.8")
@@ -3440,7 +3477,7 @@ func effect_8(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// cr2017/combat.mtg:64 (509.6)
+// cr2017/combat.mtg:65 (509.6)
 func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3559,7 +3596,7 @@ func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/turn.mtg:252 (500.6)
+// rules/turn.mtg:268 (500.6)
 func trigger_event_16_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_w := w
 	_ = v_w

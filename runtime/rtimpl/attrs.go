@@ -124,9 +124,6 @@ func PlayerMaxHandSize(g Exec, p int) int32 { return g.PlayerAt(p).MaxHandSize }
 // PlayerLandPlays is how many lands p may play this turn.
 func PlayerLandPlays(g Exec, p int) int32 { return g.PlayerAt(p).LandPlays }
 
-// PlayerLandsPlayed is how many lands p played this turn.
-func PlayerLandsPlayed(g Exec, p int) int32 { return g.PlayerAt(p).LandsPlayed }
-
 // PlayerHand is the number of cards in p's hand.
 func PlayerHand(g Exec, p int) int32 { return int32(len(g.PlayerAt(p).Hand)) }
 

@@ -14,7 +14,6 @@ type Player struct {
 	States      [MaxHeldStates]int32
 	MaxHandSize int32
 	LandPlays   int32 // lands the player may play each turn
-	LandsPlayed int32 // lands played this turn
 	Lost        bool
 	Won         bool
 	Mana        Mana

@@ -79,7 +79,6 @@ func (g *Game) submitPriority(d *Decision, a *Answer) error {
 		if err := g.CanPlayLand(p, a.Obj); err != nil {
 			return err
 		}
-		g.Players[p].LandsPlayed++
 		g.move(a.Obj, ZoneBattlefield, p)
 		g.emitObj(EvPlayLand, g.Rules.Cite[MechPlayLand], a.Obj, 0)
 		g.entered(a.Obj, g.Rules.Cite[MechPlayLand])

@@ -115,9 +115,6 @@ func (g *Game) beginTurn() {
 	}
 	g.TurnNum++
 	g.Active = p
-	for i := range g.Players {
-		g.Players[i].LandsPlayed = 0
-	}
 	if extra == "" {
 		g.emitPlayer(EvTurn, g.Rules.TurnRule, p, g.TurnNum)
 	} else {
