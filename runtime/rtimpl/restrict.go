@@ -57,7 +57,8 @@ type declScratch struct {
 	pick    []int32    // the choice of each unit in the declaration tried
 	objs    []ObjID    // the declaration tried (pairs)
 	targets []int32
-	able    []ObjID // blockUnits: the attackers a creature may block,
+	decl    []int32 // declUnits: an attack's targets made explicit
+	able    []ObjID // declUnits: what a creature may be declared against,
 	w2      []int32 // the requirements to block each,
 	comb    []int32 // and those of a choice being made
 	leaves  int     // declarations tested
@@ -244,7 +245,7 @@ type declOpt struct {
 // buffers.
 func (s *declScratch) reset(p int, blocks bool) {
 	*s = declScratch{flip: s.flip, attacks: s.attacks[:0], blks: s.blks[:0], units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
-		objs: s.objs[:0], targets: s.targets[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks, ix: s.ix, checked: s.checked}
+		objs: s.objs[:0], targets: s.targets[:0], decl: s.decl[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks, ix: s.ix, checked: s.checked}
 }
 
 // opt appends a choice obeying w requirements, with targets ts.
@@ -454,95 +455,59 @@ func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
 	return r
 }
 
-// attackUnits fills s with the creatures that may attack (one under no
-// requirement that needs a cost paid only if objs pays it), each
-// attacking or not, for the
-// declaration objs (attacking targets, or the defending player). It
-// returns the requirements objs obeys and the most the creatures could
-// obey one by one, and adds no unit when objs obeys that many (then both
-// are 0): there is nothing to search.
-func (g *Game) attackUnits(s *declScratch, p int, objs []ObjID, targets []int32) (have, total int32) {
-	s.reset(p, false)
-	if g.fnDead(g.Combat.Atk.Requirement) {
+// declUnits fills s with the creatures of player p's declaration the
+// search chooses for (blocks: blockers, else attackers), each with its
+// choices: nothing, or a set of what it may be declared against, of at
+// most its AtMost (an attacker: one; an undeclared attacker is tried
+// attacking the defending player, if p may attack them), each obeying the
+// requirements to declare it (Requirement) and, of a blocker, to block
+// each attacker of the set (Pair). A creature under no requirement that
+// would need a cost paid is left out unless objs declares it (the player
+// is never made to pay one; the rules' requirements say whether a
+// creature with a cost is required). objs (against targets: of
+// attackers, none for the defending player) is the declaration checked,
+// whose choices are marked. It returns the requirements objs obeys and
+// the most the creatures could obey one by one, and adds no unit when
+// objs obeys that many (then both are 0): there is nothing to search.
+func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, blocks bool) (have, total int32) {
+	s.reset(p, blocks)
+	fns := &g.Combat.Atk
+	if blocks {
+		fns = &g.Combat.Blk
+	}
+	pairs := blocks && !g.fnDead(fns.Pair)
+	if !pairs && g.fnDead(fns.Requirement) {
 		return 0, 0
 	}
-	s.ix.build(len(g.Objs), objs)
-	// First the count: the requirements of the creatures left out (each
-	// one declared obeys all of its own).
-	for _, x := range g.Battlefield {
-		if s.ix.at(x) != 0 || !g.mayAttack(x) {
-			continue
+	var def int32
+	defOK := false
+	if !blocks {
+		dp := g.defendingPlayer(p)
+		def, defOK = PlayerCode(dp), g.fnMay(fns.Player, ObjID(p), ObjID(dp), true)
+		if len(targets) == 0 && len(objs) > 0 { // no targets: the defending player
+			s.decl = slices.Grow(s.decl[:0], max(len(objs), len(g.Objs)))
+			for range objs {
+				s.decl = append(s.decl, def)
+			}
+			targets = s.decl
 		}
-		total += g.fnValue(g.Combat.Atk.Requirement, x, NoObj)
-	}
-	if total == 0 {
-		s.ix.clear()
-		return 0, 0
-	}
-	for _, x := range objs {
-		w := g.fnValue(g.Combat.Atk.Requirement, x, NoObj)
-		have, total = have+w, total+w
-	}
-	dp := g.defendingPlayer(p)
-	def := PlayerCode(dp)
-	// A creature not declared is tried attacking the defending player, and
-	// only if p may attack them (can_attack_player): else the search would
-	// hold up a declaration that Check refuses (a player that is its own
-	// defending player: no declaration but one naming no creature).
-	defOK := g.fnMay(g.Combat.Atk.Player, ObjID(p), ObjID(dp), true)
-	for _, x := range g.Battlefield {
-		if !g.mayAttack(x) {
-			continue
-		}
-		i := int(s.ix.at(x)) - 1
-		w := g.fnValue(g.Combat.Atk.Requirement, x, NoObj)
-		if i < 0 && (!defOK || w == 0 && g.exec().HasAttackCost(x)) {
-			continue // not a companion whose cost the player must pay, or none that may attack the defending player
-		}
-		t := def
-		if i >= 0 && i < len(targets) {
-			t = targets[i]
-		}
-		first := int32(len(s.opts))
-		s.opt(0, i < 0)
-		s.opt(w, i >= 0, t)
-		u := declUnit{obj: x, first: first, n: 2, max: w}
-		if i >= 0 {
-			u.have = w
-		}
-		s.units = append(s.units, u)
-	}
-	s.ix.clear()
-	return have, total
-}
-
-// blockUnits is attackUnits for q's blockers: each blocks nothing, or
-// a set of the attackers it may block, of at most blocks_at_most.
-func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) (have, total int32) {
-	s.reset(q, true)
-	pairs := !g.fnDead(g.Combat.Blk.Pair)
-	if !pairs && g.fnDead(g.Combat.Blk.Requirement) {
-		return 0, 0
 	}
 	s.ix.build(len(g.Objs), objs)
 	// First the count: the most each creature could obey, alone, beyond
 	// what the declaration obeys (without pair requirements, a creature
 	// declared obeys all of its own).
 	var more int32
-	for _, b := range g.Battlefield {
-		in := s.ix.at(b) != 0
-		if in && !pairs || !g.mayBlockAtAll(b) {
+	for _, x := range g.Battlefield {
+		in := s.ix.at(x) != 0
+		if in && !pairs || !g.mayDeclare(x, blocks) {
 			continue
 		}
-		w1 := g.fnValue(g.Combat.Blk.Requirement, b, NoObj)
+		w1 := g.fnValue(fns.Requirement, x, NoObj)
 		if w1 == 0 && !pairs {
 			continue
 		}
-		g.blockable(s, b, pairs)
-		if len(s.able) == 0 {
-			continue
-		}
-		k := min(int(g.blocksAtMost(b)), len(s.able))
+		g.declAgainst(s, x, targets, def, defOK, pairs)
+		k := min(int(g.declAtMost(x, blocks)), len(s.able))
 		if k == 0 {
 			continue
 		}
@@ -555,8 +520,8 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		if in {
 			mine = w1
 			for _, at := range g.Combat.Attacks {
-				if s.ix.has(b, targets, int32(at.Attacker)) {
-					mine += g.fnValue(g.Combat.Blk.Pair, b, at.Attacker)
+				if s.ix.has(x, targets, int32(at.Attacker)) {
+					mine += g.fnValue(fns.Pair, x, at.Attacker)
 				}
 			}
 		}
@@ -568,30 +533,30 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 		return 0, 0
 	}
 	total = have + more
-	for _, b := range g.Battlefield {
-		if !g.mayBlockAtAll(b) {
+	for _, x := range g.Battlefield {
+		if !g.mayDeclare(x, blocks) {
 			continue
 		}
-		g.blockable(s, b, pairs)
+		g.declAgainst(s, x, targets, def, defOK, pairs)
 		if len(s.able) == 0 {
-			continue // it can block nothing
+			continue // it can be declared against nothing
 		}
 		first := int32(len(s.opts))
-		w1 := g.fnValue(g.Combat.Blk.Requirement, b, NoObj)
-		in := s.ix.at(b) != 0
+		w1 := g.fnValue(fns.Requirement, x, NoObj)
+		in := s.ix.at(x) != 0
 		s.opt(0, !in)
-		nin := s.ix.count(b)
-		for size := 1; size <= min(int(g.blocksAtMost(b)), len(s.able)) && !s.over; size++ {
-			g.blockChoices(s, objs, targets, b, in && nin == size, w1, 0, size)
+		nin := s.ix.count(x)
+		for size := 1; size <= min(int(g.declAtMost(x, blocks)), len(s.able)) && !s.over; size++ {
+			g.blockChoices(s, objs, targets, x, in && nin == size, w1, 0, size)
 		}
-		u := declUnit{obj: b, first: first, n: int32(len(s.opts)) - first}
+		u := declUnit{obj: x, first: first, n: int32(len(s.opts)) - first}
 		for _, o := range s.opts[first:] {
 			u.max = max(u.max, o.w)
 			if o.prop {
 				u.have = o.w
 			}
 		}
-		if !in && u.max == 0 && g.exec().HasBlockCost(b) {
+		if !in && u.max == 0 && g.hasDeclCost(x, blocks) {
 			s.opts, s.pool = s.opts[:first], s.pool[:s.opts[first].first]
 			continue // not a companion whose cost the player must pay
 		}
@@ -599,6 +564,51 @@ func (g *Game) blockUnits(s *declScratch, q int, objs []ObjID, targets []int32) 
 	}
 	s.ix.clear()
 	return have, total
+}
+
+// mayDeclare: x may be declared on its own (blocks: as a blocker of some
+// attacker or other, else as an attacker).
+func (g *Game) mayDeclare(x ObjID, blocks bool) bool {
+	if blocks {
+		return g.mayBlockAtAll(x)
+	}
+	return g.mayAttack(x)
+}
+
+// declAtMost is how many things x may be declared against at most: an
+// attacker one, a blocker the rules' AtMost.
+func (g *Game) declAtMost(x ObjID, blocks bool) int32 {
+	if blocks {
+		return g.blocksAtMost(x)
+	}
+	return 1
+}
+
+// hasDeclCost reports whether declaring x (blocks: as a blocker) needs a
+// cost paid.
+func (g *Game) hasDeclCost(x ObjID, blocks bool) bool {
+	if blocks {
+		return g.exec().HasBlockCost(x)
+	}
+	return g.exec().HasAttackCost(x)
+}
+
+// declAgainst lists in s.able what x may be declared against in the
+// search, and in s.w2 the requirements to be declared against each (pairs:
+// the rules give Pair): a blocker, the attackers it may block; an
+// attacker, what the declaration checked (targets, made explicit) has it
+// attack, else the defending player def if p may attack them (defOK).
+func (g *Game) declAgainst(s *declScratch, x ObjID, targets []int32, def int32, defOK, pairs bool) {
+	if s.blocks {
+		g.blockable(s, x, pairs)
+		return
+	}
+	s.able, s.w2 = s.able[:0], s.w2[:0]
+	if i := int(s.ix.at(x)) - 1; i >= 0 && i < len(targets) {
+		s.able, s.w2 = append(s.able, ObjID(targets[i])), append(s.w2, 0)
+	} else if defOK {
+		s.able, s.w2 = append(s.able, ObjID(def)), append(s.w2, 0)
+	}
 }
 
 // blockable lists in s.able the attackers b may block, and in s.w2 the
@@ -763,7 +773,7 @@ func (g *Game) declLegal(s *declScratch) bool {
 // when another breaking no restriction obeys more requirements.
 func (g *Game) attackRequirements(p int, objs []ObjID, targets []int32) error {
 	s := g.declBufs()
-	have, total := g.attackUnits(s, p, objs, targets)
+	have, total := g.declUnits(s, p, objs, targets, false)
 	if have >= total {
 		return nil
 	}
@@ -774,7 +784,7 @@ func (g *Game) attackRequirements(p int, objs []ObjID, targets []int32) error {
 // blocking targets[i]).
 func (g *Game) blockRequirements(q int, objs []ObjID, targets []int32) error {
 	s := g.declBufs()
-	have, total := g.blockUnits(s, q, objs, targets)
+	have, total := g.declUnits(s, q, objs, targets, true)
 	if have >= total {
 		return nil
 	}
@@ -887,13 +897,9 @@ func (g *Game) proposedBlock(b, a ObjID) bool {
 // none was found that breaks no restriction.
 func (g *Game) bestDeclaration(blocks bool, p int) (objs []ObjID, targets []int32, ok bool) {
 	s := g.declBufs()
-	if blocks {
-		g.blockUnits(s, p, nil, nil)
-	} else {
-		g.attackUnits(s, p, nil, nil)
-	}
-	// blockUnits/attackUnits stop early when nothing is required of
-	// anyone: then nothing is the best.
+	g.declUnits(s, p, nil, nil, blocks)
+	// declUnits stops early when nothing is required of anyone: then
+	// nothing is the best.
 	if len(s.units) == 0 {
 		return nil, nil, true
 	}
