@@ -251,6 +251,10 @@ func goFor(s *For) string {
 		if s.Q.Var.T == Player {
 			conv = "int(x)"
 		}
+		if s.Q.Where == nil {
+			w.WriteString(push + "\n") // every candidate pushed: nothing to filter
+			break
+		}
 		fmt.Fprintf(&w, "%[1]s\nn := 0\nfor _, x := range g.Selected(mark) {\n%[2]s := %[3]s\n_ = %[2]s\nif %[4]s {\ng.Selected(mark)[n] = x\nn++\n}\n}\ng.Release(mark + n)\n", push, v, conv, cond)
 	default:
 		w.WriteString(goLoop(s.Q, cond, "g.Push(int32("+v+"))"))

@@ -1639,16 +1639,6 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_p := int(x)
-			_ = v_p
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
@@ -2517,16 +2507,6 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
@@ -5100,16 +5080,6 @@ func on_event_new_turn_5(g rt.Exec, e rt.Event) {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
@@ -5136,16 +5106,6 @@ func on_event_new_turn_7(g rt.Exec, e rt.Event) {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
@@ -6301,16 +6261,6 @@ func effect_57(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_p := int(x)
-			_ = v_p
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p

@@ -679,16 +679,6 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_p := int(x)
-			_ = v_p
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
@@ -1164,16 +1154,6 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
@@ -2417,16 +2397,6 @@ func on_event_new_turn_3(g rt.Exec, e rt.Event) {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q

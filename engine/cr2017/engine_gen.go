@@ -935,16 +935,6 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_p := int(x)
-			_ = v_p
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
@@ -1577,16 +1567,6 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
@@ -3323,16 +3303,6 @@ func on_event_new_turn_4(g rt.Exec, e rt.Event) {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q

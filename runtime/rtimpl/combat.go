@@ -378,6 +378,9 @@ type predIndex struct {
 	// nothing.
 	kwTrigSet KeywordSet
 	sba       sbaIndex
+	// hooks are the rules' event hooks (Rules.OnEvents) by the event kind
+	// they run on.
+	hooks [64][]int32
 }
 
 func indexPredicates(r *Rules) *predIndex {
@@ -386,6 +389,10 @@ func indexPredicates(r *Rules) *predIndex {
 		return ix
 	}
 	ix.acts = indexActions(r)
+	for i := range r.OnEvents {
+		k := uint(r.OnEvents[i].On.Kind) & 63
+		ix.hooks[k] = append(ix.hooks[k], int32(i))
+	}
 	// One backing array for every kind, in kind order.
 	all := make([]int32, 0, len(r.Predicates))
 	for k := PredKind(1); k < numPredKinds; k++ {

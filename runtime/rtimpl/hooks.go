@@ -69,7 +69,10 @@ func hookedOf(r *Rules) uint64 {
 
 // onEvent runs the rules' hooks of the event e, just logged.
 func (g *Game) onEvent(e Event) {
-	for i := range g.Rules.OnEvents {
+	if g.preds == nil {
+		g.preds = indexPredicates(g.Rules)
+	}
+	for _, i := range g.preds.hooks[uint(e.Kind)&63] {
 		h := &g.Rules.OnEvents[i]
 		if h.On.Kind == e.Kind && (h.On.Name == "" || h.On.Name == e.Name) {
 			x := g.exec()

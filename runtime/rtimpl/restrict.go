@@ -65,6 +65,7 @@ type declScratch struct {
 	over    bool    // more choices than maxDeclChoices: the search is not made
 	blocks  bool    // a declaration of blockers (else attackers)
 	player  int
+	saved   proposal  // what a proposed declaration replaced (proposeAttack, proposeBlock)
 	ix      declIndex // the objects of the declaration checked (kept by reset)
 	checked checkedDecl
 }
@@ -244,8 +245,10 @@ type declOpt struct {
 // reset empties s for a search of player p's declaration, keeping its
 // buffers.
 func (s *declScratch) reset(p int, blocks bool) {
-	*s = declScratch{flip: s.flip, attacks: s.attacks[:0], blks: s.blks[:0], units: s.units[:0], opts: s.opts[:0], pool: s.pool[:0], suffix: s.suffix[:0], pick: s.pick[:0],
-		objs: s.objs[:0], targets: s.targets[:0], decl: s.decl[:0], able: s.able[:0], w2: s.w2[:0], comb: s.comb[:0], player: p, blocks: blocks, ix: s.ix, checked: s.checked}
+	s.attacks, s.blks, s.units, s.opts, s.pool = s.attacks[:0], s.blks[:0], s.units[:0], s.opts[:0], s.pool[:0]
+	s.suffix, s.pick, s.objs, s.targets, s.decl = s.suffix[:0], s.pick[:0], s.objs[:0], s.targets[:0], s.decl[:0]
+	s.able, s.w2, s.comb = s.able[:0], s.w2[:0], s.comb[:0]
+	s.leaves, s.over, s.blocks, s.player = 0, false, blocks, p
 }
 
 // opt appends a choice obeying w requirements, with targets ts.
@@ -270,9 +273,9 @@ func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32, cite bool)
 	if g.fnDead(g.Combat.Atk.Restriction) {
 		return NoObj, -1
 	}
-	tr := g.proposeAttack(p, objs, targets)
+	g.proposeAttack(p, objs, targets)
 	bad, held := g.restricted(g.Combat.Atk.Restriction, cite)
-	tr.takeBack(g)
+	g.takeBack()
 	return bad, held
 }
 
@@ -282,14 +285,14 @@ func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32, cite bool) 
 	if g.fnDead(g.Combat.Blk.Restriction) {
 		return NoObj, -1
 	}
-	tr := g.proposeBlock(q, objs, targets)
+	g.proposeBlock(q, objs, targets)
 	bad, held := g.restricted(g.Combat.Blk.Restriction, cite)
-	tr.takeBack(g)
+	g.takeBack()
 	return bad, held
 }
 
 // proposal is what a proposed declaration replaced in the combat's
-// records, for takeBack.
+// records, for takeBack (declScratch.saved).
 type proposal struct {
 	attacks  []Attack
 	blocks   []Block
@@ -304,12 +307,13 @@ type proposal struct {
 // the defending player with no targets) in the combat's records, as
 // recordAttackers and BecomeAttacking would, for the time of a check: the
 // rules' functions read it; takeBack undoes it.
-func (g *Game) proposeAttack(p int, objs []ObjID, targets []int32) proposal {
+func (g *Game) proposeAttack(p int, objs []ObjID, targets []int32) {
 	c := &g.Combat
+	s := g.declBufs()
 	// The slices are restored as they were (nil stays nil): a refused
 	// declaration must leave Save's bytes as they were.
-	tr := proposal{attacks: c.Attacks, declared: c.DeclaredAttackers, clean: g.watchClean, dup: c.dupAtk}
-	s := g.declBufs()
+	s.saved = proposal{attacks: c.Attacks, declared: c.DeclaredAttackers, clean: g.watchClean, dup: c.dupAtk}
+	tr := &s.saved
 	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(tr.attacks)+len(objs), len(g.Objs))), tr.attacks...) // the trial works in the scratch's buffer, grown once
 	for i, x := range objs {
 		t := PlayerCode(g.defendingPlayer(p))
@@ -321,15 +325,15 @@ func (g *Game) proposeAttack(p int, objs []ObjID, targets []int32) proposal {
 		g.addAttack(at)
 	}
 	c.DeclaredAttackers = int32(len(objs))
-	return tr
 }
 
 // proposeBlock is proposeAttack for q's proposed blocks (objs[i] blocking
 // targets[i]): each attacker blocked becomes blocked.
-func (g *Game) proposeBlock(q int, objs []ObjID, targets []int32) proposal {
+func (g *Game) proposeBlock(q int, objs []ObjID, targets []int32) {
 	c := &g.Combat
 	s := g.declBufs()
-	tr := proposal{blocks: c.Blocks, declared: c.DeclaredBlockers, repeated: c.repeated, clean: g.watchClean, blockers: true}
+	s.saved = proposal{blocks: c.Blocks, declared: c.DeclaredBlockers, repeated: c.repeated, clean: g.watchClean, blockers: true}
+	tr := &s.saved
 	c.Blocks = append(slices.Grow(s.blks[:0], max(len(tr.blocks)+len(objs), len(g.Objs))), tr.blocks...) // as proposeAttack
 	flipped := slices.Grow(s.flip[:0], max(len(objs), len(g.Objs)))
 	for i, b := range objs {
@@ -344,13 +348,13 @@ func (g *Game) proposeBlock(q int, objs []ObjID, targets []int32) proposal {
 		}
 	}
 	s.flip = flipped
-	return tr
 }
 
-// takeBack undoes the proposed declaration that returned tr.
-func (tr *proposal) takeBack(g *Game) {
+// takeBack undoes the proposed declaration (proposeAttack, proposeBlock).
+func (g *Game) takeBack() {
 	c := &g.Combat
 	s := g.decl
+	tr := &s.saved
 	if !tr.blockers {
 		g.unindexCombat(len(tr.attacks), len(c.Blocks))
 		s.attacks, c.Attacks = c.Attacks[:0], tr.attacks // what the trial grew is kept for the next one
@@ -358,6 +362,7 @@ func (tr *proposal) takeBack(g *Game) {
 		c.nAtk = min(c.nAtk, len(tr.attacks)) // the indexes of those kept still hold
 		c.dupAtk = tr.dup
 		g.watchClean = tr.clean
+		s.saved = proposal{}
 		return
 	}
 	for _, ai := range s.flip {
@@ -368,6 +373,7 @@ func (tr *proposal) takeBack(g *Game) {
 	s.blks, c.Blocks = c.Blocks[:0], tr.blocks
 	c.DeclaredBlockers = tr.declared
 	c.nBlk, c.repeated, g.watchClean = min(c.nBlk, len(tr.blocks)), tr.repeated, tr.clean
+	s.saved = proposal{}
 }
 
 // restricted returns the first permanent on the battlefield for which

@@ -1254,16 +1254,6 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_p := int(x)
-			_ = v_p
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_p := int(x)
 			_ = v_p
@@ -2132,16 +2122,6 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
@@ -4284,16 +4264,6 @@ func on_event_new_turn_5(g rt.Exec, e rt.Event) {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
@@ -4320,16 +4290,6 @@ func on_event_new_turn_7(g rt.Exec, e rt.Event) {
 	{
 		mark := g.Mark()
 		g.PushPlayers()
-		n := 0
-		for _, x := range g.Selected(mark) {
-			v_q := int(x)
-			_ = v_q
-			if true {
-				g.Selected(mark)[n] = x
-				n++
-			}
-		}
-		g.Release(mark + n)
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q

@@ -225,7 +225,7 @@ var Generic = map[string]string{
 	"(*Game).declShape":          "validates a declaration answer's shape against the decision posed (its kind, no target or one per attacker, permanents on the battlefield, none named twice, blockers against attacking creatures): which creature may be declared, and against what, is the rules' functions', checked after it (counted)",
 	"(*Game).proposeAttack":      "makes a proposed attack in the combat's records, as recording it would, for the time of a check of the rules' functions (counted: attackRestricted); takeBack undoes it",
 	"(*Game).proposeBlock":       "makes proposed blocks in the combat's records, as recording them would (the attackers blocked become blocked), for the time of a check (counted: blockRestricted); takeBack undoes it",
-	"(*proposal).takeBack":       "undoes a proposed declaration: the combat's records as they were",
+	"(*Game).takeBack":           "undoes a proposed declaration: the combat's records as they were",
 	"(*Game).refuseUnproven":     "a refusal's message and citation (a requirement's rule) once the requirement search (counted: requirementsRefusal) reached its bound",
 	"(*Game).refuseRequirements": "a refusal's message: names a creature that obeys more in the better declaration the search (counted: requirementsRefusal) found, citing and quoting what requires it",
 	"(*Game).refuseBlocksAtMost": "a refusal's message: how many attackers a creature may block, in words, quoting what decided (the decision is checkBlockers', counted)",
