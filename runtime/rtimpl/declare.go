@@ -170,7 +170,8 @@ func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, cost Cost, bloc
 // declShape refuses an answer to a declaration of attackers (blockers:
 // of blockers) that is not one, whatever the rules: of another kind; of
 // attackers, with targets neither none nor one per creature, a creature
-// named twice; of blockers, without the attacker each blocks, or naming
+// named twice, a target that is no player or object of the game; of
+// blockers, without the attacker each blocks, or naming
 // as one a creature that is not attacking, or a blocker and an attacker
 // twice; any object not a permanent on the battlefield. ix indexes a.Objs.
 // Which creature may be declared, and against what, is the rules' (the
@@ -191,6 +192,14 @@ func (g *Game) declShape(d *Decision, a *Answer, ix *declIndex, blockers bool) e
 		if !blockers {
 			if ix.at(x) != int32(i+1) {
 				return refuse(d.Rule, "%s is declared twice", g.nameOf(x))
+			}
+			if i >= len(a.Targets) {
+				continue // no targets: the defending player
+			}
+			if t := a.Targets[i]; t < 0 && int(-1-t) >= len(g.Players) {
+				return refuse(d.Rule, "%s can't attack player %d: there is no such player", g.nameOf(x), -1-t)
+			} else if t >= 0 && !g.valid(ObjID(t)) {
+				return refuse(d.Rule, "%s can't attack object %d: there is no such object", g.nameOf(x), t)
 			}
 			continue
 		}
@@ -256,13 +265,8 @@ func (g *Game) payableAfter(record func(s *Game)) (ok bool, rule string) {
 // battlefield...) is theirs.
 func (g *Game) checkTarget(d *Decision, p int, x ObjID, t int32) error {
 	f, y := g.Combat.Atk.Permanent, ObjID(t)
-	switch {
-	case t < 0 && int(-1-t) >= len(g.Players):
-		return refuse(d.Rule, "%s can't attack player %d: there is no such player", g.nameOf(x), -1-t)
-	case t < 0:
+	if t < 0 {
 		f, y = g.Combat.Atk.Player, ObjID(-1-t)
-	case !g.valid(y):
-		return refuse(d.Rule, "%s can't attack object %d: there is no such object", g.nameOf(x), t)
 	}
 	if ok, held := g.fnCond(f, ObjID(p), y, true); !ok {
 		what := g.PlayerName(int(y))

@@ -222,7 +222,7 @@ var Generic = map[string]string{
 	"(*Game).addAttack":          "records a declared attack",
 	"(*Game).addBlock":           "records a declared block",
 	"(*Game).division":           "validates a damage division's shape against the decision posed (its recipients, each once, amounts not negative, the total the decision gives)",
-	"(*Game).declShape":          "validates a declaration answer's shape against the decision posed (its kind, no target or one per attacker, permanents on the battlefield, none named twice, blockers against attacking creatures): which creature may be declared, and against what, is the rules' functions', checked after it (counted)",
+	"(*Game).declShape":          "validates a declaration answer's shape against the decision posed (its kind, no target or one per attacker, each a player or object of the game, permanents on the battlefield, none named twice, blockers against attacking creatures): which creature may be declared, and against what, is the rules' functions', checked after it (counted)",
 	"(*Game).proposeAttack":      "makes a proposed attack in the combat's records, as recording it would, for the time of a check of the rules' functions (counted: attackRestricted); takeBack undoes it",
 	"(*Game).proposeBlock":       "makes proposed blocks in the combat's records, as recording them would (the attackers blocked become blocked), for the time of a check (counted: blockRestricted); takeBack undoes it",
 	"(*Game).takeBack":           "undoes a proposed declaration: the combat's records as they were",
@@ -347,9 +347,14 @@ var Generic = map[string]string{
 
 	// The loops that drive a game: they branch on what Advance and Submit
 	// answer (a decision pending, an answer refused), and decide no rule.
-	"(*Game).Advance":   "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (whether a player may act is the .mtg's actions, evaluated: enumerateOptions)",
-	"(*Game).Run":       "the host's game loop: asks a policy for each answer and submits it, falling back to PassPolicy's when it is refused",
-	"(*Replay).Play":    "replays a log's answers through Advance and Submit, stopping at the first refused",
-	"(*Game).askPlaces": "asks, in the order queued, the announcements of places the .mtg's choose_place statements queued (who announces, in which order, and when, are the .mtg's: rules/cr2017/combat.mtg), dropping one whose creatures are no longer in combat with each other: the queue's machinery, as ChooseOrder's decision is",
-	"(*Game).Submit":    "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
+	"(*Game).Advance":          "the turn driver's loop: runs transitions until a decision is pending or the game is over; with Config.AutoPass it answers a pass Forced finds forced (whether a player may act is the .mtg's actions, evaluated: enumerateOptions)",
+	"(*Game).Run":              "the host's game loop: asks a policy for each answer and submits it, falling back to PassPolicy's when it is refused",
+	"(*Replay).Play":           "replays a log's answers through Advance and Submit, stopping at the first refused",
+	"(*Game).askPlaces":        "asks, in the order queued, the announcements of places the .mtg's choose_place statements queued (who announces, in which order, and when, are the .mtg's: rules/cr2017/combat.mtg), dropping one whose creatures are no longer in combat with each other: the queue's machinery, as ChooseOrder's decision is",
+	"(*Game).Check":            "dispatches an answer to the check of the pending decision's kind, as Submit does to its function: a priority answer to mayAnswer, a declaration to checkDeclaration, any other to Submit on a copy of the game (trySubmit)",
+	"(*Game).checkDeclaration": "dispatches a declaration to the check of its kind (checkAttackers, checkBlockers: counted) and remembers one found legal for its Submit (a cache)",
+	"(*Game).mayAnswer":        "dispatches a priority answer by its kind to the test of its action (the .mtg's require lines: landTest, castTest, activateTest, manaTest); a pass is the priority decision's answer that is always one (the runtime's priority)",
+	"(*Game).submitAttackers":  "dispatches a declaration of attackers: its check (checkAttackers, counted) unless Check found it legal in the same state (a cache), then records it",
+	"(*Game).submitBlockers":   "dispatches a declaration of blockers: its check (checkBlockers, counted) unless Check found it legal in the same state (a cache), then records it",
+	"(*Game).Submit":           "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
 }
