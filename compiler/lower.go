@@ -80,12 +80,12 @@ func goExpr(e Expr) string {
 		return fmt.Sprintf("g.Holds(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
 	case *PredValue:
 		if len(e.Args) == 2 {
-			return fmt.Sprintf("g.PredValue2(rt.%s, %s, %s)", e.Pred.Const(), goExpr(e.Args[0]), goExpr(e.Args[1]))
+			return fmt.Sprintf("g.PredValue2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]), predArg(e.Pred, 1, e.Args[1]))
 		}
 		if e.T == Player {
-			return fmt.Sprintf("int(g.PredValue(rt.%s, %s))", e.Pred.Const(), goExpr(e.Args[0]))
+			return fmt.Sprintf("int(g.PredValue(rt.%s, %s))", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]))
 		}
-		return fmt.Sprintf("g.PredValue(rt.%s, %s)", e.Pred.Const(), goExpr(e.Args[0]))
+		return fmt.Sprintf("g.PredValue(rt.%s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]))
 	case *Quant:
 		return goQuant(e)
 	case *Choice:

@@ -473,7 +473,11 @@ func (r *resolver) predValue(e *grammar.CallExpr, k rt.PredKind, sc *scope) Expr
 	}
 	out := &PredValue{typed: mk(e.Pos, t), Pred: k}
 	for i, a := range e.Args {
-		out.Args = append(out.Args, r.typed(a, sc, Object, fmt.Sprintf("argument %d of %s", i+1, k)))
+		want := Object
+		if k.PlayerParam(i) {
+			want = Player // attack_tax(a, q)
+		}
+		out.Args = append(out.Args, r.typed(a, sc, want, fmt.Sprintf("argument %d of %s", i+1, k)))
 	}
 	return out
 }

@@ -34,7 +34,7 @@ turn "500.1" {
 phase combat "506" {
   step declare_attackers "508" {
     action "508.1" "508.1c" {
-      choose_attackers active, given(a, holds(can_attack, a) and not holds(cant_attack, a)), given(x, holds(attack_restriction, x)), given(a, holding(must_attack, a)), given(p, q, holds(can_attack_player, p, q)), given(p, t, holds(can_attack_permanent, p, t)), given(t, defender_of(t))
+      choose_attackers active, given(a, holds(can_attack, a) and not holds(cant_attack, a)), given(x, holds(attack_restriction, x)), given(a, holding(must_attack, a)), given(p, q, holds(can_attack_player, p, q)), given(p, t, holds(can_attack_permanent, p, t)), given(t, defender_of(t)), given(a, q, 0)
     }
     action "508.1f" {
       for each declared a where not a has vigilance {
@@ -165,11 +165,11 @@ func TestMeaning(t *testing.T) {
 	// effect damage_each (2), the conditions of its trigger events
 	// dies and another_creature_enters, each with its and (4), and the
 	// require lines of its four actions (20) with their ands and ors (15),
-	// the functions the declarations and the division are given (14) and
+	// the functions the declarations and the division are given (15) and
 	// the and of who may attack (1).
 	wantSum := conformance.MeaningSummary{
 		Rules: 21, Mtg: 11, Runtime: 5, Both: 5,
-		BranchPoints: conformance.BranchPoints{Mtg: 83, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
+		BranchPoints: conformance.BranchPoints{Mtg: 84, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
 		t.Errorf("summary (-want +got):\n%s", d)

@@ -167,9 +167,9 @@ func (c *clause) expr(e compiler.Expr) value {
 		}
 		return intV(func(g rt.Exec, fp int) int32 { return g.Holding(k, x(g, fp)) })
 	case *compiler.PredValue:
-		k, x := e.Pred, c.expr(e.Args[0]).o
+		k, x := e.Pred, c.objArg(e.Pred, 0, e.Args[0])
 		if len(e.Args) == 2 {
-			y := c.expr(e.Args[1]).o
+			y := c.objArg(e.Pred, 1, e.Args[1])
 			return intV(func(g rt.Exec, fp int) int32 { return g.PredValue2(k, x(g, fp), y(g, fp)) })
 		}
 		if e.T == compiler.Player {

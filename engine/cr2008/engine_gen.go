@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9ad71bd8a4b8ab632f5d22dcdd0b8085"
+const SourceHash = "sha256:1f96de601687e86d21900884cac71f9b"
 
 // Keyword bits.
 const (
@@ -410,14 +410,15 @@ var Rules = &rt.Rules{
 		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_5, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
 		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_6, Is: rt.CanAttackPermanent, IsOp: rt.FnHolds},
 		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_7, Is: rt.DefenderOf, IsOp: rt.FnValue},
-		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_8, Is: rt.CanBlock, IsOp: rt.FnHolds},
-		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_9},
-		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_10, Is: rt.BlockRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.BlockRestriction}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_11, Is: rt.MustBlock, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlock}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_12, Is: rt.MustBlockAttacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlockAttacker}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_13, Is: rt.BlocksAtMost, IsOp: rt.FnValue},
-		{Rule: "310.2", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_14, Is: rt.DivisionRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.DivisionRestriction}},
-		{Rule: "310.2", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_15, Is: rt.LethalDamage, IsOp: rt.FnValue},
+		{Rule: "308.2", Pos: "rules/combat.mtg:28", Text: "attack tax", Value2: fn_8, Is: rt.AttackTax, IsOp: rt.FnValue},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_9, Is: rt.CanBlock, IsOp: rt.FnHolds},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_10},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_11, Is: rt.BlockRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.BlockRestriction}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_12, Is: rt.MustBlock, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlock}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_13, Is: rt.MustBlockAttacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{rt.MustBlockAttacker}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_14, Is: rt.BlocksAtMost, IsOp: rt.FnValue},
+		{Rule: "310.2", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_15, Is: rt.DivisionRestriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{rt.DivisionRestriction}},
+		{Rule: "310.2", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_16, Is: rt.LethalDamage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -1216,7 +1217,7 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 
 // rules/combat.mtg:27 (308.2, 308.2a, 306.3, 308.2d)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), rt.FnID(7), "308.2") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), rt.FnID(7), rt.FnID(8), "308.2") {
 		return false
 	}
 	return true
@@ -1328,7 +1329,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, rt.FnID(8), rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), rt.FnID(13), "309.2") {
+			if !g.ChooseBlockers(v_q, rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), rt.FnID(13), rt.FnID(14), "309.2") {
 				return false
 			}
 		}
@@ -1830,7 +1831,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(14), rt.FnID(15), "310.2") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(15), rt.FnID(16), "310.2") {
 				return false
 			}
 		}
@@ -2430,43 +2431,50 @@ func fn_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(int(g.PredValue(rt.DefenderOf, v_t)))
 }
 
+// rules/combat.mtg:28 (308.2)
+func fn_8(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+	v_q := int(v_q_)
+	_ = v_q
+	return g.PredValue2(rt.AttackTax, v_a, rt.ObjID(v_q))
+}
+
 // rules/combat.mtg:117 (309.2)
-func fn_8(g rt.Exec, v_b rt.ObjID) bool {
+func fn_9(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(rt.CanBlock, v_b)
 }
 
 // rules/combat.mtg:117 (309.2)
-func fn_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func fn_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(rt.CantBlock, v_b, v_a))
 }
 
 // rules/combat.mtg:117 (309.2)
-func fn_10(g rt.Exec, v_x rt.ObjID) bool {
+func fn_11(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(rt.BlockRestriction, v_x)
 }
 
 // rules/combat.mtg:117 (309.2)
-func fn_11(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(rt.MustBlock, v_b)
 }
 
 // rules/combat.mtg:117 (309.2)
-func fn_12(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+func fn_13(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(rt.MustBlockAttacker, v_b, v_a)
 }
 
 // rules/combat.mtg:117 (309.2)
-func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(rt.BlocksAtMost, v_b)
 }
 
 // rules/combat.mtg:282 (310.2)
-func fn_14(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func fn_15(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(rt.DivisionRestriction, v_s, v_b)
 }
 
 // rules/combat.mtg:282 (310.2)
-func fn_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func fn_16(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(rt.LethalDamage, v_s, v_b)
 }
 

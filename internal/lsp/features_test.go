@@ -43,7 +43,7 @@ func TestBrokenRules(t *testing.T) {
 	if err := c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: lsptest.Pos(turn, line, char)}, &h); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Cited at: rules/turn.mtg:173 (action)", "Coverage: tested"} {
+	for _, want := range []string{"Cited at: rules/turn.mtg:" + itoa(line+1) + " (action)", "Coverage: tested"} {
 		if !strings.Contains(h.Contents.Value, want) {
 			t.Errorf("hover on 502.3 in a broken ruleset: no %q in\n%s", want, h.Contents.Value)
 		}

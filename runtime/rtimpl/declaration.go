@@ -47,8 +47,10 @@ type DeclFns struct {
 	AtMost      FnID // (b), of blockers: a number, the most attackers b may block
 	// Of attackers: whether player p's creatures may attack player q
 	// (Player, (p, q)) and permanent t (Permanent, (p, t)); who defends a
-	// permanent (Defender, (t): a player).
-	Player, Permanent, Defender FnID
+	// permanent (Defender, (t): a player); the generic mana to pay for a
+	// to attack player q, besides its own cost to attack (Tax, (a, q): a
+	// number).
+	Player, Permanent, Defender, Tax FnID
 }
 
 // shaped reports whether every function of d is none or of the shape its
@@ -57,21 +59,21 @@ type DeclFns struct {
 func (g *Game) declShaped(d DeclFns, blockers bool) bool {
 	return g.fnShaped(d.May, 1, false) && g.fnShaped(d.MayBlock, 2, false) && g.fnShaped(d.Restriction, 1, false) &&
 		g.fnShaped(d.Requirement, 1, true) && g.fnShaped(d.Pair, 2, true) && g.fnShaped(d.AtMost, 1, true) &&
-		g.fnShaped(d.Player, 2, false) && g.fnShaped(d.Permanent, 2, false) && g.fnShaped(d.Defender, 1, true) &&
-		(blockers || d.MayBlock == 0 && d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0)
+		g.fnShaped(d.Player, 2, false) && g.fnShaped(d.Permanent, 2, false) && g.fnShaped(d.Defender, 1, true) && g.fnShaped(d.Tax, 2, true) &&
+		(blockers || d.MayBlock == 0 && d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0 && d.Tax == 0)
 }
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
 // records the declaration (Combat.Declared); nothing attacks yet. It is
 // checked against the functions of the rules given (DeclFns): who may
 // attack, the restriction, the requirements, what may be attacked and who
-// defends it.
-func (g Exec) ChooseAttackers(p int, may, restriction, requirement, player, permanent, defender FnID, rule string) bool {
+// defends it, and the costs to attack players.
+func (g Exec) ChooseAttackers(p int, may, restriction, requirement, player, permanent, defender, tax FnID, rule string) bool {
 	c := &g.Combat
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
 	}
-	if k := (DeclFns{May: may, Restriction: restriction, Requirement: requirement, Player: player, Permanent: permanent, Defender: defender}); k != c.Atk && g.declShaped(k, false) {
+	if k := (DeclFns{May: may, Restriction: restriction, Requirement: requirement, Player: player, Permanent: permanent, Defender: defender, Tax: tax}); k != c.Atk && g.declShaped(k, false) {
 		c.Atk = k
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers

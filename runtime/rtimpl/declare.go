@@ -305,8 +305,8 @@ func attackOn(p int, x ObjID, t int32, d int) Attack {
 }
 
 // HasAttackCost reports whether x needs a cost paid to attack: its own,
-// or one the rules' attack_tax values impose for attacking its
-// controller's defending player.
+// or the generic mana the rules' function (DeclFns.Tax) asks for
+// attacking its controller's defending player.
 func (g Exec) HasAttackCost(x ObjID) bool {
 	if !g.valid(x) {
 		return false // no object
@@ -316,13 +316,15 @@ func (g Exec) HasAttackCost(x ObjID) bool {
 
 // attackCost is the cost to attack target (a player's code, PlayerCode,
 // or a permanent) with x: its own, plus the generic mana the rules'
-// attack_tax value (a, q) asks for attacking player q.
+// function the declaration was given (DeclFns.Tax, of x and player q)
+// asks for attacking player q.
 func (g *Game) attackCost(x ObjID, target int32) Cost {
 	c := g.face(x).AttackCost
-	if target >= 0 || len(g.predsOf(AttackTax)) == 0 {
+	tax := g.Combat.Atk.Tax
+	if target >= 0 || g.fnDead(tax) {
 		return c
 	}
-	if n := g.exec().PredValue2(AttackTax, x, ObjID(-1-target)); n > 0 {
+	if n := g.fnValue(tax, x, ObjID(-1-target)); n > 0 {
 		c.Generic = Clamp32(int64(c.Generic) + int64(n))
 	}
 	return c

@@ -200,8 +200,6 @@ func (g *Game) LegalActions(buf []Answer) []Answer {
 	return buf
 }
 
-func (g *Game) canTap(x ObjID) bool { ok, _ := g.pred(CanTap, x, true); return ok }
-
 // watchCheck is the check of the rules' watches as a player would
 // receive priority: skipped when the game has not changed since the last
 // one found nothing, and every watch reads only its object's own state
