@@ -11,6 +11,7 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/internal/meaning"
 	"github.com/mtgc-dev/mtgc/internal/meaning/derive"
+	"github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 var update = flag.Bool("update", false, "rewrite runtime.txt from the runtime's code")
@@ -45,5 +46,25 @@ func TestDerive(t *testing.T) {
 	}
 	if d := cmp.Diff(meaning.Golden(), got); d != "" {
 		t.Errorf("runtime.txt is not what the runtime's code says (go test ./internal/meaning -update rewrites it; review the change) (-file +derived):\n%s", d)
+	}
+}
+
+// TestNoKindNamed: no function of the runtime that decides reads a
+// predicate kind by name (a PredKind constant): the statements are given
+// the rules' functions (given(...)), which read the kinds the .mtg names.
+// A function naming one is listed in runtime.txt with the constant among
+// its marks; this fails until the kind is given by the .mtg instead.
+func TestNoKindNamed(t *testing.T) {
+	consts := map[string]bool{}
+	for _, n := range rtimpl.PredKindNames() {
+		k, _ := rtimpl.ParsePredKind(n)
+		consts[k.Const()] = true
+	}
+	for _, d := range meaning.Load().Deciders {
+		for _, m := range d.Marks {
+			if consts[m] {
+				t.Errorf("%s (%s) names the predicate kind %s: give the statement that runs it a function of the rules instead (given(...))", d.Func, d.Pos, m)
+			}
+		}
 	}
 }
