@@ -316,7 +316,7 @@ type Combat struct {
 	// repeated: some blocker blocks several attackers (a Block Repeated).
 	repeated bool
 	// dupAtk: some creature has two attacks in Attacks (a trial of a
-	// declaration naming a creature that attacks already, attackRestricted).
+	// declaration naming a creature that attacks already, declRestricted).
 	dupAtk bool
 	// Places are the announcements of places in damage assignment orders
 	// still to be asked (ChoosePlace), the first first.

@@ -121,10 +121,10 @@ func (g *Game) checkAttackers(d *Decision, a *Answer) error {
 		okTarget, checked = t, true
 	}
 	ix.clear() // (the checks below index their own)
-	if bad, held := g.attackRestricted(p, a.Objs, a.Targets, true); bad != NoObj {
+	if bad, held := g.declRestricted(p, a.Objs, a.Targets, false, true); bad != NoObj {
 		return g.refuseRestriction(g.Combat.Atk.Restriction, bad, held)
 	}
-	if err := g.attackRequirements(p, a.Objs, a.Targets); err != nil {
+	if err := g.declRequirements(p, a.Objs, a.Targets, false); err != nil {
 		return err
 	}
 	// Costs to attack: totalled and locked, then paid in full, or the
@@ -379,10 +379,10 @@ func (g *Game) checkBlockers(d *Decision, a *Answer) error {
 		}
 	}
 	ix.clear() // (the checks below index their own)
-	if bad, held := g.blockRestricted(q, a.Objs, a.Targets, true); bad != NoObj {
+	if bad, held := g.declRestricted(q, a.Objs, a.Targets, true, true); bad != NoObj {
 		return g.refuseRestriction(g.Combat.Blk.Restriction, bad, held)
 	}
-	if err := g.blockRequirements(q, a.Objs, a.Targets); err != nil {
+	if err := g.declRequirements(q, a.Objs, a.Targets, true); err != nil {
 		return err
 	}
 	return g.payableDeclaration(d, q, a, cost, true)

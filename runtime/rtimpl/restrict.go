@@ -47,9 +47,9 @@ const MaxDeclarationSearch = 4096
 // points to it: Save and Load skip the type (notSaved), so a check
 // that grows or empties a buffer leaves the saved bytes as they were.
 type declScratch struct {
-	flip    []int32    // blockRestricted: the attacks it marked blocked
+	flip    []int32    // proposeBlock: the attacks it marked blocked
 	attacks []Attack   // the trials' working lists of attacks and blocks
-	blks    []Block    // (attackRestricted, blockRestricted): grown once, not saved
+	blks    []Block    // (proposeAttack, proposeBlock): grown once, not saved
 	units   []declUnit // the creatures of the search, in the order searched
 	opts    []declOpt  // their choices: units[i].first, units[i].n
 	pool    []int32    // the targets of the choices: opts[k].first, opts[k].n
@@ -265,28 +265,25 @@ func (g *Game) declBufs() *declScratch {
 	return g.decl
 }
 
-// attackRestricted makes p's proposed attack (objs, attacking the players
-// or planeswalkers of targets, or the defending player) for the time of the
-// check and returns a creature a restriction forbids it for, with the
-// restriction's rule; NoObj if none.
-func (g *Game) attackRestricted(p int, objs []ObjID, targets []int32, cite bool) (ObjID, int32) {
-	if g.fnDead(g.Combat.Atk.Restriction) {
+// declRestricted makes player p's proposed declaration for the time of
+// the check (blocks: objs[i] blocking targets[i]; else objs attacking the
+// players or permanents of targets, or the defending player) and returns
+// a permanent the rules' restriction forbids it for, with the clause that
+// held (cite: for a refusal); NoObj if none.
+func (g *Game) declRestricted(p int, objs []ObjID, targets []int32, blocks, cite bool) (ObjID, int32) {
+	f := g.Combat.Atk.Restriction
+	if blocks {
+		f = g.Combat.Blk.Restriction
+	}
+	if g.fnDead(f) {
 		return NoObj, -1
 	}
-	g.proposeAttack(p, objs, targets)
-	bad, held := g.restricted(g.Combat.Atk.Restriction, cite)
-	g.takeBack()
-	return bad, held
-}
-
-// blockRestricted is attackRestricted for q's proposed blocks (objs[i]
-// blocking targets[i]).
-func (g *Game) blockRestricted(q int, objs []ObjID, targets []int32, cite bool) (ObjID, int32) {
-	if g.fnDead(g.Combat.Blk.Restriction) {
-		return NoObj, -1
+	if blocks {
+		g.proposeBlock(p, objs, targets)
+	} else {
+		g.proposeAttack(p, objs, targets)
 	}
-	g.proposeBlock(q, objs, targets)
-	bad, held := g.restricted(g.Combat.Blk.Restriction, cite)
+	bad, held := g.restricted(f, cite)
 	g.takeBack()
 	return bad, held
 }
@@ -766,31 +763,16 @@ func (g *Game) declLegal(s *declScratch) bool {
 			s.objs, s.targets = append(s.objs, s.units[i].obj), append(s.targets, t)
 		}
 	}
-	var bad ObjID
-	if s.blocks {
-		bad, _ = g.blockRestricted(s.player, s.objs, s.targets, false)
-	} else {
-		bad, _ = g.attackRestricted(s.player, s.objs, s.targets, false)
-	}
+	bad, _ := g.declRestricted(s.player, s.objs, s.targets, s.blocks, false)
 	return bad == NoObj
 }
 
-// attackRequirements refuses p's declaration objs (attacking targets)
-// when another breaking no restriction obeys more requirements.
-func (g *Game) attackRequirements(p int, objs []ObjID, targets []int32) error {
+// declRequirements refuses player p's declaration objs (against
+// targets; blocks: of blockers) when another breaking no restriction
+// obeys more requirements.
+func (g *Game) declRequirements(p int, objs []ObjID, targets []int32, blocks bool) error {
 	s := g.declBufs()
-	have, total := g.declUnits(s, p, objs, targets, false)
-	if have >= total {
-		return nil
-	}
-	return g.requirementsRefusal(s)
-}
-
-// blockRequirements is attackRequirements for q's blockers (objs[i]
-// blocking targets[i]).
-func (g *Game) blockRequirements(q int, objs []ObjID, targets []int32) error {
-	s := g.declBufs()
-	have, total := g.declUnits(s, q, objs, targets, true)
+	have, total := g.declUnits(s, p, objs, targets, blocks)
 	if have >= total {
 		return nil
 	}
