@@ -321,7 +321,7 @@ func (g Exec) HasAttackCost(x ObjID) bool {
 func (g *Game) attackCost(x ObjID, target int32) Cost {
 	c := g.face(x).AttackCost
 	tax := g.Combat.Atk.Tax
-	if target >= 0 || g.fnDead(tax) {
+	if target >= 0 || tax == 0 {
 		return c
 	}
 	if n := g.fnValue(tax, x, ObjID(-1-target)); n > 0 {
