@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:8ec4128a09fd705a27dce884b3607e04"
+const SourceHash = "sha256:6aeaac801363eafbb2fe98b76aee8201"
 
 // Keyword bits.
 const (
@@ -640,7 +640,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.MustBlock, Rule: "509.1c", Pos: "rules/combat.mtg:493", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
 		{Kind: rt.BlockRestriction, Rule: "509.1b", Pos: "rules/combat.mtg:496", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
 		{Kind: rt.AssignsDamage, Rule: "510.1a", Pos: "rules/combat.mtg:500", Text: "if any(permanent, self, is_card(self, \"Belligerent Brontodon\") and (s.controller == self.controller)) then max(0, s.toughness) else if any(permanent, self, is_card(self, \"Belligerent Brontodon\")) then (if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)) else if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)", Value: pred_assigns_damage_25},
-		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:506", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_26},
+		{Kind: rt.LethalDamage, Rule: "702.19b", Pos: "rules/combat.mtg:506", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_26},
 		{Kind: rt.DivisionRestriction, Rule: "702.19b", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
 		{Kind: rt.Trample, Rule: "702.19b", Pos: "rules/combat.mtg:513", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
 		{Kind: rt.DealsFirst, Rule: "510.4", Pos: "rules/combat.mtg:520", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
@@ -4407,9 +4407,9 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 		}
 		return func() int32 {
 			if g.HasKeyword(v_s, kw_deathtouch) {
-				return min(1, max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b)))
+				return min(1, max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b))))
 			}
-			return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
+			return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b)))
 		}()
 	}()
 }

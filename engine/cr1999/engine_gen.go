@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:089de462a90ef04db6a4640caf629d47"
+const SourceHash = "sha256:5ed615b14f7dd568d732c7acf35d9bab"
 
 // Keyword bits.
 const (
@@ -383,7 +383,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.CastAnyTime, Rule: "409.1", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DamageAssigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_14},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_14},
 		{Kind: rt.CantAttack, Rule: "308.1", Pos: "cr1999/combat.mtg:158", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_15},
 		{Kind: rt.CanTap, Rule: "409.2g", Pos: "cr1999/combat.mtg:161", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_16},
 		{Kind: rt.CantBlock, Rule: "502.8", Pos: "cr1999/combat.mtg:165", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
@@ -2136,7 +2136,7 @@ func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 
 // cr2008/combat.mtg:240 (420.5c)
 func pred_lethal_damage_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
-	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
+	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b)))
 }
 
 // cr1999/combat.mtg:158 (308.1)

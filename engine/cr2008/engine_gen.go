@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1f96de601687e86d21900884cac71f9b"
+const SourceHash = "sha256:b0231d20d24ac01dceb12dbca95f4860"
 
 // Keyword bits.
 const (
@@ -400,7 +400,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.DefenderOf, Rule: "306.3", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: rt.DamageAssigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
 		{Kind: rt.CantBlock, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_22},
+		{Kind: rt.LethalDamage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_22},
 	},
 	Fns: []rt.Predicate{
 		{Rule: "306.2", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: rt.CanAttackPlayer, IsOp: rt.FnHolds},
@@ -2383,7 +2383,7 @@ func pred_cant_block_21(g rt.Exec, v_b, v_a rt.ObjID) bool {
 
 // cr2008/combat.mtg:240 (420.5c)
 func pred_lethal_damage_22(g rt.Exec, v_s, v_b rt.ObjID) int32 {
-	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
+	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b)))
 }
 
 // rules/combat.mtg:12 (306.2)

@@ -15,7 +15,7 @@ const _ = rt.APIVersion8
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:f52d4bd428ac4d8d8ece650774e66f8e"
+const SourceHash = "sha256:7b6b82364d3df0f75d218958716b6e94"
 
 // Keyword bits.
 const (
@@ -431,7 +431,7 @@ var Rules = &rt.Rules{
 		{Kind: rt.AttackRestriction, Rule: "506.2a", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 		{Kind: rt.CastAnyTime, Rule: "116.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
 		{Kind: rt.DefenderOf, Rule: "508.4", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_27, Own: true},
-		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - b.assigned_damage)) else max(0, b.toughness - b.damage - b.assigned_damage)", Value2: pred_lethal_damage_28},
+		{Kind: rt.LethalDamage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_28},
 		{Kind: rt.DivisionRestriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:142", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
 		{Kind: rt.DamageAssigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_30, Own: true},
 	},
@@ -3028,9 +3028,9 @@ func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 		}
 		return func() int32 {
 			if g.HasKeyword(v_s, kw_deathtouch) {
-				return min(1, max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b)))
+				return min(1, max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b))))
 			}
-			return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-g.AssignedDamage(v_b))
+			return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b)))
 		}()
 	}()
 }

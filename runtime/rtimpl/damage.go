@@ -455,24 +455,21 @@ func (g *Game) submitDamage(d *Decision, a *Answer) error {
 	if err != nil {
 		return err
 	}
-	// What is lethal counts the damage every other creature is
-	// assigning in this step, these included.
+	// Every division answered is assigned while each is checked: what the
+	// rules' functions read of the damage assigned (the others', for what
+	// is lethal) includes them all; refused, none is.
 	c := &g.Combat
 	base := len(c.Assigned)
 	for gi, gr := range groups {
-		for gj := range groups {
-			if gj != gi {
-				g.addDivision(groups[gj], amounts[gj])
-			}
-		}
-		err := g.checkDivision(gr, amounts[gi])
-		c.Assigned = c.Assigned[:base]
-		if err != nil {
+		g.addDivision(gr, amounts[gi])
+	}
+	for gi, gr := range groups {
+		if err := g.checkDivision(gr, amounts[gi]); err != nil {
+			c.Assigned = c.Assigned[:base]
 			return err
 		}
 	}
-	for gi, gr := range groups {
-		g.addDivision(gr, amounts[gi])
+	for _, gr := range groups {
 		c.AssignedSource = append(reserve(c.AssignedSource, g.combatants()), gr.Source)
 		c.dividers = slices.DeleteFunc(c.dividers, func(d divider) bool { return d.Source == gr.Source })
 	}
