@@ -86,9 +86,11 @@ func (g Exec) ChooseAttackers(p int, may, restriction, requirement, player, perm
 	return false
 }
 
-// ChooseBlockers asks player q, if creatures attack q or what q defends,
-// to choose blockers, once per combat, and adds them to the declaration,
-// checked against the functions of the rules given (DeclFns).
+// ChooseBlockers asks player q to choose blockers, once per combat (who
+// is asked is the rules': in cr2025, each player attacked), and adds them
+// to the declaration, checked against the functions of the rules given
+// (DeclFns); a player none of whose creatures could block anything is not
+// asked.
 func (g Exec) ChooseBlockers(q int, may, mayBlock, restriction, requirement, pair, atMost FnID, rule string) bool {
 	c := &g.Combat
 	if k := (DeclFns{May: may, MayBlock: mayBlock, Restriction: restriction, Requirement: requirement, Pair: pair, AtMost: atMost}); k != c.Blk && g.declShaped(k, true) {
@@ -97,7 +99,7 @@ func (g Exec) ChooseBlockers(q int, may, mayBlock, restriction, requirement, pai
 	if c.Declaring != DeclaringBlockers {
 		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
 	}
-	if !g.IsPlayer(q) || g.Players[q].Lost || c.BlockersDone&(1<<q) != 0 || !g.Attacked(q) {
+	if !g.IsPlayer(q) || g.Players[q].Lost || c.BlockersDone&(1<<q) != 0 {
 		return true
 	}
 	g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj} // (game.declaring)
