@@ -171,11 +171,11 @@ func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, cost Cost, bloc
 // of blockers) that is not one, whatever the rules: of another kind; of
 // attackers, with targets neither none nor one per creature, a creature
 // named twice, a target that is no player or object of the game; of
-// blockers, without the attacker each blocks, or naming
-// as one a creature that is not attacking, or a blocker and an attacker
-// twice; any object not a permanent on the battlefield. ix indexes a.Objs.
-// Which creature may be declared, and against what, is the rules' (the
-// checks that follow).
+// blockers, without the attacker each blocks, naming as one a creature
+// that is not attacking, or a blocker and an attacker twice; naming
+// anything but a permanent on the battlefield. ix indexes a.Objs. Which
+// creature may be declared, and against what, is the rules' (the checks
+// that follow).
 func (g *Game) declShape(d *Decision, a *Answer, ix *declIndex, blockers bool) error {
 	switch {
 	case !blockers && a.Kind != Declare:
