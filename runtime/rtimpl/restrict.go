@@ -548,9 +548,9 @@ func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, b
 		w1 := g.fnValue(fns.Requirement, x, NoObj)
 		in := s.ix.at(x) != 0
 		s.opt(0, !in)
-		nin := s.ix.count(x)
-		for size := 1; size <= min(int(g.declAtMost(x, blocks)), len(s.able)) && !s.over; size++ {
-			g.blockChoices(s, objs, targets, x, in && nin == size, w1, 0, size)
+		nin, most := s.ix.count(x), min(int(g.declAtMost(x, blocks)), len(s.able))
+		for size := 1; size <= most && !s.over; size++ {
+			g.declChoices(s, targets, x, in && nin == size, w1, 0, size)
 		}
 		u := declUnit{obj: x, first: first, n: int32(len(s.opts)) - first}
 		for _, o := range s.opts[first:] {
@@ -629,10 +629,11 @@ func (g *Game) blockable(s *declScratch, b ObjID, pairs bool) {
 	}
 }
 
-// blockChoices appends b's choices of size attackers among s.able[from:],
-// after those of s.comb; in: the declaration checked has b block that
-// many (a choice is its own if it blocks the same ones).
-func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b ObjID, in bool, w1 int32, from, size int) {
+// declChoices appends x's choices of size things to be declared against
+// (attackers it blocks; what it attacks) among s.able[from:], after those
+// of s.comb; in: the declaration checked (against targets) declares x
+// against that many (a choice is its own if they are the same ones).
+func (g *Game) declChoices(s *declScratch, targets []int32, x ObjID, in bool, w1 int32, from, size int) {
 	if len(s.comb) == size {
 		if len(s.opts) >= maxDeclChoices {
 			s.over = true
@@ -643,7 +644,7 @@ func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b Obj
 		for _, i := range s.comb {
 			a := s.able[i]
 			w += s.w2[i]
-			prop = prop && s.ix.has(b, targets, int32(a))
+			prop = prop && s.ix.has(x, targets, int32(a))
 			s.pool = append(s.pool, int32(a))
 		}
 		s.opts = append(s.opts, declOpt{first: first, n: int32(size), w: w, prop: prop})
@@ -651,7 +652,7 @@ func (g *Game) blockChoices(s *declScratch, objs []ObjID, targets []int32, b Obj
 	}
 	for i := from; i < len(s.able) && !s.over; i++ {
 		s.comb = append(s.comb, int32(i))
-		g.blockChoices(s, objs, targets, b, in, w1, i+1, size)
+		g.declChoices(s, targets, x, in, w1, i+1, size)
 		s.comb = s.comb[:len(s.comb)-1]
 	}
 }

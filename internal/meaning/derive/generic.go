@@ -255,7 +255,7 @@ var Generic = map[string]string{
 	"(*checkedDecl).holds":       "a cache: whether an answer is the declaration last found legal, the game unchanged since",
 	"(*Game).prepare":            "the requirement search's machinery (declSearch, counted: it branches on declLegal): orders the units by the weights the caller gave and groups identical creatures (sameCard)",
 	"(*Game).sameUnit":           "the requirement search's machinery: whether two units are identical creatures with the same choices",
-	"(*Game).blockChoices":       "the requirement search's machinery: the sets of a given size among the attackers blockable found (counted) for a blocker",
+	"(*Game).declChoices":        "the requirement search's machinery: the sets of a given size among what a creature may be declared against (found by declAgainst, counted)",
 	"(*Game).declBufs":           "scratch buffers",
 	"(Exec).BlocksAttacker":      "reads the declared blocks: whether b blocks a (through the index)",
 	"(*Game).blocksOf":           "index lookup: where a blocker's blocks are",
