@@ -58,7 +58,7 @@ func hoistExpr(e Expr, player *Var, hoisted *[]string) Expr {
 			// The card types the predicates of its kind may hold for,
 			// once: an object of none is refused without a call.
 			v := &Var{Name: hoistName(len(*hoisted)), T: Int}
-			*hoisted = append(*hoisted, fmt.Sprintf("g.PredTypes(rt.%s)", e.Pred.Const()))
+			*hoisted = append(*hoisted, fmt.Sprintf("g.PredTypes(%s)", e.Pred.Const()))
 			return &typedHolds{Holds: e, Types: v}
 		}
 	case *Paren:

@@ -54,12 +54,12 @@ func TestActionLoopHoists(t *testing.T) {
 	}
 	cast := fn("next_cast")
 	loop := strings.Index(cast, "for i := from")
-	for _, want := range []string{"v_0_hoisted := g.StepAllowsSorcery(v_player)", "g.PredTypes(rt.CastAnyTime)"} {
+	for _, want := range []string{"v_0_hoisted := g.StepAllowsSorcery(v_player)", "g.PredTypes(kind_cast_any_time)"} {
 		if k := strings.Index(cast, want); k < 0 || k > loop {
 			t.Errorf("next_cast does not evaluate %s once, before its loop:\n%s", want, cast)
 		}
 	}
-	if k := strings.Index(cast, "g.Holds(rt.CastAnyTime, v_x)"); k < loop {
+	if k := strings.Index(cast, "g.Holds(kind_cast_any_time, v_x)"); k < loop {
 		t.Errorf("next_cast tests holds(cast_any_time, x) outside its loop:\n%s", cast)
 	}
 	if k := strings.Index(cast, "v_c"); k >= 0 && k < loop {

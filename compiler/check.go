@@ -42,7 +42,7 @@ type checker struct {
 // it is in ("" outside predicates); Arg the verb it is an argument of.
 type predCall struct {
 	In   string
-	Kind rt.PredKind
+	Kind *PredKind
 	Pos  grammar.Pos
 	Arg  string
 }
@@ -82,6 +82,8 @@ func (c *checker) check() *Program {
 				c.cardType(d)
 			case *grammar.CounterDecl:
 				c.counter(d)
+			case *grammar.KindDecl:
+				c.kindDecl(d)
 			case *grammar.LandManaDecl:
 				c.landMana(d)
 			case *grammar.StateDecl:
@@ -171,7 +173,7 @@ func (c *checker) check() *Program {
 // variable's own state, holds(KIND, v) of a kind whose predicates all do
 // so too: the runtime may match them for a changed object alone.
 func (c *checker) watchesOwn() {
-	own := map[rt.PredKind]bool{}
+	own := map[*PredKind]bool{}
 	for _, p := range c.p.Predicates {
 		if o, seen := own[p.Pred]; !seen || o {
 			own[p.Pred] = p.Own
@@ -184,7 +186,7 @@ func (c *checker) watchesOwn() {
 
 // ownOf is ownExpr, with holds(KIND, x) own when every predicate of the
 // kind is (own; a kind with none holds for nothing).
-func ownOf(e Expr, x *Var, own map[rt.PredKind]bool) bool {
+func ownOf(e Expr, x *Var, own map[*PredKind]bool) bool {
 	switch e := e.(type) {
 	case *Holds:
 		v, ok := e.X.(*VarRef)
@@ -225,11 +227,7 @@ func (c *checker) predCallsDeclared() {
 		}
 		switch {
 		case !have[name]:
-			says := pc.Kind.Spec().Says
-			if says == "" {
-				says = "its value"
-			}
-			c.errorf(pc.Pos, "%s reads the predicate %s, which the rules do not declare: the rules must say %s", what, name, says)
+			c.errorf(pc.Pos, "%s reads the predicate %s, which the rules do not declare: the rules must say %s", what, name, pc.Kind.Doc)
 		case pc.In == name:
 			c.errorf(pc.Pos, "%s can't be read in %s, which defines it", name, pc.In)
 		case pc.In != "" && reads[name]:
@@ -868,9 +866,9 @@ func (c *checker) sba(d *grammar.SbaDecl) {
 func quote(s string) string { return strconv.Quote(s) }
 
 func (c *checker) predicate(d *grammar.PredicateDecl) {
-	k, ok := rt.ParsePredKind(d.Kind.Name)
-	if !ok {
-		c.errorf(d.Kind.Pos, "unknown predicate %s (want one of %s)%s", d.Kind.Name, strings.Join(predicateNames(), ", "), didYouMean(closest(d.Kind.Name, predicateNames(), 1)))
+	k := c.p.Kind(d.Kind.Name)
+	if k == nil {
+		c.errorf(d.Kind.Pos, "unknown predicate %s: the rules declare no kind %s (kind %s (object x) \"WHAT IT MEANS\")%s", d.Kind.Name, d.Kind.Name, d.Kind.Name, didYouMean(closest(d.Kind.Name, c.p.kindNames(), 1)))
 		return
 	}
 	p := &Predicate{Kind: d.Kind.Name, Const: k.Const(), Pred: k, Rules: c.rules(d.Rules, "predicate", false), Pos: d.Pos, Decl: d}
@@ -1116,10 +1114,8 @@ func (c *checker) segments() map[string][2]int {
 	return c.segs
 }
 
-func predicateNames() []string { return rt.PredKindNames() }
-
 // predParams names the types of kind k's parameters ("object, player").
-func predParams(k rt.PredKind) string {
+func predParams(k *PredKind) string {
 	var ts []string
 	for i := range k.Arity() {
 		if k.PlayerParam(i) {

@@ -23,6 +23,10 @@ func TestNoInjectionThroughNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	kinds, err := fs.ReadFile(rules.FS, "kinds.mtg") // the kinds priority.mtg's conditions read
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ file, title string }{
 		{"rules/a\nfunc init() { panic(1) }\n//.mtg", "x"},
 		{"rules/a\r\nfunc init() { panic(1) }\n//.mtg", "x"},
@@ -32,7 +36,7 @@ func TestNoInjectionThroughNames(t *testing.T) {
 		{"rules/bom\ufeff.mtg", "x\\ny"},
 	} {
 		src := "edition " + rules.Root + " \"" + strings.ReplaceAll(c.title, `\`, `\\`) + "\"\nplayer { life = 20 }\nturn \"500.1\" { order main }\nphase main \"505\" {\n  priority \"505.4\" active\n}\n"
-		p, err := Compile([]Source{{Name: c.file, Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}, {Name: "rules/characteristics.mtg", Data: chars}}, rootIndex(t))
+		p, err := Compile([]Source{{Name: c.file, Data: []byte(src)}, {Name: "rules/priority.mtg", Data: mech}, {Name: "rules/characteristics.mtg", Data: chars}, {Name: "rules/kinds.mtg", Data: kinds}}, rootIndex(t))
 		if err != nil {
 			t.Fatalf("%q: %v", c.file, err)
 		}

@@ -126,6 +126,7 @@ predicate cast_any_time "117.1a" (x) if x.instant or x has flash
 predicate cast_any_time "117.1a" (x) if not x.instant
 predicate cast_any_time "117.1a" (x) if (x has flash and x.creature)
 predicate cast_any_time "117.1a" (x) if is_type(x, sorcery) and x.instant
+kind cast_any_time (object x) "any one lets x be cast any time"
 `
 	p, err := compiler.Compile([]compiler.Source{{Name: "rules/a.mtg", Data: []byte(src)}}, map[string][]byte{"cr2025": index})
 	if err != nil {

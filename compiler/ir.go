@@ -1,9 +1,6 @@
 package compiler
 
-import (
-	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
-)
+import "github.com/mtgc-dev/mtgc/grammar"
 
 // The resolved, typed IR the checker produces. Every identifier is bound
 // to a variable slot or a vocabulary row, every expression has its type,
@@ -122,21 +119,21 @@ type (
 	// or a player value, defender_of(t) (of type Player).
 	PredValue struct {
 		typed
-		Pred rt.PredKind
+		Pred *PredKind
 		Args []Expr // one or two objects (the kind's arity)
 	}
 	// Holds is holds(KIND, x) or holds(KIND, x, y) (Y set: a kind of two
 	// parameters).
 	Holds struct {
 		typed
-		Pred rt.PredKind
+		Pred *PredKind
 		X, Y Expr
 	}
 	// Holding is holding(KIND, x) (and y): how many of the rules'
 	// predicates of KIND hold (each a requirement of its own).
 	Holding struct {
 		typed
-		Pred rt.PredKind
+		Pred *PredKind
 		X, Y Expr
 	}
 	// Quant is count, any, all and sum over a query (Val: sum's value).

@@ -70,22 +70,22 @@ func goExpr(e Expr) string {
 		return e.goExpr()
 	case *Holding:
 		if e.Y != nil {
-			return fmt.Sprintf("g.Holding2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))
+			return fmt.Sprintf("g.Holding2(%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))
 		}
-		return fmt.Sprintf("g.Holding(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
+		return fmt.Sprintf("g.Holding(%s, %s)", e.Pred.Const(), goExpr(e.X))
 	case *Holds:
 		if e.Y != nil {
-			return fmt.Sprintf("g.Holds2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))
+			return fmt.Sprintf("g.Holds2(%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.X), predArg(e.Pred, 1, e.Y))
 		}
-		return fmt.Sprintf("g.Holds(rt.%s, %s)", e.Pred.Const(), goExpr(e.X))
+		return fmt.Sprintf("g.Holds(%s, %s)", e.Pred.Const(), goExpr(e.X))
 	case *PredValue:
 		if len(e.Args) == 2 {
-			return fmt.Sprintf("g.PredValue2(rt.%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]), predArg(e.Pred, 1, e.Args[1]))
+			return fmt.Sprintf("g.PredValue2(%s, %s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]), predArg(e.Pred, 1, e.Args[1]))
 		}
 		if e.T == Player {
-			return fmt.Sprintf("int(g.PredValue(rt.%s, %s))", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]))
+			return fmt.Sprintf("int(g.PredValue(%s, %s))", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]))
 		}
-		return fmt.Sprintf("g.PredValue(rt.%s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]))
+		return fmt.Sprintf("g.PredValue(%s, %s)", e.Pred.Const(), predArg(e.Pred, 0, e.Args[0]))
 	case *Quant:
 		return goQuant(e)
 	case *Choice:
@@ -327,7 +327,7 @@ func FilterOf(q *Query) *Filter {
 
 // predArg is argument i of a predicate kind's: an object, or a player as
 // ObjID(p).
-func predArg(k rt.PredKind, i int, e Expr) string {
+func predArg(k *PredKind, i int, e Expr) string {
 	if k.PlayerParam(i) {
 		return "rt.ObjID(" + goExpr(e) + ")"
 	}

@@ -216,8 +216,8 @@ var citingRows = map[string]rt.Cite{
 // declaration its condition consults (a step's permission, a timing, an
 // effect), else the predicates of the first kind it tests with holds,
 // else the mechanism.
-func consulted(e Expr, player, x *Var) (rt.Cite, rt.PredKind, string) {
-	cite, pred, hasPred, args := rt.CiteMechanism, rt.PredKind(0), false, ""
+func consulted(e Expr, player, x *Var) (rt.Cite, *PredKind, string) {
+	cite, pred, hasPred, args := rt.CiteMechanism, (*PredKind)(nil), false, ""
 	eachExpr(e, func(n Expr) {
 		switch n := n.(type) {
 		case *Call:
@@ -234,7 +234,7 @@ func consulted(e Expr, player, x *Var) (rt.Cite, rt.PredKind, string) {
 	if cite == rt.CiteMechanism && hasPred && args != "" {
 		return rt.CitePred, pred, args
 	}
-	return cite, 0, ""
+	return cite, nil, ""
 }
 
 // predArgRoles says what the arguments of holds(KIND, ...) are, for a

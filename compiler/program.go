@@ -56,7 +56,10 @@ type Program struct {
 	// SBAsReadTapped, SBAsReadMana: some sba reads x.tapped, p.mana.
 	SBAsReadTapped bool
 	SBAsReadMana   bool
-	Predicates     []*Predicate
+	// Kinds are the kinds of predicate the rules declare, in declaration
+	// order (PredKind.ID from 1).
+	Kinds      []*PredKind
+	Predicates []*Predicate
 	// Fns are the functions the rules give statements as arguments
 	// (given(s, b, EXPR)), in source order: rt.Rules.Fns, FnID index+1.
 	// Kind is "given", Pred none; Label is what a refusal calls one.
@@ -325,10 +328,10 @@ type Cite struct {
 // Predicate is a checked combat predicate (see runtime.PredKind).
 type Predicate struct {
 	Kind    string // e.g. "can_attack"
-	Const   string // the runtime constant, e.g. "CanAttack"
+	Const   string // the generated engine's constant, e.g. "kind_can_attack"
 	Rules   []string
 	Pos     grammar.Pos
-	Pred    rt.PredKind
+	Pred    *PredKind
 	Params  []*Var
 	Expr    Expr
 	IsValue bool // Expr is an int or a player (Value, Value2), not a condition
@@ -357,12 +360,12 @@ type Predicate struct {
 	// predicate of one of these kinds holds (zeroUnless): while none of
 	// them may hold in a game, the runtime need not evaluate it
 	// (rt.Predicate.Kinds). Nil: no such kinds.
-	Kinds []rt.PredKind
+	Kinds []*PredKind
 	// Is, IsOp (of a function of the rules): its expression is exactly
 	// holds(Is, its parameters) (IsOp rt.FnHolds), holding(Is, ...)
 	// (rt.FnHolding) or the value Is(...) (rt.FnValue): the runtime
 	// evaluates it so, without the call (rt.Predicate.Is).
-	Is   rt.PredKind
+	Is   *PredKind
 	IsOp rt.FnOp
 }
 
@@ -556,7 +559,7 @@ type Require struct {
 	Cond Expr
 	Else string
 	Cite rt.Cite
-	Pred rt.PredKind // Cite is rt.CitePred
+	Pred *PredKind // Cite is rt.CitePred
 	// PredArgs: the roles of the predicate's arguments (Requirement.PredArgs).
 	PredArgs string
 	Decl     *grammar.RequireStmt

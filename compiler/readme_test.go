@@ -39,7 +39,6 @@ func readmeNames() string {
 	b.WriteString(line("statements", mapKeys(v.Verbs)))
 	b.WriteString(line("functions and special forms", v.Functions))
 	b.WriteString(line("query kinds", mapKeys(v.Kinds)))
-	b.WriteString(line("predicate kinds", rt.PredKindNames()))
 	b.WriteString(line("mechanisms", rt.MechanismNames()))
 	b.WriteString(readmeEnd)
 	return b.String()

@@ -415,7 +415,7 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return r.choice(e, sc)
 	}
 	b, ok := functions[name]
-	if k, isPred := rt.ParsePredKind(name); !ok && isPred && k.IsValue() {
+	if k := r.c.p.Kind(name); !ok && k != nil && k.IsValue() {
 		return r.predValue(e, k, sc)
 	}
 	if !ok {
@@ -461,7 +461,7 @@ func (r *resolver) segmentQuery(e *grammar.CallExpr) Expr {
 // kind. Whether the rules declare one, and that a predicate read by
 // another reads none itself (so none loops), is checked once all are
 // known (checker.predCalls).
-func (r *resolver) predValue(e *grammar.CallExpr, k rt.PredKind, sc *scope) Expr {
+func (r *resolver) predValue(e *grammar.CallExpr, k *PredKind, sc *scope) Expr {
 	if len(e.Args) != k.Arity() {
 		r.c.errorf(e.Pos, "%s takes %d object(s), not %d", k, k.Arity(), len(e.Args))
 		return bad(e.Pos)
@@ -500,15 +500,15 @@ func (r *resolver) holds(e *grammar.CallExpr, sc *scope) Expr {
 		r.c.errorf(e.Args[0].Position(), "argument 1 of %s must be a predicate kind", fn)
 		return bad(e.Pos)
 	}
-	k, ok := rt.ParsePredKind(id.Name)
+	k := r.c.p.Kind(id.Name)
 	n := len(e.Args) - 1
 	switch {
-	case !ok || k.Arity() != n || k.IsValue():
+	case k == nil || k.Arity() != n || k.IsValue():
 		want := "a predicate kind of one object that is a condition"
 		if n == 2 {
 			want = "a predicate kind of two parameters that is a condition"
 		}
-		r.c.errorf(id.Pos, "%s wants %s, not %s%s", fn, want, id.Name, didYouMean(closest(id.Name, predicateNames(), 1)))
+		r.c.errorf(id.Pos, "%s wants %s, not %s%s", fn, want, id.Name, didYouMean(closest(id.Name, r.c.p.kindNames(), 1)))
 		return bad(e.Pos)
 	}
 	arg := func(i int) Expr {
@@ -882,15 +882,15 @@ func (r *resolver) arg(e grammar.Expr, want Type, sc *scope, verb string, n int)
 // rules' predicates of one of them holds: holding(K, ...) and holds(K,
 // ...) of a kind any one of which holds, their sums and disjunctions, and
 // a conjunction or product with such a side. ok is false for any other e.
-func zeroUnless(e Expr) (kinds []rt.PredKind, ok bool) {
+func zeroUnless(e Expr) (kinds []*PredKind, ok bool) {
 	switch e := e.(type) {
 	case *Paren:
 		return zeroUnless(e.X)
 	case *Holding:
-		return []rt.PredKind{e.Pred}, true
+		return []*PredKind{e.Pred}, true
 	case *Holds:
 		if !e.Pred.All() {
-			return []rt.PredKind{e.Pred}, true
+			return []*PredKind{e.Pred}, true
 		}
 	case *Binary:
 		switch e.Op {
@@ -914,7 +914,7 @@ func zeroUnless(e Expr) (kinds []rt.PredKind, ok bool) {
 // expression e, over params, is exactly holds(K, params...), holding(K,
 // params...) or K(params...) (a value): what the runtime may evaluate
 // without calling it. Op 0: none.
-func fnIs(e Expr, params []*Var) (rt.PredKind, rt.FnOp) {
+func fnIs(e Expr, params []*Var) (*PredKind, rt.FnOp) {
 	same := func(args ...Expr) bool {
 		if len(args) != len(params) {
 			return false
@@ -940,5 +940,5 @@ func fnIs(e Expr, params []*Var) (rt.PredKind, rt.FnOp) {
 			return e.Pred, rt.FnValue
 		}
 	}
-	return 0, 0
+	return nil, 0
 }

@@ -588,17 +588,6 @@ var colorEnum = []Enum{
 	{Name: "colorless", Value: int(rt.Colorless), Go: "Colorless", Doc: "colorless and generic mana"},
 }
 
-// predKindEnum: the runtime's predicate kinds (the value ones are called
-// by name).
-var predKindEnum = func() []Enum {
-	var out []Enum
-	for _, n := range rt.PredKindNames() {
-		k, _ := rt.ParsePredKind(n)
-		out = append(out, Enum{Name: n, Value: int(k), Go: k.Const(), Doc: k.Spec().Doc})
-	}
-	return out
-}()
-
 // The table, indexed for the checker.
 var (
 	objectAttrs = map[string]*Builtin{}
@@ -909,11 +898,6 @@ func Vocab() Vocabulary {
 	}
 	for _, f := range specialForms {
 		v.Functions = append(v.Functions, f.Name)
-	}
-	for _, e := range predKindEnum { // value predicates, called by name
-		if k := rt.PredKind(e.Value); k.IsValue() {
-			v.Functions = append(v.Functions, e.Name)
-		}
 	}
 	sort.Strings(v.Functions)
 	return v

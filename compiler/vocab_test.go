@@ -18,7 +18,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mtgc-dev/mtgc/grammar"
-	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestBindings: the call generated code writes for every row compiles
@@ -115,10 +114,6 @@ func TestEnumConstants(t *testing.T) {
 		if k.TypeGo != "" {
 			check("kind "+k.Name, k.TypeGo, int(k.Types))
 		}
-	}
-	for i, n := range rt.PredKindNames() {
-		k, _ := rt.ParsePredKind(n)
-		check("predicate "+n, k.Const(), i+1)
 	}
 }
 

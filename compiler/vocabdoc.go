@@ -94,22 +94,8 @@ func VocabularyDoc() string {
 		row("`"+e.Name+"`", about, named, e.Doc, strings.Join(kinds, ", "))
 	}
 	b.WriteString("\n## Predicate kinds\n\n")
-	row("kind", "objects", "gives", "meaning")
-	row("---", "---", "---", "---")
-	for _, n := range rt.PredKindNames() {
-		k, _ := rt.ParsePredKind(n)
-		s := k.Spec()
-		gives := "a condition (any one)"
-		switch {
-		case s.Player:
-			gives = "a player"
-		case s.Value:
-			gives = "a number"
-		case s.All:
-			gives = "a condition (every one)"
-		}
-		row("`"+n+"`", fmt.Sprint(s.Params), gives, s.Doc)
-	}
+	b.WriteString("The rules declare the kinds of their predicates, `kind NAME (PARAMS) [every] [number | player] \"MEANING\"`: " +
+		"the language and the runtime know none by name (the 2025 rules' are in rules/kinds.mtg).\n")
 	b.WriteString("\n## Mechanisms\n\n")
 	row("mechanism", "cites its rule for")
 	row("---", "---")

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mtgc-dev/mtgc/conformance"
 	"github.com/mtgc-dev/mtgc/interp"
-	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestEvasionRuleset runs the 2025 rules with two abilities of cards
@@ -24,7 +23,7 @@ func TestEvasionRuleset(t *testing.T) {
 	}
 	n := 0
 	for _, q := range r.Predicates {
-		if q.Kind == rt.MustBlockAttacker && strings.Contains(q.Pos, "evasion") {
+		if r.KindName(q.Kind) == "must_block_attacker" && strings.Contains(q.Pos, "evasion") {
 			n++ // the delta's own (the root's provoke has one too)
 		}
 	}

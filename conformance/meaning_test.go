@@ -83,8 +83,13 @@ func TestMeaning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	kinds, err := fs.ReadFile(rules.FS, "kinds.mtg")
+	if err != nil {
+		t.Fatal(err)
+	}
 	p, err := compiler.Compile([]compiler.Source{
 		{Name: "rules/a.mtg", Data: []byte(meaningSrc)},
+		{Name: "rules/kinds.mtg", Data: kinds},
 		{Name: "rules/priority.mtg", Data: mech},
 	}, map[string][]byte{"cr2025": index})
 	if err != nil {

@@ -27,14 +27,14 @@ func TestGuardedPredicatesLive(t *testing.T) {
 	x := rt.Exec{Game: g}
 	lib := g.Players[0].Library
 	a, b := lib[0], lib[1]
-	if x.Holds(rt.Trample, a) {
+	if x.Holds(kind("trample"), a) {
 		t.Fatal("trample holds for a card with no trample")
 	}
 	x.AddEffect(rt.Effect{Target: a, Label: "t", Keywords: 1 << uint(trample), Dur: rt.Duration{Kind: rt.UntilEndOfTurn}})
-	if !x.Holds(rt.Trample, a) {
+	if !x.Holds(kind("trample"), a) {
 		t.Error("trample given by an effect: the trample predicate does not hold")
 	}
-	if x.Holds(rt.Trample, b) {
+	if x.Holds(kind("trample"), b) {
 		t.Error("trample holds for a card no effect gave it")
 	}
 
@@ -43,14 +43,14 @@ func TestGuardedPredicatesLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	x = rt.Exec{Game: g}
-	if x.Holds(rt.Trample, g.Players[0].Library[0]) {
+	if x.Holds(kind("trample"), g.Players[0].Library[0]) {
 		t.Fatal("trample holds for a card with no trample")
 	}
 	tok, err := g.Create(rt.Card{Name: "Rhino", Types: engine.Rules.Types("creature"), Power: 4, Toughness: 4, Keywords: []string{"trample"}, Token: true}, 0, rt.ZoneBattlefield)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !x.Holds(rt.Trample, tok) {
+	if !x.Holds(kind("trample"), tok) {
 		t.Error("a token made with trample: the trample predicate does not hold")
 	}
 }
@@ -72,7 +72,7 @@ func TestCardGuardedPredicatesLive(t *testing.T) {
 	}
 	x := rt.Exec{Game: g}
 	b := g.Players[0].Library[0]
-	if x.Holds(rt.MustAttack, b) {
+	if x.Holds(kind("must_attack"), b) {
 		t.Fatal("a vanilla creature must attack")
 	}
 	jug, ok := cards.Rules.Card("Juggernaut")
@@ -83,7 +83,7 @@ func TestCardGuardedPredicatesLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !x.Holds(rt.MustAttack, a) {
+	if !x.Holds(kind("must_attack"), a) {
 		t.Error("Juggernaut made during the game: its \"attacks each combat if able\" clause does not hold")
 	}
 }

@@ -22,16 +22,16 @@ func TestPredValue(t *testing.T) {
 	a, b := ids[0][0], ids[1][0]
 	x := rt.Exec{Game: g}
 	got := map[string]int32{
-		"assigns_damage(a)":     x.PredValue(rt.AssignsDamage, a),
-		"lethal_damage(a, b)":   x.PredValue2(rt.LethalDamage, a, b),
-		"assigns_damage(a, b)":  x.PredValue2(rt.AssignsDamage, a, b),
-		"lethal_damage(a)":      x.PredValue(rt.LethalDamage, a),
-		"trample(a)":            x.PredValue(rt.Trample, a),
-		"defender_of(a)":        x.PredValue(rt.DefenderOf, a),
+		"assigns_damage(a)":     x.PredValue(kind("assigns_damage"), a),
+		"lethal_damage(a, b)":   x.PredValue2(kind("lethal_damage"), a, b),
+		"assigns_damage(a, b)":  x.PredValue2(kind("assigns_damage"), a, b),
+		"lethal_damage(a)":      x.PredValue(kind("lethal_damage"), a),
+		"trample(a)":            x.PredValue(kind("trample"), a),
+		"defender_of(a)":        x.PredValue(kind("defender_of"), a),
 		"out of range":          x.PredValue(rt.PredKind(200), a),
 		"out of range 2":        x.PredValue2(rt.PredKind(200), a, b),
-		"assigns_damage(none)":  x.PredValue(rt.AssignsDamage, rt.NoObj),
-		"lethal_damage(a, 999)": x.PredValue2(rt.LethalDamage, a, 999),
+		"assigns_damage(none)":  x.PredValue(kind("assigns_damage"), rt.NoObj),
+		"lethal_damage(a, 999)": x.PredValue2(kind("lethal_damage"), a, 999),
 	}
 	want := map[string]int32{
 		"assigns_damage(a)":   3,

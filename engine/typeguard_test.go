@@ -40,17 +40,17 @@ func TestTypeGuards(t *testing.T) {
 			if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck {
 				break
 			}
-			for _, name := range rt.PredKindNames() {
-				k, _ := rt.ParsePredKind(name)
-				if k.Arity() != 1 || k.IsValue() {
+			for i := 1; i < len(g.Rules.Kinds); i++ {
+				k, s := rt.PredKind(i), &g.Rules.Kinds[i]
+				if s.Params != 1 || s.Value {
 					continue
 				}
 				for x := range g.Objs {
-					want, any := k.Spec().All, false
+					want, any := s.All, false
 					for i := range g.Rules.Predicates {
 						if p := &g.Rules.Predicates[i]; p.Kind == k {
 							any = true
-							if h := p.Test(e, rt.ObjID(x)); k.Spec().All {
+							if h := p.Test(e, rt.ObjID(x)); s.All {
 								want = want && h
 							} else if h {
 								want = true
@@ -58,10 +58,10 @@ func TestTypeGuards(t *testing.T) {
 						}
 					}
 					if !any {
-						want = k.Spec().All
+						want = s.All
 					}
 					if got := e.Holds(k, rt.ObjID(x)); got != want {
-						t.Fatalf("seed %d, decision %d: holds(%s, object %d) = %v, calling every predicate %v", seed, n, k, x, got, want)
+						t.Fatalf("seed %d, decision %d: holds(%s, object %d) = %v, calling every predicate %v", seed, n, s.Name, x, got, want)
 					}
 					asked++
 				}

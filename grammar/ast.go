@@ -175,6 +175,22 @@ type StateDecl struct {
 	Rules  []Rule
 }
 
+// KindDecl declares a kind of predicate: the name the rules' predicates
+// of the kind are declared with and the declarations and conditions that
+// consult them read (holds, holding, given), its parameters (objects or
+// players), whether every one of its predicates must hold (every) rather
+// than any one, and what they give: a condition, or with Result a number
+// or a player. `kind can_attack (object a) every "every one must hold for
+// a to attack"`.
+type KindDecl struct {
+	Pos    Pos
+	Name   Ident
+	Params []Param
+	Every  bool
+	Result *Ident // number or player; nil: a condition
+	Doc    string
+}
+
 // CharacteristicDecl derives a characteristic the runtime reads (power,
 // toughness) of object Param: `characteristic power (x) = ...`.
 type CharacteristicDecl struct {
@@ -460,6 +476,8 @@ func (n *CardTypeDecl) Position() Pos { return n.Pos }
 func (*CardTypeDecl) declNode()       {}
 
 // Position implements Node.
+func (n *KindDecl) Position() Pos    { return n.Pos }
+func (*KindDecl) declNode()          {}
 func (n *CounterDecl) Position() Pos { return n.Pos }
 func (*CounterDecl) declNode()       {}
 

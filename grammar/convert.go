@@ -82,6 +82,16 @@ func (c *converter) decl(p *pDecl) Decl {
 			d.Holder = &Ident{Pos: toPos(h.Pos), Name: h.Name}
 		}
 		return d
+	case p.Kind != nil:
+		k := p.Kind
+		d := &KindDecl{Pos: toPos(k.Pos), Name: ident(k.Name), Every: k.Every, Doc: c.unquote(k.Doc)}
+		for _, pr := range k.Params {
+			d.Params = append(d.Params, Param{Type: Ident{Pos: toPos(pr.Type.Pos), Name: pr.Type.Name}, Name: ident(pr.Name), Target: pr.Mod == "target", Cost: pr.Mod == "cost", Or: pr.Or, Where: c.optExpr(pr.Where)})
+		}
+		if k.Result != nil {
+			d.Result = &Ident{Pos: toPos(k.Result.Pos), Name: k.Result.Name}
+		}
+		return d
 	case p.Char != nil:
 		return &CharacteristicDecl{Pos: toPos(p.Char.Pos), Name: ident(p.Char.Name), Rules: c.rules(p.Char.Rules), Param: ident(p.Char.Param), Value: c.expr(p.Char.Value)}
 	case p.Turn != nil:

@@ -13,7 +13,7 @@
 //	Edition     = "edition" Ident String .
 //	Decl        = PlayerDecl | KeywordDecl | TurnDecl | EveryDecl | PhaseDecl | SbaDecl | PredicateDecl | TimingDecl
 //	              | MechanismDecl | StackObjectDecl | TriggerEventDecl | DamageDecl | EventDecl | ReplaceDecl
-//	              | CardTypeDecl | CounterDecl | LandManaDecl | StateDecl | CharacteristicDecl | CardDecl .
+//	              | CardTypeDecl | CounterDecl | LandManaDecl | StateDecl | CharacteristicDecl | KindDecl | CardDecl .
 //	PlayerDecl  = "player" "{" { Setting } "}" .
 //	Setting     = Ident "=" Expr .
 //	KeywordDecl = "keyword" Ident { Rule } [ KeywordKind ] [ "redundant" { Rule } ] [ "prevents" Ident Rule { Rule } ] .
@@ -23,6 +23,7 @@
 //	CounterDecl = "counter" String { Rule } .                    (a kind of counter, by its name: "+1/+1")
 //	LandManaDecl = "land_mana" Ident { Rule } Ident .             (a basic land type and the color of mana it makes: forest green)
 //	StateDecl   = "state" [ "player" | "game" ] Ident Ident { Rule } . (a value every object (each player, the game) holds: its name, and flag, number, object or player)
+//	KindDecl    = "kind" Ident "(" Param { "," Param } ")" [ "every" ] [ "number" | "player" ] String .  (a kind of predicate: its parameters, object or player; every one must hold, else any one; a value)
 //	CharacteristicDecl = "characteristic" Ident { Rule } "(" Ident ")" "=" Expr .   (power or toughness, derived)
 //	TurnDecl    = "turn" Rule { Rule } "{" { "order" Ident { "," Ident } | "extra_turns" Rule { Rule } Ident } "}" .
 //	EveryDecl   = "every" ( "step" | "phase" ) "{" { OnEnd } "}" .

@@ -52,6 +52,7 @@ type pDecl struct {
 	State    *pState    `parser:"| @@"`
 	Char     *pChar     `parser:"| @@"`
 	Event    *pEvent    `parser:"| @@"`
+	Kind     *pKindDecl `parser:"| @@"`
 	// An edition that extends another says what differs.
 	Override *pOverride `parser:"| @@"`
 	Remove   *pRemove   `parser:"| @@"`
@@ -89,7 +90,7 @@ type pRemove struct {
 
 type pRemoveKind struct {
 	Pos  lexer.Position
-	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'prevent' | 'card_type' | 'counter' | 'land_mana' | 'state' | 'characteristic' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
+	Name string `parser:"@( 'phase' | 'step' | 'action' | 'sba' | 'watch' | 'predicate' | 'keyword' | 'timing' | 'mechanism' | 'stack_object' | 'effect' | 'trigger_event' | 'on_damage' | 'on_event' | 'replace' | 'prevent' | 'card_type' | 'counter' | 'land_mana' | 'state' | 'characteristic' | 'kind' | 'priority' | 'no_priority' | 'skip' | 'repeat' | 'allow' | 'on_end' | 'every' | 'turn' )"`
 }
 
 type pAdd struct {
@@ -222,6 +223,16 @@ type pState struct {
 type pHolder struct {
 	Pos  lexer.Position
 	Name string `parser:"@( 'player' | 'game' )"`
+}
+
+// pKindDecl: `kind can_attack (object a) every "DOC"`.
+type pKindDecl struct {
+	Pos    lexer.Position
+	Name   pIdent    `parser:"'kind' @@ '('"`
+	Params []*pParam `parser:"@@ ( ',' @@ )* ')'"`
+	Every  bool      `parser:"@'every'?"`
+	Result *pForKind `parser:"@@?"`
+	Doc    pString   `parser:"@@"`
 }
 
 type pCounter struct {

@@ -35,7 +35,7 @@ var keywords = []string{
 	"allow", "on_end", "on_begin", "sba", "watch", "for", "each", "where", "if", "else", "let",
 	"and", "or", "not", "has", "prevents", "predicate", "timing", "then", "mechanism",
 	"stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "extends", "override", "remove", "add", "renumber", "recite", "as",
-	"card_type", "counter", "land_mana", "state", "characteristic", "static", "triggered", "redundant", "does", "card",
+	"card_type", "counter", "land_mana", "state", "characteristic", "kind", "static", "triggered", "redundant", "does", "card",
 }
 
 var isKeyword = func() map[string]bool {

@@ -194,7 +194,7 @@ var declKeywords = map[string]bool{
 	"edition": true, "player": true, "keyword": true, "turn": true,
 	"every": true, "phase": true, "sba": true, "watch": true, "predicate": true, "timing": true, "mechanism": true,
 	"stack_object": true, "on_damage": true, "on_event": true, "replace": true, "effect": true, "trigger_event": true,
-	"card_type": true, "counter": true, "land_mana": true, "state": true, "characteristic": true, "card": true,
+	"card_type": true, "counter": true, "land_mana": true, "state": true, "characteristic": true, "kind": true, "card": true,
 	"override": true, "remove": true, "add": true, "renumber": true, "recite": true,
 }
 
@@ -281,6 +281,17 @@ func stateKindOrHolder(toks []lexer.Token, i int) bool {
 	return false
 }
 
+// kindLine reports whether toks[i] follows "kind" on its line: a kind's
+// every, or its player value (kind defender_of (object t) player "...").
+func kindLine(toks []lexer.Token, i int) bool {
+	for j := i - 1; j >= 0 && toks[j].Pos.Line == toks[i].Pos.Line; j-- {
+		if toks[j].Type == tokKeyword && toks[j].Value == "kind" {
+			return true
+		}
+	}
+	return false
+}
+
 func chunkStarts(toks []lexer.Token) (starts []int, unclosed map[int]lexer.Token) {
 	starts = []int{0}
 	var braces []lexer.Token // the "{" open, innermost last
@@ -299,7 +310,7 @@ func chunkStarts(toks []lexer.Token) (starts []int, unclosed map[int]lexer.Token
 		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]"):
 			parens = max(parens-1, 0)
 		case t.Type == tokKeyword && declKeywords[t.Value] && !changesNext[toks[i-1].Value] &&
-			!(t.Value == "player" && stateKindOrHolder(toks, i)) &&
+			!(t.Value == "player" && stateKindOrHolder(toks, i)) && !((t.Value == "player" || t.Value == "every") && kindLine(toks, i)) &&
 			(len(braces) == 0 && parens == 0 || t.Pos.Column == 1):
 			if len(braces) > 0 {
 				if unclosed == nil {
@@ -431,7 +442,7 @@ var (
 	operatorTokens = []string{"or", "and", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", ".", "has", "("}
 	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "if", "step", "phase", "turn", "player"}
 	stmtTokens     = []string{"for", "if", "let", "<ident>"}
-	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "watch", "predicate", "timing", "mechanism", "stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "card_type", "counter", "land_mana", "state", "characteristic", "card"}
+	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "watch", "predicate", "timing", "mechanism", "stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "card_type", "counter", "land_mana", "state", "characteristic", "kind", "card"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end", "on_begin"}
 	deltaTokens    = []string{"override", "remove", "add", "renumber", "recite"}
 )

@@ -126,7 +126,7 @@ func (p *printer) file(f *File) {
 		p.group = i
 		// One-line declarations adjacent in the source stay together.
 		switch d.(type) {
-		case *KeywordDecl, *CardTypeDecl, *CounterDecl, *LandManaDecl, *StateDecl, *CharacteristicDecl, *PredicateDecl, *TimingDecl, *TriggerEventDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
+		case *KeywordDecl, *KindDecl, *CardTypeDecl, *CounterDecl, *LandManaDecl, *StateDecl, *CharacteristicDecl, *PredicateDecl, *TimingDecl, *TriggerEventDecl, *MechanismDecl, *RemoveDecl, *ReciteDecl:
 			p.keyword = true
 		default:
 			p.keyword = false
@@ -183,6 +183,18 @@ func (p *printer) decl(d Decl) {
 			p.text(" ")
 			p.ident(id)
 		}
+	case *KindDecl:
+		p.tok(d.Pos, "kind ")
+		p.ident(d.Name)
+		p.typedParams(d.Params)
+		if d.Every {
+			p.text(" every")
+		}
+		if d.Result != nil {
+			p.text(" ")
+			p.ident(*d.Result)
+		}
+		p.text(" " + strconv.Quote(d.Doc))
 	case *CounterDecl:
 		p.tok(d.Pos, "counter ")
 		p.tok(d.Name.Pos, strconv.Quote(d.Name.Name))

@@ -81,6 +81,15 @@ func Inspect(n Node, f func(Node) bool) {
 		for i := range n.Props {
 			Inspect(&n.Props[i], f)
 		}
+	case *KindDecl:
+		Inspect(&n.Name, f)
+		for i := range n.Params {
+			Inspect(&n.Params[i].Type, f)
+			Inspect(&n.Params[i].Name, f)
+		}
+		if n.Result != nil {
+			Inspect(n.Result, f)
+		}
 	case *CounterDecl:
 		inspectRules(n.Rules, f)
 	case *LandManaDecl:

@@ -37,7 +37,7 @@ func intV(f intFn) value   { return value{t: compiler.Int, i: f} }
 
 // objArg is argument i of a predicate kind's, as the kind takes it: an
 // object, or a player as ObjID(p).
-func (c *clause) objArg(k rt.PredKind, i int, e compiler.Expr) objFn {
+func (c *clause) objArg(k *compiler.PredKind, i int, e compiler.Expr) objFn {
 	v := c.expr(e)
 	if !k.PlayerParam(i) {
 		return v.o
@@ -151,23 +151,21 @@ func (c *clause) expr(e compiler.Expr) value {
 		}
 		return boolV(func(g rt.Exec, _ int) bool { return g.During(ph, st) })
 	case *compiler.Holds:
-		k := e.Pred
-		x := c.objArg(k, 0, e.X)
+		k, x := e.Pred.ID, c.objArg(e.Pred, 0, e.X)
 		if e.Y != nil {
-			y := c.objArg(k, 1, e.Y)
+			y := c.objArg(e.Pred, 1, e.Y)
 			return boolV(func(g rt.Exec, fp int) bool { return g.Holds2(k, x(g, fp), y(g, fp)) })
 		}
 		return boolV(func(g rt.Exec, fp int) bool { return g.Holds(k, x(g, fp)) })
 	case *compiler.Holding:
-		k := e.Pred
-		x := c.objArg(k, 0, e.X)
+		k, x := e.Pred.ID, c.objArg(e.Pred, 0, e.X)
 		if e.Y != nil {
-			y := c.objArg(k, 1, e.Y)
+			y := c.objArg(e.Pred, 1, e.Y)
 			return intV(func(g rt.Exec, fp int) int32 { return g.Holding2(k, x(g, fp), y(g, fp)) })
 		}
 		return intV(func(g rt.Exec, fp int) int32 { return g.Holding(k, x(g, fp)) })
 	case *compiler.PredValue:
-		k, x := e.Pred, c.objArg(e.Pred, 0, e.Args[0])
+		k, x := e.Pred.ID, c.objArg(e.Pred, 0, e.Args[0])
 		if len(e.Args) == 2 {
 			y := c.objArg(e.Pred, 1, e.Args[1])
 			return intV(func(g rt.Exec, fp int) int32 { return g.PredValue2(k, x(g, fp), y(g, fp)) })

@@ -108,6 +108,9 @@ func build(p *compiler.Program, opt Options) *rt.Rules {
 	for _, k := range p.Counters {
 		r.Counters = append(r.Counters, k.Name)
 	}
+	if len(p.Kinds) > 0 {
+		r.Kinds = p.KindSpecs()
+	}
 	for _, m := range p.LandMana {
 		r.LandMana = append(r.LandMana, rt.LandMana{Subtype: m.Subtype, Color: rt.Color(m.Color.Value)})
 	}
@@ -330,7 +333,7 @@ func (b *builder) requires(m *compiler.Mechanism) rt.Requirements {
 	conds := make([]func(rt.Exec, int) bool, len(m.Requires))
 	for i, q := range m.Requires {
 		conds[i] = c.expr(q.Cond).b
-		out.Lines = append(out.Lines, rt.Requirement{Rule: q.Rule, Cite: q.Cite, Pred: q.Pred, PredArgs: q.PredArgs, Else: q.Else, Pos: where(q.Pos), Text: grammar.FormatNode(q.Decl.Cond)})
+		out.Lines = append(out.Lines, rt.Requirement{Rule: q.Rule, Cite: q.Cite, Pred: compiler.KindID(q.Pred), PredArgs: q.PredArgs, Else: q.Else, Pos: where(q.Pos), Text: grammar.FormatNode(q.Decl.Cond)})
 	}
 	sp, sx, sa, slots := m.Player.Slot, m.X.Slot, m.Ability.Slot, m.Slots
 	out.Test = func(g rt.Exec, p int, x rt.ObjID, i int32) int {
@@ -455,7 +458,7 @@ func (b *builder) sba(s *compiler.SBA) rt.SBA {
 // predicate builds a combat predicate: a condition over one object
 // (Test) or two (Test2), or a value (Value, Value2), its parameters.
 func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
-	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: pr.Pred, Own: pr.Own, Guard: pr.Guard, GuardCard: pr.GuardCard, TypeGuard: pr.TypeGuard, Kinds: pr.Kinds, Is: pr.Is, IsOp: pr.IsOp}
+	out := rt.Predicate{Rule: first(pr.Rules), Pos: where(pr.Pos), Kind: compiler.KindID(pr.Pred), Own: pr.Own, Guard: pr.Guard, GuardCard: pr.GuardCard, TypeGuard: pr.TypeGuard, Kinds: compiler.KindIDs(pr.Kinds), Is: compiler.KindID(pr.Is), IsOp: pr.IsOp}
 	if pr.Decl != nil {
 		out.Text = grammar.FormatNode(pr.Decl.If)
 	} else {

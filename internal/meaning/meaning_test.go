@@ -15,7 +15,6 @@ import (
 	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/internal/meaning"
 	"github.com/mtgc-dev/mtgc/internal/meaning/derive"
-	"github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 var update = flag.Bool("update", false, "rewrite runtime.txt from the runtime's code")
@@ -53,26 +52,35 @@ func TestDerive(t *testing.T) {
 	}
 }
 
-// TestNoKindNamed: no function of the runtime that decides reads a
-// predicate kind by name (a PredKind constant): the statements are given
-// the rules' functions (given(...)), which read the kinds the .mtg names.
-// A function naming one is listed in runtime.txt with the constant among
-// its marks; this fails until the kind is given by the .mtg instead.
+// TestNoKindNamed: the runtime knows no kind of predicate by name. The
+// rules declare the kinds (kind, rules/kinds.mtg) and the statements are
+// given the rules' functions (given(...)), which read the kinds the .mtg
+// names; the runtime evaluates them by index (Rules.Kinds). So
+// runtime/rtimpl declares no constant of type PredKind, and no identifier
+// or string of its code is the name of a kind an edition declares (as a
+// Go constant, CanAttack, or as the .mtg says it, "can_attack").
 func TestNoKindNamed(t *testing.T) {
-	consts := map[string]bool{}
-	for _, n := range rtimpl.PredKindNames() {
-		k, _ := rtimpl.ParsePredKind(n)
-		consts[k.Const()] = true
+	names := map[string]bool{}
+	mtg, err := filepath.Glob("../../rules/*.mtg")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, d := range meaning.Load().Deciders {
-		for _, m := range d.Marks {
-			if consts[m] {
-				t.Errorf("%s (%s) names the predicate kind %s: give the statement that runs it a function of the rules instead (given(...))", d.Func, d.Pos, m)
+	more, _ := filepath.Glob("../../rules/*/*.mtg")
+	for _, name := range append(mtg, more...) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(line); len(f) > 1 && f[0] == "kind" {
+				names[f[1]] = true
+				names[goName(f[1])] = true
 			}
 		}
 	}
-	// Nor does one derive.Generic lists (its marks are not kept): no
-	// function body of the runtime names a kind; the kinds' table does.
+	if !names["can_attack"] || !names["CanAttack"] {
+		t.Fatalf("found no kind declarations in rules/ (want can_attack among them): %v", names)
+	}
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("../../runtime/rtimpl/*.go")
 	if err != nil {
@@ -86,17 +94,33 @@ func TestNoKindNamed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && consts[id.Name] {
-					t.Errorf("%s: %s names the predicate kind %s", fset.Position(id.Pos()), fd.Name.Name, id.Name)
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				if id, ok := n.Type.(*ast.Ident); ok && id.Name == "PredKind" {
+					t.Errorf("%s: the runtime declares a constant or variable of type PredKind (%s): the kinds are the rules'", fset.Position(n.Pos()), n.Names[0].Name)
 				}
-				return true
-			})
+			case *ast.Ident:
+				if names[n.Name] {
+					t.Errorf("%s: %s is the name of a kind the rules declare", fset.Position(n.Pos()), n.Name)
+				}
+			case *ast.BasicLit:
+				if n.Kind == token.STRING && names[strings.Trim(n.Value, "\"`")] {
+					t.Errorf("%s: %s is the name of a kind the rules declare", fset.Position(n.Pos()), n.Value)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// goName is a .mtg name as a Go constant: can_attack, CanAttack.
+func goName(s string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(s, "_") {
+		if w != "" {
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 		}
 	}
+	return b.String()
 }

@@ -129,16 +129,17 @@ func (g *Game) actionRefusal(m Mechanism, k, p int, x ObjID, i int) error {
 		}
 	case CitePred:
 		k := l.Pred
+		s := g.Rules.Kind(k)
 		var rule string
-		if k.Arity() == 2 && len(l.PredArgs) == 2 {
+		if s.Params == 2 && len(l.PredArgs) == 2 {
 			a, b := g.predArg(l.PredArgs[0], p, x), g.predArg(l.PredArgs[1], p, x)
 			_, rule = g.pred2(k, a, b)
-			return g.refusePredOn(k, rule, a, b, !k.All(), "%s", msg)
+			return g.refusePredOn(k, rule, a, b, !s.All, "%s", msg)
 		}
 		if len(l.PredArgs) == 1 {
 			x = g.predArg(l.PredArgs[0], p, x)
 		}
-		_, rule = g.pred(k, x, k.All())
+		_, rule = g.pred(k, x, s.All)
 		return g.refusePred(k, rule, "%s", msg)
 	}
 	return refuse(g.Rules.Cite[m], "%s", msg)

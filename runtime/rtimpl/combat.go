@@ -11,137 +11,68 @@ import (
 // and which creatures deal damage in which damage step are predicates the
 // rules supply (Rules.Predicates); refusals cite the predicate's rule.
 
-// PredKind names a combat predicate the rules supply.
+// PredKind is a kind of predicate the rules declare (`kind NAME (...)` in
+// the .mtg, Rules.Kinds): its index there; 0 is none. Which kinds there
+// are, their names and what their predicates mean are the rules' own: the
+// runtime evaluates the predicates of a kind as its PredSpec says (every
+// one or any one holding, the first one's value) where the rules' own
+// conditions and declarations consult them.
 type PredKind uint8
 
-const (
-	CanAttack           PredKind = iota + 1 // (a) every one must hold for a to attack
-	CantAttack                              // (a) any one forbids a to attack
-	MustAttack                              // (a) a attacks if able
-	CanBlock                                // (b) every one must hold for b to block
-	CantBlock                               // (b, a) any one forbids b to block a
-	Trample                                 // (a) excess damage may go to what a attacks
-	DealsFirst                              // (s) s deals damage in a first combat damage step, before the others
-	DealsSecond                             // (s) after a first step, s deals damage in the second one
-	LeavesCombat                            // (x) x is removed from combat
-	CanTap                                  // (x) every one must hold for x's tap abilities (mana) to be activated
-	MustBlock                               // (b) b blocks if able
-	BlocksAtMost                            // (b) = the most attackers b may block (a value)
-	LethalDamage                            // (s, b) = the damage from s that is lethal to b (a value)
-	AssignsDamage                           // (s) = the combat damage s assigns (a value; 0: none)
-	AttackRestriction                       // (x) with the attack declared, any one that holds for a creature makes it illegal
-	BlockRestriction                        // (x) with the blocks declared, any one that holds for a creature makes it illegal
-	DivisionRestriction                     // (s, b) with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal
-	CanAttackPermanent                      // (p, t) every one must hold for player p's creatures to attack permanent t
-	DefenderOf                              // (t) = the player who defends t when it is attacked (a player value)
-	MustBlockAttacker                       // (b, a) b blocks a if able (each one that holds is one requirement)
-	CanAttackPlayer                         // (p, q) every one must hold for player p's creatures to attack player q
-	CantBeTargeted                          // (x, s) any one forbids x to be a target of an ability whose source is s
-	DamageAssigner                          // (s) = the player who divides s's combat damage (a player value)
-	AttackTax                               // (a, q) = generic mana to pay for a to attack player q, with its own cost to attack
-	CastAnyTime                             // (x) any one lets x be cast whenever its caster holds priority, the step's permission aside
-	CantCast                                // (p, x) any one forbids player p to cast x
-	CantActivate                            // (p, x) any one forbids player p to activate x's abilities
-	numPredKinds
-)
+// MaxPredKinds bounds the kinds of predicate a ruleset declares (the
+// runtime's indexes of predicates by kind are arrays of this size).
+const MaxPredKinds = 64
 
-// PredSpec describes a predicate kind: its name in .mtg, the Go constant
-// generated code writes, its parameters and what its predicates give.
+// PredSpec describes a kind of predicate as the rules declare it: its
+// name in .mtg, its parameters and what its predicates give.
 type PredSpec struct {
-	Name   string
-	Const  string
-	Params int  // objects it takes
-	Value  bool // its predicates give a number (Value, Value2), not a condition
-	Player bool // the number is a player (its index)
-	All    bool // every one must hold (none: vacuously), rather than any one
-	Doc    string
-	Says   string // what rules that need the kind must say with it ("what lethal damage is")
+	Name    string
+	Params  int   // the parameters it takes
+	Players uint8 // bit i: parameter i is a player (passed as its index, ObjID(p)); else an object
+	Value   bool  // its predicates give a number (Value, Value2), not a condition
+	Player  bool  // the number is a player (its index)
+	All     bool  // every one must hold (none: vacuously), rather than any one
+	Doc     string
 }
-
-// predSpecs is indexed by PredKind; TestPredTable keeps it complete.
-var predSpecs = [numPredKinds]PredSpec{
-	CanAttack:           {"can_attack", "CanAttack", 1, false, false, true, "every one must hold for a to attack", ""},
-	CantAttack:          {"cant_attack", "CantAttack", 1, false, false, false, "any one forbids a to attack", ""},
-	MustAttack:          {"must_attack", "MustAttack", 1, false, false, false, "a attacks if able; each one that holds is a requirement of its own", ""},
-	CanBlock:            {"can_block", "CanBlock", 1, false, false, true, "every one must hold for b to block", ""},
-	CantBlock:           {"cant_block", "CantBlock", 2, false, false, false, "(b, a): any one forbids b to block a", ""},
-	Trample:             {"trample", "Trample", 1, false, false, false, "excess damage may go to what a attacks", ""},
-	DealsFirst:          {"deals_first", "DealsFirst", 1, false, false, false, "s deals damage in a first combat damage step", ""},
-	DealsSecond:         {"deals_second", "DealsSecond", 1, false, false, false, "after a first step, s deals damage in the second one", ""},
-	LeavesCombat:        {"leaves_combat", "LeavesCombat", 1, false, false, false, "x is removed from combat", ""},
-	CanTap:              {"can_tap", "CanTap", 1, false, false, true, "every one must hold for x's tap abilities (mana) to be activated", ""},
-	MustBlock:           {"must_block", "MustBlock", 1, false, false, false, "b blocks if able; each one that holds is a requirement of its own", ""},
-	BlocksAtMost:        {"blocks_at_most", "BlocksAtMost", 1, true, false, false, "(b) = the most attackers b may block in one declaration", "how many attackers a creature may block"},
-	LethalDamage:        {"lethal_damage", "LethalDamage", 2, true, false, false, "(s, b) = the damage from s that is lethal to b", "what lethal damage is"},
-	AssignsDamage:       {"assigns_damage", "AssignsDamage", 1, true, false, false, "(s) = the combat damage s assigns (0: none)", "how much combat damage a creature assigns"},
-	AttackRestriction:   {"attack_restriction", "AttackRestriction", 1, false, false, false, "with the attack declared, any one that holds for a creature makes it illegal", ""},
-	BlockRestriction:    {"block_restriction", "BlockRestriction", 1, false, false, false, "with the blocks declared, any one that holds for a creature makes it illegal", ""},
-	DivisionRestriction: {"division_restriction", "DivisionRestriction", 2, false, false, false, "(s, b): with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal", ""},
-	CanAttackPermanent:  {"can_attack_permanent", "CanAttackPermanent", 2, false, false, true, "(p, t): every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)", ""},
-	DefenderOf:          {"defender_of", "DefenderOf", 1, true, true, false, "(t) = the player who defends t when it is attacked", ""},
-	MustBlockAttacker:   {"must_block_attacker", "MustBlockAttacker", 2, false, false, false, "(b, a): b blocks a if able; each one that holds is a requirement of its own", ""},
-	CanAttackPlayer:     {"can_attack_player", "CanAttackPlayer", 2, false, false, true, "(p, q): every one must hold for player p's creatures to attack player q", "which players a player's creatures may attack"},
-	CantBeTargeted:      {"cant_be_targeted", "CantBeTargeted", 2, false, false, false, "(x, s): any one forbids x to be a target of an ability whose source is s", ""},
-	DamageAssigner:      {"damage_assigner", "DamageAssigner", 1, true, true, false, "(s) = the player who divides s's combat damage among the creatures it is in combat with", ""},
-	AttackTax:           {"attack_tax", "AttackTax", 2, true, false, false, "(a, q) = the generic mana a's controller pays for a to attack player q, added to its own cost to attack (a permanent's \"can't attack you unless ... pays\")", "costs to attack imposed by permanents"},
-	CastAnyTime:         {"cast_any_time", "CastAnyTime", 1, false, false, false, "any one lets x be cast whenever its caster holds priority, whether or not the step allows sorcery-speed spells", ""},
-	CantCast:            {"cant_cast", "CantCast", 2, false, false, false, "(p, x): any one forbids player p to cast x", ""},
-	CantActivate:        {"cant_activate", "CantActivate", 2, false, false, false, "(p, x): any one forbids player p to activate x's abilities (tapping a land for mana is no activation here)", ""},
-}
-
-// predPlayers marks, for a kind, which of its parameters are players
-// (bit i: parameter i), passed as their index (ObjID(p)).
-var predPlayers = [numPredKinds]uint8{CanAttackPermanent: 1, CanAttackPlayer: 3, AttackTax: 2, CantCast: 1, CantActivate: 1}
 
 // PlayerParam reports whether parameter i of the kind is a player.
-func (k PredKind) PlayerParam(i int) bool { return predPlayers[k]&(1<<i) != 0 }
+func (s *PredSpec) PlayerParam(i int) bool { return s.Players&(1<<i) != 0 }
 
-func (k PredKind) String() string { return predSpecs[k].Name }
+// noKind is the spec of a kind the rules do not declare: no parameter,
+// nothing.
+var noKind PredSpec
 
-// Spec describes the kind.
-func (k PredKind) Spec() PredSpec { return predSpecs[k] }
-
-// Const is the name of the kind's Go constant ("CanAttack").
-func (k PredKind) Const() string { return predSpecs[k].Const }
-
-// PredKindNames lists the predicate names.
-func PredKindNames() []string {
-	out := make([]string, 0, numPredKinds-1)
-	for _, s := range predSpecs[1:] {
-		out = append(out, s.Name)
+// Kind describes kind k as the rules declare it (a zero PredSpec for a
+// kind they do not: 0, or out of range).
+func (r *Rules) Kind(k PredKind) *PredSpec {
+	if r == nil || k == 0 || int(k) >= len(r.Kinds) {
+		return &noKind
 	}
-	return out
+	return &r.Kinds[k]
 }
 
-// ParsePredKind maps a predicate name to its kind.
-func ParsePredKind(s string) (PredKind, bool) {
-	for i := 1; i < int(numPredKinds); i++ {
-		if predSpecs[i].Name == s {
+// KindName is the name of kind k in the .mtg ("" if the rules declare
+// none such).
+func (r *Rules) KindName(k PredKind) string { return r.Kind(k).Name }
+
+// ParseKind maps a kind's name to the kind the rules declare by it.
+func (r *Rules) ParseKind(name string) (PredKind, bool) {
+	for i := 1; i < len(r.Kinds) && i < MaxPredKinds; i++ {
+		if r.Kinds[i].Name == name {
 			return PredKind(i), true
 		}
 	}
 	return 0, false
 }
 
-// Arity is the number of objects a predicate of this kind takes.
-func (k PredKind) Arity() int { return predSpecs[k].Params }
-
-// IsValue reports whether predicates of this kind give a number (Value2)
-// rather than a condition.
-func (k PredKind) IsValue() bool { return predSpecs[k].Value }
-
-// All reports whether every predicate of this kind must hold (the can_
-// kinds: none holds vacuously) rather than any one.
-func (k PredKind) All() bool { return predSpecs[k].All }
-
 // Holds reports whether the rules' predicates of kind k (of one object,
 // a condition) hold for x, as the runtime reads them: every one for the
 // can_ kinds, any one for the others.
 func (g Exec) Holds(k PredKind, x ObjID) bool {
-	if k >= numPredKinds || uint(x) >= uint(len(g.Objs)) {
+	if k >= MaxPredKinds || uint(x) >= uint(len(g.Objs)) {
 		return false
 	}
-	switch predHolds[k] {
+	switch g.holdsMode(k) {
 	case holdsAny:
 		ok, _ := g.pred(k, x, false) // (typed first: no predicate of k may hold for x)
 		return ok
@@ -156,17 +87,27 @@ func (g Exec) Holds(k PredKind, x ObjID) bool {
 // Holds(k, it) to hold: the union of the live predicates' TypeGuards for
 // a kind any one of which holds, every type otherwise.
 func (g Exec) PredTypes(k PredKind) TypeSet {
-	if l := g.live; l != nil && k < numPredKinds && predHolds[k] == holdsAny {
+	if l := g.live; l != nil && k < MaxPredKinds && l.mode[k] == holdsAny {
 		return l.types[k]
 	}
 	return ^TypeSet(0)
 }
 
-// predHolds says how Holds reads the predicates of each kind: a condition
+// holdsMode says how Holds reads the predicates of kind k: a condition
 // of one object, any one or every one holding; 0 for the others.
-var predHolds = func() (t [numPredKinds]uint8) {
-	for k, s := range predSpecs {
-		switch {
+func (g *Game) holdsMode(k PredKind) uint8 {
+	l := g.live
+	if l == nil {
+		g.relive()
+		l = g.live
+	}
+	return l.mode[k&(MaxPredKinds-1)]
+}
+
+// kindModes are holdsMode's answers for the rules' kinds.
+func kindModes(r *Rules) (t [MaxPredKinds]uint8) {
+	for k := 1; k < len(r.Kinds) && k < MaxPredKinds; k++ {
+		switch s := &r.Kinds[k]; {
 		case s.Params != 1 || s.Value:
 		case s.All:
 			t[k] = holdsAll
@@ -175,16 +116,12 @@ var predHolds = func() (t [numPredKinds]uint8) {
 		}
 	}
 	return t
-}()
+}
 
 const (
 	holdsAny = 1 + iota
 	holdsAll
 )
-
-// IsPlayer reports whether the value of predicates of this kind is a
-// player (its index), not a number.
-func (k PredKind) IsPlayer() bool { return predSpecs[k].Player }
 
 // Predicate is a combat predicate: Test for one object, Test2 for two.
 type Predicate struct {
@@ -360,7 +297,9 @@ func (c *Combat) reset() {
 // the keyword triggers waiting for it in Rules.KeywordTriggers (an event
 // no keyword waits for costs no look at them).
 type predIndex struct {
-	kinds [numPredKinds][]int32
+	kinds [MaxPredKinds][]int32
+	// mode is kindModes of the rules.
+	mode [MaxPredKinds]uint8
 	// acts are the rules' actions by the zones they take their objects
 	// from (indexActions).
 	acts actionIndex
@@ -394,8 +333,9 @@ func indexPredicates(r *Rules) *predIndex {
 		ix.hooks[k] = append(ix.hooks[k], int32(i))
 	}
 	// One backing array for every kind, in kind order.
+	ix.mode = kindModes(r)
 	all := make([]int32, 0, len(r.Predicates))
-	for k := PredKind(1); k < numPredKinds; k++ {
+	for k := PredKind(1); int(k) < len(r.Kinds) && k < MaxPredKinds; k++ {
 		start := len(all)
 		for i, p := range r.Predicates {
 			if p.Kind == k {
@@ -406,7 +346,7 @@ func indexPredicates(r *Rules) *predIndex {
 	}
 	for _, p := range r.Predicates {
 		ix.guards.kw |= p.Guard[0] | p.Guard[1]
-		if p.GuardCard == "" || p.Kind >= numPredKinds || p.Kind.All() || p.Kind.IsValue() {
+		if s := r.Kind(p.Kind); p.GuardCard == "" || s.All || s.Value || s.Name == "" {
 			continue
 		}
 		b, ok := ix.cardBit[p.GuardCard]
@@ -422,7 +362,7 @@ func indexPredicates(r *Rules) *predIndex {
 		}
 	}
 	ix.sba = indexSBAs(r.SBAs)
-	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds}
+	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds, mode: ix.mode}
 	ix.all.typed(r)
 	ix.live = map[liveKey]*liveKinds{}
 	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)
@@ -454,7 +394,7 @@ func (g *Game) keywordTriggersOf(ev EventID) []int32 {
 // condition whose Guard keywords no object of the game has had is left
 // out of the kinds of which any one holding decides (Game.live).
 func (g *Game) predsOf(k PredKind) []int32 {
-	if g.live == nil || k >= numPredKinds {
+	if g.live == nil || k >= MaxPredKinds {
 		return g.predsSlow(k) // (predsOf inlined: the common case is one load)
 	}
 	return g.live.kinds[k]
@@ -469,7 +409,7 @@ func (g *Game) predsSlow(k PredKind) []int32 {
 	if g.live == nil {
 		g.relive()
 	}
-	if k >= numPredKinds {
+	if k >= MaxPredKinds {
 		return nil
 	}
 	return g.live.kinds[k]
@@ -481,11 +421,13 @@ func (g *Game) predsSlow(k PredKind) []int32 {
 // shared by every game (and clone) that has seen the same guards.
 type liveKinds struct {
 	seen  liveKey
-	kinds [numPredKinds][]int32
+	kinds [MaxPredKinds][]int32
+	// mode is predIndex.mode (holdsMode).
+	mode [MaxPredKinds]uint8
 	// types[k] is the card types one of which an object must have for a
 	// predicate of kind k to hold for it: the union of their TypeGuards,
 	// every type when one has none (typed).
-	types [numPredKinds]TypeSet
+	types [MaxPredKinds]TypeSet
 }
 
 // typed fills l.types from l.kinds.
@@ -582,10 +524,11 @@ func (ix *predIndex) liveFor(r *Rules, seen liveKey) *liveKinds {
 	if l := ix.live[seen]; l != nil {
 		return l
 	}
-	l := &liveKinds{seen: seen}
-	for k := PredKind(1); k < numPredKinds; k++ {
+	l := &liveKinds{seen: seen, mode: ix.mode}
+	for k := PredKind(1); k < MaxPredKinds; k++ {
+		s := r.Kind(k)
 		for _, i := range ix.kinds[k] {
-			if k.All() || k.IsValue() || ix.mayHold(&r.Predicates[i], &seen) {
+			if s.All || s.Value || ix.mayHold(&r.Predicates[i], &seen) {
 				l.kinds[k] = append(l.kinds[k], i)
 			}
 		}
@@ -612,7 +555,7 @@ func (ix *predIndex) mayHold(p *Predicate, seen *liveKey) bool {
 // must hold (true when there are none); otherwise any one (false when
 // none). It returns the rule of the deciding predicate.
 func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
-	if l := g.live; !all && l != nil && k < numPredKinds && uint(x) < uint(len(g.Objs)) && g.Objs[x].Types&l.types[k] == 0 {
+	if l := g.live; !all && l != nil && k < MaxPredKinds && uint(x) < uint(len(g.Objs)) && g.Objs[x].Types&l.types[k] == 0 {
 		return false, "" // (no predicate of k can hold for x: typed)
 	}
 	for _, i := range g.predsOf(k) {
@@ -673,7 +616,7 @@ func (g *Game) refusePredOn(k PredKind, rule string, x, y ObjID, holds bool, for
 		}
 	}
 	if quote != nil {
-		r.Why = clauseWhy(quote)
+		r.Why = g.Rules.clauseWhy(quote)
 	}
 	return r
 }

@@ -388,7 +388,7 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 		buf.amounts = append(buf.amounts, make([]int32, len(gr.From))...)
 		amounts := buf.amounts[start:len(buf.amounts):len(buf.amounts)]
 		left := int32(gr.N)
-		trample := gr.From[len(gr.From)-1] == NoObj
+		beyond := gr.From[len(gr.From)-1] == NoObj // the division may go past the creatures, to what it attacks
 		for i, b := range gr.From {
 			if b == NoObj {
 				amounts[i], left = left, 0
@@ -401,7 +401,7 @@ func (g *Game) DefaultDamage(d Decision) Answer {
 			// rest to the next recipient (with trample, to what the
 			// creature attacks), no restriction holds for b.
 			next := i + 1
-			if trample {
+			if beyond {
 				next = len(gr.From) - 1
 			}
 			n := int32(0)
@@ -596,7 +596,7 @@ func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 		if f := g.fn(c.divFigure); f != nil {
 			fig = fmt.Sprintf(", %s is %d", f.Text, g.fnValue(c.divFigure, gr.Source, b))
 		}
-		return g.refuseFn(c.divRestrict, held, "", "%s can't divide its combat damage so: %s holds for %s (it assigns %d%s)", g.nameOf(gr.Source), clauseName(g.decidedBy(c.divRestrict, held)), g.nameOf(b), amount[j], fig)
+		return g.refuseFn(c.divRestrict, held, "", "%s can't divide its combat damage so: %s holds for %s (it assigns %d%s)", g.nameOf(gr.Source), g.Rules.clauseName(g.decidedBy(c.divRestrict, held)), g.nameOf(b), amount[j], fig)
 	}
 	return nil
 }

@@ -12,7 +12,7 @@
 // logs on their behalf cites the rule number the .mtg gave it.
 package rtimpl
 
-// APIVersion8 is referenced by generated code so that an engine generated for
+// APIVersion9 is referenced by generated code so that an engine generated for
 // another version of this runtime fails to compile with a clear name instead
 // of misbehaving. Bump the number (and rename the constant) on any change to
 // the contract between generated code and the runtime; api.txt is that
@@ -24,8 +24,10 @@ package rtimpl
 // (Rules.LandMana, land_mana), an engine without it makes no mana; 8: the
 // state-based-action pass is the runtime's alone, generated code gives
 // the sbas' conditions (Rules.MatchOn for MatchSBAs); "attached legally"
-// is the rules' characteristic (Exec.AttachedLegally is gone).
-const APIVersion8 = 8
+// is the rules' characteristic (Exec.AttachedLegally is gone); 9: the
+// kinds of predicate are the rules' declarations (Rules.Kinds, kind): the
+// runtime has no constant of its own for any.
+const APIVersion9 = 9
 
 // Version is the runtime version recorded in generated files.
 const Version = "v1"

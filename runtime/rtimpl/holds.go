@@ -7,18 +7,20 @@ package rtimpl
 // Holds2 is Holds for the kinds of two parameters (a player as
 // ObjID(p)): every one holds for the can_ kinds, any one for the others.
 func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
-	if k >= numPredKinds || k.Arity() != 2 || k.IsValue() || !k.PlayerParam(0) && !g.valid(x) || !k.PlayerParam(1) && !g.valid(y) {
+	s := g.Rules.Kind(k)
+	if s.Params != 2 || s.Value || !s.PlayerParam(0) && !g.valid(x) || !s.PlayerParam(1) && !g.valid(y) {
 		return false
 	}
+	all := s.All
 	for _, i := range g.predsOf(k) {
-		if g.Rules.Predicates[i].Test2(g, x, y) != k.All() {
+		if g.Rules.Predicates[i].Test2(g, x, y) != all {
 			if w := g.why; w != nil {
 				w.held = int32(i) // the clause that decided: a refusal quotes it (fnEval)
 			}
-			return !k.All()
+			return !all
 		}
 	}
-	return k.All()
+	return all
 }
 
 // FnID is a function the rules give a statement as an argument:
@@ -81,7 +83,7 @@ func (g *Game) fnHolds(f FnID, x, y ObjID) bool {
 		if uint(x) >= uint(len(g.Objs)) {
 			return false
 		}
-		ok, _ := g.pred(fn.Is, x, fn.Is.All()) // (Holds, without its checks)
+		ok, _ := g.pred(fn.Is, x, g.Rules.Kind(fn.Is).All) // (Holds, without its checks)
 		return ok
 	}
 	if fn.Test != nil {
@@ -165,14 +167,12 @@ func (g *Game) fnShaped(f FnID, params int, value bool) bool {
 // of one object. The .mtg calls a value predicate by name
 // (assigns_damage(a), defender_of(t)).
 func (g Exec) PredValue(k PredKind, x ObjID) int32 {
-	if k >= numPredKinds {
-		return 0
-	}
+	s := g.Rules.Kind(k)
 	none := int32(0)
-	if k.IsPlayer() {
+	if s.Player {
 		none = -1
 	}
-	if k.Arity() != 1 || !k.IsValue() || !g.valid(x) {
+	if s.Params != 1 || !s.Value || !g.valid(x) {
 		return none
 	}
 	if ix := g.predsOf(k); len(ix) > 0 {
@@ -186,7 +186,7 @@ func (g Exec) PredValue(k PredKind, x ObjID) int32 {
 
 // PredValue2 is PredValue for a kind of two objects: lethal_damage(s, b).
 func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
-	if k >= numPredKinds || k.Arity() != 2 || !k.IsValue() || k.IsPlayer() || !g.param(k, 0, x) || !g.param(k, 1, y) {
+	if s := g.Rules.Kind(k); s.Params != 2 || !s.Value || s.Player || !g.param(s, 0, x) || !g.param(s, 1, y) {
 		return 0
 	}
 	if ix := g.predsOf(k); len(ix) > 0 {
@@ -197,8 +197,8 @@ func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
 
 // param reports whether v is a value of parameter i of kind k: a player
 // (its index) or an object, as the kind says.
-func (g Exec) param(k PredKind, i int, v ObjID) bool {
-	if k.PlayerParam(i) {
+func (g Exec) param(s *PredSpec, i int, v ObjID) bool {
+	if s.PlayerParam(i) {
 		return g.IsPlayer(int(v))
 	}
 	return g.valid(v)
@@ -207,30 +207,30 @@ func (g Exec) param(k PredKind, i int, v ObjID) bool {
 // clauseName is how a refusal names a clause of the rules' predicates
 // ("a division_restriction") or a function of the rules ("the rules'
 // condition"): the text of a message, no decision.
-func clauseName(p *Predicate) string {
+func (r *Rules) clauseName(p *Predicate) string {
 	if p.Kind == 0 {
 		return "the rules' condition"
 	}
-	return "a " + p.Kind.String()
+	return "a " + r.KindName(p.Kind)
 }
 
 // clauseWhy is what a refusal quotes of the clause or function p: its
 // kind (if any), where the .mtg says it and what it says.
-func clauseWhy(p *Predicate) string {
+func (r *Rules) clauseWhy(p *Predicate) string {
 	if p.Kind == 0 {
 		return p.Pos + ": " + p.Text
 	}
-	return p.Kind.String() + ", " + p.Pos + ": " + p.Text
+	return r.KindName(p.Kind) + ", " + p.Pos + ": " + p.Text
 }
 
 // Holding is how many of the rules' predicates of kind k (of one object,
 // a condition) hold for x: holding(must_attack, a), each one a
 // requirement of its own.
 func (g Exec) Holding(k PredKind, x ObjID) int32 {
-	if k >= numPredKinds || k.Arity() != 1 || k.IsValue() || !g.valid(x) {
+	if s := g.Rules.Kind(k); s.Params != 1 || s.Value || !g.valid(x) {
 		return 0
 	}
-	if l := g.live; l != nil && predHolds[k] == holdsAny && g.Objs[x].Types&l.types[k] == 0 {
+	if l := g.live; l != nil && l.mode[k&(MaxPredKinds-1)] == holdsAny && g.Objs[x].Types&l.types[k&(MaxPredKinds-1)] == 0 {
 		return 0 // (no predicate of k can hold for x: typed)
 	}
 	n := int32(0)
@@ -248,7 +248,7 @@ func (g Exec) Holding(k PredKind, x ObjID) int32 {
 // Holding2 is Holding of a kind of two parameters (a player as
 // ObjID(p)): holding(must_block_attacker, b, a).
 func (g Exec) Holding2(k PredKind, x, y ObjID) int32 {
-	if k >= numPredKinds || k.Arity() != 2 || k.IsValue() || !k.PlayerParam(0) && !g.valid(x) || !k.PlayerParam(1) && !g.valid(y) {
+	if s := g.Rules.Kind(k); s.Params != 2 || s.Value || !s.PlayerParam(0) && !g.valid(x) || !s.PlayerParam(1) && !g.valid(y) {
 		return 0
 	}
 	n := int32(0)
@@ -307,7 +307,7 @@ func (g *Game) refuseFn(f FnID, held int32, rule, format string, args ...any) *R
 // quoteFn has refusal r quote what decided the rules' function f.
 func (g *Game) quoteFn(r *Refusal, f FnID, held int32) {
 	if p := g.decidedBy(f, held); p != nil && p.Text != "" {
-		r.Why = clauseWhy(p)
+		r.Why = g.Rules.clauseWhy(p)
 	}
 }
 

@@ -95,7 +95,11 @@ type Rules struct {
 	SBAsReadTapped bool
 	SBAsReadMana   bool
 
-	// Predicates are the combat predicates (see PredKind).
+	// Kinds are the kinds of predicate the rules declare, by PredKind
+	// (Kinds[0] is none): what the predicates of each give and how they
+	// combine.
+	Kinds []PredSpec
+	// Predicates are the rules' predicates, each of a kind of Kinds.
 	Predicates []Predicate
 	// Fns are the functions the rules give statements as arguments
 	// (given(s, b, EXPR) in the .mtg: a condition or a value of the
