@@ -80,7 +80,7 @@ func TestDefinitionEverywhere(t *testing.T) {
 
 // TestRenameAcrossEditions: a name renamed in the root is renamed in the
 // deltas over it and their corpora; holds(KIND, ...) is not a keyword's
-// use; predicate kinds are refused (issue 40).
+// use, and a kind of predicate is renamed where it is named as one.
 func TestRenameAcrossEditions(t *testing.T) {
 	root := familyProject(t)
 	c := start(t)
@@ -125,10 +125,22 @@ func TestRenameAcrossEditions(t *testing.T) {
 	if per["rules/combat.mtg"] == 0 || rootScripts == 0 || deltaScripts == 0 {
 		t.Errorf("rename end_of_combat: edits per file %v (want the rules and the scripts of both corpora)", per)
 	}
-	// A keyword: not the predicate kind of holds(trample, a).
-	per, err = rename("holds(trample, a)", 6, "tramples")
-	if err == nil {
-		t.Errorf("rename from holds(trample, a) was accepted: %v (the word there is a predicate kind)", per)
+	// A kind of predicate, from holds(trample, a): its declaration, its
+	// predicates and where it is consulted, not the keyword trample.
+	per, err = rename("not holds(trample, a) and not a.chosen {", 10, "tramples")
+	if err != nil {
+		t.Fatalf("rename of the kind trample from holds(trample, a): %v", err)
+	}
+	// combat.mtg: holds(trample, a) four times and predicate trample;
+	// keywords.mtg's keyword trample and combat.mtg's "a has trample" are
+	// the keyword's.
+	if per["rules/kinds.mtg"] != 1 || per["rules/combat.mtg"] != 5 || per["rules/keywords.mtg"] != 0 {
+		t.Errorf("rename of the kind trample: edits per file %v (want its declaration in kinds.mtg and its five uses in combat.mtg, none of the keyword)", per)
+	}
+	for f := range per {
+		if strings.Contains(f, "testdata") {
+			t.Errorf("rename of the kind trample edited the script %s", f)
+		}
 	}
 	keywords := filepath.Join(root, "rules", "keywords.mtg")
 	ktext := read(t, keywords)
@@ -145,14 +157,23 @@ func TestRenameAcrossEditions(t *testing.T) {
 		lines := strings.Split(ctext, "\n")
 		for _, e := range edits {
 			l := lines[e.Range.Start.Line]
-			if strings.HasPrefix(l[e.Range.Start.Character-min(e.Range.Start.Character, 6):], "holds(") {
+			if strings.HasPrefix(l[e.Range.Start.Character-min(e.Range.Start.Character, 6):], "holds(") || strings.HasPrefix(l, "predicate trample") && e.Range.Start.Character == uint32(len("predicate ")) {
 				t.Errorf("rename of keyword trample renamed the predicate kind in %q", l)
 			}
 		}
 	}
-	// A predicate kind: a fixed set.
-	if _, err := rename("predicate can_attack", 12, "may_attack"); err == nil || !strings.Contains(err.Error(), "fixed set") {
-		t.Errorf("rename of predicate can_attack: %v, want a refusal naming the fixed set", err)
+	// A kind of predicate from one of its predicates: the rules declare
+	// it, so it is renamed everywhere it is named, the delta's override
+	// too; not to a kind the rules declare already.
+	per, err = rename("predicate can_attack", 12, "may_attack")
+	if err != nil {
+		t.Fatalf("rename of predicate can_attack: %v", err)
+	}
+	if per["rules/kinds.mtg"] != 1 || per["rules/combat.mtg"] < 2 || per["rules/cr2017/combat.mtg"] == 0 {
+		t.Errorf("rename of the kind can_attack: edits per file %v (want kinds.mtg's declaration, the root's predicates and choose_attackers, cr2017's override)", per)
+	}
+	if _, err := rename("predicate can_attack", 12, "cant_attack"); err == nil || !strings.Contains(err.Error(), "already declare a") || !strings.Contains(err.Error(), "cant_attack") {
+		t.Errorf("rename of can_attack to cant_attack: %v, want a refusal naming the kind it would clash with", err)
 	}
 }
 

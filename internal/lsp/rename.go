@@ -15,7 +15,7 @@ import (
 )
 
 // Rename works on the names the rules declare: keywords, phases, steps,
-// predicates, effects, stack objects and timings. Their uses are found in
+// kinds of predicate, effects, stack objects and timings. Their uses are found in
 // the syntax trees of the ruleset's .mtg files (each parsed on its own,
 // recovering around syntax errors, so a broken file is renamed too), and
 // as whole words in the conformance scripts of the ruleset (kw=flying, at
@@ -27,8 +27,91 @@ var renamable = map[string]bool{"keyword": true, "phase": true, "step": true, "e
 // fixedNames are the kinds of declaration whose names the runtime fixes:
 // renaming one would name nothing it knows.
 var fixedNames = map[string]string{
-	"predicate": "predicate kinds are a fixed set the runtime consults by name (can_attack, trample...)",
 	"mechanism": "mechanisms are the runtime's own, named by it",
+}
+
+// kindUses returns the positions where a syntax tree names the kind of
+// predicate name: its declaration (kind), its predicates (predicate,
+// override, and a card's), remove and recite predicate, the first
+// argument of holds and holding, and a value kind called by name (value).
+// A keyword or another name spelled the same elsewhere is not one.
+func kindUses(root grammar.Node, name string, value bool) []grammar.Pos {
+	var out []grammar.Pos
+	ref := func(r *grammar.ClauseRef) {
+		if r.Kind.Name == "predicate" && r.Name != nil && r.Name.Name == name {
+			out = append(out, r.Name.Pos)
+		}
+	}
+	grammar.Inspect(root, func(n grammar.Node) bool {
+		switch n := n.(type) {
+		case *grammar.KindDecl:
+			if n.Name.Name == name {
+				out = append(out, n.Name.Pos)
+			}
+		case *grammar.PredicateDecl:
+			if n.Kind.Name == name {
+				out = append(out, n.Kind.Pos)
+			}
+		case *grammar.RemoveDecl:
+			ref(&n.ClauseRef)
+		case *grammar.ReciteDecl:
+			ref(&n.ClauseRef)
+		case *grammar.CallExpr:
+			if (n.Fun.Name == "holds" || n.Fun.Name == "holding") && len(n.Args) > 0 {
+				if id, ok := n.Args[0].(*grammar.Ident); ok && id.Name == name {
+					out = append(out, id.Pos)
+				}
+			}
+			if value && n.Fun.Name == name {
+				out = append(out, n.Fun.Pos)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// kindsDeclared lists the kinds of predicate the .mtg files declare, each
+// with whether it is a value (called by name).
+func (s *server) kindsDeclared(files []string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range files {
+		text, _ := s.text(f)
+		t, ok := parseable(f, text)
+		if !ok {
+			continue
+		}
+		pf, err := grammar.ParseFile(f, []byte(t))
+		if err != nil {
+			continue
+		}
+		for _, d := range pf.Decls {
+			if k, ok := d.(*grammar.KindDecl); ok {
+				out[k.Name.Name] = k.Result != nil
+			}
+		}
+	}
+	return out
+}
+
+// atKind reports whether the word at pos of a .mtg file names the kind of
+// predicate name there (kindUses), not a keyword spelled the same.
+func atKind(file, text string, pos protocol.Position, name string, value bool) bool {
+	_, start := word(text, pos)
+	t, ok := parseable(file, text)
+	if !ok {
+		return false
+	}
+	pf, err := grammar.ParseFile(file, []byte(t))
+	if err != nil {
+		return false
+	}
+	for _, p := range kindUses(pf, name, value) {
+		if p.Line == int(pos.Line)+1 && p.Col == start+1 {
+			return true
+		}
+	}
+	return false
 }
 
 var identRE = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
@@ -83,6 +166,7 @@ var notNames = map[string]bool{
 	"LetStmt.Name": true, "Param.Type": true, "Param.Name": true, "Allow.What": true, "DamageDecl.To": true,
 	"DamageDecl.Params": true, "EventDecl.Kind": true, "EventDecl.Name": true, "EventDecl.Params": true, "PredicateDecl.Params": true, "TimingDecl.Param": true, "EveryDecl.Kind": true,
 	"Edition.Name": true, "MechanismDecl.Name": true, "TurnDecl.ExtraMode": true,
+	"PredicateDecl.Kind": true, "KindDecl.Name": true, // kinds of predicate (kindUses)
 }
 
 var identType = reflect.TypeOf(grammar.Ident{})
@@ -114,9 +198,9 @@ func identsNamed(root any, name string) []grammar.Pos {
 			}
 		case reflect.Struct:
 			if v.Type() == callType {
-				// holds(KIND, x): its first argument is a predicate kind,
-				// never a keyword or another declared name.
-				if c := v.Interface().(grammar.CallExpr); c.Fun.Name == "holds" && len(c.Args) > 0 {
+				// holds(KIND, x), holding(KIND, x): the first argument is a
+				// kind of predicate, never a keyword or another declared name.
+				if c := v.Interface().(grammar.CallExpr); (c.Fun.Name == "holds" || c.Fun.Name == "holding") && len(c.Args) > 0 {
 					walk(v.FieldByName("Fun"), "CallExpr.Fun")
 					for i := 1; i < len(c.Args); i++ {
 						walk(v.FieldByName("Args").Index(i), "CallExpr.Args")
@@ -148,7 +232,10 @@ func identsNamed(root any, name string) []grammar.Pos {
 func (s *server) renameTarget(file string, pos protocol.Position) (subject, string, error) {
 	sub, ok := s.subjectAt(file, pos)
 	if !ok || sub.name == "" {
-		return sub, "", jsonrpc2.NewError(jsonrpc2.InvalidParams, "mtgc lsp: rename works on a name the rules declare (keyword, phase, step, predicate, effect, stack object, timing)")
+		return sub, "", jsonrpc2.NewError(jsonrpc2.InvalidParams, "mtgc lsp: rename works on a name the rules declare (keyword, phase, step, kind of predicate, effect, stack object, timing)")
+	}
+	if value, ok := s.kindsDeclared(s.familyFiles(sub.rs.dir))[sub.name]; ok && filepath.Ext(file) == ".mtg" && atKind(file, sub.text, pos, sub.name, value) {
+		return sub, "kind", nil
 	}
 	kind := s.declared(s.familyFiles(sub.rs.dir))[sub.name]
 	refuse := jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: %s here is not a keyword, phase, step, effect, stack object or timing the rules declare: it cannot be renamed", sub.name))
@@ -193,7 +280,7 @@ func (s *server) prepareRename(file string, pos protocol.Position) (*protocol.Ra
 // rename returns the edits that rename the declared name at the cursor in
 // every .mtg file of its ruleset and every script of its corpus.
 func (s *server) rename(file string, pos protocol.Position, newName string) (*protocol.WorkspaceEdit, error) {
-	sub, _, err := s.renameTarget(file, pos)
+	sub, what, err := s.renameTarget(file, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -208,6 +295,10 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 	}
 	if other, ok := s.declared(s.familyFiles(sub.rs.dir))[newName]; ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: the rules already declare a %s %s", other, newName))
+	}
+	kinds := s.kindsDeclared(s.familyFiles(sub.rs.dir))
+	if _, ok := kinds[newName]; ok {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("mtgc lsp: the rules already declare a kind %s", newName))
 	}
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
 	edit := func(f, text string, line, col int) {
@@ -234,11 +325,20 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 		if err != nil {
 			continue
 		}
-		for _, p := range identsNamed(pf, old) {
+		uses := identsNamed(pf, old)
+		if what == "kind" {
+			uses = kindUses(pf, old, kinds[old])
+		}
+		for _, p := range uses {
 			if strings.HasPrefix(lineOf(text, p.Line-1)[p.Col-1:], old) {
 				edit(f, text, p.Line, p.Col)
 			}
 		}
+	}
+	if what == "kind" {
+		// The scripts name no kind (a refusal they expect may quote one:
+		// that is the script's to change).
+		return &protocol.WorkspaceEdit{Changes: changes}, nil
 	}
 	// The scripts: whole words, outside comments; the first word of a
 	// line is a command, renamed only if it is not one.

@@ -72,12 +72,16 @@ func (g Exec) Holds(k PredKind, x ObjID) bool {
 	if k >= MaxPredKinds || uint(x) >= uint(len(g.Objs)) {
 		return false
 	}
-	switch g.holdsMode(k) {
-	case holdsAny:
-		ok, _ := g.pred(k, x, false) // (typed first: no predicate of k may hold for x)
+	l := g.lived()
+	switch l.flags[k] & kfShape {
+	case kfOne:
+		if g.Objs[x].Types&l.types[k] == 0 {
+			return false // (no predicate of k can hold for x: typed)
+		}
+		ok, _ := g.holdsIn(l.kinds[k], x, false)
 		return ok
-	case holdsAll:
-		ok, _ := g.pred(k, x, true)
+	case kfOne | kfAll:
+		ok, _ := g.holdsIn(l.kinds[k], x, true)
 		return ok
 	}
 	return false
@@ -87,41 +91,78 @@ func (g Exec) Holds(k PredKind, x ObjID) bool {
 // Holds(k, it) to hold: the union of the live predicates' TypeGuards for
 // a kind any one of which holds, every type otherwise.
 func (g Exec) PredTypes(k PredKind) TypeSet {
-	if l := g.live; l != nil && k < MaxPredKinds && l.mode[k] == holdsAny {
+	if l := g.live; l != nil && k < MaxPredKinds && l.flags[k]&kfShape == kfOne {
 		return l.types[k]
 	}
 	return ^TypeSet(0)
 }
 
-// holdsMode says how Holds reads the predicates of kind k: a condition
-// of one object, any one or every one holding; 0 for the others.
-func (g *Game) holdsMode(k PredKind) uint8 {
-	l := g.live
-	if l == nil {
-		g.relive()
-		l = g.live
-	}
-	return l.mode[k&(MaxPredKinds-1)]
-}
+// kindFlags are a kind's declaration (Rules.Kinds) as the evaluator reads
+// it on every call: its parameters, what it gives, how its predicates
+// combine.
+type kindFlags uint8
 
-// kindModes are holdsMode's answers for the rules' kinds.
-func kindModes(r *Rules) (t [MaxPredKinds]uint8) {
+const (
+	kfOne         kindFlags = 1 << iota // one parameter
+	kfTwo                               // two parameters
+	kfValue                             // its predicates give a value
+	kfAll                               // every one must hold
+	kfPlayerValue                       // the value is a player
+	kfP0                                // parameter 0 is a player
+	kfP1                                // parameter 1 is a player
+
+	kfShape = kfOne | kfTwo | kfValue | kfAll // what Holds and the others accept
+)
+
+// kindFlagsOf are the flags of the rules' kinds (none for a kind they do
+// not declare).
+func kindFlagsOf(r *Rules) (t [MaxPredKinds]kindFlags) {
 	for k := 1; k < len(r.Kinds) && k < MaxPredKinds; k++ {
-		switch s := &r.Kinds[k]; {
-		case s.Params != 1 || s.Value:
-		case s.All:
-			t[k] = holdsAll
+		s := &r.Kinds[k]
+		var f kindFlags
+		switch s.Params {
+		case 1:
+			f = kfOne
+		case 2:
+			f = kfTwo
 		default:
-			t[k] = holdsAny
+			continue // no call of the evaluator takes it
 		}
+		if s.Value {
+			f |= kfValue
+			if s.Player {
+				f |= kfPlayerValue
+			}
+		} else if s.All {
+			f |= kfAll
+		}
+		if s.PlayerParam(0) {
+			f |= kfP0
+		}
+		if s.PlayerParam(1) {
+			f |= kfP1
+		}
+		t[k] = f
 	}
 	return t
 }
 
-const (
-	holdsAny = 1 + iota
-	holdsAll
-)
+// lived is g.live, derived first if it is not yet.
+func (g *Game) lived() *liveKinds {
+	if l := g.live; l != nil {
+		return l
+	}
+	return g.liveSlow()
+}
+
+// liveSlow is lived's uncommon case, kept out of line so that lived
+// inlines.
+//
+//go:noinline
+func (g *Game) liveSlow() *liveKinds {
+	g.relive()
+	return g.live
+}
 
 // Predicate is a combat predicate: Test for one object, Test2 for two.
 type Predicate struct {
@@ -298,8 +339,8 @@ func (c *Combat) reset() {
 // no keyword waits for costs no look at them).
 type predIndex struct {
 	kinds [MaxPredKinds][]int32
-	// mode is kindModes of the rules.
-	mode [MaxPredKinds]uint8
+	// flags are the rules' kinds' (kindFlagsOf).
+	flags [MaxPredKinds]kindFlags
 	// acts are the rules' actions by the zones they take their objects
 	// from (indexActions).
 	acts actionIndex
@@ -333,7 +374,7 @@ func indexPredicates(r *Rules) *predIndex {
 		ix.hooks[k] = append(ix.hooks[k], int32(i))
 	}
 	// One backing array for every kind, in kind order.
-	ix.mode = kindModes(r)
+	ix.flags = kindFlagsOf(r)
 	all := make([]int32, 0, len(r.Predicates))
 	for k := PredKind(1); int(k) < len(r.Kinds) && k < MaxPredKinds; k++ {
 		start := len(all)
@@ -362,7 +403,7 @@ func indexPredicates(r *Rules) *predIndex {
 		}
 	}
 	ix.sba = indexSBAs(r.SBAs)
-	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds, mode: ix.mode}
+	ix.all = liveKinds{seen: ix.guards, kinds: ix.kinds, flags: ix.flags}
 	ix.all.typed(r)
 	ix.live = map[liveKey]*liveKinds{}
 	ix.kwTrig = make([][]int32, len(r.TriggerEvents)+1)
@@ -422,8 +463,8 @@ func (g *Game) predsSlow(k PredKind) []int32 {
 type liveKinds struct {
 	seen  liveKey
 	kinds [MaxPredKinds][]int32
-	// mode is predIndex.mode (holdsMode).
-	mode [MaxPredKinds]uint8
+	// flags are predIndex.flags, the rules' kinds'.
+	flags [MaxPredKinds]kindFlags
 	// types[k] is the card types one of which an object must have for a
 	// predicate of kind k to hold for it: the union of their TypeGuards,
 	// every type when one has none (typed).
@@ -524,7 +565,7 @@ func (ix *predIndex) liveFor(r *Rules, seen liveKey) *liveKinds {
 	if l := ix.live[seen]; l != nil {
 		return l
 	}
-	l := &liveKinds{seen: seen, mode: ix.mode}
+	l := &liveKinds{seen: seen, flags: ix.flags}
 	for k := PredKind(1); k < MaxPredKinds; k++ {
 		s := r.Kind(k)
 		for _, i := range ix.kinds[k] {
@@ -558,16 +599,28 @@ func (g *Game) pred(k PredKind, x ObjID, all bool) (bool, string) {
 	if l := g.live; !all && l != nil && k < MaxPredKinds && uint(x) < uint(len(g.Objs)) && g.Objs[x].Types&l.types[k] == 0 {
 		return false, "" // (no predicate of k can hold for x: typed)
 	}
-	for _, i := range g.predsOf(k) {
+	ok, i := g.holdsIn(g.predsOf(k), x, all)
+	if i < 0 {
+		return ok, ""
+	}
+	return ok, g.Rules.Predicates[i].Rule
+}
+
+// holdsIn reports whether the predicates ix (of one object, a condition)
+// hold for x: with all, every one must (true when there are none);
+// otherwise any one (false when none). i is the one that decided, -1 if
+// none did.
+func (g *Game) holdsIn(ix []int32, x ObjID, all bool) (ok bool, i int32) {
+	for _, i := range ix {
 		p := &g.Rules.Predicates[i]
 		if holds := g.typeOK(p, x) && p.Test(g.exec(), x); holds != all {
 			if w := g.why; w != nil {
-				w.held = int32(i) // the clause that decided: a refusal quotes it (fnEval)
+				w.held = i // the clause that decided: a refusal quotes it (fnEval)
 			}
-			return !all, p.Rule
+			return !all, i
 		}
 	}
-	return all, ""
+	return all, -1
 }
 
 // typeOK reports whether x has one of p's TypeGuard types (or p has

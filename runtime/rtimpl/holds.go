@@ -7,12 +7,16 @@ package rtimpl
 // Holds2 is Holds for the kinds of two parameters (a player as
 // ObjID(p)): every one holds for the can_ kinds, any one for the others.
 func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
-	s := g.Rules.Kind(k)
-	if s.Params != 2 || s.Value || !s.PlayerParam(0) && !g.valid(x) || !s.PlayerParam(1) && !g.valid(y) {
+	if k >= MaxPredKinds {
 		return false
 	}
-	all := s.All
-	for _, i := range g.predsOf(k) {
+	l := g.lived()
+	f := l.flags[k]
+	if f&(kfTwo|kfValue) != kfTwo || f&kfP0 == 0 && !g.valid(x) || f&kfP1 == 0 && !g.valid(y) {
+		return false
+	}
+	all := f&kfAll != 0
+	for _, i := range l.kinds[k] {
 		if g.Rules.Predicates[i].Test2(g, x, y) != all {
 			if w := g.why; w != nil {
 				w.held = int32(i) // the clause that decided: a refusal quotes it (fnEval)
@@ -80,11 +84,7 @@ func (g *Game) fnHolds(f FnID, x, y ObjID) bool {
 		if fn.Test == nil {
 			return g.exec().Holds2(fn.Is, x, y)
 		}
-		if uint(x) >= uint(len(g.Objs)) {
-			return false
-		}
-		ok, _ := g.pred(fn.Is, x, g.Rules.Kind(fn.Is).All) // (Holds, without its checks)
-		return ok
+		return g.exec().Holds(fn.Is, x)
 	}
 	if fn.Test != nil {
 		return fn.Test(g.exec(), x)
@@ -167,15 +167,19 @@ func (g *Game) fnShaped(f FnID, params int, value bool) bool {
 // of one object. The .mtg calls a value predicate by name
 // (assigns_damage(a), defender_of(t)).
 func (g Exec) PredValue(k PredKind, x ObjID) int32 {
-	s := g.Rules.Kind(k)
+	if k >= MaxPredKinds {
+		return 0
+	}
+	l := g.lived()
+	f := l.flags[k]
 	none := int32(0)
-	if s.Player {
+	if f&kfPlayerValue != 0 {
 		none = -1
 	}
-	if s.Params != 1 || !s.Value || !g.valid(x) {
+	if f&(kfOne|kfValue) != kfOne|kfValue || !g.valid(x) {
 		return none
 	}
-	if ix := g.predsOf(k); len(ix) > 0 {
+	if ix := l.kinds[k]; len(ix) > 0 {
 		if w := g.why; w != nil {
 			w.held = ix[0] // the clause a refusal quotes (fnEval)
 		}
@@ -186,10 +190,14 @@ func (g Exec) PredValue(k PredKind, x ObjID) int32 {
 
 // PredValue2 is PredValue for a kind of two objects: lethal_damage(s, b).
 func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
-	if s := g.Rules.Kind(k); s.Params != 2 || !s.Value || s.Player || !g.param(s, 0, x) || !g.param(s, 1, y) {
+	if k >= MaxPredKinds {
 		return 0
 	}
-	if ix := g.predsOf(k); len(ix) > 0 {
+	l := g.lived()
+	if f := l.flags[k]; f&(kfTwo|kfValue|kfPlayerValue) != kfTwo|kfValue || !g.param(f&kfP0 != 0, x) || !g.param(f&kfP1 != 0, y) {
+		return 0
+	}
+	if ix := l.kinds[k]; len(ix) > 0 {
 		return g.Rules.Predicates[ix[0]].Value2(g, x, y)
 	}
 	return 0
@@ -197,8 +205,8 @@ func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
 
 // param reports whether v is a value of parameter i of kind k: a player
 // (its index) or an object, as the kind says.
-func (g Exec) param(s *PredSpec, i int, v ObjID) bool {
-	if s.PlayerParam(i) {
+func (g Exec) param(player bool, v ObjID) bool {
+	if player {
 		return g.IsPlayer(int(v))
 	}
 	return g.valid(v)
@@ -227,14 +235,19 @@ func (r *Rules) clauseWhy(p *Predicate) string {
 // a condition) hold for x: holding(must_attack, a), each one a
 // requirement of its own.
 func (g Exec) Holding(k PredKind, x ObjID) int32 {
-	if s := g.Rules.Kind(k); s.Params != 1 || s.Value || !g.valid(x) {
+	if k >= MaxPredKinds || !g.valid(x) {
 		return 0
 	}
-	if l := g.live; l != nil && l.mode[k&(MaxPredKinds-1)] == holdsAny && g.Objs[x].Types&l.types[k&(MaxPredKinds-1)] == 0 {
+	l := g.lived()
+	f := l.flags[k]
+	if f&(kfOne|kfValue) != kfOne {
+		return 0
+	}
+	if f&kfAll == 0 && g.Objs[x].Types&l.types[k] == 0 {
 		return 0 // (no predicate of k can hold for x: typed)
 	}
 	n := int32(0)
-	for _, i := range g.predsOf(k) {
+	for _, i := range l.kinds[k] {
 		if p := &g.Rules.Predicates[i]; g.typeOK(p, x) && p.Test(g, x) {
 			if w := g.why; w != nil && n == 0 {
 				w.held = int32(i) // the first: a refusal quotes it (fnEval)
@@ -248,11 +261,15 @@ func (g Exec) Holding(k PredKind, x ObjID) int32 {
 // Holding2 is Holding of a kind of two parameters (a player as
 // ObjID(p)): holding(must_block_attacker, b, a).
 func (g Exec) Holding2(k PredKind, x, y ObjID) int32 {
-	if s := g.Rules.Kind(k); s.Params != 2 || s.Value || !s.PlayerParam(0) && !g.valid(x) || !s.PlayerParam(1) && !g.valid(y) {
+	if k >= MaxPredKinds {
+		return 0
+	}
+	l := g.lived()
+	if f := l.flags[k]; f&(kfTwo|kfValue) != kfTwo || f&kfP0 == 0 && !g.valid(x) || f&kfP1 == 0 && !g.valid(y) {
 		return 0
 	}
 	n := int32(0)
-	for _, i := range g.predsOf(k) {
+	for _, i := range l.kinds[k] {
 		if g.Rules.Predicates[i].Test2(g, x, y) {
 			if w := g.why; w != nil && n == 0 {
 				w.held = int32(i) // the first: a refusal quotes it (fnEval)
