@@ -26,6 +26,7 @@ type PredKind struct {
 	Value, Player bool
 	Doc           string
 	Pos           grammar.Pos
+	Decl          *grammar.KindDecl
 }
 
 // The methods below take a nil kind as none: no parameter, a condition.
@@ -87,7 +88,7 @@ func (c *checker) kindDecl(d *grammar.KindDecl) {
 		c.errorf(d.Name.Pos, "too many kinds of predicate (at most %d)", rt.MaxPredKinds-1)
 		return
 	}
-	k := &PredKind{ID: rt.PredKind(len(c.p.Kinds) + 1), Name: n, Every: d.Every, Doc: d.Doc, Pos: d.Pos}
+	k := &PredKind{ID: rt.PredKind(len(c.p.Kinds) + 1), Name: n, Every: d.Every, Doc: d.Doc, Pos: d.Pos, Decl: d}
 	if len(d.Params) == 0 || len(d.Params) > 2 {
 		c.errorf(d.Name.Pos, "kind %s takes one or two parameters, not %d", n, len(d.Params))
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -237,6 +238,21 @@ func nameHover(name string, p *compiler.Program, idx *compiler.Index) string {
 				return md
 			}
 		}
+		if k := p.Kind(name); k != nil {
+			var rules []string
+			n := 0
+			for _, pr := range p.Predicates {
+				if pr.Pred == k {
+					n++
+					for _, r := range pr.Rules {
+						if !slices.Contains(rules, r) {
+							rules = append(rules, r)
+						}
+					}
+				}
+			}
+			return fmt.Sprintf("kind of predicate\n\n```mtg\n%s\n```\n\n%d predicate(s) of this kind, citing:\n%s", strings.TrimSpace(grammar.FormatNode(k.Decl)), n, rulesText(rules))
+		}
 		for _, pr := range p.Predicates {
 			if pr.Kind == name {
 				return fmt.Sprintf("predicate\n\n```mtg\n%s\n```\n\n%s", strings.TrimSpace(grammar.FormatNode(pr.Decl)), rulesText(pr.Rules))
@@ -288,6 +304,9 @@ func declOf(name string, p *compiler.Program) (grammar.Pos, bool) {
 		if k.Name == name {
 			return k.Pos, true
 		}
+	}
+	if k := p.Kind(name); k != nil {
+		return k.Pos, true
 	}
 	for _, pr := range p.Predicates {
 		if pr.Kind == name {

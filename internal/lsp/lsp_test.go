@@ -178,6 +178,12 @@ func TestHoverDefinitionReferences(t *testing.T) {
 	if h := hover(combat, line, char); !strings.Contains(h, "keyword `flying`") || !strings.Contains(h, "**702.9** Flying") {
 		t.Errorf("hover on flying:\n%s", h)
 	}
+	// A kind of predicate: its declaration (rules/kinds.mtg) and the
+	// predicates of the kind.
+	line, char = at(t, ctext, "holds(can_attack, a)", 8)
+	if h := hover(combat, line, char); !strings.Contains(h, "kind of predicate") || !strings.Contains(h, `kind can_attack (object a) every "every one must hold for a to attack"`) || !strings.Contains(h, "**508.1a**") {
+		t.Errorf("hover on can_attack:\n%s", h)
+	}
 	// A script: the rule numbers of its header.
 	script := filepath.Join(root, "conformance", "testdata", "502.3-untap.txtar")
 	if h := hover(script, 0, 10); !strings.Contains(h, "**502.3** Active player untaps") {
