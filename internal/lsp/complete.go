@@ -106,6 +106,9 @@ func (s *server) complete(file string, pos protocol.Position) *protocol.Completi
 				add(protocol.CompletionItemKindConstant, "keyword ability", k.Name)
 			}
 			if !script {
+				for _, k := range p.Kinds {
+					items = append(items, docItem(k.Name, protocol.CompletionItemKindInterface, "kind of predicate: "+strings.TrimPrefix(strings.TrimSpace(grammar.FormatNode(k.Decl)), "kind "), k.Doc))
+				}
 				for _, pr := range p.Predicates {
 					add(protocol.CompletionItemKindInterface, "predicate", pr.Kind)
 				}
