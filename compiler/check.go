@@ -868,7 +868,11 @@ func quote(s string) string { return strconv.Quote(s) }
 func (c *checker) predicate(d *grammar.PredicateDecl) {
 	k := c.p.Kind(d.Kind.Name)
 	if k == nil {
-		c.errorf(d.Kind.Pos, "unknown predicate %s: the rules declare no kind %s (kind %s (object x) \"WHAT IT MEANS\")%s", d.Kind.Name, d.Kind.Name, d.Kind.Name, didYouMean(closest(d.Kind.Name, c.p.kindNames(), 1)))
+		params := make([]string, len(d.Params))
+		for i, id := range d.Params {
+			params[i] = "object " + id.Name
+		}
+		c.errorf(d.Kind.Pos, "unknown predicate %s: the rules declare no kind %s (kind %s (%s) \"WHAT IT MEANS\")%s", d.Kind.Name, d.Kind.Name, d.Kind.Name, strings.Join(params, ", "), didYouMean(closest(d.Kind.Name, c.p.kindNames(), 1)))
 		return
 	}
 	p := &Predicate{Kind: d.Kind.Name, Const: k.Const(), Pred: k, Rules: c.rules(d.Rules, "predicate", false), Pos: d.Pos, Decl: d}

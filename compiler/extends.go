@@ -85,6 +85,8 @@ func identity(n grammar.Node) (clauseID, bool) {
 		return clauseID{"predicate", d.Kind.Name, firstRule(d.Rules)}, true
 	case *grammar.KeywordDecl:
 		return clauseID{"keyword", d.Name.Name, ""}, true
+	case *grammar.KindDecl:
+		return clauseID{"kind", d.Name.Name, ""}, true
 	case *grammar.TimingDecl:
 		return clauseID{"timing", d.Name.Name, ""}, true
 	case *grammar.MechanismDecl:

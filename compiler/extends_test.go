@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -175,5 +177,36 @@ renumber {
 	want := map[string]string{"503.1": "303.2", "503.1a": "303.2a", "503.1b": "304.1"}
 	if d := cmp.Diff(want, p.Renumber["small"]); d != "" {
 		t.Errorf("renumbering (-want +got):\n%s", d)
+	}
+}
+
+// TestDeltaKind: a delta overrides a kind of predicate its base declares
+// (by its name) and may remove one; what consults a removed kind is then
+// an error at its line.
+func TestDeltaKind(t *testing.T) {
+	base := defaultSources(t)
+	for i := range base {
+		base[i].Layer++
+	}
+	idx := index(t)
+	compile := func(delta string) (*Program, error) {
+		srcs := append(slices.Clone(base), Source{Name: "d/d.mtg", Data: []byte(delta)})
+		return Compile(srcs, map[string][]byte{"d": idx["cr2017"]})
+	}
+	p, err := compile(`edition d "a kind overridden" extends cr2017
+override kind blocks_at_most (object b) number "the most attackers b may block, in this edition"
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := p.Kind("blocks_at_most")
+	if k == nil || k.Doc != "the most attackers b may block, in this edition" || k.Pos.File != "d/d.mtg" || !k.IsValue() {
+		t.Errorf("blocks_at_most after the override: %+v", k)
+	}
+	_, err = compile(`edition d "a kind removed" extends cr2017
+remove kind cant_activate
+`)
+	if err == nil || !strings.Contains(err.Error(), "not cant_activate") {
+		t.Errorf("removing cant_activate, whose predicates the base declares: %v", err)
 	}
 }
