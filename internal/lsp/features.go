@@ -445,7 +445,8 @@ func (s *server) indexRow(rs *ruleset, n string) grammar.Pos {
 }
 
 // references: for a rule number, every citation in the rules and every
-// script that names it; for a name, its whole-word uses in the ruleset.
+// script that names it; for a kind of predicate, where the ruleset names
+// it as one; for another name, its whole-word uses in the ruleset.
 func (s *server) references(file string, pos protocol.Position) []protocol.Location {
 	sub, ok := s.subjectAt(file, pos)
 	if !ok {
@@ -465,6 +466,19 @@ func (s *server) references(file string, pos protocol.Position) []protocol.Locat
 			l := lineOf(text, sc.Header.Line-1)
 			col := strings.Index(l+" ", " "+sub.rule+" ") + 2
 			at = append(at, grammar.Pos{File: sc.Path, Line: sc.Header.Line, Col: col})
+		}
+		return s.locations(at)
+	}
+	// A kind of predicate: where it is named as one (its declaration, its
+	// predicates, what consults it), not a keyword spelled the same.
+	if value, ok := s.kindsDeclared(sub.rs.files)[sub.name]; ok && filepath.Ext(file) == ".mtg" && atKind(file, sub.text, pos, sub.name, value) {
+		for _, f := range sub.rs.files {
+			text, _ := s.text(f)
+			if t, ok := parseable(f, text); ok {
+				if pf, err := grammar.ParseFile(f, []byte(t)); err == nil {
+					at = append(at, kindUses(pf, sub.name, value)...)
+				}
+			}
 		}
 		return s.locations(at)
 	}

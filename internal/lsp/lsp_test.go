@@ -221,6 +221,22 @@ func TestHoverDefinitionReferences(t *testing.T) {
 	if d := cmp.Diff([]string{action, "conformance/testdata/502.3-untap.txtar:1"}, locs(protocol.MethodTextDocumentReferences, turn, line, char)); d != "" {
 		t.Errorf("references of 502.3 (-want +got):\n%s", d)
 	}
+	// References of the kind trample, from holds(trample, a): its
+	// declaration, its predicate and the four conditions that consult it
+	// (rules/combat.mtg), not the keyword (rules/keywords.mtg, "a has
+	// trample").
+	combat = filepath.Join(root, "rules", "combat.mtg")
+	ctext = read(t, combat)
+	c.Open(combat, ctext)
+	line, char = at(t, ctext, "not holds(trample, a) and not a.chosen {", 10)
+	refs := locs(protocol.MethodTextDocumentReferences, combat, line, char)
+	per := map[string]int{}
+	for _, r := range refs {
+		per[strings.SplitN(r, ":", 2)[0]]++
+	}
+	if d := cmp.Diff(map[string]int{"rules/kinds.mtg": 1, "rules/combat.mtg": 5}, per); d != "" {
+		t.Errorf("references of the kind trample (-want +got):\n%s\n%v", d, refs)
+	}
 }
 
 func itoa(n uint32) string { return strconv.Itoa(int(n)) }
