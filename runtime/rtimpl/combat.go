@@ -66,8 +66,8 @@ func (r *Rules) ParseKind(name string) (PredKind, bool) {
 }
 
 // Holds reports whether the rules' predicates of kind k (of one object,
-// a condition) hold for x, as the runtime reads them: every one for the
-// can_ kinds, any one for the others.
+// a condition) hold for x, as the kind's declaration says: every one (a
+// kind declared every), else any one.
 func (g Exec) Holds(k PredKind, x ObjID) bool {
 	if k >= MaxPredKinds || uint(x) >= uint(len(g.Objs)) {
 		return false

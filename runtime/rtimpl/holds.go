@@ -5,7 +5,7 @@ package rtimpl
 // only evaluates it.
 
 // Holds2 is Holds for the kinds of two parameters (a player as
-// ObjID(p)): every one holds for the can_ kinds, any one for the others.
+// ObjID(p)): every one holds for a kind declared every, else any one.
 func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
 	if k >= MaxPredKinds {
 		return false
