@@ -31,6 +31,7 @@ var Generic = map[string]string{
 	"(Exec).PredValue":          Evaluator + " the value of the first predicate of kind k the .mtg declares, for x",
 	"(Exec).PredValue2":         Evaluator + " the same of two parameters",
 	"(*Game).pred":              Evaluator + " runs one predicate's compiled body",
+	"(*Game).holdsIn":           Evaluator + " the loop of pred and Holds over the predicates of a kind (split out of pred)",
 	"(*liveKinds).typed":        "indexes, per kind, the union of its live predicates' card-type guards (the compiler's), so that the evaluator skips a kind none of whose predicates can hold for an object",
 	"(*Game).typeOK":            Evaluator + " a predicate's card-type guard, the compiler's (derived from its condition), tested before its compiled body",
 	"(*Game).pred2":             Evaluator + " runs one predicate's compiled body, two parameters",
