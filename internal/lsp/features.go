@@ -472,14 +472,9 @@ func (s *server) references(file string, pos protocol.Position) []protocol.Locat
 	// A kind of predicate: where it is named as one (its declaration, its
 	// predicates, what consults it), not a keyword spelled the same.
 	if value, ok := s.kindsDeclared(sub.rs.files)[sub.name]; ok && filepath.Ext(file) == ".mtg" && atKind(file, sub.text, pos, sub.name, value) {
-		for _, f := range sub.rs.files {
-			text, _ := s.text(f)
-			if t, ok := parseable(f, text); ok {
-				if pf, err := grammar.ParseFile(f, []byte(t)); err == nil {
-					at = append(at, kindUses(pf, sub.name, value)...)
-				}
-			}
-		}
+		s.eachParsed(sub.rs.files, func(_ string, pf *grammar.File) {
+			at = append(at, kindUses(pf, sub.name, value)...)
+		})
 		return s.locations(at)
 	}
 	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(sub.name) + `\b`)

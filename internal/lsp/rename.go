@@ -75,23 +75,29 @@ func kindUses(root grammar.Node, name string, value bool) []grammar.Pos {
 // with whether it is a value (called by name).
 func (s *server) kindsDeclared(files []string) map[string]bool {
 	out := map[string]bool{}
-	for _, f := range files {
-		text, _ := s.text(f)
-		t, ok := parseable(f, text)
-		if !ok {
-			continue
-		}
-		pf, err := grammar.ParseFile(f, []byte(t))
-		if err != nil {
-			continue
-		}
+	s.eachParsed(files, func(_ string, pf *grammar.File) {
 		for _, d := range pf.Decls {
 			if k, ok := d.(*grammar.KindDecl); ok {
 				out[k.Name.Name] = k.Result != nil
 			}
 		}
-	}
+	})
 	return out
+}
+
+// eachParsed calls f with each of the .mtg files that parses (its text
+// made parseable first: a broken file is read around its syntax errors).
+func (s *server) eachParsed(files []string, f func(file string, pf *grammar.File)) {
+	for _, file := range files {
+		text, _ := s.text(file)
+		t, ok := parseable(file, text)
+		if !ok {
+			continue
+		}
+		if pf, err := grammar.ParseFile(file, []byte(t)); err == nil {
+			f(file, pf)
+		}
+	}
 }
 
 // atKind reports whether the word at pos of a .mtg file names the kind of
@@ -119,16 +125,7 @@ var identRE = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 // declared lists the names the .mtg files declare, with their kind.
 func (s *server) declared(files []string) map[string]string {
 	out := map[string]string{}
-	for _, f := range files {
-		text, _ := s.text(f)
-		t, ok := parseable(f, text)
-		if !ok {
-			continue
-		}
-		pf, err := grammar.ParseFile(f, []byte(t))
-		if err != nil {
-			continue
-		}
+	s.eachParsed(files, func(_ string, pf *grammar.File) {
 		for _, d := range pf.Decls {
 			switch d := d.(type) {
 			case *grammar.KeywordDecl:
@@ -154,7 +151,7 @@ func (s *server) declared(files []string) map[string]string {
 				out[d.Name.Name] = "mechanism"
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -315,16 +312,8 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 	// in and the deltas over it (override, remove, recite name it too),
 	// with their corpora.
 	fam := s.family(sub.rs.dir)
-	for _, f := range s.familyFiles(sub.rs.dir) {
+	s.eachParsed(s.familyFiles(sub.rs.dir), func(f string, pf *grammar.File) {
 		text, _ := s.text(f)
-		t, ok := parseable(f, text)
-		if !ok {
-			continue
-		}
-		pf, err := grammar.ParseFile(f, []byte(t))
-		if err != nil {
-			continue
-		}
 		uses := identsNamed(pf, old)
 		if what == "kind" {
 			uses = kindUses(pf, old, kinds[old])
@@ -334,7 +323,7 @@ func (s *server) rename(file string, pos protocol.Position, newName string) (*pr
 				edit(f, text, p.Line, p.Col)
 			}
 		}
-	}
+	})
 	if what == "kind" {
 		// The scripts name no kind (a refusal they expect may quote one:
 		// that is the script's to change).
