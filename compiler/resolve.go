@@ -415,10 +415,10 @@ func (r *resolver) callExpr(e *grammar.CallExpr, sc *scope) Expr {
 		return r.choice(e, sc)
 	}
 	b, ok := functions[name]
-	if k := r.c.p.Kind(name); !ok && k != nil && k.IsValue() {
-		return r.predValue(e, k, sc)
-	}
 	if !ok {
+		if k := r.c.p.Kind(name); k != nil && k.IsValue() {
+			return r.predValue(e, k, sc)
+		}
 		r.c.errorf(e.Fun.Pos, "unknown function %s%s", name, didYouMean(closest(name, functionNames(), 1)))
 		return bad(e.Pos)
 	}

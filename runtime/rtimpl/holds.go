@@ -12,7 +12,7 @@ func (g Exec) Holds2(k PredKind, x, y ObjID) bool {
 	}
 	l := g.lived()
 	f := l.flags[k]
-	if f&(kfTwo|kfValue) != kfTwo || f&kfP0 == 0 && !g.valid(x) || f&kfP1 == 0 && !g.valid(y) {
+	if !g.condition2(f, x, y) {
 		return false
 	}
 	all := f&kfAll != 0
@@ -203,8 +203,15 @@ func (g Exec) PredValue2(k PredKind, x, y ObjID) int32 {
 	return 0
 }
 
-// param reports whether v is a value of parameter i of kind k: a player
-// (its index) or an object, as the kind says.
+// condition2 reports whether a kind of flags f is a condition of two
+// parameters that x and y may be given to: an object must be one of the
+// game (a player parameter is passed as is, ObjID(p)).
+func (g Exec) condition2(f kindFlags, x, y ObjID) bool {
+	return f&(kfTwo|kfValue) == kfTwo && (f&kfP0 != 0 || g.valid(x)) && (f&kfP1 != 0 || g.valid(y))
+}
+
+// param reports whether v is a value of a parameter that is a player (its
+// index) or else an object.
 func (g Exec) param(player bool, v ObjID) bool {
 	if player {
 		return g.IsPlayer(int(v))
@@ -265,7 +272,7 @@ func (g Exec) Holding2(k PredKind, x, y ObjID) int32 {
 		return 0
 	}
 	l := g.lived()
-	if f := l.flags[k]; f&(kfTwo|kfValue) != kfTwo || f&kfP0 == 0 && !g.valid(x) || f&kfP1 == 0 && !g.valid(y) {
+	if !g.condition2(l.flags[k], x, y) {
 		return 0
 	}
 	n := int32(0)
