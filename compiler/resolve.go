@@ -647,14 +647,28 @@ func (r *resolver) block(b *grammar.Block, sc *scope) []Stmt {
 	var out []Stmt
 	first := r.choiceFirst
 	r.choiceFirst = false
-	for i, s := range b.Stmts {
-		r.choiceOK = first && i == 0
+	lead := first // only statements stating clauses so far (Builtin.States)
+	for _, s := range b.Stmts {
+		r.choiceOK = lead
+		lead = lead && r.states(s)
 		if st := r.stmt(s, sc); st != nil {
 			out = append(out, st)
 		}
 	}
 	r.choiceOK = false
 	return out
+}
+
+// states reports whether s is a statement that only states a clause of a
+// later one (Builtin.States): those before it in an action may precede a
+// statement that asks.
+func (r *resolver) states(s grammar.Stmt) bool {
+	c, ok := s.(*grammar.CallStmt)
+	if !ok {
+		return false
+	}
+	v, ok := verbs[c.Verb.Name]
+	return ok && v.States
 }
 
 func (r *resolver) stmt(s grammar.Stmt, sc *scope) Stmt {

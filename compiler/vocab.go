@@ -55,7 +55,12 @@ type Builtin struct {
 	// What the rules must also say when they use it.
 	NeedsDamage bool   // on_damage declarations
 	OnlyIn      string // the predicate kind it may only be used in, if any
-	Usage       string // its arguments, for an arity error ("2 objects"); derived if ""
+	// States: a verb that only states a clause of a later statement (the
+	// clauses of a declaration), the same each time it runs: it may come
+	// before a statement that asks, in the same action, which runs again
+	// from the start once answered.
+	States bool
+	Usage  string // its arguments, for an arity error ("2 objects"); derived if ""
 	// Procedure, for a verb whose whole behaviour is Go's, says what Go
 	// decides (coverage counts the rules its clause cites as the
 	// runtime's); Choice, for a verb that only asks a player, what the
@@ -194,6 +199,7 @@ func (b *Builtin) usage() string {
 }
 func (b *Builtin) procedure(why string) *Builtin { b.Procedure = why; return b }
 func (b *Builtin) choice(what string) *Builtin   { b.Choice = what; return b }
+func (b *Builtin) states() *Builtin              { b.States = true; return b }
 func (b *Builtin) needsDamageHooks() *Builtin    { b.NeedsDamage = true; return b }
 
 //go:generate go run ./internal/vocabfacts/gen
@@ -376,12 +382,28 @@ var builtins = []*Builtin{
 	verb("choose_defender", rt.Exec.ChooseDefender, "P chooses the defending player among the players q for whom the condition A, given(p, q, COND), holds, the next in turn order first (asked only when there are several; none: none is chosen)").
 		fnArgs(declared(fn2("p", "the player choosing", "q", "a player", Bool))).
 		choice("the .mtg says who chooses and, by the function it gives, among whom (given(p, q, holds(can_attack_player, p, q)): an opponent in the game); the player picks one (asked only when there are several), game.defender; what it limits is the rules' attack_restriction"),
-	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the functions given: the condition M, given(a, COND), holds for each creature declared; with the attack made, the condition R, given(x, COND), holds for no permanent; no declaration meeting these obeys more requirements, the number Q, given(a, N), of each creature declared; each attacks a player q for whom the condition A, given(p, q, COND), holds, or a permanent t for whom B, given(p, t, COND), does, defended by the player D, given(t, PLAYER); to attack a player q, a creature's cost is its own plus the generic mana T, given(a, q, N); recorded as the declaration").
-		fnArgs(fn1("a", "a creature", Bool), fn1("x", "a permanent", Bool), fn1("a", "a creature", Int), declared(fn2("p", "the player attacking", "q", "a player", Bool)), fn2("p", "the player attacking", "t", "a permanent", Bool), undeclared(fn1("t", "a permanent attacked", Player)), undeclared(fn2("a", "a creature", "q", "the player it attacks", Int))).
-		choice("the .mtg says who, and what may attack, what the attack as a whole may not be and what is required (functions of the rules); the player chooses; the statements after it make the attack"),
-	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, checked whole against the functions given: the condition M, given(b, COND), holds for each blocker and N, given(b, a, COND), for it and the attacker it blocks; with the blocks made, the condition R, given(x, COND), holds for no permanent; a blocker blocks at most V, given(b, N), attackers; no declaration meeting these obeys more requirements, the numbers Q, given(b, N), of each blocker and W, given(b, a, N), of each blocker and the attacker it blocks; recorded as the declaration").
-		fnArgs(fn1("b", "a creature", Bool), fn2("b", "a creature", "a", "an attacker", Bool), fn1("x", "a permanent", Bool), fn1("b", "a creature", Int), fn2("b", "a creature", "a", "an attacker", Int), fn1("b", "a creature", Int)).
-		choice("the .mtg says who, and what may block what, what the blocks as a whole may not be, what is required and how many attackers a creature may block (functions of the rules); the player chooses; the statements after it make the blocks"),
+	// The clauses of the next declaration of attackers or blockers: each
+	// statement states one, a function of the rules, which the runtime
+	// evaluates as the statement says, the same for attackers and blockers.
+	verb("declarable", rt.Exec.Declarable, "states a clause of the next declaration asked for (choose_attackers, choose_blockers): each creature declared meets the condition M, given(x, COND); none stated, none may be declared").
+		fnArgs(fn1("x", "a creature", Bool)).states(),
+	verb("declarable_against", rt.Exec.DeclarableAgainst, "states a clause of the next declaration: each creature declared meets the condition N, given(x, y, COND), with each object y it is declared against (an attacker it blocks, a permanent it attacks)").
+		fnArgs(fn2("x", "a creature", "y", "what it is declared against", Bool)).states(),
+	verb("declarable_at_most", rt.Exec.DeclarableAtMost, "states a clause of the next declaration: a creature x is declared against at most V, given(x, N), things (none stated: one)").
+		fnArgs(fn1("x", "a creature", Int)).states(),
+	verb("declaration_forbidden", rt.Exec.DeclarationForbidden, "states a clause of the next declaration: with it made, the condition R, given(x, COND), holds for no permanent x, or it is illegal").
+		fnArgs(fn1("x", "a permanent", Bool)).states(),
+	verb("declaration_requires", rt.Exec.DeclarationRequires, "states a clause of the next declaration: the number Q, given(x, N), counts the requirements that creature x is declared; a declaration is illegal if another meeting its other clauses obeys more requirements").
+		fnArgs(fn1("x", "a creature", Int)).states(),
+	verb("declaration_requires_against", rt.Exec.DeclarationRequiresAgainst, "states a clause of the next declaration: the number W, given(x, y, N), counts the requirements that creature x is declared against object y, with those of declaration_requires").
+		fnArgs(fn2("x", "a creature", "y", "what it is declared against", Int)).states(),
+	verb("declaration_may_add", rt.Exec.DeclarationMayAdd, "states a clause of the next declaration: the search for a declaration obeying more requirements adds a creature no requirement names only if the condition C, given(x, COND), holds for it (none stated: any)").
+		fnArgs(fn1("x", "a creature", Bool)).states(),
+	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the clauses stated before it (declarable, declaration_forbidden, declaration_requires...); each attacks a player q for whom the condition A, given(p, q, COND), holds, or a permanent t for whom B, given(p, t, COND), does, defended by the player D, given(t, PLAYER); to attack a player q, a creature's cost is its own plus the generic mana T, given(a, q, N); recorded as the declaration").
+		fnArgs(declared(fn2("p", "the player attacking", "q", "a player", Bool)), fn2("p", "the player attacking", "t", "a permanent", Bool), undeclared(fn1("t", "a permanent attacked", Player)), undeclared(fn2("a", "a creature", "q", "the player it attacks", Int))).
+		choice("the .mtg says who, what the declaration's clauses are (the statements before it) and what may be attacked (functions of the rules); the player chooses; the statements after it make the attack"),
+	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, each against the attackers it blocks, checked whole against the clauses stated before it (declarable, declarable_against, declarable_at_most, declaration_forbidden, declaration_requires...); recorded as the declaration").
+		choice("the .mtg says who and what the declaration's clauses are (the statements before it); the player chooses; the statements after it make the blocks"),
 	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),

@@ -34,7 +34,10 @@ turn "500.1" {
 phase combat "506" {
   step declare_attackers "508" {
     action "508.1" "508.1c" {
-      choose_attackers active, given(a, holds(can_attack, a) and not holds(cant_attack, a)), given(x, holds(attack_restriction, x)), given(a, holding(must_attack, a)), given(p, q, holds(can_attack_player, p, q)), given(p, t, holds(can_attack_permanent, p, t)), given(t, defender_of(t)), given(a, q, 0)
+      declarable given(a, holds(can_attack, a) and not holds(cant_attack, a))
+      declaration_forbidden given(x, holds(attack_restriction, x))
+      declaration_requires given(a, holding(must_attack, a))
+      choose_attackers active, given(p, q, holds(can_attack_player, p, q)), given(p, t, holds(can_attack_permanent, p, t)), given(t, defender_of(t)), given(a, q, 0)
     }
     action "508.1f" {
       for each declared a where not a has vigilance {
@@ -45,8 +48,14 @@ phase combat "506" {
   }
   step declare_blockers "509" {
     action "509.1" {
+      declarable given(b, holds(can_block, b))
+      declarable_against given(b, a, not holds(cant_block, b, a))
+      declarable_at_most given(b, blocks_at_most(b))
+      declaration_forbidden given(x, holds(block_restriction, x))
+      declaration_requires given(b, holding(must_block, b))
+      declaration_requires_against given(b, a, holding(must_block_attacker, b, a))
       for each player q where q.attacked {
-        choose_blockers q, given(b, holds(can_block, b)), given(b, a, not holds(cant_block, b, a)), given(x, holds(block_restriction, x)), given(b, holding(must_block, b)), given(b, a, holding(must_block_attacker, b, a)), given(b, blocks_at_most(b))
+        choose_blockers q
       }
     }
   }
@@ -111,10 +120,12 @@ func TestMeaning(t *testing.T) {
 	want := map[string]string{
 		"500.1": "mtg", "506": "mtg", "508": "mtg", "509": "mtg", "511": "mtg",
 		"508.1a": "mtg", "508.1f": "mtg", "511.2": "mtg",
-		// choose_attackers only: the kinds it names are the .mtg's, but
-		// how they combine (checkAttackers, attackUnits, the requirement
-		// search...) is Go that reads them: runtime.
-		"508.1": "runtime",
+		// The clauses of the declaration are statements of the .mtg
+		// (declarable, declaration_forbidden, declaration_requires), each
+		// evaluated as it says; Go still checks what an attack's target
+		// must be and that the total cost is payable (checkClauses,
+		// checkTarget, payableDeclaration): both.
+		"508.1": "both",
 		// A keyword line declares a name; having it is Go's KeywordSet.
 		"702.20": "runtime", "702.20a": "runtime",
 		"500.2": "runtime", "117.3d": "runtime", "116.2a": "runtime",
@@ -173,7 +184,7 @@ func TestMeaning(t *testing.T) {
 	// the functions the declarations and the division are given (15) and
 	// the and of who may attack (1).
 	wantSum := conformance.MeaningSummary{
-		Rules: 21, Mtg: 11, Runtime: 5, Both: 5,
+		Rules: 21, Mtg: 11, Runtime: 4, Both: 6,
 		BranchPoints: conformance.BranchPoints{Mtg: 84, Go: tab.Branches(nil), GoRows: rows, GoDriver: driver, GoHost: host, Deciders: len(tab.Deciders)},
 	}
 	if d := cmp.Diff(wantSum, cov.Meaning, cmpopts.IgnoreFields(conformance.MeaningSummary{}, "Implemented")); d != "" {
@@ -183,8 +194,8 @@ func TestMeaning(t *testing.T) {
 	// last_known_power, to which Go adds counters), 117.4 (the effect
 	// draw: Draw runs the rules' draw-from-empty procedure) and 117.1a
 	// (the mechanism cast, and the predicate cast_any_time), both.
-	if im := cov.Meaning.Implemented; im.Rules <= wantSum.Rules || im.Mtg != 13 || im.Both != 8 || im.Runtime != im.Rules-21 {
-		t.Errorf("implemented: %+v, want 13 mtg (702.19b, 603.6a), 8 both (117.1a, 117.2a, 117.4), the rest runtime (%d mechanism citations)", im, nmech)
+	if im := cov.Meaning.Implemented; im.Rules <= wantSum.Rules || im.Mtg != 13 || im.Both != 9 || im.Runtime != im.Rules-22 {
+		t.Errorf("implemented: %+v, want 13 mtg (702.19b, 603.6a), 9 both (117.1a, 117.2a, 117.4), the rest runtime (%d mechanism citations)", im, nmech)
 	}
 	var impls []string
 	for _, r := range cov.Rules {
@@ -195,7 +206,7 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 	if d := cmp.Diff([]string{
-		`508.1 action "" runtime true`,
+		`508.1 action "" both true`,
 		`511.3 action "" both true`,
 		`702.20 keyword "" runtime false`,
 	}, impls); d != "" {
@@ -207,27 +218,33 @@ func TestMeaning(t *testing.T) {
 			sec = s
 		}
 	}
-	// 508 508.1a 508.1f; 508.1; 508.1c 508.2.
-	if sec.MeaningMtg != 3 || sec.MeaningRuntime != 1 || sec.MeaningBoth != 2 {
-		t.Errorf("section 508: mtg %d runtime %d both %d, want 3 1 2", sec.MeaningMtg, sec.MeaningRuntime, sec.MeaningBoth)
+	// 508 508.1a 508.1f; none; 508.1 508.1c 508.2.
+	if sec.MeaningMtg != 3 || sec.MeaningRuntime != 0 || sec.MeaningBoth != 3 {
+		t.Errorf("section 508: mtg %d runtime %d both %d, want 3 0 3", sec.MeaningMtg, sec.MeaningRuntime, sec.MeaningBoth)
 	}
 }
 
 // TestProcedureVerbsDecide: every verb the vocabulary marks as a Go
 // procedure reaches a runtime decider, as derived from the code; and
-// choose_attackers and choose_blockers, whose predicate kinds the .mtg
-// names but whose combination (may, must, restriction, requirement,
-// costs: 508.1, 509.1) Go decides, reach checkAttackers and checkBlockers
-// (issue 38: until they are the .mtg's, the figure must see them).
+// choose_attackers and choose_blockers, whose clauses the .mtg states but
+// whose total cost Go still checks (508.1h, 509.1d), and of attackers what
+// a target must be (508.1b: a permanent defended by a player), reach the
+// functions that decide those (issue 38: until they are the .mtg's, the
+// figure must see them).
 func TestProcedureVerbsDecide(t *testing.T) {
 	tab := meaning.Load()
-	decides := map[string]string{"choose_attackers": "(*Game).checkAttackers", "choose_blockers": "(*Game).checkBlockers"}
+	decides := map[string][]string{
+		"choose_attackers": {"(*Game).checkClauses", "(*Game).checkTarget", "(*Game).payableDeclaration"},
+		"choose_blockers":  {"(*Game).checkClauses", "(*Game).payableDeclaration"},
+	}
 	for _, b := range compiler.Builtins() {
 		if b.Procedure != "" && len(tab.RowDeciders(b.Go)) == 0 {
 			t.Errorf("%s (%s) reaches no decider in internal/meaning/runtime.txt", b.Name, b.Go)
 		}
-		if d, ok := decides[b.Name]; ok && !slices.Contains(tab.RowDeciders(b.Go), d) {
-			t.Errorf("%s (%s) reaches deciders %v, not %s", b.Name, b.Go, tab.RowDeciders(b.Go), d)
+		for _, d := range decides[b.Name] {
+			if !slices.Contains(tab.RowDeciders(b.Go), d) {
+				t.Errorf("%s (%s) reaches deciders %v, not %s", b.Name, b.Go, tab.RowDeciders(b.Go), d)
+			}
 		}
 	}
 }

@@ -15,7 +15,7 @@ const _ = rt.APIVersion9
 const Edition = "cards"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a2b8174575db670e56d0e0bca8e9f9e6"
+const SourceHash = "sha256:37de3da97b4af21444ff6d76dfa253c9"
 
 // Keyword bits.
 const (
@@ -476,8 +476,8 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:311", Run: phase_combat_end_0},
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:318", Run: phase_combat_end_1},
+				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:339", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:346", Run: phase_combat_end_1},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -495,62 +495,62 @@ var Rules = &rt.Rules{
 					Rules: []string{"508"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4i"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_0},
-						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:32", Run: step_declare_attackers_action_1},
-						{Rules: []string{"702.154b", "702.154a", "508.1g"}, Pos: "rules/combat.mtg:44", Run: step_declare_attackers_action_2},
-						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:55", Run: step_declare_attackers_action_3},
-						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:59", Run: step_declare_attackers_action_4},
-						{Rules: []string{"702.22c", "702.22d"}, Pos: "rules/combat.mtg:72", Run: step_declare_attackers_action_5},
-						{Rules: []string{"702.22d", "702.22c"}, Pos: "rules/combat.mtg:81", Run: step_declare_attackers_action_6},
-						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:91", Run: step_declare_attackers_action_7},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4i"}, Pos: "rules/combat.mtg:37", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:46", Run: step_declare_attackers_action_1},
+						{Rules: []string{"702.154b", "702.154a", "508.1g"}, Pos: "rules/combat.mtg:58", Run: step_declare_attackers_action_2},
+						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:69", Run: step_declare_attackers_action_3},
+						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:73", Run: step_declare_attackers_action_4},
+						{Rules: []string{"702.22c", "702.22d"}, Pos: "rules/combat.mtg:86", Run: step_declare_attackers_action_5},
+						{Rules: []string{"702.22d", "702.22c"}, Pos: "rules/combat.mtg:95", Run: step_declare_attackers_action_6},
+						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:105", Run: step_declare_attackers_action_7},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:103 (509)
+				{ // rules/combat.mtg:117 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:103",
+					Pos:      "rules/combat.mtg:117",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:115", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:121", Run: step_declare_blockers_action_1},
-						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:128", Run: step_declare_blockers_action_2},
-						{Rules: []string{"702.22h", "702.22f"}, Pos: "rules/combat.mtg:136", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:152", Run: step_declare_blockers_action_4},
-						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:173", Run: step_declare_blockers_action_5},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4j"}, Pos: "rules/combat.mtg:136", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:149", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:156", Run: step_declare_blockers_action_2},
+						{Rules: []string{"702.22h", "702.22f"}, Pos: "rules/combat.mtg:164", Run: step_declare_blockers_action_3},
+						{Rules: []string{"509.1i", "509.3", "509.3a", "509.3b", "509.3c", "509.3d", "509.3f"}, Pos: "rules/combat.mtg:180", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.3e", "509.3g"}, Pos: "rules/combat.mtg:201", Run: step_declare_blockers_action_5},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.2",
 				},
-				{ // rules/combat.mtg:183 (510)
+				{ // rules/combat.mtg:211 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:183",
+					Pos:      "rules/combat.mtg:211",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.8",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:190", Run: step_combat_damage_action_0},
-						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:212", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:235", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:242", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:265", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:280", Run: step_combat_damage_action_6},
-						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:287", Run: step_combat_damage_action_7},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:218", Run: step_combat_damage_action_0},
+						{Rules: []string{"506.4", "506.4c", "506.4d", "506.4e"}, Pos: "rules/combat.mtg:240", Run: step_combat_damage_action_1},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:248", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:263", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1c", "702.19d"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:293", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.1", "510.1e", "703.4k"}, Pos: "rules/combat.mtg:308", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.2", "703.4m"}, Pos: "rules/combat.mtg:315", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:292 (511)
+				{ // rules/combat.mtg:320 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:292",
+					Pos:          "rules/combat.mtg:320",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:296", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:324", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -671,43 +671,43 @@ var Rules = &rt.Rules{
 		{Rule: "702.16c", Pos: "cards/protection.mtg:26", Over: rt.OverPermanents, Features: 0x100, Match: sba_702_16c_match, Do: sba_702_16c_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:530", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:558", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: kind_can_attack, Rule: "508.1", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
-		{Kind: kind_can_attack, Rule: "508.1a", Pos: "rules/combat.mtg:419", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: kind_cant_attack, Rule: "702.3b", Pos: "rules/combat.mtg:420", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
-		{Kind: kind_can_attack_player, Rule: "508.1b", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
-		{Kind: kind_can_attack_permanent, Rule: "508.1b", Pos: "rules/combat.mtg:430", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
-		{Kind: kind_can_attack_permanent, Rule: "506.2", Pos: "rules/combat.mtg:431", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: kind_can_attack_permanent, Rule: "310.8b", Pos: "rules/combat.mtg:432", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: kind_defender_of, Rule: "508.5", Pos: "rules/combat.mtg:436", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:452", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:453", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:457", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:462", Text: "if any(permanent, self, is_card(self, \"Ghostly Prison\")) then (if any(permanent, self, is_card(self, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0) + 2 * count(permanent, w, is_card(w, \"Ghostly Prison\") and w.controller == q) else if any(permanent, self, is_card(self, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0", Value2: pred_attack_tax_11},
-		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:465", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
-		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_13},
-		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
-		{Kind: kind_can_block, Rule: "509.1a", Pos: "rules/combat.mtg:473", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
-		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:474", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: kind_cant_block, Rule: "702.28b", Pos: "rules/combat.mtg:477", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: kind_cant_block, Rule: "702.31b", Pos: "rules/combat.mtg:480", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
-		{Kind: kind_cant_block, Rule: "702.118b", Pos: "rules/combat.mtg:482", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
-		{Kind: kind_cant_block, Rule: "702.14c", Pos: "rules/combat.mtg:485", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
-		{Kind: kind_block_restriction, Rule: "702.111b", Pos: "rules/combat.mtg:488", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:491", Text: "if is_card(self, \"Guardian of the Gateless\") then max((if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1), game.attackers) else if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
-		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:493", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:496", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:500", Text: "if any(permanent, self, is_card(self, \"Belligerent Brontodon\") and (s.controller == self.controller)) then max(0, s.toughness) else if any(permanent, self, is_card(self, \"Belligerent Brontodon\")) then (if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)) else if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)", Value: pred_assigns_damage_25},
-		{Kind: kind_lethal_damage, Rule: "702.19b", Pos: "rules/combat.mtg:506", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_26},
-		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
-		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:513", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:520", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:521", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
-		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:526", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
-		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
+		{Kind: kind_can_attack, Rule: "508.1", Pos: "rules/combat.mtg:445", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: kind_can_attack, Rule: "508.1a", Pos: "rules/combat.mtg:447", Text: "a.creature and not a.battle and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
+		{Kind: kind_cant_attack, Rule: "702.3b", Pos: "rules/combat.mtg:448", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
+		{Kind: kind_can_attack_player, Rule: "508.1b", Pos: "rules/combat.mtg:452", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: kind_can_attack_permanent, Rule: "508.1b", Pos: "rules/combat.mtg:458", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
+		{Kind: kind_can_attack_permanent, Rule: "506.2", Pos: "rules/combat.mtg:459", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: kind_can_attack_permanent, Rule: "310.8b", Pos: "rules/combat.mtg:460", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
+		{Kind: kind_defender_of, Rule: "508.5", Pos: "rules/combat.mtg:464", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:480", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:481", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:485", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:490", Text: "if any(permanent, self, is_card(self, \"Ghostly Prison\")) then (if any(permanent, self, is_card(self, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0) + 2 * count(permanent, w, is_card(w, \"Ghostly Prison\") and w.controller == q) else if any(permanent, self, is_card(self, \"Propaganda\")) then (0) + 2 * count(permanent, w, is_card(w, \"Propaganda\") and w.controller == q) else 0", Value2: pred_attack_tax_11},
+		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:493", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
+		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:499", Text: "b.controller == game.declaring", Test: pred_can_block_13},
+		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:500", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
+		{Kind: kind_can_block, Rule: "509.1a", Pos: "rules/combat.mtg:501", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
+		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:502", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: kind_cant_block, Rule: "702.28b", Pos: "rules/combat.mtg:505", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: kind_cant_block, Rule: "702.31b", Pos: "rules/combat.mtg:508", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
+		{Kind: kind_cant_block, Rule: "702.118b", Pos: "rules/combat.mtg:510", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
+		{Kind: kind_cant_block, Rule: "702.14c", Pos: "rules/combat.mtg:513", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
+		{Kind: kind_block_restriction, Rule: "702.111b", Pos: "rules/combat.mtg:516", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:519", Text: "if is_card(self, \"Guardian of the Gateless\") then max((if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1), game.attackers) else if is_card(self, \"Palace Guard\") then max((if self has blocks_additional_creature then 2 else 1), game.attackers) else if self has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
+		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:521", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:524", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:528", Text: "if any(permanent, self, is_card(self, \"Belligerent Brontodon\") and (s.controller == self.controller)) then max(0, s.toughness) else if any(permanent, self, is_card(self, \"Belligerent Brontodon\")) then (if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)) else if any(permanent, self, is_card(self, \"Doran, the Siege Tower\")) then max(0, s.toughness) else max(0, s.power)", Value: pred_assigns_damage_25},
+		{Kind: kind_lethal_damage, Rule: "702.19b", Pos: "rules/combat.mtg:534", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_26},
+		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:540", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
+		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:541", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:548", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:549", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
+		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:554", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
+		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
 		{Kind: kind_cast_any_time, Rule: "702.8a", Pos: "rules/keywords.mtg:26", Text: "x has flash", Test: pred_cast_any_time_33, Guard: [2]rt.KeywordSet{1 << kw_flash, 0}},
 		{Kind: kind_cant_cast, Rule: "702.61a", Pos: "rules/keywords.mtg:33", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_cast_34, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
 		{Kind: kind_cant_activate, Rule: "702.61a", Pos: "rules/keywords.mtg:34", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_activate_35, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
@@ -748,35 +748,37 @@ var Rules = &rt.Rules{
 	},
 	Fns: []rt.Predicate{
 		{Rule: "507.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_5, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_6, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_7, Is: kind_defender_of, IsOp: rt.FnValue},
-		{Rule: "508.1", Pos: "rules/combat.mtg:28", Text: "attack tax", Value2: fn_8, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_9, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_10},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_11, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_12, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_13, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_14, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_15, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "510.1", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_16, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "508.1", Pos: "rules/combat.mtg:38", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
+		{Rule: "508.1", Pos: "rules/combat.mtg:39", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:40", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:41", Text: "not a.attack_cost", Test: fn_5},
+		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_player, p, q)", Test2: fn_6, Is: kind_can_attack_player, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
+		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_10, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "509.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_11},
+		{Rule: "509.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_12, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_13, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_14, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_15, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_16},
+		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_17, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_18, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:545", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:548", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:549", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:550", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:551", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:552", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:554", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:555", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:558", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:559", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:566", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:567", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:573", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:576", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:577", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:578", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:579", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:580", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:582", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:583", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:586", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:587", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:594", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:595", Allows: timing_11},
 		{Name: "during_your_turn", Rules: []string{"602.5b"}, Pos: "cards/turn.mtg:27", Allows: timing_12},
 		{Name: "as_a_sorcery", Rules: []string{"602.5b"}, Pos: "cards/turn.mtg:58", Allows: timing_13},
 	},
@@ -808,10 +810,10 @@ var Rules = &rt.Rules{
 		{Name: "enlist_bonus", Rules: []string{"702.154a"}, Pos: "rules/keywords.mtg:301", Params: 2, Resolve: stack_object_0},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:335", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:341", Params: 2, Kinds: "oo", Run: effect_1},
-		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:353", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
-		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:370", Params: 2, Kinds: "oo", Run: effect_3},
+		{Name: "put_attacking", Rules: []string{"508.4", "508.4c", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:363", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.4", "508.4a", "506.3c"}, Pos: "rules/combat.mtg:369", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "make_blocked", Rules: []string{"509.1h", "509.3c", "702.22i"}, Pos: "rules/combat.mtg:381", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_2_target_0}}, Run: effect_2},
+		{Name: "put_blocking", Rules: []string{"509.4", "509.4a", "509.4b", "506.3a", "506.3d"}, Pos: "rules/combat.mtg:398", Params: 2, Kinds: "oo", Run: effect_3},
 		{Name: "battle_cry_bonus", Rules: []string{"702.91a"}, Pos: "rules/keywords.mtg:55", Params: 0, Kinds: "", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"702.25a"}, Pos: "rules/keywords.mtg:66", Params: 0, Kinds: "", Run: effect_5},
 		{Name: "exalted_bonus", Rules: []string{"702.83a"}, Pos: "rules/keywords.mtg:76", Params: 0, Kinds: "", Run: effect_6},
@@ -874,19 +876,19 @@ var Rules = &rt.Rules{
 	},
 	TriggerEvents: []rt.TriggerEvent{
 		{Name: "chapter", Rules: []string{"714.2b", "714.2", "714.2a"}, Pos: "rules/characteristics.mtg:57", On: []rt.EventOn{{Kind: rt.EvCounters, Name: "lore"}}, Param: 'i', If: trigger_event_0_if},
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:390"},
-		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:391"},
-		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:392"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:394"},
-		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:395"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:398", Recipient: true, Param: 'k', If: trigger_event_6_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:402", Watch: true, If: trigger_event_7_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:405", If: trigger_event_8_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:409", If: trigger_event_9_if},
-		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:410"},
-		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:411", Param: 'i', If: trigger_event_11_if},
-		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:412", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_13_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:418"},
+		{Name: "blocks", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:419"},
+		{Name: "becomes_blocked", Rules: []string{"509.3c"}, Pos: "rules/combat.mtg:420"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.3a"}, Pos: "rules/combat.mtg:422"},
+		{Name: "blocked_by", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:423"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.3d"}, Pos: "rules/combat.mtg:426", Recipient: true, Param: 'k', If: trigger_event_6_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:430", Watch: true, If: trigger_event_7_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:433", If: trigger_event_8_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:437", If: trigger_event_9_if},
+		{Name: "unblocked", Rules: []string{"509.3g"}, Pos: "rules/combat.mtg:438"},
+		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:439", Param: 'i', If: trigger_event_11_if},
+		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:440", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:441", Watch: true, Param: 'k', If: trigger_event_13_if},
 		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
 		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:149", On: []rt.EventOn{{Kind: rt.EvEnter}}},
@@ -1628,7 +1630,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:442 (506.5) (attacks_alone)
+// rules/combat.mtg:470 (506.5) (attacks_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -1636,7 +1638,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:443 (506.5) (attacking_alone)
+// rules/combat.mtg:471 (506.5) (attacking_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -1644,7 +1646,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:444 (506.5) (blocks_alone)
+// rules/combat.mtg:472 (506.5) (blocks_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -1652,7 +1654,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:445 (506.5) (blocking_alone)
+// rules/combat.mtg:473 (506.5) (blocking_alone)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -2264,7 +2266,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:311 (511.3)
+// rules/combat.mtg:339 (511.3)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2288,7 +2290,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:318 (511.2)
+// rules/combat.mtg:346 (511.2)
 func phase_combat_end_1(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -2307,15 +2309,19 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:27 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
+// rules/combat.mtg:37 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4i)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), rt.FnID(7), rt.FnID(8), "508.1") {
+	g.Declarable(rt.FnID(2), "508.1")
+	g.DeclarationForbidden(rt.FnID(3), "508.1")
+	g.DeclarationRequires(rt.FnID(4), "508.1")
+	g.DeclarationMayAdd(rt.FnID(5), "508.1")
+	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), "508.1") {
 		return false
 	}
 	return true
 }
 
-// rules/combat.mtg:32 (508.1f, 702.20b)
+// rules/combat.mtg:46 (508.1f, 702.20b)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2338,7 +2344,7 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:44 (702.154b, 702.154a, 508.1g)
+// rules/combat.mtg:58 (702.154b, 702.154a, 508.1g)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2382,13 +2388,13 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:55 (508.1g, 508.1i, 508.1j)
+// rules/combat.mtg:69 (508.1g, 508.1i, 508.1j)
 func step_declare_attackers_action_3(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "508.1g")
 	return true
 }
 
-// rules/combat.mtg:59 (508.1k)
+// rules/combat.mtg:73 (508.1k)
 func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2411,7 +2417,7 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:72 (702.22c, 702.22d)
+// rules/combat.mtg:86 (702.22c, 702.22d)
 func step_declare_attackers_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2456,7 +2462,7 @@ func step_declare_attackers_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:81 (702.22d, 702.22c)
+// rules/combat.mtg:95 (702.22d, 702.22c)
 func step_declare_attackers_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2501,7 +2507,7 @@ func step_declare_attackers_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:91 (508.1m)
+// rules/combat.mtg:105 (508.1m)
 func step_declare_attackers_action_7(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2527,18 +2533,25 @@ func step_declare_attackers_action_7(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:99 (508.2, 508.2a, 508.2b)
+// rules/combat.mtg:113 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:104 (508.8)
+// rules/combat.mtg:118 (508.8)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:115 (509.1, 509.1b, 509.1d, 703.4j)
+// rules/combat.mtg:136 (509.1, 509.1b, 509.1d, 703.4j)
 func step_declare_blockers_action_0(g rt.Exec) bool {
+	g.Declarable(rt.FnID(10), "509.1")
+	g.DeclarableAgainst(rt.FnID(11), "509.1")
+	g.DeclarableAtMost(rt.FnID(12), "509.1")
+	g.DeclarationForbidden(rt.FnID(13), "509.1")
+	g.DeclarationRequires(rt.FnID(14), "509.1")
+	g.DeclarationRequiresAgainst(rt.FnID(15), "509.1")
+	g.DeclarationMayAdd(rt.FnID(16), "509.1")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -2555,7 +2568,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), rt.FnID(13), rt.FnID(14), "509.1") {
+			if !g.ChooseBlockers(v_q, "509.1") {
 				return false
 			}
 		}
@@ -2564,7 +2577,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:121 (509.1e, 509.1f)
+// rules/combat.mtg:149 (509.1e, 509.1f)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2579,7 +2592,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:128 (509.1g, 509.1h)
+// rules/combat.mtg:156 (509.1g, 509.1h)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2602,7 +2615,7 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:136 (702.22h, 702.22f)
+// rules/combat.mtg:164 (702.22h, 702.22f)
 func step_declare_blockers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2661,7 +2674,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:152 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
+// rules/combat.mtg:180 (509.1i, 509.3, 509.3a, 509.3b, 509.3c, 509.3d, 509.3f)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2744,7 +2757,7 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:173 (509.3e, 509.3g)
+// rules/combat.mtg:201 (509.3e, 509.3g)
 func step_declare_blockers_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2785,17 +2798,17 @@ func step_declare_blockers_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:181 (509.2, 509.2a)
+// rules/combat.mtg:209 (509.2, 509.2a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:184 (508.8)
+// rules/combat.mtg:212 (508.8)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:190 (510.4)
+// rules/combat.mtg:218 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -2871,7 +2884,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:212 (506.4, 506.4c, 506.4d, 506.4e)
+// rules/combat.mtg:240 (506.4, 506.4c, 506.4d, 506.4e)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2894,7 +2907,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:220 (510.1a, 510.1b)
+// rules/combat.mtg:248 (510.1a, 510.1b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2917,7 +2930,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:235 (510.1b, 510.1c)
+// rules/combat.mtg:263 (510.1b, 510.1c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2944,7 +2957,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:242 (510.1c, 702.19d)
+// rules/combat.mtg:270 (510.1c, 702.19d)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3058,7 +3071,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:265 (510.1d)
+// rules/combat.mtg:293 (510.1d)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3118,7 +3131,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:280 (510.1, 510.1e, 703.4k)
+// rules/combat.mtg:308 (510.1, 510.1e, 703.4k)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3134,7 +3147,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(15), rt.FnID(16), "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(17), rt.FnID(18), "510.1") {
 				return false
 			}
 		}
@@ -3143,23 +3156,23 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:287 (510.2, 703.4m)
+// rules/combat.mtg:315 (510.2, 703.4m)
 func step_combat_damage_action_7(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:290 (510.3, 510.3a)
+// rules/combat.mtg:318 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:293 (511.1)
+// rules/combat.mtg:321 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:296 (511.3)
+// rules/combat.mtg:324 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -3774,14 +3787,14 @@ func sba_702_16c_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "702.16c")
 }
 
-// rules/combat.mtg:530 (506.4)
+// rules/combat.mtg:558 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:530 (506.4)
+// rules/combat.mtg:558 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -4064,22 +4077,22 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:417 (508.1)
+// rules/combat.mtg:445 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
 
-// rules/combat.mtg:419 (508.1a, 506.3, 702.10b)
+// rules/combat.mtg:447 (508.1a, 506.3, 702.10b)
 func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjIs(g, v_a, ty_battle)) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(68))))
 }
 
-// rules/combat.mtg:420 (702.3b)
+// rules/combat.mtg:448 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:424 (508.1b, 506.2)
+// rules/combat.mtg:452 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -4088,28 +4101,28 @@ func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:430 (508.1b, 506.3, 310.5)
+// rules/combat.mtg:458 (508.1b, 506.3, 310.5)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && (rt.ObjIs(g, v_t, ty_planeswalker) || rt.ObjIs(g, v_t, ty_battle))
 }
 
-// rules/combat.mtg:431 (506.2)
+// rules/combat.mtg:459 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:432 (310.8b, 310.8)
+// rules/combat.mtg:460 (310.8b, 310.8)
 func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:436 (508.5, 508.5a, 310.8c, 310.8d)
+// rules/combat.mtg:464 (508.5, 508.5a, 310.8c, 310.8d)
 func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
@@ -4119,22 +4132,22 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:452 (508.1c)
+// rules/combat.mtg:480 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(10))
 }
 
-// rules/combat.mtg:453 (508.1c)
+// rules/combat.mtg:481 (508.1c)
 func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:457 (508.1d)
+// rules/combat.mtg:485 (508.1d)
 func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
 }
 
-// rules/combat.mtg:462 (508.1g, 508.1g, 508.1g)
+// rules/combat.mtg:490 (508.1g, 508.1g, 508.1g)
 func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
@@ -4219,47 +4232,47 @@ func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:465 (702.10c)
+// rules/combat.mtg:493 (702.10c)
 func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(68))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:471 (509.1)
+// rules/combat.mtg:499 (509.1)
 func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:472 (509.1)
+// rules/combat.mtg:500 (509.1)
 func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:473 (509.1a)
+// rules/combat.mtg:501 (509.1a)
 func pred_can_block_15(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:474 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:502 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:477 (702.28b)
+// rules/combat.mtg:505 (702.28b)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:480 (702.31b)
+// rules/combat.mtg:508 (702.31b)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:482 (702.118b)
+// rules/combat.mtg:510 (702.118b)
 func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:485 (702.14c, 702.14d)
+// rules/combat.mtg:513 (702.14c, 702.14d)
 func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
@@ -4329,12 +4342,12 @@ func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:488 (702.111b)
+// rules/combat.mtg:516 (702.111b)
 func pred_block_restriction_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:491 (509.1a, 509.1a, 509.1a)
+// rules/combat.mtg:519 (509.1a, 509.1a, 509.1a)
 func pred_blocks_at_most_22(g rt.Exec, v_self rt.ObjID) int32 {
 	return func() int32 {
 		if g.IsCard(v_self, "Guardian of the Gateless") {
@@ -4374,17 +4387,17 @@ func pred_blocks_at_most_22(g rt.Exec, v_self rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:493 (509.1c)
+// rules/combat.mtg:521 (509.1c)
 func pred_must_block_23(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
 }
 
-// rules/combat.mtg:496 (509.1b)
+// rules/combat.mtg:524 (509.1b)
 func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(12))
 }
 
-// rules/combat.mtg:500 (510.1a, 510.1a, 510.1a)
+// rules/combat.mtg:528 (510.1a, 510.1a, 510.1a)
 func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -4449,7 +4462,7 @@ func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:506 (702.19b, 702.2c)
+// rules/combat.mtg:534 (702.19b, 702.2c)
 func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
@@ -4475,32 +4488,32 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:512 (702.19b)
+// rules/combat.mtg:540 (702.19b)
 func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:513 (702.19b, 702.19d, 702.19f)
+// rules/combat.mtg:541 (702.19b, 702.19d, 702.19f)
 func pred_trample_28(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:520 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:548 (510.4, 702.7b, 702.4b)
 func pred_deals_first_29(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:521 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:549 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_30(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:526 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:554 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_31(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:571 (506.2a, 507.1)
+// rules/combat.mtg:599 (506.2a, 507.1)
 func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -4861,23 +4874,28 @@ func fn_1(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:28 (508.1)
+// rules/combat.mtg:38 (508.1)
 func fn_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.Holds(kind_can_attack, v_a) && !(g.Holds(kind_cant_attack, v_a))
 }
 
-// rules/combat.mtg:28 (508.1)
+// rules/combat.mtg:39 (508.1)
 func fn_3(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_attack_restriction, v_x)
 }
 
-// rules/combat.mtg:28 (508.1)
+// rules/combat.mtg:40 (508.1)
 func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
 	return g.Holding(kind_must_attack, v_a)
 }
 
-// rules/combat.mtg:28 (508.1)
-func fn_5(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+// rules/combat.mtg:41 (508.1)
+func fn_5(g rt.Exec, v_a rt.ObjID) bool {
+	return !(g.HasAttackCost(v_a))
+}
+
+// rules/combat.mtg:42 (508.1)
+func fn_6(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	v_q := int(v_q_)
@@ -4885,121 +4903,126 @@ func fn_5(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:28 (508.1)
-func fn_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+// rules/combat.mtg:42 (508.1)
+func fn_7(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return g.Holds2(kind_can_attack_permanent, rt.ObjID(v_p), v_t)
 }
 
-// rules/combat.mtg:28 (508.1)
-func fn_7(g rt.Exec, v_t rt.ObjID) int32 {
+// rules/combat.mtg:42 (508.1)
+func fn_8(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(int(g.PredValue(kind_defender_of, v_t)))
 }
 
-// rules/combat.mtg:28 (508.1)
-func fn_8(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+// rules/combat.mtg:42 (508.1)
+func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:117 (509.1)
-func fn_9(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:137 (509.1)
+func fn_10(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
-// rules/combat.mtg:117 (509.1)
-func fn_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:138 (509.1)
+func fn_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
-// rules/combat.mtg:117 (509.1)
-func fn_11(g rt.Exec, v_x rt.ObjID) bool {
-	return g.Holds(kind_block_restriction, v_x)
-}
-
-// rules/combat.mtg:117 (509.1)
+// rules/combat.mtg:139 (509.1)
 func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
-	return g.Holding(kind_must_block, v_b)
-}
-
-// rules/combat.mtg:117 (509.1)
-func fn_13(g rt.Exec, v_b, v_a rt.ObjID) int32 {
-	return g.Holding2(kind_must_block_attacker, v_b, v_a)
-}
-
-// rules/combat.mtg:117 (509.1)
-func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
-// rules/combat.mtg:282 (510.1)
-func fn_15(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:140 (509.1)
+func fn_13(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(kind_block_restriction, v_x)
+}
+
+// rules/combat.mtg:141 (509.1)
+func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.Holding(kind_must_block, v_b)
+}
+
+// rules/combat.mtg:142 (509.1)
+func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+	return g.Holding2(kind_must_block_attacker, v_b, v_a)
+}
+
+// rules/combat.mtg:143 (509.1)
+func fn_16(g rt.Exec, v_b rt.ObjID) bool {
+	return !(g.HasBlockCost(v_b))
+}
+
+// rules/combat.mtg:310 (510.1)
+func fn_17(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
-// rules/combat.mtg:282 (510.1)
-func fn_16(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:310 (510.1)
+func fn_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:545 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:573 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:548 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:576 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:549 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:577 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:550 (506.7a, 506.7d)
+// rules/combat.mtg:578 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:551 (506.7b, 506.7d)
+// rules/combat.mtg:579 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:552 (506.7, 506.7d)
+// rules/combat.mtg:580 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:554 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:582 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:555 (506.7, 506.7d)
+// rules/combat.mtg:583 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:558 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:586 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:559 (506.7, 506.7d)
+// rules/combat.mtg:587 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:566 (506.7c)
+// rules/combat.mtg:594 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:567 (506.7c, 506.7f)
+// rules/combat.mtg:595 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -5295,7 +5318,7 @@ func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.Modify(v_a, g.Power(v_c), 0, rt.DurationID(4096), "702.154a")
 }
 
-// rules/combat.mtg:335 (508.4, 508.4c, 506.3a, 506.3b)
+// rules/combat.mtg:363 (508.4, 508.4c, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -5308,7 +5331,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:341 (508.4, 508.4a, 506.3c)
+// rules/combat.mtg:369 (508.4, 508.4a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -5321,7 +5344,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:353 (509.1h, 509.3c, 702.22i)
+// rules/combat.mtg:381 (509.1h, 509.3c, 702.22i)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
@@ -5351,14 +5374,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:353 (509.1h, 509.3c, 702.22i) (target 0)
+// rules/combat.mtg:381 (509.1h, 509.3c, 702.22i) (target 0)
 func effect_2_target_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_a := rt.ObjID(args[0])
 	_ = v_a
 	return rt.ObjIs(g, v_a, ty_creature) && g.Attacking(v_a) && !(g.Blocked(v_a))
 }
 
-// rules/combat.mtg:370 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
+// rules/combat.mtg:398 (509.4, 509.4a, 509.4b, 506.3a, 506.3d)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -6436,7 +6459,7 @@ func trigger_event_0_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjCounters(g, v_x, ctr_lore)-v_a < v_n && rt.ObjCounters(g, v_x, ctr_lore) >= v_n
 }
 
-// rules/combat.mtg:398 (509.3d)
+// rules/combat.mtg:426 (509.3d)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -6447,7 +6470,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:402 (508.1m)
+// rules/combat.mtg:430 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -6456,7 +6479,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(9)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:405 (508.1m)
+// rules/combat.mtg:433 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -6474,7 +6497,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:409 (508.1m)
+// rules/combat.mtg:437 (508.1m)
 func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -6491,7 +6514,7 @@ func trigger_event_9_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:411 (509.3e)
+// rules/combat.mtg:439 (509.3e)
 func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -6500,7 +6523,7 @@ func trigger_event_11_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:413 (509.3f)
+// rules/combat.mtg:441 (509.3f)
 func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

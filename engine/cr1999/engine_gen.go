@@ -15,7 +15,7 @@ const _ = rt.APIVersion9
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:43a37d33cbd81b0f083adbef26c7b18c"
+const SourceHash = "sha256:c53026a11b43c83b167e7c512def7449"
 
 // Keyword bits.
 const (
@@ -276,7 +276,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"306", "306.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:311", Run: phase_combat_end_0},
+				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:339", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (307)
@@ -294,7 +294,7 @@ var Rules = &rt.Rules{
 					Rules: []string{"308"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:27", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:37", Run: step_declare_attackers_action_0},
 						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:81", Run: step_declare_attackers_action_1},
 						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:91", Run: step_declare_attackers_action_2},
 					},
@@ -302,46 +302,46 @@ var Rules = &rt.Rules{
 					PriorityRule: "308.6",
 					PriorityIf:   step_declare_attackers_priority_if,
 				},
-				{ // rules/combat.mtg:103 (309)
+				{ // rules/combat.mtg:117 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "rules/combat.mtg:103",
+					Pos:      "rules/combat.mtg:117",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:115", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:121", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:136", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:149", Run: step_declare_blockers_action_1},
 						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:111", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
 				},
-				{ // rules/combat.mtg:183 (310)
+				{ // rules/combat.mtg:211 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "rules/combat.mtg:183",
+					Pos:      "rules/combat.mtg:211",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
 						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:140", Run: step_combat_damage_action_0},
-						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:220", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:235", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:242", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:248", Run: step_combat_damage_action_1},
+						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:263", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:218", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:280", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:308", Run: step_combat_damage_action_5},
 						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:228", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // rules/combat.mtg:292 (311)
+				{ // rules/combat.mtg:320 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:292",
+					Pos:          "rules/combat.mtg:320",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:296", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:324", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -426,21 +426,21 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:45", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:530", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:558", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: kind_can_attack, Rule: "308.1", Pos: "rules/combat.mtg:417", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: kind_can_attack, Rule: "308.1", Pos: "rules/combat.mtg:445", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: kind_can_attack, Rule: "308.1", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: kind_can_attack_player, Rule: "308.1", Pos: "rules/combat.mtg:424", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:471", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:472", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: kind_can_attack_player, Rule: "308.1", Pos: "rules/combat.mtg:452", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:499", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:500", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: kind_can_block, Rule: "309.1", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
 		{Kind: kind_blocks_at_most, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:500", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:512", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:513", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:571", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:528", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:540", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:541", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: kind_cast_any_time, Rule: "409.1", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_damage_assigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
 		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
@@ -455,21 +455,23 @@ var Rules = &rt.Rules{
 	},
 	Fns: []rt.Predicate{
 		{Rule: "307.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
-		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
-		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
-		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_player, p, q)", Test2: fn_5, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "holds(can_attack_permanent, p, t)", Test2: fn_6, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
-		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "defender of", Value: fn_7, Is: kind_defender_of, IsOp: rt.FnValue},
-		{Rule: "308.1", Pos: "rules/combat.mtg:28", Text: "attack tax", Value2: fn_8, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holds(can_block, b)", Test: fn_9, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "not holds(cant_block, b, a)", Test2: fn_10},
-		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holds(block_restriction, x)", Test: fn_11, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block, b)", Value: fn_12, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "holding(must_block_attacker, b, a)", Value2: fn_13, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "309.1", Pos: "rules/combat.mtg:117", Text: "blocks at most", Value: fn_14, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "310.1", Pos: "rules/combat.mtg:282", Text: "holds(division_restriction, s, b)", Test2: fn_15, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "310.1", Pos: "rules/combat.mtg:282", Text: "lethal damage", Value2: fn_16, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "308.1", Pos: "rules/combat.mtg:38", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
+		{Rule: "308.1", Pos: "rules/combat.mtg:39", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
+		{Rule: "308.1", Pos: "rules/combat.mtg:40", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
+		{Rule: "308.1", Pos: "rules/combat.mtg:41", Text: "not a.attack_cost", Test: fn_5},
+		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_player, p, q)", Test2: fn_6, Is: kind_can_attack_player, IsOp: rt.FnHolds},
+		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
+		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
+		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
+		{Rule: "309.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_10, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "309.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_11},
+		{Rule: "309.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_12, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "309.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_13, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_14, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_15, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_16},
+		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_17, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_18, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -498,19 +500,19 @@ var Rules = &rt.Rules{
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:390"},
-		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:391"},
-		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:392"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:394"},
-		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:395"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:398", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:402", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:405", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:409", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:410"},
-		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:411", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:412", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:413", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:418"},
+		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:419"},
+		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:420"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:422"},
+		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:423"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:426", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:430", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:433", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:437", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:438"},
+		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:439", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:440", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:441", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -684,7 +686,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:442 (308.1) (attacks_alone)
+// rules/combat.mtg:470 (308.1) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -692,7 +694,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:443 (308.1) (attacking_alone)
+// rules/combat.mtg:471 (308.1) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -700,7 +702,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:444 (309.1) (blocks_alone)
+// rules/combat.mtg:472 (309.1) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -708,7 +710,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:445 (309.1) (blocking_alone)
+// rules/combat.mtg:473 (309.1) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1076,7 +1078,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:311 (306.2)
+// rules/combat.mtg:339 (306.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1113,9 +1115,13 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:27 (308.1, 308.2, 308.3)
+// rules/combat.mtg:37 (308.1, 308.2, 308.3)
 func step_declare_attackers_action_0(g rt.Exec) bool {
-	if !g.ChooseAttackers(g.Active, rt.FnID(2), rt.FnID(3), rt.FnID(4), rt.FnID(5), rt.FnID(6), rt.FnID(7), rt.FnID(8), "308.1") {
+	g.Declarable(rt.FnID(2), "308.1")
+	g.DeclarationForbidden(rt.FnID(3), "308.1")
+	g.DeclarationRequires(rt.FnID(4), "308.1")
+	g.DeclarationMayAdd(rt.FnID(5), "308.1")
+	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), "308.1") {
 		return false
 	}
 	return true
@@ -1179,13 +1185,20 @@ func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
 
-// rules/combat.mtg:104 (308.4)
+// rules/combat.mtg:118 (308.4)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:115 (309.1, 309.2)
+// rules/combat.mtg:136 (309.1, 309.2)
 func step_declare_blockers_action_0(g rt.Exec) bool {
+	g.Declarable(rt.FnID(10), "309.1")
+	g.DeclarableAgainst(rt.FnID(11), "309.1")
+	g.DeclarableAtMost(rt.FnID(12), "309.1")
+	g.DeclarationForbidden(rt.FnID(13), "309.1")
+	g.DeclarationRequires(rt.FnID(14), "309.1")
+	g.DeclarationRequiresAgainst(rt.FnID(15), "309.1")
+	g.DeclarationMayAdd(rt.FnID(16), "309.1")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1202,7 +1215,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.ChooseBlockers(v_q, rt.FnID(9), rt.FnID(10), rt.FnID(11), rt.FnID(12), rt.FnID(13), rt.FnID(14), "309.1") {
+			if !g.ChooseBlockers(v_q, "309.1") {
 				return false
 			}
 		}
@@ -1211,7 +1224,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:121 (309.2)
+// rules/combat.mtg:149 (309.2)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1361,12 +1374,12 @@ func step_declare_blockers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:181 (309.5)
+// rules/combat.mtg:209 (309.5)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:184 (308.4)
+// rules/combat.mtg:212 (308.4)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
@@ -1447,7 +1460,7 @@ func step_combat_damage_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:220 (310.1a, 310.1b)
+// rules/combat.mtg:248 (310.1a, 310.1b)
 func step_combat_damage_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1470,7 +1483,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:235 (310.1b, 310.1c)
+// rules/combat.mtg:263 (310.1b, 310.1c)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1497,7 +1510,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:242 (310.1c, 502.9)
+// rules/combat.mtg:270 (310.1c, 502.9)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1653,7 +1666,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:280 (310.1)
+// rules/combat.mtg:308 (310.1)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1669,7 +1682,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(15), rt.FnID(16), "310.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(17), rt.FnID(18), "310.1") {
 				return false
 			}
 		}
@@ -1686,17 +1699,17 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:290 (310.2)
+// rules/combat.mtg:318 (310.2)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:293 (311.1)
+// rules/combat.mtg:321 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:296 (306.2, 308.5, 309.3)
+// rules/combat.mtg:324 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1987,14 +2000,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:530 (306.2)
+// rules/combat.mtg:558 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:530 (306.2)
+// rules/combat.mtg:558 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2111,7 +2124,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:417 (308.1)
+// rules/combat.mtg:445 (308.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2121,7 +2134,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))))
 }
 
-// rules/combat.mtg:424 (308.1)
+// rules/combat.mtg:452 (308.1)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2130,12 +2143,12 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:471 (309.1)
+// rules/combat.mtg:499 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:472 (309.1)
+// rules/combat.mtg:500 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2150,22 +2163,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:500 (310.1a)
+// rules/combat.mtg:528 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:512 (502.9)
+// rules/combat.mtg:540 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:513 (502.9)
+// rules/combat.mtg:541 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:571 (307.1)
+// rules/combat.mtg:599 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2314,23 +2327,28 @@ func fn_1(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:28 (308.1)
+// rules/combat.mtg:38 (308.1)
 func fn_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.Holds(kind_can_attack, v_a) && !(g.Holds(kind_cant_attack, v_a))
 }
 
-// rules/combat.mtg:28 (308.1)
+// rules/combat.mtg:39 (308.1)
 func fn_3(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_attack_restriction, v_x)
 }
 
-// rules/combat.mtg:28 (308.1)
+// rules/combat.mtg:40 (308.1)
 func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
 	return g.Holding(kind_must_attack, v_a)
 }
 
-// rules/combat.mtg:28 (308.1)
-func fn_5(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+// rules/combat.mtg:41 (308.1)
+func fn_5(g rt.Exec, v_a rt.ObjID) bool {
+	return !(g.HasAttackCost(v_a))
+}
+
+// rules/combat.mtg:42 (308.1)
+func fn_6(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	v_q := int(v_q_)
@@ -2338,62 +2356,67 @@ func fn_5(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:28 (308.1)
-func fn_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+// rules/combat.mtg:42 (308.1)
+func fn_7(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return g.Holds2(kind_can_attack_permanent, rt.ObjID(v_p), v_t)
 }
 
-// rules/combat.mtg:28 (308.1)
-func fn_7(g rt.Exec, v_t rt.ObjID) int32 {
+// rules/combat.mtg:42 (308.1)
+func fn_8(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(int(g.PredValue(kind_defender_of, v_t)))
 }
 
-// rules/combat.mtg:28 (308.1)
-func fn_8(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+// rules/combat.mtg:42 (308.1)
+func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:117 (309.1)
-func fn_9(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:137 (309.1)
+func fn_10(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
-// rules/combat.mtg:117 (309.1)
-func fn_10(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:138 (309.1)
+func fn_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
-// rules/combat.mtg:117 (309.1)
-func fn_11(g rt.Exec, v_x rt.ObjID) bool {
-	return g.Holds(kind_block_restriction, v_x)
-}
-
-// rules/combat.mtg:117 (309.1)
+// rules/combat.mtg:139 (309.1)
 func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
-	return g.Holding(kind_must_block, v_b)
-}
-
-// rules/combat.mtg:117 (309.1)
-func fn_13(g rt.Exec, v_b, v_a rt.ObjID) int32 {
-	return g.Holding2(kind_must_block_attacker, v_b, v_a)
-}
-
-// rules/combat.mtg:117 (309.1)
-func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
-// rules/combat.mtg:282 (310.1)
-func fn_15(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:140 (309.1)
+func fn_13(g rt.Exec, v_x rt.ObjID) bool {
+	return g.Holds(kind_block_restriction, v_x)
+}
+
+// rules/combat.mtg:141 (309.1)
+func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
+	return g.Holding(kind_must_block, v_b)
+}
+
+// rules/combat.mtg:142 (309.1)
+func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+	return g.Holding2(kind_must_block_attacker, v_b, v_a)
+}
+
+// rules/combat.mtg:143 (309.1)
+func fn_16(g rt.Exec, v_b rt.ObjID) bool {
+	return !(g.HasBlockCost(v_b))
+}
+
+// rules/combat.mtg:310 (310.1)
+func fn_17(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
-// rules/combat.mtg:282 (310.1)
-func fn_16(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:310 (310.1)
+func fn_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
@@ -2577,7 +2600,7 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:398 (309.1)
+// rules/combat.mtg:426 (309.1)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2588,7 +2611,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:402 (308.3)
+// rules/combat.mtg:430 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2597,7 +2620,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:405 (308.3)
+// rules/combat.mtg:433 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2615,7 +2638,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:409 (308.3)
+// rules/combat.mtg:437 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2632,7 +2655,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:411 (309.1)
+// rules/combat.mtg:439 (309.1)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2641,7 +2664,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:413 (309.1)
+// rules/combat.mtg:441 (309.1)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -24,12 +24,7 @@ func (g *Game) Check(a Answer) error {
 // changing nothing, and remembers it if legal.
 func (g *Game) checkDeclaration(a *Answer) error {
 	d := g.pending
-	var err error
-	if d.Kind == DecideAttackers {
-		err = g.checkAttackers(&d, a)
-	} else {
-		err = g.checkBlockers(&d, a)
-	}
+	err := g.checkClauses(&d, a, d.Kind == DecideBlockers)
 	if err == nil {
 		g.declBufs().checked.remember(g, a)
 	}

@@ -299,11 +299,13 @@ type Combat struct {
 	// Places are the announcements of places in damage assignment orders
 	// still to be asked (ChoosePlace), the first first.
 	Places []Place
-	// Atk and Blk are the functions of the rules the statements asking
-	// for the declarations of attackers and blockers are given
-	// (ChooseAttackers, ChooseBlockers): what the declarations are
-	// checked against.
-	Atk, Blk DeclFns
+	// Atk and Blk are the clauses of the declarations of attackers and
+	// blockers (DeclFns: those stated before the statements asking for
+	// them, ChooseAttackers, ChooseBlockers, and what they are given):
+	// what the declarations are checked against. Stated are the clauses
+	// stated since the last declaration was asked for (Declarable...),
+	// which the next one adopts.
+	Atk, Blk, Stated DeclFns
 	// divRestrict and divFigure are the functions of the rules the
 	// damage decision was posed with (DivideCombatDamage): what refuses a
 	// division, and the value of each recipient the host is told.

@@ -27,24 +27,29 @@ type Declared struct {
 	Defender int8 // an attacker's: the player who defends Target, as declared
 }
 
-// DeclFns are the functions of the rules a declaration of attackers or
-// blockers is checked against, as the rules' statement that asks for it
-// gives them (choose_attackers, choose_blockers: given(...)): what each
-// says is the .mtg's; the runtime evaluates them, and knows them by their
-// place here only. A declaration is legal when every creature in it may
-// be declared (May; a blocker may block its attacker, MayBlock; an
-// attacker may attack what it attacks, Player or Permanent, defended by
-// the player Defender names), Restriction holds for no permanent with it
-// made, a blocker blocks at most AtMost attackers, and no declaration
-// meeting all that obeys more requirements (Requirement of each creature
-// declared, Pair of each blocker and the attacker it blocks).
+// DeclFns are the clauses of a declaration of attackers or blockers, as
+// the rules' statements state them before the statement that asks for it
+// (declarable, declarable_against, declarable_at_most,
+// declaration_forbidden, declaration_requires,
+// declaration_requires_against, declaration_may_add: each a function of
+// the rules, given(...)), and, of attackers, what the creatures may attack
+// (choose_attackers' own functions). What each clause says is the .mtg's;
+// the runtime evaluates each as its statement says, the same for
+// attackers and blockers: a declaration is legal when each creature in it
+// meets Each, with each object it is declared against Against, against at
+// most AtMost things; Forbidden holds for no permanent with it made; and
+// no declaration meeting all that obeys more of what Required and
+// RequiredAgainst count (adding, of the creatures it does not declare and
+// nothing requires, only those MayAdd allows). A clause not stated
+// constrains nothing (AtMost: one; Each: nothing may be declared).
 type DeclFns struct {
-	May         FnID // (x): a condition, x may be declared
-	MayBlock    FnID // (b, a), of blockers: a condition, b may block a
-	Restriction FnID // (x): a condition, with the declaration made, that makes it illegal
-	Requirement FnID // (x): a number, the requirements that x is declared
-	Pair        FnID // (b, a), of blockers: a number, the requirements that b blocks a
-	AtMost      FnID // (b), of blockers: a number, the most attackers b may block
+	Each            FnID // (x): a condition each creature declared meets (declarable)
+	Against         FnID // (x, y): a condition x meets with each object y it is declared against (declarable_against)
+	AtMost          FnID // (x): a number, the most things x may be declared against (declarable_at_most)
+	Forbidden       FnID // (x): a condition, with the declaration made, that makes it illegal (declaration_forbidden)
+	Required        FnID // (x): a number, the requirements that x is declared (declaration_requires)
+	RequiredAgainst FnID // (x, y): a number, the requirements that x is declared against y (declaration_requires_against)
+	MayAdd          FnID // (x): a condition, a creature the search for a better declaration may add though nothing requires it (declaration_may_add)
 	// Of attackers: whether player p's creatures may attack player q
 	// (Player, (p, q)) and permanent t (Permanent, (p, t)); who defends a
 	// permanent (Defender, (t): a player); the generic mana to pay for a
@@ -53,32 +58,88 @@ type DeclFns struct {
 	Player, Permanent, Defender, Tax FnID
 }
 
-// shaped reports whether every function of d is none or of the shape its
-// place needs (blockers: of a declaration of blockers): a loaded game's
-// are checked so.
+// declShaped reports whether every function of d is none or of the shape
+// its place needs (blockers: of a declaration of blockers, which attacks
+// nothing): a loaded game's are checked so.
 func (g *Game) declShaped(d DeclFns, blockers bool) bool {
-	return g.fnShaped(d.May, 1, false) && g.fnShaped(d.MayBlock, 2, false) && g.fnShaped(d.Restriction, 1, false) &&
-		g.fnShaped(d.Requirement, 1, true) && g.fnShaped(d.Pair, 2, true) && g.fnShaped(d.AtMost, 1, true) &&
+	return g.fnShaped(d.Each, 1, false) && g.fnShaped(d.Against, 2, false) && g.fnShaped(d.Forbidden, 1, false) &&
+		g.fnShaped(d.Required, 1, true) && g.fnShaped(d.RequiredAgainst, 2, true) && g.fnShaped(d.AtMost, 1, true) && g.fnShaped(d.MayAdd, 1, false) &&
 		g.fnShaped(d.Player, 2, false) && g.fnShaped(d.Permanent, 2, false) && g.fnShaped(d.Defender, 1, true) && g.fnShaped(d.Tax, 2, true) &&
-		(blockers || d.MayBlock == 0 && d.Pair == 0 && d.AtMost == 0) && (!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0 && d.Tax == 0)
+		(!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0 && d.Tax == 0)
+}
+
+// The statements stating the clauses of the next declaration asked for
+// (Combat.Stated): each a function of the rules, given(...).
+
+// Declarable states the condition f (of x) each creature declared meets.
+func (g Exec) Declarable(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Each, f, 1, false) }
+
+// DeclarableAgainst states the condition f (of x and y) each creature
+// declared meets with each object it is declared against.
+func (g Exec) DeclarableAgainst(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Against, f, 2, false) }
+
+// DeclarableAtMost states the number f (of x): the most things x may be
+// declared against.
+func (g Exec) DeclarableAtMost(f FnID, rule string) { g.stateClause(&g.Combat.Stated.AtMost, f, 1, true) }
+
+// DeclarationForbidden states the condition f (of a permanent x) that,
+// with the declaration made, makes it illegal.
+func (g Exec) DeclarationForbidden(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Forbidden, f, 1, false) }
+
+// DeclarationRequires states the number f (of x): the requirements that x
+// is declared. A declaration is illegal if another one meeting the other
+// clauses obeys more requirements.
+func (g Exec) DeclarationRequires(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Required, f, 1, true) }
+
+// DeclarationRequiresAgainst states the number f (of x and y): the
+// requirements that x is declared against y.
+func (g Exec) DeclarationRequiresAgainst(f FnID, rule string) {
+	g.stateClause(&g.Combat.Stated.RequiredAgainst, f, 2, true)
+}
+
+// DeclarationMayAdd states the condition f (of x): a creature the search
+// for a declaration obeying more requirements may add to one though no
+// requirement names it (none stated: any).
+func (g Exec) DeclarationMayAdd(f FnID, rule string) { g.stateClause(&g.Combat.Stated.MayAdd, f, 1, false) }
+
+// stateClause records the clause f in slot, if it has the shape the slot needs
+// (a loaded game's functions are checked so too).
+func (g Exec) stateClause(slot *FnID, f FnID, params int, value bool) {
+	if g.fnShaped(f, params, value) {
+		*slot = f
+	}
+}
+
+// adopt makes the clauses stated since the last declaration asked for
+// those of d (none stated: d keeps its own).
+func (g Exec) adopt(d *DeclFns) {
+	c := &g.Combat
+	if c.Stated == (DeclFns{}) {
+		return
+	}
+	d.Each, d.Against, d.AtMost, d.Forbidden = c.Stated.Each, c.Stated.Against, c.Stated.AtMost, c.Stated.Forbidden
+	d.Required, d.RequiredAgainst, d.MayAdd = c.Stated.Required, c.Stated.RequiredAgainst, c.Stated.MayAdd
+	c.Stated = DeclFns{}
 }
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
 // records the declaration (Combat.Declared); nothing attacks yet. It is
-// checked against the functions of the rules given (DeclFns): who may
-// attack, the restriction, the requirements, what may be attacked and who
-// defends it, and the costs to attack players.
-func (g Exec) ChooseAttackers(p int, may, restriction, requirement, player, permanent, defender, tax FnID, rule string) bool {
+// checked against the clauses stated before it (DeclFns) and what p's
+// creatures may attack: player q if player holds of (p, q), permanent t
+// if permanent holds of (p, t) and defender names the player who defends
+// it; tax is the generic mana to pay for a creature to attack a player.
+func (g Exec) ChooseAttackers(p int, player, permanent, defender, tax FnID, rule string) bool {
 	c := &g.Combat
+	g.adopt(&c.Atk)
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
 	}
-	if k := (DeclFns{May: may, Restriction: restriction, Requirement: requirement, Player: player, Permanent: permanent, Defender: defender, Tax: tax}); k != c.Atk && g.declShaped(k, false) {
-		c.Atk = k
+	if k := (DeclFns{Player: player, Permanent: permanent, Defender: defender, Tax: tax}); g.declShaped(k, false) {
+		c.Atk.Player, c.Atk.Permanent, c.Atk.Defender, c.Atk.Tax = player, permanent, defender, tax
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)
-	if !g.attackOptions(p, nil) {
+	if !g.declOptions(p, false, nil) {
 		g.pending = Decision{}
 		c.AttackersDone = true // no creature could attack: nothing to ask
 		return true
@@ -88,14 +149,12 @@ func (g Exec) ChooseAttackers(p int, may, restriction, requirement, player, perm
 
 // ChooseBlockers asks player q to choose blockers, once per combat (who
 // is asked is the rules': in cr2025, each player attacked), and adds them
-// to the declaration, checked against the functions of the rules given
+// to the declaration, checked against the clauses stated before it
 // (DeclFns); a player none of whose creatures could block anything is not
 // asked.
-func (g Exec) ChooseBlockers(q int, may, mayBlock, restriction, requirement, pair, atMost FnID, rule string) bool {
+func (g Exec) ChooseBlockers(q int, rule string) bool {
 	c := &g.Combat
-	if k := (DeclFns{May: may, MayBlock: mayBlock, Restriction: restriction, Requirement: requirement, Pair: pair, AtMost: atMost}); k != c.Blk && g.declShaped(k, true) {
-		c.Blk = k
-	}
+	g.adopt(&c.Blk)
 	if c.Declaring != DeclaringBlockers {
 		c.Declared, c.Declaring = c.Declared[:0], DeclaringBlockers
 	}
@@ -103,7 +162,7 @@ func (g Exec) ChooseBlockers(q int, may, mayBlock, restriction, requirement, pai
 		return true
 	}
 	g.pending = Decision{Kind: DecideBlockers, Player: q, Rule: rule, Obj: NoObj} // (game.declaring)
-	if !g.blockOptions(nil) {
+	if !g.declOptions(q, true, nil) {
 		g.pending = Decision{}
 		c.BlockersDone |= 1 << q // no creature could block: nothing to ask
 		return true
@@ -156,11 +215,7 @@ func (g Exec) PayDeclaredCosts(p int, rule string) {
 		if int(d.By) != p || g.RepeatedDeclared(i) {
 			continue
 		}
-		if c.Declaring == DeclaringAttackers {
-			cost = cost.Add(g.attackCost(d.Obj, d.Target))
-		} else {
-			cost = cost.Add(g.face(d.Obj).BlockCost)
-		}
+		cost = cost.Add(g.declCost(d.Obj, d.Target, c.Declaring == DeclaringBlockers))
 	}
 	switch {
 	case cost.ManaValue() == 0:

@@ -82,7 +82,7 @@ func (g *Game) submitDefender(d *Decision, a *Answer) error {
 
 func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	if s := g.decl; s == nil || !s.checked.holds(g, a) {
-		if err := g.checkAttackers(d, a); err != nil {
+		if err := g.checkClauses(d, a, false); err != nil {
 			return err
 		}
 	}
@@ -90,54 +90,72 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 	return nil
 }
 
-// checkAttackers refuses a declaration of attackers a that the rules
-// forbid, changing nothing.
-func (g *Game) checkAttackers(d *Decision, a *Answer) error {
+// checkClauses refuses a declaration a of attackers (blocks: of
+// blockers) that the declaration's clauses forbid, changing nothing. In
+// order: its shape (declShape); for each pair, its creature declared
+// against at most AtMost things, meeting Each, what it attacks one p's
+// creatures may attack (of attackers: checkTarget), and Against with
+// what it is declared against, an object; Forbidden for no permanent
+// with it made (declRestricted); no declaration meeting these obeying
+// more requirements (declRequirements); its total cost payable.
+func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	p := d.Player
+	fns := g.declOf(blocks)
 	ix := &g.declBufs().ix
 	ix.build(len(g.Objs), a.Objs)
 	defer ix.clear()
-	if err := g.declShape(d, a, ix, false); err != nil {
+	if err := g.declShape(d, a, ix, blocks); err != nil {
 		return err
 	}
+	verb := declVerb(blocks)
 	// What p's creatures may attack (can_attack_player, can_attack_permanent:
 	// of p and the target, not the creature) is tested once per target.
-	okTarget := int32(0)
-	checked := false
-	for i, x := range a.Objs {
-		if ok, held := g.fnCond(g.Combat.Atk.May, x, NoObj, true); !ok {
-			return g.refuseFn(g.Combat.Atk.May, held, d.Rule, "%s can't attack", g.nameOf(x))
-		}
-		t := PlayerCode(g.defendingPlayer(p)) // no targets: the defending player
-		if len(a.Targets) > 0 {
-			t = a.Targets[i]
-		}
-		if checked && t == okTarget {
-			continue
-		}
-		if err := g.checkTarget(d, p, x, t); err != nil {
-			return err
-		}
-		okTarget, checked = t, true
-	}
-	ix.clear() // (the checks below index their own)
-	if bad, held := g.declRestricted(p, a.Objs, a.Targets, false, true); bad != NoObj {
-		return g.refuseRestriction(g.Combat.Atk.Restriction, bad, held)
-	}
-	if err := g.declRequirements(p, a.Objs, a.Targets, false); err != nil {
-		return err
-	}
-	// Costs to attack: totalled and locked, then paid in full, or the
-	// declaration is illegal.
+	okTarget, checked := int32(0), false
 	var cost Cost
 	for i, x := range a.Objs {
-		t := PlayerCode(g.defendingPlayer(p))
-		if len(a.Targets) > 0 {
-			t = a.Targets[i]
+		t := g.declTarget(p, a, i, blocks)
+		if n := ix.before(i, x, nil, 0, true); int32(n) >= g.declAtMost(x, blocks) {
+			return g.refuseAtMost(d.Rule, x, blocks)
 		}
-		cost = cost.Add(g.attackCost(x, t))
+		if ok, held := g.fnCond(fns.Each, x, NoObj, false); !ok {
+			return g.refuseFn(fns.Each, held, d.Rule, "%s can't %s", g.nameOf(x), verb)
+		}
+		if !blocks && !(checked && t == okTarget) {
+			if err := g.checkTarget(d, p, x, t); err != nil {
+				return err
+			}
+			okTarget, checked = t, true
+		}
+		if t >= 0 {
+			if ok, held := g.fnCond(fns.Against, x, ObjID(t), true); !ok {
+				return g.refuseFn(fns.Against, held, d.Rule, "%s can't %s %s", g.nameOf(x), verb, g.nameOf(ObjID(t)))
+			}
+		}
+		if ix.at(x) == int32(i+1) { // each creature's cost once
+			cost = cost.Add(g.declCost(x, t, blocks))
+		}
 	}
-	return g.payableDeclaration(d, p, a, cost, false)
+	ix.clear() // (the checks below index their own)
+	if bad, held := g.declRestricted(p, a.Objs, a.Targets, blocks, true); bad != NoObj {
+		return g.refuseRestriction(fns.Forbidden, bad, held)
+	}
+	if err := g.declRequirements(p, a.Objs, a.Targets, blocks); err != nil {
+		return err
+	}
+	// Costs: totalled and locked, then paid in full, or the declaration
+	// is illegal.
+	return g.payableDeclaration(d, p, a, cost, blocks)
+}
+
+// declTarget is what the i-th pair of declaration a declares its
+// creature against: of blockers, the attacker; of attackers, the target
+// answered (a player's code or a permanent), or with no targets the
+// defending player.
+func (g *Game) declTarget(p int, a *Answer, i int, blocks bool) int32 {
+	if blocks || len(a.Targets) > 0 {
+		return a.Targets[i]
+	}
+	return PlayerCode(g.defendingPlayer(p))
 }
 
 // payableDeclaration refuses declaration a of player p (of attackers, or
@@ -311,14 +329,17 @@ func (g Exec) HasAttackCost(x ObjID) bool {
 	if !g.valid(x) {
 		return false // no object
 	}
-	return g.attackCost(x, PlayerCode(g.defendingPlayer(int(g.Objs[x].Controller)))).ManaValue() > 0
+	return g.declCost(x, PlayerCode(g.defendingPlayer(int(g.Objs[x].Controller))), false).ManaValue() > 0
 }
 
-// attackCost is the cost to attack target (a player's code, PlayerCode,
-// or a permanent) with x: its own, plus the generic mana the rules'
-// function the declaration was given (DeclFns.Tax, of x and player q)
-// asks for attacking player q.
-func (g *Game) attackCost(x ObjID, target int32) Cost {
+// declCost is the cost to declare x against target (of blockers: an
+// attacker; of attackers: a player's code, PlayerCode, or a permanent):
+// its own cost to block or attack, plus, to attack player q, the generic
+// mana of the declaration's Tax (of x and q).
+func (g *Game) declCost(x ObjID, target int32, blocks bool) Cost {
+	if blocks {
+		return g.face(x).BlockCost
+	}
 	c := g.face(x).AttackCost
 	tax := g.Combat.Atk.Tax
 	if target >= 0 || tax == 0 {
@@ -342,50 +363,12 @@ func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }
 
 func (g *Game) submitBlockers(d *Decision, a *Answer) error {
 	if s := g.decl; s == nil || !s.checked.holds(g, a) {
-		if err := g.checkBlockers(d, a); err != nil {
+		if err := g.checkClauses(d, a, true); err != nil {
 			return err
 		}
 	}
 	g.recordBlockers(d.Player, a)
 	return nil
-}
-
-// checkBlockers refuses a declaration of blockers a that the rules
-// forbid, changing nothing.
-func (g *Game) checkBlockers(d *Decision, a *Answer) error {
-	q := d.Player
-	ix := &g.declBufs().ix
-	ix.build(len(g.Objs), a.Objs)
-	defer ix.clear()
-	if err := g.declShape(d, a, ix, true); err != nil {
-		return err
-	}
-	for i, b := range a.Objs {
-		at := ObjID(a.Targets[i])
-		if n := ix.before(i, b, nil, 0, true); int32(n) >= g.blocksAtMost(b) {
-			return g.refuseBlocksAtMost(d.Rule, b)
-		}
-		if ok, held := g.fnCond(g.Combat.Blk.May, b, NoObj, true); !ok {
-			return g.refuseFn(g.Combat.Blk.May, held, d.Rule, "%s can't block", g.nameOf(b))
-		}
-		if ok, held := g.fnCond(g.Combat.Blk.MayBlock, b, at, true); !ok {
-			return g.refuseFn(g.Combat.Blk.MayBlock, held, d.Rule, "%s can't block %s", g.nameOf(b), g.nameOf(at))
-		}
-	}
-	var cost Cost
-	for i, b := range a.Objs {
-		if ix.at(b) == int32(i+1) { // each blocker's cost once
-			cost = cost.Add(g.face(b).BlockCost)
-		}
-	}
-	ix.clear() // (the checks below index their own)
-	if bad, held := g.declRestricted(q, a.Objs, a.Targets, true, true); bad != NoObj {
-		return g.refuseRestriction(g.Combat.Blk.Restriction, bad, held)
-	}
-	if err := g.declRequirements(q, a.Objs, a.Targets, true); err != nil {
-		return err
-	}
-	return g.payableDeclaration(d, q, a, cost, true)
 }
 
 // recordBlockers adds player q's declaration of blockers a, answered, to

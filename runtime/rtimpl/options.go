@@ -62,7 +62,7 @@ func (o Option) Answer() Answer {
 // group, identical cards (same characteristics and state) in the same
 // situation are one option, its Count the number of them. What is legal
 // is found by the functions each kind of decision has (priorityOptions,
-// attackOptions, blockOptions, damageOptions); Options groups and lists.
+// declOptions, damageOptions); Options groups and lists.
 func (g *Game) Options(buf []Option, group bool) []Option {
 	d := &g.pending
 	g.optKeys = g.optKeys[:0]
@@ -80,10 +80,8 @@ func (g *Game) Options(buf []Option, group bool) []Option {
 	case DecidePriority:
 		add(Option{Kind: Pass, Obj: NoObj})
 		g.priorityOptions(p, func(o Option) bool { add(o); return true })
-	case DecideAttackers:
-		g.attackOptions(p, func(o Option) bool { add(o); return true })
-	case DecideBlockers:
-		g.blockOptions(func(o Option) bool { add(o); return true })
+	case DecideAttackers, DecideBlockers:
+		g.declOptions(p, d.Kind == DecideBlockers, func(o Option) bool { add(o); return true })
 	case DecideOrder:
 		for _, x := range d.From {
 			l.buf = append(l.buf, Option{Kind: Declare, Obj: x, Count: 1})
@@ -155,73 +153,57 @@ func (l *optList) add(o Option) {
 	l.buf = append(l.buf, o)
 }
 
-// attackOptions calls yield with each creature of p that may attack and
-// each thing it may attack, until yield returns false, and reports whether
-// it stopped (with yield nil: whether there is one). What p's creatures
-// may attack (can_attack_player, can_attack_permanent) is found once, not
-// for each creature: pairs (target, its defending player) on the scratch
-// stack, the players first.
-func (g *Game) attackOptions(p int, yield func(Option) bool) bool {
-	first := slices.IndexFunc(g.Battlefield, g.mayAttack)
+// declOptions calls yield with each creature of player p's declaration
+// (blocks: of blockers) that may be declared and each thing it may be
+// declared against, until yield returns false, and reports whether it
+// stopped (with yield nil: whether there is one). What the creatures may
+// be declared against is found once, not for each creature (declDomain,
+// on the scratch stack); the options of an attack are grouped by
+// defending player.
+func (g *Game) declOptions(p int, blocks bool, yield func(Option) bool) bool {
+	first := -1
+	for i, x := range g.Battlefield {
+		if g.mayDeclare(x, blocks) {
+			first = i
+			break
+		}
+	}
 	if first < 0 {
-		return false // no creature may attack: what may be attacked is not looked for
+		return false // no creature may be declared: what it may be declared against is not looked for
 	}
 	e := g.exec()
 	m := e.Mark()
 	defer e.Release(m)
-	// With yield nil, one thing to attack answers: Battlefield[first] may
-	// attack it.
-	for q := range g.Players {
-		if g.fnHolds(g.Combat.Atk.Player, ObjID(p), ObjID(q)) {
-			if yield == nil {
-				return true
-			}
-			e.Push(PlayerCode(q))
-			e.Push(int32(q))
-		}
+	// With yield nil, one thing Battlefield[first] may be declared
+	// against answers.
+	one := NoObj
+	if yield == nil {
+		one = g.Battlefield[first]
 	}
-	for _, w := range g.Battlefield {
-		if g.fnHolds(g.Combat.Atk.Permanent, ObjID(p), w) {
-			if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
-				if yield == nil {
-					return true
-				}
-				e.Push(int32(w))
-				e.Push(int32(d))
-			}
-		}
+	if g.declDomain(p, blocks, one) {
+		return true
 	}
-	targets := e.Selected(m)
-	if len(targets) == 0 {
+	dom := e.Selected(m)
+	if len(dom) == 0 {
 		return false
 	}
+	groups := 1
+	if !blocks {
+		groups = len(g.Players) // by defending player
+	}
 	for _, x := range g.Battlefield[first:] {
-		if !g.mayAttack(x) {
+		if !g.mayDeclare(x, blocks) {
 			continue
 		}
-		for q := range g.Players { // grouped by defending player
-			for i := 0; i < len(targets); i += 2 {
-				if int(targets[i+1]) == q && (yield == nil || !yield(Option{Kind: Declare, Obj: x, Target: int32(targets[i])})) {
+		for grp := range groups {
+			for i := 0; i < len(dom); i += 2 {
+				y := dom[i]
+				if int(dom[i+1]) != grp || y >= 0 && !g.mayAgainst(x, y, blocks) {
+					continue
+				}
+				if yield == nil || !yield(Option{Kind: Declare, Obj: x, Target: int32(y)}) {
 					return true
 				}
-			}
-		}
-	}
-	return false
-}
-
-// blockOptions calls yield with each creature that may block and each
-// attacker it may block (whose creatures block whom is the rules':
-// mayBlock), until yield returns false, and reports whether it stopped.
-// With yield nil it reports whether there is one (canDeclareBlock).
-func (g *Game) blockOptions(yield func(Option) bool) bool {
-	for _, b := range g.Battlefield {
-		if !g.mayBlockAtAll(b) {
-			continue // mayBlock's test of b alone, once for all attackers
-		}
-		for _, at := range g.Combat.Attacks {
-			if g.mayBlockAttacker(b, at.Attacker) && (yield == nil || !yield(Option{Kind: Declare, Obj: b, Target: int32(at.Attacker)})) {
-				return true
 			}
 		}
 	}

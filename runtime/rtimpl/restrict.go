@@ -2,25 +2,26 @@ package rtimpl
 
 import "slices"
 
-// Restrictions and requirements over a whole declaration. The rules give
-// the statement that asks for it functions (DeclFns, given(...) in the
-// .mtg): a restriction, a condition of each permanent with the
-// declaration made ("it can't attack alone", "it can't be blocked except
-// by two or more creatures", "no more than one creature can attack"; the
+// The clauses of a declaration over the whole of it, as the rules'
+// statements state them (DeclFns, rules/combat.mtg): Forbidden, a
+// condition of each permanent with the declaration made ("it can't attack
+// alone", "it can't be blocked except by two or more creatures"; the
 // .mtg's: any attack_restriction holds), which makes the declaration
-// illegal when it holds for one; and the requirements, a number of each
-// creature declared (of attackers: how many must_attack hold, "a attacks
-// if able"; of blockers: must_block, and of each blocker and the attacker
-// it blocks, must_block_attacker). The runtime makes a proposed
-// declaration for the time of the check, asks them, and takes it back.
+// illegal when it holds for one; Required and RequiredAgainst, numbers
+// of each creature declared and of each creature and what it is declared
+// against ("a attacks if able", "b blocks a if able": the .mtg's
+// must_attack, must_block, must_block_attacker), whose sum no legal
+// declaration may beat. The runtime makes a proposed declaration for the
+// time of the check, asks them, and takes it back; the same for
+// attackers and blockers.
 //
 // A declaration that breaks no restriction is legal unless another one
 // that breaks none obeys more requirements: the runtime knows nothing of
 // which; it searches exactly (declSearch below), over what each creature
-// able to may do (attack or not; block nothing, or a set of the attackers
-// it may block, of at most the rules' AtMost). A creature under no
-// requirement that would need a cost paid is no companion unless the
-// declaration pays it already (the player is never made to pay one; the
+// able to may do (be declared against nothing, or a set of at most AtMost
+// of the things it may be declared against). A creature nothing
+// requires joins a declaration the search tries only if the MayAdd
+// clause lets it (the .mtg's: one with no cost to attack or block; the
 // rules' requirements say whether a creature with a cost is required).
 // The search is
 //   - none when the declaration obeys as many requirements as the
@@ -58,6 +59,7 @@ type declScratch struct {
 	objs    []ObjID    // the declaration tried (pairs)
 	targets []int32
 	decl    []int32 // declUnits: an attack's targets made explicit
+	dom     []int32 // declUnits: the declaration's domain (declDomain: pairs)
 	able    []ObjID // declUnits: what a creature may be declared against,
 	w2      []int32 // the requirements to block each,
 	comb    []int32 // and those of a choice being made
@@ -247,7 +249,7 @@ type declOpt struct {
 func (s *declScratch) reset(p int, blocks bool) {
 	s.attacks, s.blks, s.units, s.opts, s.pool = s.attacks[:0], s.blks[:0], s.units[:0], s.opts[:0], s.pool[:0]
 	s.suffix, s.pick, s.objs, s.targets, s.decl = s.suffix[:0], s.pick[:0], s.objs[:0], s.targets[:0], s.decl[:0]
-	s.able, s.w2, s.comb = s.able[:0], s.w2[:0], s.comb[:0]
+	s.able, s.w2, s.comb, s.dom = s.able[:0], s.w2[:0], s.comb[:0], s.dom[:0]
 	s.leaves, s.over, s.blocks, s.player = 0, false, blocks, p
 }
 
@@ -271,10 +273,7 @@ func (g *Game) declBufs() *declScratch {
 // a permanent the rules' restriction forbids it for, with the clause that
 // held (cite: for a refusal); NoObj if none.
 func (g *Game) declRestricted(p int, objs []ObjID, targets []int32, blocks, cite bool) (ObjID, int32) {
-	f := g.Combat.Atk.Restriction
-	if blocks {
-		f = g.Combat.Blk.Restriction
-	}
+	f := g.declOf(blocks).Forbidden
 	if g.fnDead(f) {
 		return NoObj, -1
 	}
@@ -397,103 +396,152 @@ func (g *Game) refuseRestriction(f FnID, x ObjID, held int32) *Refusal {
 	return g.refuseFn(f, held, "", "the declaration breaks a restriction on %s", g.nameOf(x))
 }
 
-// mayAttack: permanent x is able to attack on its own in the declaration
-// being made (the rules' can_attack and cant_attack: whose creatures are
-// declared is theirs, game.declaring).
-func (g *Game) mayAttack(x ObjID) bool {
+// declOf is the clauses of the declaration of blockers (blocks) or of
+// attackers: which one a check reads.
+func (g *Game) declOf(blocks bool) *DeclFns {
+	if blocks {
+		return &g.Combat.Blk
+	}
+	return &g.Combat.Atk
+}
+
+// declVerb is what a creature does in the declaration (blocks: of
+// blockers), for a message.
+func declVerb(blocks bool) string {
+	if blocks {
+		return "block"
+	}
+	return "attack"
+}
+
+// mayDeclare: permanent x meets the declaration's Each clause (blocks: of
+// blockers; none stated: nothing does), on its own: it may be declared
+// against something or other. A phased-out permanent is in no
+// declaration (the object model's).
+func (g *Game) mayDeclare(x ObjID, blocks bool) bool {
 	if g.Objs[x].PhasedOut {
 		return false
 	}
-	return g.fnMay(g.Combat.Atk.May, x, NoObj, true)
+	return g.fnMay(g.declOf(blocks).Each, x, NoObj, false)
 }
 
-// mayBlock: permanent b is able to block attacker at on its own in the
-// declaration being made (can_block, cant_block: whose creatures block
-// whom is the rules'). It is mayBlockAtAll(b) and mayBlockAttacker(b,
-// at), which a pass over the attackers asks apart, testing b alone once:
-// whoever asks which creature may block which (Options, the policies,
-// the declaration's search) asks these.
-func (g *Game) mayBlock(b, at ObjID) bool { return g.mayBlockAtAll(b) && g.mayBlockAttacker(b, at) }
-
-// mayBlockAtAll: permanent b is able to block some attacker or other in
-// the declaration being made (can_block: whose creatures block is the
-// rules').
-func (g *Game) mayBlockAtAll(b ObjID) bool {
-	if g.Objs[b].PhasedOut {
-		return false
-	}
-	return g.fnMay(g.Combat.Blk.May, b, NoObj, true)
+// mayAgainst: x, which mayDeclare, meets the declaration's Against clause
+// with object y (none stated: it does).
+func (g *Game) mayAgainst(x, y ObjID, blocks bool) bool {
+	return g.fnMay(g.declOf(blocks).Against, x, y, true)
 }
 
-// mayBlockAttacker: b, which mayBlockAtAll, may block attacker at
-// (cant_block: whom a creature may not block is the rules').
-func (g *Game) mayBlockAttacker(b, at ObjID) bool {
-	return g.fnMay(g.Combat.Blk.MayBlock, b, at, true)
-}
-
-// blocksAtMost is the most attackers b may block in one declaration: the
-// rules' function AtMost (one if they give none).
-func (g *Game) blocksAtMost(b ObjID) int32 {
-	if g.Combat.Blk.AtMost == 0 {
+// declAtMost is how many things x may be declared against at most: the
+// declaration's AtMost clause (none stated: one).
+func (g *Game) declAtMost(x ObjID, blocks bool) int32 {
+	f := g.declOf(blocks).AtMost
+	if f == 0 {
 		return 1
 	}
-	return max(0, g.fnValue(g.Combat.Blk.AtMost, b, NoObj))
+	return max(0, g.fnValue(f, x, NoObj))
 }
 
-// refuseBlocksAtMost refuses a declaration in which b blocks more
-// attackers than the rules' AtMost allows, citing rule and quoting the
+// refuseAtMost refuses a declaration in which x is declared against more
+// things than the AtMost clause allows, citing rule and quoting the
 // clause it read.
-func (g *Game) refuseBlocksAtMost(rule string, b ObjID) *Refusal {
-	n := g.blocksAtMost(b)
-	what := "one attacker"
+func (g *Game) refuseAtMost(rule string, x ObjID, blocks bool) *Refusal {
+	f := g.declOf(blocks).AtMost
+	n := g.declAtMost(x, blocks)
+	noun, nouns := "attacker", "attackers"
+	if !blocks {
+		noun, nouns = "player or permanent", "players or permanents"
+	}
+	what := "one " + noun
 	switch {
 	case n == 0:
-		what = "no attacker"
+		what = "no " + noun
 	case n != 1:
-		what = itoa(int(n)) + " attackers"
+		what = itoa(int(n)) + " " + nouns
 	}
-	r := refuse(rule, "%s can block only %s", g.nameOf(b), what)
-	_, held := g.fnEval(g.Combat.Blk.AtMost, b, NoObj)
-	g.quoteFn(r, g.Combat.Blk.AtMost, held)
+	r := refuse(rule, "%s can %s only %s", g.nameOf(x), declVerb(blocks), what)
+	if f != 0 {
+		_, held := g.fnEval(f, x, NoObj)
+		g.quoteFn(r, f, held)
+	}
 	return r
+}
+
+// declDomain pushes on the scratch stack what creatures of player p's
+// declaration may be declared against, each with its group: of blockers,
+// the attackers (one group); of attackers, the players p may attack and
+// the permanents p may attack that the rules name a defender of, the
+// players first, each with the player who defends it (its group). With
+// one (x, NoObj if none), it stops at the first thing x may be declared
+// against and reports true.
+func (g *Game) declDomain(p int, blocks bool, one ObjID) bool {
+	e := g.exec()
+	if blocks {
+		for _, at := range g.Combat.Attacks {
+			if one != NoObj && g.mayAgainst(one, at.Attacker, true) {
+				return true
+			}
+			e.Push(int32(at.Attacker))
+			e.Push(0)
+		}
+		return false
+	}
+	fns := &g.Combat.Atk
+	for q := range g.Players {
+		if g.fnHolds(fns.Player, ObjID(p), ObjID(q)) {
+			if one != NoObj {
+				return true
+			}
+			e.Push(PlayerCode(q))
+			e.Push(int32(q))
+		}
+	}
+	for _, w := range g.Battlefield {
+		if g.fnHolds(fns.Permanent, ObjID(p), w) {
+			if d := g.defenderOf(int32(w)); e.IsPlayer(d) {
+				if one != NoObj && g.mayAgainst(one, w, false) {
+					return true
+				}
+				e.Push(int32(w))
+				e.Push(int32(d))
+			}
+		}
+	}
+	return false
 }
 
 // declUnits fills s with the creatures of player p's declaration the
 // search chooses for (blocks: blockers, else attackers), each with its
-// choices: nothing, or a set of what it may be declared against, of at
-// most its AtMost (an attacker: one; an undeclared attacker is tried
-// attacking the defending player, if p may attack them), each obeying the
-// requirements to declare it (Requirement) and, of a blocker, to block
-// each attacker of the set (Pair). A creature under no requirement that
-// would need a cost paid is left out unless objs declares it (the player
-// is never made to pay one; the rules' requirements say whether a
-// creature with a cost is required). objs (against targets: of
-// attackers, none for the defending player) is the declaration checked,
-// whose choices are marked. It returns the requirements objs obeys and
-// the most the creatures could obey one by one, and adds no unit when
-// objs obeys that many (then both are 0): there is nothing to search.
+// choices: nothing, or a set of at most AtMost of the things it may be
+// declared against (declDomain, Against), each obeying the requirements
+// to declare it (Required) and to declare it against each object of the
+// set (RequiredAgainst). A creature nothing requires that the MayAdd
+// clause does not allow is left out unless objs declares it. objs
+// (against targets: of attackers, none for the defending player) is the
+// declaration checked, whose choices are marked. It returns the
+// requirements objs obeys and the most the creatures could obey one by
+// one, and adds no unit when objs obeys that many (then both are 0):
+// there is nothing to search.
 func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, blocks bool) (have, total int32) {
 	s.reset(p, blocks)
-	fns := &g.Combat.Atk
-	if blocks {
-		fns = &g.Combat.Blk
-	}
-	pairs := blocks && !g.fnDead(fns.Pair)
-	if !pairs && g.fnDead(fns.Requirement) {
+	fns := g.declOf(blocks)
+	pairs := !g.fnDead(fns.RequiredAgainst)
+	if !pairs && g.fnDead(fns.Required) {
 		return 0, 0
 	}
-	var def int32
-	defOK := false
-	if !blocks {
-		dp := g.defendingPlayer(p)
-		def, defOK = PlayerCode(dp), g.fnMay(fns.Player, ObjID(p), ObjID(dp), true)
-		if len(targets) == 0 && len(objs) > 0 { // no targets: the defending player
-			s.decl = slices.Grow(s.decl[:0], max(len(objs), len(g.Objs)))
-			for range objs {
-				s.decl = append(s.decl, def)
-			}
-			targets = s.decl
+	if !blocks && len(targets) == 0 && len(objs) > 0 { // no targets: the defending player
+		def := PlayerCode(g.defendingPlayer(p))
+		s.decl = slices.Grow(s.decl[:0], max(len(objs), len(g.Objs)))
+		for range objs {
+			s.decl = append(s.decl, def)
 		}
+		targets = s.decl
+	}
+	e := g.exec()
+	m := e.Mark()
+	defer e.Release(m)
+	g.declDomain(p, blocks, NoObj)
+	for _, y := range e.Selected(m) {
+		s.dom = append(s.dom, int32(y))
 	}
 	s.ix.build(len(g.Objs), objs)
 	// First the count: the most each creature could obey, alone, beyond
@@ -505,11 +553,11 @@ func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, b
 		if in && !pairs || !g.mayDeclare(x, blocks) {
 			continue
 		}
-		w1 := g.fnValue(fns.Requirement, x, NoObj)
+		w1 := g.fnValue(fns.Required, x, NoObj)
 		if w1 == 0 && !pairs {
 			continue
 		}
-		g.declAgainst(s, x, targets, def, defOK, pairs)
+		g.declAgainst(s, x, pairs)
 		k := min(int(g.declAtMost(x, blocks)), len(s.able))
 		if k == 0 {
 			continue
@@ -522,9 +570,9 @@ func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, b
 		mine := int32(0)
 		if in {
 			mine = w1
-			for _, at := range g.Combat.Attacks {
-				if s.ix.has(x, targets, int32(at.Attacker)) {
-					mine += g.fnValue(fns.Pair, x, at.Attacker)
+			for i := 0; i < len(s.dom); i += 2 {
+				if y := s.dom[i]; y >= 0 && s.ix.has(x, targets, y) {
+					mine += g.fnValue(fns.RequiredAgainst, x, ObjID(y))
 				}
 			}
 		}
@@ -540,12 +588,12 @@ func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, b
 		if !g.mayDeclare(x, blocks) {
 			continue
 		}
-		g.declAgainst(s, x, targets, def, defOK, pairs)
+		g.declAgainst(s, x, pairs)
 		if len(s.able) == 0 {
 			continue // it can be declared against nothing
 		}
 		first := int32(len(s.opts))
-		w1 := g.fnValue(fns.Requirement, x, NoObj)
+		w1 := g.fnValue(fns.Required, x, NoObj)
 		in := s.ix.at(x) != 0
 		s.opt(0, !in)
 		nin, most := s.ix.count(x), min(int(g.declAtMost(x, blocks)), len(s.able))
@@ -559,9 +607,9 @@ func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, b
 				u.have = o.w
 			}
 		}
-		if !in && u.max == 0 && g.hasDeclCost(x, blocks) {
+		if !in && u.max == 0 && !g.fnMay(fns.MayAdd, x, NoObj, true) {
 			s.opts, s.pool = s.opts[:first], s.pool[:s.opts[first].first]
-			continue // not a companion whose cost the player must pay
+			continue // nothing requires it, and the rules let the search not add it
 		}
 		s.units = append(s.units, u)
 	}
@@ -569,63 +617,24 @@ func (g *Game) declUnits(s *declScratch, p int, objs []ObjID, targets []int32, b
 	return have, total
 }
 
-// mayDeclare: x may be declared on its own (blocks: as a blocker of some
-// attacker or other, else as an attacker).
-func (g *Game) mayDeclare(x ObjID, blocks bool) bool {
-	if blocks {
-		return g.mayBlockAtAll(x)
-	}
-	return g.mayAttack(x)
-}
-
-// declAtMost is how many things x may be declared against at most: an
-// attacker one, a blocker the rules' AtMost.
-func (g *Game) declAtMost(x ObjID, blocks bool) int32 {
-	if blocks {
-		return g.blocksAtMost(x)
-	}
-	return 1
-}
-
-// hasDeclCost reports whether declaring x (blocks: as a blocker) needs a
-// cost paid.
-func (g *Game) hasDeclCost(x ObjID, blocks bool) bool {
-	if blocks {
-		return g.exec().HasBlockCost(x)
-	}
-	return g.exec().HasAttackCost(x)
-}
-
 // declAgainst lists in s.able what x may be declared against in the
-// search, and in s.w2 the requirements to be declared against each (pairs:
-// the rules give Pair): a blocker, the attackers it may block; an
-// attacker, what the declaration checked (targets, made explicit) has it
-// attack, else the defending player def if p may attack them (defOK).
-func (g *Game) declAgainst(s *declScratch, x ObjID, targets []int32, def int32, defOK, pairs bool) {
-	if s.blocks {
-		g.blockable(s, x, pairs)
-		return
-	}
+// search, among the declaration's domain (s.dom, declDomain: objects
+// that x meets the Against clause with, and players), and in s.w2 the
+// requirements to be declared against each (pairs: RequiredAgainst, of
+// objects).
+func (g *Game) declAgainst(s *declScratch, x ObjID, pairs bool) {
+	fns := g.declOf(s.blocks)
 	s.able, s.w2 = s.able[:0], s.w2[:0]
-	if i := int(s.ix.at(x)) - 1; i >= 0 && i < len(targets) {
-		s.able, s.w2 = append(s.able, ObjID(targets[i])), append(s.w2, 0)
-	} else if defOK {
-		s.able, s.w2 = append(s.able, ObjID(def)), append(s.w2, 0)
-	}
-}
-
-// blockable lists in s.able the attackers b may block, and in s.w2 the
-// requirements to block each.
-func (g *Game) blockable(s *declScratch, b ObjID, pairs bool) {
-	s.able, s.w2 = s.able[:0], s.w2[:0]
-	for _, at := range g.Combat.Attacks {
-		if a := at.Attacker; g.mayBlock(b, a) {
-			w2 := int32(0)
-			if pairs {
-				w2 = g.fnValue(g.Combat.Blk.Pair, b, a)
-			}
-			s.able, s.w2 = append(s.able, a), append(s.w2, w2)
+	for i := 0; i < len(s.dom); i += 2 {
+		y := s.dom[i]
+		if y >= 0 && !g.mayAgainst(x, ObjID(y), s.blocks) {
+			continue
 		}
+		w2 := int32(0)
+		if pairs && y >= 0 {
+			w2 = g.fnValue(fns.RequiredAgainst, x, ObjID(y))
+		}
+		s.able, s.w2 = append(s.able, ObjID(y)), append(s.w2, w2)
 	}
 }
 
@@ -807,13 +816,10 @@ func (g *Game) requirementsRefusal(s *declScratch) error {
 
 // refuseUnproven is the refusal of a declaration obeying have
 // requirements whose search reached its bound: it cites the rule of a
-// requirement some creature of the search is under (else the rules'
-// function's own).
+// requirement some creature of the search is under (else the Required
+// clause's own).
 func (g *Game) refuseUnproven(s *declScratch, have int32) error {
-	must := g.Combat.Atk.Requirement
-	if s.blocks {
-		must = g.Combat.Blk.Requirement
-	}
+	must := g.declOf(s.blocks).Required
 	rule := ""
 	if f := g.fn(must); f != nil {
 		rule = f.Rule
@@ -830,12 +836,12 @@ func (g *Game) refuseUnproven(s *declScratch, have int32) error {
 // refuseRequirements is the refusal of a declaration obeying have
 // requirements when the search found one (s.pick) obeying more: it names
 // a creature that obeys more in it, citing and quoting what requires it
-// (the clause of the rules' functions that decided).
+// (the clause of the rules' functions that decided): to be declared
+// against an object (RequiredAgainst) if that is what it obeys more of,
+// else to be declared (Required).
 func (g *Game) refuseRequirements(s *declScratch, have int32) error {
-	must, pair := g.Combat.Atk.Requirement, FnID(0)
-	if s.blocks {
-		must, pair = g.Combat.Blk.Requirement, g.Combat.Blk.Pair
-	}
+	fns := g.declOf(s.blocks)
+	must, pair, verb := fns.Required, fns.RequiredAgainst, declVerb(s.blocks)
 	var better int32
 	for i := range s.units {
 		better += s.opts[s.units[i].first+s.pick[i]].w
@@ -848,30 +854,32 @@ func (g *Game) refuseRequirements(s *declScratch, have int32) error {
 		}
 		x := u.obj
 		_, held := g.fnEval(must, x, NoObj)
-		if !s.blocks {
-			return g.refuseFn(must, held, "", "%s must attack if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), better, have)
-		}
 		for _, t := range s.pool[o.first : o.first+o.n] {
-			a := ObjID(t)
-			if v, held := g.fnEval(pair, x, a); v > 0 && !g.proposedBlock(x, a) {
-				return g.refuseFn(pair, held, "", "%s must block %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(a), better, have)
+			if t < 0 || pair == 0 {
+				continue
+			}
+			if v, held := g.fnEval(pair, x, ObjID(t)); v > 0 && !g.proposedAgainst(x, t) {
+				return g.refuseFn(pair, held, "", "%s must %s %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), verb, g.targetName(ObjID(t)), better, have)
 			}
 		}
-		return g.refuseFn(must, held, "", "%s must block if able, and it is able to block %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), g.nameOf(ObjID(s.pool[o.first])), better, have)
+		if !s.blocks {
+			return g.refuseFn(must, held, "", "%s must %s if able, and it is able (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), verb, better, have)
+		}
+		return g.refuseFn(must, held, "", "%s must %s if able, and it is able to %s %s (a declaration breaking no restriction obeys %d requirement(s), this one %d)", g.nameOf(x), verb, verb, g.targetName(ObjID(s.pool[o.first])), better, have)
 	}
 	// (Not reached: a declaration obeying more obeys more for some creature.)
 	return g.refuseFn(must, -1, "", "a declaration breaking no restriction obeys %d requirement(s), this one %d", better, have)
 }
 
-// proposedBlock reports whether the declaration being checked has b block
-// a: the choice of b's unit marked prop.
-func (g *Game) proposedBlock(b, a ObjID) bool {
+// proposedAgainst reports whether the declaration being checked declares
+// x against t: the choice of x's unit marked prop.
+func (g *Game) proposedAgainst(x ObjID, t int32) bool {
 	s := g.decl
 	for i := range s.units {
-		if u := &s.units[i]; u.obj == b {
+		if u := &s.units[i]; u.obj == x {
 			for _, o := range s.opts[u.first : u.first+u.n] {
 				if o.prop {
-					return slices.Contains(s.pool[o.first:o.first+o.n], int32(a))
+					return slices.Contains(s.pool[o.first:o.first+o.n], t)
 				}
 			}
 		}

@@ -203,7 +203,7 @@ func (g *Game) checkLoaded() error {
 			return fmt.Errorf("saved game: the turn's plan names steps these rules do not have")
 		}
 	}
-	if c := &g.Combat; !g.declShaped(c.Atk, false) || !g.declShaped(c.Blk, true) || !g.fnShaped(c.divRestrict, 2, false) || !g.fnShaped(c.divFigure, 2, true) {
+	if c := &g.Combat; !g.declShaped(c.Atk, false) || !g.declShaped(c.Blk, true) || !g.declShaped(c.Stated, true) || !g.fnShaped(c.divRestrict, 2, false) || !g.fnShaped(c.divFigure, 2, true) {
 		return fmt.Errorf("saved game: the combat names functions of the rules that are none or of the wrong shape")
 	}
 	player := func(p int8) bool { return p >= 0 && int(p) < len(g.Players) }

@@ -80,7 +80,7 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 }
 
 // blocks draws a declaration of blockers (the declaring player's: who may
-// block whom is the game's, Game.mayBlock, which Options asks too)
+// block whom is the declaration's clauses, mayDeclare and mayAgainst, which Options asks too)
 // without listing every (blocker, attacker) pair, as Options does: each creature that may block some attacker (the first
 // found) blocks with probability 1/2, an attacker drawn uniformly among
 // those it may block (drawn among the attackers from the first, again
@@ -92,11 +92,11 @@ func (u *UniformPolicy) blocks(g *Game) Answer {
 		u.atk = append(u.atk, at.Attacker)
 	}
 	for _, b := range g.Battlefield {
-		if !g.mayBlockAtAll(b) {
+		if !g.mayDeclare(b, true) {
 			continue
 		}
 		first := 0
-		for first < len(u.atk) && !g.mayBlockAttacker(b, u.atk[first]) {
+		for first < len(u.atk) && !g.mayAgainst(b, u.atk[first], true) {
 			first++
 		}
 		if first == len(u.atk) || u.RNG.Intn(2) != 0 {
@@ -104,7 +104,7 @@ func (u *UniformPolicy) blocks(g *Game) Answer {
 		}
 		a := u.atk[first:]
 		x := a[u.RNG.Intn(len(a))]
-		for !g.mayBlockAttacker(b, x) {
+		for !g.mayAgainst(b, x, true) {
 			x = a[u.RNG.Intn(len(a))]
 		}
 		u.objs, u.targets = append(u.objs, b), append(u.targets, int32(x))

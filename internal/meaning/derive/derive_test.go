@@ -43,8 +43,8 @@ func TestGeneric(t *testing.T) {
 	if _, ok := tab.Decider(entry); ok {
 		t.Errorf("listed, %s is a decider", entry)
 	}
-	if _, ok := tab.Decider("(*Game).checkAttackers"); !ok {
-		t.Error("(*Game).checkAttackers, which reads DeclKinds fields, is no decider")
+	if _, ok := tab.Decider("(*Game).checkClauses"); !ok {
+		t.Error("(*Game).checkClauses, which evaluates a declaration's clauses and branches on what an attack's target check answers, is no decider")
 	}
 	Generic["(*Game).noSuchFunction"] = "a test's"
 	_, err = Derive(root, nil)
