@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
@@ -47,6 +48,7 @@ type resolver struct {
 	position    bool   // the clause read the game's position (active, game.*)
 	reads       Reads
 	slots       int
+	stated      []string // the statements stating clauses met so far (Builtin.States)
 }
 
 func (c *checker) resolver(rule, what string) *resolver {
@@ -799,6 +801,12 @@ func (r *resolver) call(s *grammar.CallStmt, sc *scope) Stmt {
 	}
 	if v.Blocking {
 		r.mayAsk(s.Pos, s.Verb.Name)
+	}
+	if v.States {
+		r.stated = append(r.stated, v.Name)
+	}
+	if v.Needs != "" && !slices.Contains(r.stated, v.Needs) {
+		r.c.errorf(s.Verb.Pos, "%s needs a %s clause stated before it in its %s: without one nothing could be declared", s.Verb.Name, v.Needs, strings.TrimPrefix(r.what, "an "))
 	}
 	if len(sargs) != len(v.Params) {
 		r.c.errorf(s.Verb.Pos, "%s takes %d argument(s) (%s), not %d", s.Verb.Name, len(v.Params), typeList(v.Params), len(s.Args))

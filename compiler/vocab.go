@@ -60,7 +60,10 @@ type Builtin struct {
 	// before a statement that asks, in the same action, which runs again
 	// from the start once answered.
 	States bool
-	Usage  string // its arguments, for an arity error ("2 objects"); derived if ""
+	// Needs: a statement that States which must come before this one in
+	// its action (the clause without which nothing could be declared).
+	Needs string
+	Usage string // its arguments, for an arity error ("2 objects"); derived if ""
 	// Procedure, for a verb whose whole behaviour is Go's, says what Go
 	// decides (coverage counts the rules its clause cites as the
 	// runtime's); Choice, for a verb that only asks a player, what the
@@ -200,6 +203,7 @@ func (b *Builtin) usage() string {
 func (b *Builtin) procedure(why string) *Builtin { b.Procedure = why; return b }
 func (b *Builtin) choice(what string) *Builtin   { b.Choice = what; return b }
 func (b *Builtin) states() *Builtin              { b.States = true; return b }
+func (b *Builtin) needs(verb string) *Builtin    { b.Needs = verb; return b }
 func (b *Builtin) needsDamageHooks() *Builtin    { b.NeedsDamage = true; return b }
 
 //go:generate go run ./internal/vocabfacts/gen
@@ -401,9 +405,9 @@ var builtins = []*Builtin{
 		fnArgs(fn1("x", "a creature", Bool)).states(),
 	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the clauses stated before it (declarable, declaration_forbidden, declaration_requires...); each attacks a player q for whom the condition A, given(p, q, COND), holds, or a permanent t for whom B, given(p, t, COND), does, defended by the player D, given(t, PLAYER); to attack a player q, a creature's cost is its own plus the generic mana T, given(a, q, N); recorded as the declaration").
 		fnArgs(declared(fn2("p", "the player attacking", "q", "a player", Bool)), fn2("p", "the player attacking", "t", "a permanent", Bool), undeclared(fn1("t", "a permanent attacked", Player)), undeclared(fn2("a", "a creature", "q", "the player it attacks", Int))).
-		choice("the .mtg says who, what the declaration's clauses are (the statements before it) and what may be attacked (functions of the rules); the player chooses; the statements after it make the attack"),
+		choice("the .mtg says who, what the declaration's clauses are (the statements before it) and what may be attacked (functions of the rules); the player chooses; the statements after it make the attack").needs("declarable"),
 	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, each against the attackers it blocks, checked whole against the clauses stated before it (declarable, declarable_against, declarable_at_most, declaration_forbidden, declaration_requires...); recorded as the declaration").
-		choice("the .mtg says who and what the declaration's clauses are (the statements before it); the player chooses; the statements after it make the blocks"),
+		choice("the .mtg says who and what the declaration's clauses are (the statements before it); the player chooses; the statements after it make the blocks").needs("declarable"),
 	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),

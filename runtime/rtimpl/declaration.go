@@ -76,20 +76,28 @@ func (g Exec) Declarable(f FnID, rule string) { g.stateClause(&g.Combat.Stated.E
 
 // DeclarableAgainst states the condition f (of x and y) each creature
 // declared meets with each object it is declared against.
-func (g Exec) DeclarableAgainst(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Against, f, 2, false) }
+func (g Exec) DeclarableAgainst(f FnID, rule string) {
+	g.stateClause(&g.Combat.Stated.Against, f, 2, false)
+}
 
 // DeclarableAtMost states the number f (of x): the most things x may be
 // declared against.
-func (g Exec) DeclarableAtMost(f FnID, rule string) { g.stateClause(&g.Combat.Stated.AtMost, f, 1, true) }
+func (g Exec) DeclarableAtMost(f FnID, rule string) {
+	g.stateClause(&g.Combat.Stated.AtMost, f, 1, true)
+}
 
 // DeclarationForbidden states the condition f (of a permanent x) that,
 // with the declaration made, makes it illegal.
-func (g Exec) DeclarationForbidden(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Forbidden, f, 1, false) }
+func (g Exec) DeclarationForbidden(f FnID, rule string) {
+	g.stateClause(&g.Combat.Stated.Forbidden, f, 1, false)
+}
 
 // DeclarationRequires states the number f (of x): the requirements that x
 // is declared. A declaration is illegal if another one meeting the other
 // clauses obeys more requirements.
-func (g Exec) DeclarationRequires(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Required, f, 1, true) }
+func (g Exec) DeclarationRequires(f FnID, rule string) {
+	g.stateClause(&g.Combat.Stated.Required, f, 1, true)
+}
 
 // DeclarationRequiresAgainst states the number f (of x and y): the
 // requirements that x is declared against y.
@@ -100,7 +108,9 @@ func (g Exec) DeclarationRequiresAgainst(f FnID, rule string) {
 // DeclarationMayAdd states the condition f (of x): a creature the search
 // for a declaration obeying more requirements may add to one though no
 // requirement names it (none stated: any).
-func (g Exec) DeclarationMayAdd(f FnID, rule string) { g.stateClause(&g.Combat.Stated.MayAdd, f, 1, false) }
+func (g Exec) DeclarationMayAdd(f FnID, rule string) {
+	g.stateClause(&g.Combat.Stated.MayAdd, f, 1, false)
+}
 
 // stateClause records the clause f in slot, if it has the shape the slot needs
 // (a loaded game's functions are checked so too).
