@@ -332,6 +332,7 @@ func (c *Combat) reset() {
 		Attacks: c.Attacks[:0], Blocks: c.Blocks[:0], Assigned: c.Assigned[:0], Ordered: c.Ordered[:0],
 		DealtFirst: c.DealtFirst[:0], AssignedSource: c.AssignedSource[:0], dealers: c.dealers[:0],
 		Declared: c.Declared[:0], dividers: c.dividers[:0], Places: c.Places[:0],
+		Atk: c.Atk, Blk: c.Blk, // the rules' clauses, adopted again (unchanged) by the next combat's declarations
 	}
 }
 

@@ -69,67 +69,68 @@ func (g *Game) declShaped(d DeclFns, blockers bool) bool {
 }
 
 // The statements stating the clauses of the next declaration asked for
-// (Combat.Stated): each a function of the rules, given(...).
+// (Combat.Stated): each a function of the rules, given(...), whose shape
+// the declaration checks as it adopts them.
 
 // Declarable states the condition f (of x) each creature declared meets.
-func (g Exec) Declarable(f FnID, rule string) { g.stateClause(&g.Combat.Stated.Each, f, 1, false) }
+func (g Exec) Declarable(f FnID, rule string) { g.Combat.Stated.Each = f }
 
 // DeclarableAgainst states the condition f (of x and y) each creature
 // declared meets with each object it is declared against.
 func (g Exec) DeclarableAgainst(f FnID, rule string) {
-	g.stateClause(&g.Combat.Stated.Against, f, 2, false)
+	g.Combat.Stated.Against = f
 }
 
 // DeclarableAtMost states the number f (of x): the most things x may be
 // declared against.
 func (g Exec) DeclarableAtMost(f FnID, rule string) {
-	g.stateClause(&g.Combat.Stated.AtMost, f, 1, true)
+	g.Combat.Stated.AtMost = f
 }
 
 // DeclarationForbidden states the condition f (of a permanent x) that,
 // with the declaration made, makes it illegal.
 func (g Exec) DeclarationForbidden(f FnID, rule string) {
-	g.stateClause(&g.Combat.Stated.Forbidden, f, 1, false)
+	g.Combat.Stated.Forbidden = f
 }
 
 // DeclarationRequires states the number f (of x): the requirements that x
 // is declared. A declaration is illegal if another one meeting the other
 // clauses obeys more requirements.
 func (g Exec) DeclarationRequires(f FnID, rule string) {
-	g.stateClause(&g.Combat.Stated.Required, f, 1, true)
+	g.Combat.Stated.Required = f
 }
 
 // DeclarationRequiresAgainst states the number f (of x and y): the
 // requirements that x is declared against y.
 func (g Exec) DeclarationRequiresAgainst(f FnID, rule string) {
-	g.stateClause(&g.Combat.Stated.RequiredAgainst, f, 2, true)
+	g.Combat.Stated.RequiredAgainst = f
 }
 
 // DeclarationMayAdd states the condition f (of x): a creature the search
 // for a declaration obeying more requirements may add to one though no
 // requirement names it (none stated: any).
 func (g Exec) DeclarationMayAdd(f FnID, rule string) {
-	g.stateClause(&g.Combat.Stated.MayAdd, f, 1, false)
-}
-
-// stateClause records the clause f in slot, if it has the shape the slot needs
-// (a loaded game's functions are checked so too).
-func (g Exec) stateClause(slot *FnID, f FnID, params int, value bool) {
-	if g.fnShaped(f, params, value) {
-		*slot = f
-	}
+	g.Combat.Stated.MayAdd = f
 }
 
 // adopt makes the clauses stated since the last declaration asked for
-// those of d (none stated: d keeps its own).
+// those of d (none stated: d keeps its own), if each has the shape its
+// place needs (a loaded game's are checked so too); the same clauses
+// again (each combat's) change nothing.
 func (g Exec) adopt(d *DeclFns) {
-	c := &g.Combat
-	if c.Stated == (DeclFns{}) {
-		return
+	st := &g.Combat.Stated
+	if st.Each|st.Against|st.AtMost|st.Forbidden|st.Required|st.RequiredAgainst|st.MayAdd == 0 {
+		return // none stated
 	}
-	d.Each, d.Against, d.AtMost, d.Forbidden = c.Stated.Each, c.Stated.Against, c.Stated.AtMost, c.Stated.Forbidden
-	d.Required, d.RequiredAgainst, d.MayAdd = c.Stated.Required, c.Stated.RequiredAgainst, c.Stated.MayAdd
-	c.Stated = DeclFns{}
+	if st.Each != d.Each || st.Against != d.Against || st.AtMost != d.AtMost || st.Forbidden != d.Forbidden ||
+		st.Required != d.Required || st.RequiredAgainst != d.RequiredAgainst || st.MayAdd != d.MayAdd {
+		k := *st
+		k.Player, k.Permanent, k.Defender, k.Tax = d.Player, d.Permanent, d.Defender, d.Tax
+		if g.declShaped(k, false) {
+			*d = k
+		}
+	}
+	*st = DeclFns{}
 }
 
 // ChooseAttackers asks player p to choose attackers, once per combat, and
@@ -144,8 +145,9 @@ func (g Exec) ChooseAttackers(p int, player, permanent, defender, tax FnID, rule
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
 	}
-	if k := (DeclFns{Player: player, Permanent: permanent, Defender: defender, Tax: tax}); g.declShaped(k, false) {
-		c.Atk.Player, c.Atk.Permanent, c.Atk.Defender, c.Atk.Tax = player, permanent, defender, tax
+	if a := &c.Atk; (player != a.Player || permanent != a.Permanent || defender != a.Defender || tax != a.Tax) &&
+		g.declShaped(DeclFns{Player: player, Permanent: permanent, Defender: defender, Tax: tax}, false) {
+		a.Player, a.Permanent, a.Defender, a.Tax = player, permanent, defender, tax
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)
@@ -225,7 +227,7 @@ func (g Exec) PayDeclaredCosts(p int, rule string) {
 		if int(d.By) != p || g.RepeatedDeclared(i) {
 			continue
 		}
-		cost = cost.Add(g.declCost(d.Obj, d.Target, c.Declaring == DeclaringBlockers))
+		g.addDeclCost(&cost, d.Obj, d.Target, c.Declaring == DeclaringBlockers)
 	}
 	switch {
 	case cost.ManaValue() == 0:

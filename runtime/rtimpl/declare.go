@@ -112,10 +112,19 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	// of p and the target, not the creature) is tested once per target.
 	okTarget, checked := int32(0), false
 	var cost Cost
+	t := int32(0) // what a.Objs[i] is declared against: of blockers the attacker, of attackers the target answered
+	if !blocks && len(a.Targets) == 0 {
+		t = PlayerCode(g.defendingPlayer(p)) // an attack answered with no targets: the defending player
+	}
 	for i, x := range a.Objs {
-		t := g.declTarget(p, a, i, blocks)
-		if n := ix.before(i, x, nil, 0, true); int32(n) >= g.declAtMost(x, blocks) {
-			return g.refuseAtMost(d.Rule, x, blocks)
+		if len(a.Targets) > 0 {
+			t = a.Targets[i]
+		}
+		first := ix.at(x) == int32(i+1)
+		if !first || fns.AtMost != 0 { // (none stated: one, which a creature's first pair is within)
+			if n := ix.before(i, x, nil, 0, true); int32(n) >= g.declAtMost(x, blocks) {
+				return g.refuseAtMost(d.Rule, x, blocks)
+			}
 		}
 		if ok, held := g.fnCond(fns.Each, x, NoObj, false); !ok {
 			return g.refuseFn(fns.Each, held, d.Rule, "%s can't %s", g.nameOf(x), verb)
@@ -131,8 +140,8 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 				return g.refuseFn(fns.Against, held, d.Rule, "%s can't %s %s", g.nameOf(x), verb, g.nameOf(ObjID(t)))
 			}
 		}
-		if ix.at(x) == int32(i+1) { // each creature's cost once
-			cost = cost.Add(g.declCost(x, t, blocks))
+		if first { // each creature's cost once
+			g.addDeclCost(&cost, x, t, blocks)
 		}
 	}
 	ix.clear() // (the checks below index their own)
@@ -145,17 +154,6 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	// Costs: totalled and locked, then paid in full, or the declaration
 	// is illegal.
 	return g.payableDeclaration(d, p, a, cost, blocks)
-}
-
-// declTarget is what the i-th pair of declaration a declares its
-// creature against: of blockers, the attacker; of attackers, the target
-// answered (a player's code or a permanent), or with no targets the
-// defending player.
-func (g *Game) declTarget(p int, a *Answer, i int, blocks bool) int32 {
-	if blocks || len(a.Targets) > 0 {
-		return a.Targets[i]
-	}
-	return PlayerCode(g.defendingPlayer(p))
 }
 
 // payableDeclaration refuses declaration a of player p (of attackers, or
@@ -337,18 +335,26 @@ func (g Exec) HasAttackCost(x ObjID) bool {
 // its own cost to block or attack, plus, to attack player q, the generic
 // mana of the declaration's Tax (of x and q).
 func (g *Game) declCost(x ObjID, target int32, blocks bool) Cost {
-	if blocks {
-		return g.face(x).BlockCost
-	}
-	c := g.face(x).AttackCost
-	tax := g.Combat.Atk.Tax
-	if target >= 0 || tax == 0 {
-		return c
-	}
-	if n := g.fnValue(tax, x, ObjID(-1-target)); n > 0 {
-		c.Generic = Clamp32(int64(c.Generic) + int64(n))
-	}
+	var c Cost
+	g.addDeclCost(&c, x, target, blocks)
 	return c
+}
+
+// addDeclCost adds declCost(x, target, blocks) to c.
+func (g *Game) addDeclCost(c *Cost, x ObjID, target int32, blocks bool) {
+	f := g.face(x)
+	own := &f.AttackCost
+	if blocks {
+		own = &f.BlockCost
+	}
+	if own.Generic != 0 || own.Colored != (Mana{}) {
+		*c = c.Add(*own)
+	}
+	if tax := g.Combat.Atk.Tax; !blocks && target < 0 && tax != 0 {
+		if n := g.fnValue(tax, x, ObjID(-1-target)); n > 0 {
+			c.Generic = Clamp32(int64(c.Generic) + int64(n))
+		}
+	}
 }
 
 // HasBlockCost reports whether x needs a cost paid to block.

@@ -161,9 +161,11 @@ func (l *optList) add(o Option) {
 // on the scratch stack); the options of an attack are grouped by
 // defending player.
 func (g *Game) declOptions(p int, blocks bool, yield func(Option) bool) bool {
+	fns := g.declOf(blocks)
+	each, against := fns.Each, fns.Against // (mayDeclare, mayAgainst)
 	first := -1
 	for i, x := range g.Battlefield {
-		if g.mayDeclare(x, blocks) {
+		if g.mayDeclareBy(each, x) {
 			first = i
 			break
 		}
@@ -192,13 +194,13 @@ func (g *Game) declOptions(p int, blocks bool, yield func(Option) bool) bool {
 		groups = len(g.Players) // by defending player
 	}
 	for _, x := range g.Battlefield[first:] {
-		if !g.mayDeclare(x, blocks) {
+		if !g.mayDeclareBy(each, x) {
 			continue
 		}
 		for grp := range groups {
 			for i := 0; i < len(dom); i += 2 {
 				y := dom[i]
-				if int(dom[i+1]) != grp || y >= 0 && !g.mayAgainst(x, y, blocks) {
+				if int(dom[i+1]) != grp || y >= 0 && against != 0 && !g.fnHolds(against, x, y) {
 					continue
 				}
 				if yield == nil || !yield(Option{Kind: Declare, Obj: x, Target: int32(y)}) {

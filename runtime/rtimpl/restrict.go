@@ -419,10 +419,13 @@ func declVerb(blocks bool) string {
 // against something or other. A phased-out permanent is in no
 // declaration (the object model's).
 func (g *Game) mayDeclare(x ObjID, blocks bool) bool {
-	if g.Objs[x].PhasedOut {
-		return false
-	}
-	return g.fnMay(g.declOf(blocks).Each, x, NoObj, false)
+	return g.mayDeclareBy(g.declOf(blocks).Each, x)
+}
+
+// mayDeclareBy is mayDeclare of the Each clause each (fnHolds of none:
+// false).
+func (g *Game) mayDeclareBy(each FnID, x ObjID) bool {
+	return !g.Objs[x].PhasedOut && g.fnHolds(each, x, NoObj)
 }
 
 // mayAgainst: x, which mayDeclare, meets the declaration's Against clause

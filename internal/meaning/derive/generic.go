@@ -300,7 +300,9 @@ var Generic = map[string]string{
 	"(*UniformPolicy).blocks":     "a random policy's blocks, drawn among what declarable and declarable_against allow (mayDeclare, mayAgainst); Submit checks the whole",
 	"(*Game).refuseAtMost":        "a refusal's message: how many things a creature may be declared against, in words, quoting declarable_at_most",
 	"declVerb":                    "a message's verb: attack or block",
-	"(*Game).declCost":            "the cost to declare a creature: its card's cost to attack or block (its face's), plus the generic mana of the function choose_attackers is given (Tax) of it and the player it attacks",
+	"(*Game).addDeclCost":         "declCost, added to a total: a creature's card's cost to attack or block (its face's), plus the generic mana of the function choose_attackers is given (Tax) of it and the player it attacks; whether the total is payable is counted (payableDeclaration)",
+	"(*Game).mayDeclareBy":        Evaluator + " mayDeclare of a declarable clause given (hoisted out of a loop)",
+	"(*Game).declCost":            "addDeclCost of one creature: the cost to declare it: its card's cost to attack or block (its face's), plus the generic mana of the function choose_attackers is given (Tax) of it and the player it attacks",
 
 	// Arithmetic, randomness and plumbing.
 	"clamp32":             "arithmetic",
