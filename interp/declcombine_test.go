@@ -12,11 +12,11 @@ import (
 )
 
 // TestDeclarationCombinesInMtg: how the kinds combine for a declaration is
-// the .mtg's, in the functions choose_attackers is given, not the
+// the .mtg's, in the clauses its statements state (declarable...), not the
 // runtime's. With the 2025 rules a creature with defender (702.3b, a
 // cant_attack) is refused as an attacker; the same rules with the
-// condition of who may attack written without "and not holds(cant_attack,
-// a)" let it attack, with no Go changed.
+// declarable clause of the attackers written without "and not
+// holds(cant_attack, a)" let it attack, with no Go changed.
 func TestDeclarationCombinesInMtg(t *testing.T) {
 	const who = "given(a, holds(can_attack, a) and not holds(cant_attack, a))"
 	for _, c := range []struct {
