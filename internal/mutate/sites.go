@@ -10,7 +10,9 @@ package mutate
 import (
 	"fmt"
 	"strings"
+	"sync"
 
+	"github.com/mtgc-dev/mtgc/compiler"
 	"github.com/mtgc-dev/mtgc/grammar"
 )
 
@@ -217,7 +219,10 @@ func (w *walker) block(b *grammar.Block) {
 			b.Stmts = append(append([]grammar.Stmt(nil), old[:i]...), old[i+1:]...)
 			return func() { b.Stmts = old }
 		})
-		if i+1 < len(b.Stmts) {
+		// Two statements stating clauses of a later one (declarable...)
+		// say the same in either order (compiler.Builtin.States): a swap
+		// would be an equivalent mutant.
+		if i+1 < len(b.Stmts) && !(statesClause(s) && statesClause(b.Stmts[i+1])) {
 			w.add(s.Position(), "swap with the next statement", s, func() func() {
 				old := b.Stmts
 				b.Stmts = append([]grammar.Stmt(nil), old...)
@@ -227,6 +232,24 @@ func (w *walker) block(b *grammar.Block) {
 		}
 		w.stmt(&b.Stmts[i])
 	}
+}
+
+// stating is the vocabulary's verbs that state a clause of a later
+// statement (compiler.Builtin.States).
+var stating = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, b := range compiler.Builtins() {
+		if b.States {
+			m[b.Name] = true
+		}
+	}
+	return m
+})
+
+// statesClause reports whether s is a statement stating a clause.
+func statesClause(s grammar.Stmt) bool {
+	c, ok := s.(*grammar.CallStmt)
+	return ok && stating()[c.Verb.Name]
 }
 
 // stmt visits one statement through the slot that holds it.

@@ -94,3 +94,34 @@ func TestSites(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSwapOfClauses: two statements stating clauses of a later one say
+// the same in either order, so no mutant swaps them (it would survive
+// every script: equivalent); the last one is swapped with the statement
+// that asks, which changes what it asks with.
+func TestNoSwapOfClauses(t *testing.T) {
+	f, err := grammar.ParseFile("x.mtg", []byte(`edition cr2017 "t"
+phase combat "506" {
+  step declare_attackers "508" {
+    action "508.1" {
+      declarable given(a, a.creature)
+      declaration_forbidden given(x, false)
+      declaration_requires given(a, 0)
+      choose_attackers active, given(p, q, true), given(p, t, false), given(t, active), given(a, q, 0)
+    }
+  }
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var swaps []string
+	for _, s := range sitesOf(f) {
+		if s.op == "swap with the next statement" {
+			swaps = append(swaps, s.show())
+		}
+	}
+	if len(swaps) != 1 || !strings.HasPrefix(swaps[0], "declaration_requires") {
+		t.Errorf("swaps %q, want only declaration_requires with choose_attackers", swaps)
+	}
+}
