@@ -227,14 +227,14 @@ func TestMeaning(t *testing.T) {
 // TestProcedureVerbsDecide: every verb the vocabulary marks as a Go
 // procedure reaches a runtime decider, as derived from the code; and
 // choose_attackers and choose_blockers, whose clauses the .mtg states but
-// whose total cost Go still checks (508.1h, 509.1d), and of attackers what
-// a target must be (508.1b: a permanent defended by a player), reach the
+// whose total cost Go still checks (508.1h, 509.1d), and of attackers the
+// target of an answer with none (the defending player, 506.2), reach the
 // functions that decide those (issue 38: until they are the .mtg's, the
 // figure must see them).
 func TestProcedureVerbsDecide(t *testing.T) {
 	tab := meaning.Load()
 	decides := map[string][]string{
-		"choose_attackers": {"(*Game).checkClauses", "(*Game).checkTarget", "(*Game).payableDeclaration"},
+		"choose_attackers": {"(*Game).checkClauses", "(*Game).defendingPlayer", "(*Game).payableDeclaration"},
 		"choose_blockers":  {"(*Game).checkClauses", "(*Game).payableDeclaration"},
 	}
 	for _, b := range compiler.Builtins() {

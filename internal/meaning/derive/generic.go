@@ -277,15 +277,17 @@ var Generic = map[string]string{
 	// declaration_may_add), evaluated as that statement says, the same
 	// for attackers and blockers: which clauses a declaration has, and
 	// what each says, are the .mtg's (rules/combat.mtg). Still counted:
-	// what an attack's target must be (checkTarget, defenderOf,
-	// defendingPlayer), the costs' payment (payableDeclaration,
-	// payableAfter, PayDeclaredCosts), the statements that ask
-	// (ChooseAttackers, ChooseBlockers).
+	// checkClauses (the order of the checks, the total cost), the default
+	// target (defendingPlayer) and the costs' payment (payableDeclaration,
+	// payableAfter, PayDeclaredCosts, HasAttackCost). ChooseAttackers and
+	// ChooseBlockers are not listed: they branch on no decider's answer.
 	"(Exec).adopt":                "a declaration takes the clauses its statements stated (storage)",
 	"(*Game).mayDeclare":          Evaluator + " the declarable clause of a permanent (none stated: nothing may be declared); a phased-out permanent is in no declaration (the object model's, as in zone moves)",
 	"(*Game).mayAgainst":          Evaluator + " the declarable_against clause of a creature and an object (none stated: it may)",
 	"(*Game).declAtMost":          Evaluator + " the declarable_at_most clause of a creature (none stated: one)",
 	"(*Game).declOf":              "which declaration's clauses a check reads: of attackers or of blockers (storage)",
+	"(*Game).checkTarget":         Evaluator + " choose_attackers' functions of what p's creatures may attack, for a target answered, as its statement says (and declDomain evaluates for the domain): the player function of a player, the permanent function of a permanent and the defender function naming who defends it, citing the clause that refused",
+	"(*Game).defenderOf":          Evaluator + " the player choose_attackers' defender function names for a permanent (a player's code: that player; no function: none)",
 	"(*Game).declDomain":          Evaluator + " what a declaration's creatures may be declared against, the relation's shape: of blockers the attackers (blocks pair a creature with an attacker); of attackers the players and permanents for which the functions choose_attackers is given hold, each with the player its defender function names",
 	"(*Game).declAgainst":         Evaluator + " a creature's choices in the search: the domain's objects it meets declarable_against with, and players, each weighted by declaration_requires_against",
 	"(*Game).declUnits":           "the search space of declaration_requires: each creature meeting declarable, its choices of at most declarable_at_most things (declAgainst), their weights (declaration_requires, declaration_requires_against), those nothing requires only if declaration_may_add holds",
