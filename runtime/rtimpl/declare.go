@@ -93,11 +93,11 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 // checkClauses refuses a declaration a of attackers (blocks: of
 // blockers) that the declaration's clauses forbid, changing nothing. In
 // order: its shape (declShape); for each pair, its creature declared
-// against at most AtMost things, meeting Each, what it attacks one p's
-// creatures may attack (of attackers: checkTarget), and Against with
-// what it is declared against, an object; Forbidden for no permanent
-// with it made (declRestricted); no declaration meeting these obeying
-// more requirements (declRequirements); its total cost payable.
+// against at most AtMost things, meeting Each, attacking something p's
+// creatures may attack (of attackers: checkTarget), and meeting Against
+// with what it is declared against, an object; Forbidden for no
+// permanent with it made (declRestricted); no declaration meeting these
+// obeying more requirements (declRequirements); its total cost payable.
 func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	p := d.Player
 	fns := g.declOf(blocks)

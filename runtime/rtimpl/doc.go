@@ -12,7 +12,7 @@
 // logs on their behalf cites the rule number the .mtg gave it.
 package rtimpl
 
-// APIVersion9 is referenced by generated code so that an engine generated for
+// APIVersion10 is referenced by generated code so that an engine generated for
 // another version of this runtime fails to compile with a clear name instead
 // of misbehaving. Bump the number (and rename the constant) on any change to
 // the contract between generated code and the runtime; api.txt is that
@@ -26,8 +26,11 @@ package rtimpl
 // the sbas' conditions (Rules.MatchOn for MatchSBAs); "attached legally"
 // is the rules' characteristic (Exec.AttachedLegally is gone); 9: the
 // kinds of predicate are the rules' declarations (Rules.Kinds, kind): the
-// runtime has no constant of its own for any.
-const APIVersion9 = 9
+// runtime has no constant of its own for any; 10: a declaration's clauses
+// are statements of their own (Exec.Declarable...), choose_attackers is
+// given only what may be attacked and choose_blockers nothing (DeclFns'
+// fields renamed: a saved game of 9 is refused).
+const APIVersion10 = 10
 
 // Version is the runtime version recorded in generated files.
 const Version = "v1"
