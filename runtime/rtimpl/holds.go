@@ -288,13 +288,18 @@ func (g Exec) Holding2(k PredKind, x, y ObjID) int32 {
 }
 
 // fnCond is the rules' condition f for x (and y), none if f is none (the
-// statement gave no such function), and the clause held (fnEval).
+// statement gave no such function), and, when it does not hold, the
+// clause held (fnEval, asked only then: a refusal's; the check of an
+// answer that passes evaluates f once, as fnHolds does).
 func (g *Game) fnCond(f FnID, x, y ObjID, none bool) (ok bool, held int32) {
 	if f == 0 {
 		return none, -1
 	}
-	v, held := g.fnEval(f, x, y)
-	return v != 0, held
+	if g.fnHolds(f, x, y) {
+		return true, -1
+	}
+	_, held = g.fnEval(f, x, y)
+	return false, held
 }
 
 // fnMay is fnCond without the clause: the hot paths' (Options, the
