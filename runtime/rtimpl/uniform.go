@@ -80,8 +80,9 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 }
 
 // blocks draws a declaration of blockers (the declaring player's: who may
-// block whom is the declaration's clauses, mayDeclare and mayAgainst, which Options asks too)
-// without listing every (blocker, attacker) pair, as Options does: each creature that may block some attacker (the first
+// block whom is the declaration's clauses, mayDeclare and mayAgainst,
+// which Options asks too) without listing every (blocker, attacker) pair,
+// as Options does: each creature that may block some attacker (the first
 // found) blocks with probability 1/2, an attacker drawn uniformly among
 // those it may block (drawn among the attackers from the first, again
 // until it may block that one). Expected cost: O(creatures + attackers
