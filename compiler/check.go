@@ -16,8 +16,11 @@ type checker struct {
 	indexes map[string][]byte
 	index   *Index
 	errs    grammar.ErrorList
-	p       *Program
-	cards   []Card // the cards and tokens the files declare (create_token names one)
+	// citeOnly: the rules being checked are cited, not defined (a
+	// mechanism's procedure): their first need not be unique.
+	citeOnly bool
+	p        *Program
+	cards    []Card // the cards and tokens the files declare (create_token names one)
 
 	phases    map[string]*grammar.PhaseDecl
 	steps     map[string]grammar.Pos
@@ -315,7 +318,7 @@ func (c *checker) rules(rs []grammar.Rule, what string, define bool) []string {
 			c.errorf(r.Pos, "rule %s is not in the %s index%s; the index is %s: if the rule exists in this edition, add its row (date, number, short title, tab-separated)", r.Number, c.index.Edition, didYouMean(c.index.Suggest(r.Number)), indexPath(r.Pos.File, c.index.Edition))
 			continue
 		}
-		if define && i == 0 {
+		if define && i == 0 && !c.citeOnly {
 			if prev, ok := c.defined[r.Number]; ok {
 				c.errorf(r.Pos, "rule %s is already defined at %s", r.Number, prev)
 			} else {

@@ -241,6 +241,13 @@ type (
 		Else   []Stmt
 		ElseIf bool // written "else if" (the If of an "else if" chain)
 	}
+	// Until is until unchanged { Body }: Body runs, and again until a
+	// run of it changes nothing in the game (rt.Exec.Changes), at most
+	// MaxRepeats times.
+	Until struct {
+		node
+		Body []Stmt
+	}
 	// Let is let v = X.
 	Let struct {
 		node

@@ -189,6 +189,8 @@ func goStmt(s Stmt) string {
 		return goFor(s)
 	case *If:
 		return goIf(s)
+	case *Until:
+		return fmt.Sprintf("for n := 0; n < %d; n++ {\nchanges := g.Changes()\n%sif g.Changes() == changes {\nbreak\n}\n}", MaxRepeats, goStmts(s.Body))
 	case *Let:
 		v := s.Var.GoName()
 		return fmt.Sprintf("%s := %s\n_ = %s", v, goExpr(s.X), v)
@@ -211,6 +213,10 @@ func goStmt(s Stmt) string {
 	}
 	panic(fmt.Sprintf("compiler: no Go for %T (a checker bug)", s))
 }
+
+// MaxRepeats bounds an until unchanged loop: rules whose statements
+// change the game each time they run stop instead of hanging.
+const MaxRepeats = 1 << 16
 
 func goIf(s *If) string {
 	out := fmt.Sprintf("if %s {\n%s}", goExpr(s.Cond), goStmts(s.Then))

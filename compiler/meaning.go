@@ -236,6 +236,11 @@ func (w *irWalk) stmt(s Stmt) {
 		for _, t := range s.Else {
 			w.stmt(t)
 		}
+	case *Until:
+		w.decisions++ // the loop
+		for _, t := range s.Body {
+			w.stmt(t)
+		}
 	case *Let:
 		w.expr(s.X)
 	case *Do:

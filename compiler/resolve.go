@@ -43,12 +43,15 @@ type resolver struct {
 	// choiceFirst: the block is an action's, whose first statement may
 	// ask a player (the action runs again from the start once answered).
 	choiceFirst bool
-	what        string
-	pred        string // the kind of the predicate being checked, if any
-	position    bool   // the clause read the game's position (active, game.*)
-	reads       Reads
-	slots       int
-	stated      []string // the statements stating clauses met so far (Builtin.States)
+	// repeatAsk: the block is in an until unchanged loop that stands
+	// where a statement may ask: each of its statements may.
+	repeatAsk bool
+	what      string
+	pred      string // the kind of the predicate being checked, if any
+	position  bool   // the clause read the game's position (active, game.*)
+	reads     Reads
+	slots     int
+	stated    []string // the statements stating clauses met so far (Builtin.States)
 }
 
 func (c *checker) resolver(rule, what string) *resolver {
@@ -651,7 +654,7 @@ func (r *resolver) block(b *grammar.Block, sc *scope) []Stmt {
 	r.choiceFirst = false
 	lead := first // only statements stating clauses so far (Builtin.States)
 	for _, s := range b.Stmts {
-		r.choiceOK = lead
+		r.choiceOK = lead || r.repeatAsk
 		lead = lead && r.states(s)
 		if st := r.stmt(s, sc); st != nil {
 			out = append(out, st)
@@ -679,6 +682,14 @@ func (r *resolver) stmt(s grammar.Stmt, sc *scope) Stmt {
 		return r.forStmt(s, sc)
 	case *grammar.IfStmt:
 		return r.ifStmt(s, sc)
+	case *grammar.UntilStmt:
+		// Where a statement may ask, so may each in the loop: it runs
+		// again from the start once answered, as repeating it would.
+		saved := r.repeatAsk
+		r.repeatAsk = r.repeatAsk || r.choiceOK
+		out := &Until{node: node{s.Pos}, Body: r.block(s.Body, sc.child())}
+		r.repeatAsk = saved
+		return out
 	case *grammar.LetStmt:
 		x := r.expr(s.Value, sc)
 		if t := x.Type(); t == Bool || t == Int || t == Player || t == Object {

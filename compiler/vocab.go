@@ -275,6 +275,7 @@ var builtins = []*Builtin{
 	attr("graveyard", rt.PlayerGraveyard, "the number of cards in their graveyard"),
 	attr("mana", rt.PlayerMana, "the total mana in their mana pool"),
 	attr("attacked", rt.Exec.Attacked, "some creature is attacking them"),
+	attr("next_player", rt.Exec.NextPlayer, "the next player in turn order after them who is still in the game"),
 	attr("in_game", rt.PlayerInGame, "they are a player who has not lost the game (false for no player)"),
 
 	// The game.
@@ -284,6 +285,7 @@ var builtins = []*Builtin{
 	attr("had_priority", rt.Exec.StepHadPriority, "a player received priority in this step"),
 	attr("skip_effect", rt.Exec.SkipEffect, "an effect skips the step or phase beginning"),
 	attr("stack", rt.GameStack, "the number of objects on the stack"),
+	attr("priority_player", rt.Exec.PriorityPlayer, "the player who holds priority, or would receive it: who passed (mechanism pass_priority), who acted (acted); no player while none receives priority in the step"),
 	attr("attackers_declared", rt.Exec.AttackersDeclared, "attackers have been declared this combat"),
 	attr("declared_attacker_count", rt.Exec.DeclaredAttackerCount, "the number of creatures declared as attackers this combat (those that left combat since included)"),
 	attr("declared_blocker_count", rt.Exec.DeclaredBlockerCount, "the number of creatures declared as blockers this combat (those that left combat since included)"),
@@ -361,6 +363,16 @@ var builtins = []*Builtin{
 	verb("spell_to_battlefield", rt.Exec.SpellToBattlefield, "X, the card of the spell resolving still on the stack, becomes a permanent on the battlefield under P's control and enters it, logged by its resolution; nothing for another object"),
 	verb("clear_stack", rt.Exec.ClearStack, "every spell on the stack, the one resolving included, is put into zone Z, and every ability on it ceases to exist"),
 	verb("forget_triggers", rt.Exec.ForgetTriggers, "the triggered abilities P controls waiting to be put on the stack cease to exist"),
+	verb("give_priority", rt.Exec.GivePriority, "P receives priority next in the step (the priority loop's mechanisms: all_passed, pass_priority, acted), the passes counting from none again; nothing while no player receives priority in the step"),
+	verb("end_step", rt.Exec.EndStep, "the current step ends once its priority does (mechanism all_passed): no player receives priority in it again, its repeat clause is asked; nothing while no player receives priority in it"),
+	verb("resolve_top", rt.Exec.ResolveTop, "the top object of the stack resolves (mechanism resolve: a rules' stack object runs its own statements); it may ask a player: the statements run again from the start once answered, and it resolves again from the start; nothing on an empty stack").
+		choice("what is asked, and of whom, is mechanism resolve's statements and the effect's, which the .mtg declares"),
+	verb("stack_triggers", rt.Exec.StackTriggers, "the triggered abilities waiting to go on the stack are put on it, by mechanism stack_triggers' statements (those of no player still in the game cease to exist)").
+		choice("the order is asked by mechanism stack_triggers' statements (put_triggers), which the .mtg declares"),
+	verb("choose_targets", rt.Exec.ChooseTargets, "the controllers of the spells and abilities on the stack choose the targets (and cost parameters) still to choose, from the bottom of the stack: asked only among several legal choices, one chosen at once, with none mechanism no_target's statements run").
+		choice("the .mtg declares what a target must be (mechanism target, the effect's where), and what happens with none (no_target)"),
+	verb("perform_state_based_actions", rt.Exec.PerformSBAs, "state-based actions are checked once, and every one that applies (the rules' sba declarations, matched against the same state) is performed at once; one that asks a player stops the statements, which run again from the start once answered").
+		choice("the .mtg's sba declarations say what is asked"),
 	verb("check_sba", rt.Exec.CheckSBANow, "state-based actions are checked and performed, again until none is, where P would receive priority, no player receiving it (one that asks a player waits for the next priority)"),
 	verb("empty_mana", rt.Exec.EmptyMana, "P's mana pool empties"),
 	verb("gain_life", rt.Exec.GainLife, "P gains N life"),

@@ -101,13 +101,15 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.LastKnownPower": {},
 	// not own: reads Face.mana
 	"Exec.MakesMana":    {},
+	"Exec.NextPlayer":   {},
 	"Exec.NumAttackers": {Reads: ReadsCombat},
 	// not own: reads Face.Capped
 	"Exec.OverCounterMax": {},
 	// not own: reads DamageGroup.From
 	"Exec.Place": {Reads: ReadsCombat},
 	// not own: reads Rules.Power
-	"Exec.Power": {},
+	"Exec.Power":          {},
+	"Exec.PriorityPlayer": {},
 	// not own: reads Object.Protector(own)
 	"Exec.Protector":               {},
 	"Exec.ResolvingController":     {},

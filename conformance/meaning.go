@@ -21,8 +21,10 @@ const (
 // meaningOfImpl says where one citation's behaviour is written, and which
 // runtime functions decide part of it:
 //
-//   - a mechanism declaration: runtime (the .mtg names the rule, the
-//     runtime does it);
+//   - a mechanism declaration without statements: runtime (the .mtg
+//     names the rule, the runtime does it); one with its statements (a
+//     procedure: resolve, all_passed, before_priority...) is a construct
+//     as any other, below;
 //   - a keyword line: runtime if it does not say what kind of ability the
 //     keyword is (then the runtime's default does: static); mtg if it
 //     does (static or triggered: the runtime has both, and keeps which
@@ -41,7 +43,7 @@ const (
 //     do). Otherwise both.
 func meaningOfImpl(ct compiler.Cite, c *compiler.Construct, t *meaning.Table) (string, []string) {
 	switch {
-	case ct.What == "mechanism":
+	case ct.What == "mechanism" && (c == nil || !c.Stmts):
 		return MeaningRuntime, nil
 	case ct.What == "keyword" && (c == nil || c.Kind == ""):
 		return MeaningRuntime, nil

@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:0ed77076da49c0949ba3784801a8b65f"
+const SourceHash = "sha256:b261b460055df1e2cf132bb049dad89c"
 
 // Keyword bits.
 const (
@@ -216,23 +216,30 @@ var Rules = &rt.Rules{
 		rt.MechChooseForCost:    "702.26b", // rules/keywords.mtg:172 (702.26b)
 		rt.MechNoTarget:         "603.3d",  // rules/keywords.mtg:180 (603.3d)
 		rt.MechHoldPriority:     "117.1",   // rules/priority.mtg:8 (117.1)
-		rt.MechPassPriority:     "117.3d",  // rules/priority.mtg:9 (117.3d)
-		rt.MechPlayLand:         "116.2a",  // rules/priority.mtg:24 (116.2a, 116.3)
-		rt.MechCast:             "117.1a",  // rules/priority.mtg:33 (117.1a, 117.3c)
-		rt.MechActivate:         "117.1b",  // rules/priority.mtg:46 (117.1b, 117.3c)
-		rt.MechTapMana:          "117.1d",  // rules/priority.mtg:59 (117.1d)
-		rt.MechStackTriggers:    "117.2a",  // rules/priority.mtg:74 (117.2a, 117.5)
-		rt.MechResolve:          "117.4",   // rules/priority.mtg:99 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
-		rt.MechUndeclaredTiming: "117.1",   // rules/priority.mtg:112 (117.1)
-		rt.MechGameWon:          "104.2a",  // rules/priority.mtg:118 (104.2a)
-		rt.MechGameDrawn:        "104.4a",  // rules/priority.mtg:126 (104.4a)
+		rt.MechPassPriority:     "117.3d",  // rules/priority.mtg:12 (117.3d)
+		rt.MechActed:            "117.3c",  // rules/priority.mtg:19 (117.3c, 116.3)
+		rt.MechAllPassed:        "500.2",   // rules/priority.mtg:25 (500.2, 117.4, 117.3b)
+		rt.MechBeforePriority:   "117.5",   // rules/priority.mtg:40 (117.5, 704.3, 603.3d)
+		rt.MechPlayLand:         "116.2a",  // rules/priority.mtg:65 (116.2a, 116.3)
+		rt.MechCast:             "117.1a",  // rules/priority.mtg:74 (117.1a, 117.3c)
+		rt.MechActivate:         "117.1b",  // rules/priority.mtg:87 (117.1b, 117.3c)
+		rt.MechTapMana:          "117.1d",  // rules/priority.mtg:100 (117.1d)
+		rt.MechStackTriggers:    "117.2a",  // rules/priority.mtg:115 (117.2a, 117.5)
+		rt.MechResolve:          "117.4",   // rules/priority.mtg:140 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
+		rt.MechUndeclaredTiming: "117.1",   // rules/priority.mtg:153 (117.1)
+		rt.MechGameWon:          "104.2a",  // rules/priority.mtg:159 (104.2a)
+		rt.MechGameDrawn:        "104.4a",  // rules/priority.mtg:167 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechNoTarget:      {Rules: []string{"603.3d"}, Pos: "rules/keywords.mtg:180", Run: mechanism_no_target},
-		rt.MechStackTriggers: {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
-		rt.MechResolve:       {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
-		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
-		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
+		rt.MechNoTarget:       {Rules: []string{"603.3d"}, Pos: "rules/keywords.mtg:180", Run: mechanism_no_target},
+		rt.MechPassPriority:   {Rules: []string{"117.3d"}, Pos: "rules/priority.mtg:12", Run: mechanism_pass_priority},
+		rt.MechActed:          {Rules: []string{"117.3c", "116.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_acted},
+		rt.MechAllPassed:      {Rules: []string{"500.2", "117.4", "117.3b"}, Pos: "rules/priority.mtg:25", Run: mechanism_all_passed},
+		rt.MechBeforePriority: {Rules: []string{"117.5", "704.3", "603.3d"}, Pos: "rules/priority.mtg:40", Run: mechanism_before_priority},
+		rt.MechStackTriggers:  {Rules: []string{"117.2a", "117.5"}, Pos: "rules/priority.mtg:115", Run: mechanism_stack_triggers},
+		rt.MechResolve:        {Rules: []string{"117.4", "117.3b", "608.2b", "608.2c", "608.2n", "608.3a", "608.3b", "608.3c"}, Pos: "rules/priority.mtg:140", Run: mechanism_resolve},
+		rt.MechGameWon:        {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:159", Run: mechanism_game_won},
+		rt.MechGameDrawn:      {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:167", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechTarget: {Test: require_target, Next: next_target, From: []rt.Zone{3}, Controlled: false, Lines: []rt.Requirement{
@@ -244,32 +251,32 @@ var Rules = &rt.Rules{
 			{Rule: "", Cite: 0, Else: "{x} is not a permanent, phased in", Pos: "rules/keywords.mtg:173", Text: "x.on_battlefield and not x.phased_out"},
 		}},
 		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, From: []rt.Zone{2}, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
-			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:66", Text: "x.in_hand and x.owner == player and x.land"},
+			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:67", Text: "step_allows_land(player)"},
 		}},
 		rt.MechCast: {Test: require_cast, Next: next_cast, From: []rt.Zone{2}, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
-			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
-			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
-			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:75", Text: "x.in_hand and x.owner == player and not x.land"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:76", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
+			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:77", Text: "timing_allows(player, x)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:78", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:79", Text: "can_pay(player, x)"},
+			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:80", Text: "targets_choosable(player, x)"},
 		}},
 		rt.MechActivate: {Test: require_activate, Next: next_activate, From: []rt.Zone{3, 2}, Controlled: false, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
-			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
-			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
-			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:88", Text: "has_ability(x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:89", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:90", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
+			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:91", Text: "ability_timing_allows(player, x, ability)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:92", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:93", Text: "not ability_taps(x, ability) or not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:94", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:95", Text: "can_pay_ability(player, x, ability)"},
+			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:96", Text: "cost_choosable(player, x, ability)"},
 		}},
 		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, From: []rt.Zone{3}, Controlled: true, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
-			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:101", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
+			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:102", Text: "not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:103", Text: "holds(can_tap, x)"},
 		}},
 	},
 	Phases: []rt.Phase{
@@ -578,7 +585,7 @@ var Rules = &rt.Rules{
 		{Kind: kind_cant_block, Rule: "702.36b", Pos: "rules/keywords.mtg:261", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_39, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
 		{Kind: kind_cant_block, Rule: "702.13b", Pos: "rules/keywords.mtg:262", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
 		{Kind: kind_must_block_attacker, Rule: "702.39a", Pos: "rules/keywords.mtg:287", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
-		{Kind: kind_cast_any_time, Rule: "117.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_cast_any_time, Rule: "117.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
 	},
 	Fns: []rt.Predicate{
 		{Rule: "507.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
@@ -656,11 +663,11 @@ var Rules = &rt.Rules{
 		{Name: "annihilator_sacrifice", Rules: []string{"702.86a"}, Pos: "rules/keywords.mtg:246", Params: 1, Kinds: "i", Asks: true, Run: effect_15},
 		{Name: "provoke_block", Rules: []string{"702.39a"}, Pos: "rules/keywords.mtg:277", Params: 1, Kinds: "o", Asks: true, Targets: []rt.EffectTarget{{Param: 0, Legal: effect_16_target_0}}, Run: effect_16},
 		{Name: "ninjutsu", Rules: []string{"702.49a", "702.49c", "702.49"}, Pos: "rules/keywords.mtg:319", Params: 1, Kinds: "o", Targets: []rt.EffectTarget{{Param: 0, Legal: effect_17_target_0, Cost: true}}, Pay: effect_17_pay, Run: effect_17},
-		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_18},
-		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_19},
-		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_20},
-		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_21},
-		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_22},
+		{Name: "gain", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:200", Params: 1, Kinds: "i", Run: effect_18},
+		{Name: "lose", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:204", Params: 1, Kinds: "i", Run: effect_19},
+		{Name: "draw", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:208", Params: 1, Kinds: "i", Run: effect_20},
+		{Name: "gain_power", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:212", Params: 0, Kinds: "", Run: effect_21},
+		{Name: "damage_each", Rules: []string{"117.4"}, Pos: "rules/priority.mtg:216", Params: 1, Kinds: "i", Run: effect_22},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:281", Params: 0, Kinds: "", Run: effect_23},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -678,10 +685,10 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.3e"}, Pos: "rules/combat.mtg:439", Param: 'i', If: trigger_event_11_if},
 		{Name: "creature_blocks", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:440", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.3f"}, Pos: "rules/combat.mtg:441", Watch: true, Param: 'k', If: trigger_event_13_if},
-		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
-		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:149", On: []rt.EventOn{{Kind: rt.EvEnter}}},
-		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:153", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
+		{Name: "untap", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:183", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"117.2a"}, Pos: "rules/priority.mtg:184", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_15_if, Value: trigger_event_15_value},
+		{Name: "enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:190", On: []rt.EventOn{{Kind: rt.EvEnter}}},
+		{Name: "another_creature_enters", Rules: []string{"603.6a"}, Pos: "rules/priority.mtg:194", On: []rt.EventOn{{Kind: rt.EvEnter}}, Watch: true, If: trigger_event_17_if},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_19_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -1313,7 +1320,64 @@ func mechanism_no_target(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:74 (117.2a, 117.5)
+// rules/priority.mtg:12 (117.3d)
+func mechanism_pass_priority(g rt.Exec) bool {
+	g.GivePriority(g.NextPlayer(g.PriorityPlayer()), "117.3d")
+	return true
+}
+
+// rules/priority.mtg:19 (117.3c, 116.3)
+func mechanism_acted(g rt.Exec) bool {
+	g.GivePriority(g.PriorityPlayer(), "117.3c")
+	return true
+}
+
+// rules/priority.mtg:25 (500.2, 117.4, 117.3b)
+func mechanism_all_passed(g rt.Exec) bool {
+	if rt.GameStack(g) == 0 {
+		g.EndStep("500.2")
+	} else {
+		if !g.ResolveTop("500.2") {
+			return false
+		}
+		g.GivePriority(g.Active, "500.2")
+	}
+	return true
+}
+
+// rules/priority.mtg:40 (117.5, 704.3, 603.3d)
+func mechanism_before_priority(g rt.Exec) bool {
+	for n := 0; n < 65536; n++ {
+		changes := g.Changes()
+		for n := 0; n < 65536; n++ {
+			changes := g.Changes()
+			for n := 0; n < 65536; n++ {
+				changes := g.Changes()
+				if !g.PerformSBAs("117.5") {
+					return false
+				}
+				if g.Changes() == changes {
+					break
+				}
+			}
+			if !g.StackTriggers("117.5") {
+				return false
+			}
+			if g.Changes() == changes {
+				break
+			}
+		}
+		if !g.ChooseTargets("117.5") {
+			return false
+		}
+		if g.Changes() == changes {
+			break
+		}
+	}
+	return true
+}
+
+// rules/priority.mtg:115 (117.2a, 117.5)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1330,7 +1394,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:99 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
+// rules/priority.mtg:140 (117.4, 117.3b, 608.2b, 608.2c, 608.2n, 608.3a, 608.3b, 608.3c)
 func mechanism_resolve(g rt.Exec) bool {
 	if g.ResolvingTargetsIllegal() {
 		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "117.4")
@@ -1348,7 +1412,7 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:118 (104.2a)
+// rules/priority.mtg:159 (104.2a)
 func mechanism_game_won(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1373,7 +1437,7 @@ func mechanism_game_won(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:126 (104.4a)
+// rules/priority.mtg:167 (104.4a)
 func mechanism_game_drawn(g rt.Exec) bool {
 	if rt.GamePlayers(g) == 0 {
 		g.DrawGame(g.Active, "104.4a")
@@ -1449,7 +1513,7 @@ func next_choose_for_cost(g rt.Exec, v_player int, objs []rt.ObjID, from int, fr
 	return -1, 0
 }
 
-// rules/priority.mtg:24 (116.2a, 116.3)
+// rules/priority.mtg:65 (116.2a, 116.3)
 func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
@@ -1483,7 +1547,7 @@ func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abi
 	return -1, 0
 }
 
-// rules/priority.mtg:33 (117.1a, 117.3c)
+// rules/priority.mtg:74 (117.1a, 117.3c)
 func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
@@ -1543,7 +1607,7 @@ func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability 
 	return -1, 0
 }
 
-// rules/priority.mtg:46 (117.1b, 117.3c)
+// rules/priority.mtg:87 (117.1b, 117.3c)
 func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(g.HasAbility(v_x, v_ability)) {
@@ -1623,7 +1687,7 @@ func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abil
 	return -1, 0
 }
 
-// rules/priority.mtg:59 (117.1d)
+// rules/priority.mtg:100 (117.1d)
 func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
@@ -4054,7 +4118,7 @@ func pred_must_block_attacker_41(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
-// rules/priority.mtg:68 (117.1a)
+// rules/priority.mtg:109 (117.1a)
 func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
@@ -4730,7 +4794,7 @@ func effect_17_pay(g rt.Exec, args [rt.MaxStackArgs]int32) {
 	g.Move(v_r, rt.ZoneHand, "702.49a")
 }
 
-// rules/priority.mtg:159 (117.4)
+// rules/priority.mtg:200 (117.4)
 func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4739,7 +4803,7 @@ func effect_18(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:163 (117.4)
+// rules/priority.mtg:204 (117.4)
 func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4748,7 +4812,7 @@ func effect_19(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:167 (117.4)
+// rules/priority.mtg:208 (117.4)
 func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4757,14 +4821,14 @@ func effect_20(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:171 (117.4)
+// rules/priority.mtg:212 (117.4)
 func effect_21(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "117.4")
 
 	return true
 }
 
-// rules/priority.mtg:175 (117.4)
+// rules/priority.mtg:216 (117.4)
 func effect_22(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -4890,7 +4954,7 @@ func trigger_event_13_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:143 (117.2a)
+// rules/priority.mtg:184 (117.2a)
 func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -4899,7 +4963,7 @@ func trigger_event_15_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:143 (117.2a)
+// rules/priority.mtg:184 (117.2a)
 func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x
@@ -4908,7 +4972,7 @@ func trigger_event_15_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	return g.LastKnownPower(v_x)
 }
 
-// rules/priority.mtg:153 (603.6a)
+// rules/priority.mtg:194 (603.6a)
 func trigger_event_17_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -310,7 +310,7 @@ type Block struct {
 	Stmts    []Stmt
 }
 
-// Stmt is a statement: *ForStmt, *IfStmt, *LetStmt or *CallStmt.
+// Stmt is a statement: *ForStmt, *IfStmt, *UntilStmt, *LetStmt or *CallStmt.
 type Stmt interface {
 	Node
 	stmtNode()
@@ -354,6 +354,13 @@ type IfStmt struct {
 	Then   *Block
 	ElseIf *IfStmt
 	Else   *Block
+}
+
+// UntilStmt is `until unchanged { ... }`: the body runs, and again until
+// a run of it changes nothing in the game.
+type UntilStmt struct {
+	Pos  Pos
+	Body *Block
 }
 
 // LetStmt is `let name = value`.
@@ -456,6 +463,7 @@ func (n *Block) Position() Pos       { return n.Pos }
 func (n *ForStmt) Position() Pos     { return n.Pos }
 func (n *PayStmt) Position() Pos     { return n.Pos }
 func (n *IfStmt) Position() Pos      { return n.Pos }
+func (n *UntilStmt) Position() Pos   { return n.Pos }
 func (n *LetStmt) Position() Pos     { return n.Pos }
 func (n *RequireStmt) Position() Pos { return n.Pos }
 func (n *CallStmt) Position() Pos    { return n.Pos }
@@ -506,6 +514,7 @@ func (*OnEnd) clauseNode()      {}
 func (*ForStmt) stmtNode()     {}
 func (*PayStmt) stmtNode()     {}
 func (*IfStmt) stmtNode()      {}
+func (*UntilStmt) stmtNode()   {}
 func (*LetStmt) stmtNode()     {}
 func (*RequireStmt) stmtNode() {}
 func (*CallStmt) stmtNode()    {}

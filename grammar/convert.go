@@ -347,10 +347,15 @@ func (c *converter) stmt(p *pStmt) Stmt {
 			Var: ident(p.For.Var), By: c.optExpr(p.For.By), UpTo: c.optExpr(p.For.UpTo), Where: c.optExpr(p.For.Where), Body: c.block(p.For.Body)}
 	case p.If != nil:
 		return c.ifStmt(p.If)
+	case p.Unt != nil:
+		return &UntilStmt{Pos: toPos(p.Unt.Pos), Body: c.block(p.Unt.Body)}
 	case p.Let != nil:
 		return &LetStmt{Pos: toPos(p.Let.Pos), Name: ident(p.Let.Name), Value: c.expr(p.Let.Value)}
 	default:
 		s := &CallStmt{Pos: toPos(p.Call.Pos), Verb: ident(p.Call.Verb)}
+		if len(p.Call.Args) == 1 && emptyParens(p.Call.Args[0]) {
+			return s
+		}
 		for _, a := range p.Call.Args {
 			s.Args = append(s.Args, c.expr(a))
 		}
@@ -531,9 +536,20 @@ func (c *converter) primary(p *pPrimary) Expr {
 		return &Ident{Pos: pos, Name: *p.Noun}
 	case p.Cond != nil:
 		return &CondExpr{Pos: toPos(p.Cond.Pos), Cond: c.expr(p.Cond.If), Then: c.expr(p.Cond.Then), Else: c.expr(p.Cond.Else)}
+	case p.Paren == nil:
+		c.errorf(pos, "() is no value: only a statement with no arguments is written with it (end_step())")
+		return &ParenExpr{Pos: pos, X: &Ident{Pos: pos, Name: "_"}}
 	default:
 		return &ParenExpr{Pos: pos, X: c.expr(p.Paren)}
 	}
+}
+
+// emptyParens reports whether e is "()" alone: a statement's arguments
+// when it has none (end_step()).
+func emptyParens(e *pExpr) bool {
+	x := e.X
+	return len(e.Rest) == 0 && len(x.Nots) == 0 && len(x.Negs) == 0 && len(x.Sels) == 0 && x.Has == nil &&
+		x.X.Open && x.X.Paren == nil
 }
 
 var cmpOps = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}

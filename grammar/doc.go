@@ -57,13 +57,14 @@
 //	ReplaceDecl = ( "replace" | "prevent" ) Ident Ident Rule { Rule } "(" Ident { "," Ident } ")" [ "if" Expr ] Block .   (instead of an event of the kind: its name, its participants)
 //	Rule        = String .            (a rule number like "502.1", stored unquoted)
 //	Block       = "{" { Stmt } "}" .
-//	Stmt        = Require | Pay | For | If | Let | Call .
+//	Stmt        = Require | Pay | For | If | Until | Let | Call .
 //	Pay         = "pay" Block .                 (an effect's first statement: paying its cost parameters)
+//	Until       = "until" "unchanged" Block .     (the block runs, and again until a run of it changes nothing in the game)
 //	For         = "for" "each" Ident Ident [ "chosen" "by" Expr [ "up" "to" Expr ] ] [ "where" Expr ] Block .     (kind, variable; chosen by: a player chooses up to N of the matches)
 //	If          = "if" Expr Block [ "else" ( If | Block ) ] .
 //	Let         = "let" Ident "=" Expr .
+//	Call        = Ident ( "(" ")" | Expr { "," Expr } ) .   (a verb and its arguments; one with none: end_step())
 //	Require     = "require" [ Rule ] Expr "else" String .   (an action mechanism's condition and its refusal)
-//	Call        = Ident Expr { "," Expr } .          (a verb with at least one argument)
 //	Expr        = And { "or" And } .
 //	And         = Not { "and" Not } .
 //	Not         = "not" Not | Cmp .

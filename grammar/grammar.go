@@ -432,12 +432,13 @@ type pClose struct {
 }
 
 type pStmt struct {
-	Req  *pReq  `parser:"  @@"`
-	Pay  *pPay  `parser:"| @@"`
-	For  *pFor  `parser:"| @@"`
-	If   *pIf   `parser:"| @@"`
-	Let  *pLet  `parser:"| @@"`
-	Call *pCall `parser:"| @@"`
+	Req  *pReq   `parser:"  @@"`
+	Pay  *pPay   `parser:"| @@"`
+	For  *pFor   `parser:"| @@"`
+	If   *pIf    `parser:"| @@"`
+	Unt  *pUntil `parser:"| @@"`
+	Let  *pLet   `parser:"| @@"`
+	Call *pCall  `parser:"| @@"`
 }
 
 type pReq struct {
@@ -476,12 +477,20 @@ type pIf struct {
 	Else   *pBlock `parser:"         | @@ ) )?"`
 }
 
+type pUntil struct {
+	Pos  lexer.Position
+	Body *pBlock `parser:"'until' 'unchanged' @@"`
+}
+
 type pLet struct {
 	Pos   lexer.Position
 	Name  pIdent `parser:"'let' @@ '='"`
 	Value *pExpr `parser:"@@"`
 }
 
+// pCall: a verb with no arguments is written with empty parentheses
+// (`end_step()`, one argument that is no expression: emptyParens), since
+// a statement's arguments are not ended by a newline.
 type pCall struct {
 	Pos  lexer.Position
 	Verb pIdent   `parser:"@@"`
@@ -540,7 +549,8 @@ type pPrimary struct {
 	Args  []*pExpr `parser:"    ( @@ ( ',' @@ )* )? ')' )?"`
 	Noun  *string  `parser:"| @( 'step' | 'phase' | 'turn' | 'player' )"`
 	Cond  *pCond   `parser:"| @@"`
-	Paren *pExpr   `parser:"| '(' @@ ')'"`
+	Open  bool     `parser:"| ( @'('"`
+	Paren *pExpr   `parser:"    @@? ')' )"` // nil: "()", a statement's no arguments
 }
 
 // pCond is `if C then A else B`; the else branch extends as far as an

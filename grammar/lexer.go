@@ -32,7 +32,7 @@ var tokenSymbols = map[string]lexer.TokenType{
 var keywords = []string{
 	"edition", "player", "keyword", "turn", "order", "extra_turns", "every",
 	"step", "phase", "action", "priority", "no_priority", "skip", "repeat",
-	"allow", "on_end", "on_begin", "sba", "watch", "for", "each", "where", "if", "else", "let",
+	"allow", "on_end", "on_begin", "sba", "watch", "for", "each", "where", "if", "else", "let", "until", "unchanged",
 	"and", "or", "not", "has", "prevents", "predicate", "timing", "then", "mechanism",
 	"stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "extends", "override", "remove", "add", "renumber", "recite", "as",
 	"card_type", "counter", "land_mana", "state", "characteristic", "kind", "static", "triggered", "redundant", "does", "card",

@@ -441,7 +441,7 @@ func candidateKey(t lexer.Token) string {
 var (
 	operatorTokens = []string{"or", "and", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", ".", "has", "("}
 	exprTokens     = []string{"<ident>", "<int>", "<string>", "(", "-", "not", "if", "step", "phase", "turn", "player"}
-	stmtTokens     = []string{"for", "if", "let", "<ident>"}
+	stmtTokens     = []string{"for", "if", "until", "let", "<ident>"}
 	declTokens     = []string{"player", "keyword", "turn", "every", "phase", "sba", "watch", "predicate", "timing", "mechanism", "stack_object", "on_damage", "on_event", "replace", "effect", "trigger_event", "card_type", "counter", "land_mana", "state", "characteristic", "kind", "card"}
 	clauseTokens   = []string{"action", "priority", "no_priority", "skip", "repeat", "allow", "on_end", "on_begin"}
 	deltaTokens    = []string{"override", "remove", "add", "renumber", "recite"}

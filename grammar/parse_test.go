@@ -89,6 +89,8 @@ func TestParseExprErrors(t *testing.T) {
 		"12345678901234567890": "integer 12345678901234567890 is too large",
 		"let":                  `expected expression, found "let"`,
 		"a ! b":                `unexpected character '!'`,
+		"a == ()":              "() is no value",
+		"f(())":                "() is no value",
 	} {
 		_, err := parseExpr(t, src)
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -575,6 +575,9 @@ func (p *printer) stmt(s Stmt) {
 		p.block(s.Body)
 	case *IfStmt:
 		p.ifStmt(s)
+	case *UntilStmt:
+		p.tok(s.Pos, "until unchanged ")
+		p.block(s.Body)
 	case *RequireStmt:
 		p.tok(s.Pos, "require ")
 		if s.Rule != nil {
@@ -589,6 +592,9 @@ func (p *printer) stmt(s Stmt) {
 		p.expr(s.Value, 0)
 	case *CallStmt:
 		p.ident(s.Verb)
+		if len(s.Args) == 0 {
+			p.text("()")
+		}
 		for i, a := range s.Args {
 			if i > 0 {
 				p.text(",")

@@ -260,6 +260,8 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(n.ElseIf, f)
 		}
 		inspectBlock(n.Else, f)
+	case *UntilStmt:
+		inspectBlock(n.Body, f)
 	case *RequireStmt:
 		if n.Rule != nil {
 			Inspect(n.Rule, f)

@@ -30,6 +30,8 @@ func attrValue(b *compiler.Builtin, x value) value {
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, p(g, fp)) })
 	case func(rt.Exec, int) bool:
 		return boolV(func(g rt.Exec, fp int) bool { return f(g, p(g, fp)) })
+	case func(rt.Exec, int) int:
+		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int { return f(g, p(g, fp)) }}
 	case func(rt.Exec) int32:
 		return intV(func(g rt.Exec, _ int) int32 { return f(g) })
 	case func(rt.Exec) bool:
@@ -143,6 +145,10 @@ func callValue(b *compiler.Builtin, a []value) value {
 // reports false while a blocking verb waits for a decision.
 func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	switch f := b.Fn.(type) {
+	case func(rt.Exec, string):
+		return func(g rt.Exec, fp int) bool { f(g, rule); return true }
+	case func(rt.Exec, string) bool:
+		return func(g rt.Exec, fp int) bool { return f(g, rule) }
 	case func(rt.Exec, rt.ObjID, string):
 		x := a[0].o
 		return func(g rt.Exec, fp int) bool { f(g, x(g, fp), rule); return true }

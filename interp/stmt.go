@@ -32,6 +32,20 @@ func (c *clause) stmt(s compiler.Stmt) stmtFn {
 		return c.forStmt(s)
 	case *compiler.If:
 		return c.ifStmt(s)
+	case *compiler.Until:
+		body := c.block(s.Body)
+		return func(g rt.Exec, fp int) bool {
+			for range compiler.MaxRepeats {
+				changes := g.Changes()
+				if !body(g, fp) {
+					return false
+				}
+				if g.Changes() == changes {
+					break
+				}
+			}
+			return true
+		}
 	case *compiler.Let:
 		return store(s.Var, c.expr(s.X))
 	case *compiler.Do:

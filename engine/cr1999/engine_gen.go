@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:c53026a11b43c83b167e7c512def7449"
+const SourceHash = "sha256:144f15c6b974af5928ac160f2684b40c"
 
 // Keyword bits.
 const (
@@ -169,51 +169,58 @@ var Rules = &rt.Rules{
 	SorceryRule:           "408.1d",
 	Cite: [rt.NumMechanisms]string{
 		rt.MechHoldPriority:     "408.1d", // rules/priority.mtg:8 (408.1d)
-		rt.MechPassPriority:     "408.1c", // rules/priority.mtg:9 (408.1c)
-		rt.MechPlayLand:         "408.2d", // rules/priority.mtg:24 (408.2d, 305.4)
-		rt.MechCast:             "409.1",  // rules/priority.mtg:33 (409.1, 408.1c)
-		rt.MechActivate:         "409.1",  // rules/priority.mtg:46 (409.1, 408.1c)
-		rt.MechTapMana:          "408.2e", // rules/priority.mtg:59 (408.2e)
-		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:74 (408.1f, 410.3)
-		rt.MechResolve:          "413.1",  // rules/priority.mtg:99 (413.1, 408.1c, 413.2a, 413.2h)
-		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:112 (408.1d)
-		rt.MechGameWon:          "102.3",  // rules/priority.mtg:118 (102.3)
-		rt.MechGameDrawn:        "102.4",  // rules/priority.mtg:126 (102.4)
+		rt.MechPassPriority:     "408.1c", // rules/priority.mtg:12 (408.1c)
+		rt.MechActed:            "408.2d", // rules/priority.mtg:19 (408.2d, 408.1c)
+		rt.MechAllPassed:        "300.2",  // rules/priority.mtg:25 (300.2, 408.1c)
+		rt.MechBeforePriority:   "408.2c", // rules/priority.mtg:40 (408.2c, 408.1f)
+		rt.MechPlayLand:         "408.2d", // rules/priority.mtg:65 (408.2d, 305.4)
+		rt.MechCast:             "409.1",  // rules/priority.mtg:74 (409.1, 408.1c)
+		rt.MechActivate:         "409.1",  // rules/priority.mtg:87 (409.1, 408.1c)
+		rt.MechTapMana:          "408.2e", // rules/priority.mtg:100 (408.2e)
+		rt.MechStackTriggers:    "408.1f", // rules/priority.mtg:115 (408.1f, 410.3)
+		rt.MechResolve:          "413.1",  // rules/priority.mtg:140 (413.1, 408.1c, 413.2a, 413.2h)
+		rt.MechUndeclaredTiming: "408.1d", // rules/priority.mtg:153 (408.1d)
+		rt.MechGameWon:          "102.3",  // rules/priority.mtg:159 (102.3)
+		rt.MechGameDrawn:        "102.4",  // rules/priority.mtg:167 (102.4)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
-		rt.MechResolve:       {Rules: []string{"413.1", "408.1c", "413.2a", "413.2h"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
-		rt.MechGameWon:       {Rules: []string{"102.3"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
-		rt.MechGameDrawn:     {Rules: []string{"102.4"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
+		rt.MechPassPriority:   {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:12", Run: mechanism_pass_priority},
+		rt.MechActed:          {Rules: []string{"408.2d", "408.1c"}, Pos: "rules/priority.mtg:19", Run: mechanism_acted},
+		rt.MechAllPassed:      {Rules: []string{"300.2", "408.1c"}, Pos: "rules/priority.mtg:25", Run: mechanism_all_passed},
+		rt.MechBeforePriority: {Rules: []string{"408.2c", "408.1f"}, Pos: "rules/priority.mtg:40", Run: mechanism_before_priority},
+		rt.MechStackTriggers:  {Rules: []string{"408.1f", "410.3"}, Pos: "rules/priority.mtg:115", Run: mechanism_stack_triggers},
+		rt.MechResolve:        {Rules: []string{"413.1", "408.1c", "413.2a", "413.2h"}, Pos: "rules/priority.mtg:140", Run: mechanism_resolve},
+		rt.MechGameWon:        {Rules: []string{"102.3"}, Pos: "rules/priority.mtg:159", Run: mechanism_game_won},
+		rt.MechGameDrawn:      {Rules: []string{"102.4"}, Pos: "rules/priority.mtg:167", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, From: []rt.Zone{2}, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
-			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:66", Text: "x.in_hand and x.owner == player and x.land"},
+			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:67", Text: "step_allows_land(player)"},
 		}},
 		rt.MechCast: {Test: require_cast, Next: next_cast, From: []rt.Zone{2}, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
-			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
-			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
-			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:75", Text: "x.in_hand and x.owner == player and not x.land"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:76", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
+			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:77", Text: "timing_allows(player, x)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:78", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:79", Text: "can_pay(player, x)"},
+			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:80", Text: "targets_choosable(player, x)"},
 		}},
 		rt.MechActivate: {Test: require_activate, Next: next_activate, From: []rt.Zone{3, 2}, Controlled: false, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
-			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
-			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
-			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:88", Text: "has_ability(x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:89", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:90", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
+			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:91", Text: "ability_timing_allows(player, x, ability)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:92", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:93", Text: "not ability_taps(x, ability) or not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:94", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:95", Text: "can_pay_ability(player, x, ability)"},
+			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:96", Text: "cost_choosable(player, x, ability)"},
 		}},
 		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, From: []rt.Zone{3}, Controlled: true, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
-			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:101", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
+			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:102", Text: "not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:103", Text: "holds(can_tap, x)"},
 		}},
 	},
 	Phases: []rt.Phase{
@@ -441,7 +448,7 @@ var Rules = &rt.Rules{
 		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:540", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
 		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:541", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
 		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: kind_cast_any_time, Rule: "409.1", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_cast_any_time, Rule: "409.1", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_damage_assigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
 		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: kind_lethal_damage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_14},
@@ -492,11 +499,11 @@ var Rules = &rt.Rules{
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_0},
-		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_1},
-		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_2},
-		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_3},
-		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "gain", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:200", Params: 1, Kinds: "i", Run: effect_0},
+		{Name: "lose", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:204", Params: 1, Kinds: "i", Run: effect_1},
+		{Name: "draw", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:208", Params: 1, Kinds: "i", Run: effect_2},
+		{Name: "gain_power", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:212", Params: 0, Kinds: "", Run: effect_3},
+		{Name: "damage_each", Rules: []string{"413.1"}, Pos: "rules/priority.mtg:216", Params: 1, Kinds: "i", Run: effect_4},
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
@@ -513,8 +520,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:439", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:440", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:441", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:183", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:184", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -738,7 +745,64 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:74 (408.1f, 410.3)
+// rules/priority.mtg:12 (408.1c)
+func mechanism_pass_priority(g rt.Exec) bool {
+	g.GivePriority(g.NextPlayer(g.PriorityPlayer()), "408.1c")
+	return true
+}
+
+// rules/priority.mtg:19 (408.2d, 408.1c)
+func mechanism_acted(g rt.Exec) bool {
+	g.GivePriority(g.PriorityPlayer(), "408.2d")
+	return true
+}
+
+// rules/priority.mtg:25 (300.2, 408.1c)
+func mechanism_all_passed(g rt.Exec) bool {
+	if rt.GameStack(g) == 0 {
+		g.EndStep("300.2")
+	} else {
+		if !g.ResolveTop("300.2") {
+			return false
+		}
+		g.GivePriority(g.Active, "300.2")
+	}
+	return true
+}
+
+// rules/priority.mtg:40 (408.2c, 408.1f)
+func mechanism_before_priority(g rt.Exec) bool {
+	for n := 0; n < 65536; n++ {
+		changes := g.Changes()
+		for n := 0; n < 65536; n++ {
+			changes := g.Changes()
+			for n := 0; n < 65536; n++ {
+				changes := g.Changes()
+				if !g.PerformSBAs("408.2c") {
+					return false
+				}
+				if g.Changes() == changes {
+					break
+				}
+			}
+			if !g.StackTriggers("408.2c") {
+				return false
+			}
+			if g.Changes() == changes {
+				break
+			}
+		}
+		if !g.ChooseTargets("408.2c") {
+			return false
+		}
+		if g.Changes() == changes {
+			break
+		}
+	}
+	return true
+}
+
+// rules/priority.mtg:115 (408.1f, 410.3)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -755,7 +819,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:99 (413.1, 408.1c, 413.2a, 413.2h)
+// rules/priority.mtg:140 (413.1, 408.1c, 413.2a, 413.2h)
 func mechanism_resolve(g rt.Exec) bool {
 	if g.ResolvingTargetsIllegal() {
 		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "413.1")
@@ -773,7 +837,7 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:118 (102.3)
+// rules/priority.mtg:159 (102.3)
 func mechanism_game_won(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -798,7 +862,7 @@ func mechanism_game_won(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:126 (102.4)
+// rules/priority.mtg:167 (102.4)
 func mechanism_game_drawn(g rt.Exec) bool {
 	if rt.GamePlayers(g) == 0 {
 		g.DrawGame(g.Active, "102.4")
@@ -806,7 +870,7 @@ func mechanism_game_drawn(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:24 (408.2d, 305.4)
+// rules/priority.mtg:65 (408.2d, 305.4)
 func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
@@ -840,7 +904,7 @@ func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abi
 	return -1, 0
 }
 
-// rules/priority.mtg:33 (409.1, 408.1c)
+// rules/priority.mtg:74 (409.1, 408.1c)
 func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
@@ -900,7 +964,7 @@ func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability 
 	return -1, 0
 }
 
-// rules/priority.mtg:46 (409.1, 408.1c)
+// rules/priority.mtg:87 (409.1, 408.1c)
 func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(g.HasAbility(v_x, v_ability)) {
@@ -980,7 +1044,7 @@ func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abil
 	return -1, 0
 }
 
-// rules/priority.mtg:59 (408.2e)
+// rules/priority.mtg:100 (408.2e)
 func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
@@ -2193,7 +2257,7 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/priority.mtg:68 (409.1)
+// rules/priority.mtg:109 (409.1)
 func pred_cast_any_time_11(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
@@ -2531,7 +2595,7 @@ func stack_object_1(g rt.Exec, it *rt.StackItem) {
 	g.Draw(g.Active, 1, "304.1")
 }
 
-// rules/priority.mtg:159 (413.1)
+// rules/priority.mtg:200 (413.1)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2540,7 +2604,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:163 (413.1)
+// rules/priority.mtg:204 (413.1)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2549,7 +2613,7 @@ func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:167 (413.1)
+// rules/priority.mtg:208 (413.1)
 func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2558,14 +2622,14 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:171 (413.1)
+// rules/priority.mtg:212 (413.1)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "413.1")
 
 	return true
 }
 
-// rules/priority.mtg:175 (413.1)
+// rules/priority.mtg:216 (413.1)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2675,7 +2739,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:143 (408.1f)
+// rules/priority.mtg:184 (408.1f)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2684,7 +2748,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:143 (408.1f)
+// rules/priority.mtg:184 (408.1f)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:cb794dbc96e51c349c6de4a36297ddbc"
+const SourceHash = "sha256:b2ce49bd6f79ee59780cadc209553195"
 
 // Keyword bits.
 const (
@@ -167,51 +167,58 @@ var Rules = &rt.Rules{
 	SorceryRule:           "305.3",
 	Cite: [rt.NumMechanisms]string{
 		rt.MechHoldPriority:     "408.1a", // rules/priority.mtg:8 (408.1a)
-		rt.MechPassPriority:     "408.1c", // rules/priority.mtg:9 (408.1c)
-		rt.MechPlayLand:         "305.4",  // rules/priority.mtg:24 (305.4, 408.1c)
-		rt.MechCast:             "408.1c", // rules/priority.mtg:33 (408.1c)
-		rt.MechActivate:         "408.1c", // rules/priority.mtg:46 (408.1c)
-		rt.MechTapMana:          "408.1c", // rules/priority.mtg:59 (408.1c)
-		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:74 (408.1b)
-		rt.MechResolve:          "408.1c", // rules/priority.mtg:99 (408.1c)
-		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:112 (408.1a)
-		rt.MechGameWon:          "102.2a", // rules/priority.mtg:118 (102.2a)
-		rt.MechGameDrawn:        "102.4a", // rules/priority.mtg:126 (102.4a)
+		rt.MechPassPriority:     "408.1c", // rules/priority.mtg:12 (408.1c)
+		rt.MechActed:            "408.1c", // rules/priority.mtg:19 (408.1c)
+		rt.MechAllPassed:        "300.2",  // rules/priority.mtg:25 (300.2, 408.1c)
+		rt.MechBeforePriority:   "408.1b", // rules/priority.mtg:40 (408.1b, 420.5)
+		rt.MechPlayLand:         "305.4",  // rules/priority.mtg:65 (305.4, 408.1c)
+		rt.MechCast:             "408.1c", // rules/priority.mtg:74 (408.1c)
+		rt.MechActivate:         "408.1c", // rules/priority.mtg:87 (408.1c)
+		rt.MechTapMana:          "408.1c", // rules/priority.mtg:100 (408.1c)
+		rt.MechStackTriggers:    "408.1b", // rules/priority.mtg:115 (408.1b)
+		rt.MechResolve:          "408.1c", // rules/priority.mtg:140 (408.1c)
+		rt.MechUndeclaredTiming: "408.1a", // rules/priority.mtg:153 (408.1a)
+		rt.MechGameWon:          "102.2a", // rules/priority.mtg:159 (102.2a)
+		rt.MechGameDrawn:        "102.4a", // rules/priority.mtg:167 (102.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
-		rt.MechResolve:       {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
-		rt.MechGameWon:       {Rules: []string{"102.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
-		rt.MechGameDrawn:     {Rules: []string{"102.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
+		rt.MechPassPriority:   {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:12", Run: mechanism_pass_priority},
+		rt.MechActed:          {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:19", Run: mechanism_acted},
+		rt.MechAllPassed:      {Rules: []string{"300.2", "408.1c"}, Pos: "rules/priority.mtg:25", Run: mechanism_all_passed},
+		rt.MechBeforePriority: {Rules: []string{"408.1b", "420.5"}, Pos: "rules/priority.mtg:40", Run: mechanism_before_priority},
+		rt.MechStackTriggers:  {Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:115", Run: mechanism_stack_triggers},
+		rt.MechResolve:        {Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:140", Run: mechanism_resolve},
+		rt.MechGameWon:        {Rules: []string{"102.2a"}, Pos: "rules/priority.mtg:159", Run: mechanism_game_won},
+		rt.MechGameDrawn:      {Rules: []string{"102.4a"}, Pos: "rules/priority.mtg:167", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, From: []rt.Zone{2}, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
-			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:66", Text: "x.in_hand and x.owner == player and x.land"},
+			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:67", Text: "step_allows_land(player)"},
 		}},
 		rt.MechCast: {Test: require_cast, Next: next_cast, From: []rt.Zone{2}, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
-			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
-			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
-			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:75", Text: "x.in_hand and x.owner == player and not x.land"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:76", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
+			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:77", Text: "timing_allows(player, x)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:78", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:79", Text: "can_pay(player, x)"},
+			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:80", Text: "targets_choosable(player, x)"},
 		}},
 		rt.MechActivate: {Test: require_activate, Next: next_activate, From: []rt.Zone{3, 2}, Controlled: false, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
-			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
-			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
-			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:88", Text: "has_ability(x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:89", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:90", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
+			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:91", Text: "ability_timing_allows(player, x, ability)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:92", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:93", Text: "not ability_taps(x, ability) or not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:94", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:95", Text: "can_pay_ability(player, x, ability)"},
+			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:96", Text: "cost_choosable(player, x, ability)"},
 		}},
 		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, From: []rt.Zone{3}, Controlled: true, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
-			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:101", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
+			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:102", Text: "not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:103", Text: "holds(can_tap, x)"},
 		}},
 	},
 	Phases: []rt.Phase{
@@ -457,7 +464,7 @@ var Rules = &rt.Rules{
 		{Kind: kind_deals_second, Rule: "310.5", Pos: "rules/combat.mtg:549", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
 		{Kind: kind_leaves_combat, Rule: "306.4", Pos: "rules/combat.mtg:554", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
 		{Kind: kind_attack_restriction, Rule: "306.2", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
-		{Kind: kind_cast_any_time, Rule: "408.1c", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_cast_any_time, Rule: "408.1c", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_defender_of, Rule: "306.3", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: kind_damage_assigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
 		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
@@ -504,11 +511,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"308.4", "306.3a", "306.2"}, Pos: "cr2008/combat.mtg:266", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"308.4", "306.3"}, Pos: "cr2008/combat.mtg:272", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"309.5", "309.4", "306.3a", "309.2a"}, Pos: "cr2008/combat.mtg:172", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:200", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:204", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:208", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:212", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"408.1c"}, Pos: "rules/priority.mtg:216", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"300.7", "305.1"}, Pos: "rules/turn.mtg:281", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "destroy_dealt", Rules: []string{"502.63"}, Pos: "cr2008/damage.mtg:15", Params: 0, Kinds: "", Run: effect_9},
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:28", Params: 0, Kinds: "", Run: effect_10},
@@ -527,8 +534,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:439", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:440", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:441", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:183", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:184", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"313.1", "313.2"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -775,7 +782,64 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:74 (408.1b)
+// rules/priority.mtg:12 (408.1c)
+func mechanism_pass_priority(g rt.Exec) bool {
+	g.GivePriority(g.NextPlayer(g.PriorityPlayer()), "408.1c")
+	return true
+}
+
+// rules/priority.mtg:19 (408.1c)
+func mechanism_acted(g rt.Exec) bool {
+	g.GivePriority(g.PriorityPlayer(), "408.1c")
+	return true
+}
+
+// rules/priority.mtg:25 (300.2, 408.1c)
+func mechanism_all_passed(g rt.Exec) bool {
+	if rt.GameStack(g) == 0 {
+		g.EndStep("300.2")
+	} else {
+		if !g.ResolveTop("300.2") {
+			return false
+		}
+		g.GivePriority(g.Active, "300.2")
+	}
+	return true
+}
+
+// rules/priority.mtg:40 (408.1b, 420.5)
+func mechanism_before_priority(g rt.Exec) bool {
+	for n := 0; n < 65536; n++ {
+		changes := g.Changes()
+		for n := 0; n < 65536; n++ {
+			changes := g.Changes()
+			for n := 0; n < 65536; n++ {
+				changes := g.Changes()
+				if !g.PerformSBAs("408.1b") {
+					return false
+				}
+				if g.Changes() == changes {
+					break
+				}
+			}
+			if !g.StackTriggers("408.1b") {
+				return false
+			}
+			if g.Changes() == changes {
+				break
+			}
+		}
+		if !g.ChooseTargets("408.1b") {
+			return false
+		}
+		if g.Changes() == changes {
+			break
+		}
+	}
+	return true
+}
+
+// rules/priority.mtg:115 (408.1b)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -792,7 +856,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:99 (408.1c)
+// rules/priority.mtg:140 (408.1c)
 func mechanism_resolve(g rt.Exec) bool {
 	if g.ResolvingTargetsIllegal() {
 		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "408.1c")
@@ -810,7 +874,7 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:118 (102.2a)
+// rules/priority.mtg:159 (102.2a)
 func mechanism_game_won(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -835,7 +899,7 @@ func mechanism_game_won(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:126 (102.4a)
+// rules/priority.mtg:167 (102.4a)
 func mechanism_game_drawn(g rt.Exec) bool {
 	if rt.GamePlayers(g) == 0 {
 		g.DrawGame(g.Active, "102.4a")
@@ -843,7 +907,7 @@ func mechanism_game_drawn(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:24 (305.4, 408.1c)
+// rules/priority.mtg:65 (305.4, 408.1c)
 func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
@@ -877,7 +941,7 @@ func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abi
 	return -1, 0
 }
 
-// rules/priority.mtg:33 (408.1c)
+// rules/priority.mtg:74 (408.1c)
 func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
@@ -937,7 +1001,7 @@ func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability 
 	return -1, 0
 }
 
-// rules/priority.mtg:46 (408.1c)
+// rules/priority.mtg:87 (408.1c)
 func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(g.HasAbility(v_x, v_ability)) {
@@ -1017,7 +1081,7 @@ func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abil
 	return -1, 0
 }
 
-// rules/priority.mtg:59 (408.1c)
+// rules/priority.mtg:100 (408.1c)
 func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
@@ -2435,7 +2499,7 @@ func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/priority.mtg:68 (408.1c)
+// rules/priority.mtg:109 (408.1c)
 func pred_cast_any_time_18(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
@@ -2732,7 +2796,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:159 (408.1c)
+// rules/priority.mtg:200 (408.1c)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2741,7 +2805,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:163 (408.1c)
+// rules/priority.mtg:204 (408.1c)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2750,7 +2814,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:167 (408.1c)
+// rules/priority.mtg:208 (408.1c)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2759,14 +2823,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:171 (408.1c)
+// rules/priority.mtg:212 (408.1c)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "408.1c")
 
 	return true
 }
 
-// rules/priority.mtg:175 (408.1c)
+// rules/priority.mtg:216 (408.1c)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -2899,7 +2963,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:143 (408.1b)
+// rules/priority.mtg:184 (408.1b)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2908,7 +2972,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:143 (408.1b)
+// rules/priority.mtg:184 (408.1b)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

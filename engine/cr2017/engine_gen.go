@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6aa1de19dd1b73b51e576445048197ff"
+const SourceHash = "sha256:1742ce9753aba923aeceb8be1ca8c9e7"
 
 // Keyword bits.
 const (
@@ -178,51 +178,58 @@ var Rules = &rt.Rules{
 	SorceryRule:           "505.4a",
 	Cite: [rt.NumMechanisms]string{
 		rt.MechHoldPriority:     "116.1",  // rules/priority.mtg:8 (116.1)
-		rt.MechPassPriority:     "116.3d", // rules/priority.mtg:9 (116.3d)
-		rt.MechPlayLand:         "115.2a", // rules/priority.mtg:24 (115.2a, 115.3)
-		rt.MechCast:             "116.1a", // rules/priority.mtg:33 (116.1a, 116.3c)
-		rt.MechActivate:         "116.1b", // rules/priority.mtg:46 (116.1b, 116.3c)
-		rt.MechTapMana:          "116.1d", // rules/priority.mtg:59 (116.1d)
-		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:74 (116.2a, 116.5)
-		rt.MechResolve:          "116.4",  // rules/priority.mtg:99 (116.4, 116.3b)
-		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:112 (116.1)
-		rt.MechGameWon:          "104.2a", // rules/priority.mtg:118 (104.2a)
-		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:126 (104.4a)
+		rt.MechPassPriority:     "116.3d", // rules/priority.mtg:12 (116.3d)
+		rt.MechActed:            "116.3c", // rules/priority.mtg:19 (116.3c, 115.3)
+		rt.MechAllPassed:        "500.2",  // rules/priority.mtg:25 (500.2, 116.4, 116.3b)
+		rt.MechBeforePriority:   "116.5",  // rules/priority.mtg:40 (116.5, 704.3)
+		rt.MechPlayLand:         "115.2a", // rules/priority.mtg:65 (115.2a, 115.3)
+		rt.MechCast:             "116.1a", // rules/priority.mtg:74 (116.1a, 116.3c)
+		rt.MechActivate:         "116.1b", // rules/priority.mtg:87 (116.1b, 116.3c)
+		rt.MechTapMana:          "116.1d", // rules/priority.mtg:100 (116.1d)
+		rt.MechStackTriggers:    "116.2a", // rules/priority.mtg:115 (116.2a, 116.5)
+		rt.MechResolve:          "116.4",  // rules/priority.mtg:140 (116.4, 116.3b)
+		rt.MechUndeclaredTiming: "116.1",  // rules/priority.mtg:153 (116.1)
+		rt.MechGameWon:          "104.2a", // rules/priority.mtg:159 (104.2a)
+		rt.MechGameDrawn:        "104.4a", // rules/priority.mtg:167 (104.4a)
 	},
 	Procedures: [rt.NumMechanisms]rt.Action{
-		rt.MechStackTriggers: {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:74", Run: mechanism_stack_triggers},
-		rt.MechResolve:       {Rules: []string{"116.4", "116.3b"}, Pos: "rules/priority.mtg:99", Run: mechanism_resolve},
-		rt.MechGameWon:       {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:118", Run: mechanism_game_won},
-		rt.MechGameDrawn:     {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:126", Run: mechanism_game_drawn},
+		rt.MechPassPriority:   {Rules: []string{"116.3d"}, Pos: "rules/priority.mtg:12", Run: mechanism_pass_priority},
+		rt.MechActed:          {Rules: []string{"116.3c", "115.3"}, Pos: "rules/priority.mtg:19", Run: mechanism_acted},
+		rt.MechAllPassed:      {Rules: []string{"500.2", "116.4", "116.3b"}, Pos: "rules/priority.mtg:25", Run: mechanism_all_passed},
+		rt.MechBeforePriority: {Rules: []string{"116.5", "704.3"}, Pos: "rules/priority.mtg:40", Run: mechanism_before_priority},
+		rt.MechStackTriggers:  {Rules: []string{"116.2a", "116.5"}, Pos: "rules/priority.mtg:115", Run: mechanism_stack_triggers},
+		rt.MechResolve:        {Rules: []string{"116.4", "116.3b"}, Pos: "rules/priority.mtg:140", Run: mechanism_resolve},
+		rt.MechGameWon:        {Rules: []string{"104.2a"}, Pos: "rules/priority.mtg:159", Run: mechanism_game_won},
+		rt.MechGameDrawn:      {Rules: []string{"104.4a"}, Pos: "rules/priority.mtg:167", Run: mechanism_game_drawn},
 	},
 	Requires: [rt.NumMechanisms]rt.Requirements{
 		rt.MechPlayLand: {Test: require_play_land, Next: next_play_land, From: []rt.Zone{2}, Controlled: false, Guard: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:25", Text: "x.in_hand and x.owner == player and x.land"},
-			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:26", Text: "step_allows_land(player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land card in {p}'s hand", Pos: "rules/priority.mtg:66", Text: "x.in_hand and x.owner == player and x.land"},
+			{Rule: "", Cite: 2, Else: "a land", Pos: "rules/priority.mtg:67", Text: "step_allows_land(player)"},
 		}},
 		rt.MechCast: {Test: require_cast, Next: next_cast, From: []rt.Zone{2}, Controlled: false, Excluded: ty_land, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:34", Text: "x.in_hand and x.owner == player and not x.land"},
-			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:35", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
-			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:36", Text: "timing_allows(player, x)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:37", Text: "not holds(cant_cast, player, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:38", Text: "can_pay(player, x)"},
-			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:39", Text: "targets_choosable(player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a spell card in {p}'s hand", Pos: "rules/priority.mtg:75", Text: "x.in_hand and x.owner == player and not x.land"},
+			{Rule: "", Cite: 3, Else: "a {types} spell", Pos: "rules/priority.mtg:76", Text: "step_allows_sorcery(player) or holds(cast_any_time, x)"},
+			{Rule: "", Cite: 4, Else: "cast {x}", Pos: "rules/priority.mtg:77", Text: "timing_allows(player, x)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_cast, PredArgs: "px", Else: "{p} can't cast {x} now", Pos: "rules/priority.mtg:78", Text: "not holds(cant_cast, player, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} for {x}", Pos: "rules/priority.mtg:79", Text: "can_pay(player, x)"},
+			{Rule: "", Cite: 5, Else: "{p} has no legal target for {x}", Pos: "rules/priority.mtg:80", Text: "targets_choosable(player, x)"},
 		}},
 		rt.MechActivate: {Test: require_activate, Next: next_activate, From: []rt.Zone{3, 2}, Controlled: false, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:47", Text: "has_ability(x, ability)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:48", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
-			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:49", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
-			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:50", Text: "ability_timing_allows(player, x, ability)"},
-			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:51", Text: "not holds(cant_activate, player, x)"},
-			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:52", Text: "not ability_taps(x, ability) or not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:53", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
-			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:54", Text: "can_pay_ability(player, x, ability)"},
-			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:55", Text: "cost_choosable(player, x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} has no activated ability {n}", Pos: "rules/priority.mtg:88", Text: "has_ability(x, ability)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a permanent {p} controls", Pos: "rules/priority.mtg:89", Text: "not ability_on_battlefield(x, ability) or (x.on_battlefield and not x.phased_out and x.controller == player)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a card in {p}'s {zone}", Pos: "rules/priority.mtg:90", Text: "ability_on_battlefield(x, ability) or (in_ability_zone(x, ability) and x.owner == player)"},
+			{Rule: "", Cite: 4, Else: "activate '{ability}' of {x}", Pos: "rules/priority.mtg:91", Text: "ability_timing_allows(player, x, ability)"},
+			{Rule: "", Cite: 6, Pred: kind_cant_activate, PredArgs: "px", Else: "{p} can't activate '{ability}' of {x} now", Pos: "rules/priority.mtg:92", Text: "not holds(cant_activate, player, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is tapped: '{ability}' needs it to tap", Pos: "rules/priority.mtg:93", Text: "not ability_taps(x, ability) or not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped to activate '{ability}' now", Pos: "rules/priority.mtg:94", Text: "not ability_taps(x, ability) or holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{p} can't pay {cost} to activate '{ability}' of {x}", Pos: "rules/priority.mtg:95", Text: "can_pay_ability(player, x, ability)"},
+			{Rule: "", Cite: 5, Else: "{p} has nothing to choose for the cost of '{ability}' of {x}", Pos: "rules/priority.mtg:96", Text: "cost_choosable(player, x, ability)"},
 		}},
 		rt.MechTapMana: {Test: require_tap_mana, Next: next_tap_mana, From: []rt.Zone{3}, Controlled: true, Lines: []rt.Requirement{
-			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:60", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
-			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:61", Text: "not x.tapped"},
-			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:62", Text: "holds(can_tap, x)"},
+			{Rule: "", Cite: 0, Else: "{x} is not a land {p} controls that makes mana", Pos: "rules/priority.mtg:101", Text: "x.on_battlefield and x.controller == player and not x.phased_out and makes_mana(x)"},
+			{Rule: "", Cite: 0, Else: "{x} is already tapped", Pos: "rules/priority.mtg:102", Text: "not x.tapped"},
+			{Rule: "", Cite: 6, Pred: kind_can_tap, PredArgs: "x", Else: "{x} can't be tapped for mana now", Pos: "rules/priority.mtg:103", Text: "holds(can_tap, x)"},
 		}},
 	},
 	Phases: []rt.Phase{
@@ -490,7 +497,7 @@ var Rules = &rt.Rules{
 		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:549", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
 		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:554", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
 		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
-		{Kind: kind_cast_any_time, Rule: "116.1a", Pos: "rules/priority.mtg:68", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_cast_any_time, Rule: "116.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_defender_of, Rule: "508.4", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_27, Own: true},
 		{Kind: kind_lethal_damage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_28},
 		{Kind: kind_division_restriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:142", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
@@ -550,11 +557,11 @@ var Rules = &rt.Rules{
 		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:363", Params: 2, Kinds: "op", Run: effect_0},
 		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:369", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:97", Params: 2, Kinds: "oo", Run: effect_2},
-		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:159", Params: 1, Kinds: "i", Run: effect_3},
-		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:163", Params: 1, Kinds: "i", Run: effect_4},
-		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:167", Params: 1, Kinds: "i", Run: effect_5},
-		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:171", Params: 0, Kinds: "", Run: effect_6},
-		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:175", Params: 1, Kinds: "i", Run: effect_7},
+		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:200", Params: 1, Kinds: "i", Run: effect_3},
+		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:204", Params: 1, Kinds: "i", Run: effect_4},
+		{Name: "draw", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:208", Params: 1, Kinds: "i", Run: effect_5},
+		{Name: "gain_power", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:212", Params: 0, Kinds: "", Run: effect_6},
+		{Name: "damage_each", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:216", Params: 1, Kinds: "i", Run: effect_7},
 		{Name: "additional_combat", Rules: []string{"500.8", "505.1a"}, Pos: "rules/turn.mtg:281", Params: 0, Kinds: "", Run: effect_8},
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:65", Params: 2, Kinds: "oo", Run: effect_9},
 	},
@@ -572,8 +579,8 @@ var Rules = &rt.Rules{
 		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:439", Param: 'i', If: trigger_event_10_if},
 		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:440", Watch: true},
 		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:441", Watch: true, Param: 'k', If: trigger_event_12_if},
-		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:142", On: []rt.EventOn{{Kind: rt.EvUntap}}},
-		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:143", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
+		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:183", On: []rt.EventOn{{Kind: rt.EvUntap}}},
+		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:184", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
 		{Name: "your_begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:268", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's', If: trigger_event_16_if},
 		{Name: "end_of_turn", Rules: []string{"513.1a", "513.2"}, Pos: "rules/turn.mtg:273", On: []rt.EventOn{{Kind: rt.EvBeginPhase, Name: "end"}, {Kind: rt.EvBeginStep, Name: "end"}}, Watch: true},
@@ -994,7 +1001,64 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/priority.mtg:74 (116.2a, 116.5)
+// rules/priority.mtg:12 (116.3d)
+func mechanism_pass_priority(g rt.Exec) bool {
+	g.GivePriority(g.NextPlayer(g.PriorityPlayer()), "116.3d")
+	return true
+}
+
+// rules/priority.mtg:19 (116.3c, 115.3)
+func mechanism_acted(g rt.Exec) bool {
+	g.GivePriority(g.PriorityPlayer(), "116.3c")
+	return true
+}
+
+// rules/priority.mtg:25 (500.2, 116.4, 116.3b)
+func mechanism_all_passed(g rt.Exec) bool {
+	if rt.GameStack(g) == 0 {
+		g.EndStep("500.2")
+	} else {
+		if !g.ResolveTop("500.2") {
+			return false
+		}
+		g.GivePriority(g.Active, "500.2")
+	}
+	return true
+}
+
+// rules/priority.mtg:40 (116.5, 704.3)
+func mechanism_before_priority(g rt.Exec) bool {
+	for n := 0; n < 65536; n++ {
+		changes := g.Changes()
+		for n := 0; n < 65536; n++ {
+			changes := g.Changes()
+			for n := 0; n < 65536; n++ {
+				changes := g.Changes()
+				if !g.PerformSBAs("116.5") {
+					return false
+				}
+				if g.Changes() == changes {
+					break
+				}
+			}
+			if !g.StackTriggers("116.5") {
+				return false
+			}
+			if g.Changes() == changes {
+				break
+			}
+		}
+		if !g.ChooseTargets("116.5") {
+			return false
+		}
+		if g.Changes() == changes {
+			break
+		}
+	}
+	return true
+}
+
+// rules/priority.mtg:115 (116.2a, 116.5)
 func mechanism_stack_triggers(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1011,7 +1075,7 @@ func mechanism_stack_triggers(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:99 (116.4, 116.3b)
+// rules/priority.mtg:140 (116.4, 116.3b)
 func mechanism_resolve(g rt.Exec) bool {
 	if g.ResolvingTargetsIllegal() {
 		g.SpellTo(g.ResolvingSpell(), rt.ZoneGraveyard, "116.4")
@@ -1029,7 +1093,7 @@ func mechanism_resolve(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:118 (104.2a)
+// rules/priority.mtg:159 (104.2a)
 func mechanism_game_won(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1054,7 +1118,7 @@ func mechanism_game_won(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:126 (104.4a)
+// rules/priority.mtg:167 (104.4a)
 func mechanism_game_drawn(g rt.Exec) bool {
 	if rt.GamePlayers(g) == 0 {
 		g.DrawGame(g.Active, "104.4a")
@@ -1062,7 +1126,7 @@ func mechanism_game_drawn(g rt.Exec) bool {
 	return true
 }
 
-// rules/priority.mtg:24 (115.2a, 115.3)
+// rules/priority.mtg:65 (115.2a, 115.3)
 func require_play_land(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && rt.ObjIs(g, v_x, ty_land)) {
@@ -1096,7 +1160,7 @@ func next_play_land(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abi
 	return -1, 0
 }
 
-// rules/priority.mtg:33 (116.1a, 116.3c)
+// rules/priority.mtg:74 (116.1a, 116.3c)
 func require_cast(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjInHand(g, v_x) && rt.ObjOwner(g, v_x) == v_player && !(rt.ObjIs(g, v_x, ty_land))) {
@@ -1156,7 +1220,7 @@ func next_cast(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_ability 
 	return -1, 0
 }
 
-// rules/priority.mtg:46 (116.1b, 116.3c)
+// rules/priority.mtg:87 (116.1b, 116.3c)
 func require_activate(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(g.HasAbility(v_x, v_ability)) {
@@ -1236,7 +1300,7 @@ func next_activate(g rt.Exec, v_player int, objs []rt.ObjID, from int, from_abil
 	return -1, 0
 }
 
-// rules/priority.mtg:59 (116.1d)
+// rules/priority.mtg:100 (116.1d)
 func require_tap_mana(g rt.Exec, v_player int, v_x rt.ObjID, v_ability int32) int {
 	_, _, _ = v_player, v_x, v_ability
 	if !(rt.ObjOnBattlefield(g, v_x) && rt.ObjController(g, v_x) == v_player && !(rt.ObjPhasedOut(g, v_x)) && g.MakesMana(v_x)) {
@@ -3073,7 +3137,7 @@ func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 	}() && g.DefendingPlayer(v_a) != g.Defender()
 }
 
-// rules/priority.mtg:68 (116.1a)
+// rules/priority.mtg:109 (116.1a)
 func pred_cast_any_time_26(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
@@ -3465,7 +3529,7 @@ func effect_2(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:159 (116.4)
+// rules/priority.mtg:200 (116.4)
 func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3474,7 +3538,7 @@ func effect_3(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:163 (116.4)
+// rules/priority.mtg:204 (116.4)
 func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3483,7 +3547,7 @@ func effect_4(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:167 (116.4)
+// rules/priority.mtg:208 (116.4)
 func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3492,14 +3556,14 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/priority.mtg:171 (116.4)
+// rules/priority.mtg:212 (116.4)
 func effect_6(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	g.GainLife(g.AbilityController(), g.TriggerValue(), "116.4")
 
 	return true
 }
 
-// rules/priority.mtg:175 (116.4)
+// rules/priority.mtg:216 (116.4)
 func effect_7(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_n := args[0]
 	_ = v_n
@@ -3640,7 +3704,7 @@ func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.HasKeyword(v_x, int(v_k))
 }
 
-// rules/priority.mtg:143 (116.2a)
+// rules/priority.mtg:184 (116.2a)
 func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3649,7 +3713,7 @@ func trigger_event_14_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjIs(g, v_x, ty_creature) && rt.ObjOnBattlefield(g, v_x)
 }
 
-// rules/priority.mtg:143 (116.2a)
+// rules/priority.mtg:184 (116.2a)
 func trigger_event_14_value(g rt.Exec, x, w rt.ObjID, n int32) int32 {
 	v_x := x
 	_ = v_x

@@ -64,7 +64,7 @@ var (
 		"override", "remove", "add", "renumber", "recite", "as"}
 	// named are the declarations whose next word is the name they declare.
 	named   = []string{"phase", "step", "keyword", "predicate", "timing", "mechanism", "stack_object", "effect", "trigger_event"}
-	control = []string{"for", "each", "where", "if", "then", "else", "let"}
+	control = []string{"for", "each", "where", "if", "then", "else", "let", "until", "unchanged"}
 	logical = []string{"and", "or", "not", "has"}
 )
 

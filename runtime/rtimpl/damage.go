@@ -115,6 +115,7 @@ func (g *Game) recipients(d divider) ([]ObjID, int32) {
 // damage decision's From and Groups, and the slices of DefaultDamage's
 // answer, hold until the game's next damage decision (or DefaultDamage).
 type gameAux struct {
+	copies  []bool // Reset's: whether each card of the decks is a copy of the one before
 	from    []ObjID
 	groups  []DamageGroup
 	amounts []int32    // DefaultDamage's answer

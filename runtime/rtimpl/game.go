@@ -141,6 +141,7 @@ type Game struct {
 	// changes counts changes to the game; sbaClean is changes+1 when the
 	// last state-based-action check at that count found nothing to do.
 	changes  uint32
+	chose    uint32 // targets chosen, removed or named nothing by ChooseTargets (Exec.Changes)
 	sbaClean uint32
 	// watchClean: nothing matched a watch of the rules (Rules.Watches) at
 	// the last check, and no object's own state has changed since but
@@ -341,9 +342,18 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 	total := 0
 	for _, pc := range cfg.Players {
 		total += len(pc.Deck)
+	}
+	// Which cards are copies of the one before, found once for the check
+	// and the placing below (a deck's copies of a card come in a row).
+	a := g.auxOf()
+	a.copies = slices.Grow(a.copies[:0], total)[:total]
+	k := 0
+	for _, pc := range cfg.Players {
 		for j := range pc.Deck {
-			if j > 0 && sameCard(&pc.Deck[j-1], &pc.Deck[j]) {
-				continue // checked: a deck's copies of a card come in a row
+			a.copies[k] = j > 0 && sameCard(&pc.Deck[j-1], &pc.Deck[j])
+			k++
+			if a.copies[k-1] {
+				continue // checked: a copy of the card before
 			}
 			if _, _, err := r.cardBits(pc.Deck[j]); err != nil {
 				return err
@@ -412,10 +422,12 @@ func (g *Game) Reset(r *Rules, cfg Config) error {
 			Exile:       grow(old.Exile, ex),
 		}
 	}
+	k = 0
 	for i, pc := range cfg.Players {
 		var made Object // the object the previous card made, as made
-		for j, c := range pc.Deck {
-			if j > 0 && sameCard(&pc.Deck[j-1], &pc.Deck[j]) {
+		for _, c := range pc.Deck {
+			k++
+			if g.aux.copies[k-1] {
 				g.place(made, i, ZoneLibrary) // a copy of the card before
 				continue
 			}
@@ -561,11 +573,38 @@ func (g *Game) create(c Card, owner int, z Zone, kw KeywordSet, timing uint8) Ob
 // sameCard reports whether a and b are the same card: equal, their
 // subtypes and keywords equal, their triggers and abilities shared (a
 // deck's copies of one Card).
+//
+// The costs and the spell are compared field by field: == on the structs
+// calls memequal, and a game's setup compares every card of its decks.
 func sameCard(a, b *Card) bool {
-	return a.Name == b.Name && a.Types == b.Types && a.Super == b.Super && a.Power == b.Power && a.Toughness == b.Toughness &&
-		a.Cost == b.Cost && a.Token == b.Token && a.AttackCost == b.AttackCost && a.BlockCost == b.BlockCost && a.Copy == b.Copy &&
-		a.Enchant == b.Enchant && a.Timing == b.Timing && a.Spell == b.Spell && a.Declared == b.Declared &&
+	return a.Types == b.Types && a.Super == b.Super && a.Power == b.Power && a.Toughness == b.Toughness &&
+		a.Token == b.Token && a.Copy == b.Copy && a.Enchant == b.Enchant &&
+		sameCost(&a.Cost, &b.Cost) && sameCost(&a.AttackCost, &b.AttackCost) && sameCost(&a.BlockCost, &b.BlockCost) &&
+		sameTriggered(&a.Spell, &b.Spell) && a.Name == b.Name && a.Timing == b.Timing && a.Declared == b.Declared &&
 		slices.Equal(a.Subtypes, b.Subtypes) && slices.Equal(a.Keywords, b.Keywords) && sameSlice(a.Triggers, b.Triggers) && sameSlice(a.Abilities, b.Abilities)
+}
+
+// Six colors and three arguments: sameCost and sameTriggered compare
+// them one by one (update them with NumColors and MaxStackArgs).
+var (
+	_ [NumColors - 6]struct{}
+	_ [6 - NumColors]struct{}
+	_ [MaxStackArgs - 3]struct{}
+	_ [3 - MaxStackArgs]struct{}
+)
+
+// sameCost reports whether a and b are the same cost (unrolled: a loop
+// or an array's == costs more, for every card of a game's setup).
+func sameCost(a, b *Cost) bool {
+	c, d := &a.Colored, &b.Colored
+	return a.Generic == b.Generic && c[0] == d[0] && c[1] == d[1] && c[2] == d[2] && c[3] == d[3] && c[4] == d[4] && c[5] == d[5]
+}
+
+// sameTriggered reports whether a and b are the same ability.
+func sameTriggered(a, b *Triggered) bool {
+	return a.Event == b.Event && a.Arg == b.Arg && a.Effect == b.Effect &&
+		a.Args[0] == b.Args[0] && a.Args[1] == b.Args[1] && a.Args[2] == b.Args[2] &&
+		a.Label == b.Label && a.Segment == b.Segment
 }
 
 // newObject is the object card c makes for owner, with its face in the table,

@@ -27,6 +27,9 @@ const (
 	MechTarget                            // what any object chosen as a target must be
 	MechChooseForCost                     // what any object chosen for a cost must be
 	MechNoTarget                          // a spell or ability with no legal choice for a target
+	MechAllPassed                         // all players pass in succession
+	MechActed                             // a player holding priority took an action
+	MechBeforePriority                    // each time a player would receive priority
 	NumMechanisms
 )
 
@@ -68,7 +71,7 @@ type MechSpec struct {
 // mechanisms is indexed by Mechanism; TestMechanismTable keeps it complete.
 var mechanisms = [NumMechanisms]MechSpec{
 	MechHoldPriority:     {"hold_priority", "MechHoldPriority", "a player acts without holding priority, or answers priority with something else", false, false, false, false, Pass, false, false, false},
-	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority", false, false, false, false, Pass, false, false, false},
+	MechPassPriority:     {"pass_priority", "MechPassPriority", "a player passes priority: the runtime counts the pass (all players passing in succession is all_passed), and the rules' statements say who receives priority next (give_priority; game.priority_player is the player who passed)", false, true, false, false, Pass, false, false, false},
 	MechPlayLand:         {"play_land", "MechPlayLand", "a player plays a land (a special action): the move and the event; refused by the first of the rules' require lines that fails", false, false, false, true, PlayLand, false, false, false},
 	MechCast:             {"cast", "MechCast", "a player casts a spell: paying, the move to the stack and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Cast, false, false, false},
 	MechActivate:         {"activate", "MechActivate", "a player activates an activated ability: its {T} cost, paying and the event; refused by the first of the rules' require lines that fails", false, false, false, true, Activate, true, false, false},
@@ -80,6 +83,9 @@ var mechanisms = [NumMechanisms]MechSpec{
 	MechGameDrawn:        {"game_drawn", "MechGameDrawn", "after a player loses, if no player has won, the rules' statements say whether the game is a draw (draw_game)", false, true, false, false, Pass, false, false, false},
 	MechTarget:           {"target", "MechTarget", "an object chosen as a target (as an ability goes on the stack, and again as it resolves) is legal if the rules' require lines hold, and the effect's condition; undeclared, no object is", true, false, false, false, Pass, false, false, true},
 	MechChooseForCost:    {"choose_for_cost", "MechChooseForCost", "an object chosen for a cost is legal if the rules' require lines hold, and the effect's condition; undeclared, no object is", true, false, false, false, Pass, false, false, true},
+	MechAllPassed:        {"all_passed", "MechAllPassed", "all players pass in succession: the rules' statements say what happens (end_step, resolve_top, give_priority); the passes count from none again once they have run", false, true, true, false, Pass, false, false, false},
+	MechActed:            {"acted", "MechActed", "a player holding priority (game.priority_player) cast a spell, activated an ability (a mana ability too) or played a land: the rules' statements say who receives priority next (give_priority, which counts the passes from none again)", false, true, false, false, Pass, false, false, false},
+	MechBeforePriority:   {"before_priority", "MechBeforePriority", "a player (game.priority_player) would receive priority: the rules' statements run first (perform_state_based_actions, stack_triggers, choose_targets), again from the start after a player answers; the player receives priority once they end (a player no longer in the game: the next in turn order)", false, true, true, false, Pass, false, false, false},
 	MechNoTarget:         {"no_target", "MechNoTarget", "a spell or ability on the stack has no legal choice for one of its targets (or cost parameters): the rules' statements say what happens (leave_stack); otherwise what it names is nothing", true, true, false, false, Pass, false, false, false},
 }
 

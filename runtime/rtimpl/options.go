@@ -285,7 +285,7 @@ func or8(a *[MaxCounterKinds]int32) int32 {
 	return a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7] // (unrolled: every option's key reads two)
 }
 
-var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8
+var _ = [1]struct{}{}[MaxCounterKinds-8] // or8 reads 8 (and features two halves of four)
 var _ = [1]struct{}{}[MaxStateKinds-8]   // of counters and of states
 
 // sameRare compares the state of a and b that groupKey folds into stRare.

@@ -16,50 +16,20 @@ func (g *Game) priority() {
 		g.stepHadPriority = true
 	}
 	if g.prio.passes >= g.NumPlayers() {
-		if len(g.Stack) == 0 {
-			g.prio = prioState{}
-			g.stage = stRepeat
-			return
-		}
-		g.resolveTop()
-		if g.resuming {
-			return // a player answers as it resolves: it resolves again then
-		}
-		g.prio.passes = 0
-		g.prio.holder = g.Active // after a resolution, the active player
+		// All passed in succession: what happens is the rules'
+		// (all_passed: the step ends, or priority is given again); they
+		// run again from the start after an answer.
+		g.runPriority(MechAllPassed)
 		return
 	}
 	if len(g.Combat.Places) > 0 && !g.askPlaces() {
 		return // a player announces a place in a damage assignment order
 	}
 	g.watchCheck()
-	// State-based actions, then triggered abilities, until neither
-	// happens, each time a player would receive priority.
-	for {
-		for g.exec().CheckSBA() {
-			if g.over {
-				return
-			}
-		}
-		if g.pending.Kind != DecideNone {
-			return // a state-based action waits for a choice
-		}
-		if g.stackTriggers() {
-			if g.pending.Kind != DecideNone {
-				return // a player orders their triggered abilities
-			}
-			continue
-		}
-		// The targets of the abilities put on the stack; what that
-		// changed is checked again (state-based actions) before anyone
-		// receives priority.
-		asked, changed := g.chooseTargets()
-		if asked {
-			return // a player chooses a target for an ability
-		}
-		if !changed {
-			break
-		}
+	// What happens before a player receives priority is the rules'
+	// (before_priority), which may stop for a player's answer.
+	if !g.runPriority(MechBeforePriority) || g.over || !g.prio.on {
+		return
 	}
 	if !g.InGame(g.prio.holder) {
 		g.prio.holder = g.exec().NextPlayer(g.prio.holder)
@@ -68,43 +38,82 @@ func (g *Game) priority() {
 	g.pending = Decision{Kind: DecidePriority, Player: g.prio.holder, Rule: g.prio.rule}
 }
 
+// runPriority runs the rules' statements for mechanism m of the priority
+// loop; it reports false when they stopped for a player's answer (or
+// the game ended). Rules that declare none run nothing.
+func (g *Game) runPriority(m Mechanism) bool {
+	run := g.Rules.Procedures[m].Run
+	if run == nil {
+		return true
+	}
+	mark := len(g.scratch)
+	if !run(Exec{g}) {
+		g.scratch = g.scratch[:mark] // it may have stopped inside a for each loop
+		return false
+	}
+	return !g.over && g.pending.Kind == DecideNone
+}
+
+// priorityAction is the action mechanism an answer to a priority
+// decision takes (MechPassPriority for a pass); false for an answer that
+// is none.
+func priorityAction(k AnswerKind) (Mechanism, bool) {
+	if k == Pass {
+		return MechPassPriority, true
+	}
+	for m := range NumMechanisms {
+		if mechanisms[m].Action && mechanisms[m].Answer == k {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
 func (g *Game) submitPriority(d *Decision, a *Answer) error {
 	p := d.Player
-	switch a.Kind {
-	case Pass:
-		g.emitPlayer(EvPass, g.Rules.Cite[MechPassPriority], p, 0)
-		g.prio.passes++
-		g.prio.holder = g.exec().NextPlayer(p)
-	case PlayLand:
-		if err := g.CanPlayLand(p, a.Obj); err != nil {
-			return err
-		}
-		g.move(a.Obj, ZoneBattlefield, p)
-		g.emitObj(EvPlayLand, g.Rules.Cite[MechPlayLand], a.Obj, 0)
-		g.entered(a.Obj, g.Rules.Cite[MechPlayLand])
-		g.prio.passes = 0 // a special action: the player receives priority again
-	case Cast:
-		if err := g.CanCast(p, a.Obj); err != nil {
-			return err
-		}
-		g.cast(p, a.Obj)
-		g.prio.passes = 0 // the player who acted receives priority again
-	case TapMana:
-		if err := g.canTapForMana(p, a.Obj); err != nil {
-			return err
-		}
-		g.tapForMana(a.Obj)
-	case Activate:
-		if err := g.CanActivate(p, a.Obj, a.Ability); err != nil {
-			return err
-		}
-		g.activate(p, a.Obj, a.Ability)
-		g.prio.passes = 0 // the player who acted receives priority again
-	default:
+	m, ok := priorityAction(a.Kind)
+	if !ok {
 		return refuse(g.Rules.Cite[MechHoldPriority], "%s holds priority: pass, play a land, cast a spell, activate an ability or tap a land for mana", g.PlayerName(p))
 	}
+	if m != MechPassPriority {
+		i := -1
+		if mechanisms[m].Ability {
+			i = a.Ability
+		}
+		if err := g.canAct(m, p, a.Obj, i); err != nil {
+			return err
+		}
+	}
 	g.pending = Decision{}
+	g.act(m, p, a.Obj, a.Ability)
 	return nil
+}
+
+// act takes priority action m of player p (the answer's object x and
+// ability), legal: what the runtime does for it (the move, the payment,
+// the stack), then the rules' statements saying who receives priority
+// next: pass_priority's after a pass, which is counted; acted's after any
+// other answer (give_priority: the passes count from none again).
+func (g *Game) act(m Mechanism, p int, x ObjID, ability int) {
+	passes := g.prio.passes
+	switch m {
+	case MechPassPriority:
+		g.emitPlayer(EvPass, g.Rules.Cite[MechPassPriority], p, 0)
+		g.runPriority(MechPassPriority)
+		g.prio.passes = passes + 1
+		return
+	case MechPlayLand:
+		g.move(x, ZoneBattlefield, p)
+		g.emitObj(EvPlayLand, g.Rules.Cite[MechPlayLand], x, 0)
+		g.entered(x, g.Rules.Cite[MechPlayLand])
+	case MechCast:
+		g.cast(p, x)
+	case MechActivate:
+		g.activate(p, x, ability)
+	case MechTapMana:
+		g.tapForMana(x)
+	}
+	g.runPriority(MechActed)
 }
 
 // sorceryTiming checks a permission of the current step: the rules allow
@@ -217,3 +226,87 @@ func (g *Game) watchCheck() {
 		g.auxOf().watchedAt = g.changes + 1
 	}
 }
+
+// GivePriority is the statement by which player p receives priority next
+// in the priority loop (all_passed, pass_priority, acted): the passes
+// count from none again. Nothing while no player receives priority in
+// the step, or for no player.
+func (g Exec) GivePriority(p int, rule string) {
+	_ = rule // the mechanism running it cites its own rules
+	if g.prio.on && p >= 0 && p < len(g.Players) {
+		g.prio.holder, g.prio.passes = p, 0
+	}
+}
+
+// EndStep is the statement by which the current step ends once its
+// priority does (all_passed): no player receives priority in it again,
+// its repeat clause is asked. Nothing while no player receives priority
+// in it.
+func (g Exec) EndStep(rule string) {
+	_ = rule
+	if g.prio.on && g.stage == stPriority {
+		g.prio = prioState{}
+		g.stage = stRepeat
+	}
+}
+
+// PriorityPlayer is the player who holds priority, or would receive it
+// (game.priority_player): who passed in pass_priority, who acted in
+// acted; no player while none receives priority in the step.
+func (g Exec) PriorityPlayer() int {
+	if g.prio.on {
+		return g.prio.holder
+	}
+	return -1
+}
+
+// ResolveTop is the statement by which the top object of the stack
+// resolves (mechanism resolve). It reports false when its resolution
+// waits for a player's answer: the statements stop, and it resolves
+// again from the start once they run again. Nothing on an empty stack.
+func (g Exec) ResolveTop(rule string) bool {
+	_ = rule // mechanism resolve cites its own rules
+	if len(g.Stack) == 0 {
+		return true
+	}
+	g.resolveTop()
+	return !g.resuming && g.pending.Kind == DecideNone
+}
+
+// StackTriggers is the statement by which the triggered abilities waiting
+// go on the stack (mechanism stack_triggers' statements). It reports
+// false when a player is asked the order of theirs.
+func (g Exec) StackTriggers(rule string) bool {
+	_ = rule
+	g.stackTriggers()
+	return g.pending.Kind == DecideNone
+}
+
+// ChooseTargets is the statement by which the controllers of the
+// spells and abilities on the stack choose the targets (and cost
+// parameters) still to choose, from the bottom of the stack (one legal
+// choice: chosen at once; none: mechanism no_target). It reports false
+// when a player is asked; what it chose counts as a change of the game.
+func (g Exec) ChooseTargets(rule string) bool {
+	_ = rule
+	asked, changed := g.chooseTargets()
+	if changed {
+		g.chose++
+	}
+	return !asked
+}
+
+// PerformSBAs is the statement by which state-based actions are checked
+// once and every one that applies is performed, all at once (the rules'
+// sba declarations). It reports false when one waits for a player's
+// choice, or the game ended.
+func (g Exec) PerformSBAs(rule string) bool {
+	_ = rule // each state-based action cites its own rule
+	g.CheckSBA()
+	return !g.over && g.pending.Kind == DecideNone
+}
+
+// Changes counts the changes of the game so far, targets chosen
+// included: statements repeated until a run of them changes nothing
+// (until unchanged) compare them.
+func (g Exec) Changes() uint32 { return g.changes + g.chose }

@@ -473,21 +473,23 @@ var FeatureOf = map[string]uint64{
 	"g.OverCounterMax":    FeatureCounters,
 }
 
-// features is what of the Features need o has.
+// features is what of the Features need o has (inlined on the
+// state-based actions' hot path). Whether o holds counters is two
+// comparisons of four words: the array of eight compared with a zero one
+// is a call of memequal.
 func features(o *Object, need uint64) uint64 {
-	f := (uint64(o.Super) | uint64(o.SubBits&0xff)<<8 | uint64(o.Flags)<<25) & need
-	if need&FeatureAttached != 0 && o.AttachedTo != NoObj {
+	f := uint64(o.Super) | uint64(o.SubBits&0xff)<<8 | uint64(o.Flags)<<25
+	if o.AttachedTo != NoObj {
 		f |= FeatureAttached
 	}
-	if need&FeatureCounters != 0 && o.Counters != ([MaxCounterKinds]int32{}) {
+	if need&FeatureCounters != 0 && (*(*[4]int32)(o.Counters[:4]) != [4]int32{} || *(*[4]int32)(o.Counters[4:]) != [4]int32{}) {
 		for k, n := range o.Counters {
 			if n != 0 {
 				f |= FeatureCounter << uint(k)
 			}
 		}
-		f &= need
 	}
-	return f
+	return f & need
 }
 
 // verifyGuarded panics if an sba of skip, left out for x by its Features

@@ -77,8 +77,13 @@ func TestCombines(t *testing.T) {
 			t.Errorf("%s is a decider: the priority options are the .mtg's actions, evaluated", name)
 		}
 	}
+	// The priority loop is listed (generic.go): what it decided is the
+	// .mtg's statements, which it runs.
+	if _, ok := tab.Decider("(*Game).priority"); ok {
+		t.Errorf("(*Game).priority is a decider: the priority loop runs the .mtg's statements")
+	}
 	for name, marks := range map[string]string{
-		"(*Game).priority": "combines", // nothing else makes it decide
+		"(Exec).PayDeclaredCosts": "combines", // nothing else makes it decide
 	} {
 		d, ok := tab.Decider(name)
 		if !ok {

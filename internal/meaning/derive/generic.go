@@ -299,6 +299,7 @@ var Generic = map[string]string{
 	"(*Game).requirementsRefusal": "the search of declaration_requires, refusing the declaration checked when it finds one obeying more or reaches its bound",
 	"(*Game).bestDeclaration":     "the declaration obeying the most of declaration_requires without breaking declaration_forbidden, by the same search: a default answer for hosts, which Submit checks",
 	"(*Game).declOptions":         "the options of a declaration: each creature meeting declarable with each thing of the domain (declDomain) it meets declarable_against with; an attack's grouped by the player defending (the hosts' order)",
+	"(*Game).DefaultDamage":       "a default answer for hosts to a damage decision: for each recipient in order, the least amount with which the .mtg's division restriction (divisionRefused) lets the division go past it, the rest to the last one (what the decision offers past the creatures, with trample); Submit checks it as any answer",
 	"(*UniformPolicy).blocks":     "a random policy's blocks, drawn among what declarable and declarable_against allow (mayDeclare, mayAgainst); Submit checks the whole",
 	"(*Game).refuseAtMost":        "a refusal's message: how many things a creature may be declared against, in words, quoting declarable_at_most",
 	"declVerb":                    "a message's verb: attack or block",
@@ -398,5 +399,17 @@ var Generic = map[string]string{
 	"(*Game).mayAnswer":        "dispatches a priority answer by its kind to the test of its action (the .mtg's require lines: landTest, castTest, activateTest, manaTest); a pass is the priority decision's answer that is always one (the runtime's priority)",
 	"(*Game).submitAttackers":  "dispatches a declaration of attackers: its check (checkClauses) unless Check found it legal in the same state (a cache), then records it",
 	"(*Game).submitBlockers":   "dispatches a declaration of blockers: its check (checkClauses) unless Check found it legal in the same state (a cache), then records it",
-	"(*Game).Submit":           "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
+	// The priority loop (the issue's own example of machinery that stays
+	// generic). It names the mechanisms whose statements it runs, at the
+	// moments they are defined for, as Advance runs a step's actions at
+	// its own: what happens then is the .mtg's (rules/priority.mtg: who
+	// receives priority after a pass, an action and a resolution, what
+	// all passing does, what happens before a player receives priority).
+	"(*Game).priority":       "the priority loop: gives priority to the player the rules named (the step's priority clause, give_priority) and poses the decision; runs all_passed's statements when the passes counted reach the players, before_priority's before posing it (a player who left the game is passed over: the runtime's players)",
+	"(*Game).runPriority":    "runs one of the priority loop's mechanisms' statements (Rules.Procedures), reporting whether they stopped for an answer or the game ended",
+	"priorityAction":         "which action mechanism an answer to priority takes: the mechanism table's Answer column (MechSpec), a lookup",
+	"(*Game).submitPriority": "dispatches an answer to priority to its action mechanism (priorityAction), refused by the .mtg's require lines (canAct), then taken (act)",
+	"(*Game).act":            "takes a legal answer to priority: the runtime's procedure of its action (a land's move, casting: paying and the stack, activating, tapping for mana), then the statements of who receives priority next (pass_priority after a pass, which it counts: all_passed is all the players passing with no action between; acted after any other answer)",
+	"(*Game).holds":          "refuses an answer to priority from another player than the one asked: the decision's player",
+	"(*Game).Submit":         "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
 }
