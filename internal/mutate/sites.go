@@ -259,6 +259,15 @@ func (w *walker) stmt(ref *grammar.Stmt) {
 		w.forStmt(s, true)
 	case *grammar.IfStmt:
 		w.ifStmt(s)
+	case *grammar.UntilStmt:
+		// Its body runs once: what the repeat until nothing changes
+		// adds is lost.
+		w.add(s.Pos, "run the body once, not until unchanged", s, func() func() {
+			old := *ref
+			*ref = &grammar.IfStmt{Pos: s.Pos, Cond: &grammar.Ident{Pos: s.Pos, Name: "true"}, Then: s.Body}
+			return func() { *ref = old }
+		})
+		w.block(s.Body)
 	case *grammar.LetStmt:
 		w.expr(&s.Value, s)
 	case *grammar.CallStmt:

@@ -125,3 +125,29 @@ phase combat "506" {
 		t.Errorf("swaps %q, want only declaration_requires with choose_attackers", swaps)
 	}
 }
+
+// TestUntilSites: an until unchanged loop is mutated into its body run
+// once, and the statements of its body are mutated as any others.
+func TestUntilSites(t *testing.T) {
+	f, err := grammar.ParseFile("x.mtg", []byte(`edition cr2017 "t"
+mechanism before_priority "116.5" {
+  until unchanged {
+    perform_state_based_actions()
+    stack_triggers()
+  }
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []string
+	for _, s := range sitesOf(f) {
+		ops = append(ops, s.op)
+	}
+	got := strings.Join(ops, "; ")
+	for _, want := range []string{"run the body once, not until unchanged", "delete the statement", "swap with the next statement"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("sites %q: none is %q", got, want)
+		}
+	}
+}
