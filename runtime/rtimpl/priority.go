@@ -262,15 +262,16 @@ func (g Exec) PriorityPlayer() int {
 
 // ResolveTop is the statement by which the top object of the stack
 // resolves (mechanism resolve). It reports false when its resolution
-// waits for a player's answer: the statements stop, and it resolves
-// again from the start once they run again. Nothing on an empty stack.
+// waits for a player's answer (it goes back on the stack): the
+// statements stop, and it resolves again from the start once they run
+// again. Nothing on an empty stack.
 func (g Exec) ResolveTop(rule string) bool {
 	_ = rule // mechanism resolve cites its own rules
 	if len(g.Stack) == 0 {
 		return true
 	}
 	g.resolveTop()
-	return !g.resuming && g.pending.Kind == DecideNone
+	return !g.resuming // (a decision its statements posed otherwise is posed once these end)
 }
 
 // StackTriggers is the statement by which the triggered abilities waiting
