@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgc-dev/mtgc/grammar"
@@ -127,14 +128,33 @@ func (c *checker) stackBody(d *grammar.StackObjectDecl) {
 }
 
 // asksFirst reports whether s, the first statement of an effect, asks a
-// player: a verb that waits for an answer, or an if whose branch begins
-// with one.
+// player: a verb that waits for an answer, an if whose branch begins
+// with one, or an until unchanged loop any statement of which asks (each
+// may: the checker's repeatAsk).
 func asksFirst(s Stmt) bool {
 	switch s := s.(type) {
 	case *Do:
 		return s.B.Blocking
 	case *If:
 		return len(s.Then) > 0 && asksFirst(s.Then[0]) || len(s.Else) > 0 && asksFirst(s.Else[0])
+	case *Until:
+		return slices.ContainsFunc(s.Body, asksAny)
+	}
+	return false
+}
+
+// asksAny reports whether s, in an until unchanged loop that may ask,
+// asks a player anywhere.
+func asksAny(s Stmt) bool {
+	switch s := s.(type) {
+	case *Do:
+		return s.B.Blocking
+	case *For:
+		return s.By != nil || slices.ContainsFunc(s.Body, asksAny)
+	case *If:
+		return slices.ContainsFunc(s.Then, asksAny) || slices.ContainsFunc(s.Else, asksAny)
+	case *Until:
+		return slices.ContainsFunc(s.Body, asksAny)
 	}
 	return false
 }
