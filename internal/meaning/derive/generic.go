@@ -20,7 +20,9 @@ const Evaluator = "evaluator:"
 // loaded game's shape, naming, parsing and copying, and the loops that
 // drive a game and dispatch its answers (Advance, Run, Submit: they branch
 // on whether a decision is pending or an answer refused, which the
-// functions they run decide). What may not: a function that names a kind,
+// functions they run decide; the priority loop, which names the
+// mechanisms whose statements it runs at the moments they are defined
+// for, as Advance runs a step's actions). What may not: a function that names a kind,
 // or tests a kind it is given against a rule of its own (which kind may
 // attack, which type is cast), or combines deciders' answers into one of
 // its own (whether a player may act: mark "combines").
