@@ -16,11 +16,8 @@ type checker struct {
 	indexes map[string][]byte
 	index   *Index
 	errs    grammar.ErrorList
-	// citeOnly: the rules being checked are cited, not defined (a
-	// mechanism's procedure): their first need not be unique.
-	citeOnly bool
-	p        *Program
-	cards    []Card // the cards and tokens the files declare (create_token names one)
+	p       *Program
+	cards   []Card // the cards and tokens the files declare (create_token names one)
 
 	phases    map[string]*grammar.PhaseDecl
 	steps     map[string]grammar.Pos
@@ -318,7 +315,7 @@ func (c *checker) rules(rs []grammar.Rule, what string, define bool) []string {
 			c.errorf(r.Pos, "rule %s is not in the %s index%s; the index is %s: if the rule exists in this edition, add its row (date, number, short title, tab-separated)", r.Number, c.index.Edition, didYouMean(c.index.Suggest(r.Number)), indexPath(r.Pos.File, c.index.Edition))
 			continue
 		}
-		if define && i == 0 && !c.citeOnly {
+		if define && i == 0 {
 			if prev, ok := c.defined[r.Number]; ok {
 				c.errorf(r.Pos, "rule %s is already defined at %s", r.Number, prev)
 			} else {
@@ -762,11 +759,15 @@ func (c *checker) exprClause(e grammar.Expr, want Type, what string) Clause {
 	return r.clause(nil, nil, r.typed(e, newScope(), want, what))
 }
 
-// block checks a block of statements; in an action a choice may be the
-// first statement, elsewhere choices are not allowed.
+// block checks a block of statements; in an action (or a mechanism's
+// procedure that may ask) a choice may be the first statement, elsewhere
+// choices are not allowed. An action's first rule is the one it defines;
+// a mechanism's rules are what its events cite (several of an older
+// edition's mechanisms cite one rule: 408.1c says who receives priority
+// after a pass, an action and a resolution).
 func (c *checker) block(rs []grammar.Rule, b *grammar.Block, pos grammar.Pos, what string, action bool) *Code {
 	from := len(c.p.Cites)
-	code := &Code{Rules: c.rules(rs, what, action), Pos: pos}
+	code := &Code{Rules: c.rules(rs, what, what == "action"), Pos: pos}
 	if v, mixed := procedureOf(b); v != "" {
 		for i := from; i < len(c.p.Cites); i++ {
 			c.p.Cites[i].Procedure, c.p.Cites[i].Mixed = v, mixed

@@ -48,12 +48,7 @@ func (c *checker) mechanism(d *grammar.MechanismDecl) {
 	case d.Body != nil && m.Procedure():
 		// Its statements run as an action does (a choice first, if it
 		// may ask a player).
-		// Its rules are what its events cite: several mechanisms may
-		// cite the same first rule (an older edition's 408.1c says who
-		// receives priority after a pass, an action and a resolution).
-		c.citeOnly = true
 		mc.Proc = c.block(d.Rules, d.Body, d.Pos, "mechanism", m.Chooses())
-		c.citeOnly = false
 		mc.Rules = mc.Proc.Rules
 	case d.Body != nil:
 		c.errorf(d.Body.Pos, "mechanism %s takes no statements: the runtime's procedure is its own (only %s take them, and %s their require lines)", d.Name.Name, strings.Join(procedureMechanisms(), ", "), strings.Join(actionMechanisms(), ", "))
