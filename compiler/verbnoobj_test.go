@@ -23,7 +23,7 @@ func TestVerbsTolerateNoObject(t *testing.T) {
 			obj    rt.ObjID
 			player int
 		}{{rt.NoObj, -1}, {1 << 20, 99}} {
-			g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
+			g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,11 @@ import (
 	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
+// EventFormatter renders an event of its game as a trace line.
+type EventFormatter interface {
+	Format(e rt.Event) string
+}
+
 // TitledLine renders an event as its trace line (the rule, then what
 // happened), padded to a column, then "# " and the short title of the rule
 // from the index:
@@ -18,8 +23,9 @@ import (
 //
 // Cutting a line at " # " gives back the plain trace line, minus padding.
 // A rule missing from the index is titled "(not in the index)"; with a nil
-// index the title is left out.
-func TitledLine(g *rt.Game, e rt.Event, idx *compiler.Index) string {
+// index the title is left out. g is the game the event is of (a host's
+// runtime.Game or the implementation's).
+func TitledLine(g EventFormatter, e rt.Event, idx *compiler.Index) string {
 	rule := e.Rule
 	if rule == "" {
 		rule = "-"

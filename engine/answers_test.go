@@ -86,7 +86,7 @@ func TestSubmitTypedErrors(t *testing.T) {
 	if !errors.Is(err, rt.ErrNoDecision) {
 		t.Errorf("before Advance: %v, want ErrNoDecision", err)
 	}
-	g, err = engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoShuffle: true})
+	g, err = rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoShuffle: true})
 	if err != nil {
 		t.Fatal(err)
 	}

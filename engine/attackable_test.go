@@ -15,7 +15,7 @@ import (
 // planeswalker, not p1, not p3 who lost, not p1's own planeswalker, p2's
 // creature or a planeswalker in a graveyard; p2's creature attacks nothing.
 func TestAttackOptionsAreWhatCheckAccepts(t *testing.T) {
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}, {Name: "p3", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+	g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}, {Name: "p3", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
 	if err != nil {
 		t.Fatal(err)
 	}

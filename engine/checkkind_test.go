@@ -12,7 +12,7 @@ import (
 // check remembered.
 func TestCheckKeysOnKind(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		g, err := engine.New(sampleConfig(seed, rt.LogConfig{}))
+		g, err := rt.New(engine.Rules, sampleConfig(seed, rt.LogConfig{}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 // (the damage assignment order, lethal first along it): the game is
 // cr2017's.
 func combatAt(tb testing.TB, cards [2][]rt.Card) (*rt.Game, [2][]rt.ObjID) {
-	g, err := cr2017.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+	g, err := rt.New(cr2017.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
 	if err != nil {
 		tb.Fatal(err)
 	}

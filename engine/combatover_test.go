@@ -20,7 +20,7 @@ func TestCombatOverWithoutEndStep(t *testing.T) {
 	for _, how := range []string{"end_of_combat skipped", "turn ended"} {
 		t.Run(how, func(t *testing.T) {
 			ps := []rt.PlayerConfig{{Name: "p1", Deck: filler(20)}, {Name: "p2", Deck: filler(20)}, {Name: "p3", Deck: filler(20)}}
-			g, err := engine.New(rt.Config{Players: ps, NoOpeningHand: true, NoShuffle: true})
+			g, err := rt.New(engine.Rules, rt.Config{Players: ps, NoOpeningHand: true, NoShuffle: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestCombatOverWithoutEndStep(t *testing.T) {
 // controller, which Check refuses, and refused every declaration.
 func TestOwnDefendingPlayerLeavesNoAttack(t *testing.T) {
 	ps := []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}, {Name: "p3", Deck: filler(5)}}
-	g, err := engine.New(rt.Config{Players: ps, NoOpeningHand: true, NoShuffle: true})
+	g, err := rt.New(engine.Rules, rt.Config{Players: ps, NoOpeningHand: true, NoShuffle: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // was once its own defending player (difftest -rules cards, seed 190).
 func TestDefenderForgottenAfterCombat(t *testing.T) {
 	deck := rt.SampleDeck(engine.Rules, "green")
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}, {Name: "p3", Deck: deck}}, Seed: 1})
+	g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: deck}, {Name: "p2", Deck: deck}, {Name: "p3", Deck: deck}}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

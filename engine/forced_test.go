@@ -24,7 +24,7 @@ func TestForcedIsOneOption(t *testing.T) {
 	for _, notap := range []bool{false, true} {
 		for di, decks := range forcedDecks {
 			for seed := uint64(1); seed <= 12; seed++ {
-				g, err := engine.New(rt.Config{
+				g, err := rt.New(engine.Rules, rt.Config{
 					Players:      []rt.PlayerConfig{{Name: "p1", Deck: decks[0]}, {Name: "p2", Deck: decks[1]}},
 					Seed:         seed,
 					Log:          rt.LogConfig{Mode: rt.LogNone},
@@ -76,7 +76,7 @@ func TestAutoPassSameTrace(t *testing.T) {
 				var traces [2]string
 				var asked [2]int
 				for i, auto := range []bool{false, true} {
-					g, err := engine.New(rt.Config{
+					g, err := rt.New(engine.Rules, rt.Config{
 						Players:      []rt.PlayerConfig{{Name: "p1", Deck: decks[0]}, {Name: "p2", Deck: decks[1]}},
 						Seed:         seed,
 						AutoPass:     auto,

@@ -20,7 +20,7 @@ var stateOpts = []cmp.Option{
 }
 
 func sampleGame(t testing.TB, seed uint64) *rt.Game {
-	g, err := engine.New(rt.Config{
+	g, err := rt.New(engine.Rules, rt.Config{
 		Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
 		Seed:    seed,
 	})
@@ -166,7 +166,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 }
 
 func Example() {
-	g, _ := engine.New(rt.Config{
+	g, _ := rt.New(engine.Rules, rt.Config{
 		Players: []rt.PlayerConfig{{Name: "alice", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "bob", Deck: rt.SampleDeck(engine.Rules, "red")}},
 		Seed:    1,
 	})

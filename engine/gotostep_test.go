@@ -31,7 +31,7 @@ func pass(t *testing.T, g *rt.Game) {
 // nothing and the turn goes on as before.
 func TestGoToStep(t *testing.T) {
 	start := func(step string) *rt.Game {
-		g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+		g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
 		if err != nil {
 			t.Fatal(err)
 		}

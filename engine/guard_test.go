@@ -20,7 +20,7 @@ func TestGuardedPredicatesLive(t *testing.T) {
 	if trample < 0 {
 		t.Fatal("no keyword trample")
 	}
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+	g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestGuardedPredicatesLive(t *testing.T) {
 		t.Error("trample holds for a card no effect gave it")
 	}
 
-	g, err = engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+	g, err = rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestCardGuardedPredicatesLive(t *testing.T) {
 		}
 		return d
 	}
-	g, err := cards.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: deck()}, {Name: "p2", Deck: deck()}}, NoOpeningHand: true, NoShuffle: true})
+	g, err := rt.New(cards.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: deck()}, {Name: "p2", Deck: deck()}}, NoOpeningHand: true, NoShuffle: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestTurnHistory(t *testing.T) {
 		return s
 	}
 	newGame := func() *rt.Game {
-		g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
+		g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: filler(5)}, {Name: "p2", Deck: filler(5)}}, NoOpeningHand: true, NoShuffle: true})
 		if err != nil {
 			t.Fatal(err)
 		}

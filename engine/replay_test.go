@@ -14,7 +14,7 @@ import (
 // recordGame plays a seeded uniform game, recording a replay.
 func recordGame(t testing.TB, seed uint64, turns int32) (*rt.Game, *rt.Replay) {
 	cfg := sampleConfig(seed, rt.LogConfig{})
-	g, err := engine.New(cfg)
+	g, err := rt.New(engine.Rules, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // lands, a legend, an aura and an equipment legally attached, a
 // planeswalker with loyalty.
 func sbaBoard(tb testing.TB) *rt.Game {
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
+	g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func sampleConfig(seed uint64, log rt.LogConfig) rt.Config {
 func TestLogControl(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		newGame := func(c rt.LogConfig) *rt.Game {
-			g, err := engine.New(sampleConfig(seed, c))
+			g, err := rt.New(engine.Rules, sampleConfig(seed, c))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +83,7 @@ func TestLogControl(t *testing.T) {
 // TestCappedLogClone: a clone of a game with a capped log keeps its own
 // events when the original's buffer is rewritten.
 func TestCappedLogClone(t *testing.T) {
-	g, err := engine.New(sampleConfig(3, rt.LogConfig{Mode: rt.LogCap, Cap: 20}))
+	g, err := rt.New(engine.Rules, sampleConfig(3, rt.LogConfig{Mode: rt.LogCap, Cap: 20}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestCappedLogClone(t *testing.T) {
 // TestReset: a game Reset after another is the game New makes, and plays
 // on identically.
 func TestReset(t *testing.T) {
-	g, err := engine.New(sampleConfig(1, rt.LogConfig{}))
+	g, err := rt.New(engine.Rules, sampleConfig(1, rt.LogConfig{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestReset(t *testing.T) {
 	if err := g.Reset(engine.Rules, sampleConfig(2, rt.LogConfig{})); err != nil {
 		t.Fatal(err)
 	}
-	fresh, _ := engine.New(sampleConfig(2, rt.LogConfig{}))
+	fresh, _ := rt.New(engine.Rules, sampleConfig(2, rt.LogConfig{}))
 	if d := cmp.Diff(fresh, g, logless...); d != "" {
 		t.Fatalf("Reset differs from New:\n%s", d)
 	}
@@ -135,7 +135,7 @@ func TestReset(t *testing.T) {
 // decision and checking a legal answer allocate nothing once the buffer
 // has grown; an illegal answer's refusal is built by Check.
 func TestOptionsAndCheckAllocateNothing(t *testing.T) {
-	g, _ := engine.New(sampleConfig(4, rt.LogConfig{}))
+	g, _ := rt.New(engine.Rules, sampleConfig(4, rt.LogConfig{}))
 	playUniform(t, g, 4, 6)
 	var d rt.Decision
 	for d = g.Advance(); d.Kind != rt.DecidePriority || g.Forced(); d = g.Advance() {
@@ -171,7 +171,7 @@ func TestOptionsAndCheckAllocateNothing(t *testing.T) {
 // TestGroupedOptions: identical cards are one option whose Count is their
 // number; the grouped counts add up to the ungrouped list.
 func TestGroupedOptions(t *testing.T) {
-	g, _ := engine.New(sampleConfig(5, rt.LogConfig{}))
+	g, _ := rt.New(engine.Rules, sampleConfig(5, rt.LogConfig{}))
 	playUniform(t, g, 5, 8)
 	seen := 0
 	for i := 0; i < 200 && !g.Over(); i++ {

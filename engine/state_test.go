@@ -15,7 +15,7 @@ import (
 // equal to g and plays on identically.
 func TestSaveLoad(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
-		g, err := engine.New(sampleConfig(seed, rt.LogConfig{}))
+		g, err := rt.New(engine.Rules, sampleConfig(seed, rt.LogConfig{}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func playUniformWith(t *testing.T, g *rt.Game, pol *rt.UniformPolicy, turns int3
 // TestLoadRefuses: other rules, another version, broken references and
 // junk are refused.
 func TestLoadRefuses(t *testing.T) {
-	g, _ := engine.New(sampleConfig(1, rt.LogConfig{}))
+	g, _ := rt.New(engine.Rules, sampleConfig(1, rt.LogConfig{}))
 	var b bytes.Buffer
 	g.Save(&b)
 	good := b.String()
@@ -98,7 +98,7 @@ func TestLoadRefuses(t *testing.T) {
 // refused (Options panicked after it), and a valid state whose top-level
 // keys come in another order is loaded as it is.
 func TestLoadDecidingPlayerAndKeyOrder(t *testing.T) {
-	g, _ := engine.New(sampleConfig(1, rt.LogConfig{}))
+	g, _ := rt.New(engine.Rules, sampleConfig(1, rt.LogConfig{}))
 	g.Advance()
 	var b bytes.Buffer
 	if err := g.Save(&b); err != nil {

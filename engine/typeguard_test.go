@@ -24,7 +24,7 @@ func TestTypeGuards(t *testing.T) {
 		t.Fatal("no predicate of the rules has a type guard: nothing to test")
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
-		g, err := engine.New(rt.Config{
+		g, err := rt.New(engine.Rules, rt.Config{
 			Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
 			Seed:    seed,
 			Log:     rt.LogConfig{Mode: rt.LogNone},

@@ -22,7 +22,7 @@ func TestUniformBlocks(t *testing.T) {
 	}
 	decisions := 0
 	for seed := uint64(1); seed <= 8; seed++ {
-		g, err := engine.New(rt.Config{
+		g, err := rt.New(engine.Rules, rt.Config{
 			Players: []rt.PlayerConfig{{Name: "p1", Deck: sim.Vanilla(engine.Rules)}, {Name: "p2", Deck: sim.Vanilla(engine.Rules)}},
 			Seed:    seed, Log: rt.LogConfig{Mode: rt.LogNone}, AutoPass: true, NoTapOptions: true,
 		})

@@ -74,7 +74,7 @@ func playGame(tb testing.TB, g *rt.Game, pol rt.Policy, turns int32) int {
 	n := 0
 	for {
 		d := g.Advance()
-		if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || g.TurnNum > turns {
+		if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || g.Turn() > turns {
 			return n
 		}
 		if err := g.Submit(pol.Decide(g, d)); err != nil {

@@ -46,7 +46,6 @@ func setupBoard(b testing.TB, g *rt.Game, deck []rt.Card, n int, seed uint64) {
 			}
 		}
 	}
-	g.Touch()
 }
 
 func benchBoard(b *testing.B, n int) {
@@ -60,7 +59,7 @@ func benchBoard(b *testing.B, n int) {
 	// buffers grow to the board's size (allocs/decision is of the steady
 	// state, every game after it).
 	setupBoard(b, g, deck, n, ^uint64(0))
-	for d := g.Advance(); d.Kind != rt.DecideGameOver && d.Kind != rt.DecideStuck && g.TurnNum <= 6; d = g.Advance() {
+	for d := g.Advance(); d.Kind != rt.DecideGameOver && d.Kind != rt.DecideStuck && g.Turn() <= 6; d = g.Advance() {
 		if err := g.Submit(pol.Decide(g, d)); err != nil {
 			b.Fatal(err)
 		}
@@ -74,7 +73,7 @@ func benchBoard(b *testing.B, n int) {
 		before := ms.Mallocs
 		b.StartTimer()
 		d := g.Advance()
-		for d.Kind != rt.DecideGameOver && d.Kind != rt.DecideStuck && g.TurnNum <= 6 {
+		for d.Kind != rt.DecideGameOver && d.Kind != rt.DecideStuck && g.Turn() <= 6 {
 			var t0 time.Time
 			decl := d.Kind == rt.DecideAttackers || d.Kind == rt.DecideBlockers
 			if decl {

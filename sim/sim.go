@@ -221,18 +221,18 @@ func playOne(g *rt.Game, cfg *Config, i int) (Game, error) {
 	res := Game{Winner: -1, Index: i}
 	for {
 		d := g.Advance()
-		if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || g.TurnNum > cfg.Turns {
+		if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || g.Turn() > cfg.Turns {
 			break
 		}
 		res.Decisions++
 		if err := g.Submit(pols[d.Player].Decide(g, d)); err != nil {
 			res.Refused++
 			if err := g.Submit(rt.PassPolicy{}.Decide(g, d)); err != nil {
-				return res, fmt.Errorf("game %d (seed %d), turn %d: no legal answer found: %v", i, seed, g.TurnNum, err)
+				return res, fmt.Errorf("game %d (seed %d), turn %d: no legal answer found: %v", i, seed, g.Turn(), err)
 			}
 		}
 	}
-	res.Over, res.Turns = g.Over(), min(g.TurnNum, cfg.Turns)
+	res.Over, res.Turns = g.Over(), min(g.Turn(), cfg.Turns)
 	if res.Over {
 		res.Winner = g.Winner()
 	}

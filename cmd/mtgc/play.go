@@ -80,12 +80,12 @@ var playCmd = &command{
 		for {
 			d := g.Advance()
 			out.flush(g)
-			if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || int(g.TurnNum) > playTurns {
+			if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck || int(g.Turn()) > playTurns {
 				break
 			}
 			a := pol.Decide(g, d)
 			if err := g.Submit(a); err != nil {
-				return fmt.Errorf("turn %d: %v", g.TurnNum, err)
+				return fmt.Errorf("turn %d: %v", g.Turn(), err)
 			}
 			if rep != nil {
 				rep.Answers = append(rep.Answers, cloneAnswer(a))

@@ -339,7 +339,7 @@ func TestJSONSchemas(t *testing.T) {
 			t.Fatal(err)
 		}
 		pol := &rt.RandomPolicy{RNG: rt.RNG{State: seed}}
-		for i := 0; i < 3000 && g.TurnNum <= 12; i++ {
+		for i := 0; i < 3000 && g.Turn() <= 12; i++ {
 			d := g.Advance()
 			b, err := json.Marshal(d)
 			if err != nil {

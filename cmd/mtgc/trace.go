@@ -16,8 +16,9 @@ import (
 type tracePrinter struct {
 	ctx                *cli
 	idx                *compiler.Index
-	edition            string
+	edition, hash      string
 	quiet, titles, asJ bool
+	events             []rt.Event // flush's buffer
 	headed             bool
 	printed            int
 }
@@ -32,17 +33,18 @@ type eventStreamHeader struct {
 }
 
 func newTracePrinter(ctx *cli, p *compiler.Program, quiet, titles, asJSON bool) *tracePrinter {
-	return &tracePrinter{ctx: ctx, idx: p.Index, edition: p.Edition, quiet: quiet, titles: titles, asJ: asJSON}
+	return &tracePrinter{ctx: ctx, idx: p.Index, edition: p.Edition, hash: p.Hash, quiet: quiet, titles: titles, asJ: asJSON}
 }
 
 // flush prints the events logged since the last flush.
 func (t *tracePrinter) flush(g *rt.Game) {
 	if t.asJ && !t.headed {
-		b, _ := json.Marshal(eventStreamHeader{Version: rt.JSONVersion, RulesHash: g.Rules.SourceHash, Edition: t.edition})
+		b, _ := json.Marshal(eventStreamHeader{Version: rt.JSONVersion, RulesHash: t.hash, Edition: t.edition})
 		fmt.Fprintf(t.ctx.stdout, "%s\n", b)
 		t.headed = true
 	}
-	for i, e := range g.Log[t.printed:] {
+	t.events = g.Events(t.printed, t.events[:0])
+	for i, e := range t.events {
 		switch {
 		case t.asJ:
 			b, _ := json.Marshal(g.EventJSON(t.printed+i, e))
@@ -54,7 +56,7 @@ func (t *tracePrinter) flush(g *rt.Game) {
 			fmt.Fprintln(t.ctx.stdout, g.Format(e))
 		}
 	}
-	t.printed = len(g.Log)
+	t.printed = g.Logged()
 }
 
 // result prints how the game ended (not with -json: the events say it).
@@ -64,9 +66,9 @@ func (t *tracePrinter) result(g *rt.Game, turns int) {
 	}
 	switch {
 	case g.Over() && g.Winner() >= 0:
-		fmt.Fprintf(t.ctx.stdout, "result: %s wins on turn %d\n", g.PlayerName(g.Winner()), g.TurnNum)
+		fmt.Fprintf(t.ctx.stdout, "result: %s wins on turn %d\n", g.P(g.Winner()).Name, g.Turn())
 	case g.Over():
-		fmt.Fprintf(t.ctx.stdout, "result: draw on turn %d\n", g.TurnNum)
+		fmt.Fprintf(t.ctx.stdout, "result: draw on turn %d\n", g.Turn())
 	default:
 		fmt.Fprintf(t.ctx.stdout, "result: stopped after %d turns\n", turns)
 	}

@@ -44,25 +44,26 @@ func TestGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	policy := &rt.RandomPolicy{RNG: rt.RNG{State: 7}}
-	for i := 0; g.TurnNum <= 30; i++ {
+	for i := 0; g.Turn() <= 30; i++ {
 		if i == 100000 {
-			t.Fatalf("turn %d: 100000 decisions without reaching turn 31", g.TurnNum)
+			t.Fatalf("turn %d: 100000 decisions without reaching turn 31", g.Turn())
 		}
 		d := g.Advance()
 		if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck {
 			break
 		}
 		if err := g.Submit(policy.Decide(g, d)); err != nil {
-			t.Fatalf("turn %d: a legal answer was refused: %v", g.TurnNum, err)
+			t.Fatalf("turn %d: a legal answer was refused: %v", g.Turn(), err)
 		}
 	}
-	for _, e := range g.Log {
+	events := g.Events(0, nil)
+	for _, e := range events {
 		if !idx.Has(e.Rule) {
 			t.Errorf("event %q cites a rule outside the %s index", g.Format(e), idx.Edition)
 		}
 	}
-	if len(g.Log) == 0 {
+	if len(events) == 0 {
 		t.Fatal("nothing happened")
 	}
-	t.Logf("%d events; last: %s", len(g.Log), conformance.TitledLine(g, g.Log[len(g.Log)-1], idx))
+	t.Logf("%d events; last: %s", len(events), conformance.TitledLine(g, events[len(events)-1], idx))
 }

@@ -6,7 +6,7 @@ package benchgame
 import (
 	"testing"
 
-	rt "github.com/mtgc-dev/mtgc/runtime"
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // New returns a two-player game under r at the start of turn 1 with

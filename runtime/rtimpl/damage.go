@@ -120,6 +120,7 @@ type gameAux struct {
 	groups  []DamageGroup
 	amounts []int32    // DefaultDamage's answer
 	divs    []Division // DefaultDamage's answer
+	cards   []ObjID    // PassPolicy's answer to DecideCards
 	sub     []int32    // submitDamage's amounts
 	subOf   [][]int32
 	// tokCopy says whether some object is a token or a copy (which it is

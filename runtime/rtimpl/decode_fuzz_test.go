@@ -55,7 +55,7 @@ func FuzzReadReplay(f *testing.F) {
 //
 //	go test ./runtime -run '^$' -fuzz FuzzLoad -fuzztime 2m
 func FuzzLoad(f *testing.F) {
-	g, _ := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
+	g, _ := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
 	for i := 0; i < 30; i++ {
 		g.Advance()
 		g.Submit(rt.Answer{})

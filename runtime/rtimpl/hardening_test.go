@@ -97,7 +97,7 @@ func TestReplayPlayerNames(t *testing.T) {
 		if _, err := rt.ReadReplay(&b); err == nil || !strings.Contains(err.Error(), "printable") {
 			t.Errorf("ReadReplay %q: %v", name, err)
 		}
-		if _, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: name}, {Name: "p2"}}}); err == nil {
+		if _, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: name}, {Name: "p2"}}}); err == nil {
 			t.Errorf("New %q: accepted", name)
 		}
 	}
@@ -114,18 +114,18 @@ func TestReplayCardText(t *testing.T) {
 		{Name: "Totem", Types: engine.Rules.Types("artifact"), Abilities: []rt.Ability{{Label: "a\rb"}}},
 		{Name: "Elf", Types: engine.Rules.Types("creature"), Subtypes: []string{"elf\u202e"}},
 	} {
-		if _, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: []rt.Card{c}}, {Name: "p2"}}}); err == nil || !strings.Contains(err.Error(), "printable") {
+		if _, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: []rt.Card{c}}, {Name: "p2"}}}); err == nil || !strings.Contains(err.Error(), "printable") {
 			t.Errorf("New with card %+v: %v", c, err)
 		}
 	}
-	if _, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2"}}}); err != nil {
+	if _, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2"}}}); err != nil {
 		t.Errorf("a sample deck is refused: %v", err)
 	}
 }
 
 func saved(t *testing.T) string {
 	t.Helper()
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
+	g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // TestArithmeticSaturates (item 8): life, damage and power saturate at
 // the bounds of int32 instead of wrapping.
 func TestArithmeticSaturates(t *testing.T) {
-	g, err := engine.New(rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1, NoOpeningHand: true})
+	g, err := rt.New(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")}, {Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}, Seed: 1, NoOpeningHand: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestTooManyPlayers(t *testing.T) {
 	for i := range players {
 		players[i].Deck = rt.SampleDeck(engine.Rules, "green")[:1]
 	}
-	_, err := engine.New(rt.Config{Players: players})
+	_, err := rt.New(engine.Rules, rt.Config{Players: players})
 	if err == nil || !strings.Contains(err.Error(), "at most 127") {
 		t.Errorf("129 players: %v", err)
 	}

@@ -12,7 +12,10 @@ type PassPolicy struct{}
 func (PassPolicy) Decide(g *Game, d Decision) Answer {
 	switch d.Kind {
 	case DecideCards:
-		return Answer{Kind: Choose, Objs: candidates(g, d)[:d.N]}
+		// A copy (the game's scratch): the candidates may be a zone.
+		b := g.auxOf()
+		b.cards = append(b.cards[:0], candidates(g, d)[:d.N]...)
+		return Answer{Kind: Choose, Objs: b.cards}
 	case DecideAttackers, DecideBlockers:
 		return g.DefaultDeclare(d)
 	case DecideDefender:

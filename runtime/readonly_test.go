@@ -1,0 +1,218 @@
+package runtime_test
+
+import (
+	"bytes"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// TestReadOnly: a host can read a game but not corrupt it. Two games play
+// the same answers; in one, the host writes over everything it reads
+// (the decision's slices, the options, the legal actions, the default
+// answer, the zones, the combat, the events) before answering. The two
+// must stay the same game: the same state saved, the same events, the same
+// answers accepted.
+func TestReadOnly(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		cfg := rt.Config{Seed: seed, Players: []rt.PlayerConfig{
+			{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
+			{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}}
+		clean, err := engine.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		host, err := engine.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games := [2]*rt.Game{clean, host}
+		pols := [2]*rt.UniformPolicy{{RNG: rt.RNG{State: seed}}, {RNG: rt.RNG{State: seed}}}
+		var (
+			opts   []rt.Option
+			legal  []rt.Answer
+			ids    []rt.ObjID
+			atk    []rt.Attack
+			blk    []rt.Block
+			events []rt.Event
+			seen   = map[rt.DecisionKind]int{}
+		)
+		for n := 0; n < 4000 && clean.Turn() <= 20; n++ {
+			var answers [2]rt.Answer
+			for i, g := range games {
+				// Both games are read alike; the host's reads are
+				// written over.
+				w := i == 1
+				d := g.Advance()
+				if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck {
+					answers[i].Kind = 255
+					continue
+				}
+				seen[d.Kind] += i
+				if w {
+					scribble(d.From)
+					for _, gr := range d.Groups {
+						scribble(gr.From)
+					}
+				}
+				if p := g.Pending(); w {
+					scribble(p.From)
+				}
+				opts = g.Options(opts[:0], false)
+				for j := range opts {
+					if w {
+						opts[j] = rt.Option{Obj: -7, Kind: rt.Cast}
+					}
+				}
+				legal = g.LegalActions(legal[:0])
+				for _, a := range legal {
+					if w {
+						scribbleAnswer(a)
+					}
+				}
+				if a := (rt.PassPolicy{}).Decide(g, g.Pending()); w {
+					scribbleAnswer(a)
+				}
+				for _, z := range []rt.Zone{rt.ZoneBattlefield, rt.ZoneHand, rt.ZoneLibrary, rt.ZoneGraveyard, rt.ZoneExile, rt.ZoneStack} {
+					if ids = g.Zone(z, -1, ids[:0]); w {
+						scribble(ids)
+					}
+				}
+				if atk, blk = g.Combat(atk[:0], blk[:0]); w {
+					for j := range atk {
+						atk[j] = rt.Attack{Attacker: 999}
+					}
+					for j := range blk {
+						blk[j] = rt.Block{Blocker: 999}
+					}
+				}
+				if events = g.Events(0, events[:0]); w {
+					for j := range events {
+						events[j] = rt.Event{Kind: rt.EvWin, Name: "scribbled"}
+					}
+				}
+				answers[i] = cloneAnswer(pols[i].Decide(g, g.Pending()))
+			}
+			if !reflect.DeepEqual(answers[0], answers[1]) {
+				t.Fatalf("seed %d, decision %d: the same policy answers %+v to the clean game, %+v to the host's", seed, n, answers[0], answers[1])
+			}
+			if answers[0].Kind == 255 {
+				break
+			}
+			errClean, errHost := clean.Submit(answers[0]), host.Submit(answers[1])
+			if (errClean == nil) != (errHost == nil) {
+				t.Fatalf("seed %d, decision %d: the clean game says %v, the host's %v", seed, n, errClean, errHost)
+			}
+		}
+		var a, b bytes.Buffer
+		if err := clean.Save(&a); err != nil {
+			t.Fatal(err)
+		}
+		if err := host.Save(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("seed %d: the game whose reads were written over is another game", seed)
+		}
+		if ea, eb := clean.Events(0, nil), host.Events(0, nil); !reflect.DeepEqual(ea, eb) {
+			t.Errorf("seed %d: the events differ (%d and %d)", seed, len(ea), len(eb))
+		}
+		if seed == 1 && seen[rt.DecideDamage]+seen[rt.DecideOrder]+seen[rt.DecideCards] == 0 {
+			t.Errorf("seed %d: no decision with candidates to write over (%v): the test shows nothing", seed, seen)
+		}
+	}
+}
+
+func scribble(s []rt.ObjID) {
+	for i := range s {
+		s[i] = rt.ObjID(1000 + i)
+	}
+}
+
+func scribbleAnswer(a rt.Answer) {
+	scribble(a.Objs)
+	for i := range a.Targets {
+		a.Targets[i] = -99
+	}
+	for i := range a.Amounts {
+		a.Amounts[i] = 77
+	}
+	for _, dv := range a.Damage {
+		scribble(dv.To)
+		for i := range dv.Amounts {
+			dv.Amounts[i] = 77
+		}
+	}
+}
+
+func cloneAnswer(a rt.Answer) rt.Answer {
+	a.Objs, a.Targets, a.Amounts = slices.Clone(a.Objs), slices.Clone(a.Targets), slices.Clone(a.Amounts)
+	dmg := make([]rt.Division, len(a.Damage))
+	for i, dv := range a.Damage {
+		dmg[i] = rt.Division{Source: dv.Source, To: slices.Clone(dv.To), Amounts: slices.Clone(dv.Amounts)}
+	}
+	if a.Damage != nil {
+		a.Damage = dmg
+	}
+	return a
+}
+
+// TestReadOnlyShape: the host's Game has no exported field, and no method
+// of it returns a reference into the game: a result holds no pointer, map,
+// function or channel, but for Clone's new *Game, an error, a Decision
+// (whose slices Advance and Pending copy: TestReadOnly) and fresh []string;
+// a slice is the buffer the caller passed in (a parameter of its type).
+func TestReadOnlyShape(t *testing.T) {
+	gt := reflect.TypeOf(rt.Game{})
+	for i := 0; i < gt.NumField(); i++ {
+		if f := gt.Field(i); f.IsExported() {
+			t.Errorf("Game has an exported field %s: a host could write it", f.Name)
+		}
+	}
+	allowed := map[reflect.Type]bool{
+		reflect.TypeOf((*rt.Game)(nil)):      true, // Clone's copy
+		reflect.TypeOf((*error)(nil)).Elem(): true,
+		reflect.TypeOf(rt.Decision{}):        true,
+		reflect.TypeOf([]string(nil)):        true, // Trace, Plan: made for the caller
+	}
+	pt := reflect.TypeOf((*rt.Game)(nil))
+	for i := 0; i < pt.NumMethod(); i++ {
+		m := pt.Method(i)
+		params := map[reflect.Type]bool{}
+		for j := 1; j < m.Type.NumIn(); j++ {
+			params[m.Type.In(j)] = true
+		}
+		for j := 0; j < m.Type.NumOut(); j++ {
+			out := m.Type.Out(j)
+			if allowed[out] || params[out] && out.Kind() == reflect.Slice || !holdsRef(out, map[reflect.Type]bool{}) {
+				continue
+			}
+			t.Errorf("(*Game).%s returns %v, which may share the game's memory", m.Name, out)
+		}
+	}
+}
+
+// holdsRef reports whether a value of t can refer to other memory. A string
+// can, but is immutable.
+func holdsRef(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Func, reflect.Chan, reflect.Slice, reflect.Interface, reflect.UnsafePointer:
+		return true
+	case reflect.Array:
+		return holdsRef(t.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if holdsRef(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
