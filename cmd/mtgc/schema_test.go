@@ -16,6 +16,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
+	"github.com/mtgc-dev/mtgc/runtime/rtimpl"
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -158,7 +159,7 @@ func schemas(t *testing.T) map[string]*jsonschema.Schema {
 			&jsonschema.Schema{OneOf: []*jsonschema.Schema{header, event}}),
 		"answer.schema.json":       root("answer.schema.json", "an answer (runtime.Answer)", answerJSONSchema(r)),
 		"decision.schema.json":     root("decision.schema.json", "a decision (runtime.Decision)", decisionJSONSchema(r)),
-		"replay.schema.json":       root("replay.schema.json", "a replay (mtgc play -record, runtime.Replay)", sub(r, rt.Replay{})),
+		"replay.schema.json":       root("replay.schema.json", "a replay (mtgc play -record, runtime.Replay)", sub(r, rtimpl.Replay{})), // its JSON is the implementation's: runtime.Replay is a view of it
 		"state.schema.json":        root("state.schema.json", "a saved game (Game.Save)", sub(r, stateSchema{})),
 		"sim.schema.json":          root("sim.schema.json", "mtgc sim -json", sub(r, simReport{})),
 		"difftest.schema.json":     root("difftest.schema.json", "mtgc difftest -json, mtgc difftest merge -json", sub(r, diffReport{})),
