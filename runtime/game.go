@@ -56,7 +56,19 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 // Reset starts a new game of r with cfg in g, reusing its buffers.
 func (g *Game) Reset(r *Rules, cfg Config) error {
 	g.log = cfg.Log
-	return g.impl().Reset(r, cfg.impl(g))
+	if err := g.impl().Reset(r, cfg.impl(g)); err != nil {
+		return err
+	}
+	// The decision's copies are made room for with the game, as its own
+	// buffers are: a decision's candidates are the game's objects (a
+	// blocker may be listed for each attacker it blocks).
+	if n := 2*len(g.g.Objs) + 16; cap(g.from) < n {
+		g.from = make([]ObjID, 0, n)
+	}
+	if n := len(g.g.Players) * 8; cap(g.groups) < n {
+		g.groups = make([]rtimpl.DamageGroup, 0, n)
+	}
+	return nil
 }
 
 // SetLog changes what the game does with the events to come.
@@ -101,16 +113,28 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 // Advance plays until the game needs a decision, and returns it. Its
 // slices are the host's copies: they hold until the next Advance or
 // Pending.
-func (g *Game) Advance() Decision { return g.own(g.impl().Advance()) }
+func (g *Game) Advance() Decision {
+	p := g.impl().AdvanceRef()
+	if p.From == nil && p.Groups == nil {
+		return *p
+	}
+	d := *p
+	g.own(&d)
+	return d
+}
 
 // Pending returns the decision the game waits for (as Advance does).
-func (g *Game) Pending() Decision { return g.own(g.impl().Pending()) }
+func (g *Game) Pending() Decision {
+	d := g.impl().Pending()
+	g.own(&d)
+	return d
+}
 
-// own returns d with its slices copied into g's buffers, so that a host
-// writing them changes nothing of the game.
-func (g *Game) own(d Decision) Decision {
+// own copies d's slices into g's buffers, so that a host writing them
+// changes nothing of the game.
+func (g *Game) own(d *Decision) {
 	if d.From == nil && d.Groups == nil {
-		return d
+		return
 	}
 	g.from, g.groups = g.from[:0], g.groups[:0]
 	if d.From != nil {
@@ -128,7 +152,6 @@ func (g *Game) own(d Decision) Decision {
 		}
 		d.Groups = g.groups[:len(g.groups):len(g.groups)]
 	}
-	return d
 }
 
 // Submit answers the pending decision. An illegal answer is refused with
@@ -145,7 +168,8 @@ func (g *Game) Run(pol Policy, maxDecisions int) Decision {
 	g.run = hostPolicy{g: g, pol: pol}
 	d := g.impl().Run(&g.run, maxDecisions)
 	g.run = hostPolicy{}
-	return g.own(d)
+	g.own(&d)
+	return d
 }
 
 // hostPolicy is a host's Policy as the implementation asks it.
@@ -155,7 +179,8 @@ type hostPolicy struct {
 }
 
 func (h *hostPolicy) Decide(_ *rtimpl.Game, d rtimpl.Decision) rtimpl.Answer {
-	return h.pol.Decide(h.g, h.g.own(d))
+	h.g.own(&d)
+	return h.pol.Decide(h.g, d)
 }
 
 // Options appends to buf the legal options of the pending decision, one
@@ -408,7 +433,7 @@ type RandomPolicy rtimpl.RandomPolicy
 
 // Decide answers d.
 func (p *RandomPolicy) Decide(g *Game, d Decision) Answer {
-	return (*rtimpl.RandomPolicy)(p).Decide(g.impl(), d)
+	return (*rtimpl.RandomPolicy)(p).DecideRef(g.impl(), &d)
 }
 
 // UniformPolicy answers uniformly over Game.Options.
@@ -416,7 +441,7 @@ type UniformPolicy rtimpl.UniformPolicy
 
 // Decide answers d.
 func (p *UniformPolicy) Decide(g *Game, d Decision) Answer {
-	return (*rtimpl.UniformPolicy)(p).Decide(g.impl(), d)
+	return (*rtimpl.UniformPolicy)(p).DecideRef(g.impl(), &d)
 }
 
 // Replay records a game's answers, to play it again.
@@ -455,5 +480,8 @@ func (rep *Replay) Start(r *Rules) (*Game, error) {
 // the game refuses, or one given after the game is over, ends the replay
 // with an error.
 func (rep *Replay) Play(g *Game, each func(d Decision)) error {
-	return (*rtimpl.Replay)(rep).Play(g.impl(), func(d Decision) { each(g.own(d)) })
+	return (*rtimpl.Replay)(rep).Play(g.impl(), func(d Decision) {
+		g.own(&d)
+		each(d)
+	})
 }

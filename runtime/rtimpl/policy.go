@@ -55,10 +55,14 @@ type RandomPolicy struct {
 
 // Decide implements Policy. It prefers playing a land and casting spells to
 // passing, so that random games go somewhere.
-func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
+func (r *RandomPolicy) Decide(g *Game, d Decision) Answer { return r.DecideRef(g, &d) }
+
+// DecideRef is Decide given the decision by reference (a host's view of
+// the game, runtime.Game, hands on its copy without another).
+func (r *RandomPolicy) DecideRef(g *Game, d *Decision) Answer {
 	switch d.Kind {
 	case DecideCards:
-		r.pick = append(r.pick[:0], candidates(g, d)...)
+		r.pick = append(r.pick[:0], candidates(g, *d)...)
 		r.RNG.Shuffle(r.pick)
 		n := d.N
 		if d.UpTo && n > 0 {
@@ -77,7 +81,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		if r.Unchecked {
 			return a
 		}
-		return g.orDefault(d, a)
+		return g.orDefault(*d, a)
 	case DecideOrder:
 		r.pick = append(r.pick[:0], d.From...)
 		r.RNG.Shuffle(r.pick)
@@ -90,7 +94,7 @@ func (r *RandomPolicy) Decide(g *Game, d Decision) Answer {
 		shuffle32(&r.RNG, r.targets)
 		return Answer{Kind: Declare, Targets: r.targets}
 	case DecideDamage:
-		return g.DefaultDamage(d)
+		return g.DefaultDamage(*d)
 	case DecideDefender:
 		// n players on from the first in turn order, at most the last.
 		q := d.From[min(r.RNG.Intn(len(g.Players)), len(d.From)-1)]

@@ -8,7 +8,12 @@ const maxTransitions = 1 << 20
 
 // Advance plays the game until a decision is needed or the game is over,
 // and returns that decision.
-func (g *Game) Advance() Decision {
+func (g *Game) Advance() Decision { return *g.AdvanceRef() }
+
+// AdvanceRef is Advance returning the pending decision itself, not a copy:
+// for a view of the game (runtime.Game) that copies it once. It holds
+// until the game next changes, and must not be written.
+func (g *Game) AdvanceRef() *Decision {
 	turn, passes := g.TurnNum, 0
 	for n := 0; g.pending.Kind == DecideNone; n++ {
 		if g.over {
@@ -33,7 +38,7 @@ func (g *Game) Advance() Decision {
 			n, passes = 0, passes+1
 		}
 	}
-	return g.pending
+	return &g.pending
 }
 
 func (g *Game) transition() {

@@ -22,7 +22,11 @@ type UniformPolicy struct {
 }
 
 // Decide implements Policy.
-func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
+func (u *UniformPolicy) Decide(g *Game, d Decision) Answer { return u.DecideRef(g, &d) }
+
+// DecideRef is Decide given the decision by reference (a host's view of
+// the game, runtime.Game, hands on its copy without another).
+func (u *UniformPolicy) DecideRef(g *Game, d *Decision) Answer {
 	// The buffers are grown at once to what a decision of this game may
 	// list (an option or a pair for each object, and some), not by
 	// doubling as the board grows.
@@ -38,11 +42,11 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		}
 		return u.opts[u.RNG.Intn(len(u.opts))].Answer()
 	case DecideBlockers:
-		return g.orDefault(d, u.blocks(g))
+		return g.orDefault(*d, u.blocks(g))
 	case DecideAttackers:
 		u.opts = g.Options(u.opts[:0], false)
 		u.objs, u.targets = declareHalf(&u.RNG, u.opts, u.objs[:0], u.targets[:0])
-		return g.orDefault(d, Answer{Kind: Declare, Objs: u.objs, Targets: u.targets})
+		return g.orDefault(*d, Answer{Kind: Declare, Objs: u.objs, Targets: u.targets})
 	case DecideCards, DecideOrder:
 		u.opts = g.Options(u.opts[:0], false)
 		u.objs = u.objs[:0]
@@ -68,7 +72,7 @@ func (u *UniformPolicy) Decide(g *Game, d Decision) Answer {
 		shuffle32(&u.RNG, u.targets)
 		return Answer{Kind: Declare, Targets: u.targets}
 	case DecideDamage:
-		return g.DefaultDamage(d)
+		return g.DefaultDamage(*d)
 	case DecideDefender, DecidePlayer, DecidePlace:
 		u.opts = g.Options(u.opts[:0], false)
 		if len(u.opts) > 0 {
