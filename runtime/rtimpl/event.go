@@ -232,6 +232,9 @@ func (g *Game) obj(e Event) string {
 // ObjName is x's name as scripts name it: "Name", or "Name#k" when other
 // objects of the game share the name (x is the k-th of them created).
 func (g *Game) ObjName(x ObjID) string {
+	if x < 0 || int(x) >= len(g.Objs) {
+		return "?" // no object
+	}
 	name := g.face(x).Name
 	k, n := 0, 0
 	for i := range g.Objs {

@@ -558,6 +558,14 @@ func atLeast[T any](s []T, n int) []T {
 
 // Create makes a new object from a card description in owner's zone.
 func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
+	if owner < 0 || owner >= len(g.Players) {
+		return NoObj, fmt.Errorf("no player %d: the game has %d", owner, len(g.Players))
+	}
+	switch z {
+	case ZoneBattlefield, ZoneHand, ZoneLibrary, ZoneGraveyard, ZoneExile:
+	default:
+		return NoObj, fmt.Errorf("an object is created in a player's zone or on the battlefield, not %s", z)
+	}
 	kw, timing, err := g.Rules.cardBits(c)
 	if err != nil {
 		return NoObj, err

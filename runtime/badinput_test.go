@@ -1,0 +1,71 @@
+package runtime_test
+
+import (
+	"testing"
+
+	"github.com/mtgc-dev/mtgc/engine"
+	rt "github.com/mtgc-dev/mtgc/runtime"
+)
+
+// TestHostBadInput: what a host passes a game is untrusted; an object,
+// player, zone or index that is none is answered (a zero value, an error),
+// never a panic, and changes nothing.
+func TestHostBadInput(t *testing.T) {
+	g, err := engine.New(rt.Config{Seed: 1, Players: []rt.PlayerConfig{
+		{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
+		{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Advance()
+	before := g.Trace(0)
+	objs := []rt.ObjID{-5, -1, rt.NoObj, 1 << 20, 1<<31 - 1}
+	players := []int{-3, -1, 2, 99}
+	for _, x := range objs {
+		call(t, "Obj", func() { g.Obj(x) })
+		call(t, "Power", func() { g.Power(x) })
+		call(t, "Toughness", func() { g.Toughness(x) })
+		call(t, "ObjName", func() { g.ObjName(x) })
+		call(t, "CanCast", func() { g.CanCast(0, x) })
+		call(t, "CanPlayLand", func() { g.CanPlayLand(0, x) })
+		call(t, "CanActivate", func() { g.CanActivate(0, x, 3) })
+		call(t, "Format", func() { g.Format(rt.Event{Kind: rt.EvDamage, Obj: x, Other: int32(x), Player: -9}) })
+		call(t, "EventJSON", func() { g.EventJSON(-4, rt.Event{Kind: 250, Obj: x, Player: 100}) })
+	}
+	for _, p := range players {
+		call(t, "P", func() { g.P(p) })
+		call(t, "Zone", func() { g.Zone(rt.ZoneHand, p, nil) })
+		call(t, "CanCast", func() { g.CanCast(p, 0) })
+		call(t, "CanActivate", func() { g.CanActivate(p, 0, -1) })
+		call(t, "CanPlayLand", func() { g.CanPlayLand(p, 0) })
+	}
+	call(t, "Zone", func() { g.Zone(rt.Zone(200), 0, nil) })
+	for _, from := range []int{-10, 0, 1 << 30} {
+		call(t, "Events", func() { g.Events(from, nil) })
+		call(t, "Trace", func() { g.Trace(from) })
+	}
+	if after := g.Trace(0); len(after) != len(before) {
+		t.Errorf("reads logged %d events", len(after)-len(before))
+	}
+	c := g.Clone()
+	call(t, "Create", func() {
+		if _, err := c.Create(rt.Card{Name: "X"}, 7, rt.ZoneHand); err == nil {
+			t.Error("Create for no player: accepted")
+		}
+	})
+	call(t, "StartAt", func() {
+		if err := c.StartAt(1, -2, "nowhere"); err == nil {
+			t.Error("StartAt for no player and no step: accepted")
+		}
+	})
+}
+
+func call(t *testing.T, what string, f func()) {
+	t.Helper()
+	defer func() {
+		if p := recover(); p != nil {
+			t.Errorf("%s: panic: %v", what, p)
+		}
+	}()
+	f()
+}
