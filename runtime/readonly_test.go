@@ -8,6 +8,7 @@ import (
 
 	"github.com/mtgc-dev/mtgc/engine"
 	rt "github.com/mtgc-dev/mtgc/runtime"
+	"github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
 // TestReadOnly: a host can read a game but not corrupt it. Two games play
@@ -215,4 +216,28 @@ func holdsRef(t reflect.Type, seen map[reflect.Type]bool) bool {
 		}
 	}
 	return false
+}
+
+// TestConfigMirrors: the host's Config and LogConfig are the
+// implementation's field for field (but for Log and Stream, which take the
+// host's Game): a field added to one and not the other fails here, before
+// Reset drops it silently.
+func TestConfigMirrors(t *testing.T) {
+	for _, pair := range [][2]reflect.Type{
+		{reflect.TypeOf(rt.Config{}), reflect.TypeOf(rtimpl.Config{})},
+		{reflect.TypeOf(rt.LogConfig{}), reflect.TypeOf(rtimpl.LogConfig{})},
+	} {
+		host, impl := pair[0], pair[1]
+		if host.NumField() != impl.NumField() {
+			t.Errorf("%v has %d fields, %v %d", host, host.NumField(), impl, impl.NumField())
+			continue
+		}
+		for i := 0; i < host.NumField(); i++ {
+			h, m := host.Field(i), impl.Field(i)
+			same := h.Type == m.Type || h.Name == "Log" || h.Name == "Stream"
+			if h.Name != m.Name || !same {
+				t.Errorf("%v's field %d is %s %v, %v's %s %v", host, i, h.Name, h.Type, impl, m.Name, m.Type)
+			}
+		}
+	}
 }
