@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"io"
 
 	"github.com/mtgc-dev/mtgc/runtime/rtimpl"
@@ -24,7 +25,15 @@ type Game struct {
 	groups []rtimpl.DamageGroup
 	// run adapts a host Policy for Run.
 	run hostPolicy
+	// streaming is set while the host's Stream function runs: the game
+	// is in the middle of a change, which the function must not make.
+	streaming bool
 }
+
+// ErrStreaming is the error of a method that would change a game, called
+// by the game's own Stream function (LogConfig.Stream) while the game is in
+// the middle of a change: nothing is changed.
+var ErrStreaming = errors.New("a Stream function must not change the game it streams")
 
 // impl returns the implementation's game, made on first use.
 func (g *Game) impl() *rtimpl.Game {
@@ -55,6 +64,9 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 
 // Reset starts a new game of r with cfg in g, reusing its buffers.
 func (g *Game) Reset(r *Rules, cfg Config) error {
+	if g.streaming {
+		return ErrStreaming
+	}
 	g.log = cfg.Log
 	if err := g.impl().Reset(r, cfg.impl(g)); err != nil {
 		return err
@@ -87,8 +99,12 @@ func (g *Game) Clone() *Game {
 
 // CopyFrom makes g an independent copy of src, reusing g's buffers: a
 // search that copies positions into the same few games allocates nothing
-// once the buffers have grown.
+// once the buffers have grown. Called by g's own Stream function, it does
+// nothing (ErrStreaming).
 func (g *Game) CopyFrom(src *Game) {
+	if g.streaming {
+		return
+	}
 	g.impl().CopyFrom(src.impl())
 	g.log = src.log
 	if g.log.Stream != nil {
@@ -102,18 +118,28 @@ func (g *Game) Save(w io.Writer) error { return g.impl().Save(w) }
 // Create puts a new object made from card c, owned by owner, into zone z:
 // setting up a position before play. It returns the object's id.
 func (g *Game) Create(c Card, owner int, z Zone) (ObjID, error) {
+	if g.streaming {
+		return NoObj, ErrStreaming
+	}
 	return g.impl().Create(c, owner, z)
 }
 
 // StartAt sets up the game to start at step of turn, active's turn.
 func (g *Game) StartAt(turn int32, active int, step string) error {
+	if g.streaming {
+		return ErrStreaming
+	}
 	return g.impl().StartAt(turn, active, step)
 }
 
 // Advance plays until the game needs a decision, and returns it. Its
 // slices are the host's copies: they hold until the next Advance or
-// Pending.
+// Pending. Called by g's own Stream function, it plays nothing and
+// returns DecideNone (ErrStreaming).
 func (g *Game) Advance() Decision {
+	if g.streaming {
+		return Decision{Kind: DecideNone}
+	}
 	p := g.impl().AdvanceRef()
 	if p.From == nil && p.Groups == nil {
 		return *p
@@ -156,7 +182,12 @@ func (g *Game) own(d *Decision) {
 
 // Submit answers the pending decision. An illegal answer is refused with
 // the rule it breaks (a *Refusal), and the game is left exactly as it was.
-func (g *Game) Submit(a Answer) error { return g.impl().Submit(a) }
+func (g *Game) Submit(a Answer) error {
+	if g.streaming {
+		return &Refusal{Msg: ErrStreaming.Error(), Err: ErrStreaming}
+	}
+	return g.impl().Submit(a)
+}
 
 // Check reports whether Submit would accept a, changing nothing.
 func (g *Game) Check(a Answer) error { return g.impl().Check(a) }
@@ -165,6 +196,9 @@ func (g *Game) Check(a Answer) error { return g.impl().Check(a) }
 // asking pol for every answer (an answer the game refuses is replaced by
 // PassPolicy's). It returns the last decision.
 func (g *Game) Run(pol Policy, maxDecisions int) Decision {
+	if g.streaming {
+		return Decision{Kind: DecideNone}
+	}
 	g.run = hostPolicy{g: g, pol: pol}
 	d := g.impl().Run(&g.run, maxDecisions)
 	g.run = hostPolicy{}
@@ -394,8 +428,9 @@ type LogConfig struct {
 	// Cap, for LogCap: the game keeps at most Cap events, and at least
 	// the Cap/2 most recent. At least 2.
 	Cap int
-	// Stream, for LogStream, is called with each event as it happens. It
-	// must not change the game.
+	// Stream, for LogStream, is called with each event as it happens, in
+	// the middle of the change that made it: it may read the game (Obj, P,
+	// Zone, Format...), and what would change it is refused (ErrStreaming).
 	Stream func(g *Game, e Event)
 }
 
@@ -403,7 +438,11 @@ type LogConfig struct {
 func (c LogConfig) impl(g *Game) rtimpl.LogConfig {
 	ic := rtimpl.LogConfig{Mode: c.Mode, Cap: c.Cap}
 	if c.Stream != nil && g != nil {
-		ic.Stream = func(_ *rtimpl.Game, e Event) { g.log.Stream(g, e) }
+		ic.Stream = func(_ *rtimpl.Game, e Event) {
+			g.streaming = true
+			defer func() { g.streaming = false }()
+			g.log.Stream(g, e)
+		}
 	}
 	return ic
 }

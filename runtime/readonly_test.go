@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"slices"
 	"testing"
@@ -239,5 +240,56 @@ func TestConfigMirrors(t *testing.T) {
 				t.Errorf("%v's field %d is %s %v, %v's %s %v", host, i, h.Name, h.Type, impl, m.Name, m.Type)
 			}
 		}
+	}
+}
+
+// TestStreamCannotChange: a Stream function that tries to play, answer,
+// reset or set up the game it streams, in the middle of the change that
+// made the event, is refused (ErrStreaming) and changes nothing: the game
+// is the one a quiet stream plays.
+func TestStreamCannotChange(t *testing.T) {
+	cfg := func(stream func(*rt.Game, rt.Event)) rt.Config {
+		return rt.Config{Seed: 4, Players: []rt.PlayerConfig{
+			{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
+			{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
+			Log: rt.LogConfig{Mode: rt.LogStream, Stream: stream}}
+	}
+	var quiet, loud []string
+	refused := 0
+	q, err := engine.New(cfg(func(g *rt.Game, e rt.Event) { quiet = append(quiet, g.Format(e)) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := engine.New(cfg(func(g *rt.Game, e rt.Event) {
+		loud = append(loud, g.Format(e))
+		if len(loud)%7 != 0 {
+			return
+		}
+		if d := g.Advance(); d.Kind != rt.DecideNone {
+			t.Errorf("Advance in a stream played to %v", d.Kind)
+		}
+		for _, err := range []error{
+			g.Submit(rt.Answer{Kind: rt.Pass}),
+			g.Reset(engine.Rules, rt.Config{Players: []rt.PlayerConfig{{Name: "x"}}}),
+			g.StartAt(1, 0, "upkeep"),
+		} {
+			if !errors.Is(err, rt.ErrStreaming) {
+				t.Errorf("in a stream: %v, want ErrStreaming", err)
+			}
+			refused++
+		}
+		if _, err := g.Create(rt.Card{Name: "X"}, 0, rt.ZoneHand); !errors.Is(err, rt.ErrStreaming) {
+			t.Errorf("Create in a stream: %v", err)
+		}
+		g.CopyFrom(g.Clone())
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pq, pl := &rt.UniformPolicy{RNG: rt.RNG{State: 4}}, &rt.UniformPolicy{RNG: rt.RNG{State: 4}}
+	q.Run(pq, 3000)
+	l.Run(pl, 3000)
+	if !slices.Equal(quiet, loud) || refused == 0 {
+		t.Errorf("the game whose stream tried to change it is another (%d and %d events; %d refusals)", len(quiet), len(loud), refused)
 	}
 }
