@@ -293,3 +293,41 @@ func TestStreamCannotChange(t *testing.T) {
 		t.Errorf("the game whose stream tried to change it is another (%d and %d events; %d refusals)", len(quiet), len(loud), refused)
 	}
 }
+
+// scribbler answers as its policy does, then writes over the decision it
+// was given (when on): what Run hands a policy is the host's copy.
+type scribbler struct {
+	pol rt.UniformPolicy
+	on  bool
+}
+
+func (s *scribbler) Decide(g *rt.Game, d rt.Decision) rt.Answer {
+	a := cloneAnswer(s.pol.Decide(g, d))
+	if s.on {
+		scribble(d.From)
+		for _, gr := range d.Groups {
+			scribble(gr.From)
+		}
+	}
+	return a
+}
+
+// TestReadOnlyRun: the decisions Run hands a policy are copies too.
+func TestReadOnlyRun(t *testing.T) {
+	var saved [2]bytes.Buffer
+	for i, on := range []bool{false, true} {
+		g, err := engine.New(rt.Config{Seed: 11, Players: []rt.PlayerConfig{
+			{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
+			{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Run(&scribbler{pol: rt.UniformPolicy{RNG: rt.RNG{State: 11}}, on: on}, 5000)
+		if err := g.Save(&saved[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(saved[0].Bytes(), saved[1].Bytes()) {
+		t.Error("the game whose policy wrote over its decisions is another game")
+	}
+}
