@@ -69,3 +69,35 @@ func call(t *testing.T, what string, f func()) {
 	}()
 	f()
 }
+
+// TestZeroGame: a game never started (the zero Game) plays nothing, saves
+// nothing and reads as empty: no method panics.
+func TestZeroGame(t *testing.T) {
+	var z rt.Game
+	call(t, "Advance", func() {
+		if d := z.Advance(); d.Kind != rt.DecideNone {
+			t.Errorf("Advance of a zero Game: %v", d.Kind)
+		}
+	})
+	call(t, "Run", func() { z.Run(rt.PassPolicy{}, 3) })
+	call(t, "Submit", func() {
+		if err := z.Submit(rt.Answer{}); err == nil {
+			t.Error("Submit to a zero Game: accepted")
+		}
+	})
+	call(t, "Save", func() {
+		if err := z.Save(nil); err != rt.ErrNotStarted {
+			t.Errorf("Save of a zero Game: %v", err)
+		}
+	})
+	for name, f := range map[string]func(){
+		"Options": func() { z.Options(nil, true) }, "LegalActions": func() { z.LegalActions(nil) },
+		"Obj": func() { z.Obj(0) }, "P": func() { z.P(0) }, "Zone": func() { z.Zone(rt.ZoneHand, -1, nil) },
+		"CurrentStep": func() { z.CurrentStep() }, "Clone": func() { z.Clone() }, "Check": func() { z.Check(rt.Answer{}) },
+		"Power": func() { z.Power(0) }, "Toughness": func() { z.Toughness(0) }, "Forced": func() { z.Forced() },
+		"Plan": func() { z.Plan() }, "Create": func() { z.Create(rt.Card{}, 0, rt.ZoneHand) },
+		"StartAt": func() { z.StartAt(1, 0, "x") }, "Events": func() { z.Events(0, nil) }, "Trace": func() { z.Trace(0) },
+	} {
+		call(t, name, f)
+	}
+}

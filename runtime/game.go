@@ -35,6 +35,17 @@ type Game struct {
 // the middle of a change: nothing is changed.
 var ErrStreaming = errors.New("a Stream function must not change the game it streams")
 
+// ErrNotStarted is the error of a game that was never started (the zero
+// Game before Reset, or whose first Reset failed): it has no rules to play.
+var ErrNotStarted = errors.New("the game was not started: New, Reset or Load starts one")
+
+// started reports whether g was started: it has rules to play.
+func (g *Game) started() bool { return g.g != nil && g.g.Rules != nil }
+
+// idle reports whether g can't play now: not started, or called by its own
+// Stream function in the middle of a change.
+func (g *Game) idle() bool { return g.streaming || !g.started() }
+
 // impl returns the implementation's game, made on first use.
 func (g *Game) impl() *rtimpl.Game {
 	if g.g == nil {
@@ -113,7 +124,12 @@ func (g *Game) CopyFrom(src *Game) {
 }
 
 // Save writes the game's state as JSON (Load reads it back).
-func (g *Game) Save(w io.Writer) error { return g.impl().Save(w) }
+func (g *Game) Save(w io.Writer) error {
+	if !g.started() {
+		return ErrNotStarted
+	}
+	return g.g.Save(w)
+}
 
 // Create puts a new object made from card c, owned by owner, into zone z:
 // setting up a position before play. It returns the object's id.
@@ -134,10 +150,10 @@ func (g *Game) StartAt(turn int32, active int, step string) error {
 
 // Advance plays until the game needs a decision, and returns it. Its
 // slices are the host's copies: they hold until the next Advance or
-// Pending. Called by g's own Stream function, it plays nothing and
-// returns DecideNone (ErrStreaming).
+// Pending. Called by g's own Stream function (ErrStreaming), or on a game
+// not started (ErrNotStarted), it plays nothing and returns DecideNone.
 func (g *Game) Advance() Decision {
-	if g.streaming {
+	if g.idle() {
 		return Decision{Kind: DecideNone}
 	}
 	p := g.impl().AdvanceRef()
@@ -194,9 +210,10 @@ func (g *Game) Check(a Answer) error { return g.impl().Check(a) }
 
 // Run plays until the game is over or maxDecisions have been answered,
 // asking pol for every answer (an answer the game refuses is replaced by
-// PassPolicy's). It returns the last decision.
+// PassPolicy's). It returns the last decision (DecideNone where Advance
+// plays nothing).
 func (g *Game) Run(pol Policy, maxDecisions int) Decision {
-	if g.streaming {
+	if g.idle() {
 		return Decision{Kind: DecideNone}
 	}
 	g.run = hostPolicy{g: g, pol: pol}
@@ -308,10 +325,20 @@ func (g *Game) Obj(x ObjID) Object {
 func (g *Game) ObjName(x ObjID) string { return g.impl().ObjName(x) }
 
 // Power is object x's power, as the rules compute it now.
-func (g *Game) Power(x ObjID) int32 { return g.impl().Power(x) }
+func (g *Game) Power(x ObjID) int32 {
+	if !g.started() {
+		return 0
+	}
+	return g.g.Power(x)
+}
 
 // Toughness is object x's toughness, as the rules compute it now.
-func (g *Game) Toughness(x ObjID) int32 { return g.impl().Toughness(x) }
+func (g *Game) Toughness(x ObjID) int32 {
+	if !g.started() {
+		return 0
+	}
+	return g.g.Toughness(x)
+}
 
 // Zone appends to buf the objects in zone z of player p, in the zone's
 // order (a library's top last, the stack's top last), and returns it.
