@@ -331,3 +331,49 @@ func TestReadOnlyRun(t *testing.T) {
 		t.Error("the game whose policy wrote over its decisions is another game")
 	}
 }
+
+// TestGivenCards: what a host gives a game (the decks of its Config, a
+// card to Create) is the game's once given: writing the host's slices
+// afterwards changes nothing. The game kept a card's subtypes (a face of
+// the game shared them with the host's card) before.
+func TestGivenCards(t *testing.T) {
+	deck := func() []rt.Card {
+		d := rt.SampleDeck(engine.Rules, "green")
+		for i := range d {
+			d[i].Subtypes = slices.Clone(d[i].Subtypes)
+			d[i].Keywords = append([]string{"trample"}, d[i].Keywords...)
+		}
+		return d
+	}
+	var saved [2]bytes.Buffer
+	for i := range saved {
+		d1, d2 := deck(), deck()
+		g, err := engine.New(rt.Config{Seed: 3, Players: []rt.PlayerConfig{{Name: "p1", Deck: d1}, {Name: "p2", Deck: d2}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := rt.Card{Name: "Bear", Types: engine.Rules.Types("creature"), Power: 2, Toughness: 2, Subtypes: []string{"bear"}, Keywords: []string{"flying"}}
+		if _, err := g.Create(c, 0, rt.ZoneBattlefield); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 { // the host writes what it gave
+			for _, d := range [][]rt.Card{d1, d2, {c}} {
+				for j := range d {
+					for k := range d[j].Subtypes {
+						d[j].Subtypes[k] = "island"
+					}
+					for k := range d[j].Keywords {
+						d[j].Keywords[k] = "defender"
+					}
+				}
+			}
+		}
+		g.Run(&rt.UniformPolicy{RNG: rt.RNG{State: 3}}, 3000)
+		if err := g.Save(&saved[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(saved[0].Bytes(), saved[1].Bytes()) {
+		t.Error("writing the cards given changed the game")
+	}
+}

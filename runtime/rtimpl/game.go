@@ -620,7 +620,7 @@ func sameTriggered(a, b *Triggered) bool {
 func (g *Game) newObject(c Card, owner int, kw KeywordSet, timing uint8) Object {
 	var subBits uint64
 	if len(c.Subtypes) > 0 {
-		subs, own := c.Subtypes, false // shared with the card (never written) when already lower case
+		subs, own := c.Subtypes, false // the card's when already lower case (a new face copies them: internFace)
 		for _, s := range c.Subtypes {
 			if s != strings.ToLower(s) {
 				subs, own = make([]string, len(c.Subtypes)), true

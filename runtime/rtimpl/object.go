@@ -541,6 +541,10 @@ func (g *Game) internFace(f *Face) uint32 {
 		}
 	}
 	f.mana = landMana(g.Rules, f.Subtypes)
+	// The table's own subtypes: a card's were the host's, which it may
+	// write after giving them (a face is made once per distinct card, and
+	// kept from game to game: no allocation in steady state).
+	f.Subtypes = slices.Clone(f.Subtypes)
 	g.faces = append(g.faces, *f) // never into a clone's: their slices end at their length
 	g.seeCard(f.Card)
 	return uint32(n)
