@@ -15,7 +15,8 @@ import (
 // TestReadOnly: a host can read a game but not corrupt it. Two games play
 // the same answers; in one, the host writes over everything it reads
 // (the decision's slices, the options, the legal actions, the default
-// answer, the zones, the combat, the events) before answering. The two
+// answer, the zones, the combat, the events) before answering, and over
+// each answer once submitted. The two
 // must stay the same game: the same state saved, the same events, the same
 // answers accepted.
 func TestReadOnly(t *testing.T) {
@@ -105,6 +106,7 @@ func TestReadOnly(t *testing.T) {
 				break
 			}
 			errClean, errHost := clean.Submit(answers[0]), host.Submit(answers[1])
+			scribbleAnswer(answers[1]) // what the host gave is the game's: its slices are the host's again
 			if (errClean == nil) != (errHost == nil) {
 				t.Fatalf("seed %d, decision %d: the clean game says %v, the host's %v", seed, n, errClean, errHost)
 			}
