@@ -379,3 +379,52 @@ func TestGivenCards(t *testing.T) {
 		t.Error("writing the cards given changed the game")
 	}
 }
+
+// TestStreamReads: a Stream function may read the game it streams, with
+// every query of the host's API (Check, Options, LegalActions, the
+// default answer, CanCast...), in the middle of the change that made the
+// event: the game is the one a quiet stream plays, event for event.
+func TestStreamReads(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		cfg := func(stream func(*rt.Game, rt.Event)) rt.Config {
+			return rt.Config{Seed: seed, Players: []rt.PlayerConfig{
+				{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
+				{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
+				Log: rt.LogConfig{Mode: rt.LogStream, Stream: stream}}
+		}
+		var quiet, loud []string
+		q, _ := engine.New(cfg(func(g *rt.Game, e rt.Event) { quiet = append(quiet, g.Format(e)) }))
+		var opts []rt.Option
+		var legal []rt.Answer
+		l, _ := engine.New(cfg(func(g *rt.Game, e rt.Event) {
+			loud = append(loud, g.Format(e))
+			d := g.Pending()
+			g.Check(rt.Answer{Kind: rt.Pass})
+			g.Check(rt.PassPolicy{}.Decide(g, d))
+			opts = g.Options(opts[:0], true)
+			legal = g.LegalActions(legal[:0])
+			g.Forced()
+			for _, x := range g.Zone(rt.ZoneHand, -1, nil) {
+				g.CanCast(0, x)
+				g.CanPlayLand(1, x)
+				g.Power(x)
+			}
+		}))
+		q.Run(&rt.UniformPolicy{RNG: rt.RNG{State: seed}}, 3000)
+		l.Run(&rt.UniformPolicy{RNG: rt.RNG{State: seed}}, 3000)
+		if !slices.Equal(quiet, loud) {
+			n := 0
+			for n < len(quiet) && n < len(loud) && quiet[n] == loud[n] {
+				n++
+			}
+			t.Errorf("seed %d: differ at event %d of %d/%d: %q vs %q", seed, n, len(quiet), len(loud), at(quiet, n), at(loud, n))
+		}
+	}
+}
+
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return ""
+}
