@@ -12,7 +12,7 @@ import (
 // A host changes a game only through its methods that play it (Advance,
 // Submit, Run), set it up (Reset, Create, StartAt, SetLog) or copy it
 // (CopyFrom); everything it reads is a value or a copy in a buffer the
-// host owns (Obj, P, Zone, Combat, Events, Pending...), so that nothing a
+// host owns (Obj, P, Zone, Stack, Combat, Events, Pending...), so that nothing a
 // host gets back writes the game. The zero Game is ready for Reset.
 type Game struct {
 	g *rtimpl.Game
@@ -377,6 +377,41 @@ func (g *Game) Zone(z Zone, p int, buf []ObjID) []ObjID {
 				buf = append(buf, pl.Exile...)
 			}
 		}
+	}
+	return buf
+}
+
+// StackEntry is one object on the stack as Game.Stack reads it.
+type StackEntry struct {
+	// Source is the spell, or the source of the ability (NoObj for one of
+	// the rules' stack objects).
+	Source     ObjID
+	Controller int
+	// Spell: a spell, not an ability or one of the rules' stack objects.
+	Spell bool
+	// Name is an ability's label or a rules' stack object's name ("" for
+	// a spell: ObjName(Source)).
+	Name string
+	// About is the object of the event it triggered on (NoObj: none);
+	// Value the number that event gave it.
+	About ObjID
+	Value int32
+	// Args are the arguments it captured as it was put on the stack (its
+	// targets among them, once chosen).
+	Args [rtimpl.MaxStackArgs]int32
+}
+
+// Stack appends the objects on the stack to buf, the first put there
+// first (the top last), and returns it.
+func (g *Game) Stack(buf []StackEntry) []StackEntry {
+	ig := g.impl()
+	for i := range ig.Stack {
+		it := &ig.Stack[i]
+		e := StackEntry{Source: it.Source, Controller: int(it.Controller), Spell: it.IsSpell(), About: it.About, Value: it.Value, Args: it.Args}
+		if !e.Spell {
+			e.Name = rtimpl.Exec{Game: ig}.WaitingName(it)
+		}
+		buf = append(buf, e)
 	}
 	return buf
 }

@@ -428,3 +428,45 @@ func at(s []string, i int) string {
 	}
 	return ""
 }
+
+// TestStack: Stack lists what is on the stack as values, the spells with
+// their objects (those Zone lists on the stack), bottom first.
+func TestStack(t *testing.T) {
+	g, err := engine.New(rt.Config{Seed: 2, Players: []rt.PlayerConfig{
+		{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
+		{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol := &rt.RandomPolicy{RNG: rt.RNG{State: 2}}
+	var entries []rt.StackEntry
+	var ids []rt.ObjID
+	spells := 0
+	for n := 0; n < 3000; n++ {
+		d := g.Advance()
+		if d.Kind == rt.DecideGameOver || d.Kind == rt.DecideStuck {
+			break
+		}
+		entries, ids = g.Stack(entries[:0]), g.Zone(rt.ZoneStack, -1, ids[:0])
+		if len(entries) != len(ids) {
+			t.Fatalf("Stack lists %d, Zone %d", len(entries), len(ids))
+		}
+		for i, e := range entries {
+			if e.Source != ids[i] {
+				t.Fatalf("entry %d: %v, Zone says %v", i, e.Source, ids[i])
+			}
+			if e.Spell {
+				spells++
+				if o := g.Obj(e.Source); o.Zone != rt.ZoneStack || e.Name != "" || e.Controller != int(o.Controller) {
+					t.Fatalf("the spell %s on the stack: %+v, its object in %v", g.ObjName(e.Source), e, o.Zone)
+				}
+			}
+		}
+		if err := g.Submit(pol.Decide(g, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if spells == 0 {
+		t.Error("no spell was seen on the stack: the test shows nothing")
+	}
+}
