@@ -105,3 +105,27 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// cr2017With compiles the cr2017 rules with one source more (a made-up
+// test's, named rules/NAME) and starts a two-player game of them, with no
+// opening hands, on the interpreter.
+func cr2017With(t testing.TB, name, src string) (*compiler.Program, *rt.Rules, *rt.Game) {
+	t.Helper()
+	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.Compile(append(srcs, compiler.Source{Name: "rules/" + name, Data: []byte(src)}), idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := interp.Rules(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rt.New(r, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, r, g
+}

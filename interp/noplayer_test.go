@@ -3,9 +3,6 @@ package interp_test
 import (
 	"testing"
 
-	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/interp"
-	"github.com/mtgc-dev/mtgc/rules"
 	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
@@ -29,22 +26,7 @@ sba "704.5" {
   }
 }
 `
-	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(append(srcs, compiler.Source{Name: "rules/noplayer.mtg", Data: []byte(src)}), idx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := interp.Rules(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rt.New(r, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, r, g := cr2017With(t, "noplayer.mtg", src)
 	x, err := g.Create(rt.Card{Name: "Siege", Types: r.Types("battle")}, 0, rt.ZoneBattlefield)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/interp"
 	"github.com/mtgc-dev/mtgc/rules"
 	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
@@ -37,20 +36,9 @@ sba "704.5" {
 	if plain.SBAsReadTapped || plain.SBAsReadMana {
 		t.Errorf("the 2017 rules read tapped %v, mana %v: want neither", plain.SBAsReadTapped, plain.SBAsReadMana)
 	}
-	p, err := compiler.Compile(append(srcs, compiler.Source{Name: "rules/frail.mtg", Data: []byte(frail)}), idx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, r, g := cr2017With(t, "frail.mtg", frail)
 	if !p.SBAsReadTapped {
 		t.Fatal("an sba reads c.tapped, and the program does not say so")
-	}
-	r, err := interp.Rules(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rt.New(r, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
-	if err != nil {
-		t.Fatal(err)
 	}
 	dryad, err := g.Create(rt.Card{Name: "Dryad", Types: r.Types("creature") | r.Types("land"), Subtypes: []string{"forest"}, Power: 1, Toughness: 1, Keywords: []string{"frail"}}, 0, rt.ZoneBattlefield)
 	if err != nil {

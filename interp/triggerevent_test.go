@@ -3,9 +3,6 @@ package interp_test
 import (
 	"testing"
 
-	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/interp"
-	"github.com/mtgc-dev/mtgc/rules"
 	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
@@ -23,22 +20,7 @@ effect gain_remembered "116.4" () {
   gain_life game.ability_controller, game.trigger_value
 }
 `
-	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(append(srcs, compiler.Source{Name: "rules/tapped.mtg", Data: []byte(src)}), idx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := interp.Rules(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rt.New(r, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, r, g := cr2017With(t, "tapped.mtg", src)
 	tapped, begin := r.TriggerEventIndex("becomes_tapped"), r.TriggerEventIndex("begin_tapped")
 	gain, remembered := r.EffectIndex("gain"), r.EffectIndex("gain_remembered")
 	if tapped == 0 || begin == 0 || gain < 0 || remembered < 0 {

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/interp"
-	"github.com/mtgc-dev/mtgc/rules"
 	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
 )
 
@@ -21,22 +19,7 @@ on_event new_turn "302.6" (p) {
   }
 }
 `
-	srcs, idx, err := compiler.ReadEdition(rules.FS, "cr2017", rules.Dir+"/cr2017")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(append(srcs, compiler.Source{Name: "rules/until.mtg", Data: []byte(src)}), idx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := interp.Rules(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rt.New(r, rt.Config{Players: []rt.PlayerConfig{{Name: "p1"}, {Name: "p2"}}, NoOpeningHand: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, g := cr2017With(t, "until.mtg", src)
 	if d := g.Advance(); d.Kind == rt.DecideStuck {
 		t.Fatalf("stuck\n%s", g.Trace(0))
 	}

@@ -11,9 +11,7 @@ import (
 // player, zone or index that is none is answered (a zero value, an error),
 // never a panic, and changes nothing.
 func TestHostBadInput(t *testing.T) {
-	g, err := engine.New(rt.Config{Seed: 1, Players: []rt.PlayerConfig{
-		{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
-		{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}})
+	g, err := engine.New(sampleConfig(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,6 +56,13 @@ func TestHostBadInput(t *testing.T) {
 			t.Error("StartAt for no player and no step: accepted")
 		}
 	})
+}
+
+// sampleConfig is a two-player game of the built-in green and red decks.
+func sampleConfig(seed uint64) rt.Config {
+	return rt.Config{Seed: seed, Players: []rt.PlayerConfig{
+		{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
+		{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}}
 }
 
 func call(t *testing.T, what string, f func()) {

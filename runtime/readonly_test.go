@@ -21,9 +21,7 @@ import (
 // answers accepted.
 func TestReadOnly(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
-		cfg := rt.Config{Seed: seed, Players: []rt.PlayerConfig{
-			{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
-			{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}}
+		cfg := sampleConfig(seed)
 		clean, err := engine.New(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -251,10 +249,9 @@ func TestConfigMirrors(t *testing.T) {
 // is the one a quiet stream plays.
 func TestStreamCannotChange(t *testing.T) {
 	cfg := func(stream func(*rt.Game, rt.Event)) rt.Config {
-		return rt.Config{Seed: 4, Players: []rt.PlayerConfig{
-			{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
-			{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
-			Log: rt.LogConfig{Mode: rt.LogStream, Stream: stream}}
+		c := sampleConfig(4)
+		c.Log = rt.LogConfig{Mode: rt.LogStream, Stream: stream}
+		return c
 	}
 	var quiet, loud []string
 	refused := 0
@@ -318,9 +315,7 @@ func (s *scribbler) Decide(g *rt.Game, d rt.Decision) rt.Answer {
 func TestReadOnlyRun(t *testing.T) {
 	var saved [2]bytes.Buffer
 	for i, on := range []bool{false, true} {
-		g, err := engine.New(rt.Config{Seed: 11, Players: []rt.PlayerConfig{
-			{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
-			{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}})
+		g, err := engine.New(sampleConfig(11))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -387,10 +382,9 @@ func TestGivenCards(t *testing.T) {
 func TestStreamReads(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		cfg := func(stream func(*rt.Game, rt.Event)) rt.Config {
-			return rt.Config{Seed: seed, Players: []rt.PlayerConfig{
-				{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
-				{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}},
-				Log: rt.LogConfig{Mode: rt.LogStream, Stream: stream}}
+			c := sampleConfig(seed)
+			c.Log = rt.LogConfig{Mode: rt.LogStream, Stream: stream}
+			return c
 		}
 		var quiet, loud []string
 		q, _ := engine.New(cfg(func(g *rt.Game, e rt.Event) { quiet = append(quiet, g.Format(e)) }))
@@ -432,9 +426,7 @@ func at(s []string, i int) string {
 // TestStack: Stack lists what is on the stack as values, the spells with
 // their objects (those Zone lists on the stack), bottom first.
 func TestStack(t *testing.T) {
-	g, err := engine.New(rt.Config{Seed: 2, Players: []rt.PlayerConfig{
-		{Name: "p1", Deck: rt.SampleDeck(engine.Rules, "green")},
-		{Name: "p2", Deck: rt.SampleDeck(engine.Rules, "red")}}})
+	g, err := engine.New(sampleConfig(2))
 	if err != nil {
 		t.Fatal(err)
 	}
