@@ -52,7 +52,11 @@ var vocabFacts = map[string]vocabFact{
 	// not own: reads Ability.Cost
 	"Exec.CanPayAbility": {Reads: ReadsMana},
 	// not own: reads Cost.Colored
-	"Exec.CanPayFor":     {Reads: ReadsMana},
+	"Exec.CanPayFor": {Reads: ReadsMana},
+	// not own: reads Cost.Colored
+	"Exec.CardAttackCost": {},
+	// not own: reads Cost.Colored
+	"Exec.CardBlockCost": {},
 	"Exec.ChoosingSpell": {},
 	// own: Attack.Controller(own), Block.Controller(own), Game.Objs, Object.Controller(own), func attackIndex(own), func blockIndex(own)
 	"Exec.CombatController":    {Own: true, Reads: ReadsCombat},
@@ -79,10 +83,6 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.EffectToughness": {},
 	// not own: reads Face.Abilities
 	"Exec.HasAbility": {},
-	// not own: reads Combat.Defender
-	"Exec.HasAttackCost": {Reads: ReadsCombat},
-	// not own: reads Cost.Colored
-	"Exec.HasBlockCost": {},
 	// not own: reads Face.Subtypes
 	"Exec.HasSubtype": {},
 	// not own: reads Ability.Zone

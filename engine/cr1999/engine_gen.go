@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:144f15c6b974af5928ac160f2684b40c"
+const SourceHash = "sha256:ae3177937f9826c801db2e86ea717c52"
 
 // Keyword bits.
 const (
@@ -160,8 +160,10 @@ var Rules = &rt.Rules{
 		characteristic_10,
 		characteristic_11,
 		characteristic_12,
+		characteristic_13,
+		characteristic_14,
 	},
-	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally", "attack_cost", "block_cost"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "",
 	ExtraTurnsNewestFirst: false,
@@ -302,8 +304,8 @@ var Rules = &rt.Rules{
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
 						{Rules: []string{"308.1", "308.2", "308.3"}, Pos: "rules/combat.mtg:37", Run: step_declare_attackers_action_0},
-						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:81", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:91", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.5", "308.1"}, Pos: "cr1999/combat.mtg:87", Run: step_declare_attackers_action_1},
+						{Rules: []string{"308.2"}, Pos: "cr1999/combat.mtg:97", Run: step_declare_attackers_action_2},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.6",
@@ -318,7 +320,7 @@ var Rules = &rt.Rules{
 					Actions: []rt.Action{
 						{Rules: []string{"309.1", "309.2"}, Pos: "rules/combat.mtg:136", Run: step_declare_blockers_action_0},
 						{Rules: []string{"309.2"}, Pos: "rules/combat.mtg:149", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:111", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr1999/combat.mtg:117", Run: step_declare_blockers_action_2},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.5",
@@ -330,7 +332,7 @@ var Rules = &rt.Rules{
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.4",
 					Actions: []rt.Action{
-						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:140", Run: step_combat_damage_action_0},
+						{Rules: []string{"502.2b"}, Pos: "cr1999/combat.mtg:146", Run: step_combat_damage_action_0},
 						{Rules: []string{"310.1a", "310.1b"}, Pos: "rules/combat.mtg:248", Run: step_combat_damage_action_1},
 						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:263", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_3},
@@ -433,32 +435,32 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:45", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:558", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:565", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: kind_can_attack, Rule: "308.1", Pos: "rules/combat.mtg:445", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: kind_can_attack, Rule: "308.1", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: kind_can_attack_player, Rule: "308.1", Pos: "rules/combat.mtg:452", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:499", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:500", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
+		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:506", Text: "b.controller == game.declaring", Test: pred_can_block_3},
+		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:507", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
 		{Kind: kind_can_block, Rule: "309.1", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
 		{Kind: kind_blocks_at_most, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:528", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:540", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:541", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
+		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:535", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
+		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:547", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
+		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:548", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:606", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
 		{Kind: kind_cast_any_time, Rule: "409.1", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_damage_assigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
 		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
 		{Kind: kind_lethal_damage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_14},
-		{Kind: kind_cant_attack, Rule: "308.1", Pos: "cr1999/combat.mtg:158", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_15},
-		{Kind: kind_can_tap, Rule: "409.2g", Pos: "cr1999/combat.mtg:161", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_16},
-		{Kind: kind_cant_block, Rule: "502.8", Pos: "cr1999/combat.mtg:165", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: kind_cant_block, Rule: "502.6", Pos: "cr1999/combat.mtg:168", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
-		{Kind: kind_deals_first, Rule: "502.2", Pos: "cr1999/combat.mtg:172", Text: "s has first_strike", Test: pred_deals_first_19, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "502.2", Pos: "cr1999/combat.mtg:173", Text: "not s.in_first_step", Test: pred_deals_second_20},
-		{Kind: kind_leaves_combat, Rule: "306.2", Pos: "cr1999/combat.mtg:177", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21, Own: true},
+		{Kind: kind_cant_attack, Rule: "308.1", Pos: "cr1999/combat.mtg:164", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_15},
+		{Kind: kind_can_tap, Rule: "409.2g", Pos: "cr1999/combat.mtg:167", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_16},
+		{Kind: kind_cant_block, Rule: "502.8", Pos: "cr1999/combat.mtg:171", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: kind_cant_block, Rule: "502.6", Pos: "cr1999/combat.mtg:174", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
+		{Kind: kind_deals_first, Rule: "502.2", Pos: "cr1999/combat.mtg:178", Text: "s has first_strike", Test: pred_deals_first_19, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "502.2", Pos: "cr1999/combat.mtg:179", Text: "not s.in_first_step", Test: pred_deals_second_20},
+		{Kind: kind_leaves_combat, Rule: "306.2", Pos: "cr1999/combat.mtg:183", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21, Own: true},
 	},
 	Fns: []rt.Predicate{
 		{Rule: "307.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
@@ -482,7 +484,7 @@ var Rules = &rt.Rules{
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
-		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:180", Run: on_damage_object_1},
+		{To: rt.DamageToObject, Rules: []string{"310.4"}, Pos: "cr1999/combat.mtg:186", Run: on_damage_object_1},
 	},
 	OnEvents: []rt.EventHook{
 		{On: rt.EventOn{Kind: rt.EvEnter, Name: ""}, Rules: []string{"308.1"}, Pos: "rules/turn.mtg:40", Run: on_event_enter_0},
@@ -495,7 +497,7 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"419.6b"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	StackObjects: []rt.StackObject{
-		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:189", Params: 0, Resolve: stack_object_0},
+		{Name: "combat_damage", Rules: []string{"310.4", "310.3"}, Pos: "cr1999/combat.mtg:195", Params: 0, Resolve: stack_object_0},
 		{Name: "draw", Rules: []string{"304.1"}, Pos: "cr1999/turn.mtg:80", Params: 0, Resolve: stack_object_1},
 	},
 	Effects: []rt.RulesEffect{
@@ -740,6 +742,22 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 // rules/sba.mtg:125 (420.5d) (attached_legally)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
+		return 1
+	}
+	return 0
+}
+
+// cr1999/combat.mtg:34 (308.2) (attack_cost)
+func characteristic_13(g rt.Exec, v_a rt.ObjID) int32 {
+	if g.CardAttackCost(v_a) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// cr1999/combat.mtg:36 (309.2) (block_cost)
+func characteristic_14(g rt.Exec, v_b rt.ObjID) int32 {
+	if g.CardBlockCost(v_b) > 0 {
 		return 1
 	}
 	return 0
@@ -1191,7 +1209,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:81 (308.5, 308.1)
+// cr1999/combat.mtg:87 (308.5, 308.1)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1215,7 +1233,7 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:91 (308.2)
+// cr1999/combat.mtg:97 (308.2)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2")
 	{
@@ -1239,12 +1257,12 @@ func step_declare_attackers_action_2(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:99 (308.6)
+// cr1999/combat.mtg:105 (308.6)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// cr1999/combat.mtg:99 (308.6)
+// cr1999/combat.mtg:105 (308.6)
 func step_declare_attackers_priority_if(g rt.Exec) bool {
 	return g.AttackersThisCombat() > 0
 }
@@ -1303,7 +1321,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// cr1999/combat.mtg:111 (309.3, 309.4, 309.1)
+// cr1999/combat.mtg:117 (309.3, 309.4, 309.1)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1448,7 +1466,7 @@ func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// cr1999/combat.mtg:140 (502.2b)
+// cr1999/combat.mtg:146 (502.2b)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "502.2b")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -2064,14 +2082,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:558 (306.2)
+// rules/combat.mtg:565 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:558 (306.2)
+// rules/combat.mtg:565 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2207,12 +2225,12 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:499 (309.1)
+// rules/combat.mtg:506 (309.1)
 func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:500 (309.1)
+// rules/combat.mtg:507 (309.1)
 func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2227,22 +2245,22 @@ func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:528 (310.1a)
+// rules/combat.mtg:535 (310.1a)
 func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:540 (502.9)
+// rules/combat.mtg:547 (502.9)
 func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:541 (502.9)
+// rules/combat.mtg:548 (502.9)
 func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:599 (307.1)
+// rules/combat.mtg:606 (307.1)
 func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2277,22 +2295,22 @@ func pred_lethal_damage_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b)))
 }
 
-// cr1999/combat.mtg:158 (308.1)
+// cr1999/combat.mtg:164 (308.1)
 func pred_cant_attack_15(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
-// cr1999/combat.mtg:161 (409.2g, 502.5)
+// cr1999/combat.mtg:167 (409.2g, 502.5)
 func pred_can_tap_16(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(65))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// cr1999/combat.mtg:165 (502.8)
+// cr1999/combat.mtg:171 (502.8)
 func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// cr1999/combat.mtg:168 (502.6)
+// cr1999/combat.mtg:174 (502.6)
 func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
@@ -2367,17 +2385,17 @@ func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}() > 0)
 }
 
-// cr1999/combat.mtg:172 (502.2, 502.2b)
+// cr1999/combat.mtg:178 (502.2, 502.2b)
 func pred_deals_first_19(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
-// cr1999/combat.mtg:173 (502.2, 502.2b)
+// cr1999/combat.mtg:179 (502.2, 502.2b)
 func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
-// cr1999/combat.mtg:177 (306.2)
+// cr1999/combat.mtg:183 (306.2)
 func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
@@ -2408,7 +2426,7 @@ func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
 
 // rules/combat.mtg:41 (308.1)
 func fn_5(g rt.Exec, v_a rt.ObjID) bool {
-	return !(g.HasAttackCost(v_a))
+	return !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(13)))
 }
 
 // rules/combat.mtg:42 (308.1)
@@ -2471,7 +2489,7 @@ func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 
 // rules/combat.mtg:143 (309.1)
 func fn_16(g rt.Exec, v_b rt.ObjID) bool {
-	return !(g.HasBlockCost(v_b))
+	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(14)))
 }
 
 // rules/combat.mtg:310 (310.1)
@@ -2495,7 +2513,7 @@ func on_damage_player_0(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	g.LoseLife(v_p, v_n, "310.4")
 }
 
-// cr1999/combat.mtg:180 (310.4)
+// cr1999/combat.mtg:186 (310.4)
 func on_damage_object_1(g rt.Exec, s rt.ObjID, r int32, n int32) {
 	v_s := s
 	_ = v_s
@@ -2585,7 +2603,7 @@ func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	g.RemoveFromCombat(v_x, "419.6b")
 }
 
-// cr1999/combat.mtg:189 (310.4, 310.3)
+// cr1999/combat.mtg:195 (310.4, 310.3)
 func stack_object_0(g rt.Exec, it *rt.StackItem) {
 	g.DealCombatDamage(g.Active, "310.4")
 }

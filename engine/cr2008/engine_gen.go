@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:b2ce49bd6f79ee59780cadc209553195"
+const SourceHash = "sha256:6757df39bbad4fa6eb4bd3d254bcfc3c"
 
 // Keyword bits.
 const (
@@ -158,8 +158,10 @@ var Rules = &rt.Rules{
 		characteristic_10,
 		characteristic_11,
 		characteristic_12,
+		characteristic_13,
+		characteristic_14,
 	},
-	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attack_cost", "block_cost", "attached_legally"},
 	TurnRule:              "300.1",
 	ExtraTurnsRule:        "300.6",
 	ExtraTurnsNewestFirst: true,
@@ -442,7 +444,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:24", Over: rt.OverPermanents, Features: 0x2, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:558", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:565", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
@@ -452,18 +454,18 @@ var Rules = &rt.Rules{
 		{Kind: kind_can_attack_permanent, Rule: "306.3", Pos: "cr2017/combat.mtg:115", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
 		{Kind: kind_can_attack_permanent, Rule: "306.2", Pos: "rules/combat.mtg:459", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
 		{Kind: kind_attack_tax, Rule: "308.2f", Pos: "rules/combat.mtg:490", Text: "0", Value2: pred_attack_tax_5},
-		{Kind: kind_can_tap, Rule: "502.5", Pos: "rules/combat.mtg:493", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: kind_can_block, Rule: "309.2", Pos: "rules/combat.mtg:499", Text: "b.controller == game.declaring", Test: pred_can_block_7},
-		{Kind: kind_cant_block, Rule: "309.2", Pos: "rules/combat.mtg:500", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
+		{Kind: kind_can_tap, Rule: "502.5", Pos: "rules/combat.mtg:500", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
+		{Kind: kind_can_block, Rule: "309.2", Pos: "rules/combat.mtg:506", Text: "b.controller == game.declaring", Test: pred_can_block_7},
+		{Kind: kind_cant_block, Rule: "309.2", Pos: "rules/combat.mtg:507", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
 		{Kind: kind_can_block, Rule: "309.2a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
 		{Kind: kind_blocks_at_most, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
-		{Kind: kind_assigns_damage, Rule: "310.2a", Pos: "rules/combat.mtg:528", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
-		{Kind: kind_division_restriction, Rule: "502.9b", Pos: "rules/combat.mtg:540", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
-		{Kind: kind_trample, Rule: "502.9b", Pos: "rules/combat.mtg:541", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "310.5", Pos: "rules/combat.mtg:548", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "310.5", Pos: "rules/combat.mtg:549", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
-		{Kind: kind_leaves_combat, Rule: "306.4", Pos: "rules/combat.mtg:554", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
-		{Kind: kind_attack_restriction, Rule: "306.2", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
+		{Kind: kind_assigns_damage, Rule: "310.2a", Pos: "rules/combat.mtg:535", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
+		{Kind: kind_division_restriction, Rule: "502.9b", Pos: "rules/combat.mtg:547", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
+		{Kind: kind_trample, Rule: "502.9b", Pos: "rules/combat.mtg:548", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "310.5", Pos: "rules/combat.mtg:555", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "310.5", Pos: "rules/combat.mtg:556", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
+		{Kind: kind_leaves_combat, Rule: "306.4", Pos: "rules/combat.mtg:561", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
+		{Kind: kind_attack_restriction, Rule: "306.2", Pos: "rules/combat.mtg:606", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
 		{Kind: kind_cast_any_time, Rule: "408.1c", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_defender_of, Rule: "306.3", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_19, Own: true},
 		{Kind: kind_damage_assigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
@@ -774,8 +776,29 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
+// rules/combat.mtg:496 (308.2d) (attack_cost)
+func characteristic_12(g rt.Exec, v_a rt.ObjID) int32 {
+	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(func() int {
+		if rt.PlayerInGame(g, g.Defender()) {
+			return g.Defender()
+		}
+		return g.NextPlayer(rt.ObjController(g, v_a))
+	}())) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:497 (309.2b) (block_cost)
+func characteristic_13(g rt.Exec, v_b rt.ObjID) int32 {
+	if g.CardBlockCost(v_b) > 0 {
+		return 1
+	}
+	return 0
+}
+
 // rules/sba.mtg:125 (420.5) (attached_legally)
-func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
+func characteristic_14(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
 	}
@@ -2282,14 +2305,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:558 (306.4)
+// rules/combat.mtg:565 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:558 (306.4)
+// rules/combat.mtg:565 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2429,17 +2452,17 @@ func pred_attack_tax_5(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:493 (502.5)
+// rules/combat.mtg:500 (502.5)
 func pred_can_tap_6(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:499 (309.2)
+// rules/combat.mtg:506 (309.2)
 func pred_can_block_7(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:500 (309.2)
+// rules/combat.mtg:507 (309.2)
 func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2454,37 +2477,37 @@ func pred_blocks_at_most_10(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:528 (310.2a)
+// rules/combat.mtg:535 (310.2a)
 func pred_assigns_damage_11(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:540 (502.9b)
+// rules/combat.mtg:547 (502.9b)
 func pred_division_restriction_12(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:541 (502.9b, 502.9c)
+// rules/combat.mtg:548 (502.9b, 502.9c)
 func pred_trample_13(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:548 (310.5, 502.2, 502.28)
+// rules/combat.mtg:555 (310.5, 502.2, 502.28)
 func pred_deals_first_14(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:549 (310.5, 502.28)
+// rules/combat.mtg:556 (310.5, 502.28)
 func pred_deals_second_15(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:554 (306.4, 306.4b)
+// rules/combat.mtg:561 (306.4, 306.4b)
 func pred_leaves_combat_16(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:599 (306.2)
+// rules/combat.mtg:606 (306.2)
 func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2550,7 +2573,7 @@ func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
 
 // rules/combat.mtg:41 (308.2)
 func fn_5(g rt.Exec, v_a rt.ObjID) bool {
-	return !(g.HasAttackCost(v_a))
+	return !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(12)))
 }
 
 // rules/combat.mtg:42 (308.2)
@@ -2613,7 +2636,7 @@ func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 
 // rules/combat.mtg:143 (309.2)
 func fn_16(g rt.Exec, v_b rt.ObjID) bool {
-	return !(g.HasBlockCost(v_b))
+	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
 // rules/combat.mtg:310 (310.2)

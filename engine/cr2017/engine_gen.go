@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:1742ce9753aba923aeceb8be1ca8c9e7"
+const SourceHash = "sha256:02cb4743710042d8c2e8b1daef33aefd"
 
 // Keyword bits.
 const (
@@ -169,8 +169,10 @@ var Rules = &rt.Rules{
 		characteristic_10,
 		characteristic_11,
 		characteristic_12,
+		characteristic_13,
+		characteristic_14,
 	},
-	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attached_legally"},
+	CharacteristicNames:   []string{"defined_power", "defined_toughness", "white", "blue", "black", "red", "green", "colorless", "attacks_alone", "attacking_alone", "blocks_alone", "blocking_alone", "attack_cost", "block_cost", "attached_legally"},
 	TurnRule:              "500.1",
 	ExtraTurnsRule:        "500.7",
 	ExtraTurnsNewestFirst: true,
@@ -467,7 +469,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:43", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:558", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:565", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
@@ -481,22 +483,22 @@ var Rules = &rt.Rules{
 		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:481", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
 		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:485", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
 		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:490", Text: "0", Value2: pred_attack_tax_9},
-		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:493", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
-		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:499", Text: "b.controller == game.declaring", Test: pred_can_block_11},
-		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:500", Text: "a.defending_player != b.controller", Test2: pred_cant_block_12},
+		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:500", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
+		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:506", Text: "b.controller == game.declaring", Test: pred_can_block_11},
+		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:507", Text: "a.defending_player != b.controller", Test2: pred_cant_block_12},
 		{Kind: kind_can_block, Rule: "509.1a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_13, TypeGuard: ty_creature},
-		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:502", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: kind_block_restriction, Rule: "702.110b", Pos: "rules/combat.mtg:516", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_15, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:519", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_16},
-		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:521", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_17, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:524", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_18, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:528", Text: "max(0, s.power)", Value: pred_assigns_damage_19},
-		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:540", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_20},
-		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:541", Text: "a has trample", Test: pred_trample_21, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:548", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:549", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
-		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:554", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
-		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:599", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
+		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:509", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: kind_block_restriction, Rule: "702.110b", Pos: "rules/combat.mtg:523", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_15, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:526", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_16},
+		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:528", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_17, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:531", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_18, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:535", Text: "max(0, s.power)", Value: pred_assigns_damage_19},
+		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:547", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_20},
+		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:548", Text: "a has trample", Test: pred_trample_21, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:555", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:556", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
+		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:561", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
+		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:606", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
 		{Kind: kind_cast_any_time, Rule: "116.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_defender_of, Rule: "508.4", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_27, Own: true},
 		{Kind: kind_lethal_damage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_28},
@@ -524,18 +526,18 @@ var Rules = &rt.Rules{
 		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_18, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:573", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:576", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:577", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:578", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:579", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:580", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:582", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:583", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:586", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:587", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:594", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:595", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:580", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:583", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:584", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:585", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:586", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:587", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:589", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:590", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:593", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:594", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:601", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:602", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -993,8 +995,29 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
+// rules/combat.mtg:496 (508.1d) (attack_cost)
+func characteristic_12(g rt.Exec, v_a rt.ObjID) int32 {
+	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(func() int {
+		if rt.PlayerInGame(g, g.Defender()) {
+			return g.Defender()
+		}
+		return g.NextPlayer(rt.ObjController(g, v_a))
+	}())) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// rules/combat.mtg:497 (509.1d) (block_cost)
+func characteristic_13(g rt.Exec, v_b rt.ObjID) int32 {
+	if g.CardBlockCost(v_b) > 0 {
+		return 1
+	}
+	return 0
+}
+
 // rules/sba.mtg:125 (704.5n) (attached_legally)
-func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
+func characteristic_14(g rt.Exec, v_x rt.ObjID) int32 {
 	if rt.ObjAttachedTo(g, v_x) != v_x && rt.ObjOnBattlefield(g, rt.ObjAttachedTo(g, v_x)) && !(rt.ObjPhasedOut(g, rt.ObjAttachedTo(g, v_x))) && rt.ObjEnchants(g, v_x, rt.ObjAttachedTo(g, v_x)) {
 		return 1
 	}
@@ -2644,7 +2667,7 @@ func sba_704_5m_do(g rt.Exec, x int32) {
 func sba_704_5n_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)))
+	return rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(14)))
 }
 
 // rules/sba.mtg:127 (704.5n)
@@ -2716,7 +2739,7 @@ func sba_704_5s_do(g rt.Exec, x int32) {
 func sba_704_5p_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
-	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land))))
+	return g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(14)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(14)) && rt.ObjAttachedToType(g, v_x, ty_land))))
 }
 
 // cr2017/sba.mtg:27 (704.5p)
@@ -2770,14 +2793,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:558 (506.4)
+// rules/combat.mtg:565 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:558 (506.4)
+// rules/combat.mtg:565 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2881,7 +2904,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<11) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12))) {
+			if rt.ObjAura(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(14))) {
 				hits = append(hits, rt.SBAHit{SBA: 11, X: x})
 				if first {
 					return hits
@@ -2932,7 +2955,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 		if cand&(1<<15) != 0 {
 			v_x := rt.ObjID(x)
 			_ = v_x
-			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(12)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
+			if g.Attached(v_x) && ((rt.ObjEquipment(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(14)) && rt.ObjAttachedToType(g, v_x, ty_creature))) || (rt.ObjFortification(g, v_x) && !(rt.ObjDerivedHolds(g, v_x, rt.AttributeID(14)) && rt.ObjAttachedToType(g, v_x, ty_land)))) {
 				hits = append(hits, rt.SBAHit{SBA: 15, X: x})
 				if first {
 					return hits
@@ -3032,7 +3055,7 @@ func pred_attack_restriction_7(g rt.Exec, v_x rt.ObjID) bool {
 
 // rules/combat.mtg:485 (508.1d)
 func pred_must_attack_8(g rt.Exec, v_a rt.ObjID) bool {
-	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(g.HasAttackCost(v_a))
+	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(12)))
 }
 
 // rules/combat.mtg:490 (508.1g)
@@ -3042,17 +3065,17 @@ func pred_attack_tax_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:493 (702.10c)
+// rules/combat.mtg:500 (702.10c)
 func pred_can_tap_10(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:499 (509.1)
+// rules/combat.mtg:506 (509.1)
 func pred_can_block_11(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:500 (509.1)
+// rules/combat.mtg:507 (509.1)
 func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -3062,17 +3085,17 @@ func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:502 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:509 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:516 (702.110b)
+// rules/combat.mtg:523 (702.110b)
 func pred_block_restriction_15(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:519 (509.1a)
+// rules/combat.mtg:526 (509.1a)
 func pred_blocks_at_most_16(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -3082,47 +3105,47 @@ func pred_blocks_at_most_16(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:521 (509.1c)
+// rules/combat.mtg:528 (509.1c)
 func pred_must_block_17(g rt.Exec, v_b rt.ObjID) bool {
-	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(g.HasBlockCost(v_b))
+	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
-// rules/combat.mtg:524 (509.1b)
+// rules/combat.mtg:531 (509.1b)
 func pred_block_restriction_18(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(11))
 }
 
-// rules/combat.mtg:528 (510.1a)
+// rules/combat.mtg:535 (510.1a)
 func pred_assigns_damage_19(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:540 (702.19b)
+// rules/combat.mtg:547 (702.19b)
 func pred_division_restriction_20(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:541 (702.19b, 702.19c, 702.19d)
+// rules/combat.mtg:548 (702.19b, 702.19c, 702.19d)
 func pred_trample_21(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:548 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:555 (510.4, 702.7b, 702.4b)
 func pred_deals_first_22(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:549 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:556 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_23(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:554 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:561 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_24(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:599 (506.2a, 507.1)
+// rules/combat.mtg:606 (506.2a, 507.1)
 func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -3220,7 +3243,7 @@ func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
 
 // rules/combat.mtg:41 (508.1)
 func fn_5(g rt.Exec, v_a rt.ObjID) bool {
-	return !(g.HasAttackCost(v_a))
+	return !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(12)))
 }
 
 // rules/combat.mtg:42 (508.1)
@@ -3283,7 +3306,7 @@ func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 
 // rules/combat.mtg:143 (509.1)
 func fn_16(g rt.Exec, v_b rt.ObjID) bool {
-	return !(g.HasBlockCost(v_b))
+	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
 // rules/combat.mtg:310 (510.1)
@@ -3296,62 +3319,62 @@ func fn_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:573 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:580 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:576 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:583 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:577 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:584 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:578 (506.6a, 506.6d)
+// rules/combat.mtg:585 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:579 (506.6b, 506.6d)
+// rules/combat.mtg:586 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:580 (506.6, 506.6d)
+// rules/combat.mtg:587 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:582 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:589 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:583 (506.6, 506.6d)
+// rules/combat.mtg:590 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:586 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:593 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:587 (506.6, 506.6d)
+// rules/combat.mtg:594 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:594 (506.6c)
+// rules/combat.mtg:601 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:595 (506.6c, 506.6f)
+// rules/combat.mtg:602 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }

@@ -320,14 +320,14 @@ func attackOn(p int, x ObjID, t int32, d int) Attack {
 	return at
 }
 
-// HasAttackCost reports whether x needs a cost paid to attack: its own,
-// or the generic mana the rules' function (DeclFns.Tax) asks for
-// attacking its controller's defending player.
-func (g Exec) HasAttackCost(x ObjID) bool {
+// CardAttackCost is the mana value of x's card's own cost to attack (0:
+// none, or no object). Whether x has a cost to attack, its card's or a
+// permanent's tax, is the rules' (rules/combat.mtg: attack_cost).
+func (g Exec) CardAttackCost(x ObjID) int32 {
 	if !g.valid(x) {
-		return false // no object
+		return 0 // no object
 	}
-	return g.declCost(x, PlayerCode(g.defendingPlayer(int(g.Objs[x].Controller))), false).ManaValue() > 0
+	return g.face(x).AttackCost.ManaValue()
 }
 
 // declCost is the cost to declare x against target (of blockers: an
@@ -357,12 +357,13 @@ func (g *Game) addDeclCost(c *Cost, x ObjID, target int32, blocks bool) {
 	}
 }
 
-// HasBlockCost reports whether x needs a cost paid to block.
-func (g Exec) HasBlockCost(x ObjID) bool {
+// CardBlockCost is the mana value of x's card's own cost to block (0:
+// none, or no object).
+func (g Exec) CardBlockCost(x ObjID) int32 {
 	if !g.valid(x) {
-		return false // no object
+		return 0 // no object
 	}
-	return g.face(x).BlockCost.ManaValue() > 0
+	return g.face(x).BlockCost.ManaValue()
 }
 
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }

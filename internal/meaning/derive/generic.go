@@ -109,7 +109,8 @@ var Generic = map[string]string{
 	"(Exec).Is":                   "evaluates the .mtg's type test (x is t) with the type it names",
 	"ObjIs":                       "the same, as a vocabulary function",
 	"ObjEnchants":                 "evaluates a card's declared enchant restriction (the card types its enchant ability names) against an object's types, as ObjIs a type test",
-	"(Exec).HasBlockCost":         "reads whether a card declares a cost to block",
+	"(Exec).CardBlockCost":        "reads the mana value of a card's own cost to block (storage)",
+	"(Exec).CardAttackCost":       "reads the mana value of a card's own cost to attack (storage)",
 	"(Exec).AttachedToIs":         "evaluates the .mtg's type test of what x is attached to",
 	"ObjDerived":                  "evaluates the characteristic the .mtg derives that it names (0 for none)",
 	"(*Game).Power":               "evaluates the characteristic power the .mtg derives (printed power if it derives none)",
@@ -279,9 +280,9 @@ var Generic = map[string]string{
 	// declaration_may_add), evaluated as that statement says, the same
 	// for attackers and blockers: which clauses a declaration has, and
 	// what each says, are the .mtg's (rules/combat.mtg). Still counted:
-	// checkClauses (the order of the checks, the total cost), the default
-	// target (defendingPlayer) and the costs' payment (payableDeclaration,
-	// payableAfter, PayDeclaredCosts, HasAttackCost). ChooseAttackers and
+	// checkClauses (the order of the checks, the total cost) and the
+	// costs' payment (payableDeclaration, payableAfter, PayDeclaredCosts).
+	// Whether a creature has a cost to attack is the .mtg's (attack_cost). ChooseAttackers and
 	// ChooseBlockers are not listed: they branch on no decider's answer.
 	"(Exec).adopt":                "a declaration takes the clauses its statements stated (storage)",
 	"(*Game).mayDeclare":          Evaluator + " the declarable clause of a permanent (none stated: nothing may be declared); a phased-out permanent is in no declaration (the object model's, as in zone moves)",
@@ -303,6 +304,7 @@ var Generic = map[string]string{
 	"(*Game).declOptions":         "the options of a declaration: each creature meeting declarable with each thing of the domain (declDomain) it meets declarable_against with; an attack's grouped by the player defending (the hosts' order)",
 	"(*Game).DefaultDamage":       "a default answer for hosts to a damage decision: for each recipient in order, the least amount with which the .mtg's division restriction (divisionRefused) lets the division go past it, the rest to the last one (what the decision offers past the creatures, with trample); Submit checks it as any answer",
 	"(*UniformPolicy).blocks":     "a random policy's blocks, drawn among what declarable and declarable_against allow (mayDeclare, mayAgainst); Submit checks the whole",
+	"(*Game).refuseRestriction":   "a refusal's message: the declaration breaks declaration_forbidden for a permanent, citing and quoting the clause held (refuseFn)",
 	"(*Game).refuseAtMost":        "a refusal's message: how many things a creature may be declared against, in words, quoting declarable_at_most",
 	"declVerb":                    "a message's verb: attack or block",
 	"(*Game).addDeclCost":         "declCost, added to a total: a creature's card's cost to attack or block (its face's), plus the generic mana of the function choose_attackers is given (Tax) of it and the player it attacks; whether the total is payable is counted (payableDeclaration)",
