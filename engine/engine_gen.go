@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2025"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:a373841e30dd623f10c7b151f1c042dd"
+const SourceHash = "sha256:6233dfe5f72302e4ecf49c2135ecf779"
 
 // Keyword bits.
 const (
@@ -120,15 +120,16 @@ const (
 	kind_block_restriction    rt.PredKind = 16 // rules/kinds.mtg:35
 	kind_division_restriction rt.PredKind = 17 // rules/kinds.mtg:36
 	kind_can_attack_permanent rt.PredKind = 18 // rules/kinds.mtg:37
-	kind_defender_of          rt.PredKind = 19 // rules/kinds.mtg:38
-	kind_must_block_attacker  rt.PredKind = 20 // rules/kinds.mtg:39
-	kind_can_attack_player    rt.PredKind = 21 // rules/kinds.mtg:40
-	kind_cant_be_targeted     rt.PredKind = 22 // rules/kinds.mtg:41
-	kind_damage_assigner      rt.PredKind = 23 // rules/kinds.mtg:42
-	kind_attack_tax           rt.PredKind = 24 // rules/kinds.mtg:43
-	kind_cast_any_time        rt.PredKind = 25 // rules/kinds.mtg:46
-	kind_cant_cast            rt.PredKind = 26 // rules/kinds.mtg:47
-	kind_cant_activate        rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_default_defender     rt.PredKind = 19 // rules/kinds.mtg:38
+	kind_defender_of          rt.PredKind = 20 // rules/kinds.mtg:39
+	kind_must_block_attacker  rt.PredKind = 21 // rules/kinds.mtg:40
+	kind_can_attack_player    rt.PredKind = 22 // rules/kinds.mtg:41
+	kind_cant_be_targeted     rt.PredKind = 23 // rules/kinds.mtg:42
+	kind_damage_assigner      rt.PredKind = 24 // rules/kinds.mtg:43
+	kind_attack_tax           rt.PredKind = 25 // rules/kinds.mtg:44
+	kind_cast_any_time        rt.PredKind = 26 // rules/kinds.mtg:47
+	kind_cant_cast            rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_cant_activate        rt.PredKind = 28 // rules/kinds.mtg:49
 )
 
 // New starts a game under these rules.
@@ -167,6 +168,7 @@ var Rules = &rt.Rules{
 		kind_block_restriction:    {Name: "block_restriction", Params: 1, Doc: "with the blocks declared, any one that holds for a creature makes it illegal"},
 		kind_division_restriction: {Name: "division_restriction", Params: 2, Doc: "with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal"},
 		kind_can_attack_permanent: {Name: "can_attack_permanent", Params: 2, Players: 1, All: true, Doc: "which permanents a player's creatures may attack: every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)"},
+		kind_default_defender:     {Name: "default_defender", Params: 1, Players: 1, Value: true, Player: true, Doc: "the player p's creatures attack when their declaration names no target: the defending player"},
 		kind_defender_of:          {Name: "defender_of", Params: 1, Value: true, Player: true, Doc: "which player defends a permanent that is attacked: the player who defends t when it is attacked"},
 		kind_must_block_attacker:  {Name: "must_block_attacker", Params: 2, Doc: "b blocks a if able; each one that holds is a requirement of its own"},
 		kind_can_attack_player:    {Name: "can_attack_player", Params: 2, Players: 3, All: true, Doc: "which players a player's creatures may attack: every one must hold for player p's creatures to attack player q"},
@@ -541,7 +543,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "rules/sba.mtg:211", Over: rt.OverPermanents, Features: 0x2, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:565", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:567", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
@@ -552,42 +554,43 @@ var Rules = &rt.Rules{
 		{Kind: kind_can_attack_permanent, Rule: "508.1b", Pos: "rules/combat.mtg:458", Text: "t.on_battlefield and not t.phased_out and (t.planeswalker or t.battle)", Test2: pred_can_attack_permanent_4},
 		{Kind: kind_can_attack_permanent, Rule: "506.2", Pos: "rules/combat.mtg:459", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
 		{Kind: kind_can_attack_permanent, Rule: "310.8b", Pos: "rules/combat.mtg:460", Text: "not t.battle or (t.protector != p and t.protector.in_game)", Test2: pred_can_attack_permanent_6},
-		{Kind: kind_defender_of, Rule: "508.5", Pos: "rules/combat.mtg:464", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_7},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:480", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:481", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:485", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_10, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:490", Text: "0", Value2: pred_attack_tax_11},
-		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:500", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_12},
-		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:506", Text: "b.controller == game.declaring", Test: pred_can_block_13},
-		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:507", Text: "a.defending_player != b.controller", Test2: pred_cant_block_14},
-		{Kind: kind_can_block, Rule: "509.1a", Pos: "rules/combat.mtg:508", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_15, TypeGuard: ty_creature},
-		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:509", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_16, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: kind_cant_block, Rule: "702.28b", Pos: "rules/combat.mtg:512", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: kind_cant_block, Rule: "702.31b", Pos: "rules/combat.mtg:515", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
-		{Kind: kind_cant_block, Rule: "702.118b", Pos: "rules/combat.mtg:517", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
-		{Kind: kind_cant_block, Rule: "702.14c", Pos: "rules/combat.mtg:520", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
-		{Kind: kind_block_restriction, Rule: "702.111b", Pos: "rules/combat.mtg:523", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_21, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:526", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_22},
-		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:528", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_23, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:531", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_24, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:535", Text: "max(0, s.power)", Value: pred_assigns_damage_25},
-		{Kind: kind_lethal_damage, Rule: "702.19b", Pos: "rules/combat.mtg:541", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_26},
-		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:547", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_27},
-		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:548", Text: "a has trample", Test: pred_trample_28, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:555", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_29, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:556", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_30},
-		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:561", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_31, Own: true},
-		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:606", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_32},
-		{Kind: kind_cast_any_time, Rule: "702.8a", Pos: "rules/keywords.mtg:26", Text: "x has flash", Test: pred_cast_any_time_33, Guard: [2]rt.KeywordSet{1 << kw_flash, 0}},
-		{Kind: kind_cant_cast, Rule: "702.61a", Pos: "rules/keywords.mtg:33", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_cast_34, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
-		{Kind: kind_cant_activate, Rule: "702.61a", Pos: "rules/keywords.mtg:34", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_activate_35, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
-		{Kind: kind_cant_be_targeted, Rule: "702.11b", Pos: "rules/keywords.mtg:154", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_36, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
-		{Kind: kind_cant_be_targeted, Rule: "702.18a", Pos: "rules/keywords.mtg:155", Text: "x has shroud", Test2: pred_cant_be_targeted_37, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
-		{Kind: kind_damage_assigner, Rule: "702.22j", Pos: "rules/keywords.mtg:233", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_38},
-		{Kind: kind_cant_block, Rule: "702.36b", Pos: "rules/keywords.mtg:261", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_39, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
-		{Kind: kind_cant_block, Rule: "702.13b", Pos: "rules/keywords.mtg:262", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
-		{Kind: kind_must_block_attacker, Rule: "702.39a", Pos: "rules/keywords.mtg:287", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_41, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
-		{Kind: kind_cast_any_time, Rule: "117.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_42, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_default_defender, Rule: "506.2a", Pos: "rules/combat.mtg:464", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_7},
+		{Kind: kind_defender_of, Rule: "508.5", Pos: "rules/combat.mtg:468", Text: "if t.battle then t.protector else t.controller", Value: pred_defender_of_8},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:484", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_9, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:485", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_10, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:489", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_11, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:494", Text: "0", Value2: pred_attack_tax_12},
+		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:502", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_13},
+		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:508", Text: "b.controller == game.declaring", Test: pred_can_block_14},
+		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:509", Text: "a.defending_player != b.controller", Test2: pred_cant_block_15},
+		{Kind: kind_can_block, Rule: "509.1a", Pos: "rules/combat.mtg:510", Text: "b.creature and not b.battle and not b.tapped", Test: pred_can_block_16, TypeGuard: ty_creature},
+		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:511", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: kind_cant_block, Rule: "702.28b", Pos: "rules/combat.mtg:514", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: kind_cant_block, Rule: "702.31b", Pos: "rules/combat.mtg:517", Text: "a has horsemanship and not b has horsemanship", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1 << kw_horsemanship}},
+		{Kind: kind_cant_block, Rule: "702.118b", Pos: "rules/combat.mtg:519", Text: "a has skulk and b.power > a.power", Test2: pred_cant_block_20, Guard: [2]rt.KeywordSet{0, 1 << kw_skulk}},
+		{Kind: kind_cant_block, Rule: "702.14c", Pos: "rules/combat.mtg:522", Text: "(a has plainswalk and any(land, l, l.controller == b.controller and subtype(l, \"plains\"))) or (a has islandwalk and any(land, l, l.controller == b.controller and subtype(l, \"island\"))) or (a has swampwalk and any(land, l, l.controller == b.controller and subtype(l, \"swamp\"))) or (a has mountainwalk and any(land, l, l.controller == b.controller and subtype(l, \"mountain\"))) or (a has forestwalk and any(land, l, l.controller == b.controller and subtype(l, \"forest\")))", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1<<kw_plainswalk | 1<<kw_islandwalk | 1<<kw_swampwalk | 1<<kw_mountainwalk | 1<<kw_forestwalk}},
+		{Kind: kind_block_restriction, Rule: "702.111b", Pos: "rules/combat.mtg:525", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_22, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:528", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_23},
+		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:530", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_24, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:533", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_25, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:537", Text: "max(0, s.power)", Value: pred_assigns_damage_26},
+		{Kind: kind_lethal_damage, Rule: "702.19b", Pos: "rules/combat.mtg:543", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_27},
+		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:549", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_28},
+		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:550", Text: "a has trample", Test: pred_trample_29, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:557", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_30, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:558", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_31},
+		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:563", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_32, Own: true},
+		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:608", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_33},
+		{Kind: kind_cast_any_time, Rule: "702.8a", Pos: "rules/keywords.mtg:26", Text: "x has flash", Test: pred_cast_any_time_34, Guard: [2]rt.KeywordSet{1 << kw_flash, 0}},
+		{Kind: kind_cant_cast, Rule: "702.61a", Pos: "rules/keywords.mtg:33", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_cast_35, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
+		{Kind: kind_cant_activate, Rule: "702.61a", Pos: "rules/keywords.mtg:34", Text: "any(anything, s, s has split_second and s.on_stack)", Test2: pred_cant_activate_36, Guard: [2]rt.KeywordSet{1 << kw_split_second, 0}},
+		{Kind: kind_cant_be_targeted, Rule: "702.11b", Pos: "rules/keywords.mtg:154", Text: "x has hexproof and s.controller != x.controller", Test2: pred_cant_be_targeted_37, Guard: [2]rt.KeywordSet{1 << kw_hexproof, 0}},
+		{Kind: kind_cant_be_targeted, Rule: "702.18a", Pos: "rules/keywords.mtg:155", Text: "x has shroud", Test2: pred_cant_be_targeted_38, Guard: [2]rt.KeywordSet{1 << kw_shroud, 0}},
+		{Kind: kind_damage_assigner, Rule: "702.22j", Pos: "rules/keywords.mtg:233", Text: "if s.attacking and any(blocker, b, blocks(b, s) and b has banding) then s.defending_player else if s.blocking and any(attacker, a, blocks(s, a) and a has banding) then active else s.controller", Value: pred_damage_assigner_39},
+		{Kind: kind_cant_block, Rule: "702.36b", Pos: "rules/keywords.mtg:261", Text: "a has fear and not (b.artifact or b.black)", Test2: pred_cant_block_40, Guard: [2]rt.KeywordSet{0, 1 << kw_fear}},
+		{Kind: kind_cant_block, Rule: "702.13b", Pos: "rules/keywords.mtg:262", Text: "a has intimidate and not (b.artifact or a.white and b.white or a.blue and b.blue or a.black and b.black or a.red and b.red or a.green and b.green)", Test2: pred_cant_block_41, Guard: [2]rt.KeywordSet{0, 1 << kw_intimidate}},
+		{Kind: kind_must_block_attacker, Rule: "702.39a", Pos: "rules/keywords.mtg:287", Text: "b has provoked and b.provoked_by == a", Test2: pred_must_block_attacker_42, Guard: [2]rt.KeywordSet{1 << kw_provoked, 0}},
+		{Kind: kind_cast_any_time, Rule: "117.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_43, Own: true, TypeGuard: ty_instant},
 	},
 	Fns: []rt.Predicate{
 		{Rule: "507.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
@@ -599,29 +602,30 @@ var Rules = &rt.Rules{
 		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
 		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
 		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_10, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "509.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_11},
-		{Rule: "509.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_12, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_13, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_14, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_15, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_16},
-		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_17, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_18, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "509.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_12},
+		{Rule: "509.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_17},
+		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_18, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:580", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:583", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:584", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:585", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:586", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:587", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:589", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:590", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:593", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:594", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:601", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:602", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.7", "506.7a", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:582", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.7b", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:585", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:586", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.7a", "506.7d"}, Pos: "rules/combat.mtg:587", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.7b", "506.7d"}, Pos: "rules/combat.mtg:588", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:589", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:591", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:592", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.7", "506.7d", "506.7e"}, Pos: "rules/combat.mtg:595", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.7", "506.7d"}, Pos: "rules/combat.mtg:596", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.7c"}, Pos: "rules/combat.mtg:603", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.7c", "506.7f"}, Pos: "rules/combat.mtg:604", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2", "702.90b", "702.164c"}, Pos: "rules/damage.mtg:17", Run: on_damage_player_0},
@@ -1262,7 +1266,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:470 (506.5) (attacks_alone)
+// rules/combat.mtg:474 (506.5) (attacks_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -1270,7 +1274,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:471 (506.5) (attacking_alone)
+// rules/combat.mtg:475 (506.5) (attacking_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -1278,7 +1282,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:472 (506.5) (blocks_alone)
+// rules/combat.mtg:476 (506.5) (blocks_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -1286,7 +1290,7 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:473 (506.5) (blocking_alone)
+// rules/combat.mtg:477 (506.5) (blocking_alone)
 func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1306,20 +1310,15 @@ func characteristic_12(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:496 (508.1d) (attack_cost)
+// rules/combat.mtg:498 (508.1d) (attack_cost)
 func characteristic_13(g rt.Exec, v_a rt.ObjID) int32 {
-	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(func() int {
-		if rt.PlayerInGame(g, g.Defender()) {
-			return g.Defender()
-		}
-		return g.NextPlayer(rt.ObjController(g, v_a))
-	}())) > 0 {
+	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(int(g.PredValue(kind_default_defender, rt.ObjID(rt.ObjController(g, v_a)))))) > 0 {
 		return 1
 	}
 	return 0
 }
 
-// rules/combat.mtg:497 (509.1d) (block_cost)
+// rules/combat.mtg:499 (509.1d) (block_cost)
 func characteristic_14(g rt.Exec, v_b rt.ObjID) int32 {
 	if g.CardBlockCost(v_b) > 0 {
 		return 1
@@ -2017,7 +2016,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	g.DeclarationForbidden(rt.FnID(3), "508.1")
 	g.DeclarationRequires(rt.FnID(4), "508.1")
 	g.DeclarationMayAdd(rt.FnID(5), "508.1")
-	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), "508.1") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "508.1") {
 		return false
 	}
 	return true
@@ -2247,13 +2246,13 @@ func step_declare_blockers_skip(g rt.Exec) bool {
 
 // rules/combat.mtg:136 (509.1, 509.1b, 509.1d, 703.4j)
 func step_declare_blockers_action_0(g rt.Exec) bool {
-	g.Declarable(rt.FnID(10), "509.1")
-	g.DeclarableAgainst(rt.FnID(11), "509.1")
-	g.DeclarableAtMost(rt.FnID(12), "509.1")
-	g.DeclarationForbidden(rt.FnID(13), "509.1")
-	g.DeclarationRequires(rt.FnID(14), "509.1")
-	g.DeclarationRequiresAgainst(rt.FnID(15), "509.1")
-	g.DeclarationMayAdd(rt.FnID(16), "509.1")
+	g.Declarable(rt.FnID(11), "509.1")
+	g.DeclarableAgainst(rt.FnID(12), "509.1")
+	g.DeclarableAtMost(rt.FnID(13), "509.1")
+	g.DeclarationForbidden(rt.FnID(14), "509.1")
+	g.DeclarationRequires(rt.FnID(15), "509.1")
+	g.DeclarationRequiresAgainst(rt.FnID(16), "509.1")
+	g.DeclarationMayAdd(rt.FnID(17), "509.1")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -2849,7 +2848,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(17), rt.FnID(18), "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(18), rt.FnID(19), "510.1") {
 				return false
 			}
 		}
@@ -3475,14 +3474,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:565 (506.4)
+// rules/combat.mtg:567 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:565 (506.4)
+// rules/combat.mtg:567 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3800,8 +3799,20 @@ func pred_can_attack_permanent_6(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_t, ty_battle)) || (g.Protector(v_t) != v_p && rt.PlayerInGame(g, g.Protector(v_t)))
 }
 
-// rules/combat.mtg:464 (508.5, 508.5a, 310.8c, 310.8d)
-func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
+// rules/combat.mtg:464 (506.2a)
+func pred_default_defender_7(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(func() int {
+		if rt.PlayerInGame(g, g.Defender()) {
+			return g.Defender()
+		}
+		return g.NextPlayer(v_p)
+	}())
+}
+
+// rules/combat.mtg:468 (508.5, 508.5a, 310.8c, 310.8d)
+func pred_defender_of_8(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(func() int {
 		if rt.ObjIs(g, v_t, ty_battle) {
 			return g.Protector(v_t)
@@ -3810,70 +3821,70 @@ func pred_defender_of_7(g rt.Exec, v_t rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:480 (508.1c)
-func pred_attack_restriction_8(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:484 (508.1c)
+func pred_attack_restriction_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(10))
 }
 
-// rules/combat.mtg:481 (508.1c)
-func pred_attack_restriction_9(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:485 (508.1c)
+func pred_attack_restriction_10(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:485 (508.1d)
-func pred_must_attack_10(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:489 (508.1d)
+func pred_must_attack_11(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(13)))
 }
 
-// rules/combat.mtg:490 (508.1g)
-func pred_attack_tax_11(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+// rules/combat.mtg:494 (508.1g)
+func pred_attack_tax_12(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:500 (702.10c)
-func pred_can_tap_12(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:502 (702.10c)
+func pred_can_tap_13(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(68))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:506 (509.1)
-func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:508 (509.1)
+func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:507 (509.1)
-func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:509 (509.1)
+func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
-// rules/combat.mtg:508 (509.1a)
-func pred_can_block_15(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:510 (509.1a)
+func pred_can_block_16(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjIs(g, v_b, ty_battle)) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:509 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_16(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:511 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:512 (702.28b)
-func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:514 (702.28b)
+func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
-// rules/combat.mtg:515 (702.31b)
-func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:517 (702.31b)
+func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_horsemanship) && !(g.HasKeyword(v_b, kw_horsemanship))
 }
 
-// rules/combat.mtg:517 (702.118b)
-func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:519 (702.118b)
+func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_skulk) && g.Power(v_b) > g.Power(v_a)
 }
 
-// rules/combat.mtg:520 (702.14c, 702.14d)
-func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:522 (702.14c, 702.14d)
+func pred_cant_block_21(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_plainswalk) && func() bool {
 		for _, v_l := range g.Battlefield {
 			if g.Objs[v_l].PhasedOut {
@@ -3942,13 +3953,13 @@ func pred_cant_block_20(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	}())
 }
 
-// rules/combat.mtg:523 (702.111b)
-func pred_block_restriction_21(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:525 (702.111b)
+func pred_block_restriction_22(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:526 (509.1a)
-func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
+// rules/combat.mtg:528 (509.1a)
+func pred_blocks_at_most_23(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
 			return 2
@@ -3957,23 +3968,23 @@ func pred_blocks_at_most_22(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:528 (509.1c)
-func pred_must_block_23(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:530 (509.1c)
+func pred_must_block_24(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(14)))
 }
 
-// rules/combat.mtg:531 (509.1b)
-func pred_block_restriction_24(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:533 (509.1b)
+func pred_block_restriction_25(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(12))
 }
 
-// rules/combat.mtg:535 (510.1a)
-func pred_assigns_damage_25(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:537 (510.1a)
+func pred_assigns_damage_26(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:541 (702.19b, 702.2c)
-func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:543 (702.19b, 702.2c)
+func pred_lethal_damage_27(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
 			for i_v_c, n_v_c := 0, g.CombatLen(rt.OverCombatants); i_v_c < n_v_c; i_v_c++ {
@@ -3998,33 +4009,33 @@ func pred_lethal_damage_26(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:547 (702.19b)
-func pred_division_restriction_27(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:549 (702.19b)
+func pred_division_restriction_28(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:548 (702.19b, 702.19d, 702.19f)
-func pred_trample_28(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:550 (702.19b, 702.19d, 702.19f)
+func pred_trample_29(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:555 (510.4, 702.7b, 702.4b)
-func pred_deals_first_29(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:557 (510.4, 702.7b, 702.4b)
+func pred_deals_first_30(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:556 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_30(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:558 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_31(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:561 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_31(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:563 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_32(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:606 (506.2a, 507.1)
-func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:608 (506.2a, 507.1)
+func pred_attack_restriction_33(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -4039,12 +4050,12 @@ func pred_attack_restriction_32(g rt.Exec, v_a rt.ObjID) bool {
 }
 
 // rules/keywords.mtg:26 (702.8a)
-func pred_cast_any_time_33(g rt.Exec, v_x rt.ObjID) bool {
+func pred_cast_any_time_34(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_flash)
 }
 
 // rules/keywords.mtg:33 (702.61a)
-func pred_cant_cast_34(g rt.Exec, v_p_, v_x rt.ObjID) bool {
+func pred_cant_cast_35(g rt.Exec, v_p_, v_x rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return func() bool {
@@ -4062,7 +4073,7 @@ func pred_cant_cast_34(g rt.Exec, v_p_, v_x rt.ObjID) bool {
 }
 
 // rules/keywords.mtg:34 (702.61a, 702.61b)
-func pred_cant_activate_35(g rt.Exec, v_p_, v_x rt.ObjID) bool {
+func pred_cant_activate_36(g rt.Exec, v_p_, v_x rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return func() bool {
@@ -4080,17 +4091,17 @@ func pred_cant_activate_35(g rt.Exec, v_p_, v_x rt.ObjID) bool {
 }
 
 // rules/keywords.mtg:154 (702.11b)
-func pred_cant_be_targeted_36(g rt.Exec, v_x, v_s rt.ObjID) bool {
+func pred_cant_be_targeted_37(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_hexproof) && rt.ObjController(g, v_s) != rt.ObjController(g, v_x)
 }
 
 // rules/keywords.mtg:155 (702.18a)
-func pred_cant_be_targeted_37(g rt.Exec, v_x, v_s rt.ObjID) bool {
+func pred_cant_be_targeted_38(g rt.Exec, v_x, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_shroud)
 }
 
 // rules/keywords.mtg:233 (702.22j, 702.22k)
-func pred_damage_assigner_38(g rt.Exec, v_s rt.ObjID) int32 {
+func pred_damage_assigner_39(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(func() int {
 		if g.Attacking(v_s) && func() bool {
 			for i_v_b, n_v_b := 0, g.CombatLen(rt.OverBlockers); i_v_b < n_v_b; i_v_b++ {
@@ -4127,22 +4138,22 @@ func pred_damage_assigner_38(g rt.Exec, v_s rt.ObjID) int32 {
 }
 
 // rules/keywords.mtg:261 (702.36b)
-func pred_cant_block_39(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_40(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_fear) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)))
 }
 
 // rules/keywords.mtg:262 (702.13b)
-func pred_cant_block_40(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_41(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_intimidate) && !(rt.ObjIs(g, v_b, ty_artifact) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(3)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(3)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(4)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(4)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(5)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(5)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(6)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(6)) || rt.ObjDerivedHolds(g, v_a, rt.AttributeID(7)) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(7)))
 }
 
 // rules/keywords.mtg:287 (702.39a)
-func pred_must_block_attacker_41(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_must_block_attacker_42(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_provoked) && rt.ObjStateObject(g, v_b, rt.StateKind(2)) == v_a
 }
 
 // rules/priority.mtg:109 (117.1a)
-func pred_cast_any_time_42(g rt.Exec, v_x rt.ObjID) bool {
+func pred_cast_any_time_43(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
@@ -4203,107 +4214,114 @@ func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
 }
 
+// rules/combat.mtg:42 (508.1)
+func fn_10(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(int(g.PredValue(kind_default_defender, rt.ObjID(v_p))))
+}
+
 // rules/combat.mtg:137 (509.1)
-func fn_10(g rt.Exec, v_b rt.ObjID) bool {
+func fn_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
 // rules/combat.mtg:138 (509.1)
-func fn_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func fn_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
 // rules/combat.mtg:139 (509.1)
-func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
 // rules/combat.mtg:140 (509.1)
-func fn_13(g rt.Exec, v_x rt.ObjID) bool {
+func fn_14(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_block_restriction, v_x)
 }
 
 // rules/combat.mtg:141 (509.1)
-func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(kind_must_block, v_b)
 }
 
 // rules/combat.mtg:142 (509.1)
-func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+func fn_16(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(kind_must_block_attacker, v_b, v_a)
 }
 
 // rules/combat.mtg:143 (509.1)
-func fn_16(g rt.Exec, v_b rt.ObjID) bool {
+func fn_17(g rt.Exec, v_b rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(14)))
 }
 
 // rules/combat.mtg:310 (510.1)
-func fn_17(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func fn_18(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
 // rules/combat.mtg:310 (510.1)
-func fn_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func fn_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:580 (506.7, 506.7a, 506.7d, 506.7e)
+// rules/combat.mtg:582 (506.7, 506.7a, 506.7d, 506.7e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:583 (506.7b, 506.7d, 506.7e)
+// rules/combat.mtg:585 (506.7b, 506.7d, 506.7e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:584 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:586 (506.7, 506.7d, 506.7e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:585 (506.7a, 506.7d)
+// rules/combat.mtg:587 (506.7a, 506.7d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:586 (506.7b, 506.7d)
+// rules/combat.mtg:588 (506.7b, 506.7d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:587 (506.7, 506.7d)
+// rules/combat.mtg:589 (506.7, 506.7d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:589 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:591 (506.7, 506.7d, 506.7e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:590 (506.7, 506.7d)
+// rules/combat.mtg:592 (506.7, 506.7d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:593 (506.7, 506.7d, 506.7e)
+// rules/combat.mtg:595 (506.7, 506.7d, 506.7e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:594 (506.7, 506.7d)
+// rules/combat.mtg:596 (506.7, 506.7d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:601 (506.7c)
+// rules/combat.mtg:603 (506.7c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:602 (506.7c, 506.7f)
+// rules/combat.mtg:604 (506.7c, 506.7f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }

@@ -164,13 +164,13 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, int, int32, string) bool:
 		p, n := a[0].p, a[1].i
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), n(g, fp), rule) }
-	case func(rt.Exec, int, rt.FnID, rt.FnID, rt.FnID, rt.FnID, string) bool:
+	case func(rt.Exec, int, rt.FnID, rt.FnID, rt.FnID, rt.FnID, rt.FnID, string) bool:
 		p := a[0].p
-		var k [4]rt.FnID
+		var k [5]rt.FnID
 		for i := range k {
 			k[i] = rt.FnID(a[1+i].enum)
 		}
-		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], rule) }
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], k[4], rule) }
 	case func(rt.Exec, rt.FnID, string):
 		f1 := rt.FnID(a[0].enum)
 		return func(g rt.Exec, fp int) bool { f(g, f1, rule); return true }

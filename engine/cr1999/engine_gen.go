@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:ae3177937f9826c801db2e86ea717c52"
+const SourceHash = "sha256:eaad07a8c1a89506771e9dab08f7cc39"
 
 // Keyword bits.
 const (
@@ -77,15 +77,16 @@ const (
 	kind_block_restriction    rt.PredKind = 16 // rules/kinds.mtg:35
 	kind_division_restriction rt.PredKind = 17 // rules/kinds.mtg:36
 	kind_can_attack_permanent rt.PredKind = 18 // rules/kinds.mtg:37
-	kind_defender_of          rt.PredKind = 19 // rules/kinds.mtg:38
-	kind_must_block_attacker  rt.PredKind = 20 // rules/kinds.mtg:39
-	kind_can_attack_player    rt.PredKind = 21 // rules/kinds.mtg:40
-	kind_cant_be_targeted     rt.PredKind = 22 // rules/kinds.mtg:41
-	kind_damage_assigner      rt.PredKind = 23 // rules/kinds.mtg:42
-	kind_attack_tax           rt.PredKind = 24 // rules/kinds.mtg:43
-	kind_cast_any_time        rt.PredKind = 25 // rules/kinds.mtg:46
-	kind_cant_cast            rt.PredKind = 26 // rules/kinds.mtg:47
-	kind_cant_activate        rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_default_defender     rt.PredKind = 19 // rules/kinds.mtg:38
+	kind_defender_of          rt.PredKind = 20 // rules/kinds.mtg:39
+	kind_must_block_attacker  rt.PredKind = 21 // rules/kinds.mtg:40
+	kind_can_attack_player    rt.PredKind = 22 // rules/kinds.mtg:41
+	kind_cant_be_targeted     rt.PredKind = 23 // rules/kinds.mtg:42
+	kind_damage_assigner      rt.PredKind = 24 // rules/kinds.mtg:43
+	kind_attack_tax           rt.PredKind = 25 // rules/kinds.mtg:44
+	kind_cast_any_time        rt.PredKind = 26 // rules/kinds.mtg:47
+	kind_cant_cast            rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_cant_activate        rt.PredKind = 28 // rules/kinds.mtg:49
 )
 
 // New starts a game under these rules.
@@ -124,6 +125,7 @@ var Rules = &rt.Rules{
 		kind_block_restriction:    {Name: "block_restriction", Params: 1, Doc: "with the blocks declared, any one that holds for a creature makes it illegal"},
 		kind_division_restriction: {Name: "division_restriction", Params: 2, Doc: "with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal"},
 		kind_can_attack_permanent: {Name: "can_attack_permanent", Params: 2, Players: 1, All: true, Doc: "which permanents a player's creatures may attack: every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)"},
+		kind_default_defender:     {Name: "default_defender", Params: 1, Players: 1, Value: true, Player: true, Doc: "the player p's creatures attack when their declaration names no target: the defending player"},
 		kind_defender_of:          {Name: "defender_of", Params: 1, Value: true, Player: true, Doc: "which player defends a permanent that is attacked: the player who defends t when it is attacked"},
 		kind_must_block_attacker:  {Name: "must_block_attacker", Params: 2, Doc: "b blocks a if able; each one that holds is a requirement of its own"},
 		kind_can_attack_player:    {Name: "can_attack_player", Params: 2, Players: 3, All: true, Doc: "which players a player's creatures may attack: every one must hold for player p's creatures to attack player q"},
@@ -435,32 +437,33 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:45", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:565", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:567", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
 		{Kind: kind_can_attack, Rule: "308.1", Pos: "rules/combat.mtg:445", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: kind_can_attack, Rule: "308.1", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
 		{Kind: kind_can_attack_player, Rule: "308.1", Pos: "rules/combat.mtg:452", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:506", Text: "b.controller == game.declaring", Test: pred_can_block_3},
-		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:507", Text: "a.defending_player != b.controller", Test2: pred_cant_block_4},
-		{Kind: kind_can_block, Rule: "309.1", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_5, TypeGuard: ty_creature},
-		{Kind: kind_blocks_at_most, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_6, Own: true},
-		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:535", Text: "max(0, s.power)", Value: pred_assigns_damage_7},
-		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:547", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_8},
-		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:548", Text: "a has trample", Test: pred_trample_9, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:606", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_10},
-		{Kind: kind_cast_any_time, Rule: "409.1", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_11, Own: true, TypeGuard: ty_instant},
-		{Kind: kind_damage_assigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_12, Own: true},
-		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_13, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: kind_lethal_damage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_14},
-		{Kind: kind_cant_attack, Rule: "308.1", Pos: "cr1999/combat.mtg:164", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_15},
-		{Kind: kind_can_tap, Rule: "409.2g", Pos: "cr1999/combat.mtg:167", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_16},
-		{Kind: kind_cant_block, Rule: "502.8", Pos: "cr1999/combat.mtg:171", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_17, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
-		{Kind: kind_cant_block, Rule: "502.6", Pos: "cr1999/combat.mtg:174", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
-		{Kind: kind_deals_first, Rule: "502.2", Pos: "cr1999/combat.mtg:178", Text: "s has first_strike", Test: pred_deals_first_19, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "502.2", Pos: "cr1999/combat.mtg:179", Text: "not s.in_first_step", Test: pred_deals_second_20},
-		{Kind: kind_leaves_combat, Rule: "306.2", Pos: "cr1999/combat.mtg:183", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_21, Own: true},
+		{Kind: kind_default_defender, Rule: "307.1", Pos: "rules/combat.mtg:464", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_3},
+		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:508", Text: "b.controller == game.declaring", Test: pred_can_block_4},
+		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:509", Text: "a.defending_player != b.controller", Test2: pred_cant_block_5},
+		{Kind: kind_can_block, Rule: "309.1", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_6, TypeGuard: ty_creature},
+		{Kind: kind_blocks_at_most, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_7, Own: true},
+		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:537", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
+		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:549", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_9},
+		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:550", Text: "a has trample", Test: pred_trample_10, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:608", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_11},
+		{Kind: kind_cast_any_time, Rule: "409.1", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_12, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_damage_assigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_13, Own: true},
+		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: kind_lethal_damage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_15},
+		{Kind: kind_cant_attack, Rule: "308.1", Pos: "cr1999/combat.mtg:164", Text: "subtype(a, \"wall\")", Test: pred_cant_attack_16},
+		{Kind: kind_can_tap, Rule: "409.2g", Pos: "cr1999/combat.mtg:167", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_17},
+		{Kind: kind_cant_block, Rule: "502.8", Pos: "cr1999/combat.mtg:171", Text: "(a has shadow and not b has shadow) or (b has shadow and not a has shadow)", Test2: pred_cant_block_18, Guard: [2]rt.KeywordSet{1 << kw_shadow, 1 << kw_shadow}},
+		{Kind: kind_cant_block, Rule: "502.6", Pos: "cr1999/combat.mtg:174", Text: "(a has forestwalk and count(land, l, l.controller == b.controller and subtype(l, \"forest\")) > 0) or (a has islandwalk and count(land, l, l.controller == b.controller and subtype(l, \"island\")) > 0) or (a has mountainwalk and count(land, l, l.controller == b.controller and subtype(l, \"mountain\")) > 0) or (a has plainswalk and count(land, l, l.controller == b.controller and subtype(l, \"plains\")) > 0) or (a has swampwalk and count(land, l, l.controller == b.controller and subtype(l, \"swamp\")) > 0)", Test2: pred_cant_block_19, Guard: [2]rt.KeywordSet{0, 1<<kw_forestwalk | 1<<kw_islandwalk | 1<<kw_mountainwalk | 1<<kw_plainswalk | 1<<kw_swampwalk}},
+		{Kind: kind_deals_first, Rule: "502.2", Pos: "cr1999/combat.mtg:178", Text: "s has first_strike", Test: pred_deals_first_20, Guard: [2]rt.KeywordSet{1 << kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "502.2", Pos: "cr1999/combat.mtg:179", Text: "not s.in_first_step", Test: pred_deals_second_21},
+		{Kind: kind_leaves_combat, Rule: "306.2", Pos: "cr1999/combat.mtg:183", Text: "not x.on_battlefield or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_22, Own: true},
 	},
 	Fns: []rt.Predicate{
 		{Rule: "307.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
@@ -472,15 +475,16 @@ var Rules = &rt.Rules{
 		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
 		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
 		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "309.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_10, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "309.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_11},
-		{Rule: "309.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_12, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "309.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_13, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "309.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_14, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "309.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_15, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "309.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_16},
-		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_17, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_18, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "308.1", Pos: "rules/combat.mtg:42", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
+		{Rule: "309.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "309.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_12},
+		{Rule: "309.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "309.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "309.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_17},
+		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_18, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -695,7 +699,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:470 (308.1) (attacks_alone)
+// rules/combat.mtg:474 (308.1) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -703,7 +707,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:471 (308.1) (attacking_alone)
+// rules/combat.mtg:475 (308.1) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -711,7 +715,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:472 (309.1) (blocks_alone)
+// rules/combat.mtg:476 (309.1) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -719,7 +723,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:473 (309.1) (blocking_alone)
+// rules/combat.mtg:477 (309.1) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1203,7 +1207,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	g.DeclarationForbidden(rt.FnID(3), "308.1")
 	g.DeclarationRequires(rt.FnID(4), "308.1")
 	g.DeclarationMayAdd(rt.FnID(5), "308.1")
-	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), "308.1") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "308.1") {
 		return false
 	}
 	return true
@@ -1274,13 +1278,13 @@ func step_declare_blockers_skip(g rt.Exec) bool {
 
 // rules/combat.mtg:136 (309.1, 309.2)
 func step_declare_blockers_action_0(g rt.Exec) bool {
-	g.Declarable(rt.FnID(10), "309.1")
-	g.DeclarableAgainst(rt.FnID(11), "309.1")
-	g.DeclarableAtMost(rt.FnID(12), "309.1")
-	g.DeclarationForbidden(rt.FnID(13), "309.1")
-	g.DeclarationRequires(rt.FnID(14), "309.1")
-	g.DeclarationRequiresAgainst(rt.FnID(15), "309.1")
-	g.DeclarationMayAdd(rt.FnID(16), "309.1")
+	g.Declarable(rt.FnID(11), "309.1")
+	g.DeclarableAgainst(rt.FnID(12), "309.1")
+	g.DeclarableAtMost(rt.FnID(13), "309.1")
+	g.DeclarationForbidden(rt.FnID(14), "309.1")
+	g.DeclarationRequires(rt.FnID(15), "309.1")
+	g.DeclarationRequiresAgainst(rt.FnID(16), "309.1")
+	g.DeclarationMayAdd(rt.FnID(17), "309.1")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1764,7 +1768,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(17), rt.FnID(18), "310.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(18), rt.FnID(19), "310.1") {
 				return false
 			}
 		}
@@ -2082,14 +2086,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:565 (306.2)
+// rules/combat.mtg:567 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:565 (306.2)
+// rules/combat.mtg:567 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2225,43 +2229,55 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:506 (309.1)
-func pred_can_block_3(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:464 (307.1)
+func pred_default_defender_3(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(func() int {
+		if rt.PlayerInGame(g, g.Defender()) {
+			return g.Defender()
+		}
+		return g.NextPlayer(v_p)
+	}())
+}
+
+// rules/combat.mtg:508 (309.1)
+func pred_can_block_4(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:507 (309.1)
-func pred_cant_block_4(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:509 (309.1)
+func pred_cant_block_5(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
 // cr2017/combat.mtg:130 (309.1)
-func pred_can_block_5(g rt.Exec, v_b rt.ObjID) bool {
+func pred_can_block_6(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
 // cr2008/combat.mtg:238 (309.1)
-func pred_blocks_at_most_6(g rt.Exec, v_b rt.ObjID) int32 {
+func pred_blocks_at_most_7(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:535 (310.1a)
-func pred_assigns_damage_7(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:537 (310.1a)
+func pred_assigns_damage_8(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:547 (502.9)
-func pred_division_restriction_8(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:549 (502.9)
+func pred_division_restriction_9(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:548 (502.9)
-func pred_trample_9(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:550 (502.9)
+func pred_trample_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:606 (307.1)
-func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:608 (307.1)
+func pred_attack_restriction_11(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2276,42 +2292,42 @@ func pred_attack_restriction_10(g rt.Exec, v_a rt.ObjID) bool {
 }
 
 // rules/priority.mtg:109 (409.1)
-func pred_cast_any_time_11(g rt.Exec, v_x rt.ObjID) bool {
+func pred_cast_any_time_12(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
 // cr2017/keywords.mtg:67 (310.1c)
-func pred_damage_assigner_12(g rt.Exec, v_s rt.ObjID) int32 {
+func pred_damage_assigner_13(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
 // cr2008/combat.mtg:234 (502.4)
-func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:240 (420.5c)
-func pred_lethal_damage_14(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_15(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b)))
 }
 
 // cr1999/combat.mtg:164 (308.1)
-func pred_cant_attack_15(g rt.Exec, v_a rt.ObjID) bool {
+func pred_cant_attack_16(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasSubtype(v_a, "wall")
 }
 
 // cr1999/combat.mtg:167 (409.2g, 502.5)
-func pred_can_tap_16(g rt.Exec, v_x rt.ObjID) bool {
+func pred_can_tap_17(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(65))) || g.HasKeyword(v_x, kw_haste)
 }
 
 // cr1999/combat.mtg:171 (502.8)
-func pred_cant_block_17(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_shadow) && !(g.HasKeyword(v_b, kw_shadow))) || (g.HasKeyword(v_b, kw_shadow) && !(g.HasKeyword(v_a, kw_shadow)))
 }
 
 // cr1999/combat.mtg:174 (502.6)
-func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_19(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return (g.HasKeyword(v_a, kw_forestwalk) && func() int32 {
 		n := int32(0)
 		for _, v_l := range g.Battlefield {
@@ -2386,17 +2402,17 @@ func pred_cant_block_18(g rt.Exec, v_b, v_a rt.ObjID) bool {
 }
 
 // cr1999/combat.mtg:178 (502.2, 502.2b)
-func pred_deals_first_19(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_first_20(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike)
 }
 
 // cr1999/combat.mtg:179 (502.2, 502.2b)
-func pred_deals_second_20(g rt.Exec, v_s rt.ObjID) bool {
+func pred_deals_second_21(g rt.Exec, v_s rt.ObjID) bool {
 	return !(g.InFirstStep(v_s))
 }
 
 // cr1999/combat.mtg:183 (306.2)
-func pred_leaves_combat_21(g rt.Exec, v_x rt.ObjID) bool {
+func pred_leaves_combat_22(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
@@ -2457,48 +2473,55 @@ func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
 }
 
+// rules/combat.mtg:42 (308.1)
+func fn_10(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(int(g.PredValue(kind_default_defender, rt.ObjID(v_p))))
+}
+
 // rules/combat.mtg:137 (309.1)
-func fn_10(g rt.Exec, v_b rt.ObjID) bool {
+func fn_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
 // rules/combat.mtg:138 (309.1)
-func fn_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func fn_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
 // rules/combat.mtg:139 (309.1)
-func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
 // rules/combat.mtg:140 (309.1)
-func fn_13(g rt.Exec, v_x rt.ObjID) bool {
+func fn_14(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_block_restriction, v_x)
 }
 
 // rules/combat.mtg:141 (309.1)
-func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(kind_must_block, v_b)
 }
 
 // rules/combat.mtg:142 (309.1)
-func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+func fn_16(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(kind_must_block_attacker, v_b, v_a)
 }
 
 // rules/combat.mtg:143 (309.1)
-func fn_16(g rt.Exec, v_b rt.ObjID) bool {
+func fn_17(g rt.Exec, v_b rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(14)))
 }
 
 // rules/combat.mtg:310 (310.1)
-func fn_17(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func fn_18(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
 // rules/combat.mtg:310 (310.1)
-func fn_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func fn_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 

@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:6757df39bbad4fa6eb4bd3d254bcfc3c"
+const SourceHash = "sha256:49f23cc2224f6a429ffccc79d51ac829"
 
 // Keyword bits.
 const (
@@ -75,15 +75,16 @@ const (
 	kind_block_restriction    rt.PredKind = 16 // rules/kinds.mtg:35
 	kind_division_restriction rt.PredKind = 17 // rules/kinds.mtg:36
 	kind_can_attack_permanent rt.PredKind = 18 // rules/kinds.mtg:37
-	kind_defender_of          rt.PredKind = 19 // rules/kinds.mtg:38
-	kind_must_block_attacker  rt.PredKind = 20 // rules/kinds.mtg:39
-	kind_can_attack_player    rt.PredKind = 21 // rules/kinds.mtg:40
-	kind_cant_be_targeted     rt.PredKind = 22 // rules/kinds.mtg:41
-	kind_damage_assigner      rt.PredKind = 23 // rules/kinds.mtg:42
-	kind_attack_tax           rt.PredKind = 24 // rules/kinds.mtg:43
-	kind_cast_any_time        rt.PredKind = 25 // rules/kinds.mtg:46
-	kind_cant_cast            rt.PredKind = 26 // rules/kinds.mtg:47
-	kind_cant_activate        rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_default_defender     rt.PredKind = 19 // rules/kinds.mtg:38
+	kind_defender_of          rt.PredKind = 20 // rules/kinds.mtg:39
+	kind_must_block_attacker  rt.PredKind = 21 // rules/kinds.mtg:40
+	kind_can_attack_player    rt.PredKind = 22 // rules/kinds.mtg:41
+	kind_cant_be_targeted     rt.PredKind = 23 // rules/kinds.mtg:42
+	kind_damage_assigner      rt.PredKind = 24 // rules/kinds.mtg:43
+	kind_attack_tax           rt.PredKind = 25 // rules/kinds.mtg:44
+	kind_cast_any_time        rt.PredKind = 26 // rules/kinds.mtg:47
+	kind_cant_cast            rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_cant_activate        rt.PredKind = 28 // rules/kinds.mtg:49
 )
 
 // New starts a game under these rules.
@@ -122,6 +123,7 @@ var Rules = &rt.Rules{
 		kind_block_restriction:    {Name: "block_restriction", Params: 1, Doc: "with the blocks declared, any one that holds for a creature makes it illegal"},
 		kind_division_restriction: {Name: "division_restriction", Params: 2, Doc: "with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal"},
 		kind_can_attack_permanent: {Name: "can_attack_permanent", Params: 2, Players: 1, All: true, Doc: "which permanents a player's creatures may attack: every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)"},
+		kind_default_defender:     {Name: "default_defender", Params: 1, Players: 1, Value: true, Player: true, Doc: "the player p's creatures attack when their declaration names no target: the defending player"},
 		kind_defender_of:          {Name: "defender_of", Params: 1, Value: true, Player: true, Doc: "which player defends a permanent that is attacked: the player who defends t when it is attacked"},
 		kind_must_block_attacker:  {Name: "must_block_attacker", Params: 2, Doc: "b blocks a if able; each one that holds is a requirement of its own"},
 		kind_can_attack_player:    {Name: "can_attack_player", Params: 2, Players: 3, All: true, Doc: "which players a player's creatures may attack: every one must hold for player p's creatures to attack player q"},
@@ -444,7 +446,7 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:24", Over: rt.OverPermanents, Features: 0x2, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:565", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:567", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
@@ -453,24 +455,25 @@ var Rules = &rt.Rules{
 		{Kind: kind_can_attack_player, Rule: "306.3", Pos: "rules/combat.mtg:452", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: kind_can_attack_permanent, Rule: "306.3", Pos: "cr2017/combat.mtg:115", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
 		{Kind: kind_can_attack_permanent, Rule: "306.2", Pos: "rules/combat.mtg:459", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: kind_attack_tax, Rule: "308.2f", Pos: "rules/combat.mtg:490", Text: "0", Value2: pred_attack_tax_5},
-		{Kind: kind_can_tap, Rule: "502.5", Pos: "rules/combat.mtg:500", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_6},
-		{Kind: kind_can_block, Rule: "309.2", Pos: "rules/combat.mtg:506", Text: "b.controller == game.declaring", Test: pred_can_block_7},
-		{Kind: kind_cant_block, Rule: "309.2", Pos: "rules/combat.mtg:507", Text: "a.defending_player != b.controller", Test2: pred_cant_block_8},
-		{Kind: kind_can_block, Rule: "309.2a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_9, TypeGuard: ty_creature},
-		{Kind: kind_blocks_at_most, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_10, Own: true},
-		{Kind: kind_assigns_damage, Rule: "310.2a", Pos: "rules/combat.mtg:535", Text: "max(0, s.power)", Value: pred_assigns_damage_11},
-		{Kind: kind_division_restriction, Rule: "502.9b", Pos: "rules/combat.mtg:547", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_12},
-		{Kind: kind_trample, Rule: "502.9b", Pos: "rules/combat.mtg:548", Text: "a has trample", Test: pred_trample_13, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "310.5", Pos: "rules/combat.mtg:555", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_14, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "310.5", Pos: "rules/combat.mtg:556", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_15},
-		{Kind: kind_leaves_combat, Rule: "306.4", Pos: "rules/combat.mtg:561", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_16, Own: true},
-		{Kind: kind_attack_restriction, Rule: "306.2", Pos: "rules/combat.mtg:606", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_17},
-		{Kind: kind_cast_any_time, Rule: "408.1c", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_18, Own: true, TypeGuard: ty_instant},
-		{Kind: kind_defender_of, Rule: "306.3", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_19, Own: true},
-		{Kind: kind_damage_assigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_20, Own: true},
-		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_21, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: kind_lethal_damage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_22},
+		{Kind: kind_default_defender, Rule: "306.2", Pos: "rules/combat.mtg:464", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_5},
+		{Kind: kind_attack_tax, Rule: "308.2f", Pos: "rules/combat.mtg:494", Text: "0", Value2: pred_attack_tax_6},
+		{Kind: kind_can_tap, Rule: "502.5", Pos: "rules/combat.mtg:502", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
+		{Kind: kind_can_block, Rule: "309.2", Pos: "rules/combat.mtg:508", Text: "b.controller == game.declaring", Test: pred_can_block_8},
+		{Kind: kind_cant_block, Rule: "309.2", Pos: "rules/combat.mtg:509", Text: "a.defending_player != b.controller", Test2: pred_cant_block_9},
+		{Kind: kind_can_block, Rule: "309.2a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_10, TypeGuard: ty_creature},
+		{Kind: kind_blocks_at_most, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_11, Own: true},
+		{Kind: kind_assigns_damage, Rule: "310.2a", Pos: "rules/combat.mtg:537", Text: "max(0, s.power)", Value: pred_assigns_damage_12},
+		{Kind: kind_division_restriction, Rule: "502.9b", Pos: "rules/combat.mtg:549", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_13},
+		{Kind: kind_trample, Rule: "502.9b", Pos: "rules/combat.mtg:550", Text: "a has trample", Test: pred_trample_14, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "310.5", Pos: "rules/combat.mtg:557", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_15, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "310.5", Pos: "rules/combat.mtg:558", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_16},
+		{Kind: kind_leaves_combat, Rule: "306.4", Pos: "rules/combat.mtg:563", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_17, Own: true},
+		{Kind: kind_attack_restriction, Rule: "306.2", Pos: "rules/combat.mtg:608", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_18},
+		{Kind: kind_cast_any_time, Rule: "408.1c", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_19, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_defender_of, Rule: "306.3", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_20, Own: true},
+		{Kind: kind_damage_assigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_21, Own: true},
+		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_22, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: kind_lethal_damage, Rule: "420.5c", Pos: "cr2008/combat.mtg:240", Text: "max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_23},
 	},
 	Fns: []rt.Predicate{
 		{Rule: "306.2", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
@@ -482,15 +485,16 @@ var Rules = &rt.Rules{
 		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
 		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
 		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "309.2", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_10, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "309.2", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_11},
-		{Rule: "309.2", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_12, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "309.2", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_13, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_14, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_15, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_16},
-		{Rule: "310.2", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_17, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "310.2", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_18, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
+		{Rule: "309.2", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "309.2", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_12},
+		{Rule: "309.2", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "309.2", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_17},
+		{Rule: "310.2", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_18, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "310.2", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -732,7 +736,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:470 (306.5) (attacks_alone)
+// rules/combat.mtg:474 (306.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -740,7 +744,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:471 (306.5) (attacking_alone)
+// rules/combat.mtg:475 (306.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -748,7 +752,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:472 (306.5) (blocks_alone)
+// rules/combat.mtg:476 (306.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -756,7 +760,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:473 (306.5) (blocking_alone)
+// rules/combat.mtg:477 (306.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -776,20 +780,15 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:496 (308.2d) (attack_cost)
+// rules/combat.mtg:498 (308.2d) (attack_cost)
 func characteristic_12(g rt.Exec, v_a rt.ObjID) int32 {
-	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(func() int {
-		if rt.PlayerInGame(g, g.Defender()) {
-			return g.Defender()
-		}
-		return g.NextPlayer(rt.ObjController(g, v_a))
-	}())) > 0 {
+	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(int(g.PredValue(kind_default_defender, rt.ObjID(rt.ObjController(g, v_a)))))) > 0 {
 		return 1
 	}
 	return 0
 }
 
-// rules/combat.mtg:497 (309.2b) (block_cost)
+// rules/combat.mtg:499 (309.2b) (block_cost)
 func characteristic_13(g rt.Exec, v_b rt.ObjID) int32 {
 	if g.CardBlockCost(v_b) > 0 {
 		return 1
@@ -1371,7 +1370,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	g.DeclarationForbidden(rt.FnID(3), "308.2")
 	g.DeclarationRequires(rt.FnID(4), "308.2")
 	g.DeclarationMayAdd(rt.FnID(5), "308.2")
-	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), "308.2") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "308.2") {
 		return false
 	}
 	return true
@@ -1467,13 +1466,13 @@ func step_declare_blockers_skip(g rt.Exec) bool {
 
 // rules/combat.mtg:136 (309.2, 309.2a, 309.2b)
 func step_declare_blockers_action_0(g rt.Exec) bool {
-	g.Declarable(rt.FnID(10), "309.2")
-	g.DeclarableAgainst(rt.FnID(11), "309.2")
-	g.DeclarableAtMost(rt.FnID(12), "309.2")
-	g.DeclarationForbidden(rt.FnID(13), "309.2")
-	g.DeclarationRequires(rt.FnID(14), "309.2")
-	g.DeclarationRequiresAgainst(rt.FnID(15), "309.2")
-	g.DeclarationMayAdd(rt.FnID(16), "309.2")
+	g.Declarable(rt.FnID(11), "309.2")
+	g.DeclarableAgainst(rt.FnID(12), "309.2")
+	g.DeclarableAtMost(rt.FnID(13), "309.2")
+	g.DeclarationForbidden(rt.FnID(14), "309.2")
+	g.DeclarationRequires(rt.FnID(15), "309.2")
+	g.DeclarationRequiresAgainst(rt.FnID(16), "309.2")
+	g.DeclarationMayAdd(rt.FnID(17), "309.2")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1992,7 +1991,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(17), rt.FnID(18), "310.2") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(18), rt.FnID(19), "310.2") {
 				return false
 			}
 		}
@@ -2305,14 +2304,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:565 (306.4)
+// rules/combat.mtg:567 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:565 (306.4)
+// rules/combat.mtg:567 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2445,70 +2444,82 @@ func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:490 (308.2f)
-func pred_attack_tax_5(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+// rules/combat.mtg:464 (306.2)
+func pred_default_defender_5(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(func() int {
+		if rt.PlayerInGame(g, g.Defender()) {
+			return g.Defender()
+		}
+		return g.NextPlayer(v_p)
+	}())
+}
+
+// rules/combat.mtg:494 (308.2f)
+func pred_attack_tax_6(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:500 (502.5)
-func pred_can_tap_6(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:502 (502.5)
+func pred_can_tap_7(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:506 (309.2)
-func pred_can_block_7(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:508 (309.2)
+func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:507 (309.2)
-func pred_cant_block_8(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:509 (309.2)
+func pred_cant_block_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
 // cr2017/combat.mtg:130 (309.2a)
-func pred_can_block_9(g rt.Exec, v_b rt.ObjID) bool {
+func pred_can_block_10(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
 // cr2008/combat.mtg:238 (309.2a)
-func pred_blocks_at_most_10(g rt.Exec, v_b rt.ObjID) int32 {
+func pred_blocks_at_most_11(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:535 (310.2a)
-func pred_assigns_damage_11(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:537 (310.2a)
+func pred_assigns_damage_12(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:547 (502.9b)
-func pred_division_restriction_12(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:549 (502.9b)
+func pred_division_restriction_13(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:548 (502.9b, 502.9c)
-func pred_trample_13(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:550 (502.9b, 502.9c)
+func pred_trample_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:555 (310.5, 502.2, 502.28)
-func pred_deals_first_14(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:557 (310.5, 502.2, 502.28)
+func pred_deals_first_15(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:556 (310.5, 502.28)
-func pred_deals_second_15(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:558 (310.5, 502.28)
+func pred_deals_second_16(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:561 (306.4, 306.4b)
-func pred_leaves_combat_16(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:563 (306.4, 306.4b)
+func pred_leaves_combat_17(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:606 (306.2)
-func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:608 (306.2)
+func pred_attack_restriction_18(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -2523,27 +2534,27 @@ func pred_attack_restriction_17(g rt.Exec, v_a rt.ObjID) bool {
 }
 
 // rules/priority.mtg:109 (408.1c)
-func pred_cast_any_time_18(g rt.Exec, v_x rt.ObjID) bool {
+func pred_cast_any_time_19(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
 // cr2017/combat.mtg:128 (306.3)
-func pred_defender_of_19(g rt.Exec, v_t rt.ObjID) int32 {
+func pred_defender_of_20(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2017/keywords.mtg:67 (310.2c)
-func pred_damage_assigner_20(g rt.Exec, v_s rt.ObjID) int32 {
+func pred_damage_assigner_21(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
 // cr2008/combat.mtg:234 (502.4)
-func pred_cant_block_21(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func pred_cant_block_22(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying))
 }
 
 // cr2008/combat.mtg:240 (420.5c)
-func pred_lethal_damage_22(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_23(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return max(0, g.Toughness(v_b)-rt.ObjDamage(g, v_b)-(g.AssignedDamage(v_b)-g.AssignedFrom(v_s, v_b)))
 }
 
@@ -2604,48 +2615,55 @@ func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
 }
 
+// rules/combat.mtg:42 (308.2)
+func fn_10(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(int(g.PredValue(kind_default_defender, rt.ObjID(v_p))))
+}
+
 // rules/combat.mtg:137 (309.2)
-func fn_10(g rt.Exec, v_b rt.ObjID) bool {
+func fn_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
 // rules/combat.mtg:138 (309.2)
-func fn_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func fn_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
 // rules/combat.mtg:139 (309.2)
-func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
 // rules/combat.mtg:140 (309.2)
-func fn_13(g rt.Exec, v_x rt.ObjID) bool {
+func fn_14(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_block_restriction, v_x)
 }
 
 // rules/combat.mtg:141 (309.2)
-func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(kind_must_block, v_b)
 }
 
 // rules/combat.mtg:142 (309.2)
-func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+func fn_16(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(kind_must_block_attacker, v_b, v_a)
 }
 
 // rules/combat.mtg:143 (309.2)
-func fn_16(g rt.Exec, v_b rt.ObjID) bool {
+func fn_17(g rt.Exec, v_b rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
 // rules/combat.mtg:310 (310.2)
-func fn_17(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func fn_18(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
 // rules/combat.mtg:310 (310.2)
-func fn_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func fn_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 

@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:02cb4743710042d8c2e8b1daef33aefd"
+const SourceHash = "sha256:d0aacc2fb213aacc12d98a17296d41c3"
 
 // Keyword bits.
 const (
@@ -86,15 +86,16 @@ const (
 	kind_block_restriction    rt.PredKind = 16 // rules/kinds.mtg:35
 	kind_division_restriction rt.PredKind = 17 // rules/kinds.mtg:36
 	kind_can_attack_permanent rt.PredKind = 18 // rules/kinds.mtg:37
-	kind_defender_of          rt.PredKind = 19 // rules/kinds.mtg:38
-	kind_must_block_attacker  rt.PredKind = 20 // rules/kinds.mtg:39
-	kind_can_attack_player    rt.PredKind = 21 // rules/kinds.mtg:40
-	kind_cant_be_targeted     rt.PredKind = 22 // rules/kinds.mtg:41
-	kind_damage_assigner      rt.PredKind = 23 // rules/kinds.mtg:42
-	kind_attack_tax           rt.PredKind = 24 // rules/kinds.mtg:43
-	kind_cast_any_time        rt.PredKind = 25 // rules/kinds.mtg:46
-	kind_cant_cast            rt.PredKind = 26 // rules/kinds.mtg:47
-	kind_cant_activate        rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_default_defender     rt.PredKind = 19 // rules/kinds.mtg:38
+	kind_defender_of          rt.PredKind = 20 // rules/kinds.mtg:39
+	kind_must_block_attacker  rt.PredKind = 21 // rules/kinds.mtg:40
+	kind_can_attack_player    rt.PredKind = 22 // rules/kinds.mtg:41
+	kind_cant_be_targeted     rt.PredKind = 23 // rules/kinds.mtg:42
+	kind_damage_assigner      rt.PredKind = 24 // rules/kinds.mtg:43
+	kind_attack_tax           rt.PredKind = 25 // rules/kinds.mtg:44
+	kind_cast_any_time        rt.PredKind = 26 // rules/kinds.mtg:47
+	kind_cant_cast            rt.PredKind = 27 // rules/kinds.mtg:48
+	kind_cant_activate        rt.PredKind = 28 // rules/kinds.mtg:49
 )
 
 // New starts a game under these rules.
@@ -133,6 +134,7 @@ var Rules = &rt.Rules{
 		kind_block_restriction:    {Name: "block_restriction", Params: 1, Doc: "with the blocks declared, any one that holds for a creature makes it illegal"},
 		kind_division_restriction: {Name: "division_restriction", Params: 2, Doc: "with s's division of combat damage proposed, any one that holds for a creature b it divides among makes the division illegal"},
 		kind_can_attack_permanent: {Name: "can_attack_permanent", Params: 2, Players: 1, All: true, Doc: "which permanents a player's creatures may attack: every one must hold for player p's creatures to attack permanent t, defended by the player defender_of names (none: it can't be attacked)"},
+		kind_default_defender:     {Name: "default_defender", Params: 1, Players: 1, Value: true, Player: true, Doc: "the player p's creatures attack when their declaration names no target: the defending player"},
 		kind_defender_of:          {Name: "defender_of", Params: 1, Value: true, Player: true, Doc: "which player defends a permanent that is attacked: the player who defends t when it is attacked"},
 		kind_must_block_attacker:  {Name: "must_block_attacker", Params: 2, Doc: "b blocks a if able; each one that holds is a requirement of its own"},
 		kind_can_attack_player:    {Name: "can_attack_player", Params: 2, Players: 3, All: true, Doc: "which players a player's creatures may attack: every one must hold for player p's creatures to attack player q"},
@@ -469,7 +471,7 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:43", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:565", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:567", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
@@ -479,31 +481,32 @@ var Rules = &rt.Rules{
 		{Kind: kind_can_attack_player, Rule: "508.1b", Pos: "rules/combat.mtg:452", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
 		{Kind: kind_can_attack_permanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:115", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
 		{Kind: kind_can_attack_permanent, Rule: "506.2", Pos: "rules/combat.mtg:459", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:480", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_6, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:481", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:485", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_8, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:490", Text: "0", Value2: pred_attack_tax_9},
-		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:500", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_10},
-		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:506", Text: "b.controller == game.declaring", Test: pred_can_block_11},
-		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:507", Text: "a.defending_player != b.controller", Test2: pred_cant_block_12},
-		{Kind: kind_can_block, Rule: "509.1a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_13, TypeGuard: ty_creature},
-		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:509", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: kind_block_restriction, Rule: "702.110b", Pos: "rules/combat.mtg:523", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_15, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:526", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_16},
-		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:528", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_17, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:531", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_18, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:535", Text: "max(0, s.power)", Value: pred_assigns_damage_19},
-		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:547", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_20},
-		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:548", Text: "a has trample", Test: pred_trample_21, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:555", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_22, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:556", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_23},
-		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:561", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_24, Own: true},
-		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:606", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_25},
-		{Kind: kind_cast_any_time, Rule: "116.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_26, Own: true, TypeGuard: ty_instant},
-		{Kind: kind_defender_of, Rule: "508.4", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_27, Own: true},
-		{Kind: kind_lethal_damage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_28},
-		{Kind: kind_division_restriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:142", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_29},
-		{Kind: kind_damage_assigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_30, Own: true},
+		{Kind: kind_default_defender, Rule: "506.2a", Pos: "rules/combat.mtg:464", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_6},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:484", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:485", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:489", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_9, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:494", Text: "0", Value2: pred_attack_tax_10},
+		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:502", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:508", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:509", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: kind_can_block, Rule: "509.1a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_14, TypeGuard: ty_creature},
+		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:511", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: kind_block_restriction, Rule: "702.110b", Pos: "rules/combat.mtg:525", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_16, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:528", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_17},
+		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:530", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_18, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:533", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_19, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:537", Text: "max(0, s.power)", Value: pred_assigns_damage_20},
+		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:549", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_21},
+		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:550", Text: "a has trample", Test: pred_trample_22, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:557", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_23, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:558", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_24},
+		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:563", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_25, Own: true},
+		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:608", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_26},
+		{Kind: kind_cast_any_time, Rule: "116.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_27, Own: true, TypeGuard: ty_instant},
+		{Kind: kind_defender_of, Rule: "508.4", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_28, Own: true},
+		{Kind: kind_lethal_damage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_29},
+		{Kind: kind_division_restriction, Rule: "510.1c", Pos: "cr2017/combat.mtg:142", Text: "assigning(s, b) < lethal_damage(s, b) and any(recipient, c, place(s, c) > place(s, b) and assigning(s, c) > 0)", Test2: pred_division_restriction_30},
+		{Kind: kind_damage_assigner, Rule: "510.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_31, Own: true},
 	},
 	Fns: []rt.Predicate{
 		{Rule: "507.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
@@ -515,29 +518,30 @@ var Rules = &rt.Rules{
 		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
 		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
 		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_10, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "509.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_11},
-		{Rule: "509.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_12, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_13, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_14, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_15, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_16},
-		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_17, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_18, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "509.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_12},
+		{Rule: "509.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_17},
+		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_18, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "510.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:580", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:583", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:584", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:585", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:586", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:587", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:589", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:590", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:593", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:594", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:601", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:602", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:582", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:585", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:586", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:587", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:588", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:589", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:591", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:592", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:595", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:596", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:603", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:604", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -951,7 +955,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:470 (506.5) (attacks_alone)
+// rules/combat.mtg:474 (506.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -959,7 +963,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:471 (506.5) (attacking_alone)
+// rules/combat.mtg:475 (506.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -967,7 +971,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:472 (506.5) (blocks_alone)
+// rules/combat.mtg:476 (506.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -975,7 +979,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:473 (506.5) (blocking_alone)
+// rules/combat.mtg:477 (506.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -995,20 +999,15 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:496 (508.1d) (attack_cost)
+// rules/combat.mtg:498 (508.1d) (attack_cost)
 func characteristic_12(g rt.Exec, v_a rt.ObjID) int32 {
-	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(func() int {
-		if rt.PlayerInGame(g, g.Defender()) {
-			return g.Defender()
-		}
-		return g.NextPlayer(rt.ObjController(g, v_a))
-	}())) > 0 {
+	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(int(g.PredValue(kind_default_defender, rt.ObjID(rt.ObjController(g, v_a)))))) > 0 {
 		return 1
 	}
 	return 0
 }
 
-// rules/combat.mtg:497 (509.1d) (block_cost)
+// rules/combat.mtg:499 (509.1d) (block_cost)
 func characteristic_13(g rt.Exec, v_b rt.ObjID) int32 {
 	if g.CardBlockCost(v_b) > 0 {
 		return 1
@@ -1596,7 +1595,7 @@ func step_declare_attackers_action_0(g rt.Exec) bool {
 	g.DeclarationForbidden(rt.FnID(3), "508.1")
 	g.DeclarationRequires(rt.FnID(4), "508.1")
 	g.DeclarationMayAdd(rt.FnID(5), "508.1")
-	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), "508.1") {
+	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "508.1") {
 		return false
 	}
 	return true
@@ -1692,13 +1691,13 @@ func step_declare_blockers_skip(g rt.Exec) bool {
 
 // rules/combat.mtg:136 (509.1, 509.1b, 509.1d, 703.4g)
 func step_declare_blockers_action_0(g rt.Exec) bool {
-	g.Declarable(rt.FnID(10), "509.1")
-	g.DeclarableAgainst(rt.FnID(11), "509.1")
-	g.DeclarableAtMost(rt.FnID(12), "509.1")
-	g.DeclarationForbidden(rt.FnID(13), "509.1")
-	g.DeclarationRequires(rt.FnID(14), "509.1")
-	g.DeclarationRequiresAgainst(rt.FnID(15), "509.1")
-	g.DeclarationMayAdd(rt.FnID(16), "509.1")
+	g.Declarable(rt.FnID(11), "509.1")
+	g.DeclarableAgainst(rt.FnID(12), "509.1")
+	g.DeclarableAtMost(rt.FnID(13), "509.1")
+	g.DeclarationForbidden(rt.FnID(14), "509.1")
+	g.DeclarationRequires(rt.FnID(15), "509.1")
+	g.DeclarationRequiresAgainst(rt.FnID(16), "509.1")
+	g.DeclarationMayAdd(rt.FnID(17), "509.1")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -2285,7 +2284,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(17), rt.FnID(18), "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(18), rt.FnID(19), "510.1") {
 				return false
 			}
 		}
@@ -2793,14 +2792,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:565 (506.4)
+// rules/combat.mtg:567 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:565 (506.4)
+// rules/combat.mtg:567 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3043,60 +3042,72 @@ func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:480 (508.1c)
-func pred_attack_restriction_6(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:464 (506.2a)
+func pred_default_defender_6(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(func() int {
+		if rt.PlayerInGame(g, g.Defender()) {
+			return g.Defender()
+		}
+		return g.NextPlayer(v_p)
+	}())
+}
+
+// rules/combat.mtg:484 (508.1c)
+func pred_attack_restriction_7(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(9))
 }
 
-// rules/combat.mtg:481 (508.1c)
-func pred_attack_restriction_7(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:485 (508.1c)
+func pred_attack_restriction_8(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:485 (508.1d)
-func pred_must_attack_8(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:489 (508.1d)
+func pred_must_attack_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(12)))
 }
 
-// rules/combat.mtg:490 (508.1g)
-func pred_attack_tax_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
+// rules/combat.mtg:494 (508.1g)
+func pred_attack_tax_10(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:500 (702.10c)
-func pred_can_tap_10(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:502 (702.10c)
+func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:506 (509.1)
-func pred_can_block_11(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:508 (509.1)
+func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:507 (509.1)
-func pred_cant_block_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:509 (509.1)
+func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
 
 // cr2017/combat.mtg:130 (509.1a)
-func pred_can_block_13(g rt.Exec, v_b rt.ObjID) bool {
+func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:509 (702.9b, 702.17b, 509.1b)
-func pred_cant_block_14(g rt.Exec, v_b, v_a rt.ObjID) bool {
+// rules/combat.mtg:511 (702.9b, 702.17b, 509.1b)
+func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:523 (702.110b)
-func pred_block_restriction_15(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:525 (702.110b)
+func pred_block_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:526 (509.1a)
-func pred_blocks_at_most_16(g rt.Exec, v_b rt.ObjID) int32 {
+// rules/combat.mtg:528 (509.1a)
+func pred_blocks_at_most_17(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
 			return 2
@@ -3105,48 +3116,48 @@ func pred_blocks_at_most_16(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:528 (509.1c)
-func pred_must_block_17(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:530 (509.1c)
+func pred_must_block_18(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
-// rules/combat.mtg:531 (509.1b)
-func pred_block_restriction_18(g rt.Exec, v_b rt.ObjID) bool {
+// rules/combat.mtg:533 (509.1b)
+func pred_block_restriction_19(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(11))
 }
 
-// rules/combat.mtg:535 (510.1a)
-func pred_assigns_damage_19(g rt.Exec, v_s rt.ObjID) int32 {
+// rules/combat.mtg:537 (510.1a)
+func pred_assigns_damage_20(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:547 (702.19b)
-func pred_division_restriction_20(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:549 (702.19b)
+func pred_division_restriction_21(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:548 (702.19b, 702.19c, 702.19d)
-func pred_trample_21(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:550 (702.19b, 702.19c, 702.19d)
+func pred_trample_22(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:555 (510.4, 702.7b, 702.4b)
-func pred_deals_first_22(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:557 (510.4, 702.7b, 702.4b)
+func pred_deals_first_23(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:556 (510.4, 702.7c, 702.4c, 702.4d)
-func pred_deals_second_23(g rt.Exec, v_s rt.ObjID) bool {
+// rules/combat.mtg:558 (510.4, 702.7c, 702.4c, 702.4d)
+func pred_deals_second_24(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:561 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
-func pred_leaves_combat_24(g rt.Exec, v_x rt.ObjID) bool {
+// rules/combat.mtg:563 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+func pred_leaves_combat_25(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:606 (506.2a, 507.1)
-func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
+// rules/combat.mtg:608 (506.2a, 507.1)
+func pred_attack_restriction_26(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
 			if g.Players[v_q].Lost {
@@ -3161,17 +3172,17 @@ func pred_attack_restriction_25(g rt.Exec, v_a rt.ObjID) bool {
 }
 
 // rules/priority.mtg:109 (116.1a)
-func pred_cast_any_time_26(g rt.Exec, v_x rt.ObjID) bool {
+func pred_cast_any_time_27(g rt.Exec, v_x rt.ObjID) bool {
 	return rt.ObjIs(g, v_x, ty_instant)
 }
 
 // cr2017/combat.mtg:128 (508.4, 508.4a, 506.2)
-func pred_defender_of_27(g rt.Exec, v_t rt.ObjID) int32 {
+func pred_defender_of_28(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_t))
 }
 
 // cr2017/combat.mtg:137 (510.1c, 702.2c)
-func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func pred_lethal_damage_29(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if func() bool {
 			for i_v_c, n_v_c := 0, g.CombatLen(rt.OverCombatants); i_v_c < n_v_c; i_v_c++ {
@@ -3197,7 +3208,7 @@ func pred_lethal_damage_28(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 }
 
 // cr2017/combat.mtg:142 (510.1c, 510.1d)
-func pred_division_restriction_29(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func pred_division_restriction_30(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b) && func() bool {
 		for i_v_c, n_v_c := 0, g.CombatLen(rt.OverRecipients); i_v_c < n_v_c; i_v_c++ {
 			v_c, ok := g.CombatAt(rt.OverRecipients, i_v_c)
@@ -3213,7 +3224,7 @@ func pred_division_restriction_29(g rt.Exec, v_s, v_b rt.ObjID) bool {
 }
 
 // cr2017/keywords.mtg:67 (510.1c)
-func pred_damage_assigner_30(g rt.Exec, v_s rt.ObjID) int32 {
+func pred_damage_assigner_31(g rt.Exec, v_s rt.ObjID) int32 {
 	return int32(rt.ObjController(g, v_s))
 }
 
@@ -3274,107 +3285,114 @@ func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
 }
 
+// rules/combat.mtg:42 (508.1)
+func fn_10(g rt.Exec, v_p_ rt.ObjID) int32 {
+	v_p := int(v_p_)
+	_ = v_p
+	return int32(int(g.PredValue(kind_default_defender, rt.ObjID(v_p))))
+}
+
 // rules/combat.mtg:137 (509.1)
-func fn_10(g rt.Exec, v_b rt.ObjID) bool {
+func fn_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
 // rules/combat.mtg:138 (509.1)
-func fn_11(g rt.Exec, v_b, v_a rt.ObjID) bool {
+func fn_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
 // rules/combat.mtg:139 (509.1)
-func fn_12(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
 // rules/combat.mtg:140 (509.1)
-func fn_13(g rt.Exec, v_x rt.ObjID) bool {
+func fn_14(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_block_restriction, v_x)
 }
 
 // rules/combat.mtg:141 (509.1)
-func fn_14(g rt.Exec, v_b rt.ObjID) int32 {
+func fn_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(kind_must_block, v_b)
 }
 
 // rules/combat.mtg:142 (509.1)
-func fn_15(g rt.Exec, v_b, v_a rt.ObjID) int32 {
+func fn_16(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(kind_must_block_attacker, v_b, v_a)
 }
 
 // rules/combat.mtg:143 (509.1)
-func fn_16(g rt.Exec, v_b rt.ObjID) bool {
+func fn_17(g rt.Exec, v_b rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
 // rules/combat.mtg:310 (510.1)
-func fn_17(g rt.Exec, v_s, v_b rt.ObjID) bool {
+func fn_18(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
 // rules/combat.mtg:310 (510.1)
-func fn_18(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+func fn_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:580 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:582 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:583 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:585 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:584 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:586 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:585 (506.6a, 506.6d)
+// rules/combat.mtg:587 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:586 (506.6b, 506.6d)
+// rules/combat.mtg:588 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:587 (506.6, 506.6d)
+// rules/combat.mtg:589 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:589 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:591 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:590 (506.6, 506.6d)
+// rules/combat.mtg:592 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:593 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:595 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:594 (506.6, 506.6d)
+// rules/combat.mtg:596 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:601 (506.6c)
+// rules/combat.mtg:603 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:602 (506.6c, 506.6f)
+// rules/combat.mtg:604 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }

@@ -54,8 +54,9 @@ type DeclFns struct {
 	// (Player, (p, q)) and permanent t (Permanent, (p, t)); who defends a
 	// permanent (Defender, (t): a player); the generic mana to pay for a
 	// to attack player q, besides its own cost to attack (Tax, (a, q): a
-	// number).
-	Player, Permanent, Defender, Tax FnID
+	// number); what p's creatures attack when a declaration names no
+	// target (Default, (p): a player, the defending player).
+	Player, Permanent, Defender, Tax, Default FnID
 }
 
 // declShaped reports whether every function of d is none or of the shape
@@ -65,7 +66,8 @@ func (g *Game) declShaped(d DeclFns, blockers bool) bool {
 	return g.fnShaped(d.Each, 1, false) && g.fnShaped(d.Against, 2, false) && g.fnShaped(d.Forbidden, 1, false) &&
 		g.fnShaped(d.Required, 1, true) && g.fnShaped(d.RequiredAgainst, 2, true) && g.fnShaped(d.AtMost, 1, true) && g.fnShaped(d.MayAdd, 1, false) &&
 		g.fnShaped(d.Player, 2, false) && g.fnShaped(d.Permanent, 2, false) && g.fnShaped(d.Defender, 1, true) && g.fnShaped(d.Tax, 2, true) &&
-		(!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0 && d.Tax == 0)
+		g.fnShaped(d.Default, 1, true) &&
+		(!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0 && d.Tax == 0 && d.Default == 0)
 }
 
 // The statements stating the clauses of the next declaration asked for
@@ -125,7 +127,7 @@ func (g Exec) adopt(d *DeclFns) {
 	if st.Each != d.Each || st.Against != d.Against || st.AtMost != d.AtMost || st.Forbidden != d.Forbidden ||
 		st.Required != d.Required || st.RequiredAgainst != d.RequiredAgainst || st.MayAdd != d.MayAdd {
 		k := *st
-		k.Player, k.Permanent, k.Defender, k.Tax = d.Player, d.Permanent, d.Defender, d.Tax
+		k.Player, k.Permanent, k.Defender, k.Tax, k.Default = d.Player, d.Permanent, d.Defender, d.Tax, d.Default
 		if g.declShaped(k, false) {
 			*d = k
 		}
@@ -138,16 +140,18 @@ func (g Exec) adopt(d *DeclFns) {
 // checked against the clauses stated before it (DeclFns) and what p's
 // creatures may attack: player q if player holds of (p, q), permanent t
 // if permanent holds of (p, t) and defender names the player who defends
-// it; tax is the generic mana to pay for a creature to attack a player.
-func (g Exec) ChooseAttackers(p int, player, permanent, defender, tax FnID, rule string) bool {
+// it; tax is the generic mana to pay for a creature to attack a player;
+// dflt names the player p's creatures attack when the answer names no
+// target (the defending player).
+func (g Exec) ChooseAttackers(p int, player, permanent, defender, tax, dflt FnID, rule string) bool {
 	c := &g.Combat
 	g.adopt(&c.Atk)
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
 	}
-	if a := &c.Atk; (player != a.Player || permanent != a.Permanent || defender != a.Defender || tax != a.Tax) &&
-		g.declShaped(DeclFns{Player: player, Permanent: permanent, Defender: defender, Tax: tax}, false) {
-		a.Player, a.Permanent, a.Defender, a.Tax = player, permanent, defender, tax
+	if a := &c.Atk; (player != a.Player || permanent != a.Permanent || defender != a.Defender || tax != a.Tax || dflt != a.Default) &&
+		g.declShaped(DeclFns{Player: player, Permanent: permanent, Defender: defender, Tax: tax, Default: dflt}, false) {
+		a.Player, a.Permanent, a.Defender, a.Tax, a.Default = player, permanent, defender, tax, dflt
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)

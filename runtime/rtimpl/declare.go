@@ -9,13 +9,15 @@ import "slices"
 // PlayerCode is the code of player p in Answer.Targets and Event.Other.
 func PlayerCode(p int) int32 { return int32(-1 - p) }
 
-// defendingPlayer is the opponent attacked by default: the one chosen this
-// combat, else the next player in turn order.
+// defendingPlayer is the player p's creatures attack when a declaration
+// names no target: the one the function choose_attackers is given names
+// (Default: the rules' defending player), -1 if it names no player of the
+// game (declShape then refuses a declaration naming no target).
 func (g *Game) defendingPlayer(p int) int {
-	if g.Combat.DefenderChosen {
-		return int(g.Combat.Defender)
+	if q := int(g.fnValue(g.Combat.Atk.Default, ObjID(p), NoObj)); g.exec().IsPlayer(q) {
+		return q
 	}
-	return g.exec().NextPlayer(p)
+	return -1
 }
 
 // Defender is the defending player chosen this combat (ChooseDefender),
@@ -198,6 +200,8 @@ func (g *Game) declShape(d *Decision, a *Answer, ix *declIndex, blockers bool) e
 		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
 	case !blockers && len(a.Targets) != 0 && len(a.Targets) != len(a.Objs):
 		return refuse(d.Rule, "give one target per attacker, or none")
+	case !blockers && len(a.Targets) == 0 && len(a.Objs) > 0 && g.defendingPlayer(d.Player) < 0:
+		return refuse(d.Rule, "name what each creature attacks: the rules name no defending player")
 	case blockers && (a.Kind != Declare || len(a.Targets) != len(a.Objs)):
 		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
 	}

@@ -304,6 +304,7 @@ var Generic = map[string]string{
 	"(*Game).declOptions":         "the options of a declaration: each creature meeting declarable with each thing of the domain (declDomain) it meets declarable_against with; an attack's grouped by the player defending (the hosts' order)",
 	"(*Game).DefaultDamage":       "a default answer for hosts to a damage decision: for each recipient in order, the least amount with which the .mtg's division restriction (divisionRefused) lets the division go past it, the rest to the last one (what the decision offers past the creatures, with trample); Submit checks it as any answer",
 	"(*UniformPolicy).blocks":     "a random policy's blocks, drawn among what declarable and declarable_against allow (mayDeclare, mayAgainst); Submit checks the whole",
+	"(*Game).defendingPlayer":     Evaluator + " the player the function choose_attackers is given (Default) names for what p's creatures attack when a declaration names no target: the .mtg's default_defender (none if it names no player of the game)",
 	"(*Game).refuseRestriction":   "a refusal's message: the declaration breaks declaration_forbidden for a permanent, citing and quoting the clause held (refuseFn)",
 	"(*Game).refuseAtMost":        "a refusal's message: how many things a creature may be declared against, in words, quoting declarable_at_most",
 	"declVerb":                    "a message's verb: attack or block",
