@@ -440,7 +440,7 @@ var builtins = []*Builtin{
 	verb("assign_to", rt.Exec.AssignTo, "X assigns N combat damage to Y"),
 	verb("may_divide", rt.Exec.MayDivide, "X's N combat damage in this step is divided as player P chooses (its controller if P is no player) among the creatures it is in combat with, in order"),
 	verb("may_divide_to_attacked", rt.Exec.MayDivideToAttacked, "as may_divide, with what attacker X attacks after the creatures blocking it"),
-	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; the condition R, given(s, b, COND) of a source s and a recipient b, refuses a division for which it holds; the number F, given(s, b, N), is what the player is told of each recipient").
+	verb("divide_combat_damage", rt.Exec.DivideCombatDamage, "P divides at once the combat damage of their creatures made dividers (may_divide) that have not assigned it; the condition R, given(s, b, COND) of a source s and a recipient b (no object: what it attacks), refuses a division for which it holds, asked of each recipient in the order posed with every division answered assigned (what it reads of the damage assigned includes them all); the number F, given(s, b, N), is what the player is told of each recipient").
 		fnArgs(fn2("s", "the source", "b", "a recipient", Bool), fn2("s", "the source", "b", "a recipient", Int)).
 		choice("the .mtg says whose damage is divided (may_divide), how much, by whom and in which order, and which divisions are legal (its restriction predicates); the player gives the amounts"),
 	verb("deal_combat_damage", rt.Exec.DealCombatDamage, "the combat damage assigned and not yet dealt is dealt, all at once").needsDamageHooks(),

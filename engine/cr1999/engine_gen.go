@@ -15,7 +15,7 @@ const _ = rt.APIVersion10
 const Edition = "cr1999"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:eaad07a8c1a89506771e9dab08f7cc39"
+const SourceHash = "sha256:be3c44d157945bf01a674c919c622e7f"
 
 // Keyword bits.
 const (
@@ -287,7 +287,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"306", "306.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:339", Run: phase_combat_end_0},
+				{Rules: []string{"306.2"}, Pos: "rules/combat.mtg:341", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (307)
@@ -339,20 +339,20 @@ var Rules = &rt.Rules{
 						{Rules: []string{"310.1b", "310.1c"}, Pos: "rules/combat.mtg:263", Run: step_combat_damage_action_2},
 						{Rules: []string{"310.1c", "502.9"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_3},
 						{Rules: []string{"310.1d"}, Pos: "cr2008/combat.mtg:218", Run: step_combat_damage_action_4},
-						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:308", Run: step_combat_damage_action_5},
+						{Rules: []string{"310.1"}, Pos: "rules/combat.mtg:310", Run: step_combat_damage_action_5},
 						{Rules: []string{"310.2"}, Pos: "cr2008/combat.mtg:228", Run: step_combat_damage_action_6},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.2",
 				},
-				{ // rules/combat.mtg:320 (311)
+				{ // rules/combat.mtg:322 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:320",
+					Pos:          "rules/combat.mtg:322",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:324", Run: step_end_of_combat_end_0},
+						{Rules: []string{"306.2", "308.5", "309.3"}, Pos: "rules/combat.mtg:326", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -437,22 +437,22 @@ var Rules = &rt.Rules{
 		{Rule: "216.3", Pos: "cr1999/sba.mtg:45", Over: rt.OverAnything, TokensOnly: true, Match: sba_216_3_match, Do: sba_216_3_do, Reads: rt.ChangePlayers | rt.ChangeBattlefield | rt.ChangeZones},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.2", Pos: "rules/combat.mtg:567", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
+		{Rule: "306.2", Pos: "rules/combat.mtg:569", Over: rt.OverCombatants, Match: watch0_306_2_match, Do: watch0_306_2_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: kind_can_attack, Rule: "308.1", Pos: "rules/combat.mtg:445", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: kind_can_attack, Rule: "308.1", Pos: "rules/combat.mtg:447", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: kind_can_attack, Rule: "308.1", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: kind_can_attack_player, Rule: "308.1", Pos: "rules/combat.mtg:452", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
-		{Kind: kind_default_defender, Rule: "307.1", Pos: "rules/combat.mtg:464", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_3},
-		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:508", Text: "b.controller == game.declaring", Test: pred_can_block_4},
-		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:509", Text: "a.defending_player != b.controller", Test2: pred_cant_block_5},
+		{Kind: kind_can_attack_player, Rule: "308.1", Pos: "rules/combat.mtg:454", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: kind_default_defender, Rule: "307.1", Pos: "rules/combat.mtg:466", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_3},
+		{Kind: kind_can_block, Rule: "309.1", Pos: "rules/combat.mtg:510", Text: "b.controller == game.declaring", Test: pred_can_block_4},
+		{Kind: kind_cant_block, Rule: "309.1", Pos: "rules/combat.mtg:511", Text: "a.defending_player != b.controller", Test2: pred_cant_block_5},
 		{Kind: kind_can_block, Rule: "309.1", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_6, TypeGuard: ty_creature},
 		{Kind: kind_blocks_at_most, Rule: "309.1", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_7, Own: true},
-		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:537", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
-		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:549", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_9},
-		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:550", Text: "a has trample", Test: pred_trample_10, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:608", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_11},
+		{Kind: kind_assigns_damage, Rule: "310.1a", Pos: "rules/combat.mtg:539", Text: "max(0, s.power)", Value: pred_assigns_damage_8},
+		{Kind: kind_division_restriction, Rule: "502.9", Pos: "rules/combat.mtg:551", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_9},
+		{Kind: kind_trample, Rule: "502.9", Pos: "rules/combat.mtg:552", Text: "a has trample", Test: pred_trample_10, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_attack_restriction, Rule: "307.1", Pos: "rules/combat.mtg:610", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_11},
 		{Kind: kind_cast_any_time, Rule: "409.1", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_12, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_damage_assigner, Rule: "310.1c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_13, Own: true},
 		{Kind: kind_cant_block, Rule: "502.4", Pos: "cr2008/combat.mtg:234", Text: "a has flying and not b has flying", Test2: pred_cant_block_14, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
@@ -483,8 +483,8 @@ var Rules = &rt.Rules{
 		{Rule: "309.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
 		{Rule: "309.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
 		{Rule: "309.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_17},
-		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "holds(division_restriction, s, b)", Test2: fn_18, Is: kind_division_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "310.1", Pos: "rules/combat.mtg:310", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "310.1", Pos: "rules/combat.mtg:312", Text: "b.exists and holds(division_restriction, s, b)", Test2: fn_18, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "310.1", Pos: "rules/combat.mtg:312", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -513,19 +513,19 @@ var Rules = &rt.Rules{
 		{Name: "flanking_penalty", Rules: []string{"502.3"}, Pos: "cr1999/keywords.mtg:14", Params: 0, Kinds: "", Run: effect_5},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:418"},
-		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:419"},
-		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:420"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:422"},
-		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:423"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:426", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:430", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:433", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:437", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:438"},
-		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:439", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:440", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:441", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.1"}, Pos: "rules/combat.mtg:420"},
+		{Name: "blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:421"},
+		{Name: "becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:422"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.5"}, Pos: "rules/combat.mtg:424"},
+		{Name: "blocked_by", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:425"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:428", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:432", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:435", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:439", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:440"},
+		{Name: "blocked_by_count", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:441", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:442", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:443", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:183", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1f"}, Pos: "rules/priority.mtg:184", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"408.1f"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -699,7 +699,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:474 (308.1) (attacks_alone)
+// rules/combat.mtg:476 (308.1) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -707,7 +707,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:475 (308.1) (attacking_alone)
+// rules/combat.mtg:477 (308.1) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -715,7 +715,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:476 (309.1) (blocks_alone)
+// rules/combat.mtg:478 (309.1) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -723,7 +723,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:477 (309.1) (blocking_alone)
+// rules/combat.mtg:479 (309.1) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -1164,7 +1164,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:339 (306.2)
+// rules/combat.mtg:341 (306.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1752,7 +1752,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:308 (310.1)
+// rules/combat.mtg:310 (310.1)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1785,17 +1785,17 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:318 (310.2)
+// rules/combat.mtg:320 (310.2)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:321 (311.1)
+// rules/combat.mtg:323 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:324 (306.2, 308.5, 309.3)
+// rules/combat.mtg:326 (306.2, 308.5, 309.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2086,14 +2086,14 @@ func sba_216_3_do(g rt.Exec, x int32) {
 	g.Cease(v_x, "216.3")
 }
 
-// rules/combat.mtg:567 (306.2)
+// rules/combat.mtg:569 (306.2)
 func watch0_306_2_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:567 (306.2)
+// rules/combat.mtg:569 (306.2)
 func watch0_306_2_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2210,7 +2210,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:445 (308.1)
+// rules/combat.mtg:447 (308.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2220,7 +2220,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(65))))
 }
 
-// rules/combat.mtg:452 (308.1)
+// rules/combat.mtg:454 (308.1)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2229,7 +2229,7 @@ func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return v_q != v_p && rt.PlayerInGame(g, v_q)
 }
 
-// rules/combat.mtg:464 (307.1)
+// rules/combat.mtg:466 (307.1)
 func pred_default_defender_3(g rt.Exec, v_p_ rt.ObjID) int32 {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2241,12 +2241,12 @@ func pred_default_defender_3(g rt.Exec, v_p_ rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:508 (309.1)
+// rules/combat.mtg:510 (309.1)
 func pred_can_block_4(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:509 (309.1)
+// rules/combat.mtg:511 (309.1)
 func pred_cant_block_5(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2261,22 +2261,22 @@ func pred_blocks_at_most_7(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:537 (310.1a)
+// rules/combat.mtg:539 (310.1a)
 func pred_assigns_damage_8(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:549 (502.9)
+// rules/combat.mtg:551 (502.9)
 func pred_division_restriction_9(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:550 (502.9)
+// rules/combat.mtg:552 (502.9)
 func pred_trample_10(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:608 (307.1)
+// rules/combat.mtg:610 (307.1)
 func pred_attack_restriction_11(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2515,12 +2515,12 @@ func fn_17(g rt.Exec, v_b rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(14)))
 }
 
-// rules/combat.mtg:310 (310.1)
+// rules/combat.mtg:312 (310.1)
 func fn_18(g rt.Exec, v_s, v_b rt.ObjID) bool {
-	return g.Holds2(kind_division_restriction, v_s, v_b)
+	return rt.ObjExists(g, v_b) && g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
-// rules/combat.mtg:310 (310.1)
+// rules/combat.mtg:312 (310.1)
 func fn_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
@@ -2705,7 +2705,7 @@ func effect_5(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:426 (309.1)
+// rules/combat.mtg:428 (309.1)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2716,7 +2716,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:430 (308.3)
+// rules/combat.mtg:432 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2725,7 +2725,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:433 (308.3)
+// rules/combat.mtg:435 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2743,7 +2743,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:437 (308.3)
+// rules/combat.mtg:439 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2760,7 +2760,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:439 (309.1)
+// rules/combat.mtg:441 (309.1)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2769,7 +2769,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:441 (309.1)
+// rules/combat.mtg:443 (309.1)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -580,16 +580,15 @@ func (g *Game) division(gr DamageGroup, dv Division, rule string) ([]int32, erro
 
 // checkDivision refuses gr's division (amount[i] to gr.From[i]) if the
 // rules' restriction on the decision (a function of the source and a
-// recipient, divide_combat_damage's) holds for its source and one of the
-// creatures it divides among, taken in order; the refusal cites the
-// clause of the rules' predicates found holding (else the restriction's
-// own rule) and quotes the decision's figure for that creature.
+// recipient, divide_combat_damage's) holds for its source and one of its
+// recipients, taken in the order posed (what it attacks, no object,
+// among them: which the function asks of is the rules'); the refusal
+// cites the clause of the rules' predicates found holding (else the
+// restriction's own rule) and quotes the decision's figure for that
+// recipient.
 func (g *Game) checkDivision(gr DamageGroup, amount []int32) error {
 	c := &g.Combat
-	for j, b := range gr.From {
-		if b == NoObj {
-			continue
-		}
+	for j, b := range gr.From { // (the player or planeswalker attacked too, NoObj: the rules' function says)
 		ok, held := g.divisionRestricted(gr, amount, j, true)
 		if !ok {
 			continue
