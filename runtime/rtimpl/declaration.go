@@ -1,5 +1,7 @@
 package rtimpl
 
+import "slices"
+
 // A declaration of attackers or blockers in steps the rules write: the
 // players choose it (ChooseAttackers, ChooseBlockers: asked, checked whole
 // against the rules' predicates, refused with nothing changed, recorded in
@@ -57,6 +59,59 @@ type DeclFns struct {
 	// number); what p's creatures attack when a declaration names no
 	// target (Default, (p): a player, the defending player).
 	Player, Permanent, Defender, Tax, Default FnID
+	// Order is the order the clauses were stated in, which is the order a
+	// declaration is checked in (the first that fails refuses it): the
+	// clauses of a pair (Each, Against, AtMost) for each pair in turn,
+	// then those of the declaration as a whole (Forbidden, and the
+	// requirements: Required, RequiredAgainst and MayAdd are one search).
+	// What attackers may attack (choose_attackers' own functions) is
+	// checked after the pair's clauses stated before it. A clause stated
+	// but missing from Order (a game saved before it was kept) comes after
+	// those in it.
+	Order [NumClauses]Clause
+}
+
+// Clause names a clause of a declaration in DeclFns.Order.
+type Clause uint8
+
+// The clauses of a declaration, as DeclFns.Order lists them.
+const (
+	ClauseEach Clause = iota + 1
+	ClauseAgainst
+	ClauseAtMost
+	ClauseForbidden
+	ClauseRequires
+	NumClauses = int(ClauseRequires)
+)
+
+// stated notes that clause k was stated, after those stated before it.
+func (d *DeclFns) stated(k Clause) {
+	for i, c := range d.Order {
+		if c == k {
+			return
+		}
+		if c == 0 {
+			d.Order[i] = k
+			return
+		}
+	}
+}
+
+// order is the order d's clauses are checked in (Order, then any stated
+// clause it misses, in the order of the constants), in buf.
+func (d *DeclFns) order(buf *[NumClauses]Clause) []Clause {
+	out := buf[:0]
+	for _, c := range d.Order {
+		if c != 0 {
+			out = append(out, c)
+		}
+	}
+	for k := ClauseEach; int(k) <= NumClauses; k++ {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // declShaped reports whether every function of d is none or of the shape
@@ -75,24 +130,30 @@ func (g *Game) declShaped(d DeclFns, blockers bool) bool {
 // the declaration checks as it adopts them.
 
 // Declarable states the condition f (of x) each creature declared meets.
-func (g Exec) Declarable(f FnID, rule string) { g.Combat.Stated.Each = f }
+func (g Exec) Declarable(f FnID, rule string) {
+	g.Combat.Stated.Each = f
+	g.Combat.Stated.stated(ClauseEach)
+}
 
 // DeclarableAgainst states the condition f (of x and y) each creature
 // declared meets with each object it is declared against.
 func (g Exec) DeclarableAgainst(f FnID, rule string) {
 	g.Combat.Stated.Against = f
+	g.Combat.Stated.stated(ClauseAgainst)
 }
 
 // DeclarableAtMost states the number f (of x): the most things x may be
 // declared against.
 func (g Exec) DeclarableAtMost(f FnID, rule string) {
 	g.Combat.Stated.AtMost = f
+	g.Combat.Stated.stated(ClauseAtMost)
 }
 
 // DeclarationForbidden states the condition f (of a permanent x) that,
 // with the declaration made, makes it illegal.
 func (g Exec) DeclarationForbidden(f FnID, rule string) {
 	g.Combat.Stated.Forbidden = f
+	g.Combat.Stated.stated(ClauseForbidden)
 }
 
 // DeclarationRequires states the number f (of x): the requirements that x
@@ -100,12 +161,14 @@ func (g Exec) DeclarationForbidden(f FnID, rule string) {
 // clauses obeys more requirements.
 func (g Exec) DeclarationRequires(f FnID, rule string) {
 	g.Combat.Stated.Required = f
+	g.Combat.Stated.stated(ClauseRequires)
 }
 
 // DeclarationRequiresAgainst states the number f (of x and y): the
 // requirements that x is declared against y.
 func (g Exec) DeclarationRequiresAgainst(f FnID, rule string) {
 	g.Combat.Stated.RequiredAgainst = f
+	g.Combat.Stated.stated(ClauseRequires)
 }
 
 // DeclarationMayAdd states the condition f (of x): a creature the search
@@ -113,6 +176,7 @@ func (g Exec) DeclarationRequiresAgainst(f FnID, rule string) {
 // requirement names it (none stated: any).
 func (g Exec) DeclarationMayAdd(f FnID, rule string) {
 	g.Combat.Stated.MayAdd = f
+	g.Combat.Stated.stated(ClauseRequires)
 }
 
 // adopt makes the clauses stated since the last declaration asked for
@@ -125,7 +189,7 @@ func (g Exec) adopt(d *DeclFns) {
 		return // none stated
 	}
 	if st.Each != d.Each || st.Against != d.Against || st.AtMost != d.AtMost || st.Forbidden != d.Forbidden ||
-		st.Required != d.Required || st.RequiredAgainst != d.RequiredAgainst || st.MayAdd != d.MayAdd {
+		st.Required != d.Required || st.RequiredAgainst != d.RequiredAgainst || st.MayAdd != d.MayAdd || st.Order != d.Order {
 		k := *st
 		k.Player, k.Permanent, k.Defender, k.Tax, k.Default = d.Player, d.Permanent, d.Defender, d.Tax, d.Default
 		if g.declShaped(k, false) {

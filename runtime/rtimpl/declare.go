@@ -93,13 +93,16 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 }
 
 // checkClauses refuses a declaration a of attackers (blocks: of
-// blockers) that the declaration's clauses forbid, changing nothing. In
-// order: its shape (declShape); for each pair, its creature declared
-// against at most AtMost things, meeting Each, attacking something p's
-// creatures may attack (of attackers: checkTarget), and meeting Against
-// with what it is declared against, an object; Forbidden for no
-// permanent with it made (declRestricted); no declaration meeting these
-// obeying more requirements (declRequirements); its total cost payable.
+// blockers) that the declaration's clauses forbid, changing nothing: its
+// shape first (declShape), then each clause in the order the rules stated
+// it (DeclFns.Order): the clauses of a pair for each pair in turn (its
+// creature meeting Each; meeting Against with what it is declared against,
+// an object; declared against at most AtMost things), and of attackers
+// what p's creatures may attack (checkTarget: choose_attackers' own
+// functions, after the clauses stated before it); then those of the whole
+// (Forbidden for no permanent with it made: declRestricted; no declaration
+// meeting these obeying more requirements: declRequirements); then its
+// total cost (payableDeclaration).
 func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	p := d.Player
 	fns := g.declOf(blocks)
@@ -109,60 +112,112 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	if err := g.declShape(d, a, ix, blocks); err != nil {
 		return err
 	}
-	verb := declVerb(blocks)
-	// What p's creatures may attack (can_attack_player, can_attack_permanent:
-	// of p and the target, not the creature) is tested once per target.
-	okTarget, checked := int32(0), false
-	var cost Cost
-	t := int32(0) // what a.Objs[i] is declared against: of blockers the attacker, of attackers the target answered
-	if !blocks && len(a.Targets) == 0 {
-		t = PlayerCode(g.defendingPlayer(p)) // an attack answered with no targets: the defending player
-	}
+	var buf [NumClauses]Clause
+	order := fns.order(&buf)
+	dflt := g.defaultTarget(p, a, blocks)
 	for i, x := range a.Objs {
-		if len(a.Targets) > 0 {
-			t = a.Targets[i]
-		}
-		first := ix.at(x) == int32(i+1)
-		if !first || fns.AtMost != 0 { // (none stated: one, which a creature's first pair is within)
-			if n := ix.before(i, x, nil, 0, true); int32(n) >= g.declAtMost(x, blocks) {
-				return g.refuseAtMost(d.Rule, x, blocks)
+		t := declaredAgainst(a, i, dflt)
+		for _, k := range order {
+			if err := g.checkPairClause(d, a, ix, k, i, x, t, blocks); err != nil {
+				return err
 			}
 		}
-		if ok, held := g.fnCond(fns.Each, x, NoObj, false); !ok {
-			return g.refuseFn(fns.Each, held, d.Rule, "%s can't %s", g.nameOf(x), verb)
-		}
-		if !blocks && !(checked && t == okTarget) {
+		if !blocks && (i == 0 || t != declaredAgainst(a, i-1, dflt)) { // (what p's creatures may attack: once per target in a row)
 			if err := g.checkTarget(d, p, x, t); err != nil {
 				return err
 			}
-			okTarget, checked = t, true
-		}
-		if t >= 0 {
-			if ok, held := g.fnCond(fns.Against, x, ObjID(t), true); !ok {
-				return g.refuseFn(fns.Against, held, d.Rule, "%s can't %s %s", g.nameOf(x), verb, g.nameOf(ObjID(t)))
-			}
-		}
-		if first { // each creature's cost once
-			g.addDeclCost(&cost, x, t, blocks)
 		}
 	}
 	ix.clear() // (the checks below index their own)
-	if bad, held := g.declRestricted(p, a.Objs, a.Targets, blocks, true); bad != NoObj {
-		return g.refuseRestriction(fns.Forbidden, bad, held)
-	}
-	if err := g.declRequirements(p, a.Objs, a.Targets, blocks); err != nil {
-		return err
+	for _, k := range order {
+		if err := g.checkWholeClause(p, a, k, blocks); err != nil {
+			return err
+		}
 	}
 	// Costs: totalled and locked, then paid in full, or the declaration
 	// is illegal.
-	return g.payableDeclaration(d, p, a, cost, blocks)
+	return g.payableDeclaration(d, p, a, blocks)
+}
+
+// defaultTarget is what player p's creatures declared in a attack when
+// it names no targets: the defending player (PlayerCode); 0 when it names
+// them, or declares blockers.
+func (g *Game) defaultTarget(p int, a *Answer, blocks bool) int32 {
+	if blocks || len(a.Targets) > 0 || len(a.Objs) == 0 {
+		return 0
+	}
+	return PlayerCode(g.defendingPlayer(p))
+}
+
+// declaredAgainst is what a.Objs[i] is declared against: of blockers the
+// attacker, of attackers the target answered (none: dflt, the defending
+// player's code).
+func declaredAgainst(a *Answer, i int, dflt int32) int32 {
+	if len(a.Targets) > 0 {
+		return a.Targets[i]
+	}
+	return dflt
+}
+
+// checkPairClause refuses pair i of declaration a (creature x declared
+// against t) if clause k, one of a pair, does not hold of it (a clause of
+// the whole: nothing here).
+func (g *Game) checkPairClause(d *Decision, a *Answer, ix *declIndex, k Clause, i int, x ObjID, t int32, blocks bool) error {
+	fns := g.declOf(blocks)
+	switch k {
+	case ClauseEach:
+		if ok, held := g.fnCond(fns.Each, x, NoObj, false); !ok {
+			return g.refuseFn(fns.Each, held, d.Rule, "%s can't %s", g.nameOf(x), declVerb(blocks))
+		}
+	case ClauseAgainst:
+		if t < 0 {
+			return nil // a player: Against is of two objects
+		}
+		if ok, held := g.fnCond(fns.Against, x, ObjID(t), true); !ok {
+			return g.refuseFn(fns.Against, held, d.Rule, "%s can't %s %s", g.nameOf(x), declVerb(blocks), g.nameOf(ObjID(t)))
+		}
+	case ClauseAtMost:
+		if ix.at(x) == int32(i+1) && fns.AtMost == 0 {
+			return nil // a creature's first pair: within one, the most none stated allows
+		}
+		if n := ix.before(i, x, nil, 0, true); int32(n) >= g.declAtMost(x, blocks) {
+			return g.refuseAtMost(d.Rule, x, blocks)
+		}
+	}
+	return nil
+}
+
+// checkWholeClause refuses declaration a of player p if clause k, one of
+// the whole declaration, does not hold of it (a clause of a pair:
+// nothing here).
+func (g *Game) checkWholeClause(p int, a *Answer, k Clause, blocks bool) error {
+	switch k {
+	case ClauseForbidden:
+		if bad, held := g.declRestricted(p, a.Objs, a.Targets, blocks, true); bad != NoObj {
+			return g.refuseRestriction(g.declOf(blocks).Forbidden, bad, held)
+		}
+	case ClauseRequires:
+		return g.declRequirements(p, a.Objs, a.Targets, blocks)
+	}
+	return nil
 }
 
 // payableDeclaration refuses declaration a of player p (of attackers, or
-// of blockers) if p can't pay its total cost, or can't once the rules have
-// it paid (the declaration made in a trial game). The calls are direct: a
-// function value would make every Submit's answer escape.
-func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, cost Cost, blockers bool) error {
+// of blockers) if p can't pay its total cost, each creature's once, or
+// can't once the rules have it paid (the declaration made in a trial
+// game). The calls are direct: a function value would make every Submit's
+// answer escape.
+func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, blockers bool) error {
+	var cost Cost
+	ix := &g.declBufs().ix
+	ix.build(len(g.Objs), a.Objs)
+	dflt := g.defaultTarget(p, a, blockers)
+	for i, x := range a.Objs {
+		if ix.at(x) == int32(i+1) { // each creature's cost once
+			g.addDeclCost(&cost, x, declaredAgainst(a, i, dflt), blockers)
+		}
+	}
+	ix.clear()
 	if cost.ManaValue() == 0 {
 		return nil
 	}
@@ -244,11 +299,9 @@ func (g *Game) recordAttackers(p int, a *Answer) {
 	// on a big board); likewise the attacks it makes.
 	n := max(len(a.Objs), len(g.Objs)) // (to a bound: a later, bigger declaration grows nothing)
 	c.Declared, c.Attacks = slices.Grow(c.Declared, n), slices.Grow(c.Attacks, n)
+	dflt := g.defaultTarget(p, a, false)
 	for i, x := range a.Objs {
-		t := PlayerCode(g.defendingPlayer(p))
-		if len(a.Targets) > 0 {
-			t = a.Targets[i]
-		}
+		t := declaredAgainst(a, i, dflt)
 		c.Declared = append(c.Declared, Declared{Obj: x, Target: t, By: int8(p), Defender: int8(g.defenderOf(t))})
 	}
 	g.pending = Decision{}

@@ -311,8 +311,12 @@ func (g *Game) proposeAttack(p int, objs []ObjID, targets []int32) {
 	s.saved = proposal{attacks: c.Attacks, declared: c.DeclaredAttackers, clean: g.watchClean, dup: c.dupAtk}
 	tr := &s.saved
 	c.Attacks = append(slices.Grow(s.attacks[:0], max(len(tr.attacks)+len(objs), len(g.Objs))), tr.attacks...) // the trial works in the scratch's buffer, grown once
+	dflt := int32(0)
+	if len(targets) < len(objs) {
+		dflt = PlayerCode(g.defendingPlayer(p)) // (evaluated once)
+	}
 	for i, x := range objs {
-		t := PlayerCode(g.defendingPlayer(p))
+		t := dflt
 		if i < len(targets) {
 			t = targets[i]
 		}

@@ -670,6 +670,19 @@ func (a *analysis) decide(byName map[string]*fn) error {
 		sort.Strings(missing)
 		return fmt.Errorf("derive.Generic lists functions the runtime no longer has: %s", strings.Join(missing, ", "))
 	}
+	for name := range Decides {
+		f := byName[name]
+		switch {
+		case f == nil:
+			missing = append(missing, name)
+		case generic[f]:
+			return fmt.Errorf("derive: %s is in both Generic and Decides", name)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return fmt.Errorf("derive.Decides lists functions the runtime no longer has: %s", strings.Join(missing, ", "))
+	}
 	evaluator := map[*types.Func]bool{}
 	for f := range generic {
 		if strings.HasPrefix(Generic[f.name], Evaluator) {
@@ -689,6 +702,9 @@ func (a *analysis) decide(byName map[string]*fn) error {
 				f.marks = append(f.marks, "eval")
 				break
 			}
+		}
+		if _, ok := Decides[f.name]; ok {
+			f.marks = append(f.marks, "listed")
 		}
 		if len(f.marks) > 0 {
 			decides[f] = true

@@ -3,6 +3,7 @@ package derive
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,8 +44,21 @@ func TestGeneric(t *testing.T) {
 	if _, ok := tab.Decider(entry); ok {
 		t.Errorf("listed, %s is a decider", entry)
 	}
-	if _, ok := tab.Decider("(*Game).checkClauses"); !ok {
-		t.Error("(*Game).checkClauses, which evaluates a declaration's clauses and branches on what an attack's target check answers, is no decider")
+	if _, ok := tab.Decider("(*Game).pay"); !ok {
+		t.Error("(*Game).pay, which calls an evaluator and branches on what deciders answer, is no decider")
+	}
+	// Decides: a function listed as deciding is one, though nothing marks
+	// it; listed in both lists, or absent, it fails the derivation.
+	for name := range Decides {
+		if d, ok := tab.Decider(name); !ok || !slices.Contains(d.Marks, "listed") {
+			t.Errorf("%s, listed in Decides, is no decider marked listed", name)
+		}
+	}
+	Generic["(Exec).PayDeclaredCosts"] = "a test's"
+	_, err = Derive(root, nil)
+	delete(Generic, "(Exec).PayDeclaredCosts")
+	if err == nil || !strings.Contains(err.Error(), "both") {
+		t.Errorf("a function in both lists: err = %v, want one saying so", err)
 	}
 	Generic["(*Game).noSuchFunction"] = "a test's"
 	_, err = Derive(root, nil)
@@ -83,7 +97,7 @@ func TestCombines(t *testing.T) {
 		t.Errorf("(*Game).priority is a decider: the priority loop runs the .mtg's statements")
 	}
 	for name, marks := range map[string]string{
-		"(Exec).PayDeclaredCosts": "combines", // nothing else makes it decide
+		"(Exec).PayDeclaredCosts": "combines listed", // (listed too: Decides)
 	} {
 		d, ok := tab.Decider(name)
 		if !ok {
@@ -185,10 +199,10 @@ func (g *Game) listed() bool {
 	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	saved := Generic
-	Generic = map[string]string{"(*Game).listed": "a test's"}
+	saved, savedDecides := Generic, Decides
+	Generic, Decides = map[string]string{"(*Game).listed": "a test's"}, nil
 	syn, err := Derive(filepath.Dir(filepath.Dir(dir)), nil)
-	Generic = saved
+	Generic, Decides = saved, savedDecides
 	if err != nil {
 		t.Fatal(err)
 	}

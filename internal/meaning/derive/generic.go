@@ -279,11 +279,19 @@ var Generic = map[string]string{
 	// declaration_requires, declaration_requires_against,
 	// declaration_may_add), evaluated as that statement says, the same
 	// for attackers and blockers: which clauses a declaration has, and
-	// what each says, are the .mtg's (rules/combat.mtg). Still counted:
-	// checkClauses (the order of the checks, the total cost) and the
-	// costs' payment (payableDeclaration, payableAfter, PayDeclaredCosts).
-	// Whether a creature has a cost to attack is the .mtg's (attack_cost). ChooseAttackers and
-	// ChooseBlockers are not listed: they branch on no decider's answer.
+	// what each says, and the order they are checked in (the order they
+	// are stated), are the .mtg's (rules/combat.mtg). Still counted: the
+	// costs' total and payment (payableDeclaration, payableAfter,
+	// PayDeclaredCosts). Whether a creature has a cost to attack is the
+	// .mtg's (attack_cost). ChooseAttackers and ChooseBlockers are not
+	// listed: they branch on no decider's answer.
+	"(*Game).checkClauses":        "checks a declaration against its clauses as their statements say, in the order the .mtg stated them (DeclFns.Order): its shape (declShape), each pair's clauses for each pair (checkPairClause) and, of attackers, what choose_attackers' functions let p's creatures attack (checkTarget, after the clauses stated before it), the whole's (checkWholeClause), then the costs (payableDeclaration, counted); the first that fails refuses it: a conjunction of the .mtg's constraints, whose order is the rules' text",
+	"(*Game).checkPairClause":     Evaluator + " one clause of a pair of a declaration, as its statement says: declarable of the creature, declarable_against of it and the object it is declared against (a function of two objects: not of a player), declarable_at_most of how many things it is declared against (mayDeclare, mayAgainst, declAtMost)",
+	"(*Game).checkWholeClause":    "one clause of a whole declaration, as its statement says: declaration_forbidden (declRestricted), the requirements' search (declRequirements)",
+	"(*DeclFns).order":            "the order a declaration's clauses are checked in: the order the .mtg stated them (Order; a clause stated but missing from it, of a game saved before it was kept, after)",
+	"(*DeclFns).stated":           "notes the order the .mtg states a declaration's clauses in (storage)",
+	"(*Game).defaultTarget":       "what an attack naming no targets attacks: the defending player the .mtg's function names (defendingPlayer), evaluated once per declaration",
+	"declaredAgainst":             "reads what a declared creature is declared against: the answer's target, or the default (storage)",
 	"(Exec).adopt":                "a declaration takes the clauses its statements stated (storage)",
 	"(*Game).mayDeclare":          Evaluator + " the declarable clause of a permanent (none stated: nothing may be declared); a phased-out permanent is in no declaration (the object model's, as in zone moves)",
 	"(*Game).mayAgainst":          Evaluator + " the declarable_against clause of a creature and an object (none stated: it may)",
@@ -306,6 +314,7 @@ var Generic = map[string]string{
 	// declaration's, the .mtg's function evaluated as its statement says.
 	"(*Game).submitDamage":       "dispatches a damage answer: its shape (divisions), then every division answered assigned while divide_combat_damage's restriction is asked of each (checkDivision: the statement's meaning, what the rules read of the damage assigned includes them all), taken back if one is refused; then records them",
 	"(*Game).checkDivision":      Evaluator + " divide_combat_damage's restriction (a function of the rules, given(s, b, COND)) asked of a division's source and each of its recipients in the order posed, what it attacks (no object) too: the first it holds for refuses the division, quoting the clause held and the figure function the statement is given",
+	"(*Game).divisionRefused":    Evaluator + " divisionRestricted without the clause a refusal quotes: what DefaultDamage's search asks of a division it tries",
 	"(*Game).divisionRestricted": Evaluator + " divide_combat_damage's restriction for a source and one recipient, with the division checked in place (what assigning, assigning_attacked and place read), and the clause held for a refusal's quote",
 	"(*Game).DefaultDamage":      "a default answer for hosts to a damage decision: for each recipient in order, the least amount with which the .mtg's division restriction (divisionRefused) lets the division go past it, the rest to the last one (what the decision offers past the creatures, with trample); Submit checks it as any answer",
 	"(*UniformPolicy).blocks":    "a random policy's blocks, drawn among what declarable and declarable_against allow (mayDeclare, mayAgainst); Submit checks the whole",
@@ -422,4 +431,15 @@ var Generic = map[string]string{
 	"(*Game).act":            "takes a legal answer to priority: the runtime's procedure of its action (a land's move, casting: paying and the stack, activating, tapping for mana), then the statements of who receives priority next (pass_priority after a pass, which it counts: all_passed is all the players passing with no action between; acted after any other answer)",
 	"(*Game).holds":          "refuses an answer to priority from another player than the one asked: the decision's player",
 	"(*Game).Submit":         "dispatches an answer to the function for the pending decision's kind (what poses a decision reaches that function: see Derive), refusing one with no decision pending or after the game",
+}
+
+// Decides is the reviewed list of the runtime's functions that decide
+// something specific to a rule though nothing the definition reads marks
+// them (no kind, no evaluator: the meaning is in Go's own arithmetic):
+// each is a decider (mark "listed"), and what it reaches is reached. It
+// only ever counts more Go: a function listed here and in Generic fails
+// Derive, as does one the runtime no longer has.
+var Decides = map[string]string{
+	"(*Game).payableDeclaration": "the total cost of a declaration (508.1g-h, 509.1d): each creature's own cost to attack or block plus the generic mana of the function choose_attackers is given (Tax), once per creature, payable or the declaration is refused; the language has no value of a cost to total, test and pay",
+	"(Exec).PayDeclaredCosts":    "pays that total (508.1h-j, 509.1d-f): the same sum of each creature's costs, once per creature, in Go, for the same reason",
 }

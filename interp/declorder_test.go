@@ -1,0 +1,79 @@
+package interp_test
+
+import (
+	"strings"
+	"testing"
+
+	rt "github.com/mtgc-dev/mtgc/runtime/rtimpl"
+)
+
+// TestDeclarationClauseOrder: a declaration's clauses are checked in the
+// order the rules state them, the first that fails refusing it; the
+// runtime has no order of its own. The same declaration of blockers (a
+// tapped Bear blocking a flying Bird: it fails both declarable and
+// declarable_against) is refused citing declarable when it is stated
+// first, and declarable_against when that is.
+func TestDeclarationClauseOrder(t *testing.T) {
+	const each = "      declarable given(b, holds(can_block, b))\n"
+	const against = "      declarable_against given(b, a, not holds(cant_block, b, a))\n"
+	const rest = `      declarable_at_most given(b, blocks_at_most(b))
+      declaration_forbidden given(x, holds(block_restriction, x))
+      declaration_requires given(b, holding(must_block, b))
+      declaration_requires_against given(b, a, holding(must_block_attacker, b, a))
+      declaration_may_add given(b, not b.block_cost)
+      for each player q where q.attacked {
+        choose_blockers q
+      }
+    }
+`
+	for _, tc := range []struct {
+		name, clauses, want string
+	}{
+		{"declarable first", each + against, "'Bear' can't block ("},
+		{"declarable_against first", against + each, "'Bear' can't block 'Bird'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "edition cr2017 \"t\"\noverride action \"509.1\" \"509.1b\" \"509.1d\" \"703.4j\" {\n" + tc.clauses + rest
+			_, r, g := cr2017With(t, "order.mtg", src)
+			bird, err := g.Create(rt.Card{Name: "Bird", Types: r.Types("creature"), Power: 1, Toughness: 1, Keywords: []string{"flying"}}, 0, rt.ZoneBattlefield)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bear, err := g.Create(rt.Card{Name: "Bear", Types: r.Types("creature"), Power: 2, Toughness: 2}, 1, rt.ZoneBattlefield)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Create(rt.Card{Name: "Spider", Types: r.Types("creature"), Power: 1, Toughness: 3, Keywords: []string{"reach"}}, 1, rt.ZoneBattlefield); err != nil {
+				t.Fatal(err)
+			}
+			g.Objs[bear].Tapped = true
+			if err := g.StartAt(2, 0, "declare_attackers"); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 20; i++ {
+				d := g.Advance()
+				switch d.Kind {
+				case rt.DecideAttackers:
+					if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{bird}}); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				case rt.DecidePriority:
+					if err := g.Submit(rt.Answer{Kind: rt.Pass}); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				case rt.DecideBlockers:
+				default:
+					t.Fatalf("waiting for %v\n%s", d.Kind, g.Trace(0))
+				}
+				err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{bear}, Targets: []int32{int32(bird)}})
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("refusal %v, want one saying %q", err, tc.want)
+				}
+				return
+			}
+			t.Fatal("never asked for blockers")
+		})
+	}
+}
