@@ -77,3 +77,32 @@ func TestDeclarationClauseOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestNoDefaultDefender: whom creatures declared without a target attack
+// is the rules' function (default_defender, given to choose_attackers);
+// when it names no player (here: the defender chosen as combat began, in
+// a game set up after it), a declaration naming no target is refused and
+// one naming its targets is not.
+func TestNoDefaultDefender(t *testing.T) {
+	const src = `edition cr2017 "t"
+override predicate default_defender "506.2a" (p) = game.defender
+`
+	_, r, g := cr2017With(t, "nodefender.mtg", src)
+	ogre, err := g.Create(rt.Card{Name: "Ogre", Types: r.Types("creature"), Power: 3, Toughness: 3}, 0, rt.ZoneBattlefield)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.StartAt(2, 0, "declare_attackers"); err != nil {
+		t.Fatal(err)
+	}
+	if d := g.Advance(); d.Kind != rt.DecideAttackers {
+		t.Fatalf("waiting for %v, want attackers", d.Kind)
+	}
+	err = g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{ogre}})
+	if err == nil || !strings.Contains(err.Error(), "the rules name no defending player") {
+		t.Fatalf("an attack naming no target with no defending player: %v, want it refused", err)
+	}
+	if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{ogre}, Targets: []int32{rt.PlayerCode(1)}}); err != nil {
+		t.Fatalf("an attack naming its target: %v", err)
+	}
+}
