@@ -1,6 +1,6 @@
 package rtimpl
 
-import "slices"
+import "math/bits"
 
 // A declaration of attackers or blockers in steps the rules write: the
 // players choose it (ChooseAttackers, ChooseBlockers: asked, checked whole
@@ -65,10 +65,11 @@ type DeclFns struct {
 	// then those of the declaration as a whole (Forbidden, and the
 	// requirements: Required, RequiredAgainst and MayAdd are one search).
 	// What attackers may attack (choose_attackers' own functions) is
-	// checked after the pair's clauses stated before it. A clause stated
-	// but missing from Order (a game saved before it was kept) comes after
-	// those in it.
-	Order [NumClauses]Clause
+	// checked after the pair's clauses stated before it. Packed: the
+	// Clause stated n-th in bits 4n to 4n+3, and bit 24+k set once clause
+	// k is. A clause missing from it (a game saved before it was kept)
+	// comes after those in it.
+	Order uint32
 }
 
 // Clause names a clause of a declaration in DeclFns.Order.
@@ -86,32 +87,32 @@ const (
 
 // stated notes that clause k was stated, after those stated before it.
 func (d *DeclFns) stated(k Clause) {
-	for i, c := range d.Order {
-		if c == k {
-			return
-		}
-		if c == 0 {
-			d.Order[i] = k
-			return
-		}
+	if d.Order>>(24+k)&1 == 0 {
+		d.Order |= uint32(k)<<(4*bits.OnesCount32(d.Order>>24)) | 1<<(24+k)
 	}
 }
 
-// order is the order d's clauses are checked in (Order, then any stated
-// clause it misses, in the order of the constants), in buf.
-func (d *DeclFns) order(buf *[NumClauses]Clause) []Clause {
-	out := buf[:0]
-	for _, c := range d.Order {
-		if c != 0 {
-			out = append(out, c)
+// order is the order d's clauses are checked in (Order, then any clause
+// it misses, in the order of the constants), split into the clauses of a
+// pair and those of the whole, in the caller's buffers.
+func (d *DeclFns) order(pb, wb *[NumClauses]Clause) (pair, whole []Clause) {
+	pair, whole = pb[:0], wb[:0]
+	seen := d.Order >> 24
+	n := bits.OnesCount32(seen)
+	for i := 0; i < n+NumClauses; i++ {
+		k := Clause(i - n + 1) // then the clauses Order misses
+		if i < n {
+			k = Clause(d.Order >> (4 * i) & 15)
+		} else if seen>>k&1 != 0 {
+			continue
+		}
+		if k <= ClauseAtMost {
+			pair = append(pair, k)
+		} else {
+			whole = append(whole, k)
 		}
 	}
-	for k := ClauseEach; int(k) <= NumClauses; k++ {
-		if !slices.Contains(out, k) {
-			out = append(out, k)
-		}
-	}
-	return out
+	return pair, whole
 }
 
 // declShaped reports whether every function of d is none or of the shape

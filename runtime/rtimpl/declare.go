@@ -112,14 +112,32 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	if err := g.declShape(d, a, ix, blocks); err != nil {
 		return err
 	}
-	var buf [NumClauses]Clause
-	order := fns.order(&buf)
+	var pb, wb [NumClauses]Clause
+	pairs, whole := fns.order(&pb, &wb)
+	verb := declVerb(blocks)
 	dflt := g.defaultTarget(p, a, blocks)
 	for i, x := range a.Objs {
 		t := declaredAgainst(a, i, dflt)
-		for _, k := range order {
-			if err := g.checkPairClause(d, a, ix, k, i, x, t, blocks); err != nil {
-				return err
+		for _, k := range pairs {
+			switch k {
+			case ClauseEach:
+				if ok, held := g.fnCond(fns.Each, x, NoObj, false); !ok {
+					return g.refuseFn(fns.Each, held, d.Rule, "%s can't %s", g.nameOf(x), verb)
+				}
+			case ClauseAgainst:
+				if t < 0 {
+					continue // a player: Against is of two objects
+				}
+				if ok, held := g.fnCond(fns.Against, x, ObjID(t), true); !ok {
+					return g.refuseFn(fns.Against, held, d.Rule, "%s can't %s %s", g.nameOf(x), verb, g.nameOf(ObjID(t)))
+				}
+			case ClauseAtMost:
+				if ix.at(x) == int32(i+1) && fns.AtMost == 0 {
+					continue // a creature's first pair: within one, the most none stated allows
+				}
+				if n := ix.before(i, x, nil, 0, true); int32(n) >= g.declAtMost(x, blocks) {
+					return g.refuseAtMost(d.Rule, x, blocks)
+				}
 			}
 		}
 		if !blocks && (i == 0 || t != declaredAgainst(a, i-1, dflt)) { // (what p's creatures may attack: once per target in a row)
@@ -129,14 +147,21 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 		}
 	}
 	ix.clear() // (the checks below index their own)
-	for _, k := range order {
-		if err := g.checkWholeClause(p, a, k, blocks); err != nil {
-			return err
+	for _, k := range whole {
+		switch k {
+		case ClauseForbidden:
+			if bad, held := g.declRestricted(p, a.Objs, a.Targets, blocks, true); bad != NoObj {
+				return g.refuseRestriction(fns.Forbidden, bad, held)
+			}
+		case ClauseRequires:
+			if err := g.declRequirements(p, a.Objs, a.Targets, blocks); err != nil {
+				return err
+			}
 		}
 	}
 	// Costs: totalled and locked, then paid in full, or the declaration
 	// is illegal.
-	return g.payableDeclaration(d, p, a, blocks)
+	return g.payableDeclaration(d, p, a, dflt, blocks)
 }
 
 // defaultTarget is what player p's creatures declared in a attack when
@@ -159,65 +184,27 @@ func declaredAgainst(a *Answer, i int, dflt int32) int32 {
 	return dflt
 }
 
-// checkPairClause refuses pair i of declaration a (creature x declared
-// against t) if clause k, one of a pair, does not hold of it (a clause of
-// the whole: nothing here).
-func (g *Game) checkPairClause(d *Decision, a *Answer, ix *declIndex, k Clause, i int, x ObjID, t int32, blocks bool) error {
-	fns := g.declOf(blocks)
-	switch k {
-	case ClauseEach:
-		if ok, held := g.fnCond(fns.Each, x, NoObj, false); !ok {
-			return g.refuseFn(fns.Each, held, d.Rule, "%s can't %s", g.nameOf(x), declVerb(blocks))
-		}
-	case ClauseAgainst:
-		if t < 0 {
-			return nil // a player: Against is of two objects
-		}
-		if ok, held := g.fnCond(fns.Against, x, ObjID(t), true); !ok {
-			return g.refuseFn(fns.Against, held, d.Rule, "%s can't %s %s", g.nameOf(x), declVerb(blocks), g.nameOf(ObjID(t)))
-		}
-	case ClauseAtMost:
-		if ix.at(x) == int32(i+1) && fns.AtMost == 0 {
-			return nil // a creature's first pair: within one, the most none stated allows
-		}
-		if n := ix.before(i, x, nil, 0, true); int32(n) >= g.declAtMost(x, blocks) {
-			return g.refuseAtMost(d.Rule, x, blocks)
-		}
-	}
-	return nil
-}
-
-// checkWholeClause refuses declaration a of player p if clause k, one of
-// the whole declaration, does not hold of it (a clause of a pair:
-// nothing here).
-func (g *Game) checkWholeClause(p int, a *Answer, k Clause, blocks bool) error {
-	switch k {
-	case ClauseForbidden:
-		if bad, held := g.declRestricted(p, a.Objs, a.Targets, blocks, true); bad != NoObj {
-			return g.refuseRestriction(g.declOf(blocks).Forbidden, bad, held)
-		}
-	case ClauseRequires:
-		return g.declRequirements(p, a.Objs, a.Targets, blocks)
-	}
-	return nil
-}
-
 // payableDeclaration refuses declaration a of player p (of attackers, or
 // of blockers) if p can't pay its total cost, each creature's once, or
 // can't once the rules have it paid (the declaration made in a trial
-// game). The calls are direct: a function value would make every Submit's
+// game); dflt is what an attack naming no targets attacks. The calls are direct: a function value would make every Submit's
 // answer escape.
-func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, blockers bool) error {
+func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, dflt int32, blockers bool) error {
 	var cost Cost
-	ix := &g.declBufs().ix
-	ix.build(len(g.Objs), a.Objs)
-	dflt := g.defaultTarget(p, a, blockers)
-	for i, x := range a.Objs {
-		if ix.at(x) == int32(i+1) { // each creature's cost once
-			g.addDeclCost(&cost, x, declaredAgainst(a, i, dflt), blockers)
+	if blockers { // a blocker may block several attackers: its cost once
+		ix := &g.declBufs().ix
+		ix.build(len(g.Objs), a.Objs)
+		for i, x := range a.Objs {
+			if ix.at(x) == int32(i+1) {
+				g.addDeclCost(&cost, x, a.Targets[i], true)
+			}
+		}
+		ix.clear()
+	} else { // (an attacker is declared once: declShape)
+		for i, x := range a.Objs {
+			g.addDeclCost(&cost, x, declaredAgainst(a, i, dflt), false)
 		}
 	}
-	ix.clear()
 	if cost.ManaValue() == 0 {
 		return nil
 	}
