@@ -1,7 +1,5 @@
 package rtimpl
 
-import "math/bits"
-
 // A declaration of attackers or blockers in steps the rules write: the
 // players choose it (ChooseAttackers, ChooseBlockers: asked, checked whole
 // against the rules' predicates, refused with nothing changed, recorded in
@@ -66,8 +64,8 @@ type DeclFns struct {
 	// requirements: Required, RequiredAgainst and MayAdd are one search).
 	// What attackers may attack (choose_attackers' own functions) is
 	// checked after the pair's clauses stated before it. Packed: the
-	// Clause stated n-th in bits 4n to 4n+3, and bit 24+k set once clause
-	// k is. A clause missing from it (a game saved before it was kept)
+	// Clause stated n-th in bits 4n to 4n+3, how many are in bits 20 to
+	// 23, and bit 24+k set once clause k is. A clause missing from it (a game saved before it was kept)
 	// comes after those in it.
 	Order uint32
 }
@@ -88,7 +86,8 @@ const (
 // stated notes that clause k was stated, after those stated before it.
 func (d *DeclFns) stated(k Clause) {
 	if d.Order>>(24+k)&1 == 0 {
-		d.Order |= uint32(k)<<(4*bits.OnesCount32(d.Order>>24)) | 1<<(24+k)
+		n := d.Order >> 20 & 15 // how many were
+		d.Order = d.Order&^(15<<20) | uint32(k)<<(4*n) | (n+1)<<20 | 1<<(24+k)
 	}
 }
 
@@ -97,15 +96,17 @@ func (d *DeclFns) stated(k Clause) {
 // pair and those of the whole, in the caller's buffers.
 func (d *DeclFns) order(pb, wb *[NumClauses]Clause) (pair, whole []Clause) {
 	pair, whole = pb[:0], wb[:0]
-	seen := d.Order >> 24
-	n := bits.OnesCount32(seen)
+	n := min(int(d.Order>>20&15), NumClauses) // (a loaded game's Order may be anything)
+	got := uint32(0)
 	for i := 0; i < n+NumClauses; i++ {
 		k := Clause(i - n + 1) // then the clauses Order misses
 		if i < n {
 			k = Clause(d.Order >> (4 * i) & 15)
-		} else if seen>>k&1 != 0 {
+		}
+		if k == 0 || int(k) > NumClauses || got>>k&1 != 0 {
 			continue
 		}
+		got |= 1 << k
 		if k <= ClauseAtMost {
 			pair = append(pair, k)
 		} else {

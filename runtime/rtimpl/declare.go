@@ -112,8 +112,7 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	if err := g.declShape(d, a, ix, blocks); err != nil {
 		return err
 	}
-	var pb, wb [NumClauses]Clause
-	pairs, whole := fns.order(&pb, &wb)
+	pairs, whole := g.declBufs().orderOf(fns, blocks)
 	verb := declVerb(blocks)
 	dflt := g.defaultTarget(p, a, blocks)
 	for i, x := range a.Objs {
@@ -191,19 +190,11 @@ func declaredAgainst(a *Answer, i int, dflt int32) int32 {
 // answer escape.
 func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, dflt int32, blockers bool) error {
 	var cost Cost
-	if blockers { // a blocker may block several attackers: its cost once
-		ix := &g.declBufs().ix
-		ix.build(len(g.Objs), a.Objs)
-		for i, x := range a.Objs {
-			if ix.at(x) == int32(i+1) {
-				g.addDeclCost(&cost, x, a.Targets[i], true)
-			}
+	for i, x := range a.Objs {
+		if blockers && slices.Contains(a.Objs[:i], x) {
+			continue // a blocker may block several attackers: its cost once
 		}
-		ix.clear()
-	} else { // (an attacker is declared once: declShape)
-		for i, x := range a.Objs {
-			g.addDeclCost(&cost, x, declaredAgainst(a, i, dflt), false)
-		}
+		g.addDeclCost(&cost, x, declaredAgainst(a, i, dflt), blockers)
 	}
 	if cost.ManaValue() == 0 {
 		return nil

@@ -48,15 +48,16 @@ const MaxDeclarationSearch = 4096
 // points to it: Save and Load skip the type (notSaved), so a check
 // that grows or empties a buffer leaves the saved bytes as they were.
 type declScratch struct {
-	flip    []int32    // proposeBlock: the attacks it marked blocked
-	attacks []Attack   // the trials' working lists of attacks and blocks
-	blks    []Block    // (proposeAttack, proposeBlock): grown once, not saved
-	units   []declUnit // the creatures of the search, in the order searched
-	opts    []declOpt  // their choices: units[i].first, units[i].n
-	pool    []int32    // the targets of the choices: opts[k].first, opts[k].n
-	suffix  []int32    // suffix[i]: the most units[i:] could obey
-	pick    []int32    // the choice of each unit in the declaration tried
-	objs    []ObjID    // the declaration tried (pairs)
+	ord     [2]clauseOrder // of attackers and of blockers: DeclFns.order, kept for its Order
+	flip    []int32        // proposeBlock: the attacks it marked blocked
+	attacks []Attack       // the trials' working lists of attacks and blocks
+	blks    []Block        // (proposeAttack, proposeBlock): grown once, not saved
+	units   []declUnit     // the creatures of the search, in the order searched
+	opts    []declOpt      // their choices: units[i].first, units[i].n
+	pool    []int32        // the targets of the choices: opts[k].first, opts[k].n
+	suffix  []int32        // suffix[i]: the most units[i:] could obey
+	pick    []int32        // the choice of each unit in the declaration tried
+	objs    []ObjID        // the declaration tried (pairs)
 	targets []int32
 	decl    []int32 // declUnits: an attack's targets made explicit
 	dom     []int32 // declUnits: the declaration's domain (declDomain: pairs)
@@ -260,6 +261,28 @@ func (s *declScratch) opt(w int32, prop bool, ts ...int32) {
 }
 
 // declBufs is the game's declaration scratch, made on first use.
+// clauseOrder is DeclFns.order's answer for an Order (key).
+type clauseOrder struct {
+	key         uint32
+	set         bool
+	pair, whole [NumClauses]Clause
+	np, nw      uint8
+}
+
+// orderOf is fns.order (of blockers: blocks), kept from one check to the
+// next while fns.Order is the same (a pure function of it).
+func (s *declScratch) orderOf(fns *DeclFns, blocks bool) (pair, whole []Clause) {
+	o := &s.ord[0]
+	if blocks {
+		o = &s.ord[1]
+	}
+	if !o.set || o.key != fns.Order {
+		p, w := fns.order(&o.pair, &o.whole)
+		o.key, o.set, o.np, o.nw = fns.Order, true, uint8(len(p)), uint8(len(w))
+	}
+	return o.pair[:o.np], o.whole[:o.nw]
+}
+
 func (g *Game) declBufs() *declScratch {
 	if g.decl == nil {
 		g.decl = new(declScratch)
