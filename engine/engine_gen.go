@@ -9,7 +9,7 @@ import (
 )
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion10
+const _ = rt.APIVersion11
 
 // Edition is the edition these rules implement.
 const Edition = "cr2025"

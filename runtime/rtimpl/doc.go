@@ -12,7 +12,7 @@
 // logs on their behalf cites the rule number the .mtg gave it.
 package rtimpl
 
-// APIVersion10 is referenced by generated code so that an engine generated for
+// APIVersion11 is referenced by generated code so that an engine generated for
 // another version of this runtime fails to compile with a clear name instead
 // of misbehaving. Bump the number (and rename the constant) on any change to
 // the contract between generated code and the runtime; api.txt is that
@@ -29,8 +29,13 @@ package rtimpl
 // runtime has no constant of its own for any; 10: a declaration's clauses
 // are statements of their own (Exec.Declarable...), choose_attackers is
 // given only what may be attacked and choose_blockers nothing (DeclFns'
-// fields renamed: a saved game of 9 is refused).
-const APIVersion10 = 10
+// fields renamed: a saved game of 9 is refused); 11: choose_attackers is
+// given whom an attack naming no target attacks (the rules'
+// default_defender), a declaration's clauses are checked in the order
+// stated (DeclFns.Order), Exec.HasAttackCost and HasBlockCost are the
+// storage reads CardAttackCost and CardBlockCost (a saved game of 10 is
+// refused: its DeclFns lack both).
+const APIVersion11 = 11
 
 // Version is the runtime version recorded in generated files.
 const Version = "v1"
