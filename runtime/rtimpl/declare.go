@@ -112,9 +112,12 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	if err := g.declShape(d, a, ix, blocks); err != nil {
 		return err
 	}
+	dflt, ok := g.defaultTarget(p, a, blocks)
+	if !ok {
+		return refuse(d.Rule, "name what each creature attacks: the rules name no defending player")
+	}
 	pairs, whole := g.declBufs().orderOf(fns, blocks)
 	verb := declVerb(blocks)
-	dflt := g.defaultTarget(p, a, blocks)
 	for i, x := range a.Objs {
 		t := declaredAgainst(a, i, dflt)
 		for _, k := range pairs {
@@ -163,14 +166,16 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	return g.payableDeclaration(d, p, a, dflt, blocks)
 }
 
-// defaultTarget is what player p's creatures declared in a attack when
-// it names no targets: the defending player (PlayerCode); 0 when it names
-// them, or declares blockers.
-func (g *Game) defaultTarget(p int, a *Answer, blocks bool) int32 {
+// defaultTarget is what player p's creatures declared in an attack a
+// naming no targets attack: the defending player (PlayerCode), evaluated
+// once; 0 when a names them, or declares blockers. ok is false when the
+// rules name no defending player for such an attack.
+func (g *Game) defaultTarget(p int, a *Answer, blocks bool) (t int32, ok bool) {
 	if blocks || len(a.Targets) > 0 || len(a.Objs) == 0 {
-		return 0
+		return 0, true
 	}
-	return PlayerCode(g.defendingPlayer(p))
+	q := g.defendingPlayer(p)
+	return PlayerCode(q), q >= 0
 }
 
 // declaredAgainst is what a.Objs[i] is declared against: of blockers the
@@ -233,8 +238,6 @@ func (g *Game) declShape(d *Decision, a *Answer, ix *declIndex, blockers bool) e
 		return refuse(d.Rule, "%s must declare attackers (possibly none)", g.PlayerName(d.Player))
 	case !blockers && len(a.Targets) != 0 && len(a.Targets) != len(a.Objs):
 		return refuse(d.Rule, "give one target per attacker, or none")
-	case !blockers && len(a.Targets) == 0 && len(a.Objs) > 0 && g.defendingPlayer(d.Player) < 0:
-		return refuse(d.Rule, "name what each creature attacks: the rules name no defending player")
 	case blockers && (a.Kind != Declare || len(a.Targets) != len(a.Objs)):
 		return refuse(d.Rule, "%s must declare blockers with the attacker each blocks (possibly none)", g.PlayerName(d.Player))
 	}
@@ -277,7 +280,7 @@ func (g *Game) recordAttackers(p int, a *Answer) {
 	// on a big board); likewise the attacks it makes.
 	n := max(len(a.Objs), len(g.Objs)) // (to a bound: a later, bigger declaration grows nothing)
 	c.Declared, c.Attacks = slices.Grow(c.Declared, n), slices.Grow(c.Attacks, n)
-	dflt := g.defaultTarget(p, a, false)
+	dflt, _ := g.defaultTarget(p, a, false) // (checked: checkClauses)
 	for i, x := range a.Objs {
 		t := declaredAgainst(a, i, dflt)
 		c.Declared = append(c.Declared, Declared{Obj: x, Target: t, By: int8(p), Defender: int8(g.defenderOf(t))})
